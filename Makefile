@@ -1,0 +1,91 @@
+# vptx: build, test and format the compiler.  GNU make.  `make help` lists the targets.
+#
+# Adding a source file or a test means adding the file: every list below is a wildcard.
+CC       = cc
+OPT      = -O2 -g
+# `make WERROR=` turns warnings back into warnings (packagers); developers and CI keep it.
+WERROR   = -Werror
+WARN     = -std=c11 -pedantic -Wall -Wextra $(WERROR) -Wshadow \
+           -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
+SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CPPFLAGS = -I. -D_POSIX_C_SOURCE=200809L
+LDLIBS   = -lm -ldl -lpthread
+BUILD    = build
+PREFIX   = /usr/local
+
+MODULES  = frontend ir layout distribute ptxgen sim driver
+SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
+HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))
+OBJ      = $(SRC:%.c=$(BUILD)/%.o)
+LIBOBJ   = $(filter-out $(BUILD)/driver/main.o,$(OBJ))
+LIB      = $(BUILD)/libvptx.a
+UNIT     = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/*.c))
+EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
+BIN      = $(BUILD)/vptx
+TOOLS    = $(BUILD)/tests/filecheck
+
+all: $(BIN) $(LIB) $(EXAMPLES)
+
+$(BIN): $(BUILD)/driver/main.o $(LIB)
+	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+$(LIB): $(LIBOBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $(LIBOBJ)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+
+$(BUILD)/examples/%: examples/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LDLIBS)
+
+test:                       ## every test that needs no GPU, under ASan+UBSan, in build/san
+	$(MAKE) --no-print-directory BUILD=build/san OPT='-O1 -g' CFLAGS='$(SAN)' LDFLAGS='$(SAN)' run-tests
+
+run-tests: $(BIN) $(UNIT) $(TOOLS) $(EXAMPLES)
+	@BUILD=$(BUILD) BIN=$(BIN) FILECHECK=$(BUILD)/tests/filecheck UNIT='$(UNIT)' tests/run.sh $(T)
+
+check: test format-check    ## what a careful developer runs before pushing
+	@echo "check: ok"
+
+demo: $(BIN)                ## compile, picture and check the bundled examples
+	@BIN=$(BIN) examples/demo.sh
+
+update-golden: $(BIN)       ## regenerate tests/golden/*.ptx (review the diff!)
+	BIN=$(BIN) tests/run.sh --update-golden
+
+bench: $(BIN)               ## compile-time and kernel-quality figures
+	BIN=$(BIN) tests/bench.sh
+
+install: $(BIN) $(LIB)      ## install binary, library, header and pkg-config file under PREFIX
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/vptx
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libvptx.a
+	install -m 644 driver/vptx.h $(DESTDIR)$(PREFIX)/include/vptx.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' driver/vptx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vptx.pc
+
+format:                     ## reformat the sources in place
+	clang-format -i $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c examples/*.c)
+
+format-check:               ## fail if a source is not clang-formatted
+	clang-format --dry-run -Werror $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c examples/*.c)
+
+clean:                      ## remove build/
+	rm -rf build
+
+help:                       ## list the targets
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed -e 's/:.*## /\t/'
+
+.PHONY: all test run-tests check demo update-golden bench install format format-check clean help
+-include $(OBJ:.o=.d) $(UNIT:=.d) $(TOOLS:=.d) $(EXAMPLES:=.d)

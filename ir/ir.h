@@ -1,0 +1,541 @@
+/*
+ * ir/ir.h -- vptx's SSA IR: types, attributes, affine maps, values, ops,
+ * blocks, regions, modules; diagnostics; the arena.
+ *
+ * The IR mirrors MLIR's generic op model one to one: an op is a kind, a list
+ * of operand values, a list of result values, a dictionary of named
+ * attributes and a list of regions.  Custom syntax is only a spelling of that
+ * (frontend/ parses it, ir/print.c prints it); attribute names are MLIR's own
+ * (those of `mlir-opt --mlir-print-op-generic`).
+ *
+ * Ownership rules
+ *   - One Arena per Module holds everything the IR points to: types' shape
+ *     arrays, attributes, strings, op operand/result/attr/region arrays,
+ *     block op lists.  module_free() releases it all; nothing is freed alone.
+ *   - Values, ops, blocks, regions and types live in growable arrays on the
+ *     Module and are named by 32-bit ids (index 0 = "none").  Hold ids, never
+ *     `Op *` / `Value *` across a call that may create ops, values, blocks,
+ *     regions or types: the arrays move when they grow.
+ *   - Attr trees are immutable once built and may be shared.
+ *   - Loc.file indexes the files of the Diag the module was parsed with.
+ *   - Per-pass facts live in side tables indexed by id, owned by the pass.
+ */
+#ifndef VPTX_IR_IR_H
+#define VPTX_IR_IR_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN          __attribute__((noreturn))
+#else
+#define PRINTF_LIKE(f, a)
+#define NORETURN
+#endif
+
+/* Internal compiler errors: print where and abort (sanitizers show a stack). */
+NORETURN void ir_ice(const char *file, int line, const char *msg);
+#define ICE(msg)      ir_ice(__FILE__, __LINE__, msg)
+#define UNREACHABLE() ir_ice(__FILE__, __LINE__, "unreachable")
+
+/* ---------------------------------------------------------------- arena.c */
+
+typedef struct ArenaChunk ArenaChunk;
+typedef struct Arena {
+    ArenaChunk *head; /* newest chunk first */
+} Arena;
+typedef struct ArenaMark {
+    ArenaChunk *chunk;
+    size_t used;
+} ArenaMark;
+
+void *arena_alloc(Arena *a, size_t size); /* zeroed, 16-byte aligned; aborts on OOM */
+void *arena_copy(Arena *a, const void *p, size_t size);
+char *arena_strdup(Arena *a, const char *s);
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+ArenaMark arena_mark(Arena *a);
+void arena_release(Arena *a, ArenaMark m); /* frees everything allocated after m */
+void arena_free(Arena *a);
+
+/* Growable array of T in an arena: `ARRAY(Foo) list = {0}; ARRAY_PUSH(a, list, x);`
+ * Growth copies into a fresh arena block; the old block stays until the arena dies. */
+#define ARRAY(T)                                                                                   \
+    struct {                                                                                       \
+        T *items;                                                                                  \
+        uint32_t n, cap;                                                                           \
+    }
+#define ARRAY_PUSH(arena, arr, x)                                                                  \
+    do {                                                                                           \
+        if ((arr).n == (arr).cap)                                                                  \
+            (arr).items = array_grow((arena), (arr).items, &(arr).cap, sizeof *(arr).items);       \
+        (arr).items[(arr).n++] = (x);                                                              \
+    } while (0)
+void *array_grow(Arena *a, void *items, uint32_t *cap, size_t elem_size);
+
+/* ----------------------------------------------------------------- diag.c */
+
+typedef struct Loc {
+    uint32_t file; /* index into Diag.files; 0 = no location */
+    uint32_t line, col;
+} Loc;
+
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
+
+typedef struct DiagRecord {
+    DiagLevel level;
+    Loc loc;
+    char *msg; /* owned by the Diag */
+} DiagRecord;
+
+typedef struct DiagFile {
+    char *name;
+    char *text; /* a copy of the source, for carets; may be NULL */
+    size_t len;
+} DiagFile;
+
+/* Collects diagnostics for the caller; never prints or exits by itself.
+ * Errors past max_errors are counted but not recorded. */
+typedef struct Diag {
+    DiagFile *files; /* files[0] is the "unknown" file */
+    uint32_t nfiles, capfiles;
+    DiagRecord *recs;
+    uint32_t nrecs, caprecs;
+    uint32_t nerrors;
+    uint32_t max_errors; /* default 20 */
+} Diag;
+
+void diag_init(Diag *d);
+void diag_free(Diag *d);
+uint32_t diag_add_file(Diag *d, const char *name, const char *text, size_t len);
+void diag_error(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
+void diag_warning(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
+void diag_note(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
+void diag_verror(Diag *d, DiagLevel level, Loc loc, const char *fmt, va_list ap);
+bool diag_has_errors(const Diag *d);
+const char *diag_file_name(const Diag *d, uint32_t file);
+/* `file:line:col: error: msg`, the source line and a caret, for every record. */
+void diag_render(const Diag *d, FILE *out);
+
+/* ------------------------------------------------------------------ types */
+
+typedef uint32_t TypeId;   /* index into Module.types; interned: equal types, equal ids */
+typedef uint32_t ValueId;  /* index into Module.values; 0 = none */
+typedef uint32_t OpId;     /* index into Module.ops; 0 = none */
+typedef uint32_t BlockId;  /* index into Module.blocks; 0 = none */
+typedef uint32_t RegionId; /* index into Module.regions; 0 = none */
+
+/* The scalar kinds come first and their TypeIds equal their kinds: the type
+ * id of f32 is TY_F32 in every module. */
+typedef enum {
+    TY_INVALID = 0,
+    TY_I1,
+    TY_I8,
+    TY_I16,
+    TY_I32,
+    TY_I64,
+    TY_INDEX,
+    TY_F16,
+    TY_BF16,
+    TY_F32,
+    TY_F64,
+    TY_TF32,
+    TY_LAST_SCALAR = TY_TF32,
+    TY_VECTOR,          /* elem, rank, shape (rank 0 = vector<f32>) */
+    TY_MEMREF,          /* elem, rank, shape (DIM_DYNAMIC = ?), layout, memspace */
+    TY_FUNCTION,        /* nins/ins, nouts/outs */
+    TY_MBARRIER_GROUP,  /* !nvgpu.mbarrier.group<memorySpace = MS, num_barriers = N> */
+    TY_TENSORMAP,       /* !nvgpu.tensormap.descriptor<tensor = elem, swizzle = ..., ...> */
+    TY_WG_DESCRIPTOR,   /* !nvgpu.warpgroup.descriptor<tensor = elem> */
+    TY_WG_ACCUMULATOR,  /* !nvgpu.warpgroup.accumulator<fragmented = elem> */
+    TY_ASYNC_TOKEN,     /* !nvgpu.device.async.token */
+    TY_MBARRIER_TOKEN,  /* !nvgpu.mbarrier.token (result of nvgpu.mbarrier.arrive) */
+} TypeKind;
+
+#define DIM_DYNAMIC INT64_MIN /* a `?` in a shape, stride or offset */
+
+/* Memory spaces as integers (MLIR's NVVM numbering). */
+enum { MS_DEFAULT = 0, MS_GLOBAL = 1, MS_WORKGROUP = 3, MS_PRIVATE = 5 };
+
+/* nvgpu tensormap parameters */
+typedef enum { SWIZZLE_NONE, SWIZZLE_32B, SWIZZLE_64B, SWIZZLE_128B } Swizzle;
+typedef enum { L2PROMO_NONE, L2PROMO_64B, L2PROMO_128B, L2PROMO_256B } L2Promo;
+typedef enum { OOB_ZERO, OOB_NAN } OobFill;
+typedef enum { INTERLEAVE_NONE, INTERLEAVE_16B, INTERLEAVE_32B } Interleave;
+
+struct Attr;
+
+typedef struct Type {
+    TypeKind kind;
+    TypeId elem;          /* VECTOR, MEMREF; TENSORMAP/WG_DESCRIPTOR: the tensor memref;
+                             WG_ACCUMULATOR: the fragmented vector */
+    uint32_t rank;        /* VECTOR, MEMREF */
+    const int64_t *shape; /* VECTOR, MEMREF: rank dims */
+    const struct Attr *layout; /* MEMREF: NULL = identity, else ATTR_STRIDED or ATTR_AFFINE_MAP */
+    int32_t memspace;     /* MEMREF, MBARRIER_GROUP: MS_* number */
+    bool memspace_gpu;    /* spelled #gpu.address_space<...> rather than as an integer */
+    uint32_t nins, nouts; /* FUNCTION */
+    const TypeId *ins, *outs;
+    int64_t num_barriers; /* MBARRIER_GROUP (default 1) */
+    uint8_t swizzle, l2promo, oob, interleave; /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
+    bool unranked;        /* MEMREF: memref<*xT> (rank 0, no shape) */
+} Type;
+
+/* ------------------------------------------------------------ affine maps */
+
+typedef enum {
+    AFF_CONST,    /* value */
+    AFF_DIM,      /* value = position */
+    AFF_SYM,      /* value = position */
+    AFF_ADD,      /* lhs + rhs (a - b is a + b * -1) */
+    AFF_MUL,      /* lhs * rhs */
+    AFF_MOD,      /* lhs mod rhs */
+    AFF_FLOORDIV, /* lhs floordiv rhs */
+    AFF_CEILDIV,  /* lhs ceildiv rhs */
+} AffineKind;
+
+typedef struct AffineExpr {
+    AffineKind kind;
+    int64_t value;
+    const struct AffineExpr *lhs, *rhs;
+} AffineExpr;
+
+typedef struct AffineMap {
+    uint32_t ndims, nsyms, nresults;
+    const AffineExpr **results;
+} AffineMap;
+
+/* ------------------------------------------------------------- attributes */
+
+typedef enum {
+    ATTR_UNIT,            /* a key with no value (`{gpu.kernel}`) or `unit` */
+    ATTR_BOOL,            /* b */
+    ATTR_INT,             /* i, type (default i64) */
+    ATTR_FLOAT,           /* f, type (default f64) */
+    ATTR_STRING,          /* str, len */
+    ATTR_TYPE,            /* type */
+    ATTR_SYMBOL,          /* str: @name, or @a::@b kept as "a::@b" */
+    ATTR_ARRAY,           /* items, n */
+    ATTR_DENSE_ARRAY,     /* array<i32: 1, 2>: type = element type, n, ints or floats */
+    ATTR_DENSE,           /* dense<...> : type = shaped type, splat, n, ints or floats */
+    ATTR_DICT,            /* dict, n */
+    ATTR_AFFINE_MAP,      /* map */
+    ATTR_STRIDED,         /* strided<[s...], offset: o>: n = rank, ints = strides, offset */
+    ATTR_ENUM,            /* #dialect.name<value> or #dialect<name value> (short_form) */
+    ATTR_NESTED_LAYOUT,   /* nested */
+    ATTR_LOWERING_CONFIG, /* #iree_gpu.lowering_config<{...}>: dict, n */
+    ATTR_TRANSLATION_INFO,/* translation */
+    ATTR_OPAQUE,          /* any other #dialect... attribute, kept verbatim in str */
+} AttrKind;
+
+typedef struct NamedAttr {
+    const char *name;
+    const struct Attr *value;
+} NamedAttr;
+
+/* #iree_vector_ext.nested_layout<...> -- seed 002.  Every array has rank entries. */
+typedef struct NestedLayoutAttr {
+    uint32_t rank;
+    const int64_t *subgroup_tile, *batch_tile, *outer_tile, *thread_tile, *element_tile;
+    const int64_t *subgroup_strides, *thread_strides;
+} NestedLayoutAttr;
+
+/* #iree_codegen.translation_info<pipeline = P workgroup_size = [..] subgroup_size = N, {..}> */
+typedef struct TranslationInfoAttr {
+    const char *pipeline;        /* may be NULL */
+    uint32_t nworkgroup;         /* 0 when absent */
+    int64_t workgroup_size[3];
+    int64_t subgroup_size;       /* 0 when absent */
+    const struct Attr *config;   /* ATTR_DICT or NULL */
+} TranslationInfoAttr;
+
+typedef struct Attr {
+    AttrKind kind;
+    TypeId type;    /* INT, FLOAT: value type; DENSE: shaped type; DENSE_ARRAY: element type;
+                       TYPE: the type */
+    bool b;         /* BOOL */
+    bool splat;     /* DENSE: one value for every element */
+    bool short_form;/* ENUM */
+    int64_t i;      /* INT; STRIDED: offset */
+    double f;       /* FLOAT */
+    const char *str;/* STRING, SYMBOL, OPAQUE; ENUM: value */
+    uint32_t len;   /* STRING: byte length (may contain NUL) */
+    const char *dialect, *name; /* ENUM */
+    uint32_t n;     /* ARRAY, DICT, LOWERING_CONFIG, DENSE, DENSE_ARRAY, STRIDED */
+    const struct Attr **items;  /* ARRAY */
+    const NamedAttr *dict;      /* DICT, LOWERING_CONFIG */
+    const int64_t *ints;        /* DENSE/DENSE_ARRAY of integers or i1; STRIDED strides */
+    const double *floats;       /* DENSE/DENSE_ARRAY of floats */
+    const AffineMap *map;       /* AFFINE_MAP */
+    const NestedLayoutAttr *nested;          /* NESTED_LAYOUT */
+    const TranslationInfoAttr *translation;  /* TRANSLATION_INFO */
+} Attr;
+
+/* arith.cmpi / arith.cmpf predicates: MLIR's enum numbering (generic form
+ * stores `predicate = N : i64`). */
+typedef enum {
+    CMPI_EQ, CMPI_NE, CMPI_SLT, CMPI_SLE, CMPI_SGT, CMPI_SGE,
+    CMPI_ULT, CMPI_ULE, CMPI_UGT, CMPI_UGE, CMPI_COUNT
+} CmpIPredicate;
+typedef enum {
+    CMPF_FALSE, CMPF_OEQ, CMPF_OGT, CMPF_OGE, CMPF_OLT, CMPF_OLE, CMPF_ONE, CMPF_ORD,
+    CMPF_UEQ, CMPF_UGT, CMPF_UGE, CMPF_ULT, CMPF_ULE, CMPF_UNE, CMPF_UNO, CMPF_TRUE, CMPF_COUNT
+} CmpFPredicate;
+extern const char *const cmpi_names[CMPI_COUNT]; /* "eq", "ne", ... */
+extern const char *const cmpf_names[CMPF_COUNT]; /* "false", "oeq", ... */
+
+/* Combining kinds of vector.reduction / multi_reduction / contract and
+ * gpu.subgroup_reduce.  Old spellings maxf/minf are read as maximumf/minimumf. */
+typedef enum {
+    KIND_ADD, KIND_MUL, KIND_MINUI, KIND_MINSI, KIND_MINNUMF, KIND_MAXUI, KIND_MAXSI,
+    KIND_MAXNUMF, KIND_AND, KIND_OR, KIND_XOR, KIND_MAXIMUMF, KIND_MINIMUMF, KIND_COUNT
+} CombiningKind;
+extern const char *const combining_kind_names[KIND_COUNT];
+int combining_kind_lookup(const char *name); /* -1 if unknown; accepts maxf/minf */
+
+/* ------------------------------------------------------------------- ops */
+
+typedef enum {
+#define OP(name, mn, na, nr, tr) OP_##name,
+#include "ir/ops.def"
+#undef OP
+    OP_COUNT
+} OpKind;
+
+enum {
+    T_PURE = 1u << 0,
+    T_ELEMWISE = 1u << 1,
+    T_COMMUTES = 1u << 2,
+    T_TERM = 1u << 3,
+    T_READS = 1u << 4,
+    T_WRITES = 1u << 5,
+    T_WG = 1u << 6,
+    T_FUNC = 1u << 7,
+    T_CONTAINER = 1u << 8,
+};
+#define VAR (-1)
+
+typedef struct OpInfo {
+    const char *name; /* "arith.addf" */
+    int nargs, nres;  /* exact, or VAR */
+    uint32_t traits;
+} OpInfo;
+extern const OpInfo op_info[OP_COUNT];
+
+typedef struct Value {
+    TypeId type;
+    OpId def;         /* defining op; 0 for a block argument */
+    BlockId block;    /* block argument: its block */
+    uint32_t index;   /* result number, or argument number */
+    const char *name; /* source name without '%' (for printing hints), or NULL */
+    Loc loc;
+} Value;
+
+typedef struct Op {
+    OpKind kind;
+    uint32_t nargs, nres, nattrs, nregions;
+    ValueId *args;
+    ValueId *res;
+    NamedAttr *attrs; /* in insertion order; the printer sorts as MLIR does */
+    RegionId *regions;
+    BlockId parent;   /* containing block; 0 for the top-level module op */
+    Loc loc;
+} Op;
+
+typedef struct Block {
+    ARRAY(OpId) ops;
+    ARRAY(ValueId) args;
+    RegionId parent;
+} Block;
+
+typedef struct Region {
+    ARRAY(BlockId) blocks;
+    OpId parent;
+} Region;
+
+typedef struct Module {
+    Arena arena;
+    Type *types;
+    uint32_t ntypes, captypes;
+    uint32_t *type_hash; /* open addressing over type ids; capacity type_hash_cap */
+    uint32_t type_hash_cap;
+    Value *values;
+    uint32_t nvalues, capvalues;
+    Op *ops;
+    uint32_t nops, capops;
+    Block *blocks;
+    uint32_t nblocks, capblocks;
+    Region *regions;
+    uint32_t nregions, capregions;
+    OpId top;          /* the builtin.module op holding everything */
+    bool top_implicit; /* the source had no `module {` around its top-level ops */
+} Module;
+
+/* -------------------------------------------------------------- module.c */
+
+void module_init(Module *m); /* creates the empty top-level builtin.module */
+void module_free(Module *m);
+
+static inline const Type *
+type_get(const Module *m, TypeId t)
+{
+    return &m->types[t];
+}
+static inline Value *
+value_get(const Module *m, ValueId v)
+{
+    return &m->values[v];
+}
+static inline Op *
+op_get(const Module *m, OpId o)
+{
+    return &m->ops[o];
+}
+static inline Block *
+block_get(const Module *m, BlockId b)
+{
+    return &m->blocks[b];
+}
+static inline Region *
+region_get(const Module *m, RegionId r)
+{
+    return &m->regions[r];
+}
+static inline TypeId
+value_type(const Module *m, ValueId v)
+{
+    return m->values[v].type;
+}
+
+/* Types (interned: arrays are copied into the arena) */
+TypeId type_intern(Module *m, const Type *proto);
+TypeId type_vector(Module *m, TypeId elem, uint32_t rank, const int64_t *shape);
+TypeId type_memref(Module *m, TypeId elem, uint32_t rank, const int64_t *shape,
+                   const Attr *layout, int32_t memspace, bool memspace_gpu);
+TypeId type_function(Module *m, uint32_t nins, const TypeId *ins, uint32_t nouts,
+                     const TypeId *outs);
+bool type_is_int(TypeId t);   /* i1..i64 and index */
+bool type_is_float(TypeId t); /* f16 bf16 f32 f64 tf32 */
+bool type_is_scalar(TypeId t);
+unsigned type_bitwidth(TypeId t);                   /* scalars; index = 64 */
+TypeId type_element(const Module *m, TypeId t);     /* vector/memref: elem; scalar: itself */
+int64_t type_num_elements(const Module *m, TypeId t); /* vector: product; scalar 1; -1 dynamic */
+bool type_is_vector(const Module *m, TypeId t);
+bool type_is_memref(const Module *m, TypeId t);
+const char *scalar_type_name(TypeId t); /* "f32", "index", ... */
+
+/* Attributes (all allocated in m's arena) */
+const Attr *attr_unit(Module *m);
+const Attr *attr_bool(Module *m, bool b);
+const Attr *attr_int(Module *m, int64_t v, TypeId type);
+const Attr *attr_float(Module *m, double v, TypeId type);
+const Attr *attr_string(Module *m, const char *s, uint32_t len);
+const Attr *attr_type(Module *m, TypeId t);
+const Attr *attr_symbol(Module *m, const char *name);
+const Attr *attr_array(Module *m, const Attr *const *items, uint32_t n);
+const Attr *attr_int_array(Module *m, const int64_t *v, uint32_t n, TypeId type); /* [1, 2] */
+const Attr *attr_dense_array(Module *m, TypeId elem, const int64_t *ints, const double *floats,
+                             uint32_t n); /* array<i32: ...> */
+const Attr *attr_dict(Module *m, const NamedAttr *items, uint32_t n);
+const Attr *attr_enum(Module *m, const char *dialect, const char *name, const char *value,
+                      bool short_form);
+const Attr *attr_affine_map(Module *m, const AffineMap *map);
+bool attr_equal(const Attr *a, const Attr *b);
+const Attr *dict_get(const Attr *dict, const char *name); /* DICT or LOWERING_CONFIG */
+
+/* Affine expressions and maps (arena-allocated; constant operands are folded) */
+const AffineExpr *affine_const(Module *m, int64_t v);
+const AffineExpr *affine_dim(Module *m, uint32_t pos);
+const AffineExpr *affine_sym(Module *m, uint32_t pos);
+const AffineExpr *affine_binary(Module *m, AffineKind k, const AffineExpr *l, const AffineExpr *r);
+AffineMap *affine_map_new(Module *m, uint32_t ndims, uint32_t nsyms, uint32_t nresults,
+                          const AffineExpr *const *results);
+
+/* Values, ops, blocks, regions */
+OpId op_new(Module *m, OpKind kind, Loc loc, uint32_t nargs, const ValueId *args,
+            uint32_t nres, const TypeId *res_types, uint32_t nregions);
+void op_set_attr(Module *m, OpId op, const char *name, const Attr *value); /* add or replace */
+const Attr *op_attr(const Module *m, OpId op, const char *name);           /* NULL if absent */
+void op_remove_attr(Module *m, OpId op, const char *name);
+void op_set_args(Module *m, OpId op, uint32_t nargs, const ValueId *args);
+const char *op_name(const Module *m, OpId op);
+BlockId block_new(Module *m);
+ValueId block_add_arg(Module *m, BlockId b, TypeId type, Loc loc, const char *name);
+void block_append(Module *m, BlockId b, OpId op); /* sets op's parent */
+RegionId region_new(Module *m, OpId parent);      /* not attached: store it in op->regions */
+void region_append(Module *m, RegionId r, BlockId b);
+/* The entry block of op's region i, or 0 */
+BlockId op_entry_block(const Module *m, OpId op, uint32_t region);
+/* The op containing block b (through its region), or 0 */
+OpId block_parent_op(const Module *m, BlockId b);
+int op_lookup(const char *mnemonic); /* OpKind, or -1; accepts old aliases (arith.maxf) */
+
+/* Walk every op nested under `root` (root excluded) in program order,
+ * pre-order.  fn returns false to stop. */
+typedef bool OpWalkFn(Module *m, OpId op, void *ctx);
+bool module_walk(Module *m, OpId root, OpWalkFn *fn, void *ctx);
+
+/* A pass transforms m in place.  It returns false after reporting at least one
+ * error to d; the driver then stops. */
+typedef bool PassFn(Module *m, Diag *d);
+
+/* --------------------------------------------------------------- print.c */
+
+/* MLIR custom syntax, deterministic, parseable by frontend_parse. */
+void ir_print(const Module *m, FILE *out);
+void ir_print_type(const Module *m, TypeId t, FILE *out);
+void ir_print_attr(const Module *m, const Attr *a, FILE *out);
+
+/* --------------------------------------------------------------- float.c */
+
+/* Float encodings.  A float attribute of type f16/bf16/tf32/f32/f64 holds, as
+ * a double, exactly a value of its type; these convert to and from the
+ * type's bit pattern (NaN payloads kept) and round to the type (to nearest,
+ * ties to even, overflow to infinity). */
+double ir_float_round(double v, TypeId type);
+uint64_t ir_float_to_bits(double v, TypeId type);
+double ir_float_from_bits(uint64_t bits, TypeId type);
+
+/* -------------------------------------------------------------- verify.c */
+
+bool ir_verify(Module *m, Diag *d);
+
+/* -------------------------------------------------------------- affine.c */
+
+/* MLIR semantics: floordiv rounds toward -inf, ceildiv toward +inf, and
+ * a mod b = a - (a floordiv b) * b (never negative for b > 0).  Evaluation
+ * returns false on division by zero, int64 overflow, or a dim/symbol
+ * position out of range. */
+bool affine_expr_eval(const AffineExpr *e, const int64_t *dims, uint32_t ndims,
+                      const int64_t *syms, uint32_t nsyms, int64_t *out);
+bool affine_map_eval(const AffineMap *map, const int64_t *dims, const int64_t *syms,
+                     int64_t *results); /* map->nresults results */
+/* e with dim i replaced by dims[i] and symbol j by syms[j]; NULL if a
+ * position is out of range */
+const AffineExpr *affine_expr_substitute(Module *m, const AffineExpr *e,
+                                         const AffineExpr *const *dims, uint32_t ndims,
+                                         const AffineExpr *const *syms, uint32_t nsyms);
+/* a ∘ b (apply b, then a), as MLIR's AffineMap::compose: b's dims, a's
+ * symbols then b's; simplified.  NULL if a->ndims != b->nresults. */
+AffineMap *affine_map_compose(Module *m, const AffineMap *a, const AffineMap *b);
+/* constant folding, x+0, x*1, x*0, x floordiv 1, x mod 1, (x floordiv a)
+ * floordiv b, (x*a) floordiv/ceildiv/mod c, (x mod a) mod b, (x+c1)+c2, (x*c1)*c2 */
+const AffineExpr *affine_expr_simplify(Module *m, const AffineExpr *e);
+AffineMap *affine_map_simplify(Module *m, const AffineMap *map);
+bool affine_expr_is_constant(const AffineExpr *e); /* no dims and no symbols */
+bool affine_map_is_constant(const AffineMap *map);
+int32_t affine_map_result_dim(const AffineMap *map, uint32_t i); /* d_k -> k; else -1 */
+bool affine_map_is_identity(const AffineMap *map);       /* (d0..dn-1) -> (d0..dn-1) */
+bool affine_map_is_minor_identity(const AffineMap *map); /* -> trailing dims in order */
+/* distinct dims (or the constant 0 where allow_zero), no symbols */
+bool affine_map_is_projected_permutation(const AffineMap *map, bool allow_zero);
+bool affine_map_is_permutation(const AffineMap *map, int32_t *perm); /* perm may be NULL */
+AffineMap *affine_map_identity(Module *m, uint32_t n);
+AffineMap *affine_map_minor_identity(Module *m, uint32_t ndims, uint32_t nresults);
+AffineMap *affine_map_permutation(Module *m, uint32_t n, const int32_t *perm); /* NULL if invalid */
+
+#endif

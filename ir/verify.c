@@ -1,0 +1,1018 @@
+/*
+ * verify.c -- the IR verifier: structure, dominance and per-op rules.
+ *
+ * Runs after the frontend and between passes (driver/pipeline.c).  It checks
+ * what MLIR's op verifiers check for the subset vptx knows, plus vptx's own
+ * rules (32-lane warps, valid nested layouts).  Malformed IR -- missing or
+ * mistyped attributes, wrong operand counts, dangling ids -- is reported, never
+ * trusted: every error is located at the op's Loc and reads like
+ *
+ *     'vector.contract' operand #2 has type vector<8x8xf32> but ...
+ *
+ * (lower case, no trailing period, the op named as the user wrote it).
+ *
+ * Requires:    nothing beyond ir.h's invariants on ids that are in range.
+ * Ensures:     on true: counts, types and attributes of every op are those its
+ *              MLIR definition requires; bodies end in their terminator; every
+ *              use is dominated by its definition; function bodies use no value
+ *              from outside.
+ * Invalidates: nothing (the module is not changed).
+ *
+ * This file holds the framework: the Verifier and its message helpers; type,
+ * operand and attribute helpers; structure (placement, dominance); the checks
+ * every op gets; and the one switch over OpKind that sends each op to the
+ * rules of its family in verify_core.c, verify_vector.c or verify_gpu.c.
+ * What the files share is declared in verify_impl.h.
+ */
+#include "ir/verify_impl.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------- messages */
+
+/* `'op.name' <message>` at o's location */
+void
+verify_fail(Verifier *v, OpId o, const char *fmt, ...)
+{
+    char msg[640];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(v->d, v->m->ops[o].loc, "'%s' %s", name_of(v, o), msg);
+    v->nerrors++;
+}
+
+/* A string builder over a fixed buffer: output is cut, never overrun. */
+typedef struct {
+    char *p;
+    size_t cap, n;
+} Str;
+
+static void add(Str *s, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+static void
+add(Str *s, const char *fmt, ...)
+{
+    if (s->n + 1 >= s->cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(s->p + s->n, s->cap - s->n, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        s->n = s->n + (size_t)k < s->cap ? s->n + (size_t)k : s->cap - 1;
+}
+
+static void
+add_expr(Str *s, const AffineExpr *e, int depth)
+{
+    static const char *const ops[] = { [AFF_ADD] = " + ",
+                                       [AFF_MUL] = " * ",
+                                       [AFF_MOD] = " mod ",
+                                       [AFF_FLOORDIV] = " floordiv ",
+                                       [AFF_CEILDIV] = " ceildiv " };
+    if (!e || depth > 64) {
+        add(s, "?");
+        return;
+    }
+    switch (e->kind) {
+    case AFF_CONST:
+        add(s, "%lld", (long long)e->value);
+        return;
+    case AFF_DIM:
+        add(s, "d%lld", (long long)e->value);
+        return;
+    case AFF_SYM:
+        add(s, "s%lld", (long long)e->value);
+        return;
+    case AFF_ADD:
+    case AFF_MUL:
+    case AFF_MOD:
+    case AFF_FLOORDIV:
+    case AFF_CEILDIV:
+        add(s, "(");
+        add_expr(s, e->lhs, depth + 1);
+        add(s, "%s", ops[e->kind]);
+        add_expr(s, e->rhs, depth + 1);
+        add(s, ")");
+        return;
+    }
+}
+
+static void
+add_map(Str *s, const AffineMap *map)
+{
+    add(s, "affine_map<(");
+    for (uint32_t i = 0; i < map->ndims; i++)
+        add(s, "%sd%u", i ? ", " : "", i);
+    add(s, ")");
+    if (map->nsyms) {
+        add(s, "[");
+        for (uint32_t i = 0; i < map->nsyms; i++)
+            add(s, "%ss%u", i ? ", " : "", i);
+        add(s, "]");
+    }
+    add(s, " -> (");
+    for (uint32_t i = 0; i < map->nresults; i++) {
+        if (i)
+            add(s, ", ");
+        add_expr(s, map->results[i], 0);
+    }
+    add(s, ")>");
+}
+
+static void
+add_memspace(Str *s, int32_t ms, bool gpu)
+{
+    if (!gpu) {
+        add(s, "%d", (int)ms);
+        return;
+    }
+    const char *name = ms == MS_GLOBAL      ? "global"
+                       : ms == MS_WORKGROUP ? "workgroup"
+                       : ms == MS_PRIVATE   ? "private"
+                                            : "?";
+    add(s, "#gpu.address_space<%s>", name);
+}
+
+static void
+add_type(const Module *m, Str *s, TypeId t, int depth)
+{
+    if (t == TY_INVALID || t >= m->ntypes || depth > 8) {
+        add(s, "<invalid type>");
+        return;
+    }
+    if (t <= TY_LAST_SCALAR) {
+        add(s, "%s", scalar_type_name(t));
+        return;
+    }
+    const Type *ty = &m->types[t];
+    switch (ty->kind) {
+    case TY_VECTOR:
+    case TY_MEMREF:
+        add(s, ty->kind == TY_VECTOR ? "vector<" : "memref<");
+        for (uint32_t i = 0; i < ty->rank; i++) {
+            if (ty->shape[i] == DIM_DYNAMIC)
+                add(s, "?x");
+            else
+                add(s, "%lldx", (long long)ty->shape[i]);
+        }
+        add_type(m, s, ty->elem, depth + 1);
+        if (ty->kind == TY_MEMREF && ty->layout && ty->layout->kind == ATTR_STRIDED) {
+            add(s, ", strided<[");
+            for (uint32_t i = 0; i < ty->layout->n; i++) {
+                int64_t st = ty->layout->ints[i];
+                if (st == DIM_DYNAMIC)
+                    add(s, "%s?", i ? ", " : "");
+                else
+                    add(s, "%s%lld", i ? ", " : "", (long long)st);
+            }
+            add(s, "]");
+            if (ty->layout->i == DIM_DYNAMIC)
+                add(s, ", offset: ?");
+            else if (ty->layout->i != 0)
+                add(s, ", offset: %lld", (long long)ty->layout->i);
+            add(s, ">");
+        } else if (ty->kind == TY_MEMREF && ty->layout && ty->layout->kind == ATTR_AFFINE_MAP) {
+            add(s, ", ");
+            add_map(s, ty->layout->map);
+        }
+        if (ty->kind == TY_MEMREF && (ty->memspace != 0 || ty->memspace_gpu)) {
+            add(s, ", ");
+            add_memspace(s, ty->memspace, ty->memspace_gpu);
+        }
+        add(s, ">");
+        return;
+    case TY_FUNCTION:
+        add(s, "(");
+        for (uint32_t i = 0; i < ty->nins; i++) {
+            add(s, i ? ", " : "");
+            add_type(m, s, ty->ins[i], depth + 1);
+        }
+        add(s, ") -> ");
+        add(s, ty->nouts == 1 ? "" : "(");
+        for (uint32_t i = 0; i < ty->nouts; i++) {
+            add(s, i ? ", " : "");
+            add_type(m, s, ty->outs[i], depth + 1);
+        }
+        add(s, ty->nouts == 1 ? "" : ")");
+        return;
+    case TY_MBARRIER_GROUP:
+        add(s, "!nvgpu.mbarrier.group<memorySpace = ");
+        add_memspace(s, ty->memspace, ty->memspace_gpu);
+        if (ty->num_barriers != 1)
+            add(s, ", num_barriers = %lld", (long long)ty->num_barriers);
+        add(s, ">");
+        return;
+    case TY_TENSORMAP:
+        add(s, "!nvgpu.tensormap.descriptor<tensor = ");
+        add_type(m, s, ty->elem, depth + 1);
+        add(s, ", ...>");
+        return;
+    case TY_WG_DESCRIPTOR:
+        add(s, "!nvgpu.warpgroup.descriptor<tensor = ");
+        add_type(m, s, ty->elem, depth + 1);
+        add(s, ">");
+        return;
+    case TY_WG_ACCUMULATOR:
+        add(s, "!nvgpu.warpgroup.accumulator<fragmented = ");
+        add_type(m, s, ty->elem, depth + 1);
+        add(s, ">");
+        return;
+    case TY_ASYNC_TOKEN:
+        add(s, "!nvgpu.device.async.token");
+        return;
+    case TY_MBARRIER_TOKEN:
+        add(s, "!nvgpu.mbarrier.token");
+        return;
+    case TY_INVALID:
+    case TY_I1:
+    case TY_I8:
+    case TY_I16:
+    case TY_I32:
+    case TY_I64:
+    case TY_INDEX:
+    case TY_F16:
+    case TY_BF16:
+    case TY_F32:
+    case TY_F64:
+    case TY_TF32:
+        break;
+    }
+    add(s, "<invalid type>");
+}
+
+/* The spelling of t, valid until four more calls. */
+const char *
+verify_tname(Verifier *v, TypeId t)
+{
+    char *buf = v->tybuf[v->tynext++ % 4];
+    Str s = { buf, sizeof v->tybuf[0], 0 };
+    buf[0] = 0;
+    add_type(v->m, &s, t, 0);
+    return buf;
+}
+
+/* "vector<4x8xf32>" for a shape that is not (yet) an interned type */
+const char *
+verify_vname(Verifier *v, const int64_t *shape, uint32_t rank, TypeId elem)
+{
+    char *buf = v->tybuf[v->tynext++ % 4];
+    Str s = { buf, sizeof v->tybuf[0], 0 };
+    buf[0] = 0;
+    add(&s, "vector<");
+    for (uint32_t i = 0; i < rank; i++)
+        add(&s, "%lldx", (long long)shape[i]);
+    add_type(v->m, &s, elem, 0);
+    add(&s, ">");
+    return buf;
+}
+
+/* -------------------------------------------------------- operand types */
+
+/* "<slot> has type T but must be <what>" */
+bool
+verify_want(Verifier *v, OpId o, Slot s, bool ok, const char *what)
+{
+    if (!ok)
+        verify_fail(v, o, "%s #%u has type %s but must be %s", slot_word(s), s.index,
+                    verify_tname(v, slot_type(v, o, s)), what);
+    return ok;
+}
+
+/* slot s must have type t */
+bool
+verify_want_type(Verifier *v, OpId o, Slot s, TypeId t)
+{
+    TypeId have = slot_type(v, o, s);
+    if (have != t)
+        verify_fail(v, o, "%s #%u has type %s but must be %s", slot_word(s), s.index,
+                    verify_tname(v, have), verify_tname(v, t));
+    return have == t;
+}
+
+/* slot s must have the type of slot r */
+bool
+verify_want_same(Verifier *v, OpId o, Slot s, Slot r)
+{
+    TypeId a = slot_type(v, o, s), b = slot_type(v, o, r);
+    if (a != b)
+        verify_fail(v, o, "%s #%u has type %s but %s #%u has type %s", slot_word(s), s.index,
+                    verify_tname(v, a), slot_word(r), r.index, verify_tname(v, b));
+    return a == b;
+}
+
+bool
+verify_want_index(Verifier *v, OpId o, Slot s)
+{
+    return verify_want(v, o, s, slot_type(v, o, s) == TY_INDEX, "index");
+}
+
+/* operands [first, first + n) are all index-typed */
+bool
+verify_want_indices(Verifier *v, OpId o, uint32_t first, uint32_t n)
+{
+    bool ok = true;
+    for (uint32_t i = first; i < first + n; i++)
+        ok &= verify_want_index(v, o, operand(i));
+    return ok;
+}
+
+bool
+verify_want_vector(Verifier *v, OpId o, Slot s)
+{
+    TypeId t = slot_type(v, o, s);
+    return verify_want(v, o, s, is_vec(v, t) && rank_of(v, t) <= VERIFY_MAX_RANK, "a vector");
+}
+
+bool
+verify_want_memref(Verifier *v, OpId o, Slot s)
+{
+    TypeId t = slot_type(v, o, s);
+    return verify_want(v, o, s, is_mem(v, t) && rank_of(v, t) <= VERIFY_MAX_RANK, "a memref");
+}
+
+bool
+verify_want_kind(Verifier *v, OpId o, Slot s, TypeKind k, const char *what)
+{
+    return verify_want(v, o, s, ty(v, slot_type(v, o, s))->kind == k, what);
+}
+
+bool
+verify_want_count(Verifier *v, OpId o, const char *what, uint32_t have, uint32_t lo, uint32_t hi)
+{
+    if (have >= lo && have <= hi)
+        return true;
+    if (lo == hi)
+        verify_fail(v, o, "expects %u %s but has %u", lo, what, have);
+    else
+        verify_fail(v, o, "expects %u to %u %s but has %u", lo, hi, what, have);
+    return false;
+}
+
+/* ----------------------------------------------------------- attributes */
+
+const char *
+verify_attr_kind_name(AttrKind k)
+{
+    static const char *const names[] = {
+        [ATTR_UNIT] = "a unit",
+        [ATTR_BOOL] = "a bool",
+        [ATTR_INT] = "an integer",
+        [ATTR_FLOAT] = "a float",
+        [ATTR_STRING] = "a string",
+        [ATTR_TYPE] = "a type",
+        [ATTR_SYMBOL] = "a symbol reference",
+        [ATTR_ARRAY] = "an array",
+        [ATTR_DENSE_ARRAY] = "a dense array",
+        [ATTR_DENSE] = "a dense elements",
+        [ATTR_DICT] = "a dictionary",
+        [ATTR_AFFINE_MAP] = "an affine map",
+        [ATTR_STRIDED] = "a strided layout",
+        [ATTR_ENUM] = "an enum",
+        [ATTR_NESTED_LAYOUT] = "a nested layout",
+        [ATTR_LOWERING_CONFIG] = "a lowering config",
+        [ATTR_TRANSLATION_INFO] = "a translation info",
+        [ATTR_OPAQUE] = "an opaque",
+    };
+    return (unsigned)k < sizeof names / sizeof names[0] && names[k] ? names[k] : "an unknown";
+}
+
+/* The attribute `name` of kind k, or NULL after reporting (if required) or when absent. */
+const Attr *
+verify_get_attr(Verifier *v, OpId o, const char *name, AttrKind k, bool required)
+{
+    const Attr *a = op_attr(v->m, o, name);
+    if (!a) {
+        if (required)
+            verify_fail(v, o, "requires attribute '%s'", name);
+        return NULL;
+    }
+    if (a->kind != k) {
+        verify_fail(v, o, "attribute '%s' must be %s attribute but is %s attribute", name,
+                    verify_attr_kind_name(k), verify_attr_kind_name(a->kind));
+        return NULL;
+    }
+    return a;
+}
+
+/*
+ * A list of integers: `[1, 2]` (ATTR_ARRAY of ATTR_INT) or `array<i64: 1, 2>`
+ * (ATTR_DENSE_ARRAY).  Returns the count, -1 when absent (and not required),
+ * -2 after reporting.
+ */
+int
+verify_get_ints(Verifier *v, OpId o, const char *name, int64_t *out, uint32_t cap, bool required)
+{
+    const Attr *a = op_attr(v->m, o, name);
+    if (!a) {
+        if (required)
+            verify_fail(v, o, "requires attribute '%s'", name);
+        return required ? -2 : -1;
+    }
+    bool ok =
+        a->kind == ATTR_DENSE_ARRAY ? a->n == 0 || (a->ints && !a->floats) : a->kind == ATTR_ARRAY;
+    for (uint32_t i = 0; ok && a->kind == ATTR_ARRAY && i < a->n; i++)
+        ok = a->items[i] && a->items[i]->kind == ATTR_INT;
+    if (!ok) {
+        verify_fail(v, o, "attribute '%s' must be an array of integers", name);
+        return -2;
+    }
+    if (a->n > cap) {
+        verify_fail(v, o, "attribute '%s' has %u entries; at most %u are supported", name, a->n,
+                    cap);
+        return -2;
+    }
+    for (uint32_t i = 0; i < a->n; i++)
+        out[i] = a->kind == ATTR_ARRAY ? a->items[i]->i : a->ints[i];
+    return (int)a->n;
+}
+
+/* An integer attribute's value; false when absent/wrong (reported if required or wrong). */
+bool
+verify_get_int(Verifier *v, OpId o, const char *name, int64_t *out, bool required)
+{
+    const Attr *a = op_attr(v->m, o, name);
+    if (!a) {
+        if (required)
+            verify_fail(v, o, "requires attribute '%s'", name);
+        return false;
+    }
+    if (a->kind != ATTR_INT) {
+        verify_fail(v, o, "attribute '%s' must be an integer attribute", name);
+        return false;
+    }
+    *out = a->i;
+    return true;
+}
+
+/* The value of an enum-like attribute: #dialect.name<value>, #dialect<name value> or "value". */
+const char *
+verify_get_enum(Verifier *v, OpId o, const char *name, bool required)
+{
+    const Attr *a = op_attr(v->m, o, name);
+    if (!a) {
+        if (required)
+            verify_fail(v, o, "requires attribute '%s'", name);
+        return NULL;
+    }
+    if ((a->kind != ATTR_ENUM && a->kind != ATTR_STRING) || !a->str) {
+        verify_fail(v, o, "attribute '%s' must be an enum attribute", name);
+        return NULL;
+    }
+    return a->str;
+}
+
+/*
+ * Operand groups from operandSegmentSizes.  spec has one letter per group:
+ * '1' exactly one operand, '?' zero or one, '*' any number.  Fills start[] and
+ * size[]; false after reporting.
+ */
+bool
+verify_segments(Verifier *v, OpId o, const char *spec, uint32_t *start, uint32_t *size)
+{
+    uint32_t n = (uint32_t)strlen(spec);
+    int64_t seg[8];
+    int got = verify_get_ints(v, o, "operandSegmentSizes", seg, 8, true);
+    if (got < 0)
+        return false;
+    if ((uint32_t)got != n) {
+        verify_fail(v, o, "attribute 'operandSegmentSizes' has %d entries but must have %u", got,
+                    n);
+        return false;
+    }
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        bool ok = seg[i] >= 0 && (spec[i] != '1' || seg[i] == 1) && (spec[i] != '?' || seg[i] <= 1);
+        if (!ok) {
+            verify_fail(v, o, "attribute 'operandSegmentSizes' entry #%u is %lld but must be %s", i,
+                        (long long)seg[i],
+                        spec[i] == '1'   ? "1"
+                        : spec[i] == '?' ? "0 or 1"
+                                         : ">= 0");
+            return false;
+        }
+        start[i] = (uint32_t)sum;
+        size[i] = (uint32_t)seg[i];
+        sum += (uint64_t)seg[i];
+    }
+    if (sum != v->m->ops[o].nargs) {
+        verify_fail(v, o,
+                    "attribute 'operandSegmentSizes' adds up to %llu but the op has %u operands",
+                    (unsigned long long)sum, v->m->ops[o].nargs);
+        return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ structure */
+
+static void
+place(Verifier *v, OpId o, uint32_t depth)
+{
+    Module *m = v->m;
+    if (depth > 1000) {
+        verify_fail(v, o, "nests regions more than 1000 deep");
+        return;
+    }
+    for (uint32_t i = 0; i < m->ops[o].nregions; i++) {
+        RegionId r = m->ops[o].regions[i];
+        if (r == 0 || r >= m->nregions) {
+            verify_fail(v, o, "region #%u is missing", i);
+            continue;
+        }
+        if (m->regions[r].parent != o)
+            verify_fail(v, o, "region #%u does not record this op as its parent", i);
+        for (uint32_t bi = 0; bi < m->regions[r].blocks.n; bi++) {
+            BlockId b = m->regions[r].blocks.items[bi];
+            if (b == 0 || b >= m->nblocks || v->block_owner[b]) {
+                verify_fail(v, o, "region #%u block #%u is missing or appears twice", i, bi);
+                continue;
+            }
+            v->block_owner[b] = o;
+            if (m->blocks[b].parent != r)
+                verify_fail(v, o, "region #%u block #%u does not record its region", i, bi);
+            for (uint32_t k = 0; k < m->blocks[b].ops.n; k++) {
+                OpId c = m->blocks[b].ops.items[k];
+                if (!valid_op(v, c) || (unsigned)m->ops[c].kind >= OP_COUNT) {
+                    verify_fail(v, o, "region #%u holds an invalid op (id %u)", i, c);
+                    continue;
+                }
+                if (v->pos[c] || c == m->top) {
+                    verify_fail(v, c, "appears more than once in the IR");
+                    continue;
+                }
+                v->pos[c] = k + 1;
+                v->block_of[c] = b;
+                v->owner[c] = o;
+                if (m->ops[c].parent != b)
+                    verify_fail(v, c, "does not record its containing block");
+                place(v, c, depth + 1);
+            }
+        }
+    }
+}
+
+const char *
+verify_sym_name_of(const Verifier *v, OpId o)
+{
+    const Attr *a = op_attr(v->m, o, "sym_name");
+    return a && a->kind == ATTR_STRING && a->str ? a->str : "?";
+}
+
+/*
+ * Operand i of `user` must be dominated by its definition: defined earlier in
+ * the same block, or an argument of that block, or either of those in a block
+ * that encloses the use.  Functions and modules are isolated from above: the
+ * definition must not lie outside the nearest one.
+ */
+static void
+check_dominance(Verifier *v, OpId user, uint32_t i)
+{
+    Module *m = v->m;
+    const Value *x = &m->values[m->ops[user].args[i]];
+    OpId def = x->def;
+    BlockId def_block;
+    if (def) {
+        if (!valid_op(v, def) || !v->pos[def]) {
+            verify_fail(v, user, "operand #%u is defined by an op that is not in the IR", i);
+            return;
+        }
+        def_block = v->block_of[def];
+    } else {
+        def_block = x->block;
+        if (def_block == 0 || def_block >= m->nblocks || !v->block_owner[def_block]) {
+            verify_fail(v, user, "operand #%u is an argument of a block that is not in the IR", i);
+            return;
+        }
+    }
+    OpId isolated = 0;
+    for (OpId cur = user; cur; cur = v->owner[cur]) {
+        if (v->block_of[cur] == def_block) {
+            if (isolated)
+                verify_fail(v, user,
+                            "operand #%u is defined outside '%s' @%s, which is isolated from above",
+                            i, name_of(v, isolated), verify_sym_name_of(v, isolated));
+            else if (def && v->pos[def] >= v->pos[cur])
+                verify_fail(v, user, "operand #%u does not dominate this use", i);
+            return;
+        }
+        OpId up = v->owner[cur];
+        if (up && !isolated && (op_info[kind_of(v, up)].traits & (T_FUNC | T_CONTAINER)))
+            isolated = up;
+    }
+    verify_fail(v, user, "operand #%u does not dominate this use", i);
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+/* Region counts: the ops that hold code, and scf.if's optional else. */
+static void
+region_range(OpKind k, uint32_t *lo, uint32_t *hi)
+{
+    *lo = *hi = 0;
+    if (k == OP_MODULE || k == OP_GPU_MODULE || k == OP_FUNC || k == OP_GPU_FUNC || k == OP_FOR)
+        *lo = *hi = 1;
+    else if (k == OP_IF)
+        *lo = 1, *hi = 2;
+}
+
+/* The rules of one op kind; counts fixed in ops.def are already checked. */
+static void
+verify_op_rules(Verifier *v, OpId o)
+{
+    switch (kind_of(v, o)) {
+    case OP_MODULE:
+    case OP_GPU_MODULE:
+        verify_container(v, o);
+        break;
+    case OP_FUNC:
+        verify_func(v, o);
+        break;
+    case OP_RETURN:
+        verify_return(v, o, OP_FUNC);
+        break;
+    case OP_CALL:
+        verify_call(v, o);
+        break;
+    case OP_CONSTANT:
+        verify_constant(v, o);
+        break;
+    case OP_ADDI:
+    case OP_SUBI:
+    case OP_MULI:
+    case OP_DIVSI:
+    case OP_DIVUI:
+    case OP_CEILDIVSI:
+    case OP_CEILDIVUI:
+    case OP_FLOORDIVSI:
+    case OP_REMSI:
+    case OP_REMUI:
+    case OP_MAXSI:
+    case OP_MAXUI:
+    case OP_MINSI:
+    case OP_MINUI:
+    case OP_ANDI:
+    case OP_ORI:
+    case OP_XORI:
+    case OP_SHLI:
+    case OP_SHRSI:
+    case OP_SHRUI:
+        verify_same_types(v, o, CLS_INT);
+        break;
+    case OP_ADDF:
+    case OP_SUBF:
+    case OP_MULF:
+    case OP_DIVF:
+    case OP_REMF:
+    case OP_NEGF:
+    case OP_MAXIMUMF:
+    case OP_MINIMUMF:
+    case OP_MAXNUMF:
+    case OP_MINNUMF:
+        verify_same_types(v, o, CLS_FLOAT);
+        break;
+    case OP_CMPI:
+        verify_compare(v, o, CLS_INT, CMPI_COUNT);
+        break;
+    case OP_CMPF:
+        verify_compare(v, o, CLS_FLOAT, CMPF_COUNT);
+        break;
+    case OP_SELECT:
+        verify_select(v, o);
+        break;
+    case OP_EXTF:
+        verify_cast(v, o, CLS_FLOAT, CLS_FLOAT, WIDTH_WIDER);
+        break;
+    case OP_TRUNCF:
+        verify_cast(v, o, CLS_FLOAT, CLS_FLOAT, WIDTH_NARROWER);
+        break;
+    case OP_EXTSI:
+    case OP_EXTUI:
+        verify_cast(v, o, CLS_IWIDTH, CLS_IWIDTH, WIDTH_WIDER);
+        break;
+    case OP_TRUNCI:
+        verify_cast(v, o, CLS_IWIDTH, CLS_IWIDTH, WIDTH_NARROWER);
+        break;
+    case OP_SITOFP:
+    case OP_UITOFP:
+        verify_cast(v, o, CLS_IWIDTH, CLS_FLOAT, WIDTH_ANY);
+        break;
+    case OP_FPTOSI:
+    case OP_FPTOUI:
+        verify_cast(v, o, CLS_FLOAT, CLS_IWIDTH, WIDTH_ANY);
+        break;
+    case OP_INDEX_CAST:
+    case OP_INDEX_CASTUI:
+        verify_cast(v, o, CLS_INT, CLS_INT, WIDTH_INDEX);
+        break;
+    case OP_BITCAST:
+        verify_cast(v, o, CLS_ANY, CLS_ANY, WIDTH_SAME);
+        break;
+    case OP_EXP:
+    case OP_EXP2:
+    case OP_LOG:
+    case OP_LOG2:
+    case OP_SQRT:
+    case OP_RSQRT:
+    case OP_TANH:
+    case OP_ABSF:
+    case OP_FMA:
+    case OP_POWF:
+    case OP_SIN:
+    case OP_COS:
+    case OP_ERF:
+        verify_same_types(v, o, CLS_FLOAT);
+        break;
+    case OP_TRANSFER_READ:
+        verify_transfer_read(v, o);
+        break;
+    case OP_TRANSFER_WRITE:
+        verify_transfer_write(v, o);
+        break;
+    case OP_VLOAD:
+        verify_vector_load(v, o);
+        break;
+    case OP_VSTORE:
+        verify_vector_store(v, o);
+        break;
+    case OP_CONTRACT:
+        verify_contract(v, o);
+        break;
+    case OP_MULTI_REDUCTION:
+        verify_multi_reduction(v, o);
+        break;
+    case OP_REDUCTION:
+        verify_reduction(v, o);
+        break;
+    case OP_BROADCAST:
+        verify_broadcast(v, o);
+        break;
+    case OP_TRANSPOSE:
+        verify_transpose(v, o);
+        break;
+    case OP_SHAPE_CAST:
+        verify_shape_cast(v, o);
+        break;
+    case OP_EXTRACT:
+        verify_extract(v, o);
+        break;
+    case OP_INSERT:
+        verify_insert(v, o);
+        break;
+    case OP_EXTRACT_STRIDED_SLICE:
+        verify_extract_strided_slice(v, o);
+        break;
+    case OP_INSERT_STRIDED_SLICE:
+        verify_insert_strided_slice(v, o);
+        break;
+    case OP_SPLAT:
+        verify_splat(v, o);
+        break;
+    case OP_VFMA:
+        verify_vector_fma(v, o);
+        break;
+    case OP_STEP:
+        verify_step(v, o);
+        break;
+    case OP_CREATE_MASK:
+        verify_create_mask(v, o);
+        break;
+    case OP_CONSTANT_MASK:
+        verify_constant_mask(v, o);
+        break;
+    case OP_VBITCAST:
+        verify_vector_bitcast(v, o);
+        break;
+    case OP_FROM_ELEMENTS:
+        verify_from_elements(v, o);
+        break;
+    case OP_FOR:
+        verify_for(v, o);
+        break;
+    case OP_IF:
+        verify_if(v, o);
+        break;
+    case OP_YIELD:
+        verify_yield(v, o);
+        break;
+    case OP_ALLOC:
+    case OP_ALLOCA:
+        verify_alloc(v, o);
+        break;
+    case OP_MLOAD:
+        verify_memref_load(v, o);
+        break;
+    case OP_MSTORE:
+        verify_memref_store(v, o);
+        break;
+    case OP_SUBVIEW:
+        verify_subview(v, o);
+        break;
+    case OP_VIEW:
+        verify_view(v, o);
+        break;
+    case OP_GET_GLOBAL:
+        verify_get_global(v, o);
+        break;
+    case OP_GLOBAL:
+        verify_global(v, o);
+        break;
+    case OP_DIM:
+        verify_dim(v, o);
+        break;
+    case OP_AFFINE_APPLY:
+        verify_affine_apply(v, o);
+        break;
+    case OP_LINEARIZE_INDEX:
+        verify_linearize_index(v, o);
+        break;
+    case OP_DELINEARIZE_INDEX:
+        verify_delinearize_index(v, o);
+        break;
+    case OP_GPU_FUNC:
+        verify_gpu_func(v, o);
+        break;
+    case OP_GPU_RETURN:
+        verify_return(v, o, OP_GPU_FUNC);
+        break;
+    case OP_THREAD_ID:
+    case OP_BLOCK_ID:
+    case OP_BLOCK_DIM:
+    case OP_GRID_DIM:
+        verify_gpu_id(v, o, true);
+        break;
+    case OP_LANE_ID:
+    case OP_SUBGROUP_ID:
+        verify_gpu_id(v, o, false);
+        break;
+    case OP_BARRIER:
+        break;
+    case OP_SHUFFLE:
+        verify_shuffle(v, o);
+        break;
+    case OP_SUBGROUP_REDUCE:
+        verify_subgroup_reduce(v, o);
+        break;
+    case OP_DYNAMIC_SHARED_MEMORY:
+        verify_dynamic_shared_memory(v, o);
+        break;
+    case OP_LDMATRIX:
+        verify_ldmatrix(v, o);
+        break;
+    case OP_MMA_SYNC:
+        verify_mma_sync(v, o);
+        break;
+    case OP_DEVICE_ASYNC_COPY:
+        verify_device_async_copy(v, o);
+        break;
+    case OP_DEVICE_ASYNC_CREATE_GROUP:
+        verify_async_create_group(v, o);
+        break;
+    case OP_DEVICE_ASYNC_WAIT:
+        verify_async_wait(v, o);
+        break;
+    case OP_MBARRIER_CREATE:
+        verify_mbarrier_create(v, o);
+        break;
+    case OP_MBARRIER_INIT:
+        verify_mbarrier_op(v, o, "bxxp", 3); /* barriers, count, mbarId, predicate */
+        break;
+    case OP_MBARRIER_ARRIVE:
+        verify_mbarrier_arrive(v, o);
+        break;
+    case OP_MBARRIER_ARRIVE_EXPECT_TX:
+        verify_mbarrier_op(v, o, "bxxp", 3); /* barriers, txcount, mbarId, predicate */
+        break;
+    case OP_MBARRIER_TRY_WAIT_PARITY:
+        verify_mbarrier_op(v, o, "bpxx", 4); /* barriers, phaseParity, ticks, mbarId */
+        break;
+    case OP_TMA_ASYNC_LOAD:
+        verify_tma_load(v, o);
+        break;
+    case OP_TMA_ASYNC_STORE:
+        verify_tma_store(v, o);
+        break;
+    case OP_TMA_CREATE_DESCRIPTOR:
+        verify_tma_create_descriptor(v, o);
+        break;
+    case OP_TMA_PREFETCH_DESCRIPTOR:
+        verify_tma_prefetch(v, o);
+        break;
+    case OP_TMA_FENCE_DESCRIPTOR:
+        verify_want_tensormap(v, o, operand(0));
+        break;
+    case OP_WARPGROUP_GENERATE_DESCRIPTOR:
+        verify_wg_generate_descriptor(v, o);
+        break;
+    case OP_WARPGROUP_MMA:
+        verify_warpgroup_mma(v, o);
+        break;
+    case OP_WARPGROUP_MMA_STORE:
+        verify_warpgroup_mma_store(v, o);
+        break;
+    case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
+        verify_want_accumulator(v, o, result(0));
+        break;
+    case OP_TO_LAYOUT:
+        verify_to_layout(v, o);
+        break;
+    case OP_TO_SIMT:
+    case OP_TO_SIMD:
+        verify_simt_simd(v, o);
+        break;
+    case OP_COUNT:
+        UNREACHABLE();
+    }
+}
+
+/*
+ * Checks every op does regardless of kind: counts from ops.def, operands and
+ * results that are real values, dominance, region counts, terminators last.
+ * Returns false when the per-op rules must not run (they would index past
+ * the operands).
+ */
+static bool
+verify_op_generic(Verifier *v, OpId o)
+{
+    Module *m = v->m;
+    const Op *op = &m->ops[o];
+    const OpInfo *info = &op_info[op->kind];
+    bool ok = true;
+    if (info->nargs != VAR && op->nargs != (uint32_t)info->nargs)
+        ok = verify_want_count(v, o, "operands", op->nargs, (uint32_t)info->nargs,
+                               (uint32_t)info->nargs);
+    if (info->nres != VAR && op->nres != (uint32_t)info->nres)
+        ok &= verify_want_count(v, o, "results", op->nres, (uint32_t)info->nres,
+                                (uint32_t)info->nres);
+    uint32_t lo, hi;
+    region_range(op->kind, &lo, &hi);
+    if (!verify_want_count(v, o, "regions", op->nregions, lo, hi))
+        ok = false;
+    for (uint32_t i = 0; i < op->nargs; i++) {
+        ValueId x = op->args[i];
+        if (x == 0 || x >= m->nvalues || m->values[x].type == TY_INVALID ||
+            m->values[x].type >= m->ntypes) {
+            verify_fail(v, o, "operand #%u is not a value with a type", i);
+            ok = false;
+        } else
+            check_dominance(v, o, i);
+    }
+    for (uint32_t i = 0; i < op->nres; i++) {
+        ValueId x = op->res[i];
+        if (x == 0 || x >= m->nvalues || m->values[x].def != o || m->values[x].type == TY_INVALID ||
+            m->values[x].type >= m->ntypes) {
+            verify_fail(v, o, "result #%u is not a value with a type defined by this op", i);
+            ok = false;
+        }
+    }
+    if ((info->traits & T_TERM) && o != m->top && v->pos[o] != m->blocks[v->block_of[o]].ops.n)
+        verify_fail(v, o, "must be the last operation in its block");
+    verify_check_translation_info(v, o);
+    return ok;
+}
+
+static void
+verify_tree(Verifier *v, OpId o)
+{
+    Module *m = v->m;
+    if (verify_op_generic(v, o))
+        verify_op_rules(v, o);
+    for (uint32_t i = 0; i < m->ops[o].nregions; i++) {
+        RegionId r = m->ops[o].regions[i];
+        if (r == 0 || r >= m->nregions)
+            continue;
+        for (uint32_t bi = 0; bi < m->regions[r].blocks.n; bi++) {
+            BlockId b = m->regions[r].blocks.items[bi];
+            if (b == 0 || b >= m->nblocks || v->block_owner[b] != o)
+                continue;
+            for (uint32_t k = 0; k < m->blocks[b].ops.n; k++) {
+                OpId c = m->blocks[b].ops.items[k];
+                /* only where place() put it: a repeated or invalid id is reported there */
+                if (valid_op(v, c) && v->pos[c] == k + 1 && v->block_of[c] == b)
+                    verify_tree(v, c);
+            }
+        }
+    }
+}
+
+bool
+ir_verify(Module *m, Diag *d)
+{
+    Verifier v = { .m = m, .d = d };
+    ArenaMark mark = arena_mark(&m->arena);
+    v.pos = arena_alloc(&m->arena, (m->nops + 1) * sizeof *v.pos);
+    v.block_of = arena_alloc(&m->arena, (m->nops + 1) * sizeof *v.block_of);
+    v.owner = arena_alloc(&m->arena, (m->nops + 1) * sizeof *v.owner);
+    v.block_owner = arena_alloc(&m->arena, (m->nblocks + 1) * sizeof *v.block_owner);
+    if (valid_op(&v, m->top) && m->ops[m->top].kind == OP_MODULE) {
+        place(&v, m->top, 0);
+        verify_tree(&v, m->top);
+    } else {
+        diag_error(d, (Loc){ 0, 0, 0 }, "the module has no top-level 'builtin.module'");
+        v.nerrors++;
+    }
+    arena_release(&m->arena, mark);
+    return v.nerrors == 0;
+}

@@ -1,0 +1,501 @@
+/*
+ * verify_gpu.c -- the verifier's rules for gpu ops (ids, shuffle,
+ * subgroup_reduce, dynamic shared memory) and nvgpu ops (ldmatrix, mma.sync,
+ * cp.async, mbarriers, TMA, warpgroup MMA).  gpu.func and gpu.return share
+ * func's checks and live in verify_core.c.
+ *
+ * Called from the switch in verify.c; shared helpers are in verify_impl.h.
+ */
+#include "ir/verify_impl.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ gpu */
+
+static bool
+one_of(const char *s, const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0)
+            return true;
+    return false;
+}
+
+void
+verify_gpu_id(Verifier *v, OpId o, bool has_dimension)
+{
+    static const char *const dims[] = { "x", "y", "z" };
+    verify_want_index(v, o, result(0));
+    if (!has_dimension)
+        return;
+    const char *d = verify_get_enum(v, o, "dimension", true);
+    if (d && !one_of(d, dims, 3))
+        verify_fail(v, o, "attribute 'dimension' is '%s' but must be x, y or z", d);
+}
+
+/* int or float of 32 or 64 bits, or a 1-d vector of 32 or 64 bits in all */
+static bool
+shuffle_type(const Verifier *v, TypeId t)
+{
+    uint64_t bits;
+    if (type_is_scalar(t))
+        bits = t == TY_INDEX || t == TY_TF32 ? 0 : type_bitwidth(t);
+    else if (is_vec(v, t) && rank_of(v, t) == 1 && type_is_scalar(elem_of(v, t)))
+        bits = (uint64_t)type_bitwidth(elem_of(v, t)) * (uint64_t)dim_of(v, t, 0);
+    else
+        bits = 0;
+    return bits == 32 || bits == 64;
+}
+
+void
+verify_shuffle(Verifier *v, OpId o)
+{
+    static const char *const modes[] = { "xor", "up", "down", "idx" };
+    verify_want(v, o, operand(0), shuffle_type(v, arg_type(v, o, 0)),
+                "a 32- or 64-bit integer or float, or a 1-d vector of 32 or 64 bits");
+    verify_want_type(v, o, operand(1), TY_I32);
+    verify_want_type(v, o, operand(2), TY_I32);
+    verify_want_same(v, o, result(0), operand(0));
+    verify_want_type(v, o, result(1), TY_I1);
+    const char *mode = verify_get_enum(v, o, "mode", true);
+    if (mode && !one_of(mode, modes, 4))
+        verify_fail(v, o, "attribute 'mode' is '%s' but must be xor, up, down or idx", mode);
+}
+
+static bool
+is_pow2(int64_t x)
+{
+    return x > 0 && (x & (x - 1)) == 0;
+}
+
+void
+verify_subgroup_reduce(Verifier *v, OpId o)
+{
+    TypeId t = arg_type(v, o, 0);
+    bool ok =
+        type_is_scalar(t) || (is_vec(v, t) && rank_of(v, t) == 1 && type_is_scalar(elem_of(v, t)));
+    if (!verify_want(v, o, operand(0), ok, "an integer or float, or a 1-d vector of them"))
+        return;
+    verify_want_same(v, o, result(0), operand(0));
+    verify_check_kind_fits(v, o, verify_get_combining_kind(v, o, "op", true), elem_of(v, t));
+    int64_t size = 1, stride = 1;
+    bool has_size = verify_get_int(v, o, "cluster_size", &size, false);
+    bool has_stride = verify_get_int(v, o, "cluster_stride", &stride, false);
+    /* the warp width (32 on NVIDIA) is a target fact: ptxgen checks it */
+    if (has_size && !is_pow2(size))
+        verify_fail(v, o, "attribute 'cluster_size' is %lld but must be a power of two",
+                    (long long)size);
+    else if (has_stride && !is_pow2(stride))
+        verify_fail(v, o, "attribute 'cluster_stride' is %lld but must be a power of two",
+                    (long long)stride);
+}
+
+void
+verify_dynamic_shared_memory(Verifier *v, OpId o)
+{
+    TypeId t = res_type(v, o, 0);
+    const Type *x = ty(v, t);
+    verify_want(v, o, result(0),
+                x->kind == TY_MEMREF && x->rank == 1 && x->shape[0] == DIM_DYNAMIC &&
+                    x->elem == TY_I8 && x->memspace == MS_WORKGROUP && !x->layout,
+                "memref<?xi8, #gpu.address_space<workgroup>>");
+}
+
+/* ---------------------------------------------------------------- nvgpu */
+
+static bool
+want_workgroup_memref(Verifier *v, OpId o, Slot s)
+{
+    TypeId t = slot_type(v, o, s);
+    return verify_want(v, o, s,
+                       is_mem(v, t) && rank_of(v, t) <= VERIFY_MAX_RANK &&
+                           is_memspace(v, t, MS_WORKGROUP),
+                       "a memref in workgroup memory (address space 3)");
+}
+
+static bool
+want_barriers(Verifier *v, OpId o, Slot s)
+{
+    return verify_want_kind(v, o, s, TY_MBARRIER_GROUP, "an !nvgpu.mbarrier.group");
+}
+
+bool
+verify_want_tensormap(Verifier *v, OpId o, Slot s)
+{
+    TypeId t = slot_type(v, o, s);
+    return verify_want(v, o, s, ty(v, t)->kind == TY_TENSORMAP && is_mem(v, ty(v, t)->elem),
+                       "an !nvgpu.tensormap.descriptor");
+}
+
+/* ldmatrix: numTiles 8x8 tiles of b16 (or 32/bits elements of narrower types) per lane */
+void
+verify_ldmatrix(Verifier *v, OpId o)
+{
+    uint32_t n = v->m->ops[o].nargs;
+    if (!verify_want_count(v, o, "operands", n, 1, UINT32_MAX) ||
+        !verify_check_memref_access(v, o, 0, 1, n - 1) || !want_workgroup_memref(v, o, operand(0)))
+        return;
+    int64_t tiles;
+    const Attr *tr = verify_get_attr(v, o, "transpose", ATTR_BOOL, true);
+    if (!verify_get_int(v, o, "numTiles", &tiles, true))
+        return;
+    if (tiles != 1 && tiles != 2 && tiles != 4) {
+        verify_fail(v, o, "attribute 'numTiles' is %lld but must be 1, 2 or 4", (long long)tiles);
+        return;
+    }
+    TypeId r = res_type(v, o, 0), e = elem_of(v, r);
+    if (!verify_want(v, o, result(0), is_vec(v, r) && rank_of(v, r) == 2 && type_is_scalar(e),
+                     "a 2-d vector"))
+        return;
+    unsigned bits = type_bitwidth(e);
+    if (bits > 32 || e == TY_INDEX) {
+        verify_want(v, o, result(0), false, "a vector of elements of at most 32 bits");
+        return;
+    }
+    if (tr && tr->b && bits != 16) {
+        verify_fail(v, o, "transposes at 16-bit granularity but the elements are %s",
+                    verify_tname(v, e));
+        return;
+    }
+    int64_t shape[2] = { tiles, 32 / bits };
+    if (dim_of(v, r, 0) != shape[0] || dim_of(v, r, 1) != shape[1])
+        verify_fail(v, o, "result #0 has type %s but numTiles = %lld needs %s", verify_tname(v, r),
+                    (long long)tiles, verify_vname(v, shape, 2, e));
+}
+
+/*
+ * mma.sync forms that ptxas accepts (docs/ptx-sm80.md §5.1; PTX ISA
+ * §9.7.14.5.7-14), by element type of A and B (f32 = tf32), and the
+ * accumulator types each allows.
+ */
+static const struct MmaSyncForm {
+    TypeId ab;
+    int64_t m, n, k;
+    TypeId acc1, acc2;
+} mma_sync_forms[] = {
+    { TY_F16, 16, 8, 16, TY_F32, TY_F16 },  { TY_F16, 16, 8, 8, TY_F32, TY_F16 },
+    { TY_BF16, 16, 8, 16, TY_F32, TY_F32 }, { TY_BF16, 16, 8, 8, TY_F32, TY_F32 },
+    { TY_F32, 16, 8, 8, TY_F32, TY_F32 },   { TY_F32, 16, 8, 4, TY_F32, TY_F32 },
+    { TY_TF32, 16, 8, 8, TY_F32, TY_F32 },  { TY_TF32, 16, 8, 4, TY_F32, TY_F32 },
+    { TY_I8, 16, 8, 32, TY_I32, TY_I32 },   { TY_I8, 16, 8, 16, TY_I32, TY_I32 },
+    { TY_F64, 8, 8, 4, TY_F64, TY_F64 },
+};
+
+/*
+ * nvgpu.mma.sync per-lane fragments, as MLIR's verifyMmaSyncOp: the
+ * instruction is built from 8x8xK0 tiles, K0 = 128 bits of the element type
+ * (4 for f64); per tile a lane holds 32 bits of A and of B and 2 accumulators.
+ *   A: vector<(m/8 * k/K0) x (32/bits)>   B: vector<(k/K0 * n/8) x (32/bits)>
+ *   C: vector<(m/8 * n/8) x 2>            (f64: 1 element per tile for A, B)
+ */
+void
+verify_mma_sync(Verifier *v, OpId o)
+{
+    for (uint32_t i = 0; i < 3; i++)
+        if (!verify_want(v, o, operand(i),
+                         is_vec(v, arg_type(v, o, i)) && rank_of(v, arg_type(v, o, i)) == 2,
+                         "a 2-d vector"))
+            return;
+    if (!verify_want_same(v, o, result(0), operand(2)))
+        return;
+    TypeId ea = elem_of(v, arg_type(v, o, 0)), ec = elem_of(v, arg_type(v, o, 2));
+    if (elem_of(v, arg_type(v, o, 1)) != ea) {
+        verify_fail(v, o,
+                    "operand #1 has type %s but must have the element type of operand #0 (%s)",
+                    verify_tname(v, arg_type(v, o, 1)), verify_tname(v, ea));
+        return;
+    }
+    int64_t s[3];
+    int n = verify_get_ints(v, o, "mmaShape", s, 3, true);
+    if (n < 0)
+        return;
+    if (n != 3) {
+        verify_fail(v, o, "attribute 'mmaShape' must be [m, n, k]");
+        return;
+    }
+    const struct MmaSyncForm *form = NULL;
+    for (size_t i = 0; i < sizeof mma_sync_forms / sizeof mma_sync_forms[0]; i++)
+        if (mma_sync_forms[i].ab == ea && mma_sync_forms[i].m == s[0] &&
+            mma_sync_forms[i].n == s[1] && mma_sync_forms[i].k == s[2])
+            form = &mma_sync_forms[i];
+    if (!form) {
+        verify_fail(v, o,
+                    "has mmaShape [%lld, %lld, %lld] with %s operands, which is no mma.sync form",
+                    (long long)s[0], (long long)s[1], (long long)s[2], verify_tname(v, ea));
+        return;
+    }
+    if (ec != form->acc1 && ec != form->acc2) {
+        verify_fail(v, o, "operand #2 has type %s but %s operands accumulate in %s%s%s",
+                    verify_tname(v, arg_type(v, o, 2)), verify_tname(v, ea),
+                    verify_tname(v, form->acc1), form->acc2 != form->acc1 ? " or " : "",
+                    form->acc2 != form->acc1 ? verify_tname(v, form->acc2) : "");
+        return;
+    }
+    if (op_attr(v->m, o, "tf32Enabled") && ea != TY_F32)
+        verify_fail(v, o, "has attribute 'tf32Enabled' but its operands are %s, not f32",
+                    verify_tname(v, ea));
+    unsigned bits = type_bitwidth(ea);
+    int64_t k0 = ea == TY_F64 ? 4 : 128 / bits, per = ea == TY_F64 ? 1 : 32 / bits;
+    int64_t mt = s[0] / 8, nt = s[1] / 8, kt = s[2] / k0;
+    int64_t want_shape[3][2] = { { mt * kt, per }, { kt * nt, per }, { mt * nt, 2 } };
+    for (uint32_t i = 0; i < 3; i++) {
+        TypeId t = arg_type(v, o, i);
+        if (dim_of(v, t, 0) != want_shape[i][0] || dim_of(v, t, 1) != want_shape[i][1])
+            verify_fail(v, o, "operand #%u has type %s but mmaShape [%lld, %lld, %lld] needs %s", i,
+                        verify_tname(v, t), (long long)s[0], (long long)s[1], (long long)s[2],
+                        verify_vname(v, want_shape[i], 2, elem_of(v, t)));
+    }
+}
+
+static bool
+last_dim_unit_stride(const Verifier *v, TypeId t)
+{
+    const Attr *l = ty(v, t)->layout;
+    if (!l || rank_of(v, t) == 0)
+        return true;
+    if (l->kind == ATTR_STRIDED)
+        return l->n && l->ints[l->n - 1] == 1;
+    return l->kind == ATTR_AFFINE_MAP && affine_map_is_identity(l->map);
+}
+
+/* cp.async: 4, 8 or 16 bytes from a memref into workgroup memory */
+void
+verify_device_async_copy(Verifier *v, OpId o)
+{
+    uint32_t st[5], sz[5];
+    if (!verify_segments(v, o, "1*1*?", st, sz) || !want_workgroup_memref(v, o, operand(0)) ||
+        !verify_want_memref(v, o, operand(st[2])))
+        return;
+    TypeId dst = arg_type(v, o, 0), src = arg_type(v, o, st[2]);
+    verify_want_kind(v, o, result(0), TY_ASYNC_TOKEN, "!nvgpu.device.async.token");
+    if (elem_of(v, src) != elem_of(v, dst))
+        verify_fail(v, o, "copies from %s to %s but the element types must match",
+                    verify_tname(v, src), verify_tname(v, dst));
+    if (!last_dim_unit_stride(v, src) || !last_dim_unit_stride(v, dst))
+        verify_fail(v, o, "needs memrefs whose innermost dim has unit stride");
+    if (sz[1] != rank_of(v, dst) || sz[3] != rank_of(v, src)) {
+        verify_fail(v, o, "has %u destination and %u source indices but needs %u and %u", sz[1],
+                    sz[3], rank_of(v, dst), rank_of(v, src));
+        return;
+    }
+    verify_want_indices(v, o, st[1], sz[1]);
+    verify_want_indices(v, o, st[3], sz[3]);
+    if (sz[4])
+        verify_want_index(v, o, operand(st[4]));
+    int64_t n;
+    if (!verify_get_int(v, o, "dstElements", &n, true))
+        return;
+    int64_t bytes = n * (int64_t)type_bitwidth(elem_of(v, dst)) / 8;
+    if (bytes != 4 && bytes != 8 && bytes != 16)
+        verify_fail(v, o,
+                    "copies %lld elements of %s (%lld bytes) but cp.async moves 4, 8 or 16 bytes",
+                    (long long)n, verify_tname(v, elem_of(v, dst)), (long long)bytes);
+    else if (op_attr(v->m, o, "bypassL1") && bytes != 16)
+        verify_fail(v, o, "has attribute 'bypassL1', which needs a 16-byte copy, not %lld bytes",
+                    (long long)bytes);
+}
+
+void
+verify_async_create_group(Verifier *v, OpId o)
+{
+    for (uint32_t i = 0; i < v->m->ops[o].nargs; i++)
+        verify_want_kind(v, o, operand(i), TY_ASYNC_TOKEN, "!nvgpu.device.async.token");
+    verify_want_kind(v, o, result(0), TY_ASYNC_TOKEN, "!nvgpu.device.async.token");
+}
+
+void
+verify_async_wait(Verifier *v, OpId o)
+{
+    int64_t n;
+    verify_want_kind(v, o, operand(0), TY_ASYNC_TOKEN, "!nvgpu.device.async.token");
+    if (verify_get_int(v, o, "numGroups", &n, false) && n < 0)
+        verify_fail(v, o, "attribute 'numGroups' is %lld but must not be negative", (long long)n);
+}
+
+void
+verify_mbarrier_create(Verifier *v, OpId o)
+{
+    TypeId t = res_type(v, o, 0);
+    if (verify_want_kind(v, o, result(0), TY_MBARRIER_GROUP, "an !nvgpu.mbarrier.group"))
+        verify_want(v, o, result(0), is_memspace(v, t, MS_WORKGROUP),
+                    "an !nvgpu.mbarrier.group in workgroup memory");
+}
+
+/*
+ * mbarrier ops: one letter per operand, 'b' the barrier group, 'x' an index,
+ * 'p' an i1; the first `required` operands must be present (the rest is an
+ * optional predicate).
+ */
+void
+verify_mbarrier_op(Verifier *v, OpId o, const char *layout, uint32_t required)
+{
+    uint32_t n = (uint32_t)strlen(layout), have = v->m->ops[o].nargs;
+    if (!verify_want_count(v, o, "operands", have, required, n))
+        return;
+    for (uint32_t i = 0; i < have; i++) {
+        if (layout[i] == 'b')
+            want_barriers(v, o, operand(i));
+        else if (layout[i] == 'x')
+            verify_want_index(v, o, operand(i));
+        else
+            verify_want_type(v, o, operand(i), TY_I1);
+    }
+}
+
+void
+verify_mbarrier_arrive(Verifier *v, OpId o)
+{
+    verify_mbarrier_op(v, o, "bx", 2);
+    verify_want_kind(v, o, result(0), TY_MBARRIER_TOKEN, "!nvgpu.mbarrier.token");
+}
+
+/* coordinates of a TMA copy: 1 to 5, as many as the descriptor's tensor has dims */
+static void
+check_tma_copy(Verifier *v, OpId o, uint32_t smem, uint32_t desc, uint32_t first, uint32_t n)
+{
+    if (!want_workgroup_memref(v, o, operand(smem)) || !verify_want_tensormap(v, o, operand(desc)))
+        return;
+    TypeId tensor = ty(v, arg_type(v, o, desc))->elem;
+    if (elem_of(v, tensor) != elem_of(v, arg_type(v, o, smem)))
+        verify_fail(v, o, "operand #%u has type %s but the descriptor's tensor is %s", smem,
+                    verify_tname(v, arg_type(v, o, smem)), verify_tname(v, tensor));
+    if (n < 1 || n > 5 || n != rank_of(v, tensor))
+        verify_fail(v, o, "has %u coordinates but needs 1 to 5, one per dim of %s", n,
+                    verify_tname(v, tensor));
+    verify_want_indices(v, o, first, n);
+}
+
+void
+verify_tma_load(Verifier *v, OpId o)
+{
+    uint32_t st[7], sz[7];
+    if (!verify_segments(v, o, "111*1??", st, sz))
+        return;
+    want_barriers(v, o, operand(1));
+    check_tma_copy(v, o, 0, 2, st[3], sz[3]);
+    verify_want_index(v, o, operand(st[4]));
+    if (sz[5])
+        verify_want_type(v, o, operand(st[5]), TY_I16);
+    if (sz[6])
+        verify_want_type(v, o, operand(st[6]), TY_I1);
+}
+
+void
+verify_tma_store(Verifier *v, OpId o)
+{
+    uint32_t st[4], sz[4];
+    if (!verify_segments(v, o, "11*?", st, sz))
+        return;
+    check_tma_copy(v, o, 0, 1, st[2], sz[2]);
+    if (sz[3])
+        verify_want_type(v, o, operand(st[3]), TY_I1);
+}
+
+void
+verify_tma_create_descriptor(Verifier *v, OpId o)
+{
+    uint32_t n = v->m->ops[o].nargs;
+    if (!verify_want_count(v, o, "operands", n, 1, 6) || !verify_want_memref(v, o, operand(0)) ||
+        !verify_want_tensormap(v, o, result(0)))
+        return;
+    TypeId tensor = ty(v, res_type(v, o, 0))->elem;
+    if (n - 1 != rank_of(v, tensor))
+        verify_fail(v, o, "has %u box dimensions but %s has rank %u", n - 1,
+                    verify_tname(v, tensor), rank_of(v, tensor));
+    verify_want_indices(v, o, 1, n - 1);
+}
+
+void
+verify_tma_prefetch(Verifier *v, OpId o)
+{
+    if (verify_want_count(v, o, "operands", v->m->ops[o].nargs, 1, 2) &&
+        verify_want_tensormap(v, o, operand(0)) && v->m->ops[o].nargs == 2)
+        verify_want_type(v, o, operand(1), TY_I1);
+}
+
+void
+verify_wg_generate_descriptor(Verifier *v, OpId o)
+{
+    if (!want_workgroup_memref(v, o, operand(0)) || !verify_want_tensormap(v, o, operand(1)) ||
+        !verify_want_kind(v, o, result(0), TY_WG_DESCRIPTOR, "an !nvgpu.warpgroup.descriptor"))
+        return;
+    const Type *tm = ty(v, arg_type(v, o, 1));
+    if (elem_of(v, tm->elem) != elem_of(v, arg_type(v, o, 0)))
+        verify_fail(v, o, "operand #0 has type %s but the descriptor's tensor is %s",
+                    verify_tname(v, arg_type(v, o, 0)), verify_tname(v, tm->elem));
+    if (tm->swizzle != SWIZZLE_128B || tm->interleave != INTERLEAVE_NONE)
+        verify_fail(v, o, "supports only tensor maps with swizzle_128b and no interleave");
+}
+
+/* the fragmented vector of an accumulator type, or 0 */
+static TypeId
+accumulator_vector(const Verifier *v, TypeId t)
+{
+    const Type *x = ty(v, t);
+    return x->kind == TY_WG_ACCUMULATOR && is_vec(v, x->elem) && rank_of(v, x->elem) == 2 ? x->elem
+                                                                                          : 0;
+}
+
+bool
+verify_want_accumulator(Verifier *v, OpId o, Slot s)
+{
+    TypeId f = accumulator_vector(v, slot_type(v, o, s));
+    TypeId e = elem_of(v, f);
+    bool ok = f && dim_of(v, f, 0) % 64 == 0 && (e == TY_F32 || e == TY_F16 || e == TY_I32);
+    return verify_want(v, o, s, ok,
+                       "an !nvgpu.warpgroup.accumulator of a 2-d f32, f16 or i32 vector with M a "
+                       "multiple of 64");
+}
+
+/*
+ * wgmma: A is MxK and B is KxN (NxK with transposeB) in shared memory through
+ * descriptors, C = D is MxN with M a multiple of 64 and N in 8..256 step 8.
+ */
+void
+verify_warpgroup_mma(Verifier *v, OpId o)
+{
+    for (uint32_t i = 0; i < 2; i++) {
+        TypeId t = arg_type(v, o, i);
+        if (!verify_want(v, o, operand(i),
+                         ty(v, t)->kind == TY_WG_DESCRIPTOR && is_mem(v, ty(v, t)->elem) &&
+                             rank_of(v, ty(v, t)->elem) == 2,
+                         "an !nvgpu.warpgroup.descriptor of a 2-d memref"))
+            return;
+    }
+    if (!verify_want_accumulator(v, o, operand(2)) ||
+        !verify_want_same(v, o, result(0), operand(2)))
+        return;
+    TypeId a = ty(v, arg_type(v, o, 0))->elem, b = ty(v, arg_type(v, o, 1))->elem;
+    TypeId c = accumulator_vector(v, arg_type(v, o, 2));
+    bool ta = op_attr(v->m, o, "transposeA") != NULL, tb = op_attr(v->m, o, "transposeB") != NULL;
+    int64_t m = dim_of(v, a, ta ? 1 : 0), k = dim_of(v, a, ta ? 0 : 1);
+    int64_t kb = dim_of(v, b, tb ? 1 : 0), n = dim_of(v, b, tb ? 0 : 1);
+    if (k != kb)
+        verify_fail(v, o, "has A with K = %lld but B with K = %lld", (long long)k, (long long)kb);
+    else if (dim_of(v, c, 0) != m || dim_of(v, c, 1) != n)
+        verify_fail(v, o, "operand #2 has type %s but A and B need an accumulator of %lldx%lld",
+                    verify_tname(v, arg_type(v, o, 2)), (long long)m, (long long)n);
+    else if (n < 8 || n > 256 || n % 8)
+        verify_fail(v, o, "has N = %lld but wgmma needs N in 8..256, a multiple of 8",
+                    (long long)n);
+    TypeId ea = elem_of(v, a), eb = elem_of(v, b), ed = elem_of(v, c);
+    bool types = ea == eb && (((ea == TY_F16 || ea == TY_BF16) && (ed == TY_F32 || ed == TY_F16)) ||
+                              (ea == TY_TF32 && ed == TY_F32) || (ea == TY_I8 && ed == TY_I32));
+    if (!types)
+        verify_fail(v, o, "cannot multiply %s by %s into %s", verify_tname(v, ea),
+                    verify_tname(v, eb), verify_tname(v, ed));
+}
+
+void
+verify_warpgroup_mma_store(Verifier *v, OpId o)
+{
+    if (!verify_want_accumulator(v, o, operand(0)) || !verify_want_memref(v, o, operand(1)))
+        return;
+    TypeId f = accumulator_vector(v, arg_type(v, o, 0)), mem = arg_type(v, o, 1);
+    if (rank_of(v, mem) != 2 || dim_of(v, mem, 0) != dim_of(v, f, 0) ||
+        dim_of(v, mem, 1) != dim_of(v, f, 1) || elem_of(v, mem) != elem_of(v, f))
+        verify_fail(v, o,
+                    "operand #1 has type %s but must be a 2-d memref of the accumulator's shape "
+                    "and element type (%s)",
+                    verify_tname(v, mem), verify_tname(v, f));
+}
