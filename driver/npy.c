@@ -1,0 +1,241 @@
+/*
+ * npy.c -- NumPy .npy reader and writer.
+ *
+ * Format (numpy.lib.format): the magic "\x93NUMPY", a major and minor
+ * version byte, a little-endian header length (2 bytes for 1.0, 4 for 2.0),
+ * then an ASCII Python dict literal such as
+ *     {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }
+ * padded with spaces and a final '\n', then the raw data.  The reader
+ * checks every length against the bytes present before touching them.
+ */
+#include "driver/npy.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *descr, *alt;
+    size_t size;
+} dtypes[] = {
+    [NPY_F4] = { "<f4", NULL, 4 },  [NPY_F2] = { "<f2", NULL, 2 }, [NPY_F8] = { "<f8", NULL, 8 },
+    [NPY_I1] = { "|i1", "<i1", 1 }, [NPY_I4] = { "<i4", NULL, 4 }, [NPY_I8] = { "<i8", NULL, 8 },
+    [NPY_U1] = { "|u1", "<u1", 1 }, [NPY_U2] = { "<u2", NULL, 2 }, [NPY_U4] = { "<u4", NULL, 4 },
+    [NPY_U8] = { "<u8", NULL, 8 },
+};
+
+const char *
+npy_dtype_descr(NpyDtype t)
+{
+    return dtypes[t].descr;
+}
+
+static int
+npy_err(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && n)
+        vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Find 'key': in the dict text and return the position after the colon. */
+static const char *
+dict_value(const char *h, const char *end, const char *key)
+{
+    size_t kn = strlen(key);
+    for (const char *p = h; p + kn + 2 < end; p++) {
+        if ((*p == '\'' || *p == '"') && !memcmp(p + 1, key, kn) && p[kn + 1] == *p) {
+            p += kn + 2;
+            while (p < end && isspace((unsigned char)*p))
+                p++;
+            if (p < end && *p == ':') {
+                p++;
+                while (p < end && isspace((unsigned char)*p))
+                    p++;
+                return p;
+            }
+        }
+    }
+    return NULL;
+}
+
+static int
+parse_descr(const char *p, const char *end, NpyArray *a, char *err, size_t n)
+{
+    if (!p || p >= end || (*p != '\'' && *p != '"'))
+        return npy_err(err, n, "header has no 'descr' string");
+    char q = *p++;
+    const char *s = p;
+    while (p < end && *p != q)
+        p++;
+    if (p >= end)
+        return npy_err(err, n, "unterminated 'descr'");
+    size_t len = (size_t)(p - s);
+    for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
+        if ((strlen(dtypes[i].descr) == len && !memcmp(dtypes[i].descr, s, len)) ||
+            (dtypes[i].alt && strlen(dtypes[i].alt) == len && !memcmp(dtypes[i].alt, s, len))) {
+            a->dtype = (NpyDtype)i;
+            a->itemsize = dtypes[i].size;
+            return 0;
+        }
+    return npy_err(
+        err, n, "unsupported dtype '%.*s' (supported: little-endian f2 f4 f8 i1 i4 i8 u1 u2 u4 u8)",
+        (int)(len > 16 ? 16 : len), s);
+}
+
+static int
+parse_shape(const char *p, const char *end, NpyArray *a, char *err, size_t n)
+{
+    if (!p || p >= end || *p != '(')
+        return npy_err(err, n, "header has no 'shape' tuple");
+    p++;
+    a->ndim = 0;
+    a->count = 1;
+    for (;;) {
+        while (p < end && (isspace((unsigned char)*p) || *p == ','))
+            p++;
+        if (p >= end)
+            return npy_err(err, n, "unterminated 'shape'");
+        if (*p == ')')
+            return 0;
+        if (!isdigit((unsigned char)*p))
+            return npy_err(err, n, "bad 'shape' entry");
+        if (a->ndim == NPY_MAXDIM)
+            return npy_err(err, n, "more than %d dimensions", NPY_MAXDIM);
+        size_t v = 0;
+        while (p < end && isdigit((unsigned char)*p)) {
+            if (v > (SIZE_MAX - 9) / 10)
+                return npy_err(err, n, "shape entry too large");
+            v = v * 10 + (size_t)(*p++ - '0');
+        }
+        if (v && a->count > SIZE_MAX / v)
+            return npy_err(err, n, "array too large");
+        a->shape[a->ndim++] = v;
+        a->count *= v;
+    }
+}
+
+int
+npy_parse(const void *buf, size_t len, NpyArray *out, char *err, size_t errsize)
+{
+    const unsigned char *b = buf;
+    memset(out, 0, sizeof *out);
+    if (len < 10 || memcmp(b, "\x93NUMPY", 6))
+        return npy_err(err, errsize, "not a .npy file (bad magic)");
+    int major = b[6];
+    size_t hl, off;
+    if (major == 1) {
+        hl = (size_t)b[8] | (size_t)b[9] << 8;
+        off = 10;
+    } else if (major == 2 || major == 3) {
+        if (len < 12)
+            return npy_err(err, errsize, "truncated header");
+        hl = (size_t)b[8] | (size_t)b[9] << 8 | (size_t)b[10] << 16 | (size_t)b[11] << 24;
+        off = 12;
+    } else {
+        return npy_err(err, errsize, "unsupported .npy version %d.%d", major, b[7]);
+    }
+    if (hl > len - off)
+        return npy_err(err, errsize, "truncated header");
+    const char *h = (const char *)b + off, *end = h + hl;
+    if (parse_descr(dict_value(h, end, "descr"), end, out, err, errsize) ||
+        parse_shape(dict_value(h, end, "shape"), end, out, err, errsize))
+        return -1;
+    const char *fo = dict_value(h, end, "fortran_order");
+    if (!fo || (size_t)(end - fo) < 4)
+        return npy_err(err, errsize, "header has no 'fortran_order'");
+    if (!memcmp(fo, "True", 4))
+        return npy_err(err, errsize, "Fortran-order arrays are not supported");
+    if ((size_t)(end - fo) < 5 || memcmp(fo, "False", 5))
+        return npy_err(err, errsize, "bad 'fortran_order'");
+    size_t data = off + hl;
+    if (out->count > SIZE_MAX / out->itemsize || out->count * out->itemsize > len - data)
+        return npy_err(err, errsize, "file holds %zu data bytes, the header promises more",
+                       len - data);
+    size_t bytes = out->count * out->itemsize;
+    out->data = malloc(bytes ? bytes : 1);
+    if (!out->data)
+        return npy_err(err, errsize, "out of memory");
+    memcpy(out->data, b + data, bytes);
+    return 0;
+}
+
+int
+npy_read(const char *path, NpyArray *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return npy_err(err, errsize, "cannot open %s", path);
+    size_t cap = 1 << 16, len = 0;
+    unsigned char *buf = malloc(cap);
+    for (size_t got; buf && (got = fread(buf + len, 1, cap - len, f)) > 0;) {
+        len += got;
+        if (len == cap) {
+            unsigned char *nb = realloc(buf, cap *= 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = nb;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        return npy_err(err, errsize, "cannot read %s", path);
+    }
+    char msg[256];
+    int r = npy_parse(buf, len, out, msg, sizeof msg);
+    free(buf);
+    if (r)
+        npy_err(err, errsize, "%s: %s", path, msg);
+    return r;
+}
+
+int
+npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
+{
+    char shape[NPY_MAXDIM * 24 + 8] = "(";
+    size_t o = 1;
+    for (int i = 0; i < a->ndim; i++)
+        o += (size_t)snprintf(shape + o, sizeof shape - o, "%zu%s", a->shape[i],
+                              a->ndim == 1      ? ","
+                              : i + 1 < a->ndim ? ", "
+                                                : "");
+    snprintf(shape + o, sizeof shape - o, ")");
+    char hdr[512];
+    int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }",
+                     dtypes[a->dtype].descr, shape);
+    size_t total = 10 + (size_t)n + 1, pad = (64 - total % 64) % 64;
+    size_t hl = (size_t)n + pad + 1;
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return npy_err(err, errsize, "cannot create %s", path);
+    unsigned char pre[10] = {
+        0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hl & 0xff), (unsigned char)(hl >> 8)
+    };
+    fwrite(pre, 1, 10, f);
+    fwrite(hdr, 1, (size_t)n, f);
+    for (size_t i = 0; i < pad; i++)
+        fputc(' ', f);
+    fputc('\n', f);
+    fwrite(a->data, a->itemsize, a->count, f);
+    if (fclose(f) != 0)
+        return npy_err(err, errsize, "cannot write %s", path);
+    return 0;
+}
+
+void
+npy_free(NpyArray *a)
+{
+    free(a->data);
+    a->data = NULL;
+}

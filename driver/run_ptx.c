@@ -1,0 +1,343 @@
+/*
+ * run_ptx.c -- `vptx run KERNEL.ptx ...`: load PTX into the simulator,
+ * bind each ARG to the entry's parameter at the same position, launch, and
+ * write every array back.
+ *
+ * An ARG ending in .npy is an array: the simulator gets a device copy and a
+ * 64-bit pointer parameter receives its address; after the launch the array
+ * is written to DIR/argN.npy (N = position, from 0) with its dtype and shape.
+ * Any other ARG is a literal number converted to the parameter's .param type
+ * (integers in C notation, floats in decimal; .f16 rounds to nearest even).
+ */
+#include "driver/run_ptx.h"
+#include "driver/npy.h"
+#include "sim/sim.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char run_usage[] =
+    "usage: vptx run KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]]\n"
+    "                [--shared BYTES] [--out DIR] [--stats] [--line-counts] ARG...\n"
+    "  ARG is FILE.npy (an array: pointer parameter, written back as DIR/argN.npy)\n"
+    "  or a number (a scalar parameter, converted to its .param type).\n"
+    "  --entry may be left out when the module has one entry; DIR defaults to '.'.\n";
+
+#define MAXARGS 64
+
+typedef struct {
+    const char *ptx_path, *entry, *out_dir;
+    unsigned grid[3], block[3], shared;
+    bool stats, lines;
+    const char *args[MAXARGS];
+    int nargs;
+} RunOpts;
+
+static int
+run_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("vptx run: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 1;
+}
+
+static bool
+parse_dims(const char *s, unsigned d[3])
+{
+    d[0] = d[1] = d[2] = 1;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        unsigned long v = strtoul(s, &end, 10);
+        if (end == s || v == 0 || v > 0x7fffffffUL)
+            return false;
+        d[i] = (unsigned)v;
+        if (*end == '\0')
+            return true;
+        if (*end != ',')
+            return false;
+        s = end + 1;
+    }
+    return false;
+}
+
+/* --name VALUE or --name=VALUE */
+static const char *
+opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n))
+        return NULL;
+    if (argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (argv[*i][n] || *i + 1 >= argc)
+        return NULL;
+    return argv[++*i];
+}
+
+static int
+parse_args(int argc, char **argv, RunOpts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->out_dir = ".";
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(run_usage, stdout);
+            return 2;
+        } else if ((v = opt_value(argc, argv, &i, "--entry"))) {
+            o->entry = v;
+        } else if ((v = opt_value(argc, argv, &i, "--grid"))) {
+            if (!parse_dims(v, o->grid))
+                return run_fail("bad --grid '%s' (want X[,Y[,Z]])", v);
+        } else if ((v = opt_value(argc, argv, &i, "--block"))) {
+            if (!parse_dims(v, o->block))
+                return run_fail("bad --block '%s' (want X[,Y[,Z]])", v);
+        } else if ((v = opt_value(argc, argv, &i, "--shared"))) {
+            char *end;
+            unsigned long s = strtoul(v, &end, 0);
+            if (*end || s > 0x7fffffffUL)
+                return run_fail("bad --shared '%s'", v);
+            o->shared = (unsigned)s;
+        } else if ((v = opt_value(argc, argv, &i, "--out"))) {
+            o->out_dir = v;
+        } else if (!strcmp(argv[i], "--stats")) {
+            o->stats = true;
+        } else if (!strcmp(argv[i], "--line-counts")) {
+            o->lines = true;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return run_fail("unknown option '%s'\n%s", argv[i], run_usage);
+        } else if (!o->ptx_path) {
+            o->ptx_path = argv[i];
+        } else if (o->nargs == MAXARGS) {
+            return run_fail("more than %d arguments", MAXARGS);
+        } else {
+            o->args[o->nargs++] = argv[i];
+        }
+    }
+    if (!o->ptx_path)
+        return run_fail("no PTX file given\n%s", run_usage);
+    if (!o->grid[0] || !o->block[0])
+        return run_fail("--grid and --block are required");
+    return 0;
+}
+
+static char *
+slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, len = 0;
+    char *s = malloc(cap + 1);
+    for (size_t got; s && (got = fread(s + len, 1, cap - len, f)) > 0;) {
+        len += got;
+        if (len == cap) {
+            char *ns = realloc(s, (cap *= 2) + 1);
+            if (!ns)
+                free(s);
+            s = ns;
+        }
+    }
+    fclose(f);
+    if (s)
+        s[len] = '\0';
+    return s;
+}
+
+static uint16_t
+f16_bits(double v) /* round to nearest even */
+{
+    uint16_t sign = signbit(v) ? 0x8000 : 0;
+    v = fabs(v);
+    if (v != v)
+        return 0x7fff;
+    if (v >= 65520.0)
+        return sign | 0x7c00;
+    int e;
+    frexp(v, &e); /* v = m * 2^e, m in [0.5, 1) */
+    int exp = e - 1 < -14 ? -14 : e - 1;
+    double q = ldexp(1.0, exp - 10), n = nearbyint(v / q);
+    uint32_t N = (uint32_t)n;
+    if (N >= 2048) {
+        N >>= 1;
+        exp++;
+    }
+    if (N < 1024)
+        return sign | (uint16_t)N;
+    return sign | (uint16_t)((exp + 15) << 10 | (N - 1024));
+}
+
+/* Convert a literal to the bytes of parameter p. */
+static int
+scalar_bytes(const char *s, const SimParamInfo *p, unsigned char *buf)
+{
+    char *end;
+    bool is_float =
+        p->kind == SIM_PARAM_F16 || p->kind == SIM_PARAM_F32 || p->kind == SIM_PARAM_F64;
+    if (p->kind == SIM_PARAM_BYTES)
+        return run_fail("parameter '%s' is an aggregate; only arrays and scalars can be passed",
+                        p->name);
+    if (is_float) {
+        double d = strtod(s, &end);
+        if (*end || end == s)
+            return run_fail("'%s' is not a number (parameter '%s')", s, p->name);
+        float f = (float)d;
+        uint16_t h = f16_bits(d);
+        memcpy(buf,
+               p->kind == SIM_PARAM_F64   ? (void *)&d
+               : p->kind == SIM_PARAM_F32 ? (void *)&f
+                                          : (void *)&h,
+               p->size);
+        return 0;
+    }
+    uint64_t v = s[0] == '-' ? (uint64_t)strtoll(s, &end, 0) : strtoull(s, &end, 0);
+    if (*end || end == s)
+        return run_fail("'%s' is not an integer (parameter '%s')", s, p->name);
+    memcpy(buf, &v, p->size); /* little-endian: the low bytes */
+    return 0;
+}
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+typedef struct {
+    NpyArray arr[MAXARGS];
+    SimDevPtr dev[MAXARGS];
+    unsigned char bytes[MAXARGS][16];
+    void *params[MAXARGS];
+} Bound;
+
+static int
+bind_args(SimCtx *ctx, SimFunc *f, const RunOpts *o, Bound *b)
+{
+    int np = sim_func_param_count(f);
+    if (np != o->nargs)
+        return run_fail("the entry takes %d parameters, %d arguments given", np, o->nargs);
+    for (int i = 0; i < np; i++) {
+        SimParamInfo p;
+        sim_func_param_info(f, i, &p);
+        b->params[i] = b->bytes[i];
+        if (!ends_with(o->args[i], ".npy")) {
+            if (scalar_bytes(o->args[i], &p, b->bytes[i]))
+                return 1;
+            continue;
+        }
+        char err[512];
+        if (p.size != 8 || p.kind == SIM_PARAM_F64 || p.kind == SIM_PARAM_BYTES)
+            return run_fail("argument %d is an array but parameter '%s' is not a 64-bit pointer", i,
+                            p.name);
+        if (npy_read(o->args[i], &b->arr[i], err, sizeof err))
+            return run_fail("%s", err);
+        size_t n = b->arr[i].count * b->arr[i].itemsize;
+        if (sim_mem_alloc(ctx, &b->dev[i], n ? n : 1) != SIM_OK ||
+            (n && sim_memcpy_htod(ctx, b->dev[i], b->arr[i].data, n) != SIM_OK))
+            return run_fail("%s", sim_error(ctx));
+        memcpy(b->bytes[i], &b->dev[i], 8);
+    }
+    return 0;
+}
+
+static int
+write_back(SimCtx *ctx, const RunOpts *o, Bound *b)
+{
+    for (int i = 0; i < o->nargs; i++) {
+        if (!b->arr[i].data)
+            continue;
+        size_t n = b->arr[i].count * b->arr[i].itemsize;
+        if (n && sim_memcpy_dtoh(ctx, b->arr[i].data, b->dev[i], n) != SIM_OK)
+            return run_fail("%s", sim_error(ctx));
+        char path[4096], err[512];
+        snprintf(path, sizeof path, "%s/arg%d.npy", o->out_dir, i);
+        if (npy_write(path, &b->arr[i], err, sizeof err))
+            return run_fail("%s", err);
+    }
+    return 0;
+}
+
+static SimFunc *
+find_entry(SimCtx *ctx, SimModule *m, const RunOpts *o)
+{
+    SimFunc *f = NULL;
+    const char *name = o->entry;
+    if (!name) {
+        if (sim_module_entry_count(m) != 1) {
+            run_fail("%s has %d entries; choose one with --entry", o->ptx_path,
+                     sim_module_entry_count(m));
+            return NULL;
+        }
+        name = sim_module_entry_name(m, 0);
+    }
+    if (sim_module_get_function(m, name, &f) != SIM_OK)
+        run_fail("%s", sim_error(ctx));
+    return f;
+}
+
+static int
+run_loaded(SimCtx *ctx, SimModule *m, const RunOpts *o, Bound *b)
+{
+    SimFunc *f = find_entry(ctx, m, o);
+    if (!f || bind_args(ctx, f, o, b))
+        return 1;
+    sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
+    SimResult r = sim_launch(f, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
+                             o->block[2], o->shared, b->params);
+    if (r != SIM_OK) {
+        fprintf(stderr, "%s\n", sim_error(ctx));
+        return 1;
+    }
+    if (o->stats) {
+        SimStats st;
+        sim_stats(ctx, &st);
+        sim_print_stats(&st, stdout);
+    }
+    if (o->lines) {
+        const uint64_t *c;
+        size_t n;
+        if (sim_line_counts(ctx, &c, &n) == SIM_OK)
+            for (size_t l = 0; l < n; l++)
+                if (c[l])
+                    printf("%s:%zu: %llu\n", o->ptx_path, l, (unsigned long long)c[l]);
+    }
+    return write_back(ctx, o, b);
+}
+
+int
+run_ptx_main(int argc, char **argv)
+{
+    RunOpts o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc == 2 ? 0 : 1;
+    char *text = slurp(o.ptx_path);
+    if (!text)
+        return run_fail("cannot read %s", o.ptx_path);
+    SimCtx *ctx = sim_create();
+    Bound *b = calloc(1, sizeof *b);
+    SimModule *m = NULL;
+    if (!ctx || !b)
+        rc = run_fail("out of memory");
+    else if (sim_module_load(ctx, text, o.ptx_path, &m) != SIM_OK)
+        rc = (fprintf(stderr, "%s\n", sim_error(ctx)), 1);
+    else
+        rc = run_loaded(ctx, m, &o, b);
+    if (b)
+        for (int i = 0; i < MAXARGS; i++)
+            npy_free(&b->arr[i]);
+    free(b);
+    sim_destroy(ctx);
+    free(text);
+    return rc;
+}

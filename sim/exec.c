@@ -1,0 +1,657 @@
+/*
+ * exec.c -- the scheduler: CTAs, threads, barriers, warp collectives,
+ * control flow and faults.
+ *
+ * Requires:  an Exec filled in by host.c (module, entry, grid, block,
+ *            parameter buffer, options) with per-launch buffers allocated.
+ * Ensures:   every CTA of the grid runs to completion or the first fault;
+ *            x->st holds the counters.
+ *
+ * Model [PTX §3.1, ptx-sm80.md §3]: CTAs run one after another.  Inside a
+ * CTA each thread is an independent context; run_thread() executes one
+ * thread until it blocks (bar.sync, a warp collective whose lanes have not
+ * all arrived, activemask), exits, or spends its SLICE; run_cta() cycles over
+ * runnable threads.  When nothing can run, either activemask waiters are
+ * released (they see the lanes that reached the same activemask) or the CTA
+ * is deadlocked and the waiters are reported with their PTX line.
+ *
+ * bar.sync follows the hardware rule: a warp counts once all its non-exited
+ * lanes have arrived (as 32 threads), exited threads never block a barrier,
+ * and with a thread count b the barrier completes once b threads counted.
+ */
+#include "sim/simint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int
+sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...)
+{
+    if (x->faulted)
+        return EX_FAULT;
+    x->faulted = true;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (t)
+        sim_set_error(x->ctx, "%s:%u: error: %s (thread (%u,%u,%u) in CTA (%u,%u,%u))", x->m->name,
+                      in ? in->line : 0, msg, t->tidv[0], t->tidv[1], t->tidv[2], x->ctaid[0],
+                      x->ctaid[1], x->ctaid[2]);
+    else
+        sim_set_error(x->ctx, "%s:%u: error: %s (CTA (%u,%u,%u))", x->m->name, in ? in->line : 0,
+                      msg, x->ctaid[0], x->ctaid[1], x->ctaid[2]);
+    return EX_FAULT;
+}
+
+uint64_t
+sreg_read(const Exec *x, const Thread *t, int s)
+{
+    uint64_t le = (2ull << t->lane) - 1, lt = (1ull << t->lane) - 1;
+    switch ((SReg)s) {
+    case SREG_TID_X:
+        return t->tidv[0];
+    case SREG_TID_Y:
+        return t->tidv[1];
+    case SREG_TID_Z:
+        return t->tidv[2];
+    case SREG_NTID_X:
+        return x->block[0];
+    case SREG_NTID_Y:
+        return x->block[1];
+    case SREG_NTID_Z:
+        return x->block[2];
+    case SREG_CTAID_X:
+        return x->ctaid[0];
+    case SREG_CTAID_Y:
+        return x->ctaid[1];
+    case SREG_CTAID_Z:
+        return x->ctaid[2];
+    case SREG_NCTAID_X:
+        return x->grid[0];
+    case SREG_NCTAID_Y:
+        return x->grid[1];
+    case SREG_NCTAID_Z:
+        return x->grid[2];
+    case SREG_LANEID:
+        return t->lane;
+    case SREG_WARPID:
+        return t->warp;
+    case SREG_NWARPID:
+        return 64;
+    case SREG_SMID:
+        return 0;
+    case SREG_NSMID:
+        return 1;
+    case SREG_GRIDID:
+        return 0;
+    case SREG_LANEMASK_EQ:
+        return 1u << t->lane;
+    case SREG_LANEMASK_LT:
+        return (uint32_t)lt;
+    case SREG_LANEMASK_LE:
+        return (uint32_t)le;
+    case SREG_LANEMASK_GT:
+        return (uint32_t)~le;
+    case SREG_LANEMASK_GE:
+        return (uint32_t)~lt;
+    case SREG_CLOCK:
+        return (uint32_t)t->icount;
+    case SREG_CLOCK_HI:
+        return (uint32_t)(t->icount >> 32);
+    case SREG_CLOCK64:
+        return t->icount;
+    case SREG_GLOBALTIMER:
+        return t->icount;
+    case SREG_GLOBALTIMER_LO:
+        return (uint32_t)t->icount;
+    case SREG_GLOBALTIMER_HI:
+        return (uint32_t)(t->icount >> 32);
+    case SREG_DYN_SMEM:
+        return x->dyn_shared;
+    case SREG_TOTAL_SMEM:
+        return x->shared_size;
+    case SREG_CLUSTERID_X:
+        return x->ctaid[0];
+    case SREG_CLUSTERID_Y:
+        return x->ctaid[1];
+    case SREG_CLUSTERID_Z:
+        return x->ctaid[2];
+    case SREG_NCLUSTERID_X:
+        return x->grid[0];
+    case SREG_NCLUSTERID_Y:
+        return x->grid[1];
+    case SREG_NCLUSTERID_Z:
+        return x->grid[2];
+    case SREG_CLUSTER_NCTAID_X:
+    case SREG_CLUSTER_NCTAID_Y:
+    case SREG_CLUSTER_NCTAID_Z:
+    case SREG_CLUSTER_NCTARANK:
+        return 1;
+    case SREG_CLUSTER_CTAID_X:
+    case SREG_CLUSTER_CTAID_Y:
+    case SREG_CLUSTER_CTAID_Z:
+    case SREG_CLUSTER_CTARANK:
+    case SREG_IS_EXPLICIT_CLUSTER:
+        return 0;
+    case SREG_COUNT:
+        break;
+    }
+    return 0;
+}
+
+uint64_t
+opd_read_slow(const Exec *x, const Thread *t, const Opd *o)
+{
+    switch ((OpdKind)o->kind) {
+    case OPD_SREG:
+        return sreg_read(x, t, o->aux);
+    case OPD_FRAMESYM:
+        return t->local_base + (uint64_t)o->imm;
+    case OPD_LABEL:
+        return o->r;
+    case OPD_REG:
+        return t->r[o->r];
+    case OPD_IMM:
+        return (uint64_t)o->imm;
+    case OPD_NONE:
+    case OPD_ADDR:
+    case OPD_VEC:
+    case OPD_FUNC:
+    case OPD_SYM:
+    case OPD_NAME:
+        break;
+    }
+    return 0;
+}
+
+/* ---- thread sets in messages ---- */
+
+static void
+describe_tids(const Exec *x, char *buf, size_t n, uint32_t state, uint32_t pc_or_bar, bool by_bar)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (uint32_t i = 0; i < x->nthreads && len + 24 < n; i++) {
+        const Thread *t = &x->th[i];
+        bool in = t->state == state && (by_bar ? t->wait_id == pc_or_bar : t->pc == pc_or_bar);
+        if (!in)
+            continue;
+        uint32_t j = i;
+        while (j + 1 < x->nthreads && x->th[j + 1].state == state &&
+               (by_bar ? x->th[j + 1].wait_id == pc_or_bar : x->th[j + 1].pc == pc_or_bar))
+            j++;
+        len +=
+            (size_t)snprintf(buf + len, n - len, j > i ? "%s%u-%u" : "%s%u", len ? "," : "", i, j);
+        i = j;
+    }
+}
+
+static int
+report_deadlock(Exec *x)
+{
+    char who[256], other[256];
+    for (uint32_t i = 0; i < x->nthreads; i++) {
+        const Thread *t = &x->th[i];
+        const Inst *in = &x->code[t->pc];
+        if (t->state == ST_MBAR)
+            return sim_sm90_deadlock(x, t);
+        if (t->state == ST_BAR) {
+            describe_tids(x, who, sizeof who, ST_BAR, t->wait_id, true);
+            uint32_t nmissing = 0;
+            for (uint32_t k = 0; k < x->nthreads; k++)
+                nmissing += x->th[k].state != ST_EXIT &&
+                            !(x->th[k].state == ST_BAR && x->th[k].wait_id == t->wait_id);
+            other[0] = '\0';
+            for (uint32_t k = 0; k < x->nthreads; k++)
+                if (x->th[k].state != ST_EXIT && x->th[k].state != ST_RUN &&
+                    !(x->th[k].state == ST_BAR && x->th[k].wait_id == t->wait_id)) {
+                    snprintf(other, sizeof other, "; thread %u waits at line %u", k,
+                             x->code[x->th[k].pc].line);
+                    break;
+                }
+            return sim_fault(
+                x, NULL, in,
+                "deadlock: barrier %u never completes: threads %s wait, %u live threads "
+                "never arrive%s",
+                t->wait_id, who, nmissing, other);
+        }
+        if (t->state == ST_COLL) {
+            describe_tids(x, who, sizeof who, ST_COLL, t->pc, false);
+            uint32_t missing = t->wait_mask;
+            for (uint32_t l = 0; l < WARP_SIZE; l++) {
+                uint32_t k = t->warp * WARP_SIZE + l;
+                if (k < x->nthreads && x->th[k].state == ST_COLL && x->th[k].pc == t->pc)
+                    missing &= ~(1u << l);
+            }
+            return sim_fault(x, NULL, in,
+                             "deadlock: warp collective '%s' with member mask 0x%08x never "
+                             "completes: threads %s wait, lanes 0x%08x of warp %u never arrive",
+                             sim_op_table[in->op].mnemonic, t->wait_mask, who, missing, t->warp);
+        }
+    }
+    return sim_fault(x, NULL, NULL, "deadlock");
+}
+
+/* ---- barriers ---- */
+
+static bool
+bar_try_complete(Exec *x, uint32_t id)
+{
+    Barrier *b = &x->bar[id];
+    for (uint32_t w = 0; w < x->nwarps; w++) {
+        uint32_t live = x->live[w];
+        if (live && !(b->counted >> w & 1) && (b->arrived[w] & live) == live) {
+            b->counted |= 1u << w;
+            b->threads += WARP_SIZE;
+        }
+    }
+    bool done;
+    if (b->expected)
+        done = b->threads >= b->expected;
+    else {
+        uint32_t need = 0;
+        for (uint32_t w = 0; w < x->nwarps; w++)
+            need |= x->live[w] ? 1u << w : 0;
+        done = b->counted && (b->counted & need) == need;
+    }
+    if (!done)
+        return false;
+    for (uint32_t w = 0; w < x->nwarps; w++) {
+        if (!(b->counted >> w & 1))
+            continue;
+        for (uint32_t l = 0; l < WARP_SIZE; l++) {
+            uint32_t k = w * WARP_SIZE + l;
+            if (!(b->arrived[w] >> l & 1) || k >= x->nthreads)
+                continue;
+            Thread *u = &x->th[k];
+            if (u->state == ST_BAR && u->wait_id == id) {
+                const Inst *in = &x->code[u->pc];
+                if (in->slot == 2)
+                    reg_write(u, &in->o[0], in->sub == SUB_POPC ? b->red : b->red & 1);
+                u->state = ST_RUN;
+                u->pc++;
+            }
+        }
+        b->arrived[w] = 0;
+    }
+    b->counted = 0;
+    b->threads = 0;
+    b->expected = 0;
+    b->red = 0;
+    x->st.barriers++;
+    return true;
+}
+
+int
+ex_bar(Exec *x, Thread *t, const Inst *in)
+{
+    bool red = in->slot == 2, arrive = in->slot == 1;
+    uint32_t id = (uint32_t)opd_read(x, t, &in->o[red ? 1 : 0]);
+    const Opd *cnt_o = &in->o[red ? 2 : 1];
+    uint32_t cnt = cnt_o->kind == OPD_NONE ? 0 : (uint32_t)opd_read(x, t, cnt_o);
+    if (id >= NBARRIERS)
+        return sim_fault(x, t, in, "barrier %u out of range (0-15)", id);
+    if (cnt_o->kind != OPD_NONE && (cnt == 0 || cnt % WARP_SIZE))
+        return sim_fault(x, t, in, "barrier thread count %u is not a positive multiple of 32", cnt);
+    Barrier *b = &x->bar[id];
+    bool first = true;
+    for (uint32_t w = 0; w < x->nwarps && first; w++)
+        first = b->arrived[w] == 0;
+    if (!first && b->expected != cnt)
+        return sim_fault(x, t, in, "threads disagree on the thread count of barrier %u (%u vs %u)",
+                         id, b->expected, cnt);
+    b->expected = cnt;
+    if (red) {
+        uint32_t p = pred_read(x, t, &in->o[3]);
+        if (first)
+            b->red = in->sub == SUB_AND ? 1 : 0;
+        b->red = in->sub == SUB_POPC  ? b->red + p
+                 : in->sub == SUB_AND ? (b->red & p)
+                                      : (b->red | p);
+    }
+    b->arrived[t->warp] |= 1u << t->lane;
+    if (!arrive) {
+        t->state = ST_BAR;
+        t->wait_id = id;
+    }
+    bool done = bar_try_complete(x, id);
+    if (arrive)
+        return EX_NEXT;
+    return done ? EX_JUMP : EX_BLOCK;
+}
+
+/* ---- warp collectives ---- */
+
+int
+coll_arrive(Exec *x, Thread *t, const Inst *in, uint32_t mask)
+{
+    if (!(mask >> t->lane & 1))
+        return sim_fault(x, t, in, "lane %u executes '%s' but is not in its member mask 0x%08x",
+                         t->lane, sim_op_table[in->op].mnemonic, mask);
+    t->state = ST_COLL;
+    t->wait_mask = mask;
+    uint32_t base = t->warp * WARP_SIZE;
+    for (int l = WARP_SIZE - 1; l >= 0; l--) {
+        if (!(mask >> l & 1))
+            continue;
+        uint32_t k = base + (uint32_t)l;
+        if (k >= x->nthreads)
+            return sim_fault(x, t, in,
+                             "member mask 0x%08x of '%s' names lane %d, which does not exist", mask,
+                             sim_op_table[in->op].mnemonic, l);
+        const Thread *u = &x->th[k];
+        if (u->state == ST_EXIT)
+            return sim_fault(x, t, in, "member mask 0x%08x of '%s' names lane %d, which has exited",
+                             mask, sim_op_table[in->op].mnemonic, l);
+        if (u->state != ST_COLL)
+            return EX_BLOCK;
+        const Inst *ui = &x->code[u->pc];
+        if (ui->op != in->op || (in->op != OP_BAR_WARP && u->pc != t->pc))
+            return EX_BLOCK;
+        if (u->wait_mask != mask)
+            return sim_fault(
+                x, t, in, "lanes %u and %d of '%s' disagree on the member mask (0x%08x vs 0x%08x)",
+                t->lane, l, sim_op_table[in->op].mnemonic, mask, u->wait_mask);
+    }
+    if (!sim_op_table[in->op].warp(x, t->warp, in, mask))
+        return EX_FAULT;
+    for (uint32_t l = 0; l < WARP_SIZE; l++)
+        if (mask >> l & 1) {
+            x->th[base + l].state = ST_RUN;
+            x->th[base + l].pc++;
+        }
+    x->st.warp_collectives++;
+    return EX_JUMP;
+}
+
+int
+ex_coll(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t mask = in->maskop < 0 ? 0xffffffffu : (uint32_t)opd_read(x, t, &in->o[in->maskop]);
+    return coll_arrive(x, t, in, mask);
+}
+
+bool
+wx_nop(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)x, (void)warp, (void)in, (void)mask;
+    return true;
+}
+
+/* activemask: wait until no thread of the CTA can run, then tell each lane
+ * which lanes of its warp reached the same activemask. */
+int
+ex_activemask(Exec *x, Thread *t, const Inst *in)
+{
+    (void)x, (void)in;
+    t->state = ST_SOFT;
+    return EX_BLOCK;
+}
+
+static bool
+release_soft(Exec *x)
+{
+    bool any = false;
+    for (uint32_t i = 0; i < x->nthreads; i++) {
+        Thread *t = &x->th[i];
+        if (t->state != ST_SOFT)
+            continue;
+        uint32_t mask = 0, base = t->warp * WARP_SIZE;
+        for (uint32_t l = 0; l < WARP_SIZE && base + l < x->nthreads; l++)
+            if (x->th[base + l].state == ST_SOFT && x->th[base + l].pc == t->pc)
+                mask |= 1u << l;
+        for (uint32_t l = 0; l < WARP_SIZE; l++)
+            if (mask >> l & 1) {
+                Thread *u = &x->th[base + l];
+                reg_write(u, &x->code[u->pc].o[0], mask);
+                u->state = ST_RUN;
+                u->pc++;
+            }
+        any = true;
+    }
+    return any;
+}
+
+/* ---- control flow [PTX §9.7.12] ---- */
+
+static int
+thread_exit(Exec *x, Thread *t, const Inst *in)
+{
+    while (t->depth) {
+        free(t->r);
+        t->r = t->frames[--t->depth].r;
+    }
+    thread_exit_cp(x, t);
+    t->state = ST_EXIT;
+    x->nexited++;
+    x->live[t->warp] &= ~(1u << t->lane);
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        uint32_t k = t->warp * WARP_SIZE + l;
+        if (k < x->nthreads && x->th[k].state == ST_COLL && (x->th[k].wait_mask >> t->lane & 1))
+            return sim_fault(x, &x->th[k], &x->code[x->th[k].pc],
+                             "member mask 0x%08x names lane %u, which exited at line %u",
+                             x->th[k].wait_mask, t->lane, in->line);
+    }
+    for (uint32_t id = 0; id < NBARRIERS; id++)
+        bar_try_complete(x, id);
+    return EX_EXIT;
+}
+
+int
+ex_exit(Exec *x, Thread *t, const Inst *in)
+{
+    return thread_exit(x, t, in);
+}
+
+int
+ex_trap(Exec *x, Thread *t, const Inst *in)
+{
+    return sim_fault(x, t, in, "'%s' executed", sim_op_table[in->op].mnemonic);
+}
+
+int
+ex_nop(Exec *x, Thread *t, const Inst *in)
+{
+    (void)x, (void)t, (void)in;
+    return EX_NEXT;
+}
+
+int
+ex_bra(Exec *x, Thread *t, const Inst *in)
+{
+    (void)x;
+    t->pc = in->o[0].r;
+    return EX_JUMP;
+}
+
+/* Copy call arguments/results between frames: list elements are frame
+ * variables (or registers/immediates, copied by value). */
+static void
+copy_params(Exec *x, Thread *t, const Opd *list, const Param *ps, uint32_t n, uint32_t caller_base,
+            uint32_t callee_base, bool to_callee)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const Opd *e = &x->vecs[list->r + i];
+        uint8_t *callee = t->local + callee_base + ps[i].offset;
+        if (e->kind == OPD_FRAMESYM) {
+            uint8_t *caller = t->local + caller_base + (uint32_t)e->imm;
+            memmove(to_callee ? callee : caller, to_callee ? caller : callee, ps[i].size);
+        } else if (to_callee) {
+            uint64_t v = opd_read(x, t, e);
+            memcpy(callee, &v, ps[i].size < 8 ? ps[i].size : 8);
+        } else if (e->kind == OPD_REG) {
+            uint64_t v = 0;
+            memcpy(&v, callee, ps[i].size < 8 ? ps[i].size : 8);
+            t->r[e->r] = v;
+        }
+    }
+}
+
+int
+ex_call(Exec *x, Thread *t, const Inst *in)
+{
+    const SimModule *m = x->m;
+    const Func *f = &m->funcs[in->o[1].r];
+    if (!f->defined)
+        return sim_fault(x, t, in, "call of '%s', which has no body", f->name);
+    if (t->depth == MAX_DEPTH)
+        return sim_fault(x, t, in, "call stack deeper than %d", MAX_DEPTH);
+    uint32_t base = t->local_base + m->funcs[t->func].frame_size;
+    if (base + f->frame_size > x->local_size)
+        return sim_fault(x, t, in, "call of '%s' overflows the local-memory stack", f->name);
+    if (!t->frames && !(t->frames = malloc(MAX_DEPTH * sizeof *t->frames)))
+        return sim_fault(x, t, in, "out of memory");
+    uint64_t *r = calloc(f->nregs ? f->nregs : 1, sizeof *r);
+    if (!r)
+        return sim_fault(x, t, in, "out of memory");
+    if (in->o[2].kind == OPD_VEC)
+        copy_params(x, t, &in->o[2], f->params, f->nparams, t->local_base, base, true);
+    t->frames[t->depth++] = (Frame){ t->pc + 1, t->pc, t->local_base, t->func, t->r };
+    t->r = r;
+    t->local_base = base;
+    t->func = in->o[1].r;
+    t->pc = f->start;
+    return EX_JUMP;
+}
+
+int
+ex_ret(Exec *x, Thread *t, const Inst *in)
+{
+    if (t->depth == 0)
+        return thread_exit(x, t, in);
+    Frame fr = t->frames[--t->depth];
+    const Func *f = &x->m->funcs[t->func];
+    const Inst *call = &x->code[fr.call_pc];
+    uint64_t *callee_r = t->r;
+    t->r = fr.r;
+    if (call->o[0].kind == OPD_VEC)
+        copy_params(x, t, &call->o[0], f->rets, f->nrets, fr.local_base, t->local_base, false);
+    free(callee_r);
+    t->local_base = fr.local_base;
+    t->func = fr.func;
+    t->pc = fr.ret_pc;
+    return EX_JUMP;
+}
+
+/* ---- the dispatch loop ---- */
+
+static int
+run_thread(Exec *x, Thread *t)
+{
+    const Inst *code = x->code;
+    uint64_t *by_class = x->st.by_class;
+    uint64_t *lines = x->line_counts;
+    for (uint32_t n = 0; n < SLICE; n++) {
+        const Inst *in = &code[t->pc];
+        t->icount++;
+        by_class[in->cls]++;
+        if (lines)
+            lines[in->line]++;
+        if (in->guard != NOREG && (t->r[in->guard] & 1) == in->guard_neg) {
+            t->pc++;
+            continue;
+        }
+        int rc = sim_op_table[in->op].exec(x, t, in);
+        if (rc == EX_NEXT)
+            t->pc++;
+        else if (rc == EX_BLOCK || rc == EX_EXIT || rc == EX_YIELD)
+            return 0;
+        else if (rc == EX_FAULT)
+            return -1;
+    }
+    return 0;
+}
+
+static uint64_t
+total_insts(const Exec *x)
+{
+    uint64_t n = 0;
+    for (int c = 0; c < SIM_CLASS_COUNT; c++)
+        n += x->st.by_class[c];
+    return n;
+}
+
+static int
+run_cta(Exec *x)
+{
+    for (;;) {
+        bool progress = false;
+        for (uint32_t i = 0; i < x->nthreads; i++) {
+            Thread *t = &x->th[i];
+            if (t->state != ST_RUN)
+                continue;
+            progress = true;
+            if (run_thread(x, t) < 0)
+                return -1;
+            if (t->state == ST_RUN && total_insts(x) > x->max_insts)
+                return sim_fault(x, t, &x->code[t->pc],
+                                 "instruction limit of %llu exceeded (endless loop?)",
+                                 (unsigned long long)x->max_insts);
+        }
+        if (x->nexited == x->nthreads)
+            break;
+        if (!progress && !release_soft(x))
+            return report_deadlock(x);
+    }
+    req_flush_all(x);
+    return 0;
+}
+
+static void
+init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
+{
+    const Func *f = x->entry;
+    x->ctaid[0] = cx;
+    x->ctaid[1] = cy;
+    x->ctaid[2] = cz;
+    memset(x->shared, x->fill, x->shared_size);
+    memset(x->regs, 0, (size_t)x->nthreads * (f->nregs ? f->nregs : 1) * sizeof *x->regs);
+    if (x->local_size)
+        memset(x->local, x->fill, (size_t)x->nthreads * x->local_size);
+    memset(x->bar, 0, sizeof x->bar);
+    memset(x->live, 0, sizeof x->live);
+    memset(x->ngroups, 0, sizeof x->ngroups);
+    if (x->occ)
+        memset(x->occ, 0, (size_t)x->nthreads * x->m->nslots * sizeof *x->occ);
+    x->nexited = 0;
+    sim_sm90_cta_reset(x);
+    for (uint32_t i = 0; i < x->nthreads; i++) {
+        Thread *t = &x->th[i];
+        t->r = x->regs + (size_t)i * (f->nregs ? f->nregs : 1);
+        t->pc = f->start;
+        t->state = ST_RUN;
+        t->tid = i;
+        t->lane = i % WARP_SIZE;
+        t->warp = i / WARP_SIZE;
+        t->tidv[0] = i % x->block[0];
+        t->tidv[1] = i / x->block[0] % x->block[1];
+        t->tidv[2] = i / (x->block[0] * x->block[1]);
+        t->local_base = 0;
+        t->depth = 0;
+        t->func = (uint32_t)(f - x->m->funcs);
+        t->cp_group = 0;
+        t->ncp = 0;
+        t->icount = 0;
+        t->yield_pc = NOREG;
+        t->local = x->local ? x->local + (size_t)i * x->local_size : NULL;
+        x->live[t->warp] |= 1u << t->lane;
+    }
+    x->st.ctas++;
+    x->st.threads += x->nthreads;
+}
+
+SimResult
+exec_launch(Exec *x)
+{
+    for (uint32_t cz = 0; cz < x->grid[2]; cz++)
+        for (uint32_t cy = 0; cy < x->grid[1]; cy++)
+            for (uint32_t cx = 0; cx < x->grid[0]; cx++) {
+                init_cta(x, cx, cy, cz);
+                if (run_cta(x) < 0)
+                    return SIM_ERR_FAULT;
+            }
+    return SIM_OK;
+}

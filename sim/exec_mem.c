@@ -1,0 +1,572 @@
+/*
+ * exec_mem.c -- memory: address translation with bounds and alignment
+ * checks, ld/st/atom/red, cp.async, cvta, and the memory counters.
+ *
+ * Every access goes through mem_access(), which plays compute-sanitizer's
+ * memcheck: an access outside its allocation (global), outside the CTA's
+ * shared memory (static + dynamic), the thread's local memory or the
+ * parameter buffer, or not aligned to its size [PTX §5.4.5, §6.4.1], is a
+ * fault naming the PTX line, thread, CTA and address.
+ *
+ * Counters [ptx-sm80.md §8]: the lanes of a warp that execute the same
+ * ld/st the same number of times form one request (ReqGroup); once all live
+ * lanes have contributed (or at the end of the CTA) the request is
+ * finalised: global requests count distinct 32-byte sectors against
+ * ceil(distinct bytes / 32); shared requests count wavefronts with the bank
+ * model of shared_wavefronts().
+ */
+#include "sim/simint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const space_name[] = {
+    [SP_NONE] = "generic", [SP_GLOBAL] = "global", [SP_SHARED] = "shared", [SP_LOCAL] = "local",
+    [SP_PARAM] = "param",  [SP_CONST] = "const",   [SP_FRAME] = "local",
+};
+
+int
+generic_space(uint64_t *addr)
+{
+    static const struct {
+        uint64_t base;
+        int sp;
+    } win[] = {
+        { WIN_SHARED, SP_SHARED },
+        { WIN_LOCAL, SP_LOCAL },
+        { WIN_CONST, SP_CONST },
+        { WIN_PARAM, SP_PARAM },
+    };
+    for (size_t i = 0; i < sizeof win / sizeof win[0]; i++)
+        if (*addr - win[i].base < WIN_SIZE) {
+            *addr -= win[i].base;
+            return win[i].sp;
+        }
+    return SP_GLOBAL;
+}
+
+uint64_t
+addr_of(const Exec *x, const Thread *t, const Opd *o)
+{
+    (void)x;
+    switch (o->aux) {
+    case ADDR_REG:
+        return t->r[o->r] + (uint64_t)o->imm;
+    case ADDR_FRAME:
+        return t->local_base + (uint64_t)o->imm;
+    default:
+        return (uint64_t)o->imm;
+    }
+}
+
+int
+addr_space(const Thread *t, const Inst *in, const Opd *o)
+{
+    if (o->aux == ADDR_FRAME || (in->space == SP_PARAM && t->depth > 0))
+        return SP_LOCAL;
+    return in->space;
+}
+
+static uint8_t *
+global_access(Exec *x, Thread *t, const Inst *in, uint64_t addr, uint32_t size, bool write)
+{
+    const Alloc *a = x->hot;
+    if (!a || addr - a->base >= a->size)
+        a = alloc_find(x->ctx, addr);
+    const char *what = write ? "write" : "read";
+    if (!a) {
+        sim_fault(x, t, in, "invalid global %s of %u bytes at 0x%llx: no allocation there", what,
+                  size, (unsigned long long)addr);
+        return NULL;
+    }
+    if (a->freed) {
+        sim_fault(x, t, in, "global %s of %u bytes at 0x%llx: allocation 0x%llx was freed", what,
+                  size, (unsigned long long)addr, (unsigned long long)a->base);
+        return NULL;
+    }
+    if (addr - a->base + size > a->size) {
+        sim_fault(x, t, in,
+                  "out-of-bounds global %s of %u bytes at 0x%llx: %llu bytes past the end of the "
+                  "%llu-byte allocation at 0x%llx",
+                  what, size, (unsigned long long)addr,
+                  (unsigned long long)(addr + size - a->base - a->size),
+                  (unsigned long long)a->size, (unsigned long long)a->base);
+        return NULL;
+    }
+    x->hot = a;
+    return a->data + (addr - a->base);
+}
+
+static uint8_t *
+window_access(Exec *x, Thread *t, const Inst *in, int sp, uint64_t addr, uint32_t size, bool write)
+{
+    uint8_t *base;
+    uint64_t limit;
+    switch (sp) {
+    case SP_SHARED:
+        base = x->shared;
+        limit = x->shared_size;
+        break;
+    case SP_CONST:
+        base = x->m->cbank;
+        limit = x->m->cbank_size;
+        break;
+    case SP_PARAM:
+        base = (uint8_t *)(uintptr_t)x->params;
+        limit = x->entry->param_size;
+        break;
+    default:
+        base = t->local;
+        limit = x->local_size;
+        break;
+    }
+    if (write && (sp == SP_CONST || sp == SP_PARAM)) {
+        sim_fault(x, t, in, "write to read-only %s space at 0x%llx", space_name[sp],
+                  (unsigned long long)addr);
+        return NULL;
+    }
+    if (addr > limit || size > limit - addr) {
+        sim_fault(x, t, in,
+                  "out-of-bounds %s %s of %u bytes at %s offset 0x%llx (%llu bytes of %s memory)",
+                  space_name[sp], write ? "write" : "read", size, space_name[sp],
+                  (unsigned long long)addr, (unsigned long long)limit, space_name[sp]);
+        return NULL;
+    }
+    return base + addr;
+}
+
+uint8_t *
+mem_access(Exec *x, Thread *t, const Inst *in, int sp, uint64_t addr, uint32_t size, uint32_t align,
+           bool write)
+{
+    if (align > 1 && addr % align) {
+        sim_fault(x, t, in, "misaligned %s %s of %u bytes at 0x%llx (needs %u-byte alignment)",
+                  space_name[sp], write ? "write" : "read", size, (unsigned long long)addr, align);
+        return NULL;
+    }
+    if (sp == SP_NONE)
+        sp = generic_space(&addr);
+    if (sp == SP_GLOBAL)
+        return global_access(x, t, in, addr, size, write);
+    return window_access(x, t, in, sp, addr, size, write);
+}
+
+/* ---- request grouping and the bank model ---- */
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint32_t
+sort_unique(uint64_t *v, uint32_t n)
+{
+    qsort(v, n, sizeof *v, cmp_u64);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (k == 0 || v[k - 1] != v[i])
+            v[k++] = v[i];
+    return k;
+}
+
+/* Wavefronts of one warp-wide shared access: accesses of 4 bytes or less
+ * form one pass of 32 lanes, 8-byte accesses two half-warp passes, 16-byte
+ * accesses four quarter-warp passes; a pass costs the largest number of
+ * distinct 32-bit words any of the 32 banks must deliver. */
+uint32_t
+shared_wavefronts(const uint64_t *addr, uint32_t mask, uint32_t size, uint32_t *ideal)
+{
+    uint32_t lanes_per_pass = size <= 4 ? 32 : size == 8 ? 16 : 8;
+    uint32_t words_per_lane = size <= 4 ? 1 : size / 4;
+    uint32_t total = 0;
+    *ideal = 0;
+    for (uint32_t p = 0; p < WARP_SIZE; p += lanes_per_pass) {
+        uint64_t w[WARP_SIZE * 4];
+        uint32_t n = 0;
+        for (uint32_t l = p; l < p + lanes_per_pass; l++)
+            if (mask >> l & 1)
+                for (uint32_t k = 0; k < words_per_lane; k++)
+                    w[n++] = addr[l] / 4 + k;
+        if (!n)
+            continue;
+        n = sort_unique(w, n);
+        uint32_t per_bank[32] = { 0 }, worst = 1;
+        for (uint32_t i = 0; i < n; i++)
+            if (++per_bank[w[i] % 32] > worst)
+                worst = per_bank[w[i] % 32];
+        total += worst;
+        *ideal += 1;
+    }
+    return total;
+}
+
+static void
+req_finish(Exec *x, const ReqGroup *g)
+{
+    SimStats *st = &x->st;
+    if (g->kind == REQ_SLD || g->kind == REQ_SST) {
+        uint32_t ideal, wf = shared_wavefronts(g->addr, g->mask, g->size, &ideal);
+        bool ld = g->kind == REQ_SLD;
+        *(ld ? &st->shared_ld_requests : &st->shared_st_requests) += 1;
+        *(ld ? &st->shared_ld_wavefronts : &st->shared_st_wavefronts) += wf;
+        *(ld ? &st->shared_ld_wavefronts_min : &st->shared_st_wavefronts_min) += ideal;
+        return;
+    }
+    uint64_t sec[WARP_SIZE], lo[WARP_SIZE];
+    uint32_t n = 0;
+    for (uint32_t l = 0; l < WARP_SIZE; l++)
+        if (g->mask >> l & 1) {
+            sec[n] = g->addr[l] / 32;
+            lo[n++] = g->addr[l];
+        }
+    uint32_t nsec = sort_unique(sec, n), nlo = sort_unique(lo, n);
+    uint64_t bytes = 0, end = 0;
+    for (uint32_t i = 0; i < nlo; i++) { /* union of [addr, addr+size) */
+        uint64_t s = lo[i] > end ? lo[i] : end, e = lo[i] + g->size;
+        if (e > s)
+            bytes += e - s;
+        if (e > end)
+            end = e;
+    }
+    bool ld = g->kind == REQ_GLD;
+    *(ld ? &st->global_ld_requests : &st->global_st_requests) += 1;
+    *(ld ? &st->global_ld_sectors : &st->global_st_sectors) += nsec;
+    *(ld ? &st->global_ld_sectors_min : &st->global_st_sectors_min) += (bytes + 31) / 32;
+    *(ld ? &st->global_ld_bytes : &st->global_st_bytes) += bytes;
+}
+
+static void
+req_close(Exec *x, uint32_t warp, uint32_t i)
+{
+    ReqGroup *gs = &x->groups[(size_t)warp * NGROUPS];
+    if (gs[i].mask)
+        req_finish(x, &gs[i]);
+    memmove(&gs[i], &gs[i + 1], (x->ngroups[warp] - i - 1) * sizeof gs[0]);
+    x->ngroups[warp]--;
+}
+
+int
+req_begin(Exec *x, Thread *t, const Inst *in, int sp, bool st, ReqGroup **out)
+{
+    *out = NULL;
+    if (in->slot == NOREG || !x->occ || (sp != SP_GLOBAL && sp != SP_SHARED))
+        return EX_NEXT;
+    int kind = sp == SP_GLOBAL ? (st ? REQ_GST : REQ_GLD) : (st ? REQ_SST : REQ_SLD);
+    uint32_t occ = x->occ[(size_t)t->tid * x->m->nslots + in->slot];
+    ReqGroup *gs = &x->groups[(size_t)t->warp * NGROUPS];
+    uint8_t *n = &x->ngroups[t->warp];
+    for (uint32_t i = *n; i-- > 0;)
+        if (gs[i].slot == in->slot && gs[i].occ == occ && gs[i].kind == kind) {
+            *out = &gs[i];
+            break;
+        }
+    if (!*out) {
+        if (*n == NGROUPS) {
+            if (t->yield_pc != t->pc) { /* let the other lanes catch up first */
+                t->yield_pc = t->pc;
+                return EX_YIELD;
+            }
+            req_close(x, t->warp, 0);
+        }
+        ReqGroup *g = &gs[(*n)++];
+        g->slot = in->slot;
+        g->occ = occ;
+        g->kind = (uint8_t)kind;
+        g->mask = 0;
+        *out = g;
+    }
+    t->yield_pc = NOREG;
+    x->occ[(size_t)t->tid * x->m->nslots + in->slot]++;
+    return EX_NEXT;
+}
+
+void
+req_end(Exec *x, const Thread *t, ReqGroup *g, uint64_t addr, uint32_t size)
+{
+    if (!g)
+        return;
+    g->mask |= 1u << t->lane;
+    g->addr[t->lane] = addr;
+    g->size = (uint8_t)size;
+    if ((g->mask & x->live[t->warp]) == x->live[t->warp])
+        req_close(x, t->warp, (uint32_t)(g - &x->groups[(size_t)t->warp * NGROUPS]));
+}
+
+void
+req_flush_all(Exec *x)
+{
+    for (uint32_t w = 0; w < x->nwarps; w++) {
+        for (uint32_t i = 0; i < x->ngroups[w]; i++)
+            if (x->groups[(size_t)w * NGROUPS + i].mask)
+                req_finish(x, &x->groups[(size_t)w * NGROUPS + i]);
+        x->ngroups[w] = 0;
+    }
+}
+
+/* ---- ld / st [PTX §9.7.9.8-9] ---- */
+
+static uint64_t
+load_le(const uint8_t *p, uint32_t n)
+{
+    uint64_t v = 0;
+    memcpy(&v, p, n);
+    return v;
+}
+
+int
+ex_ld(Exec *x, Thread *t, const Inst *in)
+{
+    int ty = in->ty[0];
+    uint32_t es = type_info[ty].bytes, n = in->vec ? in->vec : 1;
+    uint64_t addr = addr_of(x, t, &in->o[1]);
+    int sp = addr_space(t, in, &in->o[1]);
+    if (es > 8)
+        return sim_fault(x, t, in, "%u-byte loads are not supported", es);
+    if (sp == SP_NONE)
+        sp = generic_space(&addr);
+    ReqGroup *g;
+    if (req_begin(x, t, in, sp, false, &g) == EX_YIELD)
+        return EX_YIELD;
+    const uint8_t *p = mem_access(x, t, in, sp, addr, es * n, es * n, false);
+    if (!p)
+        return EX_FAULT;
+    req_end(x, t, g, addr, es * n);
+    bool sgn = type_info[ty].kind == TK_SINT;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v = load_le(p + i * es, es);
+        if (sgn)
+            v = (uint64_t)sext(v, 8 * es);
+        reg_write(t, n == 1 ? &in->o[0] : &x->vecs[in->o[0].r + i], v);
+    }
+    return EX_NEXT;
+}
+
+int
+ex_st(Exec *x, Thread *t, const Inst *in)
+{
+    int ty = in->ty[0];
+    uint32_t es = type_info[ty].bytes, n = in->vec ? in->vec : 1;
+    uint64_t addr = addr_of(x, t, &in->o[0]);
+    int sp = addr_space(t, in, &in->o[0]);
+    if (es > 8)
+        return sim_fault(x, t, in, "%u-byte stores are not supported", es);
+    if (sp == SP_NONE)
+        sp = generic_space(&addr);
+    ReqGroup *g;
+    if (req_begin(x, t, in, sp, true, &g) == EX_YIELD)
+        return EX_YIELD;
+    uint8_t *p = mem_access(x, t, in, sp, addr, es * n, es * n, true);
+    if (!p)
+        return EX_FAULT;
+    req_end(x, t, g, addr, es * n);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v = opd_read(x, t, n == 1 ? &in->o[1] : &x->vecs[in->o[1].r + i]);
+        memcpy(p + i * es, &v, es);
+    }
+    return EX_NEXT;
+}
+
+/* ---- atomics [PTX §9.7.13.5-6] ---- */
+
+static uint64_t
+atom_float(int sub, int ty, uint64_t a, uint64_t b)
+{
+    if (ty == TY_F16X2 || ty == TY_BF16X2) {
+        int h = ty == TY_F16X2 ? TY_F16 : TY_BF16;
+        return atom_float(sub, h, a & 0xffff, b & 0xffff) | atom_float(sub, h, a >> 16, b >> 16)
+                                                                << 16;
+    }
+    if (sub == SUB_ADD)
+        return fp_add(ty, a, b, RND_RN, 0);
+    double x = fp_value(ty, a, 0), y = fp_value(ty, b, 0);
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    return (sub == SUB_MIN) == (y < x) ? b : a;
+}
+
+static uint64_t
+atom_op(const Inst *in, uint64_t old, uint64_t b, uint64_t c)
+{
+    int ty = in->ty[0];
+    uint64_t m = ty_mask(ty);
+    unsigned bits = 8 * type_info[ty].bytes;
+    bool sgn = type_info[ty].kind == TK_SINT;
+    if (type_info[ty].kind == TK_FLOAT &&
+        (in->sub == SUB_ADD || in->sub == SUB_MIN || in->sub == SUB_MAX))
+        return atom_float(in->sub, ty, old, b);
+    old &= m;
+    b &= m;
+    switch (in->sub) {
+    case SUB_ADD:
+        return (old + b) & m;
+    case SUB_MIN:
+        return sgn ? (sext(b, bits) < sext(old, bits) ? b : old) : (b < old ? b : old);
+    case SUB_MAX:
+        return sgn ? (sext(b, bits) > sext(old, bits) ? b : old) : (b > old ? b : old);
+    case SUB_INC:
+        return old >= b ? 0 : old + 1;
+    case SUB_DEC:
+        return (old == 0 || old > b) ? b : old - 1;
+    case SUB_EXCH:
+        return b;
+    case SUB_CAS:
+        return old == b ? (c & m) : old;
+    case SUB_AND:
+        return old & b;
+    case SUB_OR:
+        return old | b;
+    case SUB_XOR:
+        return old ^ b;
+    default:
+        return old;
+    }
+}
+
+int
+ex_atom(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t es = type_info[in->ty[0]].bytes;
+    uint64_t addr = addr_of(x, t, &in->o[1]);
+    int sp = in->space;
+    if (sp == SP_NONE)
+        sp = generic_space(&addr);
+    if (sp != SP_GLOBAL && sp != SP_SHARED)
+        return sim_fault(x, t, in, "atomic on %s memory", space_name[sp]);
+    uint8_t *p = mem_access(x, t, in, sp, addr, es, es, true);
+    if (!p)
+        return EX_FAULT;
+    uint64_t old = load_le(p, es);
+    uint64_t c = in->nopd == 4 ? opd_read(x, t, &in->o[3]) : 0;
+    uint64_t v = atom_op(in, old, opd_read(x, t, &in->o[2]), c);
+    memcpy(p, &v, es);
+    reg_write(t, &in->o[0], old);
+    x->st.atomics++;
+    return EX_NEXT;
+}
+
+/* ---- cp.async [PTX §9.7.9.25.3] ---- */
+
+static void
+cp_land(Exec *x, const CpEntry *e)
+{
+    memcpy(x->shared + e->dst, e->data, e->n);
+}
+
+int
+ex_cpasync(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t n = (uint32_t)in->o[2].imm, src_size = n;
+    if (in->nopd == 4)
+        src_size = (in->flags & F_IGNSRC) ? (pred_read(x, t, &in->o[3]) ? 0 : n)
+                                          : (uint32_t)opd_read(x, t, &in->o[3]);
+    if (src_size > n)
+        return sim_fault(x, t, in, "cp.async src-size %u exceeds the copy size %u", src_size, n);
+    uint64_t dst = addr_of(x, t, &in->o[0]), src = addr_of(x, t, &in->o[1]);
+    if (!mem_access(x, t, in, SP_SHARED, dst, n, n, true))
+        return EX_FAULT;
+    CpEntry e = { (uint32_t)dst, 0, (uint8_t)n, { 0 } };
+    ReqGroup *g = NULL;
+    if (src_size && req_begin(x, t, in, SP_GLOBAL, false, &g) == EX_YIELD)
+        return EX_YIELD;
+    if (src_size) {
+        if (generic_space(&src) != SP_GLOBAL)
+            return sim_fault(x, t, in, "cp.async source 0x%llx is not global memory",
+                             (unsigned long long)addr_of(x, t, &in->o[1]));
+        const uint8_t *p = mem_access(x, t, in, SP_GLOBAL, src, src_size, n, false);
+        if (!p)
+            return EX_FAULT;
+        memcpy(e.data, p, src_size);
+        req_end(x, t, g, src, src_size);
+    }
+    if (!x->defer_cp) {
+        cp_land(x, &e);
+        return EX_NEXT;
+    }
+    if (t->ncp == t->capcp) {
+        uint32_t c = t->capcp ? 2 * t->capcp : 16;
+        CpEntry *ne = realloc(t->cp, c * sizeof *ne);
+        if (!ne)
+            return sim_fault(x, t, in, "out of memory");
+        t->cp = ne;
+        t->capcp = c;
+    }
+    e.group = NOREG; /* not committed yet */
+    t->cp[t->ncp++] = e;
+    return EX_NEXT;
+}
+
+int
+ex_cpcommit(Exec *x, Thread *t, const Inst *in)
+{
+    (void)x, (void)in;
+    t->cp_group++;
+    for (uint32_t i = 0; i < t->ncp; i++)
+        if (t->cp[i].group == NOREG)
+            t->cp[i].group = t->cp_group;
+    return EX_NEXT;
+}
+
+/* wait_group N: all but the N most recent committed groups are complete;
+ * wait_all: everything, committed or not. */
+int
+ex_cpwait(Exec *x, Thread *t, const Inst *in)
+{
+    bool all = in->op == OP_CP_WAITALL;
+    uint64_t keep = all ? 0 : (uint64_t)in->o[0].imm;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < t->ncp; i++) {
+        const CpEntry *e = &t->cp[i];
+        bool done = all || (e->group != NOREG && (uint64_t)e->group + keep <= t->cp_group);
+        if (done)
+            cp_land(x, e);
+        else
+            t->cp[k++] = *e;
+    }
+    t->ncp = k;
+    return EX_NEXT;
+}
+
+void
+thread_exit_cp(Exec *x, Thread *t)
+{
+    for (uint32_t i = 0; i < t->ncp; i++)
+        cp_land(x, &t->cp[i]);
+    t->ncp = 0;
+}
+
+/* ---- cvta, isspacep [PTX §9.7.9.20, §9.7.9.19] ---- */
+
+static uint64_t
+window_base(int sp)
+{
+    return sp == SP_SHARED  ? WIN_SHARED
+           : sp == SP_LOCAL ? WIN_LOCAL
+           : sp == SP_CONST ? WIN_CONST
+           : sp == SP_PARAM ? WIN_PARAM
+                            : 0;
+}
+
+int
+ex_cvta(Exec *x, Thread *t, const Inst *in)
+{
+    uint64_t a = opd_read(x, t, &in->o[1]) & ty_mask(in->ty[0]);
+    if (in->space == SP_PARAM && t->depth > 0)
+        return sim_fault(x, t, in, "cvta.param of a .func parameter is not supported");
+    uint64_t base = window_base(in->space);
+    uint64_t v = (in->flags & F_TO) ? a - base : a + base;
+    reg_write(t, &in->o[0], v & ty_mask(in->ty[0]));
+    return EX_NEXT;
+}
+
+int
+ex_isspacep(Exec *x, Thread *t, const Inst *in)
+{
+    uint64_t a = opd_read(x, t, &in->o[1]);
+    int sp = generic_space(&a);
+    reg_write(t, &in->o[0], sp == in->space);
+    return EX_NEXT;
+}

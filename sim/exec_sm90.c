@@ -1,0 +1,700 @@
+/*
+ * exec_sm90.c -- the Hopper (sm_90a) instructions: mbarrier, cp.async.bulk
+ * (plain and tensor), wgmma [ptx-sm90.md §1-§5].
+ *
+ * Requires:  Insts decoded through ops.def (tensor operands [map, {c..}]
+ *            arrive as an address followed by a coordinate list).
+ * Ensures:   mbarriers follow the state machine of ptx-sm90.md §1.4 exactly
+ *            (phase, expected and pending arrivals, signed tx-count), kept in
+ *            a table beside the CTA's shared memory keyed by shared offset;
+ *            try_wait on an incomplete phase parks the thread (ST_MBAR) until
+ *            the phase moves, so a wait that can never complete is reported
+ *            as a located deadlock instead of spinning.  Bulk and tensor
+ *            copies complete at issue (one legal schedule, §1.4 (4)): data
+ *            first, then complete_tx on the mbarrier; bulk async-groups are
+ *            therefore always complete.  Tensor copies walk the box of §2.6,
+ *            fill out-of-bound elements with zero (or NaN), and apply the
+ *            swizzle of §3 to the absolute shared address.  wgmma.mma_async
+ *            is a rendezvous of the 128 threads of a warpgroup; it reads A/B
+ *            through the matrix descriptors of §4.2-4.3 (or A from registers)
+ *            and writes D in the fragment layout of §4.4 at once.
+ *            Clusters have one CTA.
+ */
+#include "sim/simint.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define WG_MARK        0xffffffffu /* Thread.wait_id of a thread parked in wgmma.mma_async */
+#define TX_MAX         ((1 << 20) - 1)
+#define TOK_PHASE_MASK ((1ull << 40) - 1)
+
+typedef struct {
+    uint32_t off;
+    bool valid;
+    uint64_t phase;
+    uint32_t expected, pending;
+    int32_t tx;
+    uint32_t init_line;
+} Mbar;
+
+struct SimSm90 {
+    Mbar *b;
+    uint32_t n, cap;
+};
+
+void
+sim_sm90_cta_reset(Exec *x)
+{
+    if (x->sm90)
+        x->sm90->n = 0;
+}
+
+void
+sim_sm90_free(Exec *x)
+{
+    if (x->sm90)
+        free(x->sm90->b);
+    free(x->sm90);
+    x->sm90 = NULL;
+}
+
+static Mbar *
+mbar_find(Exec *x, uint32_t off)
+{
+    if (!x->sm90)
+        return NULL;
+    for (uint32_t i = 0; i < x->sm90->n; i++)
+        if (x->sm90->b[i].off == off)
+            return &x->sm90->b[i];
+    return NULL;
+}
+
+static Mbar *
+mbar_create(Exec *x, uint32_t off)
+{
+    Mbar *b = mbar_find(x, off);
+    if (b)
+        return b;
+    if (!x->sm90 && !(x->sm90 = calloc(1, sizeof *x->sm90)))
+        return NULL;
+    struct SimSm90 *s = x->sm90;
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? 2 * s->cap : 16;
+        Mbar *nb = realloc(s->b, cap * sizeof *nb);
+        if (!nb)
+            return NULL;
+        s->b = nb;
+        s->cap = cap;
+    }
+    b = &s->b[s->n++];
+    memset(b, 0, sizeof *b);
+    b->off = off;
+    return b;
+}
+
+/* Phase completion [§1.2]: pending == 0 && tx == 0 moves to the next phase
+ * and wakes the threads parked in try_wait on this barrier. */
+static void
+settle(Exec *x, Mbar *b)
+{
+    if (b->pending != 0 || b->tx != 0)
+        return;
+    b->phase++;
+    b->pending = b->expected;
+    for (uint32_t i = 0; i < x->nthreads; i++)
+        if (x->th[i].state == ST_MBAR && x->th[i].wait_id == b->off)
+            x->th[i].state = ST_RUN;
+}
+
+/* Shared-memory offset of an [addr] operand in space sp (SP_NONE: generic). */
+static bool
+smem_addr(Exec *x, Thread *t, const Inst *in, int sp, const Opd *o, uint32_t size, uint32_t align,
+          uint32_t *off)
+{
+    uint64_t a = addr_of(x, t, o);
+    if (o->aux == ADDR_FRAME)
+        sp = SP_LOCAL;
+    if (sp == SP_NONE)
+        sp = generic_space(&a);
+    if (sp != SP_SHARED) {
+        sim_fault(x, t, in, "'%s' needs a shared-memory address, not 0x%llx",
+                  sim_op_table[in->op].mnemonic, (unsigned long long)addr_of(x, t, o));
+        return false;
+    }
+    if (!mem_access(x, t, in, SP_SHARED, a, size, align, false))
+        return false;
+    *off = (uint32_t)a;
+    return true;
+}
+
+static Mbar *
+mbar_live(Exec *x, Thread *t, const Inst *in, uint32_t off)
+{
+    Mbar *b = mbar_find(x, off);
+    if (!b || !b->valid) {
+        sim_fault(x, t, in, "'%s' on shared offset 0x%x, which holds no initialised mbarrier%s",
+                  sim_op_table[in->op].mnemonic, off,
+                  b ? " (it was invalidated)" : " (mbarrier.init it first)");
+        return NULL;
+    }
+    return b;
+}
+
+static bool
+add_tx(Exec *x, Thread *t, const Inst *in, Mbar *b, int64_t d)
+{
+    int64_t v = (int64_t)b->tx + d;
+    if (v > TX_MAX || v < -TX_MAX)
+        return sim_fault(x, t, in,
+                         "mbarrier at shared offset 0x%x: tx-count %lld leaves the range "
+                         "[-(2^20-1), 2^20-1]",
+                         b->off, (long long)v) != EX_FAULT;
+    b->tx = (int32_t)v;
+    return true;
+}
+
+/* Complete-tx of a finished bulk or tensor copy on the mbarrier at off. */
+static bool
+copy_complete_tx(Exec *x, Thread *t, const Inst *in, uint32_t off, uint64_t bytes)
+{
+    Mbar *b = mbar_live(x, t, in, off);
+    if (!b || !add_tx(x, t, in, b, -(int64_t)bytes))
+        return false;
+    settle(x, b);
+    return true;
+}
+
+int
+sim_ex_mbar(Exec *x, Thread *t, const Inst *in)
+{
+    int op = in->op;
+    uint32_t off;
+    if (op == OP_MBAR_PENDING) {
+        uint64_t tok = opd_read(x, t, &in->o[1]);
+        reg_write(t, &in->o[0], (tok >> 40) & 0xfffff);
+        return EX_NEXT;
+    }
+    int ai =
+        op == OP_MBAR_INIT || op == OP_MBAR_INVAL || op == OP_MBAR_EXPECT || op == OP_MBAR_COMPLETE
+            ? 0
+            : 1;
+    if (in->o[ai].kind != OPD_ADDR)
+        return sim_fault(x, t, in, "'%s' needs an [address] operand", sim_op_table[op].mnemonic);
+    if (!smem_addr(x, t, in, in->space, &in->o[ai], 8, 8, &off))
+        return EX_FAULT;
+    if (op == OP_MBAR_INIT) {
+        uint64_t n = opd_read(x, t, &in->o[1]) & 0xffffffffu;
+        Mbar *b = mbar_create(x, off);
+        if (!b)
+            return sim_fault(x, t, in, "out of memory");
+        if (b->valid)
+            return sim_fault(x, t, in,
+                             "mbarrier.init of the live mbarrier at shared offset 0x%x "
+                             "(initialised at line %u; mbarrier.inval it first)",
+                             off, b->init_line);
+        if (n < 1 || n > TX_MAX)
+            return sim_fault(x, t, in, "mbarrier.init count %llu is outside 1..2^20-1",
+                             (unsigned long long)n);
+        *b = (Mbar){ off, true, 0, (uint32_t)n, (uint32_t)n, 0, in->line };
+        return EX_NEXT;
+    }
+    Mbar *b = mbar_live(x, t, in, off);
+    if (!b)
+        return EX_FAULT;
+    switch (op) {
+    case OP_MBAR_INVAL:
+        b->valid = false;
+        return EX_NEXT;
+    case OP_MBAR_EXPECT:
+        if (!add_tx(x, t, in, b, (int64_t)(opd_read(x, t, &in->o[1]) & 0xffffffffu)))
+            return EX_FAULT;
+        settle(x, b);
+        return EX_NEXT;
+    case OP_MBAR_COMPLETE:
+        if (!add_tx(x, t, in, b, -(int64_t)(opd_read(x, t, &in->o[1]) & 0xffffffffu)))
+            return EX_FAULT;
+        settle(x, b);
+        return EX_NEXT;
+    case OP_MBAR_ARRIVE:
+    case OP_MBAR_ARR_NC:
+    case OP_MBAR_ARR_TX:
+    case OP_MBAR_DROP:
+    case OP_MBAR_DROP_NC:
+    case OP_MBAR_DROP_TX: {
+        bool tx = op == OP_MBAR_ARR_TX || op == OP_MBAR_DROP_TX;
+        bool drop = op == OP_MBAR_DROP || op == OP_MBAR_DROP_NC || op == OP_MBAR_DROP_TX;
+        bool nocomplete = op == OP_MBAR_ARR_NC || op == OP_MBAR_DROP_NC;
+        uint64_t c = 1;
+        if (!tx && in->nopd > 2)
+            c = opd_read(x, t, &in->o[2]) & 0xffffffffu;
+        if (c < 1 || c > TX_MAX)
+            return sim_fault(x, t, in, "arrival count %llu is outside 1..2^20-1",
+                             (unsigned long long)c);
+        if (tx && !add_tx(x, t, in, b, (int64_t)(opd_read(x, t, &in->o[2]) & 0xffffffffu)))
+            return EX_FAULT;
+        if (b->pending < c)
+            return sim_fault(x, t, in,
+                             "arrive of %llu on the mbarrier at shared offset 0x%x, which has "
+                             "only %u pending arrivals in phase %llu (more arrivals than "
+                             "mbarrier.init's count %u)",
+                             (unsigned long long)c, off, b->pending, (unsigned long long)b->phase,
+                             b->expected);
+        if (drop) {
+            if (b->expected < c)
+                return sim_fault(x, t, in, "arrive_drop of %llu below an expected count of %u",
+                                 (unsigned long long)c, b->expected);
+            b->expected -= (uint32_t)c;
+        }
+        uint64_t tok = b->phase & TOK_PHASE_MASK;
+        b->pending -= (uint32_t)c;
+        if (nocomplete) {
+            if (b->pending == 0 && b->tx == 0)
+                return sim_fault(x, t, in,
+                                 "'.noComplete' arrive would complete the phase of the "
+                                 "mbarrier at shared offset 0x%x",
+                                 off);
+            tok |= (uint64_t)b->pending << 40;
+        }
+        settle(x, b);
+        reg_write(t, &in->o[0], tok);
+        return EX_NEXT;
+    }
+    default: { /* test_wait / try_wait {.parity} */
+        bool parity = op == OP_MBAR_TEST_P || op == OP_MBAR_TRY_P;
+        uint64_t v = opd_read(x, t, &in->o[2]);
+        bool done;
+        if (parity) {
+            done = (b->phase & 1) != (v & 1);
+        } else {
+            uint64_t tok = v & TOK_PHASE_MASK, ph = b->phase & TOK_PHASE_MASK;
+            if (tok > ph || tok + 1 < ph)
+                return sim_fault(x, t, in,
+                                 "wait on a token of phase %llu of the mbarrier at shared "
+                                 "offset 0x%x, which is in phase %llu (only the current and "
+                                 "the previous phase can be waited on)",
+                                 (unsigned long long)tok, off, (unsigned long long)ph);
+            done = ph > tok;
+        }
+        if (!done && (op == OP_MBAR_TRY || op == OP_MBAR_TRY_P)) {
+            t->state = ST_MBAR;
+            t->wait_id = off;
+            return EX_BLOCK;
+        }
+        reg_write(t, &in->o[0], done);
+        return EX_NEXT;
+    }
+    }
+}
+
+/* ---- deadlocks ---- */
+
+static void
+list_waiters(const Exec *x, char *buf, size_t n, uint32_t wait_id, uint32_t pc)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (uint32_t i = 0; i < x->nthreads && len + 24 < n; i++) {
+        const Thread *u = &x->th[i];
+        if (u->state != ST_MBAR || u->wait_id != wait_id || u->pc != pc)
+            continue;
+        uint32_t j = i;
+        while (j + 1 < x->nthreads && x->th[j + 1].state == ST_MBAR &&
+               x->th[j + 1].wait_id == wait_id && x->th[j + 1].pc == pc)
+            j++;
+        len +=
+            (size_t)snprintf(buf + len, n - len, j > i ? "%s%u-%u" : "%s%u", len ? "," : "", i, j);
+        i = j;
+    }
+}
+
+int
+sim_sm90_deadlock(Exec *x, const Thread *t)
+{
+    const Inst *in = &x->code[t->pc];
+    char who[256];
+    list_waiters(x, who, sizeof who, t->wait_id, t->pc);
+    if (t->wait_id == WG_MARK) {
+        uint32_t base = t->tid / 128 * 128;
+        for (uint32_t k = base; k < base + 128 && k < x->nthreads; k++) {
+            const Thread *u = &x->th[k];
+            if (u->state == ST_MBAR && u->wait_id == WG_MARK && u->pc == t->pc)
+                continue;
+            if (u->state == ST_EXIT)
+                return sim_fault(x, t, in,
+                                 "deadlock: '%s' of warpgroup %u never completes: threads %s "
+                                 "wait, thread %u has exited",
+                                 sim_op_table[in->op].mnemonic, base / 128, who, k);
+            return sim_fault(x, t, in,
+                             "deadlock: '%s' of warpgroup %u never completes: threads %s wait, "
+                             "thread %u waits at line %u",
+                             sim_op_table[in->op].mnemonic, base / 128, who, k,
+                             x->code[u->pc].line);
+        }
+        return sim_fault(x, t, in, "deadlock in '%s'", sim_op_table[in->op].mnemonic);
+    }
+    const Mbar *b = mbar_find(x, t->wait_id);
+    if (!b)
+        return sim_fault(x, t, in, "deadlock in '%s'", sim_op_table[in->op].mnemonic);
+    return sim_fault(x, t, in,
+                     "deadlock: the mbarrier at shared offset 0x%x never completes phase %llu "
+                     "(%u of %u arrivals pending, tx-count %d): threads %s wait in '%s'",
+                     b->off, (unsigned long long)b->phase, b->pending, b->expected, b->tx, who,
+                     sim_op_table[in->op].mnemonic);
+}
+
+/* ---- cp.async.bulk{.tensor} [§2] ---- */
+
+bool
+sim_dec_bulk(Decoder *d, Inst *in)
+{
+    bool store = (in->flags & F_BULKGRP) != 0;
+    if (in->op == OP_BULK) {
+        if (in->o[0].kind != OPD_ADDR || in->o[1].kind != OPD_ADDR)
+            return dec_error(d, "cp.async.bulk needs [dst], [src], size");
+        if (!store && (in->nopd < 4 || in->o[3].kind != OPD_ADDR))
+            return dec_error(d, "cp.async.bulk into shared memory needs an [mbar] operand");
+        return true;
+    }
+    if (in->num < 1 || in->num > 5)
+        return dec_error(d, "cp.async.bulk.tensor needs a dimension (.1d ... .5d)");
+    int c = store ? 1 : 2;
+    if (in->o[c - 1].kind != OPD_ADDR || in->o[c].kind != OPD_VEC)
+        return dec_error(d, "cp.async.bulk.tensor needs a [tensorMap, {coordinates}] operand");
+    if (in->o[c].n != in->num)
+        return dec_error(d, "cp.async.bulk.tensor.%ud needs %u coordinates, not %u", in->num,
+                         in->num, in->o[c].n);
+    if (store ? in->o[2].kind != OPD_ADDR
+              : in->o[0].kind != OPD_ADDR || in->nopd < 4 || in->o[3].kind != OPD_ADDR)
+        return dec_error(d, "cp.async.bulk.tensor needs %s",
+                         store ? "[tensorMap, {...}], [src]" : "[dst], [tensorMap, {...}], [mbar]");
+    return true;
+}
+
+static uint32_t
+swizzle_addr(uint32_t a, unsigned mode)
+{
+    if (mode == 0)
+        return a;
+    uint32_t span = 16u << mode; /* 32B: 1, 64B: 2, 128B: 3 */
+    return a ^ (((a >> 7) & (span / 16 - 1)) << 4);
+}
+
+static int
+tensor_copy(Exec *x, Thread *t, const Inst *in)
+{
+    bool store = (in->flags & F_BULKGRP) != 0;
+    const Opd *mo = &in->o[store ? 0 : 1], *co = &in->o[store ? 1 : 2];
+    uint64_t ma = addr_of(x, t, mo);
+    const uint8_t *mb = mem_access(x, t, in, SP_NONE, ma, 128, 64, false);
+    if (!mb)
+        return EX_FAULT;
+    SimTmap m;
+    if (!sim_tmap_decode(mb, &m))
+        return sim_fault(x, t, in,
+                         "0x%llx does not hold a tensor map (sim_tensor_map_encode_tiled)",
+                         (unsigned long long)ma);
+    if (m.rank != in->num)
+        return sim_fault(x, t, in, "cp.async.bulk.tensor.%ud with a tensor map of rank %u", in->num,
+                         m.rank);
+    if (m.interleave)
+        return sim_fault(x, t, in, "interleaved tensor maps are not supported");
+    int64_t c[5] = { 0 };
+    uint64_t n[5] = { 1, 1, 1, 1, 1 };
+    for (unsigned d = 0; d < m.rank; d++) {
+        c[d] = (int32_t)(uint32_t)opd_read(x, t, &x->vecs[co->r + d]);
+        n[d] = d == 0 ? m.box[0] : (m.box[d] + m.estride[d] - 1u) / m.estride[d];
+        if (store && c[d] < 0)
+            return sim_fault(x, t, in, "tensor store coordinate %u is negative (%lld)", d,
+                             (long long)c[d]);
+    }
+    uint32_t soff;
+    const Opd *so = &in->o[store ? 2 : 0];
+    if (!smem_addr(x, t, in, SP_SHARED, so, 16, 16, &soff))
+        return EX_FAULT;
+    uint64_t bytes = (uint64_t)m.esize * n[0] * n[1] * n[2] * n[3] * n[4];
+    uint64_t lin = 0;
+    for (uint64_t i4 = 0; i4 < n[4]; i4++)
+        for (uint64_t i3 = 0; i3 < n[3]; i3++)
+            for (uint64_t i2 = 0; i2 < n[2]; i2++)
+                for (uint64_t i1 = 0; i1 < n[1]; i1++)
+                    for (uint64_t i0 = 0; i0 < n[0]; i0++, lin++) {
+                        uint64_t idx[5] = { i0, i1, i2, i3, i4 };
+                        bool oob = false;
+                        uint64_t ga = m.base;
+                        for (unsigned d = 0; d < m.rank; d++) {
+                            int64_t g = c[d] + (int64_t)idx[d] * (d ? m.estride[d] : 1);
+                            if (g < 0 || (uint64_t)g >= m.dim[d])
+                                oob = true;
+                            else
+                                ga += (uint64_t)g * m.stride[d];
+                        }
+                        uint64_t la = soff + lin * m.esize;
+                        uint32_t pa = swizzle_addr((uint32_t)la, m.swizzle);
+                        if (la >= WIN_SIZE)
+                            return sim_fault(x, t, in, "tensor box leaves shared memory");
+                        uint8_t *sp = mem_access(x, t, in, SP_SHARED, pa, m.esize, 1, !store);
+                        if (!sp)
+                            return EX_FAULT;
+                        if (store) {
+                            if (oob)
+                                continue;
+                            uint8_t *gp = mem_access(x, t, in, SP_GLOBAL, ga, m.esize, 1, true);
+                            if (!gp)
+                                return EX_FAULT;
+                            memcpy(gp, sp, m.esize);
+                        } else if (oob) {
+                            memset(sp, m.oob ? 0xff : 0, m.esize);
+                            if (m.oob)
+                                sp[m.esize - 1] = 0x7f; /* a NaN of every float width */
+                        } else {
+                            const uint8_t *gp =
+                                mem_access(x, t, in, SP_GLOBAL, ga, m.esize, 1, false);
+                            if (!gp)
+                                return EX_FAULT;
+                            memcpy(sp, gp, m.esize);
+                        }
+                    }
+    if (store)
+        return EX_NEXT;
+    uint32_t boff;
+    if (!smem_addr(x, t, in, SP_SHARED, &in->o[3], 8, 8, &boff))
+        return EX_FAULT;
+    return copy_complete_tx(x, t, in, boff, bytes) ? EX_NEXT : EX_FAULT;
+}
+
+int
+sim_ex_bulk(Exec *x, Thread *t, const Inst *in)
+{
+    if (in->op == OP_BULK_TENSOR)
+        return tensor_copy(x, t, in);
+    bool store = (in->flags & F_BULKGRP) != 0;
+    uint64_t size = opd_read(x, t, &in->o[2]) & 0xffffffffu;
+    if (size % 16 || size == 0)
+        return sim_fault(x, t, in, "cp.async.bulk size %llu is not a positive multiple of 16",
+                         (unsigned long long)size);
+    uint64_t dst = addr_of(x, t, &in->o[0]), src = addr_of(x, t, &in->o[1]);
+    int dsp = store ? SP_GLOBAL : SP_SHARED;
+    int ssp = store ? SP_SHARED : (in->space == SP_NONE ? SP_GLOBAL : in->space);
+    uint8_t *dp = mem_access(x, t, in, dsp, dst, (uint32_t)size, 16, true);
+    if (!dp)
+        return EX_FAULT;
+    const uint8_t *sp = mem_access(x, t, in, ssp, src, (uint32_t)size, 16, false);
+    if (!sp)
+        return EX_FAULT;
+    memmove(dp, sp, size);
+    if (store)
+        return EX_NEXT;
+    uint32_t boff;
+    if (!smem_addr(x, t, in, SP_SHARED, &in->o[3], 8, 8, &boff))
+        return EX_FAULT;
+    return copy_complete_tx(x, t, in, boff, size) ? EX_NEXT : EX_FAULT;
+}
+
+/* Copies complete at issue, so every bulk async-group is complete. */
+int
+sim_ex_bulk_commit(Exec *x, Thread *t, const Inst *in)
+{
+    (void)x, (void)t, (void)in;
+    return EX_NEXT;
+}
+
+int
+sim_ex_bulk_wait(Exec *x, Thread *t, const Inst *in)
+{
+    (void)x, (void)t, (void)in;
+    return EX_NEXT;
+}
+
+/* ---- wgmma [§4] ---- */
+
+int
+sim_ex_wgmma_sync(Exec *x, Thread *t, const Inst *in)
+{
+    if (x->nthreads % 128)
+        return sim_fault(x, t, in, "'%s' needs whole warpgroups, but the block has %u threads",
+                         sim_op_table[in->op].mnemonic, x->nthreads);
+    return EX_NEXT;
+}
+
+bool
+sim_dec_wgmma(Decoder *d, Inst *in)
+{
+    if (in->shape != SH_M64 || in->spare != 16)
+        return dec_error(d, "wgmma.mma_async supports the shapes m64nNk16 only");
+    if (in->nty != 3 || (in->ty[0] != TY_F32 && in->ty[0] != TY_F16) ||
+        (in->ty[1] != TY_F16 && in->ty[1] != TY_BF16) || in->ty[2] != in->ty[1] ||
+        (in->ty[0] == TY_F16 && in->ty[1] != TY_F16))
+        return dec_error(d, "wgmma.mma_async supports .f32.f16.f16, .f32.bf16.bf16 and "
+                            ".f16.f16.f16 only");
+    unsigned n = in->num * 8u, nd = in->ty[0] == TY_F32 ? n / 2 : n / 4;
+    if (in->o[0].kind != OPD_VEC || in->o[0].n != nd)
+        return dec_error(d, "wgmma.mma_async m64n%uk16.%s needs %u accumulator registers", n,
+                         type_info[in->ty[0]].name, nd);
+    bool areg = in->o[1].kind == OPD_VEC;
+    if (areg ? in->o[1].n != 4 || in->nopd != 7 : in->nopd != 8)
+        return dec_error(d,
+                         "wgmma.mma_async needs {d}, %s, b-desc, scale-d, imm-scale-a, "
+                         "imm-scale-b, %s",
+                         areg ? "{a0, a1, a2, a3}" : "a-desc",
+                         areg ? "imm-trans-b" : "imm-trans-a, imm-trans-b");
+    const Opd *vd = &d->m->vecs[in->o[0].r];
+    for (unsigned i = 0; i < nd; i++)
+        if (vd[i].kind != OPD_REG)
+            return dec_error(d, "wgmma.mma_async accumulators must be registers");
+    if (areg)
+        for (unsigned i = 0; i < 4; i++)
+            if (d->m->vecs[in->o[1].r + i].kind != OPD_REG)
+                return dec_error(d, "wgmma.mma_async A fragments must be registers");
+    for (int i = 4; i < in->nopd; i++)
+        if (in->o[i].kind != OPD_IMM)
+            return dec_error(d, "wgmma.mma_async operand %d must be an immediate", i + 1);
+    d->opty[1] = d->opty[2] = TY_B64;
+    for (int i = 3; i < MAXOPD; i++)
+        d->opty[i] = TY_S32;
+    return true;
+}
+
+/* Shared address of element (row x, k) of a K- or MN-major operand [§4.3]. */
+static uint32_t
+desc_addr(uint64_t desc, bool mn_major, uint32_t x, uint32_t k)
+{
+    uint32_t start = (uint32_t)(desc & 0x3fff) << 4;
+    uint32_t lbo = (uint32_t)(desc >> 16 & 0x3fff) << 4, sbo = (uint32_t)(desc >> 32 & 0x3fff) << 4;
+    unsigned layout = (unsigned)(desc >> 62);
+    uint32_t S = layout == 1 ? 128 : layout == 2 ? 64 : layout == 3 ? 32 : 0, e = 2, a;
+    if (!mn_major)
+        a = S ? start + x / 8 * sbo + x % 8 * S + k * e
+              : start + x / 8 * sbo + x % 8 * 16 + k * e / 16 * lbo + k * e % 16;
+    else
+        a = S ? start + x * e / S * lbo + k / 8 * sbo + k % 8 * S + x * e % S
+              : start + x * e / 16 * sbo + k / 8 * lbo + k % 8 * 16 + x * e % 16;
+    return S ? a ^ (((a >> 7) & (S / 16 - 1)) << 4) : a;
+}
+
+static double
+half_value(int ty, uint16_t h)
+{
+    return ty == TY_BF16 ? bf16_to_double(h) : f16_to_double(h);
+}
+
+static bool
+load_operand(Exec *x, Thread *t, const Inst *in, uint64_t desc, bool mn, uint32_t rows, double *out)
+{
+    if (desc >> 49 & 7)
+        return sim_fault(x, t, in,
+                         "matrix descriptor 0x%016llx: a non-zero base offset is not "
+                         "supported (align swizzled tiles to the pattern)",
+                         (unsigned long long)desc) != EX_FAULT;
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t k = 0; k < 16; k++) {
+            uint32_t a = desc_addr(desc, mn, r, k);
+            const uint8_t *p = mem_access(x, t, in, SP_SHARED, a, 2, 2, false);
+            if (!p)
+                return false;
+            uint16_t h = (uint16_t)(p[0] | p[1] << 8);
+            out[r * 16 + k] = half_value(in->ty[1], h);
+        }
+    return true;
+}
+
+static int
+wgmma_compute(Exec *x, Thread *t, const Inst *in, uint32_t base)
+{
+    const Thread *t0 = &x->th[base];
+    bool areg = in->o[1].kind == OPD_VEC;
+    uint32_t n = in->num * 8u;
+    bool f32 = in->ty[0] == TY_F32;
+    for (uint32_t k = base + 1; k < base + 128; k++)
+        for (int i = areg ? 2 : 1; i <= 2; i++)
+            if (opd_read(x, &x->th[k], &in->o[i]) != opd_read(x, t0, &in->o[i]))
+                return sim_fault(x, &x->th[k], in,
+                                 "wgmma.mma_async: the %s descriptor differs between threads %u "
+                                 "and %u of the warpgroup",
+                                 i == 1 ? "A" : "B", base, k);
+    int64_t sa = (int64_t)opd_read(x, t0, &in->o[4]), sb = (int64_t)opd_read(x, t0, &in->o[5]);
+    int64_t ta = areg ? 0 : (int64_t)opd_read(x, t0, &in->o[6]);
+    int64_t tb = (int64_t)opd_read(x, t0, &in->o[areg ? 6 : 7]);
+    if ((sa != 1 && sa != -1) || (sb != 1 && sb != -1) || (ta != 0 && ta != 1) ||
+        (tb != 0 && tb != 1))
+        return sim_fault(x, t, in, "wgmma.mma_async: imm-scale must be 1 or -1, imm-trans 0 or 1");
+    bool scale_d = in->o[3].kind == OPD_IMM ? in->o[3].imm != 0 : pred_read(x, t0, &in->o[3]);
+    double *A = malloc(64 * 16 * sizeof *A), *B = malloc((size_t)n * 16 * sizeof *B);
+    int rc = EX_FAULT;
+    if (!A || !B) {
+        rc = sim_fault(x, t, in, "out of memory");
+        goto out;
+    }
+    if (areg) {
+        for (uint32_t k = 0; k < 128; k++) {
+            const Thread *u = &x->th[base + k];
+            uint32_t w = k / 32, l = k % 32;
+            for (uint32_t i = 0; i < 8; i++) {
+                uint64_t v = u->r[x->vecs[in->o[1].r + i / 2].r] >> (16 * (i & 1)) & 0xffff;
+                uint32_t row = 16 * w + l / 4 + 8 * ((i >> 1) & 1);
+                uint32_t kk = 8 * (i >> 2) + 2 * (l % 4) + (i & 1);
+                A[row * 16 + kk] = half_value(in->ty[1], (uint16_t)v);
+            }
+        }
+    } else if (!load_operand(x, t, in, opd_read(x, t0, &in->o[1]), ta != 0, 64, A)) {
+        goto out;
+    }
+    if (!load_operand(x, t, in, opd_read(x, t0, &in->o[2]), tb != 0, n, B))
+        goto out;
+    for (uint32_t k = 0; k < 128; k++) {
+        Thread *u = &x->th[base + k];
+        uint32_t w = k / 32, l = k % 32;
+        for (uint32_t i = 0; i < n / 2; i++) {
+            uint32_t row = 16 * w + l / 4 + 8 * ((i >> 1) & 1);
+            uint32_t col = 8 * (i >> 2) + 2 * (l % 4) + (i & 1);
+            uint32_t reg = x->vecs[in->o[0].r + (f32 ? i : i / 2)].r;
+            double acc = 0;
+            if (scale_d)
+                acc = f32 ? (double)f32_of((uint32_t)u->r[reg])
+                          : f16_to_double((uint16_t)(u->r[reg] >> (16 * (i & 1))));
+            for (uint32_t kk = 0; kk < 16; kk++)
+                acc += (double)sa * A[row * 16 + kk] * (double)sb * B[col * 16 + kk];
+            if (f32) {
+                u->r[reg] = bits_of_f32((float)acc);
+            } else {
+                uint64_t h = fp_round(acc, 0, &FMT_F16, RND_RN) & 0xffff;
+                unsigned sh = 16 * (i & 1);
+                u->r[reg] = (u->r[reg] & 0xffffffffu & ~(0xffffull << sh)) | h << sh;
+            }
+        }
+    }
+    rc = EX_JUMP;
+out:
+    free(A);
+    free(B);
+    return rc;
+}
+
+/* Rendezvous of the warpgroup's 128 threads, then D = A*B (+D) for all. */
+int
+sim_ex_wgmma_mma(Exec *x, Thread *t, const Inst *in)
+{
+    if (x->nthreads % 128)
+        return sim_fault(x, t, in, "'%s' needs whole warpgroups, but the block has %u threads",
+                         sim_op_table[in->op].mnemonic, x->nthreads);
+    uint32_t base = t->tid / 128 * 128;
+    t->state = ST_MBAR;
+    t->wait_id = WG_MARK;
+    for (uint32_t k = base; k < base + 128; k++) {
+        const Thread *u = &x->th[k];
+        if (u->state == ST_EXIT)
+            return sim_fault(x, t, in, "'%s': thread %u of warpgroup %u has exited",
+                             sim_op_table[in->op].mnemonic, k, base / 128);
+        if (u->state != ST_MBAR || u->wait_id != WG_MARK || u->pc != t->pc)
+            return EX_BLOCK;
+    }
+    int rc = wgmma_compute(x, t, in, base);
+    if (rc != EX_JUMP)
+        return rc;
+    for (uint32_t k = base; k < base + 128; k++) {
+        x->th[k].state = ST_RUN;
+        x->th[k].pc++;
+    }
+    x->st.warp_collectives++;
+    return EX_JUMP;
+}

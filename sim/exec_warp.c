@@ -1,0 +1,519 @@
+/*
+ * exec_warp.c -- bodies of the warp collectives: shfl, vote, match, redux,
+ * elect, ldmatrix, stmatrix, movmatrix and mma.sync.
+ *
+ * Requires:  coll_arrive() (exec.c) has seen every lane of the member mask
+ *            arrive at the instruction; lanes not in the mask are untouched.
+ * Ensures:   all sources of all lanes are read before any destination is
+ *            written, so `shfl d, d, ...` and `mma {d}, .., {d}` are safe.
+ *
+ * Fragment layouts are those of ../shared/docs/ptx-sm80.md §4 (ldmatrix:
+ * lane l holds row l/4, columns 2(l%4) and 2(l%4)+1 of each 8x8 matrix) and
+ * §5.2 (mma.sync, g = l>>2, t = l&3), PTX ISA §9.7.14.5.8-9.7.14.5.15.
+ */
+#include "sim/simint.h"
+
+#include <string.h>
+
+static Thread *
+lane_thread(Exec *x, uint32_t warp, uint32_t lane)
+{
+    return &x->th[warp * WARP_SIZE + lane];
+}
+
+#define FOR_LANES(l, mask)                                                                         \
+    for (uint32_t l = 0; l < WARP_SIZE; l++)                                                       \
+        if ((mask) >> l & 1)
+
+/* ---- shfl.sync [PTX §9.7.9.6; ptx-sm80.md §2] ---- */
+
+bool
+wx_shfl(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    uint64_t val[WARP_SIZE];
+    uint32_t j_of[WARP_SIZE];
+    bool ok_of[WARP_SIZE];
+    FOR_LANES(l, mask)
+    {
+        Thread *t = lane_thread(x, warp, l);
+        val[l] = opd_read(x, t, &in->o[2]) & 0xffffffffu;
+        uint32_t b = (uint32_t)opd_read(x, t, &in->o[3]), c = (uint32_t)opd_read(x, t, &in->o[4]);
+        uint32_t bval = b & 31, cval = c & 31, seg = (c >> 8) & 31;
+        int minl = (int)(l & seg), maxl = (int)((l & seg) | (cval & ~seg)), j;
+        bool ok;
+        switch (in->sub) {
+        case SUB_UP:
+            j = (int)l - (int)bval;
+            ok = j >= maxl;
+            break;
+        case SUB_DOWN:
+            j = (int)(l + bval);
+            ok = j <= maxl;
+            break;
+        case SUB_BFLY:
+            j = (int)(l ^ bval);
+            ok = j <= maxl;
+            break;
+        default:
+            j = minl | (int)(bval & ~seg);
+            ok = j <= maxl;
+            break;
+        }
+        j_of[l] = ok ? (uint32_t)j : l;
+        ok_of[l] = ok;
+        if (!(mask >> j_of[l] & 1))
+            return sim_fault(x, t, in, "shfl reads lane %u, which is not in the member mask 0x%08x",
+                             j_of[l], mask) == EX_NEXT;
+    }
+    FOR_LANES(l, mask)
+    {
+        Thread *t = lane_thread(x, warp, l);
+        reg_write(t, &in->o[0], val[j_of[l]]);
+        reg_write(t, &in->o[1], ok_of[l]);
+    }
+    return true;
+}
+
+/* ---- vote, match, redux, elect [PTX §9.7.13.6-9, §9.7.13.11] ---- */
+
+bool
+wx_vote(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    uint32_t yes = 0;
+    FOR_LANES(l, mask)
+    {
+        if (pred_read(x, lane_thread(x, warp, l), &in->o[1]))
+            yes |= 1u << l;
+    }
+    uint64_t r;
+    switch (in->sub) {
+    case SUB_ALL:
+        r = yes == mask;
+        break;
+    case SUB_ANY:
+        r = yes != 0;
+        break;
+    case SUB_UNI:
+        r = yes == 0 || yes == mask;
+        break;
+    default:
+        r = yes;
+        break;
+    }
+    FOR_LANES(l, mask) reg_write(lane_thread(x, warp, l), &in->o[0], r);
+    return true;
+}
+
+bool
+wx_match(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    uint64_t v[WARP_SIZE], m = ty_mask(in->ty[0]);
+    FOR_LANES(l, mask) v[l] = opd_read(x, lane_thread(x, warp, l), &in->o[2]) & m;
+    FOR_LANES(l, mask)
+    {
+        uint32_t same = 0;
+        FOR_LANES(k, mask)
+        {
+            if (v[k] == v[l])
+                same |= 1u << k;
+        }
+        Thread *t = lane_thread(x, warp, l);
+        if (in->sub == SUB_ALL) {
+            reg_write(t, &in->o[0], same == mask ? mask : 0);
+            reg_write(t, &in->o[1], same == mask);
+        } else {
+            reg_write(t, &in->o[0], same);
+        }
+    }
+    return true;
+}
+
+bool
+wx_redux(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    bool sgn = in->ty[0] == TY_S32, first = true;
+    uint32_t acc = 0;
+    FOR_LANES(l, mask)
+    {
+        uint32_t v = (uint32_t)opd_read(x, lane_thread(x, warp, l), &in->o[1]);
+        if (first) {
+            acc = v;
+            first = false;
+            continue;
+        }
+        switch (in->sub) {
+        case SUB_ADD:
+            acc += v;
+            break;
+        case SUB_MIN:
+            acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc);
+            break;
+        case SUB_MAX:
+            acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc);
+            break;
+        case SUB_AND:
+            acc &= v;
+            break;
+        case SUB_OR:
+            acc |= v;
+            break;
+        case SUB_XOR:
+            acc ^= v;
+            break;
+        default:
+            return sim_fault(x, lane_thread(x, warp, l), in, "unsupported redux operation") ==
+                   EX_NEXT;
+        }
+    }
+    FOR_LANES(l, mask) reg_write(lane_thread(x, warp, l), &in->o[0], acc);
+    return true;
+}
+
+/* elect.sync d|p, mask: the lowest lane of the mask is the leader */
+bool
+wx_elect(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    uint32_t leader = 0;
+    while (!(mask >> leader & 1))
+        leader++;
+    FOR_LANES(l, mask)
+    {
+        Thread *t = lane_thread(x, warp, l);
+        reg_write(t, &in->o[0], leader);
+        reg_write(t, &in->o[1], l == leader);
+    }
+    return true;
+}
+
+/* ---- ldmatrix / stmatrix / movmatrix [PTX §9.7.14.5.15-17; ptx-sm80.md §4] ---- */
+
+typedef uint16_t Mat8[8][8];
+
+/* Position in matrix j of half h (0 low, 1 high) of lane l's register. */
+static void
+frag_pos(uint32_t l, int h, bool trans, int *row, int *col)
+{
+    if (trans) {
+        *row = (int)(2 * (l % 4)) + h;
+        *col = (int)(l / 4);
+    } else {
+        *row = (int)(l / 4);
+        *col = (int)(2 * (l % 4)) + h;
+    }
+}
+
+/* Row addresses come from lanes 8j..8j+7; each row is 16 bytes of shared. */
+static bool
+matrix_rows(Exec *x, uint32_t warp, const Inst *in, const Opd *ao, uint8_t *rows[32], bool write)
+{
+    uint64_t addr[WARP_SIZE];
+    uint32_t n = in->num * 8;
+    for (uint32_t l = 0; l < n; l++) {
+        Thread *t = lane_thread(x, warp, l);
+        uint64_t a = addr_of(x, t, ao);
+        if (in->space == SP_NONE && generic_space(&a) != SP_SHARED)
+            return sim_fault(x, t, in, "%s row address 0x%llx is not shared memory",
+                             sim_op_table[in->op].mnemonic,
+                             (unsigned long long)addr_of(x, t, ao)) == EX_NEXT;
+        rows[l] = mem_access(x, t, in, SP_SHARED, a, 16, 16, write);
+        if (!rows[l])
+            return false;
+        addr[l] = a;
+    }
+    uint32_t ideal, wf = shared_wavefronts(addr, n == 32 ? ~0u : (1u << n) - 1, 16, &ideal);
+    bool ld = in->op == OP_LDMATRIX;
+    *(ld ? &x->st.shared_ld_requests : &x->st.shared_st_requests) += 1;
+    *(ld ? &x->st.shared_ld_wavefronts : &x->st.shared_st_wavefronts) += wf;
+    *(ld ? &x->st.shared_ld_wavefronts_min : &x->st.shared_st_wavefronts_min) += ideal;
+    return true;
+}
+
+bool
+wx_ldmatrix(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)mask;
+    uint8_t *rows[WARP_SIZE];
+    Mat8 M[4];
+    if (!matrix_rows(x, warp, in, &in->o[1], rows, false))
+        return false;
+    for (uint32_t j = 0; j < in->num; j++)
+        for (int r = 0; r < 8; r++)
+            memcpy(M[j][r], rows[8 * j + (uint32_t)r], 16);
+    bool trans = (in->flags & F_TRANS) != 0;
+    for (uint32_t l = 0; l < WARP_SIZE; l++)
+        for (uint32_t j = 0; j < in->num; j++) {
+            uint32_t v = 0;
+            for (int h = 0; h < 2; h++) {
+                int r, c;
+                frag_pos(l, h, trans, &r, &c);
+                v |= (uint32_t)M[j][r][c] << (16 * h);
+            }
+            reg_write(lane_thread(x, warp, l), &x->vecs[in->o[0].r + j], v);
+        }
+    return true;
+}
+
+bool
+wx_stmatrix(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)mask;
+    uint8_t *rows[WARP_SIZE];
+    Mat8 M[4];
+    bool trans = (in->flags & F_TRANS) != 0;
+    for (uint32_t l = 0; l < WARP_SIZE; l++)
+        for (uint32_t j = 0; j < in->num; j++) {
+            uint32_t v = (uint32_t)opd_read(x, lane_thread(x, warp, l), &x->vecs[in->o[1].r + j]);
+            for (int h = 0; h < 2; h++) {
+                int r, c;
+                frag_pos(l, h, trans, &r, &c);
+                M[j][r][c] = (uint16_t)(v >> (16 * h));
+            }
+        }
+    if (!matrix_rows(x, warp, in, &in->o[0], rows, true))
+        return false;
+    for (uint32_t j = 0; j < in->num; j++)
+        for (int r = 0; r < 8; r++)
+            memcpy(rows[8 * j + (uint32_t)r], M[j][r], 16);
+    return true;
+}
+
+bool
+wx_movmatrix(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)mask;
+    Mat8 M;
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        uint32_t v = (uint32_t)opd_read(x, lane_thread(x, warp, l), &in->o[1]);
+        for (int h = 0; h < 2; h++) {
+            int r, c;
+            frag_pos(l, h, false, &r, &c);
+            M[r][c] = (uint16_t)(v >> (16 * h));
+        }
+    }
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        uint32_t v = 0;
+        for (int h = 0; h < 2; h++) {
+            int r, c;
+            frag_pos(l, h, true, &r, &c);
+            v |= (uint32_t)M[r][c] << (16 * h);
+        }
+        reg_write(lane_thread(x, warp, l), &in->o[0], v);
+    }
+    return true;
+}
+
+/* ---- mma.sync [PTX §9.7.14.5.8-10; ptx-sm80.md §5] ---- */
+
+enum { MF_H_K16, MF_H_K8, MF_T_K8, MF_T_K4, MF_I_K32, MF_I_K16 };
+static const struct {
+    uint8_t k, na, nb, ebits;
+} mma_fam[] = {
+    [MF_H_K16] = { 16, 4, 2, 16 }, [MF_H_K8] = { 8, 2, 1, 16 },  [MF_T_K8] = { 8, 4, 2, 32 },
+    [MF_T_K4] = { 4, 2, 1, 32 },   [MF_I_K32] = { 32, 4, 2, 8 }, [MF_I_K16] = { 16, 2, 1, 8 },
+};
+
+int
+mma_variant(const Inst *in, unsigned *na, unsigned *nb, unsigned *nc)
+{
+    int d = in->ty[0], a = in->ty[1], b = in->ty[2], c = in->ty[3], fam = -1;
+    bool half = a == b && (a == TY_F16 || a == TY_BF16);
+    bool f32acc = d == TY_F32 && c == TY_F32,
+         f16acc = d == TY_F16 && c == TY_F16 && a == TY_F16 && b == TY_F16;
+    bool i8 =
+        (a == TY_S8 || a == TY_U8) && (b == TY_S8 || b == TY_U8) && d == TY_S32 && c == TY_S32;
+    bool tf = a == TY_TF32 && b == TY_TF32 && f32acc;
+    switch (in->shape) {
+    case SH_M16N8K16:
+        fam = (half && (f32acc || f16acc)) ? MF_H_K16 : i8 ? MF_I_K16 : -1;
+        break;
+    case SH_M16N8K8:
+        fam = (half && (f32acc || f16acc)) ? MF_H_K8 : tf ? MF_T_K8 : -1;
+        break;
+    case SH_M16N8K4:
+        fam = tf ? MF_T_K4 : -1;
+        break;
+    case SH_M16N8K32:
+        fam = i8 ? MF_I_K32 : -1;
+        break;
+    default:
+        break;
+    }
+    if (fam < 0)
+        return -1;
+    *na = mma_fam[fam].na;
+    *nb = mma_fam[fam].nb;
+    *nc = d == TY_F16 ? 2 : 4;
+    return fam;
+}
+
+/* A element i of lane l -> (m, k); B element i -> (k, n) */
+static void
+a_pos(int fam, uint32_t l, int i, int *m, int *k)
+{
+    int g = (int)(l >> 2), t = (int)(l & 3);
+    switch (fam) {
+    case MF_H_K16:
+        *m = g + 8 * ((i >> 1) & 1);
+        *k = 2 * t + (i & 1) + 8 * (i >> 2);
+        break;
+    case MF_H_K8:
+        *m = g + 8 * (i >> 1);
+        *k = 2 * t + (i & 1);
+        break;
+    case MF_T_K8:
+        *m = g + 8 * (i & 1);
+        *k = t + 4 * (i >> 1);
+        break;
+    case MF_T_K4:
+        *m = g + 8 * i;
+        *k = t;
+        break;
+    case MF_I_K32:
+        *m = g + 8 * ((i >> 2) & 1);
+        *k = 4 * t + (i & 3) + 16 * (i >> 3);
+        break;
+    default:
+        *m = g + 8 * (i >> 2);
+        *k = 4 * t + (i & 3);
+        break;
+    }
+}
+
+static void
+b_pos(int fam, uint32_t l, int i, int *k, int *n)
+{
+    int g = (int)(l >> 2), t = (int)(l & 3);
+    *n = g;
+    switch (fam) {
+    case MF_H_K16:
+        *k = 2 * t + (i & 1) + 8 * (i >> 1);
+        break;
+    case MF_H_K8:
+        *k = 2 * t + i;
+        break;
+    case MF_T_K8:
+        *k = t + 4 * i;
+        break;
+    case MF_T_K4:
+        *k = t;
+        break;
+    case MF_I_K32:
+        *k = 4 * t + (i & 3) + 16 * (i >> 2);
+        break;
+    default:
+        *k = 4 * t + i;
+        break;
+    }
+}
+
+static double
+elem_value(int ty, uint32_t bits)
+{
+    switch (ty) {
+    case TY_F16:
+        return f16_to_double((uint16_t)bits);
+    case TY_BF16:
+        return bf16_to_double((uint16_t)bits);
+    case TY_TF32:
+        return f32_of(bits & 0xffffe000u); /* the unit reads 10 mantissa bits */
+    case TY_S8:
+        return (double)(int8_t)bits;
+    default:
+        return (double)(uint8_t)bits;
+    }
+}
+
+/* Gather an operand of nreg registers per lane into rows x cols values. */
+static void
+gather(Exec *x, uint32_t warp, const Inst *in, int which, int fam, double *out, int ld)
+{
+    const Opd *v = &in->o[which];
+    int ty = in->ty[which], eb = mma_fam[fam].ebits, per = 32 / eb;
+    for (uint32_t l = 0; l < WARP_SIZE; l++)
+        for (int r = 0; r < v->n; r++) {
+            uint32_t bits =
+                (uint32_t)opd_read(x, lane_thread(x, warp, l), &x->vecs[v->r + (uint32_t)r]);
+            for (int e = 0; e < per; e++) {
+                int i = r * per + e, p, q;
+                if (which == 1)
+                    a_pos(fam, l, i, &p, &q);
+                else
+                    b_pos(fam, l, i, &p, &q);
+                out[p * ld + q] =
+                    elem_value(ty, eb == 32 ? bits : (bits >> (e * eb)) & ((1u << eb) - 1));
+            }
+        }
+}
+
+/* C/D element i of lane l is (g + 8(i>>1), 2t + (i&1)); f16 C/D pack two per register. */
+static void
+cd_pos(uint32_t l, int i, int *m, int *n)
+{
+    *m = (int)(l >> 2) + 8 * (i >> 1);
+    *n = 2 * (int)(l & 3) + (i & 1);
+}
+
+static double
+c_value(Exec *x, uint32_t warp, const Inst *in, uint32_t l, int i)
+{
+    int ty = in->ty[3];
+    const Opd *v = &in->o[3];
+    const Thread *t = lane_thread(x, warp, l);
+    if (ty == TY_F16) {
+        uint32_t bits = (uint32_t)opd_read(x, t, &x->vecs[v->r + (uint32_t)(i >> 1)]);
+        return f16_to_double((uint16_t)(bits >> (16 * (i & 1))));
+    }
+    uint32_t bits = (uint32_t)opd_read(x, t, &x->vecs[v->r + (uint32_t)i]);
+    return ty == TY_S32 ? (double)(int32_t)bits : f32_of(bits);
+}
+
+static uint32_t
+d_bits(const Inst *in, double acc, int64_t iacc)
+{
+    switch (in->ty[0]) {
+    case TY_F16:
+        return (uint32_t)fp_round(acc, 0, &FMT_F16, RND_RN);
+    case TY_S32:
+        if (in->flags & F_SATFINITE)
+            return (uint32_t)(iacc > INT32_MAX ? INT32_MAX : iacc < INT32_MIN ? INT32_MIN : iacc);
+        return (uint32_t)iacc;
+    default:
+        return bits_of_f32((float)acc);
+    }
+}
+
+bool
+wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)mask;
+    int fam = (int)in->slot, K = mma_fam[fam].k;
+    double A[16 * 32], B[32 * 8], Cv[WARP_SIZE][4];
+    gather(x, warp, in, 1, fam, A, K);
+    gather(x, warp, in, 2, fam, B, 8);
+    for (uint32_t l = 0; l < WARP_SIZE; l++)
+        for (int i = 0; i < 4; i++)
+            Cv[l][i] = c_value(x, warp, in, l, i);
+    bool integer = in->ty[0] == TY_S32;
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        uint32_t out[4] = { 0, 0, 0, 0 };
+        for (int i = 0; i < 4; i++) {
+            int m, n;
+            cd_pos(l, i, &m, &n);
+            double acc = Cv[l][i];
+            int64_t iacc = (int64_t)Cv[l][i];
+            for (int k = 0; k < K; k++) {
+                acc += A[m * K + k] * B[k * 8 + n];
+                iacc += (int64_t)A[m * K + k] * (int64_t)B[k * 8 + n];
+            }
+            uint32_t bits = d_bits(in, integer ? 0 : acc, iacc);
+            if (in->ty[0] == TY_F16)
+                out[i >> 1] |= (bits & 0xffff) << (16 * (i & 1));
+            else
+                out[i] = bits;
+        }
+        Thread *t = lane_thread(x, warp, l);
+        for (int r = 0; r < in->o[0].n; r++)
+            reg_write(t, &x->vecs[in->o[0].r + (uint32_t)r], out[r]);
+    }
+    return true;
+}

@@ -1,0 +1,472 @@
+/*
+ * host.c -- the host API of sim.h: contexts, device memory, modules,
+ * entries and launches.
+ *
+ * Device memory is a sorted array of Allocs; addresses grow from
+ * GLOBAL_BASE and are never reused, with a GLOBAL_GAP after each allocation
+ * so that an overrun lands in no allocation (and is reported relative to
+ * the one before it).  Freed allocations stay in the table so that a later
+ * access is reported as a use after free.
+ */
+#include "sim/simint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return;
+    if ((size_t)n + 1 > ctx->errcap) {
+        char *e = realloc(ctx->err, (size_t)n + 1);
+        if (!e)
+            return;
+        ctx->err = e;
+        ctx->errcap = (size_t)n + 1;
+    }
+    vsnprintf(ctx->err, ctx->errcap, fmt, ap);
+}
+
+void
+sim_set_error(SimCtx *ctx, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sim_vset_error(ctx, fmt, ap);
+    va_end(ap);
+}
+
+SIM_PRINTF(3, 4) static SimResult fail(SimCtx *ctx, SimResult r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sim_vset_error(ctx, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+const char *
+sim_error(const SimCtx *ctx)
+{
+    return ctx && ctx->err ? ctx->err : "";
+}
+
+const char *
+sim_result_name(SimResult r)
+{
+    switch (r) {
+    case SIM_OK:
+        return "SIM_OK";
+    case SIM_ERR_INVALID_VALUE:
+        return "SIM_ERR_INVALID_VALUE";
+    case SIM_ERR_OUT_OF_MEMORY:
+        return "SIM_ERR_OUT_OF_MEMORY";
+    case SIM_ERR_PTX:
+        return "SIM_ERR_PTX";
+    case SIM_ERR_NOT_FOUND:
+        return "SIM_ERR_NOT_FOUND";
+    case SIM_ERR_LAUNCH:
+        return "SIM_ERR_LAUNCH";
+    case SIM_ERR_FAULT:
+        return "SIM_ERR_FAULT";
+    }
+    return "SIM_ERR_?";
+}
+
+SimCtx *
+sim_create(void)
+{
+    SimCtx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return NULL;
+    ctx->next_addr = GLOBAL_BASE;
+    ctx->opt_defer = true;
+    ctx->opt_fill = 0xcd;
+    ctx->opt_max_insts = 1ull << 34;
+    return ctx;
+}
+
+void
+sim_destroy(SimCtx *ctx)
+{
+    if (!ctx)
+        return;
+    while (ctx->nmods)
+        sim_module_unload(ctx->mods[ctx->nmods - 1]);
+    for (uint32_t i = 0; i < ctx->nallocs; i++)
+        free(ctx->allocs[i].data);
+    free(ctx->allocs);
+    free(ctx->mods);
+    free(ctx->line_counts);
+    free(ctx->err);
+    free(ctx);
+}
+
+SimResult
+sim_set_option(SimCtx *ctx, SimOption opt, uint64_t value)
+{
+    switch (opt) {
+    case SIM_OPT_LINE_COUNTS:
+        ctx->opt_lines = value != 0;
+        return SIM_OK;
+    case SIM_OPT_MAX_INSTRUCTIONS:
+        ctx->opt_max_insts = value;
+        return SIM_OK;
+    case SIM_OPT_CP_ASYNC_DEFER:
+        ctx->opt_defer = value != 0;
+        return SIM_OK;
+    case SIM_OPT_FILL_BYTE:
+        ctx->opt_fill = (uint8_t)value;
+        return SIM_OK;
+    }
+    return fail(ctx, SIM_ERR_INVALID_VALUE, "unknown option %d", (int)opt);
+}
+
+/* ---- device memory ---- */
+
+/* The allocation holding addr, or the one just before it when addr lies in
+ * its trailing gap (for "past the end" messages); NULL otherwise. */
+Alloc *
+alloc_find(SimCtx *ctx, uint64_t addr)
+{
+    uint32_t lo = 0, hi = ctx->nallocs;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (ctx->allocs[mid].base <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    Alloc *a = &ctx->allocs[lo - 1];
+    return addr - a->base < a->size + GLOBAL_GAP ? a : NULL;
+}
+
+SimResult
+sim_alloc_internal(SimCtx *ctx, SimDevPtr *out, size_t bytes)
+{
+    if (ctx->nallocs == ctx->capallocs) {
+        uint32_t c = ctx->capallocs ? ctx->capallocs * 2 : 64;
+        Alloc *na = realloc(ctx->allocs, c * sizeof *na);
+        if (!na)
+            return fail(ctx, SIM_ERR_OUT_OF_MEMORY, "out of memory");
+        ctx->allocs = na;
+        ctx->capallocs = c;
+    }
+    uint8_t *data = calloc(bytes ? bytes : 1, 1);
+    if (!data)
+        return fail(ctx, SIM_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes of device memory",
+                    bytes);
+    Alloc *a = &ctx->allocs[ctx->nallocs++];
+    a->base = ctx->next_addr;
+    a->size = bytes;
+    a->data = data;
+    a->freed = false;
+    ctx->next_addr = (a->base + bytes + GLOBAL_GAP + 255) & ~255ull;
+    *out = a->base;
+    return SIM_OK;
+}
+
+SimResult
+sim_mem_alloc(SimCtx *ctx, SimDevPtr *out, size_t bytes)
+{
+    if (!ctx || !out || bytes == 0)
+        return ctx ? fail(ctx, SIM_ERR_INVALID_VALUE, "sim_mem_alloc of 0 bytes")
+                   : SIM_ERR_INVALID_VALUE;
+    return sim_alloc_internal(ctx, out, bytes);
+}
+
+SimResult
+sim_mem_free(SimCtx *ctx, SimDevPtr p)
+{
+    Alloc *a = alloc_find(ctx, p);
+    if (!a || a->base != p || a->freed)
+        return fail(ctx, SIM_ERR_INVALID_VALUE,
+                    "sim_mem_free of 0x%llx, which is not a live allocation",
+                    (unsigned long long)p);
+    free(a->data);
+    a->data = NULL;
+    a->freed = true;
+    return SIM_OK;
+}
+
+static uint8_t *
+host_range(SimCtx *ctx, SimDevPtr p, size_t n, const char *what)
+{
+    Alloc *a = alloc_find(ctx, p);
+    if (!a || a->freed || p - a->base > a->size || n > a->size - (p - a->base)) {
+        fail(ctx, SIM_ERR_INVALID_VALUE, "%s: [0x%llx, +%zu) is not inside a live allocation", what,
+             (unsigned long long)p, n);
+        return NULL;
+    }
+    return a->data + (p - a->base);
+}
+
+SimResult
+sim_memcpy_htod(SimCtx *ctx, SimDevPtr dst, const void *src, size_t bytes)
+{
+    uint8_t *p = host_range(ctx, dst, bytes, "sim_memcpy_htod");
+    if (!p)
+        return SIM_ERR_INVALID_VALUE;
+    memcpy(p, src, bytes);
+    return SIM_OK;
+}
+
+SimResult
+sim_memcpy_dtoh(SimCtx *ctx, void *dst, SimDevPtr src, size_t bytes)
+{
+    uint8_t *p = host_range(ctx, src, bytes, "sim_memcpy_dtoh");
+    if (!p)
+        return SIM_ERR_INVALID_VALUE;
+    memcpy(dst, p, bytes);
+    return SIM_OK;
+}
+
+SimResult
+sim_memset_d8(SimCtx *ctx, SimDevPtr dst, unsigned char value, size_t bytes)
+{
+    uint8_t *p = host_range(ctx, dst, bytes, "sim_memset_d8");
+    if (!p)
+        return SIM_ERR_INVALID_VALUE;
+    memset(p, value, bytes);
+    return SIM_OK;
+}
+
+/* ---- modules and functions ---- */
+
+SimResult
+sim_module_load(SimCtx *ctx, const char *ptx, const char *name, SimModule **out)
+{
+    if (!ctx || !ptx || !out)
+        return ctx ? fail(ctx, SIM_ERR_INVALID_VALUE, "sim_module_load: NULL argument")
+                   : SIM_ERR_INVALID_VALUE;
+    if (ctx->nmods == ctx->capmods) {
+        uint32_t c = ctx->capmods ? ctx->capmods * 2 : 4;
+        SimModule **nm = realloc(ctx->mods, c * sizeof *nm);
+        if (!nm)
+            return fail(ctx, SIM_ERR_OUT_OF_MEMORY, "out of memory");
+        ctx->mods = nm;
+        ctx->capmods = c;
+    }
+    SimModule *m = ptx_parse(ctx, ptx, name);
+    if (!m)
+        return SIM_ERR_PTX;
+    ctx->mods[ctx->nmods++] = m;
+    *out = m;
+    return SIM_OK;
+}
+
+SimResult
+sim_module_unload(SimModule *m)
+{
+    if (!m)
+        return SIM_ERR_INVALID_VALUE;
+    SimCtx *ctx = m->ctx;
+    for (uint32_t i = 0; i < ctx->nmods; i++)
+        if (ctx->mods[i] == m) {
+            ctx->mods[i] = ctx->mods[--ctx->nmods];
+            break;
+        }
+    sim_module_release(m);
+    return SIM_OK;
+}
+
+SimResult
+sim_module_get_function(SimModule *m, const char *name, SimFunc **out)
+{
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].entry && m->funcs[i].defined && !strcmp(m->funcs[i].name, name)) {
+            *out = &m->funcs[i];
+            return SIM_OK;
+        }
+    return fail(m->ctx, SIM_ERR_NOT_FOUND, "%s: no entry named '%s'", m->name, name);
+}
+
+int
+sim_module_entry_count(const SimModule *m)
+{
+    int n = 0;
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        n += m->funcs[i].entry && m->funcs[i].defined;
+    return n;
+}
+
+const char *
+sim_module_entry_name(const SimModule *m, int k)
+{
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].entry && m->funcs[i].defined && k-- == 0)
+            return m->funcs[i].name;
+    return NULL;
+}
+
+int
+sim_func_param_count(const SimFunc *f)
+{
+    return (int)f->nparams;
+}
+
+static SimParamKind
+param_kind(const Param *p)
+{
+    if (p->size != type_info[p->ty].bytes)
+        return SIM_PARAM_BYTES;
+    switch (p->ty) {
+    case TY_U8:
+        return SIM_PARAM_U8;
+    case TY_U16:
+        return SIM_PARAM_U16;
+    case TY_U32:
+        return SIM_PARAM_U32;
+    case TY_U64:
+        return SIM_PARAM_U64;
+    case TY_S8:
+        return SIM_PARAM_S8;
+    case TY_S16:
+        return SIM_PARAM_S16;
+    case TY_S32:
+        return SIM_PARAM_S32;
+    case TY_S64:
+        return SIM_PARAM_S64;
+    case TY_F16:
+        return SIM_PARAM_F16;
+    case TY_F32:
+        return SIM_PARAM_F32;
+    case TY_F64:
+        return SIM_PARAM_F64;
+    case TY_B8:
+        return SIM_PARAM_B8;
+    case TY_B16:
+        return SIM_PARAM_B16;
+    case TY_B32:
+        return SIM_PARAM_B32;
+    case TY_B64:
+        return SIM_PARAM_B64;
+    default:
+        return SIM_PARAM_BYTES;
+    }
+}
+
+SimResult
+sim_func_param_info(const SimFunc *f, int i, SimParamInfo *out)
+{
+    if (i < 0 || (uint32_t)i >= f->nparams)
+        return SIM_ERR_INVALID_VALUE;
+    const Param *p = &f->params[i];
+    *out = (SimParamInfo){ p->name, param_kind(p), p->size, p->align, p->offset };
+    return SIM_OK;
+}
+
+uint32_t
+sim_func_static_shared(const SimFunc *f)
+{
+    return f->m->shared_static;
+}
+
+/* ---- linking and freeing a parsed module ----
+ *
+ * module_link() lays out shared variables (module-scope ones first, then
+ * function-scope ones; every dynamic `.extern .shared` array starts at the
+ * aligned end of the static ones [PG: extern __shared__]) and turns every
+ * symbol operand into an immediate address, or a frame-relative one
+ * (OPD_FRAMESYM / ADDR_FRAME) for .local and .func .param variables, which
+ * live in the thread's call frame.
+ */
+
+static uint32_t
+align_up(uint32_t v, uint32_t a)
+{
+    return a ? (v + a - 1) / a * a : v;
+}
+
+static void
+layout_shared(SimModule *m)
+{
+    uint32_t off = 0, dalign = 16;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < m->nsyms; i++) {
+            Sym *s = &m->syms[i];
+            if (s->kind != SYM_SHARED || (s->func == NOREG) != (pass == 0))
+                continue;
+            off = align_up(off, s->align);
+            s->addr = off;
+            off += s->size;
+        }
+    for (uint32_t i = 0; i < m->nsyms; i++)
+        if (m->syms[i].kind == SYM_DYNSHARED && m->syms[i].align > dalign)
+            dalign = m->syms[i].align;
+    m->shared_static = off;
+    m->dyn_align = dalign;
+    for (uint32_t i = 0; i < m->nsyms; i++)
+        if (m->syms[i].kind == SYM_DYNSHARED)
+            m->syms[i].addr = align_up(off, dalign);
+}
+
+static void
+resolve(const SimModule *m, Opd *o)
+{
+    if (o->kind == OPD_SYM) {
+        const Sym *s = &m->syms[o->r];
+        o->kind = s->kind == SYM_FRAME ? OPD_FRAMESYM : OPD_IMM;
+        o->imm += (int64_t)s->addr;
+    } else if (o->kind == OPD_ADDR && o->aux == ADDR_SYM) {
+        const Sym *s = &m->syms[o->r];
+        o->aux = s->kind == SYM_FRAME ? ADDR_FRAME : ADDR_IMM;
+        o->imm += (int64_t)s->addr;
+        o->r = NOREG;
+    }
+}
+
+bool
+module_link(SimModule *m)
+{
+    layout_shared(m);
+    for (uint32_t pc = 0; pc < m->ncode; pc++) {
+        Inst *in = &m->code[pc];
+        for (int i = 0; i < in->nopd; i++) {
+            Opd *o = &in->o[i];
+            resolve(m, o);
+            if (o->kind == OPD_VEC)
+                for (uint32_t k = 0; k < o->n; k++)
+                    resolve(m, &m->vecs[o->r + k]);
+        }
+    }
+    return true;
+}
+
+void
+sim_module_release(SimModule *m)
+{
+    if (!m)
+        return;
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        Func *f = &m->funcs[i];
+        free(f->name);
+        free(f->regty);
+        for (uint32_t k = 0; k < f->nparams; k++)
+            free(f->params[k].name);
+        for (uint32_t k = 0; k < f->nrets; k++)
+            free(f->rets[k].name);
+        free(f->params);
+        free(f->rets);
+    }
+    for (uint32_t i = 0; i < m->nsyms; i++)
+        free(m->syms[i].name);
+    for (uint32_t i = 0; i < m->ngvars; i++)
+        sim_mem_free(m->ctx, m->gvars[i]);
+    free(m->gvars);
+    free(m->syms);
+    free(m->funcs);
+    free(m->code);
+    free(m->vecs);
+    free(m->cbank);
+    free(m->name);
+    free(m);
+}

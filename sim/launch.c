@@ -1,0 +1,223 @@
+/*
+ * launch.c -- sim_launch(): check the configuration as cuLaunchKernel does,
+ * build the parameter buffer, allocate the per-CTA state and run the grid
+ * (exec.c); plus the counters of the last launch.
+ */
+#include "sim/simint.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SHARED  (227u * 1024u) /* sm_90 per-block maximum [PG] */
+#define CALL_FRAMES 16             /* .func frames of local memory per thread */
+
+SIM_PRINTF(2, 3) static SimResult launch_error(SimCtx *ctx, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sim_vset_error(ctx, fmt, ap);
+    va_end(ap);
+    return SIM_ERR_LAUNCH;
+}
+
+static SimResult
+check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **params)
+{
+    SimCtx *ctx = f->m->ctx;
+    if (!f->entry || !f->defined)
+        return launch_error(ctx, "'%s' is not a kernel entry", f->name);
+    for (int i = 0; i < 3; i++)
+        if (g[i] == 0 || b[i] == 0)
+            return launch_error(ctx, "launch of '%s' with a zero grid or block dimension", f->name);
+    if (g[1] > 65535 || g[2] > 65535 || b[2] > 64 || b[0] > 1024 || b[1] > 1024)
+        return launch_error(ctx, "launch of '%s': grid or block dimension out of range", f->name);
+    uint64_t nt = (uint64_t)b[0] * b[1] * b[2];
+    if (nt > MAX_THREADS)
+        return launch_error(ctx, "launch of '%s' with %llu threads per block (at most %d)", f->name,
+                            (unsigned long long)nt, MAX_THREADS);
+    if (f->reqntid[0] && (f->reqntid[0] != b[0] || (f->reqntid[1] ? f->reqntid[1] : 1) != b[1] ||
+                          (f->reqntid[2] ? f->reqntid[2] : 1) != b[2]))
+        return launch_error(ctx, "launch of '%s' with block (%u,%u,%u) breaks its .reqntid",
+                            f->name, b[0], b[1], b[2]);
+    if (f->maxntid[0]) {
+        uint64_t mx = (uint64_t)f->maxntid[0] * (f->maxntid[1] ? f->maxntid[1] : 1) *
+                      (f->maxntid[2] ? f->maxntid[2] : 1);
+        if (nt > mx)
+            return launch_error(ctx, "launch of '%s' with %llu threads breaks its .maxntid (%llu)",
+                                f->name, (unsigned long long)nt, (unsigned long long)mx);
+    }
+    if (f->nparams && !params)
+        return launch_error(ctx, "launch of '%s' without its %u parameters", f->name, f->nparams);
+    for (uint32_t i = 0; i < f->nparams; i++)
+        if (!params[i])
+            return launch_error(ctx, "launch of '%s': parameter %u is NULL", f->name, i);
+    return SIM_OK;
+}
+
+static void
+free_exec(Exec *x)
+{
+    if (x->th)
+        for (uint32_t i = 0; i < x->nthreads; i++) {
+            free(x->th[i].cp);
+            free(x->th[i].frames);
+        }
+    free(x->th);
+    free(x->regs);
+    free(x->local);
+    free(x->shared);
+    free(x->groups);
+    free(x->occ);
+    free((void *)x->params);
+    sim_sm90_free(x);
+}
+
+static bool
+alloc_exec(Exec *x)
+{
+    const Func *f = x->entry;
+    size_t nr = f->nregs ? f->nregs : 1;
+    x->th = calloc(x->nthreads, sizeof *x->th);
+    x->regs = calloc((size_t)x->nthreads * nr, sizeof *x->regs);
+    x->shared = malloc(x->shared_size ? x->shared_size : 1);
+    x->groups = calloc((size_t)x->nwarps * NGROUPS, sizeof *x->groups);
+    if (x->m->nslots)
+        x->occ = calloc((size_t)x->nthreads * x->m->nslots, sizeof *x->occ);
+    if (x->local_size)
+        x->local = malloc((size_t)x->nthreads * x->local_size);
+    return x->th && x->regs && x->shared && x->groups && (x->occ || !x->m->nslots) &&
+           (x->local || !x->local_size);
+}
+
+SimResult
+sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+           unsigned shared_bytes, void **params)
+{
+    if (!f)
+        return SIM_ERR_INVALID_VALUE;
+    SimModule *m = f->m;
+    SimCtx *ctx = m->ctx;
+    const unsigned g[3] = { gx, gy, gz }, b[3] = { bx, by, bz };
+    sim_set_error(ctx, "%s", "");
+    memset(&ctx->stats, 0, sizeof ctx->stats);
+    SimResult r = check_config(f, g, b, params);
+    if (r != SIM_OK)
+        return r;
+    uint64_t shared =
+        (uint64_t)((m->shared_static + m->dyn_align - 1) / m->dyn_align * m->dyn_align) +
+        shared_bytes;
+    if (shared > MAX_SHARED)
+        return launch_error(ctx, "launch of '%s' needs %llu bytes of shared memory (at most %u)",
+                            f->name, (unsigned long long)shared, MAX_SHARED);
+    Exec x;
+    memset(&x, 0, sizeof x);
+    x.ctx = ctx;
+    x.m = m;
+    x.entry = f;
+    x.code = m->code;
+    x.vecs = m->vecs;
+    memcpy(x.grid, g, sizeof g);
+    memcpy(x.block, b, sizeof b);
+    x.nthreads = bx * by * bz;
+    x.nwarps = (x.nthreads + WARP_SIZE - 1) / WARP_SIZE;
+    x.shared_size = (uint32_t)shared;
+    x.dyn_shared = shared_bytes;
+    x.local_size = f->frame_size + (m->max_frame ? CALL_FRAMES * m->max_frame : 0);
+    x.max_insts = ctx->opt_max_insts;
+    x.defer_cp = ctx->opt_defer;
+    x.fill = ctx->opt_fill;
+    uint8_t *pbuf = calloc(f->param_size ? f->param_size : 1, 1);
+    x.params = pbuf;
+    if (!pbuf || !alloc_exec(&x)) {
+        free_exec(&x);
+        return launch_error(ctx, "out of memory for a block of %u threads", x.nthreads);
+    }
+    for (uint32_t i = 0; i < f->nparams; i++)
+        memcpy(pbuf + f->params[i].offset, params[i], f->params[i].size);
+    free(ctx->line_counts);
+    ctx->line_counts = NULL;
+    ctx->nline = 0;
+    if (ctx->opt_lines && (ctx->line_counts = calloc(m->maxline + 2, sizeof(uint64_t))))
+        ctx->nline = m->maxline + 2;
+    x.line_counts = ctx->line_counts;
+    r = exec_launch(&x);
+    for (int c = 0; c < SIM_CLASS_COUNT; c++)
+        x.st.instructions += x.st.by_class[c];
+    ctx->stats = x.st;
+    free_exec(&x);
+    return r;
+}
+
+/* ---- counters ---- */
+
+SimResult
+sim_stats(const SimCtx *ctx, SimStats *out)
+{
+    *out = ctx->stats;
+    return SIM_OK;
+}
+
+SimResult
+sim_line_counts(const SimCtx *ctx, const uint64_t **counts, size_t *n)
+{
+    *counts = ctx->line_counts;
+    *n = ctx->nline;
+    return ctx->line_counts ? SIM_OK : SIM_ERR_INVALID_VALUE;
+}
+
+const char *
+sim_class_name(SimClass c)
+{
+    static const char *const names[SIM_CLASS_COUNT] = {
+#define CLASS(name, text) [SIM_CLASS_##name] = text,
+#include "sim/classes.def"
+#undef CLASS
+    };
+    return (unsigned)c < SIM_CLASS_COUNT ? names[c] : "?";
+}
+
+static double
+pct(uint64_t num, uint64_t den)
+{
+    return den ? 100.0 * (double)num / (double)den : 100.0;
+}
+
+void
+sim_print_stats(const SimStats *s, FILE *out)
+{
+    fprintf(out, "ctas %llu, threads %llu\n", (unsigned long long)s->ctas,
+            (unsigned long long)s->threads);
+    fprintf(out, "instructions %llu\n", (unsigned long long)s->instructions);
+    for (int c = 0; c < SIM_CLASS_COUNT; c++)
+        if (s->by_class[c])
+            fprintf(out, "  %-14s %llu\n", sim_class_name((SimClass)c),
+                    (unsigned long long)s->by_class[c]);
+    fprintf(
+        out,
+        "global loads   %llu requests, %llu sectors (ideal %llu, %.1f%% efficient), %llu bytes\n",
+        (unsigned long long)s->global_ld_requests, (unsigned long long)s->global_ld_sectors,
+        (unsigned long long)s->global_ld_sectors_min,
+        pct(s->global_ld_sectors_min, s->global_ld_sectors),
+        (unsigned long long)s->global_ld_bytes);
+    fprintf(
+        out,
+        "global stores  %llu requests, %llu sectors (ideal %llu, %.1f%% efficient), %llu bytes\n",
+        (unsigned long long)s->global_st_requests, (unsigned long long)s->global_st_sectors,
+        (unsigned long long)s->global_st_sectors_min,
+        pct(s->global_st_sectors_min, s->global_st_sectors),
+        (unsigned long long)s->global_st_bytes);
+    fprintf(out,
+            "shared loads   %llu requests, %llu wavefronts (ideal %llu, %.1f%% conflict-free)\n",
+            (unsigned long long)s->shared_ld_requests, (unsigned long long)s->shared_ld_wavefronts,
+            (unsigned long long)s->shared_ld_wavefronts_min,
+            pct(s->shared_ld_wavefronts_min, s->shared_ld_wavefronts));
+    fprintf(out,
+            "shared stores  %llu requests, %llu wavefronts (ideal %llu, %.1f%% conflict-free)\n",
+            (unsigned long long)s->shared_st_requests, (unsigned long long)s->shared_st_wavefronts,
+            (unsigned long long)s->shared_st_wavefronts_min,
+            pct(s->shared_st_wavefronts_min, s->shared_st_wavefronts));
+    fprintf(out, "atomics %llu, barriers %llu, warp collectives %llu\n",
+            (unsigned long long)s->atomics, (unsigned long long)s->barriers,
+            (unsigned long long)s->warp_collectives);
+}
