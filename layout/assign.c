@@ -1,0 +1,352 @@
+/*
+ * assign.c -- the layout assignment pass: give every vector value of a
+ * vector-level kernel a NestedLayout (seed 002), so that distribute knows
+ * which thread holds which element.
+ *
+ * Requires:    ir_verify() clean; vector-level input (whole-workgroup vectors).
+ * Ensures:     every op with a vector result carries `vptx.layout`, an array
+ *              with one entry per result: its #iree_vector_ext.nested_layout,
+ *              or unit for a non-vector result.  scf.for body arguments have
+ *              the layout of the matching scf.for result.  Every operand's
+ *              layout is the one its op computes in; where they differed a
+ *              producer was re-materialised or an `iree_vector_ext.to_layout`
+ *              was inserted, carrying `vptx.conversion = "registers"` (a
+ *              per-thread register permutation) or `"shared"` (through shared
+ *              memory).  Functions carry `gpu.known_block_size`.
+ * Invalidates: use lists (ops are inserted and operands rewritten).
+ *
+ * The algorithm, in five steps (per function):
+ *
+ *  1. Launch shape (assign_anchor.c): threads from translation_info's
+ *     workgroup_size or gpu.known_block_size; subgroups = threads / 32.
+ *  2. Cheap values.  A value whose producer can be re-created anywhere for
+ *     next to nothing -- a vector constant, broadcast, splat, step, mask, and
+ *     transposes / shape_casts / elementwise ops of those (chains up to 8
+ *     deep) -- takes no part in propagation: its users decide its layout.
+ *  3. Flood.  Anchors are seeded in order of authority: to_layout results,
+ *     mma contracts (fragment layouts tiled over the subgroups), ops with a
+ *     lowering_config.  From each newly laid-out value the layout flows
+ *     forward into the results of its users and backward into the operands
+ *     of its producer (assign_rules.c: elementwise, transpose, shape_cast,
+ *     multi_reduction, contract, extract/insert, scf.for/if/yield) until
+ *     nothing changes.  A value keeps the first layout that reaches it.
+ *  4. Defaults: the inputs of user to_layouts take its layout; any other
+ *     vector value still without one gets the coalesced default
+ *     (assign_rules.c: assign_default) and floods it like an anchor.
+ *  5. Resolution (assign_resolve.c): walk every op; for each operand whose
+ *     layout differs from the one the op computes in, compare the cost of
+ *     re-materialising its producer chain in the wanted layout with the cost
+ *     of a conversion, and do the cheaper.
+ */
+#include "layout/assign_impl.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Grow a per-id table from old to new entries, zeroing the new part. */
+static void *
+grow(void *p, size_t elem, uint32_t old, uint32_t new)
+{
+    char *q = realloc(p, (size_t) new *elem);
+    if (!q)
+        ICE("out of memory");
+    memset(q + (size_t)old * elem, 0, (size_t)(new - old) * elem);
+    return q;
+}
+
+void
+assign_grow(Assign *a)
+{
+    if (a->m->nvalues > a->cap) {
+        uint32_t n = a->m->nvalues + a->m->nvalues / 2 + 16;
+        a->lay = grow(a->lay, sizeof *a->lay, a->cap, n);
+        a->has = grow(a->has, sizeof *a->has, a->cap, n);
+        a->cheap = grow(a->cheap, sizeof *a->cheap, a->cap, n);
+        a->uses = grow(a->uses, sizeof *a->uses, a->cap, n);
+        a->cap = n;
+    }
+    if (a->m->nops > a->opcap) {
+        uint32_t n = a->m->nops + a->m->nops / 2 + 16;
+        a->anchor = grow(a->anchor, sizeof *a->anchor, a->opcap, n);
+        a->opcap = n;
+    }
+}
+
+void
+assign_error(Assign *a, OpId op, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(a->d, op_get(a->m, op)->loc, "'%s' %s", op_name(a->m, op), msg);
+    a->failed = true;
+}
+
+bool
+assign_is_vector(const Assign *a, ValueId v)
+{
+    return v && type_is_vector(a->m, value_type(a->m, v));
+}
+
+bool
+assign_shape(const Assign *a, ValueId v, int32_t *rank, int64_t *shape)
+{
+    if (!assign_is_vector(a, v))
+        return false;
+    const Type *t = type_get(a->m, value_type(a->m, v));
+    if (t->rank > LAYOUT_MAX_RANK)
+        return false;
+    *rank = (int32_t)t->rank;
+    for (uint32_t d = 0; d < t->rank; d++)
+        shape[d] = t->shape[d];
+    return true;
+}
+
+void
+assign_type_name(const Assign *a, ValueId v, char *buf, size_t cap)
+{
+    const Type *t = type_get(a->m, value_type(a->m, v));
+    size_t n = (size_t)snprintf(buf, cap, "vector<");
+    for (uint32_t d = 0; d < t->rank && n < cap; d++)
+        n += (size_t)snprintf(buf + n, cap - n, "%lldx", (long long)t->shape[d]);
+    if (n < cap)
+        snprintf(buf + n, cap - n, "%s>", scalar_type_name(t->elem));
+}
+
+/* The scf.for whose body has block argument v (iter arg), or 0. */
+static OpId
+iter_arg_loop(const Assign *a, ValueId v)
+{
+    const Value *val = value_get(a->m, v);
+    if (val->def || !val->block || val->index == 0)
+        return 0;
+    OpId o = block_parent_op(a->m, val->block);
+    return o && op_get(a->m, o)->kind == OP_FOR ? o : 0;
+}
+
+/* Record v's layout and queue v; scf.for results and iter args move together. */
+void
+assign_set(Assign *a, ValueId v, const NestedLayout *l)
+{
+    if (!assign_is_vector(a, v) || a->has[v] || a->cheap[v])
+        return;
+    int32_t rank;
+    int64_t shape[LAYOUT_MAX_RANK];
+    if (!assign_shape(a, v, &rank, shape) || !layout_verify(l, rank, shape, NULL, 0))
+        return;
+    a->lay[v] = *l;
+    a->has[v] = true;
+    ARRAY_PUSH(&a->m->arena, a->work, v);
+    const Value *val = value_get(a->m, v);
+    OpId loop = iter_arg_loop(a, v);
+    if (loop)
+        assign_set(a, op_get(a->m, loop)->res[val->index - 1], l);
+    else if (val->def && op_get(a->m, val->def)->kind == OP_FOR) {
+        BlockId body = op_entry_block(a->m, val->def, 0);
+        if (body && val->index + 1 < block_get(a->m, body)->args.n)
+            assign_set(a, block_get(a->m, body)->args.items[val->index + 1], l);
+    }
+}
+
+/* Pull layouts through the producer of v (backward) and its users (forward). */
+static void
+flood_value(Assign *a, ValueId v)
+{
+    OpId def = value_get(a->m, v)->def;
+    if (def) {
+        uint32_t nargs = op_get(a->m, def)->nargs;
+        for (uint32_t i = 0; i < nargs; i++) {
+            NestedLayout l;
+            ValueId arg = op_get(a->m, def)->args[i];
+            if (assign_is_vector(a, arg) && !a->has[arg] &&
+                assign_required(a, def, i, &l) == REQ_HARD)
+                assign_set(a, arg, &l);
+        }
+    }
+    /* scf.for / scf.if results: the yields of their regions */
+    if (def && (op_get(a->m, def)->kind == OP_FOR || op_get(a->m, def)->kind == OP_IF)) {
+        uint32_t index = value_get(a->m, v)->index;
+        for (uint32_t r = 0; r < op_get(a->m, def)->nregions; r++) {
+            BlockId b = op_entry_block(a->m, def, r);
+            const Block *bl = b ? block_get(a->m, b) : NULL;
+            OpId y = bl && bl->ops.n ? bl->ops.items[bl->ops.n - 1] : 0;
+            if (y && op_get(a->m, y)->kind == OP_YIELD && index < op_get(a->m, y)->nargs)
+                assign_set(a, op_get(a->m, y)->args[index], &a->lay[v]);
+        }
+    }
+    for (uint32_t u = 0; u < a->uses[v].n; u++)
+        assign_forward(a, a->uses[v].items[u].op, a->uses[v].items[u].idx);
+}
+
+void
+assign_flood(Assign *a)
+{
+    while (a->work_head < a->work.n)
+        flood_value(a, a->work.items[a->work_head++]);
+}
+
+/* ---------------------------------------------------------------- uses */
+
+static bool
+collect_op(Module *m, OpId op, void *ctx)
+{
+    Assign *a = ctx;
+    const Op *o = op_get(m, op);
+    for (uint32_t i = 0; i < o->nargs; i++)
+        if (o->args[i] < a->cap)
+            ARRAY_PUSH(&m->arena, a->uses[o->args[i]], ((Use){ op, i }));
+    return true;
+}
+
+/* ---------------------------------------------------------- cheap values */
+
+enum { CHEAP_DEPTH = 8 };
+
+static bool is_cheap(Assign *a, ValueId v, int depth);
+
+/* Leaves: ops whose result is made from nothing a thread does not have. */
+static bool
+is_cheap_leaf(const Op *o)
+{
+    switch (o->kind) {
+    case OP_CONSTANT:
+    case OP_BROADCAST:
+    case OP_SPLAT:
+    case OP_STEP:
+    case OP_CREATE_MASK:
+    case OP_CONSTANT_MASK:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool
+is_cheap(Assign *a, ValueId v, int depth)
+{
+    OpId def = value_get(a->m, v)->def;
+    if (!def || depth > CHEAP_DEPTH || !assign_is_vector(a, v))
+        return false;
+    const Op *o = op_get(a->m, def);
+    if (is_cheap_leaf(o))
+        return true;
+    bool chain = o->kind == OP_TRANSPOSE || o->kind == OP_SHAPE_CAST ||
+                 ((op_info[o->kind].traits & (T_ELEMWISE | T_PURE)) == (T_ELEMWISE | T_PURE));
+    if (!chain || o->nres != 1)
+        return false;
+    bool any = false;
+    for (uint32_t i = 0; i < o->nargs; i++) {
+        ValueId arg = op_get(a->m, def)->args[i];
+        if (!assign_is_vector(a, arg))
+            continue;
+        if (!is_cheap(a, arg, depth + 1))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+static bool
+mark_cheap(Module *m, OpId op, void *ctx)
+{
+    Assign *a = ctx;
+    const Op *o = op_get(m, op);
+    for (uint32_t i = 0; i < o->nres; i++)
+        a->cheap[o->res[i]] = is_cheap(a, o->res[i], 0);
+    return true;
+}
+
+/* ----------------------------------------------------------- defaults */
+
+/* The inputs of user-written to_layouts take the to_layout's layout. */
+static bool
+seed_to_layout_inputs(Module *m, OpId op, void *ctx)
+{
+    Assign *a = ctx;
+    NestedLayout l;
+    if (op_get(m, op)->kind == OP_TO_LAYOUT && layout_of_attr(op_attr(m, op, "layout"), &l))
+        assign_set(a, op_get(m, op)->args[0], &l);
+    return true;
+}
+
+static void
+default_value(Assign *a, ValueId v)
+{
+    if (!assign_is_vector(a, v) || a->has[v] || a->cheap[v])
+        return;
+    NestedLayout l;
+    assign_default(a, v, &l);
+    assign_set(a, v, &l);
+    assign_flood(a);
+}
+
+static bool
+seed_defaults(Module *m, OpId op, void *ctx)
+{
+    Assign *a = ctx;
+    for (uint32_t r = 0; r < op_get(m, op)->nregions; r++) {
+        BlockId b = op_entry_block(m, op, r);
+        for (uint32_t i = 0; b && i < block_get(m, b)->args.n; i++)
+            default_value(a, block_get(m, b)->args.items[i]);
+    }
+    for (uint32_t i = 0; i < op_get(m, op)->nres; i++)
+        default_value(a, op_get(m, op)->res[i]);
+    return true;
+}
+
+/* ------------------------------------------------------------- entry */
+
+static void
+assign_function(Assign *a, OpId func)
+{
+    a->func = func;
+    if (!assign_launch_shape(a))
+        return;
+    module_walk(a->m, func, collect_op, a);
+    module_walk(a->m, func, mark_cheap, a);
+    assign_seed_anchors(a);
+    if (a->failed)
+        return;
+    module_walk(a->m, func, seed_to_layout_inputs, a);
+    assign_flood(a);
+    BlockId entry = op_entry_block(a->m, func, 0);
+    for (uint32_t i = 0; entry && i < block_get(a->m, entry)->args.n; i++)
+        default_value(a, block_get(a->m, entry)->args.items[i]);
+    module_walk(a->m, func, seed_defaults, a);
+    assign_resolve(a);
+    if (!a->failed)
+        assign_write_attrs(a);
+}
+
+static bool
+collect_funcs(Module *m, OpId op, void *ctx)
+{
+    ARRAY(OpId) *funcs = ctx;
+    if (op_info[op_get(m, op)->kind].traits & T_FUNC)
+        ARRAY_PUSH(&m->arena, *funcs, op);
+    return true;
+}
+
+bool
+layout_assign(Module *m, Diag *d)
+{
+    ARRAY(OpId) funcs = { 0 };
+    module_walk(m, m->top, collect_funcs, &funcs);
+    bool ok = true;
+    for (uint32_t f = 0; f < funcs.n; f++) {
+        Assign a;
+        memset(&a, 0, sizeof a);
+        a.m = m;
+        a.d = d;
+        assign_grow(&a);
+        assign_function(&a, funcs.items[f]);
+        ok &= !a.failed;
+        for (uint32_t i = 0; i < a.opcap; i++)
+            free(a.anchor[i]); /* one block each, arrays included */
+        free(a.lay), free(a.has), free(a.cheap), free(a.uses), free(a.anchor);
+    }
+    return ok;
+}
