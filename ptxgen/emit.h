@@ -1,0 +1,190 @@
+/*
+ * ptxgen/emit.h -- internal to ptxgen/: the emitter state shared by its files.
+ *
+ *   ptxgen.c      module and kernel framing, parameters, shared memory, the op loop,
+ *                 scf control flow, .version/.target
+ *   regs.c        register classes, slots, value representations, operand printing,
+ *                 instruction templates (ptx.def), value ranges (index narrowing)
+ *   isel_arith.c  arith.* (ints, floats, f16/bf16, compares, casts), elementwise ops
+ *   isel_math.c   math.* and its precision table
+ *   isel_mem.c    memref.* addressing, loads/stores, vector.*, affine.*
+ *   isel_gpu.c    gpu.* and the sm_80 nvgpu ops (ldmatrix, mma.sync, cp.async)
+ *   isel_sm90.c   mbarrier, TMA, wgmma
+ *
+ * How values are held.  Every SSA value gets a Rep: a list of slots, each one PTX
+ * register or immediate.  A scalar is one slot.  A vector<...xT> is its elements in
+ * row-major order; 8- and 16-bit elements are packed into .b32 slots (`per` elements
+ * per slot, element 0 in the low bits) when the element count allows it:
+ *
+ *     vector<4x2xf16>  ->  %r1 %r2 %r3 %r4        (mma/ldmatrix fragments as is)
+ *        slot k = { bits 0-15: element 2k, bits 16-31: element 2k+1 }
+ *     vector<4xf32>    ->  %f1 %f2 %f3 %f4
+ *     vector<4x4xi8>   ->  4 x .b32, byte b of slot k = element 4k+b
+ *
+ * A memref value holds a MemRep (base address register, space, sizes and strides as
+ * slots).  An index value whose range analysis proves 0 <= v < 2^31 lives in a 32-bit
+ * register ("narrow"), otherwise in 64 bits.  Slots are shared freely between values
+ * (vector.insert copies the slot list), which is sound because a register is written
+ * once, except loop-carried and scf.if result registers, which are only written by
+ * the copies at yields.
+ */
+#ifndef VPTX_PTXGEN_EMIT_H
+#define VPTX_PTXGEN_EMIT_H
+
+#include "ptxgen/ptxgen.h"
+
+#include <stdint.h>
+
+typedef enum { RC_PRED, RC_B16, RC_B32, RC_B64, RC_F32, RC_F64, RC_COUNT } RegClass;
+
+typedef struct Slot {
+    uint8_t cls;    /* RegClass */
+    uint8_t is_imm; /* bits holds the value (f32/f64 as IEEE bits) */
+    uint32_t reg;   /* register number when !is_imm; 0 = none */
+    uint64_t bits;
+} Slot;
+
+typedef enum { SP_GLOBAL, SP_SHARED, SP_LOCAL } Space;
+
+typedef struct MemRep {
+    Slot base; /* address of element [0..0]: b64 (global/local) or b32 (shared) */
+    Space space;
+    uint32_t rank;
+    TypeId elem;     /* element type (scalar or vector) */
+    uint32_t esize;  /* bytes per element */
+    Slot *sizes;     /* rank entries; immediates when static */
+    Slot *strides;   /* rank entries, in elements */
+    int64_t align;   /* known alignment of base, bytes */
+    bool readonly;   /* a kernel argument the kernel never writes */
+    const char *sym; /* symbol of the buffer (shared), or NULL */
+} MemRep;
+
+typedef struct Rep {
+    bool set;
+    uint32_t n;  /* slots */
+    uint8_t per; /* elements per slot (1, 2 or 4) */
+    TypeId elem; /* scalar element type */
+    Slot *slots;
+    MemRep *mem; /* memrefs */
+} Rep;
+
+/* Value range of integer values: [lo, hi] and a known power-of-two divisor. */
+typedef struct Range {
+    int64_t lo, hi;
+    int64_t div;
+} Range;
+
+/* Features that raise the .version or need a newer target. */
+typedef struct Emit {
+    Module *m;
+    const PtxOptions *opt;
+    Diag *d;
+    int sm;      /* 80, 86, 89, 90, 100 */
+    bool arch_a; /* sm_90a / sm_100a */
+    int version; /* needed .version * 10 */
+    bool failed;
+    /* per kernel */
+    FILE *body; /* the kernel's instructions */
+    char *body_buf;
+    size_t body_len;
+    FILE *decls; /* function-scope .shared/.local declarations */
+    char *decls_buf;
+    size_t decls_len;
+    const char *kname;
+    uint32_t nregs[RC_COUNT];
+    uint32_t nlabels;
+    Rep *rep;              /* by ValueId */
+    Range *range;          /* by ValueId */
+    uint32_t *uses;        /* by ValueId */
+    OpId func;             /* the kernel op */
+    int64_t block_size[3]; /* known block size, 0 = unknown */
+    uint32_t nparams;
+    FILE *params; /* the parameter list */
+    char *params_buf;
+    size_t params_len;
+    OpId cur_op; /* op being lowered, for the comment and errors */
+    bool comment_done;
+    bool proxy_fence; /* fence.proxy.async before every bar.sync (isel_sm90.c) */
+    uint32_t nshared; /* function-scope buffer counter */
+    /* module */
+    FILE *globals; /* module-scope .shared / .extern */
+    char *globals_buf;
+    size_t globals_len;
+    bool have_dyn_smem;
+    int64_t dyn_smem_align;
+    int64_t *root_align; /* by OpId: required alignment of a buffer-defining op / global */
+} Emit;
+
+/* ---- regs.c ---- */
+RegClass reg_class_of(TypeId scalar);
+Slot new_reg(Emit *e, RegClass c);
+Slot imm_slot(RegClass c, uint64_t bits);
+const char *S(Emit *e, Slot s);     /* "%r12", "0f3F800000", "42"; ring buffer of 16 strings */
+const char *cls_bits(RegClass c);   /* "b32" */
+const char *cls_prefix(RegClass c); /* "%r" */
+const char *cls_decl(RegClass c);   /* ".b32" */
+unsigned cls_width(RegClass c);
+Slot as_reg(Emit *e, Slot s);                        /* materialise an immediate with mov */
+Slot to_cls(Emit *e, Slot s, RegClass c, bool sign); /* int width change / bit reinterpret */
+Rep *rep_of(Emit *e, ValueId v); /* lowered representation of an operand (must be set) */
+Rep *rep_new(Emit *e, ValueId v, uint32_t nslots, uint8_t per, TypeId elem);
+void rep_scalar(Emit *e, ValueId v, Slot s);
+Slot scalar_of(Emit *e, ValueId v);             /* the single slot of a scalar operand */
+uint8_t pack_factor(const Module *m, TypeId t); /* elements per slot for a value of type t */
+uint32_t slot_count(const Module *m, TypeId t);
+bool is_narrow(Emit *e, ValueId v);                        /* index value held in 32 bits */
+void ins(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* one instruction line */
+void label(Emit *e, uint32_t l);
+uint32_t new_label(Emit *e);
+bool fail(Emit *e, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
+bool fail_op(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* "'op.name' <msg>" at cur_op */
+bool need_sm(Emit *e, int sm, bool arch_a, const char *what);
+void need_version(Emit *e, int v10);
+void compute_ranges(Emit *e, OpId func);
+const Range *range_of(Emit *e, ValueId v);
+Range affine_expr_range(Emit *e, const ValueId *ops, const AffineMap *map, const AffineExpr *x);
+int combining_kind_of(Emit *e, OpId o);                    /* attr `kind` or `op`; -1 if unknown */
+Slot combine(Emit *e, OpKind k, TypeId t, Slot a, Slot b); /* one combining step */
+
+/* ptx.def lookups: expand a template for op kind k and operand family */
+typedef enum { FAM_PRED, FAM_INT, FAM_UINT, FAM_FLOAT, FAM_HALF, FAM_BF16 } Family;
+bool tpl_find(OpKind k, Family f, int sm, const char **tpl);
+void tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na);
+
+/* ---- isel_*.c: lower one op; return false after an error ---- */
+bool isel_arith(Emit *e, OpId o);
+bool isel_math(Emit *e, OpId o);
+Slot math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na);
+bool isel_mem(Emit *e, OpId o);
+bool isel_vector(Emit *e, OpId o);
+bool isel_affine(Emit *e, OpId o);
+bool isel_gpu(Emit *e, OpId o);
+bool isel_nvgpu(Emit *e, OpId o);
+bool isel_sm90(Emit *e, OpId o);
+
+/* shared helpers */
+int64_t pow2_align(int64_t align, int64_t off); /* min(align, largest 2^k dividing off) */
+const char *declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc);
+bool shared_memref(Emit *e, ValueId v, const char *sym, int64_t align);
+void compute_root_align(Emit *e);
+void unpack_all(Emit *e, Rep *r, Slot *out); /* every element as a scalar slot */
+Slot elem_zero(TypeId t);
+const char *ftype(TypeId t);                   /* "f32" "f64" "f16" "bf16" */
+Slot unpack_elem(Emit *e, Rep *r, uint32_t i); /* element i of a vector as a scalar slot */
+void pack_elems(Emit *e, Rep *dst, const Slot *elems, uint32_t n); /* fill dst->slots */
+Slot widen(Emit *e, Slot s);    /* index/int slot -> b64 (zero-extends narrow values) */
+Slot narrow32(Emit *e, Slot s); /* int slot -> b32 (truncates) */
+Slot index_slot(Emit *e, ValueId v, bool want_narrow);
+bool elementwise(Emit *e, OpId o); /* apply a scalar lowering per element */
+int64_t attr_int_or(const Attr *a, int64_t dflt);
+const char *attr_enum_value(const Attr *a); /* ENUM value or STRING, else NULL */
+MemRep *mem_of(Emit *e, ValueId v);
+Slot mem_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, int64_t *imm,
+                 int64_t *align);
+const char *space_name(Space s); /* "global" "shared" "local" */
+Slot shared_addr32(Emit *e, ValueId memref, const ValueId *idx, uint32_t nidx);
+OpId mem_root(Emit *e, ValueId v); /* op (alloc/get_global/...) that made the buffer */
+void lower_scalar_into(Emit *e, OpId o, uint32_t elem, Slot *d, const Slot *a, int na,
+                       TypeId elem_type, bool *ok);
+
+#endif

@@ -1,0 +1,808 @@
+/*
+ * isel_arith.c -- instruction selection for arith.*: constants, integer and float
+ * arithmetic (f16/bf16 included), compares, select and conversions.
+ *
+ * Every op here is elementwise.  elementwise() applies the scalar lowering to each
+ * element of a vector operand, or to each packed .b32 slot at once when ptx.def has
+ * an f16x2/bf16x2 form of the op.  Scalar lowering prefers the ptx.def template for
+ * the operand family; f16/bf16 ops without one are computed in f32 and rounded back
+ * (exact for add/sub/mul/div: f32 has more than twice the significand bits).
+ *
+ * index values: 32-bit registers when the range analysis (regs.c) proves the result
+ * fits in [0, 2^31); ops whose low 32 result bits depend only on the low 32 operand
+ * bits (add, sub, mul, and, or, xor, shl) are then done in 32 bits even when an
+ * operand is 64-bit.
+ */
+#include "ptxgen/emit.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+int64_t
+attr_int_or(const Attr *a, int64_t dflt)
+{
+    if (a && a->kind == ATTR_INT)
+        return a->i;
+    if (a && a->kind == ATTR_BOOL)
+        return a->b;
+    return dflt;
+}
+
+const char *
+attr_enum_value(const Attr *a)
+{
+    if (a && (a->kind == ATTR_ENUM || a->kind == ATTR_STRING))
+        return a->str;
+    return NULL;
+}
+
+int64_t
+pow2_align(int64_t align, int64_t off)
+{
+    if (off == 0)
+        return align;
+    int64_t low = (int64_t)((uint64_t)off & -(uint64_t)off);
+    if (low < 0)
+        low = -low;
+    return low < align ? low : align;
+}
+
+const char *
+ftype(TypeId t)
+{
+    return t == TY_F64 ? "f64" : t == TY_F16 ? "f16" : t == TY_BF16 ? "bf16" : "f32";
+}
+
+/* ---- float constants ---- */
+
+static uint32_t
+f32_bits(double v)
+{
+    float f = (float)v;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static uint16_t
+f16_bits(double v)
+{
+    uint32_t x = f32_bits(v);
+    uint32_t sign = (x >> 16) & 0x8000, exp = (x >> 23) & 0xff, man = x & 0x7fffff;
+    if (exp == 0xff)
+        return (uint16_t)(sign | 0x7c00 | (man ? 0x200 : 0));
+    int e = (int)exp - 127 + 15;
+    if (e >= 31)
+        return (uint16_t)(sign | 0x7c00);
+    if (e <= 0) { /* subnormal: shift the implicit bit in and round to nearest even */
+        if (e < -10)
+            return (uint16_t)sign;
+        man |= 0x800000;
+        int shift = 14 - e;
+        uint32_t h = man >> shift, rem = man & ((1u << shift) - 1), half = 1u << (shift - 1);
+        if (rem > half || (rem == half && (h & 1)))
+            h++;
+        return (uint16_t)(sign | h);
+    }
+    uint32_t h = (uint32_t)e << 10 | man >> 13, rem = man & 0x1fff;
+    if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+        h++; /* may carry into the exponent: still right (up to inf) */
+    return (uint16_t)(sign | h);
+}
+
+static uint16_t
+bf16_bits(double v)
+{
+    uint32_t x = f32_bits(v);
+    if ((x & 0x7fffffff) > 0x7f800000)
+        return (uint16_t)((x >> 16) | 0x40);
+    x += 0x7fff + ((x >> 16) & 1);
+    return (uint16_t)(x >> 16);
+}
+
+static Slot
+const_slot(TypeId t, int64_t i, double f, bool is_float, bool narrow)
+{
+    switch (t) {
+    case TY_F32:
+    case TY_TF32:
+        return imm_slot(RC_F32, f32_bits(is_float ? f : (double)i));
+    case TY_F64: {
+        double d = is_float ? f : (double)i;
+        uint64_t u;
+        memcpy(&u, &d, 8);
+        return imm_slot(RC_F64, u);
+    }
+    case TY_F16:
+        return imm_slot(RC_B16, f16_bits(is_float ? f : (double)i));
+    case TY_BF16:
+        return imm_slot(RC_B16, bf16_bits(is_float ? f : (double)i));
+    case TY_INDEX:
+        return imm_slot(narrow ? RC_B32 : RC_B64, narrow ? (uint32_t)i : (uint64_t)i);
+    default: {
+        RegClass c = reg_class_of(t);
+        unsigned w = cls_width(c);
+        return imm_slot(c, w == 64 ? (uint64_t)i : (uint64_t)i & ((1ull << w) - 1));
+    }
+    }
+}
+
+Slot
+elem_zero(TypeId t)
+{
+    return const_slot(t, 0, 0.0, false, false);
+}
+
+static bool
+lower_constant(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    ValueId v = op->res[0];
+    TypeId t = value_type(e->m, v);
+    const Attr *a = op_attr(e->m, o, "value");
+    if (!a)
+        return fail_op(e, "without a value");
+    if (type_is_scalar(t)) {
+        bool isf = a->kind == ATTR_FLOAT;
+        int64_t i = a->kind == ATTR_BOOL ? a->b : a->i;
+        rep_scalar(e, v, const_slot(t, i, a->f, isf, is_narrow(e, v)));
+        return true;
+    }
+    if (a->kind != ATTR_DENSE || !type_is_vector(e->m, t))
+        return fail_op(e, "of this type/value cannot be lowered");
+    TypeId el = type_element(e->m, t);
+    int64_t n = type_num_elements(e->m, t);
+    Slot elems[1024];
+    if (n > 1024)
+        return fail_op(e, "vector constant with more than 1024 elements per thread");
+    for (int64_t k = 0; k < n; k++) {
+        uint32_t src = a->splat ? 0 : (uint32_t)k;
+        elems[k] = a->floats ? const_slot(el, 0, a->floats[src], true, false)
+                             : const_slot(el, a->ints ? a->ints[src] : 0, 0, false, false);
+    }
+    uint8_t per = pack_factor(e->m, t);
+    Rep *r = rep_new(e, v, (uint32_t)(n / per), per, el);
+    pack_elems(e, r, elems, (uint32_t)n);
+    return true;
+}
+
+/* ---- packing ---- */
+
+void
+unpack_all(Emit *e, Rep *r, Slot *out)
+{
+    for (uint32_t k = 0; k < r->n; k++) {
+        Slot s = r->slots[k];
+        if (r->per == 1) {
+            out[k] = s;
+        } else if (s.is_imm) {
+            for (uint32_t j = 0; j < r->per; j++)
+                out[k * r->per + j] =
+                    imm_slot(RC_B16, (s.bits >> (j * 32 / r->per)) & ((1u << (32 / r->per)) - 1));
+        } else if (r->per == 2) {
+            Slot lo = new_reg(e, RC_B16), hi = new_reg(e, RC_B16);
+            ins(e, "mov.b32 {%s, %s}, %s;", S(e, lo), S(e, hi), S(e, s));
+            out[2 * k] = lo;
+            out[2 * k + 1] = hi;
+        } else {
+            for (uint32_t j = 0; j < 4; j++) {
+                Slot t = new_reg(e, RC_B32), b = new_reg(e, RC_B16);
+                ins(e, "bfe.u32 %s, %s, %u, 8;", S(e, t), S(e, s), 8 * j);
+                ins(e, "cvt.u16.u32 %s, %s;", S(e, b), S(e, t));
+                out[4 * k + j] = b;
+            }
+        }
+    }
+}
+
+Slot
+unpack_elem(Emit *e, Rep *r, uint32_t i)
+{
+    if (r->per == 1)
+        return r->slots[i];
+    Slot all[4];
+    Rep one = *r;
+    one.n = 1;
+    one.slots = &r->slots[i / r->per];
+    unpack_all(e, &one, all);
+    return all[i % r->per];
+}
+
+static Slot
+pack_slot(Emit *e, const Slot *el, uint8_t per)
+{
+    bool all_imm = true;
+    for (uint32_t j = 0; j < per; j++)
+        all_imm = all_imm && el[j].is_imm;
+    if (all_imm) {
+        uint64_t bits = 0;
+        for (uint32_t j = 0; j < per; j++)
+            bits |= (el[j].bits & ((1u << (32 / per)) - 1)) << (j * 32 / per);
+        return imm_slot(RC_B32, bits);
+    }
+    Slot d = new_reg(e, RC_B32);
+    if (per == 2) {
+        ins(e, "mov.b32 %s, {%s, %s};", S(e, d), S(e, as_reg(e, el[0])), S(e, as_reg(e, el[1])));
+        return d;
+    }
+    ins(e, "cvt.u32.u16 %s, %s;", S(e, d), S(e, as_reg(e, el[0])));
+    for (uint32_t j = 1; j < 4; j++) {
+        Slot w = new_reg(e, RC_B32), n = new_reg(e, RC_B32);
+        ins(e, "cvt.u32.u16 %s, %s;", S(e, w), S(e, as_reg(e, el[j])));
+        ins(e, "bfi.b32 %s, %s, %s, %u, 8;", S(e, n), S(e, w), S(e, d), 8 * j);
+        d = n;
+    }
+    return d;
+}
+
+void
+pack_elems(Emit *e, Rep *dst, const Slot *elems, uint32_t n)
+{
+    for (uint32_t k = 0; k < n / dst->per; k++)
+        dst->slots[k] = dst->per == 1 ? elems[k] : pack_slot(e, elems + k * dst->per, dst->per);
+}
+
+/* ---- integer width handling ---- */
+
+Slot
+widen(Emit *e, Slot s)
+{
+    if (s.cls == RC_B64)
+        return s;
+    return to_cls(e, s, RC_B64, false);
+}
+
+Slot
+narrow32(Emit *e, Slot s)
+{
+    if (s.cls == RC_B32)
+        return s;
+    if (s.is_imm)
+        return imm_slot(RC_B32, (uint32_t)s.bits);
+    Slot d = new_reg(e, RC_B32);
+    ins(e, "cvt.u32.u64 %s, %s;", S(e, d), S(e, s));
+    return d;
+}
+
+Slot
+index_slot(Emit *e, ValueId v, bool want_narrow)
+{
+    Slot s = scalar_of(e, v);
+    return want_narrow ? narrow32(e, s) : widen(e, s);
+}
+
+static bool
+low_bits_op(OpKind k)
+{
+    return k == OP_ADDI || k == OP_SUBI || k == OP_MULI || k == OP_ANDI || k == OP_ORI ||
+           k == OP_XORI || k == OP_SHLI;
+}
+
+static Family
+family_of(TypeId t, OpKind k)
+{
+    if (t == TY_I1)
+        return FAM_PRED;
+    if (t == TY_F16)
+        return FAM_HALF;
+    if (t == TY_BF16)
+        return FAM_BF16;
+    if (type_is_float(t))
+        return FAM_FLOAT;
+    const char *tpl;
+    return tpl_find(k, FAM_INT, 1000, &tpl) ? FAM_INT : FAM_UINT;
+}
+
+static const char *
+type_suffix(Family f, RegClass c, bool packed, TypeId t)
+{
+    static char buf[8];
+    switch (f) {
+    case FAM_PRED:
+        return "pred";
+    case FAM_INT:
+        snprintf(buf, sizeof buf, "s%u", cls_width(c));
+        return buf;
+    case FAM_UINT:
+        snprintf(buf, sizeof buf, "u%u", cls_width(c));
+        return buf;
+    case FAM_HALF:
+        return packed ? "f16x2" : "f16";
+    case FAM_BF16:
+        return packed ? "bf16x2" : "bf16";
+    case FAM_FLOAT:
+        return ftype(t);
+    }
+    return "?";
+}
+
+/* i8 lives in .b16 registers: ops that read the high bits get a normalised copy. */
+static Slot
+norm_i8(Emit *e, Slot s, bool sign)
+{
+    if (s.is_imm)
+        return s;
+    Slot d = new_reg(e, RC_B16);
+    if (sign)
+        ins(e, "cvt.s16.s8 %s, %s;", S(e, d), S(e, s));
+    else
+        ins(e, "and.b16 %s, %s, 255;", S(e, d), S(e, s));
+    return d;
+}
+
+static bool
+reads_high_bits(OpKind k)
+{
+    return !low_bits_op(k);
+}
+
+/* ceildiv / floordiv: q = a / b, then adjust by one when the remainder is not 0 */
+static Slot
+lower_rounding_div(Emit *e, OpKind k, Slot a, Slot b, RegClass c)
+{
+    unsigned w = cls_width(c);
+    bool sign = k != OP_CEILDIVUI;
+    Slot q = new_reg(e, c), r = new_reg(e, c), p = new_reg(e, RC_PRED), d = new_reg(e, c);
+    ins(e, "div.%c%u %s, %s, %s;", sign ? 's' : 'u', w, S(e, q), S(e, a), S(e, b));
+    ins(e, "rem.%c%u %s, %s, %s;", sign ? 's' : 'u', w, S(e, r), S(e, a), S(e, b));
+    if (k == OP_CEILDIVUI) {
+        ins(e, "setp.ne.u%u %s, %s, 0;", w, S(e, p), S(e, r));
+    } else {
+        Slot x = new_reg(e, c), p2 = new_reg(e, RC_PRED);
+        ins(e, "xor.b%u %s, %s, %s;", w, S(e, x), S(e, r), S(e, b));
+        ins(e, "setp.ne.s%u %s, %s, 0;", w, S(e, p), S(e, r));
+        ins(e, "setp.%s.s%u %s, %s, 0;", k == OP_CEILDIVSI ? "ge" : "lt", w, S(e, p2), S(e, x));
+        ins(e, "and.pred %s, %s, %s;", S(e, p), S(e, p), S(e, p2));
+    }
+    Slot adj = new_reg(e, c);
+    ins(e, "selp.s%u %s, %d, 0, %s;", w, S(e, adj), k == OP_FLOORDIVSI ? -1 : 1, S(e, p));
+    ins(e, "add.s%u %s, %s, %s;", w, S(e, d), S(e, q), S(e, adj));
+    return d;
+}
+
+/* Integer binary op on scalars; `res` is the IR result (for the narrow decision). */
+static Slot
+lower_int_binary(Emit *e, OpKind k, TypeId t, ValueId res, Slot a, Slot b)
+{
+    RegClass c = reg_class_of(t);
+    if (t == TY_INDEX) {
+        bool narrow = res && is_narrow(e, res);
+        bool both32 = a.cls == RC_B32 && b.cls == RC_B32;
+        if (narrow && (both32 || low_bits_op(k) ||
+                       ((k == OP_REMUI) && b.is_imm && (b.bits & (b.bits - 1)) == 0))) {
+            c = RC_B32;
+        } else if (!narrow && both32 && k == OP_MULI) {
+            Slot d = new_reg(e, RC_B64);
+            ins(e, "mul.wide.u32 %s, %s, %s;", S(e, d), S(e, as_reg(e, a)), S(e, b));
+            return d;
+        }
+        a = c == RC_B32 ? narrow32(e, a) : widen(e, a);
+        b = c == RC_B32 ? narrow32(e, b) : widen(e, b);
+    }
+    if (t == TY_I8 && reads_high_bits(k)) {
+        bool sign = k == OP_DIVSI || k == OP_REMSI || k == OP_MAXSI || k == OP_MINSI ||
+                    k == OP_SHRSI || k == OP_CEILDIVSI || k == OP_FLOORDIVSI;
+        a = norm_i8(e, a, sign);
+        b = norm_i8(e, b, sign);
+    }
+    if (k == OP_SHLI || k == OP_SHRSI || k == OP_SHRUI)
+        b = b.is_imm ? imm_slot(RC_B32, b.bits & 0xffffffff)
+                     : (b.cls == RC_B64 ? narrow32(e, b) : to_cls(e, b, RC_B32, false));
+    Slot d = new_reg(e, c);
+    if (t == TY_INDEX && res && is_narrow(e, res) && c == RC_B64) {
+        Slot w = lower_int_binary(e, k, TY_I64, 0, a, b);
+        return narrow32(e, w);
+    }
+    if (k == OP_CEILDIVSI || k == OP_CEILDIVUI || k == OP_FLOORDIVSI)
+        return c == RC_PRED ? a : lower_rounding_div(e, k, as_reg(e, a), b, c);
+    const char *tpl;
+    Family f = family_of(t, k);
+    if (!tpl_find(k, f, e->sm, &tpl)) {
+        fail_op(e, "on %s has no PTX lowering", scalar_type_name(t));
+        return d;
+    }
+    Slot ops[2] = { as_reg(e, a), f == FAM_PRED ? as_reg(e, b) : b };
+    if (a.is_imm && b.is_imm && f != FAM_PRED) /* keep one register operand */
+        ops[0] = as_reg(e, a);
+    tpl_emit(e, tpl, type_suffix(f, c, false, t), d, ops, 2);
+    return d;
+}
+
+/* ---- floats ---- */
+
+static Slot float_unary_f32(Emit *e, OpKind k, const Slot *a, int na, TypeId t);
+
+static Slot
+cvt_to_f32(Emit *e, Slot s, TypeId from)
+{
+    Slot d = new_reg(e, RC_F32);
+    ins(e, "cvt.f32.%s %s, %s;", ftype(from), S(e, d), S(e, as_reg(e, s)));
+    if (from == TY_BF16)
+        need_version(e, 78);
+    return d;
+}
+
+static Slot
+cvt_from_f32(Emit *e, Slot s, TypeId to)
+{
+    Slot d = new_reg(e, RC_B16);
+    ins(e, "cvt.rn.%s.f32 %s, %s;", ftype(to), S(e, d), S(e, s));
+    return d;
+}
+
+static Slot
+float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b)
+{
+    RegClass c = reg_class_of(t);
+    Slot d = new_reg(e, c);
+    const char *mm = k == OP_MAXIMUMF ? "max" : "min";
+    if (t == TY_F32) {
+        ins(e, "%s.NaN.f32 %s, %s, %s;", mm, S(e, d), S(e, as_reg(e, a)), S(e, b));
+        return d;
+    }
+    /* f64 has no .NaN form: max/min, then the canonical NaN if either input is NaN */
+    Slot m = new_reg(e, c), p = new_reg(e, RC_PRED);
+    ins(e, "%s.f64 %s, %s, %s;", mm, S(e, m), S(e, as_reg(e, a)), S(e, b));
+    ins(e, "setp.nan.f64 %s, %s, %s;", S(e, p), S(e, as_reg(e, a)), S(e, as_reg(e, b)));
+    ins(e, "selp.f64 %s, 0d7FF8000000000000, %s, %s;", S(e, d), S(e, m), S(e, p));
+    return d;
+}
+
+/* Float op on scalars (1 to 3 operands).  f16/bf16 without a template go through f32. */
+static Slot
+lower_float(Emit *e, OpKind k, TypeId t, const Slot *a, int na)
+{
+    Family f = family_of(t, k);
+    const char *tpl;
+    Slot ops[3];
+    if (tpl_find(k, f, e->sm, &tpl)) {
+        RegClass c = reg_class_of(t);
+        for (int i = 0; i < na; i++)
+            ops[i] = (i == 0 || f != FAM_FLOAT) ? as_reg(e, a[i]) : a[i];
+        Slot d = new_reg(e, c);
+        tpl_emit(e, tpl, type_suffix(f, c, false, t), d, ops, na);
+        return d;
+    }
+    if ((k == OP_MAXIMUMF || k == OP_MINIMUMF) && f == FAM_FLOAT)
+        return float_minmax_nan(e, k, t, a[0], a[1]);
+    if (f == FAM_HALF || f == FAM_BF16) {
+        for (int i = 0; i < na; i++)
+            ops[i] = cvt_to_f32(e, a[i], t);
+        Slot r = lower_float(e, k, TY_F32, ops, na);
+        return cvt_from_f32(e, r, t);
+    }
+    if (k == OP_REMF) {
+        fail_op(e, "has no exact PTX lowering (no fmod instruction)");
+        return a[0];
+    }
+    return float_unary_f32(e, k, a, na, t);
+}
+
+/* math.* that ptx.def does not cover (isel_math.c); f64 has none of them */
+static Slot
+float_unary_f32(Emit *e, OpKind k, const Slot *a, int na, TypeId t)
+{
+    if (t != TY_F32) {
+        fail_op(e, "on %s has no PTX lowering", scalar_type_name(t));
+        return a[0];
+    }
+    return math_scalar_f32(e, k, a, na);
+}
+
+/* ---- compares and select ---- */
+
+static const char *const cmpi_ptx[CMPI_COUNT] = {
+    [CMPI_EQ] = "eq",  [CMPI_NE] = "ne",  [CMPI_SLT] = "lt", [CMPI_SLE] = "le", [CMPI_SGT] = "gt",
+    [CMPI_SGE] = "ge", [CMPI_ULT] = "lo", [CMPI_ULE] = "ls", [CMPI_UGT] = "hi", [CMPI_UGE] = "hs",
+};
+static const char *const cmpf_ptx[CMPF_COUNT] = {
+    [CMPF_OEQ] = "eq",  [CMPF_OGT] = "gt",  [CMPF_OGE] = "ge",  [CMPF_OLT] = "lt",
+    [CMPF_OLE] = "le",  [CMPF_ONE] = "ne",  [CMPF_ORD] = "num", [CMPF_UEQ] = "equ",
+    [CMPF_UGT] = "gtu", [CMPF_UGE] = "geu", [CMPF_ULT] = "ltu", [CMPF_ULE] = "leu",
+    [CMPF_UNE] = "neu", [CMPF_UNO] = "nan",
+};
+
+static Slot
+lower_cmpi(Emit *e, int pred, TypeId t, Slot a, Slot b)
+{
+    Slot p = new_reg(e, RC_PRED);
+    bool sign = pred >= CMPI_SLT && pred <= CMPI_SGE;
+    if (t == TY_I1) { /* compare as 0/1 integers (signed: true is -1) */
+        a = to_cls(e, as_reg(e, a), RC_B32, false);
+        b = to_cls(e, as_reg(e, b), RC_B32, false);
+        if (sign) {
+            Slot na = new_reg(e, RC_B32), nb = new_reg(e, RC_B32);
+            ins(e, "neg.s32 %s, %s;", S(e, na), S(e, a));
+            ins(e, "neg.s32 %s, %s;", S(e, nb), S(e, b));
+            a = na;
+            b = nb;
+        }
+    } else if (t == TY_INDEX) {
+        bool n32 = a.cls == RC_B32 && b.cls == RC_B32;
+        a = n32 ? a : widen(e, a);
+        b = n32 ? b : widen(e, b);
+    } else if (t == TY_I8) {
+        a = norm_i8(e, a, sign);
+        b = norm_i8(e, b, sign);
+    }
+    unsigned w = cls_width((RegClass)a.cls);
+    ins(e, "setp.%s.%c%u %s, %s, %s;", cmpi_ptx[pred], sign ? 's' : 'u', w, S(e, p),
+        S(e, as_reg(e, a)), S(e, b));
+    return p;
+}
+
+static Slot
+lower_cmpf(Emit *e, int pred, TypeId t, Slot a, Slot b)
+{
+    Slot p = new_reg(e, RC_PRED);
+    if (pred == CMPF_FALSE || pred == CMPF_TRUE) {
+        ins(e, "setp.ne.u32 %s, %d, 0;", S(e, p), pred == CMPF_TRUE);
+        return p;
+    }
+    if (t == TY_BF16 || (t == TY_F16 && false)) {
+        a = cvt_to_f32(e, a, t);
+        b = cvt_to_f32(e, b, t);
+        t = TY_F32;
+    }
+    ins(e, "setp.%s.%s %s, %s, %s;", cmpf_ptx[pred], ftype(t), S(e, p), S(e, as_reg(e, a)),
+        S(e, t == TY_F16 ? as_reg(e, b) : b));
+    return p;
+}
+
+static Slot
+lower_select(Emit *e, Slot c, Slot a, Slot b)
+{
+    if (c.is_imm)
+        return (c.bits & 1) ? a : b;
+    Slot d = new_reg(e, (RegClass)(a.is_imm ? b.cls : a.cls));
+    if (d.cls == RC_PRED) {
+        ins(e, "@%s mov.pred %s, %s;", S(e, c), S(e, d), S(e, as_reg(e, a)));
+        ins(e, "@!%s mov.pred %s, %s;", S(e, c), S(e, d), S(e, as_reg(e, b)));
+        return d;
+    }
+    if (d.cls == RC_B16) {
+        a = as_reg(e, a);
+        b = as_reg(e, b);
+    }
+    ins(e, "selp.%s %s, %s, %s, %s;", cls_bits((RegClass)d.cls), S(e, d), S(e, a), S(e, b),
+        S(e, c));
+    return d;
+}
+
+/* ---- conversions ---- */
+
+static const char *
+int_t(TypeId t, bool sign)
+{
+    static char buf[2][8];
+    static int n;
+    char *b = buf[n++ & 1];
+    unsigned w = type_bitwidth(t) == 1 ? 8 : type_bitwidth(t);
+    snprintf(b, 8, "%c%u", sign ? 's' : 'u', w);
+    return b;
+}
+
+static Slot
+lower_cast(Emit *e, OpKind k, TypeId from, TypeId to, ValueId res, Slot a)
+{
+    bool sign = k == OP_EXTSI || k == OP_SITOFP || k == OP_FPTOSI || k == OP_INDEX_CAST;
+    switch (k) {
+    case OP_EXTF: {
+        if (from == TY_F16 || from == TY_BF16) {
+            Slot f = cvt_to_f32(e, a, from);
+            if (to == TY_F32)
+                return f;
+            a = f;
+        }
+        Slot d = new_reg(e, RC_F64);
+        ins(e, "cvt.f64.f32 %s, %s;", S(e, d), S(e, a));
+        return d;
+    }
+    case OP_TRUNCF: {
+        if (from == TY_F64) {
+            Slot d = new_reg(e, to == TY_F32 ? RC_F32 : RC_B16);
+            ins(e, "cvt.rn.%s.f64 %s, %s;", ftype(to), S(e, d), S(e, a));
+            if (to == TY_BF16)
+                need_version(e, 78);
+            return d;
+        }
+        return cvt_from_f32(e, a, to);
+    }
+    case OP_SITOFP:
+    case OP_UITOFP: {
+        if (from == TY_I1)
+            a = to_cls(e, a, RC_B32, false), from = TY_I32;
+        if (from == TY_I8)
+            a = norm_i8(e, a, sign);
+        Slot d = new_reg(e, reg_class_of(to));
+        unsigned w = cls_width((RegClass)a.cls);
+        ins(e, "cvt.rn.%s.%c%u %s, %s;", ftype(to), sign ? 's' : 'u', w, S(e, d),
+            S(e, as_reg(e, a)));
+        return d;
+    }
+    case OP_FPTOSI:
+    case OP_FPTOUI: {
+        Slot d = new_reg(e, reg_class_of(to));
+        ins(e, "cvt.rzi.%s.%s %s, %s;", int_t(to == TY_INDEX ? TY_I64 : to, sign), ftype(from),
+            S(e, d), S(e, as_reg(e, a)));
+        return d;
+    }
+    case OP_TRUNCI: {
+        if (to == TY_I1) {
+            Slot t = new_reg(e, (RegClass)a.cls), p = new_reg(e, RC_PRED);
+            unsigned w = cls_width((RegClass)a.cls);
+            ins(e, "and.b%u %s, %s, 1;", w, S(e, t), S(e, as_reg(e, a)));
+            ins(e, "setp.ne.b%u %s, %s, 0;", w, S(e, p), S(e, t));
+            return p;
+        }
+        return to_cls(e, a, reg_class_of(to), false);
+    }
+    default: /* extsi, extui, index_cast, index_castui */
+        if (from == TY_I1 && (k == OP_EXTSI)) {
+            Slot d = new_reg(e, reg_class_of(to));
+            ins(e, "selp.s%u %s, -1, 0, %s;", cls_width((RegClass)d.cls), S(e, d),
+                S(e, as_reg(e, a)));
+            return d;
+        }
+        if (from == TY_I8)
+            a = norm_i8(e, a, sign);
+        RegClass c = reg_class_of(to);
+        if (to == TY_INDEX && res && is_narrow(e, res))
+            c = RC_B32; /* the value is known nonnegative and small: no extension needed */
+        if (from == TY_INDEX && a.cls == RC_B32)
+            sign = false; /* narrow index values are nonnegative */
+        return to_cls(e, a, c, sign);
+    }
+}
+
+static Slot
+lower_bitcast(Emit *e, TypeId to, Slot a)
+{
+    RegClass c = reg_class_of(to);
+    if (a.cls == c)
+        return a;
+    if (a.is_imm)
+        return imm_slot(c, a.bits);
+    Slot d = new_reg(e, c);
+    ins(e, "mov.b%u %s, %s;", cls_width(c), S(e, d), S(e, a));
+    return d;
+}
+
+/* ---- elementwise driver ---- */
+
+void
+lower_scalar_into(Emit *e, OpId o, uint32_t i, Slot *d, const Slot *a, int na, TypeId et, bool *ok)
+{
+    Op *op = op_get(e->m, o);
+    OpKind k = op->kind;
+    ValueId res = type_is_scalar(value_type(e->m, op->res[0])) ? op->res[0] : 0;
+    TypeId rt = type_element(e->m, value_type(e->m, op->res[0]));
+    (void)i;
+    switch (k) {
+    case OP_CMPI:
+        *d = lower_cmpi(e, (int)attr_int_or(op_attr(e->m, o, "predicate"), 0), et, a[0], a[1]);
+        break;
+    case OP_CMPF:
+        *d = lower_cmpf(e, (int)attr_int_or(op_attr(e->m, o, "predicate"), 0), et, a[0], a[1]);
+        break;
+    case OP_SELECT:
+        *d = lower_select(e, a[0], a[1], a[2]);
+        break;
+    case OP_EXTF:
+    case OP_TRUNCF:
+    case OP_EXTSI:
+    case OP_EXTUI:
+    case OP_TRUNCI:
+    case OP_SITOFP:
+    case OP_UITOFP:
+    case OP_FPTOSI:
+    case OP_FPTOUI:
+    case OP_INDEX_CAST:
+    case OP_INDEX_CASTUI:
+        *d = lower_cast(e, k, et, rt, res, a[0]);
+        break;
+    case OP_BITCAST:
+        *d = lower_bitcast(e, rt, a[0]);
+        break;
+    default:
+        if (type_is_float(et))
+            *d = lower_float(e, k, et, a, na);
+        else
+            *d = lower_int_binary(e, k, et, res, a[0], a[1]);
+    }
+    if (e->failed)
+        *ok = false;
+}
+
+/* Is there a packed (f16x2/bf16x2) template for op k on element type t? */
+static bool
+packed_template(Emit *e, OpKind k, TypeId t, const char **tpl)
+{
+    if (t != TY_F16 && t != TY_BF16)
+        return false;
+    return tpl_find(k, t == TY_F16 ? FAM_HALF : FAM_BF16, e->sm, tpl);
+}
+
+/* truncf vector<2n x f32> -> packed f16/bf16: one cvt.rn.f16x2.f32 per pair. */
+static bool
+packed_truncf(Emit *e, OpId o, Rep *src, Rep *dst)
+{
+    for (uint32_t k = 0; k < dst->n; k++) {
+        Slot d = new_reg(e, RC_B32);
+        ins(e, "cvt.rn.%sx2.f32 %s, %s, %s;", ftype(dst->elem), S(e, d),
+            S(e, as_reg(e, src->slots[2 * k + 1])), S(e, as_reg(e, src->slots[2 * k])));
+        dst->slots[k] = d;
+    }
+    (void)o;
+    return true;
+}
+
+bool
+elementwise(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    ValueId res = op->res[0];
+    TypeId rt = value_type(e->m, res);
+    int na = (int)op->nargs;
+    if (na > 3)
+        return fail_op(e, "with more than 3 operands");
+    uint8_t per = pack_factor(e->m, rt);
+    uint32_t nel = (uint32_t)type_num_elements(e->m, rt);
+    Rep *dst = rep_new(e, res, nel / per, per, type_element(e->m, rt));
+    Rep *src[3];
+    for (int i = 0; i < na; i++)
+        src[i] = rep_of(e, op->args[i]);
+    TypeId et = type_element(e->m, value_type(e->m, op->args[na > 1 && op->kind == OP_SELECT]));
+    if (op->kind == OP_SELECT)
+        et = type_element(e->m, value_type(e->m, op->args[1]));
+    const char *tpl;
+    bool same_per = true;
+    for (int i = 0; i < na; i++)
+        same_per = same_per && src[i]->per == per && src[i]->n == dst->n;
+    if (per == 2 && same_per && packed_template(e, op->kind, et, &tpl)) {
+        for (uint32_t k = 0; k < dst->n; k++) {
+            Slot ops[3], d = new_reg(e, RC_B32);
+            for (int i = 0; i < na; i++)
+                ops[i] = as_reg(e, src[i]->slots[k]);
+            tpl_emit(e, tpl, et == TY_F16 ? "f16x2" : "bf16x2", d, ops, na);
+            dst->slots[k] = d;
+        }
+        return !e->failed;
+    }
+    if (op->kind == OP_TRUNCF && per == 2 && src[0]->per == 1 && et == TY_F32)
+        return packed_truncf(e, o, src[0], dst);
+    if (op->kind == OP_SELECT && src[0]->n == 1 && src[0]->per == 1 && nel > 1 &&
+        src[1]->n == dst->n) { /* scalar condition: select whole slots */
+        for (uint32_t k = 0; k < dst->n; k++)
+            dst->slots[k] = lower_select(e, src[0]->slots[0], src[1]->slots[k], src[2]->slots[k]);
+        return true;
+    }
+    Slot *el[3], *out = arena_alloc(&e->m->arena, (nel + 1) * sizeof(Slot));
+    for (int i = 0; i < na; i++) {
+        el[i] = arena_alloc(&e->m->arena, (nel + 4) * sizeof(Slot));
+        if (src[i]->n * src[i]->per == 1 && nel > 1) /* scalar operand (select condition) */
+            for (uint32_t j = 0; j < nel; j++)
+                el[i][j] = src[i]->slots[0];
+        else
+            unpack_all(e, src[i], el[i]);
+    }
+    bool ok = true;
+    for (uint32_t j = 0; j < nel && ok; j++) {
+        Slot a[3];
+        for (int i = 0; i < na; i++)
+            a[i] = el[i][j];
+        lower_scalar_into(e, o, j, &out[j], a, na, et, &ok);
+    }
+    if (ok)
+        pack_elems(e, dst, out, nel);
+    return ok;
+}
+
+bool
+isel_arith(Emit *e, OpId o)
+{
+    if (op_get(e->m, o)->kind == OP_CONSTANT)
+        return lower_constant(e, o);
+    return elementwise(e, o);
+}

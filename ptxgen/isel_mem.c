@@ -1,0 +1,596 @@
+/*
+ * isel_mem.c -- memref.*: buffers (alloc, get_global, view, subview, dim) and the
+ * loads and stores of scalars and small vectors.
+ *
+ * Addressing.  A memref value is a base register (64-bit generic/global address, or
+ * a 32-bit .shared window offset as nvcc uses) plus strides.  An access computes
+ *     base + sum_d idx_d * stride_d * sizeof(elem)
+ * folding constant terms into the [reg+imm] offset and using mad.wide.u32 for 32-bit
+ * (narrow) indices, mad.lo.s64 for 64-bit ones and mad.lo.s32 for shared memory.
+ *
+ * Vector accesses use .v2/.v4 pieces as large as the proven alignment allows: the
+ * alignment of the base (16 for kernel arguments, the declared alignment for buffers)
+ * combined with the known power-of-two divisors of the indices (regs.c ranges).
+ */
+#include "ptxgen/emit.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+const char *
+space_name(Space s)
+{
+    return s == SP_SHARED ? "shared" : s == SP_LOCAL ? "local" : "global";
+}
+
+MemRep *
+mem_of(Emit *e, ValueId v)
+{
+    Rep *r = rep_of(e, v);
+    if (!r->mem)
+        ICE("ptxgen: memref without a MemRep");
+    return r->mem;
+}
+
+static MemRep *
+mem_copy(Emit *e, const MemRep *src, uint32_t rank)
+{
+    MemRep *mr = arena_alloc(&e->m->arena, sizeof *mr);
+    *mr = *src;
+    mr->rank = rank;
+    mr->sizes = arena_alloc(&e->m->arena, (rank + 1) * sizeof(Slot));
+    mr->strides = arena_alloc(&e->m->arena, (rank + 1) * sizeof(Slot));
+    return mr;
+}
+
+static void
+set_mem(Emit *e, ValueId v, MemRep *mr)
+{
+    Rep *r = rep_new(e, v, 1, 1, mr->elem);
+    r->slots[0] = mr->base;
+    r->mem = mr;
+}
+
+/* base + index * scale (bytes) in the address width of the space */
+static Slot
+add_scaled(Emit *e, Space sp, Slot acc, Slot idx, int64_t scale)
+{
+    if (sp == SP_SHARED) {
+        Slot d = new_reg(e, RC_B32);
+        ins(e, "mad.lo.s32 %s, %s, %" PRId64 ", %s;", S(e, d), S(e, as_reg(e, narrow32(e, idx))),
+            scale, S(e, acc));
+        return d;
+    }
+    Slot d = new_reg(e, RC_B64);
+    if (idx.cls == RC_B32 && scale > 0 && scale <= INT32_MAX)
+        ins(e, "mad.wide.u32 %s, %s, %" PRId64 ", %s;", S(e, d), S(e, as_reg(e, idx)), scale,
+            S(e, acc));
+    else
+        ins(e, "mad.lo.s64 %s, %s, %" PRId64 ", %s;", S(e, d), S(e, as_reg(e, widen(e, idx))),
+            scale, S(e, acc));
+    return d;
+}
+
+Slot
+mem_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, int64_t *imm, int64_t *align)
+{
+    Slot acc = mr->base;
+    int64_t off = 0, al = mr->align;
+    for (uint32_t d = 0; d < nidx && d < mr->rank; d++) {
+        Slot is = scalar_of(e, idx[d]), st = mr->strides[d];
+        if (is.is_imm && st.is_imm) {
+            off += (int64_t)is.bits * (int64_t)st.bits * mr->esize;
+            continue;
+        }
+        if (!st.is_imm) { /* dynamic stride: idx * stride first */
+            Slot t = new_reg(e, RC_B64);
+            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, t), S(e, as_reg(e, widen(e, is))), S(e, st));
+            is = t;
+            al = pow2_align(al, mr->esize);
+            acc = add_scaled(e, mr->space, acc, is, mr->esize);
+            continue;
+        }
+        int64_t scale = (int64_t)st.bits * mr->esize;
+        int64_t div = is.is_imm ? 1 : range_of(e, idx[d])->div;
+        al = pow2_align(al, div > (1 << 20) ? scale : div * scale);
+        acc = add_scaled(e, mr->space, acc, is, scale);
+    }
+    *imm = off;
+    *align = pow2_align(al, off);
+    return acc;
+}
+
+static const char *
+slot_type(RegClass c)
+{
+    switch (c) {
+    case RC_F32:
+        return "f32";
+    case RC_F64:
+        return "f64";
+    case RC_B16:
+        return "b16";
+    case RC_B64:
+        return "b64";
+    default:
+        return "b32";
+    }
+}
+
+static void
+addr_text(Emit *e, char *buf, size_t n, Slot a, int64_t off)
+{
+    if (off)
+        snprintf(buf, n, "[%s+%" PRId64 "]", S(e, a), off);
+    else
+        snprintf(buf, n, "[%s]", S(e, a));
+}
+
+/* Loads (store = false) or stores the slots of r at addr+off, in aligned pieces. */
+static void
+access_slots(Emit *e, bool store, MemRep *mr, Rep *r, Slot addr, int64_t off, int64_t align)
+{
+    RegClass c =
+        (RegClass)(r->n ? (r->slots[0].is_imm && !store ? RC_B32 : r->slots[0].cls) : RC_B32);
+    if (!store)
+        c = r->per > 1 ? RC_B32 : reg_class_of(r->elem);
+    unsigned sb = c == RC_PRED ? 1 : cls_width(c) / 8;
+    const char *sp = space_name(mr->space);
+    const char *nc = !store && mr->readonly && mr->space == SP_GLOBAL ? ".nc" : "";
+    char a[64];
+    for (uint32_t pos = 0; pos < r->n;) {
+        uint32_t k = 4;
+        while (k > 1 && (k > r->n - pos || k * sb > 16 ||
+                         pow2_align(align, (int64_t)pos * sb) < (int64_t)(k * sb)))
+            k /= 2;
+        addr_text(e, a, sizeof a, addr, off + (int64_t)pos * sb);
+        if (c == RC_PRED) { /* i1 in memory is a byte */
+            Slot b = new_reg(e, RC_B16);
+            if (store) {
+                ins(e, "selp.u16 %s, 1, 0, %s;", S(e, b), S(e, as_reg(e, r->slots[pos])));
+                ins(e, "st.%s.u8 %s, %s;", sp, a, S(e, b));
+            } else {
+                Slot p = new_reg(e, RC_PRED);
+                ins(e, "ld.%s%s.u8 %s, %s;", sp, nc, S(e, b), a);
+                ins(e, "setp.ne.b16 %s, %s, 0;", S(e, p), S(e, b));
+                r->slots[pos] = p;
+            }
+            pos++;
+            continue;
+        }
+        if (k == 1 && r->per > 1 && pow2_align(align, (int64_t)pos * sb) < (int64_t)sb) {
+            /* a packed slot on a 2-byte boundary: element by element */
+            Slot el[4];
+            Rep one = *r;
+            one.n = 1;
+            one.slots = &r->slots[pos];
+            if (store)
+                unpack_all(e, &one, el);
+            unsigned eb = sb / r->per;
+            for (uint32_t j = 0; j < r->per; j++) {
+                addr_text(e, a, sizeof a, addr, off + (int64_t)pos * sb + j * eb);
+                if (store) {
+                    ins(e, "st.%s.b%u %s, %s;", sp, eb * 8, a, S(e, as_reg(e, el[j])));
+                } else {
+                    el[j] = new_reg(e, RC_B16);
+                    ins(e, "ld.%s%s.%s %s, %s;", sp, nc, eb == 1 ? "u8" : "b16", S(e, el[j]), a);
+                }
+            }
+            if (!store)
+                pack_elems(e, &one, el, r->per);
+            pos++;
+            continue;
+        }
+        char list[256];
+        size_t n = 0;
+        for (uint32_t j = 0; j < k; j++) {
+            Slot s = r->slots[pos + j];
+            if (store)
+                s = as_reg(e, s.cls == c ? s : to_cls(e, s, c, false));
+            else
+                r->slots[pos + j] = s = new_reg(e, c);
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", j ? ", " : "", S(e, s));
+        }
+        char vec[16] = "";
+        if (k > 1)
+            snprintf(vec, sizeof vec, ".v%u", k);
+        if (store)
+            ins(e, k > 1 ? "st.%s%s.%s %s, {%s};" : "st.%s%s.%s %s, %s;", sp, vec, slot_type(c), a,
+                list);
+        else
+            ins(e, k > 1 ? "ld.%s%s%s.%s {%s}, %s;" : "ld.%s%s%s.%s %s, %s;", sp, nc, vec,
+                slot_type(c), list, a);
+        pos += k;
+    }
+}
+
+/* memref.load / vector.load: args (memref, indices...) */
+static bool
+lower_load(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    MemRep *mr = mem_of(e, op->args[0]);
+    int64_t off, align;
+    Slot addr = mem_address(e, mr, op->args + 1, op->nargs - 1, &off, &align);
+    op = op_get(e->m, o);
+    TypeId t = value_type(e->m, op->res[0]);
+    Rep *r =
+        rep_new(e, op->res[0], slot_count(e->m, t), pack_factor(e->m, t), type_element(e->m, t));
+    access_slots(e, false, mr, r, addr, off, align);
+    return true;
+}
+
+/* memref.store / vector.store: args (value, memref, indices...) */
+static bool
+lower_store(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    MemRep *mr = mem_of(e, op->args[1]);
+    if (mr->readonly)
+        ICE("ptxgen: store through a read-only argument");
+    int64_t off, align;
+    Slot addr = mem_address(e, mr, op->args + 2, op->nargs - 2, &off, &align);
+    op = op_get(e->m, o);
+    Rep copy = *rep_of(e, op->args[0]);
+    access_slots(e, true, mr, &copy, addr, off, align);
+    return true;
+}
+
+/* ---- buffers ---- */
+
+typedef struct FindSym {
+    const char *name;
+    OpId found;
+} FindSym;
+
+static bool
+find_global_visit(Module *m, OpId o, void *ctx)
+{
+    FindSym *f = ctx;
+    if (op_get(m, o)->kind != OP_GLOBAL)
+        return true;
+    const Attr *a = op_attr(m, o, "sym_name");
+    if (a && a->str && strcmp(a->str, f->name) == 0) {
+        f->found = o;
+        return false;
+    }
+    return true;
+}
+
+static OpId
+find_global(Module *m, const char *name)
+{
+    const char *p = strstr(name, "::@"); /* @mod::@sym */
+    FindSym f = { p ? p + 3 : name, 0 };
+    module_walk(m, m->top, find_global_visit, &f);
+    return f.found;
+}
+
+static const char *
+ident(Emit *e, const char *sym)
+{
+    char *s = arena_strdup(&e->m->arena, sym);
+    for (char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' || *p == '$' ||
+              (p != s && *p >= '0' && *p <= '9')))
+            *p = '_';
+    return s;
+}
+
+static bool
+lower_get_global(Emit *e, OpId o)
+{
+    const Attr *a = op_attr(e->m, o, "name");
+    if (!a || !a->str)
+        return fail_op(e, "without a symbol");
+    OpId g = find_global(e->m, a->str);
+    if (!g)
+        return fail_op(e, "refers to an unknown global @%s", a->str);
+    TypeId t = value_type(e->m, op_get(e->m, o)->res[0]);
+    if (type_get(e->m, t)->memspace != MS_WORKGROUP)
+        return fail_op(e, "@%s: only workgroup (space 3) globals are supported", a->str);
+    int64_t align = attr_int_or(op_attr(e->m, g, "alignment"), 16);
+    if (e->root_align[g] > align)
+        align = e->root_align[g];
+    const char *p = strstr(a->str, "::@");
+    return shared_memref(e, op_get(e->m, o)->res[0], ident(e, p ? p + 3 : a->str), align);
+}
+
+static bool
+lower_alloc(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    TypeId t = value_type(e->m, op->res[0]);
+    const Type *ty = type_get(e->m, t);
+    int64_t align = attr_int_or(op_attr(e->m, o, "alignment"), 16);
+    if (e->root_align[o] > align)
+        align = e->root_align[o];
+    if (op->nargs)
+        return fail_op(e, "with dynamic sizes: per-kernel buffers must have a static shape");
+    if (ty->memspace == MS_WORKGROUP) {
+        const char *sym = declare_shared(e, t, align, op->loc);
+        return sym && shared_memref(e, op_get(e->m, o)->res[0], sym, align);
+    }
+    if (op->kind != OP_ALLOCA && ty->memspace != MS_PRIVATE)
+        return fail_op(e, "in global memory: device-side allocation is not supported");
+    /* private: a .local array */
+    if (!shared_memref(e, op->res[0], "0", align))
+        return false;
+    MemRep *mr = mem_of(e, op_get(e->m, o)->res[0]);
+    const char *name = arena_printf(&e->m->arena, "%s_local_%" PRIu32, e->kname, e->nshared++);
+    int64_t bytes = (int64_t)mr->esize * type_num_elements(e->m, t);
+    fprintf(e->decls, "\t.local .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align, name,
+            bytes ? bytes : 1);
+    mr->space = SP_LOCAL;
+    mr->base = new_reg(e, RC_B64);
+    ins(e, "mov.u64 %s, %s;", S(e, mr->base), name);
+    rep_of(e, op_get(e->m, o)->res[0])->slots[0] = mr->base;
+    return true;
+}
+
+/* memref.view %src[%byte_shift][%sizes...] */
+static bool
+lower_view(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    MemRep *src = mem_of(e, op->args[0]);
+    TypeId t = value_type(e->m, op->res[0]);
+    const Type *ty = type_get(e->m, t);
+    MemRep *mr = mem_copy(e, src, ty->rank);
+    mr->elem = ty->elem;
+    mr->esize = type_is_scalar(ty->elem)
+                    ? (type_bitwidth(ty->elem) + 7) / 8
+                    : (uint32_t)type_num_elements(e->m, ty->elem) *
+                          ((type_bitwidth(type_element(e->m, ty->elem)) + 7) / 8);
+    mr->sym = NULL;
+    if (op->nargs > 1) {
+        Slot sh = scalar_of(e, op->args[1]);
+        if (sh.is_imm) {
+            if (sh.bits) {
+                Slot b = new_reg(e, (RegClass)src->base.cls);
+                ins(e, "add.s%u %s, %s, %" PRId64 ";", cls_width((RegClass)b.cls), S(e, b),
+                    S(e, src->base), (int64_t)sh.bits);
+                mr->base = b;
+            }
+            mr->align = pow2_align(src->align, (int64_t)sh.bits);
+        } else {
+            mr->base = add_scaled(e, src->space, src->base, sh, 1);
+            mr->align = pow2_align(src->align, range_of(e, op->args[1])->div);
+        }
+    }
+    uint32_t dyn = 2;
+    for (uint32_t d = 0; d < ty->rank; d++)
+        mr->sizes[d] = ty->shape[d] == DIM_DYNAMIC && dyn < op->nargs
+                           ? widen(e, scalar_of(e, op->args[dyn++]))
+                           : imm_slot(RC_B64, (uint64_t)ty->shape[d]);
+    for (uint32_t d = ty->rank; d-- > 0;) {
+        Slot s = imm_slot(RC_B64, 1);
+        if (d + 1 < ty->rank) {
+            Slot a = mr->strides[d + 1], b = mr->sizes[d + 1];
+            if (a.is_imm && b.is_imm) {
+                s = imm_slot(RC_B64, a.bits * b.bits);
+            } else {
+                s = new_reg(e, RC_B64);
+                ins(e, "mul.lo.s64 %s, %s, %s;", S(e, s), S(e, as_reg(e, a)), S(e, b));
+            }
+        }
+        mr->strides[d] = s;
+    }
+    set_mem(e, op_get(e->m, o)->res[0], mr);
+    return true;
+}
+
+static const Attr *
+dense_attr(Emit *e, OpId o, const char *name)
+{
+    const Attr *a = op_attr(e->m, o, name);
+    return a && a->kind == ATTR_DENSE_ARRAY && a->ints ? a : NULL;
+}
+
+/* static value, or the next dynamic operand */
+static Slot
+mixed(Emit *e, const Attr *st, uint32_t i, const ValueId *args, uint32_t *next, uint32_t end)
+{
+    if (st && st->ints[i] != DIM_DYNAMIC)
+        return imm_slot(RC_B64, (uint64_t)st->ints[i]);
+    if (*next < end)
+        return scalar_of(e, args[(*next)++]);
+    return imm_slot(RC_B64, 0);
+}
+
+/* memref.subview %src[offsets][sizes][strides] (rank-reducing drops unit dims) */
+static bool
+lower_subview(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    MemRep *src = mem_of(e, op->args[0]);
+    const Attr *so = dense_attr(e, o, "static_offsets"), *ss = dense_attr(e, o, "static_sizes");
+    const Attr *st = dense_attr(e, o, "static_strides");
+    TypeId t = value_type(e->m, op->res[0]);
+    const Type *ty = type_get(e->m, t);
+    if (!so || !ss || !st || so->n != src->rank)
+        return fail_op(e, "without static_offsets/static_sizes/static_strides");
+    uint32_t next = 1, end = op->nargs;
+    Slot offs[16], sizes[16], steps[16];
+    if (src->rank > 16)
+        return fail_op(e, "of rank > 16");
+    for (uint32_t d = 0; d < src->rank; d++)
+        offs[d] = mixed(e, so, d, op->args, &next, end);
+    for (uint32_t d = 0; d < src->rank; d++)
+        sizes[d] = mixed(e, ss, d, op->args, &next, end);
+    for (uint32_t d = 0; d < src->rank; d++)
+        steps[d] = mixed(e, st, d, op->args, &next, end);
+    int64_t imm = 0, align = 0;
+    MemRep tmp = *src;
+    ValueId offv[16];
+    /* the offsets act like load indices: reuse mem_address on values */
+    for (uint32_t d = 0; d < src->rank; d++)
+        offv[d] = 0;
+    (void)offv;
+    Slot acc = src->base;
+    int64_t al = src->align;
+    for (uint32_t d = 0; d < src->rank; d++) {
+        if (offs[d].is_imm && src->strides[d].is_imm) {
+            imm += (int64_t)offs[d].bits * (int64_t)src->strides[d].bits * src->esize;
+            continue;
+        }
+        Slot idx = offs[d];
+        if (!src->strides[d].is_imm) {
+            Slot m = new_reg(e, RC_B64);
+            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, m), S(e, as_reg(e, widen(e, idx))),
+                S(e, src->strides[d]));
+            acc = add_scaled(e, src->space, acc, m, src->esize);
+            al = pow2_align(al, src->esize);
+        } else {
+            int64_t sc = (int64_t)src->strides[d].bits * src->esize;
+            acc = add_scaled(e, src->space, acc, idx, sc);
+            al = pow2_align(al, sc);
+        }
+    }
+    (void)tmp;
+    (void)align;
+    MemRep *mr = mem_copy(e, src, ty->rank);
+    if (imm) {
+        Slot b = new_reg(e, (RegClass)acc.cls);
+        ins(e, "add.s%u %s, %s, %" PRId64 ";", cls_width((RegClass)b.cls), S(e, b), S(e, acc), imm);
+        acc = b;
+    }
+    mr->base = acc;
+    mr->align = pow2_align(al, imm);
+    mr->sym = NULL;
+    uint32_t r = 0;
+    for (uint32_t d = 0; d < src->rank && r < ty->rank; d++) {
+        bool unit = sizes[d].is_imm && sizes[d].bits == 1;
+        if (unit && src->rank - d > ty->rank - r)
+            continue; /* dropped by a rank-reducing subview */
+        mr->sizes[r] = sizes[d];
+        if (steps[d].is_imm && src->strides[d].is_imm) {
+            mr->strides[r] = imm_slot(RC_B64, steps[d].bits * src->strides[d].bits);
+        } else {
+            Slot m = new_reg(e, RC_B64);
+            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, m), S(e, as_reg(e, widen(e, steps[d]))),
+                S(e, widen(e, src->strides[d])));
+            mr->strides[r] = m;
+        }
+        r++;
+    }
+    set_mem(e, op_get(e->m, o)->res[0], mr);
+    return true;
+}
+
+static bool
+lower_dim(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    MemRep *mr = mem_of(e, op->args[0]);
+    Slot d = scalar_of(e, op->args[1]);
+    if (!d.is_imm || d.bits >= mr->rank)
+        return fail_op(e, "with a non-constant or out-of-range dimension");
+    Slot s = mr->sizes[d.bits];
+    rep_scalar(e, op->res[0], s.is_imm && is_narrow(e, op->res[0]) ? narrow32(e, s) : s);
+    return true;
+}
+
+bool
+isel_mem(Emit *e, OpId o)
+{
+    switch (op_get(e->m, o)->kind) {
+    case OP_MLOAD:
+    case OP_VLOAD:
+        return lower_load(e, o);
+    case OP_MSTORE:
+    case OP_VSTORE:
+        return lower_store(e, o);
+    case OP_GET_GLOBAL:
+        return lower_get_global(e, o);
+    case OP_ALLOC:
+    case OP_ALLOCA:
+        return lower_alloc(e, o);
+    case OP_VIEW:
+        return lower_view(e, o);
+    case OP_SUBVIEW:
+        return lower_subview(e, o);
+    case OP_DIM:
+        return lower_dim(e, o);
+    default:
+        return fail_op(e, "is not a memref op");
+    }
+}
+
+/* ---- buffer roots and the alignment their users need ---- */
+
+OpId
+mem_root(Emit *e, ValueId v)
+{
+    Module *m = e->m;
+    while (value_get(m, v)->def) {
+        Op *op = op_get(m, value_get(m, v)->def);
+        if (op->kind != OP_VIEW && op->kind != OP_SUBVIEW)
+            break;
+        v = op->args[0];
+    }
+    OpId d = value_get(m, v)->def;
+    if (!d)
+        return m->nops + v; /* block argument: workgroup attribution */
+    if (op_get(m, d)->kind == OP_GET_GLOBAL) {
+        const Attr *a = op_attr(m, d, "name");
+        OpId g = a && a->str ? find_global(m, a->str) : 0;
+        return g ? g : d;
+    }
+    return d;
+}
+
+static void
+require(Emit *e, ValueId v, int64_t align)
+{
+    OpId r = mem_root(e, v);
+    if (e->root_align[r] < align)
+        e->root_align[r] = align;
+    OpId d = r < e->m->nops ? r : 0;
+    if (d && op_get(e->m, d)->kind == OP_DYNAMIC_SHARED_MEMORY && e->dyn_smem_align < align)
+        e->dyn_smem_align = align;
+}
+
+static int64_t
+swizzle_align(const Type *tmap)
+{
+    static const int64_t a[] = { 128, 256, 512, 1024 };
+    return tmap->swizzle <= SWIZZLE_128B ? a[tmap->swizzle] : 1024;
+}
+
+static bool
+align_visit(Module *m, OpId o, void *ctx)
+{
+    Emit *e = ctx;
+    Op *op = op_get(m, o);
+    switch (op->kind) {
+    case OP_TMA_ASYNC_LOAD:
+    case OP_TMA_ASYNC_STORE:
+        for (uint32_t i = 0; i < op->nargs; i++)
+            if (type_get(m, value_type(m, op->args[i]))->kind == TY_TENSORMAP)
+                for (uint32_t j = 0; j < op->nargs; j++)
+                    if (type_is_memref(m, value_type(m, op->args[j])))
+                        require(e, op->args[j],
+                                swizzle_align(type_get(m, value_type(m, op->args[i]))));
+        break;
+    case OP_WARPGROUP_GENERATE_DESCRIPTOR:
+        require(e, op->args[0], 1024);
+        break;
+    case OP_LDMATRIX:
+    case OP_DEVICE_ASYNC_COPY:
+        for (uint32_t j = 0; j < op->nargs; j++)
+            if (type_is_memref(m, value_type(m, op->args[j])) &&
+                type_get(m, value_type(m, op->args[j]))->memspace == MS_WORKGROUP)
+                require(e, op->args[j], 16);
+        break;
+    default:
+        break;
+    }
+    return true;
+}
+
+void
+compute_root_align(Emit *e)
+{
+    module_walk(e->m, e->m->top, align_visit, e);
+}

@@ -1,0 +1,420 @@
+/*
+ * isel_sm90.c -- the Hopper nvgpu ops: mbarrier, TMA (cp.async.bulk.tensor) and
+ * wgmma.  Facts from ptx-sm90.md (PTX ISA 9.1 9.7.13.15 mbarrier, 9.7.9.27 tensor
+ * copies, 9.7.15 wgmma) and MLIR's NVGPUToNVVM.cpp.
+ *
+ * Operand order is ODS order, as the frontend builds it:
+ *   mbarrier.init            barriers, count, mbarId [, predicate]
+ *   mbarrier.arrive.expect_tx barriers, txcount, mbarId [, predicate]
+ *   mbarrier.arrive          barriers, mbarId
+ *   mbarrier.try_wait.parity barriers, phaseParity, ticks, mbarId   (a spin loop)
+ *   tma.async.load           dst, barriers, desc, coords..., mbarId [, mask] [, predicate]
+ *   tma.async.store          src, desc, coords... [, predicate]
+ *   warpgroup.generate.descriptor  tensor, tensorMap
+ *   warpgroup.mma            descA, descB, acc
+ *   warpgroup.mma.store      acc, dst
+ *
+ * wgmma operand semantics (D = A x B + D, 64 x N x K, f16/bf16 -> f32):
+ *   A: descriptor of a memref<64xKxT> (K contiguous, "K-major"); transposeA: memref<Kx64>.
+ *   B: descriptor of a memref<KxNxT> (N contiguous: "MN-major", tB = 1); transposeB:
+ *      memref<NxKxT> (K contiguous, tB = 0).
+ *   Tiles are the images of TMA boxes whose inner extent is the swizzle span S; a
+ *   contiguous extent longer than S is a sequence of such boxes (ptx-sm90.md 4.3).
+ * Descriptors: layout 1/2/3 for 128/64/32-byte swizzle, SBO = 8*S, LBO = dim0 * S
+ * (MLIR's rule), start = (address & 0x3FFFF) >> 4.
+ *
+ * TMA stores and wgmma read shared memory through the async proxy: in a kernel that
+ * has either, every gpu.barrier is preceded by `fence.proxy.async.shared::cta` so
+ * that generic writes made before the barrier are visible to them.
+ */
+#include "ptxgen/emit.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static bool
+check_shared_group(Emit *e, ValueId g)
+{
+    const Type *t = type_get(e->m, value_type(e->m, g));
+    if (t->kind != TY_MBARRIER_GROUP || t->memspace != MS_WORKGROUP)
+        return fail_op(e,
+                       "barrier group must live in workgroup (shared) memory, not in memory "
+                       "space %d",
+                       t->kind == TY_MBARRIER_GROUP ? t->memspace : -1);
+    return true;
+}
+
+/* address of barrier [id] of group g: base + 8 * id */
+static Slot
+mbar_addr(Emit *e, ValueId g, ValueId id, int64_t *off)
+{
+    Slot base = scalar_of(e, g), i = scalar_of(e, id);
+    *off = 0;
+    if (i.is_imm) {
+        *off = (int64_t)i.bits * 8;
+        return base;
+    }
+    Slot d = new_reg(e, RC_B32);
+    ins(e, "mad.lo.s32 %s, %s, 8, %s;", S(e, d), S(e, as_reg(e, narrow32(e, i))), S(e, base));
+    return d;
+}
+
+static const char *
+addr(Emit *e, Slot a, int64_t off)
+{
+    static char buf[4][48];
+    static int n;
+    char *b = buf[n++ & 3];
+    if (off)
+        snprintf(b, 48, "[%s+%" PRId64 "]", S(e, a), off);
+    else
+        snprintf(b, 48, "[%s]", S(e, a));
+    return b;
+}
+
+/* "@%p " for an optional i1 predicate operand (index k, if present) */
+static const char *
+guard(Emit *e, OpId o, uint32_t k)
+{
+    static char buf[24];
+    Op *op = op_get(e->m, o);
+    buf[0] = 0;
+    if (k < op->nargs && value_type(e->m, op->args[k]) == TY_I1) {
+        Slot p = scalar_of(e, op->args[k]);
+        if (!p.is_imm)
+            snprintf(buf, sizeof buf, "@%s ", S(e, p));
+    }
+    return buf;
+}
+
+static bool
+lower_mbarrier(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    if (op->kind == OP_MBARRIER_CREATE) {
+        const Type *t = type_get(e->m, value_type(e->m, op->res[0]));
+        if (!check_shared_group(e, op->res[0]))
+            return false;
+        const char *name = arena_printf(&e->m->arena, "%s_mbar_%" PRIu32, e->kname, e->nshared++);
+        fprintf(e->decls, "\t.shared .align 8 .b64 %s[%" PRId64 "];\n", name,
+                t->num_barriers > 0 ? t->num_barriers : 1);
+        Slot r = new_reg(e, RC_B32);
+        ins(e, "mov.u32 %s, %s;", S(e, r), name);
+        rep_scalar(e, op->res[0], r);
+        return need_sm(e, 80, false, "mbarrier");
+    }
+    if (!check_shared_group(e, op->args[0]))
+        return false;
+    int64_t off;
+    switch (op->kind) {
+    case OP_MBARRIER_INIT: {
+        Slot a = mbar_addr(e, op->args[0], op->args[2], &off);
+        Slot n = narrow32(e, scalar_of(e, op_get(e->m, o)->args[1]));
+        ins(e, "%smbarrier.init.shared.b64 %s, %s;", guard(e, o, 3), addr(e, a, off), S(e, n));
+        return need_sm(e, 80, false, "mbarrier");
+    }
+    case OP_MBARRIER_ARRIVE: {
+        Slot a = mbar_addr(e, op->args[0], op->args[1], &off), t = new_reg(e, RC_B64);
+        ins(e, "mbarrier.arrive.shared.b64 %s, %s;", S(e, t), addr(e, a, off));
+        rep_scalar(e, op_get(e->m, o)->res[0], t);
+        return need_sm(e, 80, false, "mbarrier");
+    }
+    case OP_MBARRIER_ARRIVE_EXPECT_TX: {
+        if (!need_sm(e, 90, false, "mbarrier.arrive.expect_tx"))
+            return false;
+        Slot a = mbar_addr(e, op->args[0], op->args[2], &off);
+        Slot n = narrow32(e, scalar_of(e, op_get(e->m, o)->args[1]));
+        ins(e, "%smbarrier.arrive.expect_tx.shared::cta.b64 _, %s, %s;", guard(e, o, 3),
+            addr(e, a, off), S(e, n));
+        need_version(e, 80);
+        return true;
+    }
+    default: { /* try_wait.parity: spin until the phase with this parity completed */
+        Slot a = mbar_addr(e, op->args[0], op->args[3], &off);
+        Slot par = scalar_of(e, op_get(e->m, o)->args[1]);
+        Slot pu = par.cls == RC_PRED ? to_cls(e, par, RC_B32, false) : narrow32(e, par);
+        if (par.cls != RC_PRED && !pu.is_imm) {
+            Slot t = new_reg(e, RC_B32);
+            ins(e, "and.b32 %s, %s, 1;", S(e, t), S(e, pu));
+            pu = t;
+        }
+        Slot p = new_reg(e, RC_PRED);
+        uint32_t l = new_label(e);
+        label(e, l);
+        if (e->sm >= 90)
+            ins(e, "mbarrier.try_wait.parity.shared::cta.b64 %s, %s, %s;", S(e, p), addr(e, a, off),
+                S(e, pu));
+        else
+            ins(e, "mbarrier.test_wait.parity.shared.b64 %s, %s, %s;", S(e, p), addr(e, a, off),
+                S(e, pu));
+        ins(e, "@!%s bra $L__%s_%" PRIu32 ";", S(e, p), e->kname, l);
+        need_version(e, e->sm >= 90 ? 78 : 71);
+        return true;
+    }
+    }
+}
+
+/* ---- TMA ---- */
+
+static void
+segments(Emit *e, OpId o, uint32_t *seg, uint32_t n)
+{
+    const Attr *ss = op_attr(e->m, o, "operandSegmentSizes");
+    for (uint32_t i = 0; i < n; i++)
+        seg[i] = ss && ss->kind == ATTR_DENSE_ARRAY && i < ss->n ? (uint32_t)ss->ints[i] : 1;
+}
+
+static bool
+coords(Emit *e, char *buf, size_t n, const ValueId *c, uint32_t nc)
+{
+    size_t len = (size_t)snprintf(buf, n, "{");
+    for (uint32_t i = 0; i < nc; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "",
+                                S(e, as_reg(e, narrow32(e, scalar_of(e, c[i])))));
+    snprintf(buf + len, n - len, "}");
+    return nc >= 1 && nc <= 5;
+}
+
+static bool
+lower_tma(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    if (!need_sm(e, 90, false, "TMA (cp.async.bulk.tensor)"))
+        return false;
+    need_version(e, 80);
+    char cs[160];
+    if (op->kind == OP_TMA_ASYNC_LOAD) {
+        uint32_t seg[7];
+        segments(e, o, seg, 7); /* dst, barriers, desc, coords, mbarId, mask, pred */
+        if (!check_shared_group(e, op->args[1]))
+            return false;
+        uint32_t ci = 3, nc = seg[3], idi = 3 + nc;
+        int64_t off;
+        Slot dst = shared_addr32(e, op->args[0], NULL, 0);
+        Slot bar = mbar_addr(e, op_get(e->m, o)->args[1], op_get(e->m, o)->args[idi], &off);
+        Slot desc = scalar_of(e, op_get(e->m, o)->args[2]);
+        if (!coords(e, cs, sizeof cs, op_get(e->m, o)->args + ci, nc))
+            return fail_op(e, "needs 1 to 5 coordinates");
+        char mask[32] = "";
+        if (seg[5])
+            snprintf(mask, sizeof mask, ", %s",
+                     S(e, as_reg(e, scalar_of(e, op_get(e->m, o)->args[idi + 1]))));
+        ins(e,
+            "%scp.async.bulk.tensor.%" PRIu32 "d.shared::cluster.global.tile.mbarrier::complete_"
+            "tx::bytes%s [%s], [%s, %s], %s%s;",
+            guard(e, o, idi + 1 + seg[5]), nc, seg[5] ? ".multicast::cluster" : "", S(e, dst),
+            S(e, desc), cs, addr(e, bar, off), mask);
+        return true;
+    }
+    uint32_t seg[4];
+    segments(e, o, seg, 4); /* src, desc, coords, pred */
+    if (!op_attr(e->m, o, "operandSegmentSizes"))
+        seg[2] = op->nargs - 2 - (value_type(e->m, op->args[op->nargs - 1]) == TY_I1);
+    Slot src = shared_addr32(e, op->args[0], NULL, 0);
+    Slot desc = scalar_of(e, op_get(e->m, o)->args[1]);
+    if (!coords(e, cs, sizeof cs, op_get(e->m, o)->args + 2, seg[2]))
+        return fail_op(e, "needs 1 to 5 coordinates");
+    const char *g = guard(e, o, 2 + seg[2]);
+    char gd[24];
+    snprintf(gd, sizeof gd, "%s", g);
+    ins(e, "%sfence.proxy.async.shared::cta;", gd);
+    ins(e, "%scp.async.bulk.tensor.%" PRIu32 "d.global.shared::cta.tile.bulk_group [%s, %s], [%s];",
+        gd, seg[2], S(e, desc), cs, S(e, src));
+    ins(e, "%scp.async.bulk.commit_group;", gd);
+    ins(e, "%scp.async.bulk.wait_group.read 0;", gd);
+    return true;
+}
+
+/* ---- wgmma ---- */
+
+static int64_t
+swizzle_bytes(const Type *tmap)
+{
+    static const int64_t s[] = { 0, 32, 64, 128 };
+    return tmap->swizzle <= SWIZZLE_128B ? s[tmap->swizzle] : 0;
+}
+
+static bool
+lower_generate_descriptor(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    const Type *tm = type_get(e->m, value_type(e->m, op->args[1]));
+    const Type *mt = type_get(e->m, value_type(e->m, op->args[0]));
+    int64_t s = tm->kind == TY_TENSORMAP ? swizzle_bytes(tm) : 0;
+    if (!s)
+        return fail_op(e, "needs a tensor map with a 32/64/128-byte swizzle");
+    if (mt->memspace != MS_WORKGROUP || mt->rank != 2)
+        return fail_op(e, "needs a 2-d memref in workgroup memory");
+    uint64_t layout = s == 128 ? 1 : s == 64 ? 2 : 3;
+    uint64_t lbo = (uint64_t)(mt->shape[0] * s) >> 4, sbo = (uint64_t)(8 * s) >> 4;
+    uint64_t bits = layout << 62 | (sbo & 0x3FFF) << 32 | (lbo & 0x3FFF) << 16;
+    Slot a = shared_addr32(e, op->args[0], NULL, 0);
+    Slot w = new_reg(e, RC_B64), sh = new_reg(e, RC_B64), an = new_reg(e, RC_B64);
+    Slot d = new_reg(e, RC_B64);
+    ins(e, "cvt.u64.u32 %s, %s;", S(e, w), S(e, a));
+    ins(e, "shr.u64 %s, %s, 4;", S(e, sh), S(e, w));
+    ins(e, "and.b64 %s, %s, 16383;", S(e, an), S(e, sh));
+    ins(e, "or.b64 %s, %s, 0x%016" PRIX64 ";", S(e, d), S(e, an), bits);
+    rep_scalar(e, op_get(e->m, o)->res[0], d);
+    return true;
+}
+
+static const Type *
+desc_tensor(Emit *e, ValueId v)
+{
+    const Type *t = type_get(e->m, value_type(e->m, v));
+    return t->kind == TY_WG_DESCRIPTOR ? type_get(e->m, t->elem) : NULL;
+}
+
+/* byte offset of k-step ks (16 elements of K) in a K-major tile of `rows` rows */
+static int64_t
+kmajor_step(int64_t ks, int64_t rows, int64_t e, int64_t s)
+{
+    int64_t kb = 16 * ks * e;
+    return kb % s + (kb / s) * rows * s;
+}
+
+static bool
+lower_warpgroup_mma(Emit *e, OpId o)
+{
+    if (!need_sm(e, 90, true, "wgmma"))
+        return false;
+    need_version(e, 80);
+    Op *op = op_get(e->m, o);
+    const Type *ta = desc_tensor(e, op->args[0]), *tb = desc_tensor(e, op->args[1]);
+    const Type *acc = type_get(e->m, value_type(e->m, op->args[2]));
+    const Type *av = acc->kind == TY_WG_ACCUMULATOR ? type_get(e->m, acc->elem) : NULL;
+    if (!ta || !tb || !av || ta->rank != 2 || tb->rank != 2 || av->rank != 2)
+        return fail_op(e, "needs warpgroup descriptors and a 2-d accumulator");
+    bool trans_a = op_attr(e->m, o, "transposeA"), trans_b = op_attr(e->m, o, "transposeB");
+    int64_t m = trans_a ? ta->shape[1] : ta->shape[0], k = trans_a ? ta->shape[0] : ta->shape[1];
+    int64_t n = av->shape[1];
+    TypeId el = ta->elem;
+    if (m != 64 || av->shape[0] != 64 || k % 16 || n % 8 || n < 8 || n > 256 ||
+        (el != TY_F16 && el != TY_BF16) || av->elem != TY_F32)
+        return fail_op(e, "supports m64nNk16 with f16/bf16 inputs and f32 accumulators "
+                          "(M = 64, K a multiple of 16)");
+    Rep *in = rep_of(e, op->args[2]);
+    bool zero = true;
+    for (uint32_t i = 0; i < in->n; i++)
+        zero = zero && in->slots[i].is_imm && in->slots[i].bits == 0;
+    Rep *r = rep_new(e, op->res[0], in->n, 1, TY_F32);
+    char list[4096];
+    size_t len = (size_t)snprintf(list, sizeof list, "{");
+    for (uint32_t i = 0; i < r->n; i++) {
+        r->slots[i] = new_reg(e, RC_F32);
+        if (!zero)
+            ins(e, "mov.f32 %s, %s;", S(e, r->slots[i]), S(e, in->slots[i]));
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                S(e, r->slots[i]));
+    }
+    snprintf(list + len, sizeof list - len, "}");
+    int64_t s = 128; /* byte span of the swizzle: the descriptors say 128B in every case
+                        generate.descriptor accepts for K-major 16-bit tiles of 64 columns */
+    int64_t esz = 2;
+    Slot da = as_reg(e, scalar_of(e, op->args[0])), db = as_reg(e, scalar_of(e, op->args[1]));
+    ins(e, "wgmma.fence.sync.aligned;");
+    for (int64_t ks = 0; ks < k / 16; ks++) {
+        int64_t oa = trans_a ? 16 * ks * s : kmajor_step(ks, m, esz, s);
+        int64_t ob = trans_b ? kmajor_step(ks, n, esz, s) : 16 * ks * s;
+        Slot sa = da, sb = db;
+        if (oa) {
+            sa = new_reg(e, RC_B64);
+            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sa), S(e, da), oa >> 4);
+        }
+        if (ob) {
+            sb = new_reg(e, RC_B64);
+            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sb), S(e, db), ob >> 4);
+        }
+        ins(e,
+            "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
+            "%d, %d;",
+            n, ftype(el), ftype(el), list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1,
+            trans_a ? 1 : 0, trans_b ? 0 : 1);
+    }
+    ins(e, "wgmma.commit_group.sync.aligned;");
+    ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",
+        attr_int_or(op_attr(e->m, o, "waitGroup"), 0));
+    return true;
+}
+
+/* D fragment: reg i -> row 16w + l/4 + 8((i>>1)&1), col 8(i>>2) + 2(l%4) + (i&1) */
+static bool
+lower_mma_store(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    Rep *acc = rep_of(e, op->args[0]);
+    MemRep *mr = mem_of(e, op->args[1]);
+    if (mr->rank != 2 || !mr->strides[0].is_imm || !mr->strides[1].is_imm ||
+        mr->strides[1].bits != 1 || mr->esize != 4)
+        return fail_op(e, "needs a row-major f32 destination with static strides");
+    int64_t ld = (int64_t)mr->strides[0].bits;
+    Slot t = new_reg(e, RC_B32), w = new_reg(e, RC_B32), w4 = new_reg(e, RC_B32);
+    Slot l = new_reg(e, RC_B32), g = new_reg(e, RC_B32), q = new_reg(e, RC_B32);
+    Slot row = new_reg(e, RC_B32), lin = new_reg(e, RC_B32), lin2 = new_reg(e, RC_B32);
+    ins(e, "mov.u32 %s, %%tid.x;", S(e, t));
+    ins(e, "shr.u32 %s, %s, 5;", S(e, w), S(e, t));
+    ins(e, "and.b32 %s, %s, 3;", S(e, w4), S(e, w));
+    ins(e, "and.b32 %s, %s, 31;", S(e, l), S(e, t));
+    ins(e, "shr.u32 %s, %s, 2;", S(e, g), S(e, l));
+    ins(e, "and.b32 %s, %s, 3;", S(e, q), S(e, l));
+    ins(e, "mad.lo.s32 %s, %s, 16, %s;", S(e, row), S(e, w4), S(e, g));
+    ins(e, "mul.lo.s32 %s, %s, %" PRId64 ";", S(e, lin), S(e, row), ld);
+    ins(e, "mad.lo.s32 %s, %s, 2, %s;", S(e, lin2), S(e, q), S(e, lin));
+    Slot base;
+    if (mr->space == SP_SHARED) {
+        base = new_reg(e, RC_B32);
+        ins(e, "mad.lo.s32 %s, %s, 4, %s;", S(e, base), S(e, lin2), S(e, mr->base));
+    } else {
+        base = new_reg(e, RC_B64);
+        ins(e, "mad.wide.u32 %s, %s, 4, %s;", S(e, base), S(e, lin2), S(e, mr->base));
+    }
+    for (uint32_t p = 0; p + 1 < acc->n + 1 && 2 * p + 1 < acc->n; p++) {
+        int64_t off = ((8 * (p & 1)) * ld + 8 * (p >> 1)) * 4;
+        ins(e, "st.%s.v2.f32 %s, {%s, %s};", space_name(mr->space), addr(e, base, off),
+            S(e, as_reg(e, acc->slots[2 * p])), S(e, as_reg(e, acc->slots[2 * p + 1])));
+    }
+    return true;
+}
+
+bool
+isel_sm90(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    switch (op->kind) {
+    case OP_TMA_ASYNC_LOAD:
+    case OP_TMA_ASYNC_STORE:
+        return lower_tma(e, o);
+    case OP_TMA_PREFETCH_DESCRIPTOR:
+        if (!need_sm(e, 90, false, "prefetch.tensormap"))
+            return false;
+        need_version(e, 80);
+        ins(e, "%sprefetch.tensormap [%s];", guard(e, o, 1), S(e, scalar_of(e, op->args[0])));
+        return true;
+    case OP_TMA_FENCE_DESCRIPTOR:
+        if (!need_sm(e, 90, false, "fence.proxy.tensormap"))
+            return false;
+        need_version(e, 83);
+        ins(e, "fence.proxy.tensormap::generic.acquire.sys [%s], 128;",
+            S(e, scalar_of(e, op->args[0])));
+        return true;
+    case OP_WARPGROUP_GENERATE_DESCRIPTOR:
+        return lower_generate_descriptor(e, o);
+    case OP_WARPGROUP_MMA:
+        return lower_warpgroup_mma(e, o);
+    case OP_WARPGROUP_MMA_STORE:
+        return lower_mma_store(e, o);
+    case OP_WARPGROUP_MMA_INIT_ACCUMULATOR: {
+        TypeId t = value_type(e->m, op->res[0]);
+        Rep *r = rep_new(e, op->res[0], slot_count(e->m, t), 1, TY_F32);
+        for (uint32_t i = 0; i < r->n; i++)
+            r->slots[i] = imm_slot(RC_F32, 0);
+        return true;
+    }
+    case OP_TMA_CREATE_DESCRIPTOR:
+        return fail_op(e, "is host code: create the tensor map on the host and pass it as a "
+                          "kernel argument");
+    default:
+        return lower_mbarrier(e, o);
+    }
+}

@@ -1,0 +1,912 @@
+/*
+ * ptxgen.c -- SIMT-level IR to PTX: module and kernel framing, parameters, shared
+ * memory declarations, the op loop and structured control flow.
+ *
+ * Requires:    ir_verify() clean; no whole-workgroup (T_WG) op left (run distribute
+ *              first when the input is at the vector level).
+ * Ensures:     one PTX module on `out` holding one .visible .entry per kernel (see
+ *              ptxgen.h for which functions are kernels and for the parameter ABI);
+ *              the same input always gives byte-identical text.
+ * Invalidates: nothing (the IR is only read; scratch tables live in the arena).
+ *
+ * The text is produced in pieces (parameters, register declarations, function-scope
+ * shared buffers, instructions, module-scope buffers) in memory streams and written
+ * out at the end, once the register counts and the needed .version are known.
+ */
+#include "ptxgen/ptxgen.h"
+#include "ptxgen/emit.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- targets (ptx-sm80.md 1.1: smallest .version per .target) ---- */
+
+static const struct {
+    const char *name;
+    int sm;
+    bool arch_a;
+    int version; /* x10 */
+} targets[] = {
+    { "sm_80", 80, false, 70 }, { "sm_86", 86, false, 71 }, { "sm_89", 89, false, 78 },
+    { "sm_90", 90, false, 78 }, { "sm_90a", 90, true, 80 }, { "sm_100a", 100, true, 86 },
+};
+
+bool
+ptxgen_arch_valid(const char *arch)
+{
+    for (size_t i = 0; arch && i < sizeof targets / sizeof targets[0]; i++)
+        if (strcmp(arch, targets[i].name) == 0)
+            return true;
+    return false;
+}
+
+/* ---- lowering table: which file lowers which op ---- */
+
+typedef bool LowerFn(Emit *e, OpId o);
+static LowerFn *const lower_fn[OP_COUNT] = {
+    [OP_CONSTANT] = isel_arith,
+    [OP_ADDI] = isel_arith,
+    [OP_SUBI] = isel_arith,
+    [OP_MULI] = isel_arith,
+    [OP_DIVSI] = isel_arith,
+    [OP_DIVUI] = isel_arith,
+    [OP_CEILDIVSI] = isel_arith,
+    [OP_CEILDIVUI] = isel_arith,
+    [OP_FLOORDIVSI] = isel_arith,
+    [OP_REMSI] = isel_arith,
+    [OP_REMUI] = isel_arith,
+    [OP_MAXSI] = isel_arith,
+    [OP_MAXUI] = isel_arith,
+    [OP_MINSI] = isel_arith,
+    [OP_MINUI] = isel_arith,
+    [OP_ANDI] = isel_arith,
+    [OP_ORI] = isel_arith,
+    [OP_XORI] = isel_arith,
+    [OP_SHLI] = isel_arith,
+    [OP_SHRSI] = isel_arith,
+    [OP_SHRUI] = isel_arith,
+    [OP_ADDF] = isel_arith,
+    [OP_SUBF] = isel_arith,
+    [OP_MULF] = isel_arith,
+    [OP_DIVF] = isel_arith,
+    [OP_NEGF] = isel_arith,
+    [OP_MAXIMUMF] = isel_arith,
+    [OP_MINIMUMF] = isel_arith,
+    [OP_MAXNUMF] = isel_arith,
+    [OP_MINNUMF] = isel_arith,
+    [OP_CMPI] = isel_arith,
+    [OP_CMPF] = isel_arith,
+    [OP_SELECT] = isel_arith,
+    [OP_EXTF] = isel_arith,
+    [OP_TRUNCF] = isel_arith,
+    [OP_EXTSI] = isel_arith,
+    [OP_EXTUI] = isel_arith,
+    [OP_TRUNCI] = isel_arith,
+    [OP_SITOFP] = isel_arith,
+    [OP_UITOFP] = isel_arith,
+    [OP_FPTOSI] = isel_arith,
+    [OP_FPTOUI] = isel_arith,
+    [OP_INDEX_CAST] = isel_arith,
+    [OP_INDEX_CASTUI] = isel_arith,
+    [OP_BITCAST] = isel_arith,
+    [OP_VFMA] = isel_arith,
+    [OP_EXP] = isel_math,
+    [OP_EXP2] = isel_math,
+    [OP_LOG] = isel_math,
+    [OP_LOG2] = isel_math,
+    [OP_SQRT] = isel_math,
+    [OP_RSQRT] = isel_math,
+    [OP_TANH] = isel_math,
+    [OP_ABSF] = isel_math,
+    [OP_FMA] = isel_math,
+    [OP_POWF] = isel_math,
+    [OP_SIN] = isel_math,
+    [OP_COS] = isel_math,
+    [OP_ERF] = isel_math,
+    [OP_VLOAD] = isel_mem,
+    [OP_VSTORE] = isel_mem,
+    [OP_MLOAD] = isel_mem,
+    [OP_MSTORE] = isel_mem,
+    [OP_SUBVIEW] = isel_mem,
+    [OP_VIEW] = isel_mem,
+    [OP_GET_GLOBAL] = isel_mem,
+    [OP_DIM] = isel_mem,
+    [OP_ALLOC] = isel_mem,
+    [OP_ALLOCA] = isel_mem,
+    [OP_REDUCTION] = isel_vector,
+    [OP_BROADCAST] = isel_vector,
+    [OP_SHAPE_CAST] = isel_vector,
+    [OP_EXTRACT] = isel_vector,
+    [OP_INSERT] = isel_vector,
+    [OP_SPLAT] = isel_vector,
+    [OP_VBITCAST] = isel_vector,
+    [OP_FROM_ELEMENTS] = isel_vector,
+    [OP_EXTRACT_STRIDED_SLICE] = isel_vector,
+    [OP_INSERT_STRIDED_SLICE] = isel_vector,
+    [OP_AFFINE_APPLY] = isel_affine,
+    [OP_LINEARIZE_INDEX] = isel_affine,
+    [OP_DELINEARIZE_INDEX] = isel_affine,
+    [OP_THREAD_ID] = isel_gpu,
+    [OP_BLOCK_ID] = isel_gpu,
+    [OP_BLOCK_DIM] = isel_gpu,
+    [OP_GRID_DIM] = isel_gpu,
+    [OP_LANE_ID] = isel_gpu,
+    [OP_SUBGROUP_ID] = isel_gpu,
+    [OP_BARRIER] = isel_gpu,
+    [OP_SHUFFLE] = isel_gpu,
+    [OP_SUBGROUP_REDUCE] = isel_gpu,
+    [OP_DYNAMIC_SHARED_MEMORY] = isel_gpu,
+    [OP_LDMATRIX] = isel_nvgpu,
+    [OP_MMA_SYNC] = isel_nvgpu,
+    [OP_DEVICE_ASYNC_COPY] = isel_nvgpu,
+    [OP_DEVICE_ASYNC_CREATE_GROUP] = isel_nvgpu,
+    [OP_DEVICE_ASYNC_WAIT] = isel_nvgpu,
+    [OP_MBARRIER_CREATE] = isel_sm90,
+    [OP_MBARRIER_INIT] = isel_sm90,
+    [OP_MBARRIER_ARRIVE] = isel_sm90,
+    [OP_MBARRIER_ARRIVE_EXPECT_TX] = isel_sm90,
+    [OP_MBARRIER_TRY_WAIT_PARITY] = isel_sm90,
+    [OP_TMA_ASYNC_LOAD] = isel_sm90,
+    [OP_TMA_ASYNC_STORE] = isel_sm90,
+    [OP_TMA_PREFETCH_DESCRIPTOR] = isel_sm90,
+    [OP_TMA_FENCE_DESCRIPTOR] = isel_sm90,
+    [OP_WARPGROUP_GENERATE_DESCRIPTOR] = isel_sm90,
+    [OP_WARPGROUP_MMA] = isel_sm90,
+    [OP_WARPGROUP_MMA_STORE] = isel_sm90,
+    [OP_WARPGROUP_MMA_INIT_ACCUMULATOR] = isel_sm90,
+    [OP_TMA_CREATE_DESCRIPTOR] = isel_sm90,
+};
+
+static bool lower_block(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded);
+
+/* ---- small helpers ---- */
+
+static void
+mem_open(FILE **f, char **buf, size_t *len)
+{
+    *buf = NULL;
+    *len = 0;
+    *f = open_memstream(buf, len);
+    if (!*f)
+        ICE("open_memstream failed");
+}
+
+static void
+mem_close(FILE **f, char **buf)
+{
+    if (*f)
+        fclose(*f);
+    *f = NULL;
+    free(*buf);
+    *buf = NULL;
+}
+
+/* A PTX identifier for an MLIR symbol: [A-Za-z_$][A-Za-z0-9_$]* */
+static const char *
+ptx_ident(Emit *e, const char *sym)
+{
+    char *s = arena_strdup(&e->m->arena, sym);
+    for (char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' || *p == '$' ||
+              (p != s && *p >= '0' && *p <= '9')))
+            *p = '_';
+    return s;
+}
+
+static const char *
+str_attr(Emit *e, OpId o, const char *name)
+{
+    const Attr *a = op_attr(e->m, o, name);
+    if (a && (a->kind == ATTR_STRING || a->kind == ATTR_SYMBOL))
+        return a->str;
+    return NULL;
+}
+
+/* ---- structured control flow ---- */
+
+/* Copies srcs into dsts as one parallel assignment (a source may be a destination). */
+static void
+parallel_copy(Emit *e, const Slot *dst, Slot *src, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (src[i].is_imm)
+            continue;
+        for (uint32_t j = 0; j < n; j++)
+            if (j != i && dst[j].cls == src[i].cls && dst[j].reg == src[i].reg) {
+                Slot t = new_reg(e, (RegClass)src[i].cls);
+                ins(e, "mov.%s %s, %s;", cls_bits((RegClass)t.cls), S(e, t), S(e, src[i]));
+                src[i] = t;
+                break;
+            }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if (!src[i].is_imm && src[i].reg == dst[i].reg && src[i].cls == dst[i].cls)
+            continue;
+        if (dst[i].cls == RC_PRED) {
+            if (src[i].is_imm)
+                ins(e, "setp.ne.u32 %s, %d, 0;", S(e, dst[i]), (int)(src[i].bits & 1));
+            else
+                ins(e, "mov.pred %s, %s;", S(e, dst[i]), S(e, src[i]));
+        } else if (dst[i].cls == RC_B16 && src[i].is_imm) {
+            ins(e, "mov.b16 %s, 0x%04X;", S(e, dst[i]), (unsigned)(src[i].bits & 0xffff));
+        } else {
+            ins(e, "mov.%s %s, %s;", cls_bits((RegClass)dst[i].cls), S(e, dst[i]), S(e, src[i]));
+        }
+    }
+}
+
+/* Fresh registers for a value carried across control flow (scf results, iter args). */
+static bool
+fresh_rep(Emit *e, ValueId v)
+{
+    TypeId t = value_type(e->m, v);
+    const Type *ty = type_get(e->m, t);
+    if (ty->kind != TY_VECTOR && !type_is_scalar(t) && ty->kind != TY_WG_ACCUMULATOR)
+        return fail(e, value_get(e->m, v)->loc,
+                    "ptxgen: values of this type cannot be carried by scf.for/scf.if");
+    uint8_t per = pack_factor(e->m, t);
+    TypeId elem = ty->kind == TY_WG_ACCUMULATOR ? TY_F32 : type_element(e->m, t);
+    uint32_t n = slot_count(e->m, t);
+    Rep *r = rep_new(e, v, n, per, elem);
+    RegClass c = per > 1 ? RC_B32 : reg_class_of(elem);
+    if (elem == TY_INDEX && ty->kind != TY_VECTOR && is_narrow(e, v))
+        c = RC_B32;
+    for (uint32_t i = 0; i < n; i++)
+        r->slots[i] = new_reg(e, c);
+    return true;
+}
+
+/* Slots of yielded values, converted to the classes of dst (narrow/wide index). */
+static void
+copy_values(Emit *e, const ValueId *dstv, const ValueId *srcv, uint32_t n)
+{
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < n; i++)
+        total += rep_of(e, dstv[i])->n;
+    Slot *dst = calloc(total + 1, sizeof *dst), *src = calloc(total + 1, sizeof *src);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        Rep *d = rep_of(e, dstv[i]), *s = rep_of(e, srcv[i]);
+        for (uint32_t j = 0; j < d->n && j < s->n; j++, k++) {
+            dst[k] = d->slots[j];
+            src[k] = s->slots[j];
+            if (src[k].cls != dst[k].cls)
+                src[k] = to_cls(e, src[k], (RegClass)dst[k].cls, false);
+        }
+    }
+    parallel_copy(e, dst, src, k);
+    free(dst);
+    free(src);
+}
+
+static Slot
+loop_bound(Emit *e, ValueId v, bool narrow)
+{
+    Slot s = scalar_of(e, v);
+    return narrow ? narrow32(e, s) : widen(e, s);
+}
+
+/* scf.for: iv and iter_args in fresh registers; the test at the bottom, plus a
+ * guard at the top unless lb < ub is known. */
+static bool
+lower_for(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    BlockId body = op_entry_block(e->m, o, 0);
+    Block *bb = block_get(e->m, body);
+    ValueId iv = bb->args.items[0];
+    const Range *ub = range_of(e, op->args[1]), *st = range_of(e, op->args[2]);
+    bool narrow = is_narrow(e, iv) && ub->lo >= 0 && ub->hi <= INT32_MAX && st->hi < INT32_MAX;
+    const char *ty = narrow ? "u32" : "s64";
+    Slot ivr = new_reg(e, narrow ? RC_B32 : RC_B64);
+    rep_scalar(e, iv, ivr);
+    Slot lb = loop_bound(e, op->args[0], narrow);
+    ins(e, "mov.%s %s, %s;", narrow ? "b32" : "b64", S(e, ivr), S(e, lb));
+    uint32_t niter = op->nargs - 3;
+    for (uint32_t i = 0; i < niter; i++)
+        if (!fresh_rep(e, bb->args.items[1 + i]))
+            return false;
+    copy_values(e, bb->args.items + 1, op->args + 3, niter);
+    uint32_t top = new_label(e), end = new_label(e);
+    const Range *lbr = range_of(e, op->args[0]);
+    if (!(lbr->hi < ub->lo)) {
+        Slot p = new_reg(e, RC_PRED);
+        ins(e, "setp.ge.%s %s, %s, %s;", ty, S(e, p), S(e, ivr),
+            S(e, loop_bound(e, op->args[1], narrow)));
+        ins(e, "@%s bra $L__%s_%" PRIu32 ";", S(e, p), e->kname, end);
+    }
+    label(e, top);
+    ValueId ys[64];
+    uint32_t ny = 0;
+    if (!lower_block(e, body, ys, &ny))
+        return false;
+    e->cur_op = o;
+    e->comment_done = true;
+    copy_values(e, bb->args.items + 1, ys, niter);
+    ins(e, "add.%s %s, %s, %s;", ty, S(e, ivr), S(e, ivr),
+        S(e, loop_bound(e, op->args[2], narrow)));
+    Slot p = new_reg(e, RC_PRED);
+    ins(e, "setp.lt.%s %s, %s, %s;", ty, S(e, p), S(e, ivr),
+        S(e, loop_bound(e, op->args[1], narrow)));
+    ins(e, "@%s bra $L__%s_%" PRIu32 ";", S(e, p), e->kname, top);
+    label(e, end);
+    for (uint32_t i = 0; i < op->nres; i++)
+        e->rep[op->res[i]] = e->rep[bb->args.items[1 + i]];
+    return true;
+}
+
+static bool
+lower_branch(Emit *e, OpId o, uint32_t region)
+{
+    Op *op = op_get(e->m, o);
+    BlockId b = op_entry_block(e->m, o, region);
+    ValueId ys[64];
+    uint32_t ny = 0;
+    if (b && !lower_block(e, b, ys, &ny))
+        return false;
+    e->cur_op = o;
+    e->comment_done = true;
+    if (op_get(e->m, o)->nres)
+        copy_values(e, op->res, ys, op->nres);
+    return true;
+}
+
+/* scf.if: branch around the regions; results in fresh registers. */
+static bool
+lower_if(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    for (uint32_t i = 0; i < op->nres; i++)
+        if (!fresh_rep(e, op->res[i]))
+            return false;
+    Slot c = scalar_of(e, op->args[0]);
+    bool has_else = op->nregions > 1 && op_entry_block(e->m, o, 1) &&
+                    block_get(e->m, op_entry_block(e->m, o, 1))->ops.n > 0;
+    if (c.is_imm)
+        return lower_branch(e, o, (c.bits & 1) ? 0 : 1);
+    uint32_t lelse = new_label(e), lend = has_else ? new_label(e) : lelse;
+    ins(e, "@!%s bra $L__%s_%" PRIu32 ";", S(e, c), e->kname, lelse);
+    if (!lower_branch(e, o, 0))
+        return false;
+    if (has_else) {
+        ins(e, "bra.uni $L__%s_%" PRIu32 ";", e->kname, lend);
+        label(e, lelse);
+        if (!lower_branch(e, o, 1))
+            return false;
+    }
+    label(e, lend);
+    return true;
+}
+
+static bool
+lower_op(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    e->cur_op = o;
+    e->comment_done = false;
+    switch (op->kind) {
+    case OP_FOR:
+        return lower_for(e, o);
+    case OP_IF:
+        return lower_if(e, o);
+    case OP_RETURN:
+    case OP_GPU_RETURN:
+        if (op->nargs)
+            return fail_op(e, "with operands: kernels return nothing");
+        ins(e, "ret;");
+        return true;
+    default:
+        break;
+    }
+    if (op_info[op->kind].traits & T_WG)
+        return fail_op(e, "is a whole-workgroup op: run the distribute pass before ptxgen");
+    if (!lower_fn[op->kind])
+        return fail_op(e, "cannot be lowered to PTX");
+    return lower_fn[op->kind](e, o);
+}
+
+/* Lowers the ops of b; a trailing scf.yield's operands are returned in yielded. */
+static bool
+lower_block(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded)
+{
+    Block *bl = block_get(e->m, b);
+    for (uint32_t i = 0; i < bl->ops.n; i++) {
+        OpId o = block_get(e->m, b)->ops.items[i];
+        Op *op = op_get(e->m, o);
+        if (op->kind == OP_YIELD) {
+            if (op->nargs > 64)
+                return fail(e, op->loc, "'scf.yield' with more than 64 values");
+            if (op->nargs)
+                memcpy(yielded, op->args, op->nargs * sizeof *yielded);
+            *nyielded = op->nargs;
+            continue;
+        }
+        if (!lower_op(e, o) || e->failed) {
+            e->failed = true;
+            return false;
+        }
+    }
+    return !e->failed;
+}
+
+/* ---- parameters ---- */
+
+static const char *
+param_type(TypeId t)
+{
+    switch (t) {
+    case TY_I1:
+    case TY_I8:
+        return "u8";
+    case TY_I16:
+        return "u16";
+    case TY_F16:
+    case TY_BF16:
+        return "b16";
+    case TY_I32:
+        return "u32";
+    case TY_F32:
+        return "f32";
+    case TY_F64:
+        return "f64";
+    default:
+        return "u64";
+    }
+}
+
+/* Declares the next .param and loads it; returns the register. */
+static Slot
+load_param(Emit *e, const char *ptype, RegClass c)
+{
+    uint32_t n = e->nparams++;
+    fprintf(e->params, "%s\t.param .%s %s_param_%" PRIu32, n ? ",\n" : "", ptype, e->kname, n);
+    Slot r = new_reg(e, c);
+    ins(e, "ld.param.%s %s, [%s_param_%" PRIu32 "];", ptype, S(e, r), e->kname, n);
+    return r;
+}
+
+static bool
+memref_param(Emit *e, ValueId v, bool readonly)
+{
+    const Type *ty = type_get(e->m, value_type(e->m, v));
+    if (ty->memspace != MS_DEFAULT && ty->memspace != MS_GLOBAL)
+        return fail(e, value_get(e->m, v)->loc,
+                    "kernel argument in memory space %d: only global memrefs can be passed",
+                    ty->memspace);
+    if (ty->layout && ty->layout->kind != ATTR_STRIDED)
+        return fail(e, value_get(e->m, v)->loc, "memref layout must be strided or identity");
+    Slot raw = load_param(e, "u64", RC_B64);
+    Slot base = new_reg(e, RC_B64);
+    ins(e, "cvta.to.global.u64 %s, %s;", S(e, base), S(e, raw));
+    MemRep *mr = arena_alloc(&e->m->arena, sizeof *mr);
+    mr->space = SP_GLOBAL;
+    mr->rank = ty->rank;
+    mr->elem = ty->elem;
+    mr->esize = (uint32_t)(type_is_scalar(ty->elem)
+                               ? (type_bitwidth(ty->elem) + 7) / 8
+                               : type_num_elements(e->m, ty->elem) *
+                                     ((type_bitwidth(type_element(e->m, ty->elem)) + 7) / 8));
+    mr->sizes = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
+    mr->strides = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
+    mr->align = 16;
+    mr->readonly = readonly;
+    const Attr *lay = ty->layout;
+    Slot off = imm_slot(RC_B64, lay ? (uint64_t)lay->i : 0);
+    if (lay && lay->i == DIM_DYNAMIC)
+        off = load_param(e, "u64", RC_B64);
+    for (uint32_t d = 0; d < ty->rank; d++)
+        mr->sizes[d] = ty->shape[d] == DIM_DYNAMIC ? load_param(e, "u64", RC_B64)
+                                                   : imm_slot(RC_B64, (uint64_t)ty->shape[d]);
+    for (uint32_t d = 0; d < ty->rank; d++)
+        if (lay && lay->ints[d] == DIM_DYNAMIC)
+            mr->strides[d] = load_param(e, "u64", RC_B64);
+        else if (lay)
+            mr->strides[d] = imm_slot(RC_B64, (uint64_t)lay->ints[d]);
+    if (!lay) /* identity: stride[d] = prod(size[d+1..]) */
+        for (uint32_t d = ty->rank; d-- > 0;) {
+            Slot s = imm_slot(RC_B64, 1);
+            if (d + 1 < ty->rank) {
+                Slot a = mr->strides[d + 1], b = mr->sizes[d + 1];
+                if (a.is_imm && b.is_imm) {
+                    s = imm_slot(RC_B64, a.bits * b.bits);
+                } else {
+                    s = new_reg(e, RC_B64);
+                    ins(e, "mul.lo.s64 %s, %s, %s;", S(e, s), S(e, as_reg(e, a)), S(e, b));
+                }
+            }
+            mr->strides[d] = s;
+        }
+    if (off.is_imm && off.bits) {
+        Slot b2 = new_reg(e, RC_B64);
+        ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, b2), S(e, base),
+            (int64_t)off.bits * (int64_t)mr->esize);
+        base = b2;
+        mr->align = pow2_align(mr->align, (int64_t)off.bits * mr->esize);
+    } else if (!off.is_imm) {
+        Slot b2 = new_reg(e, RC_B64);
+        ins(e, "mad.lo.s64 %s, %s, %u, %s;", S(e, b2), S(e, off), mr->esize, S(e, base));
+        base = b2;
+        mr->align = mr->esize < 16 ? mr->esize : 16;
+    }
+    mr->base = base;
+    Rep *r = rep_new(e, v, 1, 1, ty->elem);
+    r->slots[0] = base;
+    r->mem = mr;
+    return true;
+}
+
+static bool
+scalar_param(Emit *e, ValueId v)
+{
+    TypeId t = value_type(e->m, v);
+    const Type *ty = type_get(e->m, t);
+    if (ty->kind == TY_TENSORMAP) {
+        uint32_t n = e->nparams++;
+        fprintf(e->params, "%s\t.param .align 64 .b8 %s_param_%" PRIu32 "[128]", n ? ",\n" : "",
+                e->kname, n);
+        Slot r = new_reg(e, RC_B64);
+        ins(e, "mov.b64 %s, %s_param_%" PRIu32 ";", S(e, r), e->kname, n);
+        ins(e, "cvta.param.u64 %s, %s;", S(e, r), S(e, r));
+        need_version(e, 77);
+        rep_scalar(e, v, r);
+        return true;
+    }
+    if (!type_is_scalar(t))
+        return fail(e, value_get(e->m, v)->loc, "kernel argument of this type is not supported");
+    RegClass c = reg_class_of(t);
+    if (t == TY_I1) {
+        Slot b = load_param(e, "u8", RC_B16);
+        Slot p = new_reg(e, RC_PRED);
+        ins(e, "setp.ne.b16 %s, %s, 0;", S(e, p), S(e, b));
+        rep_scalar(e, v, p);
+        return true;
+    }
+    rep_scalar(e, v, load_param(e, param_type(t), c));
+    return true;
+}
+
+/* ---- workgroup buffers and the per-kernel prologue ---- */
+
+static int64_t
+type_bytes(Emit *e, TypeId memref)
+{
+    const Type *ty = type_get(e->m, memref);
+    TypeId el = ty->elem;
+    int64_t es = type_is_scalar(el) ? (type_bitwidth(el) + 7) / 8
+                                    : type_num_elements(e->m, el) *
+                                          ((type_bitwidth(type_element(e->m, el)) + 7) / 8);
+    int64_t n = type_num_elements(e->m, memref);
+    return n < 0 ? -1 : n * es;
+}
+
+/* A function-scope .shared buffer for a workgroup attribution / alloc; returns its name. */
+const char *
+declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
+{
+    int64_t bytes = type_bytes(e, memref);
+    if (bytes < 0) {
+        fail(e, loc, "workgroup buffer with a dynamic shape: use gpu.dynamic_shared_memory");
+        return NULL;
+    }
+    const char *name = arena_printf(&e->m->arena, "%s_smem_%" PRIu32, e->kname, e->nshared++);
+    fprintf(e->decls, "\t.shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align, name,
+            bytes ? bytes : 1);
+    return name;
+}
+
+bool
+shared_memref(Emit *e, ValueId v, const char *sym, int64_t align)
+{
+    TypeId t = value_type(e->m, v);
+    const Type *ty = type_get(e->m, t);
+    Slot base = new_reg(e, RC_B32);
+    ins(e, "mov.u32 %s, %s;", S(e, base), sym);
+    MemRep *mr = arena_alloc(&e->m->arena, sizeof *mr);
+    mr->base = base;
+    mr->space = SP_SHARED;
+    mr->rank = ty->rank;
+    mr->elem = ty->elem;
+    mr->esize = (uint32_t)(type_bytes(e, t) /
+                           (type_num_elements(e->m, t) ? type_num_elements(e->m, t) : 1));
+    mr->sizes = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
+    mr->strides = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
+    int64_t st = 1;
+    for (uint32_t d = ty->rank; d-- > 0;) {
+        mr->sizes[d] = imm_slot(RC_B64, (uint64_t)ty->shape[d]);
+        mr->strides[d] = imm_slot(RC_B64, (uint64_t)st);
+        st *= ty->shape[d];
+    }
+    if (ty->layout && ty->layout->kind == ATTR_STRIDED)
+        for (uint32_t d = 0; d < ty->rank; d++)
+            mr->strides[d] = imm_slot(RC_B64, (uint64_t)ty->layout->ints[d]);
+    mr->align = align;
+    mr->sym = sym;
+    Rep *r = rep_new(e, v, 1, 1, ty->elem);
+    r->slots[0] = base;
+    r->mem = mr;
+    return true;
+}
+
+static int64_t
+kernel_block_size(Emit *e, OpId f)
+{
+    const Attr *a = op_attr(e->m, f, "gpu.known_block_size");
+    if (!a)
+        a = op_attr(e->m, f, "known_block_size");
+    if (a && a->kind == ATTR_DENSE_ARRAY && a->ints && a->n == 3) {
+        for (int i = 0; i < 3; i++)
+            e->block_size[i] = a->ints[i];
+        return 1;
+    }
+    const Attr *ti = op_attr(e->m, f, "translation_info");
+    if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->nworkgroup) {
+        for (uint32_t i = 0; i < 3; i++)
+            e->block_size[i] =
+                i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Marks the kernel arguments that some op may write through. */
+static bool
+written_visit(Module *m, OpId o, void *ctx)
+{
+    bool *written = ctx;
+    Op *op = op_get(m, o);
+    switch (op->kind) {
+    case OP_MLOAD:
+    case OP_VLOAD:
+    case OP_LDMATRIX:
+    case OP_SUBVIEW:
+    case OP_VIEW:
+    case OP_DIM:
+    case OP_TMA_ASYNC_STORE:
+        return true;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < op->nargs; i++) {
+        ValueId v = op->args[i];
+        if (!type_is_memref(m, value_type(m, v)))
+            continue;
+        if (op->kind == OP_DEVICE_ASYNC_COPY && type_get(m, value_type(m, v))->memspace != 3)
+            continue; /* the global source */
+        while (value_get(m, v)->def && (op_get(m, value_get(m, v)->def)->kind == OP_SUBVIEW ||
+                                        op_get(m, value_get(m, v)->def)->kind == OP_VIEW))
+            v = op_get(m, value_get(m, v)->def)->args[0];
+        if (!value_get(m, v)->def)
+            written[v] = true;
+    }
+    return true;
+}
+
+static bool
+lower_params(Emit *e, OpId f, BlockId entry)
+{
+    const Attr *ft = op_attr(e->m, f, "function_type");
+    uint32_t nin = ft && ft->kind == ATTR_TYPE ? type_get(e->m, ft->type)->nins
+                                               : block_get(e->m, entry)->args.n;
+    if (ft && ft->kind == ATTR_TYPE && type_get(e->m, ft->type)->nouts)
+        return fail(e, op_get(e->m, f)->loc, "kernel '%s' returns values", e->kname);
+    bool *written = calloc(e->m->nvalues, sizeof *written);
+    module_walk(e->m, f, written_visit, written);
+    Block *b = block_get(e->m, entry);
+    bool ok = true;
+    for (uint32_t i = 0; i < b->args.n && ok; i++) {
+        ValueId v = block_get(e->m, entry)->args.items[i];
+        TypeId t = value_type(e->m, v);
+        if (i >= nin) { /* workgroup attribution */
+            const char *sym = declare_shared(
+                e, t, e->root_align[e->m->nops + v] > 16 ? e->root_align[e->m->nops + v] : 16,
+                value_get(e->m, v)->loc);
+            ok = sym && shared_memref(e, v, sym, 16);
+        } else if (type_is_memref(e->m, t)) {
+            ok = memref_param(e, v, !written[v]);
+        } else {
+            ok = scalar_param(e, v);
+        }
+    }
+    free(written);
+    return ok;
+}
+
+static uint32_t
+count_uses_visit_n(Module *m, OpId o, uint32_t *uses)
+{
+    Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nargs; i++)
+        uses[op->args[i]]++;
+    return 0;
+}
+
+static bool
+count_uses_visit(Module *m, OpId o, void *ctx)
+{
+    count_uses_visit_n(m, o, ctx);
+    return true;
+}
+
+/* Kernels whose shared memory is read by the async proxy (TMA store, wgmma). */
+static bool
+proxy_visit(Module *m, OpId o, void *ctx)
+{
+    OpKind k = op_get(m, o)->kind;
+    if (k == OP_TMA_ASYNC_STORE || k == OP_WARPGROUP_MMA)
+        *(bool *)ctx = true;
+    return true;
+}
+
+static void
+write_kernel(Emit *e, FILE *out, OpId f)
+{
+    fflush(e->params);
+    fflush(e->decls);
+    fflush(e->body);
+    fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, e->params_buf ? e->params_buf : "");
+    if (e->block_size[0])
+        fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0],
+                e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
+    (void)f;
+    fprintf(out, "{\n");
+    for (int c = 0; c < RC_COUNT; c++)
+        if (e->nregs[c])
+            fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
+                    cls_prefix((RegClass)c), e->nregs[c] + 1);
+    fprintf(out, "%s\n%s}\n", e->decls_buf ? e->decls_buf : "", e->body_buf ? e->body_buf : "");
+}
+
+static bool
+emit_kernel(Emit *e, OpId f, FILE *out)
+{
+    const char *sym = str_attr(e, f, "sym_name");
+    e->kname = ptx_ident(e, sym ? sym : "kernel");
+    e->func = f;
+    memset(e->nregs, 0, sizeof e->nregs);
+    memset(e->block_size, 0, sizeof e->block_size);
+    e->nlabels = e->nparams = e->nshared = 0;
+    e->cur_op = 0;
+    BlockId entry = op_entry_block(e->m, f, 0);
+    if (!entry)
+        return fail(e, op_get(e->m, f)->loc, "kernel '%s' has no body", e->kname);
+    if (region_get(e->m, op_get(e->m, f)->regions[0])->blocks.n != 1)
+        return fail(e, op_get(e->m, f)->loc,
+                    "kernel '%s' has several blocks: only structured control flow (scf) is "
+                    "supported",
+                    e->kname);
+    kernel_block_size(e, f);
+    e->proxy_fence = false;
+    module_walk(e->m, f, proxy_visit, &e->proxy_fence);
+    memset(e->rep, 0, e->m->nvalues * sizeof *e->rep);
+    memset(e->uses, 0, e->m->nvalues * sizeof *e->uses);
+    module_walk(e->m, f, count_uses_visit, e->uses);
+    compute_ranges(e, f);
+    mem_open(&e->params, &e->params_buf, &e->params_len);
+    mem_open(&e->decls, &e->decls_buf, &e->decls_len);
+    mem_open(&e->body, &e->body_buf, &e->body_len);
+    bool ok = lower_params(e, f, entry);
+    ValueId ys[64];
+    uint32_t ny = 0;
+    ok = ok && lower_block(e, entry, ys, &ny);
+    if (ok)
+        write_kernel(e, out, f);
+    mem_close(&e->params, &e->params_buf);
+    mem_close(&e->decls, &e->decls_buf);
+    mem_close(&e->body, &e->body_buf);
+    return ok && !e->failed;
+}
+
+/* ---- module scope ---- */
+
+static bool
+emit_global(Emit *e, OpId g)
+{
+    const char *sym = str_attr(e, g, "sym_name");
+    const Attr *ta = op_attr(e->m, g, "type");
+    if (!sym || !ta || ta->kind != ATTR_TYPE || !type_is_memref(e->m, ta->type))
+        return fail(e, op_get(e->m, g)->loc, "'memref.global' without a memref type");
+    const Type *ty = type_get(e->m, ta->type);
+    int64_t bytes = type_bytes(e, ta->type);
+    int64_t align = attr_int_or(op_attr(e->m, g, "alignment"), 16);
+    if (e->root_align[g] > align)
+        align = e->root_align[g];
+    if (ty->memspace != MS_WORKGROUP)
+        return fail(e, op_get(e->m, g)->loc,
+                    "'memref.global' @%s: only workgroup (space 3) globals are supported", sym);
+    const Attr *init = op_attr(e->m, g, "initial_value");
+    if (init && init->kind != ATTR_UNIT && !(init->kind == ATTR_OPAQUE))
+        return fail(e, op_get(e->m, g)->loc,
+                    "'memref.global' @%s: shared memory cannot have an initial value", sym);
+    if (bytes < 0)
+        return fail(e, op_get(e->m, g)->loc, "'memref.global' @%s has a dynamic shape", sym);
+    fprintf(e->globals, ".shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align,
+            ptx_ident(e, sym), bytes ? bytes : 1);
+    return true;
+}
+
+typedef struct Collect {
+    ARRAY(OpId) kernels;
+    ARRAY(OpId) globals;
+    Emit *e;
+} Collect;
+
+static bool
+collect_visit(Module *m, OpId o, void *ctx)
+{
+    Collect *c = ctx;
+    Op *op = op_get(m, o);
+    if (op->kind == OP_FUNC) {
+        ARRAY_PUSH(&m->arena, c->kernels, o);
+    } else if (op->kind == OP_GPU_FUNC) {
+        if (!op_attr(m, o, "gpu.kernel") && !op_attr(m, o, "kernel")) {
+            const char *s = str_attr(c->e, o, "sym_name");
+            fail(c->e, op->loc,
+                 "'gpu.func' @%s is not a kernel: device functions are not supported", s ? s : "?");
+            return true;
+        }
+        ARRAY_PUSH(&m->arena, c->kernels, o);
+    } else if (op->kind == OP_GLOBAL) {
+        ARRAY_PUSH(&m->arena, c->globals, o);
+    }
+    return true;
+}
+
+bool
+ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
+{
+    Emit e = { .m = m, .opt = opt, .d = d };
+    size_t ti = 0;
+    for (; ti < sizeof targets / sizeof targets[0]; ti++)
+        if (opt->arch && strcmp(opt->arch, targets[ti].name) == 0)
+            break;
+    if (ti == sizeof targets / sizeof targets[0]) {
+        diag_error(d, (Loc){ 0, 0, 0 }, "unknown target '%s'", opt->arch ? opt->arch : "");
+        return false;
+    }
+    e.sm = targets[ti].sm;
+    e.arch_a = targets[ti].arch_a;
+    e.version = targets[ti].version;
+    Collect c = { .e = &e };
+    module_walk(m, m->top, collect_visit, &c);
+    e.rep = calloc(m->nvalues + 1, sizeof *e.rep);
+    e.range = calloc(m->nvalues + 1, sizeof *e.range);
+    e.uses = calloc(m->nvalues + 1, sizeof *e.uses);
+    e.root_align = calloc(m->nops + m->nvalues + 1, sizeof *e.root_align);
+    compute_root_align(&e);
+    char *kbuf = NULL;
+    size_t klen = 0;
+    FILE *kf = open_memstream(&kbuf, &klen);
+    mem_open(&e.globals, &e.globals_buf, &e.globals_len);
+    for (uint32_t i = 0; i < c.kernels.n && !e.failed; i++)
+        emit_kernel(&e, c.kernels.items[i], kf);
+    for (uint32_t i = 0; i < c.globals.n && !e.failed; i++)
+        emit_global(&e, c.globals.items[i]);
+    if (e.have_dyn_smem)
+        fprintf(e.globals, ".extern .shared .align %" PRId64 " .b8 vptx_dynamic_smem[];\n",
+                e.dyn_smem_align < 16 ? 16 : e.dyn_smem_align);
+    fclose(kf);
+    fflush(e.globals);
+    bool ok = !e.failed && !diag_has_errors(d);
+    if (ok && c.kernels.n == 0)
+        diag_warning(d, (Loc){ 0, 0, 0 }, "no kernel in the module");
+    if (ok) {
+        fprintf(out,
+                "//\n// Generated by vptx\n//\n\n.version %d.%d\n.target %s\n"
+                ".address_size 64\n",
+                e.version / 10, e.version % 10, opt->arch);
+        if (opt->debug_loc)
+            for (uint32_t f = 1; f < d->nfiles; f++)
+                fprintf(out, ".file %" PRIu32 " \"%s\"\n", f, d->files[f].name);
+        if (e.globals_len)
+            fprintf(out, "\n%s", e.globals_buf);
+        fputs(kbuf ? kbuf : "", out);
+    }
+    free(kbuf);
+    mem_close(&e.globals, &e.globals_buf);
+    free(e.rep);
+    free(e.range);
+    free(e.uses);
+    free(e.root_align);
+    return ok;
+}

@@ -1,0 +1,681 @@
+/*
+ * regs.c -- registers, slots, value representations, instruction output, the
+ * ptx.def template expander and the integer range analysis that keeps index
+ * arithmetic in 32-bit registers where that is provably exact.
+ *
+ * Registers are numbered per class in definition order, from 1, so the same
+ * input always gives byte-identical PTX (nvcc numbers the same way).
+ */
+#include "ptxgen/emit.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- register classes ---- */
+
+static const struct {
+    const char *prefix, *decl, *bits;
+    unsigned width;
+} classes[RC_COUNT] = {
+    [RC_PRED] = { "%p", ".pred", "pred", 1 }, [RC_B16] = { "%rs", ".b16", "b16", 16 },
+    [RC_B32] = { "%r", ".b32", "b32", 32 },   [RC_B64] = { "%rd", ".b64", "b64", 64 },
+    [RC_F32] = { "%f", ".f32", "f32", 32 },   [RC_F64] = { "%fd", ".f64", "f64", 64 },
+};
+
+const char *
+cls_bits(RegClass c)
+{
+    return c == RC_F32 ? "b32" : c == RC_F64 ? "b64" : classes[c].bits;
+}
+
+unsigned
+cls_width(RegClass c)
+{
+    return classes[c].width;
+}
+
+const char *
+cls_prefix(RegClass c)
+{
+    return classes[c].prefix;
+}
+
+const char *
+cls_decl(RegClass c)
+{
+    return classes[c].decl;
+}
+
+RegClass
+reg_class_of(TypeId t)
+{
+    switch (t) {
+    case TY_I1:
+        return RC_PRED;
+    case TY_I8:
+    case TY_I16:
+    case TY_F16:
+    case TY_BF16:
+        return RC_B16;
+    case TY_I32:
+    case TY_TF32:
+        return RC_B32;
+    case TY_F32:
+        return RC_F32;
+    case TY_F64:
+        return RC_F64;
+    default:
+        return RC_B64; /* i64, index */
+    }
+}
+
+Slot
+new_reg(Emit *e, RegClass c)
+{
+    Slot s = { .cls = (uint8_t)c, .reg = ++e->nregs[c] };
+    return s;
+}
+
+Slot
+imm_slot(RegClass c, uint64_t bits)
+{
+    Slot s = { .cls = (uint8_t)c, .is_imm = 1, .bits = bits };
+    return s;
+}
+
+/* Operand text.  Sixteen rotating buffers: enough for the longest instruction. */
+const char *
+S(Emit *e, Slot s)
+{
+    static char ring[16][40];
+    static unsigned next;
+    (void)e;
+    char *b = ring[next++ % 16];
+    if (!s.is_imm) {
+        snprintf(b, sizeof ring[0], "%s%" PRIu32, classes[s.cls].prefix, s.reg);
+        return b;
+    }
+    switch ((RegClass)s.cls) {
+    case RC_F32:
+        snprintf(b, sizeof ring[0], "0f%08" PRIX32, (uint32_t)s.bits);
+        break;
+    case RC_F64:
+        snprintf(b, sizeof ring[0], "0d%016" PRIX64, s.bits);
+        break;
+    case RC_B16:
+        snprintf(b, sizeof ring[0], "%" PRIu64, s.bits & 0xffff);
+        break;
+    case RC_B32:
+        snprintf(b, sizeof ring[0], "%" PRId32, (int32_t)(uint32_t)s.bits);
+        break;
+    case RC_PRED:
+        snprintf(b, sizeof ring[0], "%d", (int)(s.bits & 1));
+        break;
+    default:
+        snprintf(b, sizeof ring[0], "%" PRId64, (int64_t)s.bits);
+    }
+    return b;
+}
+
+Slot
+as_reg(Emit *e, Slot s)
+{
+    if (!s.is_imm)
+        return s;
+    Slot r = new_reg(e, (RegClass)s.cls);
+    if (s.cls == RC_PRED)
+        ins(e, "setp.ne.u32 %s, %d, 0;", S(e, r), (int)(s.bits & 1));
+    else if (s.cls == RC_B16)
+        ins(e, "mov.b16 %s, 0x%04X;", S(e, r), (unsigned)(s.bits & 0xffff));
+    else
+        ins(e, "mov.%s %s, %s;", cls_bits((RegClass)s.cls), S(e, r), S(e, s));
+    return r;
+}
+
+/* Integer width change (sign- or zero-extending, truncating) or, between a float
+ * class and the integer class of the same width, a bit reinterpretation. */
+Slot
+to_cls(Emit *e, Slot s, RegClass c, bool sign)
+{
+    if (s.cls == c)
+        return s;
+    unsigned from = cls_width((RegClass)s.cls), to = cls_width(c);
+    if (s.is_imm) {
+        uint64_t v = s.bits;
+        if (sign && from < 64 && (v >> (from - 1)) & 1)
+            v |= ~0ull << from;
+        if (to < 64)
+            v &= (1ull << to) - 1;
+        return imm_slot(c, v);
+    }
+    Slot d = new_reg(e, c);
+    if (from == to)
+        ins(e, "mov.b%u %s, %s;", to, S(e, d), S(e, s));
+    else if (s.cls == RC_PRED)
+        ins(e, "selp.u%u %s, 1, 0, %s;", to, S(e, d), S(e, s));
+    else
+        ins(e, "cvt.%c%u.%c%u %s, %s;", sign ? 's' : 'u', to, sign ? 's' : 'u', from, S(e, d),
+            S(e, s));
+    return d;
+}
+
+/* ---- representations ---- */
+
+uint8_t
+pack_factor(const Module *m, TypeId t)
+{
+    const Type *ty = type_get(m, t);
+    if (ty->kind != TY_VECTOR)
+        return 1;
+    unsigned w = type_bitwidth(ty->elem);
+    int64_t n = type_num_elements(m, t);
+    if ((w == 16 && n % 2 == 0) || (w == 8 && n % 4 == 0))
+        return (uint8_t)(32 / w);
+    return 1;
+}
+
+uint32_t
+slot_count(const Module *m, TypeId t)
+{
+    const Type *ty = type_get(m, t);
+    if (ty->kind == TY_WG_ACCUMULATOR) {
+        const Type *v = type_get(m, ty->elem);
+        return v->rank == 2 ? (uint32_t)(v->shape[1] / 2) : 0;
+    }
+    if (ty->kind != TY_VECTOR)
+        return 1;
+    return (uint32_t)(type_num_elements(m, t) / pack_factor(m, t));
+}
+
+Rep *
+rep_new(Emit *e, ValueId v, uint32_t nslots, uint8_t per, TypeId elem)
+{
+    Rep *r = &e->rep[v];
+    r->set = true;
+    r->n = nslots;
+    r->per = per;
+    r->elem = elem;
+    r->slots = arena_alloc(&e->m->arena, (nslots ? nslots : 1) * sizeof *r->slots);
+    return r;
+}
+
+void
+rep_scalar(Emit *e, ValueId v, Slot s)
+{
+    Rep *r = rep_new(e, v, 1, 1, type_element(e->m, value_type(e->m, v)));
+    r->slots[0] = s;
+}
+
+Rep *
+rep_of(Emit *e, ValueId v)
+{
+    if (!e->rep[v].set)
+        ICE("ptxgen: operand used before its definition was lowered");
+    return &e->rep[v];
+}
+
+Slot
+scalar_of(Emit *e, ValueId v)
+{
+    return rep_of(e, v)->slots[0];
+}
+
+/* ---- output ---- */
+
+static void
+flush_comment(Emit *e)
+{
+    if (e->comment_done || !e->cur_op)
+        return;
+    e->comment_done = true;
+    const Op *op = op_get(e->m, e->cur_op);
+    if (op->loc.line) {
+        const char *file = diag_file_name(e->d, op->loc.file), *slash = strrchr(file, '/');
+        fprintf(e->body, "\t// %s %s:%" PRIu32 "\n", op_name(e->m, e->cur_op),
+                slash ? slash + 1 : file, op->loc.line);
+    } else
+        fprintf(e->body, "\t// %s\n", op_name(e->m, e->cur_op));
+    if (e->opt->debug_loc && op->loc.line)
+        fprintf(e->body, "\t.loc %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", op->loc.file, op->loc.line,
+                op->loc.col);
+}
+
+void
+ins(Emit *e, const char *fmt, ...)
+{
+    flush_comment(e);
+    va_list ap;
+    va_start(ap, fmt);
+    fputc('\t', e->body);
+    vfprintf(e->body, fmt, ap);
+    fputc('\n', e->body);
+    va_end(ap);
+}
+
+uint32_t
+new_label(Emit *e)
+{
+    return ++e->nlabels;
+}
+
+void
+label(Emit *e, uint32_t l)
+{
+    flush_comment(e);
+    fprintf(e->body, "$L__%s_%" PRIu32 ":\n", e->kname, l);
+}
+
+bool
+fail(Emit *e, Loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(e->d, DIAG_ERROR, loc, fmt, ap);
+    va_end(ap);
+    e->failed = true;
+    return false;
+}
+
+bool
+fail_op(Emit *e, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return fail(e, op_get(e->m, e->cur_op)->loc, "'%s' %s", op_name(e->m, e->cur_op), msg);
+}
+
+bool
+need_sm(Emit *e, int sm, bool arch_a, const char *what)
+{
+    if (e->sm >= sm && (!arch_a || e->arch_a))
+        return true;
+    return fail_op(e, "needs %s (sm_%d%s), but the target is %s", what, sm, arch_a ? "a" : "",
+                   e->opt->arch);
+}
+
+void
+need_version(Emit *e, int v10)
+{
+    if (v10 > e->version)
+        e->version = v10;
+}
+
+/* ---- templates ---- */
+
+static const struct {
+    OpKind op;
+    Family fam;
+    int sm;
+    const char *tpl;
+} templates[] = {
+#define PTX(op, fam, sm, tpl) { OP_##op, fam, sm, tpl },
+#include "ptxgen/ptx.def"
+#undef PTX
+};
+
+bool
+tpl_find(OpKind k, Family f, int sm, const char **tpl)
+{
+    for (size_t i = 0; i < sizeof templates / sizeof templates[0]; i++)
+        if (templates[i].op == k && templates[i].fam == f && templates[i].sm <= sm) {
+            *tpl = templates[i].tpl;
+            return true;
+        }
+    return false;
+}
+
+/* A register holding a 16-bit constant (x2 when the type is packed). */
+static Slot
+half_const(Emit *e, const char *type, uint16_t bits)
+{
+    bool x2 = strchr(type, 'x') != NULL;
+    Slot r = new_reg(e, x2 ? RC_B32 : RC_B16);
+    if (x2)
+        ins(e, "mov.b32 %s, 0x%04X%04X;", S(e, r), bits, bits);
+    else
+        ins(e, "mov.b16 %s, 0x%04X;", S(e, r), bits);
+    return r;
+}
+
+/* Expands a ptx.def template.  `type` is the $t suffix. */
+void
+tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na)
+{
+    char line[256];
+    size_t n = 0;
+    char bits[8];
+    snprintf(bits, sizeof bits, "b%u", cls_width((RegClass)d.cls == RC_PRED ? RC_PRED : d.cls));
+    if (d.cls == RC_PRED)
+        snprintf(bits, sizeof bits, "pred");
+    for (const char *p = tpl; *p && n < sizeof line - 48; p++) {
+        const char *piece = NULL;
+        char tmp[48];
+        if (*p != '$') {
+            line[n++] = *p;
+            continue;
+        }
+        p++;
+        if (*p == 'd') {
+            piece = S(e, d);
+        } else if (*p >= '0' && *p <= '2') {
+            int i = *p - '0';
+            if (p[1] == 'h') { /* $1h: constant 1.0 */
+                p++;
+                piece = S(e, half_const(e, type, 0x3F80));
+            } else {
+                piece = i < na ? S(e, a[i]) : "?";
+            }
+        } else if (*p == 't') {
+            piece = type;
+        } else if (*p == 'b') {
+            piece = bits;
+        } else if (*p == 'r') {
+            piece = e->opt->precise_math ? ".rn" : "";
+        } else if (*p == 'm' && p[1] == 'z') {
+            p++;
+            piece = S(e, half_const(e, type, 0x8000));
+        }
+        if (!piece)
+            ICE("ptxgen: bad template");
+        snprintf(tmp, sizeof tmp, "%s", piece);
+        size_t l = strlen(tmp);
+        memcpy(line + n, tmp, l);
+        n += l;
+    }
+    line[n] = 0;
+    ins(e, "%s", line);
+}
+
+/* ---- ranges ---- */
+
+static const Range full = { INT64_MIN, INT64_MAX, 1 };
+
+const Range *
+range_of(Emit *e, ValueId v)
+{
+    return &e->range[v];
+}
+
+bool
+is_narrow(Emit *e, ValueId v)
+{
+    TypeId t = value_type(e->m, v);
+    const Range *r = &e->range[v];
+    return t == TY_INDEX && r->lo >= 0 && r->hi <= INT32_MAX;
+}
+
+static int64_t
+pow2_div(int64_t v)
+{
+    if (v == 0)
+        return (int64_t)1 << 40;
+    uint64_t u = (uint64_t)(v < 0 ? -v : v);
+    return (int64_t)(u & -u);
+}
+
+static Range
+mk(int64_t lo, int64_t hi, int64_t div)
+{
+    Range r = { lo, hi, div < 1 ? 1 : div };
+    return r;
+}
+
+static Range
+r_add(Range a, Range b)
+{
+    int64_t lo, hi;
+    int64_t div = a.div < b.div ? a.div : b.div;
+    if (__builtin_add_overflow(a.lo, b.lo, &lo) || __builtin_add_overflow(a.hi, b.hi, &hi))
+        return mk(INT64_MIN, INT64_MAX, div);
+    return mk(lo, hi, div);
+}
+
+static Range
+r_mul(Range a, Range b)
+{
+    int64_t c[4];
+    int64_t div = a.div > (1 << 20) || b.div > (1 << 20) ? (1 << 20) : a.div * b.div;
+    if (__builtin_mul_overflow(a.lo, b.lo, &c[0]) || __builtin_mul_overflow(a.lo, b.hi, &c[1]) ||
+        __builtin_mul_overflow(a.hi, b.lo, &c[2]) || __builtin_mul_overflow(a.hi, b.hi, &c[3]))
+        return mk(INT64_MIN, INT64_MAX, div);
+    int64_t lo = c[0], hi = c[0];
+    for (int i = 1; i < 4; i++) {
+        lo = c[i] < lo ? c[i] : lo;
+        hi = c[i] > hi ? c[i] : hi;
+    }
+    return mk(lo, hi, div);
+}
+
+static Range
+r_div(Range a, Range b)
+{
+    if (b.lo != b.hi || b.lo <= 0 || a.lo < 0)
+        return mk(a.lo >= 0 ? 0 : INT64_MIN, a.lo >= 0 ? a.hi : INT64_MAX, 1);
+    int64_t c = b.lo;
+    return mk(a.lo / c, a.hi / c, a.div % c == 0 ? a.div / c : 1);
+}
+
+static Range
+r_rem(Range a, Range b)
+{
+    if (b.lo != b.hi || b.lo <= 0 || a.lo < 0)
+        return full;
+    int64_t c = b.lo;
+    int64_t hi = a.hi < c - 1 ? a.hi : c - 1;
+    int64_t pc = pow2_div(c);
+    if (a.hi < c)
+        return a;
+    return mk(0, hi, a.div < pc ? a.div : pc);
+}
+
+static Range
+default_range(TypeId t)
+{
+    unsigned w = type_bitwidth(t);
+    if (t == TY_I1)
+        return mk(0, 1, 1);
+    if (w > 0 && w < 64)
+        return mk(-((int64_t)1 << (w - 1)), ((int64_t)1 << (w - 1)) - 1, 1);
+    return full;
+}
+
+static Range
+r_affine(const Range *dims, uint32_t nd, const Range *syms, uint32_t ns, const AffineExpr *x)
+{
+    switch (x->kind) {
+    case AFF_CONST:
+        return mk(x->value, x->value, pow2_div(x->value));
+    case AFF_DIM:
+        return x->value < nd ? dims[x->value] : full;
+    case AFF_SYM:
+        return x->value < ns ? syms[x->value] : full;
+    case AFF_ADD:
+        return r_add(r_affine(dims, nd, syms, ns, x->lhs), r_affine(dims, nd, syms, ns, x->rhs));
+    case AFF_MUL:
+        return r_mul(r_affine(dims, nd, syms, ns, x->lhs), r_affine(dims, nd, syms, ns, x->rhs));
+    case AFF_MOD:
+        return r_rem(r_affine(dims, nd, syms, ns, x->lhs), r_affine(dims, nd, syms, ns, x->rhs));
+    case AFF_FLOORDIV:
+        return r_div(r_affine(dims, nd, syms, ns, x->lhs), r_affine(dims, nd, syms, ns, x->rhs));
+    case AFF_CEILDIV: {
+        Range a = r_affine(dims, nd, syms, ns, x->lhs), b = r_affine(dims, nd, syms, ns, x->rhs);
+        if (b.lo == b.hi && b.lo > 0 && a.lo >= 0 && a.hi < INT64_MAX - b.lo)
+            return mk(a.lo / b.lo, (a.hi + b.lo - 1) / b.lo, 1);
+        return full;
+    }
+    }
+    return full;
+}
+
+static int64_t
+dim_index(const Attr *a)
+{
+    const char *v = attr_enum_value(a);
+    return v && v[0] >= 'x' && v[0] <= 'z' ? v[0] - 'x' : 0;
+}
+
+static Range
+range_of_gpu(Emit *e, const Op *op, OpId o)
+{
+    int64_t d = dim_index(op_attr(e->m, o, "dimension"));
+    int64_t bs = e->block_size[d];
+    switch (op->kind) {
+    case OP_THREAD_ID:
+        return mk(0, bs ? bs - 1 : (d == 2 ? 63 : 1023), 1);
+    case OP_BLOCK_DIM:
+        return mk(bs ? bs : 1, bs ? bs : 1024, 1);
+    case OP_BLOCK_ID:
+        return mk(0, d == 0 ? INT32_MAX - 1 : 65534, 1);
+    case OP_GRID_DIM:
+        return mk(1, d == 0 ? INT32_MAX : 65535, 1);
+    case OP_LANE_ID:
+        return mk(0, 31, 1);
+    case OP_SUBGROUP_ID:
+        return mk(0, 31, 1);
+    default:
+        return full;
+    }
+}
+
+static Range
+range_affine_op(Emit *e, const Op *op, OpId o)
+{
+    const Attr *ma = op_attr(e->m, o, "map");
+    if (!ma || ma->kind != ATTR_AFFINE_MAP || ma->map->nresults != 1)
+        return full;
+    const AffineMap *map = ma->map;
+    Range rs[16];
+    if (op->nargs > 16)
+        return full;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        rs[i] = e->range[op->args[i]];
+    return r_affine(rs, map->ndims, rs + map->ndims, map->nsyms, map->results[0]);
+}
+
+static Range
+range_for_op(Emit *e, OpId o, uint32_t res)
+{
+    const Op *op = op_get(e->m, o);
+    const Range *a = op->nargs > 0 ? &e->range[op->args[0]] : NULL;
+    const Range *b = op->nargs > 1 ? &e->range[op->args[1]] : NULL;
+    TypeId t = value_type(e->m, op->res[res]);
+    Range r = default_range(t);
+    switch (op->kind) {
+    case OP_CONSTANT: {
+        const Attr *v = op_attr(e->m, o, "value");
+        if (v && v->kind == ATTR_INT)
+            return mk(v->i, v->i, pow2_div(v->i));
+        if (v && v->kind == ATTR_BOOL)
+            return mk(v->b, v->b, 1);
+        return r;
+    }
+    case OP_ADDI:
+        return type_bitwidth(t) == 64 ? r_add(*a, *b) : r;
+    case OP_MULI:
+        return type_bitwidth(t) == 64 ? r_mul(*a, *b) : r;
+    case OP_SUBI: {
+        Range nb = r_mul(*b, mk(-1, -1, 1));
+        return type_bitwidth(t) == 64 ? r_add(*a, nb) : r;
+    }
+    case OP_DIVUI:
+    case OP_DIVSI:
+    case OP_FLOORDIVSI:
+        return a->lo >= 0 ? r_div(*a, *b) : r;
+    case OP_REMUI:
+    case OP_REMSI:
+        return a->lo >= 0 ? r_rem(*a, *b) : r;
+    case OP_ANDI:
+        if (b->lo == b->hi && b->lo >= 0)
+            return mk(0, b->lo, 1);
+        return r;
+    case OP_INDEX_CAST:
+    case OP_INDEX_CASTUI:
+    case OP_EXTSI:
+        return *a;
+    case OP_EXTUI:
+        return a->lo >= 0 ? *a : r;
+    case OP_MINUI:
+    case OP_MINSI:
+        if (a->lo >= 0 && b->lo >= 0)
+            return mk(0, a->hi < b->hi ? a->hi : b->hi, 1);
+        return r;
+    case OP_MAXUI:
+    case OP_MAXSI:
+        if (a->lo >= 0 && b->lo >= 0)
+            return mk(a->lo > b->lo ? a->lo : b->lo, a->hi > b->hi ? a->hi : b->hi, 1);
+        return r;
+    case OP_SELECT:
+        return mk(b->lo < e->range[op->args[2]].lo ? b->lo : e->range[op->args[2]].lo,
+                  b->hi > e->range[op->args[2]].hi ? b->hi : e->range[op->args[2]].hi, 1);
+    case OP_AFFINE_APPLY:
+        return range_affine_op(e, op, o);
+    case OP_DELINEARIZE_INDEX: {
+        /* results: x / prod(basis[1..]), then x mod basis[r] (basis without its
+         * outer bound: one more result than basis entries) */
+        const Attr *basis = op_attr(e->m, o, "static_basis");
+        if (!basis || basis->kind != ATTR_DENSE_ARRAY || !basis->ints)
+            return mk(0, INT64_MAX, 1);
+        uint32_t bi = basis->n == op->nres ? res : res - 1;
+        if ((res > 0 || basis->n == op->nres) && bi < basis->n && basis->ints[bi] > 0)
+            return mk(0, basis->ints[bi] - 1, 1);
+        return a->lo >= 0 ? mk(0, a->hi, 1) : mk(0, INT64_MAX, 1);
+    }
+    case OP_THREAD_ID:
+    case OP_BLOCK_DIM:
+    case OP_BLOCK_ID:
+    case OP_GRID_DIM:
+    case OP_LANE_ID:
+    case OP_SUBGROUP_ID:
+        return range_of_gpu(e, op, o);
+    case OP_DIM:
+        return mk(0, (int64_t)1 << 40, 1);
+    default:
+        return r;
+    }
+}
+
+static bool
+range_visit(Module *m, OpId o, void *ctx)
+{
+    Emit *e = ctx;
+    Op *op = op_get(m, o);
+    if (op->kind == OP_FOR && op->nargs >= 3) {
+        /* induction variable: [lb, ub - 1] when both are bounded and step > 0 */
+        BlockId body = op_entry_block(m, o, 0);
+        if (body && block_get(m, body)->args.n) {
+            ValueId iv = block_get(m, body)->args.items[0];
+            Range lb = e->range[op->args[0]], ub = e->range[op->args[1]];
+            Range st = e->range[op->args[2]];
+            if (st.lo > 0 && lb.lo != INT64_MIN && ub.hi != INT64_MAX && ub.hi > INT64_MIN)
+                e->range[iv] = mk(lb.lo, ub.hi - 1 > lb.lo ? ub.hi - 1 : lb.lo,
+                                  lb.div < st.div ? lb.div : st.div);
+        }
+    }
+    for (uint32_t i = 0; i < op->nres; i++)
+        e->range[op->res[i]] = range_for_op(e, o, i);
+    return true;
+}
+
+void
+compute_ranges(Emit *e, OpId func)
+{
+    for (uint32_t v = 0; v < e->m->nvalues; v++)
+        e->range[v] =
+            default_range(value_type(e->m, v) <= TY_LAST_SCALAR ? value_type(e->m, v) : TY_INDEX);
+    module_walk(e->m, func, range_visit, e);
+}
+
+Range
+affine_expr_range(Emit *e, const ValueId *ops, const AffineMap *map, const AffineExpr *x)
+{
+    Range rs[32];
+    uint32_t n = map->ndims + map->nsyms;
+    for (uint32_t i = 0; i < n && i < 32; i++)
+        rs[i] = e->range[ops[i]];
+    return r_affine(rs, map->ndims, rs + map->ndims, map->nsyms, x);
+}
