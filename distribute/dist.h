@@ -1,0 +1,204 @@
+/*
+ * dist.h -- internal to distribute/: the rewriting context, the per-thread
+ * value representation and the helpers the op-family files share.
+ *
+ *   distribute.c   the driver: functions, blocks, scf.for/if, dispatch, layouts
+ *   build.c        building ops: constants, index arithmetic, thread ids, guards
+ *   slots.c        slot maps between layouts, workgroup buffers, layout conversions
+ *   transfer.c     transfer_read/write, vector.load/store
+ *   elementwise.c  elementwise ops, constants, broadcast, transpose, shape_cast,
+ *                  extract/insert (+ strided), step, create/constant_mask, splat
+ *   reduction.c    multi_reduction, vector.reduction (seed 001's four stages)
+ *   contract.c     vector.contract: mma.sync fragments, or per-thread products + reduction
+ *
+ * Per-thread values.  A whole-workgroup vector value v with layout L becomes,
+ * in every thread, the elements that thread holds: layout_num_slots(L) of
+ * them, numbered by *slot*, row-major over L's distributed shape
+ * [batch..., outer..., element...] (layout.h).  In the IR it is one value of
+ * the flattened type
+ *
+ *     vector<Nxelem>    N = layout_num_slots(L)  (a 0-d vector: vector<1xelem>)
+ *
+ * slot k at position k.  For example vector<16x16xf16> in the mma.sync A
+ * layout (outer [2,2], thread [8,4], element [1,2]) becomes vector<8xf16>,
+ * slots (oM, oK, e) row-major: slot 0 = (0,0,0), slot 1 = (0,0,1), slot 2 =
+ * (0,1,0), ...  While rewriting, a Dist keeps both forms it has built: the
+ * vector (`vec`) and single elements (`elems[k]`, vector.extract results), so
+ * element-wise rewrites (reductions, reorders) do not re-extract and vector
+ * rewrites (arith, scf) do not re-pack.  A form built inside a region is
+ * forgotten when the region is left (the undo log), so it is never used
+ * where it does not dominate.
+ */
+#ifndef VPTX_DISTRIBUTE_DIST_H
+#define VPTX_DISTRIBUTE_DIST_H
+
+#include "distribute/distribute.h"
+#include "layout/layout.h"
+
+#include <stdint.h>
+
+#define DIST_MAX_SLOTS 4096 /* per-thread elements of one value */
+
+typedef struct Dist {
+    NestedLayout layout;
+    TypeId elem;     /* scalar element type */
+    uint32_t n;      /* slots */
+    ValueId vec;     /* vector<n x elem>, or 0 when not built (in this scope) */
+    ValueId *elems;  /* n scalars, 0 = not built (in this scope) */
+} Dist;
+
+typedef struct Undo {
+    Dist *d;
+    int32_t slot; /* -1: vec */
+    uint32_t depth;
+} Undo;
+
+typedef struct Cached {
+    uint64_t key[3];
+    ValueId v;
+} Cached;
+
+/* A workgroup buffer made by the pass (memref.alloc in space 3, in the prologue). */
+typedef struct Buffer {
+    TypeId type;
+    ValueId v;
+    bool used;   /* written or read already: a rewrite needs a barrier first */
+} Buffer;
+
+typedef ARRAY(OpId) OpList;
+
+typedef struct Ctx {
+    Module *m;
+    Diag *d;
+    uint32_t nold;   /* values that existed before the pass */
+    Dist **dist;     /* [old value] its per-thread form; NULL for non-vectors */
+    ValueId *map;    /* [old value] replacement of a scalar result; 0 = unchanged */
+    bool failed;
+    /* the function being rewritten */
+    OpId func;
+    int64_t block[3];  /* launch shape; 0 = unknown */
+    int64_t nthreads;  /* threads per workgroup */
+    int64_t nwarps;
+    Loc loc;           /* location given to new ops: the op being rewritten */
+    OpList *out;       /* op list being built */
+    OpList prologue;   /* thread ids, constants, buffers: put first in the entry block */
+    ValueId tid, lane, warp;
+    ARRAY(Cached) cache; /* prologue values: constants, virtual ids */
+    ARRAY(Undo) undo;
+    uint32_t depth;      /* region nesting of the current insertion point */
+    uint32_t loops;      /* scf.for nesting of the current insertion point */
+    ARRAY(Buffer) buffers;
+} Ctx;
+
+/* ---- distribute.c ---- */
+bool dist_error(Ctx *c, const char *fmt, ...) PRINTF_LIKE(2, 3); /* at c->loc; returns false */
+Dist *dist_of(Ctx *c, ValueId old);           /* operand's per-thread form; NULL + error if none */
+ValueId dist_scalar(Ctx *c, ValueId old);     /* replacement of a scalar operand */
+bool layout_of_value(Ctx *c, ValueId old, NestedLayout *out); /* from vptx.layout */
+bool result_layout(Ctx *c, OpId op, uint32_t i, NestedLayout *out);
+Dist *dist_new(Ctx *c, const NestedLayout *l, TypeId elem);
+void dist_bind(Ctx *c, ValueId old, Dist *d);  /* old result -> d */
+ValueId dist_vec(Ctx *c, Dist *d);             /* the vector form (built if needed) */
+ValueId dist_elem(Ctx *c, Dist *d, uint32_t k); /* slot k as a scalar (built if needed) */
+void dist_set_elem(Ctx *c, Dist *d, uint32_t k, ValueId v);
+void dist_set_vec(Ctx *c, Dist *d, ValueId v);
+TypeId dist_type(Ctx *c, const Dist *d);       /* vector<n x elem> */
+void scope_push(Ctx *c);
+void scope_pop(Ctx *c);
+void rewrite_region_block(Ctx *c, BlockId b);  /* rewrite the ops of a nested block */
+
+/* ---- build.c ---- */
+OpId emit(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, uint32_t nres,
+          const TypeId *types, uint32_t nregions);
+ValueId emit1(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, TypeId type);
+ValueId const_index(Ctx *c, int64_t v);
+ValueId const_int(Ctx *c, int64_t v, TypeId t);
+ValueId const_float(Ctx *c, double v, TypeId t);
+ValueId const_bool(Ctx *c, bool b);
+bool const_value_of(Ctx *c, ValueId v, int64_t *out); /* an arith.constant integer */
+ValueId idx_add(Ctx *c, ValueId a, ValueId b);
+ValueId idx_add_c(Ctx *c, ValueId a, int64_t k);
+ValueId idx_mul_c(Ctx *c, ValueId a, int64_t k);
+ValueId cmp_i(Ctx *c, CmpIPredicate p, ValueId a, ValueId b);
+ValueId and_i1(Ctx *c, ValueId a, ValueId b); /* 0 = true */
+ValueId thread_id(Ctx *c);
+ValueId lane_id(Ctx *c);
+ValueId warp_id(Ctx *c);
+ValueId virtual_thread(Ctx *c, const NestedLayout *l, int32_t d); /* (lane / ts) % T */
+ValueId virtual_subgroup(Ctx *c, const NestedLayout *l, int32_t d);
+ValueId thread_offset(Ctx *c, const NestedLayout *l, int32_t d); /* E*(t + T*O*B*s) */
+int64_t slot_offset(const NestedLayout *l, int32_t d, int64_t b, int64_t o, int64_t e);
+ValueId canonical_holder(Ctx *c, const NestedLayout *l); /* i1, or 0 when every thread is one */
+ValueId extract_elem(Ctx *c, ValueId vec, int64_t pos, TypeId elem);
+ValueId from_elements(Ctx *c, const ValueId *elems, uint32_t n, TypeId elem);
+ValueId combine_values(Ctx *c, CombiningKind k, ValueId a, ValueId b);
+/* scf.if with empty then (and else) blocks; fill them between region_enter/leave */
+OpId emit_if(Ctx *c, ValueId cond, uint32_t nres, const TypeId *types, bool with_else);
+typedef struct RegionSave {
+    OpList *out;
+    OpList list;
+    BlockId block;
+} RegionSave;
+void region_enter(Ctx *c, OpId op, uint32_t region, RegionSave *s);
+void region_leave(Ctx *c, const ValueId *yields, uint32_t n, RegionSave *s); /* adds scf.yield */
+void install_ops(Ctx *c, BlockId b, OpList *l); /* l becomes b's op list */
+ValueId memref_dim(Ctx *c, ValueId memref, uint32_t d);
+const Attr *dense_i64(Ctx *c, const int64_t *v, uint32_t n);
+
+/* ---- slots.c ---- */
+typedef void IndexFn(const int64_t *to_index, int64_t *from_index, const void *arg);
+bool slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn,
+              const void *arg, int64_t *perm);
+Dist *permute_dist(Ctx *c, Dist *src, const NestedLayout *to, const int64_t *perm);
+Dist *convert_dist(Ctx *c, Dist *src, const NestedLayout *to); /* any layout of the same shape */
+Dist *gather_dist(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of);
+Dist *gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
+                    const int64_t *base);
+Buffer *get_buffer(Ctx *c, TypeId elem, uint32_t rank, const int64_t *shape, int64_t pad);
+void buffer_before_write(Ctx *c, Buffer *b);
+void barrier(Ctx *c);
+
+/* ---- transfer.c ---- */
+typedef struct Transfer {
+    ValueId memref;          /* new value */
+    ValueId base[LAYOUT_MAX_RANK]; /* new index values, one per memref dim */
+    uint32_t mrank;
+    int32_t dim_of[LAYOUT_MAX_RANK]; /* vector dim -> memref dim, -1 = broadcast */
+    bool in_bounds[LAYOUT_MAX_RANK]; /* per vector dim */
+    ValueId padding;         /* new scalar, reads */
+    Dist *mask;              /* or NULL */
+    int32_t mask_dim[LAYOUT_MAX_RANK]; /* vector dim -> mask dim */
+} Transfer;
+bool distribute_transfer_read(Ctx *c, OpId op);
+bool distribute_transfer_write(Ctx *c, OpId op);
+bool distribute_vector_load(Ctx *c, OpId op);
+bool distribute_vector_store(Ctx *c, OpId op);
+Dist *read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem);
+bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
+
+/* ---- elementwise.c ---- */
+bool distribute_elementwise(Ctx *c, OpId op);
+bool distribute_constant(Ctx *c, OpId op);
+bool distribute_broadcast(Ctx *c, OpId op);
+bool distribute_transpose(Ctx *c, OpId op);
+bool distribute_shape_cast(Ctx *c, OpId op);
+bool distribute_extract(Ctx *c, OpId op);
+bool distribute_insert(Ctx *c, OpId op);
+bool distribute_strided_slice(Ctx *c, OpId op);
+bool distribute_step(Ctx *c, OpId op);
+bool distribute_mask(Ctx *c, OpId op);
+bool distribute_from_elements(Ctx *c, OpId op);
+bool distribute_to_layout(Ctx *c, OpId op);
+ValueId element_index(Ctx *c, const NestedLayout *l, int32_t d, int64_t slot);
+
+/* ---- reduction.c ---- */
+bool distribute_multi_reduction(Ctx *c, OpId op);
+bool distribute_reduction(Ctx *c, OpId op);
+Dist *reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc,
+                  ValueId acc_scalar, const NestedLayout *res_layout, ValueId *scalar_out);
+const char *kind_name(CombiningKind k);
+
+/* ---- contract.c ---- */
+bool distribute_contract(Ctx *c, OpId op);
+
+#endif

@@ -1,0 +1,608 @@
+/*
+ * distribute.c -- rewrite whole-workgroup vector ops into per-thread SIMT ops.
+ *
+ * Requires:    ir_verify() clean; every op with a vector result carries `vptx.layout`
+ *              (an array, one NestedLayout per result, unit for non-vectors; scf.for
+ *              body arguments take the layout of the matching result); the launch
+ *              shape is on the function (gpu.known_block_size or translation_info).
+ * Ensures:     no T_WG op and no `vptx.layout` attribute remains in a rewritten
+ *              function; a vector value with layout L is, per thread, one
+ *              vector<layout_num_slots(L) x elem> holding its slots in order (dist.h);
+ *              scalars stay scalars; the ids are gpu.thread_id x (y, z linearized):
+ *              lane = tid % 32, subgroup = tid / 32.  Only ops that ptxgen lowers
+ *              are produced: arith, math, vector.{extract,insert,from_elements,
+ *              broadcast,load,store,shape_cast}, memref.{alloc,load,store,dim},
+ *              gpu.{thread_id,barrier,subgroup_reduce}, nvgpu.{mma.sync,ldmatrix},
+ *              scf.{for,if,yield}.
+ * Invalidates: use lists; types of scf.for/scf.if results and body arguments that
+ *              carried whole-workgroup vectors (they are retyped in place).
+ *
+ * The driver walks each function's blocks in order and rebuilds every block's op
+ * list: an op that needs distribution (T_WG, a `vptx.layout`, or a distributed
+ * operand) is replaced by the ops its family file builds; any other op is kept with
+ * its scalar operands renamed.  Ops the rewrite needs once per function (thread ids,
+ * constants, workgroup buffers) go to a prologue put first in the entry block.
+ */
+#include "distribute/distribute.h"
+#include "distribute/dist.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- errors, layouts, the value tables ---- */
+
+bool
+dist_error(Ctx *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(c->d, DIAG_ERROR, c->loc, fmt, ap);
+    va_end(ap);
+    c->failed = true;
+    return false;
+}
+
+static void
+layout_from_attr(const NestedLayoutAttr *a, NestedLayout *l)
+{
+    layout_init(l, (int32_t)a->rank);
+    for (uint32_t d = 0; d < a->rank; d++)
+        layout_set_dim(l, (int32_t)d, a->subgroup_tile[d], a->batch_tile[d], a->outer_tile[d],
+                       a->thread_tile[d], a->element_tile[d], a->subgroup_strides[d],
+                       a->thread_strides[d]);
+    layout_normalize(l);
+}
+
+bool
+result_layout(Ctx *c, OpId op, uint32_t i, NestedLayout *out)
+{
+    const Attr *a = op_attr(c->m, op, "vptx.layout");
+    if (a && a->kind == ATTR_ARRAY && i < a->n && a->items[i]->kind == ATTR_NESTED_LAYOUT) {
+        layout_from_attr(a->items[i]->nested, out);
+        return true;
+    }
+    if (a && a->kind == ATTR_NESTED_LAYOUT && i == 0) {
+        layout_from_attr(a->nested, out);
+        return true;
+    }
+    if (op_get(c->m, op)->kind == OP_TO_LAYOUT) {
+        a = op_attr(c->m, op, "layout");
+        if (a && a->kind == ATTR_NESTED_LAYOUT) {
+            layout_from_attr(a->nested, out);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool
+layout_of_value(Ctx *c, ValueId v, NestedLayout *out)
+{
+    Value *val = value_get(c->m, v);
+    if (val->def)
+        return result_layout(c, val->def, val->index, out);
+    OpId parent = block_parent_op(c->m, val->block);
+    if (parent && op_get(c->m, parent)->kind == OP_FOR && val->index > 0)
+        return result_layout(c, parent, val->index - 1, out);
+    return false;
+}
+
+TypeId
+dist_type(Ctx *c, const Dist *d)
+{
+    int64_t n = d->n;
+    return type_vector(c->m, d->elem, 1, &n);
+}
+
+Dist *
+dist_new(Ctx *c, const NestedLayout *l, TypeId elem)
+{
+    Dist *d = arena_alloc(&c->m->arena, sizeof *d);
+    d->layout = *l;
+    d->elem = elem;
+    d->n = (uint32_t)layout_num_slots(l);
+    d->elems = arena_alloc(&c->m->arena, (d->n + 1) * sizeof *d->elems);
+    return d;
+}
+
+void
+dist_bind(Ctx *c, ValueId old, Dist *d)
+{
+    if (old < c->nold)
+        c->dist[old] = d;
+}
+
+Dist *
+dist_of(Ctx *c, ValueId old)
+{
+    if (old < c->nold && c->dist[old])
+        return c->dist[old];
+    if (value_get(c->m, old)->def)
+        dist_error(c, "'%s' result is a vector without a layout",
+                   op_name(c->m, value_get(c->m, old)->def));
+    else
+        dist_error(c, "a vector block argument cannot be distributed: a kernel takes its "
+                      "vectors through memory");
+    return NULL;
+}
+
+ValueId
+dist_scalar(Ctx *c, ValueId old)
+{
+    return old < c->nold && c->map[old] ? c->map[old] : old;
+}
+
+static void
+log_undo(Ctx *c, Dist *d, int32_t slot)
+{
+    if (c->depth == 0)
+        return;
+    Undo u = { d, slot, c->depth };
+    ARRAY_PUSH(&c->m->arena, c->undo, u);
+}
+
+void
+dist_set_elem(Ctx *c, Dist *d, uint32_t k, ValueId v)
+{
+    d->elems[k] = v;
+    log_undo(c, d, (int32_t)k);
+}
+
+void
+dist_set_vec(Ctx *c, Dist *d, ValueId v)
+{
+    d->vec = v;
+    log_undo(c, d, -1);
+}
+
+ValueId
+dist_vec(Ctx *c, Dist *d)
+{
+    if (d->vec)
+        return d->vec;
+    for (uint32_t k = 0; k < d->n; k++)
+        if (!d->elems[k])
+            ICE("distribute: a per-thread value with neither form");
+    dist_set_vec(c, d, from_elements(c, d->elems, d->n, d->elem));
+    return d->vec;
+}
+
+ValueId
+dist_elem(Ctx *c, Dist *d, uint32_t k)
+{
+    if (d->elems[k])
+        return d->elems[k];
+    if (!d->vec)
+        ICE("distribute: a per-thread value with neither form");
+    dist_set_elem(c, d, k, extract_elem(c, d->vec, k, d->elem));
+    return d->elems[k];
+}
+
+void
+scope_push(Ctx *c)
+{
+    c->depth++;
+}
+
+/* Forgets the forms built at the current depth: they do not dominate what follows. */
+void
+scope_pop(Ctx *c)
+{
+    while (c->undo.n && c->undo.items[c->undo.n - 1].depth == c->depth) {
+        Undo u = c->undo.items[--c->undo.n];
+        if (u.slot < 0)
+            u.d->vec = 0;
+        else
+            u.d->elems[u.slot] = 0;
+    }
+    c->depth--;
+}
+
+void
+install_ops(Ctx *c, BlockId b, OpList *l)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        op_get(c->m, l->items[i])->parent = b;
+    Block *bl = block_get(c->m, b);
+    bl->ops.items = l->items;
+    bl->ops.n = l->n;
+    bl->ops.cap = l->cap;
+}
+
+/* ---- control flow ---- */
+
+static void rewrite_block(Ctx *c, BlockId b);
+
+/* Per-thread form of `old` in layout l (converted when it has another one). */
+static ValueId
+vec_in_layout(Ctx *c, ValueId old, const NestedLayout *l)
+{
+    Dist *d = dist_of(c, old);
+    if (!d)
+        return old;
+    if (l && !layout_equal(&d->layout, l))
+        d = convert_dist(c, d, l);
+    return d ? dist_vec(c, d) : old;
+}
+
+/* Retypes a vector value (a result or a body argument) to its per-thread type. */
+static Dist *
+retype(Ctx *c, ValueId v, const NestedLayout *l)
+{
+    Dist *d = dist_new(c, l, type_element(c->m, value_type(c->m, v)));
+    value_get(c->m, v)->type = dist_type(c, d);
+    d->vec = v; /* defined where v is: no undo */
+    dist_bind(c, v, d);
+    return d;
+}
+
+/* scf.for: vector iter_args become per-thread vectors and stay in registers. */
+static bool
+rewrite_for(Ctx *c, OpId o)
+{
+    Op *op = op_get(c->m, o);
+    uint32_t niter = op->nargs - 3;
+    ValueId *args = arena_alloc(&c->m->arena, (op->nargs + 1) * sizeof *args);
+    BlockId body = op_entry_block(c->m, o, 0);
+    for (uint32_t i = 0; i < op_get(c->m, o)->nargs; i++) {
+        ValueId a = op_get(c->m, o)->args[i];
+        NestedLayout l;
+        if (i >= 3 && type_is_vector(c->m, value_type(c->m, a)) && a < c->nold && c->dist[a]) {
+            if (!result_layout(c, o, i - 3, &l))
+                return dist_error(c, "'scf.for' result #%u has no layout", i - 3);
+            args[i] = vec_in_layout(c, a, &l);
+            retype(c, block_get(c->m, body)->args.items[i - 2], &l);
+            retype(c, op_get(c->m, o)->res[i - 3], &l);
+        } else {
+            args[i] = dist_scalar(c, a);
+        }
+    }
+    (void)niter;
+    op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
+    ARRAY_PUSH(&c->m->arena, *c->out, o);
+    scope_push(c);
+    c->loops++;
+    rewrite_block(c, body);
+    c->loops--;
+    scope_pop(c);
+    return !c->failed;
+}
+
+static bool
+rewrite_if(Ctx *c, OpId o)
+{
+    op_get(c->m, o)->args[0] = dist_scalar(c, op_get(c->m, o)->args[0]);
+    for (uint32_t i = 0; i < op_get(c->m, o)->nres; i++) {
+        ValueId r = op_get(c->m, o)->res[i];
+        NestedLayout l;
+        if (!type_is_vector(c->m, value_type(c->m, r)))
+            continue;
+        if (!result_layout(c, o, i, &l))
+            return dist_error(c, "'scf.if' result #%u has no layout", i);
+        retype(c, r, &l);
+    }
+    ARRAY_PUSH(&c->m->arena, *c->out, o);
+    for (uint32_t r = 0; r < op_get(c->m, o)->nregions; r++) {
+        BlockId b = op_entry_block(c->m, o, r);
+        if (!b)
+            continue;
+        scope_push(c);
+        rewrite_block(c, b);
+        scope_pop(c);
+    }
+    return !c->failed;
+}
+
+/* scf.yield: vector operands in the layout of the parent's matching result. */
+static bool
+rewrite_yield(Ctx *c, OpId o)
+{
+    Op *op = op_get(c->m, o);
+    OpId parent = block_parent_op(c->m, op->parent);
+    ValueId *args = arena_alloc(&c->m->arena, (op->nargs + 1) * sizeof *args);
+    for (uint32_t i = 0; i < op_get(c->m, o)->nargs; i++) {
+        ValueId a = op_get(c->m, o)->args[i];
+        NestedLayout l;
+        if (a < c->nold && c->dist[a]) {
+            bool has = parent && result_layout(c, parent, i, &l);
+            args[i] = vec_in_layout(c, a, has ? &l : NULL);
+        } else {
+            args[i] = dist_scalar(c, a);
+        }
+    }
+    op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
+    ARRAY_PUSH(&c->m->arena, *c->out, o);
+    return !c->failed;
+}
+
+/* ---- dispatch ---- */
+
+typedef bool RewriteFn(Ctx *c, OpId op);
+
+static RewriteFn *
+rewrite_fn(OpKind k)
+{
+    switch (k) {
+    case OP_TRANSFER_READ:
+        return distribute_transfer_read;
+    case OP_TRANSFER_WRITE:
+        return distribute_transfer_write;
+    case OP_VLOAD:
+        return distribute_vector_load;
+    case OP_VSTORE:
+        return distribute_vector_store;
+    case OP_CONSTANT:
+        return distribute_constant;
+    case OP_BROADCAST:
+    case OP_SPLAT:
+        return distribute_broadcast;
+    case OP_TRANSPOSE:
+        return distribute_transpose;
+    case OP_SHAPE_CAST:
+        return distribute_shape_cast;
+    case OP_EXTRACT:
+        return distribute_extract;
+    case OP_INSERT:
+        return distribute_insert;
+    case OP_EXTRACT_STRIDED_SLICE:
+    case OP_INSERT_STRIDED_SLICE:
+        return distribute_strided_slice;
+    case OP_STEP:
+        return distribute_step;
+    case OP_CREATE_MASK:
+    case OP_CONSTANT_MASK:
+        return distribute_mask;
+    case OP_FROM_ELEMENTS:
+        return distribute_from_elements;
+    case OP_MULTI_REDUCTION:
+        return distribute_multi_reduction;
+    case OP_REDUCTION:
+        return distribute_reduction;
+    case OP_CONTRACT:
+        return distribute_contract;
+    case OP_TO_LAYOUT:
+        return distribute_to_layout;
+    default:
+        return NULL;
+    }
+}
+
+static bool
+needs_rewrite(Ctx *c, OpId o)
+{
+    Op *op = op_get(c->m, o);
+    if ((op_info[op->kind].traits & T_WG) || op_attr(c->m, o, "vptx.layout"))
+        return true;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (op->args[i] < c->nold && c->dist[op->args[i]])
+            return true;
+    return false;
+}
+
+/* An op that stays: scalar operands renamed, nested blocks rewritten. */
+static bool
+keep_op(Ctx *c, OpId o)
+{
+    Op *op = op_get(c->m, o);
+    for (uint32_t i = 0; i < op->nargs; i++)
+        op->args[i] = dist_scalar(c, op->args[i]);
+    ARRAY_PUSH(&c->m->arena, *c->out, o);
+    for (uint32_t r = 0; r < op_get(c->m, o)->nregions; r++) {
+        BlockId b = op_entry_block(c->m, o, r);
+        if (!b)
+            continue;
+        scope_push(c);
+        rewrite_block(c, b);
+        scope_pop(c);
+    }
+    return true;
+}
+
+static void
+rewrite_op(Ctx *c, OpId o)
+{
+    OpKind k = op_get(c->m, o)->kind;
+    c->loc = op_get(c->m, o)->loc;
+    bool ok;
+    if (k == OP_FOR)
+        ok = rewrite_for(c, o);
+    else if (k == OP_IF)
+        ok = rewrite_if(c, o);
+    else if (k == OP_YIELD)
+        ok = rewrite_yield(c, o);
+    else if (!needs_rewrite(c, o))
+        ok = keep_op(c, o);
+    else if ((op_info[k].traits & T_ELEMWISE) || k == OP_VFMA)
+        ok = distribute_elementwise(c, o);
+    else if (rewrite_fn(k))
+        ok = rewrite_fn(k)(c, o);
+    else
+        ok = dist_error(c, "'%s' cannot be distributed", op_name(c->m, o));
+    if (!ok)
+        c->failed = true;
+}
+
+static void
+rewrite_block(Ctx *c, BlockId b)
+{
+    uint32_t n = block_get(c->m, b)->ops.n;
+    OpId *ops = arena_copy(&c->m->arena, block_get(c->m, b)->ops.items, (n + 1) * sizeof *ops);
+    OpList list = { 0 };
+    OpList *saved = c->out;
+    c->out = &list;
+    for (uint32_t i = 0; i < n && !c->failed; i++)
+        rewrite_op(c, ops[i]);
+    c->out = saved;
+    if (!c->failed)
+        install_ops(c, b, &list);
+}
+
+void
+rewrite_region_block(Ctx *c, BlockId b)
+{
+    scope_push(c);
+    rewrite_block(c, b);
+    scope_pop(c);
+}
+
+/* ---- functions ---- */
+
+static bool
+strip_layout(Module *m, OpId o, void *ctx)
+{
+    (void)ctx;
+    op_remove_attr(m, o, "vptx.layout");
+    op_remove_attr(m, o, "vptx.conversion");
+    return true;
+}
+
+static int64_t
+max_subgroups(Module *m, OpId f)
+{
+    int64_t best = 1;
+    for (uint32_t o = 1; o < m->nops; o++) {
+        const Attr *a = op_attr(m, o, "vptx.layout");
+        for (uint32_t i = 0; a && a->kind == ATTR_ARRAY && i < a->n; i++) {
+            if (a->items[i]->kind != ATTR_NESTED_LAYOUT)
+                continue;
+            NestedLayout l;
+            layout_from_attr(a->items[i]->nested, &l);
+            if (layout_subgroup_count(&l) > best)
+                best = layout_subgroup_count(&l);
+        }
+    }
+    (void)f;
+    return best;
+}
+
+/* gpu.known_block_size, else translation_info's workgroup_size */
+static bool
+launch_shape(Ctx *c, OpId f)
+{
+    const Attr *a = op_attr(c->m, f, "gpu.known_block_size");
+    if (!a)
+        a = op_attr(c->m, f, "known_block_size");
+    const Attr *ti = op_attr(c->m, f, "translation_info");
+    c->block[0] = c->block[1] = c->block[2] = 0;
+    if (a && a->kind == ATTR_DENSE_ARRAY && a->n >= 1 && a->n <= 3 && a->ints) {
+        for (uint32_t i = 0; i < 3; i++)
+            c->block[i] = i < a->n ? a->ints[i] : 1;
+    } else if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->nworkgroup) {
+        for (uint32_t i = 0; i < 3; i++)
+            c->block[i] =
+                i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
+    }
+    if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->subgroup_size &&
+        ti->translation->subgroup_size != 32) {
+        c->loc = op_get(c->m, f)->loc;
+        return dist_error(c, "subgroup_size %lld: NVIDIA warps have 32 lanes",
+                          (long long)ti->translation->subgroup_size);
+    }
+    if (c->block[0])
+        c->nthreads = c->block[0] * c->block[1] * c->block[2];
+    else
+        c->nthreads = 32 * max_subgroups(c->m, f);
+    c->nwarps = (c->nthreads + 31) / 32;
+    return true;
+}
+
+static bool
+func_needs(Module *m, OpId o, void *ctx)
+{
+    bool *found = ctx;
+    if ((op_info[op_get(m, o)->kind].traits & T_WG) || op_attr(m, o, "vptx.layout")) {
+        *found = true;
+        return false;
+    }
+    return true;
+}
+
+static bool
+distribute_func(Ctx *c, OpId f)
+{
+    bool found = false;
+    module_walk(c->m, f, func_needs, &found);
+    if (!found)
+        return true;
+    c->func = f;
+    c->tid = c->lane = c->warp = 0;
+    c->prologue = (OpList){ 0 };
+    c->cache.n = 0;
+    c->buffers.n = 0;
+    c->undo.n = 0;
+    c->depth = c->loops = 0;
+    if (!launch_shape(c, f))
+        return false;
+    BlockId entry = op_entry_block(c->m, f, 0);
+    if (!entry)
+        return true;
+    rewrite_block(c, entry);
+    if (c->failed)
+        return false;
+    /* prologue first */
+    Block *b = block_get(c->m, entry);
+    OpList all = { 0 };
+    for (uint32_t i = 0; i < c->prologue.n; i++)
+        ARRAY_PUSH(&c->m->arena, all, c->prologue.items[i]);
+    b = block_get(c->m, entry);
+    for (uint32_t i = 0; i < b->ops.n; i++)
+        ARRAY_PUSH(&c->m->arena, all, block_get(c->m, entry)->ops.items[i]);
+    install_ops(c, entry, &all);
+    module_walk(c->m, f, strip_layout, NULL);
+    return true;
+}
+
+static bool
+collect_funcs(Module *m, OpId o, void *ctx)
+{
+    OpList *l = ctx;
+    OpKind k = op_get(m, o)->kind;
+    if (k == OP_FUNC || k == OP_GPU_FUNC)
+        ARRAY_PUSH(&m->arena, *l, o);
+    return true;
+}
+
+bool
+distribute_module(Module *m, Diag *d)
+{
+    Ctx c = { .m = m, .d = d };
+    c.nold = m->nvalues;
+    c.dist = calloc(c.nold + 1, sizeof *c.dist);
+    c.map = calloc(c.nold + 1, sizeof *c.map);
+    OpList funcs = { 0 };
+    module_walk(m, m->top, collect_funcs, &funcs);
+    for (uint32_t i = 0; i < funcs.n && !c.failed; i++)
+        distribute_func(&c, funcs.items[i]);
+    free(c.dist);
+    free(c.map);
+    return !c.failed && !diag_has_errors(d);
+}
+
+bool
+distribute_needed(Module *m)
+{
+    bool found = false;
+    module_walk(m, m->top, func_needs, &found);
+    return found;
+}
+
+static bool
+missing_layout(Module *m, OpId o, void *ctx)
+{
+    bool *missing = ctx;
+    Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nres; i++)
+        if (type_is_vector(m, value_type(m, op->res[i])) && !op_attr(m, o, "vptx.layout")) {
+            *missing = true;
+            return false;
+        }
+    return true;
+}
+
+bool
+distribute_has_layouts(Module *m)
+{
+    bool missing = false;
+    module_walk(m, m->top, missing_layout, &missing);
+    return !missing;
+}

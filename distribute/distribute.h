@@ -1,0 +1,31 @@
+/*
+ * distribute.h -- the distribution pass: whole-workgroup vector ops -> per-thread SIMT ops.
+ *
+ * Sits between layout (which gives every vector value a NestedLayout, the
+ * `vptx.layout` attribute) and ptxgen (which lowers the SIMT-level result).
+ * See distribute/distribute.c for the contract and distribute/dist.h for the
+ * per-thread value representation.
+ */
+#ifndef VPTX_DISTRIBUTE_DISTRIBUTE_H
+#define VPTX_DISTRIBUTE_DISTRIBUTE_H
+
+#include <stdbool.h>
+
+#include "ir/ir.h"
+
+/* distribute.c */
+
+/* Rewrites every function of m whose ops carry `vptx.layout` (or that holds a
+ * whole-workgroup op) into per-thread code.  Returns false after reporting at
+ * least one located error to d. */
+bool distribute_module(Module *m, Diag *d);
+
+/* True when some op of m still needs distribution: a whole-workgroup (T_WG)
+ * op or a `vptx.layout` attribute. */
+bool distribute_needed(Module *m);
+
+/* True when every op of m with a vector result already carries `vptx.layout`
+ * (the layout pass may then be skipped). */
+bool distribute_has_layouts(Module *m);
+
+#endif

@@ -1,0 +1,282 @@
+/*
+ * reduction.c -- vector.multi_reduction and vector.reduction in seed 001's
+ * four stages:
+ *
+ *   1. per thread   each thread combines the elements it holds that differ only
+ *                   in reduced dims (its batch, outer and element digits);
+ *   2. across lanes a reduced dim d with thread_tile T_d > 1 spreads its
+ *                   values over lanes {base + j * ts_d}: one clustered
+ *                   gpu.subgroup_reduce (cluster_size T_d, cluster_stride ts_d),
+ *                   dims whose lane ranges are adjacent merged into one cluster.
+ *                   ptxgen lowers it to a butterfly of shfl.sync.bfly, after
+ *                   which every lane of the cluster holds the result;
+ *   3. across subgroups  a reduced dim with subgroup_tile S_d > 1: each subgroup
+ *                   stores its partials to a workgroup buffer shaped like the
+ *                   source with S_d in place of reduced dims, barrier, and every
+ *                   thread combines all S partials of its elements (all of
+ *                   them: not only index 0, iree-notes §7.2.2);
+ *   4. accumulator  the result is combined with the accumulator last, once.
+ *
+ * The result is produced in the projection of the source layout (reduced dims
+ * dropped), then converted to the result's layout if that differs.
+ */
+#include "distribute/dist.h"
+
+#include <string.h>
+
+const char *
+kind_name(CombiningKind k)
+{
+    return combining_kind_names[k];
+}
+
+static int
+kind_of_op(Ctx *c, OpId o)
+{
+    const Attr *a = op_attr(c->m, o, "kind");
+    const char *s = a && (a->kind == ATTR_ENUM || a->kind == ATTR_STRING) ? a->str : NULL;
+    int k = s ? combining_kind_lookup(s) : -1;
+    if (k < 0)
+        dist_error(c, "'%s' has an unknown combining kind", op_name(c->m, o));
+    return k;
+}
+
+/* stage 1: partial[j] for every slot j of the projected layout p */
+static void
+local_reduce(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
+             ValueId *partial)
+{
+    const NestedLayout *l = &src->layout;
+    for (uint32_t k = 0; k < src->n; k++) {
+        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+        int64_t pb[LAYOUT_MAX_RANK], po[LAYOUT_MAX_RANK], pe[LAYOUT_MAX_RANK];
+        layout_slot_unpack(l, k, b, o, e);
+        int32_t n = 0;
+        for (int32_t d = 0; d < l->rank; d++)
+            if (!(reduced >> d & 1)) {
+                pb[n] = b[d];
+                po[n] = o[d];
+                pe[n] = e[d];
+                n++;
+            }
+        int64_t j = layout_slot_pack(p, pb, po, pe);
+        ValueId v = dist_elem(c, src, k);
+        partial[j] = partial[j] ? combine_values(c, kind, partial[j], v) : v;
+    }
+}
+
+typedef struct Cluster {
+    int64_t size, stride;
+} Cluster;
+
+/* Lane clusters of the reduced dims, adjacent ones merged; -1 if not powers of two. */
+static int
+clusters(const NestedLayout *l, uint32_t reduced, Cluster *out)
+{
+    int n = 0;
+    for (int32_t d = 0; d < l->rank; d++) {
+        if (!(reduced >> d & 1) || l->thread_tile[d] == 1)
+            continue;
+        Cluster x = { l->thread_tile[d], l->thread_strides[d] };
+        int i = n++;
+        for (; i > 0 && out[i - 1].stride > x.stride; i--)
+            out[i] = out[i - 1];
+        out[i] = x;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (m && out[m - 1].stride * out[m - 1].size == out[i].stride)
+            out[m - 1].size *= out[i].size;
+        else
+            out[m++] = out[i];
+    }
+    for (int i = 0; i < m; i++)
+        if ((out[i].size & (out[i].size - 1)) || (out[i].stride & (out[i].stride - 1)) ||
+            out[i].size * out[i].stride > 32)
+            return -1;
+    return m;
+}
+
+static ValueId
+subgroup_reduce(Ctx *c, ValueId v, CombiningKind kind, Cluster cl)
+{
+    ValueId r = emit1(c, OP_SUBGROUP_REDUCE, 1, &v, value_type(c->m, v));
+    OpId o = value_get(c->m, r)->def;
+    op_set_attr(c->m, o, "op", attr_enum(c->m, "gpu", "all_reduce_op", kind_name(kind), true));
+    op_set_attr(c->m, o, "cluster_size", attr_int(c->m, cl.size, TY_I32));
+    if (cl.stride != 1)
+        op_set_attr(c->m, o, "cluster_stride", attr_int(c->m, cl.stride, TY_I32));
+    return r;
+}
+
+/* stage 2: 32-bit partials go together as one vector, narrower ones one by one */
+static bool
+thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kind, TypeId elem,
+              ValueId *partial, uint32_t np)
+{
+    Cluster cl[LAYOUT_MAX_RANK];
+    int ncl = clusters(l, reduced, cl);
+    if (ncl < 0)
+        return dist_error(c, "reduction over lanes that do not form power-of-two clusters");
+    for (int i = 0; i < ncl; i++) {
+        if (type_bitwidth(elem) == 32 && np > 1) {
+            ValueId v = subgroup_reduce(c, from_elements(c, partial, np, elem), kind, cl[i]);
+            for (uint32_t j = 0; j < np; j++)
+                partial[j] = extract_elem(c, v, j, elem);
+            continue;
+        }
+        for (uint32_t j = 0; j < np; j++)
+            partial[j] = subgroup_reduce(c, partial[j], kind, cl[i]);
+    }
+    return true;
+}
+
+/* stage 3: through a workgroup buffer, serial over the subgroups of the reduced dims */
+static bool
+subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
+               ValueId *partial)
+{
+    const NestedLayout *l = &src->layout;
+    int64_t shape[LAYOUT_MAX_RANK], nsub = 1;
+    layout_shape(l, shape);
+    for (int32_t d = 0; d < l->rank; d++)
+        if (reduced >> d & 1) {
+            shape[d] = l->subgroup_tile[d];
+            nsub *= shape[d];
+        }
+    Buffer *buf = get_buffer(c, src->elem, (uint32_t)l->rank, shape, 0);
+    ValueId mem = buf->v;
+    buffer_before_write(c, buf);
+    uint32_t np = (uint32_t)layout_num_slots(p);
+    /* a source slot per partial, for the parallel indices */
+    int64_t *rep = arena_alloc(&c->m->arena, (np + 1) * sizeof *rep);
+    for (uint32_t k = src->n; k-- > 0;) {
+        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+        int64_t pb[LAYOUT_MAX_RANK], po[LAYOUT_MAX_RANK], pe[LAYOUT_MAX_RANK];
+        layout_slot_unpack(l, k, b, o, e);
+        int32_t n = 0;
+        for (int32_t d = 0; d < l->rank; d++)
+            if (!(reduced >> d & 1)) {
+                pb[n] = b[d], po[n] = o[d], pe[n] = e[d];
+                n++;
+            }
+        rep[layout_slot_pack(p, pb, po, pe)] = k;
+    }
+    ValueId idx[LAYOUT_MAX_RANK + 2];
+    for (uint32_t j = 0; j < np; j++) {
+        idx[0] = partial[j];
+        idx[1] = mem;
+        for (int32_t d = 0; d < l->rank; d++)
+            idx[2 + d] = reduced >> d & 1 ? virtual_subgroup(c, l, d)
+                                          : element_index(c, l, d, rep[j]);
+        emit(c, OP_MSTORE, (uint32_t)l->rank + 2, idx, 0, NULL, 0);
+    }
+    barrier(c);
+    for (uint32_t j = 0; j < np; j++) {
+        ValueId acc = 0;
+        for (int64_t s = 0; s < nsub; s++) {
+            int64_t rest = s;
+            idx[1] = mem;
+            for (int32_t d = l->rank; d-- > 0;) {
+                if (reduced >> d & 1) {
+                    idx[2 + d] = const_index(c, rest % shape[d]);
+                    rest /= shape[d];
+                } else {
+                    idx[2 + d] = element_index(c, l, d, rep[j]);
+                }
+            }
+            ValueId v = emit1(c, OP_MLOAD, (uint32_t)l->rank + 1, idx + 1, src->elem);
+            acc = acc ? combine_values(c, kind, acc, v) : v;
+        }
+        partial[j] = acc;
+    }
+    return true;
+}
+
+Dist *
+reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc,
+            ValueId acc_scalar, const NestedLayout *res_layout, ValueId *scalar_out)
+{
+    NestedLayout p;
+    if (!layout_project(&src->layout, reduced, &p)) {
+        dist_error(c, "reduction dims do not fit the source layout");
+        return NULL;
+    }
+    uint32_t np = (uint32_t)layout_num_slots(&p);
+    ValueId *partial = arena_alloc(&c->m->arena, (np + 1) * sizeof *partial);
+    local_reduce(c, src, reduced, &p, kind, partial);
+    if (!thread_reduce(c, &src->layout, reduced, kind, src->elem, partial, np))
+        return NULL;
+    bool across = false;
+    for (int32_t d = 0; d < src->layout.rank; d++)
+        across |= (reduced >> d & 1) && src->layout.subgroup_tile[d] > 1;
+    if (across && !subgroup_stage(c, src, reduced, &p, kind, partial))
+        return NULL;
+    if (p.rank == 0) {
+        if (acc_scalar)
+            partial[0] = combine_values(c, kind, partial[0], acc_scalar);
+        *scalar_out = partial[0];
+        return NULL;
+    }
+    Dist *r = dist_new(c, &p, src->elem);
+    if (acc && !(acc = convert_dist(c, acc, &p)))
+        return NULL;
+    for (uint32_t j = 0; j < np; j++)
+        dist_set_elem(c, r, j, acc ? combine_values(c, kind, partial[j], dist_elem(c, acc, j))
+                                   : partial[j]);
+    return res_layout ? convert_dist(c, r, res_layout) : r;
+}
+
+bool
+distribute_multi_reduction(Ctx *c, OpId o)
+{
+    int kind = kind_of_op(c, o);
+    if (kind < 0)
+        return false;
+    Dist *src = dist_of(c, op_get(c->m, o)->args[0]);
+    if (!src)
+        return false;
+    const Attr *dims = op_attr(c->m, o, "reduction_dims");
+    uint32_t reduced = 0;
+    for (uint32_t i = 0; dims && dims->kind == ATTR_DENSE_ARRAY && i < dims->n; i++)
+        reduced |= 1u << dims->ints[i];
+    ValueId acc_old = op_get(c->m, o)->args[1], res = op_get(c->m, o)->res[0];
+    if (!type_is_vector(c->m, value_type(c->m, res))) {
+        ValueId s = 0;
+        reduce_dist(c, src, reduced, (CombiningKind)kind, NULL, dist_scalar(c, acc_old), NULL,
+                    &s);
+        if (!s)
+            return false;
+        c->map[res] = s;
+        return true;
+    }
+    NestedLayout l;
+    Dist *acc = dist_of(c, acc_old);
+    if (!acc)
+        return false;
+    if (!result_layout(c, o, 0, &l))
+        return dist_error(c, "'vector.multi_reduction' result has no layout");
+    Dist *r = reduce_dist(c, src, reduced, (CombiningKind)kind, acc, 0, &l, NULL);
+    if (!r)
+        return false;
+    dist_bind(c, res, r);
+    return true;
+}
+
+bool
+distribute_reduction(Ctx *c, OpId o)
+{
+    int kind = kind_of_op(c, o);
+    if (kind < 0)
+        return false;
+    Dist *src = dist_of(c, op_get(c->m, o)->args[0]);
+    if (!src)
+        return false;
+    ValueId acc = op_get(c->m, o)->nargs > 1 ? dist_scalar(c, op_get(c->m, o)->args[1]) : 0;
+    ValueId s = 0;
+    reduce_dist(c, src, 1, (CombiningKind)kind, NULL, acc, NULL, &s);
+    if (!s)
+        return false;
+    c->map[op_get(c->m, o)->res[0]] = s;
+    return true;
+}

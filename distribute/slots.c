@@ -1,0 +1,266 @@
+/*
+ * slots.c -- moving per-thread elements between layouts: slot maps (register
+ * reorders, no data leaves its thread), workgroup buffers, and layout
+ * conversions through workgroup memory (write in layout A, barrier, read in
+ * layout B).
+ *
+ * A slot map answers: for every slot k of layout `to`, which slot of layout
+ * `from` holds -- in the same thread, for every thread -- the element fn(x),
+ * x being the element `to` puts at slot k?  When one exists the rewrite is a
+ * static register permutation/selection: broadcast, transpose, shape_cast,
+ * extract and batch/outer-only conversions all reduce to it.  It is checked
+ * by enumerating the workgroup's threads (at most 1024), so it never guesses.
+ */
+#include "distribute/dist.h"
+
+#include <string.h>
+
+static int64_t
+lin_shape_index(const NestedLayout *l, const int64_t *idx)
+{
+    int64_t s[LAYOUT_MAX_RANK], r = 0;
+    layout_shape(l, s);
+    for (int32_t d = 0; d < l->rank; d++)
+        r = r * s[d] + idx[d];
+    return r;
+}
+
+bool
+slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn,
+         const void *arg, int64_t *perm)
+{
+    int64_t n = layout_num_slots(to);
+    int64_t x[LAYOUT_MAX_RANK], y[LAYOUT_MAX_RANK], z[LAYOUT_MAX_RANK];
+    for (int64_t k = 0; k < n; k++) {
+        layout_element_of(to, 0, 0, k, x);
+        if (fn)
+            fn(x, y, arg);
+        else
+            memcpy(y, x, sizeof y);
+        perm[k] = layout_slot_of(from, y);
+        if (perm[k] < 0)
+            return false;
+    }
+    for (int64_t tid = 0; tid < c->nthreads; tid++) {
+        int64_t sg = tid / 32, lane = tid % 32;
+        for (int64_t k = 0; k < n; k++) {
+            layout_element_of(to, sg, lane, k, x);
+            if (fn)
+                fn(x, y, arg);
+            else
+                memcpy(y, x, sizeof y);
+            layout_element_of(from, sg, lane, perm[k], z);
+            if (lin_shape_index(from, z) != lin_shape_index(from, y))
+                return false;
+            for (int32_t d = 0; d < from->rank; d++)
+                if (z[d] != y[d])
+                    return false;
+        }
+    }
+    return true;
+}
+
+/* A value in layout `to` whose slot k is src's slot perm[k]. */
+Dist *
+permute_dist(Ctx *c, Dist *src, const NestedLayout *to, const int64_t *perm)
+{
+    Dist *d = dist_new(c, to, src->elem);
+    bool identity = d->n == src->n;
+    for (uint32_t k = 0; identity && k < d->n; k++)
+        identity = perm[k] == (int64_t)k;
+    if (identity) {
+        d->vec = src->vec;
+        memcpy(d->elems, src->elems, d->n * sizeof *d->elems);
+        if (c->depth) { /* forms that belong to the current scope are forgotten with it */
+            d->vec = 0;
+            memset(d->elems, 0, d->n * sizeof *d->elems);
+            if (src->vec)
+                dist_set_vec(c, d, src->vec);
+            for (uint32_t k = 0; k < d->n; k++)
+                if (src->elems[k])
+                    dist_set_elem(c, d, k, src->elems[k]);
+        }
+        if (d->vec || d->n == 0)
+            return d;
+        for (uint32_t k = 0; k < d->n; k++)
+            if (!d->elems[k])
+                dist_set_elem(c, d, k, dist_elem(c, src, k));
+        return d;
+    }
+    for (uint32_t k = 0; k < d->n; k++)
+        dist_set_elem(c, d, k, dist_elem(c, src, (uint32_t)perm[k]));
+    return d;
+}
+
+void
+barrier(Ctx *c)
+{
+    emit(c, OP_BARRIER, 0, NULL, 0, NULL, 0);
+}
+
+/* A workgroup buffer of shape[] (+pad on the last dim), allocated once per function. */
+Buffer *
+get_buffer(Ctx *c, TypeId elem, uint32_t rank, const int64_t *shape, int64_t pad)
+{
+    int64_t s[LAYOUT_MAX_RANK + 1];
+    memcpy(s, shape, rank * sizeof *s);
+    if (rank == 0) {
+        s[0] = 1;
+        rank = 1;
+    }
+    s[rank - 1] += pad;
+    TypeId t = type_memref(c->m, elem, rank, s, NULL, MS_WORKGROUP, true);
+    for (uint32_t i = 0; i < c->buffers.n; i++)
+        if (c->buffers.items[i].type == t)
+            return &c->buffers.items[i];
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    ValueId v = emit1(c, OP_ALLOC, 0, NULL, t);
+    int64_t seg[2] = { 0, 0 };
+    op_set_attr(c->m, value_get(c->m, v)->def, "operandSegmentSizes",
+                attr_dense_array(c->m, TY_I32, seg, NULL, 2));
+    c->out = saved;
+    Buffer b = { t, v, false };
+    ARRAY_PUSH(&c->m->arena, c->buffers, b);
+    return &c->buffers.items[c->buffers.n - 1];
+}
+
+/* Before a buffer is (re)written, every earlier read of it must be done. */
+void
+buffer_before_write(Ctx *c, Buffer *b)
+{
+    if (b->used || c->loops)
+        barrier(c);
+    b->used = true;
+}
+
+/*
+ * Padding of the last dim that keeps the rows of a buffer off each other's
+ * banks: rows whose byte length is a multiple of 32 would put the same column
+ * of consecutive rows in the same banks.  The pad is the widest access (so
+ * vector accesses stay aligned), and at least one 32-bit bank.
+ */
+static int64_t
+bank_pad(const Module *m, TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest)
+{
+    int64_t esize = (type_bitwidth(elem) + 7) / 8;
+    (void)m;
+    if (rank < 2 || (shape[rank - 1] * esize) % 32 != 0)
+        return 0;
+    int64_t pad = widest > 0 ? widest : 1;
+    while (pad * esize < 4)
+        pad *= 2;
+    return pad;
+}
+
+/* Through workgroup memory: write src in its layout, barrier, read in `to`. */
+static Dist *
+convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
+{
+    int64_t shape[LAYOUT_MAX_RANK];
+    layout_shape(to, shape);
+    uint32_t rank = (uint32_t)to->rank;
+    int64_t widest = 1;
+    if (rank) {
+        int64_t a = src->layout.element_tile[rank - 1], b = to->element_tile[rank - 1];
+        widest = a > b ? a : b;
+        int64_t cap = 128 / (int64_t)type_bitwidth(src->elem);
+        if (widest > cap)
+            widest = cap;
+    }
+    Buffer *buf = get_buffer(c, src->elem, rank, shape,
+                             bank_pad(c->m, src->elem, rank, shape, widest));
+    Transfer t;
+    memset(&t, 0, sizeof t);
+    t.memref = buf->v;
+    t.mrank = rank ? rank : 1;
+    for (uint32_t p = 0; p < t.mrank; p++)
+        t.base[p] = const_index(c, 0);
+    for (uint32_t i = 0; i < rank; i++) {
+        t.dim_of[i] = (int32_t)i;
+        t.in_bounds[i] = true;
+    }
+    buffer_before_write(c, buf);
+    if (!write_tiles(c, &t, src, true))
+        return NULL;
+    barrier(c);
+    return read_tiles(c, &t, to, src->elem);
+}
+
+Dist *
+convert_dist(Ctx *c, Dist *src, const NestedLayout *to)
+{
+    if (layout_equal(&src->layout, to))
+        return src;
+    int64_t *perm = arena_alloc(&c->m->arena, (layout_num_slots(to) + 1) * sizeof *perm);
+    if (slot_map(c, to, &src->layout, NULL, NULL, perm))
+        return permute_dist(c, src, to, perm);
+    return convert_through_memory(c, src, to);
+}
+
+/*
+ * src written to a buffer of its shape in its layout, then read in layout `to`
+ * with result dim i reading buffer dim dim_of[i] (-1: broadcast) from base[].
+ */
+Dist *
+gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of, const int64_t *base)
+{
+    int64_t shape[LAYOUT_MAX_RANK];
+    layout_shape(&src->layout, shape);
+    uint32_t rank = (uint32_t)src->layout.rank;
+    Buffer *buf = get_buffer(c, src->elem, rank, shape, 0);
+    Transfer t;
+    memset(&t, 0, sizeof t);
+    t.memref = buf->v;
+    t.mrank = rank ? rank : 1;
+    for (uint32_t p = 0; p < t.mrank; p++)
+        t.base[p] = const_index(c, 0);
+    for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
+        t.dim_of[i] = -1;
+    for (uint32_t i = 0; i < rank; i++) {
+        t.dim_of[i] = (int32_t)i;
+        t.in_bounds[i] = true;
+    }
+    buffer_before_write(c, buf);
+    if (!write_tiles(c, &t, src, true))
+        return NULL;
+    barrier(c);
+    for (uint32_t p = 0; p < t.mrank; p++)
+        t.base[p] = const_index(c, base ? base[p] : 0);
+    for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
+        t.dim_of[i] = i < to->rank ? dim_of[i] : -1;
+        t.in_bounds[i] = true;
+    }
+    return read_tiles(c, &t, to, src->elem);
+}
+
+
+typedef struct Gather {
+    int32_t rank; /* of `to` */
+    const int32_t *dim_of;
+} Gather;
+
+static void
+gather_index(const int64_t *x, int64_t *y, const void *arg)
+{
+    const Gather *g = arg;
+    for (int32_t i = 0; i < g->rank; i++)
+        if (g->dim_of[i] >= 0)
+            y[g->dim_of[i]] = x[i];
+}
+
+/*
+ * src (rank r) seen in layout `to`: element x of the result is src's element
+ * y with y[dim_of[i]] = x[i] (dims with dim_of -1 are broadcast).  Every src
+ * dim must be some dim_of[i].  A register reorder when the layouts allow,
+ * else through workgroup memory.
+ */
+Dist *
+gather_dist(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of)
+{
+    Gather g = { to->rank, dim_of };
+    int64_t *perm = arena_alloc(&c->m->arena, (layout_num_slots(to) + 1) * sizeof *perm);
+    if (slot_map(c, to, &src->layout, gather_index, &g, perm))
+        return permute_dist(c, src, to, perm);
+    return gather_memory(c, src, to, dim_of, NULL);
+}
