@@ -1,0 +1,970 @@
+/*
+ * check.c -- `vptx check FILE.mlir`: run a kernel on random inputs and compare
+ * it with a reference, element by element.
+ *
+ *   FILE.mlir --parse--> IR --eval (ir/eval.h)------------------> expected buffers
+ *             --pipeline--> PTX --sim or GPU (driver/launch.h)---> actual buffers   --> compare
+ *
+ * Which reference (first that applies):
+ *   1. --reference=REF.mlir: the kernel of the same name in REF (or its only
+ *      kernel), with the same argument list; run by eval when it is vector
+ *      level, else compiled and run on the simulator.  This is how SIMT-level
+ *      kernels are checked against a vector-level specification.
+ *   2. a vector-level kernel (no per-thread op): eval on the kernel itself.
+ *   3. a SIMT-level kernel: the simulator is the reference for the GPU.  With
+ *      no GPU (or --backend=sim) there is nothing to compare with: the kernel
+ *      still runs on the simulator (a fault is a FAIL) and check prints
+ *      `SKIP name (...)` and exits 0.
+ *
+ * Inputs: every memref argument (outputs too) is filled from a seeded
+ * splitmix64 stream (--seed, default 1; argument i uses seed + i):
+ *   f16, bf16, tf32  k/8 for k uniform in [-8, 8]: products are exact and sums
+ *                    stay exact in f16 while |sum| < 32
+ *   f32, f64         uniform in [-1, 1], rounded to the type
+ *   i1 0..1;  i8 -8..8;  i16, i32, i64 -64..64;  index 0..7 (usable as indices)
+ * Scalars come from --scalar V, in argument order (required, no default).
+ *
+ * Tolerance, per compared element (integers: exact):
+ *   |got - expected| <= atol + rtol * |expected|, with
+ *   u    = unit roundoff of the element type (f16 2^-11, bf16 2^-8, tf32 2^-11,
+ *          f32 2^-24, f64 2^-53)
+ *   n    = the longest reduction in the reference: elements combined by one
+ *          vector.contract / multi_reduction / reduction (mma.sync: k, a
+ *          gpu.shuffle or subgroup_reduce: 32), times the trip counts of the
+ *          constant-bound scf.for loops around it; 1 when there is none
+ *   math = the largest error of the math.* ops used (fast lowering: exp,
+ *          exp2, log, log2 2^-19; rsqrt 2^-21; powf 2^-16; sin, cos 2^-18;
+ *          tanh 2^-10; with --precise-math all 2^-20): see ptxgen/isel_math.c
+ *   rtol = atol = (16 + n) * u + math
+ * Inputs bounded by 1 keep partial sums of order 1, so the absolute term
+ * uses the same scale.  --rtol / --atol override either.
+ *
+ * Exit status: 0 when every kernel passes (or is skipped), 1 on a mismatch
+ * or an error, 77 when --backend=cuda is asked for and no CUDA driver or
+ * device is there (the test runner's "skip").
+ */
+#include "driver/check.h"
+
+#include "driver/driver.h"
+#include "driver/launch.h"
+#include "frontend/frontend.h"
+#include "ir/eval.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_KERNELS 64
+#define MAX_LIST    64
+
+typedef enum { BACKEND_AUTO, BACKEND_SIM, BACKEND_CUDA } Backend;
+
+typedef struct CheckArgs {
+    const char *input, *reference, *kernel;
+    Backend backend;
+    VptxOptions opt;
+    uint64_t seed;
+    bool has_grid, has_block, stats, verbose;
+    int64_t grid[3], block[3];
+    int64_t dims[MAX_LIST];
+    uint32_t ndims;
+    const char *scalars[MAX_LIST];
+    uint32_t nscalars;
+    unsigned smem;
+    double rtol, atol; /* < 0: computed */
+} CheckArgs;
+
+/* One side of the comparison: a program (module + PTX) and what runs it. */
+typedef struct Program {
+    const char *path;
+    char *text, *ptx;
+    size_t len, ptx_len;
+    Module m;
+    bool parsed;
+} Program;
+
+static const char check_usage[] =
+    "usage: vptx check FILE.mlir [options]\n"
+    "  run every kernel of FILE on random inputs and compare with a reference\n"
+    "  (eval for vector-level kernels, --reference, or sim vs GPU)\n"
+    "\n"
+    "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
+    "  --arch=ARCH        target of the PTX (default sm_80)\n"
+    "  --seed=N           random inputs (default 1)\n"
+    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
+    "  --block=X[,Y[,Z]]  threads per workgroup (default gpu.known_block_size or\n"
+    "                     translation_info workgroup_size)\n"
+    "  --dim=N[,N...]     sizes of the dynamic (?) memref dims, in argument order;\n"
+    "                     the last one repeats\n"
+    "  --scalar=V         value of the next scalar argument (repeat for each)\n"
+    "  --kernel=NAME      check only this kernel\n"
+    "  --reference=REF    compare with REF's kernel of the same name\n"
+    "  --shared=BYTES     dynamic shared memory per workgroup (default 0)\n"
+    "  --rtol=X --atol=X  override the computed tolerances\n"
+    "  --precise-math     compile math.* with the accurate sequences\n"
+    "  --stats            print the simulator's counters after each sim run\n"
+    "  --verbose          print the tolerances and up to 10 mismatches\n";
+
+/* ---- arguments ---- */
+
+static bool
+parse_list(const char *s, int64_t *out, uint32_t max, uint32_t *n)
+{
+    *n = 0;
+    while (*s) {
+        char *end;
+        long long v = strtoll(s, &end, 10);
+        if (end == s || *n >= max || (*end && *end != ','))
+            return false;
+        out[(*n)++] = v;
+        s = *end ? end + 1 : end;
+    }
+    return *n > 0;
+}
+
+static bool
+parse_dims3(const char *s, int64_t out[3])
+{
+    int64_t v[3];
+    uint32_t n;
+    if (!parse_list(s, v, 3, &n))
+        return false;
+    for (uint32_t i = 0; i < 3; i++) {
+        out[i] = i < n ? v[i] : 1;
+        if (out[i] <= 0)
+            return false;
+    }
+    return true;
+}
+
+static int
+bad_value(const char *opt, const char *value)
+{
+    fprintf(stderr, "vptx check: error: bad value '%s' for %s (see vptx check --help)\n", value,
+            opt);
+    return 1;
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int
+check_parse_args(int argc, char **argv, CheckArgs *a)
+{
+    memset(a, 0, sizeof *a);
+    vptx_options_init(&a->opt);
+    a->seed = 1;
+    a->rtol = a->atol = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *v = NULL;
+        bool missing = false;
+        uint32_t n;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(check_usage, stdout);
+            return 0;
+        } else if (strcmp(arg, "--stats") == 0) {
+            a->stats = true;
+        } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
+            a->verbose = true;
+        } else if (strcmp(arg, "--precise-math") == 0) {
+            a->opt.precise_math = 1;
+        } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
+            if (missing)
+                break;
+            if (strcmp(v, "sim") == 0)
+                a->backend = BACKEND_SIM;
+            else if (strcmp(v, "cuda") == 0)
+                a->backend = BACKEND_CUDA;
+            else if (strcmp(v, "auto") == 0)
+                a->backend = BACKEND_AUTO;
+            else
+                return bad_value("--backend", v);
+        } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
+            a->opt.arch = v;
+        } else if (cli_option(argc, argv, &i, "--seed", &v, &missing)) {
+            if (!missing)
+                a->seed = strtoull(v, NULL, 10);
+        } else if (cli_option(argc, argv, &i, "--grid", &v, &missing)) {
+            if (!missing && !(a->has_grid = parse_dims3(v, a->grid)))
+                return bad_value("--grid", v);
+        } else if (cli_option(argc, argv, &i, "--block", &v, &missing)) {
+            if (!missing && !(a->has_block = parse_dims3(v, a->block)))
+                return bad_value("--block", v);
+        } else if (cli_option(argc, argv, &i, "--dim", &v, &missing)) {
+            if (!missing && !parse_list(v, a->dims + a->ndims, MAX_LIST - a->ndims, &n))
+                return bad_value("--dim", v);
+            a->ndims += missing ? 0 : n;
+        } else if (cli_option(argc, argv, &i, "--scalar", &v, &missing)) {
+            if (!missing && a->nscalars < MAX_LIST)
+                a->scalars[a->nscalars++] = v;
+        } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
+            a->kernel = v;
+        } else if (cli_option(argc, argv, &i, "--reference", &v, &missing)) {
+            a->reference = v;
+        } else if (cli_option(argc, argv, &i, "--shared", &v, &missing)) {
+            if (!missing)
+                a->smem = (unsigned)strtoul(v, NULL, 10);
+        } else if (cli_option(argc, argv, &i, "--rtol", &v, &missing)) {
+            if (!missing)
+                a->rtol = strtod(v, NULL);
+        } else if (cli_option(argc, argv, &i, "--atol", &v, &missing)) {
+            if (!missing)
+                a->atol = strtod(v, NULL);
+        } else if (arg[0] == '-' && arg[1]) {
+            fprintf(stderr, "vptx check: error: unknown option '%s' (see vptx check --help)\n",
+                    arg);
+            return 1;
+        } else if (a->input) {
+            fprintf(stderr, "vptx check: error: more than one input file\n");
+            return 1;
+        } else {
+            a->input = arg;
+        }
+        if (missing) {
+            fprintf(stderr, "vptx check: error: option '%s' needs a value\n", arg);
+            return 1;
+        }
+    }
+    if (!a->input) {
+        fprintf(stderr, "vptx check: error: no input file (see vptx check --help)\n");
+        return 1;
+    }
+    return -1;
+}
+
+/* ---- programs: parse for eval, compile for the device ---- */
+
+static bool
+program_load(Program *p, const char *path, const VptxOptions *opt, bool need_ptx)
+{
+    memset(p, 0, sizeof *p);
+    p->path = path;
+    p->text = cli_read_file(path, &p->len);
+    if (!p->text) {
+        fprintf(stderr, "vptx check: error: cannot read '%s'\n", path);
+        return false;
+    }
+    Diag d;
+    diag_init(&d);
+    module_init(&p->m);
+    p->parsed = frontend_parse(&p->m, &d, path, p->text, p->len) && ir_verify(&p->m, &d);
+    if (p->parsed && need_ptx)
+        driver_compile(&d, path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
+    diag_render(&d, stderr);
+    bool ok = p->parsed && (!need_ptx || p->ptx);
+    diag_free(&d);
+    return ok;
+}
+
+static void
+program_free(Program *p)
+{
+    module_free(&p->m);
+    free(p->text);
+    free(p->ptx);
+}
+
+/* ---- random inputs ---- */
+
+static uint64_t
+splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* An integer uniform in [lo, hi]. */
+static int64_t
+uniform_int(uint64_t *s, int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)(splitmix64(s) % (uint64_t)(hi - lo + 1));
+}
+
+/* Writes one random scalar of type t at p (see the table at the top). */
+static void
+random_scalar(uint64_t *s, TypeId t, unsigned char *p)
+{
+    double u = (double)(splitmix64(s) >> 11) * 0x1p-53 * 2 - 1;
+    switch (t) {
+    case TY_F16:
+    case TY_BF16:
+    case TY_TF32: {
+        uint64_t bits = ir_float_to_bits((double)uniform_int(s, -8, 8) / 8, t);
+        uint16_t b16 = (uint16_t)bits;
+        uint32_t b32 = (uint32_t)bits;
+        if (t == TY_TF32)
+            memcpy(p, &b32, 4);
+        else
+            memcpy(p, &b16, 2);
+        return;
+    }
+    case TY_F32: {
+        float f = (float)u;
+        memcpy(p, &f, 4);
+        return;
+    }
+    case TY_F64:
+        memcpy(p, &u, 8);
+        return;
+    case TY_I1:
+        *p = (unsigned char)uniform_int(s, 0, 1);
+        return;
+    case TY_I8: {
+        int8_t v = (int8_t)uniform_int(s, -8, 8);
+        memcpy(p, &v, 1);
+        return;
+    }
+    case TY_I16: {
+        int16_t v = (int16_t)uniform_int(s, -64, 64);
+        memcpy(p, &v, 2);
+        return;
+    }
+    case TY_I32: {
+        int32_t v = (int32_t)uniform_int(s, -64, 64);
+        memcpy(p, &v, 4);
+        return;
+    }
+    case TY_INDEX:
+    case TY_I64: {
+        int64_t v = t == TY_INDEX ? uniform_int(s, 0, 7) : uniform_int(s, -64, 64);
+        memcpy(p, &v, 8);
+        return;
+    }
+    default:
+        memset(p, 0, (type_bitwidth(t) + 7) / 8);
+        return;
+    }
+}
+
+/* Fills every memref byte-for-byte (padding between strided elements too). */
+static void
+fill_random(Kernel *k, uint64_t seed)
+{
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF)
+            continue;
+        uint64_t s = seed + i;
+        unsigned sz = (type_bitwidth(a->elem) + 7) / 8;
+        size_t nscalars = a->span * a->lanes;
+        for (size_t j = 0; j < nscalars; j++)
+            random_scalar(&s, a->elem, (unsigned char *)a->host + j * sz);
+    }
+}
+
+/* Parses --scalar values into the scalar arguments (bits as the ABI passes them). */
+static bool
+set_scalars(Kernel *k, const CheckArgs *ca)
+{
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_SCALAR)
+            continue;
+        if (used >= ca->nscalars) {
+            fprintf(stderr,
+                    "vptx check: error: kernel '%s' argument #%u%s%s is a scalar: give its "
+                    "value with --scalar V (one per scalar argument, in order)\n",
+                    k->name, i, a->name ? " %" : "", a->name ? a->name : "");
+            return false;
+        }
+        if (!cli_scalar_bits(a->elem, ca->scalars[used++], &a->bits)) {
+            fprintf(stderr, "vptx check: error: bad --scalar value '%s' for argument #%u\n",
+                    ca->scalars[used - 1], i);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- tolerances ---- */
+
+typedef struct Estimate {
+    double n;    /* longest reduction */
+    double math; /* largest math.* error */
+    bool precise;
+} Estimate;
+
+static double
+const_int(Module *m, ValueId v, bool *ok)
+{
+    OpId d = value_get(m, v)->def;
+    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
+    if (!a || a->kind != ATTR_INT) {
+        *ok = false;
+        return 1;
+    }
+    return (double)a->i;
+}
+
+/* Elements one op combines into a result element (0: not a reduction). */
+static double
+reduction_length(Module *m, OpId o)
+{
+    const Op *op = op_get(m, o);
+    switch (op->kind) {
+    case OP_CONTRACT: {
+        double lhs = (double)type_num_elements(m, value_type(m, op->args[0]));
+        double rhs = (double)type_num_elements(m, value_type(m, op->args[1]));
+        double acc = (double)type_num_elements(m, value_type(m, op->args[2]));
+        return acc > 0 ? sqrt(lhs * rhs / acc) : lhs; /* C[m,n] += A[m,k] B[k,n]: k */
+    }
+    case OP_MULTI_REDUCTION: {
+        double src = (double)type_num_elements(m, value_type(m, op->args[0]));
+        double res = (double)type_num_elements(m, value_type(m, op->res[0]));
+        return res > 0 ? src / res : src;
+    }
+    case OP_REDUCTION:
+        return (double)type_num_elements(m, value_type(m, op->args[0]));
+    case OP_MMA_SYNC: {
+        const Attr *s = op_attr(m, o, "mmaShape");
+        return s && s->kind == ATTR_ARRAY && s->n == 3 && s->items[2]->kind == ATTR_INT
+                   ? (double)s->items[2]->i
+                   : 16;
+    }
+    case OP_WARPGROUP_MMA:
+        return 64;
+    case OP_SHUFFLE:
+    case OP_SUBGROUP_REDUCE:
+        return 32;
+    default:
+        return 0;
+    }
+}
+
+static double
+math_error(OpKind k, bool precise)
+{
+    switch (k) {
+    case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2:
+        return precise ? 0x1p-20 : 0x1p-19;
+    case OP_RSQRT:
+        return precise ? 0x1p-20 : 0x1p-21;
+    case OP_POWF:
+        return precise ? 0x1p-20 : 0x1p-16;
+    case OP_SIN: case OP_COS:
+        return precise ? 0x1p-20 : 0x1p-18;
+    case OP_TANH:
+        return precise ? 0x1p-20 : 0x1p-10;
+    default:
+        return 0;
+    }
+}
+
+/* Walks the ops of block b nested under loops with `trips` iterations in all. */
+static void
+estimate_block(Module *m, BlockId b, double trips, Estimate *e)
+{
+    for (uint32_t i = 0; i < block_get(m, b)->ops.n; i++) {
+        OpId o = block_get(m, b)->ops.items[i];
+        const Op *op = op_get(m, o);
+        double len = reduction_length(m, o) * trips;
+        if (len > e->n)
+            e->n = len;
+        double me = math_error(op->kind, e->precise);
+        if (me > e->math)
+            e->math = me;
+        double inner = trips;
+        if (op->kind == OP_FOR && op->nargs >= 3) {
+            bool ok = true;
+            double lb = const_int(m, op->args[0], &ok), ub = const_int(m, op->args[1], &ok);
+            double step = const_int(m, op->args[2], &ok);
+            if (ok && step > 0 && ub > lb)
+                inner *= ceil((ub - lb) / step);
+        }
+        for (uint32_t r = 0; r < op->nregions; r++) {
+            const Region *reg = region_get(m, op->regions[r]);
+            for (uint32_t j = 0; j < reg->blocks.n; j++)
+                estimate_block(m, reg->blocks.items[j], inner, e);
+        }
+    }
+}
+
+static double
+unit_roundoff(TypeId t)
+{
+    switch (t) {
+    case TY_F16: case TY_TF32: return 0x1p-11;
+    case TY_BF16: return 0x1p-8;
+    case TY_F32: return 0x1p-24;
+    case TY_F64: return 0x1p-53;
+    default: return 0;
+    }
+}
+
+/* ---- comparison ---- */
+
+static double
+scalar_value(TypeId t, const unsigned char *p, bool *is_int, int64_t *iv)
+{
+    *is_int = type_is_int(t);
+    switch (t) {
+    case TY_F16: case TY_BF16: {
+        uint16_t b;
+        memcpy(&b, p, 2);
+        return ir_float_from_bits(b, t);
+    }
+    case TY_TF32: case TY_F32: {
+        float f;
+        memcpy(&f, p, 4);
+        return f;
+    }
+    case TY_F64: {
+        double d;
+        memcpy(&d, p, 8);
+        return d;
+    }
+    case TY_I1: *iv = *p & 1; break;
+    case TY_I8: { int8_t v; memcpy(&v, p, 1); *iv = v; break; }
+    case TY_I16: { int16_t v; memcpy(&v, p, 2); *iv = v; break; }
+    case TY_I32: { int32_t v; memcpy(&v, p, 4); *iv = v; break; }
+    default: { int64_t v; memcpy(&v, p, 8); *iv = v; break; }
+    }
+    return (double)*iv;
+}
+
+/* "[3, 1]" or "[3, 1][2]" for vector elements, of row-major element `e`. */
+static void
+format_index(const KernelArg *a, int64_t e, uint32_t lane, char *buf, size_t n)
+{
+    int64_t idx[LAUNCH_MAX_RANK];
+    for (uint32_t d = a->rank; d-- > 0;) {
+        idx[d] = e % a->shape[d];
+        e /= a->shape[d];
+    }
+    size_t used = (size_t)snprintf(buf, n, "[");
+    for (uint32_t d = 0; d < a->rank && used < n; d++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%lld", d ? ", " : "", (long long)idx[d]);
+    if (used < n)
+        used += (size_t)snprintf(buf + used, n - used, "]");
+    if (a->lanes > 1 && used < n)
+        snprintf(buf + used, n - used, "[%u]", lane);
+}
+
+typedef struct Verdict {
+    double max_abs, max_rel;
+    uint64_t mismatches, compared;
+    uint64_t seed; /* for the FAIL line */
+} Verdict;
+
+static char *
+type_text(Module *m, TypeId t)
+{
+    char *s = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&s, &len);
+    if (f) {
+        ir_print_type(m, t, f);
+        fclose(f);
+    }
+    return s;
+}
+
+/* Compares argument i of `got` with `want` (same element type and byte layout);
+ * adds to v and returns the number of mismatching scalars, after printing the
+ * FAIL line of the first one (and, with verbose, up to 9 more). */
+static uint64_t
+compare_arg(Module *m, const Kernel *got, const Kernel *want, uint32_t i, double rtol,
+            double atol, const char *what, bool verbose, Verdict *v)
+{
+    const KernelArg *a = &got->args[i], *b = &want->args[i];
+    unsigned sz = (type_bitwidth(a->elem) + 7) / 8;
+    int64_t count = karg_count(a);
+    uint64_t bad_count = 0;
+    char lines[10][600]; /* the first mismatches, printed after the FAIL line */
+    for (int64_t e = 0; e < count; e++) {
+        size_t off = karg_elem_offset(a, e);
+        for (uint32_t l = 0; l < a->lanes; l++) {
+            bool is_int;
+            int64_t gi = 0, wi = 0;
+            const unsigned char *gp = (const unsigned char *)a->host + off + l * sz;
+            const unsigned char *wp = (const unsigned char *)b->host + off + l * sz;
+            double g = scalar_value(a->elem, gp, &is_int, &gi);
+            double w = scalar_value(a->elem, wp, &is_int, &wi);
+            double err = fabs(g - w);
+            bool bad;
+            if (is_int) {
+                bad = gi != wi;
+            } else if (isnan(g) || isnan(w)) {
+                bad = isnan(g) != isnan(w);
+                err = 0;
+            } else if (isinf(g) || isinf(w)) {
+                bad = g != w;
+                err = 0;
+            } else {
+                bad = err > atol + rtol * fabs(w);
+            }
+            v->compared++;
+            if (!bad) {
+                if (err > v->max_abs)
+                    v->max_abs = err;
+                if (w != 0 && err / fabs(w) > v->max_rel)
+                    v->max_rel = err / fabs(w);
+                continue;
+            }
+            if (bad_count < (verbose ? 10u : 1u)) {
+                char idx[256];
+                char *line = lines[bad_count];
+                format_index(a, e, l, idx, sizeof idx);
+                if (is_int)
+                    snprintf(line, sizeof lines[0], "at %s: expected %lld, got %lld", idx,
+                             (long long)wi, (long long)gi);
+                else
+                    snprintf(line, sizeof lines[0],
+                             "at %s: expected %.9g, got %.9g (|err| %.3g > tol %.3g)", idx, w, g,
+                             err, atol + rtol * fabs(w));
+            }
+            bad_count++;
+        }
+    }
+    if (bad_count) {
+        char *ty = type_text(m, a->type);
+        printf("FAIL %s (%s): argument #%u%s%s (%s): first mismatch %s; %llu of %llu "
+               "elements differ (seed %llu)\n",
+               got->name, what, i, a->name ? " %" : "", a->name ? a->name : "", ty ? ty : "?",
+               lines[0], (unsigned long long)bad_count, (unsigned long long)(count * a->lanes),
+               (unsigned long long)v->seed);
+        for (uint64_t j = 1; j < bad_count && j < (verbose ? 10u : 1u); j++)
+            printf("  also %s\n", lines[j]);
+        free(ty);
+    }
+    v->mismatches += bad_count;
+    return bad_count;
+}
+
+/* ---- one kernel ---- */
+
+typedef enum { REF_EVAL, REF_SIM } RefKind;
+
+typedef struct Check {
+    const CheckArgs *ca;
+    Program *prog, *ref; /* ref: the --reference program, or NULL */
+    Device *dev;         /* where the kernel under test runs */
+    Device *sim;         /* the simulator, for REF_SIM references */
+} Check;
+
+/* Runs k on dev: the entry of k's index in ptx.  Prints the sim counters with --stats. */
+static bool
+run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *cfg,
+       LaunchResult *res)
+{
+    char *entry = ptx_entry_name(p->ptx, k->index);
+    char err[8192];
+    if (!entry) {
+        fprintf(stderr, "vptx check: error: the PTX of %s has no entry #%u for kernel '%s'\n",
+                p->path, k->index, k->name);
+        return false;
+    }
+    bool ok = device_run(dev, p->ptx, p->path, entry, k, cfg, res, err, sizeof err);
+    if (!ok)
+        printf("FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
+    else if (c->ca->stats && device_kind(dev) == DEV_SIM) {
+        printf("sim counters of %s (%s):\n", k->name, p->path);
+        sim_print_stats(&res->stats, stdout);
+    }
+    free(entry);
+    return ok;
+}
+
+/* Runs the reference kernel rk of program rp (eval or sim) on rk's buffers. */
+static bool
+run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfig *cfg)
+{
+    if (kind == REF_SIM) {
+        LaunchResult res;
+        return run_on(c, c->sim, rp, rk, cfg, &res);
+    }
+    EvalArg *args = calloc(rk->nargs ? rk->nargs : 1, sizeof *args);
+    if (!args)
+        return false;
+    for (uint32_t i = 0; i < rk->nargs; i++) {
+        KernelArg *a = &rk->args[i];
+        if (a->kind == ARG_MEMREF) {
+            args[i].buf.data = (unsigned char *)a->host + (size_t)a->offset * a->esize;
+            args[i].buf.elem = type_get(&rp->m, a->type)->elem;
+            args[i].buf.rank = a->rank;
+            for (uint32_t d = 0; d < a->rank; d++) {
+                args[i].buf.shape[d] = a->shape[d];
+                args[i].buf.strides[d] = a->strides[d];
+            }
+        } else if (type_is_float(a->elem)) {
+            args[i].f = a->elem == TY_F64 || a->elem == TY_F32
+                            ? ir_float_from_bits(a->bits, a->elem)
+                            : ir_float_from_bits(a->bits & 0xffff, a->elem);
+        } else {
+            args[i].i = (int64_t)a->bits;
+        }
+    }
+    EvalOptions eo = { { cfg->grid[0], cfg->grid[1], cfg->grid[2] },
+                       { cfg->block[0], cfg->block[1], cfg->block[2] }, 0 };
+    Diag d;
+    diag_init(&d);
+    bool ok = eval_kernel(&rp->m, rk->func, args, rk->nargs, &eo, &d);
+    if (!ok) {
+        diag_render(&d, stderr);
+        printf("FAIL %s: the reference evaluator (eval) failed on %s (see the error above)\n",
+               rk->name, rp->path);
+    }
+    diag_free(&d);
+    free(args);
+    return ok;
+}
+
+/* The reference kernel of k: same name in ref (or its only kernel), same arguments. */
+static bool
+reference_kernel(Check *c, const Kernel *k, Kernel *rk)
+{
+    OpId ks[MAX_KERNELS];
+    uint32_t n = kernel_list(&c->ref->m, ks, MAX_KERNELS), pick = n;
+    for (uint32_t i = 0; i < n; i++) {
+        const Attr *s = op_attr(&c->ref->m, ks[i], "sym_name");
+        if (s && s->str && strcmp(s->str, k->name) == 0)
+            pick = i;
+    }
+    if (pick == n && n == 1)
+        pick = 0;
+    char err[512];
+    if (pick == n) {
+        fprintf(stderr, "vptx check: error: %s has no kernel named '%s'\n", c->ref->path,
+                k->name);
+        return false;
+    }
+    if (!kernel_describe(&c->ref->m, ks[pick], pick, rk, err, sizeof err) ||
+        !kernel_set_dims(rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+        fprintf(stderr, "vptx check: error: %s: %s\n", c->ref->path, err);
+        return false;
+    }
+    bool same = rk->nargs == k->nargs;
+    for (uint32_t i = 0; same && i < k->nargs; i++) {
+        const KernelArg *a = &k->args[i], *b = &rk->args[i];
+        same = a->kind == b->kind && a->elem == b->elem &&
+               (a->kind == ARG_SCALAR ||
+                (karg_bytes(a) == karg_bytes(b) && a->span == (size_t)karg_count(a) &&
+                 b->span == (size_t)karg_count(b)));
+    }
+    if (!same)
+        fprintf(stderr,
+                "vptx check: error: kernel '%s' of %s does not take the same arguments as "
+                "'%s' (same count, element types and dense buffer sizes are needed)\n",
+                rk->name, c->ref->path, k->name);
+    return same;
+}
+
+static bool
+launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
+{
+    const CheckArgs *ca = c->ca;
+    if (!ca->has_block && !k->has_block) {
+        fprintf(stderr,
+                "vptx check: error: kernel '%s' has no gpu.known_block_size (or "
+                "translation_info workgroup_size): give --block=X,Y,Z\n",
+                k->name);
+        return false;
+    }
+    for (int i = 0; i < 3; i++) {
+        cfg->block[i] = (unsigned)(ca->has_block ? ca->block[i] : k->block[i]);
+        cfg->grid[i] = (unsigned)(ca->has_grid ? ca->grid[i] : k->has_grid ? k->grid[i] : 1);
+    }
+    cfg->shared_bytes = ca->smem;
+    return true;
+}
+
+static bool
+program_compile(Program *p, const VptxOptions *opt)
+{
+    if (p->ptx)
+        return true;
+    Diag d;
+    diag_init(&d);
+    bool ok = driver_compile(&d, p->path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
+    diag_render(&d, stderr);
+    diag_free(&d);
+    return ok;
+}
+
+/* Copies k's inputs (memref bytes, scalar values) into the reference kernel rk. */
+static void
+copy_inputs(Kernel *rk, const Kernel *k)
+{
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        if (k->args[i].kind == ARG_MEMREF)
+            memcpy(rk->args[i].host, k->args[i].host, karg_bytes(&k->args[i]));
+        else
+            rk->args[i].bits = k->args[i].bits;
+    }
+}
+
+/* Compares every memref argument; prints the PASS or FAIL line.  Returns true on PASS. */
+static bool
+report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
+{
+    Estimate est = { 1, 0, c->ca->opt.precise_math != 0 };
+    estimate_block(&rp->m, op_entry_block(&rp->m, rk->func, 0), 1, &est);
+    Verdict v = { 0 };
+    v.seed = c->ca->seed;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        if (k->args[i].kind != ARG_MEMREF)
+            continue;
+        double tol = (16 + est.n) * unit_roundoff(k->args[i].elem) + est.math;
+        double rtol = c->ca->rtol >= 0 ? c->ca->rtol : tol;
+        double atol = c->ca->atol >= 0 ? c->ca->atol : tol;
+        if (c->ca->verbose)
+            printf("  argument #%u: rtol %.3g, atol %.3g (reduction length %g, math error "
+                   "%.3g)\n",
+                   i, rtol, atol, est.n, est.math);
+        compare_arg(&c->prog->m, k, rk, i, rtol, atol, what, c->ca->verbose, &v);
+    }
+    if (v.mismatches)
+        return false;
+    printf("PASS %s (%s, max abs err %.3g, max rel err %.3g", k->name, what, v.max_abs,
+           v.max_rel);
+    if (device_kind(c->dev) == DEV_CUDA)
+        printf(", %.3f ms", ms);
+    printf(")\n");
+    return true;
+}
+
+/* Sets up k (arguments, random inputs, launch shape).  False after printing an error. */
+static bool
+prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
+{
+    char err[512];
+    if (!kernel_describe(&c->prog->m, func, index, k, err, sizeof err) ||
+        !kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+        fprintf(stderr, "vptx check: error: %s: %s\n", c->prog->path, err);
+        return false;
+    }
+    if (!set_scalars(k, c->ca) || !launch_config(c, k, cfg))
+        return false;
+    fill_random(k, c->ca->seed);
+    return true;
+}
+
+/* Returns 0 (pass or skip), 1 (fail or error). */
+static int
+check_kernel(Check *c, OpId func, uint32_t index)
+{
+    Kernel k, rk;
+    memset(&rk, 0, sizeof rk);
+    LaunchConfig cfg;
+    int status = 1;
+    if (!prepare(c, func, index, &k, &cfg))
+        goto out;
+    Program *rp = c->prog;
+    RefKind kind = REF_EVAL;
+    char err[512];
+    if (c->ref) {
+        rp = c->ref;
+        if (!reference_kernel(c, &k, &rk))
+            goto out;
+        kind = rk.vector_level ? REF_EVAL : REF_SIM;
+        if (kind == REF_SIM && !program_compile(rp, &c->ca->opt))
+            goto out;
+    } else {
+        kind = k.vector_level ? REF_EVAL : REF_SIM;
+        if (kind == REF_SIM && device_kind(c->dev) == DEV_SIM) {
+            LaunchResult res;
+            if (run_on(c, c->dev, c->prog, &k, &cfg, &res)) {
+                printf("SKIP %s (SIMT-level: ran on the simulator without a fault, but eval "
+                       "does not apply and there is no GPU to compare with; use "
+                       "--reference=SPEC.mlir)\n",
+                       k.name);
+                status = 0;
+            }
+            goto out;
+        }
+        if (!kernel_describe(&rp->m, func, index, &rk, err, sizeof err) ||
+            !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+            fprintf(stderr, "vptx check: error: %s\n", err);
+            goto out;
+        }
+    }
+    copy_inputs(&rk, &k);
+    LaunchResult res;
+    if (!run_reference(c, rp, &rk, kind, &cfg) || !run_on(c, c->dev, c->prog, &k, &cfg, &res))
+        goto out;
+    char what[512];
+    snprintf(what, sizeof what, "%s vs %s%s%s", device_kind(c->dev) == DEV_SIM ? "sim" : "cuda",
+             kind == REF_EVAL ? "eval" : "sim", c->ref ? " of " : "", c->ref ? c->ref->path : "");
+    status = report(c, &k, &rk, rp, what, res.ms) ? 0 : 1;
+out:
+    kernel_free(&k);
+    kernel_free(&rk);
+    return status;
+}
+
+/* Opens the device for --backend; returns -1 on success, else the exit status. */
+static int
+open_backend(Check *c)
+{
+    char err[2048];
+    Backend b = c->ca->backend;
+    if (b != BACKEND_SIM) {
+        DeviceStatus s = device_open(DEV_CUDA, &c->dev, err, sizeof err);
+        if (s == DEVICE_OK)
+            return -1;
+        if (b == BACKEND_CUDA) {
+            fprintf(stderr, "vptx check: %s\n", err);
+            return s == DEVICE_UNAVAILABLE ? 77 : 1;
+        }
+        if (c->ca->verbose)
+            printf("note: --backend=auto: %s; using the simulator\n", err);
+    }
+    if (device_open(DEV_SIM, &c->dev, err, sizeof err) != DEVICE_OK) {
+        fprintf(stderr, "vptx check: error: %s\n", err);
+        return 1;
+    }
+    return -1;
+}
+
+int
+check_main(int argc, char **argv)
+{
+    CheckArgs ca;
+    int status = check_parse_args(argc, argv, &ca);
+    if (status >= 0)
+        return status;
+    Program prog, ref;
+    Check c = { &ca, &prog, NULL, NULL, NULL };
+    if (!program_load(&prog, ca.input, &ca.opt, true)) {
+        program_free(&prog);
+        return 1;
+    }
+    if (ca.reference && !program_load(&ref, ca.reference, &ca.opt, false)) {
+        program_free(&prog);
+        program_free(&ref);
+        return 1;
+    }
+    if (ca.reference)
+        c.ref = &ref;
+    status = open_backend(&c);
+    if (status < 0) {
+        char err[512];
+        status = 0;
+        if (device_kind(c.dev) == DEV_SIM)
+            c.sim = c.dev;
+        else if (device_open(DEV_SIM, &c.sim, err, sizeof err) != DEVICE_OK)
+            status = 1;
+        OpId ks[MAX_KERNELS];
+        uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS), checked = 0;
+        for (uint32_t i = 0; i < n && status <= 1; i++) {
+            const Attr *s = op_attr(&prog.m, ks[i], "sym_name");
+            if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
+                continue;
+            checked++;
+            status |= check_kernel(&c, ks[i], i);
+        }
+        if (checked == 0) {
+            fprintf(stderr, "vptx check: error: %s has no kernel%s%s\n", ca.input,
+                    ca.kernel ? " named " : "", ca.kernel ? ca.kernel : "");
+            status = 1;
+        }
+        if (c.sim != c.dev)
+            device_close(c.sim);
+        device_close(c.dev);
+    }
+    program_free(&prog);
+    if (c.ref)
+        program_free(&ref);
+    return status;
+}

@@ -1,0 +1,642 @@
+/*
+ * launch.c -- kernel arguments, their ABI marshalling, and the sim / CUDA
+ * devices that run them (see launch.h).
+ *
+ * kernelParams per ptxgen/ptxgen.h, for each IR argument in order:
+ *
+ *   memref<d0 x ? x ... x T, strided<[s0, ?, ...], offset: ?>>
+ *     +------------+------------------+---------------------+-----------------------+
+ *     | u64 base   | u64 offset       | u64 size of each    | u64 stride of each    |
+ *     | (aligned)  | (only if `?`)    | `?` dim, outer first| `?` stride, outer 1st |
+ *     +------------+------------------+---------------------+-----------------------+
+ *   index, i64 -> u64;  i32 -> u32;  i16 -> u16;  i8, i1 -> u8;  f32, f64;  f16, bf16 -> b16
+ *
+ * Each .param entry gets its own 8-byte slot, and kernelParams[i] points at
+ * slot i, exactly as cuLaunchKernel and sim_launch expect.
+ */
+#include "driver/launch.h"
+
+#include "driver/cuda.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- kernels and their arguments ---- */
+
+typedef struct KernelWalk {
+    OpId *out;
+    uint32_t n, max;
+} KernelWalk;
+
+static bool
+is_kernel(Module *m, OpId o)
+{
+    OpKind k = op_get(m, o)->kind;
+    return k == OP_FUNC ||
+           (k == OP_GPU_FUNC && (op_attr(m, o, "gpu.kernel") || op_attr(m, o, "kernel")));
+}
+
+static bool
+kernel_visit(Module *m, OpId o, void *ctx)
+{
+    KernelWalk *w = ctx;
+    if (is_kernel(m, o)) {
+        if (w->n < w->max)
+            w->out[w->n] = o;
+        w->n++;
+    }
+    return true;
+}
+
+uint32_t
+kernel_list(Module *m, OpId *out, uint32_t max)
+{
+    KernelWalk w = { out, 0, max };
+    module_walk(m, m->top, kernel_visit, &w);
+    return w.n < max ? w.n : max;
+}
+
+/* The ops that only make sense per thread: eval rejects them (ir/eval.c). */
+static bool
+per_thread_visit(Module *m, OpId o, void *ctx)
+{
+    static const OpKind simt_ops[] = {
+        OP_THREAD_ID,      OP_LANE_ID,     OP_SUBGROUP_ID, OP_SHUFFLE,
+        OP_SUBGROUP_REDUCE, OP_LDMATRIX,   OP_MMA_SYNC,    OP_DYNAMIC_SHARED_MEMORY,
+        OP_DEVICE_ASYNC_COPY, OP_WARPGROUP_MMA, OP_TMA_ASYNC_LOAD, OP_MBARRIER_CREATE,
+    };
+    OpKind k = op_get(m, o)->kind;
+    for (size_t i = 0; i < sizeof simt_ops / sizeof simt_ops[0]; i++)
+        if (k == simt_ops[i]) {
+            *(bool *)ctx = true;
+            return false;
+        }
+    return true;
+}
+
+/* gpu.known_block_size / known_grid_size: array<i32: x, y, z>. */
+static bool
+dims3(Module *m, OpId f, const char *name, const char *alt, int64_t out[3])
+{
+    const Attr *a = op_attr(m, f, name);
+    if (!a)
+        a = op_attr(m, f, alt);
+    if (!a || a->kind != ATTR_DENSE_ARRAY || !a->ints || a->n == 0 || a->n > 3)
+        return false;
+    for (uint32_t i = 0; i < 3; i++)
+        out[i] = i < a->n ? a->ints[i] : 1;
+    return true;
+}
+
+static bool
+describe_memref(Module *m, const Type *ty, KernelArg *a, char *err, size_t n)
+{
+    if (ty->memspace != MS_DEFAULT && ty->memspace != MS_GLOBAL) {
+        snprintf(err, n, "a memref in memory space %d cannot be a kernel argument", ty->memspace);
+        return false;
+    }
+    if (ty->unranked || ty->rank > LAUNCH_MAX_RANK) {
+        snprintf(err, n, "unranked memrefs and ranks above %d are not supported", LAUNCH_MAX_RANK);
+        return false;
+    }
+    if (ty->layout && ty->layout->kind != ATTR_STRIDED) {
+        snprintf(err, n, "only identity and strided<> memref layouts can be passed");
+        return false;
+    }
+    a->kind = ARG_MEMREF;
+    a->elem = ty->elem;
+    a->lanes = 1;
+    if (!type_is_scalar(ty->elem)) {
+        const Type *v = type_get(m, ty->elem);
+        if (v->kind != TY_VECTOR || type_num_elements(m, ty->elem) <= 0) {
+            snprintf(err, n, "memref elements must be scalars or static vectors");
+            return false;
+        }
+        a->elem = v->elem;
+        a->lanes = (uint32_t)type_num_elements(m, ty->elem);
+    }
+    a->esize = a->lanes * ((type_bitwidth(a->elem) + 7) / 8);
+    a->rank = ty->rank;
+    a->offset = ty->layout ? ty->layout->i : 0;
+    a->dyn_offset = a->offset == DIM_DYNAMIC;
+    a->identity = ty->layout == NULL;
+    for (uint32_t d = 0; d < ty->rank; d++) {
+        a->shape[d] = ty->shape[d];
+        a->dyn_shape[d] = ty->shape[d] == DIM_DYNAMIC;
+        a->strides[d] = ty->layout ? ty->layout->ints[d] : 0;
+        a->dyn_stride[d] = ty->layout && ty->layout->ints[d] == DIM_DYNAMIC;
+    }
+    return true;
+}
+
+bool
+kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size_t n)
+{
+    memset(k, 0, sizeof *k);
+    k->func = func;
+    k->index = index;
+    const Attr *sym = op_attr(m, func, "sym_name");
+    k->name = sym && sym->str ? sym->str : "kernel";
+    bool simt = false;
+    module_walk(m, func, per_thread_visit, &simt);
+    k->vector_level = !simt;
+    k->has_block = dims3(m, func, "gpu.known_block_size", "known_block_size", k->block);
+    const Attr *ti = op_attr(m, func, "translation_info");
+    if (!k->has_block && ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->nworkgroup) {
+        k->has_block = true;
+        for (uint32_t i = 0; i < 3; i++)
+            k->block[i] =
+                i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
+    }
+    k->has_grid = dims3(m, func, "gpu.known_grid_size", "known_grid_size", k->grid);
+
+    BlockId entry = op_entry_block(m, func, 0);
+    const Attr *ft = op_attr(m, func, "function_type");
+    uint32_t nin = ft && ft->kind == ATTR_TYPE ? type_get(m, ft->type)->nins
+                   : entry                     ? block_get(m, entry)->args.n
+                                               : 0;
+    if (!entry) {
+        snprintf(err, n, "kernel '%s' has no body", k->name);
+        return false;
+    }
+    k->nargs = nin;
+    k->args = calloc(nin ? nin : 1, sizeof *k->args);
+    if (!k->args) {
+        snprintf(err, n, "out of memory");
+        return false;
+    }
+    for (uint32_t i = 0; i < nin; i++) {
+        ValueId v = block_get(m, entry)->args.items[i];
+        KernelArg *a = &k->args[i];
+        a->type = value_type(m, v);
+        a->name = value_get(m, v)->name;
+        a->loc = value_get(m, v)->loc;
+        const Type *ty = type_get(m, a->type);
+        char why[200];
+        if (ty->kind == TY_MEMREF) {
+            if (!describe_memref(m, ty, a, why, sizeof why)) {
+                snprintf(err, n, "kernel '%s' argument #%u: %s", k->name, i, why);
+                return false;
+            }
+        } else if (type_is_scalar(a->type) && a->type != TY_TF32) {
+            a->kind = ARG_SCALAR;
+            a->elem = a->type;
+        } else {
+            snprintf(err, n, "kernel '%s' argument #%u: vptx cannot pass this type to a kernel",
+                     k->name, i);
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+kernel_free(Kernel *k)
+{
+    for (uint32_t i = 0; k->args && i < k->nargs; i++)
+        free(k->args[i].host);
+    free(k->args);
+    k->args = NULL;
+    k->nargs = 0;
+}
+
+bool
+kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_t n)
+{
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF)
+            continue;
+        for (uint32_t d = 0; d < a->rank; d++) {
+            if (!a->dyn_shape[d])
+                continue;
+            if (ndims == 0) {
+                snprintf(err, n,
+                         "argument #%u%s%s has a dynamic dim: give its size with --dim N "
+                         "(one per '?', in argument order; the last one repeats)",
+                         i, a->name ? " %" : "", a->name ? a->name : "");
+                return false;
+            }
+            a->shape[d] = dims[used < ndims ? used : ndims - 1];
+            used++;
+            if (a->shape[d] < 0) {
+                snprintf(err, n, "--dim %lld: sizes must not be negative",
+                         (long long)a->shape[d]);
+                return false;
+            }
+        }
+        /* Strides: static ones stay; identity layouts and `?` strides get row-major ones. */
+        int64_t st = 1;
+        for (uint32_t d = a->rank; d-- > 0;) {
+            if (a->identity || a->dyn_stride[d])
+                a->strides[d] = st;
+            st *= a->shape[d];
+        }
+        if (a->dyn_offset)
+            a->offset = 0;
+        int64_t last = a->offset;
+        bool empty = false;
+        for (uint32_t d = 0; d < a->rank; d++) {
+            if (a->shape[d] == 0)
+                empty = true;
+            else
+                last += (a->shape[d] - 1) * a->strides[d];
+        }
+        a->span = empty ? (size_t)a->offset : (size_t)last + 1;
+        free(a->host);
+        a->host = calloc(a->span ? a->span : 1, a->esize);
+        if (!a->host) {
+            snprintf(err, n, "out of memory for argument #%u (%zu bytes)", i,
+                     a->span * a->esize);
+            return false;
+        }
+    }
+    return true;
+}
+
+size_t
+karg_bytes(const KernelArg *a)
+{
+    return a->span * a->esize;
+}
+
+int64_t
+karg_count(const KernelArg *a)
+{
+    int64_t c = 1;
+    for (uint32_t d = 0; d < a->rank; d++)
+        c *= a->shape[d];
+    return c;
+}
+
+size_t
+karg_elem_offset(const KernelArg *a, int64_t linear)
+{
+    int64_t off = a->offset;
+    for (uint32_t d = a->rank; d-- > 0;) {
+        off += (linear % a->shape[d]) * a->strides[d];
+        linear /= a->shape[d];
+    }
+    return (size_t)off * a->esize;
+}
+
+char *
+ptx_entry_name(const char *ptx, uint32_t n)
+{
+    uint32_t seen = 0;
+    for (const char *p = strstr(ptx, ".entry"); p; p = strstr(p + 6, ".entry")) {
+        if (p[6] != ' ' && p[6] != '\t')
+            continue;
+        const char *s = p + 6;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t len = strcspn(s, " \t\n(");
+        if (seen++ == n) {
+            char *name = malloc(len + 1);
+            if (name) {
+                memcpy(name, s, len);
+                name[len] = 0;
+            }
+            return name;
+        }
+    }
+    return NULL;
+}
+
+/* ---- kernelParams ---- */
+
+typedef struct Params {
+    uint64_t *slots; /* one 8-byte slot per .param entry */
+    void **ptrs;     /* ptrs[i] = &slots[i] */
+    uint32_t n;
+} Params;
+
+static void
+push(Params *p, uint64_t bits)
+{
+    p->slots[p->n] = bits;
+    p->ptrs[p->n] = &p->slots[p->n];
+    p->n++;
+}
+
+/* Stores `bits` (the ABI width of type t) into the slot so that its first
+ * bytes hold the value, whatever the host's byte order. */
+static uint64_t
+scalar_slot(TypeId t, uint64_t bits)
+{
+    uint64_t slot = 0;
+    unsigned bytes = t == TY_I1 ? 1 : (type_bitwidth(t) + 7) / 8;
+    uint8_t b1 = (uint8_t)bits;
+    uint16_t b2 = (uint16_t)bits;
+    uint32_t b4 = (uint32_t)bits;
+    switch (bytes) {
+    case 1: memcpy(&slot, &b1, 1); break;
+    case 2: memcpy(&slot, &b2, 2); break;
+    case 4: memcpy(&slot, &b4, 4); break;
+    default: slot = bits; break;
+    }
+    return slot;
+}
+
+static bool
+params_build(const Kernel *k, const uint64_t *devptrs, Params *p)
+{
+    uint32_t max = 0;
+    for (uint32_t i = 0; i < k->nargs; i++)
+        max += k->args[i].kind == ARG_MEMREF ? 2 + 2 * k->args[i].rank : 1;
+    p->slots = calloc(max ? max : 1, sizeof *p->slots);
+    p->ptrs = calloc(max ? max : 1, sizeof *p->ptrs);
+    p->n = 0;
+    if (!p->slots || !p->ptrs)
+        return false;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        const KernelArg *a = &k->args[i];
+        if (a->kind == ARG_SCALAR) {
+            push(p, scalar_slot(a->elem, a->bits));
+            continue;
+        }
+        push(p, devptrs[i]);
+        if (a->dyn_offset)
+            push(p, (uint64_t)a->offset);
+        for (uint32_t d = 0; d < a->rank; d++)
+            if (a->dyn_shape[d])
+                push(p, (uint64_t)a->shape[d]);
+        for (uint32_t d = 0; d < a->rank; d++)
+            if (a->dyn_stride[d])
+                push(p, (uint64_t)a->strides[d]);
+    }
+    return true;
+}
+
+static void
+params_free(Params *p)
+{
+    free(p->slots);
+    free(p->ptrs);
+}
+
+/* ---- devices ---- */
+
+struct Device {
+    DeviceKind kind;
+    SimCtx *sim;
+    Cuda *cuda;
+    char name[300];
+};
+
+DeviceStatus
+device_open(DeviceKind kind, Device **out, char *err, size_t n)
+{
+    *out = NULL;
+    Device *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, n, "out of memory");
+        return DEVICE_ERROR;
+    }
+    d->kind = kind;
+    if (kind == DEV_SIM) {
+        d->sim = sim_create();
+        if (!d->sim) {
+            free(d);
+            snprintf(err, n, "out of memory");
+            return DEVICE_ERROR;
+        }
+        snprintf(d->name, sizeof d->name, "sim");
+    } else {
+        CudaOpenStatus s = cuda_open(&d->cuda, err, n);
+        if (s != CUDA_OPEN_OK) {
+            free(d);
+            return s == CUDA_OPEN_ERROR ? DEVICE_ERROR : DEVICE_UNAVAILABLE;
+        }
+        snprintf(d->name, sizeof d->name, "cuda, %s, sm_%d", cuda_device_name(d->cuda),
+                 cuda_compute_capability(d->cuda));
+    }
+    *out = d;
+    return DEVICE_OK;
+}
+
+void
+device_close(Device *d)
+{
+    if (!d)
+        return;
+    if (d->sim)
+        sim_destroy(d->sim);
+    cuda_close(d->cuda);
+    free(d);
+}
+
+DeviceKind
+device_kind(const Device *d)
+{
+    return d->kind;
+}
+
+const char *
+device_name(const Device *d)
+{
+    return d->name;
+}
+
+static bool
+sim_failed(Device *d, SimResult r, const char *what, char *err, size_t n)
+{
+    const char *msg = sim_error(d->sim);
+    snprintf(err, n, "sim: %s: %s%s%s", what, sim_result_name(r), msg && *msg ? ": " : "",
+             msg ? msg : "");
+    return false;
+}
+
+/* The sim half of device_run. */
+static bool
+run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
+        const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
+{
+    SimModule *mod = NULL;
+    SimFunc *fn = NULL;
+    SimResult r = sim_module_load(d->sim, ptx, name, &mod);
+    if (r != SIM_OK)
+        return sim_failed(d, r, "loading the PTX", err, n);
+    if ((r = sim_module_get_function(mod, entry, &fn)) != SIM_OK) {
+        sim_module_unload(mod);
+        return sim_failed(d, r, "no such entry", err, n);
+    }
+    uint64_t *ptrs = calloc(k->nargs ? k->nargs : 1, sizeof *ptrs);
+    bool ok = ptrs != NULL;
+    for (uint32_t i = 0; ok && i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF)
+            continue;
+        SimDevPtr p = 0;
+        if ((r = sim_mem_alloc(d->sim, &p, karg_bytes(a) ? karg_bytes(a) : 1)) != SIM_OK ||
+            (r = sim_memcpy_htod(d->sim, p, a->host, karg_bytes(a))) != SIM_OK)
+            ok = sim_failed(d, r, "allocating and copying an argument", err, n);
+        ptrs[i] = p;
+    }
+    Params par = { 0 };
+    if (ok && !params_build(k, ptrs, &par)) {
+        snprintf(err, n, "out of memory");
+        ok = false;
+    }
+    if (ok && (r = sim_launch(fn, cfg->grid[0], cfg->grid[1], cfg->grid[2], cfg->block[0],
+                              cfg->block[1], cfg->block[2], cfg->shared_bytes, par.ptrs)) != SIM_OK)
+        ok = sim_failed(d, r, "launch", err, n);
+    if (ok)
+        sim_stats(d->sim, &res->stats);
+    for (uint32_t i = 0; ok && i < k->nargs; i++)
+        if (k->args[i].kind == ARG_MEMREF &&
+            (r = sim_memcpy_dtoh(d->sim, k->args[i].host, ptrs[i], karg_bytes(&k->args[i]))) !=
+                SIM_OK)
+            ok = sim_failed(d, r, "copying a result back", err, n);
+    for (uint32_t i = 0; ptrs && i < k->nargs; i++)
+        if (ptrs[i])
+            sim_mem_free(d->sim, ptrs[i]);
+    params_free(&par);
+    free(ptrs);
+    sim_module_unload(mod);
+    return ok;
+}
+
+static bool
+cuda_failed(Device *d, char *err, size_t n)
+{
+    snprintf(err, n, "%s", cuda_error(d->cuda));
+    return false;
+}
+
+/* The CUDA half of device_run. */
+static bool
+run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchConfig *cfg,
+         LaunchResult *res, char *err, size_t n)
+{
+    void *mod = NULL, *fn = NULL;
+    if (!cuda_module_load(d->cuda, ptx, &mod))
+        return cuda_failed(d, err, n);
+    if (!cuda_module_get_function(d->cuda, mod, entry, &fn)) {
+        cuda_failed(d, err, n);
+        cuda_module_unload(d->cuda, mod);
+        return false;
+    }
+    uint64_t *ptrs = calloc(k->nargs ? k->nargs : 1, sizeof *ptrs);
+    bool ok = ptrs != NULL;
+    for (uint32_t i = 0; ok && i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF)
+            continue;
+        ok = cuda_mem_alloc(d->cuda, &ptrs[i], karg_bytes(a)) &&
+             cuda_memcpy_htod(d->cuda, ptrs[i], a->host, karg_bytes(a));
+        if (!ok)
+            cuda_failed(d, err, n);
+    }
+    Params par = { 0 };
+    if (ok && !params_build(k, ptrs, &par)) {
+        snprintf(err, n, "out of memory");
+        ok = false;
+    }
+    if (ok && !cuda_launch(d->cuda, fn, cfg->grid, cfg->block, cfg->shared_bytes, par.ptrs,
+                           &res->ms))
+        ok = cuda_failed(d, err, n);
+    for (uint32_t i = 0; ok && i < k->nargs; i++)
+        if (k->args[i].kind == ARG_MEMREF &&
+            !cuda_memcpy_dtoh(d->cuda, k->args[i].host, ptrs[i], karg_bytes(&k->args[i])))
+            ok = cuda_failed(d, err, n);
+    for (uint32_t i = 0; ptrs && i < k->nargs; i++)
+        if (ptrs[i])
+            cuda_mem_free(d->cuda, ptrs[i]);
+    params_free(&par);
+    free(ptrs);
+    cuda_module_unload(d->cuda, mod);
+    return ok;
+}
+
+bool
+device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
+           const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
+{
+    memset(res, 0, sizeof *res);
+    if (d->kind == DEV_SIM)
+        return run_sim(d, ptx, name, entry, k, cfg, res, err, n);
+    return run_cuda(d, ptx, entry, k, cfg, res, err, n);
+}
+
+/* ---- command-line helpers ---- */
+
+bool
+cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return false;
+    if (argv[*i][n] == '=') {
+        *value = argv[*i] + n + 1;
+        return true;
+    }
+    if (argv[*i][n] != 0)
+        return false;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return true;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+char *
+cli_read_file(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1)
+            break;
+        char *bigger = realloc(buf, cap *= 2);
+        if (!bigger)
+            free(buf);
+        buf = bigger;
+    }
+    bool bad = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+bool
+cli_scalar_bits(TypeId t, const char *text, uint64_t *bits)
+{
+    char *end;
+    if (type_is_float(t)) {
+        double v = strtod(text, &end);
+        if (end == text || *end)
+            return false;
+        if (t == TY_F32) {
+            float f = (float)v;
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            *bits = b;
+        } else {
+            *bits = ir_float_to_bits(v, t);
+        }
+        return true;
+    }
+    long long v = strtoll(text, &end, 0);
+    if (end == text || *end) {
+        if (t == TY_I1 && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)) {
+            *bits = text[0] == 't';
+            return true;
+        }
+        return false;
+    }
+    *bits = t == TY_I1 ? (v != 0) : (uint64_t)v;
+    return true;
+}

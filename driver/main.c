@@ -1,0 +1,337 @@
+/*
+ * main.c -- the `vptx` command line.
+ *
+ *   vptx [--emit=mlir|layout|simt|ptx|cubin] [--arch=sm_XX] [-o OUT] FILE|-
+ *   vptx run KERNEL.ptx ...           (driver/run_ptx.c)
+ *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
+ *   vptx check KERNEL.mlir ...        (driver/check.c)
+ *   vptx layout 'LAYOUT'              (layout/picture.c)
+ *
+ * Long options take `--opt=value` and `--opt value` alike.  On any error the
+ * diagnostics go to stderr, the exit status is 1 and no output file is
+ * written (the output is built in memory and written at the end).
+ */
+#include "driver/driver.h"
+#include "driver/vptx.h"
+#include "driver/check.h"
+#include "driver/ptxas.h"
+#include "driver/run_mlir.h"
+#include "driver/run_ptx.h"
+#include "layout/layout.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+    "usage: vptx [options] FILE            compile MLIR (FILE may be - for stdin)\n"
+    "       vptx run KERNEL.ptx [options]  run a PTX kernel on the simulator (vptx run --help)\n"
+    "       vptx run KERNEL.mlir ARG...    compile and run an MLIR kernel on .npy arrays\n"
+    "       vptx check KERNEL.mlir         run on random inputs, compare with a reference\n"
+    "                                      (vptx check --help)\n"
+    "       vptx layout 'LAYOUT' [--csv] [--slots]\n"
+    "                                      picture of a nested layout: which lane holds what\n"
+    "\n"
+    "options:\n"
+    "  --emit=LEVEL      mlir | layout | simt | ptx | cubin (default ptx; cubin runs ptxas\n"
+    "                    and writes -o FILE, default NAME.cubin)\n"
+    "  --ptxas-stats     assemble with ptxas -v and print registers, spills and shared\n"
+    "                    memory per kernel (to stderr)\n"
+    "  --keep            keep ptxas's temporary folder\n"
+    "  --verbose         print the commands run (also: VPTX_VERBOSE=1)\n"
+    "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a\n"
+    "  -o FILE           write the output to FILE (default stdout)\n"
+    "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
+    "  -g                emit .loc lines\n"
+    "  --verify-each     run the IR verifier after every pass\n"
+    "  --help            show this text\n"
+    "  --version         print the version\n";
+
+typedef struct Args {
+    VptxOptions opt;
+    const char *input;
+    const char *output;
+    bool cubin, ptxas_stats, keep, verbose;
+} Args;
+
+/* Matches `--name=value` or `--name value`; advances *i past a separate value. */
+static bool
+option_value(int argc, char **argv, int *i, const char *name, const char **value, bool *missing)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return false;
+    if (argv[*i][n] == '=') {
+        *value = argv[*i] + n + 1;
+        return true;
+    }
+    if (argv[*i][n] != 0)
+        return false;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return true;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+static bool
+parse_emit(const char *s, VptxEmit *emit)
+{
+    static const struct {
+        const char *name;
+        VptxEmit emit;
+    } levels[] = {
+        { "mlir", VPTX_EMIT_MLIR },
+        { "layout", VPTX_EMIT_LAYOUT },
+        { "simt", VPTX_EMIT_SIMT },
+        { "ptx", VPTX_EMIT_PTX },
+    };
+    for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
+        if (strcmp(s, levels[k].name) == 0) {
+            *emit = levels[k].emit;
+            return true;
+        }
+    return false;
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int
+parse_args(int argc, char **argv, Args *a)
+{
+    vptx_options_init(&a->opt);
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        bool missing = false;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (strcmp(arg, "--version") == 0) {
+            printf("vptx %s\n", vptx_version());
+            return 0;
+        } else if (strcmp(arg, "--precise-math") == 0) {
+            a->opt.precise_math = 1;
+        } else if (strcmp(arg, "-g") == 0) {
+            a->opt.debug_loc = 1;
+        } else if (strcmp(arg, "--verify-each") == 0) {
+            a->opt.verify_each = 1;
+        } else if (strcmp(arg, "--ptxas-stats") == 0) {
+            a->ptxas_stats = true;
+        } else if (strcmp(arg, "--keep") == 0) {
+            a->keep = true;
+        } else if (strcmp(arg, "--verbose") == 0) {
+            a->verbose = true;
+        } else if (option_value(argc, argv, &i, "--emit", &value, &missing)) {
+            a->cubin = !missing && strcmp(value, "cubin") == 0;
+            if (a->cubin)
+                a->opt.emit = VPTX_EMIT_PTX;
+            else if (!missing && !parse_emit(value, &a->opt.emit)) {
+                fprintf(stderr, "vptx: error: unknown --emit level '%s' "
+                                "(expected mlir, layout, simt, ptx or cubin)\n", value);
+                return 1;
+            }
+        } else if (option_value(argc, argv, &i, "--arch", &value, &missing)) {
+            a->opt.arch = value;
+        } else if (option_value(argc, argv, &i, "-o", &value, &missing) ||
+                   option_value(argc, argv, &i, "--output", &value, &missing)) {
+            a->output = value;
+        } else if (arg[0] == '-' && arg[1] != 0) {
+            fprintf(stderr, "vptx: error: unknown option '%s' (see vptx --help)\n", arg);
+            return 1;
+        } else if (a->input) {
+            fprintf(stderr, "vptx: error: more than one input file ('%s' and '%s')\n", a->input,
+                    arg);
+            return 1;
+        } else {
+            a->input = arg;
+        }
+        if (missing) {
+            fprintf(stderr, "vptx: error: option '%s' needs a value\n", arg);
+            return 1;
+        }
+    }
+    if (!a->input) {
+        fprintf(stderr, "vptx: error: no input file (see vptx --help)\n");
+        return 1;
+    }
+    if (a->ptxas_stats && a->opt.emit != VPTX_EMIT_PTX) {
+        fprintf(stderr, "vptx: error: --ptxas-stats needs --emit=ptx or --emit=cubin\n");
+        return 1;
+    }
+    const char *env = getenv("VPTX_VERBOSE");
+    if (env && *env && strcmp(env, "0") != 0)
+        a->verbose = true;
+    return -1;
+}
+
+/* "dir/k.mlir" -> "k" (malloc'd); "-" -> "stdin". */
+static char *
+stem(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (strcmp(path, "-") == 0)
+        base = "stdin";
+    size_t n = strcspn(base, ".");
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, base, n);
+        s[n] = 0;
+    }
+    return s;
+}
+
+/* --emit=cubin / --ptxas-stats: hand the PTX to ptxas.  Returns the exit status. */
+static int
+run_ptxas(const Args *a, const char *ptx, size_t len)
+{
+    char *name = stem(a->input);
+    char *cubin = NULL;
+    if (a->cubin && !a->output && name) {
+        cubin = malloc(strlen(name) + 8);
+        if (cubin)
+            sprintf(cubin, "%s.cubin", name);
+    }
+    PtxasOptions po = { a->opt.arch, a->cubin ? (a->output ? a->output : cubin) : NULL, name,
+                        a->ptxas_stats, a->verbose, a->keep };
+    int rc = ptxas_assemble(ptx, len, &po, stderr);
+    free(cubin);
+    free(name);
+    return rc;
+}
+
+/* Reads all of f into a malloc'd buffer; returns NULL on error. */
+static char *
+read_all(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *bigger = realloc(buf, cap *= 2);
+        if (!bigger)
+            free(buf);
+        buf = bigger;
+    }
+    if (!buf || ferror(f)) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+static char *
+read_input(const char *path, size_t *len)
+{
+    if (strcmp(path, "-") == 0)
+        return read_all(stdin, len);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *text = read_all(f, len);
+    fclose(f);
+    return text;
+}
+
+/* Writes through a temporary file and a rename, so OUT is never partial. */
+static bool
+write_output(const char *path, const char *data, size_t len)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp)
+        return false;
+    snprintf(tmp, n + 16, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (ok && rename(tmp, path) != 0)
+        ok = false;
+    if (!ok)
+        remove(tmp);
+    free(tmp);
+    return ok;
+}
+
+static int
+compile_main(int argc, char **argv)
+{
+    Args a = { 0 };
+    int status = parse_args(argc, argv, &a);
+    if (status >= 0)
+        return status;
+    size_t len = 0;
+    char *text = read_input(a.input, &len);
+    if (!text) {
+        fprintf(stderr, "vptx: error: cannot read '%s': %s\n", a.input, strerror(errno));
+        return 1;
+    }
+    const char *name = strcmp(a.input, "-") == 0 ? "<stdin>" : a.input;
+    VptxResult *r = NULL;
+    int rc = vptx_compile(name, text, len, &a.opt, &r);
+    free(text);
+    if (!r) {
+        fprintf(stderr, "vptx: error: out of memory\n");
+        return 1;
+    }
+    fputs(vptx_result_diagnostics_text(r), stderr);
+    if (rc == 0 && (a.cubin || a.ptxas_stats)) {
+        size_t out_len;
+        const char *out = vptx_result_output(r, &out_len);
+        rc = run_ptxas(&a, out, out_len);
+        if (rc == 0 && !a.cubin && !write_output(a.output, out, out_len)) {
+            fprintf(stderr, "vptx: error: cannot write '%s': %s\n", a.output ? a.output : "-",
+                    strerror(errno));
+            rc = 1;
+        }
+        vptx_result_free(r);
+        return rc;
+    }
+    if (rc == 0) {
+        size_t out_len;
+        const char *out = vptx_result_output(r, &out_len);
+        if (!write_output(a.output, out, out_len)) {
+            fprintf(stderr, "vptx: error: cannot write '%s': %s\n", a.output ? a.output : "-",
+                    strerror(errno));
+            rc = 1;
+        }
+    }
+    vptx_result_free(r);
+    return rc == 0 ? 0 : 1;
+}
+
+/* `vptx run X.mlir ...` goes to run_mlir.c, anything else to run_ptx.c:
+ * the first argument that ends in .mlir or .ptx decides. */
+static bool
+run_input_is_mlir(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        if (n > 5 && strcmp(argv[i] + n - 5, ".mlir") == 0)
+            return true;
+        if (n > 4 && strcmp(argv[i] + n - 4, ".ptx") == 0)
+            return false;
+    }
+    return false;
+}
+
+int
+main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "run") == 0)
+        return run_input_is_mlir(argc - 1, argv + 1) ? run_mlir_main(argc - 1, argv + 1)
+                                                     : run_ptx_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "check") == 0)
+        return check_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "layout") == 0)
+        return layout_command(argc - 2, argv + 2, stdout, stderr);
+    return compile_main(argc, argv);
+}

@@ -1,0 +1,43 @@
+/*
+ * ptxas.h -- running NVIDIA's ptxas on the PTX vptx emits: `--emit=cubin`,
+ * `--ptxas-stats`, and the demo's "does ptxas accept it" step.
+ *
+ * ptxas is looked up in $PTXAS (a path), then PATH, then $CUDA_HOME/bin, then
+ * /usr/local/cuda/bin, and started with posix_spawn.  Its output is captured
+ * and handed back unchanged; on failure the PTX file is kept for inspection.
+ */
+#ifndef VPTX_DRIVER_PTXAS_H
+#define VPTX_DRIVER_PTXAS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* ptxas's path (malloc'd), or NULL when none is found. */
+char *ptxas_find(void);
+
+typedef struct PtxasOptions {
+    const char *arch;   /* "sm_80", "sm_90a", ... */
+    const char *output; /* the cubin to write, or NULL for none (only check / stats) */
+    const char *name;   /* base name for the temporary .ptx ("k" -> .../k.ptx) */
+    bool stats;         /* run with -v and print per-kernel registers, spills, smem */
+    bool verbose;       /* print the command line first ("+ ptxas ...") */
+    bool keep;          /* keep the temporary folder even on success */
+} PtxasOptions;
+
+/* Writes ptx to a temporary file and assembles it.  Messages (the command,
+ * ptxas's own output on failure, the statistics, where the PTX was kept) go
+ * to msgs.  Returns 0 on success, ptxas's exit status when it fails, 1 when
+ * it cannot be run at all ("ptxas not found ..."). */
+int ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs);
+
+/* One kernel's line of `ptxas -v`. */
+typedef struct PtxasKernelStats {
+    char name[256];
+    long registers, spill_stores, spill_loads, stack, smem, barriers;
+} PtxasKernelStats;
+
+/* Parses `ptxas -v` output; returns how many kernels were found (at most max). */
+size_t ptxas_parse_stats(const char *log, PtxasKernelStats *out, size_t max);
+
+#endif

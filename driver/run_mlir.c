@@ -1,0 +1,388 @@
+/*
+ * run_mlir.c -- `vptx run KERNEL.mlir ARG...`: compile an MLIR kernel, launch
+ * it on .npy arrays and scalars, and write the arrays back.
+ *
+ * The .npy interface of `vptx run KERNEL.ptx` (run_ptx.c), one level up: ARGs
+ * bind the kernel's IR arguments in order (not its .param entries), and the
+ * launcher expands each memref into the .param entries of the kernel ABI
+ * (base pointer, dynamic offset/sizes/strides: see driver/launch.c).
+ *
+ *   memref<AxBxT>            ARG is a .npy of shape (A, B) and T's dtype; a `?`
+ *                            dim takes the array's size
+ *   memref<AxBxvector<NxT>>  shape (A, B, N)
+ *   scalar                   ARG is a number (C integer or decimal float)
+ *
+ *   T      f32  f16  bf16  f64  i8   i16  i32  i64, index  i1
+ *   dtype  <f4  <f2  <u2   <f8  |i1  <u2  <i4  <i8         |u1
+ *
+ * After the launch every array argument N is written to DIR/argN.npy (DIR
+ * from --out, default "."), with the dtype and shape it came in with.
+ */
+#include "driver/run_mlir.h"
+
+#include "driver/driver.h"
+#include "driver/launch.h"
+#include "driver/npy.h"
+#include "frontend/frontend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char run_mlir_usage[] =
+    "usage: vptx run KERNEL.mlir [options] ARG...\n"
+    "  compile KERNEL.mlir, launch it with the ARGs bound to the kernel's arguments in\n"
+    "  order, and write every array argument N back to DIR/argN.npy\n"
+    "  ARG: FILE.npy for a memref argument, a number for a scalar\n"
+    "\n"
+    "  --out=DIR          where the arrays are written (default .)\n"
+    "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
+    "  --arch=ARCH        target of the PTX (default sm_80)\n"
+    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
+    "  --block=X[,Y[,Z]]  threads (default gpu.known_block_size / translation_info)\n"
+    "  --shared=BYTES     dynamic shared memory (default 0)\n"
+    "  --kernel=NAME      which kernel, when the module has several\n"
+    "  --stats            print the simulator's counters\n";
+
+#define MAX_ARGS 64
+
+typedef struct RunArgs {
+    const char *input, *out_dir, *kernel;
+    const char *backend;
+    VptxOptions opt;
+    const char *grid, *block;
+    unsigned shared;
+    bool stats;
+    const char *args[MAX_ARGS];
+    uint32_t nargs;
+} RunArgs;
+
+static int
+run_error(const char *what, const char *detail)
+{
+    fprintf(stderr, "vptx run: error: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    return 1;
+}
+
+static int
+parse_run_args(int argc, char **argv, RunArgs *a)
+{
+    memset(a, 0, sizeof *a);
+    vptx_options_init(&a->opt);
+    a->out_dir = ".";
+    a->backend = "auto";
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *v = NULL;
+        bool missing = false;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(run_mlir_usage, stdout);
+            return 0;
+        } else if (strcmp(arg, "--stats") == 0) {
+            a->stats = true;
+        } else if (cli_option(argc, argv, &i, "--out", &v, &missing)) {
+            a->out_dir = v;
+        } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
+            a->backend = v;
+        } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
+            a->opt.arch = v;
+        } else if (cli_option(argc, argv, &i, "--grid", &v, &missing)) {
+            a->grid = v;
+        } else if (cli_option(argc, argv, &i, "--block", &v, &missing)) {
+            a->block = v;
+        } else if (cli_option(argc, argv, &i, "--shared", &v, &missing)) {
+            a->shared = missing ? 0 : (unsigned)strtoul(v, NULL, 10);
+        } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
+            a->kernel = v;
+        } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') &&
+                   arg[1] != '.') {
+            fprintf(stderr, "vptx run: error: unknown option '%s' (see vptx run X.mlir --help)\n",
+                    arg);
+            return 1;
+        } else if (!a->input) {
+            a->input = arg;
+        } else if (a->nargs < MAX_ARGS) {
+            a->args[a->nargs++] = arg;
+        } else {
+            return run_error("too many arguments", NULL);
+        }
+        if (missing) {
+            fprintf(stderr, "vptx run: error: option '%s' needs a value\n", arg);
+            return 1;
+        }
+    }
+    if (!a->input)
+        return run_error("no input file (see vptx run X.mlir --help)", NULL);
+    return -1;
+}
+
+/* The dtype an array for element type t must have. */
+static bool
+dtype_for(TypeId t, NpyDtype *d)
+{
+    switch (t) {
+    case TY_F32: *d = NPY_F4; return true;
+    case TY_F16: *d = NPY_F2; return true;
+    case TY_BF16: case TY_I16: *d = NPY_U2; return true;
+    case TY_F64: *d = NPY_F8; return true;
+    case TY_I8: *d = NPY_I1; return true;
+    case TY_I32: *d = NPY_I4; return true;
+    case TY_I64: case TY_INDEX: *d = NPY_I8; return true;
+    case TY_I1: *d = NPY_U1; return true;
+    default: return false;
+    }
+}
+
+/* Checks array x against memref argument a; appends its `?` dims to dims. */
+static bool
+match_array(const KernelArg *a, const NpyArray *x, int64_t *dims, uint32_t *ndims, char *err,
+            size_t n)
+{
+    NpyDtype want;
+    if (!dtype_for(a->elem, &want)) {
+        snprintf(err, n, "no .npy dtype for this element type");
+        return false;
+    }
+    if (x->dtype != want) {
+        snprintf(err, n, "dtype %s, but the memref needs %s", npy_dtype_descr(x->dtype),
+                 npy_dtype_descr(want));
+        return false;
+    }
+    int rank = (int)a->rank + (a->lanes > 1);
+    bool ok = x->ndim == rank && (a->lanes == 1 || x->shape[a->rank] == a->lanes);
+    for (uint32_t d = 0; ok && d < a->rank; d++) {
+        if (a->dyn_shape[d])
+            dims[(*ndims)++] = (int64_t)x->shape[d];
+        else
+            ok = x->shape[d] == (size_t)a->shape[d];
+    }
+    if (!ok) {
+        size_t used = (size_t)snprintf(err, n, "the array's shape does not fit the memref (");
+        for (int d = 0; d < x->ndim && used < n; d++)
+            used += (size_t)snprintf(err + used, n - used, "%s%zu", d ? ", " : "", x->shape[d]);
+        if (used < n)
+            snprintf(err + used, n - used, "); for vector elements add their count as the "
+                                           "last dim");
+    }
+    return ok;
+}
+
+/* Binds the ARGs; loads the arrays into arrays[i] and the kernel's host buffers. */
+static bool
+bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
+{
+    if (ra->nargs != k->nargs) {
+        snprintf(err, n, "kernel '%s' takes %u arguments, %u given", k->name, k->nargs,
+                 ra->nargs);
+        return false;
+    }
+    int64_t dims[64];
+    uint32_t ndims = 0;
+    char why[512];
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind == ARG_SCALAR) {
+            if (!cli_scalar_bits(a->elem, ra->args[i], &a->bits)) {
+                snprintf(err, n, "argument #%u ('%s') must be a number", i, ra->args[i]);
+                return false;
+            }
+            continue;
+        }
+        if (npy_read(ra->args[i], &arrays[i], why, sizeof why) != 0 ||
+            (ndims + a->rank > 64 && snprintf(why, sizeof why, "too many dynamic dims")) ||
+            !match_array(a, &arrays[i], dims, &ndims, why, sizeof why)) {
+            snprintf(err, n, "argument #%u (%s): %s", i, ra->args[i], why);
+            return false;
+        }
+    }
+    if (!kernel_set_dims(k, dims, ndims, err, n))
+        return false;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF)
+            continue;
+        int64_t count = karg_count(a);
+        for (int64_t e = 0; e < count; e++)
+            memcpy((char *)a->host + karg_elem_offset(a, e),
+                   (const char *)arrays[i].data + (size_t)e * a->esize, a->esize);
+    }
+    return true;
+}
+
+/* Writes every array argument back as DIR/argN.npy. */
+static bool
+write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
+{
+    bool ok = true;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        const KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF)
+            continue;
+        int64_t count = karg_count(a);
+        for (int64_t e = 0; e < count; e++)
+            memcpy((char *)arrays[i].data + (size_t)e * a->esize,
+                   (const char *)a->host + karg_elem_offset(a, e), a->esize);
+        char path[4096], err[512];
+        snprintf(path, sizeof path, "%s/arg%u.npy", ra->out_dir, i);
+        if (npy_write(path, &arrays[i], err, sizeof err) != 0) {
+            run_error(path, err);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static bool
+launch_shape(const RunArgs *ra, const Kernel *k, LaunchConfig *cfg, char *err, size_t n)
+{
+    int64_t g[3] = { 1, 1, 1 }, b[3] = { 1, 1, 1 };
+    if (k->has_grid)
+        memcpy(g, k->grid, sizeof g);
+    if (k->has_block)
+        memcpy(b, k->block, sizeof b);
+    const char *spec[2] = { ra->grid, ra->block };
+    int64_t *dst[2] = { g, b };
+    for (int w = 0; w < 2; w++) {
+        const char *s = spec[w];
+        for (int i = 0; s && i < 3; i++) {
+            char *end;
+            long long v = strtoll(s, &end, 10);
+            if (end == s || v <= 0 || (*end && *end != ',')) {
+                snprintf(err, n, "bad --%s '%s'", w ? "block" : "grid", spec[w]);
+                return false;
+            }
+            dst[w][i] = v;
+            for (int j = i + 1; j < 3; j++)
+                dst[w][j] = 1;
+            s = *end ? end + 1 : NULL;
+        }
+    }
+    if (!ra->block && !k->has_block) {
+        snprintf(err, n, "kernel '%s' has no gpu.known_block_size: give --block=X,Y,Z", k->name);
+        return false;
+    }
+    for (int i = 0; i < 3; i++) {
+        cfg->grid[i] = (unsigned)g[i];
+        cfg->block[i] = (unsigned)b[i];
+    }
+    cfg->shared_bytes = ra->shared;
+    return true;
+}
+
+/* Picks the kernel (--kernel or the only one); returns its index or -1. */
+static int
+pick_kernel(Module *m, const char *name, OpId *func)
+{
+    OpId ks[64];
+    uint32_t n = kernel_list(m, ks, 64);
+    for (uint32_t i = 0; i < n; i++) {
+        const Attr *s = op_attr(m, ks[i], "sym_name");
+        if (name ? s && s->str && strcmp(s->str, name) == 0 : n == 1) {
+            *func = ks[i];
+            return (int)i;
+        }
+    }
+    if (name)
+        fprintf(stderr, "vptx run: error: no kernel named '%s'\n", name);
+    else
+        fprintf(stderr, "vptx run: error: the module has %u kernels: pick one with --kernel\n", n);
+    return -1;
+}
+
+static Device *
+open_device(const char *backend, int *status)
+{
+    Device *d = NULL;
+    char err[2048];
+    *status = 1;
+    if (strcmp(backend, "sim") != 0 && strcmp(backend, "cuda") != 0 &&
+        strcmp(backend, "auto") != 0) {
+        run_error("--backend must be sim, cuda or auto", backend);
+        return NULL;
+    }
+    if (strcmp(backend, "sim") != 0) {
+        DeviceStatus s = device_open(DEV_CUDA, &d, err, sizeof err);
+        if (s == DEVICE_OK)
+            return d;
+        if (strcmp(backend, "cuda") == 0) {
+            fprintf(stderr, "vptx run: %s\n", err);
+            *status = s == DEVICE_UNAVAILABLE ? 77 : 1;
+            return NULL;
+        }
+    }
+    if (device_open(DEV_SIM, &d, err, sizeof err) != DEVICE_OK)
+        run_error(err, NULL);
+    return d;
+}
+
+/* Compiles, binds, launches and writes back; returns the exit status. */
+static int
+run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *arrays)
+{
+    char err[8192];
+    LaunchConfig cfg;
+    (void)m;
+    int status;
+    Device *dev = open_device(ra->backend, &status); /* first: a missing GPU is reported as such */
+    if (!dev)
+        return status;
+    char *entry = ptx_entry_name(ptx, k->index);
+    if (!entry || !bind_args(ra, k, arrays, err, sizeof err) ||
+        !launch_shape(ra, k, &cfg, err, sizeof err)) {
+        run_error(entry ? err : "the PTX lacks the kernel's entry", entry ? NULL : k->name);
+        free(entry);
+        device_close(dev);
+        return 1;
+    }
+    LaunchResult res;
+    bool ok = device_run(dev, ptx, ra->input, entry, k, &cfg, &res, err, sizeof err);
+    if (!ok)
+        run_error(err, NULL);
+    else if (device_kind(dev) == DEV_CUDA)
+        printf("%s: %.3f ms on %s\n", k->name, res.ms, device_name(dev));
+    else if (ra->stats)
+        sim_print_stats(&res.stats, stdout);
+    ok = ok && write_back(ra, k, arrays);
+    device_close(dev);
+    free(entry);
+    return ok ? 0 : 1;
+}
+
+int
+run_mlir_main(int argc, char **argv)
+{
+    RunArgs ra;
+    int status = parse_run_args(argc, argv, &ra);
+    if (status >= 0)
+        return status;
+    size_t len = 0, ptx_len = 0;
+    char *text = cli_read_file(ra.input, &len), *ptx = NULL;
+    if (!text)
+        return run_error("cannot read", ra.input);
+    Module m;
+    module_init(&m);
+    Diag d;
+    diag_init(&d);
+    bool ok = frontend_parse(&m, &d, ra.input, text, len) &&
+              driver_compile(&d, ra.input, text, len, &ra.opt, &ptx, &ptx_len);
+    diag_render(&d, stderr);
+    diag_free(&d);
+    OpId func = 0;
+    int index = ok ? pick_kernel(&m, ra.kernel, &func) : -1;
+    status = 1;
+    if (index >= 0) {
+        Kernel k;
+        char err[512];
+        NpyArray arrays[MAX_ARGS];
+        memset(arrays, 0, sizeof arrays);
+        if (kernel_describe(&m, func, (uint32_t)index, &k, err, sizeof err))
+            status = run_kernel(&ra, &m, ptx, &k, arrays);
+        else
+            run_error(err, NULL);
+        for (uint32_t i = 0; i < MAX_ARGS; i++)
+            npy_free(&arrays[i]);
+        kernel_free(&k);
+    }
+    module_free(&m);
+    free(ptx);
+    free(text);
+    return status;
+}

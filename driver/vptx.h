@@ -1,0 +1,77 @@
+/*
+ * vptx.h -- the embeddable C API of the vptx kernel compiler.
+ *
+ * Compile MLIR text (vector level or SIMT level) to PTX or to an
+ * intermediate level, in-process, with no global state: every call works on
+ * its own objects, so several threads may compile at once.
+ *
+ *     VptxOptions opt;
+ *     vptx_options_init(&opt);
+ *     opt.arch = "sm_80";
+ *     VptxResult *r = NULL;
+ *     if (vptx_compile("k.mlir", text, len, &opt, &r) == 0)
+ *         fwrite(vptx_result_output(r, NULL), 1, ..., stdout);
+ *     else
+ *         fputs(vptx_result_diagnostics_text(r), stderr);
+ *     vptx_result_free(r);
+ */
+#ifndef VPTX_H
+#define VPTX_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VPTX_VERSION "0.1.0"
+
+typedef enum {
+    VPTX_EMIT_MLIR,   /* parsed and verified input, printed back */
+    VPTX_EMIT_LAYOUT, /* after layout assignment: every vector value's layout visible */
+    VPTX_EMIT_SIMT,   /* after distribution: per-thread SIMT-level IR */
+    VPTX_EMIT_PTX,    /* PTX text */
+} VptxEmit;
+
+typedef struct VptxOptions {
+    const char *arch;  /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
+    VptxEmit emit;     /* default VPTX_EMIT_PTX */
+    int precise_math;  /* accurate math.* sequences instead of .approx */
+    int debug_loc;     /* .loc lines in the PTX */
+    int verify_each;   /* run the verifier after every pass */
+} VptxOptions;
+
+typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE } VptxLevel;
+
+typedef struct VptxDiagnostic {
+    VptxLevel level;
+    const char *file; /* the name given to vptx_compile, or NULL */
+    unsigned line, col;
+    const char *message;
+} VptxDiagnostic;
+
+typedef struct VptxResult VptxResult;
+
+void vptx_options_init(VptxOptions *opt);
+
+/* Compiles `len` bytes of MLIR text; `name` is used in diagnostics.  Returns 0
+ * on success.  *out always receives a result (NULL only when out of memory),
+ * holding the output or the diagnostics; free it with vptx_result_free. */
+int vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *opt,
+                 VptxResult **out);
+
+/* The output text (NUL-terminated), or NULL after an error; *len gets its size. */
+const char *vptx_result_output(const VptxResult *r, size_t *len);
+size_t vptx_result_num_diagnostics(const VptxResult *r);
+const VptxDiagnostic *vptx_result_diagnostic(const VptxResult *r, size_t i);
+/* All diagnostics rendered as `file:line:col: error: ...` with source lines and carets. */
+const char *vptx_result_diagnostics_text(const VptxResult *r);
+void vptx_result_free(VptxResult *r);
+
+const char *vptx_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

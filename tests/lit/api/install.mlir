@@ -1,0 +1,32 @@
+// `make install` puts vptx, libvptx.a, vptx.h and vptx.pc under PREFIX, and an
+// out-of-tree program (a copy of examples/embed.c, built in the scratch folder with
+// nothing but pkg-config's flags) compiles this file through the installed library.
+// RUN: command -v pkg-config > /dev/null || { echo "pkg-config not found"; exit 77; }
+// RUN: env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s install \
+// RUN:     BUILD=$(dirname %vptx) PREFIX=%T/prefix > %T/install.log 2>&1 || { cat %T/install.log; exit 1; }
+// RUN: test -x %T/prefix/bin/vptx && test -f %T/prefix/lib/libvptx.a && test -f %T/prefix/include/vptx.h
+// RUN: %filecheck --check-prefix=PC %s < %T/prefix/lib/pkgconfig/vptx.pc
+// RUN: cp examples/embed.c %T/embed.c && cd %T && \
+// RUN:     san=$(nm prefix/lib/libvptx.a 2>/dev/null | grep -q __asan_ && echo -fsanitize=address,undefined); \
+// RUN:     PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig cc -std=c11 -Wall -Wextra -Werror $san embed.c \
+// RUN:     $(PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig pkg-config --cflags --libs vptx) -o embed
+// RUN: %T/embed %s > %T/out.ptx 2> %T/err.txt && %filecheck %s < %T/out.ptx
+// RUN: %T/embed --emit=simt %s | %filecheck --check-prefix=SIMT %s
+// RUN: printf 'func.func @f() {\n  %%x = arith.addf %%y, %%y : f32\n  return\n}\n' > %T/bad.mlir
+// RUN: not %T/embed %T/bad.mlir 2>&1 | %filecheck --check-prefix=BAD %s
+// PC: Libs: -L{{.*}}/prefix/lib -lvptx
+// CHECK: .visible .entry scale2(
+// CHECK: ld.global
+// SIMT: gpu.thread_id
+// BAD: embed: diagnostic 0: error at {{.*}}bad.mlir:2:
+// BAD: embed: vptx {{.*}}, failed
+func.func @scale2(%x: memref<128xf32>, %y: memref<128xf32>)
+    attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %two = arith.constant dense<2.0> : vector<128xf32>
+  %v = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : memref<128xf32>, vector<128xf32>
+  %r = arith.mulf %v, %two : vector<128xf32>
+  vector.transfer_write %r, %y[%c0] {in_bounds = [true]} : vector<128xf32>, memref<128xf32>
+  return
+}
