@@ -57,8 +57,8 @@ remember(Ctx *c, uint64_t k0, uint64_t k1, uint64_t k2, ValueId v)
 
 /* Emits into the prologue instead of the current block. */
 static ValueId
-emit_prologue(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, TypeId type,
-              const char *attr, const Attr *value)
+emit_prologue(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, TypeId type, const char *attr,
+              const Attr *value)
 {
     OpList *saved = c->out;
     c->out = &c->prologue;
@@ -300,8 +300,7 @@ virtual_thread(Ctx *c, const NestedLayout *l, int32_t d)
 ValueId
 virtual_subgroup(Ctx *c, const NestedLayout *l, int32_t d)
 {
-    return digit(c, KEY_VSUB, warp_id(c), c->nwarps, l->subgroup_strides[d],
-                 l->subgroup_tile[d]);
+    return digit(c, KEY_VSUB, warp_id(c), c->nwarps, l->subgroup_strides[d], l->subgroup_tile[d]);
 }
 
 /* E*(t + T*O*B*s) for dim d, in the prologue */
@@ -356,8 +355,7 @@ canonical_holder(Ctx *c, const NestedLayout *l)
     if (groups != c->nwarps || layout_subgroup_count(l) != groups) {
         ValueId sum = const_index(c, 0);
         for (int32_t d = 0; d < l->rank; d++)
-            sum = idx_add(c, sum,
-                          idx_mul_c(c, virtual_subgroup(c, l, d), l->subgroup_strides[d]));
+            sum = idx_add(c, sum, idx_mul_c(c, virtual_subgroup(c, l, d), l->subgroup_strides[d]));
         cond = and_i1(c, cond, cmp_i(c, CMPI_EQ, warp_id(c), sum));
     }
     return cond;
@@ -386,12 +384,18 @@ combine_values(Ctx *c, CombiningKind k, ValueId a, ValueId b)
 {
     bool f = type_is_float(type_element(c->m, value_type(c->m, a)));
     static const OpKind table[KIND_COUNT][2] = {
-        [KIND_ADD] = { OP_ADDI, OP_ADDF },        [KIND_MUL] = { OP_MULI, OP_MULF },
-        [KIND_MINUI] = { OP_MINUI, OP_MINUI },    [KIND_MINSI] = { OP_MINSI, OP_MINSI },
-        [KIND_MINNUMF] = { OP_MINNUMF, OP_MINNUMF }, [KIND_MAXUI] = { OP_MAXUI, OP_MAXUI },
-        [KIND_MAXSI] = { OP_MAXSI, OP_MAXSI },    [KIND_MAXNUMF] = { OP_MAXNUMF, OP_MAXNUMF },
-        [KIND_AND] = { OP_ANDI, OP_ANDI },        [KIND_OR] = { OP_ORI, OP_ORI },
-        [KIND_XOR] = { OP_XORI, OP_XORI },        [KIND_MAXIMUMF] = { OP_MAXIMUMF, OP_MAXIMUMF },
+        [KIND_ADD] = { OP_ADDI, OP_ADDF },
+        [KIND_MUL] = { OP_MULI, OP_MULF },
+        [KIND_MINUI] = { OP_MINUI, OP_MINUI },
+        [KIND_MINSI] = { OP_MINSI, OP_MINSI },
+        [KIND_MINNUMF] = { OP_MINNUMF, OP_MINNUMF },
+        [KIND_MAXUI] = { OP_MAXUI, OP_MAXUI },
+        [KIND_MAXSI] = { OP_MAXSI, OP_MAXSI },
+        [KIND_MAXNUMF] = { OP_MAXNUMF, OP_MAXNUMF },
+        [KIND_AND] = { OP_ANDI, OP_ANDI },
+        [KIND_OR] = { OP_ORI, OP_ORI },
+        [KIND_XOR] = { OP_XORI, OP_XORI },
+        [KIND_MAXIMUMF] = { OP_MAXIMUMF, OP_MAXIMUMF },
         [KIND_MINIMUMF] = { OP_MINIMUMF, OP_MINIMUMF },
     };
     return binop(c, table[k][f], a, b);

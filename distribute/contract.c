@@ -28,8 +28,8 @@
 #include <string.h>
 
 typedef struct Contract {
-    int32_t nit;                      /* iteration dims */
-    int32_t map[3][LAYOUT_MAX_RANK];  /* operand dim -> iteration dim */
+    int32_t nit;                     /* iteration dims */
+    int32_t map[3][LAYOUT_MAX_RANK]; /* operand dim -> iteration dim */
     int32_t rank[3];
     bool reduction[LAYOUT_MAX_RANK];
     CombiningKind kind;
@@ -75,7 +75,7 @@ pos_in(const Contract *ct, int j, int32_t it)
 typedef struct Mma {
     MmaIntrinsic mma;
     const MmaInfo *info;
-    int32_t perm[3][2];   /* canonical dim -> operand dim */
+    int32_t perm[3][2];    /* canonical dim -> operand dim */
     NestedLayout canon[3]; /* operand layouts, canonical orientation */
 } Mma;
 
@@ -129,8 +129,7 @@ find_mma(const Contract *ct, Dist *const *ops, Mma *mm)
         for (int j = 0; ok && j < 3; j++) {
             NestedLayout f;
             ok = type_named(ops[j]->elem, info->type[j]) &&
-                 layout_mma_fragment(mma, (MmaOperand)j, &f) &&
-                 fragment_fits(&mm->canon[j], &f);
+                 layout_mma_fragment(mma, (MmaOperand)j, &f) && fragment_fits(&mm->canon[j], &f);
         }
         if (ok) {
             mm->mma = mma;
@@ -207,8 +206,7 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 const Attr *items[3];
                 for (int i = 0; i < 3; i++)
                     items[i] = attr_int(c->m, shape[i], TY_I64);
-                op_set_attr(c->m, value_get(c->m, cv)->def, "mmaShape",
-                            attr_array(c->m, items, 3));
+                op_set_attr(c->m, value_get(c->m, cv)->def, "mmaShape", attr_array(c->m, items, 3));
             }
             tile_slots(mm, 2, acc, cb, slots);
             const Type *t = type_get(c->m, ct);
@@ -216,8 +214,7 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
             for (int64_t i = 0; i < t->shape[0] * per; i++) {
                 int64_t pos[2] = { i / per, i % per };
                 ValueId e = emit1(c, OP_EXTRACT, 1, &cv, acc->elem);
-                op_set_attr(c->m, value_get(c->m, e)->def, "static_position",
-                            dense_i64(c, pos, 2));
+                op_set_attr(c->m, value_get(c->m, e)->def, "static_position", dense_i64(c, pos, 2));
                 dist_set_elem(c, r, (uint32_t)slots[i], e);
             }
         }
@@ -284,8 +281,8 @@ contract_generic(Ctx *c, OpId o, const Contract *ct, Dist *a, Dist *b, Dist *acc
     gb = widen_elems(c, gb, acc->elem);
     Dist *p = dist_new(c, &it, acc->elem);
     ValueId args[2] = { dist_vec(c, ga), dist_vec(c, gb) };
-    dist_set_vec(c, p, emit1(c, type_is_float(acc->elem) ? OP_MULF : OP_MULI, 2, args,
-                             dist_type(c, p)));
+    dist_set_vec(c, p,
+                 emit1(c, type_is_float(acc->elem) ? OP_MULF : OP_MULI, 2, args, dist_type(c, p)));
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl))
         return dist_error(c, "'vector.contract' result has no layout");

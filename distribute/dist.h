@@ -41,10 +41,10 @@
 
 typedef struct Dist {
     NestedLayout layout;
-    TypeId elem;     /* scalar element type */
-    uint32_t n;      /* slots */
-    ValueId vec;     /* vector<n x elem>, or 0 when not built (in this scope) */
-    ValueId *elems;  /* n scalars, 0 = not built (in this scope) */
+    TypeId elem;    /* scalar element type */
+    uint32_t n;     /* slots */
+    ValueId vec;    /* vector<n x elem>, or 0 when not built (in this scope) */
+    ValueId *elems; /* n scalars, 0 = not built (in this scope) */
 } Dist;
 
 typedef struct Undo {
@@ -62,7 +62,7 @@ typedef struct Cached {
 typedef struct Buffer {
     TypeId type;
     ValueId v;
-    bool used;   /* written or read already: a rewrite needs a barrier first */
+    bool used; /* written or read already: a rewrite needs a barrier first */
 } Buffer;
 
 typedef ARRAY(OpId) OpList;
@@ -70,46 +70,46 @@ typedef ARRAY(OpId) OpList;
 typedef struct Ctx {
     Module *m;
     Diag *d;
-    uint32_t nold;   /* values that existed before the pass */
-    Dist **dist;     /* [old value] its per-thread form; NULL for non-vectors */
-    ValueId *map;    /* [old value] replacement of a scalar result; 0 = unchanged */
+    uint32_t nold; /* values that existed before the pass */
+    Dist **dist;   /* [old value] its per-thread form; NULL for non-vectors */
+    ValueId *map;  /* [old value] replacement of a scalar result; 0 = unchanged */
     bool failed;
     /* the function being rewritten */
     OpId func;
-    int64_t block[3];  /* launch shape; 0 = unknown */
-    int64_t nthreads;  /* threads per workgroup */
+    int64_t block[3]; /* launch shape; 0 = unknown */
+    int64_t nthreads; /* threads per workgroup */
     int64_t nwarps;
-    Loc loc;           /* location given to new ops: the op being rewritten */
-    OpList *out;       /* op list being built */
-    OpList prologue;   /* thread ids, constants, buffers: put first in the entry block */
+    Loc loc;         /* location given to new ops: the op being rewritten */
+    OpList *out;     /* op list being built */
+    OpList prologue; /* thread ids, constants, buffers: put first in the entry block */
     ValueId tid, lane, warp;
     ARRAY(Cached) cache; /* prologue values: constants, virtual ids */
     ARRAY(Undo) undo;
-    uint32_t depth;      /* region nesting of the current insertion point */
-    uint32_t loops;      /* scf.for nesting of the current insertion point */
+    uint32_t depth; /* region nesting of the current insertion point */
+    uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
 } Ctx;
 
 /* ---- distribute.c ---- */
 bool dist_error(Ctx *c, const char *fmt, ...) PRINTF_LIKE(2, 3); /* at c->loc; returns false */
-Dist *dist_of(Ctx *c, ValueId old);           /* operand's per-thread form; NULL + error if none */
-ValueId dist_scalar(Ctx *c, ValueId old);     /* replacement of a scalar operand */
+Dist *dist_of(Ctx *c, ValueId old);       /* operand's per-thread form; NULL + error if none */
+ValueId dist_scalar(Ctx *c, ValueId old); /* replacement of a scalar operand */
 bool layout_of_value(Ctx *c, ValueId old, NestedLayout *out); /* from vptx.layout */
 bool result_layout(Ctx *c, OpId op, uint32_t i, NestedLayout *out);
 Dist *dist_new(Ctx *c, const NestedLayout *l, TypeId elem);
-void dist_bind(Ctx *c, ValueId old, Dist *d);  /* old result -> d */
-ValueId dist_vec(Ctx *c, Dist *d);             /* the vector form (built if needed) */
+void dist_bind(Ctx *c, ValueId old, Dist *d);   /* old result -> d */
+ValueId dist_vec(Ctx *c, Dist *d);              /* the vector form (built if needed) */
 ValueId dist_elem(Ctx *c, Dist *d, uint32_t k); /* slot k as a scalar (built if needed) */
 void dist_set_elem(Ctx *c, Dist *d, uint32_t k, ValueId v);
 void dist_set_vec(Ctx *c, Dist *d, ValueId v);
-TypeId dist_type(Ctx *c, const Dist *d);       /* vector<n x elem> */
+TypeId dist_type(Ctx *c, const Dist *d); /* vector<n x elem> */
 void scope_push(Ctx *c);
 void scope_pop(Ctx *c);
-void rewrite_region_block(Ctx *c, BlockId b);  /* rewrite the ops of a nested block */
+void rewrite_region_block(Ctx *c, BlockId b); /* rewrite the ops of a nested block */
 
 /* ---- build.c ---- */
-OpId emit(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, uint32_t nres,
-          const TypeId *types, uint32_t nregions);
+OpId emit(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, uint32_t nres, const TypeId *types,
+          uint32_t nregions);
 ValueId emit1(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, TypeId type);
 ValueId const_index(Ctx *c, int64_t v);
 ValueId const_int(Ctx *c, int64_t v, TypeId t);
@@ -160,13 +160,13 @@ void barrier(Ctx *c);
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {
-    ValueId memref;          /* new value */
+    ValueId memref;                /* new value */
     ValueId base[LAYOUT_MAX_RANK]; /* new index values, one per memref dim */
     uint32_t mrank;
-    int32_t dim_of[LAYOUT_MAX_RANK]; /* vector dim -> memref dim, -1 = broadcast */
-    bool in_bounds[LAYOUT_MAX_RANK]; /* per vector dim */
-    ValueId padding;         /* new scalar, reads */
-    Dist *mask;              /* or NULL */
+    int32_t dim_of[LAYOUT_MAX_RANK];   /* vector dim -> memref dim, -1 = broadcast */
+    bool in_bounds[LAYOUT_MAX_RANK];   /* per vector dim */
+    ValueId padding;                   /* new scalar, reads */
+    Dist *mask;                        /* or NULL */
     int32_t mask_dim[LAYOUT_MAX_RANK]; /* vector dim -> mask dim */
 } Transfer;
 bool distribute_transfer_read(Ctx *c, OpId op);

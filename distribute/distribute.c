@@ -489,8 +489,7 @@ launch_shape(Ctx *c, OpId f)
             c->block[i] = i < a->n ? a->ints[i] : 1;
     } else if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->nworkgroup) {
         for (uint32_t i = 0; i < 3; i++)
-            c->block[i] =
-                i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
+            c->block[i] = i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
     }
     if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->subgroup_size &&
         ti->translation->subgroup_size != 32) {

@@ -402,8 +402,8 @@ distribute_shape_cast(Ctx *c, OpId o)
 /* ---- extract / insert ---- */
 
 typedef struct Offset {
-    int32_t lead;   /* dims dropped (extract/insert) */
-    int32_t rank;   /* rank of the small side */
+    int32_t lead;                 /* dims dropped (extract/insert) */
+    int32_t rank;                 /* rank of the small side */
     int64_t pos[LAYOUT_MAX_RANK]; /* offsets of the big side, per big dim */
 } Offset;
 
@@ -531,8 +531,9 @@ insert_part(Ctx *c, OpId o, ValueId part_old, ValueId dest_old, const Offset *f,
         for (int32_t d = 0; d < l.rank; d++) {
             ValueId x = element_index(c, &l, d, k);
             int64_t lo = f->pos[d], hi = d < f->lead ? lo + 1 : lo + size[d - f->lead];
-            in = and_i1(c, in, and_i1(c, cmp_i(c, CMPI_SGE, x, const_index(c, lo)),
-                                      cmp_i(c, CMPI_SLT, x, const_index(c, hi))));
+            in = and_i1(c, in,
+                        and_i1(c, cmp_i(c, CMPI_SGE, x, const_index(c, lo)),
+                               cmp_i(c, CMPI_SLT, x, const_index(c, hi))));
         }
         int64_t v = 1;
         if (in && const_value_of(c, in, &v) && !v) {

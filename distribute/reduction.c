@@ -167,8 +167,8 @@ subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, Combi
         idx[0] = partial[j];
         idx[1] = mem;
         for (int32_t d = 0; d < l->rank; d++)
-            idx[2 + d] = reduced >> d & 1 ? virtual_subgroup(c, l, d)
-                                          : element_index(c, l, d, rep[j]);
+            idx[2 + d] =
+                reduced >> d & 1 ? virtual_subgroup(c, l, d) : element_index(c, l, d, rep[j]);
         emit(c, OP_MSTORE, (uint32_t)l->rank + 2, idx, 0, NULL, 0);
     }
     barrier(c);
@@ -194,8 +194,8 @@ subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, Combi
 }
 
 Dist *
-reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc,
-            ValueId acc_scalar, const NestedLayout *res_layout, ValueId *scalar_out)
+reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, ValueId acc_scalar,
+            const NestedLayout *res_layout, ValueId *scalar_out)
 {
     NestedLayout p;
     if (!layout_project(&src->layout, reduced, &p)) {
@@ -222,8 +222,8 @@ reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc,
     if (acc && !(acc = convert_dist(c, acc, &p)))
         return NULL;
     for (uint32_t j = 0; j < np; j++)
-        dist_set_elem(c, r, j, acc ? combine_values(c, kind, partial[j], dist_elem(c, acc, j))
-                                   : partial[j]);
+        dist_set_elem(c, r, j,
+                      acc ? combine_values(c, kind, partial[j], dist_elem(c, acc, j)) : partial[j]);
     return res_layout ? convert_dist(c, r, res_layout) : r;
 }
 
@@ -243,8 +243,7 @@ distribute_multi_reduction(Ctx *c, OpId o)
     ValueId acc_old = op_get(c->m, o)->args[1], res = op_get(c->m, o)->res[0];
     if (!type_is_vector(c->m, value_type(c->m, res))) {
         ValueId s = 0;
-        reduce_dist(c, src, reduced, (CombiningKind)kind, NULL, dist_scalar(c, acc_old), NULL,
-                    &s);
+        reduce_dist(c, src, reduced, (CombiningKind)kind, NULL, dist_scalar(c, acc_old), NULL, &s);
         if (!s)
             return false;
         c->map[res] = s;

@@ -26,8 +26,8 @@ lin_shape_index(const NestedLayout *l, const int64_t *idx)
 }
 
 bool
-slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn,
-         const void *arg, int64_t *perm)
+slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn, const void *arg,
+         int64_t *perm)
 {
     int64_t n = layout_num_slots(to);
     int64_t x[LAYOUT_MAX_RANK], y[LAYOUT_MAX_RANK], z[LAYOUT_MAX_RANK];
@@ -168,8 +168,8 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
         if (widest > cap)
             widest = cap;
     }
-    Buffer *buf = get_buffer(c, src->elem, rank, shape,
-                             bank_pad(c->m, src->elem, rank, shape, widest));
+    Buffer *buf =
+        get_buffer(c, src->elem, rank, shape, bank_pad(c->m, src->elem, rank, shape, widest));
     Transfer t;
     memset(&t, 0, sizeof t);
     t.memref = buf->v;
@@ -233,7 +233,6 @@ gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of, 
     }
     return read_tiles(c, &t, to, src->elem);
 }
-
 
 typedef struct Gather {
     int32_t rank; /* of `to` */

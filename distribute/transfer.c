@@ -45,13 +45,14 @@ last_dim(const Transfer *t)
     return -1;
 }
 
-static const Transfer *sort_t;
-
+/* Orders accesses by index, then slot.  Dims past the memref's rank are zero
+ * in every Access (arena memory is zeroed), so all LAYOUT_MAX_RANK entries can
+ * be compared and the comparator needs no context (qsort has none to give). */
 static int
 cmp_access(const void *pa, const void *pb)
 {
     const Access *a = pa, *b = pb;
-    for (uint32_t p = 0; p < sort_t->mrank; p++)
+    for (uint32_t p = 0; p < LAYOUT_MAX_RANK; p++)
         if (a->off[p] != b->off[p])
             return a->off[p] < b->off[p] ? -1 : 1;
     return a->slot < b->slot ? -1 : a->slot > b->slot;
@@ -70,7 +71,6 @@ accesses(Ctx *c, const Transfer *t, const NestedLayout *l, uint32_t n)
             if (t->dim_of[i] >= 0)
                 a[k].off[t->dim_of[i]] = slot_offset(l, i, b[i], o[i], e[i]);
     }
-    sort_t = t;
     qsort(a, n, sizeof *a, cmp_access);
     return a;
 }
@@ -151,7 +151,7 @@ mask_slots(Ctx *c, const Transfer *t, const NestedLayout *l)
     if (!slot_map(c, l, &t->mask->layout, mask_index, t, perm)) {
         dist_error(c, "'%s' mask layout does not give each thread the mask bits of its elements",
                    op_name(c->m, value_get(c->m, t->memref)->def ? value_get(c->m, t->memref)->def
-                                                                  : c->func));
+                                                                 : c->func));
         return NULL;
     }
     return perm;
@@ -183,8 +183,8 @@ run_length(const Transfer *t, const Access *a, uint32_t n, uint32_t i, uint32_t 
 
 /* One access of w elements at a[i]'s index; assigns every slot it covers. */
 static uint32_t
-read_access(Ctx *c, const Transfer *t, const NestedLayout *l, Dist *d, const Access *a,
-            uint32_t n, uint32_t i, uint32_t w, const ValueId *start, ValueId guard)
+read_access(Ctx *c, const Transfer *t, const NestedLayout *l, Dist *d, const Access *a, uint32_t n,
+            uint32_t i, uint32_t w, const ValueId *start, ValueId guard)
 {
     ValueId idx[LAYOUT_MAX_RANK + 1];
     idx[0] = t->memref;
@@ -248,9 +248,8 @@ read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
     starts(c, t, l, start);
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
-    uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each
-                       ? 128 / type_bitwidth(elem)
-                       : 1;
+    uint32_t cap =
+        il >= 0 && unit_stride(c, t->memref) && !guard_each ? 128 / type_bitwidth(elem) : 1;
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return NULL;
@@ -316,9 +315,8 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
     starts(c, t, l, start);
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
-    uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each
-                       ? 128 / type_bitwidth(v->elem)
-                       : 1;
+    uint32_t cap =
+        il >= 0 && unit_stride(c, t->memref) && !guard_each ? 128 / type_bitwidth(v->elem) : 1;
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return false;
@@ -367,7 +365,7 @@ describe(Ctx *c, OpId o, uint32_t mem, uint32_t first, uint32_t vrank, int32_t m
     }
     for (uint32_t i = 0; i < vrank; i++) {
         t->dim_of[i] = pm && pm->kind == ATTR_AFFINE_MAP ? affine_map_result_dim(pm->map, i)
-                                                          : (int32_t)(t->mrank - vrank + i);
+                                                         : (int32_t)(t->mrank - vrank + i);
         t->in_bounds[i] = ib ? bools(ib, i) : true;
         if (t->dim_of[i] < 0)
             t->in_bounds[i] = true;
@@ -425,8 +423,7 @@ distribute_transfer_write(Ctx *c, OpId o)
     if (op_get(c->m, o)->nres)
         return dist_error(c, "'vector.transfer_write' to a tensor cannot be distributed");
     Transfer t;
-    if (!describe(c, o, 1, 2, (uint32_t)v->layout.rank, seg[3] ? (int32_t)(2 + seg[2]) : -1,
-                  &t))
+    if (!describe(c, o, 1, 2, (uint32_t)v->layout.rank, seg[3] ? (int32_t)(2 + seg[2]) : -1, &t))
         return false;
     return write_tiles(c, &t, v, true);
 }

@@ -177,8 +177,8 @@ vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *
         return -1;
     Diag d;
     diag_init(&d);
-    bool ok = driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output,
-                             &r->output_len);
+    bool ok =
+        driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output, &r->output_len);
     collect_diagnostics(r, &d);
     diag_free(&d);
     return ok ? 0 : 1;

@@ -436,13 +436,17 @@ static double
 math_error(OpKind k, bool precise)
 {
     switch (k) {
-    case OP_EXP: case OP_EXP2: case OP_LOG: case OP_LOG2:
+    case OP_EXP:
+    case OP_EXP2:
+    case OP_LOG:
+    case OP_LOG2:
         return precise ? 0x1p-20 : 0x1p-19;
     case OP_RSQRT:
         return precise ? 0x1p-20 : 0x1p-21;
     case OP_POWF:
         return precise ? 0x1p-20 : 0x1p-16;
-    case OP_SIN: case OP_COS:
+    case OP_SIN:
+    case OP_COS:
         return precise ? 0x1p-20 : 0x1p-18;
     case OP_TANH:
         return precise ? 0x1p-20 : 0x1p-10;
@@ -484,11 +488,17 @@ static double
 unit_roundoff(TypeId t)
 {
     switch (t) {
-    case TY_F16: case TY_TF32: return 0x1p-11;
-    case TY_BF16: return 0x1p-8;
-    case TY_F32: return 0x1p-24;
-    case TY_F64: return 0x1p-53;
-    default: return 0;
+    case TY_F16:
+    case TY_TF32:
+        return 0x1p-11;
+    case TY_BF16:
+        return 0x1p-8;
+    case TY_F32:
+        return 0x1p-24;
+    case TY_F64:
+        return 0x1p-53;
+    default:
+        return 0;
     }
 }
 
@@ -499,12 +509,14 @@ scalar_value(TypeId t, const unsigned char *p, bool *is_int, int64_t *iv)
 {
     *is_int = type_is_int(t);
     switch (t) {
-    case TY_F16: case TY_BF16: {
+    case TY_F16:
+    case TY_BF16: {
         uint16_t b;
         memcpy(&b, p, 2);
         return ir_float_from_bits(b, t);
     }
-    case TY_TF32: case TY_F32: {
+    case TY_TF32:
+    case TY_F32: {
         float f;
         memcpy(&f, p, 4);
         return f;
@@ -514,11 +526,33 @@ scalar_value(TypeId t, const unsigned char *p, bool *is_int, int64_t *iv)
         memcpy(&d, p, 8);
         return d;
     }
-    case TY_I1: *iv = *p & 1; break;
-    case TY_I8: { int8_t v; memcpy(&v, p, 1); *iv = v; break; }
-    case TY_I16: { int16_t v; memcpy(&v, p, 2); *iv = v; break; }
-    case TY_I32: { int32_t v; memcpy(&v, p, 4); *iv = v; break; }
-    default: { int64_t v; memcpy(&v, p, 8); *iv = v; break; }
+    case TY_I1:
+        *iv = *p & 1;
+        break;
+    case TY_I8: {
+        int8_t v;
+        memcpy(&v, p, 1);
+        *iv = v;
+        break;
+    }
+    case TY_I16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        *iv = v;
+        break;
+    }
+    case TY_I32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        *iv = v;
+        break;
+    }
+    default: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        *iv = v;
+        break;
+    }
     }
     return (double)*iv;
 }
@@ -564,8 +598,8 @@ type_text(Module *m, TypeId t)
  * adds to v and returns the number of mismatching scalars, after printing the
  * FAIL line of the first one (and, with verbose, up to 9 more). */
 static uint64_t
-compare_arg(Module *m, const Kernel *got, const Kernel *want, uint32_t i, double rtol,
-            double atol, const char *what, bool verbose, Verdict *v)
+compare_arg(Module *m, const Kernel *got, const Kernel *want, uint32_t i, double rtol, double atol,
+            const char *what, bool verbose, Verdict *v)
 {
     const KernelArg *a = &got->args[i], *b = &want->args[i];
     unsigned sz = (type_bitwidth(a->elem) + 7) / 8;
@@ -696,7 +730,8 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
         }
     }
     EvalOptions eo = { { cfg->grid[0], cfg->grid[1], cfg->grid[2] },
-                       { cfg->block[0], cfg->block[1], cfg->block[2] }, 0 };
+                       { cfg->block[0], cfg->block[1], cfg->block[2] },
+                       0 };
     Diag d;
     diag_init(&d);
     bool ok = eval_kernel(&rp->m, rk->func, args, rk->nargs, &eo, &d);
@@ -725,8 +760,7 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
         pick = 0;
     char err[512];
     if (pick == n) {
-        fprintf(stderr, "vptx check: error: %s has no kernel named '%s'\n", c->ref->path,
-                k->name);
+        fprintf(stderr, "vptx check: error: %s has no kernel named '%s'\n", c->ref->path, k->name);
         return false;
     }
     if (!kernel_describe(&c->ref->m, ks[pick], pick, rk, err, sizeof err) ||
@@ -816,8 +850,7 @@ report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
     }
     if (v.mismatches)
         return false;
-    printf("PASS %s (%s, max abs err %.3g, max rel err %.3g", k->name, what, v.max_abs,
-           v.max_rel);
+    printf("PASS %s (%s, max abs err %.3g, max rel err %.3g", k->name, what, v.max_abs, v.max_rel);
     if (device_kind(c->dev) == DEV_CUDA)
         printf(", %.3f ms", ms);
     printf(")\n");

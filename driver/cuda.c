@@ -195,7 +195,8 @@ cuda_open(Cuda **out, char *msg, size_t n)
               "cuDeviceGetAttribute(COMPUTE_CAPABILITY_MINOR)"))
         return open_error(c, CUDA_OPEN_ERROR, msg, n);
     c->cc = 10 * major + minor;
-    if (!CALL(c, c->cuDevicePrimaryCtxRetain(&c->ctx, c->dev), "cuDevicePrimaryCtxRetain(device 0)"))
+    if (!CALL(c, c->cuDevicePrimaryCtxRetain(&c->ctx, c->dev),
+              "cuDevicePrimaryCtxRetain(device 0)"))
         return open_error(c, CUDA_OPEN_ERROR, msg, n);
     if (!CALL(c, c->cuCtxSetCurrent(c->ctx), "cuCtxSetCurrent"))
         return open_error(c, CUDA_OPEN_ERROR, msg, n);
@@ -252,8 +253,8 @@ cuda_module_load(Cuda *c, const char *ptx, void **module)
                             CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                             CU_JIT_LOG_VERBOSE };
     /* Option values are passed as pointer-sized integers, cast to void *. */
-    void *values[] = { c->info_log, (void *)(uintptr_t)LOG_SIZE, elog,
-                       (void *)(uintptr_t)LOG_SIZE, (void *)(uintptr_t)1 };
+    void *values[] = { c->info_log, (void *)(uintptr_t)LOG_SIZE, elog, (void *)(uintptr_t)LOG_SIZE,
+                       (void *)(uintptr_t)1 };
     CUresult r = c->cuModuleLoadDataEx((CUmodule *)module, ptx, 5, keys, values);
     if (r != CUDA_SUCCESS) {
         failed(c, r, "cuModuleLoadDataEx (JIT of the PTX)");
@@ -340,8 +341,8 @@ cuda_launch(Cuda *c, void *func, const unsigned grid[3], const unsigned block[3]
     snprintf(call, sizeof call, "cuLaunchKernel(grid %u,%u,%u, block %u,%u,%u, %u bytes shared)",
              grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_bytes);
     ok = ok && CALL(c,
-                    c->cuLaunchKernel(func, grid[0], grid[1], grid[2], block[0], block[1],
-                                      block[2], shared_bytes, NULL, params, NULL),
+                    c->cuLaunchKernel(func, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                      shared_bytes, NULL, params, NULL),
                     call);
     ok = ok && CALL(c, c->cuEventRecord(stop, NULL), "cuEventRecord");
     /* Faults inside the kernel surface here, at the first synchronising call. */

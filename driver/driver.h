@@ -12,7 +12,7 @@
 /* Runs the pipeline on a parsed module, writing the requested level to out. */
 bool pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out);
 /* Parses and compiles `text`; on success *out holds the malloc'd output. */
-bool driver_compile(Diag *d, const char *name, const char *text, size_t len,
-                    const VptxOptions *opt, char **out, size_t *out_len);
+bool driver_compile(Diag *d, const char *name, const char *text, size_t len, const VptxOptions *opt,
+                    char **out, size_t *out_len);
 
 #endif

@@ -61,8 +61,8 @@ static bool
 per_thread_visit(Module *m, OpId o, void *ctx)
 {
     static const OpKind simt_ops[] = {
-        OP_THREAD_ID,      OP_LANE_ID,     OP_SUBGROUP_ID, OP_SHUFFLE,
-        OP_SUBGROUP_REDUCE, OP_LDMATRIX,   OP_MMA_SYNC,    OP_DYNAMIC_SHARED_MEMORY,
+        OP_THREAD_ID,         OP_LANE_ID,       OP_SUBGROUP_ID,    OP_SHUFFLE,
+        OP_SUBGROUP_REDUCE,   OP_LDMATRIX,      OP_MMA_SYNC,       OP_DYNAMIC_SHARED_MEMORY,
         OP_DEVICE_ASYNC_COPY, OP_WARPGROUP_MMA, OP_TMA_ASYNC_LOAD, OP_MBARRIER_CREATE,
     };
     OpKind k = op_get(m, o)->kind;
@@ -145,8 +145,7 @@ kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size
     if (!k->has_block && ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->nworkgroup) {
         k->has_block = true;
         for (uint32_t i = 0; i < 3; i++)
-            k->block[i] =
-                i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
+            k->block[i] = i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
     }
     k->has_grid = dims3(m, func, "gpu.known_grid_size", "known_grid_size", k->grid);
 
@@ -221,8 +220,7 @@ kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_
             a->shape[d] = dims[used < ndims ? used : ndims - 1];
             used++;
             if (a->shape[d] < 0) {
-                snprintf(err, n, "--dim %lld: sizes must not be negative",
-                         (long long)a->shape[d]);
+                snprintf(err, n, "--dim %lld: sizes must not be negative", (long long)a->shape[d]);
                 return false;
             }
         }
@@ -247,8 +245,7 @@ kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_
         free(a->host);
         a->host = calloc(a->span ? a->span : 1, a->esize);
         if (!a->host) {
-            snprintf(err, n, "out of memory for argument #%u (%zu bytes)", i,
-                     a->span * a->esize);
+            snprintf(err, n, "out of memory for argument #%u (%zu bytes)", i, a->span * a->esize);
             return false;
         }
     }
@@ -331,10 +328,18 @@ scalar_slot(TypeId t, uint64_t bits)
     uint16_t b2 = (uint16_t)bits;
     uint32_t b4 = (uint32_t)bits;
     switch (bytes) {
-    case 1: memcpy(&slot, &b1, 1); break;
-    case 2: memcpy(&slot, &b2, 2); break;
-    case 4: memcpy(&slot, &b4, 4); break;
-    default: slot = bits; break;
+    case 1:
+        memcpy(&slot, &b1, 1);
+        break;
+    case 2:
+        memcpy(&slot, &b2, 2);
+        break;
+    case 4:
+        memcpy(&slot, &b4, 4);
+        break;
+    default:
+        slot = bits;
+        break;
     }
     return slot;
 }
@@ -534,8 +539,8 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
         snprintf(err, n, "out of memory");
         ok = false;
     }
-    if (ok && !cuda_launch(d->cuda, fn, cfg->grid, cfg->block, cfg->shared_bytes, par.ptrs,
-                           &res->ms))
+    if (ok &&
+        !cuda_launch(d->cuda, fn, cfg->grid, cfg->block, cfg->shared_bytes, par.ptrs, &res->ms))
         ok = cuda_failed(d, err, n);
     for (uint32_t i = 0; ok && i < k->nargs; i++)
         if (k->args[i].kind == ARG_MEMREF &&

@@ -35,18 +35,18 @@ typedef struct KernelArg {
     const char *name; /* source name without '%', or NULL */
     Loc loc;
     /* ARG_MEMREF */
-    TypeId elem;         /* scalar element type (of the vector, for vector elements) */
-    uint32_t lanes;      /* scalars per memref element: 1, or N for vector<NxT> elements */
-    uint32_t esize;      /* bytes per memref element */
+    TypeId elem;    /* scalar element type (of the vector, for vector elements) */
+    uint32_t lanes; /* scalars per memref element: 1, or N for vector<NxT> elements */
+    uint32_t esize; /* bytes per memref element */
     uint32_t rank;
     int64_t shape[LAUNCH_MAX_RANK];   /* DIM_DYNAMIC until kernel_set_dims */
     int64_t strides[LAUNCH_MAX_RANK]; /* in elements */
     int64_t offset;                   /* in elements */
-    bool identity;    /* no layout: strides are the row-major ones */
+    bool identity;                    /* no layout: strides are the row-major ones */
     bool dyn_offset, dyn_stride[LAUNCH_MAX_RANK];
     bool dyn_shape[LAUNCH_MAX_RANK];
-    size_t span;  /* elements from the base to one past the last addressable one */
-    void *host;   /* span * esize bytes, malloc'd by kernel_set_dims */
+    size_t span; /* elements from the base to one past the last addressable one */
+    void *host;  /* span * esize bytes, malloc'd by kernel_set_dims */
     /* ARG_SCALAR: the value, as the ABI passes it (low bytes of bits) */
     uint64_t bits;
 } KernelArg;
@@ -57,11 +57,11 @@ typedef struct Kernel {
     uint32_t index;   /* position among the module's kernels = its PTX .entry number */
     bool vector_level;
     uint32_t nargs;
-    KernelArg *args;  /* malloc'd */
+    KernelArg *args; /* malloc'd */
     bool has_block;
     int64_t block[3]; /* from gpu.known_block_size or translation_info workgroup_size */
     bool has_grid;
-    int64_t grid[3];  /* from gpu.known_grid_size */
+    int64_t grid[3]; /* from gpu.known_grid_size */
 } Kernel;
 
 /* The kernels of m, in source order (ptxgen's order of .entry).  Returns how
@@ -112,8 +112,8 @@ typedef struct LaunchConfig {
 } LaunchConfig;
 
 typedef struct LaunchResult {
-    float ms;        /* cuda: kernel time from events; sim: 0 */
-    SimStats stats;  /* sim: the counters of the launch */
+    float ms;       /* cuda: kernel time from events; sim: 0 */
+    SimStats stats; /* sim: the counters of the launch */
 } LaunchResult;
 
 /* Loads ptx (file name `name` in messages), launches the entry `entry` with
@@ -126,8 +126,7 @@ bool device_run(Device *d, const char *ptx, const char *name, const char *entry,
 
 /* Matches `--name=value` or `--name value` at argv[*i]; advances *i past a
  * separate value; sets *missing when the value is absent. */
-bool cli_option(int argc, char **argv, int *i, const char *name, const char **value,
-                bool *missing);
+bool cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
 /* The whole file (malloc'd, NUL-terminated; "-" is stdin), or NULL with errno set. */
 char *cli_read_file(const char *path, size_t *len);
 /* Parses a number for a scalar argument of type t into the bits the ABI

@@ -45,7 +45,7 @@ static const char usage_text[] =
     "  -o FILE           write the output to FILE (default stdout)\n"
     "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
     "  -g                emit .loc lines\n"
-    "  --verify-each     run the IR verifier after every pass\n"
+    "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --help            show this text\n"
     "  --version         print the version\n";
 
@@ -128,8 +128,10 @@ parse_args(int argc, char **argv, Args *a)
             if (a->cubin)
                 a->opt.emit = VPTX_EMIT_PTX;
             else if (!missing && !parse_emit(value, &a->opt.emit)) {
-                fprintf(stderr, "vptx: error: unknown --emit level '%s' "
-                                "(expected mlir, layout, simt, ptx or cubin)\n", value);
+                fprintf(stderr,
+                        "vptx: error: unknown --emit level '%s' "
+                        "(expected mlir, layout, simt, ptx or cubin)\n",
+                        value);
                 return 1;
             }
         } else if (option_value(argc, argv, &i, "--arch", &value, &missing)) {
@@ -194,8 +196,9 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
         if (cubin)
             sprintf(cubin, "%s.cubin", name);
     }
-    PtxasOptions po = { a->opt.arch, a->cubin ? (a->output ? a->output : cubin) : NULL, name,
-                        a->ptxas_stats, a->verbose, a->keep };
+    PtxasOptions po = { a->opt.arch, a->cubin ? (a->output ? a->output : cubin) : NULL,
+                        name,        a->ptxas_stats,
+                        a->verbose,  a->keep };
     int rc = ptxas_assemble(ptx, len, &po, stderr);
     free(cubin);
     free(name);

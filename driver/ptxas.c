@@ -265,8 +265,8 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
         status = 1;
     } else if (status != 0) {
         fputs(log ? log : "", msgs);
-        fprintf(msgs, "vptx: error: ptxas failed (exit status %d); the PTX is kept in %s\n",
-                status, ptx_path);
+        fprintf(msgs, "vptx: error: ptxas failed (exit status %d); the PTX is kept in %s\n", status,
+                ptx_path);
     } else if (opt->stats) {
         print_stats(log ? log : "", opt->arch ? opt->arch : "sm_80", msgs);
     }

@@ -92,8 +92,7 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             a->shared = missing ? 0 : (unsigned)strtoul(v, NULL, 10);
         } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
             a->kernel = v;
-        } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') &&
-                   arg[1] != '.') {
+        } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
             fprintf(stderr, "vptx run: error: unknown option '%s' (see vptx run X.mlir --help)\n",
                     arg);
             return 1;
@@ -119,15 +118,34 @@ static bool
 dtype_for(TypeId t, NpyDtype *d)
 {
     switch (t) {
-    case TY_F32: *d = NPY_F4; return true;
-    case TY_F16: *d = NPY_F2; return true;
-    case TY_BF16: case TY_I16: *d = NPY_U2; return true;
-    case TY_F64: *d = NPY_F8; return true;
-    case TY_I8: *d = NPY_I1; return true;
-    case TY_I32: *d = NPY_I4; return true;
-    case TY_I64: case TY_INDEX: *d = NPY_I8; return true;
-    case TY_I1: *d = NPY_U1; return true;
-    default: return false;
+    case TY_F32:
+        *d = NPY_F4;
+        return true;
+    case TY_F16:
+        *d = NPY_F2;
+        return true;
+    case TY_BF16:
+    case TY_I16:
+        *d = NPY_U2;
+        return true;
+    case TY_F64:
+        *d = NPY_F8;
+        return true;
+    case TY_I8:
+        *d = NPY_I1;
+        return true;
+    case TY_I32:
+        *d = NPY_I4;
+        return true;
+    case TY_I64:
+    case TY_INDEX:
+        *d = NPY_I8;
+        return true;
+    case TY_I1:
+        *d = NPY_U1;
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -159,8 +177,9 @@ match_array(const KernelArg *a, const NpyArray *x, int64_t *dims, uint32_t *ndim
         for (int d = 0; d < x->ndim && used < n; d++)
             used += (size_t)snprintf(err + used, n - used, "%s%zu", d ? ", " : "", x->shape[d]);
         if (used < n)
-            snprintf(err + used, n - used, "); for vector elements add their count as the "
-                                           "last dim");
+            snprintf(err + used, n - used,
+                     "); for vector elements add their count as the "
+                     "last dim");
     }
     return ok;
 }
@@ -170,8 +189,7 @@ static bool
 bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
 {
     if (ra->nargs != k->nargs) {
-        snprintf(err, n, "kernel '%s' takes %u arguments, %u given", k->name, k->nargs,
-                 ra->nargs);
+        snprintf(err, n, "kernel '%s' takes %u arguments, %u given", k->name, k->nargs, ra->nargs);
         return false;
     }
     int64_t dims[64];

@@ -153,8 +153,8 @@ diag_render(const Diag *d, FILE *out)
     for (uint32_t i = 0; i < d->nrecs; i++) {
         const DiagRecord *r = &d->recs[i];
         if (r->loc.file && r->loc.file < d->nfiles)
-            fprintf(out, "%s:%u:%u: %s: %s\n", d->files[r->loc.file].name, r->loc.line,
-                    r->loc.col, level_names[r->level], r->msg);
+            fprintf(out, "%s:%u:%u: %s: %s\n", d->files[r->loc.file].name, r->loc.line, r->loc.col,
+                    level_names[r->level], r->msg);
         else
             fprintf(out, "vptx: %s: %s\n", level_names[r->level], r->msg);
         if (r->loc.file && r->loc.file < d->nfiles)

@@ -145,15 +145,15 @@ typedef enum {
     TY_F64,
     TY_TF32,
     TY_LAST_SCALAR = TY_TF32,
-    TY_VECTOR,          /* elem, rank, shape (rank 0 = vector<f32>) */
-    TY_MEMREF,          /* elem, rank, shape (DIM_DYNAMIC = ?), layout, memspace */
-    TY_FUNCTION,        /* nins/ins, nouts/outs */
-    TY_MBARRIER_GROUP,  /* !nvgpu.mbarrier.group<memorySpace = MS, num_barriers = N> */
-    TY_TENSORMAP,       /* !nvgpu.tensormap.descriptor<tensor = elem, swizzle = ..., ...> */
-    TY_WG_DESCRIPTOR,   /* !nvgpu.warpgroup.descriptor<tensor = elem> */
-    TY_WG_ACCUMULATOR,  /* !nvgpu.warpgroup.accumulator<fragmented = elem> */
-    TY_ASYNC_TOKEN,     /* !nvgpu.device.async.token */
-    TY_MBARRIER_TOKEN,  /* !nvgpu.mbarrier.token (result of nvgpu.mbarrier.arrive) */
+    TY_VECTOR,         /* elem, rank, shape (rank 0 = vector<f32>) */
+    TY_MEMREF,         /* elem, rank, shape (DIM_DYNAMIC = ?), layout, memspace */
+    TY_FUNCTION,       /* nins/ins, nouts/outs */
+    TY_MBARRIER_GROUP, /* !nvgpu.mbarrier.group<memorySpace = MS, num_barriers = N> */
+    TY_TENSORMAP,      /* !nvgpu.tensormap.descriptor<tensor = elem, swizzle = ..., ...> */
+    TY_WG_DESCRIPTOR,  /* !nvgpu.warpgroup.descriptor<tensor = elem> */
+    TY_WG_ACCUMULATOR, /* !nvgpu.warpgroup.accumulator<fragmented = elem> */
+    TY_ASYNC_TOKEN,    /* !nvgpu.device.async.token */
+    TY_MBARRIER_TOKEN, /* !nvgpu.mbarrier.token (result of nvgpu.mbarrier.arrive) */
 } TypeKind;
 
 #define DIM_DYNAMIC INT64_MIN /* a `?` in a shape, stride or offset */
@@ -171,18 +171,19 @@ struct Attr;
 
 typedef struct Type {
     TypeKind kind;
-    TypeId elem;          /* VECTOR, MEMREF; TENSORMAP/WG_DESCRIPTOR: the tensor memref;
-                             WG_ACCUMULATOR: the fragmented vector */
-    uint32_t rank;        /* VECTOR, MEMREF */
-    const int64_t *shape; /* VECTOR, MEMREF: rank dims */
+    TypeId elem;               /* VECTOR, MEMREF; TENSORMAP/WG_DESCRIPTOR: the tensor memref;
+                                  WG_ACCUMULATOR: the fragmented vector */
+    uint32_t rank;             /* VECTOR, MEMREF */
+    const int64_t *shape;      /* VECTOR, MEMREF: rank dims */
     const struct Attr *layout; /* MEMREF: NULL = identity, else ATTR_STRIDED or ATTR_AFFINE_MAP */
-    int32_t memspace;     /* MEMREF, MBARRIER_GROUP: MS_* number */
-    bool memspace_gpu;    /* spelled #gpu.address_space<...> rather than as an integer */
-    uint32_t nins, nouts; /* FUNCTION */
+    int32_t memspace;          /* MEMREF, MBARRIER_GROUP: MS_* number */
+    bool memspace_gpu;         /* spelled #gpu.address_space<...> rather than as an integer */
+    uint32_t nins, nouts;      /* FUNCTION */
     const TypeId *ins, *outs;
     int64_t num_barriers; /* MBARRIER_GROUP (default 1) */
-    uint8_t swizzle, l2promo, oob, interleave; /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
-    bool unranked;        /* MEMREF: memref<*xT> (rank 0, no shape) */
+    uint8_t swizzle, l2promo, oob,
+        interleave; /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
+    bool unranked;  /* MEMREF: memref<*xT> (rank 0, no shape) */
 } Type;
 
 /* ------------------------------------------------------------ affine maps */
@@ -212,24 +213,24 @@ typedef struct AffineMap {
 /* ------------------------------------------------------------- attributes */
 
 typedef enum {
-    ATTR_UNIT,            /* a key with no value (`{gpu.kernel}`) or `unit` */
-    ATTR_BOOL,            /* b */
-    ATTR_INT,             /* i, type (default i64) */
-    ATTR_FLOAT,           /* f, type (default f64) */
-    ATTR_STRING,          /* str, len */
-    ATTR_TYPE,            /* type */
-    ATTR_SYMBOL,          /* str: @name, or @a::@b kept as "a::@b" */
-    ATTR_ARRAY,           /* items, n */
-    ATTR_DENSE_ARRAY,     /* array<i32: 1, 2>: type = element type, n, ints or floats */
-    ATTR_DENSE,           /* dense<...> : type = shaped type, splat, n, ints or floats */
-    ATTR_DICT,            /* dict, n */
-    ATTR_AFFINE_MAP,      /* map */
-    ATTR_STRIDED,         /* strided<[s...], offset: o>: n = rank, ints = strides, offset */
-    ATTR_ENUM,            /* #dialect.name<value> or #dialect<name value> (short_form) */
-    ATTR_NESTED_LAYOUT,   /* nested */
-    ATTR_LOWERING_CONFIG, /* #iree_gpu.lowering_config<{...}>: dict, n */
-    ATTR_TRANSLATION_INFO,/* translation */
-    ATTR_OPAQUE,          /* any other #dialect... attribute, kept verbatim in str */
+    ATTR_UNIT,             /* a key with no value (`{gpu.kernel}`) or `unit` */
+    ATTR_BOOL,             /* b */
+    ATTR_INT,              /* i, type (default i64) */
+    ATTR_FLOAT,            /* f, type (default f64) */
+    ATTR_STRING,           /* str, len */
+    ATTR_TYPE,             /* type */
+    ATTR_SYMBOL,           /* str: @name, or @a::@b kept as "a::@b" */
+    ATTR_ARRAY,            /* items, n */
+    ATTR_DENSE_ARRAY,      /* array<i32: 1, 2>: type = element type, n, ints or floats */
+    ATTR_DENSE,            /* dense<...> : type = shaped type, splat, n, ints or floats */
+    ATTR_DICT,             /* dict, n */
+    ATTR_AFFINE_MAP,       /* map */
+    ATTR_STRIDED,          /* strided<[s...], offset: o>: n = rank, ints = strides, offset */
+    ATTR_ENUM,             /* #dialect.name<value> or #dialect<name value> (short_form) */
+    ATTR_NESTED_LAYOUT,    /* nested */
+    ATTR_LOWERING_CONFIG,  /* #iree_gpu.lowering_config<{...}>: dict, n */
+    ATTR_TRANSLATION_INFO, /* translation */
+    ATTR_OPAQUE,           /* any other #dialect... attribute, kept verbatim in str */
 } AttrKind;
 
 typedef struct NamedAttr {
@@ -246,44 +247,68 @@ typedef struct NestedLayoutAttr {
 
 /* #iree_codegen.translation_info<pipeline = P workgroup_size = [..] subgroup_size = N, {..}> */
 typedef struct TranslationInfoAttr {
-    const char *pipeline;        /* may be NULL */
-    uint32_t nworkgroup;         /* 0 when absent */
+    const char *pipeline; /* may be NULL */
+    uint32_t nworkgroup;  /* 0 when absent */
     int64_t workgroup_size[3];
-    int64_t subgroup_size;       /* 0 when absent */
-    const struct Attr *config;   /* ATTR_DICT or NULL */
+    int64_t subgroup_size;     /* 0 when absent */
+    const struct Attr *config; /* ATTR_DICT or NULL */
 } TranslationInfoAttr;
 
 typedef struct Attr {
     AttrKind kind;
-    TypeId type;    /* INT, FLOAT: value type; DENSE: shaped type; DENSE_ARRAY: element type;
-                       TYPE: the type */
-    bool b;         /* BOOL */
-    bool splat;     /* DENSE: one value for every element */
-    bool short_form;/* ENUM */
-    int64_t i;      /* INT; STRIDED: offset */
-    double f;       /* FLOAT */
-    const char *str;/* STRING, SYMBOL, OPAQUE; ENUM: value */
-    uint32_t len;   /* STRING: byte length (may contain NUL) */
-    const char *dialect, *name; /* ENUM */
-    uint32_t n;     /* ARRAY, DICT, LOWERING_CONFIG, DENSE, DENSE_ARRAY, STRIDED */
-    const struct Attr **items;  /* ARRAY */
-    const NamedAttr *dict;      /* DICT, LOWERING_CONFIG */
-    const int64_t *ints;        /* DENSE/DENSE_ARRAY of integers or i1; STRIDED strides */
-    const double *floats;       /* DENSE/DENSE_ARRAY of floats */
-    const AffineMap *map;       /* AFFINE_MAP */
-    const NestedLayoutAttr *nested;          /* NESTED_LAYOUT */
-    const TranslationInfoAttr *translation;  /* TRANSLATION_INFO */
+    TypeId type;     /* INT, FLOAT: value type; DENSE: shaped type; DENSE_ARRAY: element type;
+                        TYPE: the type */
+    bool b;          /* BOOL */
+    bool splat;      /* DENSE: one value for every element */
+    bool short_form; /* ENUM */
+    int64_t i;       /* INT; STRIDED: offset */
+    double f;        /* FLOAT */
+    const char *str; /* STRING, SYMBOL, OPAQUE; ENUM: value */
+    uint32_t len;    /* STRING: byte length (may contain NUL) */
+    const char *dialect, *name;     /* ENUM */
+    uint32_t n;                     /* ARRAY, DICT, LOWERING_CONFIG, DENSE, DENSE_ARRAY, STRIDED */
+    const struct Attr **items;      /* ARRAY */
+    const NamedAttr *dict;          /* DICT, LOWERING_CONFIG */
+    const int64_t *ints;            /* DENSE/DENSE_ARRAY of integers or i1; STRIDED strides */
+    const double *floats;           /* DENSE/DENSE_ARRAY of floats */
+    const AffineMap *map;           /* AFFINE_MAP */
+    const NestedLayoutAttr *nested; /* NESTED_LAYOUT */
+    const TranslationInfoAttr *translation; /* TRANSLATION_INFO */
 } Attr;
 
 /* arith.cmpi / arith.cmpf predicates: MLIR's enum numbering (generic form
  * stores `predicate = N : i64`). */
 typedef enum {
-    CMPI_EQ, CMPI_NE, CMPI_SLT, CMPI_SLE, CMPI_SGT, CMPI_SGE,
-    CMPI_ULT, CMPI_ULE, CMPI_UGT, CMPI_UGE, CMPI_COUNT
+    CMPI_EQ,
+    CMPI_NE,
+    CMPI_SLT,
+    CMPI_SLE,
+    CMPI_SGT,
+    CMPI_SGE,
+    CMPI_ULT,
+    CMPI_ULE,
+    CMPI_UGT,
+    CMPI_UGE,
+    CMPI_COUNT
 } CmpIPredicate;
 typedef enum {
-    CMPF_FALSE, CMPF_OEQ, CMPF_OGT, CMPF_OGE, CMPF_OLT, CMPF_OLE, CMPF_ONE, CMPF_ORD,
-    CMPF_UEQ, CMPF_UGT, CMPF_UGE, CMPF_ULT, CMPF_ULE, CMPF_UNE, CMPF_UNO, CMPF_TRUE, CMPF_COUNT
+    CMPF_FALSE,
+    CMPF_OEQ,
+    CMPF_OGT,
+    CMPF_OGE,
+    CMPF_OLT,
+    CMPF_OLE,
+    CMPF_ONE,
+    CMPF_ORD,
+    CMPF_UEQ,
+    CMPF_UGT,
+    CMPF_UGE,
+    CMPF_ULT,
+    CMPF_ULE,
+    CMPF_UNE,
+    CMPF_UNO,
+    CMPF_TRUE,
+    CMPF_COUNT
 } CmpFPredicate;
 extern const char *const cmpi_names[CMPI_COUNT]; /* "eq", "ne", ... */
 extern const char *const cmpf_names[CMPF_COUNT]; /* "false", "oeq", ... */
@@ -291,8 +316,20 @@ extern const char *const cmpf_names[CMPF_COUNT]; /* "false", "oeq", ... */
 /* Combining kinds of vector.reduction / multi_reduction / contract and
  * gpu.subgroup_reduce.  Old spellings maxf/minf are read as maximumf/minimumf. */
 typedef enum {
-    KIND_ADD, KIND_MUL, KIND_MINUI, KIND_MINSI, KIND_MINNUMF, KIND_MAXUI, KIND_MAXSI,
-    KIND_MAXNUMF, KIND_AND, KIND_OR, KIND_XOR, KIND_MAXIMUMF, KIND_MINIMUMF, KIND_COUNT
+    KIND_ADD,
+    KIND_MUL,
+    KIND_MINUI,
+    KIND_MINSI,
+    KIND_MINNUMF,
+    KIND_MAXUI,
+    KIND_MAXSI,
+    KIND_MAXNUMF,
+    KIND_AND,
+    KIND_OR,
+    KIND_XOR,
+    KIND_MAXIMUMF,
+    KIND_MINIMUMF,
+    KIND_COUNT
 } CombiningKind;
 extern const char *const combining_kind_names[KIND_COUNT];
 int combining_kind_lookup(const char *name); /* -1 if unknown; accepts maxf/minf */
@@ -342,7 +379,7 @@ typedef struct Op {
     ValueId *res;
     NamedAttr *attrs; /* in insertion order; the printer sorts as MLIR does */
     RegionId *regions;
-    BlockId parent;   /* containing block; 0 for the top-level module op */
+    BlockId parent; /* containing block; 0 for the top-level module op */
     Loc loc;
 } Op;
 
@@ -414,15 +451,15 @@ value_type(const Module *m, ValueId v)
 /* Types (interned: arrays are copied into the arena) */
 TypeId type_intern(Module *m, const Type *proto);
 TypeId type_vector(Module *m, TypeId elem, uint32_t rank, const int64_t *shape);
-TypeId type_memref(Module *m, TypeId elem, uint32_t rank, const int64_t *shape,
-                   const Attr *layout, int32_t memspace, bool memspace_gpu);
+TypeId type_memref(Module *m, TypeId elem, uint32_t rank, const int64_t *shape, const Attr *layout,
+                   int32_t memspace, bool memspace_gpu);
 TypeId type_function(Module *m, uint32_t nins, const TypeId *ins, uint32_t nouts,
                      const TypeId *outs);
 bool type_is_int(TypeId t);   /* i1..i64 and index */
 bool type_is_float(TypeId t); /* f16 bf16 f32 f64 tf32 */
 bool type_is_scalar(TypeId t);
-unsigned type_bitwidth(TypeId t);                   /* scalars; index = 64 */
-TypeId type_element(const Module *m, TypeId t);     /* vector/memref: elem; scalar: itself */
+unsigned type_bitwidth(TypeId t);                     /* scalars; index = 64 */
+TypeId type_element(const Module *m, TypeId t);       /* vector/memref: elem; scalar: itself */
 int64_t type_num_elements(const Module *m, TypeId t); /* vector: product; scalar 1; -1 dynamic */
 bool type_is_vector(const Module *m, TypeId t);
 bool type_is_memref(const Module *m, TypeId t);
@@ -456,8 +493,8 @@ AffineMap *affine_map_new(Module *m, uint32_t ndims, uint32_t nsyms, uint32_t nr
                           const AffineExpr *const *results);
 
 /* Values, ops, blocks, regions */
-OpId op_new(Module *m, OpKind kind, Loc loc, uint32_t nargs, const ValueId *args,
-            uint32_t nres, const TypeId *res_types, uint32_t nregions);
+OpId op_new(Module *m, OpKind kind, Loc loc, uint32_t nargs, const ValueId *args, uint32_t nres,
+            const TypeId *res_types, uint32_t nregions);
 void op_set_attr(Module *m, OpId op, const char *name, const Attr *value); /* add or replace */
 const Attr *op_attr(const Module *m, OpId op, const char *name);           /* NULL if absent */
 void op_remove_attr(Module *m, OpId op, const char *name);
@@ -510,8 +547,8 @@ bool ir_verify(Module *m, Diag *d);
  * a mod b = a - (a floordiv b) * b (never negative for b > 0).  Evaluation
  * returns false on division by zero, int64 overflow, or a dim/symbol
  * position out of range. */
-bool affine_expr_eval(const AffineExpr *e, const int64_t *dims, uint32_t ndims,
-                      const int64_t *syms, uint32_t nsyms, int64_t *out);
+bool affine_expr_eval(const AffineExpr *e, const int64_t *dims, uint32_t ndims, const int64_t *syms,
+                      uint32_t nsyms, int64_t *out);
 bool affine_map_eval(const AffineMap *map, const int64_t *dims, const int64_t *syms,
                      int64_t *results); /* map->nresults results */
 /* e with dim i replaced by dims[i] and symbol j by syms[j]; NULL if a
@@ -529,8 +566,8 @@ AffineMap *affine_map_simplify(Module *m, const AffineMap *map);
 bool affine_expr_is_constant(const AffineExpr *e); /* no dims and no symbols */
 bool affine_map_is_constant(const AffineMap *map);
 int32_t affine_map_result_dim(const AffineMap *map, uint32_t i); /* d_k -> k; else -1 */
-bool affine_map_is_identity(const AffineMap *map);       /* (d0..dn-1) -> (d0..dn-1) */
-bool affine_map_is_minor_identity(const AffineMap *map); /* -> trailing dims in order */
+bool affine_map_is_identity(const AffineMap *map);               /* (d0..dn-1) -> (d0..dn-1) */
+bool affine_map_is_minor_identity(const AffineMap *map);         /* -> trailing dims in order */
 /* distinct dims (or the constant 0 where allow_zero), no symbols */
 bool affine_map_is_projected_permutation(const AffineMap *map, bool allow_zero);
 bool affine_map_is_permutation(const AffineMap *map, int32_t *perm); /* perm may be NULL */

@@ -25,10 +25,12 @@ const char *const cmpf_names[CMPF_COUNT] = {
     "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true",
 };
 const char *const combining_kind_names[KIND_COUNT] = {
-    [KIND_ADD] = "add",           [KIND_MUL] = "mul",         [KIND_MINUI] = "minui",
-    [KIND_MINSI] = "minsi",       [KIND_MINNUMF] = "minnumf", [KIND_MAXUI] = "maxui",
-    [KIND_MAXSI] = "maxsi",       [KIND_MAXNUMF] = "maxnumf", [KIND_AND] = "and",
-    [KIND_OR] = "or",             [KIND_XOR] = "xor",         [KIND_MAXIMUMF] = "maximumf",
+    [KIND_ADD] = "add",           [KIND_MUL] = "mul",
+    [KIND_MINUI] = "minui",       [KIND_MINSI] = "minsi",
+    [KIND_MINNUMF] = "minnumf",   [KIND_MAXUI] = "maxui",
+    [KIND_MAXSI] = "maxsi",       [KIND_MAXNUMF] = "maxnumf",
+    [KIND_AND] = "and",           [KIND_OR] = "or",
+    [KIND_XOR] = "xor",           [KIND_MAXIMUMF] = "maximumf",
     [KIND_MINIMUMF] = "minimumf",
 };
 
@@ -108,9 +110,9 @@ grow_table(void *items, uint32_t *cap, size_t elem_size)
 }
 
 #define TABLE_NEW(m, table, n, cap)                                                                \
-    ((m)->n == (m)->cap ? (void)((m)->table = grow_table((m)->table, &(m)->cap,                     \
-                                                         sizeof *(m)->table))                      \
-                        : (void)0,                                                                 \
+    ((m)->n == (m)->cap                                                                            \
+         ? (void)((m)->table = grow_table((m)->table, &(m)->cap, sizeof *(m)->table))              \
+         : (void)0,                                                                                \
      (m)->n++)
 
 /* ---- types ---- */
@@ -152,10 +154,10 @@ static bool
 type_equal(const Type *a, const Type *b)
 {
     if (a->kind != b->kind || a->elem != b->elem || a->rank != b->rank ||
-        a->memspace != b->memspace || a->memspace_gpu != b->memspace_gpu ||
-        a->nins != b->nins || a->nouts != b->nouts || a->num_barriers != b->num_barriers ||
-        a->swizzle != b->swizzle || a->l2promo != b->l2promo || a->oob != b->oob ||
-        a->interleave != b->interleave || a->unranked != b->unranked)
+        a->memspace != b->memspace || a->memspace_gpu != b->memspace_gpu || a->nins != b->nins ||
+        a->nouts != b->nouts || a->num_barriers != b->num_barriers || a->swizzle != b->swizzle ||
+        a->l2promo != b->l2promo || a->oob != b->oob || a->interleave != b->interleave ||
+        a->unranked != b->unranked)
         return false;
     if (a->rank && memcmp(a->shape, b->shape, a->rank * sizeof *a->shape) != 0)
         return false;
@@ -194,11 +196,11 @@ type_intern(Module *m, const Type *proto)
     TypeId id = TABLE_NEW(m, types, ntypes, captypes);
     Type *t = &m->types[id];
     *t = *proto;
-    t->shape = proto->rank ? arena_copy(&m->arena, proto->shape, proto->rank * sizeof(int64_t))
-                           : NULL;
+    t->shape =
+        proto->rank ? arena_copy(&m->arena, proto->shape, proto->rank * sizeof(int64_t)) : NULL;
     t->ins = proto->nins ? arena_copy(&m->arena, proto->ins, proto->nins * sizeof(TypeId)) : NULL;
-    t->outs = proto->nouts ? arena_copy(&m->arena, proto->outs, proto->nouts * sizeof(TypeId))
-                           : NULL;
+    t->outs =
+        proto->nouts ? arena_copy(&m->arena, proto->outs, proto->nouts * sizeof(TypeId)) : NULL;
     if (2 * m->ntypes > m->type_hash_cap)
         rehash_types(m);
     else
@@ -217,8 +219,13 @@ TypeId
 type_memref(Module *m, TypeId elem, uint32_t rank, const int64_t *shape, const Attr *layout,
             int32_t memspace, bool memspace_gpu)
 {
-    Type t = { .kind = TY_MEMREF, .elem = elem, .rank = rank, .shape = shape,
-               .layout = layout, .memspace = memspace, .memspace_gpu = memspace_gpu };
+    Type t = { .kind = TY_MEMREF,
+               .elem = elem,
+               .rank = rank,
+               .shape = shape,
+               .layout = layout,
+               .memspace = memspace,
+               .memspace_gpu = memspace_gpu };
     return type_intern(m, &t);
 }
 
@@ -251,8 +258,9 @@ unsigned
 type_bitwidth(TypeId t)
 {
     static const unsigned bits[TY_LAST_SCALAR + 1] = {
-        [TY_I1] = 1,   [TY_I8] = 8,    [TY_I16] = 16, [TY_I32] = 32, [TY_I64] = 64, [TY_INDEX] = 64,
-        [TY_F16] = 16, [TY_BF16] = 16, [TY_F32] = 32, [TY_F64] = 64, [TY_TF32] = 32,
+        [TY_I1] = 1,   [TY_I8] = 8,     [TY_I16] = 16,  [TY_I32] = 32,
+        [TY_I64] = 64, [TY_INDEX] = 64, [TY_F16] = 16,  [TY_BF16] = 16,
+        [TY_F32] = 32, [TY_F64] = 64,   [TY_TF32] = 32,
     };
     return t <= TY_LAST_SCALAR ? bits[t] : 0;
 }
@@ -261,9 +269,9 @@ const char *
 scalar_type_name(TypeId t)
 {
     static const char *const names[TY_LAST_SCALAR + 1] = {
-        [TY_INVALID] = "<invalid>", [TY_I1] = "i1",     [TY_I8] = "i8",     [TY_I16] = "i16",
-        [TY_I32] = "i32",           [TY_I64] = "i64",   [TY_INDEX] = "index", [TY_F16] = "f16",
-        [TY_BF16] = "bf16",         [TY_F32] = "f32",   [TY_F64] = "f64",   [TY_TF32] = "tf32",
+        [TY_INVALID] = "<invalid>", [TY_I1] = "i1",   [TY_I8] = "i8",       [TY_I16] = "i16",
+        [TY_I32] = "i32",           [TY_I64] = "i64", [TY_INDEX] = "index", [TY_F16] = "f16",
+        [TY_BF16] = "bf16",         [TY_F32] = "f32", [TY_F64] = "f64",     [TY_TF32] = "tf32",
     };
     return t <= TY_LAST_SCALAR ? names[t] : NULL;
 }
@@ -495,8 +503,8 @@ translation_equal(const TranslationInfoAttr *a, const TranslationInfoAttr *b)
     return str_equal(a->pipeline, b->pipeline) && a->nworkgroup == b->nworkgroup &&
            memcmp(a->workgroup_size, b->workgroup_size, sizeof a->workgroup_size) == 0 &&
            a->subgroup_size == b->subgroup_size &&
-           ((!a->config && !b->config) || (a->config && b->config &&
-                                           attr_equal(a->config, b->config)));
+           ((!a->config && !b->config) ||
+            (a->config && b->config && attr_equal(a->config, b->config)));
 }
 
 static bool

@@ -297,7 +297,7 @@ family_of(TypeId t, OpKind k)
 static const char *
 type_suffix(Family f, RegClass c, bool packed, TypeId t)
 {
-    static char buf[8];
+    static _Thread_local char buf[8];
     switch (f) {
     case FAM_PRED:
         return "pred";
@@ -575,8 +575,8 @@ lower_select(Emit *e, Slot c, Slot a, Slot b)
 static const char *
 int_t(TypeId t, bool sign)
 {
-    static char buf[2][8];
-    static int n;
+    static _Thread_local char buf[2][8];
+    static _Thread_local int n;
     char *b = buf[n++ & 1];
     unsigned w = type_bitwidth(t) == 1 ? 8 : type_bitwidth(t);
     snprintf(b, 8, "%c%u", sign ? 's' : 'u', w);

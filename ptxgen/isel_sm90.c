@@ -62,8 +62,8 @@ mbar_addr(Emit *e, ValueId g, ValueId id, int64_t *off)
 static const char *
 addr(Emit *e, Slot a, int64_t off)
 {
-    static char buf[4][48];
-    static int n;
+    static _Thread_local char buf[4][48];
+    static _Thread_local int n;
     char *b = buf[n++ & 3];
     if (off)
         snprintf(b, 48, "[%s+%" PRId64 "]", S(e, a), off);
@@ -76,7 +76,7 @@ addr(Emit *e, Slot a, int64_t off)
 static const char *
 guard(Emit *e, OpId o, uint32_t k)
 {
-    static char buf[24];
+    static _Thread_local char buf[24];
     Op *op = op_get(e->m, o);
     buf[0] = 0;
     if (k < op->nargs && value_type(e->m, op->args[k]) == TY_I1) {

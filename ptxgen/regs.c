@@ -89,8 +89,8 @@ imm_slot(RegClass c, uint64_t bits)
 const char *
 S(Emit *e, Slot s)
 {
-    static char ring[16][40];
-    static unsigned next;
+    static _Thread_local char ring[16][40]; /* per thread: compiles may run in parallel */
+    static _Thread_local unsigned next;
     (void)e;
     char *b = ring[next++ % 16];
     if (!s.is_imm) {

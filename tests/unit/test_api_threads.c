@@ -110,8 +110,9 @@ worker(void *arg)
             Output o = compile(i);
             if (o.rc != expected[i].rc || o.len != expected[i].len ||
                 (o.len && memcmp(o.text, expected[i].text, o.len) != 0)) {
-                fprintf(stderr, "thread %zu round %d: %s differs from the single-threaded "
-                                "compile (rc %d vs %d, %zu vs %zu bytes)\n",
+                fprintf(stderr,
+                        "thread %zu round %d: %s differs from the single-threaded "
+                        "compile (rc %d vs %d, %zu vs %zu bytes)\n",
                         start, round, name_of(i), o.rc, expected[i].rc, o.len, expected[i].len);
                 failures++;
             }
@@ -167,7 +168,7 @@ main(void)
         fprintf(stderr, "test_api_threads: %d failures\n", failures);
         return 1;
     }
-    printf("test_api_threads: %zu kernels x %d rounds x %d threads, all identical\n",
-           NINPUTS + 1, ROUNDS, NTHREADS);
+    printf("test_api_threads: %zu kernels x %d rounds x %d threads, all identical\n", NINPUTS + 1,
+           ROUNDS, NTHREADS);
     return 0;
 }

@@ -33,7 +33,8 @@ static char dir[256];
 static const char axpy[] =
     "gpu.module @m {\n"
     "  gpu.func @axpy(%x: memref<?xf32, strided<[?], offset: ?>>, %y: memref<?xf32>, %a: f32,\n"
-    "                 %n: index) kernel attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {\n"
+    "                 %n: index) kernel attributes {gpu.known_block_size = array<i32: 64, 1, 1>} "
+    "{\n"
     "    %t = gpu.thread_id x\n"
     "    %b = gpu.block_id x\n"
     "    %c64 = arith.constant 64 : index\n"

@@ -7,14 +7,15 @@
 // RUN: test -x %T/prefix/bin/vptx && test -f %T/prefix/lib/libvptx.a && test -f %T/prefix/include/vptx.h
 // RUN: %filecheck --check-prefix=PC %s < %T/prefix/lib/pkgconfig/vptx.pc
 // RUN: cp examples/embed.c %T/embed.c && cd %T && \
-// RUN:     san=$(nm prefix/lib/libvptx.a 2>/dev/null | grep -q __asan_ && echo -fsanitize=address,undefined); \
+// RUN:     san=; if nm prefix/lib/libvptx.a 2>/dev/null | grep __asan_ > /dev/null; then san=-fsanitize=address,undefined; fi; \
 // RUN:     PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig cc -std=c11 -Wall -Wextra -Werror $san embed.c \
 // RUN:     $(PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig pkg-config --cflags --libs vptx) -o embed
 // RUN: %T/embed %s > %T/out.ptx 2> %T/err.txt && %filecheck %s < %T/out.ptx
 // RUN: %T/embed --emit=simt %s | %filecheck --check-prefix=SIMT %s
-// RUN: printf 'func.func @f() {\n  %%x = arith.addf %%y, %%y : f32\n  return\n}\n' > %T/bad.mlir
+// RUN: printf 'func.func @f() {\n  %%%%x = arith.addf %%%%y, %%%%y : f32\n  return\n}\n' > %T/bad.mlir
 // RUN: not %T/embed %T/bad.mlir 2>&1 | %filecheck --check-prefix=BAD %s
-// PC: Libs: -L{{.*}}/prefix/lib -lvptx
+// PC: prefix={{.*}}/prefix
+// PC: Libs: -L${libdir} -lvptx
 // CHECK: .visible .entry scale2(
 // CHECK: ld.global
 // SIMT: gpu.thread_id
