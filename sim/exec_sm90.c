@@ -175,10 +175,10 @@ sim_ex_mbar(Exec *x, Thread *t, const Inst *in)
         reg_write(t, &in->o[0], (tok >> 40) & 0xfffff);
         return EX_NEXT;
     }
-    int ai =
-        op == OP_MBAR_INIT || op == OP_MBAR_INVAL || op == OP_MBAR_EXPECT || op == OP_MBAR_COMPLETE
-            ? 0
-            : 1;
+    int ai = op == OP_MBAR_INIT || op == OP_MBAR_INVAL || op == OP_MBAR_EXPECT ||
+                     op == OP_MBAR_COMPLETE || op == OP_CP_MBAR_ARRIVE || op == OP_CP_MBAR_ARR_NI
+                 ? 0
+                 : 1;
     if (in->o[ai].kind != OPD_ADDR)
         return sim_fault(x, t, in, "'%s' needs an [address] operand", sim_op_table[op].mnemonic);
     if (!smem_addr(x, t, in, in->space, &in->o[ai], 8, 8, &off))
@@ -203,6 +203,21 @@ sim_ex_mbar(Exec *x, Thread *t, const Inst *in)
     if (!b)
         return EX_FAULT;
     switch (op) {
+    case OP_CP_MBAR_ARRIVE:
+    case OP_CP_MBAR_ARR_NI:
+        /* The arrive-on fires once this thread's earlier cp.async copies
+         * have landed: land them now.  Without .noinc the pending count is
+         * raised by one first, so only .noinc changes the count. */
+        thread_exit_cp(x, t);
+        if (op == OP_CP_MBAR_ARRIVE)
+            return EX_NEXT;
+        if (b->pending < 1)
+            return sim_fault(x, t, in,
+                             "cp.async.mbarrier.arrive.noinc on an mbarrier with no "
+                             "pending arrivals");
+        b->pending--;
+        settle(x, b);
+        return EX_NEXT;
     case OP_MBAR_INVAL:
         b->valid = false;
         return EX_NEXT;

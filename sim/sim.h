@@ -34,7 +34,10 @@
  * (shfl/vote/match/redux/elect.sync, bar.warp.sync, ldmatrix, stmatrix,
  * movmatrix, mma.sync) complete when every lane of the member mask has
  * arrived at the same instruction; they read all sources before writing
- * any result.  Deadlocks and infinite loops are reported, never hung.
+ * any result.  wgmma.mma_async completes once the 128 threads of its
+ * warpgroup have arrived; mbarrier.try_wait parks a thread until the
+ * barrier's phase moves (sim/exec_sm90.c).  Deadlocks and infinite loops
+ * are reported, never hung.
  *
  * Adding an instruction (e.g. the sm_90 set in a new sim/exec_sm90.c):
  *   1. add a line to sim/ops.def: mnemonic, class, operand counts, flags,

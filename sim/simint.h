@@ -8,7 +8,9 @@
  * operands.  host.c owns memory and launches; exec.c schedules threads and
  * runs the dispatch loop over Inst; exec_alu.c, exec_mem.c and exec_warp.c
  * hold the per-instruction functions named in ops.def; fp.c holds the
- * floating-point rounding helpers; stats.c the counters.
+ * floating-point rounding helpers; stats.c the counters; exec_sm90.c the
+ * Hopper instructions (mbarrier, bulk/tensor copies, wgmma) and tensormap.c
+ * the tensor-map encoder.
  *
  * Registers: every PTX register is one 64-bit slot of its function's frame,
  * Thread.r[index].  Values are kept zero-extended from their type width

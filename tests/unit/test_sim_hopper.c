@@ -319,26 +319,263 @@ static const char *const seq_ptx = HEAD
                                                                                          "[%r1], "
                                                                                          "0, "
                                                                                          "1000;"
-                                                                                         "\n" REC(48) "  mbarrier.arrive.noComplete.shared::cta.b64 %rd3, [%r1], 1;\n"
-                                                                                                      "  mbarrier.pending_count.b64 %r3, %rd3;\n"
-                                                                                                      "  st.global.u32 [%rd1+52], %r3;\n"
-                                                                                                      "  mbarrier.arrive_drop.shared::cta.b64 _, [%r1];\n"
-                                                                                                      "  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 1;\n" REC(56) "  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 0;\n" REC(
-                                                                                                          60) "  mbarrier.arrive.shared::cta.b64 _, [%r1];\n"
-                                                                                                              "  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 0;\n" REC(
-                                                                                                                  64) "  mbarrier.inval.shared::cta.b64 [%r1];\n"
-                                                                                                                      "  mbarrier.init.shared::cta.b64 [%r1], 3;\n"
-                                                                                                                      "  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 0;\n" REC(
-                                                                                                                          68) "  mbarrier.arrive.shared::cta.b64 %rd4, [%r1];\n"
-                                                                                                                              "  mbarrier.test_wait.shared::cta.b64 %p1, [%r1], %rd4;\n" REC(
-                                                                                                                                  72) "  cvta.shared.u64 %rd5, bar;\n"
-                                                                                                                                      "  mbarrier.test_wait.parity.b64 %p1, [%rd5], 1;\n" REC(
-                                                                                                                                          76) "  mov.u32 %r4, %cluster_ctarank;  st.global.u32 [%rd1+80], %r4;\n"
-                                                                                                                                              "  mov.u32 %r4, %cluster_nctarank;  st.global.u32 [%rd1+84], %r4;\n"
-                                                                                                                                              "  mov.u32 %r4, %clusterid.x;  st.global.u32 [%rd1+88], %r4;\n"
-                                                                                                                                              "  setmaxnreg.dec.sync.aligned.u32 40;\n"
-                                                                                                                                              "  ret;\n"
-                                                                                                                                              "}\n";
+                                                                                         "\n" REC(
+                                                                                             48) " "
+                                                                                                 " "
+                                                                                                 "m"
+                                                                                                 "b"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "r"
+                                                                                                 "i"
+                                                                                                 "e"
+                                                                                                 "r"
+                                                                                                 "."
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "r"
+                                                                                                 "i"
+                                                                                                 "v"
+                                                                                                 "e"
+                                                                                                 "."
+                                                                                                 "n"
+                                                                                                 "o"
+                                                                                                 "C"
+                                                                                                 "o"
+                                                                                                 "m"
+                                                                                                 "p"
+                                                                                                 "l"
+                                                                                                 "e"
+                                                                                                 "t"
+                                                                                                 "e"
+                                                                                                 "."
+                                                                                                 "s"
+                                                                                                 "h"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "e"
+                                                                                                 "d"
+                                                                                                 ":"
+                                                                                                 ":"
+                                                                                                 "c"
+                                                                                                 "t"
+                                                                                                 "a"
+                                                                                                 "."
+                                                                                                 "b"
+                                                                                                 "6"
+                                                                                                 "4"
+                                                                                                 " "
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "d"
+                                                                                                 "3"
+                                                                                                 ","
+                                                                                                 " "
+                                                                                                 "["
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "1"
+                                                                                                 "]"
+                                                                                                 ","
+                                                                                                 " "
+                                                                                                 "1"
+                                                                                                 ";"
+                                                                                                 "\n"
+                                                                                                 " "
+                                                                                                 " "
+                                                                                                 "m"
+                                                                                                 "b"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "r"
+                                                                                                 "i"
+                                                                                                 "e"
+                                                                                                 "r"
+                                                                                                 "."
+                                                                                                 "p"
+                                                                                                 "e"
+                                                                                                 "n"
+                                                                                                 "d"
+                                                                                                 "i"
+                                                                                                 "n"
+                                                                                                 "g"
+                                                                                                 "_"
+                                                                                                 "c"
+                                                                                                 "o"
+                                                                                                 "u"
+                                                                                                 "n"
+                                                                                                 "t"
+                                                                                                 "."
+                                                                                                 "b"
+                                                                                                 "6"
+                                                                                                 "4"
+                                                                                                 " "
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "3"
+                                                                                                 ","
+                                                                                                 " "
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "d"
+                                                                                                 "3"
+                                                                                                 ";"
+                                                                                                 "\n"
+                                                                                                 " "
+                                                                                                 " "
+                                                                                                 "s"
+                                                                                                 "t"
+                                                                                                 "."
+                                                                                                 "g"
+                                                                                                 "l"
+                                                                                                 "o"
+                                                                                                 "b"
+                                                                                                 "a"
+                                                                                                 "l"
+                                                                                                 "."
+                                                                                                 "u"
+                                                                                                 "3"
+                                                                                                 "2"
+                                                                                                 " "
+                                                                                                 "["
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "d"
+                                                                                                 "1"
+                                                                                                 "+"
+                                                                                                 "5"
+                                                                                                 "2"
+                                                                                                 "]"
+                                                                                                 ","
+                                                                                                 " "
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "3"
+                                                                                                 ";"
+                                                                                                 "\n"
+                                                                                                 " "
+                                                                                                 " "
+                                                                                                 "m"
+                                                                                                 "b"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "r"
+                                                                                                 "i"
+                                                                                                 "e"
+                                                                                                 "r"
+                                                                                                 "."
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "r"
+                                                                                                 "i"
+                                                                                                 "v"
+                                                                                                 "e"
+                                                                                                 "_"
+                                                                                                 "d"
+                                                                                                 "r"
+                                                                                                 "o"
+                                                                                                 "p"
+                                                                                                 "."
+                                                                                                 "s"
+                                                                                                 "h"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "e"
+                                                                                                 "d"
+                                                                                                 ":"
+                                                                                                 ":"
+                                                                                                 "c"
+                                                                                                 "t"
+                                                                                                 "a"
+                                                                                                 "."
+                                                                                                 "b"
+                                                                                                 "6"
+                                                                                                 "4"
+                                                                                                 " "
+                                                                                                 "_"
+                                                                                                 ","
+                                                                                                 " "
+                                                                                                 "["
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "1"
+                                                                                                 "]"
+                                                                                                 ";"
+                                                                                                 "\n"
+                                                                                                 " "
+                                                                                                 " "
+                                                                                                 "m"
+                                                                                                 "b"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "r"
+                                                                                                 "i"
+                                                                                                 "e"
+                                                                                                 "r"
+                                                                                                 "."
+                                                                                                 "t"
+                                                                                                 "e"
+                                                                                                 "s"
+                                                                                                 "t"
+                                                                                                 "_"
+                                                                                                 "w"
+                                                                                                 "a"
+                                                                                                 "i"
+                                                                                                 "t"
+                                                                                                 "."
+                                                                                                 "p"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "i"
+                                                                                                 "t"
+                                                                                                 "y"
+                                                                                                 "."
+                                                                                                 "s"
+                                                                                                 "h"
+                                                                                                 "a"
+                                                                                                 "r"
+                                                                                                 "e"
+                                                                                                 "d"
+                                                                                                 ":"
+                                                                                                 ":"
+                                                                                                 "c"
+                                                                                                 "t"
+                                                                                                 "a"
+                                                                                                 "."
+                                                                                                 "b"
+                                                                                                 "6"
+                                                                                                 "4"
+                                                                                                 " "
+                                                                                                 "%"
+                                                                                                 "p"
+                                                                                                 "1"
+                                                                                                 ","
+                                                                                                 " "
+                                                                                                 "["
+                                                                                                 "%"
+                                                                                                 "r"
+                                                                                                 "1"
+                                                                                                 "]"
+                                                                                                 ","
+                                                                                                 " "
+                                                                                                 "1"
+                                                                                                 ";"
+                                                                                                 "\n" REC(56) "  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 0;\n" REC(
+                                                                                                     60) "  mbarrier.arrive.shared::cta.b64 _, [%r1];\n"
+                                                                                                         "  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 0;\n" REC(
+                                                                                                             64) "  mbarrier.inval.shared::cta.b64 [%r1];\n"
+                                                                                                                 "  mbarrier.init.shared::cta.b64 [%r1], 3;\n"
+                                                                                                                 "  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 0;\n" REC(
+                                                                                                                     68) "  mbarrier.arrive.shared::cta.b64 %rd4, [%r1];\n"
+                                                                                                                         "  mbarrier.test_wait.shared::cta.b64 %p1, [%r1], %rd4;\n" REC(
+                                                                                                                             72) "  cvta.shared.u64 %rd5, bar;\n"
+                                                                                                                                 "  mbarrier.test_wait.parity.b64 %p1, [%rd5], 1;\n" REC(
+                                                                                                                                     76) "  mov.u32 %r4, %cluster_ctarank;  st.global.u32 [%rd1+80], %r4;\n"
+                                                                                                                                         "  mov.u32 %r4, %cluster_nctarank;  st.global.u32 [%rd1+84], %r4;\n"
+                                                                                                                                         "  mov.u32 %r4, %clusterid.x;  st.global.u32 [%rd1+88], %r4;\n"
+                                                                                                                                         "  setmaxnreg.dec.sync.aligned.u32 40;\n"
+                                                                                                                                         "  ret;\n"
+                                                                                                                                         "}\n";
 #undef REC
 
 static void
@@ -841,6 +1078,464 @@ test_gemm(void)
     sim_destroy(ctx);
 }
 
+/* ---- wgmma operand layouts (ptx-sm90.md §4.3, written again) ---- */
+
+/* Byte address of operand element (x, k) relative to the tile start, for
+ * K-major (mn = 0) or MN-major (mn = 1), swizzle span S (0 = none), f16. */
+static uint32_t
+layout_addr(int mn, uint32_t S, uint32_t lbo, uint32_t sbo, uint32_t x, uint32_t k)
+{
+    uint32_t e = 2, a;
+    if (!mn)
+        a = S ? x / 8 * sbo + x % 8 * S + k * e
+              : x / 8 * sbo + x % 8 * 16 + k * e / 16 * lbo + k * e % 16;
+    else
+        a = S ? x * e / S * lbo + k / 8 * sbo + k % 8 * S + x * e % S
+              : x * e / 16 * sbo + k / 8 * lbo + k % 8 * 16 + x * e % 16;
+    return swz(a, S);
+}
+
+/* One warpgroup: bulk-copy `bytes` of prepared shared memory, load D (and
+ * A fragments) from global, one wgmma m64n16k16, store D back. */
+static void
+wg_kernel(char *buf, size_t n, const char *name, const char *types, int f32, int areg, int ta,
+          int tb)
+{
+    const char *dl = f32 ? "{%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}" : "{%r8, %r9, %r10, %r11}";
+    char ld[256], st[256], mma[512], aop[64];
+    if (f32) {
+        snprintf(ld, sizeof ld,
+                 "  ld.global.v4.f32 {%%f0, %%f1, %%f2, %%f3}, [%%rd6];\n"
+                 "  ld.global.v4.f32 {%%f4, %%f5, %%f6, %%f7}, [%%rd6+16];\n");
+        snprintf(st, sizeof st,
+                 "  st.global.v4.f32 [%%rd6], {%%f0, %%f1, %%f2, %%f3};\n"
+                 "  st.global.v4.f32 [%%rd6+16], {%%f4, %%f5, %%f6, %%f7};\n");
+    } else {
+        snprintf(ld, sizeof ld, "  ld.global.v4.b32 {%%r8, %%r9, %%r10, %%r11}, [%%rd6];\n");
+        snprintf(st, sizeof st, "  st.global.v4.b32 [%%rd6], {%%r8, %%r9, %%r10, %%r11};\n");
+    }
+    snprintf(aop, sizeof aop, "%s", areg ? "{%r12, %r13, %r14, %r15}" : "%rd2");
+    if (areg)
+        snprintf(mma, sizeof mma,
+                 "  wgmma.mma_async.sync.aligned.m64n16k16.%s %s, %s, %%rd3, %%p2, -1, -1, %d;\n",
+                 types, dl, aop, tb);
+    else
+        snprintf(mma, sizeof mma,
+                 "  wgmma.mma_async.sync.aligned.m64n16k16.%s %s, %s, %%rd3, %%p2, 1, 1, %d, %d;\n",
+                 types, dl, aop, ta, tb);
+    snprintf(
+        buf, n,
+        ".visible .entry %s(.param .u64 src, .param .u32 bytes, .param .u64 da,\n"
+        "    .param .u64 db, .param .u64 out, .param .u64 afrag, .param .u32 scale)\n"
+        "{\n"
+        "  .reg .pred %%p<4>; .reg .b32 %%r<16>; .reg .b64 %%rd<16>; .reg .f32 %%f<8>;\n"
+        "  .shared .align 1024 .b8 sm_%s[16384];  .shared .align 8 .b64 bar_%s;\n"
+        "  mov.u32 %%r0, %%tid.x;  setp.eq.u32 %%p0, %%r0, 0;\n"
+        "  ld.param.u64 %%rd1, [src];  ld.param.u32 %%r1, [bytes];  ld.param.u64 %%rd2, [da];\n"
+        "  ld.param.u64 %%rd3, [db];  ld.param.u64 %%rd4, [out];  ld.param.u64 %%rd7, [afrag];\n"
+        "  ld.param.u32 %%r7, [scale];  setp.ne.u32 %%p2, %%r7, 0;\n"
+        "  mov.u32 %%r2, sm_%s;  mov.u32 %%r3, bar_%s;\n"
+        "  @%%p0 mbarrier.init.shared::cta.b64 [%%r3], 1;\n"
+        "  bar.sync 0;\n"
+        "  @%%p0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%r3], %%r1;\n"
+        "  @%%p0 cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%%r2], "
+        "[%%rd1], %%r1, [%%r3];\n"
+        "W:\n"
+        "  mbarrier.try_wait.parity.shared::cta.b64 %%p1, [%%r3], 0;  @!%%p1 bra W;\n"
+        "  cvt.u64.u32 %%rd5, %%r2;  shr.u64 %%rd5, %%rd5, 4;\n"
+        "  add.u64 %%rd2, %%rd2, %%rd5;  add.u64 %%rd3, %%rd3, %%rd5;\n"
+        "  mul.wide.u32 %%rd6, %%r0, 16;  add.u64 %%rd8, %%rd7, %%rd6;\n"
+        "  ld.global.v4.b32 {%%r12, %%r13, %%r14, %%r15}, [%%rd8];\n"
+        "  mul.wide.u32 %%rd6, %%r0, %d;  add.u64 %%rd6, %%rd4, %%rd6;\n"
+        "%s"
+        "  wgmma.fence.sync.aligned;\n"
+        "%s"
+        "  wgmma.commit_group.sync.aligned;  wgmma.wait_group.sync.aligned 0;\n"
+        "%s"
+        "  ret;\n"
+        "}\n",
+        name, name, name, name, name, f32 ? 32 : 16, ld, mma, st);
+}
+
+typedef struct {
+    const char *what;
+    const char *types; /* dtype.atype.btype */
+    int f32, areg, bf16;
+} WgVariant;
+
+static uint16_t
+bf16_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return (uint16_t)(u >> 16); /* exact for the values used */
+}
+
+static float
+half_to_float(uint16_t h)
+{
+    int e = h >> 10 & 31;
+    float m = (float)(h & 1023);
+    float v = e ? (1024 + m) / 1024.0f : m / 1024.0f;
+    int ex = e ? e - 15 : -14;
+    while (ex > 0)
+        v *= 2, ex--;
+    while (ex < 0)
+        v /= 2, ex++;
+    return h & 0x8000 ? -v : v;
+}
+
+static void
+test_wgmma_layouts(void)
+{
+    static const WgVariant var[] = {
+        { "f32.f16", "f32.f16.f16", 1, 0, 0 },
+        { "f32.bf16", "f32.bf16.bf16", 1, 0, 1 },
+        { "f16.f16", "f16.f16.f16", 0, 0, 0 },
+        { "f32.f16 register A", "f32.f16.f16", 1, 1, 0 },
+    };
+    static const uint32_t spans[] = { 0, 32, 64, 128 };
+    SimCtx *ctx = sim_create();
+    static float Af[64][16], Bf[16][16];
+    static uint16_t Ah[64][16], Bh[16][16];
+    for (int i = 0; i < 64; i++)
+        for (int k = 0; k < 16; k++)
+            Af[i][k] = (float)((int)(rnd() % 17) - 8) / 8.0f;
+    for (int j = 0; j < 16; j++)
+        for (int k = 0; k < 16; k++)
+            Bf[j][k] = (float)((int)(rnd() % 17) - 8) / 4.0f;
+    static uint8_t img[16384];
+    static uint32_t afrag[128 * 4];
+    static uint32_t dio[128 * 8];
+    static float dinit[128 * 8];
+    SimDevPtr dimg = 0, dafrag = 0, dd = 0;
+    sim_mem_alloc(ctx, &dimg, sizeof img);
+    sim_mem_alloc(ctx, &dafrag, sizeof afrag);
+    sim_mem_alloc(ctx, &dd, sizeof dio);
+    for (unsigned v = 0; v < sizeof var / sizeof var[0]; v++) {
+        const WgVariant *V = &var[v];
+        for (int i = 0; i < 64; i++)
+            for (int k = 0; k < 16; k++)
+                Ah[i][k] = V->bf16 ? bf16_of(Af[i][k]) : half_of(Af[i][k]);
+        for (int j = 0; j < 16; j++)
+            for (int k = 0; k < 16; k++)
+                Bh[j][k] = V->bf16 ? bf16_of(Bf[j][k]) : half_of(Bf[j][k]);
+        for (int mode = 0; mode < 4; mode++)
+            for (int ta = 0; ta < 2; ta++)
+                for (int tb = 0; tb < 2; tb++) {
+                    if (V->areg && ta)
+                        continue;
+                    if (v && (mode != 1 + (int)v % 3 || ta != tb))
+                        continue; /* the other variants: one layout each, both majors */
+                    uint32_t S = spans[mode];
+                    /* LBO/SBO per the canonical layouts of §4.3 */
+                    uint32_t lboA = !S ? 128 : ta ? 16 * S : 16, sboA = !S ? 256 : 8 * S;
+                    uint32_t lboB = lboA, sboB = sboA;
+                    unsigned lay = S == 128 ? 1 : S == 64 ? 2 : S == 32 ? 3 : 0;
+                    memset(img, 0, sizeof img);
+                    for (uint32_t x = 0; x < 64; x++)
+                        for (uint32_t k = 0; k < 16; k++) {
+                            uint32_t a = layout_addr(ta, S, lboA, sboA, x, k);
+                            img[a] = (uint8_t)Ah[x][k];
+                            img[a + 1] = (uint8_t)(Ah[x][k] >> 8);
+                        }
+                    for (uint32_t x = 0; x < 16; x++)
+                        for (uint32_t k = 0; k < 16; k++) {
+                            uint32_t a = 8192 + layout_addr(tb, S, lboB, sboB, x, k);
+                            img[a] = (uint8_t)Bh[x][k];
+                            img[a + 1] = (uint8_t)(Bh[x][k] >> 8);
+                        }
+                    uint64_t da = (uint64_t)(lboA >> 4) << 16 | (uint64_t)(sboA >> 4) << 32 |
+                                  (uint64_t)lay << 62;
+                    uint64_t db = (uint64_t)(8192 >> 4) | (uint64_t)(lboB >> 4) << 16 |
+                                  (uint64_t)(sboB >> 4) << 32 | (uint64_t)lay << 62;
+                    for (uint32_t t = 0; t < 128; t++) {
+                        uint32_t w = t / 32, l = t % 32;
+                        for (uint32_t i = 0; i < 8; i++) {
+                            uint32_t row = 16 * w + l / 4 + 8 * ((i >> 1) & 1);
+                            uint32_t kk = 8 * (i >> 2) + 2 * (l % 4) + (i & 1);
+                            uint32_t *r = &afrag[t * 4 + i / 2];
+                            if (!(i & 1))
+                                *r = 0;
+                            *r |= (uint32_t)Ah[row][kk] << (16 * (i & 1));
+                        }
+                        for (uint32_t i = 0; i < 8; i++)
+                            dinit[t * 8 + i] = (float)((int)(rnd() % 9) - 4);
+                    }
+                    memset(dio, 0, sizeof dio);
+                    for (uint32_t t = 0; t < 128; t++)
+                        for (uint32_t i = 0; i < 8; i++) {
+                            if (V->f32)
+                                memcpy(&dio[t * 8 + i], &dinit[t * 8 + i], 4);
+                            else
+                                dio[t * 4 + i / 2] |= (uint32_t)half_of(dinit[t * 8 + i])
+                                                      << (16 * (i & 1));
+                        }
+                    for (uint32_t scale = 0; scale < 2; scale++) {
+                        char ptx[4096];
+                        wg_kernel(ptx + snprintf(ptx, 64, "%s", HEAD), sizeof ptx - 64, "wg",
+                                  V->types, V->f32, V->areg, ta, tb);
+                        SimFunc *f = load_entry(ctx, ptx, "wg");
+                        sim_memcpy_htod(ctx, dimg, img, sizeof img);
+                        sim_memcpy_htod(ctx, dafrag, afrag, sizeof afrag);
+                        sim_memcpy_htod(ctx, dd, dio, sizeof dio);
+                        uint32_t bytes = 8192 + 4096;
+                        void *params[] = { &dimg, &bytes, &da, &db, &dd, &dafrag, &scale };
+                        uint32_t res[128 * 8];
+                        if (launch_ok(ctx, f, 1, 128, 0, params))
+                            continue;
+                        dev_download(ctx, res, dd, sizeof res);
+                        unsigned bad = 0;
+                        for (uint32_t t = 0; t < 128; t++) {
+                            uint32_t w = t / 32, l = t % 32;
+                            for (uint32_t i = 0; i < 8; i++) {
+                                uint32_t row = 16 * w + l / 4 + 8 * ((i >> 1) & 1);
+                                uint32_t col = 8 * (i >> 2) + 2 * (l % 4) + (i & 1);
+                                double want = scale ? dinit[t * 8 + i] : 0;
+                                double sgn = V->areg ? 1.0 : 1.0; /* -1 * -1 */
+                                for (int k = 0; k < 16; k++)
+                                    want += sgn * Af[row][k] * Bf[col][k];
+                                float got;
+                                if (V->f32)
+                                    memcpy(&got, &res[t * 8 + i], 4);
+                                else
+                                    got = half_to_float(
+                                        (uint16_t)(res[t * 4 + i / 2] >> (16 * (i & 1))));
+                                if (got != (float)want && bad++ < 3)
+                                    printf("FAIL wgmma %s swizzle %u tA %d tB %d scale-d %u: "
+                                           "D(%u,%u) = %g, want %g\n",
+                                           V->what, S, ta, tb, scale, row, col, got, want);
+                            }
+                        }
+                        CHECK(bad == 0, "wgmma %s swizzle %u tA %d tB %d: %u wrong", V->what, S, ta,
+                              tb, bad);
+                    }
+                }
+    }
+    sim_destroy(ctx);
+}
+
+/* ---- TMA of other ranks, element strides, stores ---- */
+
+/* 5-D load at coordinates (c0..c4) read from params, copy tile bytes out. */
+static const char *const tma5d_ptx = HEAD
+    ".visible .entry tma5d(.param .align 64 .b8 tm[128], .param .u64 out, .param .u32 bytes,\n"
+    "    .param .align 4 .b8 c[20])\n"
+    "{\n"
+    "  .reg .pred %p<3>; .reg .b32 %r<16>; .reg .b64 %rd<8>;\n"
+    "  .shared .align 1024 .b8 tile5[8192];  .shared .align 8 .b64 bar5;\n"
+    "  mov.b64 %rd1, tm;  cvta.param.u64 %rd1, %rd1;\n"
+    "  ld.param.u64 %rd2, [out];  ld.param.u32 %r3, [bytes];\n"
+    "  ld.param.u32 %r10, [c];  ld.param.u32 %r11, [c+4];  ld.param.u32 %r12, [c+8];\n"
+    "  ld.param.u32 %r13, [c+12];  ld.param.u32 %r14, [c+16];\n"
+    "  mov.u32 %r4, tile5;  mov.u32 %r5, bar5;\n"
+    "  mbarrier.init.shared::cta.b64 [%r5], 1;\n"
+    "  cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r4], "
+    "[%rd1, {%r10, %r11, %r12, %r13, %r14}], [%r5];\n"
+    "  mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r5], %r3;\n"
+    "W:\n"
+    "  mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r5], 0;  @!%p1 bra W;\n"
+    "  mov.u32 %r6, 0;\n"
+    "L:\n"
+    "  setp.ge.u32 %p2, %r6, %r3;  @%p2 bra DONE;\n"
+    "  add.u32 %r7, %r4, %r6;  ld.shared.u32 %r8, [%r7];\n"
+    "  cvt.u64.u32 %rd3, %r6;  add.u64 %rd4, %rd2, %rd3;  st.global.u32 [%rd4], %r8;\n"
+    "  add.u32 %r6, %r6, 4;  bra L;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n";
+
+static void
+test_tma_5d(void)
+{
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, tma5d_ptx, "tma5d");
+    enum { D0 = 12, D1 = 5, D2 = 4, D3 = 3, D4 = 2 };
+    static uint32_t g[D4][D3][D2][D1][D0];
+    for (int a = 0; a < D4; a++)
+        for (int b = 0; b < D3; b++)
+            for (int c = 0; c < D2; c++)
+                for (int d = 0; d < D1; d++)
+                    for (int e = 0; e < D0; e++)
+                        g[a][b][c][d][e] = (uint32_t)(a << 24 | b << 16 | c << 12 | d << 8 | e) + 1;
+    SimDevPtr dg = dev_upload(ctx, g, sizeof g);
+    uint64_t dim[5] = { D0, D1, D2, D3, D4 };
+    uint64_t str[4] = { D0 * 4, D0 * D1 * 4, D0 * D1 * D2 * 4, D0 * D1 * D2 * D3 * 4 };
+    uint32_t box[5] = { 8, 3, 3, 2, 2 }, es[5] = { 4, 2, 2, 1, 3 }; /* es[0] is ignored */
+    SimTensorMap tm;
+    CHECK(sim_tensor_map_encode_tiled(&tm, SIM_TMAP_UINT32, 5, dg, dim, str, box, es, 0, 0, 0, 0) ==
+              SIM_OK,
+          "encode 5-D map");
+    /* boxes of ceil(box / es) elements: 8 x 2 x 2 x 2 x 1 */
+    uint32_t n[5] = { 8, 2, 2, 2, 1 }, bytes = 8 * 2 * 2 * 2 * 1 * 4;
+    int32_t c[5] = { 6, -1, 1, 2, 1 };
+    uint32_t out[64];
+    SimDevPtr d = dev_upload(ctx, out, bytes);
+    void *params[] = { &tm, &d, &bytes, c };
+    if (launch_ok(ctx, f, 1, 1, 0, params) == 0) {
+        dev_download(ctx, out, d, bytes);
+        unsigned bad = 0, lin = 0;
+        for (uint32_t i4 = 0; i4 < n[4]; i4++)
+            for (uint32_t i3 = 0; i3 < n[3]; i3++)
+                for (uint32_t i2 = 0; i2 < n[2]; i2++)
+                    for (uint32_t i1 = 0; i1 < n[1]; i1++)
+                        for (uint32_t i0 = 0; i0 < n[0]; i0++, lin++) {
+                            int64_t x0 = c[0] + i0, x1 = c[1] + 2 * i1, x2 = c[2] + 2 * i2,
+                                    x3 = c[3] + i3, x4 = c[4] + 3 * i4;
+                            uint32_t want = 0;
+                            if (x0 >= 0 && x0 < D0 && x1 >= 0 && x1 < D1 && x2 >= 0 && x2 < D2 &&
+                                x3 >= 0 && x3 < D3 && x4 >= 0 && x4 < D4)
+                                want = g[x4][x3][x2][x1][x0];
+                            if (out[lin] != want && bad++ < 4)
+                                printf("FAIL 5-D box element %u: got 0x%x, want 0x%x\n", lin,
+                                       out[lin], want);
+                        }
+        CHECK(bad == 0, "5-D TMA load: %u wrong", bad);
+    }
+    sim_destroy(ctx);
+}
+
+/* 128 threads write a 16 x 64 u16 tile (value = index) at the logical
+ * positions of a 128B-swizzled image; one thread TMA-stores it at (c0, c1). */
+static const char *const store_ptx =
+    HEAD ".visible .entry st2d(.param .align 64 .b8 tm[128], .param .u32 c0, .param .u32 c1)\n"
+         "{\n"
+         "  .reg .pred %p<3>; .reg .b32 %r<16>; .reg .b64 %rd<8>;\n"
+         "  .shared .align 1024 .b8 tile6[2048];\n"
+         "  mov.b64 %rd1, tm;  cvta.param.u64 %rd1, %rd1;\n"
+         "  ld.param.u32 %r1, [c0];  ld.param.u32 %r2, [c1];\n"
+         "  mov.u32 %r0, %tid.x;  mov.u32 %r4, tile6;\n"
+         "  mov.u32 %r5, %r0;\n"
+         "L:\n"
+         "  setp.ge.u32 %p1, %r5, 1024;  @%p1 bra DONE;\n"
+         "  shl.b32 %r6, %r5, 1;\n" /* logical byte offset */
+         "  shr.u32 %r7, %r6, 7;  and.b32 %r7, %r7, 7;  shl.b32 %r7, %r7, 4;\n"
+         "  xor.b32 %r6, %r6, %r7;  add.u32 %r6, %r6, %r4;\n"
+         "  st.shared.u16 [%r6], %r5;\n"
+         "  add.u32 %r5, %r5, 128;  bra L;\n"
+         "DONE:\n"
+         "  fence.proxy.async.shared::cta;\n"
+         "  bar.sync 0;\n"
+         "  setp.eq.u32 %p2, %r0, 0;\n"
+         "  @%p2 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd1, {%r1, %r2}], "
+         "[%r4];\n"
+         "  @%p2 cp.async.bulk.commit_group;\n"
+         "  @%p2 cp.async.bulk.wait_group 0;\n"
+         "  ret;\n"
+         "}\n";
+
+static void
+test_tma_store(void)
+{
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, store_ptx, "st2d");
+    enum { R = 20, W = 80 };
+    static uint16_t g[R][W];
+    SimDevPtr dg = dev_upload(ctx, g, sizeof g);
+    uint64_t dim[2] = { W, R }, str[1] = { W * 2 };
+    uint32_t box[2] = { 64, 16 }, es[2] = { 1, 1 };
+    SimTensorMap tm;
+    CHECK(sim_tensor_map_encode_tiled(&tm, SIM_TMAP_UINT16, 2, dg, dim, str, box, es, 0,
+                                      SIM_TMAP_SWIZZLE_128B, 0, 0) == SIM_OK,
+          "encode store map");
+    static const int32_t at[][2] = { { 0, 0 }, { 40, 12 } };
+    for (unsigned k = 0; k < 2; k++) {
+        memset(g, 0xab, sizeof g);
+        sim_memcpy_htod(ctx, dg, g, sizeof g);
+        int32_t c0 = at[k][0], c1 = at[k][1];
+        void *params[] = { &tm, &c0, &c1 };
+        if (launch_ok(ctx, f, 1, 128, 0, params))
+            continue;
+        dev_download(ctx, g, dg, sizeof g);
+        unsigned bad = 0;
+        for (int r = 0; r < R; r++)
+            for (int c = 0; c < W; c++) {
+                int br = r - c1, bc = c - c0;
+                uint16_t want = br >= 0 && br < 16 && bc >= 0 && bc < 64 ? (uint16_t)(br * 64 + bc)
+                                                                         : (uint16_t)0xabab;
+                if (g[r][c] != want && bad++ < 4)
+                    printf("FAIL TMA store at (%d,%d): g[%d][%d] = 0x%04x, want 0x%04x\n", c0, c1,
+                           r, c, g[r][c], want);
+            }
+        CHECK(bad == 0, "TMA store at (%d,%d): %u wrong", c0, c1, bad);
+    }
+    int32_t neg = -1, zero = 0;
+    void *params[] = { &tm, &neg, &zero };
+    launch_fails(ctx, f, 1, 128, params, "tensor store coordinate 0 is negative");
+    sim_destroy(ctx);
+}
+
+/* wgmma.mma_async is collective over 128 threads: an exited member or a
+ * partial warpgroup is a located error, not a hang. */
+static const char *const wg_exit_ptx =
+    HEAD ".visible .entry wgx()\n"
+         "{\n"
+         "  .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .f32 %f<4>;\n"
+         "  mov.u32 %r0, %tid.x;  setp.eq.u32 %p1, %r0, 37;\n"
+         "  @%p1 exit;\n"
+         "  mov.b64 %rd1, 0x4000004000010000;\n"
+         "  wgmma.fence.sync.aligned;\n"
+         "  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd1, %rd1, 0, "
+         "1, 1, 0, 0;\n" /* line 11 */
+         "  ret;\n"
+         "}\n";
+
+static void
+test_wgmma_errors(void)
+{
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, wg_exit_ptx, "wgx");
+    launch_fails(ctx, f, 1, 128, NULL, "test.ptx:11: error:");
+    CHECK(strstr(sim_error(ctx), "thread 37 of warpgroup 0 has exited") ||
+              strstr(sim_error(ctx), "thread 37 has exited"),
+          "wgmma with an exited thread: %s", sim_error(ctx));
+    launch_fails(ctx, f, 1, 96, NULL, "needs whole warpgroups, but the block has 96 threads");
+    sim_destroy(ctx);
+}
+
+/* cp.async.mbarrier.arrive.noinc (sm_80): the arrival comes after the
+ * thread's cp.async data has landed, so waiters may read it. */
+static const char *const cpmbar_ptx =
+    HEAD ".visible .entry cpm(.param .u64 in, .param .u64 out)\n"
+         "{\n"
+         "  .reg .pred %p<3>; .reg .b32 %r<12>; .reg .b64 %rd<8>;\n"
+         "  .shared .align 8 .b64 bar7;  .shared .align 16 .b32 buf7[32];\n"
+         "  ld.param.u64 %rd1, [in];  ld.param.u64 %rd2, [out];\n"
+         "  mov.u32 %r0, %tid.x;  mov.u32 %r1, bar7;  mov.u32 %r2, buf7;\n"
+         "  setp.eq.u32 %p0, %r0, 0;\n"
+         "  @%p0 mbarrier.init.shared::cta.b64 [%r1], 32;\n"
+         "  bar.sync 0;\n"
+         "  shl.b32 %r3, %r0, 2;  add.u32 %r4, %r2, %r3;\n"
+         "  cvt.u64.u32 %rd3, %r3;  add.u64 %rd4, %rd1, %rd3;\n"
+         "  cp.async.ca.shared.global [%r4], [%rd4], 4;\n"
+         "  cp.async.mbarrier.arrive.noinc.shared.b64 [%r1];\n"
+         "W:\n"
+         "  mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;  @!%p1 bra W;\n"
+         "  add.u32 %r5, %r0, 1;  and.b32 %r5, %r5, 31;  shl.b32 %r5, %r5, 2;  add.u32 %r5, %r5, "
+         "%r2;\n"
+         "  ld.shared.u32 %r6, [%r5];\n"
+         "  add.u64 %rd5, %rd2, %rd3;  st.global.u32 [%rd5], %r6;\n"
+         "  ret;\n"
+         "}\n";
+
+static void
+test_cp_async_mbarrier(void)
+{
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, cpmbar_ptx, "cpm");
+    uint32_t in[32], out[32] = { 0 };
+    for (uint32_t i = 0; i < 32; i++)
+        in[i] = 1000 + i * i;
+    SimDevPtr di = dev_upload(ctx, in, sizeof in), d = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &di, &d };
+    launch_ok(ctx, f, 1, 32, 0, params);
+    dev_download(ctx, out, d, sizeof out);
+    for (uint32_t i = 0; i < 32; i++)
+        CHECK(out[i] == in[(i + 1) % 32], "cp.async + mbarrier: thread %u read %u, want %u", i,
+              out[i], in[(i + 1) % 32]);
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
@@ -851,5 +1546,10 @@ main(void)
     test_encode_checks();
     test_bulk();
     test_gemm();
+    test_tma_5d();
+    test_tma_store();
+    test_wgmma_errors();
+    test_cp_async_mbarrier();
+    test_wgmma_layouts();
     return test_exit("test_sim_hopper");
 }
