@@ -165,6 +165,27 @@ copy_complete_tx(Exec *x, Thread *t, const Inst *in, uint32_t off, uint64_t byte
     return true;
 }
 
+/*
+ * A failed test_wait normally returns at once.  A thread that polls the same
+ * instruction SPIN_POLLS times in a row while the barrier stays in one phase is
+ * spinning on it: park it like try_wait, so that it wakes when the phase moves
+ * and a phase that can never complete is reported as a deadlock instead of
+ * running into the instruction limit.  (Only a polling loop whose iterations
+ * also do work that other threads wait for could tell the difference.)
+ */
+enum { SPIN_POLLS = 4096 };
+
+static bool
+spinning(Thread *t, const Mbar *b)
+{
+    if (t->spin_pc != t->pc || t->spin_phase != b->phase) {
+        t->spin_pc = t->pc;
+        t->spin_phase = b->phase;
+        t->spin_count = 0;
+    }
+    return ++t->spin_count >= SPIN_POLLS;
+}
+
 int
 sim_ex_mbar(Exec *x, Thread *t, const Inst *in)
 {
@@ -291,11 +312,13 @@ sim_ex_mbar(Exec *x, Thread *t, const Inst *in)
                                  (unsigned long long)tok, off, (unsigned long long)ph);
             done = ph > tok;
         }
-        if (!done && (op == OP_MBAR_TRY || op == OP_MBAR_TRY_P)) {
+        if (!done && (op == OP_MBAR_TRY || op == OP_MBAR_TRY_P || spinning(t, b))) {
             t->state = ST_MBAR;
             t->wait_id = off;
             return EX_BLOCK;
         }
+        if (done)
+            t->spin_count = 0;
         reg_write(t, &in->o[0], done);
         return EX_NEXT;
     }

@@ -451,6 +451,10 @@ struct Thread {
     Frame *frames;
     uint8_t *local;
     uint64_t icount;
+    /* mbarrier.test_wait polling (exec_sm90.c): the pc and barrier phase of the last
+     * failed poll and how many failed in a row there */
+    uint32_t spin_pc, spin_count;
+    uint64_t spin_phase;
 };
 
 typedef struct {
