@@ -76,6 +76,9 @@ typedef struct Range {
 
 /* Features that raise the .version or need a newer target. */
 typedef struct Emit {
+    char operand_text[16][40]; /* S()'s rotating buffers: per compile, so compiles may run in
+                                  parallel */
+    unsigned operand_next;
     Module *m;
     const PtxOptions *opt;
     Diag *d;
@@ -172,8 +175,9 @@ Slot elem_zero(TypeId t);
 const char *ftype(TypeId t);                   /* "f32" "f64" "f16" "bf16" */
 Slot unpack_elem(Emit *e, Rep *r, uint32_t i); /* element i of a vector as a scalar slot */
 void pack_elems(Emit *e, Rep *dst, const Slot *elems, uint32_t n); /* fill dst->slots */
-Slot widen(Emit *e, Slot s);    /* index/int slot -> b64 (zero-extends narrow values) */
-Slot narrow32(Emit *e, Slot s); /* int slot -> b32 (truncates) */
+Slot widen(Emit *e, Slot s);                /* index/int slot -> b64 (zero-extends narrow values) */
+void identity_strides(Emit *e, MemRep *mr); /* row-major strides from mr->sizes */
+Slot narrow32(Emit *e, Slot s);             /* int slot -> b32 (truncates) */
 Slot index_slot(Emit *e, ValueId v, bool want_narrow);
 bool elementwise(Emit *e, OpId o); /* apply a scalar lowering per element */
 int64_t attr_int_or(const Attr *a, int64_t dflt);

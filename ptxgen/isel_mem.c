@@ -329,6 +329,26 @@ lower_alloc(Emit *e, OpId o)
 }
 
 /* memref.view %src[%byte_shift][%sizes...] */
+/* Row-major strides of mr from its sizes: stride[d] = prod(size[d+1..]), folded
+ * where the sizes are immediates. */
+void
+identity_strides(Emit *e, MemRep *mr)
+{
+    for (uint32_t d = mr->rank; d-- > 0;) {
+        Slot s = imm_slot(RC_B64, 1);
+        if (d + 1 < mr->rank) {
+            Slot a = mr->strides[d + 1], b = mr->sizes[d + 1];
+            if (a.is_imm && b.is_imm) {
+                s = imm_slot(RC_B64, a.bits * b.bits);
+            } else {
+                s = new_reg(e, RC_B64);
+                ins(e, "mul.lo.s64 %s, %s, %s;", S(e, s), S(e, as_reg(e, a)), S(e, b));
+            }
+        }
+        mr->strides[d] = s;
+    }
+}
+
 static bool
 lower_view(Emit *e, OpId o)
 {
@@ -363,19 +383,7 @@ lower_view(Emit *e, OpId o)
         mr->sizes[d] = ty->shape[d] == DIM_DYNAMIC && dyn < op->nargs
                            ? widen(e, scalar_of(e, op->args[dyn++]))
                            : imm_slot(RC_B64, (uint64_t)ty->shape[d]);
-    for (uint32_t d = ty->rank; d-- > 0;) {
-        Slot s = imm_slot(RC_B64, 1);
-        if (d + 1 < ty->rank) {
-            Slot a = mr->strides[d + 1], b = mr->sizes[d + 1];
-            if (a.is_imm && b.is_imm) {
-                s = imm_slot(RC_B64, a.bits * b.bits);
-            } else {
-                s = new_reg(e, RC_B64);
-                ins(e, "mul.lo.s64 %s, %s, %s;", S(e, s), S(e, as_reg(e, a)), S(e, b));
-            }
-        }
-        mr->strides[d] = s;
-    }
+    identity_strides(e, mr);
     set_mem(e, op_get(e->m, o)->res[0], mr);
     return true;
 }

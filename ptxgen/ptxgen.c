@@ -503,20 +503,8 @@ memref_param(Emit *e, ValueId v, bool readonly)
             mr->strides[d] = load_param(e, "u64", RC_B64);
         else if (lay)
             mr->strides[d] = imm_slot(RC_B64, (uint64_t)lay->ints[d]);
-    if (!lay) /* identity: stride[d] = prod(size[d+1..]) */
-        for (uint32_t d = ty->rank; d-- > 0;) {
-            Slot s = imm_slot(RC_B64, 1);
-            if (d + 1 < ty->rank) {
-                Slot a = mr->strides[d + 1], b = mr->sizes[d + 1];
-                if (a.is_imm && b.is_imm) {
-                    s = imm_slot(RC_B64, a.bits * b.bits);
-                } else {
-                    s = new_reg(e, RC_B64);
-                    ins(e, "mul.lo.s64 %s, %s, %s;", S(e, s), S(e, as_reg(e, a)), S(e, b));
-                }
-            }
-            mr->strides[d] = s;
-        }
+    if (!lay)
+        identity_strides(e, mr);
     if (off.is_imm && off.bits) {
         Slot b2 = new_reg(e, RC_B64);
         ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, b2), S(e, base),

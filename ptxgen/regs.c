@@ -89,32 +89,29 @@ imm_slot(RegClass c, uint64_t bits)
 const char *
 S(Emit *e, Slot s)
 {
-    static _Thread_local char ring[16][40]; /* per thread: compiles may run in parallel */
-    static _Thread_local unsigned next;
-    (void)e;
-    char *b = ring[next++ % 16];
+    char *b = e->operand_text[e->operand_next++ % 16];
     if (!s.is_imm) {
-        snprintf(b, sizeof ring[0], "%s%" PRIu32, classes[s.cls].prefix, s.reg);
+        snprintf(b, sizeof e->operand_text[0], "%s%" PRIu32, classes[s.cls].prefix, s.reg);
         return b;
     }
     switch ((RegClass)s.cls) {
     case RC_F32:
-        snprintf(b, sizeof ring[0], "0f%08" PRIX32, (uint32_t)s.bits);
+        snprintf(b, sizeof e->operand_text[0], "0f%08" PRIX32, (uint32_t)s.bits);
         break;
     case RC_F64:
-        snprintf(b, sizeof ring[0], "0d%016" PRIX64, s.bits);
+        snprintf(b, sizeof e->operand_text[0], "0d%016" PRIX64, s.bits);
         break;
     case RC_B16:
-        snprintf(b, sizeof ring[0], "%" PRIu64, s.bits & 0xffff);
+        snprintf(b, sizeof e->operand_text[0], "%" PRIu64, s.bits & 0xffff);
         break;
     case RC_B32:
-        snprintf(b, sizeof ring[0], "%" PRId32, (int32_t)(uint32_t)s.bits);
+        snprintf(b, sizeof e->operand_text[0], "%" PRId32, (int32_t)(uint32_t)s.bits);
         break;
     case RC_PRED:
-        snprintf(b, sizeof ring[0], "%d", (int)(s.bits & 1));
+        snprintf(b, sizeof e->operand_text[0], "%d", (int)(s.bits & 1));
         break;
     default:
-        snprintf(b, sizeof ring[0], "%" PRId64, (int64_t)s.bits);
+        snprintf(b, sizeof e->operand_text[0], "%" PRId64, (int64_t)s.bits);
     }
     return b;
 }

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,40 @@ static int failures;
             failures++;                                                                            \
         }                                                                                          \
     } while (0)
+
+/* The whole file at path, NUL-terminated and malloc'd; NULL if it cannot be read. */
+static inline char *
+read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* f32 -> f16 bits for values exactly representable as normal halves (or 0). */
+static inline uint16_t
+half_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    uint16_t s = (uint16_t)(u >> 16 & 0x8000);
+    if ((u & 0x7fffffff) == 0)
+        return s;
+    int e = (int)(u >> 23 & 0xff) - 127 + 15;
+    return (uint16_t)(s | (unsigned)e << 10 | (u >> 13 & 0x3ff));
+}
 
 /* Load ptx and look up entry; NULL (after a printed failure) on error. */
 static inline SimFunc *

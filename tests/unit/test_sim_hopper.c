@@ -23,19 +23,6 @@ swz(uint32_t a, uint32_t span)
     return a ^ (((a >> 7) & (span / 16 - 1)) << 4);
 }
 
-/* f32 -> f16 bits for values exactly representable as normal halves (or 0). */
-static uint16_t
-half_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    uint16_t s = (uint16_t)(u >> 16 & 0x8000);
-    if ((u & 0x7fffffff) == 0)
-        return s;
-    int e = (int)(u >> 23 & 0xff) - 127 + 15;
-    return (uint16_t)(s | (unsigned)e << 10 | (u >> 13 & 0x3ff));
-}
-
 static uint32_t rng = 12345;
 
 static uint32_t

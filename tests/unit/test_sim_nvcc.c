@@ -13,26 +13,6 @@
 static const char *nvcc_path;
 static char tmpdir[64];
 
-static char *
-read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
-
 /* nvcc tests/sim/<name>.cu to PTX and load it; NULL after a failure line. */
 static SimModule *
 build(SimCtx *ctx, const char *name)
