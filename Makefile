@@ -19,12 +19,16 @@ HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))
 OBJ      = $(SRC:%.c=$(BUILD)/%.o)
 LIBOBJ   = $(filter-out $(BUILD)/driver/main.o,$(OBJ))
 LIB      = $(BUILD)/libvptx.a
+# The library users link: the same objects pre-linked into one, with every global symbol
+# but the vptx_* API of driver/vptx.h made local, so that an embedding program's own
+# names (or another library's) can never collide with vptx's internals.
+PUBLIB   = $(BUILD)/public/libvptx.a
 UNIT     = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/*.c))
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 BIN      = $(BUILD)/vptx
 TOOLS    = $(BUILD)/tests/filecheck
 
-all: $(BIN) $(LIB) $(EXAMPLES)
+all: $(BIN) $(LIB) $(PUBLIB) $(EXAMPLES)
 
 $(BIN): $(BUILD)/driver/main.o $(LIB)
 	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -34,6 +38,14 @@ $(LIB): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
+$(PUBLIB): $(LIBOBJ) driver/vptx.h
+	@mkdir -p $(@D)
+	$(CC) -r -nostdlib -o $(@D)/vptx.o $(LIBOBJ)
+	sed -n 's/^[^#(]*[ *]\(vptx_[a-z_0-9]*\)(.*/\1/p' driver/vptx.h | sort -u > $(@D)/vptx.syms
+	objcopy --keep-global-symbols=$(@D)/vptx.syms $(@D)/vptx.o
+	rm -f $@
+	ar rcs $@ $(@D)/vptx.o
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) -MMD -MP -c -o $@ $<
@@ -42,9 +54,9 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
 
-$(BUILD)/examples/%: examples/%.c $(LIB)
+$(BUILD)/examples/%: examples/%.c $(PUBLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(PUBLIB) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c
 	@mkdir -p $(@D)
@@ -68,10 +80,10 @@ update-golden: $(BIN)       ## regenerate tests/golden/*.ptx (review the diff!)
 bench: $(BIN)               ## compile-time and kernel-quality figures
 	BIN=$(BIN) tests/bench.sh
 
-install: $(BIN) $(LIB)      ## install binary, library, header and pkg-config file under PREFIX
+install: $(BIN) $(PUBLIB)      ## install binary, library, header and pkg-config file under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/vptx
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libvptx.a
+	install -m 644 $(PUBLIB) $(DESTDIR)$(PREFIX)/lib/libvptx.a
 	install -m 644 driver/vptx.h $(DESTDIR)$(PREFIX)/include/vptx.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' driver/vptx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vptx.pc
 

@@ -5,6 +5,8 @@
 // RUN: env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s install \
 // RUN:     BUILD=$(dirname %vptx) PREFIX=%T/prefix > %T/install.log 2>&1 || { cat %T/install.log; exit 1; }
 // RUN: test -x %T/prefix/bin/vptx && test -f %T/prefix/lib/libvptx.a && test -f %T/prefix/include/vptx.h
+// The installed library defines no global symbol but the API of vptx.h:
+// RUN: nm -g --defined-only %T/prefix/lib/libvptx.a | awk 'NF == 3 && $2 != "W" && $3 !~ /^(vptx_|__(asan|ubsan|odr_asan)|___asan)/ { print "exported:", $3; bad = 1 } END { exit bad }'
 // RUN: %filecheck --check-prefix=PC %s < %T/prefix/lib/pkgconfig/vptx.pc
 // RUN: cp examples/embed.c %T/embed.c && cd %T && \
 // RUN:     san=; if nm prefix/lib/libvptx.a 2>/dev/null | grep __asan_ > /dev/null; then san=-fsanitize=address,undefined; fi; \
