@@ -108,6 +108,19 @@ typedef struct Emit {
     OpId cur_op; /* op being lowered, for the comment and errors */
     bool comment_done;
     bool proxy_fence; /* fence.proxy.async before every bar.sync (isel_sm90.c) */
+    /* address terms of the current straight-line code (isel_mem.c add_scaled); cleared
+       at every label, so an entry always dominates its reuse */
+    struct AddrTerm {
+        Slot acc, idx, res;
+        int64_t scale;
+    } addr_terms[32];
+    uint32_t naddr_terms;
+    /* (index register, scale) pairs already given a mad.wide in this kernel */
+    struct WideTerm {
+        uint32_t idx;
+        int64_t scale;
+    } wide_terms[32];
+    uint32_t nwide_terms;
     uint32_t nshared; /* function-scope buffer counter */
     /* module */
     FILE *globals; /* module-scope .shared / .extern */
