@@ -173,8 +173,8 @@ bool isel_arith(Emit *e, OpId o);
 bool isel_math(Emit *e, OpId o);
 Slot math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na);
 /* ---- isel_math64.c ---- */
-Slot math_scalar_f64(Emit *e, OpKind k, const Slot *a, int na);
-Slot math_f32_via_f64(Emit *e, OpKind k, const Slot *a, int na);
+Slot ptxgen_math_f64(Emit *e, OpKind k, const Slot *a, int na);
+Slot ptxgen_math_f32_via_f64(Emit *e, OpKind k, const Slot *a, int na);
 bool isel_mem(Emit *e, OpId o);
 bool isel_vector(Emit *e, OpId o);
 bool isel_affine(Emit *e, OpId o);

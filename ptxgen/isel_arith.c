@@ -484,7 +484,7 @@ static Slot
 float_unary_f32(Emit *e, OpKind k, const Slot *a, int na, TypeId t)
 {
     if (t == TY_F64)
-        return math_scalar_f64(e, k, a, na);
+        return ptxgen_math_f64(e, k, a, na);
     if (t != TY_F32) {
         fail_op(e, "on %s has no PTX lowering", scalar_type_name(t));
         return a[0];

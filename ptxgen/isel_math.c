@@ -170,13 +170,13 @@ math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na)
     case OP_SIN:
     case OP_COS:
         if (precise)
-            return math_f32_via_f64(e, k, a, na);
+            return ptxgen_math_f32_via_f64(e, k, a, na);
         return one(e, k == OP_SIN ? "sin.approx.ftz.f32" : "cos.approx.ftz.f32", x);
     case OP_ERF:
-        return math_f32_via_f64(e, k, a, na);
+        return ptxgen_math_f32_via_f64(e, k, a, na);
     case OP_POWF: {
         if (precise)
-            return math_f32_via_f64(e, k, a, na);
+            return ptxgen_math_f32_via_f64(e, k, a, na);
         Slot l = one(e, "lg2.approx.ftz.f32", x), p = f(e);
         ins(e, "mul.f32 %s, %s, %s;", S(e, p), S(e, l), S(e, a[1]));
         return one(e, "ex2.approx.ftz.f32", p);

@@ -398,7 +398,7 @@ pow_from_f32(Emit *e, Slot x, Slot y)
 
 /* math.* on f64; false (after a located error) when there is no sequence */
 Slot
-math_scalar_f64(Emit *e, OpKind k, const Slot *a, int na)
+ptxgen_math_f64(Emit *e, OpKind k, const Slot *a, int na)
 {
     Slot x = as_reg(e, a[0]);
     (void)na;
@@ -430,13 +430,13 @@ math_scalar_f64(Emit *e, OpKind k, const Slot *a, int na)
 
 /* f32 math through the f64 sequences: erf (both modes), sin/cos/powf (--precise-math) */
 Slot
-math_f32_via_f64(Emit *e, OpKind k, const Slot *a, int na)
+ptxgen_math_f32_via_f64(Emit *e, OpKind k, const Slot *a, int na)
 {
     Slot x = op1(e, RC_F64, "cvt.f64.f32", as_reg(e, a[0]));
     Slot y;
     if (k == OP_POWF && na == 2)
         y = pow_from_f32(e, x, op1(e, RC_F64, "cvt.f64.f32", as_reg(e, a[1])));
     else
-        y = math_scalar_f64(e, k, &x, 1);
+        y = ptxgen_math_f64(e, k, &x, 1);
     return op1(e, RC_F32, "cvt.rn.f32.f64", y);
 }
