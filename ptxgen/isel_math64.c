@@ -34,20 +34,20 @@
 static const double exp_c[] = {
     0x1.6124613a86d09p-33, 0x1.1eed8eff8d898p-29, 0x1.ae64567f544e4p-26, 0x1.27e4fb7789f5cp-22,
     0x1.71de3a556c734p-19, 0x1.a01a01a01a01ap-16, 0x1.a01a01a01a01ap-13, 0x1.6c16c16c16c17p-10,
-    0x1.1111111111111p-7, 0x1.5555555555555p-5, 0x1.5555555555555p-3, 0x1.0000000000000p-1,
-    0x1.0000000000000p+0, 0x1.0000000000000p+0,
+    0x1.1111111111111p-7,  0x1.5555555555555p-5,  0x1.5555555555555p-3,  0x1.0000000000000p-1,
+    0x1.0000000000000p+0,  0x1.0000000000000p+0,
 };
 /* sin r = r + r^3 * P(r^2), P = sum_{k=1..9} (-1)^k r^(2k-2) / (2k+1)! */
 static const double sin_c[] = {
-    -0x1.2f49b46814157p-57, 0x1.952c77030ad4ap-49, -0x1.ae7f3e733b81fp-41,
-    0x1.6124613a86d09p-33, -0x1.ae64567f544e4p-26, 0x1.71de3a556c734p-19,
-    -0x1.a01a01a01a01ap-13, 0x1.1111111111111p-7, -0x1.5555555555555p-3,
+    -0x1.2f49b46814157p-57, 0x1.952c77030ad4ap-49,  -0x1.ae7f3e733b81fp-41,
+    0x1.6124613a86d09p-33,  -0x1.ae64567f544e4p-26, 0x1.71de3a556c734p-19,
+    -0x1.a01a01a01a01ap-13, 0x1.1111111111111p-7,   -0x1.5555555555555p-3,
 };
 /* cos r = 1 - r^2/2 + r^4 * Q(r^2), Q = sum_{k=2..10} (-1)^k r^(2k-4) / (2k)! */
 static const double cos_c[] = {
-    0x1.e542ba4020225p-62, -0x1.6827863b97d97p-53, 0x1.ae7f3e733b81fp-45,
-    -0x1.93974a8c07c9dp-37, 0x1.1eed8eff8d898p-29, -0x1.27e4fb7789f5cp-22,
-    0x1.a01a01a01a01ap-16, -0x1.6c16c16c16c17p-10, 0x1.5555555555555p-5,
+    0x1.e542ba4020225p-62,  -0x1.6827863b97d97p-53, 0x1.ae7f3e733b81fp-45,
+    -0x1.93974a8c07c9dp-37, 0x1.1eed8eff8d898p-29,  -0x1.27e4fb7789f5cp-22,
+    0x1.a01a01a01a01ap-16,  -0x1.6c16c16c16c17p-10, 0x1.5555555555555p-5,
 };
 /* R(z) / z = sum_{k=1..11} 2/(2k+1) z^(k-1), z = s^2 */
 static const double log_c[] = {
@@ -57,42 +57,40 @@ static const double log_c[] = {
 };
 /* tanh x = x + x^3 T(x^2), T = Taylor coefficients of tanh (x^3 .. x^43), highest first */
 static const double tanh_c[] = {
-    -0x1.42ba1a349b490p-28, 0x1.8e25ff9327e2cp-27, -0x1.eb3229047434cp-26,
-    0x1.2efe8db3aff1fp-24, -0x1.75cde6563fed9p-23, 0x1.cd299de4ae6bbp-22,
-    -0x1.1c77df95c1c0dp-20, 0x1.5ef2da474e5b7p-19, -0x1.b0f72d3ee24e9p-18,
-    0x1.0b132d39a6050p-16, -0x1.497d8eea25259p-15, 0x1.967e18afcafadp-14,
+    -0x1.42ba1a349b490p-28, 0x1.8e25ff9327e2cp-27, -0x1.eb3229047434cp-26, 0x1.2efe8db3aff1fp-24,
+    -0x1.75cde6563fed9p-23, 0x1.cd299de4ae6bbp-22, -0x1.1c77df95c1c0dp-20, 0x1.5ef2da474e5b7p-19,
+    -0x1.b0f72d3ee24e9p-18, 0x1.0b132d39a6050p-16, -0x1.497d8eea25259p-15, 0x1.967e18afcafadp-14,
     -0x1.f57d7734d1664p-13, 0x1.3558248036744p-11, -0x1.7da36452b75e3p-10, 0x1.d6d3d0e157de0p-9,
-    -0x1.226e355e6c23dp-7, 0x1.664f4882c10fap-6, -0x1.ba1ba1ba1ba1cp-5, 0x1.1111111111111p-3,
+    -0x1.226e355e6c23dp-7,  0x1.664f4882c10fap-6,  -0x1.ba1ba1ba1ba1cp-5,  0x1.1111111111111p-3,
     -0x1.5555555555555p-2,
 };
 /* erf x = 2/sqrt(pi) x e^(-x^2) sum_{n=0..40} (2x^2)^n / (2n+1)!! */
 static const double erf_c[] = {
-    0x1.fd4910eadf32bp-203, 0x1.42483cb4a13e1p-196, 0x1.8dd12aeef708ap-190,
-    0x1.de9fa7a781366p-184, 0x1.18718c3c25b5ep-177, 0x1.3fe183f49b037p-171,
-    0x1.62de2e635bf7dp-165, 0x1.7e978a031f273p-159, 0x1.9086a47b449d0p-153,
-    0x1.96c8bf0d31af7p-147, 0x1.906d9c10fce8bp-141, 0x1.7da878c0310ddp-135,
-    0x1.5fd74f512d38cp-129, 0x1.395bc2a44c468p-123, 0x1.0d4adb45318cap-117,
-    0x1.be03fb2a9a10ep-112, 0x1.636b2c25f2c57p-106, 0x1.101e0dcd0ddf3p-100,
-    0x1.8fac24452c5fdp-95, 0x1.19050980a3336p-89, 0x1.799ec4c4db4d0p-84, 0x1.e3d36c1c38faap-79,
-    0x1.26d4d5e132b8cp-73, 0x1.54e6174c62a5ap-68, 0x1.74dba97b8be52p-63, 0x1.808286c768445p-58,
-    0x1.747e72912d023p-53, 0x1.519297d390c9fp-48, 0x1.1cd3b01a822a6p-43, 0x1.bd0ac3296b624p-39,
-    0x1.3fdfbc45c52eap-34, 0x1.a3d5a71b92cd3p-30, 0x1.f28db670be53bp-26, 0x1.08db48ebe51c7p-21,
-    0x1.f09b28ba4d955p-18, 0x1.937e11175f095p-14, 0x1.1566abc011567p-10, 0x1.3813813813814p-7,
-    0x1.1111111111111p-4, 0x1.5555555555555p-2, 0x1.0000000000000p+0,
+    0x1.fd4910eadf32bp-203, 0x1.42483cb4a13e1p-196, 0x1.8dd12aeef708ap-190, 0x1.de9fa7a781366p-184,
+    0x1.18718c3c25b5ep-177, 0x1.3fe183f49b037p-171, 0x1.62de2e635bf7dp-165, 0x1.7e978a031f273p-159,
+    0x1.9086a47b449d0p-153, 0x1.96c8bf0d31af7p-147, 0x1.906d9c10fce8bp-141, 0x1.7da878c0310ddp-135,
+    0x1.5fd74f512d38cp-129, 0x1.395bc2a44c468p-123, 0x1.0d4adb45318cap-117, 0x1.be03fb2a9a10ep-112,
+    0x1.636b2c25f2c57p-106, 0x1.101e0dcd0ddf3p-100, 0x1.8fac24452c5fdp-95,  0x1.19050980a3336p-89,
+    0x1.799ec4c4db4d0p-84,  0x1.e3d36c1c38faap-79,  0x1.26d4d5e132b8cp-73,  0x1.54e6174c62a5ap-68,
+    0x1.74dba97b8be52p-63,  0x1.808286c768445p-58,  0x1.747e72912d023p-53,  0x1.519297d390c9fp-48,
+    0x1.1cd3b01a822a6p-43,  0x1.bd0ac3296b624p-39,  0x1.3fdfbc45c52eap-34,  0x1.a3d5a71b92cd3p-30,
+    0x1.f28db670be53bp-26,  0x1.08db48ebe51c7p-21,  0x1.f09b28ba4d955p-18,  0x1.937e11175f095p-14,
+    0x1.1566abc011567p-10,  0x1.3813813813814p-7,   0x1.1111111111111p-4,   0x1.5555555555555p-2,
+    0x1.0000000000000p+0,
 };
-#define LN2_HI 0x1.62e42fefa39efp-1 /* ln 2 rounded */
-#define LN2_LO 0x1.abc9e3b39803fp-56 /* ln 2 - LN2_HI */
-#define LN2_HZ 0x1.62e42fee00000p-1 /* ln 2 to 32 bits: k * LN2_HZ is exact for |k| < 2^21 */
-#define LN2_LZ 0x1.a39ef35793c76p-33 /* ln 2 - LN2_HZ */
-#define LOG2E 0x1.71547652b82fep+0
-#define LOG2E_LO 0x1.777d0ffda0d24p-56 /* 1/ln 2 - LOG2E */
-#define PIO2_1 0x1.921fb54442d18p+0 /* pi/2 = PIO2_1 + PIO2_2 + PIO2_3 + O(2^-160) */
-#define PIO2_2 0x1.1a62633145c07p-54
-#define PIO2_3 -0x1.f1976b7ed8fbcp-110
-#define TWO_OVER_PI 0x1.45f306dc9c883p-1
+#define LN2_HI          0x1.62e42fefa39efp-1  /* ln 2 rounded */
+#define LN2_LO          0x1.abc9e3b39803fp-56 /* ln 2 - LN2_HI */
+#define LN2_HZ          0x1.62e42fee00000p-1 /* ln 2 to 32 bits: k * LN2_HZ is exact for |k| < 2^21 */
+#define LN2_LZ          0x1.a39ef35793c76p-33 /* ln 2 - LN2_HZ */
+#define LOG2E           0x1.71547652b82fep+0
+#define LOG2E_LO        0x1.777d0ffda0d24p-56 /* 1/ln 2 - LOG2E */
+#define PIO2_1          0x1.921fb54442d18p+0  /* pi/2 = PIO2_1 + PIO2_2 + PIO2_3 + O(2^-160) */
+#define PIO2_2          0x1.1a62633145c07p-54
+#define PIO2_3          -0x1.f1976b7ed8fbcp-110
+#define TWO_OVER_PI     0x1.45f306dc9c883p-1
 #define TWO_OVER_SQRTPI 0x1.20dd750429b6dp+0
-#define SQRTPI 0x1.c5bf891b4ef6bp+0
-#define SQRT_HALF_BITS 0x3FE6A09E667F3BCDLL /* bits of sqrt(1/2) */
+#define SQRTPI          0x1.c5bf891b4ef6bp+0
+#define SQRT_HALF_BITS  0x3FE6A09E667F3BCDLL /* bits of sqrt(1/2) */
 
 static Slot
 d64(Emit *e)

@@ -139,7 +139,8 @@ split_const(Emit *e, ValueId v, int64_t *add)
         if (b->lo == b->hi && b->lo > -(1 << 24) && b->lo < (1 << 24)) {
             *add += op->kind == OP_ADDI ? b->lo : -b->lo;
             v = op->args[0];
-        } else if (op->kind == OP_ADDI && a->lo == a->hi && a->lo > -(1 << 24) && a->lo < (1 << 24)) {
+        } else if (op->kind == OP_ADDI && a->lo == a->hi && a->lo > -(1 << 24) &&
+                   a->lo < (1 << 24)) {
             *add += a->lo;
             v = op->args[1];
         } else
@@ -178,8 +179,8 @@ mem_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, int64_t *imm
         Slot st = mr->strides[d];
         if (!st.is_imm) { /* dynamic stride: idx * stride first */
             Slot t = new_reg(e, RC_B64);
-            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, t), S(e, as_reg(e, widen(e, scalar_of(e, idx[d])))),
-                S(e, st));
+            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, t),
+                S(e, as_reg(e, widen(e, scalar_of(e, idx[d])))), S(e, st));
             al = pow2_align(al, mr->esize);
             acc = add_scaled(e, mr->space, acc, t, mr->esize);
             continue;

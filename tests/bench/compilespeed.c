@@ -7,14 +7,16 @@
 
 #include "driver/vptx.h"
 
-static double now_us(void)
+static double
+now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
     if (argc != 4) {
         fprintf(stderr, "usage: compilespeed FILE ARCH RUNS\n");

@@ -102,7 +102,9 @@ inputs(const Case *c, double *x, double *y)
         else if (!strcmp(c->op, "exp2"))
             x[n] = c->f64 ? uniform(-1074, 1023.9) : uniform(-149, 127.9);
         else if (!strcmp(c->op, "log") || !strcmp(c->op, "log2") || !strcmp(c->op, "rsqrt"))
-            x[n] = u < 0.2 ? uniform(0.5, 2) : c->f64 ? log_uniform(-1074, 1023) : log_uniform(-149, 127);
+            x[n] = u < 0.2  ? uniform(0.5, 2)
+                   : c->f64 ? log_uniform(-1074, 1023)
+                            : log_uniform(-149, 127);
         else if (!strcmp(c->op, "sin") || !strcmp(c->op, "cos"))
             x[n] = u < 0.7 ? uniform(-10, 10) : u < 0.9 ? uniform(-1e5, 1e5) : log_uniform(-30, 0);
         else if (!strcmp(c->op, "tanh"))
@@ -110,7 +112,9 @@ inputs(const Case *c, double *x, double *y)
         else if (!strcmp(c->op, "erf"))
             x[n] = u < 0.7 ? uniform(-6.5, 6.5) : u < 0.8 ? uniform(2.4, 2.6) : log_uniform(-40, 0);
         else { /* powf */
-            x[n] = u < 0.5 ? uniform(0, 4) : u < 0.8 ? log_uniform(-20, 20) : -(double)(int)uniform(1, 9);
+            x[n] = u < 0.5   ? uniform(0, 4)
+                   : u < 0.8 ? log_uniform(-20, 20)
+                             : -(double)(int)uniform(1, 9);
             y[n] = u < 0.8 ? uniform(-30, 30) : (double)(int)uniform(-20, 20);
         }
         bool odd_even = !strcmp(c->op, "sin") || !strcmp(c->op, "cos") || !strcmp(c->op, "tanh") ||
@@ -142,26 +146,27 @@ kernel_text(const Case *c)
         snprintf(call, sizeof call, "math.powf %%xv, %%yv : %s", t);
     else
         snprintf(call, sizeof call, "math.%s %%xv : %s", c->op, t);
-    snprintf(kernel, sizeof kernel,
-             "gpu.module @m {\n"
-             "  gpu.func @k(%%x: memref<?x%s>, %%y: memref<?x%s>, %%out: memref<?x%s>, %%n: index)\n"
-             "      kernel attributes {gpu.known_block_size = array<i32: %d, 1, 1>} {\n"
-             "    %%t = gpu.thread_id x\n"
-             "    %%b = gpu.block_id x\n"
-             "    %%c = arith.constant %d : index\n"
-             "    %%o = arith.muli %%b, %%c : index\n"
-             "    %%i = arith.addi %%o, %%t : index\n"
-             "    %%ok = arith.cmpi ult, %%i, %%n : index\n"
-             "    scf.if %%ok {\n"
-             "      %%xv = memref.load %%x[%%i] : memref<?x%s>\n"
-             "      %%yv = memref.load %%y[%%i] : memref<?x%s>\n"
-             "      %%r = %s\n"
-             "      memref.store %%r, %%out[%%i] : memref<?x%s>\n"
-             "    }\n"
-             "    gpu.return\n"
-             "  }\n"
-             "}\n",
-             t, t, t, BLOCK, BLOCK, t, t, call, t);
+    snprintf(
+        kernel, sizeof kernel,
+        "gpu.module @m {\n"
+        "  gpu.func @k(%%x: memref<?x%s>, %%y: memref<?x%s>, %%out: memref<?x%s>, %%n: index)\n"
+        "      kernel attributes {gpu.known_block_size = array<i32: %d, 1, 1>} {\n"
+        "    %%t = gpu.thread_id x\n"
+        "    %%b = gpu.block_id x\n"
+        "    %%c = arith.constant %d : index\n"
+        "    %%o = arith.muli %%b, %%c : index\n"
+        "    %%i = arith.addi %%o, %%t : index\n"
+        "    %%ok = arith.cmpi ult, %%i, %%n : index\n"
+        "    scf.if %%ok {\n"
+        "      %%xv = memref.load %%x[%%i] : memref<?x%s>\n"
+        "      %%yv = memref.load %%y[%%i] : memref<?x%s>\n"
+        "      %%r = %s\n"
+        "      memref.store %%r, %%out[%%i] : memref<?x%s>\n"
+        "    }\n"
+        "    gpu.return\n"
+        "  }\n"
+        "}\n",
+        t, t, t, BLOCK, BLOCK, t, t, call, t);
     return kernel;
 }
 
@@ -239,8 +244,8 @@ run_case(const Case *c)
             double err = ulp_error(got, want, c->f64);
             if (err < 0) {
                 if (special_bad++ < 3)
-                    printf("  math.%s(%.17g, %.17g) = %.17g, want %.17Lg\n", c->op, x[i], y[i],
-                           got, want);
+                    printf("  math.%s(%.17g, %.17g) = %.17g, want %.17Lg\n", c->op, x[i], y[i], got,
+                           want);
             } else if (err > worst) {
                 worst = err;
                 worst_x = x[i];
