@@ -19,9 +19,10 @@
  *   cos    so), Taylor of sin r to r^19 or cos r to r^20 on |r| <= pi/4, quadrant select
  *   tanh   |x| < 0.625: Taylor series to x^43; else
  *          1 - 2/(exp(2|x|) + 1) with the sign of x
- *   erf    |x| < 2.5: 2/sqrt(pi) x e^(-x^2) sum (2x^2)^n/(2n+1)!! (41 terms, all positive);
- *          2.5 <= |x| < 6: 1 - erfc, erfc = e^(-x^2) (corrected for the rounding of x^2)
- *          from its continued fraction (32 levels); |x| >= 6: +-1
+ *   erf    |x| < 1: odd Taylor polynomial to x^41; [1, 1.5) and [1.5, 2): Taylor
+ *          polynomials (degree 20) around 1.25 and 1.75; 2 <= |x| < 6: 1 - erfc, erfc =
+ *          e^(-x^2) (corrected for the rounding of x^2) from its continued fraction (60
+ *          levels); |x| >= 6: +-1
  *   powf   (f32 only) exp(y log|x|) in f64 with C's special cases (odd integer powers of
  *          negative x keep the sign, non-integer powers of negative x are NaN, pow(x, 0) =
  *          pow(1, y) = 1, pow(-1, +-inf) = 1)
@@ -64,33 +65,45 @@ static const double tanh_c[] = {
     -0x1.226e355e6c23dp-7,  0x1.664f4882c10fap-6,  -0x1.ba1ba1ba1ba1cp-5,  0x1.1111111111111p-3,
     -0x1.5555555555555p-2,
 };
-/* erf x = 2/sqrt(pi) x e^(-x^2) sum_{n=0..40} (2x^2)^n / (2n+1)!! */
-static const double erf_c[] = {
-    0x1.fd4910eadf32bp-203, 0x1.42483cb4a13e1p-196, 0x1.8dd12aeef708ap-190, 0x1.de9fa7a781366p-184,
-    0x1.18718c3c25b5ep-177, 0x1.3fe183f49b037p-171, 0x1.62de2e635bf7dp-165, 0x1.7e978a031f273p-159,
-    0x1.9086a47b449d0p-153, 0x1.96c8bf0d31af7p-147, 0x1.906d9c10fce8bp-141, 0x1.7da878c0310ddp-135,
-    0x1.5fd74f512d38cp-129, 0x1.395bc2a44c468p-123, 0x1.0d4adb45318cap-117, 0x1.be03fb2a9a10ep-112,
-    0x1.636b2c25f2c57p-106, 0x1.101e0dcd0ddf3p-100, 0x1.8fac24452c5fdp-95,  0x1.19050980a3336p-89,
-    0x1.799ec4c4db4d0p-84,  0x1.e3d36c1c38faap-79,  0x1.26d4d5e132b8cp-73,  0x1.54e6174c62a5ap-68,
-    0x1.74dba97b8be52p-63,  0x1.808286c768445p-58,  0x1.747e72912d023p-53,  0x1.519297d390c9fp-48,
-    0x1.1cd3b01a822a6p-43,  0x1.bd0ac3296b624p-39,  0x1.3fdfbc45c52eap-34,  0x1.a3d5a71b92cd3p-30,
-    0x1.f28db670be53bp-26,  0x1.08db48ebe51c7p-21,  0x1.f09b28ba4d955p-18,  0x1.937e11175f095p-14,
-    0x1.1566abc011567p-10,  0x1.3813813813814p-7,   0x1.1111111111111p-4,   0x1.5555555555555p-2,
-    0x1.0000000000000p+0,
+/* erf x = x * sum_{k=0..20} a_k x^(2k) (Taylor at 0), for |x| < 1; highest first */
+static const double erf0_c[] = {
+    0x1.ab5cc31489f29p-67, -0x1.18cc8a061c479p-62, 0x1.5f7919bc67b8cp-58, -0x1.a2007af3447f6p-54,
+    0x1.d70b3537f4765p-50, -0x1.f56f071a885cfp-46, 0x1.f683ae4a97007p-42, -0x1.d8453cb0c46eap-38,
+    0x1.9e6ad5e55a730p-34, -0x1.51d7181c5d36dp-30, 0x1.fcc5720624c1cp-27, -0x1.5f742ec43e71ap-23,
+    0x1.b9e6c9dc651a3p-20, -0x1.f4d25c3e0c2ebp-17, 0x1.f9a326f9b89b7p-14, -0x1.c02db40040b86p-11,
+    0x1.565bcd0e6a53fp-8,  -0x1.b82ce31288b51p-6,  0x1.ce2f21a042be2p-4,  -0x1.812746b0379e7p-2,
+    0x1.20dd750429b6dp+0,
 };
-#define LN2_HI          0x1.62e42fefa39efp-1  /* ln 2 rounded */
-#define LN2_LO          0x1.abc9e3b39803fp-56 /* ln 2 - LN2_HI */
-#define LN2_HZ          0x1.62e42fee00000p-1 /* ln 2 to 32 bits: k * LN2_HZ is exact for |k| < 2^21 */
-#define LN2_LZ          0x1.a39ef35793c76p-33 /* ln 2 - LN2_HZ */
-#define LOG2E           0x1.71547652b82fep+0
-#define LOG2E_LO        0x1.777d0ffda0d24p-56 /* 1/ln 2 - LOG2E */
-#define PIO2_1          0x1.921fb54442d18p+0  /* pi/2 = PIO2_1 + PIO2_2 + PIO2_3 + O(2^-160) */
-#define PIO2_2          0x1.1a62633145c07p-54
-#define PIO2_3          -0x1.f1976b7ed8fbcp-110
-#define TWO_OVER_PI     0x1.45f306dc9c883p-1
-#define TWO_OVER_SQRTPI 0x1.20dd750429b6dp+0
-#define SQRTPI          0x1.c5bf891b4ef6bp+0
-#define SQRT_HALF_BITS  0x3FE6A09E667F3BCDLL /* bits of sqrt(1/2) */
+/* erf(1.25 + h), Taylor to h^20, for |x| in [1, 1.5); highest first */
+static const double erf1_c[] = {
+    0x1.89a9954a7c25fp-26,  -0x1.842847778c28bp-26, -0x1.c7658e8701944p-23, 0x1.10b20781c7674p-21,
+    0x1.6b412b613178bp-20,  -0x1.ae23c1a269f29p-18, -0x1.94a53c645ccdbp-19, 0x1.d4520093cdd9ep-15,
+    -0x1.ba66102895704p-15, -0x1.53b177f074426p-12, 0x1.a0074f860d925p-11,  0x1.cc22555d6cd4ep-11,
+    -0x1.75672cebadac5p-8,  0x1.db43c97264485p-9,   0x1.5d0003af70568p-6,   -0x1.8281ce0b34fa4p-5,
+    -0x1.93a9a7bb7ed94p-8,  0x1.571d01c5c56bep-3,   -0x1.2ebf3dcc9f22fp-2,  0x1.e4652fadcb6b2p-3,
+    0x1.d8865d98abe01p-1,
+};
+/* erf(1.75 + h), Taylor to h^20, for |x| in [1.5, 2); highest first */
+static const double erf2_c[] = {
+    -0x1.714cc1df1e771p-27, 0x1.2864313064732p-26,  0x1.5e653add60eb8p-24,  -0x1.5ca65a3135758p-22,
+    -0x1.7ac9620b78991p-23, 0x1.b75406fd5ffd6p-19,  -0x1.3668d56f09b00p-18, -0x1.294d49e1a631dp-16,
+    0x1.2007a6d7935c6p-14,  -0x1.6d70cffe71229p-18, -0x1.d041eea2258aep-12, 0x1.d4cf0ad2e6ca3p-11,
+    0x1.7ec1d1d8d3387p-11,  -0x1.8d10fb6b8006fp-8,  0x1.25b378c92a6c0p-7,   0x1.b22257dd01249p-8,
+    -0x1.8a0da54306154p-5,  0x1.7148c3d57c312p-4,   -0x1.7a4a8a2bdce13p-4,  0x1.b055303221015p-5,
+    0x1.f92d077f8d56dp-1,
+};
+#define LN2_HI         0x1.62e42fefa39efp-1  /* ln 2 rounded */
+#define LN2_LO         0x1.abc9e3b39803fp-56 /* ln 2 - LN2_HI */
+#define LN2_HZ         0x1.62e42fee00000p-1 /* ln 2 to 32 bits: k * LN2_HZ is exact for |k| < 2^21 */
+#define LN2_LZ         0x1.a39ef35793c76p-33 /* ln 2 - LN2_HZ */
+#define LOG2E          0x1.71547652b82fep+0
+#define LOG2E_LO       0x1.777d0ffda0d24p-56 /* 1/ln 2 - LOG2E */
+#define PIO2_1         0x1.921fb54442d18p+0  /* pi/2 = PIO2_1 + PIO2_2 + PIO2_3 + O(2^-160) */
+#define PIO2_2         0x1.1a62633145c07p-54
+#define PIO2_3         -0x1.f1976b7ed8fbcp-110
+#define TWO_OVER_PI    0x1.45f306dc9c883p-1
+#define SQRTPI         0x1.c5bf891b4ef6bp+0
+#define SQRT_HALF_BITS 0x3FE6A09E667F3BCDLL /* bits of sqrt(1/2) */
 
 static Slot
 d64(Emit *e)
@@ -343,11 +356,11 @@ erf64(Emit *e, Slot x)
     Slot x2l = fmad(e, ax, ax, op1(e, RC_F64, "neg.f64", x2)); /* ax^2 = x2 + x2l exactly */
     Slot e0 = exp64(e, op1(e, RC_F64, "neg.f64", x2));
     Slot ex = fmad(e, e0, op1(e, RC_F64, "neg.f64", x2l), e0); /* e^(-x2 - x2l) */
-    /* the series takes e^(-x2) and S(2 x2) of the same rounded x2: their sensitivities to
-       x2 nearly cancel (S grows like e^(x2)), so the product is better without the x2l
-       correction, which the continued fraction needs */
-    Slot ser = horner(e, add(e, x2, x2), erf_c, N(erf_c));
-    ser = mul(e, ax, mul(e, K(TWO_OVER_SQRTPI), mul(e, e0, ser)));
+    Slot p0 = mul(e, ax, horner(e, x2, erf0_c, N(erf0_c)));
+    Slot p1 = horner(e, sub(e, ax, K(1.25)), erf1_c, N(erf1_c));
+    Slot p2 = horner(e, sub(e, ax, K(1.75)), erf2_c, N(erf2_c));
+    Slot ser = sel(e, pred(e, "lt", ax, K(1.5)), p1, p2);
+    ser = sel(e, pred(e, "lt", ax, K(1.0)), p0, ser);
     Slot cf = ax;
     for (int n = 60; n >= 1; n--)
         cf = add(e, ax, divd(e, K(n * 0.5), cf));
