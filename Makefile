@@ -80,6 +80,9 @@ update-golden: $(BIN)       ## regenerate tests/golden/*.ptx (review the diff!)
 bench: $(BIN)               ## compile-time and kernel-quality figures
 	BIN=$(BIN) tests/bench.sh
 
+bench-deps:                 ## install llc-16 and the MLIR 16 tools that `make bench` compares with
+	apt-get install -y llvm-16 mlir-16-tools
+
 install: $(BIN) $(PUBLIB)      ## install binary, library, header and pkg-config file under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/vptx
@@ -99,5 +102,5 @@ clean:                      ## remove build/
 help:                       ## list the targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed -e 's/:.*## /\t/'
 
-.PHONY: all test run-tests check demo update-golden bench install format format-check clean help
+.PHONY: all test run-tests check demo update-golden bench bench-deps install format format-check clean help
 -include $(OBJ:.o=.d) $(UNIT:=.d) $(TOOLS:=.d) $(EXAMPLES:=.d)

@@ -7,6 +7,7 @@
  *                 instruction templates (ptx.def), value ranges (index narrowing)
  *   isel_arith.c  arith.* (ints, floats, f16/bf16, compares, casts), elementwise ops
  *   isel_math.c   math.* and its precision table
+ *   isel_math64.c accurate f64 sequences (f64 math.*, erf, precise sin/cos/powf)
  *   isel_mem.c    memref.* addressing, loads/stores, vector.*, affine.*
  *   isel_gpu.c    gpu.* and the sm_80 nvgpu ops (ldmatrix, mma.sync, cp.async)
  *   isel_sm90.c   mbarrier, TMA, wgmma
@@ -108,6 +109,19 @@ typedef struct Emit {
     OpId cur_op; /* op being lowered, for the comment and errors */
     bool comment_done;
     bool proxy_fence; /* fence.proxy.async before every bar.sync (isel_sm90.c) */
+    /* address terms of the current straight-line code (isel_mem.c add_scaled); cleared
+       at every label, so an entry always dominates its reuse */
+    struct AddrTerm {
+        Slot acc, idx, res;
+        int64_t scale;
+    } addr_terms[32];
+    uint32_t naddr_terms;
+    /* (index register, scale) pairs already given a mad.wide in this kernel */
+    struct WideTerm {
+        uint32_t idx;
+        int64_t scale;
+    } wide_terms[32];
+    uint32_t nwide_terms;
     uint32_t nshared; /* function-scope buffer counter */
     /* module */
     FILE *globals; /* module-scope .shared / .extern */
@@ -158,6 +172,9 @@ void tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a,
 bool isel_arith(Emit *e, OpId o);
 bool isel_math(Emit *e, OpId o);
 Slot math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na);
+/* ---- isel_math64.c ---- */
+Slot ptxgen_math_f64(Emit *e, OpKind k, const Slot *a, int na);
+Slot ptxgen_math_f32_via_f64(Emit *e, OpKind k, const Slot *a, int na);
 bool isel_mem(Emit *e, OpId o);
 bool isel_vector(Emit *e, OpId o);
 bool isel_affine(Emit *e, OpId o);

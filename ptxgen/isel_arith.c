@@ -479,10 +479,12 @@ lower_float(Emit *e, OpKind k, TypeId t, const Slot *a, int na)
     return float_unary_f32(e, k, a, na, t);
 }
 
-/* math.* that ptx.def does not cover (isel_math.c); f64 has none of them */
+/* math.* that ptx.def does not cover (isel_math.c, isel_math64.c) */
 static Slot
 float_unary_f32(Emit *e, OpKind k, const Slot *a, int na, TypeId t)
 {
+    if (t == TY_F64)
+        return ptxgen_math_f64(e, k, a, na);
     if (t != TY_F32) {
         fail_op(e, "on %s has no PTX lowering", scalar_type_name(t));
         return a[0];

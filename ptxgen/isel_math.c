@@ -1,6 +1,6 @@
 /*
- * isel_math.c -- math.* on f32 (f16/bf16 are computed in f32 and rounded back; of f64
- * only sqrt, absf and fma are supported: anything else is a located error).
+ * isel_math.c -- math.* on f32 (f16/bf16 are computed in f32 and rounded back; f64 and
+ * the accurate erf/sin/cos/powf sequences are in isel_math64.c).
  *
  * Precision (f32; "ulp" = units in the last place of the f32 result; ex2.approx etc.
  * are PTX ISA 9.1 9.7.3 figures, the precise sequences are those nvcc 13.0 emits for
@@ -17,13 +17,13 @@
  *   math.sqrt   sqrt.rn: IEEE (both modes)                sqrt.rn
  *   math.rsqrt  rsqrt.approx.ftz: rel err 2^-22.9         rsqrt.approx: same, no ftz
  *   math.tanh   tanh.approx: rel err 2^-10.987 (sm_75+)   nvcc's tanhf: 2 ulp
- *   math.sin/cos sin/cos.approx.ftz: abs err 2^-20.5      error: no accurate lowering
- *               on [-pi, pi], worse outside (no range
+ *   math.sin/cos sin/cos.approx.ftz: abs err 2^-20.5      f64 sin/cos rounded to f32:
+ *               on [-pi, pi], worse outside (no range     0.5 ulp measured (|x| <= 1e5)
  *               reduction)
- *   math.powf   ex2.approx(y * lg2.approx(x)): NaN for    error: no accurate lowering
- *               x < 0 (like CUDA's __powf), ~2 ulp +
- *               |y*log2 x| * 2^-22 relative
- *   math.erf    error (not supported)                     error
+ *   math.powf   ex2.approx(y * lg2.approx(x)): NaN for    f64 exp(y log|x|) with C's
+ *               x < 0 (like CUDA's __powf), ~2 ulp +      special cases, rounded to f32:
+ *               |y*log2 x| * 2^-22 relative               0.5 ulp measured
+ *   math.erf    f64 erf rounded to f32: 0.5 ulp measured  the same
  *   math.absf, math.fma: exact (abs, fma.rn) in both modes.
  */
 #include "ptxgen/emit.h"
@@ -170,11 +170,13 @@ math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na)
     case OP_SIN:
     case OP_COS:
         if (precise)
-            break;
+            return ptxgen_math_f32_via_f64(e, k, a, na);
         return one(e, k == OP_SIN ? "sin.approx.ftz.f32" : "cos.approx.ftz.f32", x);
+    case OP_ERF:
+        return ptxgen_math_f32_via_f64(e, k, a, na);
     case OP_POWF: {
         if (precise)
-            break;
+            return ptxgen_math_f32_via_f64(e, k, a, na);
         Slot l = one(e, "lg2.approx.ftz.f32", x), p = f(e);
         ins(e, "mul.f32 %s, %s, %s;", S(e, p), S(e, l), S(e, a[1]));
         return one(e, "ex2.approx.ftz.f32", p);

@@ -51,9 +51,49 @@ set_mem(Emit *e, ValueId v, MemRep *mr)
     r->mem = mr;
 }
 
-/* base + index * scale (bytes) in the address width of the space */
+static bool
+same_slot(Slot a, Slot b)
+{
+    return a.cls == b.cls && a.is_imm == b.is_imm && a.reg == b.reg && a.bits == b.bits;
+}
+
+/* Has (idx, scale) had a mad.wide in this kernel?  Records it if not. */
+static bool
+wide_seen(Emit *e, Slot idx, int64_t scale)
+{
+    for (uint32_t i = 0; i < e->nwide_terms; i++)
+        if (e->wide_terms[i].idx == idx.reg && e->wide_terms[i].scale == scale)
+            return true;
+    if (e->nwide_terms < sizeof e->wide_terms / sizeof e->wide_terms[0])
+        e->wide_terms[e->nwide_terms++] = (struct WideTerm){ idx.reg, scale };
+    return false;
+}
+
+static Slot add_scaled_new(Emit *e, Space sp, Slot acc, Slot idx, int64_t scale);
+
+/*
+ * base + index * scale (bytes) in the address width of the space.  The same term in the
+ * same straight-line code reuses its register.  A 32-bit index scaled again onto another
+ * base later in the kernel gets mul.wide + add instead of a second mad.wide: ptxas
+ * otherwise shares the widened product between the two and keeps it live in between
+ * (K1: 28 registers with two mad.wide.u32 of %tid*4, 24 with this).
+ */
 static Slot
 add_scaled(Emit *e, Space sp, Slot acc, Slot idx, int64_t scale)
+{
+    for (uint32_t i = 0; i < e->naddr_terms; i++) {
+        const struct AddrTerm *t = &e->addr_terms[i];
+        if (t->scale == scale && same_slot(t->acc, acc) && same_slot(t->idx, idx))
+            return t->res;
+    }
+    Slot d = add_scaled_new(e, sp, acc, idx, scale);
+    if (e->naddr_terms < sizeof e->addr_terms / sizeof e->addr_terms[0])
+        e->addr_terms[e->naddr_terms++] = (struct AddrTerm){ acc, idx, d, scale };
+    return d;
+}
+
+static Slot
+add_scaled_new(Emit *e, Space sp, Slot acc, Slot idx, int64_t scale)
 {
     if (sp == SP_SHARED) {
         Slot d = new_reg(e, RC_B32);
@@ -62,7 +102,12 @@ add_scaled(Emit *e, Space sp, Slot acc, Slot idx, int64_t scale)
         return d;
     }
     Slot d = new_reg(e, RC_B64);
-    if (idx.cls == RC_B32 && scale > 0 && scale <= INT32_MAX)
+    if (idx.cls == RC_B32 && !idx.is_imm && scale > 0 && scale <= INT32_MAX &&
+        wide_seen(e, idx, scale)) {
+        Slot t = new_reg(e, RC_B64);
+        ins(e, "mul.wide.u32 %s, %s, %" PRId64 ";", S(e, t), S(e, idx), scale);
+        ins(e, "add.s64 %s, %s, %s;", S(e, d), S(e, acc), S(e, t));
+    } else if (idx.cls == RC_B32 && scale > 0 && scale <= INT32_MAX)
         ins(e, "mad.wide.u32 %s, %s, %" PRId64 ", %s;", S(e, d), S(e, as_reg(e, idx)), scale,
             S(e, acc));
     else
@@ -71,29 +116,95 @@ add_scaled(Emit *e, Space sp, Slot acc, Slot idx, int64_t scale)
     return d;
 }
 
+/* An index operand as var + add, looking through arith.addi/subi with a constant
+ * operand, so that `x[%i + 4]` shares the base register of `x[%i]` and the 4 becomes an
+ * immediate offset.  var is 0 when the whole index is a constant. */
+static ValueId
+split_const(Emit *e, ValueId v, int64_t *add)
+{
+    *add = 0;
+    for (int depth = 0; depth < 8; depth++) {
+        const Range *r = range_of(e, v);
+        if (r->lo == r->hi) {
+            *add += r->lo;
+            return 0;
+        }
+        OpId o = value_get(e->m, v)->def;
+        if (!o)
+            return v;
+        const Op *op = op_get(e->m, o);
+        if (op->kind != OP_ADDI && op->kind != OP_SUBI)
+            return v;
+        const Range *a = range_of(e, op->args[0]), *b = range_of(e, op->args[1]);
+        if (b->lo == b->hi && b->lo > -(1 << 24) && b->lo < (1 << 24)) {
+            *add += op->kind == OP_ADDI ? b->lo : -b->lo;
+            v = op->args[0];
+        } else if (op->kind == OP_ADDI && a->lo == a->hi && a->lo > -(1 << 24) &&
+                   a->lo < (1 << 24)) {
+            *add += a->lo;
+            v = op->args[1];
+        } else
+            return v;
+    }
+    return v;
+}
+
+/* t when v = arith.divui/remui t, k (as `kind`) with a constant k > 0, else 0 */
+static ValueId
+divrem_of(Emit *e, ValueId v, OpKind kind, int64_t *k)
+{
+    OpId o = v ? value_get(e->m, v)->def : 0;
+    if (!o || op_get(e->m, o)->kind != kind)
+        return 0;
+    const Op *op = op_get(e->m, o);
+    const Range *c = range_of(e, op->args[1]);
+    if (c->lo != c->hi || c->lo <= 0)
+        return 0;
+    *k = c->lo;
+    return op->args[0];
+}
+
+/*
+ * base + sum_d idx_d * stride_d * esize.  Each index is split into var + constant (the
+ * constants go to the [reg+imm] offset), and a pair of neighbouring indices
+ * [t / k, t % k] over strides [k*s, s] is recombined into t*s, as in row-major
+ * linearisation: one mad instead of two plus a div and a rem kept alive.
+ */
 Slot
 mem_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, int64_t *imm, int64_t *align)
 {
     Slot acc = mr->base;
     int64_t off = 0, al = mr->align;
     for (uint32_t d = 0; d < nidx && d < mr->rank; d++) {
-        Slot is = scalar_of(e, idx[d]), st = mr->strides[d];
-        if (is.is_imm && st.is_imm) {
-            off += (int64_t)is.bits * (int64_t)st.bits * mr->esize;
-            continue;
-        }
+        Slot st = mr->strides[d];
         if (!st.is_imm) { /* dynamic stride: idx * stride first */
             Slot t = new_reg(e, RC_B64);
-            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, t), S(e, as_reg(e, widen(e, is))), S(e, st));
-            is = t;
+            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, t),
+                S(e, as_reg(e, widen(e, scalar_of(e, idx[d])))), S(e, st));
             al = pow2_align(al, mr->esize);
-            acc = add_scaled(e, mr->space, acc, is, mr->esize);
+            acc = add_scaled(e, mr->space, acc, t, mr->esize);
             continue;
         }
-        int64_t scale = (int64_t)st.bits * mr->esize;
-        int64_t div = is.is_imm ? 1 : range_of(e, idx[d])->div;
+        int64_t add, scale = (int64_t)st.bits * mr->esize;
+        ValueId var = split_const(e, idx[d], &add);
+        off += add * scale;
+        if (!var)
+            continue;
+        int64_t k, k2, add2;
+        ValueId t = divrem_of(e, var, OP_DIVUI, &k);
+        if (t && d + 1 < nidx && d + 1 < mr->rank && mr->strides[d + 1].is_imm &&
+            (int64_t)mr->strides[d + 1].bits * k == (int64_t)st.bits) {
+            ValueId var2 = split_const(e, idx[d + 1], &add2);
+            if (divrem_of(e, var2, OP_REMUI, &k2) == t && k2 == k) {
+                scale = (int64_t)mr->strides[d + 1].bits * mr->esize;
+                off += add2 * scale;
+                var = t;
+                d++;
+            }
+        }
+        int64_t div = range_of(e, var)->div;
         al = pow2_align(al, div > (1 << 20) ? scale : div * scale);
-        acc = add_scaled(e, mr->space, acc, is, scale);
+        acc = add_scaled(e, mr->space, acc, scalar_of(e, var), scale);
     }
     *imm = off;
     *align = pow2_align(al, off);

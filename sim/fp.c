@@ -116,7 +116,10 @@ fp_round(double hi, double lo, const FpFmt *f, int rnd)
         n -= 1;
         dd = q;
     }
-    double t = (dd - q * 0.5) + lo; /* sign of (remainder - half ulp) */
+    /* sign of (remainder - half ulp); scaled up near the bottom of the f64 range, where
+       half a subnormal ulp (2^-1075) would underflow to 0 and look like a tie */
+    double sc = E - mb < -900 ? 0x1p200 : 1.0;
+    double t = (dd * sc - q * sc * 0.5) + lo * sc;
     if (round_up(rnd, sign, dd != 0 || lo != 0, t, n))
         n += 1;
     uint64_t N = (uint64_t)n;
@@ -232,6 +235,9 @@ fp_from_double(int ty, double hi, double lo, int rnd, uint32_t flags)
         lo = 0;
     if (rnd == RND_NONE)
         rnd = RND_RN;
+    if (ty == TY_F64 && rnd == RND_RN)
+        lo = 0; /* hi is the host's correctly rounded double; lo may be inexact near the
+                   subnormal range (an fma residual below 2^-1074) and must not re-round it */
     if (isnan(hi))
         return (flags & F_SAT) ? 0 : fp_canon_nan(ty);
     if ((flags & F_RELU) && (hi < 0 || (hi == 0 && lo < 0)))

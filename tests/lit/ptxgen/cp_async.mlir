@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: .visible .entry stage(
 // CHECK: cp.async.cg.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 16;
-// CHECK: cp.async.ca.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 8, 8;
+// CHECK: cp.async.ca.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}+16], 8, 8;
 // CHECK: cp.async.commit_group;
 // CHECK: cp.async.wait_group 1;
 // CHECK: bar.sync 0;
