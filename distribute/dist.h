@@ -159,6 +159,7 @@ Dist *gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *di
 Buffer *get_buffer(Ctx *c, TypeId elem, uint32_t rank, const int64_t *shape, int64_t pad);
 void buffer_before_write(Ctx *c, Buffer *b);
 void barrier(Ctx *c);
+void pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {

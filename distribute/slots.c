@@ -153,6 +153,130 @@ bank_pad(const Module *m, TypeId elem, uint32_t rank, const int64_t *shape, int6
     return pad;
 }
 
+/*
+ * Padding of the workgroup buffers the kernel allocates itself.  A
+ * memref.alloc whose every use is the memref operand of an in-bounds
+ * transfer, a vector.load/store or a memref.load/store indexes it by element,
+ * never by its shape or its bytes, so its rows can be made longer without
+ * changing what the kernel computes.  Rows of a multiple of 32 bytes get 16
+ * bytes more: the 8 rows an ldmatrix phase (or a column of 128-bit accesses)
+ * reads then start in 8 different 16-byte bank groups, and accesses of up to
+ * 128 bits stay aligned.  Buffers of 32-bit (or wider) elements that a
+ * transfer reads or writes transposed get one element more instead: a column
+ * of 32 elements then lies in 32 different banks (the row-wise side loses its
+ * 128-bit accesses, not its conflict-freedom).
+ */
+typedef struct PadScan {
+    ValueId *allocs;  /* candidates; a use that is not plain access clears the entry */
+    bool *transposed; /* read or written by a transposing transfer */
+    uint32_t n;
+} PadScan;
+
+static bool
+transposing(Module *m, OpId o)
+{
+    const Attr *pm = op_attr(m, o, "permutation_map");
+    if (!pm || pm->kind != ATTR_AFFINE_MAP)
+        return false;
+    for (uint32_t i = 0; i < pm->map->nresults; i++) {
+        int32_t d = affine_map_result_dim(pm->map, i);
+        if (d >= 0 && d != (int32_t)(pm->map->ndims - pm->map->nresults + i))
+            return true;
+    }
+    return false;
+}
+
+static bool
+all_in_bounds(Module *m, OpId o)
+{
+    const Attr *a = op_attr(m, o, "in_bounds");
+    if (!a)
+        return true;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (a->kind == ATTR_ARRAY ? !(a->items[i]->kind == ATTR_BOOL && a->items[i]->b)
+                                  : a->kind != ATTR_DENSE_ARRAY || !a->ints || !a->ints[i])
+            return false;
+    return a->kind == ATTR_ARRAY || a->kind == ATTR_DENSE_ARRAY;
+}
+
+static bool
+scan_pad_uses(Module *m, OpId o, void *ctx)
+{
+    PadScan *s = ctx;
+    const Op *op = op_get(m, o);
+    int32_t mem = -1; /* the operand that may be a padded buffer */
+    switch (op->kind) {
+    case OP_TRANSFER_READ:
+    case OP_VLOAD:
+    case OP_MLOAD:
+        mem = 0;
+        break;
+    case OP_TRANSFER_WRITE:
+    case OP_VSTORE:
+    case OP_MSTORE:
+        mem = 1;
+        break;
+    default:
+        break;
+    }
+    if ((op->kind == OP_TRANSFER_READ || op->kind == OP_TRANSFER_WRITE) && !all_in_bounds(m, o))
+        mem = -1;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        for (uint32_t k = 0; k < s->n; k++)
+            if (s->allocs[k] == op->args[i]) {
+                if ((int32_t)i != mem)
+                    s->allocs[k] = 0;
+                else if (transposing(m, o))
+                    s->transposed[k] = true;
+            }
+    return true;
+}
+
+static bool
+find_allocs(Module *m, OpId o, void *ctx)
+{
+    PadScan *s = ctx;
+    const Op *op = op_get(m, o);
+    if (op->kind != OP_ALLOC || op->nargs != 0 || op->nres != 1)
+        return true;
+    const Type *t = type_get(m, value_type(m, op->res[0]));
+    if (t->kind != TY_MEMREF || t->memspace != MS_WORKGROUP || t->layout || t->rank < 2 ||
+        !type_is_scalar(t->elem))
+        return true;
+    for (uint32_t d = 0; d < t->rank; d++)
+        if (t->shape[d] <= 0)
+            return true;
+    int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
+    if ((t->shape[t->rank - 1] * esize) % 32 != 0 || esize > 16)
+        return true;
+    s->allocs[s->n++] = op->res[0];
+    return true;
+}
+
+void
+pad_workgroup_allocs(Ctx *c, OpId f)
+{
+    PadScan s = { arena_alloc(&c->m->arena, (c->m->nops + 1) * sizeof *s.allocs),
+                  arena_alloc(&c->m->arena, (c->m->nops + 1) * sizeof *s.transposed), 0 };
+    module_walk(c->m, f, find_allocs, &s);
+    if (!s.n)
+        return;
+    module_walk(c->m, f, scan_pad_uses, &s);
+    for (uint32_t k = 0; k < s.n; k++) {
+        if (!s.allocs[k])
+            continue;
+        Value *v = value_get(c->m, s.allocs[k]);
+        const Type *t = type_get(c->m, v->type);
+        int64_t shape[LAYOUT_MAX_RANK + 8];
+        if (t->rank > LAYOUT_MAX_RANK + 8)
+            continue;
+        memcpy(shape, t->shape, t->rank * sizeof *shape);
+        int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
+        shape[t->rank - 1] += esize >= 4 && s.transposed[k] ? 1 : 16 / esize;
+        v->type = type_memref(c->m, t->elem, t->rank, shape, NULL, t->memspace, t->memspace_gpu);
+    }
+}
+
 /* Through workgroup memory: write src in its layout, barrier, read in `to`. */
 static Dist *
 convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
