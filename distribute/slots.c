@@ -289,6 +289,9 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
         int64_t a = src->layout.element_tile[rank - 1], b = to->element_tile[rank - 1];
         widest = a > b ? a : b;
         int64_t cap = 128 / (int64_t)type_bitwidth(src->elem);
+        bool trans;
+        if (rank == 2 && type_bitwidth(src->elem) == 16 && ldmatrix_layout(to, 0, 1, &trans))
+            widest = cap; /* ldmatrix rows: 16-byte aligned (ldmatrix.c) */
         if (widest > cap)
             widest = cap;
     }
