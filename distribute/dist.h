@@ -156,6 +156,8 @@ Dist *convert_dist(Ctx *c, Dist *src, const NestedLayout *to); /* any layout of 
 Dist *gather_dist(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of);
 Dist *gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
                     const int64_t *base);
+Dist *gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
+                       const ValueId *base);
 Buffer *get_buffer(Ctx *c, TypeId elem, uint32_t rank, const int64_t *shape, int64_t pad);
 void buffer_before_write(Ctx *c, Buffer *b);
 void barrier(Ctx *c);

@@ -332,6 +332,17 @@ convert_dist(Ctx *c, Dist *src, const NestedLayout *to)
 Dist *
 gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of, const int64_t *base)
 {
+    ValueId b[LAYOUT_MAX_RANK + 1];
+    for (int32_t p = 0; p < LAYOUT_MAX_RANK; p++)
+        b[p] = const_index(c, base ? base[p] : 0);
+    return gather_memory_at(c, src, to, dim_of, b);
+}
+
+/* gather_memory with the read's base indices as values (dynamic positions) */
+Dist *
+gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
+                 const ValueId *base)
+{
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(&src->layout, shape);
     uint32_t rank = (uint32_t)src->layout.rank;
@@ -353,7 +364,7 @@ gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of, 
         return NULL;
     barrier(c);
     for (uint32_t p = 0; p < t.mrank; p++)
-        t.base[p] = const_index(c, base ? base[p] : 0);
+        t.base[p] = rank ? base[p] : const_index(c, 0);
     for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
         t.dim_of[i] = i < to->rank ? dim_of[i] : -1;
         t.in_bounds[i] = true;
