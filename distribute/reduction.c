@@ -9,7 +9,9 @@
  *                   gpu.subgroup_reduce (cluster_size T_d, cluster_stride ts_d),
  *                   dims whose lane ranges are adjacent merged into one cluster.
  *                   ptxgen lowers it to a butterfly of shfl.sync.bfly, after
- *                   which every lane of the cluster holds the result;
+ *                   which every lane of the cluster holds the result (a
+ *                   cluster whose size or stride is not a power of two: one
+ *                   gpu.shuffle idx per member, combined in member order);
  *   3. across subgroups  a reduced dim with subgroup_tile S_d > 1: each subgroup
  *                   stores its partials to a workgroup buffer shaped like the
  *                   source with S_d in place of reduced dims, barrier, and every
@@ -91,10 +93,64 @@ clusters(const NestedLayout *l, uint32_t reduced, Cluster *out)
             out[m++] = out[i];
     }
     for (int i = 0; i < m; i++)
-        if ((out[i].size & (out[i].size - 1)) || (out[i].stride & (out[i].stride - 1)) ||
-            out[i].size * out[i].stride > 32)
+        if (out[i].size * out[i].stride > 32)
             return -1;
     return m;
+}
+
+static bool
+pow2_cluster(Cluster cl)
+{
+    return !(cl.size & (cl.size - 1)) && !(cl.stride & (cl.stride - 1));
+}
+
+/*
+ * A cluster whose size or stride is not a power of two (no butterfly): every
+ * lane reads the T members' values with gpu.shuffle idx and combines them in
+ * member order, so all of them get the same bits.  The members are found from
+ * the lane's canonical lane (its virtual ids put back together, < the lanes
+ * the layout spans): a replica lane past the span would find members past 31.
+ */
+static ValueId
+cluster_lane(Ctx *c, const NestedLayout *l, Cluster cl, int64_t j)
+{
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    ValueId canon = const_index(c, 0);
+    for (int32_t d = 0; d < l->rank; d++)
+        canon = idx_add(c, canon, idx_mul_c(c, virtual_thread(c, l, d), l->thread_strides[d]));
+    /* member j: canon - ((canon / stride) % size) * stride + j * stride */
+    ValueId args[2] = { canon, const_index(c, cl.stride) };
+    ValueId q = cl.stride == 1 ? canon : emit1(c, OP_DIVUI, 2, args, TY_INDEX);
+    ValueId args2[2] = { q, const_index(c, cl.size) };
+    ValueId digit = emit1(c, OP_REMUI, 2, args2, TY_INDEX);
+    ValueId args3[2] = { canon, idx_mul_c(c, digit, cl.stride) };
+    ValueId base = emit1(c, OP_SUBI, 2, args3, TY_INDEX);
+    ValueId lane = idx_add_c(c, base, j * cl.stride);
+    ValueId cast = emit1(c, OP_INDEX_CAST, 1, &lane, TY_I32);
+    c->out = saved;
+    return cast;
+}
+
+static ValueId
+shuffle_reduce(Ctx *c, ValueId v, CombiningKind kind, Cluster cl, const ValueId *lanes)
+{
+    TypeId t = value_type(c->m, v), wide = t; /* gpu.shuffle moves 32 or 64 bits */
+    if (type_bitwidth(t) < 32)
+        wide = type_is_float(t) ? TY_F32 : TY_I32;
+    ValueId w = wide == t ? v : emit1(c, type_is_float(t) ? OP_EXTF : OP_EXTUI, 1, &v, wide);
+    ValueId r = 0;
+    for (int64_t j = 0; j < cl.size; j++) {
+        ValueId args[3] = { w, lanes[j], const_int(c, 32, TY_I32) };
+        TypeId types[2] = { wide, TY_I1 };
+        OpId o = emit(c, OP_SHUFFLE, 3, args, 2, types, 0);
+        op_set_attr(c->m, o, "mode", attr_enum(c->m, "gpu", "shuffle_mode", "idx", true));
+        ValueId x = op_get(c->m, o)->res[0];
+        if (wide != t) /* exact: the value came from t */
+            x = emit1(c, type_is_float(t) ? OP_TRUNCF : OP_TRUNCI, 1, &x, t);
+        r = r ? combine_values(c, kind, r, x) : x;
+    }
+    return r;
 }
 
 static ValueId
@@ -117,8 +173,18 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
     Cluster cl[LAYOUT_MAX_RANK];
     int ncl = clusters(l, reduced, cl);
     if (ncl < 0)
-        return dist_error(c, "reduction over lanes that do not form power-of-two clusters");
+        return dist_error(c, "reduction over lanes past the warp");
     for (int i = 0; i < ncl; i++) {
+        if (!pow2_cluster(cl[i])) {
+            if (cl[i].size > 32)
+                return dist_error(c, "reduction over a cluster of more than 32 lanes");
+            ValueId lanes[32];
+            for (int64_t j = 0; j < cl[i].size; j++)
+                lanes[j] = cluster_lane(c, l, cl[i], j);
+            for (uint32_t j = 0; j < np; j++)
+                partial[j] = shuffle_reduce(c, partial[j], kind, cl[i], lanes);
+            continue;
+        }
         if (type_bitwidth(elem) == 32 && np > 1) {
             ValueId v = subgroup_reduce(c, from_elements(c, partial, np, elem), kind, cl[i]);
             for (uint32_t j = 0; j < np; j++)
