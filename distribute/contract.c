@@ -214,8 +214,9 @@ sum_k_slices(Ctx *c, Dist *partial, Dist *acc, int64_t nk, int64_t sk, const Nes
                        cl->thread_strides[d]);
     char why[LAYOUT_REASON_SIZE];
     if (!layout_check(&p, why, sizeof why)) {
-        dist_error(c, "'vector.contract' K split over subgroups: the accumulator's subgroups "
-                      "overlap the K subgroups (%s)",
+        dist_error(c,
+                   "'vector.contract' K split over subgroups: the accumulator's subgroups "
+                   "overlap the K subgroups (%s)",
                    why);
         return NULL;
     }

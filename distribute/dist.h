@@ -127,7 +127,7 @@ ValueId lane_id(Ctx *c);
 ValueId warp_id(Ctx *c);
 ValueId virtual_thread(Ctx *c, const NestedLayout *l, int32_t d); /* (lane / ts) % T */
 ValueId virtual_subgroup(Ctx *c, const NestedLayout *l, int32_t d);
-ValueId lane_digit(Ctx *c, int64_t stride, int64_t tile); /* (lane / stride) % tile */
+ValueId lane_digit(Ctx *c, int64_t stride, int64_t tile);        /* (lane / stride) % tile */
 ValueId thread_offset(Ctx *c, const NestedLayout *l, int32_t d); /* E*(t + T*O*B*s) */
 int64_t slot_offset(const NestedLayout *l, int32_t d, int64_t b, int64_t o, int64_t e);
 ValueId canonical_holder(Ctx *c, const NestedLayout *l); /* i1, or 0 when every thread is one */

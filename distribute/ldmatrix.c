@@ -99,8 +99,8 @@ aligned_rows(Ctx *c, const Transfer *t, TypeId elem)
 }
 
 typedef struct Mat {
-    uint32_t slot[2];   /* e = 0, 1 */
-    int64_t origin[2];  /* along the memref's row dim, last dim */
+    uint32_t slot[2];  /* e = 0, 1 */
+    int64_t origin[2]; /* along the memref's row dim, last dim */
 } Mat;
 
 /* Matrices i..i+n-1 as one ldmatrix: their origins are affine in the bits of lane/8. */
