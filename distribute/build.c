@@ -299,7 +299,7 @@ virtual_thread(Ctx *c, const NestedLayout *l, int32_t d)
 
 /* (lane / stride) % tile, in the prologue (shared with virtual_thread's cache) */
 ValueId
-lane_digit(Ctx *c, int64_t stride, int64_t tile)
+dist_lane_digit(Ctx *c, int64_t stride, int64_t tile)
 {
     return digit(c, KEY_VTHREAD, lane_id(c), c->nthreads < 32 ? c->nthreads : 32, stride, tile);
 }

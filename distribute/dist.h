@@ -127,7 +127,7 @@ ValueId lane_id(Ctx *c);
 ValueId warp_id(Ctx *c);
 ValueId virtual_thread(Ctx *c, const NestedLayout *l, int32_t d); /* (lane / ts) % T */
 ValueId virtual_subgroup(Ctx *c, const NestedLayout *l, int32_t d);
-ValueId lane_digit(Ctx *c, int64_t stride, int64_t tile);        /* (lane / stride) % tile */
+ValueId dist_lane_digit(Ctx *c, int64_t stride, int64_t tile);   /* (lane / stride) % tile */
 ValueId thread_offset(Ctx *c, const NestedLayout *l, int32_t d); /* E*(t + T*O*B*s) */
 int64_t slot_offset(const NestedLayout *l, int32_t d, int64_t b, int64_t o, int64_t e);
 ValueId canonical_holder(Ctx *c, const NestedLayout *l); /* i1, or 0 when every thread is one */
@@ -156,12 +156,12 @@ Dist *convert_dist(Ctx *c, Dist *src, const NestedLayout *to); /* any layout of 
 Dist *gather_dist(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of);
 Dist *gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
                     const int64_t *base);
-Dist *gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
-                       const ValueId *base);
+Dist *dist_gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
+                            const ValueId *base);
 Buffer *get_buffer(Ctx *c, TypeId elem, uint32_t rank, const int64_t *shape, int64_t pad);
 void buffer_before_write(Ctx *c, Buffer *b);
 void barrier(Ctx *c);
-void pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
+void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {
@@ -181,8 +181,9 @@ bool distribute_vector_store(Ctx *c, OpId op);
 Dist *read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem);
 
 /* ---- ldmatrix.c ---- */
-Dist *read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem); /* or NULL */
-bool ldmatrix_layout(const NestedLayout *l, int32_t row_dim, int32_t col_dim, bool *trans);
+Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,
+                         TypeId elem); /* or NULL */
+bool dist_ldmatrix_layout(const NestedLayout *l, int32_t row_dim, int32_t col_dim, bool *trans);
 bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
 
 /* ---- elementwise.c ---- */

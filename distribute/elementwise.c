@@ -521,7 +521,7 @@ extract_dynamic(Ctx *c, Dist *src, const NestedLayout *to, Offset *f, const Valu
         dims[i] = f->lead + i;
     for (int32_t i = 0; i < src->layout.rank; i++)
         base[i] = i < f->lead ? pv[i] : const_index(c, 0);
-    return gather_memory_at(c, src, to, dims, base);
+    return dist_gather_memory_at(c, src, to, dims, base);
 }
 
 bool

@@ -35,7 +35,7 @@
 enum { MAT_MAX = 1024 };
 
 bool
-ldmatrix_layout(const NestedLayout *l, int32_t r, int32_t c, bool *trans)
+dist_ldmatrix_layout(const NestedLayout *l, int32_t r, int32_t c, bool *trans)
 {
     const int64_t *E = l->element_tile, *T = l->thread_tile, *ts = l->thread_strides;
     if (E[r] == 1 && E[c] == 2 && T[r] == 8 && T[c] == 4 && ts[r] == 4 && ts[c] == 1) {
@@ -124,11 +124,11 @@ lane_part(Ctx *c, ValueId sub, bool rows, const Mat *m, uint32_t n, int d)
     c->out = &c->prologue;
     ValueId v = sub;
     if (rows)
-        v = idx_add(c, v, lane_digit(c, 1, 8));
+        v = idx_add(c, v, dist_lane_digit(c, 1, 8));
     if (n >= 2)
-        v = idx_add(c, v, idx_mul_c(c, lane_digit(c, 8, 2), m[1].origin[d] - m[0].origin[d]));
+        v = idx_add(c, v, idx_mul_c(c, dist_lane_digit(c, 8, 2), m[1].origin[d] - m[0].origin[d]));
     if (n == 4)
-        v = idx_add(c, v, idx_mul_c(c, lane_digit(c, 16, 2), m[2].origin[d] - m[0].origin[d]));
+        v = idx_add(c, v, idx_mul_c(c, dist_lane_digit(c, 16, 2), m[2].origin[d] - m[0].origin[d]));
     c->out = saved;
     return v;
 }
@@ -160,7 +160,7 @@ load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool tr
 }
 
 Dist *
-read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
+dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
 {
     if (l->rank != 2 || t->mask || c->nthreads % 32 != 0 || !aligned_rows(c, t, elem))
         return NULL;
@@ -174,7 +174,7 @@ read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
             ir = i;
     }
     bool trans;
-    if (ic < 0 || ir < 0 || !ldmatrix_layout(l, ir, ic, &trans) ||
+    if (ic < 0 || ir < 0 || !dist_ldmatrix_layout(l, ir, ic, &trans) ||
         pow2_divisor(c, t->base[t->mrank - 1], 0) < 8)
         return NULL;
     Dist *d = dist_new(c, l, elem);

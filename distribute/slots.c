@@ -254,7 +254,7 @@ find_allocs(Module *m, OpId o, void *ctx)
 }
 
 void
-pad_workgroup_allocs(Ctx *c, OpId f)
+dist_pad_workgroup_allocs(Ctx *c, OpId f)
 {
     PadScan s = { arena_alloc(&c->m->arena, (c->m->nops + 1) * sizeof *s.allocs),
                   arena_alloc(&c->m->arena, (c->m->nops + 1) * sizeof *s.transposed), 0 };
@@ -290,7 +290,7 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
         widest = a > b ? a : b;
         int64_t cap = 128 / (int64_t)type_bitwidth(src->elem);
         bool trans;
-        if (rank == 2 && type_bitwidth(src->elem) == 16 && ldmatrix_layout(to, 0, 1, &trans))
+        if (rank == 2 && type_bitwidth(src->elem) == 16 && dist_ldmatrix_layout(to, 0, 1, &trans))
             widest = cap; /* ldmatrix rows: 16-byte aligned (ldmatrix.c) */
         if (widest > cap)
             widest = cap;
@@ -335,13 +335,13 @@ gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of, 
     ValueId b[LAYOUT_MAX_RANK + 1];
     for (int32_t p = 0; p < LAYOUT_MAX_RANK; p++)
         b[p] = const_index(c, base ? base[p] : 0);
-    return gather_memory_at(c, src, to, dim_of, b);
+    return dist_gather_memory_at(c, src, to, dim_of, b);
 }
 
 /* gather_memory with the read's base indices as values (dynamic positions) */
 Dist *
-gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
-                 const ValueId *base)
+dist_gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
+                      const ValueId *base)
 {
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(&src->layout, shape);

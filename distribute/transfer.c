@@ -246,7 +246,7 @@ read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
         dist_error(c, "transfers of memrefs of vectors are not supported");
         return NULL;
     }
-    Dist *ld = read_ldmatrix(c, t, l, elem);
+    Dist *ld = dist_read_ldmatrix(c, t, l, elem);
     if (ld)
         return ld;
     Access *a = accesses(c, t, l, d->n);
