@@ -13,6 +13,7 @@
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx
 // CHECK-RUN: PASS mma_kn (sim vs eval
 // CHECK-RUN: PASS mma_nk (sim vs eval
+// CHECK-RUN: PASS mma_unaligned (sim vs eval
 
 // CHECK-LABEL: func.func @mma_kn
 // CHECK:       memref.alloc() : memref<16x24xf16, #gpu.address_space<workgroup>>
@@ -30,6 +31,12 @@
 // PTX:         ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX:         ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // PTX:         mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-LABEL: func.func @mma_unaligned
+// CHECK-NOT:   nvgpu.ldmatrix
+// CHECK:       vector.load %sa[%{{.*}}] : memref<16x24xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-NOT:   nvgpu.ldmatrix
+// CHECK:       nvgpu.mma.sync
+// CHECK-NOT:   nvgpu.ldmatrix
 // PTX-LABEL:   .entry mma_nk
 // PTX:         ldmatrix.sync.aligned.m8n8.x2.shared.b16
 // PTX:         mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
@@ -76,5 +83,24 @@ func.func @mma_nk(%a: memref<16x16xf16>, %bt: memref<8x16xf16>, %c: memref<16x8x
   %C = vector.transfer_read %sc[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16, #gpu.address_space<workgroup>>, vector<16x8xf16>
   %D = vector.contract {indexing_maps = [#lhs, #nk, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_F16_16x8x16_F16>} %A, %B, %C : vector<16x16xf16>, vector<8x16xf16> into vector<16x8xf16>
   vector.transfer_write %D, %d[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf16>, memref<16x8xf16>
+  return
+}
+
+// A at column 4 of its buffer: its rows do not start on 16-byte boundaries, so no
+// ldmatrix (32-bit loads instead); the result is the same.
+func.func @mma_unaligned(%a: memref<16x16xf16>, %bt: memref<8x16xf16>, %d: memref<16x8xf32>)
+    attributes {translation_info = #iree_codegen.translation_info<pipeline = LLVMGPUVectorDistribute workgroup_size = [32, 1, 1] subgroup_size = 32>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %h = arith.constant 0.0 : f16
+  %sa = memref.alloc() : memref<16x24xf16, #gpu.address_space<workgroup>>
+  %ga = vector.transfer_read %a[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  vector.transfer_write %ga, %sa[%c0, %c4] {in_bounds = [true, true]} : vector<16x16xf16>, memref<16x24xf16, #gpu.address_space<workgroup>>
+  gpu.barrier
+  %A = vector.transfer_read %sa[%c0, %c4], %h {in_bounds = [true, true]} : memref<16x24xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+  %B = vector.transfer_read %bt[%c0, %c0], %h {in_bounds = [true, true]} : memref<8x16xf16>, vector<8x16xf16>
+  %z = arith.constant dense<0.0> : vector<16x8xf32>
+  %D = vector.contract {indexing_maps = [#lhs, #nk, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_F32_16x8x16_F16>} %A, %B, %z : vector<16x16xf16>, vector<8x16xf16> into vector<16x8xf32>
+  vector.transfer_write %D, %d[%c0, %c0] {in_bounds = [true, true]} : vector<16x8xf32>, memref<16x8xf32>
   return
 }
