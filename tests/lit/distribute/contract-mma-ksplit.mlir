@@ -3,8 +3,8 @@
 // 32-wide K slice from a zero accumulator (2 x 2 mma.sync m16n8k16 per 16 rows),
 // the two slices' partial tiles are summed through workgroup memory (the
 // reduction's cross-subgroup stage, one barrier), then the accumulator is added
-// once.  The layout pass rejects such a subgroup_basis (err-ksplit-basis.mlir), so the
-// layouts are given here.
+// once.  The layouts are given here (contract-ksplit-basis.mlir gets them from a
+// subgroup_basis).
 // RUN: %vptx check %s | %filecheck --check-prefix=OK %s
 // RUN: %vptx --emit=simt %s | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx
