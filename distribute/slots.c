@@ -166,10 +166,13 @@ bank_pad(const Module *m, TypeId elem, uint32_t rank, const int64_t *shape, int6
  * of 32 elements then lies in 32 different banks (the row-wise side loses its
  * 128-bit accesses, not its conflict-freedom).
  */
+typedef struct PadCandidate {
+    ValueId alloc;   /* 0 once a use that is not a plain access is seen */
+    bool transposed; /* read or written by a transposing transfer */
+} PadCandidate;
+
 typedef struct PadScan {
-    ValueId *allocs;  /* candidates; a use that is not plain access clears the entry */
-    bool *transposed; /* read or written by a transposing transfer */
-    uint32_t n;
+    ARRAY(PadCandidate) c;
 } PadScan;
 
 static bool
@@ -222,12 +225,12 @@ scan_pad_uses(Module *m, OpId o, void *ctx)
     if ((op->kind == OP_TRANSFER_READ || op->kind == OP_TRANSFER_WRITE) && !all_in_bounds(m, o))
         mem = -1;
     for (uint32_t i = 0; i < op->nargs; i++)
-        for (uint32_t k = 0; k < s->n; k++)
-            if (s->allocs[k] == op->args[i]) {
+        for (uint32_t k = 0; k < s->c.n; k++)
+            if (s->c.items[k].alloc == op->args[i]) {
                 if ((int32_t)i != mem)
-                    s->allocs[k] = 0;
+                    s->c.items[k].alloc = 0;
                 else if (transposing(m, o))
-                    s->transposed[k] = true;
+                    s->c.items[k].transposed = true;
             }
     return true;
 }
@@ -249,30 +252,30 @@ find_allocs(Module *m, OpId o, void *ctx)
     int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
     if ((t->shape[t->rank - 1] * esize) % 32 != 0 || esize > 16)
         return true;
-    s->allocs[s->n++] = op->res[0];
+    PadCandidate pc = { op->res[0], false };
+    ARRAY_PUSH(&m->arena, s->c, pc);
     return true;
 }
 
 void
 dist_pad_workgroup_allocs(Ctx *c, OpId f)
 {
-    PadScan s = { arena_alloc(&c->m->arena, (c->m->nops + 1) * sizeof *s.allocs),
-                  arena_alloc(&c->m->arena, (c->m->nops + 1) * sizeof *s.transposed), 0 };
+    PadScan s = { { 0 } };
     module_walk(c->m, f, find_allocs, &s);
-    if (!s.n)
+    if (!s.c.n)
         return;
     module_walk(c->m, f, scan_pad_uses, &s);
-    for (uint32_t k = 0; k < s.n; k++) {
-        if (!s.allocs[k])
+    for (uint32_t k = 0; k < s.c.n; k++) {
+        if (!s.c.items[k].alloc)
             continue;
-        Value *v = value_get(c->m, s.allocs[k]);
+        Value *v = value_get(c->m, s.c.items[k].alloc);
         const Type *t = type_get(c->m, v->type);
         int64_t shape[LAYOUT_MAX_RANK + 8];
         if (t->rank > LAYOUT_MAX_RANK + 8)
             continue;
         memcpy(shape, t->shape, t->rank * sizeof *shape);
         int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
-        shape[t->rank - 1] += esize >= 4 && s.transposed[k] ? 1 : 16 / esize;
+        shape[t->rank - 1] += esize >= 4 && s.c.items[k].transposed ? 1 : 16 / esize;
         v->type = type_memref(c->m, t->elem, t->rank, shape, NULL, t->memspace, t->memspace_gpu);
     }
 }
