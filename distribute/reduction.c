@@ -14,7 +14,8 @@
  *                   gpu.shuffle idx per member, combined in member order);
  *   3. across subgroups  a reduced dim with subgroup_tile S_d > 1: each subgroup
  *                   stores its partials to a workgroup buffer shaped like the
- *                   source with S_d in place of reduced dims, barrier, and every
+ *                   source with S_d in place of reduced dims (rows padded by
+ *                   stage_pad against bank conflicts), barrier, and every
  *                   thread combines all S partials of its elements (all of
  *                   them: not only index 0, iree-notes §7.2.2);
  *   4. accumulator  the result is combined with the accumulator last, once.
@@ -198,6 +199,50 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
 }
 
 /* stage 3: through a workgroup buffer, serial over the subgroups of the reduced dims */
+/*
+ * Padding of the last dim of the stage-3 buffer: the one (up to 128 bytes)
+ * whose element-by-element stores of the first warp need the fewest
+ * shared-memory wavefronts (a wavefront per distinct 32-bit word in the
+ * busiest bank, per store); the loads read the same pattern once per
+ * subgroup.  Subgroup indices are 0 (the first warp's own rows).
+ */
+static int64_t
+stage_pad(const NestedLayout *l, const int64_t *shape, int64_t esize, const int64_t *rep,
+          uint32_t np)
+{
+    int64_t best = 0, best_cost = -1;
+    for (int64_t pad = 0; pad * esize <= 128 && l->rank >= 2; pad++) {
+        int64_t cost = 0;
+        for (uint32_t j = 0; j < np && j < 64; j++) { /* the first 64 stores decide */
+            int64_t words[32], x[LAYOUT_MAX_RANK], most = 0;
+            for (int64_t lane = 0; lane < 32; lane++) {
+                layout_element_of(l, 0, lane, rep[j], x);
+                int64_t off = 0;
+                for (int32_t d = 0; d < l->rank; d++) {
+                    int64_t len = shape[d] + (d == l->rank - 1 ? pad : 0);
+                    int64_t v = x[d] < shape[d] ? x[d] : 0; /* reduced dims: subgroup 0 */
+                    off = off * len + v;
+                }
+                words[lane] = off * esize / 4;
+            }
+            int64_t per_bank[32] = { 0 };
+            for (int64_t b = 0; b < 32; b++) {
+                bool first = true; /* each word once: lanes reading one word share it */
+                for (int64_t k = 0; k < b && first; k++)
+                    first = words[k] != words[b];
+                if (first && ++per_bank[words[b] % 32] > most)
+                    most = per_bank[words[b] % 32];
+            }
+            cost += most;
+        }
+        if (best_cost < 0 || cost < best_cost) {
+            best = pad;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
 static bool
 subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
                ValueId *partial)
@@ -210,9 +255,6 @@ subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, Combi
             shape[d] = l->subgroup_tile[d];
             nsub *= shape[d];
         }
-    Buffer *buf = get_buffer(c, src->elem, (uint32_t)l->rank, shape, 0);
-    ValueId mem = buf->v;
-    buffer_before_write(c, buf);
     uint32_t np = (uint32_t)layout_num_slots(p);
     /* a source slot per partial, for the parallel indices */
     int64_t *rep = arena_alloc(&c->m->arena, (np + 1) * sizeof *rep);
@@ -228,6 +270,10 @@ subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, Combi
             }
         rep[layout_slot_pack(p, pb, po, pe)] = k;
     }
+    Buffer *buf = get_buffer(c, src->elem, (uint32_t)l->rank, shape,
+                             stage_pad(l, shape, (type_bitwidth(src->elem) + 7) / 8, rep, np));
+    ValueId mem = buf->v;
+    buffer_before_write(c, buf);
     ValueId idx[LAYOUT_MAX_RANK + 2];
     for (uint32_t j = 0; j < np; j++) {
         idx[0] = partial[j];

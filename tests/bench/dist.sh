@@ -28,9 +28,10 @@ for f in examples/reduce.mlir tests/golden/seed001_reduce.mlir tests/lit/distrib
     examples/gemm64.mlir tests/lit/distribute/quality-gemm-smem.mlir; do
     counters "$f" global
 done
-echo "-- shared-memory bank conflicts (conversions, ldmatrix; target 0 extra)"
+echo "-- shared-memory bank conflicts (conversions, ldmatrix, K-split sums; target 0 extra)"
 for f in tests/lit/distribute/quality-conversion.mlir tests/lit/distribute/contract-ldmatrix.mlir \
-    tests/lit/distribute/quality-gemm-smem.mlir tests/golden/seed003_attention.mlir; do
+    tests/lit/distribute/quality-gemm-smem.mlir tests/golden/seed003_attention.mlir \
+    tests/lit/distribute/contract-ksplit-basis.mlir; do
     counters "$f" shared
 done
 echo "-- local memory (ptxas -v sm_80; target 0)"

@@ -10,7 +10,7 @@
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx
 // OK: PASS ksplit (sim vs eval
 // CHECK-LABEL: func.func @ksplit
-// CHECK:       memref.alloc() : memref<2x32x16xf32, #gpu.address_space<workgroup>>
+// CHECK:       memref.alloc() : memref<2x32x{{[0-9]+}}xf32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-4: nvgpu.mma.sync
 // CHECK:       gpu.barrier
 // CHECK-NOT:   nvgpu.mma.sync
