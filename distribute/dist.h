@@ -161,6 +161,9 @@ Dist *dist_gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int
 Buffer *get_buffer(Ctx *c, TypeId elem, uint32_t rank, const int64_t *shape, int64_t pad);
 void buffer_before_write(Ctx *c, Buffer *b);
 void barrier(Ctx *c);
+int64_t dist_bank_pad(TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest);
+int64_t dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape,
+                      const NestedLayout *const *ls, int nl); /* fewest wavefronts */
 void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
 
 /* ---- transfer.c ---- */

@@ -14,8 +14,8 @@
  *                   gpu.shuffle idx per member, combined in member order);
  *   3. across subgroups  a reduced dim with subgroup_tile S_d > 1: each subgroup
  *                   stores its partials to a workgroup buffer shaped like the
- *                   source with S_d in place of reduced dims (rows padded by
- *                   stage_pad against bank conflicts), barrier, and every
+ *                   source with S_d in place of reduced dims (rows padded
+ *                   against bank conflicts), barrier, and every
  *                   thread combines all S partials of its elements (all of
  *                   them: not only index 0, iree-notes §7.2.2);
  *   4. accumulator  the result is combined with the accumulator last, once.
@@ -200,104 +200,79 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
 
 /* stage 3: through a workgroup buffer, serial over the subgroups of the reduced dims */
 /*
- * Padding of the last dim of the stage-3 buffer: the one (up to 128 bytes)
- * whose element-by-element stores of the first warp need the fewest
- * shared-memory wavefronts (a wavefront per distinct 32-bit word in the
- * busiest bank, per store); the loads read the same pattern once per
- * subgroup.  Subgroup indices are 0 (the first warp's own rows).
+ * Stage 3 as two transfers of a workgroup buffer shaped like the source with
+ * S_d in place of each reduced dim: the partials are written in layout W (the
+ * source's, with each reduced dim spread over its subgroups only: element
+ * index = subgroup digit; the canonical lane of each element writes it), and
+ * read back in layout R (each reduced dim held whole by every thread as
+ * batches), so both sides use vector accesses where the layout has runs of
+ * consecutive elements.  The S partials of each element are then combined in
+ * subgroup order.  The rows get the padding that costs these accesses the
+ * fewest bank conflicts (dist_best_pad).
  */
-static int64_t
-stage_pad(const NestedLayout *l, const int64_t *shape, int64_t esize, const int64_t *rep,
-          uint32_t np)
-{
-    int64_t best = 0, best_cost = -1;
-    for (int64_t pad = 0; pad * esize <= 128 && l->rank >= 2; pad++) {
-        int64_t cost = 0;
-        for (uint32_t j = 0; j < np && j < 64; j++) { /* the first 64 stores decide */
-            int64_t words[32], x[LAYOUT_MAX_RANK], most = 0;
-            for (int64_t lane = 0; lane < 32; lane++) {
-                layout_element_of(l, 0, lane, rep[j], x);
-                int64_t off = 0;
-                for (int32_t d = 0; d < l->rank; d++) {
-                    int64_t len = shape[d] + (d == l->rank - 1 ? pad : 0);
-                    int64_t v = x[d] < shape[d] ? x[d] : 0; /* reduced dims: subgroup 0 */
-                    off = off * len + v;
-                }
-                words[lane] = off * esize / 4;
-            }
-            int64_t per_bank[32] = { 0 };
-            for (int64_t b = 0; b < 32; b++) {
-                bool first = true; /* each word once: lanes reading one word share it */
-                for (int64_t k = 0; k < b && first; k++)
-                    first = words[k] != words[b];
-                if (first && ++per_bank[words[b] % 32] > most)
-                    most = per_bank[words[b] % 32];
-            }
-            cost += most;
-        }
-        if (best_cost < 0 || cost < best_cost) {
-            best = pad;
-            best_cost = cost;
-        }
-    }
-    return best;
-}
-
 static bool
 subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
                ValueId *partial)
 {
     const NestedLayout *l = &src->layout;
+    int32_t rank = l->rank;
     int64_t shape[LAYOUT_MAX_RANK], nsub = 1;
     layout_shape(l, shape);
-    for (int32_t d = 0; d < l->rank; d++)
+    NestedLayout w = *l, r = *l;
+    for (int32_t d = 0; d < rank; d++)
         if (reduced >> d & 1) {
             shape[d] = l->subgroup_tile[d];
             nsub *= shape[d];
+            layout_set_dim(&w, d, shape[d], 1, 1, 1, 1, l->subgroup_strides[d], 0);
+            layout_set_dim(&r, d, 1, shape[d], 1, 1, 1, 0, 0);
         }
+    layout_normalize(&w);
+    layout_normalize(&r);
+    const NestedLayout *both[2] = { &w, &r };
+    Buffer *buf = get_buffer(c, src->elem, (uint32_t)rank, shape,
+                             dist_best_pad(src->elem, (uint32_t)rank, shape, both, 2));
+    Transfer t;
+    memset(&t, 0, sizeof t);
+    t.memref = buf->v;
+    t.mrank = (uint32_t)rank;
+    for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
+        t.dim_of[i] = -1;
+    for (int32_t d = 0; d < rank; d++) {
+        t.base[d] = const_index(c, 0);
+        t.dim_of[d] = d;
+        t.in_bounds[d] = true;
+    }
+    Dist *wd = dist_new(c, &w, src->elem);
     uint32_t np = (uint32_t)layout_num_slots(p);
-    /* a source slot per partial, for the parallel indices */
-    int64_t *rep = arena_alloc(&c->m->arena, (np + 1) * sizeof *rep);
-    for (uint32_t k = src->n; k-- > 0;) {
-        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+    for (uint32_t j = 0; j < np; j++)
+        dist_set_elem(c, wd, j, partial[j]); /* W's slots are p's: reduced dims add none */
+    buffer_before_write(c, buf);
+    if (!write_tiles(c, &t, wd, false)) /* copies of a partial store the same bits */
+        return false;
+    barrier(c);
+    Dist *rd = read_tiles(c, &t, &r, src->elem);
+    if (!rd)
+        return false;
+    for (uint32_t j = 0; j < np; j++) {
         int64_t pb[LAYOUT_MAX_RANK], po[LAYOUT_MAX_RANK], pe[LAYOUT_MAX_RANK];
-        layout_slot_unpack(l, k, b, o, e);
-        int32_t n = 0;
-        for (int32_t d = 0; d < l->rank; d++)
+        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+        layout_slot_unpack(p, j, pb, po, pe);
+        for (int32_t d = 0, n = 0; d < rank; d++) {
+            b[d] = o[d] = e[d] = 0;
             if (!(reduced >> d & 1)) {
-                pb[n] = b[d], po[n] = o[d], pe[n] = e[d];
+                b[d] = pb[n], o[d] = po[n], e[d] = pe[n];
                 n++;
             }
-        rep[layout_slot_pack(p, pb, po, pe)] = k;
-    }
-    Buffer *buf = get_buffer(c, src->elem, (uint32_t)l->rank, shape,
-                             stage_pad(l, shape, (type_bitwidth(src->elem) + 7) / 8, rep, np));
-    ValueId mem = buf->v;
-    buffer_before_write(c, buf);
-    ValueId idx[LAYOUT_MAX_RANK + 2];
-    for (uint32_t j = 0; j < np; j++) {
-        idx[0] = partial[j];
-        idx[1] = mem;
-        for (int32_t d = 0; d < l->rank; d++)
-            idx[2 + d] =
-                reduced >> d & 1 ? virtual_subgroup(c, l, d) : element_index(c, l, d, rep[j]);
-        emit(c, OP_MSTORE, (uint32_t)l->rank + 2, idx, 0, NULL, 0);
-    }
-    barrier(c);
-    for (uint32_t j = 0; j < np; j++) {
+        }
         ValueId acc = 0;
-        for (int64_t s = 0; s < nsub; s++) {
-            int64_t rest = s;
-            idx[1] = mem;
-            for (int32_t d = l->rank; d-- > 0;) {
+        for (int64_t sidx = 0; sidx < nsub; sidx++) {
+            int64_t rest = sidx;
+            for (int32_t d = rank; d-- > 0;)
                 if (reduced >> d & 1) {
-                    idx[2 + d] = const_index(c, rest % shape[d]);
+                    b[d] = rest % shape[d];
                     rest /= shape[d];
-                } else {
-                    idx[2 + d] = element_index(c, l, d, rep[j]);
                 }
-            }
-            ValueId v = emit1(c, OP_MLOAD, (uint32_t)l->rank + 1, idx + 1, src->elem);
+            ValueId v = dist_elem(c, rd, (uint32_t)layout_slot_pack(&r, b, o, e));
             acc = acc ? combine_values(c, kind, acc, v) : v;
         }
         partial[j] = acc;

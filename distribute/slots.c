@@ -140,11 +140,10 @@ buffer_before_write(Ctx *c, Buffer *b)
  * of consecutive rows in the same banks.  The pad is the widest access (so
  * vector accesses stay aligned), and at least one 32-bit bank.
  */
-static int64_t
-bank_pad(const Module *m, TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest)
+int64_t
+dist_bank_pad(TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest)
 {
     int64_t esize = (type_bitwidth(elem) + 7) / 8;
-    (void)m;
     if (rank < 2 || (shape[rank - 1] * esize) % 32 != 0)
         return 0;
     int64_t pad = widest > 0 ? widest : 1;
@@ -280,6 +279,89 @@ dist_pad_workgroup_allocs(Ctx *c, OpId f)
     }
 }
 
+/* Elements per access along the last dim when layout l reads or writes a buffer
+ * row by row (write_tiles/read_tiles group the element tile into <= 128 bits). */
+static int64_t
+access_width(const NestedLayout *l, int64_t esize)
+{
+    int64_t e = l->rank ? l->element_tile[l->rank - 1] : 1, w = 1;
+    while (w * 2 <= e && e % (w * 2) == 0 && w * 2 * esize <= 16)
+        w *= 2;
+    return w;
+}
+
+/* Shared-memory wavefronts of one warp access, as sim/exec_mem.c counts them:
+ * 32, 16 or 8 lanes per pass for accesses of <= 4, 8 or 16 bytes; a pass costs
+ * the most distinct 32-bit words one bank delivers. */
+static int64_t
+wavefronts(const int64_t *byte, int64_t size)
+{
+    int64_t per_pass = size <= 4 ? 32 : size == 8 ? 16 : 8, words = size <= 4 ? 1 : size / 4;
+    int64_t total = 0;
+    for (int64_t p0 = 0; p0 < 32; p0 += per_pass) {
+        int64_t w[128], n = 0, per_bank[32] = { 0 }, worst = 1;
+        for (int64_t l = p0; l < p0 + per_pass; l++)
+            for (int64_t k = 0; k < words; k++) {
+                int64_t x = byte[l] / 4 + k;
+                bool seen = false;
+                for (int64_t i = 0; i < n && !seen; i++)
+                    seen = w[i] == x;
+                if (!seen) {
+                    w[n++] = x;
+                    if (++per_bank[x % 32] > worst)
+                        worst = per_bank[x % 32];
+                }
+            }
+        total += worst;
+    }
+    return total;
+}
+
+/*
+ * The row padding (elements, keeping every access aligned, at most 128 bytes)
+ * for which the first warp's accesses of a buffer of `shape` in layouts ls[]
+ * (each read or written row by row, as write_tiles/read_tiles do) cost the
+ * fewest shared-memory wavefronts; the smallest such pad on ties.  Layout
+ * digits past the buffer's shape (a subgroup spread the buffer does not
+ * have) index 0.
+ */
+int64_t
+dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape, const NestedLayout *const *ls,
+              int nl)
+{
+    int64_t esize = (type_bitwidth(elem) + 7) / 8, align = 1;
+    if (rank < 2)
+        return 0;
+    for (int i = 0; i < nl; i++)
+        if (access_width(ls[i], esize) > align)
+            align = access_width(ls[i], esize);
+    int64_t best = 0, best_cost = -1;
+    for (int64_t pad = 0; pad * esize <= 128; pad += align) {
+        int64_t cost = 0;
+        for (int i = 0; i < nl; i++) {
+            const NestedLayout *l = ls[i];
+            int64_t v = access_width(l, esize), n = layout_num_slots(l);
+            for (int64_t a = 0; a * v < n && a < 64; a++) { /* the first 64 accesses decide */
+                int64_t byte[32], x[LAYOUT_MAX_RANK];
+                for (int64_t lane = 0; lane < 32; lane++) {
+                    layout_element_of(l, 0, lane, a * v, x);
+                    int64_t off = 0;
+                    for (uint32_t d = 0; d < rank; d++)
+                        off = off * (shape[d] + (d == rank - 1 ? pad : 0)) +
+                              (x[d] < shape[d] ? x[d] : 0);
+                    byte[lane] = off * esize;
+                }
+                cost += wavefronts(byte, v * esize);
+            }
+        }
+        if (best_cost < 0 || cost < best_cost) {
+            best = pad;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
 /* Through workgroup memory: write src in its layout, barrier, read in `to`. */
 static Dist *
 convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
@@ -287,19 +369,12 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(to, shape);
     uint32_t rank = (uint32_t)to->rank;
-    int64_t widest = 1;
-    if (rank) {
-        int64_t a = src->layout.element_tile[rank - 1], b = to->element_tile[rank - 1];
-        widest = a > b ? a : b;
-        int64_t cap = 128 / (int64_t)type_bitwidth(src->elem);
-        bool trans;
-        if (rank == 2 && type_bitwidth(src->elem) == 16 && dist_ldmatrix_layout(to, 0, 1, &trans))
-            widest = cap; /* ldmatrix rows: 16-byte aligned (ldmatrix.c) */
-        if (widest > cap)
-            widest = cap;
-    }
-    Buffer *buf =
-        get_buffer(c, src->elem, rank, shape, bank_pad(c->m, src->elem, rank, shape, widest));
+    const NestedLayout *both[2] = { &src->layout, to };
+    int64_t pad = dist_best_pad(src->elem, rank, shape, both, 2);
+    bool trans;
+    if (rank == 2 && type_bitwidth(src->elem) == 16 && dist_ldmatrix_layout(to, 0, 1, &trans))
+        pad = dist_bank_pad(src->elem, rank, shape, 8); /* ldmatrix: 16-byte rows */
+    Buffer *buf = get_buffer(c, src->elem, rank, shape, pad);
     Transfer t;
     memset(&t, 0, sizeof t);
     t.memref = buf->v;
