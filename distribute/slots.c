@@ -335,13 +335,15 @@ dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape, const NestedLayo
     for (int i = 0; i < nl; i++)
         if (access_width(ls[i], esize) > align)
             align = access_width(ls[i], esize);
+    if (align * esize < 4) /* whole 32-bit banks */
+        align = 4 / esize;
     int64_t best = 0, best_cost = -1;
     for (int64_t pad = 0; pad * esize <= 128; pad += align) {
         int64_t cost = 0;
         for (int i = 0; i < nl; i++) {
             const NestedLayout *l = ls[i];
             int64_t v = access_width(l, esize), n = layout_num_slots(l);
-            for (int64_t a = 0; a * v < n && a < 64; a++) { /* the first 64 accesses decide */
+            for (int64_t a = 0; a * v < n && a < 32; a++) { /* the first 32 accesses decide */
                 int64_t byte[32], x[LAYOUT_MAX_RANK];
                 for (int64_t lane = 0; lane < 32; lane++) {
                     layout_element_of(l, 0, lane, a * v, x);
