@@ -297,6 +297,13 @@ virtual_thread(Ctx *c, const NestedLayout *l, int32_t d)
                  l->thread_strides[d], l->thread_tile[d]);
 }
 
+/* (lane / stride) % tile, in the prologue (shared with virtual_thread's cache) */
+ValueId
+dist_lane_digit(Ctx *c, int64_t stride, int64_t tile)
+{
+    return digit(c, KEY_VTHREAD, lane_id(c), c->nthreads < 32 ? c->nthreads : 32, stride, tile);
+}
+
 ValueId
 virtual_subgroup(Ctx *c, const NestedLayout *l, int32_t d)
 {

@@ -14,8 +14,9 @@
  * Each operand tile is gathered into the instruction's register order
  * (layout_mma_register_slots: for the A operand of m16n8k16 the slots (oM,
  * oK, e) are reordered to (oK, oM, e)), as a vector<regs x per-register>, and
- * the result tile is scattered back to slots.  Batch (N) dims and K spread
- * over subgroups are not supported on this path.
+ * the result tile is scattered back to slots.  K spread over subgroups is
+ * summed through workgroup memory (sum_k_slices).  Batch dims are not
+ * supported on this path.
  *
  * Any other contract: the operands are gathered into the layout of the
  * iteration space (the accumulator's layout on parallel dims, the lhs's on
@@ -180,16 +181,65 @@ gather_tile(Ctx *c, const Mma *mm, int j, Dist *op, const int64_t *batch)
     return emit1(c, OP_FROM_ELEMENTS, (uint32_t)n, el, type_vector(c->m, op->elem, 2, shape));
 }
 
+/* an all-zero mma.sync accumulator tile of type t (vector<R x P x T>) */
+static ValueId
+zero_tile(Ctx *c, TypeId t)
+{
+    const Type *ty = type_get(c->m, t);
+    int64_t n = ty->shape[0] * ty->shape[1];
+    TypeId e = ty->elem;
+    ValueId z = type_is_float(e) ? const_float(c, 0.0, e) : const_int(c, 0, e), el[64];
+    for (int64_t i = 0; i < n && i < 64; i++)
+        el[i] = z;
+    return emit1(c, OP_FROM_ELEMENTS, (uint32_t)n, el, t);
+}
+
+/*
+ * K split over subgroups: the subgroups that differ only in their K digit
+ * (stride sk in A's and B's layouts) each multiply their slice of K from a
+ * zero accumulator; the partial tiles, seen as a rank-3 value whose new
+ * leading dim is spread over those subgroups, are summed by the reduction's
+ * cross-subgroup stage (workgroup memory), and the accumulator is added once.
+ */
+static Dist *
+sum_k_slices(Ctx *c, Dist *partial, Dist *acc, int64_t nk, int64_t sk, const NestedLayout *rl)
+{
+    const NestedLayout *cl = &partial->layout;
+    NestedLayout p;
+    layout_init(&p, cl->rank + 1);
+    layout_set_dim(&p, 0, nk, 1, 1, 1, 1, sk, 0);
+    for (int32_t d = 0; d < cl->rank; d++)
+        layout_set_dim(&p, d + 1, cl->subgroup_tile[d], cl->batch_tile[d], cl->outer_tile[d],
+                       cl->thread_tile[d], cl->element_tile[d], cl->subgroup_strides[d],
+                       cl->thread_strides[d]);
+    char why[LAYOUT_REASON_SIZE];
+    if (!layout_check(&p, why, sizeof why)) {
+        dist_error(c,
+                   "'vector.contract' K split over subgroups: the accumulator's subgroups "
+                   "overlap the K subgroups (%s)",
+                   why);
+        return NULL;
+    }
+    Dist *s = dist_new(c, &p, partial->elem);
+    for (uint32_t k = 0; k < s->n; k++)
+        dist_set_elem(c, s, k, dist_elem(c, partial, k));
+    return reduce_dist(c, s, 1u, KIND_ADD, acc, 0, rl, NULL);
+}
+
 static bool
 contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
 {
     int64_t bm = mm->canon[2].batch_tile[0], bn = mm->canon[2].batch_tile[1];
     int64_t bk = mm->canon[0].batch_tile[1];
+    int64_t nk = mm->canon[0].subgroup_tile[1], sk = mm->canon[0].subgroup_strides[1];
     if (mm->canon[0].batch_tile[0] != bm || mm->canon[1].batch_tile[1] != bn ||
-        mm->canon[1].batch_tile[0] != bk || mm->canon[0].subgroup_tile[1] > 1 ||
-        mm->canon[1].subgroup_tile[0] > 1)
+        mm->canon[1].batch_tile[0] != bk || mm->canon[1].subgroup_tile[0] != nk ||
+        (nk > 1 && mm->canon[1].subgroup_strides[0] != sk))
         return dist_error(c, "'vector.contract' operand layouts tile the mma.sync fragments "
                              "inconsistently");
+    NestedLayout rl;
+    if (!result_layout(c, o, 0, &rl))
+        return dist_error(c, "'vector.contract' result has no layout");
     Dist *r = dist_new(c, &acc->layout, acc->elem);
     TypeId ct = 0;
     for (int64_t m = 0; m < bm; m++)
@@ -197,6 +247,8 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
             int64_t cb[2] = { m, n }, slots[64];
             ValueId cv = gather_tile(c, mm, 2, acc, cb);
             ct = value_type(c->m, cv);
+            if (nk > 1) /* the accumulator is added once, after the K slices are summed */
+                cv = zero_tile(c, ct);
             for (int64_t k = 0; k < bk; k++) {
                 int64_t ab[2] = { m, k }, bb[2] = { k, n };
                 ValueId args[3] = { gather_tile(c, mm, 0, a, ab), gather_tile(c, mm, 1, b, bb),
@@ -218,10 +270,7 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 dist_set_elem(c, r, (uint32_t)slots[i], e);
             }
         }
-    NestedLayout rl;
-    if (!result_layout(c, o, 0, &rl))
-        return dist_error(c, "'vector.contract' result has no layout");
-    Dist *res = convert_dist(c, r, &rl);
+    Dist *res = nk > 1 ? sum_k_slices(c, r, acc, nk, sk, &rl) : convert_dist(c, r, &rl);
     if (!res)
         return false;
     dist_bind(c, op_get(c->m, o)->res[0], res);

@@ -10,6 +10,7 @@
  *                  extract/insert (+ strided), step, create/constant_mask, splat
  *   reduction.c    multi_reduction, vector.reduction (seed 001's four stages)
  *   contract.c     vector.contract: mma.sync fragments, or per-thread products + reduction
+ *   ldmatrix.c     reads of mma fragment layouts from workgroup memory as nvgpu.ldmatrix
  *
  * Per-thread values.  A whole-workgroup vector value v with layout L becomes,
  * in every thread, the elements that thread holds: layout_num_slots(L) of
@@ -126,6 +127,7 @@ ValueId lane_id(Ctx *c);
 ValueId warp_id(Ctx *c);
 ValueId virtual_thread(Ctx *c, const NestedLayout *l, int32_t d); /* (lane / ts) % T */
 ValueId virtual_subgroup(Ctx *c, const NestedLayout *l, int32_t d);
+ValueId dist_lane_digit(Ctx *c, int64_t stride, int64_t tile);   /* (lane / stride) % tile */
 ValueId thread_offset(Ctx *c, const NestedLayout *l, int32_t d); /* E*(t + T*O*B*s) */
 int64_t slot_offset(const NestedLayout *l, int32_t d, int64_t b, int64_t o, int64_t e);
 ValueId canonical_holder(Ctx *c, const NestedLayout *l); /* i1, or 0 when every thread is one */
@@ -154,9 +156,15 @@ Dist *convert_dist(Ctx *c, Dist *src, const NestedLayout *to); /* any layout of 
 Dist *gather_dist(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of);
 Dist *gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
                     const int64_t *base);
+Dist *dist_gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
+                            const ValueId *base);
 Buffer *get_buffer(Ctx *c, TypeId elem, uint32_t rank, const int64_t *shape, int64_t pad);
 void buffer_before_write(Ctx *c, Buffer *b);
 void barrier(Ctx *c);
+int64_t dist_bank_pad(TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest);
+int64_t dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape,
+                      const NestedLayout *const *ls, int nl); /* fewest wavefronts */
+void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {
@@ -174,6 +182,11 @@ bool distribute_transfer_write(Ctx *c, OpId op);
 bool distribute_vector_load(Ctx *c, OpId op);
 bool distribute_vector_store(Ctx *c, OpId op);
 Dist *read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem);
+
+/* ---- ldmatrix.c ---- */
+Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,
+                         TypeId elem); /* or NULL */
+bool dist_ldmatrix_layout(const NestedLayout *l, int32_t row_dim, int32_t col_dim, bool *trans);
 bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
 
 /* ---- elementwise.c ---- */

@@ -535,6 +535,7 @@ distribute_func(Ctx *c, OpId f)
     BlockId entry = op_entry_block(c->m, f, 0);
     if (!entry)
         return true;
+    dist_pad_workgroup_allocs(c, f);
     rewrite_block(c, entry);
     if (c->failed)
         return false;

@@ -440,6 +440,90 @@ extract_part(Ctx *c, Dist *src, const NestedLayout *to, const Offset *f)
     return gather_memory(c, src, to, dims, f->pos);
 }
 
+/*
+ * Dynamic positions (static_position entries DIM_DYNAMIC, values from the
+ * operands from `first`): pv[i] is the position along leading dim i as a value.
+ */
+static bool
+positions(Ctx *c, OpId o, uint32_t first, Offset *f, ValueId *pv, bool *dynamic)
+{
+    uint32_t n, next = first;
+    if (!get_i64s(op_attr(c->m, o, "static_position"), f->pos, LAYOUT_MAX_RANK, &n))
+        return dist_error(c, "'%s' needs static_position", op_name(c->m, o));
+    *dynamic = false;
+    for (uint32_t i = 0; i < n; i++) {
+        if (f->pos[i] != DIM_DYNAMIC) {
+            pv[i] = const_index(c, f->pos[i]);
+            continue;
+        }
+        if (next >= op_get(c->m, o)->nargs)
+            return dist_error(c, "'%s' has too few dynamic position operands", op_name(c->m, o));
+        pv[i] = dist_scalar(c, op_get(c->m, o)->args[next++]);
+        f->pos[i] = 0;
+        *dynamic = true;
+    }
+    f->lead = (int32_t)n;
+    return true;
+}
+
+enum { DYN_MAX_CHOICES = 16 };
+
+/*
+ * The part at a dynamic position.  When, for every value the dynamic
+ * positions can take (at most DYN_MAX_CHOICES), each thread holds the part in
+ * its own registers, a select chain over those values; else through a
+ * workgroup buffer read at the positions.
+ */
+static Dist *
+extract_dynamic(Ctx *c, Dist *src, const NestedLayout *to, Offset *f, const ValueId *pv,
+                const bool *dyn)
+{
+    int64_t shape[LAYOUT_MAX_RANK], choices = 1;
+    layout_shape(&src->layout, shape);
+    for (int32_t i = 0; i < f->lead; i++)
+        if (dyn[i])
+            choices *= shape[i];
+    Dist *cand[DYN_MAX_CHOICES];
+    ValueId cond[DYN_MAX_CHOICES];
+    bool in_registers = choices <= DYN_MAX_CHOICES;
+    Offset g[DYN_MAX_CHOICES];
+    for (int64_t j = 0; in_registers && j < choices; j++) {
+        g[j] = *f;
+        int64_t rest = j;
+        for (int32_t i = f->lead - 1; i >= 0; i--)
+            if (dyn[i]) {
+                g[j].pos[i] = rest % shape[i];
+                rest /= shape[i];
+            }
+        in_registers = (cand[j] = map_or_null(c, src, to, widen_index, &g[j])) != NULL;
+    }
+    for (int64_t j = 1; in_registers && j < choices; j++) {
+        cond[j] = 0;
+        for (int32_t i = 0; i < f->lead; i++)
+            if (dyn[i])
+                cond[j] = and_i1(c, cond[j], cmp_i(c, CMPI_EQ, pv[i], const_index(c, g[j].pos[i])));
+    }
+    if (in_registers) {
+        Dist *r = dist_new(c, to, src->elem);
+        for (uint32_t k = 0; k < r->n; k++) {
+            ValueId v = dist_elem(c, cand[0], k);
+            for (int64_t j = 1; j < choices; j++) {
+                ValueId args[3] = { cond[j], dist_elem(c, cand[j], k), v };
+                v = emit1(c, OP_SELECT, 3, args, r->elem);
+            }
+            dist_set_elem(c, r, k, v);
+        }
+        return r;
+    }
+    int32_t dims[LAYOUT_MAX_RANK];
+    ValueId base[LAYOUT_MAX_RANK + 1];
+    for (int32_t i = 0; i < f->rank; i++)
+        dims[i] = f->lead + i;
+    for (int32_t i = 0; i < src->layout.rank; i++)
+        base[i] = i < f->lead ? pv[i] : const_index(c, 0);
+    return dist_gather_memory_at(c, src, to, dims, base);
+}
+
 bool
 distribute_extract(Ctx *c, OpId o)
 {
@@ -449,19 +533,22 @@ distribute_extract(Ctx *c, OpId o)
         return false;
     Offset f;
     memset(&f, 0, sizeof f);
-    uint32_t n;
-    if (op_get(c->m, o)->nargs > 1 ||
-        !get_i64s(op_attr(c->m, o, "static_position"), f.pos, LAYOUT_MAX_RANK, &n))
-        return dist_error(c, "'vector.extract' at a dynamic position cannot be distributed");
-    f.lead = (int32_t)n;
+    ValueId pv[LAYOUT_MAX_RANK];
+    bool dynamic, dyn[LAYOUT_MAX_RANK];
+    if (!positions(c, o, 1, &f, pv, &dynamic))
+        return false;
     f.rank = s->layout.rank - f.lead;
+    const Attr *sp = op_attr(c->m, o, "static_position");
+    for (int32_t i = 0; i < f.lead; i++)
+        dyn[i] = sp->kind == ATTR_DENSE_ARRAY ? sp->ints[i] == DIM_DYNAMIC
+                                              : sp->items[i]->i == DIM_DYNAMIC;
     NestedLayout l;
     bool scalar = !type_is_vector(c->m, value_type(c->m, res));
     if (scalar)
         layout_init(&l, 0);
     else if (!res_layout(c, o, &l))
         return false;
-    Dist *d = extract_part(c, s, &l, &f);
+    Dist *d = dynamic ? extract_dynamic(c, s, &l, &f, pv, dyn) : extract_part(c, s, &l, &f);
     if (!d)
         return false;
     if (scalar) {
@@ -510,9 +597,27 @@ part_slot(Ctx *c, const NestedLayout *l, const NestedLayout *pl, int64_t k, cons
  * where the element index lies in [pos, pos + size) on every big dim, else
  * dest's.  Tests that depend on the thread become selects.
  */
+/* The part's slot that holds, in every thread, the element of dest's slot k
+ * without its `lead` leading dims (dynamic insert positions). */
+static int64_t
+part_slot_any(Ctx *c, const NestedLayout *l, const NestedLayout *pl, int64_t k, int32_t lead)
+{
+    int64_t x[LAYOUT_MAX_RANK], z[LAYOUT_MAX_RANK], slot = -1;
+    for (int64_t tid = 0; tid < c->nthreads; tid++) {
+        layout_element_of(l, tid / 32, tid % 32, k, x);
+        if (slot < 0 && (slot = layout_slot_of(pl, x + lead)) < 0)
+            return -1;
+        layout_element_of(pl, tid / 32, tid % 32, slot, z);
+        for (int32_t d = 0; d < pl->rank; d++)
+            if (z[d] != x[lead + d])
+                return -1;
+    }
+    return slot < 0 ? 0 : slot;
+}
+
 static bool
 insert_part(Ctx *c, OpId o, ValueId part_old, ValueId dest_old, const Offset *f,
-            const int64_t *size)
+            const int64_t *size, const ValueId *dyn_pos)
 {
     ValueId res = op_get(c->m, o)->res[0];
     NestedLayout l;
@@ -530,6 +635,10 @@ insert_part(Ctx *c, OpId o, ValueId part_old, ValueId dest_old, const Offset *f,
         ValueId in = 0;
         for (int32_t d = 0; d < l.rank; d++) {
             ValueId x = element_index(c, &l, d, k);
+            if (dyn_pos && d < f->lead) {
+                in = and_i1(c, in, cmp_i(c, CMPI_EQ, x, dyn_pos[d]));
+                continue;
+            }
             int64_t lo = f->pos[d], hi = d < f->lead ? lo + 1 : lo + size[d - f->lead];
             in = and_i1(c, in,
                         and_i1(c, cmp_i(c, CMPI_SGE, x, const_index(c, lo)),
@@ -545,7 +654,8 @@ insert_part(Ctx *c, OpId o, ValueId part_old, ValueId dest_old, const Offset *f,
             pv = dist_scalar(c, part_old);
         } else {
             pl = part->layout;
-            int64_t slot = part_slot(c, &l, &pl, k, f, size);
+            int64_t slot =
+                dyn_pos ? part_slot_any(c, &l, &pl, k, f->lead) : part_slot(c, &l, &pl, k, f, size);
             if (slot < 0)
                 return dist_error(c, "'%s' part is not held by the threads it is inserted in",
                                   op_name(c->m, o));
@@ -567,16 +677,19 @@ distribute_insert(Ctx *c, OpId o)
 {
     Offset f;
     memset(&f, 0, sizeof f);
-    uint32_t n;
-    if (op_get(c->m, o)->nargs > 2 ||
-        !get_i64s(op_attr(c->m, o, "static_position"), f.pos, LAYOUT_MAX_RANK, &n))
-        return dist_error(c, "'vector.insert' at a dynamic position cannot be distributed");
+    ValueId pv[LAYOUT_MAX_RANK];
+    bool dynamic;
+    if (!positions(c, o, 2, &f, pv, &dynamic))
+        return false;
     ValueId dest = op_get(c->m, o)->args[1];
-    f.lead = (int32_t)n;
     f.rank = (int32_t)type_get(c->m, value_type(c->m, dest))->rank - f.lead;
     int64_t size[LAYOUT_MAX_RANK];
-    layout_shape(&dist_of(c, dest)->layout, size);
-    return insert_part(c, o, op_get(c->m, o)->args[0], dest, &f, size + f.lead);
+    Dist *dd = dist_of(c, dest);
+    if (!dd)
+        return false;
+    layout_shape(&dd->layout, size);
+    return insert_part(c, o, op_get(c->m, o)->args[0], dest, &f, size + f.lead,
+                       dynamic ? pv : NULL);
 }
 
 bool
@@ -605,7 +718,7 @@ distribute_strided_slice(Ctx *c, OpId o)
         const Type *pt = type_get(c->m, value_type(c->m, part));
         for (int32_t i = 0; i < prank; i++)
             sizes[i] = pt->shape[i];
-        return insert_part(c, o, part, big, &f, sizes);
+        return insert_part(c, o, part, big, &f, sizes, NULL);
     }
     ValueId res = op_get(c->m, o)->res[0];
     Dist *s = dist_of(c, big);

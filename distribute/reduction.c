@@ -9,10 +9,13 @@
  *                   gpu.subgroup_reduce (cluster_size T_d, cluster_stride ts_d),
  *                   dims whose lane ranges are adjacent merged into one cluster.
  *                   ptxgen lowers it to a butterfly of shfl.sync.bfly, after
- *                   which every lane of the cluster holds the result;
+ *                   which every lane of the cluster holds the result (a
+ *                   cluster whose size or stride is not a power of two: one
+ *                   gpu.shuffle idx per member, combined in member order);
  *   3. across subgroups  a reduced dim with subgroup_tile S_d > 1: each subgroup
  *                   stores its partials to a workgroup buffer shaped like the
- *                   source with S_d in place of reduced dims, barrier, and every
+ *                   source with S_d in place of reduced dims (rows padded
+ *                   against bank conflicts), barrier, and every
  *                   thread combines all S partials of its elements (all of
  *                   them: not only index 0, iree-notes §7.2.2);
  *   4. accumulator  the result is combined with the accumulator last, once.
@@ -91,10 +94,64 @@ clusters(const NestedLayout *l, uint32_t reduced, Cluster *out)
             out[m++] = out[i];
     }
     for (int i = 0; i < m; i++)
-        if ((out[i].size & (out[i].size - 1)) || (out[i].stride & (out[i].stride - 1)) ||
-            out[i].size * out[i].stride > 32)
+        if (out[i].size * out[i].stride > 32)
             return -1;
     return m;
+}
+
+static bool
+pow2_cluster(Cluster cl)
+{
+    return !(cl.size & (cl.size - 1)) && !(cl.stride & (cl.stride - 1));
+}
+
+/*
+ * A cluster whose size or stride is not a power of two (no butterfly): every
+ * lane reads the T members' values with gpu.shuffle idx and combines them in
+ * member order, so all of them get the same bits.  The members are found from
+ * the lane's canonical lane (its virtual ids put back together, < the lanes
+ * the layout spans): a replica lane past the span would find members past 31.
+ */
+static ValueId
+cluster_lane(Ctx *c, const NestedLayout *l, Cluster cl, int64_t j)
+{
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    ValueId canon = const_index(c, 0);
+    for (int32_t d = 0; d < l->rank; d++)
+        canon = idx_add(c, canon, idx_mul_c(c, virtual_thread(c, l, d), l->thread_strides[d]));
+    /* member j: canon - ((canon / stride) % size) * stride + j * stride */
+    ValueId args[2] = { canon, const_index(c, cl.stride) };
+    ValueId q = cl.stride == 1 ? canon : emit1(c, OP_DIVUI, 2, args, TY_INDEX);
+    ValueId args2[2] = { q, const_index(c, cl.size) };
+    ValueId digit = emit1(c, OP_REMUI, 2, args2, TY_INDEX);
+    ValueId args3[2] = { canon, idx_mul_c(c, digit, cl.stride) };
+    ValueId base = emit1(c, OP_SUBI, 2, args3, TY_INDEX);
+    ValueId lane = idx_add_c(c, base, j * cl.stride);
+    ValueId cast = emit1(c, OP_INDEX_CAST, 1, &lane, TY_I32);
+    c->out = saved;
+    return cast;
+}
+
+static ValueId
+shuffle_reduce(Ctx *c, ValueId v, CombiningKind kind, Cluster cl, const ValueId *lanes)
+{
+    TypeId t = value_type(c->m, v), wide = t; /* gpu.shuffle moves 32 or 64 bits */
+    if (type_bitwidth(t) < 32)
+        wide = type_is_float(t) ? TY_F32 : TY_I32;
+    ValueId w = wide == t ? v : emit1(c, type_is_float(t) ? OP_EXTF : OP_EXTUI, 1, &v, wide);
+    ValueId r = 0;
+    for (int64_t j = 0; j < cl.size; j++) {
+        ValueId args[3] = { w, lanes[j], const_int(c, 32, TY_I32) };
+        TypeId types[2] = { wide, TY_I1 };
+        OpId o = emit(c, OP_SHUFFLE, 3, args, 2, types, 0);
+        op_set_attr(c->m, o, "mode", attr_enum(c->m, "gpu", "shuffle_mode", "idx", true));
+        ValueId x = op_get(c->m, o)->res[0];
+        if (wide != t) /* exact: the value came from t */
+            x = emit1(c, type_is_float(t) ? OP_TRUNCF : OP_TRUNCI, 1, &x, t);
+        r = r ? combine_values(c, kind, r, x) : x;
+    }
+    return r;
 }
 
 static ValueId
@@ -117,8 +174,18 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
     Cluster cl[LAYOUT_MAX_RANK];
     int ncl = clusters(l, reduced, cl);
     if (ncl < 0)
-        return dist_error(c, "reduction over lanes that do not form power-of-two clusters");
+        return dist_error(c, "reduction over lanes past the warp");
     for (int i = 0; i < ncl; i++) {
+        if (!pow2_cluster(cl[i])) {
+            if (cl[i].size > 32)
+                return dist_error(c, "reduction over a cluster of more than 32 lanes");
+            ValueId lanes[32];
+            for (int64_t j = 0; j < cl[i].size; j++)
+                lanes[j] = cluster_lane(c, l, cl[i], j);
+            for (uint32_t j = 0; j < np; j++)
+                partial[j] = shuffle_reduce(c, partial[j], kind, cl[i], lanes);
+            continue;
+        }
         if (type_bitwidth(elem) == 32 && np > 1) {
             ValueId v = subgroup_reduce(c, from_elements(c, partial, np, elem), kind, cl[i]);
             for (uint32_t j = 0; j < np; j++)
@@ -132,60 +199,80 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
 }
 
 /* stage 3: through a workgroup buffer, serial over the subgroups of the reduced dims */
+/*
+ * Stage 3 as two transfers of a workgroup buffer shaped like the source with
+ * S_d in place of each reduced dim: the partials are written in layout W (the
+ * source's, with each reduced dim spread over its subgroups only: element
+ * index = subgroup digit; the canonical lane of each element writes it), and
+ * read back in layout R (each reduced dim held whole by every thread as
+ * batches), so both sides use vector accesses where the layout has runs of
+ * consecutive elements.  The S partials of each element are then combined in
+ * subgroup order.  The rows get the padding that costs these accesses the
+ * fewest bank conflicts (dist_best_pad).
+ */
 static bool
 subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
                ValueId *partial)
 {
     const NestedLayout *l = &src->layout;
+    int32_t rank = l->rank;
     int64_t shape[LAYOUT_MAX_RANK], nsub = 1;
     layout_shape(l, shape);
-    for (int32_t d = 0; d < l->rank; d++)
+    NestedLayout w = *l, r = *l;
+    for (int32_t d = 0; d < rank; d++)
         if (reduced >> d & 1) {
             shape[d] = l->subgroup_tile[d];
             nsub *= shape[d];
+            layout_set_dim(&w, d, shape[d], 1, 1, 1, 1, l->subgroup_strides[d], 0);
+            layout_set_dim(&r, d, 1, shape[d], 1, 1, 1, 0, 0);
         }
-    Buffer *buf = get_buffer(c, src->elem, (uint32_t)l->rank, shape, 0);
-    ValueId mem = buf->v;
-    buffer_before_write(c, buf);
+    layout_normalize(&w);
+    layout_normalize(&r);
+    const NestedLayout *both[2] = { &w, &r };
+    Buffer *buf = get_buffer(c, src->elem, (uint32_t)rank, shape,
+                             dist_best_pad(src->elem, (uint32_t)rank, shape, both, 2));
+    Transfer t;
+    memset(&t, 0, sizeof t);
+    t.memref = buf->v;
+    t.mrank = (uint32_t)rank;
+    for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
+        t.dim_of[i] = -1;
+    for (int32_t d = 0; d < rank; d++) {
+        t.base[d] = const_index(c, 0);
+        t.dim_of[d] = d;
+        t.in_bounds[d] = true;
+    }
+    Dist *wd = dist_new(c, &w, src->elem);
     uint32_t np = (uint32_t)layout_num_slots(p);
-    /* a source slot per partial, for the parallel indices */
-    int64_t *rep = arena_alloc(&c->m->arena, (np + 1) * sizeof *rep);
-    for (uint32_t k = src->n; k-- > 0;) {
-        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+    for (uint32_t j = 0; j < np; j++)
+        dist_set_elem(c, wd, j, partial[j]); /* W's slots are p's: reduced dims add none */
+    buffer_before_write(c, buf);
+    if (!write_tiles(c, &t, wd, false)) /* copies of a partial store the same bits */
+        return false;
+    barrier(c);
+    Dist *rd = read_tiles(c, &t, &r, src->elem);
+    if (!rd)
+        return false;
+    for (uint32_t j = 0; j < np; j++) {
         int64_t pb[LAYOUT_MAX_RANK], po[LAYOUT_MAX_RANK], pe[LAYOUT_MAX_RANK];
-        layout_slot_unpack(l, k, b, o, e);
-        int32_t n = 0;
-        for (int32_t d = 0; d < l->rank; d++)
+        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+        layout_slot_unpack(p, j, pb, po, pe);
+        for (int32_t d = 0, n = 0; d < rank; d++) {
+            b[d] = o[d] = e[d] = 0;
             if (!(reduced >> d & 1)) {
-                pb[n] = b[d], po[n] = o[d], pe[n] = e[d];
+                b[d] = pb[n], o[d] = po[n], e[d] = pe[n];
                 n++;
             }
-        rep[layout_slot_pack(p, pb, po, pe)] = k;
-    }
-    ValueId idx[LAYOUT_MAX_RANK + 2];
-    for (uint32_t j = 0; j < np; j++) {
-        idx[0] = partial[j];
-        idx[1] = mem;
-        for (int32_t d = 0; d < l->rank; d++)
-            idx[2 + d] =
-                reduced >> d & 1 ? virtual_subgroup(c, l, d) : element_index(c, l, d, rep[j]);
-        emit(c, OP_MSTORE, (uint32_t)l->rank + 2, idx, 0, NULL, 0);
-    }
-    barrier(c);
-    for (uint32_t j = 0; j < np; j++) {
+        }
         ValueId acc = 0;
-        for (int64_t s = 0; s < nsub; s++) {
-            int64_t rest = s;
-            idx[1] = mem;
-            for (int32_t d = l->rank; d-- > 0;) {
+        for (int64_t sidx = 0; sidx < nsub; sidx++) {
+            int64_t rest = sidx;
+            for (int32_t d = rank; d-- > 0;)
                 if (reduced >> d & 1) {
-                    idx[2 + d] = const_index(c, rest % shape[d]);
+                    b[d] = rest % shape[d];
                     rest /= shape[d];
-                } else {
-                    idx[2 + d] = element_index(c, l, d, rep[j]);
                 }
-            }
-            ValueId v = emit1(c, OP_MLOAD, (uint32_t)l->rank + 1, idx + 1, src->elem);
+            ValueId v = dist_elem(c, rd, (uint32_t)layout_slot_pack(&r, b, o, e));
             acc = acc ? combine_values(c, kind, acc, v) : v;
         }
         partial[j] = acc;

@@ -140,17 +140,228 @@ buffer_before_write(Ctx *c, Buffer *b)
  * of consecutive rows in the same banks.  The pad is the widest access (so
  * vector accesses stay aligned), and at least one 32-bit bank.
  */
-static int64_t
-bank_pad(const Module *m, TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest)
+int64_t
+dist_bank_pad(TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest)
 {
     int64_t esize = (type_bitwidth(elem) + 7) / 8;
-    (void)m;
     if (rank < 2 || (shape[rank - 1] * esize) % 32 != 0)
         return 0;
     int64_t pad = widest > 0 ? widest : 1;
     while (pad * esize < 4)
         pad *= 2;
     return pad;
+}
+
+/*
+ * Padding of the workgroup buffers the kernel allocates itself.  A
+ * memref.alloc whose every use is the memref operand of an in-bounds
+ * transfer, a vector.load/store or a memref.load/store indexes it by element,
+ * never by its shape or its bytes, so its rows can be made longer without
+ * changing what the kernel computes.  Rows of a multiple of 32 bytes get 16
+ * bytes more: the 8 rows an ldmatrix phase (or a column of 128-bit accesses)
+ * reads then start in 8 different 16-byte bank groups, and accesses of up to
+ * 128 bits stay aligned.  Buffers of 32-bit (or wider) elements that a
+ * transfer reads or writes transposed get one element more instead: a column
+ * of 32 elements then lies in 32 different banks (the row-wise side loses its
+ * 128-bit accesses, not its conflict-freedom).
+ */
+typedef struct PadCandidate {
+    ValueId alloc;   /* 0 once a use that is not a plain access is seen */
+    bool transposed; /* read or written by a transposing transfer */
+} PadCandidate;
+
+typedef struct PadScan {
+    ARRAY(PadCandidate) c;
+} PadScan;
+
+static bool
+transposing(Module *m, OpId o)
+{
+    const Attr *pm = op_attr(m, o, "permutation_map");
+    if (!pm || pm->kind != ATTR_AFFINE_MAP)
+        return false;
+    for (uint32_t i = 0; i < pm->map->nresults; i++) {
+        int32_t d = affine_map_result_dim(pm->map, i);
+        if (d >= 0 && d != (int32_t)(pm->map->ndims - pm->map->nresults + i))
+            return true;
+    }
+    return false;
+}
+
+static bool
+all_in_bounds(Module *m, OpId o)
+{
+    const Attr *a = op_attr(m, o, "in_bounds");
+    if (!a)
+        return true;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (a->kind == ATTR_ARRAY ? !(a->items[i]->kind == ATTR_BOOL && a->items[i]->b)
+                                  : a->kind != ATTR_DENSE_ARRAY || !a->ints || !a->ints[i])
+            return false;
+    return a->kind == ATTR_ARRAY || a->kind == ATTR_DENSE_ARRAY;
+}
+
+static bool
+scan_pad_uses(Module *m, OpId o, void *ctx)
+{
+    PadScan *s = ctx;
+    const Op *op = op_get(m, o);
+    int32_t mem = -1; /* the operand that may be a padded buffer */
+    switch (op->kind) {
+    case OP_TRANSFER_READ:
+    case OP_VLOAD:
+    case OP_MLOAD:
+        mem = 0;
+        break;
+    case OP_TRANSFER_WRITE:
+    case OP_VSTORE:
+    case OP_MSTORE:
+        mem = 1;
+        break;
+    default:
+        break;
+    }
+    if ((op->kind == OP_TRANSFER_READ || op->kind == OP_TRANSFER_WRITE) && !all_in_bounds(m, o))
+        mem = -1;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        for (uint32_t k = 0; k < s->c.n; k++)
+            if (s->c.items[k].alloc == op->args[i]) {
+                if ((int32_t)i != mem)
+                    s->c.items[k].alloc = 0;
+                else if (transposing(m, o))
+                    s->c.items[k].transposed = true;
+            }
+    return true;
+}
+
+static bool
+find_allocs(Module *m, OpId o, void *ctx)
+{
+    PadScan *s = ctx;
+    const Op *op = op_get(m, o);
+    if (op->kind != OP_ALLOC || op->nargs != 0 || op->nres != 1)
+        return true;
+    const Type *t = type_get(m, value_type(m, op->res[0]));
+    if (t->kind != TY_MEMREF || t->memspace != MS_WORKGROUP || t->layout || t->rank < 2 ||
+        !type_is_scalar(t->elem))
+        return true;
+    for (uint32_t d = 0; d < t->rank; d++)
+        if (t->shape[d] <= 0)
+            return true;
+    int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
+    if ((t->shape[t->rank - 1] * esize) % 32 != 0 || esize > 16)
+        return true;
+    PadCandidate pc = { op->res[0], false };
+    ARRAY_PUSH(&m->arena, s->c, pc);
+    return true;
+}
+
+void
+dist_pad_workgroup_allocs(Ctx *c, OpId f)
+{
+    PadScan s = { { 0 } };
+    module_walk(c->m, f, find_allocs, &s);
+    if (!s.c.n)
+        return;
+    module_walk(c->m, f, scan_pad_uses, &s);
+    for (uint32_t k = 0; k < s.c.n; k++) {
+        if (!s.c.items[k].alloc)
+            continue;
+        Value *v = value_get(c->m, s.c.items[k].alloc);
+        const Type *t = type_get(c->m, v->type);
+        int64_t shape[LAYOUT_MAX_RANK + 8];
+        if (t->rank > LAYOUT_MAX_RANK + 8)
+            continue;
+        memcpy(shape, t->shape, t->rank * sizeof *shape);
+        int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
+        shape[t->rank - 1] += esize >= 4 && s.c.items[k].transposed ? 1 : 16 / esize;
+        v->type = type_memref(c->m, t->elem, t->rank, shape, NULL, t->memspace, t->memspace_gpu);
+    }
+}
+
+/* Elements per access along the last dim when layout l reads or writes a buffer
+ * row by row (write_tiles/read_tiles group the element tile into <= 128 bits). */
+static int64_t
+access_width(const NestedLayout *l, int64_t esize)
+{
+    int64_t e = l->rank ? l->element_tile[l->rank - 1] : 1, w = 1;
+    while (w * 2 <= e && e % (w * 2) == 0 && w * 2 * esize <= 16)
+        w *= 2;
+    return w;
+}
+
+/* Shared-memory wavefronts of one warp access, as sim/exec_mem.c counts them:
+ * 32, 16 or 8 lanes per pass for accesses of <= 4, 8 or 16 bytes; a pass costs
+ * the most distinct 32-bit words one bank delivers. */
+static int64_t
+wavefronts(const int64_t *byte, int64_t size)
+{
+    int64_t per_pass = size <= 4 ? 32 : size == 8 ? 16 : 8, words = size <= 4 ? 1 : size / 4;
+    int64_t total = 0;
+    for (int64_t p0 = 0; p0 < 32; p0 += per_pass) {
+        int64_t w[128], n = 0, per_bank[32] = { 0 }, worst = 1;
+        for (int64_t l = p0; l < p0 + per_pass; l++)
+            for (int64_t k = 0; k < words; k++) {
+                int64_t x = byte[l] / 4 + k;
+                bool seen = false;
+                for (int64_t i = 0; i < n && !seen; i++)
+                    seen = w[i] == x;
+                if (!seen) {
+                    w[n++] = x;
+                    if (++per_bank[x % 32] > worst)
+                        worst = per_bank[x % 32];
+                }
+            }
+        total += worst;
+    }
+    return total;
+}
+
+/*
+ * The row padding (elements, keeping every access aligned, at most 128 bytes)
+ * for which the first warp's accesses of a buffer of `shape` in layouts ls[]
+ * (each read or written row by row, as write_tiles/read_tiles do) cost the
+ * fewest shared-memory wavefronts; the smallest such pad on ties.  Layout
+ * digits past the buffer's shape (a subgroup spread the buffer does not
+ * have) index 0.
+ */
+int64_t
+dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape, const NestedLayout *const *ls,
+              int nl)
+{
+    int64_t esize = (type_bitwidth(elem) + 7) / 8, align = 1;
+    if (rank < 2)
+        return 0;
+    for (int i = 0; i < nl; i++)
+        if (access_width(ls[i], esize) > align)
+            align = access_width(ls[i], esize);
+    if (align * esize < 4) /* whole 32-bit banks */
+        align = 4 / esize;
+    int64_t best = 0, best_cost = -1;
+    for (int64_t pad = 0; pad * esize <= 128; pad += align) {
+        int64_t cost = 0;
+        for (int i = 0; i < nl; i++) {
+            const NestedLayout *l = ls[i];
+            int64_t v = access_width(l, esize), n = layout_num_slots(l);
+            for (int64_t a = 0; a * v < n && a < 32; a++) { /* the first 32 accesses decide */
+                int64_t byte[32], x[LAYOUT_MAX_RANK];
+                for (int64_t lane = 0; lane < 32; lane++) {
+                    layout_element_of(l, 0, lane, a * v, x);
+                    int64_t off = 0;
+                    for (uint32_t d = 0; d < rank; d++)
+                        off = off * (shape[d] + (d == rank - 1 ? pad : 0)) +
+                              (x[d] < shape[d] ? x[d] : 0);
+                    byte[lane] = off * esize;
+                }
+                cost += wavefronts(byte, v * esize);
+            }
+        }
+        if (best_cost < 0 || cost < best_cost) {
+            best = pad;
+            best_cost = cost;
+        }
+    }
+    return best;
 }
 
 /* Through workgroup memory: write src in its layout, barrier, read in `to`. */
@@ -160,16 +371,12 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(to, shape);
     uint32_t rank = (uint32_t)to->rank;
-    int64_t widest = 1;
-    if (rank) {
-        int64_t a = src->layout.element_tile[rank - 1], b = to->element_tile[rank - 1];
-        widest = a > b ? a : b;
-        int64_t cap = 128 / (int64_t)type_bitwidth(src->elem);
-        if (widest > cap)
-            widest = cap;
-    }
-    Buffer *buf =
-        get_buffer(c, src->elem, rank, shape, bank_pad(c->m, src->elem, rank, shape, widest));
+    const NestedLayout *both[2] = { &src->layout, to };
+    int64_t pad = dist_best_pad(src->elem, rank, shape, both, 2);
+    bool trans;
+    if (rank == 2 && type_bitwidth(src->elem) == 16 && dist_ldmatrix_layout(to, 0, 1, &trans))
+        pad = dist_bank_pad(src->elem, rank, shape, 8); /* ldmatrix: 16-byte rows */
+    Buffer *buf = get_buffer(c, src->elem, rank, shape, pad);
     Transfer t;
     memset(&t, 0, sizeof t);
     t.memref = buf->v;
@@ -205,6 +412,17 @@ convert_dist(Ctx *c, Dist *src, const NestedLayout *to)
 Dist *
 gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of, const int64_t *base)
 {
+    ValueId b[LAYOUT_MAX_RANK + 1];
+    for (int32_t p = 0; p < LAYOUT_MAX_RANK; p++)
+        b[p] = const_index(c, base ? base[p] : 0);
+    return dist_gather_memory_at(c, src, to, dim_of, b);
+}
+
+/* gather_memory with the read's base indices as values (dynamic positions) */
+Dist *
+dist_gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
+                      const ValueId *base)
+{
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(&src->layout, shape);
     uint32_t rank = (uint32_t)src->layout.rank;
@@ -226,7 +444,7 @@ gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of, 
         return NULL;
     barrier(c);
     for (uint32_t p = 0; p < t.mrank; p++)
-        t.base[p] = const_index(c, base ? base[p] : 0);
+        t.base[p] = rank ? base[p] : const_index(c, 0);
     for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
         t.dim_of[i] = i < to->rank ? dim_of[i] : -1;
         t.in_bounds[i] = true;

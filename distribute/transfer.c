@@ -23,6 +23,9 @@
  * (iree-notes §7.2.3).  Reads of masked-off or out-of-bounds elements give the
  * padding.  Writes of replicated data are made by one thread per element
  * (canonical_holder); a 0-d write by thread 0.
+ *
+ * Reads of mma.sync fragment layouts from workgroup memory become
+ * nvgpu.ldmatrix when the addresses are provably aligned (ldmatrix.c).
  */
 #include "distribute/dist.h"
 
@@ -243,6 +246,9 @@ read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
         dist_error(c, "transfers of memrefs of vectors are not supported");
         return NULL;
     }
+    Dist *ld = dist_read_ldmatrix(c, t, l, elem);
+    if (ld)
+        return ld;
     Access *a = accesses(c, t, l, d->n);
     ValueId start[LAYOUT_MAX_RANK];
     starts(c, t, l, start);

@@ -13,8 +13,10 @@
  *   2. vector.contract with `mma_kind = #iree_gpu.mma_layout<NV_...>`, or a
  *      lowering_config holding mma_kind: lhs, rhs, acc and result get the
  *      instruction's fragment layouts tiled over the subgroups
- *      (layout_mma_tile).  The split of the subgroups over M and N comes
- *      from the config's subgroup_basis; by default as many subgroups as
+ *      (layout_mma_tile).  The split of the subgroups over M and N (and K:
+ *      A and B split along K, the accumulator replicated over the K
+ *      subgroups, which distribute sums) comes from the config's
+ *      subgroup_basis; by default as many subgroups as
  *      possible go to M (powers of two, M % (sm * 16) == 0), the rest to N.
  *      Splitting M first keeps a row of the accumulator inside one warp, so
  *      row reductions (softmax) need no shared memory and the accumulator of
@@ -233,7 +235,7 @@ default_split(int64_t units, int64_t tiles_m, int64_t tiles_n, int64_t *sm, int6
         *sn *= 2;
 }
 
-/* The subgroup split over M and N: counts and strides, in instruction groups. */
+/* The subgroup split over M, N and K: counts and strides, in instruction groups. */
 static bool
 mma_split(Assign *a, OpId op, const ContractDims *c, MmaIntrinsic mma, int64_t *counts,
           int64_t *strides)
@@ -257,20 +259,16 @@ mma_split(Assign *a, OpId op, const ContractDims *c, MmaIntrinsic mma, int64_t *
             assign_error(a, op, "has a bad lowering_config: %s", reason);
             return false;
         }
-        if (tiles[c->k] != 1) {
-            assign_error(a, op,
-                         "subgroup_basis splits the reduction dim over %lld subgroups; "
-                         "mma contracts need whole K per subgroup",
-                         (long long)tiles[c->k]);
-            return false;
-        }
-        counts[0] = tiles[c->m], counts[1] = tiles[c->n];
-        strides[0] = ss[c->m], strides[1] = ss[c->n];
+        /* K over subgroups too: A and B are split along K, the accumulator is
+           replicated over the K subgroups (distribute sums their partial tiles) */
+        counts[0] = tiles[c->m], counts[1] = tiles[c->n], counts[2] = tiles[c->k];
+        strides[0] = ss[c->m], strides[1] = ss[c->n], strides[2] = ss[c->k];
         return true;
     }
     default_split(units, c->size_m / info->m, c->size_n / fn, &counts[0], &counts[1]);
     strides[0] = counts[0] > 1 ? counts[1] : 0;
     strides[1] = counts[1] > 1 ? 1 : 0;
+    counts[2] = 1, strides[2] = 0;
     return true;
 }
 
@@ -309,14 +307,18 @@ mma_anchor(Assign *a, OpId op, MmaIntrinsic mma)
                      "(n, k), and (m, n)");
         return;
     }
-    int64_t counts[2], strides[2];
+    int64_t counts[3], strides[3]; /* M, N, K */
     if (!mma_split(a, op, &c, mma, counts, strides))
         return;
     int64_t shapes[3][2] = { { c.size_m, c.size_k },
                              { c.size_k, c.size_n },
                              { c.size_m, c.size_n } };
-    int64_t cnt[3][2] = { { counts[0], 1 }, { 1, counts[1] }, { counts[0], counts[1] } };
-    int64_t str[3][2] = { { strides[0], 0 }, { 0, strides[1] }, { strides[0], strides[1] } };
+    int64_t cnt[3][2] = { { counts[0], counts[2] },
+                          { counts[2], counts[1] },
+                          { counts[0], counts[1] } };
+    int64_t str[3][2] = { { strides[0], strides[2] },
+                          { strides[2], strides[1] },
+                          { strides[0], strides[1] } };
     bool swapped[3] = { c.dims[0][0] != c.m, c.dims[1][0] != c.k, c.dims[2][0] != c.m };
     Anchor *an = anchor_new(a, op);
     static const char *const what[3] = { "lhs (A) ", "rhs (B) ", "acc (C) " };

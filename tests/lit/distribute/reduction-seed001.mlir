@@ -19,8 +19,9 @@
 // CHECK:       %[[R:.*]] = gpu.subgroup_reduce add %[[X]] cluster(size = 32) : (f32) -> f32
 // CHECK:       memref.store %[[R]], %[[BUF]][%[[WARP]]]
 // CHECK-NEXT:  gpu.barrier
-// CHECK:       %[[P0:.*]] = memref.load %[[BUF]][%{{.*}}]
-// CHECK:       %[[P1:.*]] = memref.load %[[BUF]][%{{.*}}]
+// CHECK:       %[[P:.*]] = vector.load %[[BUF]][%{{.*}}] : memref<2xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+// CHECK:       %[[P0:.*]] = vector.extract %[[P]][0]
+// CHECK:       %[[P1:.*]] = vector.extract %[[P]][1]
 // CHECK:       %[[S:.*]] = arith.addf %[[P0]], %[[P1]] : f32
 // CHECK:       %[[T:.*]] = arith.addf %[[S]], %{{.*}} : f32
 // CHECK:       %[[IS0:.*]] = arith.andi

@@ -1,0 +1,216 @@
+/*
+ * ldmatrix.c -- reads of mma.sync fragment layouts from workgroup memory as
+ * nvgpu.ldmatrix (PTX ISA 9.7.14.5.15; docs/ptx-sm80.md).
+ *
+ * ldmatrix.m8n8.xN.b16 loads N 8x8 matrices of 16-bit elements: lanes 8j..8j+7
+ * give the addresses of the 8 rows (8 contiguous elements, 16 bytes, 16-byte
+ * aligned) of matrix j, and lane l receives register j = elements (l/4,
+ * 2*(l%4)) and (l/4, 2*(l%4)+1) of matrix j; with .trans, elements
+ * (2*(l%4), l/4) and (2*(l%4)+1, l/4).  In layout terms, with r the vector
+ * dim that reads a non-contiguous memref dim (the rows) and c the one that
+ * reads the contiguous last dim:
+ *
+ *              element_tile   thread_tile   thread_strides
+ *     plain    r: 1  c: 2     r: 8  c: 4    r: 4  c: 1       (A, C; B stored N x K)
+ *     .trans   r: 2  c: 1     r: 4  c: 8    r: 1  c: 4       (B stored K x N)
+ *
+ * Either way each (batch, outer) pair of the two dims is one 8x8 matrix
+ * whose origin is ((s*B + b)*O + o)*8 along each dim, and its two slots
+ * (e = 0, 1) are the two halves of one result register.  The matrices are
+ * taken in slot order, four at a time when their origins are an affine
+ * function of the two bits of lane/8 (then every lane's address is
+ * base + lane%8 rows + (lane/8 bits) x constant deltas), else two at a time.
+ *
+ * It applies only when the addresses are provably 16-byte aligned: a
+ * memref.alloc (aligned to 16) of identity layout whose last dim is a
+ * multiple of 8 elements, and a base index along the last dim that is a
+ * multiple of 8 (constants, scf.for induction variables with such bounds and
+ * steps, sums and products of those).  Otherwise the caller reads slot by
+ * slot.
+ */
+#include "distribute/dist.h"
+
+#include <string.h>
+
+enum { MAT_MAX = 1024 };
+
+bool
+dist_ldmatrix_layout(const NestedLayout *l, int32_t r, int32_t c, bool *trans)
+{
+    const int64_t *E = l->element_tile, *T = l->thread_tile, *ts = l->thread_strides;
+    if (E[r] == 1 && E[c] == 2 && T[r] == 8 && T[c] == 4 && ts[r] == 4 && ts[c] == 1) {
+        *trans = false;
+        return true;
+    }
+    if (E[r] == 2 && E[c] == 1 && T[r] == 4 && T[c] == 8 && ts[r] == 1 && ts[c] == 4) {
+        *trans = true;
+        return true;
+    }
+    return false;
+}
+
+/* The largest power of two (up to 2^30) that v is known to be a multiple of. */
+static int64_t
+pow2_divisor(Ctx *c, ValueId v, int depth)
+{
+    const int64_t most = (int64_t)1 << 30;
+    int64_t x;
+    if (const_value_of(c, v, &x))
+        return x == 0 || (x & -x) > most ? most : x & -x;
+    if (depth > 8)
+        return 1;
+    const Value *val = value_get(c->m, v);
+    if (!val->def) {
+        OpId p = block_parent_op(c->m, val->block);
+        if (!p || op_get(c->m, p)->kind != OP_FOR || val->index != 0)
+            return 1;
+        int64_t lb = pow2_divisor(c, op_get(c->m, p)->args[0], depth + 1);
+        int64_t step = pow2_divisor(c, op_get(c->m, p)->args[2], depth + 1);
+        return lb < step ? lb : step;
+    }
+    const Op *op = op_get(c->m, val->def);
+    if (op->kind == OP_ADDI) {
+        int64_t a = pow2_divisor(c, op->args[0], depth + 1);
+        int64_t b = pow2_divisor(c, op->args[1], depth + 1);
+        return a < b ? a : b;
+    }
+    if (op->kind == OP_MULI) {
+        int64_t a = pow2_divisor(c, op->args[0], depth + 1);
+        int64_t b = pow2_divisor(c, op->args[1], depth + 1);
+        return a * b > most || a * b <= 0 ? most : a * b;
+    }
+    return 1;
+}
+
+/* A memref.alloc in workgroup memory, identity layout, rows of whole 16-byte pieces. */
+static bool
+aligned_rows(Ctx *c, const Transfer *t, TypeId elem)
+{
+    const Type *ty = type_get(c->m, value_type(c->m, t->memref));
+    OpId def = value_get(c->m, t->memref)->def;
+    if (ty->kind != TY_MEMREF || ty->memspace != MS_WORKGROUP || ty->layout || ty->rank < 2 ||
+        type_bitwidth(elem) != 16 || !def || op_get(c->m, def)->kind != OP_ALLOC)
+        return false;
+    const Attr *al = op_attr(c->m, def, "alignment");
+    if (al && (al->kind != ATTR_INT || al->i < 16))
+        return false;
+    int64_t last = ty->shape[ty->rank - 1];
+    return last > 0 && last % 8 == 0;
+}
+
+typedef struct Mat {
+    uint32_t slot[2];  /* e = 0, 1 */
+    int64_t origin[2]; /* along the memref's row dim, last dim */
+} Mat;
+
+/* Matrices i..i+n-1 as one ldmatrix: their origins are affine in the bits of lane/8. */
+static bool
+affine_group(const Mat *m, uint32_t n)
+{
+    if (n != 4)
+        return n == 1 || n == 2;
+    for (int d = 0; d < 2; d++)
+        if (m[3].origin[d] - m[0].origin[d] !=
+            (m[1].origin[d] - m[0].origin[d]) + (m[2].origin[d] - m[0].origin[d]))
+            return false;
+    return true;
+}
+
+/* lane part of the index along one dim: sub + (lane%8 if rows) + g0*d1 + g1*d2 (prologue) */
+static ValueId
+lane_part(Ctx *c, ValueId sub, bool rows, const Mat *m, uint32_t n, int d)
+{
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    ValueId v = sub;
+    if (rows)
+        v = idx_add(c, v, dist_lane_digit(c, 1, 8));
+    if (n >= 2)
+        v = idx_add(c, v, idx_mul_c(c, dist_lane_digit(c, 8, 2), m[1].origin[d] - m[0].origin[d]));
+    if (n == 4)
+        v = idx_add(c, v, idx_mul_c(c, dist_lane_digit(c, 16, 2), m[2].origin[d] - m[0].origin[d]));
+    c->out = saved;
+    return v;
+}
+
+static void
+load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool trans,
+           const int32_t *pdim, const ValueId *sub)
+{
+    ValueId args[LAYOUT_MAX_RANK + 1];
+    args[0] = t->memref;
+    for (uint32_t p = 0; p < t->mrank; p++)
+        args[p + 1] = t->base[p];
+    for (int k = 0; k < 2; k++) {
+        ValueId lp = lane_part(c, sub[k], k == 0, m, n, k);
+        args[pdim[k] + 1] = idx_add_c(c, idx_add(c, t->base[pdim[k]], lp), m[0].origin[k]);
+    }
+    int64_t shape[2] = { n, 2 };
+    ValueId v = emit1(c, OP_LDMATRIX, t->mrank + 1, args, type_vector(c->m, d->elem, 2, shape));
+    OpId o = value_get(c->m, v)->def;
+    op_set_attr(c->m, o, "numTiles", attr_int(c->m, n, TY_I32));
+    op_set_attr(c->m, o, "transpose", attr_bool(c->m, trans));
+    for (uint32_t j = 0; j < n; j++)
+        for (int e = 0; e < 2; e++) {
+            int64_t pos[2] = { j, e };
+            ValueId x = emit1(c, OP_EXTRACT, 1, &v, d->elem);
+            op_set_attr(c->m, value_get(c->m, x)->def, "static_position", dense_i64(c, pos, 2));
+            dist_set_elem(c, d, m[j].slot[e], x);
+        }
+}
+
+Dist *
+dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
+{
+    if (l->rank != 2 || t->mask || c->nthreads % 32 != 0 || !aligned_rows(c, t, elem))
+        return NULL;
+    int32_t ic = -1, ir = -1;
+    for (int32_t i = 0; i < 2; i++) {
+        if (t->dim_of[i] < 0 || !t->in_bounds[i])
+            return NULL;
+        if (t->dim_of[i] == (int32_t)t->mrank - 1)
+            ic = i;
+        else
+            ir = i;
+    }
+    bool trans;
+    if (ic < 0 || ir < 0 || !dist_ldmatrix_layout(l, ir, ic, &trans) ||
+        pow2_divisor(c, t->base[t->mrank - 1], 0) < 8)
+        return NULL;
+    Dist *d = dist_new(c, l, elem);
+    uint32_t nmat = d->n / 2;
+    if (nmat > MAT_MAX)
+        return NULL;
+    Mat *m = arena_alloc(&c->m->arena, (nmat + 1) * sizeof *m);
+    int32_t ie = trans ? ir : ic; /* the dim whose element tile is 2 */
+    uint32_t k = 0;
+    for (uint32_t s = 0; s < d->n; s++) {
+        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+        layout_slot_unpack(l, s, b, o, e);
+        if (e[ie])
+            continue;
+        e[ie] = 1;
+        m[k].slot[0] = s;
+        m[k].slot[1] = (uint32_t)layout_slot_pack(l, b, o, e);
+        m[k].origin[0] = slot_offset(l, ir, b[ir], o[ir], 0);
+        m[k].origin[1] = slot_offset(l, ic, b[ic], o[ic], 0);
+        k++;
+    }
+    int32_t pdim[2] = { t->dim_of[ir], t->dim_of[ic] };
+    int32_t vdim[2] = { ir, ic };
+    ValueId sub[2];
+    for (int j = 0; j < 2; j++) {
+        int32_t i = vdim[j];
+        int64_t span = l->element_tile[i] * l->thread_tile[i] * l->outer_tile[i] * l->batch_tile[i];
+        OpList *saved = c->out;
+        c->out = &c->prologue;
+        sub[j] = idx_mul_c(c, virtual_subgroup(c, l, i), span);
+        c->out = saved;
+    }
+    for (uint32_t i = 0; i < nmat;) {
+        uint32_t n = i + 4 <= nmat && affine_group(m + i, 4) ? 4 : i + 2 <= nmat ? 2 : 1;
+        load_group(c, t, d, m + i, n, trans, pdim, sub);
+        i += n;
+    }
+    return d;
+}
