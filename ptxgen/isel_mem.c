@@ -203,8 +203,8 @@ access_slots(Emit *e, bool store, MemRep *mr, Rep *r, Slot addr, int64_t off, in
         if (store)
             ins(e, k > 1 ? "st.%s%s.%s %s, {%s};" : "st.%s%s.%s %s, %s;", sp, vec, ty, a, list);
         else
-            ins(e, k > 1 ? "ld.%s%s%s.%s {%s}, %s;" : "ld.%s%s%s.%s %s, %s;", sp, nc, vec, ty,
-                list, a);
+            ins(e, k > 1 ? "ld.%s%s%s.%s {%s}, %s;" : "ld.%s%s%s.%s %s, %s;", sp, nc, vec, ty, list,
+                a);
         pos += k;
     }
 }
