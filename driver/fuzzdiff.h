@@ -1,0 +1,91 @@
+/*
+ * fuzzdiff.h -- `vptx fuzz-diff`: random vector-level kernels, checked like
+ * `vptx check` (eval vs compile + simulator), with a minimiser for failures.
+ *
+ *   fuzzgen.c   FuzzKernel: a small description of one kernel (launch shape,
+ *               element type, base layout, a chain of steps); fuzz_generate
+ *               draws one from a seed, fuzz_emit prints it as MLIR text, and
+ *               fuzz_shrink lists the smaller variants the minimiser tries.
+ *   fuzzdiff.c  the command: generate, check each kernel in a child process
+ *               (a crash or a hang is then a result, not the end of the run),
+ *               classify, minimise, keep, summarise.
+ *
+ * The description, not the text, is what the minimiser edits, so every
+ * variant is again a valid kernel: layouts stay legal (layout_check) and
+ * shapes follow from the layouts.
+ */
+#ifndef VPTX_DRIVER_FUZZDIFF_H
+#define VPTX_DRIVER_FUZZDIFF_H
+
+#include "layout/layout.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define FUZZ_MAX_STEPS 10
+
+/* Element types of the generated vectors. */
+typedef enum { FUZZ_F32, FUZZ_F16, FUZZ_BF16, FUZZ_I32, FUZZ_NTYPES } FuzzType;
+
+/* One step of the chain applied to the current value `cur` (see fuzzgen.c
+ * for the exact ops each one prints). */
+typedef enum {
+    FUZZ_BIN_INPUT, /* cur = op(cur, read(new input))                       */
+    FUZZ_BIN_CONST, /* cur = op(cur, splat constant)                        */
+    FUZZ_UNARY,     /* cur = op(cur)                                        */
+    FUZZ_REDUCE,    /* r = reduce(cur, dim); write r; cur = op(cur, bcast r) */
+    FUZZ_TRANSPOSE, /* cur = transpose(cur) (rank 2)                        */
+    FUZZ_RELAYOUT,  /* cur = to_layout(cur, random layout of cur's shape)   */
+    FUZZ_LOOP,      /* scf.for: acc = op(acc, read(input slice i))          */
+    FUZZ_SELECT,    /* cur = select(cmp(cur, x), cur, x), x = read(input)    */
+    FUZZ_BCAST,     /* cur = op(cur, broadcast(read(1-d input)))           */
+    FUZZ_CAST,      /* cur = extf / truncf / sitofp of cur                  */
+    FUZZ_NSTEPS
+} FuzzStepKind;
+
+typedef struct FuzzStep {
+    FuzzStepKind kind;
+    uint32_t op;    /* which op of the step's table */
+    uint32_t red;   /* FUZZ_REDUCE: which combining kind */
+    uint32_t dim;   /* FUZZ_REDUCE: reduced dim; FUZZ_BCAST: broadcast dim */
+    uint32_t trips; /* FUZZ_LOOP */
+    uint32_t cidx;  /* FUZZ_BIN_CONST: which constant */
+    bool swap;      /* non-commutative ops: cur is the right operand */
+    uint64_t lseed; /* FUZZ_RELAYOUT: seed of the random target layout */
+} FuzzStep;
+
+/* mma kernels: D = contract(A, B, C) then the chain on D. */
+typedef struct FuzzMma {
+    uint32_t kind;      /* index into the mma table of fuzzgen.c */
+    int64_t mt, nt, kt; /* M, N, K in instruction tiles */
+    uint32_t ktrips;    /* > 1: an scf.for over K steps, acc in iter_args */
+    bool b_kn;          /* B stored K x N (map (k, n)) instead of N x K */
+    bool acc_input;     /* C read from an input, else zero */
+    bool scale_a;       /* A multiplied by a constant first */
+} FuzzMma;
+
+typedef struct FuzzKernel {
+    uint32_t warps; /* 1, 2 or 4 */
+    FuzzType type;  /* of the first value */
+    bool is_mma;
+    FuzzMma mma;
+    NestedLayout layout; /* non-mma: layout (and shape) of the first value */
+    uint32_t nsteps;
+    FuzzStep steps[FUZZ_MAX_STEPS];
+} FuzzKernel;
+
+/* fuzzgen.c */
+/* Draws kernel number `index` of the run seeded with `seed`. */
+void fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k);
+/* Prints k as a module with one kernel @fz; `header` lines (may be NULL)
+ * come first, each already starting with "//". */
+void fuzz_emit(const FuzzKernel *k, const char *header, FILE *out);
+/* Up to max smaller variants of k (fewer steps, smaller tiles, fewer warps),
+ * most promising first.  Returns how many. */
+uint32_t fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max);
+
+/* fuzzdiff.c: argv[0] is "fuzz-diff"; returns the exit status. */
+int fuzz_diff_main(int argc, char **argv);
+
+#endif

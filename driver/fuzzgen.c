@@ -1,0 +1,1134 @@
+/*
+ * fuzzgen.c -- random vector-level kernels for `vptx fuzz-diff`.
+ *
+ * A FuzzKernel (fuzzdiff.h) is drawn from a splitmix64 stream seeded by
+ * (run seed, kernel index) and printed as MLIR in the form vptx's tests use:
+ *
+ *   func.func @fz(%in0: memref<..>, ..., %out0: memref<..>, ...)
+ *       attributes {translation_info = #iree_codegen.translation_info<...
+ *                   workgroup_size = [32 * warps, 1, 1] subgroup_size = 32>}
+ *     chain kernels:  %v = transfer_read %in0; to_layout %v to layout(L)
+ *     mma kernels:    %d = vector.contract {mma_kind = NV_MMA_SYNC_...} A, B, C
+ *                     (optionally inside an scf.for over K with C in iter_args)
+ *     then each step of the chain on the current value `cur` (FuzzStepKind),
+ *     and a transfer_write of the final value.
+ *
+ * Every input comes from `vptx check`'s generator: f16/bf16 k/8 in [-1, 1],
+ * f32 in [-1, 1], i32 in [-64, 64], i8 in [-8, 8].  To keep floats finite and
+ * the comparison meaningful the emitter tracks a bound on |cur| and clamps
+ * (maximumf/minimumf with constants, exact in every type) before a step that
+ * could grow it past 16 (f16, bf16) or 64 (f32), before math.exp (to
+ * [-4, 4]) and before a mul reduction (to [-1, 1]).  Integer ops wrap, the
+ * same in eval and PTX, and need no bound; division is only by constants.
+ *
+ * Generation is deterministic per (seed, index), and so is the text: no
+ * hash tables, no addresses, no time.
+ */
+#include "driver/fuzzdiff.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- random */
+
+typedef struct Rng {
+    uint64_t s;
+} Rng;
+
+static uint64_t
+rng_next(Rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n). */
+static uint32_t
+rng_below(Rng *r, uint32_t n)
+{
+    return n ? (uint32_t)(rng_next(r) % n) : 0;
+}
+
+/* Uniform in [lo, hi]. */
+static int
+rng_range(Rng *r, int lo, int hi)
+{
+    return lo + (int)rng_below(r, (uint32_t)(hi - lo + 1));
+}
+
+static bool
+rng_chance(Rng *r, uint32_t percent)
+{
+    return rng_below(r, 100) < percent;
+}
+
+/* ---------------------------------------------------------------- tables */
+
+static const char *const type_name[FUZZ_NTYPES] = { "f32", "f16", "bf16", "i32" };
+
+static bool
+is_float(FuzzType t)
+{
+    return t != FUZZ_I32;
+}
+
+/* The largest |value| a float type may reach before the emitter clamps. */
+static double
+type_limit(FuzzType t)
+{
+    return t == FUZZ_F32 ? 64 : 16;
+}
+
+typedef enum { GROW_SUM, GROW_PRODUCT, GROW_NONE } Growth;
+
+typedef struct BinOp {
+    const char *name;
+    Growth growth;
+    bool commutes;
+} BinOp;
+
+static const BinOp float_bin[] = {
+    { "arith.addf", GROW_SUM, true },      { "arith.subf", GROW_SUM, false },
+    { "arith.mulf", GROW_PRODUCT, true },  { "arith.maximumf", GROW_NONE, true },
+    { "arith.minimumf", GROW_NONE, true }, { "arith.maxnumf", GROW_NONE, true },
+    { "arith.minnumf", GROW_NONE, true },
+};
+static const BinOp int_bin[] = {
+    { "arith.addi", GROW_SUM, true },     { "arith.subi", GROW_SUM, false },
+    { "arith.muli", GROW_PRODUCT, true }, { "arith.andi", GROW_NONE, true },
+    { "arith.ori", GROW_NONE, true },     { "arith.xori", GROW_NONE, true },
+    { "arith.maxsi", GROW_NONE, true },   { "arith.minsi", GROW_NONE, true },
+    { "arith.maxui", GROW_NONE, true },   { "arith.minui", GROW_NONE, true },
+};
+#define NFLOAT_BIN (sizeof float_bin / sizeof float_bin[0])
+#define NINT_BIN   (sizeof int_bin / sizeof int_bin[0])
+
+/* Binary ops with a constant right operand (cur op c). */
+static const char *const float_const_op[] = { "arith.addf", "arith.subf",     "arith.mulf",
+                                              "arith.divf", "arith.maximumf", "arith.minimumf" };
+static const double float_consts[] = { 0.5, 2.0, -1.5, 0.25, 3.0, -0.75 };
+static const char *const int_const_op[] = { "arith.addi",  "arith.muli",  "arith.andi",
+                                            "arith.xori",  "arith.shli",  "arith.shrsi",
+                                            "arith.shrui", "arith.divsi", "arith.remsi" };
+static const int int_consts[] = { 3, -7, 255, 1, 2, -1 };
+#define NFLOAT_CONST_OP (sizeof float_const_op / sizeof float_const_op[0])
+#define NINT_CONST_OP   (sizeof int_const_op / sizeof int_const_op[0])
+#define NCONSTS         6
+
+/* Unary ops: floats only; "exp" and "tanh" are clamped first. */
+static const char *const float_unary[] = { "arith.negf", "math.absf", "math.exp", "math.tanh",
+                                           "math.sqrt" };
+#define NFLOAT_UNARY (sizeof float_unary / sizeof float_unary[0])
+
+/* Reduction kinds: the name in vector.multi_reduction / vector.reduction. */
+static const char *const float_red[] = {
+    "add", "mul", "maximumf", "minimumf", "maxnumf", "minnumf"
+};
+static const char *const int_red[] = { "add",   "mul",   "and",   "or",   "xor",
+                                       "maxsi", "minsi", "maxui", "minui" };
+#define NFLOAT_RED (sizeof float_red / sizeof float_red[0])
+#define NINT_RED   (sizeof int_red / sizeof int_red[0])
+
+static const char *const float_cmp[] = { "olt", "ogt", "oge", "ole" };
+static const char *const int_cmp[] = { "slt", "sgt", "eq", "ult" };
+
+/* mma.sync kinds the generator uses: A and B element type, C element type. */
+typedef struct MmaRow {
+    const char *name;
+    int64_t m, n, k;
+    const char *ab; /* MLIR element type of A and B */
+    FuzzType c;
+} MmaRow;
+
+static const MmaRow mma_table[] = {
+    { "NV_MMA_SYNC_F32_16x8x16_F16", 16, 8, 16, "f16", FUZZ_F32 },
+    { "NV_MMA_SYNC_F16_16x8x16_F16", 16, 8, 16, "f16", FUZZ_F16 },
+    { "NV_MMA_SYNC_F32_16x8x16_BF16", 16, 8, 16, "bf16", FUZZ_F32 },
+    { "NV_MMA_SYNC_F32_16x8x8_F16", 16, 8, 8, "f16", FUZZ_F32 },
+    { "NV_MMA_SYNC_I32_16x8x32_I8", 16, 8, 32, "i8", FUZZ_I32 },
+};
+#define NMMA (sizeof mma_table / sizeof mma_table[0])
+
+/* ---------------------------------------------------------------- layouts */
+
+static int
+log2i(int64_t x)
+{
+    int l = 0;
+    while ((1ll << l) < x)
+        l++;
+    return l;
+}
+
+/* Assigns strides to the dims whose tile is > 1 on one level, in a random
+ * order, with an occasional gap (replication) while the ids fit in `bits`. */
+static void
+random_strides(Rng *r, int rank, const int64_t *tile, int64_t *stride, int bits)
+{
+    int order[LAYOUT_MAX_RANK], n = 0, used = 0;
+    for (int d = 0; d < rank; d++) {
+        stride[d] = 0;
+        used += log2i(tile[d]);
+        if (tile[d] > 1)
+            order[n++] = d;
+    }
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(r, (uint32_t)i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    int64_t next = 1;
+    for (int i = 0; i < n; i++) {
+        if (used < bits && rng_chance(r, 15)) {
+            next *= 2;
+            used++;
+        }
+        stride[order[i]] = next;
+        next *= tile[order[i]];
+    }
+}
+
+/* A random legal layout of `shape` (powers of two) for `warps` subgroups. */
+static void
+random_layout(Rng *r, int rank, const int64_t *shape, uint32_t warps, NestedLayout *l)
+{
+    int rem[LAYOUT_MAX_RANK], order[LAYOUT_MAX_RANK];
+    int64_t s[LAYOUT_MAX_RANK] = { 0 }, b[LAYOUT_MAX_RANK] = { 0 }, o[LAYOUT_MAX_RANK] = { 0 },
+            t[LAYOUT_MAX_RANK] = { 0 }, e[LAYOUT_MAX_RANK] = { 0 }, ss[LAYOUT_MAX_RANK] = { 0 },
+            ts[LAYOUT_MAX_RANK] = { 0 };
+    for (int d = 0; d < rank; d++) {
+        rem[d] = log2i(shape[d]);
+        order[d] = rank - 1 - d; /* innermost dim first, usually */
+    }
+    if (rank > 1 && rng_chance(r, 30)) {
+        order[0] = 0;
+        order[1] = 1;
+    }
+    int tbudget = 5, sbudget = log2i(warps);
+    for (int i = 0; i < rank; i++) {
+        int d = order[i];
+        int ebits = rng_chance(r, 50) ? rng_range(r, 0, rem[d] < 3 ? rem[d] : 3) : 0;
+        e[d] = 1ll << ebits;
+        rem[d] -= ebits;
+        int most = rem[d] < tbudget ? rem[d] : tbudget;
+        int tb = rng_chance(r, 60) ? most : rng_range(r, 0, most);
+        t[d] = 1ll << tb;
+        rem[d] -= tb;
+        tbudget -= tb;
+    }
+    for (int i = 0; i < rank; i++) {
+        int d = order[rank - 1 - i];
+        int most = rem[d] < sbudget ? rem[d] : sbudget;
+        int sb = rng_chance(r, 50) ? most : rng_range(r, 0, most);
+        s[d] = 1ll << sb;
+        rem[d] -= sb;
+        sbudget -= sb;
+        int ob = rng_range(r, 0, rem[d]);
+        o[d] = 1ll << ob;
+        b[d] = 1ll << (rem[d] - ob);
+    }
+    random_strides(r, rank, t, ts, 5);
+    random_strides(r, rank, s, ss, log2i(warps));
+    layout_init(l, rank);
+    for (int d = 0; d < rank; d++)
+        layout_set_dim(l, d, s[d], b[d], o[d], t[d], e[d], ss[d], ts[d]);
+    layout_normalize(l);
+    char why[LAYOUT_REASON_SIZE];
+    if (!layout_check(l, why, sizeof why)) { /* not expected: fall back to one thread */
+        layout_init(l, rank);
+        for (int d = 0; d < rank; d++)
+            layout_set_dim(l, d, 1, shape[d], 1, 1, 1, 0, 0);
+    }
+}
+
+/* ---------------------------------------------------------------- generation */
+
+/* Subgroups the layout pass gives M by default (assign_anchor.c): the most,
+ * a power of two, with M % (sm * 16) == 0. */
+static uint32_t
+mma_subgroups_m(const FuzzMma *mm, uint32_t warps)
+{
+    uint32_t sm = warps;
+    while (sm > 1 && (mm->mt % sm) != 0)
+        sm /= 2;
+    return sm;
+}
+
+static bool
+mma_legal(const FuzzMma *mm, uint32_t warps)
+{
+    uint32_t sn = warps / mma_subgroups_m(mm, warps);
+    return mm->mt >= 1 && mm->nt >= 1 && mm->kt >= 1 && mm->nt % sn == 0;
+}
+
+static FuzzStepKind
+random_step_kind(Rng *r, int rank)
+{
+    static const FuzzStepKind weights[] = {
+        FUZZ_BIN_INPUT, FUZZ_BIN_INPUT, FUZZ_BIN_CONST, FUZZ_BIN_CONST, FUZZ_UNARY,
+        FUZZ_REDUCE,    FUZZ_REDUCE,    FUZZ_TRANSPOSE, FUZZ_RELAYOUT,  FUZZ_RELAYOUT,
+        FUZZ_LOOP,      FUZZ_SELECT,    FUZZ_BCAST,     FUZZ_CAST,
+    };
+    for (;;) {
+        FuzzStepKind k = weights[rng_below(r, sizeof weights / sizeof weights[0])];
+        if (k == FUZZ_TRANSPOSE && rank < 2)
+            continue;
+        return k;
+    }
+}
+
+static void
+random_step(Rng *r, int rank, FuzzStep *s)
+{
+    memset(s, 0, sizeof *s);
+    s->kind = random_step_kind(r, rank);
+    s->op = (uint32_t)rng_next(r) & 0xffff; /* reduced modulo the table size when printed */
+    s->red = (uint32_t)rng_next(r) & 0xffff;
+    s->dim = rng_below(r, (uint32_t)rank);
+    s->trips = (uint32_t)rng_range(r, 1, 4);
+    s->cidx = rng_below(r, NCONSTS);
+    s->swap = rng_chance(r, 30);
+    s->lseed = rng_next(r);
+}
+
+void
+fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
+{
+    Rng r = { seed * 0x2545f4914f6cdd1dull + index * 0x9e3779b97f4a7c15ull + 1 };
+    rng_next(&r);
+    memset(k, 0, sizeof *k);
+    k->warps = 1u << rng_below(&r, 3);
+    k->is_mma = rng_chance(&r, 20);
+    int rank = 2;
+    if (k->is_mma) {
+        FuzzMma *mm = &k->mma;
+        mm->kind = rng_below(&r, NMMA);
+        do {
+            mm->mt = 1ll << rng_below(&r, 3);
+            mm->nt = 1ll << rng_below(&r, 4);
+            mm->kt = 1ll << rng_below(&r, 2);
+        } while (!mma_legal(mm, k->warps));
+        mm->ktrips = rng_chance(&r, 30) ? (uint32_t)rng_range(&r, 2, 3) : 1;
+        mm->b_kn = rng_chance(&r, 25);
+        mm->acc_input = rng_chance(&r, 50);
+        mm->scale_a = rng_chance(&r, 20);
+        k->type = mma_table[mm->kind].c;
+    } else {
+        static const FuzzType types[] = { FUZZ_F32, FUZZ_F32, FUZZ_F16, FUZZ_F16,
+                                          FUZZ_I32, FUZZ_I32, FUZZ_BF16 };
+        k->type = types[rng_below(&r, sizeof types / sizeof types[0])];
+        rank = rng_chance(&r, 75) ? 2 : 1;
+        int64_t shape[2];
+        int total = rng_range(&r, 4, 9 + log2i(k->warps));
+        if (rank == 1) {
+            shape[0] = 1ll << total;
+        } else {
+            int a = rng_range(&r, 0, total < 6 ? total : 6);
+            shape[0] = 1ll << a;
+            shape[1] = 1ll << (total - a);
+        }
+        random_layout(&r, rank, shape, k->warps, &k->layout);
+    }
+    k->nsteps = rng_below(&r, FUZZ_MAX_STEPS - 3) + (k->is_mma ? 0 : 1);
+    for (uint32_t i = 0; i < k->nsteps; i++)
+        random_step(&r, rank, &k->steps[i]);
+}
+
+/* ---------------------------------------------------------------- printing */
+
+typedef struct Emit {
+    FILE *args, *body;
+    uint32_t nargs, nin, nout, nval;
+    /* the current value */
+    char cur[32];
+    int rank;
+    int64_t shape[2];
+    FuzzType type;
+    double mag; /* bound on |cur| (floats) */
+} Emit;
+
+static void
+vec_type(char *buf, size_t n, int rank, const int64_t *shape, const char *elem)
+{
+    if (rank == 0)
+        snprintf(buf, n, "%s", elem);
+    else if (rank == 1)
+        snprintf(buf, n, "vector<%lldx%s>", (long long)shape[0], elem);
+    else
+        snprintf(buf, n, "vector<%lldx%lldx%s>", (long long)shape[0], (long long)shape[1], elem);
+}
+
+static void
+mem_type(char *buf, size_t n, int rank, const int64_t *shape, const char *elem)
+{
+    if (rank == 0)
+        snprintf(buf, n, "memref<1x%s>", elem);
+    else if (rank == 1)
+        snprintf(buf, n, "memref<%lldx%s>", (long long)shape[0], elem);
+    else
+        snprintf(buf, n, "memref<%lldx%lldx%s>", (long long)shape[0], (long long)shape[1], elem);
+}
+
+static void
+fresh(Emit *e, char *name, size_t n)
+{
+    snprintf(name, n, "%%v%u", e->nval++);
+}
+
+/* Adds an argument; its name goes to name. */
+static void
+add_arg(Emit *e, const char *prefix, uint32_t number, const char *mtype, char *name, size_t n)
+{
+    snprintf(name, n, "%%%s%u", prefix, number);
+    fprintf(e->args, "%s%s: %s", e->nargs++ ? ", " : "", name, mtype);
+}
+
+static const char *
+index_list(int rank)
+{
+    return rank == 1 ? "%c0" : "%c0, %c0";
+}
+
+static const char *
+in_bounds(int rank)
+{
+    return rank == 1 ? "[true]" : "[true, true]";
+}
+
+/* A new input argument of the given vector shape, read whole into name. */
+static void
+read_input(Emit *e, int rank, const int64_t *shape, const char *elem, char *name, size_t n)
+{
+    char mt[96], vt[96], arg[32];
+    mem_type(mt, sizeof mt, rank, shape, elem);
+    vec_type(vt, sizeof vt, rank, shape, elem);
+    add_arg(e, "in", e->nin++, mt, arg, sizeof arg);
+    fresh(e, name, n);
+    fprintf(e->body, "  %s = vector.transfer_read %s[%s], %%p%s {in_bounds = %s} : %s, %s\n", name,
+            arg, index_list(rank), elem, in_bounds(rank), mt, vt);
+}
+
+static void
+write_output(Emit *e, const char *value, int rank, const int64_t *shape, const char *elem)
+{
+    char mt[96], vt[96], arg[32];
+    mem_type(mt, sizeof mt, rank, shape, elem);
+    vec_type(vt, sizeof vt, rank, shape, elem);
+    add_arg(e, "out", e->nout++, mt, arg, sizeof arg);
+    if (rank == 0)
+        fprintf(e->body, "  memref.store %s, %s[%%c0] : %s\n", value, arg, mt);
+    else
+        fprintf(e->body, "  vector.transfer_write %s, %s[%s] {in_bounds = %s} : %s, %s\n", value,
+                arg, index_list(rank), in_bounds(rank), vt, mt);
+}
+
+/* Prints a float constant so that it parses back to the same value. */
+static void
+float_text(char *buf, size_t n, double v)
+{
+    snprintf(buf, n, "%.6e", v);
+}
+
+/* A splat constant of cur's vector type. */
+static void
+splat(Emit *e, const char *text, char *name, size_t n)
+{
+    char vt[96];
+    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+    fresh(e, name, n);
+    fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", name, text, vt);
+}
+
+/* cur = op(a, b) on cur's type; the new value becomes cur. */
+static void
+apply2(Emit *e, const char *op, const char *a, const char *b)
+{
+    char vt[96], name[32];
+    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = %s %s, %s : %s\n", name, op, a, b, vt);
+    snprintf(e->cur, sizeof e->cur, "%s", name);
+}
+
+static void
+apply1(Emit *e, const char *op)
+{
+    char vt[96], name[32];
+    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = %s %s : %s\n", name, op, e->cur, vt);
+    snprintf(e->cur, sizeof e->cur, "%s", name);
+}
+
+/* Clamps cur to [-c, c] (floats; exact in every type). */
+static void
+clamp(Emit *e, double c)
+{
+    char lo[32], hi[32], t[32], a[32], b[32];
+    float_text(t, sizeof t, -c);
+    splat(e, t, lo, sizeof lo);
+    float_text(t, sizeof t, c);
+    splat(e, t, hi, sizeof hi);
+    snprintf(a, sizeof a, "%s", e->cur);
+    apply2(e, "arith.maximumf", a, lo);
+    snprintf(b, sizeof b, "%s", e->cur);
+    apply2(e, "arith.minimumf", b, hi);
+    if (e->mag > c)
+        e->mag = c;
+}
+
+/* Before an op that may multiply |cur| by `factor` or add `term`. */
+static void
+bound(Emit *e, double factor, double term)
+{
+    if (is_float(e->type) && e->mag * factor + term > type_limit(e->type))
+        clamp(e, 2);
+}
+
+static void
+combine(Emit *e, const BinOp *op, const char *other, double other_mag, bool swap)
+{
+    char a[32];
+    if (is_float(e->type))
+        bound(e, op->growth == GROW_PRODUCT ? other_mag : 1,
+              op->growth == GROW_SUM ? other_mag : 0);
+    snprintf(a, sizeof a, "%s", e->cur);
+    if (swap && !op->commutes)
+        apply2(e, op->name, other, a);
+    else
+        apply2(e, op->name, a, other);
+    if (op->growth == GROW_SUM)
+        e->mag += other_mag;
+    else if (op->growth == GROW_PRODUCT)
+        e->mag *= other_mag;
+    else if (other_mag > e->mag)
+        e->mag = other_mag;
+}
+
+static const BinOp *
+bin_op(const Emit *e, uint32_t i)
+{
+    return is_float(e->type) ? &float_bin[i % NFLOAT_BIN] : &int_bin[i % NINT_BIN];
+}
+
+static void
+step_bin_input(Emit *e, const FuzzStep *s)
+{
+    char x[32];
+    read_input(e, e->rank, e->shape, type_name[e->type], x, sizeof x);
+    combine(e, bin_op(e, s->op), x, 1, s->swap);
+}
+
+static void
+step_bin_const(Emit *e, const FuzzStep *s)
+{
+    char c[32], t[32], a[32];
+    if (is_float(e->type)) {
+        const char *op = float_const_op[s->op % NFLOAT_CONST_OP];
+        double v = float_consts[s->cidx % NCONSTS];
+        bool grows = strcmp(op, "arith.mulf") == 0 || strcmp(op, "arith.divf") == 0;
+        double f = strcmp(op, "arith.divf") == 0 ? 1 / fabs(v) : fabs(v);
+        bound(e, grows ? f : 1, grows ? 0 : fabs(v));
+        float_text(t, sizeof t, v);
+        splat(e, t, c, sizeof c);
+        snprintf(a, sizeof a, "%s", e->cur);
+        apply2(e, op, a, c);
+        e->mag = grows ? e->mag * f : e->mag + fabs(v);
+        return;
+    }
+    const char *op = int_const_op[s->op % NINT_CONST_OP];
+    int v = int_consts[s->cidx % NCONSTS];
+    if (strncmp(op, "arith.sh", 8) == 0)
+        v = (int)(s->cidx % 4) + 1;
+    else if (strcmp(op, "arith.divsi") == 0 || strcmp(op, "arith.remsi") == 0)
+        v = v == 1 || v == -1 ? 3 : v;
+    snprintf(t, sizeof t, "%d", v);
+    splat(e, t, c, sizeof c);
+    snprintf(a, sizeof a, "%s", e->cur);
+    apply2(e, op, a, c);
+}
+
+static void
+step_unary(Emit *e, const FuzzStep *s)
+{
+    if (!is_float(e->type)) { /* bitwise not */
+        char c[32], a[32];
+        splat(e, "-1", c, sizeof c);
+        snprintf(a, sizeof a, "%s", e->cur);
+        apply2(e, "arith.xori", a, c);
+        return;
+    }
+    const char *op = float_unary[s->op % NFLOAT_UNARY];
+    if (strcmp(op, "math.exp") == 0) {
+        if (e->mag > 2)
+            clamp(e, 2);
+        apply1(e, op);
+        e->mag = exp(e->mag);
+    } else if (strcmp(op, "math.tanh") == 0) {
+        apply1(e, op);
+        e->mag = 1;
+    } else if (strcmp(op, "math.sqrt") == 0) {
+        apply1(e, "math.absf");
+        apply1(e, op);
+        e->mag = sqrt(e->mag);
+    } else {
+        apply1(e, op);
+    }
+}
+
+/* The neutral element of a reduction kind, as dense<> text. */
+static const char *
+neutral(FuzzType t, const char *kind)
+{
+    static const char *const ninf[FUZZ_NTYPES] = { "0xFF800000", "0xFC00", "0xFF80", "" };
+    static const char *const pinf[FUZZ_NTYPES] = { "0x7F800000", "0x7C00", "0x7F80", "" };
+    if (strcmp(kind, "add") == 0 || strcmp(kind, "or") == 0 || strcmp(kind, "xor") == 0 ||
+        strcmp(kind, "maxui") == 0)
+        return is_float(t) ? "0.000000e+00" : "0";
+    if (strcmp(kind, "mul") == 0)
+        return is_float(t) ? "1.000000e+00" : "1";
+    if (strcmp(kind, "and") == 0 || strcmp(kind, "minui") == 0)
+        return "-1";
+    if (strcmp(kind, "maxsi") == 0)
+        return "-2147483648";
+    if (strcmp(kind, "minsi") == 0)
+        return "2147483647";
+    if (strncmp(kind, "max", 3) == 0)
+        return ninf[t];
+    return pinf[t];
+}
+
+static void
+step_reduce(Emit *e, const FuzzStep *s)
+{
+    bool fl = is_float(e->type);
+    const char *kind = fl ? float_red[s->red % NFLOAT_RED] : int_red[s->red % NINT_RED];
+    const char *elem = type_name[e->type];
+    int64_t len = e->rank == 2 ? e->shape[s->dim % 2] : e->shape[0];
+    if (fl && strcmp(kind, "mul") == 0 && e->mag > 1)
+        clamp(e, 1);
+    if (fl && strcmp(kind, "add") == 0 && e->mag * (double)len > type_limit(e->type) * 64)
+        clamp(e, 1);
+    double rmag = strcmp(kind, "add") == 0 ? e->mag * (double)len : e->mag;
+    char vt[96], rt[96], r[32], init[32], b[32];
+    vec_type(vt, sizeof vt, e->rank, e->shape, elem);
+    if (e->rank == 1) {
+        fresh(e, r, sizeof r);
+        fprintf(e->body, "  %s = vector.reduction <%s>, %s : %s into %s\n", r, kind, e->cur, vt,
+                elem);
+        write_output(e, r, 0, NULL, elem);
+        fresh(e, b, sizeof b);
+        fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, r, elem, vt);
+    } else {
+        int d = (int)(s->dim % 2);
+        int64_t rshape[1] = { e->shape[1 - d] };
+        vec_type(rt, sizeof rt, 1, rshape, elem);
+        fresh(e, init, sizeof init);
+        fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", init, neutral(e->type, kind),
+                rt);
+        fresh(e, r, sizeof r);
+        fprintf(e->body, "  %s = vector.multi_reduction <%s>, %s, %s [%d] : %s to %s\n", r, kind,
+                e->cur, init, d, vt, rt);
+        write_output(e, r, 1, rshape, elem);
+        fresh(e, b, sizeof b);
+        if (d == 0) {
+            fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, r, rt, vt);
+        } else {
+            char bt[96], t[32];
+            int64_t tshape[2] = { e->shape[1], e->shape[0] };
+            vec_type(bt, sizeof bt, 2, tshape, elem);
+            fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, r, rt, bt);
+            snprintf(t, sizeof t, "%s", b);
+            fresh(e, b, sizeof b);
+            fprintf(e->body, "  %s = vector.transpose %s, [1, 0] : %s to %s\n", b, t, bt, vt);
+        }
+    }
+    /* Combine with an op that keeps the value bounded: add/sub, max, xor. */
+    static const BinOp fcomb[] = { { "arith.addf", GROW_SUM, true },
+                                   { "arith.subf", GROW_SUM, false },
+                                   { "arith.maximumf", GROW_NONE, true } };
+    static const BinOp icomb[] = { { "arith.addi", GROW_SUM, true },
+                                   { "arith.xori", GROW_NONE, true },
+                                   { "arith.subi", GROW_SUM, false } };
+    const BinOp *op = fl ? &fcomb[s->op % 3] : &icomb[s->op % 3];
+    if (fl && rmag > type_limit(e->type)) /* too big to combine: keep only the output */
+        return;
+    combine(e, op, b, rmag, s->swap);
+}
+
+static void
+step_transpose(Emit *e)
+{
+    if (e->rank != 2)
+        return;
+    char vt[96], tt[96], name[32];
+    int64_t t[2] = { e->shape[1], e->shape[0] };
+    vec_type(vt, sizeof vt, 2, e->shape, type_name[e->type]);
+    vec_type(tt, sizeof tt, 2, t, type_name[e->type]);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = vector.transpose %s, [1, 0] : %s to %s\n", name, e->cur, vt, tt);
+    snprintf(e->cur, sizeof e->cur, "%s", name);
+    e->shape[0] = t[0];
+    e->shape[1] = t[1];
+}
+
+static void
+print_list(FILE *out, const char *key, const int64_t *v, int rank)
+{
+    fprintf(out, "%s = [", key);
+    for (int d = 0; d < rank; d++)
+        fprintf(out, "%s%lld", d ? ", " : "", (long long)v[d]);
+    fprintf(out, "]");
+}
+
+static void
+print_layout(FILE *out, const NestedLayout *l)
+{
+    fprintf(out, "#iree_vector_ext.nested_layout<");
+    print_list(out, "subgroup_tile", l->subgroup_tile, l->rank);
+    print_list(out, ", batch_tile", l->batch_tile, l->rank);
+    print_list(out, ", outer_tile", l->outer_tile, l->rank);
+    print_list(out, ", thread_tile", l->thread_tile, l->rank);
+    print_list(out, ", element_tile", l->element_tile, l->rank);
+    print_list(out, ", subgroup_strides", l->subgroup_strides, l->rank);
+    print_list(out, ", thread_strides", l->thread_strides, l->rank);
+    fprintf(out, ">");
+}
+
+static void
+to_layout(Emit *e, const NestedLayout *l)
+{
+    char vt[96], name[32];
+    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = iree_vector_ext.to_layout %s to layout(", name, e->cur);
+    print_layout(e->body, l);
+    fprintf(e->body, ") : %s\n", vt);
+    snprintf(e->cur, sizeof e->cur, "%s", name);
+}
+
+static void
+step_relayout(Emit *e, const FuzzStep *s, uint32_t warps)
+{
+    Rng r = { s->lseed };
+    NestedLayout l;
+    random_layout(&r, e->rank, e->shape, warps, &l);
+    to_layout(e, &l);
+}
+
+static void
+step_loop(Emit *e, const FuzzStep *s)
+{
+    static const BinOp fops[] = { { "arith.addf", GROW_SUM, true },
+                                  { "arith.maximumf", GROW_NONE, true },
+                                  { "arith.mulf", GROW_PRODUCT, true },
+                                  { "arith.subf", GROW_SUM, false } };
+    static const BinOp iops[] = { { "arith.addi", GROW_SUM, true },
+                                  { "arith.xori", GROW_NONE, true },
+                                  { "arith.muli", GROW_PRODUCT, true },
+                                  { "arith.maxsi", GROW_NONE, true } };
+    bool fl = is_float(e->type);
+    const BinOp *op = fl ? &fops[s->op % 4] : &iops[s->op % 4];
+    uint32_t trips = s->trips ? s->trips : 1;
+    if (fl)
+        bound(e, 1, (double)trips);
+    const char *elem = type_name[e->type];
+    int64_t mshape[2] = { e->shape[0] * trips, e->rank == 2 ? e->shape[1] : 0 };
+    char mt[96], vt[96], arg[32], res[32], acc[32], x[32], n[32];
+    mem_type(mt, sizeof mt, e->rank, mshape, elem);
+    vec_type(vt, sizeof vt, e->rank, e->shape, elem);
+    add_arg(e, "in", e->nin++, mt, arg, sizeof arg);
+    uint32_t id = e->nval++;
+    fprintf(e->body, "  %%step%u = arith.constant %lld : index\n", id, (long long)e->shape[0]);
+    fprintf(e->body, "  %%ub%u = arith.constant %lld : index\n", id,
+            (long long)(e->shape[0] * trips));
+    snprintf(res, sizeof res, "%%v%u", id);
+    snprintf(acc, sizeof acc, "%%acc%u", id);
+    fprintf(e->body,
+            "  %s = scf.for %%i%u = %%c0 to %%ub%u step %%step%u iter_args(%s = %s) -> (%s) {\n",
+            res, id, id, id, acc, e->cur, vt);
+    fresh(e, x, sizeof x);
+    fprintf(e->body, "    %s = vector.transfer_read %s[%%i%u%s], %%p%s {in_bounds = %s} : %s, %s\n",
+            x, arg, id, e->rank == 2 ? ", %c0" : "", elem, in_bounds(e->rank), mt, vt);
+    fresh(e, n, sizeof n);
+    if (s->swap && !op->commutes)
+        fprintf(e->body, "    %s = %s %s, %s : %s\n", n, op->name, x, acc, vt);
+    else
+        fprintf(e->body, "    %s = %s %s, %s : %s\n", n, op->name, acc, x, vt);
+    fprintf(e->body, "    scf.yield %s : %s\n  }\n", n, vt);
+    snprintf(e->cur, sizeof e->cur, "%s", res);
+    if (op->growth == GROW_SUM)
+        e->mag += trips;
+}
+
+static void
+step_select(Emit *e, const FuzzStep *s)
+{
+    bool fl = is_float(e->type);
+    char x[32], m[32], vt[96], mt[96], name[32];
+    read_input(e, e->rank, e->shape, type_name[e->type], x, sizeof x);
+    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+    vec_type(mt, sizeof mt, e->rank, e->shape, "i1");
+    fresh(e, m, sizeof m);
+    fprintf(e->body, "  %s = arith.%s %s, %s, %s : %s\n", m, fl ? "cmpf" : "cmpi",
+            fl ? float_cmp[s->op % 4] : int_cmp[s->op % 4], e->cur, x, vt);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = arith.select %s, %s, %s : %s, %s\n", name, m, s->swap ? x : e->cur,
+            s->swap ? e->cur : x, mt, vt);
+    snprintf(e->cur, sizeof e->cur, "%s", name);
+    if (e->mag < 1)
+        e->mag = 1;
+}
+
+static void
+step_bcast(Emit *e, const FuzzStep *s)
+{
+    const char *elem = type_name[e->type];
+    char x[32], b[32], vt[96];
+    vec_type(vt, sizeof vt, e->rank, e->shape, elem);
+    if (e->rank == 1) {
+        char arg[32], mt[96];
+        mem_type(mt, sizeof mt, 0, NULL, elem);
+        add_arg(e, "in", e->nin++, mt, arg, sizeof arg);
+        fresh(e, x, sizeof x);
+        fprintf(e->body, "  %s = memref.load %s[%%c0] : %s\n", x, arg, mt);
+        fresh(e, b, sizeof b);
+        fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, x, elem, vt);
+    } else {
+        int d = (int)(s->dim % 2); /* 0: a row repeated down dim 0; 1: a column */
+        int64_t xs[1] = { e->shape[1 - d] };
+        char xt[96];
+        vec_type(xt, sizeof xt, 1, xs, elem);
+        read_input(e, 1, xs, elem, x, sizeof x);
+        fresh(e, b, sizeof b);
+        if (d == 0) {
+            fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, x, xt, vt);
+        } else {
+            char bt[96], t[32];
+            int64_t ts[2] = { e->shape[1], e->shape[0] };
+            vec_type(bt, sizeof bt, 2, ts, elem);
+            fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, x, xt, bt);
+            snprintf(t, sizeof t, "%s", b);
+            fresh(e, b, sizeof b);
+            fprintf(e->body, "  %s = vector.transpose %s, [1, 0] : %s to %s\n", b, t, bt, vt);
+        }
+    }
+    combine(e, bin_op(e, s->op), b, 1, s->swap);
+}
+
+static void
+step_cast(Emit *e, const FuzzStep *s)
+{
+    char from[96], to[96], name[32];
+    FuzzType t;
+    const char *op;
+    if (e->type == FUZZ_I32) { /* keep it small first: i & 255 is exact in any float */
+        char c[32], a[32];
+        splat(e, "255", c, sizeof c);
+        snprintf(a, sizeof a, "%s", e->cur);
+        apply2(e, "arith.andi", a, c);
+        t = FUZZ_F32;
+        op = "arith.sitofp";
+        e->mag = 255;
+    } else if (e->type == FUZZ_F32) {
+        t = s->op % 3 == 2 ? FUZZ_BF16 : FUZZ_F16;
+        op = "arith.truncf";
+        if (e->mag > type_limit(t))
+            clamp(e, 2);
+    } else {
+        t = FUZZ_F32;
+        op = "arith.extf";
+    }
+    vec_type(from, sizeof from, e->rank, e->shape, type_name[e->type]);
+    vec_type(to, sizeof to, e->rank, e->shape, type_name[t]);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = %s %s : %s to %s\n", name, op, e->cur, from, to);
+    snprintf(e->cur, sizeof e->cur, "%s", name);
+    e->type = t;
+}
+
+static void
+emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
+{
+    switch (s->kind) {
+    case FUZZ_BIN_INPUT:
+        step_bin_input(e, s);
+        break;
+    case FUZZ_BIN_CONST:
+        step_bin_const(e, s);
+        break;
+    case FUZZ_UNARY:
+        step_unary(e, s);
+        break;
+    case FUZZ_REDUCE:
+        step_reduce(e, s);
+        break;
+    case FUZZ_TRANSPOSE:
+        step_transpose(e);
+        break;
+    case FUZZ_RELAYOUT:
+        step_relayout(e, s, warps);
+        break;
+    case FUZZ_LOOP:
+        step_loop(e, s);
+        break;
+    case FUZZ_SELECT:
+        step_select(e, s);
+        break;
+    case FUZZ_BCAST:
+        step_bcast(e, s);
+        break;
+    case FUZZ_CAST:
+        step_cast(e, s);
+        break;
+    case FUZZ_NSTEPS:
+        break;
+    }
+}
+
+static const char *const mma_maps_nk =
+    "indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, "
+    "affine_map<(m, n, k) -> (m, n)>]";
+static const char *const mma_maps_kn =
+    "indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, "
+    "affine_map<(m, n, k) -> (m, n)>]";
+
+/* The contract (or the K loop of contracts); leaves D in cur. */
+static void
+emit_mma(Emit *e, const FuzzMma *mm)
+{
+    const MmaRow *row = &mma_table[mm->kind % NMMA];
+    int64_t M = row->m * mm->mt, N = row->n * mm->nt, K = row->k * mm->kt;
+    uint32_t trips = mm->ktrips ? mm->ktrips : 1;
+    int64_t ashape[2] = { M, K }, bshape[2] = { N, K }, cshape[2] = { M, N };
+    int64_t amem[2] = { M, K * trips }, bmem[2] = { N, K * trips };
+    if (mm->b_kn) {
+        bshape[0] = K;
+        bshape[1] = N;
+        bmem[0] = K * trips;
+        bmem[1] = N;
+    }
+    char at[96], bt[96], ct[96], amt[96], bmt[96], a[32], b[32], c[32], aa[32], ba[32];
+    vec_type(at, sizeof at, 2, ashape, row->ab);
+    vec_type(bt, sizeof bt, 2, bshape, row->ab);
+    vec_type(ct, sizeof ct, 2, cshape, type_name[row->c]);
+    mem_type(amt, sizeof amt, 2, amem, row->ab);
+    mem_type(bmt, sizeof bmt, 2, bmem, row->ab);
+    add_arg(e, "in", e->nin++, amt, aa, sizeof aa);
+    add_arg(e, "in", e->nin++, bmt, ba, sizeof ba);
+    e->rank = 2;
+    e->shape[0] = M;
+    e->shape[1] = N;
+    e->type = row->c;
+    if (mm->acc_input) {
+        read_input(e, 2, cshape, type_name[row->c], c, sizeof c);
+    } else {
+        fresh(e, c, sizeof c);
+        fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", c,
+                is_float(row->c) ? "0.000000e+00" : "0", ct);
+    }
+    const char *ind = trips > 1 ? "    " : "  ";
+    char kidx[32] = "%c0", acc[32], res[32];
+    snprintf(acc, sizeof acc, "%s", c);
+    uint32_t id = e->nval++;
+    if (trips > 1) {
+        fprintf(e->body, "  %%kstep%u = arith.constant %lld : index\n", id, (long long)K);
+        fprintf(e->body, "  %%kub%u = arith.constant %lld : index\n", id, (long long)(K * trips));
+        snprintf(acc, sizeof acc, "%%acc%u", id);
+        snprintf(kidx, sizeof kidx, "%%k%u", id);
+        fprintf(e->body,
+                "  %%v%u = scf.for %%k%u = %%c0 to %%kub%u step %%kstep%u iter_args(%s = %s) -> "
+                "(%s) {\n",
+                id, id, id, id, acc, c, ct);
+    }
+    fresh(e, a, sizeof a);
+    fprintf(e->body,
+            "%s%s = vector.transfer_read %s[%%c0, %s], %%p%s {in_bounds = [true, true]} "
+            ": %s, %s\n",
+            ind, a, aa, kidx, row->ab, amt, at);
+    if (mm->scale_a) {
+        char k2[32], s2[32];
+        bool fl = strcmp(row->ab, "i8") != 0;
+        fresh(e, k2, sizeof k2);
+        fprintf(e->body, "%s%s = arith.constant dense<%s> : %s\n", ind, k2,
+                fl ? "-5.000000e-01" : "1", at);
+        fresh(e, s2, sizeof s2);
+        fprintf(e->body, "%s%s = %s %s, %s : %s\n", ind, s2, fl ? "arith.mulf" : "arith.addi", a,
+                k2, at);
+        snprintf(a, sizeof a, "%s", s2);
+    }
+    fresh(e, b, sizeof b);
+    if (mm->b_kn)
+        fprintf(e->body,
+                "%s%s = vector.transfer_read %s[%s, %%c0], %%p%s {in_bounds = [true, true]} : "
+                "%s, %s\n",
+                ind, b, ba, kidx, row->ab, bmt, bt);
+    else
+        fprintf(e->body,
+                "%s%s = vector.transfer_read %s[%%c0, %s], %%p%s {in_bounds = [true, true]} : "
+                "%s, %s\n",
+                ind, b, ba, kidx, row->ab, bmt, bt);
+    fresh(e, res, sizeof res);
+    fprintf(e->body,
+            "%s%s = vector.contract {%s, iterator_types = [\"parallel\", \"parallel\", "
+            "\"reduction\"], kind = #vector.kind<add>, mma_kind = "
+            "#iree_gpu.mma_layout<%s>} %s, %s, %s : %s, %s into %s\n",
+            ind, res, mm->b_kn ? mma_maps_kn : mma_maps_nk, row->name, a, b, acc, at, bt, ct);
+    if (trips > 1) {
+        fprintf(e->body, "    scf.yield %s : %s\n  }\n", res, ct);
+        snprintf(res, sizeof res, "%%v%u", id);
+    }
+    snprintf(e->cur, sizeof e->cur, "%s", res);
+    /* |A|, |B| <= 1 (or 8 for i8): |D| <= K * trips (+1 with an input C) */
+    e->mag = (double)(K * trips) + (mm->acc_input ? 1 : 0);
+}
+
+void
+fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
+{
+    char *args = NULL, *body = NULL;
+    size_t nargs_len = 0, nbody = 0;
+    Emit e;
+    memset(&e, 0, sizeof e);
+    e.args = open_memstream(&args, &nargs_len);
+    e.body = open_memstream(&body, &nbody);
+    if (!e.args || !e.body) {
+        if (e.args)
+            fclose(e.args);
+        if (e.body)
+            fclose(e.body);
+        free(args);
+        free(body);
+        return;
+    }
+    e.type = k->type;
+    e.mag = 1;
+    if (k->is_mma) {
+        emit_mma(&e, &k->mma);
+    } else {
+        e.rank = k->layout.rank;
+        layout_shape(&k->layout, e.shape);
+        char x[32];
+        read_input(&e, e.rank, e.shape, type_name[e.type], x, sizeof x);
+        snprintf(e.cur, sizeof e.cur, "%s", x);
+        to_layout(&e, &k->layout);
+    }
+    for (uint32_t i = 0; i < k->nsteps; i++)
+        emit_step(&e, &k->steps[i], k->warps);
+    write_output(&e, e.cur, e.rank, e.shape, type_name[e.type]);
+    fclose(e.args);
+    fclose(e.body);
+    if (header)
+        fputs(header, out);
+    fprintf(out,
+            "func.func @fz(%s) attributes {translation_info = "
+            "#iree_codegen.translation_info<pipeline = LLVMGPUVectorDistribute workgroup_size = "
+            "[%u, 1, 1] subgroup_size = 32>} {\n",
+            args, k->warps * 32);
+    fprintf(out, "  %%c0 = arith.constant 0 : index\n");
+    fprintf(out, "  %%pf32 = arith.constant 0.000000e+00 : f32\n");
+    fprintf(out, "  %%pf16 = arith.constant 0.000000e+00 : f16\n");
+    fprintf(out, "  %%pbf16 = arith.constant 0.000000e+00 : bf16\n");
+    fprintf(out, "  %%pi32 = arith.constant 0 : i32\n");
+    fprintf(out, "  %%pi8 = arith.constant 0 : i8\n");
+    fputs(body, out);
+    fprintf(out, "  return\n}\n");
+    free(args);
+    free(body);
+}
+
+/* ---------------------------------------------------------------- shrinking */
+
+static void
+push(FuzzKernel *out, uint32_t *n, uint32_t max, const FuzzKernel *k)
+{
+    if (*n < max)
+        out[(*n)++] = *k;
+}
+
+/* Variants of the base layout with one tile halved (shapes stay powers of
+ * two, the digit rule still holds, layout_check confirms). */
+static void
+shrink_layout(const FuzzKernel *k, FuzzKernel *out, uint32_t *n, uint32_t max)
+{
+    for (int d = 0; d < k->layout.rank; d++) {
+        for (int level = 0; level < 5; level++) {
+            FuzzKernel v = *k;
+            NestedLayout *l = &v.layout;
+            int64_t *tiles[5] = { l->batch_tile, l->outer_tile, l->element_tile, l->thread_tile,
+                                  l->subgroup_tile };
+            if (tiles[level][d] <= 1)
+                continue;
+            tiles[level][d] /= 2;
+            layout_normalize(l);
+            char why[LAYOUT_REASON_SIZE];
+            if (layout_check(l, why, sizeof why))
+                push(out, n, max, &v);
+        }
+    }
+}
+
+uint32_t
+fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max)
+{
+    uint32_t n = 0;
+    /* drop one step, last first */
+    for (uint32_t i = k->nsteps; i-- > 0;) {
+        FuzzKernel v = *k;
+        memmove(&v.steps[i], &v.steps[i + 1], (v.nsteps - i - 1) * sizeof v.steps[0]);
+        v.nsteps--;
+        memset(&v.steps[v.nsteps], 0, sizeof v.steps[0]);
+        push(out, &n, max, &v);
+    }
+    /* fewer warps */
+    if (k->warps > 1) {
+        FuzzKernel v = *k;
+        v.warps /= 2;
+        bool ok = k->is_mma ? mma_legal(&v.mma, v.warps)
+                            : layout_subgroup_count(&v.layout) <= (int64_t)v.warps;
+        if (ok)
+            push(out, &n, max, &v);
+    }
+    if (k->is_mma) {
+        for (int f = 0; f < 6; f++) {
+            FuzzKernel v = *k;
+            FuzzMma *mm = &v.mma;
+            switch (f) {
+            case 0:
+                mm->ktrips = mm->ktrips > 1 ? mm->ktrips - 1 : 0;
+                break;
+            case 1:
+                mm->mt /= 2;
+                break;
+            case 2:
+                mm->nt /= 2;
+                break;
+            case 3:
+                mm->kt /= 2;
+                break;
+            case 4:
+                mm->acc_input = mm->scale_a = false;
+                break;
+            default:
+                mm->b_kn = false;
+                break;
+            }
+            if (memcmp(mm, &k->mma, sizeof *mm) != 0 && mma_legal(mm, v.warps) && mm->ktrips >= 1)
+                push(out, &n, max, &v);
+        }
+    } else {
+        shrink_layout(k, out, &n, max);
+    }
+    /* simpler steps: one loop trip */
+    for (uint32_t i = 0; i < k->nsteps; i++) {
+        if (k->steps[i].kind == FUZZ_LOOP && k->steps[i].trips > 1) {
+            FuzzKernel v = *k;
+            v.steps[i].trips = 1;
+            push(out, &n, max, &v);
+        }
+    }
+    return n;
+}
