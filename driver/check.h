@@ -21,9 +21,10 @@ typedef enum {
 } CheckStatus;
 
 typedef struct CheckTextOptions {
-    const char *arch; /* e.g. "sm_80" */
-    uint64_t seed;    /* random inputs, as --seed */
-    bool verbose;     /* tolerances and up to 10 mismatches in the log */
+    const char *arch;  /* e.g. "sm_80" */
+    uint64_t seed;     /* random inputs, as --seed */
+    bool verbose;      /* tolerances and up to 10 mismatches in the log */
+    double rtol, atol; /* < 0: computed, as without --rtol / --atol */
 } CheckTextOptions;
 
 /* `vptx check --backend=sim` on the text of a module (`name` in messages),

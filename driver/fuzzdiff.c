@@ -52,6 +52,7 @@ typedef struct Fuzz {
     uint64_t seed, count, index;
     bool has_index, print, verbose, fork_each;
     unsigned timeout;
+    double rtol, atol; /* < 0: check's computed tolerances */
     const char *keep_dir;
     const char *archs[MAX_ARCHS];
     uint32_t narchs;
@@ -73,6 +74,8 @@ static const char fuzz_usage[] =
     "  --index=I        only kernel I of the run (with --print: print it)\n"
     "  --print          print the generated kernels instead of checking them\n"
     "  --timeout=S      seconds per check before it counts as a hang (default 60)\n"
+    "  --rtol=X --atol=X  override check's tolerances (0 makes rounding differences\n"
+    "                   fail: a way to exercise the minimiser)\n"
     "  --no-fork        check in this process (a crash then ends the run)\n"
     "  --verbose        one line per kernel, and the check log of each failure\n";
 
@@ -127,7 +130,7 @@ check_kernel_text(const Fuzz *fz, const FuzzKernel *k, const char *arch, char **
             fclose(f);
         return status;
     }
-    CheckTextOptions o = { arch, 1, fz->verbose };
+    CheckTextOptions o = { arch, 1, fz->verbose, fz->rtol, fz->atol };
     if (!fz->fork_each) {
         status = (int)check_text("fuzz.mlir", text, len, &o, f);
     } else {
@@ -354,6 +357,7 @@ parse_args(int argc, char **argv, Fuzz *fz)
     fz->count = 100;
     fz->timeout = 60;
     fz->fork_each = true;
+    fz->rtol = fz->atol = -1;
     const char *arch = "sm_80";
     for (int i = 1; i < argc; i++) {
         const char *v = NULL;
@@ -376,6 +380,10 @@ parse_args(int argc, char **argv, Fuzz *fz)
             fz->has_index = true;
         } else if (cli_option(argc, argv, &i, "--timeout", &v, &missing) && !missing) {
             fz->timeout = (unsigned)strtoul(v, NULL, 10);
+        } else if (cli_option(argc, argv, &i, "--rtol", &v, &missing) && !missing) {
+            fz->rtol = strtod(v, NULL);
+        } else if (cli_option(argc, argv, &i, "--atol", &v, &missing) && !missing) {
+            fz->atol = strtod(v, NULL);
         } else if (cli_option(argc, argv, &i, "--arch", &v, &missing) && !missing) {
             arch = v;
         } else if (cli_option(argc, argv, &i, "--keep-dir", &v, &missing) && !missing) {

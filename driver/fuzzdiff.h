@@ -26,21 +26,24 @@
 #define FUZZ_MAX_STEPS 10
 
 /* Element types of the generated vectors. */
-typedef enum { FUZZ_F32, FUZZ_F16, FUZZ_BF16, FUZZ_I32, FUZZ_NTYPES } FuzzType;
+typedef enum { FUZZ_F32, FUZZ_F16, FUZZ_BF16, FUZZ_I32, FUZZ_I16, FUZZ_I8, FUZZ_NTYPES } FuzzType;
 
 /* One step of the chain applied to the current value `cur` (see fuzzgen.c
  * for the exact ops each one prints). */
 typedef enum {
-    FUZZ_BIN_INPUT, /* cur = op(cur, read(new input))                       */
-    FUZZ_BIN_CONST, /* cur = op(cur, splat constant)                        */
-    FUZZ_UNARY,     /* cur = op(cur)                                        */
-    FUZZ_REDUCE,    /* r = reduce(cur, dim); write r; cur = op(cur, bcast r) */
-    FUZZ_TRANSPOSE, /* cur = transpose(cur) (rank 2)                        */
-    FUZZ_RELAYOUT,  /* cur = to_layout(cur, random layout of cur's shape)   */
-    FUZZ_LOOP,      /* scf.for: acc = op(acc, read(input slice i))          */
-    FUZZ_SELECT,    /* cur = select(cmp(cur, x), cur, x), x = read(input)    */
-    FUZZ_BCAST,     /* cur = op(cur, broadcast(read(1-d input)))           */
-    FUZZ_CAST,      /* cur = extf / truncf / sitofp of cur                  */
+    FUZZ_BIN_INPUT,  /* cur = op(cur, read(new input))                       */
+    FUZZ_BIN_CONST,  /* cur = op(cur, splat constant)                        */
+    FUZZ_UNARY,      /* cur = op(cur)                                        */
+    FUZZ_REDUCE,     /* r = reduce(cur, dim or all); write r; cur = op(cur, bcast r) */
+    FUZZ_TRANSPOSE,  /* cur = transpose(cur) (rank 2)                        */
+    FUZZ_RELAYOUT,   /* cur = to_layout(cur, random layout of cur's shape)   */
+    FUZZ_LOOP,       /* scf.for: acc = op(acc, read(input slice i))          */
+    FUZZ_SELECT,     /* cur = select(cmp(cur, x), cur, x), x = read(input)    */
+    FUZZ_BCAST,      /* cur = op(cur, broadcast(read(1-d input)))           */
+    FUZZ_CAST,       /* cur = extf / truncf / sitofp of cur                  */
+    FUZZ_SHAPE_CAST, /* cur = shape_cast(cur): rank 2 <-> rank 1           */
+    FUZZ_EXTRACT,    /* row = extract(cur, [r]); write row; cur = op(cur, bcast row) */
+    FUZZ_IF,         /* cur = scf.if (input scalar > 0) { op1(cur) } else { op2(cur) } */
     FUZZ_NSTEPS
 } FuzzStepKind;
 
@@ -48,10 +51,12 @@ typedef struct FuzzStep {
     FuzzStepKind kind;
     uint32_t op;    /* which op of the step's table */
     uint32_t red;   /* FUZZ_REDUCE: which combining kind */
-    uint32_t dim;   /* FUZZ_REDUCE: reduced dim; FUZZ_BCAST: broadcast dim */
+    uint32_t dim;   /* FUZZ_REDUCE: reduced dim (2: all); FUZZ_BCAST: broadcast dim */
     uint32_t trips; /* FUZZ_LOOP */
     uint32_t cidx;  /* FUZZ_BIN_CONST: which constant */
     bool swap;      /* non-commutative ops: cur is the right operand */
+    bool anchor;    /* FUZZ_BIN_INPUT: the input gets its own random to_layout */
+    uint32_t place; /* how its reads/writes meet their memrefs (fuzzgen.c, place_of) */
     uint64_t lseed; /* FUZZ_RELAYOUT: seed of the random target layout */
 } FuzzStep;
 
@@ -63,6 +68,8 @@ typedef struct FuzzMma {
     bool b_kn;          /* B stored K x N (map (k, n)) instead of N x K */
     bool acc_input;     /* C read from an input, else zero */
     bool scale_a;       /* A multiplied by a constant first */
+    uint32_t acc_place; /* how C is read (acc_input) */
+    bool chain;         /* then D (as f16) is the A operand of a second contract */
 } FuzzMma;
 
 typedef struct FuzzKernel {
@@ -70,7 +77,8 @@ typedef struct FuzzKernel {
     FuzzType type;  /* of the first value */
     bool is_mma;
     FuzzMma mma;
-    NestedLayout layout; /* non-mma: layout (and shape) of the first value */
+    NestedLayout layout;          /* non-mma: layout (and shape) of the first value */
+    uint32_t in_place, out_place; /* the first read and the last write */
     uint32_t nsteps;
     FuzzStep steps[FUZZ_MAX_STEPS];
 } FuzzKernel;

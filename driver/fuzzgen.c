@@ -67,12 +67,18 @@ rng_chance(Rng *r, uint32_t percent)
 
 /* ---------------------------------------------------------------- tables */
 
-static const char *const type_name[FUZZ_NTYPES] = { "f32", "f16", "bf16", "i32" };
+static const char *const type_name[FUZZ_NTYPES] = { "f32", "f16", "bf16", "i32", "i16", "i8" };
 
 static bool
 is_float(FuzzType t)
 {
-    return t != FUZZ_I32;
+    return t == FUZZ_F32 || t == FUZZ_F16 || t == FUZZ_BF16;
+}
+
+static int
+int_bits(FuzzType t)
+{
+    return t == FUZZ_I8 ? 8 : t == FUZZ_I16 ? 16 : 32;
 }
 
 /* The largest |value| a float type may reach before the emitter clamps. */
@@ -120,7 +126,8 @@ static const int int_consts[] = { 3, -7, 255, 1, 2, -1 };
 
 /* Unary ops: floats only; "exp" and "tanh" are clamped first. */
 static const char *const float_unary[] = { "arith.negf", "math.absf", "math.exp", "math.tanh",
-                                           "math.sqrt" };
+                                           "math.sqrt",  "math.exp2", "math.log", "math.rsqrt",
+                                           "math.sin",   "math.cos",  "math.fma" };
 #define NFLOAT_UNARY (sizeof float_unary / sizeof float_unary[0])
 
 /* Reduction kinds: the name in vector.multi_reduction / vector.reduction. */
@@ -199,8 +206,10 @@ random_layout(Rng *r, int rank, const int64_t *shape, uint32_t warps, NestedLayo
     int64_t s[LAYOUT_MAX_RANK] = { 0 }, b[LAYOUT_MAX_RANK] = { 0 }, o[LAYOUT_MAX_RANK] = { 0 },
             t[LAYOUT_MAX_RANK] = { 0 }, e[LAYOUT_MAX_RANK] = { 0 }, ss[LAYOUT_MAX_RANK] = { 0 },
             ts[LAYOUT_MAX_RANK] = { 0 };
+    int64_t three[LAYOUT_MAX_RANK]; /* a factor 3 goes to the batch or outer tile */
     for (int d = 0; d < rank; d++) {
-        rem[d] = log2i(shape[d]);
+        three[d] = shape[d] % 3 == 0 ? 3 : 1;
+        rem[d] = log2i(shape[d] / three[d]);
         order[d] = rank - 1 - d; /* innermost dim first, usually */
     }
     if (rank > 1 && rng_chance(r, 30)) {
@@ -229,6 +238,10 @@ random_layout(Rng *r, int rank, const int64_t *shape, uint32_t warps, NestedLayo
         int ob = rng_range(r, 0, rem[d]);
         o[d] = 1ll << ob;
         b[d] = 1ll << (rem[d] - ob);
+        if (rng_chance(r, 50))
+            b[d] *= three[d];
+        else
+            o[d] *= three[d];
     }
     random_strides(r, rank, t, ts, 5);
     random_strides(r, rank, s, ss, log2i(warps));
@@ -268,9 +281,9 @@ static FuzzStepKind
 random_step_kind(Rng *r, int rank)
 {
     static const FuzzStepKind weights[] = {
-        FUZZ_BIN_INPUT, FUZZ_BIN_INPUT, FUZZ_BIN_CONST, FUZZ_BIN_CONST, FUZZ_UNARY,
-        FUZZ_REDUCE,    FUZZ_REDUCE,    FUZZ_TRANSPOSE, FUZZ_RELAYOUT,  FUZZ_RELAYOUT,
-        FUZZ_LOOP,      FUZZ_SELECT,    FUZZ_BCAST,     FUZZ_CAST,
+        FUZZ_BIN_INPUT, FUZZ_BIN_INPUT, FUZZ_BIN_CONST,  FUZZ_BIN_CONST, FUZZ_UNARY, FUZZ_REDUCE,
+        FUZZ_REDUCE,    FUZZ_TRANSPOSE, FUZZ_RELAYOUT,   FUZZ_RELAYOUT,  FUZZ_LOOP,  FUZZ_SELECT,
+        FUZZ_BCAST,     FUZZ_CAST,      FUZZ_SHAPE_CAST, FUZZ_EXTRACT,   FUZZ_IF,
     };
     for (;;) {
         FuzzStepKind k = weights[rng_below(r, sizeof weights / sizeof weights[0])];
@@ -292,6 +305,10 @@ random_step(Rng *r, int rank, FuzzStep *s)
     s->cidx = rng_below(r, NCONSTS);
     s->swap = rng_chance(r, 30);
     s->lseed = rng_next(r);
+    s->anchor = rng_chance(r, 25);
+    s->place = (uint32_t)rng_next(r);
+    if (s->kind == FUZZ_REDUCE && rank == 2)
+        s->dim = rng_below(r, 3);
 }
 
 void
@@ -315,10 +332,12 @@ fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
         mm->b_kn = rng_chance(&r, 25);
         mm->acc_input = rng_chance(&r, 50);
         mm->scale_a = rng_chance(&r, 20);
+        mm->acc_place = (uint32_t)rng_next(&r);
+        mm->chain = !mm->acc_input && rng_chance(&r, 50);
         k->type = mma_table[mm->kind].c;
     } else {
-        static const FuzzType types[] = { FUZZ_F32, FUZZ_F32, FUZZ_F16, FUZZ_F16,
-                                          FUZZ_I32, FUZZ_I32, FUZZ_BF16 };
+        static const FuzzType types[] = { FUZZ_F32, FUZZ_F32,  FUZZ_F16, FUZZ_F16, FUZZ_I32,
+                                          FUZZ_I32, FUZZ_BF16, FUZZ_I16, FUZZ_I8 };
         k->type = types[rng_below(&r, sizeof types / sizeof types[0])];
         rank = rng_chance(&r, 75) ? 2 : 1;
         int64_t shape[2];
@@ -330,8 +349,12 @@ fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
             shape[0] = 1ll << a;
             shape[1] = 1ll << (total - a);
         }
+        if (rng_chance(&r, 15)) /* a dim of 3 * 2^k: non-power-of-two index math */
+            shape[rng_below(&r, (uint32_t)rank)] *= 3;
         random_layout(&r, rank, shape, k->warps, &k->layout);
+        k->in_place = (uint32_t)rng_next(&r);
     }
+    k->out_place = (uint32_t)rng_next(&r);
     k->nsteps = rng_below(&r, FUZZ_MAX_STEPS - 3) + (k->is_mma ? 0 : 1);
     for (uint32_t i = 0; i < k->nsteps; i++)
         random_step(&r, rank, &k->steps[i]);
@@ -387,42 +410,115 @@ add_arg(Emit *e, const char *prefix, uint32_t number, const char *mtype, char *n
 }
 
 static const char *
-index_list(int rank)
-{
-    return rank == 1 ? "%c0" : "%c0, %c0";
-}
-
-static const char *
 in_bounds(int rank)
 {
     return rank == 1 ? "[true]" : "[true, true]";
 }
 
-/* A new input argument of the given vector shape, read whole into name. */
+/*
+ * How a whole-vector read or write meets its memref, from `place` bits:
+ *   PLACE_EXACT       the memref has the vector's shape; indices 0
+ *   PLACE_OFFSET      a larger memref (1..4 more per dim), at constant
+ *                     offsets 0..pad: unaligned rows, partial vectors
+ *   PLACE_TRANSPOSED  rank 2: the memref dims swapped and a
+ *                     permutation_map (d0, d1) -> (d1, d0)
+ *   PLACE_SHORT       a smaller memref (1..2 fewer per dim), in_bounds =
+ *                     false: reads get the padding value, writes are cut
+ */
+typedef enum { PLACE_EXACT, PLACE_OFFSET, PLACE_TRANSPOSED, PLACE_SHORT } PlaceMode;
+
+typedef struct Place {
+    PlaceMode mode;
+    int64_t mem[2], off[2];
+    bool inb[2];
+} Place;
+
 static void
-read_input(Emit *e, int rank, const int64_t *shape, const char *elem, char *name, size_t n)
+place_of(uint32_t bits, int rank, const int64_t *shape, Place *p)
 {
-    char mt[96], vt[96], arg[32];
-    mem_type(mt, sizeof mt, rank, shape, elem);
+    static const PlaceMode modes[8] = { PLACE_EXACT,  PLACE_EXACT,  PLACE_EXACT,      PLACE_EXACT,
+                                        PLACE_OFFSET, PLACE_OFFSET, PLACE_TRANSPOSED, PLACE_SHORT };
+    memset(p, 0, sizeof *p);
+    p->mode = modes[bits % 8];
+    if (p->mode == PLACE_TRANSPOSED && rank != 2)
+        p->mode = PLACE_EXACT;
+    for (int d = 0; d < rank; d++) {
+        uint32_t b = bits >> (3 + 5 * d);
+        p->mem[d] = shape[d];
+        p->inb[d] = true;
+        if (p->mode == PLACE_OFFSET) {
+            int64_t pad = 1 + (b % 4);
+            p->mem[d] += pad;
+            p->off[d] = (b >> 2) % (pad + 1);
+        } else if (p->mode == PLACE_SHORT && shape[d] > 2 && (b & 1)) {
+            p->mem[d] -= 1 + ((b >> 1) % 2);
+            p->inb[d] = false;
+        }
+    }
+    if (p->mode == PLACE_TRANSPOSED) {
+        p->mem[0] = shape[1];
+        p->mem[1] = shape[0];
+    }
+}
+
+/* "[%c0, %o3]" for the place's offsets (constants printed first) and the
+ * attribute dict of the transfer. */
+static void
+place_text(Emit *e, const Place *p, int rank, char *idx, size_t ni, char *attrs, size_t na)
+{
+    size_t u = 0;
+    for (int d = 0; d < rank; d++) {
+        char c[32] = "%c0";
+        if (p->off[d]) {
+            fresh(e, c, sizeof c);
+            fprintf(e->body, "  %s = arith.constant %lld : index\n", c, (long long)p->off[d]);
+        }
+        u += (size_t)snprintf(idx + u, ni - u, "%s%s", d ? ", " : "", c);
+    }
+    u = (size_t)snprintf(attrs, na, "in_bounds = [");
+    for (int d = 0; d < rank; d++)
+        u += (size_t)snprintf(attrs + u, na - u, "%s%s", d ? ", " : "",
+                              p->inb[d] ? "true" : "false");
+    u += (size_t)snprintf(attrs + u, na - u, "]");
+    if (p->mode == PLACE_TRANSPOSED)
+        snprintf(attrs + u, na - u, ", permutation_map = affine_map<(d0, d1) -> (d1, d0)>");
+}
+
+/* A new input argument read (per `place`) into a value of the given vector
+ * shape, named name. */
+static void
+read_input(Emit *e, int rank, const int64_t *shape, const char *elem, uint32_t place, char *name,
+           size_t n)
+{
+    char mt[96], vt[96], arg[32], idx[96], attrs[160];
+    Place p;
+    place_of(place, rank, shape, &p);
+    mem_type(mt, sizeof mt, rank, p.mem, elem);
     vec_type(vt, sizeof vt, rank, shape, elem);
     add_arg(e, "in", e->nin++, mt, arg, sizeof arg);
+    place_text(e, &p, rank, idx, sizeof idx, attrs, sizeof attrs);
     fresh(e, name, n);
-    fprintf(e->body, "  %s = vector.transfer_read %s[%s], %%p%s {in_bounds = %s} : %s, %s\n", name,
-            arg, index_list(rank), elem, in_bounds(rank), mt, vt);
+    fprintf(e->body, "  %s = vector.transfer_read %s[%s], %%p%s {%s} : %s, %s\n", name, arg, idx,
+            elem, attrs, mt, vt);
 }
 
 static void
-write_output(Emit *e, const char *value, int rank, const int64_t *shape, const char *elem)
+write_output(Emit *e, const char *value, int rank, const int64_t *shape, const char *elem,
+             uint32_t place)
 {
-    char mt[96], vt[96], arg[32];
-    mem_type(mt, sizeof mt, rank, shape, elem);
+    char mt[96], vt[96], arg[32], idx[96], attrs[160];
+    Place p;
+    place_of(place, rank, shape, &p);
+    mem_type(mt, sizeof mt, rank, p.mem, elem);
     vec_type(vt, sizeof vt, rank, shape, elem);
     add_arg(e, "out", e->nout++, mt, arg, sizeof arg);
-    if (rank == 0)
+    if (rank == 0) {
         fprintf(e->body, "  memref.store %s, %s[%%c0] : %s\n", value, arg, mt);
-    else
-        fprintf(e->body, "  vector.transfer_write %s, %s[%s] {in_bounds = %s} : %s, %s\n", value,
-                arg, index_list(rank), in_bounds(rank), vt, mt);
+        return;
+    }
+    place_text(e, &p, rank, idx, sizeof idx, attrs, sizeof attrs);
+    fprintf(e->body, "  vector.transfer_write %s, %s[%s] {%s} : %s, %s\n", value, arg, idx, attrs,
+            vt, mt);
 }
 
 /* Prints a float constant so that it parses back to the same value. */
@@ -514,11 +610,15 @@ bin_op(const Emit *e, uint32_t i)
     return is_float(e->type) ? &float_bin[i % NFLOAT_BIN] : &int_bin[i % NINT_BIN];
 }
 
+static void relayout_value(Emit *e, char *name, size_t n, uint64_t seed, uint32_t warps);
+
 static void
-step_bin_input(Emit *e, const FuzzStep *s)
+step_bin_input(Emit *e, const FuzzStep *s, uint32_t warps)
 {
     char x[32];
-    read_input(e, e->rank, e->shape, type_name[e->type], x, sizeof x);
+    read_input(e, e->rank, e->shape, type_name[e->type], s->place, x, sizeof x);
+    if (s->anchor)
+        relayout_value(e, x, sizeof x, s->lseed ^ 0x5bd1e995u, warps);
     combine(e, bin_op(e, s->op), x, 1, s->swap);
 }
 
@@ -541,6 +641,8 @@ step_bin_const(Emit *e, const FuzzStep *s)
     }
     const char *op = int_const_op[s->op % NINT_CONST_OP];
     int v = int_consts[s->cidx % NCONSTS];
+    if (v > 127 && e->type == FUZZ_I8)
+        v = 127;
     if (strncmp(op, "arith.sh", 8) == 0)
         v = (int)(s->cidx % 4) + 1;
     else if (strcmp(op, "arith.divsi") == 0 || strcmp(op, "arith.remsi") == 0)
@@ -567,6 +669,34 @@ step_unary(Emit *e, const FuzzStep *s)
             clamp(e, 2);
         apply1(e, op);
         e->mag = exp(e->mag);
+    } else if (strcmp(op, "math.exp2") == 0) {
+        if (e->mag > 3)
+            clamp(e, 3);
+        apply1(e, op);
+        e->mag = exp2(e->mag);
+    } else if (strcmp(op, "math.log") == 0 || strcmp(op, "math.rsqrt") == 0) {
+        char one[32], a[32]; /* of |x| + 1: away from 0 and the poles */
+        apply1(e, "math.absf");
+        splat(e, "1.000000e+00", one, sizeof one);
+        snprintf(a, sizeof a, "%s", e->cur);
+        apply2(e, "arith.addf", a, one);
+        apply1(e, op);
+        e->mag = strcmp(op, "math.log") == 0 ? log(e->mag + 1) : 1;
+    } else if (strcmp(op, "math.sin") == 0 || strcmp(op, "math.cos") == 0) {
+        if (e->mag > 4)
+            clamp(e, 4);
+        apply1(e, op);
+        e->mag = 1;
+    } else if (strcmp(op, "math.fma") == 0) { /* cur * cur + 0.5 */
+        char h[32], vt[96], name[32];
+        if (e->mag > 4)
+            clamp(e, 4);
+        splat(e, "5.000000e-01", h, sizeof h);
+        vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+        fresh(e, name, sizeof name);
+        fprintf(e->body, "  %s = math.fma %s, %s, %s : %s\n", name, e->cur, e->cur, h, vt);
+        snprintf(e->cur, sizeof e->cur, "%s", name);
+        e->mag = e->mag * e->mag + 0.5;
     } else if (strcmp(op, "math.tanh") == 0) {
         apply1(e, op);
         e->mag = 1;
@@ -583,8 +713,9 @@ step_unary(Emit *e, const FuzzStep *s)
 static const char *
 neutral(FuzzType t, const char *kind)
 {
-    static const char *const ninf[FUZZ_NTYPES] = { "0xFF800000", "0xFC00", "0xFF80", "" };
-    static const char *const pinf[FUZZ_NTYPES] = { "0x7F800000", "0x7C00", "0x7F80", "" };
+    static const char *const ninf[] = { "0xFF800000", "0xFC00", "0xFF80" };
+    static const char *const pinf[] = { "0x7F800000", "0x7C00", "0x7F80" };
+    int bits = int_bits(t);
     if (strcmp(kind, "add") == 0 || strcmp(kind, "or") == 0 || strcmp(kind, "xor") == 0 ||
         strcmp(kind, "maxui") == 0)
         return is_float(t) ? "0.000000e+00" : "0";
@@ -593,9 +724,9 @@ neutral(FuzzType t, const char *kind)
     if (strcmp(kind, "and") == 0 || strcmp(kind, "minui") == 0)
         return "-1";
     if (strcmp(kind, "maxsi") == 0)
-        return "-2147483648";
+        return bits == 8 ? "-128" : bits == 16 ? "-32768" : "-2147483648";
     if (strcmp(kind, "minsi") == 0)
-        return "2147483647";
+        return bits == 8 ? "127" : bits == 16 ? "32767" : "2147483647";
     if (strncmp(kind, "max", 3) == 0)
         return ninf[t];
     return pinf[t];
@@ -615,24 +746,42 @@ step_reduce(Emit *e, const FuzzStep *s)
     double rmag = strcmp(kind, "add") == 0 ? e->mag * (double)len : e->mag;
     char vt[96], rt[96], r[32], init[32], b[32];
     vec_type(vt, sizeof vt, e->rank, e->shape, elem);
-    if (e->rank == 1) {
+    if (e->rank == 2 && s->dim % 3 == 2) { /* every dim: a scalar */
+        len = e->shape[0] * e->shape[1];
+        if (fl && strcmp(kind, "add") == 0 && e->mag * (double)len > type_limit(e->type) * 64)
+            clamp(e, 1);
+        rmag = strcmp(kind, "add") == 0 ? e->mag * (double)len : e->mag;
+        fresh(e, init, sizeof init);
+        fprintf(e->body, "  %s = arith.constant %s : %s\n", init, neutral(e->type, kind), elem);
+        fresh(e, r, sizeof r);
+        fprintf(e->body, "  %s = vector.multi_reduction <%s>, %s, %s [0, 1] : %s to %s\n", r, kind,
+                e->cur, init, vt, elem);
+        write_output(e, r, 0, NULL, elem, 0);
+        fresh(e, b, sizeof b);
+        fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, r, elem, vt);
+    } else if (e->rank == 1) {
         fresh(e, r, sizeof r);
         fprintf(e->body, "  %s = vector.reduction <%s>, %s : %s into %s\n", r, kind, e->cur, vt,
                 elem);
-        write_output(e, r, 0, NULL, elem);
+        write_output(e, r, 0, NULL, elem, 0);
         fresh(e, b, sizeof b);
         fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, r, elem, vt);
     } else {
-        int d = (int)(s->dim % 2);
+        int d = (int)(s->dim % 3 % 2);
         int64_t rshape[1] = { e->shape[1 - d] };
         vec_type(rt, sizeof rt, 1, rshape, elem);
         fresh(e, init, sizeof init);
-        fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", init, neutral(e->type, kind),
-                rt);
+        const char *iv = neutral(e->type, kind);
+        if (s->cidx % 3 == 0 && (strcmp(kind, "add") == 0 || strncmp(kind, "max", 3) == 0 ||
+                                 strncmp(kind, "min", 3) == 0)) {
+            iv = fl ? "5.000000e-01" : "5"; /* the accumulator takes part */
+            rmag += fl ? 0.5 : 0;
+        }
+        fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", init, iv, rt);
         fresh(e, r, sizeof r);
         fprintf(e->body, "  %s = vector.multi_reduction <%s>, %s, %s [%d] : %s to %s\n", r, kind,
                 e->cur, init, d, vt, rt);
-        write_output(e, r, 1, rshape, elem);
+        write_output(e, r, 1, rshape, elem, s->place >> 13);
         fresh(e, b, sizeof b);
         if (d == 0) {
             fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, r, rt, vt);
@@ -698,25 +847,62 @@ print_layout(FILE *out, const NestedLayout *l)
     fprintf(out, ">");
 }
 
+/* name = to_layout(name, l), for a value of cur's shape and type. */
+static void
+to_layout_value(Emit *e, char *name, size_t n, const NestedLayout *l)
+{
+    char vt[96], out[32];
+    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+    fresh(e, out, sizeof out);
+    fprintf(e->body, "  %s = iree_vector_ext.to_layout %s to layout(", out, name);
+    print_layout(e->body, l);
+    fprintf(e->body, ") : %s\n", vt);
+    snprintf(name, n, "%s", out);
+}
+
 static void
 to_layout(Emit *e, const NestedLayout *l)
 {
-    char vt[96], name[32];
-    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
-    fresh(e, name, sizeof name);
-    fprintf(e->body, "  %s = iree_vector_ext.to_layout %s to layout(", name, e->cur);
-    print_layout(e->body, l);
-    fprintf(e->body, ") : %s\n", vt);
-    snprintf(e->cur, sizeof e->cur, "%s", name);
+    to_layout_value(e, e->cur, sizeof e->cur, l);
+}
+
+/* name = to_layout(name, a random layout of cur's shape from seed). */
+static void
+relayout_value(Emit *e, char *name, size_t n, uint64_t seed, uint32_t warps)
+{
+    Rng r = { seed };
+    NestedLayout l;
+    random_layout(&r, e->rank, e->shape, warps, &l);
+    to_layout_value(e, name, n, &l);
 }
 
 static void
 step_relayout(Emit *e, const FuzzStep *s, uint32_t warps)
 {
-    Rng r = { s->lseed };
-    NestedLayout l;
-    random_layout(&r, e->rank, e->shape, warps, &l);
-    to_layout(e, &l);
+    relayout_value(e, e->cur, sizeof e->cur, s->lseed, warps);
+}
+
+/* rank 2 -> 1 (flatten) or 1 -> 2 (rows of 2^k, k from the step). */
+static void
+step_shape_cast(Emit *e, const FuzzStep *s)
+{
+    char from[96], to[96], name[32];
+    vec_type(from, sizeof from, e->rank, e->shape, type_name[e->type]);
+    if (e->rank == 2) {
+        e->shape[0] *= e->shape[1];
+        e->rank = 1;
+    } else {
+        int64_t rows = 1ll << (1 + s->op % 4);
+        if (e->shape[0] % rows != 0 || e->shape[0] == rows)
+            return;
+        e->shape[1] = e->shape[0] / rows;
+        e->shape[0] = rows;
+        e->rank = 2;
+    }
+    vec_type(to, sizeof to, e->rank, e->shape, type_name[e->type]);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = vector.shape_cast %s : %s to %s\n", name, e->cur, from, to);
+    snprintf(e->cur, sizeof e->cur, "%s", name);
 }
 
 static void
@@ -769,7 +955,7 @@ step_select(Emit *e, const FuzzStep *s)
 {
     bool fl = is_float(e->type);
     char x[32], m[32], vt[96], mt[96], name[32];
-    read_input(e, e->rank, e->shape, type_name[e->type], x, sizeof x);
+    read_input(e, e->rank, e->shape, type_name[e->type], s->place, x, sizeof x);
     vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
     vec_type(mt, sizeof mt, e->rank, e->shape, "i1");
     fresh(e, m, sizeof m);
@@ -802,7 +988,7 @@ step_bcast(Emit *e, const FuzzStep *s)
         int64_t xs[1] = { e->shape[1 - d] };
         char xt[96];
         vec_type(xt, sizeof xt, 1, xs, elem);
-        read_input(e, 1, xs, elem, x, sizeof x);
+        read_input(e, 1, xs, elem, s->place, x, sizeof x);
         fresh(e, b, sizeof b);
         if (d == 0) {
             fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, x, xt, vt);
@@ -825,7 +1011,15 @@ step_cast(Emit *e, const FuzzStep *s)
     char from[96], to[96], name[32];
     FuzzType t;
     const char *op;
-    if (e->type == FUZZ_I32) { /* keep it small first: i & 255 is exact in any float */
+    if (e->type == FUZZ_I32 && s->op % 3 == 2) {
+        t = (s->op / 3) % 2 ? FUZZ_I16 : FUZZ_I8;
+        op = "arith.trunci";
+    } else if (e->type == FUZZ_I16 || e->type == FUZZ_I8) {
+        static const char *const ops[] = { "arith.extsi", "arith.extui", "arith.sitofp" };
+        op = ops[s->op % 3];
+        t = s->op % 3 == 2 ? FUZZ_F32 : FUZZ_I32;
+        e->mag = 32768;
+    } else if (e->type == FUZZ_I32) { /* keep it small first: i & 255 is exact in any float */
         char c[32], a[32];
         splat(e, "255", c, sizeof c);
         snprintf(a, sizeof a, "%s", e->cur);
@@ -850,12 +1044,67 @@ step_cast(Emit *e, const FuzzStep *s)
     e->type = t;
 }
 
+/* row = cur[r] (rank 2); written out, then broadcast back and combined. */
+static void
+step_extract(Emit *e, const FuzzStep *s)
+{
+    if (e->rank != 2)
+        return;
+    const char *elem = type_name[e->type];
+    char vt[96], rt[96], row[32], b[32];
+    int64_t rshape[1] = { e->shape[1] };
+    vec_type(vt, sizeof vt, 2, e->shape, elem);
+    vec_type(rt, sizeof rt, 1, rshape, elem);
+    fresh(e, row, sizeof row);
+    fprintf(e->body, "  %s = vector.extract %s[%lld] : %s from %s\n", row, e->cur,
+            (long long)(s->cidx % e->shape[0]), rt, vt);
+    write_output(e, row, 1, rshape, elem, s->place >> 13);
+    fresh(e, b, sizeof b);
+    fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", b, row, rt, vt);
+    combine(e, bin_op(e, s->op), b, e->mag, s->swap);
+}
+
+/* scf.if on an input scalar: one branch applies a constant op, the other negates. */
+static void
+step_if(Emit *e, const FuzzStep *s)
+{
+    const char *elem = type_name[e->type];
+    bool fl = is_float(e->type);
+    char vt[96], arg[32], f[32], z[32], cond[32], res[32], c[32], t[32], n[32];
+    vec_type(vt, sizeof vt, e->rank, e->shape, elem);
+    add_arg(e, "in", e->nin++, "memref<1xi32>", arg, sizeof arg);
+    fresh(e, f, sizeof f);
+    fprintf(e->body, "  %s = memref.load %s[%%c0] : memref<1xi32>\n", f, arg);
+    fresh(e, z, sizeof z);
+    fprintf(e->body, "  %s = arith.constant %d : i32\n", z, (int)(s->cidx % 5) * 16 - 32);
+    fresh(e, cond, sizeof cond);
+    fprintf(e->body, "  %s = arith.cmpi sgt, %s, %s : i32\n", cond, f, z);
+    if (fl)
+        bound(e, 1, 1);
+    fresh(e, c, sizeof c);
+    fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", c, fl ? "1.000000e+00" : "1", vt);
+    fresh(e, res, sizeof res);
+    fprintf(e->body, "  %s = scf.if %s -> (%s) {\n", res, cond, vt);
+    fresh(e, t, sizeof t);
+    fprintf(e->body, "    %s = %s %s, %s : %s\n", t, fl ? "arith.addf" : "arith.addi", e->cur, c,
+            vt);
+    fprintf(e->body, "    scf.yield %s : %s\n  } else {\n", t, vt);
+    fresh(e, n, sizeof n);
+    if (fl)
+        fprintf(e->body, "    %s = arith.negf %s : %s\n", n, e->cur, vt);
+    else
+        fprintf(e->body, "    %s = arith.xori %s, %s : %s\n", n, e->cur, c, vt);
+    fprintf(e->body, "    scf.yield %s : %s\n  }\n", n, vt);
+    snprintf(e->cur, sizeof e->cur, "%s", res);
+    e->mag += 1;
+}
+
 static void
 emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
 {
     switch (s->kind) {
     case FUZZ_BIN_INPUT:
-        step_bin_input(e, s);
+        step_bin_input(e, s, warps);
         break;
     case FUZZ_BIN_CONST:
         step_bin_const(e, s);
@@ -883,6 +1132,15 @@ emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
         break;
     case FUZZ_CAST:
         step_cast(e, s);
+        break;
+    case FUZZ_SHAPE_CAST:
+        step_shape_cast(e, s);
+        break;
+    case FUZZ_EXTRACT:
+        step_extract(e, s);
+        break;
+    case FUZZ_IF:
+        step_if(e, s);
         break;
     case FUZZ_NSTEPS:
         break;
@@ -924,7 +1182,7 @@ emit_mma(Emit *e, const FuzzMma *mm)
     e->shape[1] = N;
     e->type = row->c;
     if (mm->acc_input) {
-        read_input(e, 2, cshape, type_name[row->c], c, sizeof c);
+        read_input(e, 2, cshape, type_name[row->c], mm->acc_place, c, sizeof c);
     } else {
         fresh(e, c, sizeof c);
         fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", c,
@@ -982,6 +1240,36 @@ emit_mma(Emit *e, const FuzzMma *mm)
         snprintf(res, sizeof res, "%%v%u", id);
     }
     snprintf(e->cur, sizeof e->cur, "%s", res);
+    if (mm->chain && row->c == FUZZ_F32 && strcmp(row->ab, "f16") == 0 && N % row->k == 0) {
+        /* E = contract(f16(D), B2, 0): D's accumulator layout meets the A
+         * operand's.  f16 inputs k/8 keep D exact, so f16(D) is the same on
+         * both sides and E is exact again (sums of multiples of 2^-9). */
+        int64_t h2[2] = { M, N }, b2[2] = { N, N }, e2[2] = { M, N };
+        char ht[96], b2t[96], b2m[96], b2a[32], h[32], bb[32], z[32];
+        vec_type(ht, sizeof ht, 2, h2, "f16");
+        vec_type(b2t, sizeof b2t, 2, b2, "f16");
+        mem_type(b2m, sizeof b2m, 2, b2, "f16");
+        fresh(e, h, sizeof h);
+        fprintf(e->body, "  %s = arith.truncf %s : %s to %s\n", h, e->cur, ct, ht);
+        add_arg(e, "in", e->nin++, b2m, b2a, sizeof b2a);
+        fresh(e, bb, sizeof bb);
+        fprintf(e->body,
+                "  %s = vector.transfer_read %s[%%c0, %%c0], %%pf16 {in_bounds = [true, true]} : "
+                "%s, %s\n",
+                bb, b2a, b2m, b2t);
+        fresh(e, z, sizeof z);
+        vec_type(ct, sizeof ct, 2, e2, "f32");
+        fprintf(e->body, "  %s = arith.constant dense<0.000000e+00> : %s\n", z, ct);
+        fresh(e, res, sizeof res);
+        fprintf(e->body,
+                "  %s = vector.contract {%s, iterator_types = [\"parallel\", \"parallel\", "
+                "\"reduction\"], kind = #vector.kind<add>, mma_kind = "
+                "#iree_gpu.mma_layout<%s>} %s, %s, %s : %s, %s into %s\n",
+                res, mma_maps_nk, row->name, h, bb, z, ht, b2t, ct);
+        snprintf(e->cur, sizeof e->cur, "%s", res);
+        e->mag = (double)(K * trips) * (double)N;
+        return;
+    }
     /* |A|, |B| <= 1 (or 8 for i8): |D| <= K * trips (+1 with an input C) */
     e->mag = (double)(K * trips) + (mm->acc_input ? 1 : 0);
 }
@@ -1012,13 +1300,13 @@ fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
         e.rank = k->layout.rank;
         layout_shape(&k->layout, e.shape);
         char x[32];
-        read_input(&e, e.rank, e.shape, type_name[e.type], x, sizeof x);
+        read_input(&e, e.rank, e.shape, type_name[e.type], k->in_place, x, sizeof x);
         snprintf(e.cur, sizeof e.cur, "%s", x);
         to_layout(&e, &k->layout);
     }
     for (uint32_t i = 0; i < k->nsteps; i++)
         emit_step(&e, &k->steps[i], k->warps);
-    write_output(&e, e.cur, e.rank, e.shape, type_name[e.type]);
+    write_output(&e, e.cur, e.rank, e.shape, type_name[e.type], k->out_place);
     fclose(e.args);
     fclose(e.body);
     if (header)
@@ -1029,11 +1317,12 @@ fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
             "[%u, 1, 1] subgroup_size = 32>} {\n",
             args, k->warps * 32);
     fprintf(out, "  %%c0 = arith.constant 0 : index\n");
-    fprintf(out, "  %%pf32 = arith.constant 0.000000e+00 : f32\n");
-    fprintf(out, "  %%pf16 = arith.constant 0.000000e+00 : f16\n");
-    fprintf(out, "  %%pbf16 = arith.constant 0.000000e+00 : bf16\n");
-    fprintf(out, "  %%pi32 = arith.constant 0 : i32\n");
-    fprintf(out, "  %%pi8 = arith.constant 0 : i8\n");
+    fprintf(out, "  %%pf32 = arith.constant -5.000000e-01 : f32\n");
+    fprintf(out, "  %%pf16 = arith.constant -5.000000e-01 : f16\n");
+    fprintf(out, "  %%pbf16 = arith.constant -5.000000e-01 : bf16\n");
+    fprintf(out, "  %%pi32 = arith.constant -3 : i32\n");
+    fprintf(out, "  %%pi16 = arith.constant -3 : i16\n");
+    fprintf(out, "  %%pi8 = arith.constant -3 : i8\n");
     fputs(body, out);
     fprintf(out, "  return\n}\n");
     free(args);
@@ -1110,7 +1399,7 @@ fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max)
                 mm->kt /= 2;
                 break;
             case 4:
-                mm->acc_input = mm->scale_a = false;
+                mm->acc_input = mm->scale_a = mm->chain = false;
                 break;
             default:
                 mm->b_kn = false;
@@ -1121,6 +1410,17 @@ fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max)
         }
     } else {
         shrink_layout(k, out, &n, max);
+    }
+    /* plain reads and writes, no extra anchors */
+    {
+        FuzzKernel v = *k;
+        v.in_place = v.out_place = v.mma.acc_place = 0;
+        for (uint32_t i = 0; i < v.nsteps; i++) {
+            v.steps[i].place = 0;
+            v.steps[i].anchor = false;
+        }
+        if (memcmp(&v, k, sizeof v) != 0)
+            push(out, &n, max, &v);
     }
     /* simpler steps: one loop trip */
     for (uint32_t i = 0; i < k->nsteps; i++) {
