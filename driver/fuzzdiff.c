@@ -37,6 +37,8 @@
 
 /* check_text's statuses, plus what the parent sees of a child. */
 enum { STATUS_CRASH = 100, STATUS_TIMEOUT = 101 };
+/* A child exits with EXIT_BASE + its CheckStatus. */
+#define EXIT_BASE 64
 
 typedef struct Category {
     char text[96];
@@ -141,15 +143,23 @@ check_kernel_text(const Fuzz *fz, const FuzzKernel *k, const char *arch, char **
             alarm(fz->timeout);
             int st = (int)check_text("fuzz.mlir", text, len, &o, f);
             fflush(f);
-            _exit(st);
+            _exit(EXIT_BASE + st); /* apart from a sanitizer's exit status 1 */
         }
         int ws = 0;
         if (pid < 0 || waitpid(pid, &ws, 0) != pid)
             status = CHECK_ERROR;
         else if (WIFSIGNALED(ws))
             status = WTERMSIG(ws) == SIGALRM ? STATUS_TIMEOUT : STATUS_CRASH;
+        else if (WEXITSTATUS(ws) >= EXIT_BASE && WEXITSTATUS(ws) <= EXIT_BASE + CHECK_ERROR)
+            status = WEXITSTATUS(ws) - EXIT_BASE;
         else
-            status = WEXITSTATUS(ws);
+            status = STATUS_CRASH;
+        if (status == STATUS_TIMEOUT)
+            fprintf(f, "vptx fuzz-diff: error: the check took more than %u s\n", fz->timeout);
+        else if (status == STATUS_CRASH && WIFSIGNALED(ws))
+            fprintf(f, "vptx fuzz-diff: error: the check crashed (signal %d)\n", WTERMSIG(ws));
+        else if (status == STATUS_CRASH)
+            fprintf(f, "vptx fuzz-diff: error: the check exited with status %d\n", WEXITSTATUS(ws));
     }
     *log = read_all(f);
     fclose(f);
