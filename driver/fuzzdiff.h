@@ -44,6 +44,7 @@ typedef enum {
     FUZZ_SHAPE_CAST, /* cur = shape_cast(cur): rank 2 <-> rank 1           */
     FUZZ_EXTRACT,    /* row = extract(cur, [r]); write row; cur = op(cur, bcast row) */
     FUZZ_IF,         /* cur = scf.if (input scalar > 0) { op1(cur) } else { op2(cur) } */
+    FUZZ_CONTRACT,   /* cur = contract(cur, read(input)) without mma: a plain matmul */
     FUZZ_NSTEPS
 } FuzzStepKind;
 
@@ -73,8 +74,9 @@ typedef struct FuzzMma {
 } FuzzMma;
 
 typedef struct FuzzKernel {
-    uint32_t warps; /* 1, 2 or 4 */
-    FuzzType type;  /* of the first value */
+    uint32_t warps;            /* 1, 2 or 4 */
+    uint32_t block_y, block_z; /* workgroup_size = [32 * warps / (y * z), y, z]; 0 means 1 */
+    FuzzType type;             /* of the first value */
     bool is_mma;
     FuzzMma mma;
     NestedLayout layout;          /* non-mma: layout (and shape) of the first value */

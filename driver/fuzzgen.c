@@ -283,7 +283,7 @@ random_step_kind(Rng *r, int rank)
     static const FuzzStepKind weights[] = {
         FUZZ_BIN_INPUT, FUZZ_BIN_INPUT, FUZZ_BIN_CONST,  FUZZ_BIN_CONST, FUZZ_UNARY, FUZZ_REDUCE,
         FUZZ_REDUCE,    FUZZ_TRANSPOSE, FUZZ_RELAYOUT,   FUZZ_RELAYOUT,  FUZZ_LOOP,  FUZZ_SELECT,
-        FUZZ_BCAST,     FUZZ_CAST,      FUZZ_SHAPE_CAST, FUZZ_EXTRACT,   FUZZ_IF,
+        FUZZ_BCAST,     FUZZ_CAST,      FUZZ_SHAPE_CAST, FUZZ_EXTRACT,   FUZZ_IF,    FUZZ_CONTRACT,
     };
     for (;;) {
         FuzzStepKind k = weights[rng_below(r, sizeof weights / sizeof weights[0])];
@@ -318,6 +318,10 @@ fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
     rng_next(&r);
     memset(k, 0, sizeof *k);
     k->warps = 1u << rng_below(&r, 3);
+    if (rng_chance(&r, 25)) { /* threads over y and z too: tid = x + X * (y + Y * z) */
+        k->block_y = 1u << rng_below(&r, 3);
+        k->block_z = 1u << rng_below(&r, 2);
+    }
     k->is_mma = rng_chance(&r, 20);
     int rank = 2;
     if (k->is_mma) {
@@ -1099,6 +1103,40 @@ step_if(Emit *e, const FuzzStep *s)
     e->mag += 1;
 }
 
+/* cur[M x K] (or [K x M] with dim 1) times B[K x N] (or [N x K] with swap): a
+ * vector.contract with no mma_kind, over the layout pass's own layouts. */
+static void
+step_contract(Emit *e, const FuzzStep *s)
+{
+    if (e->rank != 2)
+        return;
+    const char *elem = type_name[e->type];
+    bool ta = s->dim % 2 == 1, tb = s->swap, fl = is_float(e->type);
+    int64_t M = ta ? e->shape[1] : e->shape[0], K = ta ? e->shape[0] : e->shape[1];
+    int64_t N = 1ll << (s->op % 4);
+    if (fl && e->mag * (double)K > type_limit(e->type) * 64)
+        clamp(e, 1);
+    int64_t bshape[2] = { tb ? N : K, tb ? K : N }, cshape[2] = { M, N };
+    char b[32], z[32], r[32], at[96], bt[96], ct[96];
+    read_input(e, 2, bshape, elem, s->place, b, sizeof b);
+    vec_type(at, sizeof at, 2, e->shape, elem);
+    vec_type(bt, sizeof bt, 2, bshape, elem);
+    vec_type(ct, sizeof ct, 2, cshape, elem);
+    fresh(e, z, sizeof z);
+    fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", z, fl ? "0.000000e+00" : "0", ct);
+    fresh(e, r, sizeof r);
+    fprintf(e->body,
+            "  %s = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (%s)>, "
+            "affine_map<(m, n, k) -> (%s)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = "
+            "[\"parallel\", \"parallel\", \"reduction\"], kind = #vector.kind<add>} %s, %s, %s : "
+            "%s, %s into %s\n",
+            r, ta ? "k, m" : "m, k", tb ? "n, k" : "k, n", e->cur, b, z, at, bt, ct);
+    snprintf(e->cur, sizeof e->cur, "%s", r);
+    e->shape[0] = M;
+    e->shape[1] = N;
+    e->mag *= (double)K;
+}
+
 static void
 emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
 {
@@ -1141,6 +1179,9 @@ emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
         break;
     case FUZZ_IF:
         step_if(e, s);
+        break;
+    case FUZZ_CONTRACT:
+        step_contract(e, s);
         break;
     case FUZZ_NSTEPS:
         break;
@@ -1309,13 +1350,14 @@ fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
     write_output(&e, e.cur, e.rank, e.shape, type_name[e.type], k->out_place);
     fclose(e.args);
     fclose(e.body);
+    uint32_t by = k->block_y ? k->block_y : 1, bz = k->block_z ? k->block_z : 1;
     if (header)
         fputs(header, out);
     fprintf(out,
             "func.func @fz(%s) attributes {translation_info = "
             "#iree_codegen.translation_info<pipeline = LLVMGPUVectorDistribute workgroup_size = "
-            "[%u, 1, 1] subgroup_size = 32>} {\n",
-            args, k->warps * 32);
+            "[%u, %u, %u] subgroup_size = 32>} {\n",
+            args, k->warps * 32 / by / bz, by, bz);
     fprintf(out, "  %%c0 = arith.constant 0 : index\n");
     fprintf(out, "  %%pf32 = arith.constant -5.000000e-01 : f32\n");
     fprintf(out, "  %%pf16 = arith.constant -5.000000e-01 : f16\n");
@@ -1376,6 +1418,7 @@ fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max)
     if (k->warps > 1) {
         FuzzKernel v = *k;
         v.warps /= 2;
+        v.block_y = v.block_z = 0;
         bool ok = k->is_mma ? mma_legal(&v.mma, v.warps)
                             : layout_subgroup_count(&v.layout) <= (int64_t)v.warps;
         if (ok)
@@ -1410,6 +1453,11 @@ fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max)
         }
     } else {
         shrink_layout(k, out, &n, max);
+    }
+    if (k->block_y > 1 || k->block_z > 1) {
+        FuzzKernel v = *k;
+        v.block_y = v.block_z = 0;
+        push(out, &n, max, &v);
     }
     /* plain reads and writes, no extra anchors */
     {
