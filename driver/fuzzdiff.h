@@ -45,6 +45,8 @@ typedef enum {
     FUZZ_EXTRACT,    /* row = extract(cur, [r]); write row; cur = op(cur, bcast row) */
     FUZZ_IF,         /* cur = scf.if (input scalar > 0) { op1(cur) } else { op2(cur) } */
     FUZZ_CONTRACT,   /* cur = contract(cur, read(input)) without mma: a plain matmul */
+    FUZZ_STEP,       /* cur = op(cur, broadcast(cast(vector.step))) along a dim */
+    FUZZ_CONST,      /* cur = op(cur, a non-splat dense constant) */
     FUZZ_NSTEPS
 } FuzzStepKind;
 

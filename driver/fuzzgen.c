@@ -284,6 +284,7 @@ random_step_kind(Rng *r, int rank)
         FUZZ_BIN_INPUT, FUZZ_BIN_INPUT, FUZZ_BIN_CONST,  FUZZ_BIN_CONST, FUZZ_UNARY, FUZZ_REDUCE,
         FUZZ_REDUCE,    FUZZ_TRANSPOSE, FUZZ_RELAYOUT,   FUZZ_RELAYOUT,  FUZZ_LOOP,  FUZZ_SELECT,
         FUZZ_BCAST,     FUZZ_CAST,      FUZZ_SHAPE_CAST, FUZZ_EXTRACT,   FUZZ_IF,    FUZZ_CONTRACT,
+        FUZZ_STEP,      FUZZ_CONST,
     };
     for (;;) {
         FuzzStepKind k = weights[rng_below(r, sizeof weights / sizeof weights[0])];
@@ -428,19 +429,22 @@ in_bounds(int rank)
  *                     permutation_map (d0, d1) -> (d1, d0)
  *   PLACE_SHORT       a smaller memref (1..2 fewer per dim), in_bounds =
  *                     false: reads get the padding value, writes are cut
+ *   PLACE_STRIDED     a static strided<[..], offset: ..> layout: rows further
+ *                     apart than their length, an inner stride of 1 to 3
  */
-typedef enum { PLACE_EXACT, PLACE_OFFSET, PLACE_TRANSPOSED, PLACE_SHORT } PlaceMode;
+typedef enum { PLACE_EXACT, PLACE_OFFSET, PLACE_TRANSPOSED, PLACE_SHORT, PLACE_STRIDED } PlaceMode;
 
 typedef struct Place {
     PlaceMode mode;
     int64_t mem[2], off[2];
     bool inb[2];
+    int64_t stride[2], base; /* PLACE_STRIDED */
 } Place;
 
 static void
 place_of(uint32_t bits, int rank, const int64_t *shape, Place *p)
 {
-    static const PlaceMode modes[8] = { PLACE_EXACT,  PLACE_EXACT,  PLACE_EXACT,      PLACE_EXACT,
+    static const PlaceMode modes[8] = { PLACE_EXACT,  PLACE_EXACT,  PLACE_EXACT,      PLACE_STRIDED,
                                         PLACE_OFFSET, PLACE_OFFSET, PLACE_TRANSPOSED, PLACE_SHORT };
     memset(p, 0, sizeof *p);
     p->mode = modes[bits % 8];
@@ -463,6 +467,30 @@ place_of(uint32_t bits, int rank, const int64_t *shape, Place *p)
         p->mem[0] = shape[1];
         p->mem[1] = shape[0];
     }
+    if (p->mode == PLACE_STRIDED) {
+        uint32_t b = bits >> 13;
+        int64_t inner = b % 4 == 3 ? 2 + (b >> 2) % 2 : 1;
+        p->stride[rank - 1] = inner;
+        if (rank == 2)
+            p->stride[0] = shape[1] * inner + (b >> 3) % 5;
+        p->base = (b >> 6) % 7;
+    }
+}
+
+/* memref<...> of the place's dims, with its strided layout if any. */
+static void
+place_type(const Place *p, int rank, const char *elem, char *buf, size_t n)
+{
+    mem_type(buf, n, rank, p->mem, elem);
+    if (p->mode != PLACE_STRIDED || rank == 0)
+        return;
+    size_t u = strlen(buf) - 1; /* over the closing '>' */
+    if (rank == 1)
+        snprintf(buf + u, n - u, ", strided<[%lld], offset: %lld>>", (long long)p->stride[0],
+                 (long long)p->base);
+    else
+        snprintf(buf + u, n - u, ", strided<[%lld, %lld], offset: %lld>>", (long long)p->stride[0],
+                 (long long)p->stride[1], (long long)p->base);
 }
 
 /* "[%c0, %o3]" for the place's offsets (constants printed first) and the
@@ -497,7 +525,7 @@ read_input(Emit *e, int rank, const int64_t *shape, const char *elem, uint32_t p
     char mt[96], vt[96], arg[32], idx[96], attrs[160];
     Place p;
     place_of(place, rank, shape, &p);
-    mem_type(mt, sizeof mt, rank, p.mem, elem);
+    place_type(&p, rank, elem, mt, sizeof mt);
     vec_type(vt, sizeof vt, rank, shape, elem);
     add_arg(e, "in", e->nin++, mt, arg, sizeof arg);
     place_text(e, &p, rank, idx, sizeof idx, attrs, sizeof attrs);
@@ -513,7 +541,7 @@ write_output(Emit *e, const char *value, int rank, const int64_t *shape, const c
     char mt[96], vt[96], arg[32], idx[96], attrs[160];
     Place p;
     place_of(place, rank, shape, &p);
-    mem_type(mt, sizeof mt, rank, p.mem, elem);
+    place_type(&p, rank, elem, mt, sizeof mt);
     vec_type(vt, sizeof vt, rank, shape, elem);
     add_arg(e, "out", e->nout++, mt, arg, sizeof arg);
     if (rank == 0) {
@@ -1137,6 +1165,79 @@ step_contract(Emit *e, const FuzzStep *s)
     e->mag *= (double)K;
 }
 
+/* The index along dim d as a vector of cur's shape and type: vector.step,
+ * index_cast (and sitofp for floats), broadcast (and transpose). */
+static void
+step_iota(Emit *e, const FuzzStep *s)
+{
+    const char *elem = type_name[e->type];
+    bool fl = is_float(e->type);
+    int d = e->rank == 2 ? (int)(s->dim % 2) : 0;
+    int64_t n[1] = { e->shape[d] };
+    char st[96], it[96], ft[96], vt[96], a[32], b[32], c[32];
+    vec_type(st, sizeof st, 1, n, "index");
+    vec_type(it, sizeof it, 1, n, fl ? "i32" : elem);
+    vec_type(ft, sizeof ft, 1, n, elem);
+    vec_type(vt, sizeof vt, e->rank, e->shape, elem);
+    fresh(e, a, sizeof a);
+    fprintf(e->body, "  %s = vector.step : %s\n", a, st);
+    fresh(e, b, sizeof b);
+    fprintf(e->body, "  %s = arith.index_cast %s : %s to %s\n", b, a, st, it);
+    if (fl) {
+        fresh(e, c, sizeof c);
+        fprintf(e->body, "  %s = arith.sitofp %s : %s to %s\n", c, b, it, ft);
+        snprintf(b, sizeof b, "%s", c);
+    }
+    if (e->rank == 2) {
+        fresh(e, c, sizeof c);
+        if (d == 1) {
+            fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", c, b, ft, vt);
+        } else {
+            char tt[96], t[32];
+            int64_t ts[2] = { e->shape[1], e->shape[0] };
+            vec_type(tt, sizeof tt, 2, ts, elem);
+            fprintf(e->body, "  %s = vector.broadcast %s : %s to %s\n", c, b, ft, tt);
+            snprintf(t, sizeof t, "%s", c);
+            fresh(e, c, sizeof c);
+            fprintf(e->body, "  %s = vector.transpose %s, [1, 0] : %s to %s\n", c, t, tt, vt);
+        }
+        snprintf(b, sizeof b, "%s", c);
+    }
+    combine(e, bin_op(e, s->op), b, (double)n[0], s->swap);
+}
+
+/* A non-splat constant of cur's shape (at most 128 elements), combined with cur. */
+static void
+step_const(Emit *e, const FuzzStep *s)
+{
+    int64_t count = e->rank == 2 ? e->shape[0] * e->shape[1] : e->shape[0];
+    if (count > 128)
+        return;
+    bool fl = is_float(e->type);
+    char vt[96], name[32];
+    vec_type(vt, sizeof vt, e->rank, e->shape, type_name[e->type]);
+    fresh(e, name, sizeof name);
+    fprintf(e->body, "  %s = arith.constant dense<", name);
+    int64_t cols = e->rank == 2 ? e->shape[1] : count;
+    for (int64_t i = 0; i < count; i++) {
+        if (e->rank == 2 && i % cols == 0)
+            fprintf(e->body, "%s[", i ? ", " : "[");
+        else if (i)
+            fprintf(e->body, ", ");
+        else
+            fprintf(e->body, "[");
+        int64_t k = (i * 7 + s->cidx) % 9 - 4;
+        if (fl)
+            fprintf(e->body, "%.6e", (double)k / 4);
+        else
+            fprintf(e->body, "%lld", (long long)k);
+        if (e->rank == 2 && i % cols == cols - 1)
+            fprintf(e->body, "]");
+    }
+    fprintf(e->body, "]> : %s\n", vt);
+    combine(e, bin_op(e, s->op), name, 1, s->swap);
+}
+
 static void
 emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
 {
@@ -1182,6 +1283,12 @@ emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
         break;
     case FUZZ_CONTRACT:
         step_contract(e, s);
+        break;
+    case FUZZ_STEP:
+        step_iota(e, s);
+        break;
+    case FUZZ_CONST:
+        step_const(e, s);
         break;
     case FUZZ_NSTEPS:
         break;
