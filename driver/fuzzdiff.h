@@ -47,6 +47,7 @@ typedef enum {
     FUZZ_CONTRACT,   /* cur = contract(cur, read(input)) without mma: a plain matmul */
     FUZZ_STEP,       /* cur = op(cur, broadcast(cast(vector.step))) along a dim */
     FUZZ_CONST,      /* cur = op(cur, a non-splat dense constant) */
+    FUZZ_JOIN,       /* cur = op(cur, an earlier value of the same shape): a DAG */
     FUZZ_NSTEPS
 } FuzzStepKind;
 
@@ -78,6 +79,8 @@ typedef struct FuzzMma {
 typedef struct FuzzKernel {
     uint32_t warps;            /* 1, 2 or 4 */
     uint32_t block_y, block_z; /* workgroup_size = [32 * warps / (y * z), y, z]; 0 means 1 */
+    uint32_t grid;             /* workgroups (gpu.known_grid_size x); 0 means 1: each writes
+                                  its own rows, reads its own rows or shared ones */
     FuzzType type;             /* of the first value */
     bool is_mma;
     FuzzMma mma;

@@ -284,7 +284,7 @@ random_step_kind(Rng *r, int rank)
         FUZZ_BIN_INPUT, FUZZ_BIN_INPUT, FUZZ_BIN_CONST,  FUZZ_BIN_CONST, FUZZ_UNARY, FUZZ_REDUCE,
         FUZZ_REDUCE,    FUZZ_TRANSPOSE, FUZZ_RELAYOUT,   FUZZ_RELAYOUT,  FUZZ_LOOP,  FUZZ_SELECT,
         FUZZ_BCAST,     FUZZ_CAST,      FUZZ_SHAPE_CAST, FUZZ_EXTRACT,   FUZZ_IF,    FUZZ_CONTRACT,
-        FUZZ_STEP,      FUZZ_CONST,
+        FUZZ_STEP,      FUZZ_CONST,     FUZZ_JOIN,       FUZZ_JOIN,
     };
     for (;;) {
         FuzzStepKind k = weights[rng_below(r, sizeof weights / sizeof weights[0])];
@@ -323,6 +323,8 @@ fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
         k->block_y = 1u << rng_below(&r, 3);
         k->block_z = 1u << rng_below(&r, 2);
     }
+    if (rng_chance(&r, 20))
+        k->grid = (uint32_t)rng_range(&r, 2, 3);
     k->is_mma = rng_chance(&r, 20);
     int rank = 2;
     if (k->is_mma) {
@@ -367,8 +369,19 @@ fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
 
 /* ---------------------------------------------------------------- printing */
 
+typedef struct Seen {
+    char name[32];
+    int rank;
+    int64_t shape[2];
+    FuzzType type;
+    double mag;
+} Seen;
+
 typedef struct Emit {
     FILE *args, *body;
+    uint32_t grid;
+    Seen seen[FUZZ_MAX_STEPS + 1]; /* cur after the first read and after each step */
+    uint32_t nseen;
     uint32_t nargs, nin, nout, nval;
     /* the current value */
     char cur[32];
@@ -439,6 +452,7 @@ typedef struct Place {
     int64_t mem[2], off[2];
     bool inb[2];
     int64_t stride[2], base; /* PLACE_STRIDED */
+    uint32_t grid;           /* > 1: dim 0 holds one block of rows per workgroup */
 } Place;
 
 static void
@@ -505,6 +519,19 @@ place_text(Emit *e, const Place *p, int rank, char *idx, size_t ni, char *attrs,
             fresh(e, c, sizeof c);
             fprintf(e->body, "  %s = arith.constant %lld : index\n", c, (long long)p->off[d]);
         }
+        if (d == 0 && p->grid > 1) { /* + block_id.x * rows per block */
+            char b[32], r[32], m[32], a[32];
+            fresh(e, b, sizeof b);
+            fprintf(e->body, "  %s = gpu.block_id x\n", b);
+            fresh(e, r, sizeof r);
+            fprintf(e->body, "  %s = arith.constant %lld : index\n", r,
+                    (long long)(p->mem[0] / p->grid));
+            fresh(e, m, sizeof m);
+            fprintf(e->body, "  %s = arith.muli %s, %s : index\n", m, b, r);
+            fresh(e, a, sizeof a);
+            fprintf(e->body, "  %s = arith.addi %s, %s : index\n", a, m, c);
+            snprintf(c, sizeof c, "%s", a);
+        }
         u += (size_t)snprintf(idx + u, ni - u, "%s%s", d ? ", " : "", c);
     }
     u = (size_t)snprintf(attrs, na, "in_bounds = [");
@@ -525,6 +552,10 @@ read_input(Emit *e, int rank, const int64_t *shape, const char *elem, uint32_t p
     char mt[96], vt[96], arg[32], idx[96], attrs[160];
     Place p;
     place_of(place, rank, shape, &p);
+    if (e->grid > 1 && (place >> 31)) { /* rows of its own, else all read the same */
+        p.grid = e->grid;
+        p.mem[0] *= e->grid;
+    }
     place_type(&p, rank, elem, mt, sizeof mt);
     vec_type(vt, sizeof vt, rank, shape, elem);
     add_arg(e, "in", e->nin++, mt, arg, sizeof arg);
@@ -541,13 +572,27 @@ write_output(Emit *e, const char *value, int rank, const int64_t *shape, const c
     char mt[96], vt[96], arg[32], idx[96], attrs[160];
     Place p;
     place_of(place, rank, shape, &p);
+    if (rank == 0) { /* one element per workgroup */
+        int64_t g[1] = { e->grid > 1 ? e->grid : 1 };
+        mem_type(mt, sizeof mt, 1, g, elem);
+        add_arg(e, "out", e->nout++, mt, arg, sizeof arg);
+        const char *at = "%c0";
+        char b[32];
+        if (e->grid > 1) {
+            fresh(e, b, sizeof b);
+            fprintf(e->body, "  %s = gpu.block_id x\n", b);
+            at = b;
+        }
+        fprintf(e->body, "  memref.store %s, %s[%s] : %s\n", value, arg, at, mt);
+        return;
+    }
+    if (e->grid > 1) { /* every workgroup writes its own rows */
+        p.grid = e->grid;
+        p.mem[0] *= e->grid;
+    }
     place_type(&p, rank, elem, mt, sizeof mt);
     vec_type(vt, sizeof vt, rank, shape, elem);
     add_arg(e, "out", e->nout++, mt, arg, sizeof arg);
-    if (rank == 0) {
-        fprintf(e->body, "  memref.store %s, %s[%%c0] : %s\n", value, arg, mt);
-        return;
-    }
     place_text(e, &p, rank, idx, sizeof idx, attrs, sizeof attrs);
     fprintf(e->body, "  vector.transfer_write %s, %s[%s] {%s} : %s, %s\n", value, arg, idx, attrs,
             vt, mt);
@@ -1238,6 +1283,40 @@ step_const(Emit *e, const FuzzStep *s)
     combine(e, bin_op(e, s->op), name, 1, s->swap);
 }
 
+/* cur = op(cur, v) for an earlier v of cur's shape and type (the k-th most
+ * recent one that is not cur itself), so that two values live at once. */
+static void
+step_join(Emit *e, const FuzzStep *s)
+{
+    const Seen *pick = NULL;
+    uint32_t skip = s->cidx % 3;
+    for (uint32_t i = e->nseen; i-- > 0;) {
+        const Seen *v = &e->seen[i];
+        if (v->rank != e->rank || v->type != e->type || v->shape[0] != e->shape[0] ||
+            (e->rank == 2 && v->shape[1] != e->shape[1]) || strcmp(v->name, e->cur) == 0)
+            continue;
+        pick = v;
+        if (skip-- == 0)
+            break;
+    }
+    if (pick)
+        combine(e, bin_op(e, s->op), pick->name, pick->mag, s->swap);
+}
+
+static void
+remember(Emit *e)
+{
+    if (e->nseen >= FUZZ_MAX_STEPS + 1)
+        return;
+    Seen *v = &e->seen[e->nseen++];
+    snprintf(v->name, sizeof v->name, "%s", e->cur);
+    v->rank = e->rank;
+    v->shape[0] = e->shape[0];
+    v->shape[1] = e->shape[1];
+    v->type = e->type;
+    v->mag = e->mag;
+}
+
 static void
 emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
 {
@@ -1289,6 +1368,9 @@ emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
         break;
     case FUZZ_CONST:
         step_const(e, s);
+        break;
+    case FUZZ_JOIN:
+        step_join(e, s);
         break;
     case FUZZ_NSTEPS:
         break;
@@ -1442,6 +1524,7 @@ fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
     }
     e.type = k->type;
     e.mag = 1;
+    e.grid = k->grid;
     if (k->is_mma) {
         emit_mma(&e, &k->mma);
     } else {
@@ -1452,19 +1535,25 @@ fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
         snprintf(e.cur, sizeof e.cur, "%s", x);
         to_layout(&e, &k->layout);
     }
-    for (uint32_t i = 0; i < k->nsteps; i++)
+    remember(&e);
+    for (uint32_t i = 0; i < k->nsteps; i++) {
         emit_step(&e, &k->steps[i], k->warps);
+        remember(&e);
+    }
     write_output(&e, e.cur, e.rank, e.shape, type_name[e.type], k->out_place);
     fclose(e.args);
     fclose(e.body);
     uint32_t by = k->block_y ? k->block_y : 1, bz = k->block_z ? k->block_z : 1;
+    char grid[64] = "";
+    if (k->grid > 1)
+        snprintf(grid, sizeof grid, ", gpu.known_grid_size = array<i32: %u, 1, 1>", k->grid);
     if (header)
         fputs(header, out);
     fprintf(out,
             "func.func @fz(%s) attributes {translation_info = "
             "#iree_codegen.translation_info<pipeline = LLVMGPUVectorDistribute workgroup_size = "
-            "[%u, %u, %u] subgroup_size = 32>} {\n",
-            args, k->warps * 32 / by / bz, by, bz);
+            "[%u, %u, %u] subgroup_size = 32>%s} {\n",
+            args, k->warps * 32 / by / bz, by, bz, grid);
     fprintf(out, "  %%c0 = arith.constant 0 : index\n");
     fprintf(out, "  %%pf32 = arith.constant -5.000000e-01 : f32\n");
     fprintf(out, "  %%pf16 = arith.constant -5.000000e-01 : f16\n");
@@ -1561,9 +1650,9 @@ fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max)
     } else {
         shrink_layout(k, out, &n, max);
     }
-    if (k->block_y > 1 || k->block_z > 1) {
+    if (k->block_y > 1 || k->block_z > 1 || k->grid > 1) {
         FuzzKernel v = *k;
-        v.block_y = v.block_z = 0;
+        v.block_y = v.block_z = v.grid = 0;
         push(out, &n, max, &v);
     }
     /* plain reads and writes, no extra anchors */
