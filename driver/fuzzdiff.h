@@ -26,7 +26,16 @@
 #define FUZZ_MAX_STEPS 10
 
 /* Element types of the generated vectors. */
-typedef enum { FUZZ_F32, FUZZ_F16, FUZZ_BF16, FUZZ_I32, FUZZ_I16, FUZZ_I8, FUZZ_NTYPES } FuzzType;
+typedef enum {
+    FUZZ_F32,
+    FUZZ_F16,
+    FUZZ_BF16,
+    FUZZ_I32,
+    FUZZ_I16,
+    FUZZ_I8,
+    FUZZ_F64,
+    FUZZ_NTYPES
+} FuzzType;
 
 /* One step of the chain applied to the current value `cur` (see fuzzgen.c
  * for the exact ops each one prints). */
@@ -86,6 +95,7 @@ typedef struct FuzzKernel {
     FuzzMma mma;
     NestedLayout layout;          /* non-mma: layout (and shape) of the first value */
     uint32_t in_place, out_place; /* the first read and the last write */
+    uint32_t r3op;                /* rank-3 layout: how the prologue reduces to rank 2 */
     uint32_t nsteps;
     FuzzStep steps[FUZZ_MAX_STEPS];
 } FuzzKernel;

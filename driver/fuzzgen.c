@@ -67,12 +67,14 @@ rng_chance(Rng *r, uint32_t percent)
 
 /* ---------------------------------------------------------------- tables */
 
-static const char *const type_name[FUZZ_NTYPES] = { "f32", "f16", "bf16", "i32", "i16", "i8" };
+static const char *const type_name[FUZZ_NTYPES] = {
+    "f32", "f16", "bf16", "i32", "i16", "i8", "f64"
+};
 
 static bool
 is_float(FuzzType t)
 {
-    return t == FUZZ_F32 || t == FUZZ_F16 || t == FUZZ_BF16;
+    return t == FUZZ_F32 || t == FUZZ_F16 || t == FUZZ_BF16 || t == FUZZ_F64;
 }
 
 static int
@@ -85,7 +87,7 @@ int_bits(FuzzType t)
 static double
 type_limit(FuzzType t)
 {
-    return t == FUZZ_F32 ? 64 : 16;
+    return t == FUZZ_F32 || t == FUZZ_F64 ? 64 : 16;
 }
 
 typedef enum { GROW_SUM, GROW_PRODUCT, GROW_NONE } Growth;
@@ -212,10 +214,9 @@ random_layout(Rng *r, int rank, const int64_t *shape, uint32_t warps, NestedLayo
         rem[d] = log2i(shape[d] / three[d]);
         order[d] = rank - 1 - d; /* innermost dim first, usually */
     }
-    if (rank > 1 && rng_chance(r, 30)) {
-        order[0] = 0;
-        order[1] = 1;
-    }
+    if (rank > 1 && rng_chance(r, 30))
+        for (int d = 0; d < rank; d++)
+            order[d] = d;
     int tbudget = 5, sbudget = log2i(warps);
     for (int i = 0; i < rank; i++) {
         int d = order[i];
@@ -344,17 +345,26 @@ fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
         k->type = mma_table[mm->kind].c;
     } else {
         static const FuzzType types[] = { FUZZ_F32, FUZZ_F32,  FUZZ_F16, FUZZ_F16, FUZZ_I32,
-                                          FUZZ_I32, FUZZ_BF16, FUZZ_I16, FUZZ_I8 };
+                                          FUZZ_I32, FUZZ_BF16, FUZZ_I16, FUZZ_I8,  FUZZ_F64 };
         k->type = types[rng_below(&r, sizeof types / sizeof types[0])];
         rank = rng_chance(&r, 75) ? 2 : 1;
-        int64_t shape[2];
+        if (rank == 2 && rng_chance(&r, 15))
+            rank = 3; /* reduced to rank 2 by the prologue */
+        int64_t shape[3];
         int total = rng_range(&r, 4, 9 + log2i(k->warps));
         if (rank == 1) {
             shape[0] = 1ll << total;
-        } else {
+        } else if (rank == 2) {
             int a = rng_range(&r, 0, total < 6 ? total : 6);
             shape[0] = 1ll << a;
             shape[1] = 1ll << (total - a);
+        } else {
+            int a = rng_range(&r, 0, total < 3 ? total : 3);
+            int b = rng_range(&r, 0, total - a < 5 ? total - a : 5);
+            shape[0] = 1ll << a;
+            shape[1] = 1ll << b;
+            shape[2] = 1ll << (total - a - b);
+            k->r3op = (uint32_t)rng_next(&r);
         }
         if (rng_chance(&r, 15)) /* a dim of 3 * 2^k: non-power-of-two index math */
             shape[rng_below(&r, (uint32_t)rank)] *= 3;
@@ -364,7 +374,7 @@ fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k)
     k->out_place = (uint32_t)rng_next(&r);
     k->nsteps = rng_below(&r, FUZZ_MAX_STEPS - 3) + (k->is_mma ? 0 : 1);
     for (uint32_t i = 0; i < k->nsteps; i++)
-        random_step(&r, rank, &k->steps[i]);
+        random_step(&r, rank == 3 ? 2 : rank, &k->steps[i]);
 }
 
 /* ---------------------------------------------------------------- printing */
@@ -741,6 +751,9 @@ step_unary(Emit *e, const FuzzStep *s)
         return;
     }
     const char *op = float_unary[s->op % NFLOAT_UNARY];
+    if (e->type == FUZZ_F64 && strncmp(op, "math.", 5) == 0 && strcmp(op, "math.absf") != 0 &&
+        strcmp(op, "math.sqrt") != 0 && strcmp(op, "math.fma") != 0)
+        op = "arith.negf"; /* no f64 transcendentals in ptxgen */
     if (strcmp(op, "math.exp") == 0) {
         if (e->mag > 2)
             clamp(e, 2);
@@ -790,8 +803,12 @@ step_unary(Emit *e, const FuzzStep *s)
 static const char *
 neutral(FuzzType t, const char *kind)
 {
-    static const char *const ninf[] = { "0xFF800000", "0xFC00", "0xFF80" };
-    static const char *const pinf[] = { "0x7F800000", "0x7C00", "0x7F80" };
+    static const char *const ninf[FUZZ_NTYPES] = {
+        "0xFF800000", "0xFC00", "0xFF80", "", "", "", "0xFFF0000000000000"
+    };
+    static const char *const pinf[FUZZ_NTYPES] = {
+        "0x7F800000", "0x7C00", "0x7F80", "", "", "", "0x7FF0000000000000"
+    };
     int bits = int_bits(t);
     if (strcmp(kind, "add") == 0 || strcmp(kind, "or") == 0 || strcmp(kind, "xor") == 0 ||
         strcmp(kind, "maxui") == 0)
@@ -814,6 +831,8 @@ step_reduce(Emit *e, const FuzzStep *s)
 {
     bool fl = is_float(e->type);
     const char *kind = fl ? float_red[s->red % NFLOAT_RED] : int_red[s->red % NINT_RED];
+    if (e->type == FUZZ_F64 && strncmp(kind, "m", 1) == 0 && strstr(kind, "imum"))
+        kind = kind[1] == 'a' ? "maxnumf" : "minnumf"; /* no f64 maximumf in a shuffle step */
     const char *elem = type_name[e->type];
     int64_t len = e->rank == 2 ? e->shape[s->dim % 2] : e->shape[0];
     if (fl && strcmp(kind, "mul") == 0 && e->mag > 1)
@@ -1104,6 +1123,14 @@ step_cast(Emit *e, const FuzzStep *s)
         t = FUZZ_F32;
         op = "arith.sitofp";
         e->mag = 255;
+    } else if (e->type == FUZZ_F32 && s->op % 4 == 3) {
+        t = FUZZ_F64;
+        op = "arith.extf";
+    } else if (e->type == FUZZ_F64) {
+        t = FUZZ_F32;
+        op = "arith.truncf";
+        if (e->mag > type_limit(t))
+            clamp(e, 2);
     } else if (e->type == FUZZ_F32) {
         t = s->op % 3 == 2 ? FUZZ_BF16 : FUZZ_F16;
         op = "arith.truncf";
@@ -1504,6 +1531,77 @@ emit_mma(Emit *e, const FuzzMma *mm)
     e->mag = (double)(K * trips) + (mm->acc_input ? 1 : 0);
 }
 
+static void
+type3(char *buf, size_t n, const char *what, const int64_t *sh, const char *elem)
+{
+    snprintf(buf, n, "%s<%lldx%lldx%lldx%s>", what, (long long)sh[0], (long long)sh[1],
+             (long long)sh[2], elem);
+}
+
+/* Rank 3: read, anchor, maybe combine with a second input, write, then a
+ * multi_reduction over one dim leaves a rank-2 cur for the chain. */
+static void
+emit_rank3(Emit *e, const FuzzKernel *k)
+{
+    const char *elem = type_name[e->type];
+    bool fl = is_float(e->type);
+    int64_t sh[3];
+    layout_shape(&k->layout, sh);
+    char vt[96], mt[96], a[32], x[32], y[32], r[32], init[32], rt[96];
+    type3(vt, sizeof vt, "vector", sh, elem);
+    type3(mt, sizeof mt, "memref", sh, elem);
+    add_arg(e, "in", e->nin++, mt, a, sizeof a);
+    fresh(e, x, sizeof x);
+    fprintf(e->body,
+            "  %s = vector.transfer_read %s[%%c0, %%c0, %%c0], %%p%s {in_bounds = [true, true, "
+            "true]} : %s, %s\n",
+            x, a, elem, mt, vt);
+    fresh(e, y, sizeof y);
+    fprintf(e->body, "  %s = iree_vector_ext.to_layout %s to layout(", y, x);
+    print_layout(e->body, &k->layout);
+    fprintf(e->body, ") : %s\n", vt);
+    if (k->r3op & 1) {
+        char b[32], c[32];
+        add_arg(e, "in", e->nin++, mt, a, sizeof a);
+        fresh(e, b, sizeof b);
+        fprintf(e->body,
+                "  %s = vector.transfer_read %s[%%c0, %%c0, %%c0], %%p%s {in_bounds = [true, true, "
+                "true]} : %s, %s\n",
+                b, a, elem, mt, vt);
+        fresh(e, c, sizeof c);
+        fprintf(e->body, "  %s = %s %s, %s : %s\n", c, bin_op(e, k->r3op >> 8)->name, y, b, vt);
+        snprintf(y, sizeof y, "%s", c);
+        e->mag = 2;
+    }
+    if (k->r3op & 2) {
+        add_arg(e, "out", e->nout++, mt, a, sizeof a);
+        fprintf(e->body,
+                "  vector.transfer_write %s, %s[%%c0, %%c0, %%c0] {in_bounds = [true, true, "
+                "true]} : %s, %s\n",
+                y, a, vt, mt);
+    }
+    int d = (int)((k->r3op >> 2) % 3);
+    const char *kind = fl ? (k->r3op & 16 ? "maximumf" : "add") : (k->r3op & 16 ? "xor" : "add");
+    if (e->type == FUZZ_F64 && strcmp(kind, "maximumf") == 0)
+        kind = "maxnumf"; /* no f64 maximumf in a shuffle step */
+    int64_t rs[2];
+    for (int i = 0, j = 0; i < 3; i++)
+        if (i != d)
+            rs[j++] = sh[i];
+    vec_type(rt, sizeof rt, 2, rs, elem);
+    fresh(e, init, sizeof init);
+    fprintf(e->body, "  %s = arith.constant dense<%s> : %s\n", init, neutral(e->type, kind), rt);
+    fresh(e, r, sizeof r);
+    fprintf(e->body, "  %s = vector.multi_reduction <%s>, %s, %s [%d] : %s to %s\n", r, kind, y,
+            init, d, vt, rt);
+    snprintf(e->cur, sizeof e->cur, "%s", r);
+    e->rank = 2;
+    e->shape[0] = rs[0];
+    e->shape[1] = rs[1];
+    if (strcmp(kind, "add") == 0)
+        e->mag *= (double)sh[d];
+}
+
 void
 fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
 {
@@ -1528,12 +1626,16 @@ fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
     if (k->is_mma) {
         emit_mma(&e, &k->mma);
     } else {
-        e.rank = k->layout.rank;
-        layout_shape(&k->layout, e.shape);
-        char x[32];
-        read_input(&e, e.rank, e.shape, type_name[e.type], k->in_place, x, sizeof x);
-        snprintf(e.cur, sizeof e.cur, "%s", x);
-        to_layout(&e, &k->layout);
+        if (k->layout.rank == 3) {
+            emit_rank3(&e, k);
+        } else {
+            e.rank = k->layout.rank;
+            layout_shape(&k->layout, e.shape);
+            char x[32];
+            read_input(&e, e.rank, e.shape, type_name[e.type], k->in_place, x, sizeof x);
+            snprintf(e.cur, sizeof e.cur, "%s", x);
+            to_layout(&e, &k->layout);
+        }
     }
     remember(&e);
     for (uint32_t i = 0; i < k->nsteps; i++) {
@@ -1559,6 +1661,7 @@ fuzz_emit(const FuzzKernel *k, const char *header, FILE *out)
     fprintf(out, "  %%pf16 = arith.constant -5.000000e-01 : f16\n");
     fprintf(out, "  %%pbf16 = arith.constant -5.000000e-01 : bf16\n");
     fprintf(out, "  %%pi32 = arith.constant -3 : i32\n");
+    fprintf(out, "  %%pf64 = arith.constant -5.000000e-01 : f64\n");
     fprintf(out, "  %%pi16 = arith.constant -3 : i16\n");
     fprintf(out, "  %%pi8 = arith.constant -3 : i8\n");
     fputs(body, out);
