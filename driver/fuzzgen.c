@@ -802,10 +802,14 @@ step_unary(Emit *e, const FuzzStep *s)
     } else if (strcmp(op, "math.tanh") == 0) {
         apply1(e, op);
         e->mag = 1;
-    } else if (strcmp(op, "math.sqrt") == 0) {
+    } else if (strcmp(op, "math.sqrt") == 0) { /* of |x| + 1: near 0 its slope is unbounded */
+        char one[32], a[32];
         apply1(e, "math.absf");
+        splat(e, "1.000000e+00", one, sizeof one);
+        snprintf(a, sizeof a, "%s", e->cur);
+        apply2(e, "arith.addf", a, one);
         apply1(e, op);
-        e->mag = sqrt(e->mag);
+        e->mag = sqrt(e->mag + 1);
     } else {
         apply1(e, op);
     }
