@@ -257,8 +257,7 @@ read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
     starts(c, t, l, start);
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
-    uint32_t cap =
-        il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(elem) : 1;
+    uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(elem) : 1;
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return NULL;
@@ -324,8 +323,7 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
     starts(c, t, l, start);
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
-    uint32_t cap =
-        il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(v->elem) : 1;
+    uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(v->elem) : 1;
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return false;
