@@ -562,6 +562,20 @@ read_input(Emit *e, int rank, const int64_t *shape, const char *elem, uint32_t p
     char mt[96], vt[96], arg[32], idx[96], attrs[160];
     Place p;
     place_of(place, rank, shape, &p);
+    if (p.mode == PLACE_EXACT && rank == 2 && ((place >> 20) & 3) == 0) {
+        /* a broadcasting read: a 1-d memref along one dim, repeated along the other */
+        int bd = (int)((place >> 22) & 1);
+        int64_t len[1] = { shape[1 - bd] };
+        mem_type(mt, sizeof mt, 1, len, elem);
+        vec_type(vt, sizeof vt, rank, shape, elem);
+        add_arg(e, "in", e->nin++, mt, arg, sizeof arg);
+        fresh(e, name, n);
+        fprintf(e->body,
+                "  %s = vector.transfer_read %s[%%c0], %%p%s {in_bounds = [true, true], "
+                "permutation_map = affine_map<(d0) -> (%s)>} : %s, %s\n",
+                name, arg, elem, bd == 0 ? "0, d0" : "d0, 0", mt, vt);
+        return;
+    }
     if (e->grid > 1 && (place >> 31)) { /* rows of its own, else all read the same */
         p.grid = e->grid;
         p.mem[0] *= e->grid;
@@ -1063,7 +1077,7 @@ step_loop(Emit *e, const FuzzStep *s)
 }
 
 static void
-step_select(Emit *e, const FuzzStep *s)
+step_select(Emit *e, const FuzzStep *s, uint32_t warps)
 {
     bool fl = is_float(e->type);
     char x[32], m[32], vt[96], mt[96], name[32];
@@ -1073,6 +1087,17 @@ step_select(Emit *e, const FuzzStep *s)
     fresh(e, m, sizeof m);
     fprintf(e->body, "  %s = arith.%s %s, %s, %s : %s\n", m, fl ? "cmpf" : "cmpi",
             fl ? float_cmp[s->op % 4] : int_cmp[s->op % 4], e->cur, x, vt);
+    if (s->anchor) { /* the mask (i1) in a layout of its own */
+        Rng r = { s->lseed ^ 0x2f6bu };
+        NestedLayout l;
+        char a[32];
+        random_layout(&r, e->rank, e->shape, warps, &l);
+        fresh(e, a, sizeof a);
+        fprintf(e->body, "  %s = iree_vector_ext.to_layout %s to layout(", a, m);
+        print_layout(e->body, &l);
+        fprintf(e->body, ") : %s\n", mt);
+        snprintf(m, sizeof m, "%s", a);
+    }
     fresh(e, name, sizeof name);
     fprintf(e->body, "  %s = arith.select %s, %s, %s : %s, %s\n", name, m, s->swap ? x : e->cur,
             s->swap ? e->cur : x, mt, vt);
@@ -1386,7 +1411,7 @@ emit_step(Emit *e, const FuzzStep *s, uint32_t warps)
         step_loop(e, s);
         break;
     case FUZZ_SELECT:
-        step_select(e, s);
+        step_select(e, s, warps);
         break;
     case FUZZ_BCAST:
         step_bcast(e, s);
