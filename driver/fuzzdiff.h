@@ -4,8 +4,9 @@
  *
  *   fuzzgen.c   FuzzKernel: a small description of one kernel (launch shape,
  *               element type, base layout, a chain of steps); fuzz_generate
- *               draws one from a seed, fuzz_emit prints it as MLIR text, and
- *               fuzz_shrink lists the smaller variants the minimiser tries.
+ *               draws one from a seed and fuzz_shrink lists the smaller
+ *               variants the minimiser tries.
+ *   fuzzemit.c  fuzz_emit prints one as MLIR text.
  *   fuzzdiff.c  the command: generate, check each kernel in a child process
  *               (a crash or a hang is then a result, not the end of the run),
  *               classify, minimise, keep, summarise.
@@ -24,6 +25,7 @@
 #include <stdio.h>
 
 #define FUZZ_MAX_STEPS 10
+#define FUZZ_NCONSTS   6 /* FuzzStep.cidx picks one of this many constants */
 
 /* Element types of the generated vectors. */
 typedef enum {
@@ -75,7 +77,7 @@ typedef struct FuzzStep {
 
 /* mma kernels: D = contract(A, B, C) then the chain on D. */
 typedef struct FuzzMma {
-    uint32_t kind;      /* index into the mma table of fuzzgen.c */
+    uint32_t kind;      /* fuzz_mma_row(kind) */
     int64_t mt, nt, kt; /* M, N, K in instruction tiles */
     uint32_t ktrips;    /* > 1: an scf.for over K steps, acc in iter_args */
     bool b_kn;          /* B stored K x N (map (k, n)) instead of N x K */
@@ -100,15 +102,30 @@ typedef struct FuzzKernel {
     FuzzStep steps[FUZZ_MAX_STEPS];
 } FuzzKernel;
 
+/* An mma.sync kind the generator uses. */
+typedef struct FuzzMmaRow {
+    const char *name; /* the mma_layout name */
+    int64_t m, n, k;
+    const char *ab; /* MLIR element type of A and B */
+    FuzzType c;     /* element type of C and D */
+} FuzzMmaRow;
+
 /* fuzzgen.c */
+const FuzzMmaRow *fuzz_mma_row(uint32_t kind); /* kind modulo the table size */
+/* A random legal layout of `shape` (powers of two, or 3 * 2^k) for `warps`
+ * subgroups, from a seed. */
+void fuzz_random_layout(uint64_t seed, int rank, const int64_t *shape, uint32_t warps,
+                        NestedLayout *l);
 /* Draws kernel number `index` of the run seeded with `seed`. */
 void fuzz_generate(uint64_t seed, uint64_t index, FuzzKernel *k);
-/* Prints k as a module with one kernel @fz; `header` lines (may be NULL)
- * come first, each already starting with "//". */
-void fuzz_emit(const FuzzKernel *k, const char *header, FILE *out);
 /* Up to max smaller variants of k (fewer steps, smaller tiles, fewer warps),
  * most promising first.  Returns how many. */
 uint32_t fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max);
+
+/* fuzzemit.c */
+/* Prints k as a module with one kernel @fz; `header` lines (may be NULL)
+ * come first, each already starting with "//". */
+void fuzz_emit(const FuzzKernel *k, const char *header, FILE *out);
 
 /* fuzzdiff.c: argv[0] is "fuzz-diff"; returns the exit status. */
 int fuzz_diff_main(int argc, char **argv);
