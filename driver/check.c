@@ -1045,6 +1045,7 @@ check_text(const char *name, const char *text, size_t len, const CheckTextOption
     memset(&ca, 0, sizeof ca);
     vptx_options_init(&ca.opt);
     ca.opt.arch = o->arch;
+    ca.opt.precise_math = o->precise_math;
     ca.seed = o->seed;
     ca.backend = BACKEND_SIM;
     ca.verbose = o->verbose;

@@ -25,6 +25,7 @@ typedef struct CheckTextOptions {
     uint64_t seed;     /* random inputs, as --seed */
     bool verbose;      /* tolerances and up to 10 mismatches in the log */
     double rtol, atol; /* < 0: computed, as without --rtol / --atol */
+    bool precise_math; /* as --precise-math */
 } CheckTextOptions;
 
 /* `vptx check --backend=sim` on the text of a module (`name` in messages),

@@ -52,7 +52,7 @@ typedef struct Categories {
 
 typedef struct Fuzz {
     uint64_t seed, count, index;
-    bool has_index, print, verbose, fork_each;
+    bool has_index, print, verbose, fork_each, precise_math;
     unsigned timeout;
     double rtol, atol; /* < 0: check's computed tolerances */
     const char *keep_dir;
@@ -78,6 +78,7 @@ static const char fuzz_usage[] =
     "  --timeout=S      seconds per check before it counts as a hang (default 60)\n"
     "  --rtol=X --atol=X  override check's tolerances (0 makes rounding differences\n"
     "                   fail: a way to exercise the minimiser)\n"
+    "  --precise-math   compile math.* with the accurate sequences (as vptx check)\n"
     "  --no-fork        check in this process (a crash then ends the run)\n"
     "  --verbose        one line per kernel, and the check log of each failure\n";
 
@@ -132,7 +133,7 @@ check_kernel_text(const Fuzz *fz, const FuzzKernel *k, const char *arch, char **
             fclose(f);
         return status;
     }
-    CheckTextOptions o = { arch, 1, fz->verbose, fz->rtol, fz->atol };
+    CheckTextOptions o = { arch, 1, fz->verbose, fz->rtol, fz->atol, fz->precise_math };
     if (!fz->fork_each) {
         status = (int)check_text("fuzz.mlir", text, len, &o, f);
     } else {
@@ -379,6 +380,8 @@ parse_args(int argc, char **argv, Fuzz *fz)
             fz->verbose = true;
         } else if (strcmp(argv[i], "--print") == 0) {
             fz->print = true;
+        } else if (strcmp(argv[i], "--precise-math") == 0) {
+            fz->precise_math = true;
         } else if (strcmp(argv[i], "--no-fork") == 0) {
             fz->fork_each = false;
         } else if (cli_option(argc, argv, &i, "--seed", &v, &missing) && !missing) {
