@@ -182,6 +182,15 @@ run_length(const Transfer *t, const Access *a, uint32_t n, uint32_t i, uint32_t 
     return w;
 }
 
+/* Elements in one 128-bit access; i1 is a byte in memory (and a predicate
+ * per element in registers), so at most 16 of them. */
+static uint32_t
+max_vector(TypeId elem)
+{
+    unsigned bits = type_bitwidth(elem);
+    return 128 / (bits < 8 ? 8 : bits);
+}
+
 /* ---- reads ---- */
 
 /* One access of w elements at a[i]'s index; assigns every slot it covers. */
@@ -254,8 +263,7 @@ read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
     starts(c, t, l, start);
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
-    uint32_t cap =
-        il >= 0 && unit_stride(c, t->memref) && !guard_each ? 128 / type_bitwidth(elem) : 1;
+    uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(elem) : 1;
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return NULL;
@@ -321,8 +329,7 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
     starts(c, t, l, start);
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
-    uint32_t cap =
-        il >= 0 && unit_stride(c, t->memref) && !guard_each ? 128 / type_bitwidth(v->elem) : 1;
+    uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(v->elem) : 1;
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return false;

@@ -27,7 +27,9 @@
  * Tolerance, per compared element (integers: exact):
  *   |got - expected| <= atol + rtol * |expected|, with
  *   u    = unit roundoff of the element type (f16 2^-11, bf16 2^-8, tf32 2^-11,
- *          f32 2^-24, f64 2^-53)
+ *          f32 2^-24, f64 2^-53), or the coarser one of any elementwise or
+ *          reducing op's result: an f16 sum later widened to f32 is only as
+ *          exact as f16 (found by vptx fuzz-diff, seed 10 kernel 4725)
  *   n    = the longest reduction in the reference: elements combined by one
  *          vector.contract / multi_reduction / reduction (mma.sync: k, a
  *          gpu.shuffle or subgroup_reduce: 32), times the trip counts of the
@@ -72,6 +74,7 @@ typedef struct CheckArgs {
     uint32_t nscalars;
     unsigned smem;
     double rtol, atol; /* < 0: computed */
+    FILE *out, *err;   /* PASS/FAIL lines; errors and diagnostics */
 } CheckArgs;
 
 /* One side of the comparison: a program (module + PTX) and what runs it. */
@@ -150,6 +153,8 @@ static int
 check_parse_args(int argc, char **argv, CheckArgs *a)
 {
     memset(a, 0, sizeof *a);
+    a->out = stdout;
+    a->err = stderr;
     vptx_options_init(&a->opt);
     a->seed = 1;
     a->rtol = a->atol = -1;
@@ -232,26 +237,35 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
 
 /* ---- programs: parse for eval, compile for the device ---- */
 
+/* Parses p->text (and compiles it when need_ptx); diagnostics go to err.
+ * Sets p->parsed; false when parsing, verifying or compiling failed. */
 static bool
-program_load(Program *p, const char *path, const VptxOptions *opt, bool need_ptx)
+program_parse(Program *p, const VptxOptions *opt, bool need_ptx, FILE *err)
+{
+    Diag d;
+    diag_init(&d);
+    module_init(&p->m);
+    p->parsed = frontend_parse(&p->m, &d, p->path, p->text, p->len) && ir_verify(&p->m, &d);
+    if (p->parsed && need_ptx)
+        driver_compile(&d, p->path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
+    diag_render(&d, err);
+    bool ok = p->parsed && (!need_ptx || p->ptx);
+    diag_free(&d);
+    return ok;
+}
+
+static bool
+program_load(Program *p, const char *path, const VptxOptions *opt, bool need_ptx, FILE *err)
 {
     memset(p, 0, sizeof *p);
     p->path = path;
     p->text = cli_read_file(path, &p->len);
     if (!p->text) {
-        fprintf(stderr, "vptx check: error: cannot read '%s'\n", path);
+        fprintf(err, "vptx check: error: cannot read '%s'\n", path);
+        module_init(&p->m);
         return false;
     }
-    Diag d;
-    diag_init(&d);
-    module_init(&p->m);
-    p->parsed = frontend_parse(&p->m, &d, path, p->text, p->len) && ir_verify(&p->m, &d);
-    if (p->parsed && need_ptx)
-        driver_compile(&d, path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
-    diag_render(&d, stderr);
-    bool ok = p->parsed && (!need_ptx || p->ptx);
-    diag_free(&d);
-    return ok;
+    return program_parse(p, opt, need_ptx, err);
 }
 
 static void
@@ -362,14 +376,14 @@ set_scalars(Kernel *k, const CheckArgs *ca)
         if (a->kind != ARG_SCALAR)
             continue;
         if (used >= ca->nscalars) {
-            fprintf(stderr,
+            fprintf(ca->err,
                     "vptx check: error: kernel '%s' argument #%u%s%s is a scalar: give its "
                     "value with --scalar V (one per scalar argument, in order)\n",
                     k->name, i, a->name ? " %" : "", a->name ? a->name : "");
             return false;
         }
         if (!cli_scalar_bits(a->elem, ca->scalars[used++], &a->bits)) {
-            fprintf(stderr, "vptx check: error: bad --scalar value '%s' for argument #%u\n",
+            fprintf(ca->err, "vptx check: error: bad --scalar value '%s' for argument #%u\n",
                     ca->scalars[used - 1], i);
             return false;
         }
@@ -382,6 +396,7 @@ set_scalars(Kernel *k, const CheckArgs *ca)
 typedef struct Estimate {
     double n;    /* longest reduction */
     double math; /* largest math.* error */
+    double u;    /* coarsest unit roundoff an arithmetic op rounds to */
     bool precise;
 } Estimate;
 
@@ -455,6 +470,8 @@ math_error(OpKind k, bool precise)
     }
 }
 
+static double unit_roundoff(TypeId t);
+
 /* Walks the ops of block b nested under loops with `trips` iterations in all. */
 static void
 estimate_block(Module *m, BlockId b, double trips, Estimate *e)
@@ -468,6 +485,11 @@ estimate_block(Module *m, BlockId b, double trips, Estimate *e)
         double me = math_error(op->kind, e->precise);
         if (me > e->math)
             e->math = me;
+        if (op->nres >= 1 && ((op_info[op->kind].traits & T_ELEMWISE) || len > 0)) {
+            double u = unit_roundoff(type_element(m, value_type(m, op->res[0])));
+            if (u > e->u)
+                e->u = u;
+        }
         double inner = trips;
         if (op->kind == OP_FOR && op->nargs >= 3) {
             bool ok = true;
@@ -599,7 +621,7 @@ type_text(Module *m, TypeId t)
  * FAIL line of the first one (and, with verbose, up to 9 more). */
 static uint64_t
 compare_arg(Module *m, const Kernel *got, const Kernel *want, uint32_t i, double rtol, double atol,
-            const char *what, bool verbose, Verdict *v)
+            const char *what, bool verbose, Verdict *v, FILE *out)
 {
     const KernelArg *a = &got->args[i], *b = &want->args[i];
     unsigned sz = (type_bitwidth(a->elem) + 7) / 8;
@@ -653,13 +675,14 @@ compare_arg(Module *m, const Kernel *got, const Kernel *want, uint32_t i, double
     }
     if (bad_count) {
         char *ty = type_text(m, a->type);
-        printf("FAIL %s (%s): argument #%u%s%s (%s): first mismatch %s; %llu of %llu "
-               "elements differ (seed %llu)\n",
-               got->name, what, i, a->name ? " %" : "", a->name ? a->name : "", ty ? ty : "?",
-               lines[0], (unsigned long long)bad_count, (unsigned long long)(count * a->lanes),
-               (unsigned long long)v->seed);
+        fprintf(out,
+                "FAIL %s (%s): argument #%u%s%s (%s): first mismatch %s; %llu of %llu "
+                "elements differ (seed %llu)\n",
+                got->name, what, i, a->name ? " %" : "", a->name ? a->name : "", ty ? ty : "?",
+                lines[0], (unsigned long long)bad_count, (unsigned long long)(count * a->lanes),
+                (unsigned long long)v->seed);
         for (uint64_t j = 1; j < bad_count && j < (verbose ? 10u : 1u); j++)
-            printf("  also %s\n", lines[j]);
+            fprintf(out, "  also %s\n", lines[j]);
         free(ty);
     }
     v->mismatches += bad_count;
@@ -685,16 +708,16 @@ run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *c
     char *entry = ptx_entry_name(p->ptx, k->index);
     char err[8192];
     if (!entry) {
-        fprintf(stderr, "vptx check: error: the PTX of %s has no entry #%u for kernel '%s'\n",
+        fprintf(c->ca->err, "vptx check: error: the PTX of %s has no entry #%u for kernel '%s'\n",
                 p->path, k->index, k->name);
         return false;
     }
     bool ok = device_run(dev, p->ptx, p->path, entry, k, cfg, res, err, sizeof err);
     if (!ok)
-        printf("FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
+        fprintf(c->ca->out, "FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
     else if (c->ca->stats && device_kind(dev) == DEV_SIM) {
-        printf("sim counters of %s (%s):\n", k->name, p->path);
-        sim_print_stats(&res->stats, stdout);
+        fprintf(c->ca->out, "sim counters of %s (%s):\n", k->name, p->path);
+        sim_print_stats(&res->stats, c->ca->out);
     }
     free(entry);
     return ok;
@@ -736,9 +759,10 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
     diag_init(&d);
     bool ok = eval_kernel(&rp->m, rk->func, args, rk->nargs, &eo, &d);
     if (!ok) {
-        diag_render(&d, stderr);
-        printf("FAIL %s: the reference evaluator (eval) failed on %s (see the error above)\n",
-               rk->name, rp->path);
+        diag_render(&d, c->ca->err);
+        fprintf(c->ca->out,
+                "FAIL %s: the reference evaluator (eval) failed on %s (see the error above)\n",
+                rk->name, rp->path);
     }
     diag_free(&d);
     free(args);
@@ -760,12 +784,13 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
         pick = 0;
     char err[512];
     if (pick == n) {
-        fprintf(stderr, "vptx check: error: %s has no kernel named '%s'\n", c->ref->path, k->name);
+        fprintf(c->ca->err, "vptx check: error: %s has no kernel named '%s'\n", c->ref->path,
+                k->name);
         return false;
     }
     if (!kernel_describe(&c->ref->m, ks[pick], pick, rk, err, sizeof err) ||
         !kernel_set_dims(rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
-        fprintf(stderr, "vptx check: error: %s: %s\n", c->ref->path, err);
+        fprintf(c->ca->err, "vptx check: error: %s: %s\n", c->ref->path, err);
         return false;
     }
     bool same = rk->nargs == k->nargs;
@@ -777,7 +802,7 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
                  b->span == (size_t)karg_count(b)));
     }
     if (!same)
-        fprintf(stderr,
+        fprintf(c->ca->err,
                 "vptx check: error: kernel '%s' of %s does not take the same arguments as "
                 "'%s' (same count, element types and dense buffer sizes are needed)\n",
                 rk->name, c->ref->path, k->name);
@@ -789,7 +814,7 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
 {
     const CheckArgs *ca = c->ca;
     if (!ca->has_block && !k->has_block) {
-        fprintf(stderr,
+        fprintf(c->ca->err,
                 "vptx check: error: kernel '%s' has no gpu.known_block_size (or "
                 "translation_info workgroup_size): give --block=X,Y,Z\n",
                 k->name);
@@ -804,14 +829,14 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
 }
 
 static bool
-program_compile(Program *p, const VptxOptions *opt)
+program_compile(Program *p, const VptxOptions *opt, FILE *err)
 {
     if (p->ptx)
         return true;
     Diag d;
     diag_init(&d);
     bool ok = driver_compile(&d, p->path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
-    diag_render(&d, stderr);
+    diag_render(&d, err);
     diag_free(&d);
     return ok;
 }
@@ -832,28 +857,31 @@ copy_inputs(Kernel *rk, const Kernel *k)
 static bool
 report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
 {
-    Estimate est = { 1, 0, c->ca->opt.precise_math != 0 };
+    Estimate est = { 1, 0, 0, c->ca->opt.precise_math != 0 };
     estimate_block(&rp->m, op_entry_block(&rp->m, rk->func, 0), 1, &est);
     Verdict v = { 0 };
     v.seed = c->ca->seed;
     for (uint32_t i = 0; i < k->nargs; i++) {
         if (k->args[i].kind != ARG_MEMREF)
             continue;
-        double tol = (16 + est.n) * unit_roundoff(k->args[i].elem) + est.math;
+        double u = unit_roundoff(k->args[i].elem);
+        double tol = (16 + est.n) * (u > est.u ? u : est.u) + est.math;
         double rtol = c->ca->rtol >= 0 ? c->ca->rtol : tol;
         double atol = c->ca->atol >= 0 ? c->ca->atol : tol;
         if (c->ca->verbose)
-            printf("  argument #%u: rtol %.3g, atol %.3g (reduction length %g, math error "
-                   "%.3g)\n",
-                   i, rtol, atol, est.n, est.math);
-        compare_arg(&c->prog->m, k, rk, i, rtol, atol, what, c->ca->verbose, &v);
+            fprintf(c->ca->out,
+                    "  argument #%u: rtol %.3g, atol %.3g (reduction length %g, math error "
+                    "%.3g)\n",
+                    i, rtol, atol, est.n, est.math);
+        compare_arg(&c->prog->m, k, rk, i, rtol, atol, what, c->ca->verbose, &v, c->ca->out);
     }
     if (v.mismatches)
         return false;
-    printf("PASS %s (%s, max abs err %.3g, max rel err %.3g", k->name, what, v.max_abs, v.max_rel);
+    fprintf(c->ca->out, "PASS %s (%s, max abs err %.3g, max rel err %.3g", k->name, what, v.max_abs,
+            v.max_rel);
     if (device_kind(c->dev) == DEV_CUDA)
-        printf(", %.3f ms", ms);
-    printf(")\n");
+        fprintf(c->ca->out, ", %.3f ms", ms);
+    fprintf(c->ca->out, ")\n");
     return true;
 }
 
@@ -864,7 +892,7 @@ prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
     char err[512];
     if (!kernel_describe(&c->prog->m, func, index, k, err, sizeof err) ||
         !kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
-        fprintf(stderr, "vptx check: error: %s: %s\n", c->prog->path, err);
+        fprintf(c->ca->err, "vptx check: error: %s: %s\n", c->prog->path, err);
         return false;
     }
     if (!set_scalars(k, c->ca) || !launch_config(c, k, cfg))
@@ -873,14 +901,15 @@ prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
     return true;
 }
 
-/* Returns 0 (pass or skip), 1 (fail or error). */
-static int
+/* CHECK_PASS (pass or skip), CHECK_MISMATCH (a compared element differs),
+ * CHECK_FAULT (the kernel under test failed to run) or CHECK_ERROR. */
+static CheckStatus
 check_kernel(Check *c, OpId func, uint32_t index)
 {
     Kernel k, rk;
     memset(&rk, 0, sizeof rk);
     LaunchConfig cfg;
-    int status = 1;
+    CheckStatus status = CHECK_ERROR;
     if (!prepare(c, func, index, &k, &cfg))
         goto out;
     Program *rp = c->prog;
@@ -891,35 +920,42 @@ check_kernel(Check *c, OpId func, uint32_t index)
         if (!reference_kernel(c, &k, &rk))
             goto out;
         kind = rk.vector_level ? REF_EVAL : REF_SIM;
-        if (kind == REF_SIM && !program_compile(rp, &c->ca->opt))
+        if (kind == REF_SIM && !program_compile(rp, &c->ca->opt, c->ca->err))
             goto out;
     } else {
         kind = k.vector_level ? REF_EVAL : REF_SIM;
         if (kind == REF_SIM && device_kind(c->dev) == DEV_SIM) {
             LaunchResult res;
             if (run_on(c, c->dev, c->prog, &k, &cfg, &res)) {
-                printf("SKIP %s (SIMT-level: ran on the simulator without a fault, but eval "
-                       "does not apply and there is no GPU to compare with; use "
-                       "--reference=SPEC.mlir)\n",
-                       k.name);
-                status = 0;
+                fprintf(c->ca->out,
+                        "SKIP %s (SIMT-level: ran on the simulator without a fault, but eval "
+                        "does not apply and there is no GPU to compare with; use "
+                        "--reference=SPEC.mlir)\n",
+                        k.name);
+                status = CHECK_PASS;
+            } else {
+                status = CHECK_FAULT;
             }
             goto out;
         }
         if (!kernel_describe(&rp->m, func, index, &rk, err, sizeof err) ||
             !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
-            fprintf(stderr, "vptx check: error: %s\n", err);
+            fprintf(c->ca->err, "vptx check: error: %s\n", err);
             goto out;
         }
     }
     copy_inputs(&rk, &k);
     LaunchResult res;
-    if (!run_reference(c, rp, &rk, kind, &cfg) || !run_on(c, c->dev, c->prog, &k, &cfg, &res))
+    if (!run_reference(c, rp, &rk, kind, &cfg))
         goto out;
+    if (!run_on(c, c->dev, c->prog, &k, &cfg, &res)) {
+        status = CHECK_FAULT;
+        goto out;
+    }
     char what[512];
     snprintf(what, sizeof what, "%s vs %s%s%s", device_kind(c->dev) == DEV_SIM ? "sim" : "cuda",
              kind == REF_EVAL ? "eval" : "sim", c->ref ? " of " : "", c->ref ? c->ref->path : "");
-    status = report(c, &k, &rk, rp, what, res.ms) ? 0 : 1;
+    status = report(c, &k, &rk, rp, what, res.ms) ? CHECK_PASS : CHECK_MISMATCH;
 out:
     kernel_free(&k);
     kernel_free(&rk);
@@ -937,14 +973,14 @@ open_backend(Check *c)
         if (s == DEVICE_OK)
             return -1;
         if (b == BACKEND_CUDA) {
-            fprintf(stderr, "vptx check: %s\n", err);
+            fprintf(c->ca->err, "vptx check: %s\n", err);
             return s == DEVICE_UNAVAILABLE ? 77 : 1;
         }
         if (c->ca->verbose)
-            printf("note: --backend=auto: %s; using the simulator\n", err);
+            fprintf(c->ca->out, "note: --backend=auto: %s; using the simulator\n", err);
     }
     if (device_open(DEV_SIM, &c->dev, err, sizeof err) != DEVICE_OK) {
-        fprintf(stderr, "vptx check: error: %s\n", err);
+        fprintf(c->ca->err, "vptx check: error: %s\n", err);
         return 1;
     }
     return -1;
@@ -959,11 +995,11 @@ check_main(int argc, char **argv)
         return status;
     Program prog, ref;
     Check c = { &ca, &prog, NULL, NULL, NULL };
-    if (!program_load(&prog, ca.input, &ca.opt, true)) {
+    if (!program_load(&prog, ca.input, &ca.opt, true, stderr)) {
         program_free(&prog);
         return 1;
     }
-    if (ca.reference && !program_load(&ref, ca.reference, &ca.opt, false)) {
+    if (ca.reference && !program_load(&ref, ca.reference, &ca.opt, false, stderr)) {
         program_free(&prog);
         program_free(&ref);
         return 1;
@@ -985,7 +1021,7 @@ check_main(int argc, char **argv)
             if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
                 continue;
             checked++;
-            status |= check_kernel(&c, ks[i], i);
+            status |= check_kernel(&c, ks[i], i) != CHECK_PASS;
         }
         if (checked == 0) {
             fprintf(stderr, "vptx check: error: %s has no kernel%s%s\n", ca.input,
@@ -999,5 +1035,47 @@ check_main(int argc, char **argv)
     program_free(&prog);
     if (c.ref)
         program_free(&ref);
+    return status;
+}
+
+CheckStatus
+check_text(const char *name, const char *text, size_t len, const CheckTextOptions *o, FILE *log)
+{
+    CheckArgs ca;
+    memset(&ca, 0, sizeof ca);
+    vptx_options_init(&ca.opt);
+    ca.opt.arch = o->arch;
+    ca.opt.precise_math = o->precise_math;
+    ca.seed = o->seed;
+    ca.backend = BACKEND_SIM;
+    ca.verbose = o->verbose;
+    ca.rtol = o->rtol;
+    ca.atol = o->atol;
+    ca.out = ca.err = log;
+    Program prog;
+    memset(&prog, 0, sizeof prog);
+    prog.path = name;
+    prog.text = malloc(len + 1);
+    if (!prog.text)
+        return CHECK_ERROR;
+    memcpy(prog.text, text, len);
+    prog.text[len] = 0;
+    prog.len = len;
+    CheckStatus status = CHECK_REJECTED;
+    if (program_parse(&prog, &ca.opt, true, log)) {
+        Check c = { &ca, &prog, NULL, NULL, NULL };
+        status = open_backend(&c) < 0 ? CHECK_PASS : CHECK_ERROR;
+        if (status == CHECK_PASS) {
+            c.sim = c.dev;
+            OpId ks[MAX_KERNELS];
+            uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS);
+            for (uint32_t i = 0; i < n && status == CHECK_PASS; i++)
+                status = check_kernel(&c, ks[i], i);
+            device_close(c.dev);
+        }
+    } else if (!prog.parsed) {
+        status = CHECK_INVALID;
+    }
+    program_free(&prog);
     return status;
 }

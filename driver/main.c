@@ -5,6 +5,7 @@
  *   vptx run KERNEL.ptx ...           (driver/run_ptx.c)
  *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
  *   vptx check KERNEL.mlir ...        (driver/check.c)
+ *   vptx fuzz-diff --seed=N --count=M (driver/fuzzdiff.c)
  *   vptx layout 'LAYOUT'              (layout/picture.c)
  *
  * Long options take `--opt=value` and `--opt value` alike.  On any error the
@@ -14,6 +15,7 @@
 #include "driver/driver.h"
 #include "driver/vptx.h"
 #include "driver/check.h"
+#include "driver/fuzzdiff.h"
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
 #include "driver/run_ptx.h"
@@ -31,6 +33,9 @@ static const char usage_text[] =
     "       vptx run KERNEL.mlir ARG...    compile and run an MLIR kernel on .npy arrays\n"
     "       vptx check KERNEL.mlir         run on random inputs, compare with a reference\n"
     "                                      (vptx check --help)\n"
+    "       vptx fuzz-diff --seed=N --count=M\n"
+    "                                      random kernels checked like vptx check\n"
+    "                                      (vptx fuzz-diff --help)\n"
     "       vptx layout 'LAYOUT' [--csv] [--slots]\n"
     "                                      picture of a nested layout: which lane holds what\n"
     "\n"
@@ -334,6 +339,8 @@ main(int argc, char **argv)
                                                      : run_ptx_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "check") == 0)
         return check_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "fuzz-diff") == 0)
+        return fuzz_diff_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "layout") == 0)
         return layout_command(argc - 2, argv + 2, stdout, stderr);
     return compile_main(argc, argv);

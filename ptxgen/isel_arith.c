@@ -321,8 +321,8 @@ type_suffix(Family f, RegClass c, bool packed, TypeId t)
 static Slot
 norm_i8(Emit *e, Slot s, bool sign)
 {
-    if (s.is_imm)
-        return s;
+    if (s.is_imm) /* an i8 constant may hold only its low byte: extend it too */
+        return imm_slot(s.cls, sign ? (uint64_t)(uint16_t)(int8_t)(s.bits & 255) : s.bits & 255);
     Slot d = new_reg(e, RC_B16);
     if (sign)
         ins(e, "cvt.s16.s8 %s, %s;", S(e, d), S(e, s));

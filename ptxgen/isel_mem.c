@@ -246,6 +246,12 @@ access_slots(Emit *e, bool store, MemRep *mr, Rep *r, Slot addr, int64_t off, in
     if (!store)
         c = r->per > 1 ? RC_B32 : reg_class_of(r->elem);
     unsigned sb = c == RC_PRED ? 1 : cls_width(c) / 8;
+    /* An 8-bit element alone in a slot lives in a 16-bit register but is one
+     * byte in memory: access it as u8 (ld zero-extends; st writes the low byte). */
+    bool byte_elems = r->per == 1 && c == RC_B16 && type_bitwidth(r->elem) == 8;
+    if (byte_elems)
+        sb = 1;
+    const char *ty = byte_elems ? (store ? "b8" : "u8") : slot_type(c);
     const char *sp = space_name(mr->space);
     const char *nc = !store && mr->readonly && mr->space == SP_GLOBAL ? ".nc" : "";
     char a[64];
@@ -306,11 +312,10 @@ access_slots(Emit *e, bool store, MemRep *mr, Rep *r, Slot addr, int64_t off, in
         if (k > 1)
             snprintf(vec, sizeof vec, ".v%u", k);
         if (store)
-            ins(e, k > 1 ? "st.%s%s.%s %s, {%s};" : "st.%s%s.%s %s, %s;", sp, vec, slot_type(c), a,
-                list);
+            ins(e, k > 1 ? "st.%s%s.%s %s, {%s};" : "st.%s%s.%s %s, %s;", sp, vec, ty, a, list);
         else
-            ins(e, k > 1 ? "ld.%s%s%s.%s {%s}, %s;" : "ld.%s%s%s.%s %s, %s;", sp, nc, vec,
-                slot_type(c), list, a);
+            ins(e, k > 1 ? "ld.%s%s%s.%s {%s}, %s;" : "ld.%s%s%s.%s %s, %s;", sp, nc, vec, ty, list,
+                a);
         pos += k;
     }
 }

@@ -349,6 +349,26 @@ combine(Emit *e, OpKind k, TypeId t, Slot a, Slot b)
         fail_op(e, "combining kind has no PTX lowering for %s", scalar_type_name(t));
         return a;
     }
+    if (t == TY_I8 && c == RC_B16 &&
+        (k == OP_MAXSI || k == OP_MINSI || k == OP_MAXUI || k == OP_MINUI)) {
+        /* i8 lives in .b16 registers whose high byte is not kept: compare
+         * sign- or zero-extended copies */
+        bool sign = k == OP_MAXSI || k == OP_MINSI;
+        Slot *in[2] = { &a, &b };
+        for (int i = 0; i < 2; i++) {
+            if (in[i]->is_imm) {
+                *in[i] = imm_slot(RC_B16, sign ? (uint64_t)(uint16_t)(int8_t)(in[i]->bits & 255)
+                                               : in[i]->bits & 255);
+                continue;
+            }
+            Slot n = new_reg(e, RC_B16);
+            if (sign)
+                ins(e, "cvt.s16.s8 %s, %s;", S(e, n), S(e, *in[i]));
+            else
+                ins(e, "and.b16 %s, %s, 255;", S(e, n), S(e, *in[i]));
+            *in[i] = n;
+        }
+    }
     char ty[8];
     if (f == FAM_INT || f == FAM_UINT)
         snprintf(ty, sizeof ty, "%c%u", f == FAM_INT ? 's' : 'u', cls_width(c));
