@@ -514,9 +514,6 @@ step_unary(Emit *e, const FuzzStep *s)
         return;
     }
     const char *op = float_unary[s->op % NFLOAT_UNARY];
-    if (e->type == FUZZ_F64 && strncmp(op, "math.", 5) == 0 && strcmp(op, "math.absf") != 0 &&
-        strcmp(op, "math.sqrt") != 0 && strcmp(op, "math.fma") != 0)
-        op = "arith.negf"; /* no f64 transcendentals in ptxgen */
     if (strcmp(op, "math.exp") == 0) {
         if (e->mag > 2)
             clamp(e, 2);
@@ -603,8 +600,6 @@ step_reduce(Emit *e, const FuzzStep *s)
 {
     bool fl = is_float(e->type);
     const char *kind = fl ? float_red[s->red % NFLOAT_RED] : int_red[s->red % NINT_RED];
-    if (e->type == FUZZ_F64 && strncmp(kind, "m", 1) == 0 && strstr(kind, "imum"))
-        kind = kind[1] == 'a' ? "maxnumf" : "minnumf"; /* no f64 maximumf in a shuffle step */
     const char *elem = type_name[e->type];
     int64_t len = e->rank == 2 ? e->shape[s->dim % 2] : e->shape[0];
     if (fl && strcmp(kind, "mul") == 0 && e->mag > 1)
@@ -1363,8 +1358,6 @@ emit_rank3(Emit *e, const FuzzKernel *k)
     }
     int d = (int)((k->r3op >> 2) % 3);
     const char *kind = fl ? (k->r3op & 16 ? "maximumf" : "add") : (k->r3op & 16 ? "xor" : "add");
-    if (e->type == FUZZ_F64 && strcmp(kind, "maximumf") == 0)
-        kind = "maxnumf"; /* no f64 maximumf in a shuffle step */
     int64_t rs[2];
     for (int i = 0, j = 0; i < 3; i++)
         if (i != d)

@@ -162,6 +162,8 @@ const Range *range_of(Emit *e, ValueId v);
 Range affine_expr_range(Emit *e, const ValueId *ops, const AffineMap *map, const AffineExpr *x);
 int combining_kind_of(Emit *e, OpId o);                    /* attr `kind` or `op`; -1 if unknown */
 Slot combine(Emit *e, OpKind k, TypeId t, Slot a, Slot b); /* one combining step */
+/* arith.maximumf / minimumf on f32 or f64 (NaN-propagating) */
+Slot ptxgen_float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b);
 
 /* ptx.def lookups: expand a template for op kind k and operand family */
 typedef enum { FAM_PRED, FAM_INT, FAM_UINT, FAM_FLOAT, FAM_HALF, FAM_BF16 } Family;

@@ -431,8 +431,9 @@ cvt_from_f32(Emit *e, Slot s, TypeId to)
     return d;
 }
 
-static Slot
-float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b)
+/* arith.maximumf / minimumf on f32 or f64: a NaN input gives NaN */
+Slot
+ptxgen_float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b)
 {
     RegClass c = reg_class_of(t);
     Slot d = new_reg(e, c);
@@ -465,7 +466,7 @@ lower_float(Emit *e, OpKind k, TypeId t, const Slot *a, int na)
         return d;
     }
     if ((k == OP_MAXIMUMF || k == OP_MINIMUMF) && f == FAM_FLOAT)
-        return float_minmax_nan(e, k, t, a[0], a[1]);
+        return ptxgen_float_minmax_nan(e, k, t, a[0], a[1]);
     if (f == FAM_HALF || f == FAM_BF16) {
         for (int i = 0; i < na; i++)
             ops[i] = cvt_to_f32(e, a[i], t);

@@ -339,13 +339,11 @@ combine(Emit *e, OpKind k, TypeId t, Slot a, Slot b)
                : tpl_find(k, FAM_INT, 1000, &tpl) ? FAM_INT
                                                   : FAM_UINT;
     RegClass c = (RegClass)a.cls;
+    bool have = tpl_find(k, f, e->sm, &tpl);
+    if (!have && (k == OP_MAXIMUMF || k == OP_MINIMUMF) && (t == TY_F32 || t == TY_F64))
+        return ptxgen_float_minmax_nan(e, k, t, a, b);
     Slot d = new_reg(e, c);
-    if (!tpl_find(k, f, e->sm, &tpl)) {
-        if ((k == OP_MAXIMUMF || k == OP_MINIMUMF) && t == TY_F32) {
-            ins(e, "%s.NaN.f32 %s, %s, %s;", k == OP_MAXIMUMF ? "max" : "min", S(e, d),
-                S(e, as_reg(e, a)), S(e, b));
-            return d;
-        }
+    if (!have) {
         fail_op(e, "combining kind has no PTX lowering for %s", scalar_type_name(t));
         return a;
     }
