@@ -371,6 +371,62 @@ reshape_index(const int64_t *x, int64_t *y, const void *arg)
     }
 }
 
+/* A memref.view of the byte buffer `raw` as a memref<shape x elem, 3>, in the prologue. */
+static ValueId
+view_as(Ctx *c, ValueId raw, TypeId elem, int32_t rank, const int64_t *shape)
+{
+    int64_t s[LAYOUT_MAX_RANK];
+    memcpy(s, shape, (size_t)rank * sizeof *s);
+    if (rank == 0)
+        s[rank++] = 1;
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    ValueId args[2] = { raw, const_index(c, 0) };
+    TypeId t = type_memref(c->m, elem, (uint32_t)rank, s, NULL, MS_WORKGROUP, true);
+    ValueId v = emit1(c, OP_VIEW, 2, args, t);
+    c->out = saved;
+    return v;
+}
+
+/*
+ * shape_cast whose layouts share no per-thread order: write the source in its
+ * layout through a row-major view of a byte buffer, barrier, and read it back
+ * through a view of the result's shape (the same bytes, so the same row-major
+ * order) in the result's layout.
+ */
+static Dist *
+reshape_through_memory(Ctx *c, Dist *s, const NestedLayout *to)
+{
+    int64_t fs[LAYOUT_MAX_RANK], ts[LAYOUT_MAX_RANK], n = (type_bitwidth(s->elem) + 7) / 8;
+    layout_shape(&s->layout, fs);
+    layout_shape(to, ts);
+    for (int32_t d = 0; d < s->layout.rank; d++)
+        n *= fs[d];
+    Buffer *raw = get_buffer(c, TY_I8, 1, &n, 0);
+    ValueId views[2] = { view_as(c, raw->v, s->elem, s->layout.rank, fs),
+                         view_as(c, raw->v, s->elem, to->rank, ts) };
+    const NestedLayout *ls[2] = { &s->layout, to };
+    Transfer t;
+    for (int k = 0; k < 2; k++) {
+        memset(&t, 0, sizeof t);
+        t.memref = views[k];
+        t.mrank = ls[k]->rank ? (uint32_t)ls[k]->rank : 1;
+        for (uint32_t p = 0; p < t.mrank; p++)
+            t.base[p] = const_index(c, 0);
+        for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
+            t.dim_of[i] = i < ls[k]->rank ? i : -1;
+            t.in_bounds[i] = true;
+        }
+        if (k == 0) {
+            buffer_before_write(c, raw);
+            if (!write_tiles(c, &t, s, true))
+                return NULL;
+            barrier(c);
+        }
+    }
+    return read_tiles(c, &t, to, s->elem);
+}
+
 bool
 distribute_shape_cast(Ctx *c, OpId o)
 {
@@ -386,15 +442,17 @@ distribute_shape_cast(Ctx *c, OpId o)
         layout_shape(&s->layout, shape);
         NestedLayout want;
         char why[LAYOUT_REASON_SIZE];
+        Dist *w;
         if (layout_reshape(&r.to, s->layout.rank, shape, &want, why, sizeof why) &&
-            (s = convert_dist(c, s, &want)) != NULL) {
-            r.from = s->layout;
-            d = map_or_null(c, s, &r.to, reshape_index, &r);
+            (w = convert_dist(c, s, &want)) != NULL) {
+            r.from = w->layout;
+            d = map_or_null(c, w, &r.to, reshape_index, &r);
         }
     }
+    if (!d && !c->failed)
+        d = reshape_through_memory(c, s, &r.to);
     if (!d)
-        return dist_error(c, "'vector.shape_cast' between layouts that keep no element in its "
-                             "thread");
+        return false;
     dist_bind(c, res, d);
     return true;
 }
