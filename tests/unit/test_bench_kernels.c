@@ -22,17 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
+#include "tests/unit/unit.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
@@ -260,7 +250,5 @@ main(void)
     test_k1();
     test_k2();
     test_k3();
-    if (failures)
-        printf("%d failures\n", failures);
-    return failures ? 1 : 0;
+    return unit_report();
 }

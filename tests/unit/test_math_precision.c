@@ -17,17 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
+#include "tests/unit/unit.h"
 
 enum { NRAND = 6000, NMAX = NRAND + 128, BLOCK = 128 };
 
@@ -288,7 +278,5 @@ main(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);
-    if (failures)
-        printf("%d failures\n", failures);
-    return failures ? 1 : 0;
+    return unit_report();
 }
