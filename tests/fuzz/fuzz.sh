@@ -22,8 +22,8 @@ OUT=${FUZZ_BUILD:-build/fuzz}
 FLAGS=${FUZZ_FLAGS:-}
 
 # per target: dictionary and the longest input
-declare -A DICT=([frontend]=mlir [pipeline]=mlir [ptx]=ptx [npy]=npy)
-declare -A MAXLEN=([frontend]=8192 [pipeline]=8192 [ptx]=16384 [npy]=1024)
+declare -A DICT=([frontend]=mlir [pipeline]=mlir [ptx]=ptx [npy]=npy [layout]=mlir)
+declare -A MAXLEN=([frontend]=8192 [pipeline]=8192 [ptx]=16384 [npy]=1024 [layout]=512)
 
 if (($# == 0)); then
     set -- $(for f in tests/fuzz/fuzz_*.c; do f=${f#tests/fuzz/fuzz_}; echo "${f%.c}"; done)
@@ -38,7 +38,7 @@ run_one() {
     [[ -e $dict ]] && args+=("-dict=$dict")
     # shellcheck disable=SC2086
     "$OUT/fuzz_$name" -max_total_time="$SECONDS_EACH" -max_len="${MAXLEN[$name]:-4096}" \
-        -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$art" \
+        -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$art" \
         "${args[@]}" $FLAGS "$corpus" "$seeds" >"$OUT/$name.log" 2>&1
     echo $? >"$OUT/$name.rc"
 }
