@@ -241,7 +241,9 @@ job_fuzz() {
     if ((rc == 0)); then
         pass "$name ($(grep -o '[0-9]* inputs' "$log"))"
     else
-        fail "$name" "$bin (exit status $rc)" "$log"
+        # again with -v, to name the input that failed (UBSan reports do not name it)
+        run "$log.v" "$(q "$bin") -v"
+        fail "$name" "$bin (exit status $rc): $(grep '^replay: running ' "$log.v" | tail -n 1)" "$log"
     fi
 }
 

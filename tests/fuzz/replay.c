@@ -7,11 +7,14 @@
  *   replay_NAME FILE|DIR...      those files, and every file under those folders
  *   replay_NAME --list           print the seed files, one a line (tests/fuzz/fuzz.sh
  *                                copies them into libFuzzer's seed folder)
+ *   replay_NAME -v [FILE|DIR...] print "replay: running FILE" before each input
  *
  * Folders are walked in sorted order, so runs are reproducible.  Each input
  * is copied into a buffer of exactly its size, so that a read past the end
  * is an ASan report, as under libFuzzer.  If an input crashes, the name of
- * the file is printed after the crash report.
+ * the file is printed after the crash report (for signals and ASan reports;
+ * gcc's separate UBSan runtime does not call the death callback, so run.sh
+ * reruns a failing replay with -v and reports the last input it started).
  */
 #include "tests/fuzz/fuzz.h"
 
@@ -174,6 +177,12 @@ main(int argc, char **argv)
 {
     Names inputs = { 0 };
     bool list = argc == 2 && strcmp(argv[1], "--list") == 0;
+    bool verbose = argc >= 2 && strcmp(argv[1], "-v") == 0;
+    if (verbose) {
+        argv[1] = argv[0];
+        argv++;
+        argc--;
+    }
     if (argc == 1 || list) {
         for (const FuzzSeedDir *s = fuzz_seed_dirs; s->dir; s++) {
             struct stat st;
@@ -200,6 +209,8 @@ main(int argc, char **argv)
     __sanitizer_set_death_callback(say_current);
 #endif
     for (size_t i = 0; i < inputs.n; i++) {
+        if (verbose)
+            fprintf(stderr, "replay: running %s\n", inputs.items[i]);
         run_file(inputs.items[i]);
         free(inputs.items[i]);
     }
