@@ -27,6 +27,10 @@ UNIT     = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 BIN      = $(BUILD)/vptx
 TOOLS    = $(BUILD)/tests/filecheck
+# tests/fuzz/fuzz_NAME.c: a fuzz target; replay_NAME runs it on its corpus in `make test`
+FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_REPLAY  = $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/replay_%)
+FUZZ_SECONDS = 60
 
 all: $(BIN) $(LIB) $(PUBLIB) $(EXAMPLES)
 
@@ -58,6 +62,11 @@ $(BUILD)/examples/%: examples/%.c $(PUBLIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(PUBLIB) $(LDLIBS)
 
+$(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz_$*.c \
+	    tests/fuzz/replay.c $(LIB) $(LDLIBS)
+
 $(BUILD)/tests/%: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LDLIBS)
@@ -65,8 +74,9 @@ $(BUILD)/tests/%: tests/%.c
 test:                       ## every test that needs no GPU, under ASan+UBSan, in build/san
 	$(MAKE) --no-print-directory BUILD=build/san OPT='-O1 -g' CFLAGS='$(SAN)' LDFLAGS='$(SAN)' run-tests
 
-run-tests: $(BIN) $(UNIT) $(TOOLS) $(EXAMPLES)
-	@BUILD=$(BUILD) BIN=$(BIN) FILECHECK=$(BUILD)/tests/filecheck UNIT='$(UNIT)' tests/run.sh $(T)
+run-tests: $(BIN) $(UNIT) $(TOOLS) $(EXAMPLES) $(FUZZ_REPLAY)
+	@BUILD=$(BUILD) BIN=$(BIN) FILECHECK=$(BUILD)/tests/filecheck UNIT='$(UNIT)' \
+	    FUZZ='$(FUZZ_REPLAY)' tests/run.sh $(T)
 
 check: test format-check    ## what a careful developer runs before pushing
 	@echo "check: ok"
@@ -76,6 +86,29 @@ demo: $(BIN)                ## compile, picture and check the bundled examples
 
 update-golden: $(BIN)       ## regenerate tests/golden/*.ptx (review the diff!)
 	BIN=$(BIN) tests/run.sh --update-golden
+
+# libFuzzer builds: the library with coverage hooks (fuzzer-no-link), each target with the
+# libFuzzer main; replay_NAME lists the seeds.  clang only (clang 14 and libclang-rt-14-dev).
+# WERROR= because clang warns about things gcc does not (-Wformat-nonliteral in diag.c).
+# `make fuzz FUZZ_TARGETS=ptx` runs one target.
+FUZZ_CC   = clang
+FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+fuzz:                       ## libFuzzer on every target for FUZZ_SECONDS each (clang), in build/fuzz
+	$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT='-O1 -g' WERROR= \
+	    CFLAGS='-fsanitize=fuzzer-no-link $(FUZZ_SAN)' LDFLAGS='$(FUZZ_SAN)' fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_BUILD=build/fuzz tests/fuzz/fuzz.sh $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%) $(FUZZ_REPLAY:$(BUILD)/tests/fuzz/%=$(BUILD)/%)
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< $(LIB) $(LDLIBS)
+
+$(BUILD)/replay_%: $(BUILD)/tests/fuzz/replay_%
+	cp $< $@
+
+leakcheck:                  ## the CLI under valgrind on good and bad inputs, in build/vg
+	$(MAKE) --no-print-directory BUILD=build/vg OPT='-O1 -g' build/vg/vptx
+	BIN=build/vg/vptx tests/leakcheck.sh
 
 bench: $(BIN)               ## compile-time and kernel-quality figures
 	BIN=$(BIN) tests/bench.sh
@@ -91,10 +124,10 @@ install: $(BIN) $(PUBLIB)      ## install binary, library, header and pkg-config
 	sed -e 's|@PREFIX@|$(PREFIX)|g' driver/vptx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vptx.pc
 
 format:                     ## reformat the sources in place
-	clang-format -i $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c examples/*.c)
+	clang-format -i $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h examples/*.c)
 
 format-check:               ## fail if a source is not clang-formatted
-	clang-format --dry-run -Werror $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c examples/*.c)
+	clang-format --dry-run -Werror $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h examples/*.c)
 
 clean:                      ## remove build/
 	rm -rf build
@@ -102,5 +135,5 @@ clean:                      ## remove build/
 help:                       ## list the targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed -e 's/:.*## /\t/'
 
-.PHONY: all test run-tests check demo update-golden bench bench-deps install format format-check clean help
+.PHONY: all test run-tests check demo update-golden bench bench-deps fuzz fuzz-build leakcheck install format format-check clean help
 -include $(OBJ:.o=.d) $(UNIT:=.d) $(TOOLS:=.d) $(EXAMPLES:=.d)

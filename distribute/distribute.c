@@ -516,6 +516,59 @@ func_needs(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* Hand-written layouts (`vptx.layout`, `vptx.to_layout`) skip layout_assign, so
+ * what the rewrites rely on is checked here: the rank and the tiles match the
+ * vector, every tile is at least 1, and a tile above 1 has a positive stride (the
+ * rewrites divide by it).  Overlapping lanes are allowed: such a layout computes
+ * the wrong thing without a crash, and tests/lit/check shows that `vptx check`
+ * catches it. */
+static const char *
+unsafe_layout(const NestedLayout *l, const Type *t)
+{
+    if ((uint32_t)l->rank != t->rank)
+        return "its rank differs from the vector's";
+    for (int32_t d = 0; d < l->rank; d++) {
+        const int64_t tiles[5] = { l->subgroup_tile[d], l->batch_tile[d], l->outer_tile[d],
+                                   l->thread_tile[d], l->element_tile[d] };
+        int64_t product = 1;
+        for (int i = 0; i < 5; i++) {
+            if (tiles[i] < 1)
+                return "a tile is below 1";
+            if (tiles[i] > t->shape[d] || product > t->shape[d] / tiles[i])
+                return "its tiles multiply to more than the vector's shape";
+            product *= tiles[i];
+        }
+        if (product != t->shape[d])
+            return "its tiles do not multiply to the vector's shape";
+        if ((l->subgroup_tile[d] > 1 && l->subgroup_strides[d] < 1) ||
+            (l->thread_tile[d] > 1 && l->thread_strides[d] < 1))
+            return "a subgroup or thread tile above 1 has no positive stride";
+        if (l->thread_tile[d] > 1 && l->thread_strides[d] > LAYOUT_WARP_SIZE)
+            return "its thread tiles need more lanes than a warp has";
+    }
+    if (layout_lane_extent(l) > LAYOUT_WARP_SIZE)
+        return "its thread tiles need more lanes than a warp has";
+    return NULL;
+}
+
+static bool
+check_layouts(Module *m, OpId o, void *ctx)
+{
+    Ctx *c = ctx;
+    Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nres; i++) {
+        const Type *t = type_get(m, value_type(m, op->res[i]));
+        NestedLayout l;
+        const char *why;
+        if (t->kind == TY_VECTOR && result_layout(c, o, i, &l) && (why = unsafe_layout(&l, t))) {
+            c->loc = op->loc;
+            return dist_error(c, "'%s' result #%u has an invalid layout: %s", op_name(m, o), i,
+                              why);
+        }
+    }
+    return true;
+}
+
 static bool
 distribute_func(Ctx *c, OpId f)
 {
@@ -531,6 +584,9 @@ distribute_func(Ctx *c, OpId f)
     c->undo.n = 0;
     c->depth = c->loops = 0;
     if (!launch_shape(c, f))
+        return false;
+    module_walk(c->m, f, check_layouts, c);
+    if (c->failed)
         return false;
     BlockId entry = op_entry_block(c->m, f, 0);
     if (!entry)

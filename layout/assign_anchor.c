@@ -346,7 +346,9 @@ seed_mma(Module *m, OpId op, void *ctx)
         return true;
     const Attr *kind = op_attr(m, op, "mma_kind");
     const Attr *cfg = op_attr(m, op, "lowering_config");
-    if (kind && !layout_mma_from_attr(kind, &mma)) {
+    const Attr *cfg_kind = cfg ? dict_get(cfg, "mma_kind") : NULL;
+    if ((kind && !layout_mma_from_attr(kind, &mma)) ||
+        (!kind && cfg_kind && !layout_mma_from_attr(cfg_kind, &mma))) {
         assign_error(a, op, "has an unknown mma_kind");
         return true;
     }

@@ -20,9 +20,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define LAYOUT_MAX_RANK    8
-#define LAYOUT_WARP_SIZE   32  /* a subgroup is a warp: 32 lanes */
-#define LAYOUT_REASON_SIZE 256 /* room for any reason this module writes */
+#define LAYOUT_MAX_RANK     8
+#define LAYOUT_WARP_SIZE    32                 /* a subgroup is a warp: 32 lanes */
+#define LAYOUT_MAX_ELEMENTS ((int64_t)1 << 31) /* layout_check: elements, strides */
+#define LAYOUT_REASON_SIZE  256                /* room for any reason this module writes */
 
 /*
  * NestedLayout (seed 002).  Dim d of the vector has size

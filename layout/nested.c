@@ -122,7 +122,20 @@ check_fields(const NestedLayout *l, char *reason, size_t cap)
                             (int)d, (long long)tiles[level][d]);
         if (l->subgroup_strides[d] < 0 || l->thread_strides[d] < 0)
             return fail(reason, cap, "dim %d has a negative stride", (int)d);
+        if (l->subgroup_strides[d] > LAYOUT_MAX_ELEMENTS ||
+            l->thread_strides[d] > LAYOUT_MAX_ELEMENTS)
+            return fail(reason, cap, "dim %d has a stride above %lld", (int)d,
+                        (long long)LAYOUT_MAX_ELEMENTS);
     }
+    /* bounds every product of tiles (shapes, slot counts), so none overflows */
+    int64_t n = 1;
+    for (int32_t d = 0; d < l->rank; d++)
+        for (int level = 0; level < 5; level++) {
+            if (tiles[level][d] > LAYOUT_MAX_ELEMENTS / n)
+                return fail(reason, cap, "the layout has more than %lld elements",
+                            (long long)LAYOUT_MAX_ELEMENTS);
+            n *= tiles[level][d];
+        }
     return true;
 }
 

@@ -386,6 +386,9 @@ layout_csv(FILE *out, const NestedLayout *l)
 
 /* --------------------------------------------------------------- command */
 
+/* `vptx layout` draws at most this many (element, subgroup) pairs, or CSV lines */
+#define PICTURE_MAX_WORK ((int64_t)1 << 20)
+
 static const char usage[] =
     "usage: vptx layout [--csv] [--slots] LAYOUT\n"
     "  LAYOUT is the body of #iree_vector_ext.nested_layout<...>, e.g.\n"
@@ -471,6 +474,16 @@ layout_command(int argc, char **argv, FILE *out, FILE *err)
     NestedLayout l;
     if (!read_layout(text, &l, err))
         return 1;
+    /* Drawing looks up every element's holders among all subgroups' lanes; keep that
+     * (and the CSV's one line per held element) to seconds, not hours. */
+    int64_t nsub = layout_subgroup_count(&l);
+    int64_t work = csv ? layout_num_slots(&l) * LAYOUT_WARP_SIZE : layout_num_elements(&l);
+    if (work > PICTURE_MAX_WORK / nsub)
+        return fprintf(err,
+                       "vptx layout: the layout is too large to draw (%lld subgroups, %lld "
+                       "elements)\n",
+                       (long long)nsub, (long long)layout_num_elements(&l)),
+               1;
     if (csv)
         layout_csv(out, &l);
     else

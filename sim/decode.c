@@ -114,6 +114,12 @@ imm_convert(const Opd *o, int ty)
             return round_to(ty, v);
         if (kind == TK_PRED)
             return v != 0;
+        /* a float literal as an integer: saturated, since the cast of an out-of-range
+         * value is undefined (NaN gives 0) */
+        if (!(v > -9223372036854775808.0))
+            return v < 0 ? (uint64_t)INT64_MIN : 0;
+        if (v >= 9223372036854775808.0)
+            return (uint64_t)INT64_MAX;
         return (uint64_t)(int64_t)v;
     }
     }

@@ -575,6 +575,13 @@ total_insts(const Exec *x)
 }
 
 static int
+limit_fault(Exec *x, Thread *t)
+{
+    return sim_fault(x, t, &x->code[t->pc], "instruction limit of %llu exceeded (endless loop?)",
+                     (unsigned long long)x->max_insts);
+}
+
+static int
 run_cta(Exec *x)
 {
     for (;;) {
@@ -584,12 +591,15 @@ run_cta(Exec *x)
             if (t->state != ST_RUN)
                 continue;
             progress = true;
+            /* after a slice that ends running, the message points at the looping thread;
+             * the check before each slice catches loops whose threads all end their
+             * slices blocked (on a warp collective such as ldmatrix) */
+            if (total_insts(x) > x->max_insts)
+                return limit_fault(x, t);
             if (run_thread(x, t) < 0)
                 return -1;
             if (t->state == ST_RUN && total_insts(x) > x->max_insts)
-                return sim_fault(x, t, &x->code[t->pc],
-                                 "instruction limit of %llu exceeded (endless loop?)",
-                                 (unsigned long long)x->max_insts);
+                return limit_fault(x, t);
         }
         if (x->nexited == x->nthreads)
             break;

@@ -500,10 +500,12 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
             int m, n;
             cd_pos(l, i, &m, &n);
             double acc = Cv[l][i];
-            int64_t iacc = (int64_t)Cv[l][i];
+            /* integer operands only: a float C, A or B may be out of int64's range */
+            int64_t iacc = integer ? (int64_t)Cv[l][i] : 0;
             for (int k = 0; k < K; k++) {
                 acc += A[m * K + k] * B[k * 8 + n];
-                iacc += (int64_t)A[m * K + k] * (int64_t)B[k * 8 + n];
+                if (integer)
+                    iacc += (int64_t)A[m * K + k] * (int64_t)B[k * 8 + n];
             }
             uint32_t bits = d_bits(in, integer ? 0 : acc, iacc);
             if (in->ty[0] == TY_F16)

@@ -298,6 +298,8 @@ add_sym(Parser *P, const char *name, int kind, int ty, uint32_t size, uint32_t a
 uint32_t
 module_add_vec(SimModule *m, const Opd *elems, uint32_t n)
 {
+    if (n == 0) /* `()`: no elements, and m->vecs may still be NULL */
+        return m->nvecs;
     while (m->nvecs + n > m->capvecs)
         if (!grow_array((void **)&m->vecs, &m->capvecs, sizeof *m->vecs, m->nvecs + n))
             return NOREG;
@@ -391,8 +393,21 @@ typedef struct {
     bool unsized, has_range;
 } Declarator;
 
+static bool declarator_rest(Parser *P, Declarator *d);
+
+/* name<N>[a][b]...: on failure d->name is freed (and NULL). */
 static bool
 parse_declarator(Parser *P, Declarator *d)
+{
+    if (declarator_rest(P, d))
+        return true;
+    free(d->name);
+    d->name = NULL;
+    return false;
+}
+
+static bool
+declarator_rest(Parser *P, Declarator *d)
 {
     memset(d, 0, sizeof *d);
     d->count = 1;
@@ -533,7 +548,8 @@ make_var(Parser *P, int space, bool ext, bool in_fn, const Attrs *a, Declarator 
         if (!nb)
             return perr(P, d->line, "out of memory");
         memset(nb + m->cbank_size, 0, off + size + 1 - m->cbank_size);
-        memcpy(nb + off, init->buf, init->len);
+        if (init->len) /* no initialiser: init->buf is NULL */
+            memcpy(nb + off, init->buf, init->len);
         m->cbank = nb;
         m->cbank_size = off + size;
         s->addr = off;
@@ -1007,13 +1023,13 @@ static bool parse_operand(Parser *P, Opd *o, bool in_list);
 static bool
 list_operand(Parser *P, Opd *o, char close)
 {
-    Opd el[256];
+    Opd el[255]; /* Opd.n is 8 bits */
     uint32_t n = 0;
     uint32_t line = P->tok.line;
     if (!next(P))
         return false;
     while (!is_punct(P, close)) {
-        if (n == 256)
+        if (n == 255)
             return perr(P, line, "operand list too long");
         if (!parse_operand(P, &el[n++], true))
             return false;
@@ -1023,7 +1039,7 @@ list_operand(Parser *P, Opd *o, char close)
             return perr(P, P->tok.line, "expected ',' or '%c' in an operand list", close);
     }
     o->kind = OPD_VEC;
-    o->n = (uint8_t)(n > 255 ? 255 : n);
+    o->n = (uint8_t)n;
     o->r = module_add_vec(P->m, el, n);
     if (o->r == NOREG)
         return perr(P, line, "out of memory");

@@ -2,10 +2,13 @@
 # tests/run.sh: the lit-style test runner behind `make test` (bash 5 and the base utilities).
 #
 #   BUILD=build/san BIN=build/san/vptx FILECHECK=build/san/tests/filecheck \
-#   UNIT='build/san/tests/unit/test_a ...' [JOBS=n] tests/run.sh [--update-golden] [PATH...]
+#   UNIT='build/san/tests/unit/test_a ...' FUZZ='build/san/tests/fuzz/replay_a ...' \
+#   [JOBS=n] tests/run.sh [--update-golden] [PATH...]
 #
 # The tests, in the order they are reported:
 #   unit:NAME          each binary in $UNIT: exit 0 passes, 77 skips, anything else fails
+#   fuzz:NAME          each replay_NAME in $FUZZ (tests/fuzz/fuzz_NAME.c linked with
+#                      tests/fuzz/replay.c) runs the fuzz target on its seeds and corpus
 #   FILE               the `// RUN:` lines of each *.mlir and *.ptx under tests/lit,
 #                      tests/gpu, tests/golden and examples, run in order with
 #                      `bash -o pipefail` from the repository root
@@ -143,6 +146,12 @@ if ((!update_golden)); then
     for bin in ${UNIT:-}; do
         is_selected "tests/unit/$(basename "$bin").c" && jobs_list+=("unit $bin")
     done
+    for bin in ${FUZZ:-}; do
+        name=${bin##*/replay_}
+        if is_selected "tests/fuzz/fuzz_$name.c" || is_selected "tests/fuzz/corpus/$name"; then
+            jobs_list+=("fuzz $bin")
+        fi
+    done
 fi
 # Golden outputs (tests/golden/*.ptx) are not inputs; a golden job checks them.
 for f in tests/lit/**/*.mlir tests/lit/**/*.ptx tests/gpu/**/*.mlir tests/gpu/**/*.ptx \
@@ -223,6 +232,19 @@ job_unit() {
     77) skip "$name" "exit 77: $(tail -n 1 "$log" | cut -c1-80)" ;;
     *) fail "$name" "$bin (exit status $rc)" "$log" ;;
     esac
+}
+
+job_fuzz() {
+    local bin=$1 name="fuzz:${1##*/replay_}" log=$TMPROOT/${1##*/}.log rc
+    run "$log" "$(q "$bin")"
+    rc=$?
+    if ((rc == 0)); then
+        pass "$name ($(grep -o '[0-9]* inputs' "$log"))"
+    else
+        # again with -v, to name the input that failed (UBSan reports do not name it)
+        run "$log.v" "$(q "$bin") -v"
+        fail "$name" "$bin (exit status $rc): $(grep '^replay: running ' "$log.v" | tail -n 1)" "$log"
+    fi
 }
 
 # job_file FILE: runs FILE's RUN lines (if any) and its round-trip (if it takes one).
@@ -386,6 +408,7 @@ run_job() {
     local i=$1 kind=${2%% *} arg=${2#* }
     case $kind in
     unit) job_unit "$arg" ;;
+    fuzz) job_fuzz "$arg" ;;
     file) job_file "$arg" ;;
     golden) job_golden "$arg" ;;
     esac
