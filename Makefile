@@ -7,7 +7,7 @@ OPT      = -O2 -g
 WERROR   = -Werror
 WARN     = -std=c11 -pedantic -Wall -Wextra $(WERROR) -Wshadow \
            -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
-SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN      = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 CPPFLAGS = -I. -D_POSIX_C_SOURCE=200809L
 LDLIBS   = -lm -ldl -lpthread
 BUILD    = build
