@@ -13,16 +13,23 @@
  */
 #include "distribute/dist.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-static int64_t
-lin_shape_index(const NestedLayout *l, const int64_t *idx)
+/*
+ * A layout puts slot k of (subgroup, lane) at index[d] = thread part + slot
+ * part, where the thread part is s*B*O*T*E + t*E (s, t the virtual subgroup
+ * and thread ids) and the slot part b*O*T*E + o*T*E + e: the digits never
+ * carry, so the slot part is the element of slot k in thread 0.
+ */
+static void
+thread_part(const NestedLayout *l, int64_t subgroup, int64_t lane, int64_t *a)
 {
-    int64_t s[LAYOUT_MAX_RANK], r = 0;
-    layout_shape(l, s);
+    int64_t s[LAYOUT_MAX_RANK], t[LAYOUT_MAX_RANK];
+    layout_virtual_ids(l, subgroup, lane, s, t);
     for (int32_t d = 0; d < l->rank; d++)
-        r = r * s[d] + idx[d];
-    return r;
+        a[d] = (s[d] * l->batch_tile[d] * l->outer_tile[d] * l->thread_tile[d] + t[d]) *
+               l->element_tile[d];
 }
 
 bool
@@ -30,7 +37,9 @@ slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn, 
          int64_t *perm)
 {
     int64_t n = layout_num_slots(to);
-    int64_t x[LAYOUT_MAX_RANK], y[LAYOUT_MAX_RANK], z[LAYOUT_MAX_RANK];
+    int32_t rt = to->rank, rf = from->rank;
+    int64_t x[LAYOUT_MAX_RANK], y[LAYOUT_MAX_RANK], at[LAYOUT_MAX_RANK], af[LAYOUT_MAX_RANK];
+    int64_t pt[LAYOUT_MAX_RANK], pf[LAYOUT_MAX_RANK];
     for (int64_t k = 0; k < n; k++) {
         layout_element_of(to, 0, 0, k, x);
         if (fn)
@@ -41,23 +50,43 @@ slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn, 
         if (perm[k] < 0)
             return false;
     }
-    for (int64_t tid = 0; tid < c->nthreads; tid++) {
+    /* the slot parts of every k of `to` and of its source slot in `from`, once */
+    int64_t *kt = malloc(((size_t)n * (size_t)(rt + rf) + 1) * sizeof *kt), *kf = kt + n * rt;
+    if (!kt)
+        return false;
+    for (int64_t k = 0; k < n; k++) {
+        layout_element_of(to, 0, 0, k, kt + k * rt);
+        layout_element_of(from, 0, 0, perm[k], kf + k * rf);
+    }
+    bool ok = true;
+    for (int64_t tid = 0; ok && tid < c->nthreads; tid++) {
         int64_t sg = tid / 32, lane = tid % 32;
-        for (int64_t k = 0; k < n; k++) {
-            layout_element_of(to, sg, lane, k, x);
+        thread_part(to, sg, lane, at);
+        thread_part(from, sg, lane, af);
+        if (tid) { /* the same parts as the thread before check the same elements */
+            bool same = true;
+            for (int32_t d = 0; d < rt; d++)
+                same = same && at[d] == pt[d];
+            for (int32_t d = 0; d < rf; d++)
+                same = same && af[d] == pf[d];
+            if (same)
+                continue;
+        }
+        memcpy(pt, at, sizeof pt);
+        memcpy(pf, af, sizeof pf);
+        for (int64_t k = 0; ok && k < n; k++) {
+            for (int32_t d = 0; d < rt; d++)
+                x[d] = at[d] + kt[k * rt + d];
             if (fn)
                 fn(x, y, arg);
             else
                 memcpy(y, x, sizeof y);
-            layout_element_of(from, sg, lane, perm[k], z);
-            if (lin_shape_index(from, z) != lin_shape_index(from, y))
-                return false;
-            for (int32_t d = 0; d < from->rank; d++)
-                if (z[d] != y[d])
-                    return false;
+            for (int32_t d = 0; d < rf; d++)
+                ok = ok && af[d] + kf[k * rf + d] == y[d];
         }
     }
-    return true;
+    free(kt);
+    return ok;
 }
 
 /* A value in layout `to` whose slot k is src's slot perm[k]. */

@@ -155,7 +155,8 @@ lower_constant(Emit *e, OpId o)
     int64_t n = type_num_elements(e->m, t);
     Slot elems[1024];
     if (n > 1024)
-        return fail_op(e, "vector constant with more than 1024 elements per thread");
+        return fail_op(e, "vector constant with more than 1024 elements per thread: the layout "
+                          "leaves too much of it to one thread");
     for (int64_t k = 0; k < n; k++) {
         uint32_t src = a->splat ? 0 : (uint32_t)k;
         elems[k] = a->floats ? const_slot(el, 0, a->floats[src], true, false)

@@ -184,7 +184,8 @@ lower_from_elements(Emit *e, OpId o)
     Op *op = op_get(e->m, o);
     Slot el[1024];
     if (op->nargs > 1024)
-        return fail_op(e, "with more than 1024 elements");
+        return fail_op(e, "with more than 1024 elements per thread: the layout leaves too much of "
+                          "a vector to one thread (for a vector.contract, give it an mma_kind)");
     for (uint32_t i = 0; i < op->nargs; i++)
         el[i] = scalar_of(e, op->args[i]);
     set_elems(e, op->res[0], el, op->nargs);
