@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "tests/unit/files.h"
 
 #define NTHREADS 4
 #define ROUNDS   3
@@ -42,27 +43,6 @@ typedef struct Output {
 static char *texts[NINPUTS + 1];
 static size_t lens[NINPUTS + 1];
 static Output expected[NINPUTS + 1];
-
-static char *
-read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    *len = (size_t)n;
-    return buf;
-}
 
 static const char *
 name_of(size_t i)

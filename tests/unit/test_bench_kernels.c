@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "tests/unit/unit.h"
+#include "tests/unit/files.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
@@ -38,20 +39,6 @@ static float
 uniform(float lo, float hi)
 {
     return lo + (hi - lo) * (float)(next_u32() & 0xffffff) / 16777216.0f;
-}
-
-static char *
-read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = malloc(1 << 20);
-    *len = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
-    fclose(f);
-    if (buf)
-        buf[*len] = 0;
-    return buf;
 }
 
 /* Compiles an example to PTX and loads its entry `name`; NULL (and a failure) if any

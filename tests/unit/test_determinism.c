@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "tests/unit/files.h"
 
 typedef struct Kernel {
     char *path;
@@ -33,28 +34,6 @@ typedef struct Kernels {
     Kernel *items;
     size_t n, cap;
 } Kernels;
-
-static char *
-read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 static int
 compare_names(const void *a, const void *b)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "tests/unit/files.h"
 
 static int failures;
 
@@ -23,22 +24,6 @@ check_at(bool ok, int line, const char *what)
     }
 }
 #define CHECK(c) check_at((c), __LINE__, #c)
-
-static char *
-read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    *len = fread(buf, 1, (size_t)n, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
 
 typedef struct {
     int vector_ops, laid_out, registers, shared, remat, bad;
