@@ -25,12 +25,12 @@ counters() { # FILE WHAT
 echo "-- global sector efficiency (reduction, elementwise; target 100%)"
 for f in examples/reduce.mlir tests/golden/seed001_reduce.mlir tests/lit/distribute/reduction-kinds.mlir \
     examples/softmax.mlir tests/lit/distribute/quality-elementwise.mlir \
-    examples/gemm64.mlir tests/lit/distribute/quality-gemm-smem.mlir; do
+    examples/gemm64.mlir examples/gemm64_smem.mlir; do
     counters "$f" global
 done
 echo "-- shared-memory bank conflicts (conversions, ldmatrix, K-split sums; target 0 extra)"
 for f in tests/lit/distribute/quality-conversion.mlir tests/lit/distribute/contract-ldmatrix.mlir \
-    tests/lit/distribute/quality-gemm-smem.mlir tests/golden/seed003_attention.mlir \
+    examples/gemm64_smem.mlir tests/golden/seed003_attention.mlir \
     tests/lit/distribute/contract-ksplit-basis.mlir; do
     counters "$f" shared
 done
