@@ -70,6 +70,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_SUBF] = isel_arith,
     [OP_MULF] = isel_arith,
     [OP_DIVF] = isel_arith,
+    [OP_REMF] = isel_arith,
     [OP_NEGF] = isel_arith,
     [OP_MAXIMUMF] = isel_arith,
     [OP_MINIMUMF] = isel_arith,

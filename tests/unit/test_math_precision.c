@@ -101,7 +101,15 @@ inputs(const Case *c, double *x, double *y)
             x[n] = u < 0.6 ? uniform(-3, 3) : u < 0.8 ? uniform(-25, 25) : log_uniform(-40, 0);
         else if (!strcmp(c->op, "erf"))
             x[n] = u < 0.7 ? uniform(-6.5, 6.5) : u < 0.8 ? uniform(2.4, 2.6) : log_uniform(-40, 0);
-        else { /* powf */
+        else if (c->f64) { /* powf: |y log x| up to the over/underflow edges */
+            double t = u < 0.5 ? uniform(-745, 709) : uniform(-40, 40);
+            x[n] = unit() < 0.3 ? uniform(0.5, 2) : log_uniform(-1074, 1023);
+            y[n] = unit() < 0.1 ? (double)(int)uniform(-60, 60) : t / log(x[n]);
+            if (x[n] == 1 || !isfinite(y[n]))
+                y[n] = 3;
+            if (unit() < 0.1)
+                x[n] = -(double)(int)uniform(1, 9), y[n] = (double)(int)uniform(-300, 300);
+        } else { /* powf */
             x[n] = u < 0.5   ? uniform(0, 4)
                    : u < 0.8 ? log_uniform(-20, 20)
                              : -(double)(int)uniform(1, 9);
@@ -275,6 +283,7 @@ main(void)
         { "sin", 0, 1, 0.6, "|x| <= 1e5" },
         { "cos", 0, 1, 0.6, "|x| <= 1e5" },
         { "powf", 0, 1, 0.6, "x in [-8, 2^20], |y| <= 30" },
+        { "powf", 1, 0, 2.0, "|y log x| <= 745" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);
