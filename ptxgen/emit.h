@@ -177,6 +177,7 @@ Slot math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na);
 /* ---- isel_math64.c ---- */
 Slot ptxgen_math_f64(Emit *e, OpKind k, const Slot *a, int na);
 Slot ptxgen_math_f32_via_f64(Emit *e, OpKind k, const Slot *a, int na);
+Slot ptxgen_remf64(Emit *e, Slot x, Slot y); /* arith.remf (C fmod) on f64 values */
 bool isel_mem(Emit *e, OpId o);
 bool isel_vector(Emit *e, OpId o);
 bool isel_affine(Emit *e, OpId o);

@@ -474,9 +474,17 @@ lower_float(Emit *e, OpKind k, TypeId t, const Slot *a, int na)
         Slot r = lower_float(e, k, TY_F32, ops, na);
         return cvt_from_f32(e, r, t);
     }
-    if (k == OP_REMF) {
-        fail_op(e, "has no exact PTX lowering (no fmod instruction)");
-        return a[0];
+    if (k == OP_REMF && t == TY_F64)
+        return ptxgen_remf64(e, a[0], a[1]);
+    if (k == OP_REMF && t == TY_F32) { /* exact in f64, then exactly representable in f32 */
+        Slot w[2];
+        for (int i = 0; i < 2; i++) {
+            w[i] = new_reg(e, RC_F64);
+            ins(e, "cvt.f64.f32 %s, %s;", S(e, w[i]), S(e, as_reg(e, a[i])));
+        }
+        Slot r = ptxgen_remf64(e, w[0], w[1]), d = new_reg(e, RC_F32);
+        ins(e, "cvt.rn.f32.f64 %s, %s;", S(e, d), S(e, r));
+        return d;
     }
     return float_unary_f32(e, k, a, na, t);
 }

@@ -4,9 +4,10 @@
  *
  * Every function is straight-line PTX built from IEEE f64 operations (add/mul/fma.rn,
  * div.rn, rcp.rn, sqrt.rn), integer bit manipulation and cvt; no tables in memory and
- * no branches.  Method per function (coefficients below are Taylor coefficients, rounded
- * to double; maximum errors are the ones tests/unit/test_math_precision.c measures on the
- * simulator against libm's long double functions, and fails beyond):
+ * no branches (but arith.remf's loop, at the end).  Method per function (coefficients below are
+ * Taylor coefficients, rounded to double; maximum errors are the ones
+ * tests/unit/test_math_precision.c measures on the simulator against libm's long double functions,
+ * and fails beyond):
  *
  *   exp    k = rint(x log2 e), r = x - k ln2 (two-part ln2, fma), degree-13 Taylor of e^r,
  *          times 2^k as two power-of-two factors (so subnormal results round once)
@@ -26,10 +27,11 @@
  *   powf   exp(y log|x|) with C's special cases (odd integer powers of negative x keep the
  *          sign, non-integer powers of negative x are NaN, pow(x, 0) = pow(1, y) = 1,
  *          pow(-1, +-inf) = 1); for f32 in plain f64, for f64 with log|x| and y log|x| in
- *          double-double (max 1.03 ulp measured for |y log x| <= 745)
+ *          double-double (max 1.20 ulp measured for |y log x| <= 745)
  */
 #include "ptxgen/emit.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 /* e^r = sum_{n=0..13} r^n / n!, highest degree first */
@@ -516,6 +518,62 @@ pow64(Emit *e, Slot x, Slot y)
     Slot ath = op1(e, RC_F64, "abs.f64", th);
     ins(e, "setp.lt.and.f64 %s, %s, 0d408F400000000000, %s;", S(e, ok), S(e, ath), S(e, ok));
     return sel(e, ok, r, plain);
+}
+
+/* ---- arith.remf: C's fmod, exact ---- */
+
+/* r = r mod a for finite r >= 0 and a normal a > 0, r a register updated in place: while
+ * r >= a, subtract t = a * 2^n with t <= r < 2t (exact by Sterbenz); t takes r's exponent
+ * and a's significand, halved when that exceeds r.  One iteration per binade between r and
+ * a: at most ~2100 for f64, ~280 for f32 inputs. */
+static void
+fmod_loop(Emit *e, Slot r, Slot a)
+{
+    uint32_t top = new_label(e), done = new_label(e);
+    label(e, top);
+    Slot p = pred(e, "ge", r, a);
+    ins(e, "@!%s bra $L__%s_%" PRIu32 ";", S(e, p), e->kname, done);
+    Slot rb = op1(e, RC_B64, "mov.b64", r), ab = op1(e, RC_B64, "mov.b64", a);
+    Slot ex = op2(e, RC_B64, "and.b64", rb, imm_slot(RC_B64, 0x7FF0000000000000u));
+    Slot mb = op2(e, RC_B64, "and.b64", ab, imm_slot(RC_B64, 0x000FFFFFFFFFFFFFu));
+    Slot t = op1(e, RC_F64, "mov.b64", op2(e, RC_B64, "or.b64", ex, mb));
+    t = sel(e, pred(e, "gt", t, r), mul(e, t, K(0.5)), t);
+    ins(e, "sub.rn.f64 %s, %s, %s;", S(e, r), S(e, r), S(e, t));
+    ins(e, "bra.uni $L__%s_%" PRIu32 ";", e->kname, top);
+    label(e, done);
+}
+
+/* fmod(x, y) in f64 (exact; NaN for y = 0 or x infinite, x for infinite y) */
+Slot
+ptxgen_remf64(Emit *e, Slot x, Slot y)
+{
+    x = as_reg(e, x);
+    y = as_reg(e, y);
+    Slot ax = op1(e, RC_F64, "abs.f64", x), ay = op1(e, RC_F64, "abs.f64", y);
+    /* the loop runs on finite x and y != 0, finite; other cases are selected at the end */
+    Slot ok = pred(e, "lt", ax, K(__builtin_inf()));
+    ins(e, "setp.lt.and.f64 %s, %s, 0d7FF0000000000000, %s;", S(e, ok), S(e, ay), S(e, ok));
+    ins(e, "setp.gt.and.f64 %s, %s, 0d0000000000000000, %s;", S(e, ok), S(e, ay), S(e, ok));
+    /* a subnormal y is reduced in two steps: modulo y 2^54 (normal), then, scaled by 2^54,
+     * modulo y 2^54 again */
+    Slot sub = pred(e, "lt", ay, K(0x1p-1022));
+    Slot a1 = sel(e, sub, mul(e, ay, K(0x1p54)), ay);
+    Slot r = d64(e);
+    ins(e, "selp.f64 %s, %s, 0d0000000000000000, %s;", S(e, r), S(e, ax), S(e, ok));
+    Slot a = sel(e, ok, a1, K(1.0));
+    fmod_loop(e, r, a);
+    Slot scaled = sel(e, sub, mul(e, r, K(0x1p54)), r);
+    ins(e, "mov.f64 %s, %s;", S(e, r), S(e, scaled));
+    fmod_loop(e, r, a);
+    Slot res = sel(e, sub, mul(e, r, K(0x1p-54)), r);
+    res = op2(e, RC_F64, "copysign.f64", x, res);
+    /* y infinite and x finite: x; anything else outside the loop's domain: NaN (x + y
+     * keeps a NaN input's payload out of it, C says NaN either way) */
+    Slot xfin = pred(e, "lt", ax, K(__builtin_inf()));
+    Slot yinf = pred(e, "eq", ay, K(__builtin_inf()));
+    ins(e, "and.pred %s, %s, %s;", S(e, yinf), S(e, yinf), S(e, xfin));
+    Slot other = sel(e, yinf, x, K(__builtin_nan("")));
+    return sel(e, ok, res, other);
 }
 
 /* math.* on f64; false (after a located error) when there is no sequence */

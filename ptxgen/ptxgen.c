@@ -402,6 +402,9 @@ lower_op(Emit *e, OpId o)
     }
     if (op_info[op->kind].traits & T_WG)
         return fail_op(e, "is a whole-workgroup op: run the distribute pass before ptxgen");
+    if (op->kind == OP_CALL)
+        return fail_op(e, "cannot be lowered to PTX: vptx has no device functions (inline the "
+                          "callee into the kernel)");
     if (!lower_fn[op->kind])
         return fail_op(e, "cannot be lowered to PTX");
     return lower_fn[op->kind](e, o);

@@ -76,7 +76,16 @@ ref(const char *op, long double x, long double y)
         return erfl(x);
     if (!strcmp(op, "powf"))
         return powl(x, y);
+    if (!strcmp(op, "remf"))
+        return fmodl(x, y);
     return NAN;
+}
+
+/* the two-operand ops: y is an input too, and the specials are a grid */
+static bool
+binary(const char *op)
+{
+    return !strcmp(op, "powf") || !strcmp(op, "remf");
 }
 
 /* inputs for op: random over the domain, then specials */
@@ -101,7 +110,15 @@ inputs(const Case *c, double *x, double *y)
             x[n] = u < 0.6 ? uniform(-3, 3) : u < 0.8 ? uniform(-25, 25) : log_uniform(-40, 0);
         else if (!strcmp(c->op, "erf"))
             x[n] = u < 0.7 ? uniform(-6.5, 6.5) : u < 0.8 ? uniform(2.4, 2.6) : log_uniform(-40, 0);
-        else if (c->f64) { /* powf: |y log x| up to the over/underflow edges */
+        else if (!strcmp(c->op, "remf")) { /* any binades, both signs, subnormals */
+            int lo = c->f64 ? -1074 : -149, hi = c->f64 ? 1023 : 127;
+            x[n] = u < 0.5 ? uniform(-100, 100) : log_uniform(lo, hi);
+            y[n] = unit() < 0.5 ? uniform(-10, 10) : log_uniform(lo, hi);
+            if (unit() < 0.5)
+                y[n] = -y[n];
+            if (unit() < 0.5)
+                x[n] = -x[n];
+        } else if (c->f64) { /* powf: |y log x| up to the over/underflow edges */
             double t = u < 0.5 ? uniform(-745, 709) : uniform(-40, 40);
             x[n] = unit() < 0.3 ? uniform(0.5, 2) : log_uniform(-1074, 1023);
             y[n] = unit() < 0.1 ? (double)(int)uniform(-60, 60) : t / log(x[n]);
@@ -126,7 +143,7 @@ inputs(const Case *c, double *x, double *y)
     }
     static const double sp[] = { 0.0, -0.0, 1.0, -1.0, 0.5, 2.0, INFINITY, -INFINITY, NAN, 1e-300 };
     for (size_t i = 0; i < sizeof sp / sizeof sp[0]; i++)
-        for (size_t j = 0; j < (strcmp(c->op, "powf") ? 1 : sizeof sp / sizeof sp[0]); j++) {
+        for (size_t j = 0; j < (binary(c->op) ? sizeof sp / sizeof sp[0] : 1); j++) {
             x[n] = c->f64 ? sp[i] : (float)sp[i];
             y[n++] = c->f64 ? sp[j] : (float)sp[j];
         }
@@ -142,6 +159,8 @@ kernel_text(const Case *c)
     char call[128];
     if (!strcmp(c->op, "powf"))
         snprintf(call, sizeof call, "math.powf %%xv, %%yv : %s", t);
+    else if (!strcmp(c->op, "remf"))
+        snprintf(call, sizeof call, "arith.remf %%xv, %%yv : %s", t);
     else
         snprintf(call, sizeof call, "math.%s %%xv : %s", c->op, t);
     snprintf(
@@ -251,7 +270,7 @@ run_case(const Case *c)
             }
         }
         char at[80];
-        if (strcmp(c->op, "powf"))
+        if (!binary(c->op))
             snprintf(at, sizeof at, "%.17g", worst_x);
         else
             snprintf(at, sizeof at, "%.9g, %.9g", worst_x, worst_y);
@@ -284,6 +303,8 @@ main(void)
         { "cos", 0, 1, 0.6, "|x| <= 1e5" },
         { "powf", 0, 1, 0.6, "x in [-8, 2^20], |y| <= 30" },
         { "powf", 1, 0, 2.0, "|y log x| <= 745" },
+        { "remf", 1, 0, 0.0, "all finite, subnormals" },
+        { "remf", 0, 0, 0.0, "all finite, subnormals" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);
