@@ -122,7 +122,7 @@ typedef struct LaunchResult {
 bool device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
                 const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n);
 
-/* ---- command-line helpers shared by check.c and run_mlir.c ---- */
+/* ---- command-line helpers shared by main.c, check.c and run_mlir.c ---- */
 
 /* Matches `--name=value` or `--name value` at argv[*i]; advances *i past a
  * separate value; sets *missing when the value is absent. */

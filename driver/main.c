@@ -16,6 +16,7 @@
 #include "driver/vptx.h"
 #include "driver/check.h"
 #include "driver/fuzzdiff.h"
+#include "driver/launch.h"
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
 #include "driver/run_ptx.h"
@@ -60,27 +61,6 @@ typedef struct Args {
     const char *output;
     bool cubin, ptxas_stats, keep, verbose;
 } Args;
-
-/* Matches `--name=value` or `--name value`; advances *i past a separate value. */
-static bool
-option_value(int argc, char **argv, int *i, const char *name, const char **value, bool *missing)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return false;
-    if (argv[*i][n] == '=') {
-        *value = argv[*i] + n + 1;
-        return true;
-    }
-    if (argv[*i][n] != 0)
-        return false;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return true;
-    }
-    *value = argv[++*i];
-    return true;
-}
 
 static bool
 parse_emit(const char *s, VptxEmit *emit)
@@ -128,7 +108,7 @@ parse_args(int argc, char **argv, Args *a)
             a->keep = true;
         } else if (strcmp(arg, "--verbose") == 0) {
             a->verbose = true;
-        } else if (option_value(argc, argv, &i, "--emit", &value, &missing)) {
+        } else if (cli_option(argc, argv, &i, "--emit", &value, &missing)) {
             a->cubin = !missing && strcmp(value, "cubin") == 0;
             if (a->cubin)
                 a->opt.emit = VPTX_EMIT_PTX;
@@ -139,10 +119,10 @@ parse_args(int argc, char **argv, Args *a)
                         value);
                 return 1;
             }
-        } else if (option_value(argc, argv, &i, "--arch", &value, &missing)) {
+        } else if (cli_option(argc, argv, &i, "--arch", &value, &missing)) {
             a->opt.arch = value;
-        } else if (option_value(argc, argv, &i, "-o", &value, &missing) ||
-                   option_value(argc, argv, &i, "--output", &value, &missing)) {
+        } else if (cli_option(argc, argv, &i, "-o", &value, &missing) ||
+                   cli_option(argc, argv, &i, "--output", &value, &missing)) {
             a->output = value;
         } else if (arg[0] == '-' && arg[1] != 0) {
             fprintf(stderr, "vptx: error: unknown option '%s' (see vptx --help)\n", arg);
@@ -210,42 +190,6 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
     return rc;
 }
 
-/* Reads all of f into a malloc'd buffer; returns NULL on error. */
-static char *
-read_all(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *bigger = realloc(buf, cap *= 2);
-        if (!bigger)
-            free(buf);
-        buf = bigger;
-    }
-    if (!buf || ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
-
-static char *
-read_input(const char *path, size_t *len)
-{
-    if (strcmp(path, "-") == 0)
-        return read_all(stdin, len);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *text = read_all(f, len);
-    fclose(f);
-    return text;
-}
-
 /* Writes through a temporary file and a rename, so OUT is never partial. */
 static bool
 write_output(const char *path, const char *data, size_t len)
@@ -277,7 +221,7 @@ compile_main(int argc, char **argv)
     if (status >= 0)
         return status;
     size_t len = 0;
-    char *text = read_input(a.input, &len);
+    char *text = cli_read_file(a.input, &len);
     if (!text) {
         fprintf(stderr, "vptx: error: cannot read '%s': %s\n", a.input, strerror(errno));
         return 1;

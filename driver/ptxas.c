@@ -9,6 +9,7 @@
  * `-v` lines are summarised per kernel.
  */
 #include "driver/ptxas.h"
+#include "driver/launch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -72,29 +73,6 @@ ptxas_find(void)
             return found;
     }
     return try_dir("/usr/local/cuda/bin", strlen("/usr/local/cuda/bin"), "ptxas");
-}
-
-static char *
-read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1)
-            break;
-        char *bigger = realloc(buf, cap *= 2);
-        if (!bigger)
-            free(buf);
-        buf = bigger;
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    return buf;
 }
 
 /* Runs argv with stdout and stderr into log_path; returns its exit status,
@@ -259,7 +237,8 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
         fputc('\n', msgs);
     }
     int status = spawn_wait(argv, log_path);
-    char *log = read_file(log_path);
+    size_t log_len;
+    char *log = cli_read_file(log_path, &log_len);
     if (status < 0) {
         fprintf(msgs, "vptx: error: cannot run %s: %s\n", ptxas, strerror(errno));
         status = 1;

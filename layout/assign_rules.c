@@ -38,21 +38,7 @@ static int
 op_ints(const Module *m, OpId op, const char *name, int64_t *out, int cap)
 {
     const Attr *a = op_attr(m, op, name);
-    if (!a)
-        return -1;
-    if (a->kind == ATTR_DENSE_ARRAY && (a->n == 0 || a->ints) && (int)a->n <= cap) {
-        for (uint32_t i = 0; i < a->n; i++)
-            out[i] = a->ints[i];
-        return (int)a->n;
-    }
-    if (a->kind != ATTR_ARRAY || (int)a->n > cap)
-        return -1;
-    for (uint32_t i = 0; i < a->n; i++) {
-        if (!a->items[i] || a->items[i]->kind != ATTR_INT)
-            return -1;
-        out[i] = a->items[i]->i;
-    }
-    return (int)a->n;
+    return a ? layout_attr_ints(a, out, cap) : -1;
 }
 
 OpId

@@ -12,7 +12,6 @@
 
 #include "ir/ir.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 bool
@@ -53,24 +52,9 @@ layout_attr_new(Module *m, const NestedLayout *l)
     return a;
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool
-fail(char *reason, size_t cap, const char *fmt, ...)
-{
-    if (reason && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(reason, cap, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
-
 /* [i, j, ...] or array<i64: ...> into out[0..n); the entry count, or -1 */
-static int
-int_list(const Attr *a, int64_t *out, int cap)
+int
+layout_attr_ints(const struct Attr *a, int64_t *out, int cap)
 {
     if (a->kind == ATTR_DENSE_ARRAY && (a->n == 0 || a->ints) && (int)a->n <= cap) {
         for (uint32_t i = 0; i < a->n; i++)
@@ -94,9 +78,9 @@ sizes(const Attr *dict, const char *key, int32_t rank, int64_t *out, char *reaso
     const Attr *a = dict_get(dict, key);
     if (!a)
         return true;
-    if (int_list(a, out, LAYOUT_MAX_RANK) != rank)
-        return fail(reason, cap, "'%s' must list %d integers, one per iteration dim", key,
-                    (int)rank);
+    if (layout_attr_ints(a, out, LAYOUT_MAX_RANK) != rank)
+        return layout_fail(reason, cap, "'%s' must list %d integers, one per iteration dim", key,
+                           (int)rank);
     return true;
 }
 
@@ -111,11 +95,12 @@ basis(const Attr *dict, const char *key, LayoutBasis *b, char *reason, size_t ca
     int64_t counts[LAYOUT_MAX_RANK], mapping[LAYOUT_MAX_RANK];
     int nc = -1, nm = -2;
     if (a->kind == ATTR_ARRAY && a->n == 2 && a->items[0] && a->items[1]) {
-        nc = int_list(a->items[0], counts, LAYOUT_MAX_RANK);
-        nm = int_list(a->items[1], mapping, LAYOUT_MAX_RANK);
+        nc = layout_attr_ints(a->items[0], counts, LAYOUT_MAX_RANK);
+        nm = layout_attr_ints(a->items[1], mapping, LAYOUT_MAX_RANK);
     }
     if (nc < 0 || nc != nm)
-        return fail(reason, cap, "'%s' must be [[counts...], [mapping...]] of equal lengths", key);
+        return layout_fail(reason, cap, "'%s' must be [[counts...], [mapping...]] of equal lengths",
+                           key);
     b->n = nc;
     for (int j = 0; j < nc; j++) {
         b->counts[j] = counts[j];
@@ -129,9 +114,9 @@ layout_config_from_attr(const Attr *a, int32_t rank, const int64_t *bounds, Layo
                         char *reason, size_t cap)
 {
     if (!a || (a->kind != ATTR_LOWERING_CONFIG && a->kind != ATTR_DICT))
-        return fail(reason, cap, "expected a lowering config");
+        return layout_fail(reason, cap, "expected a lowering config");
     if (rank < 1 || rank > LAYOUT_MAX_RANK)
-        return fail(reason, cap, "iteration space of rank %d", (int)rank);
+        return layout_fail(reason, cap, "iteration space of rank %d", (int)rank);
     memset(out, 0, sizeof *out);
     out->rank = rank;
     for (int32_t d = 0; d < rank; d++)

@@ -35,40 +35,24 @@
  */
 #include "layout/layout.h"
 
-#include <stdarg.h>
 #include <string.h>
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool
-fail(char *reason, size_t cap, const char *fmt, ...)
-{
-    if (reason && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(reason, cap, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 static bool
 check_basis(const LayoutBasis *b, int32_t rank, const char *name, char *reason, size_t cap)
 {
     uint32_t seen = 0;
     if (b->n < 0 || b->n > LAYOUT_MAX_RANK)
-        return fail(reason, cap, "%s has %d entries", name, (int)b->n);
+        return layout_fail(reason, cap, "%s has %d entries", name, (int)b->n);
     for (int32_t j = 0; j < b->n; j++) {
         if (b->counts[j] < 1)
-            return fail(reason, cap, "%s count %d is %lld; counts are at least 1", name, (int)j,
-                        (long long)b->counts[j]);
+            return layout_fail(reason, cap, "%s count %d is %lld; counts are at least 1", name,
+                               (int)j, (long long)b->counts[j]);
         int32_t m = b->mapping[j];
         if (m < 0 || m >= rank)
-            return fail(reason, cap, "%s mapping %d names dim %d of a rank-%d space", name, (int)j,
-                        (int)m, (int)rank);
+            return layout_fail(reason, cap, "%s mapping %d names dim %d of a rank-%d space", name,
+                               (int)j, (int)m, (int)rank);
         if (seen >> m & 1)
-            return fail(reason, cap, "%s maps two coordinates to dim %d", name, (int)m);
+            return layout_fail(reason, cap, "%s maps two coordinates to dim %d", name, (int)m);
         seen |= 1u << m;
     }
     return true;
@@ -129,10 +113,10 @@ dim_tile(const LayoutConfig *c, int32_t d, int64_t *tile, int64_t *iterations, c
 {
     int64_t wg = c->workgroup[d], pr = c->partial_reduction[d], bound = c->bounds[d];
     if (wg < 0 || pr < 0 || c->thread[d] < 0 || bound < 0)
-        return fail(reason, cap, "dim %d has a negative tile size or bound", (int)d);
+        return layout_fail(reason, cap, "dim %d has a negative tile size or bound", (int)d);
     if (wg > 0 && pr > 0)
-        return fail(reason, cap, "dim %d has both a workgroup and a partial_reduction tile",
-                    (int)d);
+        return layout_fail(reason, cap, "dim %d has both a workgroup and a partial_reduction tile",
+                           (int)d);
     *iterations = 1;
     if (wg > 0) {
         *tile = wg;
@@ -142,8 +126,8 @@ dim_tile(const LayoutConfig *c, int32_t d, int64_t *tile, int64_t *iterations, c
     } else if (bound > 0) {
         *tile = bound;
     } else {
-        return fail(reason, cap, "dim %d has no workgroup or partial_reduction tile and no bound",
-                    (int)d);
+        return layout_fail(
+            reason, cap, "dim %d has no workgroup or partial_reduction tile and no bound", (int)d);
     }
     return true;
 }
@@ -159,14 +143,14 @@ layout_from_config(const LayoutConfig *c, LayoutConfigResult *out, char *reason,
 {
     int64_t st[LAYOUT_MAX_RANK], ss[LAYOUT_MAX_RANK], tt[LAYOUT_MAX_RANK], ts[LAYOUT_MAX_RANK];
     if (c->rank < 1 || c->rank > LAYOUT_MAX_RANK)
-        return fail(reason, cap, "rank %d is outside 1..%d", (int)c->rank, LAYOUT_MAX_RANK);
+        return layout_fail(reason, cap, "rank %d is outside 1..%d", (int)c->rank, LAYOUT_MAX_RANK);
     if (!check_basis(&c->lane_basis, c->rank, "lane_basis", reason, cap) ||
         !check_basis(&c->subgroup_basis, c->rank, "subgroup_basis", reason, cap))
         return false;
     int64_t subgroup_size = c->subgroup_size > 0 ? c->subgroup_size : LAYOUT_WARP_SIZE;
     if (basis_product(&c->lane_basis) > subgroup_size)
-        return fail(reason, cap, "lane_basis covers %lld lanes; a subgroup has %lld",
-                    (long long)basis_product(&c->lane_basis), (long long)subgroup_size);
+        return layout_fail(reason, cap, "lane_basis covers %lld lanes; a subgroup has %lld",
+                           (long long)basis_product(&c->lane_basis), (long long)subgroup_size);
     if (!layout_basis_to_tiles(&c->subgroup_basis, c->rank, st, ss, reason, cap) ||
         !layout_basis_to_tiles(&c->lane_basis, c->rank, tt, ts, reason, cap))
         return false;

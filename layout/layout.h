@@ -127,6 +127,12 @@ typedef enum {
 } LayoutConversion;
 
 /* nested.c -- validity, shapes, the (subgroup, lane, slot) <-> element maps */
+/* the layout functions' failure report: reason (cap bytes, may be NULL) gets the message */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+bool
+layout_fail(char *reason, size_t cap, const char *fmt, ...);
 void layout_init(NestedLayout *l, int32_t rank); /* all tiles 1, strides 0 */
 void layout_set_dim(NestedLayout *l, int32_t d, int64_t subgroup, int64_t batch, int64_t outer,
                     int64_t thread, int64_t element, int64_t subgroup_stride,
@@ -289,6 +295,8 @@ struct Module;
 struct Diag;
 bool layout_of_attr(const struct Attr *a, NestedLayout *out); /* ATTR_NESTED_LAYOUT */
 const struct Attr *layout_attr_new(struct Module *m, const NestedLayout *l);
+/* an integer list attribute ([1, 2] or array<i64: 1, 2>) into out[0..cap): its length, or -1 */
+int layout_attr_ints(const struct Attr *a, int64_t *out, int cap);
 /* #iree_gpu.lowering_config<{workgroup, thread, partial_reduction, lane_basis,
  * subgroup_basis}> over an iteration space of `rank` dims with static `bounds`
  * (the vector-level tile); false with a reason if a field is malformed. */

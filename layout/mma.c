@@ -31,7 +31,6 @@
  */
 #include "layout/layout.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 /* Distributed dims of a 2-D fragment, as used in reg_order. */
@@ -158,21 +157,6 @@ static const Kind kinds[MMA_KIND_COUNT] = {
         { "bf16", "bf16", "f32" }, { 2, 2, 1 }, 4 }, FAM_WGMMA_K16 },
 };
 // clang-format on
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool
-fail(char *reason, size_t cap, const char *fmt, ...)
-{
-    if (reason && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(reason, cap, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 static bool
 is_kind(MmaKind kind)
@@ -319,18 +303,18 @@ merge_subgroups(NestedLayout *r, int32_t d, int64_t count, int64_t stride, int64
     if (count == 1)
         return true;
     if (stride <= 0)
-        return fail(reason, cap, "subgroup count %lld on dim %d needs a positive stride",
-                    (long long)count, (int)d);
+        return layout_fail(reason, cap, "subgroup count %lld on dim %d needs a positive stride",
+                           (long long)count, (int)d);
     if (r->subgroup_tile[d] == 1) {
         r->subgroup_tile[d] = count;
         r->subgroup_strides[d] = stride * unit;
         return true;
     }
     if (stride * unit != r->subgroup_strides[d] * r->subgroup_tile[d])
-        return fail(reason, cap,
-                    "dim %d: the instruction's warps and the tiling's subgroups do not form "
-                    "one id digit (stride %lld should be 1)",
-                    (int)d, (long long)stride);
+        return layout_fail(reason, cap,
+                           "dim %d: the instruction's warps and the tiling's subgroups do not form "
+                           "one id digit (stride %lld should be 1)",
+                           (int)d, (long long)stride);
     r->subgroup_tile[d] *= count;
     return true;
 }
@@ -351,16 +335,17 @@ layout_mma_tile(MmaIntrinsic mma, MmaOperand op, const int64_t *shape,
 {
     NestedLayout r;
     if (!layout_mma_fragment(mma, op, &r))
-        return fail(reason, cap, "this intrinsic has no register layout for that operand");
+        return layout_fail(reason, cap, "this intrinsic has no register layout for that operand");
     int64_t frag[2], strides[2];
     layout_shape(&r, frag);
     int64_t unit = layout_subgroup_count(&r);
     for (int32_t d = 0; d < 2; d++) {
         int64_t c = subgroup_counts[d];
         if (c < 1 || shape[d] < 1 || shape[d] % (frag[d] * c) != 0)
-            return fail(reason, cap,
-                        "dim %d: size %lld is not a multiple of %lld subgroups x fragment %lld",
-                        (int)d, (long long)shape[d], (long long)c, (long long)frag[d]);
+            return layout_fail(
+                reason, cap,
+                "dim %d: size %lld is not a multiple of %lld subgroups x fragment %lld", (int)d,
+                (long long)shape[d], (long long)c, (long long)frag[d]);
         r.batch_tile[d] = shape[d] / (frag[d] * c);
     }
     strides[1] = subgroup_counts[1] > 1 ? 1 : 0;

@@ -13,11 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool
-fail(char *reason, size_t cap, const char *fmt, ...)
+/* Writes the reason (when there is room for one) and returns false. */
+bool
+layout_fail(char *reason, size_t cap, const char *fmt, ...)
 {
     if (reason && cap > 0) {
         va_list ap;
@@ -77,8 +75,8 @@ check_digits(const int64_t *tile, const int64_t *stride, int32_t rank, const cha
         if (tile[d] == 1)
             continue;
         if (stride[d] <= 0)
-            return fail(reason, cap, "%s_tile[%d] = %lld needs a positive %s stride", level, (int)d,
-                        (long long)tile[d], level);
+            return layout_fail(reason, cap, "%s_tile[%d] = %lld needs a positive %s stride", level,
+                               (int)d, (long long)tile[d], level);
         int32_t i = n++;
         for (; i > 0 && stride[order[i - 1]] > stride[d]; i--)
             order[i] = order[i - 1];
@@ -88,11 +86,11 @@ check_digits(const int64_t *tile, const int64_t *stride, int32_t rank, const cha
         int32_t p = order[i - 1], d = order[i];
         int64_t end = stride[p] * tile[p];
         if (stride[d] % end != 0)
-            return fail(reason, cap,
-                        "%s ids of dims %d and %d overlap: %s_strides[%d] = %lld is not a "
-                        "multiple of %s_strides[%d] * %s_tile[%d] = %lld",
-                        level, (int)p, (int)d, level, (int)d, (long long)stride[d], level, (int)p,
-                        level, (int)p, (long long)end);
+            return layout_fail(reason, cap,
+                               "%s ids of dims %d and %d overlap: %s_strides[%d] = %lld is not a "
+                               "multiple of %s_strides[%d] * %s_tile[%d] = %lld",
+                               level, (int)p, (int)d, level, (int)d, (long long)stride[d], level,
+                               (int)p, level, (int)p, (long long)end);
     }
     return true;
 }
@@ -114,26 +112,26 @@ check_fields(const NestedLayout *l, char *reason, size_t cap)
     const int64_t *tiles[5] = { l->subgroup_tile, l->batch_tile, l->outer_tile, l->thread_tile,
                                 l->element_tile };
     if (l->rank < 0 || l->rank > LAYOUT_MAX_RANK)
-        return fail(reason, cap, "rank %d is outside 0..%d", (int)l->rank, LAYOUT_MAX_RANK);
+        return layout_fail(reason, cap, "rank %d is outside 0..%d", (int)l->rank, LAYOUT_MAX_RANK);
     for (int32_t d = 0; d < l->rank; d++) {
         for (int level = 0; level < 5; level++)
             if (tiles[level][d] < 1)
-                return fail(reason, cap, "%s_tile[%d] = %lld must be at least 1", names[level],
-                            (int)d, (long long)tiles[level][d]);
+                return layout_fail(reason, cap, "%s_tile[%d] = %lld must be at least 1",
+                                   names[level], (int)d, (long long)tiles[level][d]);
         if (l->subgroup_strides[d] < 0 || l->thread_strides[d] < 0)
-            return fail(reason, cap, "dim %d has a negative stride", (int)d);
+            return layout_fail(reason, cap, "dim %d has a negative stride", (int)d);
         if (l->subgroup_strides[d] > LAYOUT_MAX_ELEMENTS ||
             l->thread_strides[d] > LAYOUT_MAX_ELEMENTS)
-            return fail(reason, cap, "dim %d has a stride above %lld", (int)d,
-                        (long long)LAYOUT_MAX_ELEMENTS);
+            return layout_fail(reason, cap, "dim %d has a stride above %lld", (int)d,
+                               (long long)LAYOUT_MAX_ELEMENTS);
     }
     /* bounds every product of tiles (shapes, slot counts), so none overflows */
     int64_t n = 1;
     for (int32_t d = 0; d < l->rank; d++)
         for (int level = 0; level < 5; level++) {
             if (tiles[level][d] > LAYOUT_MAX_ELEMENTS / n)
-                return fail(reason, cap, "the layout has more than %lld elements",
-                            (long long)LAYOUT_MAX_ELEMENTS);
+                return layout_fail(reason, cap, "the layout has more than %lld elements",
+                                   (long long)LAYOUT_MAX_ELEMENTS);
             n *= tiles[level][d];
         }
     return true;
@@ -151,10 +149,11 @@ layout_check(const NestedLayout *l, char *reason, size_t cap)
         return false;
     int64_t lanes = layout_lane_extent(l);
     if (lanes > LAYOUT_WARP_SIZE)
-        return fail(reason, cap,
-                    "thread tiles need %lld lanes (max of thread_strides * thread_tile); a warp "
-                    "has %d",
-                    (long long)lanes, LAYOUT_WARP_SIZE);
+        return layout_fail(
+            reason, cap,
+            "thread tiles need %lld lanes (max of thread_strides * thread_tile); a warp "
+            "has %d",
+            (long long)lanes, LAYOUT_WARP_SIZE);
     return true;
 }
 
@@ -162,21 +161,21 @@ bool
 layout_verify(const NestedLayout *l, int32_t rank, const int64_t *shape, char *reason, size_t cap)
 {
     if (l->rank != rank)
-        return fail(reason, cap, "rank of vector (%d) does not match rank of layout (%d)",
-                    (int)rank, (int)l->rank);
+        return layout_fail(reason, cap, "rank of vector (%d) does not match rank of layout (%d)",
+                           (int)rank, (int)l->rank);
     if (!layout_check(l, reason, cap))
         return false;
     for (int32_t d = 0; d < rank; d++) {
         int64_t p = l->subgroup_tile[d] * l->batch_tile[d] * l->outer_tile[d] * l->thread_tile[d] *
                     l->element_tile[d];
         if (p != shape[d])
-            return fail(reason, cap,
-                        "dim %d: the tiles multiply to %lld (%lld*%lld*%lld*%lld*%lld) but the "
-                        "vector has %lld",
-                        (int)d, (long long)p, (long long)l->subgroup_tile[d],
-                        (long long)l->batch_tile[d], (long long)l->outer_tile[d],
-                        (long long)l->thread_tile[d], (long long)l->element_tile[d],
-                        (long long)shape[d]);
+            return layout_fail(
+                reason, cap,
+                "dim %d: the tiles multiply to %lld (%lld*%lld*%lld*%lld*%lld) but the "
+                "vector has %lld",
+                (int)d, (long long)p, (long long)l->subgroup_tile[d], (long long)l->batch_tile[d],
+                (long long)l->outer_tile[d], (long long)l->thread_tile[d],
+                (long long)l->element_tile[d], (long long)shape[d]);
     }
     return true;
 }

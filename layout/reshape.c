@@ -34,7 +34,6 @@
  */
 #include "layout/layout.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 enum { LEVEL_S, LEVEL_B, LEVEL_O, LEVEL_T, LEVEL_E, NLEVELS };
@@ -50,21 +49,6 @@ typedef struct {
 } Digit;
 
 #define MAX_DIGITS (LAYOUT_MAX_RANK * NLEVELS)
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool
-fail(char *reason, size_t cap, const char *fmt, ...)
-{
-    if (reason && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(reason, cap, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 static int
 source_digits(const NestedLayout *l, Digit *digits)
@@ -93,17 +77,18 @@ place_digit(NestedLayout *r, int32_t j, const Digit *g, int *last_level, char *r
                                 r->element_tile };
     int64_t *strides[NLEVELS] = { r->subgroup_strides, NULL, NULL, r->thread_strides, NULL };
     if (g->level > *last_level)
-        return fail(reason, cap, "result dim %d would put %s digits outside %s digits", (int)j,
-                    level_names[g->level], level_names[*last_level]);
+        return layout_fail(reason, cap, "result dim %d would put %s digits outside %s digits",
+                           (int)j, level_names[g->level], level_names[*last_level]);
     int64_t *tile = &tiles[g->level][j];
     if (g->level == *last_level && strides[g->level] != NULL) {
         int64_t *stride = &strides[g->level][j];
         if (g->stride != *stride * *tile)
-            return fail(reason, cap,
-                        "result dim %d would merge %s ids that are not contiguous (stride %lld "
-                        "after %lld x %lld)",
-                        (int)j, level_names[g->level], (long long)g->stride, (long long)*stride,
-                        (long long)*tile);
+            return layout_fail(
+                reason, cap,
+                "result dim %d would merge %s ids that are not contiguous (stride %lld "
+                "after %lld x %lld)",
+                (int)j, level_names[g->level], (long long)g->stride, (long long)*stride,
+                (long long)*tile);
     } else if (strides[g->level] != NULL) {
         strides[g->level][j] = g->stride;
     }
@@ -120,7 +105,7 @@ take_dim(NestedLayout *r, int32_t j, int64_t m, Digit *digits, int *ndigits, cha
     int last = NLEVELS - 1;
     while (m > 1) {
         if (*ndigits == 0)
-            return fail(reason, cap, "result dim %d: no digits left", (int)j);
+            return layout_fail(reason, cap, "result dim %d: no digits left", (int)j);
         Digit *top = &digits[*ndigits - 1];
         Digit part = *top;
         if (m % top->radix == 0) {
@@ -130,9 +115,9 @@ take_dim(NestedLayout *r, int32_t j, int64_t m, Digit *digits, int *ndigits, cha
             top->radix /= m;
             top->stride *= m;
         } else {
-            return fail(reason, cap,
-                        "result dim %d (size %lld) does not split the %s tile of size %lld", (int)j,
-                        (long long)m, level_names[top->level], (long long)top->radix);
+            return layout_fail(
+                reason, cap, "result dim %d (size %lld) does not split the %s tile of size %lld",
+                (int)j, (long long)m, level_names[top->level], (long long)top->radix);
         }
         m /= part.radix;
         if (!place_digit(r, j, &part, &last, reason, cap))
@@ -146,18 +131,19 @@ layout_reshape(const NestedLayout *l, int32_t rank, const int64_t *shape, Nested
                char *reason, size_t cap)
 {
     if (rank < 0 || rank > LAYOUT_MAX_RANK)
-        return fail(reason, cap, "rank %d is outside 0..%d", (int)rank, LAYOUT_MAX_RANK);
+        return layout_fail(reason, cap, "rank %d is outside 0..%d", (int)rank, LAYOUT_MAX_RANK);
     if (!layout_check(l, reason, cap))
         return false;
     int64_t total = 1;
     for (int32_t j = 0; j < rank; j++) {
         if (shape[j] < 1)
-            return fail(reason, cap, "result dim %d has size %lld", (int)j, (long long)shape[j]);
+            return layout_fail(reason, cap, "result dim %d has size %lld", (int)j,
+                               (long long)shape[j]);
         total *= shape[j];
     }
     if (total != layout_num_elements(l))
-        return fail(reason, cap, "%lld elements cannot be reshaped to %lld",
-                    (long long)layout_num_elements(l), (long long)total);
+        return layout_fail(reason, cap, "%lld elements cannot be reshaped to %lld",
+                           (long long)layout_num_elements(l), (long long)total);
     Digit digits[MAX_DIGITS];
     int ndigits = source_digits(l, digits);
     NestedLayout r;

@@ -253,9 +253,10 @@ exp2_64(Emit *e, Slot x)
     return exp_finish(e, x, k, r);
 }
 
-/* log of a finite x > 0 as k (f64, integral) and log m, x = 2^k m */
+/* x = 2^k m for finite x > 0, m in [sqrt(1/2), sqrt(2)): k (f64, integral) and f = m - 1
+ * (exact) */
 static void
-log_parts(Emit *e, Slot x, Slot *kf, Slot *lm)
+log_split(Emit *e, Slot x, Slot *kf, Slot *f)
 {
     Slot small = pred(e, "lt", x, K(0x1p-1022));
     Slot a = sel(e, small, mul(e, x, K(0x1p54)), x);
@@ -266,7 +267,15 @@ log_parts(Emit *e, Slot x, Slot *kf, Slot *lm)
     Slot m = op1(e, RC_F64, "mov.b64", op2(e, RC_B64, "sub.s64", ia, ie));
     Slot ke = op2(e, RC_B64, "shr.s64", ie, imm_slot(RC_B32, 52));
     *kf = add(e, op1(e, RC_F64, "cvt.rn.f64.s64", ke), bias);
-    Slot f = sub(e, m, K(1.0));
+    *f = sub(e, m, K(1.0));
+}
+
+/* log of a finite x > 0 as k (f64, integral) and log m, x = 2^k m */
+static void
+log_parts(Emit *e, Slot x, Slot *kf, Slot *lm)
+{
+    Slot f;
+    log_split(e, x, kf, &f);
     Slot s = divd(e, f, add(e, f, K(2.0)));
     Slot z = mul(e, s, s);
     Slot rr = mul(e, z, horner(e, z, log_c, N(log_c)));
@@ -445,16 +454,8 @@ two_prod(Emit *e, Slot a, Slot b, Slot *h, Slot *l)
 static void
 log_dd(Emit *e, Slot x, Slot *lh, Slot *ll)
 {
-    Slot small = pred(e, "lt", x, K(0x1p-1022));
-    Slot a = sel(e, small, mul(e, x, K(0x1p54)), x);
-    Slot bias = sel(e, small, K(-54.0), K(0.0));
-    Slot ia = op1(e, RC_B64, "mov.b64", a);
-    Slot ib = op2(e, RC_B64, "sub.s64", ia, imm_slot(RC_B64, (uint64_t)SQRT_HALF_BITS));
-    Slot ie = op2(e, RC_B64, "and.b64", ib, imm_slot(RC_B64, 0xFFF0000000000000u));
-    Slot m = op1(e, RC_F64, "mov.b64", op2(e, RC_B64, "sub.s64", ia, ie));
-    Slot ke = op2(e, RC_B64, "shr.s64", ie, imm_slot(RC_B32, 52));
-    Slot kf = add(e, op1(e, RC_F64, "cvt.rn.f64.s64", ke), bias);
-    Slot f = sub(e, m, K(1.0)); /* exact */
+    Slot kf, f;
+    log_split(e, x, &kf, &f);
     /* d = 2 + f as dh + dl, s = f / d as sh + sl */
     Slot dh = add(e, f, K(2.0));
     Slot dl = sub(e, f, sub(e, dh, K(2.0)));
