@@ -182,6 +182,8 @@ bool distribute_transfer_write(Ctx *c, OpId op);
 bool distribute_vector_load(Ctx *c, OpId op);
 bool distribute_vector_store(Ctx *c, OpId op);
 Dist *read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem);
+/* t: all of a rank-`rank` buffer from offset 0, vector dim i on buffer dim i, in bounds */
+void dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank);
 
 /* ---- ldmatrix.c ---- */
 Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,

@@ -405,25 +405,13 @@ reshape_through_memory(Ctx *c, Dist *s, const NestedLayout *to)
     Buffer *raw = get_buffer(c, TY_I8, 1, &n, 0);
     ValueId views[2] = { view_as(c, raw->v, s->elem, s->layout.rank, fs),
                          view_as(c, raw->v, s->elem, to->rank, ts) };
-    const NestedLayout *ls[2] = { &s->layout, to };
     Transfer t;
-    for (int k = 0; k < 2; k++) {
-        memset(&t, 0, sizeof t);
-        t.memref = views[k];
-        t.mrank = ls[k]->rank ? (uint32_t)ls[k]->rank : 1;
-        for (uint32_t p = 0; p < t.mrank; p++)
-            t.base[p] = const_index(c, 0);
-        for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
-            t.dim_of[i] = i < ls[k]->rank ? i : -1;
-            t.in_bounds[i] = true;
-        }
-        if (k == 0) {
-            buffer_before_write(c, raw);
-            if (!write_tiles(c, &t, s, true))
-                return NULL;
-            barrier(c);
-        }
-    }
+    dist_whole_transfer(c, &t, views[0], s->layout.rank);
+    buffer_before_write(c, raw);
+    if (!write_tiles(c, &t, s, true))
+        return NULL;
+    barrier(c);
+    dist_whole_transfer(c, &t, views[1], to->rank);
     return read_tiles(c, &t, to, s->elem);
 }
 

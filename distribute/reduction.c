@@ -232,16 +232,7 @@ subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, Combi
     Buffer *buf = get_buffer(c, src->elem, (uint32_t)rank, shape,
                              dist_best_pad(src->elem, (uint32_t)rank, shape, both, 2));
     Transfer t;
-    memset(&t, 0, sizeof t);
-    t.memref = buf->v;
-    t.mrank = (uint32_t)rank;
-    for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
-        t.dim_of[i] = -1;
-    for (int32_t d = 0; d < rank; d++) {
-        t.base[d] = const_index(c, 0);
-        t.dim_of[d] = d;
-        t.in_bounds[d] = true;
-    }
+    dist_whole_transfer(c, &t, buf->v, rank);
     Dist *wd = dist_new(c, &w, src->elem);
     uint32_t np = (uint32_t)layout_num_slots(p);
     for (uint32_t j = 0; j < np; j++)

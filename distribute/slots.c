@@ -393,6 +393,20 @@ dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape, const NestedLayo
     return best;
 }
 
+void
+dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank)
+{
+    memset(t, 0, sizeof *t);
+    t->memref = memref;
+    t->mrank = rank ? (uint32_t)rank : 1;
+    for (uint32_t p = 0; p < t->mrank; p++)
+        t->base[p] = const_index(c, 0);
+    for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
+        t->dim_of[i] = i < rank ? i : -1;
+        t->in_bounds[i] = true;
+    }
+}
+
 /* Through workgroup memory: write src in its layout, barrier, read in `to`. */
 static Dist *
 convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
@@ -407,15 +421,7 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
         pad = dist_bank_pad(src->elem, rank, shape, 8); /* ldmatrix: 16-byte rows */
     Buffer *buf = get_buffer(c, src->elem, rank, shape, pad);
     Transfer t;
-    memset(&t, 0, sizeof t);
-    t.memref = buf->v;
-    t.mrank = rank ? rank : 1;
-    for (uint32_t p = 0; p < t.mrank; p++)
-        t.base[p] = const_index(c, 0);
-    for (uint32_t i = 0; i < rank; i++) {
-        t.dim_of[i] = (int32_t)i;
-        t.in_bounds[i] = true;
-    }
+    dist_whole_transfer(c, &t, buf->v, (int32_t)rank);
     buffer_before_write(c, buf);
     if (!write_tiles(c, &t, src, true))
         return NULL;
@@ -457,17 +463,7 @@ dist_gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *
     uint32_t rank = (uint32_t)src->layout.rank;
     Buffer *buf = get_buffer(c, src->elem, rank, shape, 0);
     Transfer t;
-    memset(&t, 0, sizeof t);
-    t.memref = buf->v;
-    t.mrank = rank ? rank : 1;
-    for (uint32_t p = 0; p < t.mrank; p++)
-        t.base[p] = const_index(c, 0);
-    for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
-        t.dim_of[i] = -1;
-    for (uint32_t i = 0; i < rank; i++) {
-        t.dim_of[i] = (int32_t)i;
-        t.in_bounds[i] = true;
-    }
+    dist_whole_transfer(c, &t, buf->v, (int32_t)rank);
     buffer_before_write(c, buf);
     if (!write_tiles(c, &t, src, true))
         return NULL;
