@@ -2,7 +2,7 @@
  * check.c -- `vptx check FILE.mlir`: run a kernel on random inputs and compare
  * it with a reference, element by element.
  *
- *   FILE.mlir --parse--> IR --eval (ir/eval.h)------------------> expected buffers
+ *   FILE.mlir --parse--> IR --eval (eval/eval.h)------------------> expected buffers
  *             --pipeline--> PTX --sim or GPU (driver/launch.h)---> actual buffers   --> compare
  *
  * Which reference (first that applies):
@@ -50,7 +50,7 @@
 #include "driver/driver.h"
 #include "driver/launch.h"
 #include "frontend/frontend.h"
-#include "ir/eval.h"
+#include "eval/eval.h"
 
 #include <math.h>
 #include <stdlib.h>

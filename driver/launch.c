@@ -56,7 +56,7 @@ kernel_list(Module *m, OpId *out, uint32_t max)
     return w.n < max ? w.n : max;
 }
 
-/* The ops that only make sense per thread: eval rejects them (ir/eval.c). */
+/* The ops that only make sense per thread: eval rejects them (eval/eval.c). */
 static bool
 per_thread_visit(Module *m, OpId o, void *ctx)
 {

@@ -8,7 +8,7 @@
  * eval_kernel().  The kernel tests at the end are MLIR text, parsed by the
  * frontend.
  */
-#include "ir/eval.h"
+#include "eval/eval.h"
 
 #include "frontend/frontend.h"
 

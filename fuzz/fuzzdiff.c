@@ -19,7 +19,7 @@
  * with --keep-dir, written there as a lit test.  Exit status 1 when any
  * kernel failed or was invalid.
  */
-#include "driver/fuzzdiff.h"
+#include "fuzz/fuzzdiff.h"
 
 #include "driver/check.h"
 #include "driver/launch.h"

@@ -6,7 +6,7 @@
  * Generation is deterministic per (seed, index): a splitmix64 stream, no
  * hash tables, no addresses, no time.
  */
-#include "driver/fuzzdiff.h"
+#include "fuzz/fuzzdiff.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
  * against the underlying memory), so no IR can make eval touch memory it
  * does not own.
  */
-#include "ir/eval_impl.h"
+#include "eval/eval_impl.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * ir/eval.h -- the reference evaluator: runs vector-level IR on the host with
+ * eval/eval.h -- the reference evaluator: runs vector-level IR on the host with
  * plain sequential semantics.
  *
  * eval is the oracle of `vptx check`: the compiled kernel (sim or GPU) is

@@ -6,7 +6,7 @@
  * index tuples with an odometer (next_index) and convert with ravel().
  * Semantics follow MLIR's vector dialect documentation, op by op.
  */
-#include "ir/eval_impl.h"
+#include "eval/eval_impl.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
  * and tf32 the double rounding is harmless for + - * / sqrt because float
  * has at least 2p+2 significand bits.
  */
-#include "ir/eval_impl.h"
+#include "eval/eval_impl.h"
 
 #include <math.h>
 #include <string.h>

@@ -13,7 +13,7 @@
  * func.call gets a fresh frame.  Every slot owns its elements; re-executing
  * an op (in a loop) frees the old elements first.
  */
-#include "ir/eval_impl.h"
+#include "eval/eval_impl.h"
 
 #include <stdlib.h>
 #include <string.h>

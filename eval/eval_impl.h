@@ -1,5 +1,5 @@
 /*
- * ir/eval_impl.h -- what the eval_*.c files share: runtime values, memory
+ * eval/eval_impl.h -- what the eval_*.c files share: runtime values, memory
  * views, the interpreter state.  Not part of the public API (see eval.h).
  *
  *   eval.c          the interpreter: frames, control flow, calls,
@@ -12,7 +12,7 @@
 #ifndef VPTX_IR_EVAL_IMPL_H
 #define VPTX_IR_EVAL_IMPL_H
 
-#include "ir/eval.h"
+#include "eval/eval.h"
 
 /* One element of a runtime value.  Floats hold a value already rounded to
  * the element type; integers are kept sign-extended from their width (i1
