@@ -139,6 +139,9 @@ void layout_set_dim(NestedLayout *l, int32_t d, int64_t subgroup, int64_t batch,
                     int64_t thread_stride);
 void layout_normalize(NestedLayout *l); /* stride := 0 where tile == 1 */
 bool layout_check(const NestedLayout *l, char *reason, size_t cap); /* digit rule, lanes <= 32 */
+/* the same for subgroups of `lanes` lanes: only `vptx layout --subgroup-size` draws
+ * these; the compiler keeps to 32-lane warps */
+bool layout_check_lanes(const NestedLayout *l, int64_t lanes, char *reason, size_t cap);
 bool layout_verify(const NestedLayout *l, int32_t rank, const int64_t *shape, char *reason,
                    size_t cap);
 bool layout_equal(const NestedLayout *a, const NestedLayout *b);
@@ -158,6 +161,8 @@ void layout_element_of(const NestedLayout *l, int64_t subgroup, int64_t lane, in
                        int64_t *index);
 int64_t layout_slot_of(const NestedLayout *l, const int64_t *index);
 int64_t layout_holders(const NestedLayout *l, const int64_t *index, LayoutHolder *out, int64_t cap);
+int64_t layout_holders_lanes(const NestedLayout *l, const int64_t *index, int64_t lanes,
+                             LayoutHolder *out, int64_t cap);
 bool layout_permute(const NestedLayout *l, const int32_t *perm, NestedLayout *out);
 bool layout_project(const NestedLayout *l, uint32_t dropped_dims, NestedLayout *out);
 bool layout_broadcast(const NestedLayout *l, int32_t nlead, const int64_t *lead_sizes,
@@ -283,6 +288,9 @@ bool layout_parse(const char *text, NestedLayout *out, LayoutParseError *err);
 void layout_print(FILE *out, const NestedLayout *l); /* parseable body, all seven fields */
 void layout_picture(FILE *out, const NestedLayout *l, bool show_slots);
 void layout_csv(FILE *out, const NestedLayout *l);
+/* the same for subgroups of `lanes` lanes (`vptx layout --subgroup-size N`) */
+void layout_picture_lanes(FILE *out, const NestedLayout *l, int64_t lanes, bool show_slots);
+void layout_csv_lanes(FILE *out, const NestedLayout *l, int64_t lanes);
 int layout_command(int argc, char **argv, FILE *out, FILE *err); /* exit status */
 
 /*

@@ -141,6 +141,13 @@ check_fields(const NestedLayout *l, char *reason, size_t cap)
 bool
 layout_check(const NestedLayout *l, char *reason, size_t cap)
 {
+    return layout_check_lanes(l, LAYOUT_WARP_SIZE, reason, cap);
+}
+
+/* layout_check for subgroups of `lanes` lanes (`vptx layout --subgroup-size`). */
+bool
+layout_check_lanes(const NestedLayout *l, int64_t lanes_per_subgroup, char *reason, size_t cap)
+{
     if (!check_fields(l, reason, cap))
         return false;
     if (!check_digits(l->subgroup_tile, l->subgroup_strides, l->rank, "subgroup", reason, cap))
@@ -148,12 +155,17 @@ layout_check(const NestedLayout *l, char *reason, size_t cap)
     if (!check_digits(l->thread_tile, l->thread_strides, l->rank, "thread", reason, cap))
         return false;
     int64_t lanes = layout_lane_extent(l);
-    if (lanes > LAYOUT_WARP_SIZE)
+    if (lanes > lanes_per_subgroup && lanes_per_subgroup == LAYOUT_WARP_SIZE)
         return layout_fail(
             reason, cap,
             "thread tiles need %lld lanes (max of thread_strides * thread_tile); a warp "
             "has %d",
             (long long)lanes, LAYOUT_WARP_SIZE);
+    if (lanes > lanes_per_subgroup)
+        return layout_fail(reason, cap,
+                           "thread tiles need %lld lanes (max of thread_strides * "
+                           "thread_tile); --subgroup-size is %lld",
+                           (long long)lanes, (long long)lanes_per_subgroup);
     return true;
 }
 
@@ -356,6 +368,14 @@ layout_slot_of(const NestedLayout *l, const int64_t *index)
 int64_t
 layout_holders(const NestedLayout *l, const int64_t *index, LayoutHolder *out, int64_t cap)
 {
+    return layout_holders_lanes(l, index, LAYOUT_WARP_SIZE, out, cap);
+}
+
+/* layout_holders among lanes [0, lanes) of each subgroup. */
+int64_t
+layout_holders_lanes(const NestedLayout *l, const int64_t *index, int64_t lanes, LayoutHolder *out,
+                     int64_t cap)
+{
     int64_t s[LAYOUT_MAX_RANK], t[LAYOUT_MAX_RANK];
     int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
     int64_t vs[LAYOUT_MAX_RANK], vt[LAYOUT_MAX_RANK];
@@ -363,7 +383,7 @@ layout_holders(const NestedLayout *l, const int64_t *index, LayoutHolder *out, i
     int64_t slot = layout_slot_pack(l, b, o, e), n = 0;
     int64_t nsub = layout_subgroup_count(l);
     for (int64_t sg = 0; sg < nsub; sg++) {
-        for (int64_t lane = 0; lane < LAYOUT_WARP_SIZE; lane++) {
+        for (int64_t lane = 0; lane < lanes; lane++) {
             layout_virtual_ids(l, sg, lane, vs, vt);
             bool match = true;
             for (int32_t d = 0; d < l->rank && match; d++)

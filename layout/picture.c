@@ -247,13 +247,13 @@ layout_print(FILE *out, const NestedLayout *l)
 
 /* The text of one grid cell: the lowest holder, '*' if there are others, '-' if none. */
 static int
-cell_text(const NestedLayout *l, const int64_t *index, bool show_slots, bool show_subgroup,
-          char *buf, size_t cap)
+cell_text(const NestedLayout *l, int64_t lanes, const int64_t *index, bool show_slots,
+          bool show_subgroup, char *buf, size_t cap)
 {
     LayoutHolder h;
-    int64_t n = layout_holders(l, index, &h, 1);
+    int64_t n = layout_holders_lanes(l, index, lanes, &h, 1);
     int len = 0;
-    if (n == 0) /* held by no lane below 32: only for layouts that fail layout_check */
+    if (n == 0) /* held by no lane below `lanes`: only for layouts that fail layout_check */
         return snprintf(buf, cap, "-");
     if (show_subgroup)
         len += snprintf(buf + len, cap - (size_t)len, "%lld:", (long long)h.subgroup);
@@ -267,8 +267,8 @@ cell_text(const NestedLayout *l, const int64_t *index, bool show_slots, bool sho
 
 /* One rows x cols grid; index[0..rank-2) are fixed, the last two (or one) vary. */
 static void
-print_grid(FILE *out, const NestedLayout *l, int64_t *index, int64_t rows, int64_t cols,
-           bool show_slots, int width)
+print_grid(FILE *out, const NestedLayout *l, int64_t lanes, int64_t *index, int64_t rows,
+           int64_t cols, bool show_slots, int width)
 {
     char buf[64];
     bool show_subgroup = layout_subgroup_count(l) > 1;
@@ -279,7 +279,7 @@ print_grid(FILE *out, const NestedLayout *l, int64_t *index, int64_t rows, int64
                 index[r - 2] = i;
             if (r >= 1)
                 index[r - 1] = j;
-            cell_text(l, index, show_slots, show_subgroup, buf, sizeof buf);
+            cell_text(l, lanes, index, show_slots, show_subgroup, buf, sizeof buf);
             fprintf(out, "%s%*s", j ? " " : "", width, buf);
         }
         fputc('\n', out);
@@ -288,7 +288,7 @@ print_grid(FILE *out, const NestedLayout *l, int64_t *index, int64_t rows, int64
 
 /* The widest cell, and whether any element has more than one holder. */
 static int
-cell_width(const NestedLayout *l, bool show_slots, bool *replicated)
+cell_width(const NestedLayout *l, int64_t lanes, bool show_slots, bool *replicated)
 {
     int64_t shape[LAYOUT_MAX_RANK], index[LAYOUT_MAX_RANK] = { 0 };
     char buf[64];
@@ -303,7 +303,7 @@ cell_width(const NestedLayout *l, bool show_slots, bool *replicated)
             index[d] = rest % shape[d];
             rest /= shape[d];
         }
-        int w = cell_text(l, index, show_slots, show_subgroup, buf, sizeof buf);
+        int w = cell_text(l, lanes, index, show_slots, show_subgroup, buf, sizeof buf);
         width = w > width ? w : width;
         *replicated |= buf[w - 1] == '*';
     }
@@ -311,7 +311,7 @@ cell_width(const NestedLayout *l, bool show_slots, bool *replicated)
 }
 
 static void
-print_header(FILE *out, const NestedLayout *l, bool show_slots, bool replicated)
+print_header(FILE *out, const NestedLayout *l, int64_t lanes, bool show_slots, bool replicated)
 {
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(l, shape);
@@ -322,6 +322,11 @@ print_header(FILE *out, const NestedLayout *l, bool show_slots, bool replicated)
             layout_subgroup_count(l) > 1 ? "subgroup:lane" : "the lane", show_slots ? "#slot" : "",
             replicated ? " (* = also held elsewhere, see --csv)" : "",
             (long long)layout_subgroup_count(l), (long long)layout_num_slots(l));
+    if (lanes != LAYOUT_WARP_SIZE)
+        fprintf(out,
+                "# subgroups of %lld lanes (--subgroup-size): not an NVIDIA warp, which has "
+                "%d; vptx compiles only 32-lane subgroups\n",
+                (long long)lanes, LAYOUT_WARP_SIZE);
 }
 
 /*
@@ -332,11 +337,17 @@ print_header(FILE *out, const NestedLayout *l, bool show_slots, bool replicated)
 void
 layout_picture(FILE *out, const NestedLayout *l, bool show_slots)
 {
+    layout_picture_lanes(out, l, LAYOUT_WARP_SIZE, show_slots);
+}
+
+void
+layout_picture_lanes(FILE *out, const NestedLayout *l, int64_t lanes, bool show_slots)
+{
     int64_t shape[LAYOUT_MAX_RANK], index[LAYOUT_MAX_RANK] = { 0 };
     bool replicated;
-    int width = cell_width(l, show_slots, &replicated);
+    int width = cell_width(l, lanes, show_slots, &replicated);
     layout_shape(l, shape);
-    print_header(out, l, show_slots, replicated);
+    print_header(out, l, lanes, show_slots, replicated);
     int32_t lead = l->rank > 2 ? l->rank - 2 : 0;
     int64_t rows = l->rank >= 2 ? shape[l->rank - 2] : 1;
     int64_t cols = l->rank >= 1 ? shape[l->rank - 1] : 1;
@@ -355,7 +366,7 @@ layout_picture(FILE *out, const NestedLayout *l, bool show_slots)
                 fprintf(out, "%lld, ", (long long)index[d]);
             fprintf(out, ":, :]\n");
         }
-        print_grid(out, l, index, rows, cols, show_slots, width);
+        print_grid(out, l, lanes, index, rows, cols, show_slots, width);
     }
 }
 
@@ -367,6 +378,13 @@ layout_picture(FILE *out, const NestedLayout *l, bool show_slots)
 void
 layout_csv(FILE *out, const NestedLayout *l)
 {
+    layout_csv_lanes(out, l, LAYOUT_WARP_SIZE);
+}
+
+/* layout_csv with lanes 0..lanes-1 in each subgroup. */
+void
+layout_csv_lanes(FILE *out, const NestedLayout *l, int64_t lanes)
+{
     int64_t index[LAYOUT_MAX_RANK];
     fprintf(out, "subgroup,lane,slot");
     for (int32_t d = 0; d < l->rank; d++)
@@ -374,7 +392,7 @@ layout_csv(FILE *out, const NestedLayout *l)
     fputc('\n', out);
     int64_t nsub = layout_subgroup_count(l), nslots = layout_num_slots(l);
     for (int64_t sg = 0; sg < nsub; sg++)
-        for (int64_t lane = 0; lane < LAYOUT_WARP_SIZE; lane++)
+        for (int64_t lane = 0; lane < lanes; lane++)
             for (int64_t slot = 0; slot < nslots; slot++) {
                 layout_element_of(l, sg, lane, slot, index);
                 fprintf(out, "%lld,%lld,%lld", (long long)sg, (long long)lane, (long long)slot);
@@ -390,13 +408,17 @@ layout_csv(FILE *out, const NestedLayout *l)
 #define PICTURE_MAX_WORK ((int64_t)1 << 20)
 
 static const char usage[] =
-    "usage: vptx layout [--csv] [--slots] LAYOUT\n"
+    "usage: vptx layout [--csv] [--slots] [--subgroup-size N] LAYOUT\n"
     "  LAYOUT is the body of #iree_vector_ext.nested_layout<...>, e.g.\n"
     "    'outer_tile = [2, 2], thread_tile = [8, 4], element_tile = [1, 2]'\n"
     "  (missing tiles are 1, missing strides row-major over the distributed dims),\n"
     "  or an intrinsic operand such as NV_MMA_SYNC_F32_16x8x16_F16:A (A, B or C).\n"
     "  --csv    one line per (subgroup, lane, slot): subgroup,lane,slot,i0,i1,...\n"
-    "  --slots  show the per-thread slot in each cell of the grid\n";
+    "  --slots  show the per-thread slot in each cell of the grid\n"
+    "  --subgroup-size N\n"
+    "           lanes per subgroup, 1 to 1024 (default 32, an NVIDIA warp), as\n"
+    "           translation_info's subgroup_size: draws e.g. 64-lane AMD layouts;\n"
+    "           the compiler itself accepts only 32\n";
 
 /* NAME[:A|:B|:C] -> that intrinsic's fragment; false if text is not an intrinsic name. */
 static bool
@@ -425,8 +447,26 @@ parse_intrinsic(const char *text, NestedLayout *l, FILE *err)
     return true;
 }
 
+/* The value of --subgroup-size: a whole number in [1, 1024]. */
 static bool
-read_layout(const char *text, NestedLayout *l, FILE *err)
+parse_lanes(const char *text, int64_t *lanes)
+{
+    if (!text || *text < '0' || *text > '9')
+        return false;
+    int64_t v = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9' || v > 1024)
+            return false;
+        v = v * 10 + (*p - '0');
+    }
+    if (v < 1 || v > 1024)
+        return false;
+    *lanes = v;
+    return true;
+}
+
+static bool
+read_layout(const char *text, int64_t lanes, NestedLayout *l, FILE *err)
 {
     LayoutParseError pe;
     char reason[LAYOUT_REASON_SIZE];
@@ -438,15 +478,22 @@ read_layout(const char *text, NestedLayout *l, FILE *err)
                 (int)pe.col - 1, "");
         return false;
     }
-    if (!layout_check(l, reason, sizeof reason)) {
+    if (!layout_check_lanes(l, lanes, reason, sizeof reason)) {
         fprintf(err, "<layout>: error: invalid layout: %s\n", reason);
+        /* the lane extent is only computed once the fields are known not to overflow */
+        int64_t need = layout_check_lanes(l, LAYOUT_MAX_ELEMENTS, reason, sizeof reason)
+                           ? layout_lane_extent(l)
+                           : 0;
+        if (lanes == LAYOUT_WARP_SIZE && need > lanes && need <= 1024)
+            fprintf(err, "<layout>: note: for subgroups of %lld lanes, add --subgroup-size %lld\n",
+                    (long long)need, (long long)need);
         return false;
     }
     return true;
 }
 
 /*
- * `vptx layout [--csv] [--slots] LAYOUT`; argv holds the arguments after
+ * `vptx layout [--csv] [--slots] [--subgroup-size N] LAYOUT`; argv holds the arguments after
  * the word "layout".  Returns the exit status: 0, 1 for a bad layout, 2 for
  * bad usage.
  */
@@ -455,8 +502,19 @@ layout_command(int argc, char **argv, FILE *out, FILE *err)
 {
     bool csv = false, slots = false;
     const char *text = NULL;
+    int64_t lanes = LAYOUT_WARP_SIZE;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--csv") == 0)
+        const char *value = NULL;
+        if (strcmp(argv[i], "--subgroup-size") == 0 ||
+            strncmp(argv[i], "--subgroup-size=", 16) == 0) {
+            value = argv[i][15] == '=' ? argv[i] + 16 : i + 1 < argc ? argv[++i] : NULL;
+            if (!parse_lanes(value, &lanes))
+                return fprintf(err,
+                               "vptx layout: --subgroup-size needs a number from 1 to 1024, not "
+                               "'%s'\n",
+                               value ? value : ""),
+                       2;
+        } else if (strcmp(argv[i], "--csv") == 0)
             csv = true;
         else if (strcmp(argv[i], "--slots") == 0)
             slots = true;
@@ -472,12 +530,12 @@ layout_command(int argc, char **argv, FILE *out, FILE *err)
     if (text == NULL)
         return fputs(usage, err), 2;
     NestedLayout l;
-    if (!read_layout(text, &l, err))
+    if (!read_layout(text, lanes, &l, err))
         return 1;
     /* Drawing looks up every element's holders among all subgroups' lanes; keep that
      * (and the CSV's one line per held element) to seconds, not hours. */
     int64_t nsub = layout_subgroup_count(&l);
-    int64_t work = csv ? layout_num_slots(&l) * LAYOUT_WARP_SIZE : layout_num_elements(&l);
+    int64_t work = csv ? layout_num_slots(&l) * lanes : layout_num_elements(&l);
     if (work > PICTURE_MAX_WORK / nsub)
         return fprintf(err,
                        "vptx layout: the layout is too large to draw (%lld subgroups, %lld "
@@ -485,8 +543,8 @@ layout_command(int argc, char **argv, FILE *out, FILE *err)
                        (long long)nsub, (long long)layout_num_elements(&l)),
                1;
     if (csv)
-        layout_csv(out, &l);
+        layout_csv_lanes(out, &l, lanes);
     else
-        layout_picture(out, &l, slots);
+        layout_picture_lanes(out, &l, lanes, slots);
     return 0;
 }
