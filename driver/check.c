@@ -22,7 +22,11 @@
  *                    stay exact in f16 while |sum| < 32
  *   f32, f64         uniform in [-1, 1], rounded to the type
  *   i1 0..1;  i8 -8..8;  i16, i32, i64 -64..64;  index 0..7 (usable as indices)
- * Scalars come from --scalar V, in argument order (required, no default).
+ * Scalar arguments are drawn the same way (argument i uses seed + i), unless
+ * given with --scalar V (in argument order; the first scalars take them):
+ *   integers and index 0..7 (small, and usable in index math), i1 0..1;
+ *   f16, bf16, tf32 k/8 for k uniform in [-16, 16]; f32, f64 uniform in [-2, 2]
+ * and each drawn value is printed ("scalar #2 %s : f32 = 0.75 (drawn ...)").
  *
  * Tolerance, per compared element (integers: exact):
  *   |got - expected| <= atol + rtol * |expected|, with
@@ -99,7 +103,8 @@ static const char check_usage[] =
     "                     translation_info workgroup_size)\n"
     "  --dim=N[,N...]     sizes of the dynamic (?) memref dims, in argument order;\n"
     "                     the last one repeats\n"
-    "  --scalar=V         value of the next scalar argument (repeat for each)\n"
+    "  --scalar=V         value of the next scalar argument (repeat for each); scalars\n"
+    "                     without one are drawn from the seed and printed\n"
     "  --kernel=NAME      check only this kernel\n"
     "  --reference=REF    compare with REF's kernel of the same name\n"
     "  --shared=BYTES     dynamic shared memory per workgroup (default 0)\n"
@@ -366,9 +371,38 @@ fill_random(Kernel *k, uint64_t seed)
     }
 }
 
-/* Parses --scalar values into the scalar arguments (bits as the ABI passes them). */
+/* A random scalar argument of type t, as the bits the ABI passes (see the table at the
+ * top); *value gets it as a double, for the message that says what was drawn. */
+static uint64_t
+draw_scalar(uint64_t *s, TypeId t, double *value)
+{
+    if (type_is_float(t)) {
+        double v;
+        if (t == TY_F16 || t == TY_BF16 || t == TY_TF32)
+            v = (double)uniform_int(s, -16, 16) / 8; /* exact in every float type */
+        else
+            v = ((double)(splitmix64(s) >> 11) * 0x1p-53 * 2 - 1) * 2;
+        if (t == TY_F32) {
+            float f = (float)v;
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            *value = f;
+            return b;
+        }
+        *value = v;
+        return ir_float_to_bits(v, t);
+    }
+    int64_t v = uniform_int(s, 0, t == TY_I1 ? 1 : 7);
+    *value = (double)v;
+    return (uint64_t)v;
+}
+
+static char *type_text(Module *m, TypeId t);
+
+/* Gives every scalar argument its value: the --scalar values in order, then values
+ * drawn from the seed (argument i uses seed + i, as memrefs do), each printed to out. */
 static bool
-set_scalars(Kernel *k, const CheckArgs *ca)
+set_scalars(Module *m, Kernel *k, const CheckArgs *ca)
 {
     uint32_t used = 0;
     for (uint32_t i = 0; i < k->nargs; i++) {
@@ -376,11 +410,16 @@ set_scalars(Kernel *k, const CheckArgs *ca)
         if (a->kind != ARG_SCALAR)
             continue;
         if (used >= ca->nscalars) {
-            fprintf(ca->err,
-                    "vptx check: error: kernel '%s' argument #%u%s%s is a scalar: give its "
-                    "value with --scalar V (one per scalar argument, in order)\n",
-                    k->name, i, a->name ? " %" : "", a->name ? a->name : "");
-            return false;
+            uint64_t s = ca->seed + i;
+            double v;
+            a->bits = draw_scalar(&s, a->elem, &v);
+            char *ty = type_text(m, a->elem);
+            fprintf(ca->out,
+                    "scalar #%u%s%s : %s = %.17g (drawn with seed %llu; --scalar V sets it)\n",
+                    i, a->name ? " %" : "", a->name ? a->name : "", ty ? ty : "?", v,
+                    (unsigned long long)ca->seed);
+            free(ty);
+            continue;
         }
         if (!cli_scalar_bits(a->elem, ca->scalars[used++], &a->bits)) {
             fprintf(ca->err, "vptx check: error: bad --scalar value '%s' for argument #%u\n",
@@ -895,7 +934,7 @@ prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
         fprintf(c->ca->err, "vptx check: error: %s: %s\n", c->prog->path, err);
         return false;
     }
-    if (!set_scalars(k, c->ca) || !launch_config(c, k, cfg))
+    if (!set_scalars(&c->prog->m, k, c->ca) || !launch_config(c, k, cfg))
         return false;
     fill_random(k, c->ca->seed);
     return true;
