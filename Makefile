@@ -23,6 +23,15 @@ LIB      = $(BUILD)/libvptx.a
 # but the vptx_* API of driver/vptx.h made local, so that an embedding program's own
 # names (or another library's) can never collide with vptx's internals.
 PUBLIB   = $(BUILD)/public/libvptx.a
+# The public headers: the compiler API and the runtime API (load, launch; sim or CUDA).
+# Their vptx_* functions are the only symbols either library exports.
+API_HDRS = driver/vptx.h driver/vptx_runtime.h
+API_SYMS = sed -n 's/^[^\#(]*[ *]\(vptx_[a-z_0-9]*\)(.*/\1/p' $(API_HDRS) | sort -u
+# The shared library, libvptx.so -> libvptx.so.0 (soname) -> libvptx.so.0.1.0; every object
+# is compiled with -fPIC for it (pic.stamp rebuilds objects left from before that rule).
+SOVER    = 0.1.0
+SONAME   = libvptx.so.0
+SOLIB    = $(BUILD)/libvptx.so.$(SOVER)
 UNIT     = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/*.c))
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 BIN      = $(BUILD)/vptx
@@ -32,7 +41,7 @@ FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_REPLAY  = $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/replay_%)
 FUZZ_SECONDS = 60
 
-all: $(BIN) $(LIB) $(PUBLIB) $(EXAMPLES)
+all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES)
 
 $(BIN): $(BUILD)/driver/main.o $(LIB)
 	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -42,17 +51,29 @@ $(LIB): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(PUBLIB): $(LIBOBJ) driver/vptx.h
+$(PUBLIB): $(LIBOBJ) $(API_HDRS)
 	@mkdir -p $(@D)
 	$(CC) -r -nostdlib -o $(@D)/vptx.o $(LIBOBJ)
-	sed -n 's/^[^#(]*[ *]\(vptx_[a-z_0-9]*\)(.*/\1/p' driver/vptx.h | sort -u > $(@D)/vptx.syms
+	$(API_SYMS) > $(@D)/vptx.syms
 	objcopy --keep-global-symbols=$(@D)/vptx.syms $(@D)/vptx.o
 	rm -f $@
 	ar rcs $@ $(@D)/vptx.o
 
-$(BUILD)/%.o: %.c
+$(SOLIB): $(LIBOBJ) $(API_HDRS)
+	@mkdir -p $(@D)/public
+	{ echo '{ global:'; $(API_SYMS) | sed 's/.*/    &;/'; echo '  local: *; };'; } > $(@D)/public/vptx.map
+	$(CC) -shared $(OPT) $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script=$(@D)/public/vptx.map -o $@ $(LIBOBJ) $(LDLIBS)
+	ln -sf libvptx.so.$(SOVER) $(@D)/$(SONAME)
+	ln -sf $(SONAME) $(@D)/libvptx.so
+
+$(BUILD)/%.o: %.c $(BUILD)/pic.stamp
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+
+$(BUILD)/pic.stamp:
+	@mkdir -p $(@D)
+	touch $@
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(@D)
@@ -74,7 +95,7 @@ $(BUILD)/tests/%: tests/%.c
 test:                       ## every test that needs no GPU, under ASan+UBSan, in build/san
 	$(MAKE) --no-print-directory BUILD=build/san OPT='-O1 -g' CFLAGS='$(SAN)' LDFLAGS='$(SAN)' run-tests
 
-run-tests: $(BIN) $(UNIT) $(TOOLS) $(EXAMPLES) $(FUZZ_REPLAY)
+run-tests: $(BIN) $(SOLIB) $(UNIT) $(TOOLS) $(EXAMPLES) $(FUZZ_REPLAY)
 	@BUILD=$(BUILD) BIN=$(BIN) FILECHECK=$(BUILD)/tests/filecheck UNIT='$(UNIT)' \
 	    FUZZ='$(FUZZ_REPLAY)' tests/run.sh $(T)
 
@@ -116,11 +137,15 @@ bench: $(BIN)               ## compile-time and kernel-quality figures
 bench-deps:                 ## install llc-16 and the MLIR 16 tools that `make bench` compares with
 	apt-get install -y llvm-16 mlir-16-tools
 
-install: $(BIN) $(PUBLIB)      ## install binary, library, header and pkg-config file under PREFIX
+install: $(BIN) $(PUBLIB) $(SOLIB) ## install binary, libraries, headers and pkg-config file under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/vptx
 	install -m 644 $(PUBLIB) $(DESTDIR)$(PREFIX)/lib/libvptx.a
+	install -m 755 $(SOLIB) $(DESTDIR)$(PREFIX)/lib/libvptx.so.$(SOVER)
+	ln -sf libvptx.so.$(SOVER) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libvptx.so
 	install -m 644 driver/vptx.h $(DESTDIR)$(PREFIX)/include/vptx.h
+	install -m 644 driver/vptx_runtime.h $(DESTDIR)$(PREFIX)/include/vptx_runtime.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' driver/vptx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vptx.pc
 
 format:                     ## reformat the sources in place

@@ -415,8 +415,8 @@ set_scalars(Module *m, Kernel *k, const CheckArgs *ca)
             a->bits = draw_scalar(&s, a->elem, &v);
             char *ty = type_text(m, a->elem);
             fprintf(ca->out,
-                    "scalar #%u%s%s : %s = %.17g (drawn with seed %llu; --scalar V sets it)\n",
-                    i, a->name ? " %" : "", a->name ? a->name : "", ty ? ty : "?", v,
+                    "scalar #%u%s%s : %s = %.17g (drawn with seed %llu; --scalar V sets it)\n", i,
+                    a->name ? " %" : "", a->name ? a->name : "", ty ? ty : "?", v,
                     (unsigned long long)ca->seed);
             free(ty);
             continue;

@@ -1,0 +1,465 @@
+/*
+ * runtime.c -- the runtime C API (vptx_runtime.h): contexts, modules, device
+ * memory and launches on the simulator (sim/sim.h) or the CUDA driver
+ * (driver/cuda.h, loaded with dlopen on first use).
+ *
+ * Each public call checks its arguments first (NULL handles, handles of another
+ * context, zero sizes, zero grid or block dimensions), then forwards to the
+ * device and turns the device's failure into a VptxStatus plus the device's own
+ * message in ctx->error.  The context owns its modules (a list, unloaded by
+ * vptx_context_destroy); device memory goes with the device context.
+ */
+#include "driver/vptx_runtime.h"
+
+#include "driver/cuda.h"
+#include "sim/sim.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ERROR_SIZE 4096
+
+struct VptxFunction {
+    VptxModule *mod;
+    char *name;
+    SimFunc *sim; /* VPTX_DEVICE_SIM */
+    void *cuda;   /* VPTX_DEVICE_CUDA: a CUfunction */
+    VptxFunction *next;
+};
+
+struct VptxModule {
+    VptxContext *ctx;
+    SimModule *sim; /* VPTX_DEVICE_SIM */
+    void *cuda;     /* VPTX_DEVICE_CUDA: a CUmodule */
+    VptxFunction *functions;
+    VptxModule *next;
+};
+
+struct VptxContext {
+    VptxDeviceKind kind;
+    bool usable; /* false after a failed vptx_context_create */
+    SimCtx *sim;
+    Cuda *cuda;
+    VptxModule *modules;
+    bool launched;
+    VptxLaunchInfo last;
+    char name[300];
+    char error[ERROR_SIZE];
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static VptxStatus
+fail(VptxContext *ctx, VptxStatus s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ctx->error, sizeof ctx->error, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+static VptxStatus
+ok(VptxContext *ctx)
+{
+    ctx->error[0] = 0;
+    return VPTX_OK;
+}
+
+/* A failed sim call: its status, and sim_error()'s message after `what`. */
+static VptxStatus
+sim_fail(VptxContext *ctx, SimResult r, VptxStatus invalid, const char *what)
+{
+    static const VptxStatus map[] = {
+        [SIM_OK] = VPTX_OK,
+        [SIM_ERR_INVALID_VALUE] = VPTX_ERR_INVALID_ARGUMENT,
+        [SIM_ERR_OUT_OF_MEMORY] = VPTX_ERR_OUT_OF_MEMORY,
+        [SIM_ERR_PTX] = VPTX_ERR_INVALID_PTX,
+        [SIM_ERR_NOT_FOUND] = VPTX_ERR_NOT_FOUND,
+        [SIM_ERR_LAUNCH] = VPTX_ERR_LAUNCH,
+        [SIM_ERR_FAULT] = VPTX_ERR_KERNEL_FAULT,
+    };
+    VptxStatus s = (unsigned)r < sizeof map / sizeof map[0] ? map[r] : VPTX_ERR_DEVICE;
+    if (r == SIM_ERR_INVALID_VALUE)
+        s = invalid;
+    const char *msg = sim_error(ctx->sim);
+    return fail(ctx, s, "%s: %s", what, msg && *msg ? msg : sim_result_name(r));
+}
+
+static VptxStatus
+cuda_fail(VptxContext *ctx, VptxStatus s)
+{
+    return fail(ctx, s, "%s", cuda_error(ctx->cuda));
+}
+
+/* The checks every call but create starts with. */
+static bool
+usable(const VptxContext *ctx)
+{
+    return ctx && ctx->usable;
+}
+
+#define CHECK_CTX(ctx)                                                                             \
+    do {                                                                                           \
+        if (!usable(ctx))                                                                          \
+            return VPTX_ERR_INVALID_ARGUMENT;                                                      \
+    } while (0)
+
+const char *
+vptx_status_name(VptxStatus s)
+{
+    static const char *const names[] = {
+        [VPTX_OK] = "VPTX_OK",
+        [VPTX_ERR_INVALID_ARGUMENT] = "VPTX_ERR_INVALID_ARGUMENT",
+        [VPTX_ERR_UNAVAILABLE] = "VPTX_ERR_UNAVAILABLE",
+        [VPTX_ERR_OUT_OF_MEMORY] = "VPTX_ERR_OUT_OF_MEMORY",
+        [VPTX_ERR_INVALID_PTX] = "VPTX_ERR_INVALID_PTX",
+        [VPTX_ERR_NOT_FOUND] = "VPTX_ERR_NOT_FOUND",
+        [VPTX_ERR_INVALID_ADDRESS] = "VPTX_ERR_INVALID_ADDRESS",
+        [VPTX_ERR_LAUNCH] = "VPTX_ERR_LAUNCH",
+        [VPTX_ERR_KERNEL_FAULT] = "VPTX_ERR_KERNEL_FAULT",
+        [VPTX_ERR_DEVICE] = "VPTX_ERR_DEVICE",
+    };
+    if ((unsigned)s < sizeof names / sizeof names[0] && names[s])
+        return names[s];
+    return "unknown VptxStatus";
+}
+
+/* ---- contexts ---- */
+
+VptxStatus
+vptx_context_create(VptxDeviceKind kind, VptxContext **out)
+{
+    if (!out)
+        return VPTX_ERR_INVALID_ARGUMENT;
+    VptxContext *ctx = calloc(1, sizeof *ctx);
+    *out = ctx;
+    if (!ctx)
+        return VPTX_ERR_OUT_OF_MEMORY;
+    ctx->kind = kind;
+    if (kind == VPTX_DEVICE_SIM) {
+        ctx->sim = sim_create();
+        if (!ctx->sim)
+            return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory creating the simulator");
+        snprintf(ctx->name, sizeof ctx->name, "sim");
+    } else if (kind == VPTX_DEVICE_CUDA) {
+        char msg[2048];
+        CudaOpenStatus s = cuda_open(&ctx->cuda, msg, sizeof msg);
+        if (s != CUDA_OPEN_OK)
+            return fail(ctx, s == CUDA_OPEN_ERROR ? VPTX_ERR_DEVICE : VPTX_ERR_UNAVAILABLE, "%s",
+                        msg);
+        snprintf(ctx->name, sizeof ctx->name, "cuda, %s, sm_%d", cuda_device_name(ctx->cuda),
+                 cuda_compute_capability(ctx->cuda));
+    } else {
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "unknown device kind %d (expected VPTX_DEVICE_SIM or VPTX_DEVICE_CUDA)",
+                    (int)kind);
+    }
+    ctx->usable = true;
+    return ok(ctx);
+}
+
+static void
+free_functions(VptxModule *mod)
+{
+    for (VptxFunction *f = mod->functions, *next; f; f = next) {
+        next = f->next;
+        free(f->name);
+        free(f);
+    }
+}
+
+void
+vptx_context_destroy(VptxContext *ctx)
+{
+    if (!ctx)
+        return;
+    for (VptxModule *m = ctx->modules, *next; m; m = next) {
+        next = m->next;
+        if (m->sim)
+            sim_module_unload(m->sim);
+        if (m->cuda)
+            cuda_module_unload(ctx->cuda, m->cuda);
+        free_functions(m);
+        free(m);
+    }
+    if (ctx->sim)
+        sim_destroy(ctx->sim);
+    cuda_close(ctx->cuda);
+    free(ctx);
+}
+
+const char *
+vptx_context_error(const VptxContext *ctx)
+{
+    return ctx ? ctx->error : "no context (NULL)";
+}
+
+const char *
+vptx_context_device_name(const VptxContext *ctx)
+{
+    return ctx ? ctx->name : "";
+}
+
+/* ---- modules ---- */
+
+VptxStatus
+vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out)
+{
+    CHECK_CTX(ctx);
+    if (!out)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_load: out is NULL");
+    *out = NULL;
+    if (!ptx)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_load: ptx is NULL");
+    VptxModule *m = calloc(1, sizeof *m);
+    if (!m)
+        return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
+    m->ctx = ctx;
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_module_load(ctx->sim, ptx, "<ptx>", &m->sim);
+        if (r != SIM_OK) {
+            free(m);
+            return sim_fail(ctx, r, VPTX_ERR_INVALID_PTX, "loading the PTX");
+        }
+    } else if (!cuda_module_load(ctx->cuda, ptx, &m->cuda)) {
+        free(m);
+        return cuda_fail(ctx, VPTX_ERR_INVALID_PTX);
+    }
+    m->next = ctx->modules;
+    ctx->modules = m;
+    *out = m;
+    return ok(ctx);
+}
+
+/* Unlinks mod from ctx's list; false if it is not one of ctx's modules. */
+static bool
+unlink_module(VptxContext *ctx, VptxModule *mod)
+{
+    for (VptxModule **p = &ctx->modules; *p; p = &(*p)->next)
+        if (*p == mod) {
+            *p = mod->next;
+            return true;
+        }
+    return false;
+}
+
+VptxStatus
+vptx_module_unload(VptxContext *ctx, VptxModule *mod)
+{
+    CHECK_CTX(ctx);
+    if (!mod)
+        return ok(ctx);
+    if (mod->ctx != ctx || !unlink_module(ctx, mod))
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_module_unload: the module does not belong to this context");
+    bool done = true;
+    if (mod->sim)
+        done = sim_module_unload(mod->sim) == SIM_OK;
+    if (mod->cuda)
+        done = cuda_module_unload(ctx->cuda, mod->cuda);
+    free_functions(mod);
+    free(mod);
+    return done ? ok(ctx) : fail(ctx, VPTX_ERR_DEVICE, "unloading the module failed");
+}
+
+VptxStatus
+vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, VptxFunction **out)
+{
+    CHECK_CTX(ctx);
+    if (!out)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_get_function: out is NULL");
+    *out = NULL;
+    if (!mod || mod->ctx != ctx)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_module_get_function: the module is NULL or not of this context");
+    if (!name)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_get_function: name is NULL");
+    for (VptxFunction *f = mod->functions; f; f = f->next)
+        if (strcmp(f->name, name) == 0) {
+            *out = f;
+            return ok(ctx);
+        }
+    VptxFunction *f = calloc(1, sizeof *f);
+    char *copy = malloc(strlen(name) + 1);
+    if (!f || !copy) {
+        free(f);
+        free(copy);
+        return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
+    }
+    strcpy(copy, name);
+    f->name = copy;
+    f->mod = mod;
+    bool found;
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
+        found = r == SIM_OK;
+        if (!found)
+            sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_get_function");
+        if (r == SIM_ERR_NOT_FOUND)
+            fail(ctx, VPTX_ERR_NOT_FOUND, "the module has no kernel named '%s'", name);
+    } else {
+        found = cuda_module_get_function(ctx->cuda, mod->cuda, name, &f->cuda);
+        if (!found)
+            cuda_fail(ctx, VPTX_ERR_NOT_FOUND);
+    }
+    if (!found) {
+        free(copy);
+        free(f);
+        return VPTX_ERR_NOT_FOUND;
+    }
+    f->next = mod->functions;
+    mod->functions = f;
+    *out = f;
+    return ok(ctx);
+}
+
+/* ---- memory ---- */
+
+VptxStatus
+vptx_mem_alloc(VptxContext *ctx, size_t bytes, VptxDevicePtr *out)
+{
+    CHECK_CTX(ctx);
+    if (!out)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_mem_alloc: out is NULL");
+    *out = 0;
+    if (bytes == 0)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_mem_alloc of 0 bytes");
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_mem_alloc(ctx->sim, out, bytes);
+        return r == SIM_OK ? ok(ctx)
+                           : sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_mem_alloc");
+    }
+    return cuda_mem_alloc(ctx->cuda, out, bytes) ? ok(ctx) : cuda_fail(ctx, VPTX_ERR_OUT_OF_MEMORY);
+}
+
+VptxStatus
+vptx_mem_free(VptxContext *ctx, VptxDevicePtr ptr)
+{
+    CHECK_CTX(ctx);
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_mem_free(ctx->sim, ptr);
+        return r == SIM_OK ? ok(ctx) : sim_fail(ctx, r, VPTX_ERR_INVALID_ADDRESS, "vptx_mem_free");
+    }
+    return cuda_mem_free(ctx->cuda, ptr) ? ok(ctx) : cuda_fail(ctx, VPTX_ERR_INVALID_ADDRESS);
+}
+
+VptxStatus
+vptx_memcpy_htod(VptxContext *ctx, VptxDevicePtr dst, const void *src, size_t bytes)
+{
+    CHECK_CTX(ctx);
+    if (!src)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_memcpy_htod: src is NULL");
+    if (bytes == 0)
+        return ok(ctx);
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_memcpy_htod(ctx->sim, dst, src, bytes);
+        return r == SIM_OK ? ok(ctx)
+                           : sim_fail(ctx, r, VPTX_ERR_INVALID_ADDRESS, "vptx_memcpy_htod");
+    }
+    return cuda_memcpy_htod(ctx->cuda, dst, src, bytes) ? ok(ctx)
+                                                        : cuda_fail(ctx, VPTX_ERR_INVALID_ADDRESS);
+}
+
+VptxStatus
+vptx_memcpy_dtoh(VptxContext *ctx, void *dst, VptxDevicePtr src, size_t bytes)
+{
+    CHECK_CTX(ctx);
+    if (!dst)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_memcpy_dtoh: dst is NULL");
+    if (bytes == 0)
+        return ok(ctx);
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_memcpy_dtoh(ctx->sim, dst, src, bytes);
+        return r == SIM_OK ? ok(ctx)
+                           : sim_fail(ctx, r, VPTX_ERR_INVALID_ADDRESS, "vptx_memcpy_dtoh");
+    }
+    return cuda_memcpy_dtoh(ctx->cuda, dst, src, bytes) ? ok(ctx)
+                                                        : cuda_fail(ctx, VPTX_ERR_INVALID_ADDRESS);
+}
+
+/* ---- launches ---- */
+
+/* The checks of vptx_launch that need no device. */
+static VptxStatus
+check_launch(VptxContext *ctx, const VptxFunction *fn, const unsigned grid[3],
+             const unsigned block[3], void **params)
+{
+    if (!fn || !fn->mod || fn->mod->ctx != ctx)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch: the function is NULL or not of this context");
+    if (!grid || !block)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_launch: grid or block is NULL");
+    for (int d = 0; d < 3; d++)
+        if (grid[d] == 0 || block[d] == 0)
+            return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                        "vptx_launch: grid %u,%u,%u and block %u,%u,%u must be at least 1 in "
+                        "every dimension",
+                        grid[0], grid[1], grid[2], block[0], block[1], block[2]);
+    if ((unsigned long long)block[0] * block[1] * block[2] > 1024)
+        return fail(ctx, VPTX_ERR_LAUNCH,
+                    "vptx_launch: a block of %u x %u x %u threads is more "
+                    "than 1024",
+                    block[0], block[1], block[2]);
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        int n = sim_func_param_count(fn->sim);
+        if (n > 0 && !params)
+            return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                        "vptx_launch: kernel '%s' has %d parameters but params is NULL", fn->name,
+                        n);
+        for (int i = 0; i < n; i++)
+            if (!params[i])
+                return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                            "vptx_launch: params[%d] of kernel '%s' is NULL (it has %d "
+                            "parameters)",
+                            i, fn->name, n);
+    }
+    return VPTX_OK;
+}
+
+VptxStatus
+vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigned block[3],
+            unsigned shared_bytes, void **params)
+{
+    CHECK_CTX(ctx);
+    VptxStatus s = check_launch(ctx, fn, grid, block, params);
+    if (s != VPTX_OK)
+        return s;
+    VptxLaunchInfo info = { -1, 0, 0, 0, 0 };
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_launch(fn->sim, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                 shared_bytes, params);
+        if (r != SIM_OK)
+            return sim_fail(ctx, r, VPTX_ERR_LAUNCH, "vptx_launch");
+        SimStats st;
+        if (sim_stats(ctx->sim, &st) == SIM_OK) {
+            info.instructions = st.instructions;
+            info.threads = st.threads;
+            info.global_load_bytes = st.global_ld_bytes;
+            info.global_store_bytes = st.global_st_bytes;
+        }
+    } else {
+        float ms = 0;
+        if (!cuda_launch(ctx->cuda, fn->cuda, grid, block, shared_bytes, params, &ms))
+            return cuda_fail(ctx, VPTX_ERR_KERNEL_FAULT);
+        info.ms = ms;
+    }
+    ctx->last = info;
+    ctx->launched = true;
+    return ok(ctx);
+}
+
+VptxStatus
+vptx_last_launch_info(const VptxContext *ctx, VptxLaunchInfo *out)
+{
+    if (!usable(ctx) || !out)
+        return VPTX_ERR_INVALID_ARGUMENT;
+    if (!ctx->launched)
+        return VPTX_ERR_NOT_FOUND;
+    *out = ctx->last;
+    return VPTX_OK;
+}

@@ -1,0 +1,120 @@
+/*
+ * vptx_runtime.h -- load and launch PTX kernels, on the simulator or a GPU.
+ *
+ * The companion of vptx.h (which compiles MLIR to PTX): a small runtime in the
+ * style of the CUDA driver API, with two interchangeable devices behind it,
+ *
+ *   VPTX_DEVICE_SIM    vptx's PTX simulator, on the CPU: always there, for tests
+ *   VPTX_DEVICE_CUDA   device 0 of the CUDA driver, loaded with dlopen on demand
+ *                      (vptx never links libcuda); VPTX_ERR_UNAVAILABLE without one
+ *
+ *     VptxContext *ctx = NULL;
+ *     if (vptx_context_create(VPTX_DEVICE_SIM, &ctx) != VPTX_OK) { ...error... }
+ *     VptxModule *mod;  VptxFunction *fn;  VptxDevicePtr x;
+ *     vptx_module_load(ctx, ptx, &mod);                  (PTX from vptx_compile)
+ *     vptx_module_get_function(ctx, mod, "scale", &fn);
+ *     vptx_mem_alloc(ctx, n * sizeof(float), &x);
+ *     vptx_memcpy_htod(ctx, x, host, n * sizeof(float));
+ *     void *params[] = { &x };                           (kernelParams, see below)
+ *     unsigned grid[3] = { 1, 1, 1 }, block[3] = { 64, 1, 1 };
+ *     vptx_launch(ctx, fn, grid, block, 0, params);      (waits for the kernel)
+ *     vptx_memcpy_dtoh(ctx, host, x, n * sizeof(float));
+ *     vptx_context_destroy(ctx);                         (frees modules and buffers)
+ *
+ * Errors: every call returns a VptxStatus; on failure vptx_context_error(ctx)
+ * holds a message saying what failed and why (the PTX line for a bad module,
+ * the faulting instruction for a kernel fault, the CUDA error name for the
+ * GPU).  Nothing here prints or exits.
+ *
+ * Threads: a context is used by one thread at a time; separate contexts may
+ * run in separate threads (the simulator keeps no global state).
+ *
+ * Kernel parameters (what `params` holds): params[i] points to the value of
+ * the i-th .param of the kernel, as in cuLaunchKernel.  For kernels compiled
+ * by vptx, a memref argument is a VptxDevicePtr (the aligned base pointer),
+ * followed by a uint64_t for its offset if the layout's offset is `?`, one per
+ * dynamic size and one per dynamic stride; index/i64 are uint64_t, i32 a
+ * uint32_t, f32 a float, f64 a double, f16/bf16 their 16-bit pattern.  The
+ * full list is in docs/runtime-api.md.
+ */
+#ifndef VPTX_RUNTIME_H
+#define VPTX_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    VPTX_OK = 0,
+    VPTX_ERR_INVALID_ARGUMENT, /* a NULL or foreign handle, a zero size, a bad dimension */
+    VPTX_ERR_UNAVAILABLE,      /* VPTX_DEVICE_CUDA: no CUDA driver or no GPU */
+    VPTX_ERR_OUT_OF_MEMORY,    /* host or device memory */
+    VPTX_ERR_INVALID_PTX,      /* the module does not parse or assemble */
+    VPTX_ERR_NOT_FOUND,        /* no kernel (.entry) of that name */
+    VPTX_ERR_INVALID_ADDRESS,  /* a device range outside any allocation */
+    VPTX_ERR_LAUNCH,           /* a launch configuration the device refuses */
+    VPTX_ERR_KERNEL_FAULT,     /* the kernel failed while running (bad access, trap, ...) */
+    VPTX_ERR_DEVICE,           /* any other device or driver error */
+} VptxStatus;
+
+typedef enum {
+    VPTX_DEVICE_SIM,  /* the PTX simulator */
+    VPTX_DEVICE_CUDA, /* device 0 of the CUDA driver */
+} VptxDeviceKind;
+
+typedef struct VptxContext VptxContext;   /* one device, its modules and its memory */
+typedef struct VptxModule VptxModule;     /* loaded PTX, owned by its context */
+typedef struct VptxFunction VptxFunction; /* a kernel of a module, owned by the module */
+typedef uint64_t VptxDevicePtr;           /* a device address; 0 is never a valid one */
+
+/* What the last launch measured.  The simulator counts work; it does not time it
+ * (a timing model for it is a separate, later API), so ms is -1 there. */
+typedef struct VptxLaunchInfo {
+    double ms;                       /* CUDA: kernel time from two events; sim: -1 */
+    unsigned long long instructions; /* sim: thread-level instructions executed; CUDA: 0 */
+    unsigned long long threads;      /* sim: threads run; CUDA: 0 */
+    unsigned long long global_load_bytes, global_store_bytes; /* sim only; CUDA: 0 */
+} VptxLaunchInfo;
+
+/* Creates a context on `kind`.  *out always receives a context (NULL only when out
+ * of memory), so that vptx_context_error can say why a creation failed; after a
+ * failure the only call it accepts is vptx_context_destroy. */
+VptxStatus vptx_context_create(VptxDeviceKind kind, VptxContext **out);
+/* Unloads every module and frees every buffer of the context.  NULL is fine. */
+void vptx_context_destroy(VptxContext *ctx);
+/* The message of the last failed call on ctx, "" after a success. */
+const char *vptx_context_error(const VptxContext *ctx);
+/* "sim", or "cuda, NVIDIA H100 80GB HBM3, sm_90". */
+const char *vptx_context_device_name(const VptxContext *ctx);
+/* "VPTX_OK", "VPTX_ERR_UNAVAILABLE", ... */
+const char *vptx_status_name(VptxStatus s);
+
+/* Loads NUL-terminated PTX text (the simulator parses it, CUDA JIT-compiles it). */
+VptxStatus vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out);
+/* Unloads a module; its functions become invalid.  NULL is fine. */
+VptxStatus vptx_module_unload(VptxContext *ctx, VptxModule *mod);
+VptxStatus vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name,
+                                    VptxFunction **out);
+
+/* Device memory: at least 256-byte aligned, uninitialised.  bytes must be > 0. */
+VptxStatus vptx_mem_alloc(VptxContext *ctx, size_t bytes, VptxDevicePtr *out);
+VptxStatus vptx_mem_free(VptxContext *ctx, VptxDevicePtr ptr);
+VptxStatus vptx_memcpy_htod(VptxContext *ctx, VptxDevicePtr dst, const void *src, size_t bytes);
+VptxStatus vptx_memcpy_dtoh(VptxContext *ctx, void *dst, VptxDevicePtr src, size_t bytes);
+
+/* Runs fn on a grid of grid[0..2] workgroups of block[0..2] threads with
+ * shared_bytes of dynamic shared memory, and waits for it to finish.  params
+ * as described at the top (NULL for a kernel without parameters). */
+VptxStatus vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
+                       const unsigned block[3], unsigned shared_bytes, void **params);
+/* The figures of the last successful launch on ctx. */
+VptxStatus vptx_last_launch_info(const VptxContext *ctx, VptxLaunchInfo *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
