@@ -63,23 +63,34 @@ is_vector_level(Module *m)
 bool
 pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
 {
-    if (!ir_verify(m, d))
+    return pipeline_run_traced(m, opt, d, out, NULL);
+}
+
+/* Every pass runs through trace_pass / trace_end (driver/passes.c), which only
+ * calls it when t is NULL, and times it or prints the IR after it otherwise. */
+bool
+pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassTrace *t)
+{
+    if (!trace_pass(t, "verify", ir_verify, m, d))
         return false;
     if (opt->emit == VPTX_EMIT_MLIR) {
         ir_print(m, out);
         return true;
     }
     if (opt->emit == VPTX_EMIT_LAYOUT) {
-        if (!layout_assign(m, d) || !ir_verify(m, d))
+        if (!trace_pass(t, "layout", layout_assign, m, d) ||
+            !trace_pass(t, "verify", ir_verify, m, d))
             return false;
         ir_print(m, out);
         return true;
     }
     if (is_vector_level(m) || distribute_needed(m) || opt->emit == VPTX_EMIT_SIMT) {
         /* inputs with hand-written `vptx.layout` on every vector op skip the layout pass */
-        if (!distribute_has_layouts(m) && (!layout_assign(m, d) || !ir_verify(m, d)))
+        if (!distribute_has_layouts(m) && (!trace_pass(t, "layout", layout_assign, m, d) ||
+                                           !trace_pass(t, "verify", ir_verify, m, d)))
             return false;
-        if (!distribute_module(m, d) || !ir_verify(m, d))
+        if (!trace_pass(t, "distribute", distribute_module, m, d) ||
+            !trace_pass(t, "verify", ir_verify, m, d))
             return false;
         if (opt->emit == VPTX_EMIT_SIMT) {
             ir_print(m, out);
@@ -93,7 +104,10 @@ pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
                    opt->arch);
         return false;
     }
-    return ptxgen_emit(m, &popt, out, d);
+    uint64_t start = trace_begin(t);
+    bool ok = ptxgen_emit(m, &popt, out, d);
+    trace_end(t, "ptxgen", start, NULL, ok);
+    return ok;
 }
 
 bool

@@ -15,4 +15,33 @@ bool pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out);
 bool driver_compile(Diag *d, const char *name, const char *text, size_t len, const VptxOptions *opt,
                     char **out, size_t *out_len);
 
+/* passes.c -- --time-passes, --print-after=PASS, --print-after-all */
+enum { TRACE_NPASSES = 5 }; /* parse, verify, layout, distribute, ptxgen */
+
+typedef struct PassTrace {
+    FILE *out;            /* where dumps and the report go */
+    bool time_passes;     /* --time-passes */
+    bool print_after_all; /* --print-after-all */
+    unsigned print_after; /* --print-after: bit i = pass i (trace_pass_index) */
+    uint64_t ns[TRACE_NPASSES];
+    unsigned runs[TRACE_NPASSES];
+} PassTrace;
+
+void trace_init(PassTrace *t, FILE *out);
+/* The index of a pass name, or -1; and all the names, for --help and errors. */
+int trace_pass_index(const char *name);
+const char *trace_pass_list(void);
+/* Around one run of a pass (t may be NULL: nothing is watched): the start time, then
+ * the time is added and, when the pass succeeded and is selected, m is printed. */
+uint64_t trace_begin(const PassTrace *t);
+void trace_end(PassTrace *t, const char *name, uint64_t start, Module *m, bool ok);
+bool trace_pass(PassTrace *t, const char *name, bool (*pass)(Module *, Diag *), Module *m, Diag *d);
+/* The --time-passes table (nothing without time_passes). */
+void trace_report(const PassTrace *t);
+/* driver_compile with every pass watched by t. */
+bool driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
+                           const VptxOptions *opt, PassTrace *t, char **out, size_t *out_len);
+/* api.c: pipeline_run with every pass watched by t (NULL: none). */
+bool pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassTrace *t);
+
 #endif

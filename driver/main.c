@@ -52,6 +52,12 @@ static const char usage_text[] =
     "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
     "  -g                emit .loc lines\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
+    "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
+    "  --print-after=PASS\n"
+    "                    print the IR after each run of PASS on stderr (repeatable); PASS is\n"
+    "                    parse, verify, layout or distribute (ptxgen's output is the PTX)\n"
+    "  --print-after-all print the IR after every pass on stderr\n"
+    "                    (the passes, in order: parse, verify, layout, distribute, ptxgen)\n"
     "  --help            show this text\n"
     "  --version         print the version\n";
 
@@ -60,6 +66,7 @@ typedef struct Args {
     const char *input;
     const char *output;
     bool cubin, ptxas_stats, keep, verbose;
+    PassTrace trace; /* --time-passes, --print-after, --print-after-all */
 } Args;
 
 static bool
@@ -82,14 +89,49 @@ parse_emit(const char *s, VptxEmit *emit)
     return false;
 }
 
+/* --time-passes, --print-after=PASS, --print-after-all: true when argv[*i] is one of
+ * them; *status becomes 1 after an error (printed), else stays -1. */
+static bool
+parse_trace_option(int argc, char **argv, int *i, PassTrace *t, int *status)
+{
+    const char *value = NULL;
+    bool missing = false;
+    *status = -1;
+    if (strcmp(argv[*i], "--time-passes") == 0) {
+        t->time_passes = true;
+    } else if (strcmp(argv[*i], "--print-after-all") == 0) {
+        t->print_after_all = true;
+    } else if (cli_option(argc, argv, i, "--print-after", &value, &missing)) {
+        int pass = missing ? -1 : trace_pass_index(value);
+        if (missing) {
+            fprintf(stderr, "vptx: error: option '--print-after' needs a pass name (%s)\n",
+                    trace_pass_list());
+            *status = 1;
+        } else if (pass < 0 || strcmp(value, "ptxgen") == 0) {
+            fprintf(stderr,
+                    "vptx: error: %s pass '%s' for --print-after (the passes that print IR: "
+                    "parse, verify, layout, distribute)\n",
+                    pass < 0 ? "unknown" : "no IR after", value);
+            *status = 1;
+        } else {
+            t->print_after |= 1u << pass;
+        }
+    } else {
+        return false;
+    }
+    return true;
+}
+
 /* Returns -1 to go on, else the exit status. */
 static int
 parse_args(int argc, char **argv, Args *a)
 {
     vptx_options_init(&a->opt);
+    trace_init(&a->trace, stderr);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
         bool missing = false;
+        int status;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
             return 0;
@@ -108,6 +150,9 @@ parse_args(int argc, char **argv, Args *a)
             a->keep = true;
         } else if (strcmp(arg, "--verbose") == 0) {
             a->verbose = true;
+        } else if (parse_trace_option(argc, argv, &i, &a->trace, &status)) {
+            if (status >= 0)
+                return status;
         } else if (cli_option(argc, argv, &i, "--emit", &value, &missing)) {
             a->cubin = !missing && strcmp(value, "cubin") == 0;
             if (a->cubin)
@@ -213,6 +258,32 @@ write_output(const char *path, const char *data, size_t len)
     return ok;
 }
 
+/* compile_main's path when a pass is watched (--time-passes, --print-after*):
+ * the same compilation through driver_compile_traced, dumps and the timing
+ * table on stderr.  Returns the exit status. */
+static int
+compile_traced(Args *a, const char *name, const char *text, size_t len)
+{
+    Diag d;
+    diag_init(&d);
+    char *out = NULL;
+    size_t out_len = 0;
+    bool ok = driver_compile_traced(&d, name, text, len, &a->opt, &a->trace, &out, &out_len);
+    diag_render(&d, stderr);
+    diag_free(&d);
+    int rc = ok ? 0 : 1;
+    if (ok && (a->cubin || a->ptxas_stats))
+        rc = run_ptxas(a, out, out_len);
+    if (rc == 0 && !a->cubin && !write_output(a->output, out, out_len)) {
+        fprintf(stderr, "vptx: error: cannot write '%s': %s\n", a->output ? a->output : "-",
+                strerror(errno));
+        rc = 1;
+    }
+    free(out);
+    trace_report(&a->trace);
+    return rc;
+}
+
 static int
 compile_main(int argc, char **argv)
 {
@@ -227,6 +298,11 @@ compile_main(int argc, char **argv)
         return 1;
     }
     const char *name = strcmp(a.input, "-") == 0 ? "<stdin>" : a.input;
+    if (a.trace.time_passes || a.trace.print_after || a.trace.print_after_all) {
+        int traced = compile_traced(&a, name, text, len);
+        free(text);
+        return traced;
+    }
     VptxResult *r = NULL;
     int rc = vptx_compile(name, text, len, &a.opt, &r);
     free(text);
