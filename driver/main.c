@@ -6,7 +6,7 @@
  *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
  *   vptx check KERNEL.mlir ...        (driver/check.c)
  *   vptx fuzz-diff --seed=N --count=M (fuzz/fuzzdiff.c)
- *   vptx layout 'LAYOUT'              (layout/picture.c)
+ *   vptx layout 'LAYOUT'              (layout/picture.c; --subgroup-size N)
  *
  * Long options take `--opt=value` and `--opt value` alike.  On any error the
  * diagnostics go to stderr, the exit status is 1 and no output file is
@@ -37,7 +37,7 @@ static const char usage_text[] =
     "       vptx fuzz-diff --seed=N --count=M\n"
     "                                      random kernels checked like vptx check\n"
     "                                      (vptx fuzz-diff --help)\n"
-    "       vptx layout 'LAYOUT' [--csv] [--slots]\n"
+    "       vptx layout 'LAYOUT' [--csv] [--slots] [--subgroup-size N]\n"
     "                                      picture of a nested layout: which lane holds what\n"
     "\n"
     "options:\n"

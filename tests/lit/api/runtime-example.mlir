@@ -15,8 +15,9 @@
 // WRONGERR: runtime: y[0][0] = -4, expected -5
 //
 // --cuda: the GPU when there is one; without a driver the status is VPTX_ERR_UNAVAILABLE
-// (exit 77), never a crash.
-// RUN: $(dirname %vptx)/examples/runtime --cuda > %t.cuda 2>&1; rc=$?; cat %t.cuda; \
+// (exit 77), never a crash.  (Under ASan the CUDA driver needs the options of tests/gpu.)
+// RUN: ASAN_OPTIONS=$ASAN_OPTIONS:protect_shadow_gap=0 LSAN_OPTIONS=suppressions=tests/gpu/lsan.supp \
+// RUN:     $(dirname %vptx)/examples/runtime --cuda > %t.cuda 2>&1; rc=$?; cat %t.cuda; \
 // RUN:     test $rc = 0 || { test $rc = 77 && grep -q 'VPTX_ERR_UNAVAILABLE' %t.cuda; }
 func.func @axpy_rows(%x: memref<8x256xf32>, %y: memref<8x256xf32>, %a: f32)
     attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {

@@ -38,6 +38,9 @@
 // ERR: error: 'iree_vector_ext.to_layout' layout is invalid
 // ERR: vptx pass execution timing report
 // ERR: 1  layout
+// and no output file is written:
+// RUN: not %vptx --time-passes %S/../layout/err-lanes.mlir -o %t.err.ptx 2> /dev/null
+// RUN: test ! -e %t.err.ptx
 func.func @scale(%x: memref<256xf32>, %y: memref<256xf32>)
     attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
