@@ -26,8 +26,10 @@
  * the faulting instruction for a kernel fault, the CUDA error name for the
  * GPU).  Nothing here prints or exits.
  *
- * Threads: a context is used by one thread at a time; separate contexts may
- * run in separate threads (the simulator keeps no global state).
+ * Threads: a context is used by one thread at a time; separate sim contexts
+ * may run in separate threads (the simulator keeps no global state).  A CUDA
+ * context makes device 0's primary context current in the creating thread:
+ * use it from that thread.
  *
  * Kernel parameters (what `params` holds): params[i] points to the value of
  * the i-th .param of the kernel, as in cuLaunchKernel.  For kernels compiled

@@ -2,11 +2,13 @@
  * test_runtime.c -- the runtime C API (driver/vptx_runtime.h) on the simulator:
  * every call refuses NULL and foreign handles, zero sizes and bad launch shapes
  * with a status and a message, and a hand-written PTX kernel (not ptxgen's)
- * runs and reads back what a C loop computes.  Modules and buffers left at
- * vptx_context_destroy are freed (ASan's leak check would say otherwise).
+ * runs and reads back what a C loop computes, also in four threads at once.
+ * Modules and buffers left at vptx_context_destroy are freed (ASan's leak
+ * check would say otherwise).
  */
 #include "driver/vptx_runtime.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -214,6 +216,51 @@ test_launch(VptxContext *ctx, VptxContext *other)
     /* m and x stay: vptx_context_destroy frees them */
 }
 
+/* One thread's work: its own context, module, buffer and launch; true when the
+ * result matches the C loop. */
+static void *
+thread_main(void *arg)
+{
+    int k = *(int *)arg;
+    VptxContext *ctx = NULL;
+    VptxModule *m = NULL;
+    VptxFunction *f = NULL;
+    VptxDevicePtr x = 0;
+    float host[256], want[256];
+    for (int i = 0; i < 256; i++) {
+        host[i] = (float)(i + k);
+        want[i] = i < 200 + k ? host[i] + 1 : host[i];
+    }
+    uint32_t n = 200 + (uint32_t)k;
+    void *params[] = { &x, &n };
+    unsigned grid[3] = { 4, 1, 1 }, block[3] = { 64, 1, 1 };
+    bool good = vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK &&
+                vptx_module_load(ctx, add_one_ptx, &m) == VPTX_OK &&
+                vptx_module_get_function(ctx, m, "add_one", &f) == VPTX_OK &&
+                vptx_mem_alloc(ctx, sizeof host, &x) == VPTX_OK &&
+                vptx_memcpy_htod(ctx, x, host, sizeof host) == VPTX_OK &&
+                vptx_launch(ctx, f, grid, block, 0, params) == VPTX_OK &&
+                vptx_memcpy_dtoh(ctx, host, x, sizeof host) == VPTX_OK &&
+                memcmp(host, want, sizeof host) == 0;
+    vptx_context_destroy(ctx);
+    return good ? arg : NULL;
+}
+
+/* Four sim contexts in four threads at once, each with its own inputs. */
+static void
+test_threads(void)
+{
+    pthread_t th[4];
+    int ids[4] = { 0, 1, 2, 3 };
+    bool started[4];
+    for (int i = 0; i < 4; i++)
+        started[i] = pthread_create(&th[i], NULL, thread_main, &ids[i]) == 0;
+    for (int i = 0; i < 4; i++) {
+        void *r = NULL;
+        CHECK(started[i] && pthread_join(th[i], &r) == 0 && r == &ids[i], "thread %d", i);
+    }
+}
+
 static void
 test_names(void)
 {
@@ -230,6 +277,7 @@ main(void)
 {
     test_create();
     test_names();
+    test_threads();
     VptxContext *ctx = NULL, *other = NULL;
     if (vptx_context_create(VPTX_DEVICE_SIM, &ctx) != VPTX_OK ||
         vptx_context_create(VPTX_DEVICE_SIM, &other) != VPTX_OK) {
