@@ -294,23 +294,20 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     strcpy(copy, name);
     f->name = copy;
     f->mod = mod;
-    bool found;
+    VptxStatus status = VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
-        found = r == SIM_OK;
-        if (!found)
-            sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_get_function");
         if (r == SIM_ERR_NOT_FOUND)
-            fail(ctx, VPTX_ERR_NOT_FOUND, "the module has no kernel named '%s'", name);
-    } else {
-        found = cuda_module_get_function(ctx->cuda, mod->cuda, name, &f->cuda);
-        if (!found)
-            cuda_fail(ctx, VPTX_ERR_NOT_FOUND);
+            status = fail(ctx, VPTX_ERR_NOT_FOUND, "the module has no kernel named '%s'", name);
+        else if (r != SIM_OK)
+            status = sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_get_function");
+    } else if (!cuda_module_get_function(ctx->cuda, mod->cuda, name, &f->cuda)) {
+        status = cuda_fail(ctx, VPTX_ERR_NOT_FOUND);
     }
-    if (!found) {
+    if (status != VPTX_OK) {
         free(copy);
         free(f);
-        return VPTX_ERR_NOT_FOUND;
+        return status;
     }
     f->next = mod->functions;
     mod->functions = f;
