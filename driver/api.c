@@ -3,7 +3,7 @@
  *
  * The pipeline is listed here, in one place:
  *
- *   parse -> verify -> [layout -> verify -> distribute -> verify] -> ptxgen
+ *   parse -> verify -> [select -> layout -> verify -> distribute -> verify] -> ptxgen
  *
  * The bracketed passes run only for vector-level input (a module with
  * whole-workgroup vector ops); SIMT-level input goes straight to ptxgen.
@@ -60,6 +60,15 @@ is_vector_level(Module *m)
     return !module_walk(m, m->top, has_wg_op, NULL);
 }
 
+/* Tensor-core selection, then layout assignment. */
+static bool
+run_layout(Module *m, const VptxOptions *opt, Diag *d)
+{
+    LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0 };
+    return layout_select(m, d, &sopt) && layout_assign(m, d) && ir_verify(m, d) &&
+           layout_budget(m, d, opt->remarks != 0);
+}
+
 bool
 pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
 {
@@ -70,14 +79,14 @@ pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
         return true;
     }
     if (opt->emit == VPTX_EMIT_LAYOUT) {
-        if (!layout_assign(m, d) || !ir_verify(m, d))
+        if (!run_layout(m, opt, d))
             return false;
         ir_print(m, out);
         return true;
     }
     if (is_vector_level(m) || distribute_needed(m) || opt->emit == VPTX_EMIT_SIMT) {
         /* inputs with hand-written `vptx.layout` on every vector op skip the layout pass */
-        if (!distribute_has_layouts(m) && (!layout_assign(m, d) || !ir_verify(m, d)))
+        if (!distribute_has_layouts(m) && !run_layout(m, opt, d))
             return false;
         if (!distribute_module(m, d) || !ir_verify(m, d))
             return false;
@@ -148,6 +157,7 @@ collect_diagnostics(VptxResult *r, const Diag *d)
         VptxDiagnostic *v = &r->diags[r->ndiags++];
         v->level = rec->level == DIAG_ERROR     ? VPTX_ERROR
                    : rec->level == DIAG_WARNING ? VPTX_WARNING
+                   : rec->level == DIAG_REMARK  ? VPTX_REMARK
                                                 : VPTX_NOTE;
         v->file = rec->loc.file ? keep_string(r, diag_file_name(d, rec->loc.file)) : NULL;
         v->line = rec->loc.line;

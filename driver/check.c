@@ -37,7 +37,7 @@
  *   math = the largest error of the math.* ops used (fast lowering: exp,
  *          exp2, log, log2 2^-19; rsqrt 2^-21; powf 2^-16; sin, cos 2^-18;
  *          tanh 2^-10; with --precise-math all 2^-20): see ptxgen/isel_math.c
- *   rtol = atol = (16 + n) * u + math
+ *   rtol = atol = (16 + n) * u + math  (with --allow-tf32, u is at least 2^-11)
  * Inputs bounded by 1 keep partial sums of order 1, so the absolute term
  * uses the same scale.  --rtol / --atol override either.
  *
@@ -105,6 +105,8 @@ static const char check_usage[] =
     "  --shared=BYTES     dynamic shared memory per workgroup (default 0)\n"
     "  --rtol=X --atol=X  override the computed tolerances\n"
     "  --precise-math     compile math.* with the accurate sequences\n"
+    "  --allow-tf32       let f32 contracts use tf32 tensor cores (tolerance: tf32's\n"
+    "                     unit roundoff, 2^-11)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --verbose          print the tolerances and up to 10 mismatches\n";
 
@@ -171,6 +173,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->verbose = true;
         } else if (strcmp(arg, "--precise-math") == 0) {
             a->opt.precise_math = 1;
+        } else if (strcmp(arg, "--allow-tf32") == 0) {
+            a->opt.allow_tf32 = 1;
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             if (missing)
                 break;
@@ -859,6 +863,8 @@ report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
 {
     Estimate est = { 1, 0, 0, c->ca->opt.precise_math != 0 };
     estimate_block(&rp->m, op_entry_block(&rp->m, rk->func, 0), 1, &est);
+    if (c->ca->opt.allow_tf32 && est.u < 0x1p-11)
+        est.u = 0x1p-11; /* f32 contracts may run as tf32 (inputs rounded to 10 mantissa bits) */
     Verdict v = { 0 };
     v.seed = c->ca->seed;
     for (uint32_t i = 0; i < k->nargs; i++) {

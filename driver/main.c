@@ -50,6 +50,10 @@ static const char usage_text[] =
     "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a\n"
     "  -o FILE           write the output to FILE (default stdout)\n"
     "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
+    "  --allow-tf32      let f32 x f32 -> f32 contracts use tf32 tensor cores (inputs\n"
+    "                    rounded to 10 mantissa bits; docs/tensor-cores.md)\n"
+    "  --remarks         say, per vector.contract, which tensor-core intrinsic and\n"
+    "                    subgroup split it got and why (remark: lines on stderr)\n"
     "  -g                emit .loc lines\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --help            show this text\n"
@@ -98,6 +102,10 @@ parse_args(int argc, char **argv, Args *a)
             return 0;
         } else if (strcmp(arg, "--precise-math") == 0) {
             a->opt.precise_math = 1;
+        } else if (strcmp(arg, "--allow-tf32") == 0) {
+            a->opt.allow_tf32 = 1;
+        } else if (strcmp(arg, "--remarks") == 0) {
+            a->opt.remarks = 1;
         } else if (strcmp(arg, "-g") == 0) {
             a->opt.debug_loc = 1;
         } else if (strcmp(arg, "--verify-each") == 0) {
