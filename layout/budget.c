@@ -405,7 +405,7 @@ budget_function(Budget *b, OpId func)
                  "kernel '%s' needs about %lld registers per thread for its vectors, more than "
                  "the %d a thread has (ptxas will spill); the largest is %s, %s, %lld registers "
                  "per thread: shrink its dim %d (%lld elements of it in each thread) or spread it "
-                 "over more subgroups",
+                 "over more lanes or subgroups",
                  name, (long long)peak, (int)BUDGET_REGISTERS, what, type,
                  (long long)b->worst_regs, (int)d, (long long)per);
 }
