@@ -37,7 +37,8 @@ struct Budget {
     Diag *d;
     bool remarks;
     int32_t *last; /* [value] position of its last use in its own block, -2 = none */
-    uint8_t *use;  /* [value] USE_NONE, USE_STREAMED (only lhs/rhs of per-thread contracts), USE_HELD */
+    uint8_t
+        *use; /* [value] USE_NONE, USE_STREAMED (only lhs/rhs of per-thread contracts), USE_HELD */
     ValueId worst; /* the largest vector value of the function */
     int64_t worst_regs;
     bool failed;
@@ -234,9 +235,9 @@ generic_contract(Budget *b, OpId op)
         snprintf(nm, sizeof nm, "%s", !named ? "" : i == c.m ? "M " : i == c.n ? "N " : "K ");
         if (!named)
             snprintf(nm, sizeof nm, "d%d ", (int)i);
-        len += (size_t)snprintf(each + len, sizeof each - len, "%s%s%lld", i ? " x " : "", nm,
-                                (long long)(it.batch_tile[i] * it.outer_tile[i] *
-                                            it.element_tile[i]));
+        len +=
+            (size_t)snprintf(each + len, sizeof each - len, "%s%s%lld", i ? " x " : "", nm,
+                             (long long)(it.batch_tile[i] * it.outer_tile[i] * it.element_tile[i]));
     }
     if (named)
         snprintf(dim, sizeof dim, "%s", d == c.m ? "M" : d == c.n ? "N" : "K");
@@ -406,8 +407,8 @@ budget_function(Budget *b, OpId func)
                  "the %d a thread has (ptxas will spill); the largest is %s, %s, %lld registers "
                  "per thread: shrink its dim %d (%lld elements of it in each thread) or spread it "
                  "over more lanes or subgroups",
-                 name, (long long)peak, (int)BUDGET_REGISTERS, what, type,
-                 (long long)b->worst_regs, (int)d, (long long)per);
+                 name, (long long)peak, (int)BUDGET_REGISTERS, what, type, (long long)b->worst_regs,
+                 (int)d, (long long)per);
 }
 
 static bool

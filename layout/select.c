@@ -61,8 +61,7 @@ typedef struct {
 
 /* ------------------------------------------------------------ helpers */
 
-static void
-select_error(Select *s, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void select_error(Select *s, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
 static void
 select_error(Select *s, OpId op, const char *fmt, ...)
@@ -76,8 +75,7 @@ select_error(Select *s, OpId op, const char *fmt, ...)
     s->failed = true;
 }
 
-static void
-select_remark(Select *s, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void select_remark(Select *s, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
 static void
 select_remark(Select *s, OpId op, const char *fmt, ...)
@@ -400,13 +398,11 @@ check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, cons
         return false;
     }
     if (!shape_fits(mma, c)) {
-        const char *dim = c->size_m % info->m     ? "M"
-                          : c->size_n % frag_n(mma) ? "N"
-                                                    : "K";
-        int64_t size = c->size_m % info->m ? c->size_m
+        const char *dim = c->size_m % info->m ? "M" : c->size_n % frag_n(mma) ? "N" : "K";
+        int64_t size = c->size_m % info->m       ? c->size_m
                        : c->size_n % frag_n(mma) ? c->size_n
                                                  : c->size_k;
-        int64_t need = c->size_m % info->m ? info->m
+        int64_t need = c->size_m % info->m       ? info->m
                        : c->size_n % frag_n(mma) ? frag_n(mma)
                                                  : info->k;
         select_error(s, op,
@@ -429,8 +425,8 @@ select_contract(Select *s, OpId op)
     MmaIntrinsic mma = { MMA_NONE, 0 };
     const Attr *kind_attr = op_attr(m, op, "mma_kind");
     const Attr *cfg = op_attr(m, op, "lowering_config");
-    bool explicit_kind = kind_attr ? layout_mma_from_attr(kind_attr, &mma)
-                                   : cfg && layout_mma_from_attr(cfg, &mma);
+    bool explicit_kind =
+        kind_attr ? layout_mma_from_attr(kind_attr, &mma) : cfg && layout_mma_from_attr(cfg, &mma);
     if ((kind_attr || (cfg && dict_get(cfg, "mma_kind"))) && !explicit_kind)
         return; /* an unknown name: layout assignment reports it */
     if (!assign_contract_dims(m, op, &c)) {
@@ -473,8 +469,7 @@ select_contract(Select *s, OpId op)
             MmaIntrinsic cand = { (MmaKind)k, 0 };
             const MmaInfo *info = layout_mma_info(cand.kind);
             bool hit = false, miss = false;
-            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) ||
-                !shape_fits(cand, &c))
+            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, &c))
                 continue;
             for (int j = 0; j < 3; j++)
                 if (anch[j]) {
@@ -482,7 +477,8 @@ select_contract(Select *s, OpId op)
                     hit |= f;
                     miss |= !f;
                 }
-            if (hit && !miss && (cand.kind != MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || s->opt->allow_tf32)) {
+            if (hit && !miss &&
+                (cand.kind != MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || s->opt->allow_tf32)) {
                 mma = cand;
                 why = "its operands are anchored to this intrinsic's fragment layouts";
             }
@@ -491,8 +487,7 @@ select_contract(Select *s, OpId op)
         for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma.kind == MMA_NONE; k++) {
             MmaIntrinsic cand = { (MmaKind)k, 0 };
             const MmaInfo *info = layout_mma_info(cand.kind);
-            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) ||
-                !shape_fits(cand, &c))
+            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, &c))
                 continue;
             if (cand.kind == MMA_NV_MMA_SYNC_F32_16x8x8_TF32 && !s->opt->allow_tf32) {
                 tf32_refused = true;
@@ -513,8 +508,7 @@ select_contract(Select *s, OpId op)
                               "keeps the per-thread path: no mma.sync intrinsic takes %s with "
                               "M = %lld, N = %lld, K = %lld (M %% 16, N %% 8 and K %% 8, 16 or 32 "
                               "must be 0)",
-                              types, (long long)c.size_m, (long long)c.size_n,
-                              (long long)c.size_k);
+                              types, (long long)c.size_m, (long long)c.size_n, (long long)c.size_k);
             return;
         }
         char name[64];
@@ -525,7 +519,8 @@ select_contract(Select *s, OpId op)
     char name[64], split_text[400];
     layout_mma_name(mma, name, sizeof name);
     if (cfg && dict_get(cfg, "subgroup_basis")) {
-        snprintf(split_text, sizeof split_text, "subgroups from the lowering_config's subgroup_basis");
+        snprintf(split_text, sizeof split_text,
+                 "subgroups from the lowering_config's subgroup_basis");
     } else if (info->subgroups != 1) {
         snprintf(split_text, sizeof split_text, "subgroups split by layout assignment (M first)");
     } else {
