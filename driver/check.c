@@ -48,6 +48,7 @@
 #include "driver/check.h"
 
 #include "driver/driver.h"
+#include "driver/ptxas.h"
 #include "driver/launch.h"
 #include "frontend/frontend.h"
 #include "eval/eval.h"
@@ -992,6 +993,19 @@ open_backend(Check *c)
     return -1;
 }
 
+/* When ptxas is there, a kernel that spills registers gets a warning (ptxas.c); quiet otherwise. */
+static void
+warn_spills(const Program *p, const VptxOptions *opt)
+{
+    char *ptxas = ptxas_find();
+    bool have = ptxas != NULL;
+    free(ptxas);
+    if (!have || !p->ptx)
+        return;
+    PtxasOptions po = { opt->arch, NULL, "check", false, false, false, true };
+    (void)ptxas_assemble(p->ptx, p->ptx_len, &po, stderr);
+}
+
 int
 check_main(int argc, char **argv)
 {
@@ -1005,6 +1019,7 @@ check_main(int argc, char **argv)
         program_free(&prog);
         return 1;
     }
+    warn_spills(&prog, &ca.opt);
     if (ca.reference && !program_load(&ref, ca.reference, &ca.opt, false, stderr)) {
         program_free(&prog);
         program_free(&ref);

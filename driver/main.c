@@ -191,7 +191,8 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
     }
     PtxasOptions po = { a->opt.arch, a->cubin ? (a->output ? a->output : cubin) : NULL,
                         name,        a->ptxas_stats,
-                        a->verbose,  a->keep };
+                        a->verbose,  a->keep,
+                        false };
     int rc = ptxas_assemble(ptx, len, &po, stderr);
     free(cubin);
     free(name);

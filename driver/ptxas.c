@@ -258,6 +258,8 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
     if (status < 0) {
         fprintf(msgs, "vptx: error: cannot run %s: %s\n", ptxas, strerror(errno));
         status = 1;
+    } else if (status != 0 && opt->quiet) {
+        remove_tmp(dir, ptx_path, log_path, opt->output ? NULL : cubin);
     } else if (status != 0) {
         fputs(log ? log : "", msgs);
         fprintf(msgs, "vptx: error: ptxas failed (exit status %d); the PTX is kept in %s\n", status,

@@ -4,7 +4,8 @@
 // B 32 at the contract) and ptxas assembles it without spilling.  A 256x256 f32
 // accumulator over the same 8 warps is 256x256x4 bytes / 256 threads / 4 = 256
 // registers per thread by itself: vptx warns before ptxas runs (naming the value and
-// the dim), and ptxas's spill is a warning naming the kernel.
+// the dim), and ptxas's spill is a warning naming the kernel (--ptxas-stats,
+// --emit=cubin and vptx check).
 // RUN: %vptx --remarks --ptxas-stats %s -o %t.ptx 2>&1 | %filecheck %s
 // CHECK: remark: 'gemm128' needs about 112 registers per thread for its vectors
 // CHECK: remark: 'big' needs about {{[0-9]+}} registers per thread
@@ -13,6 +14,13 @@
 // CHECK-DAG: ptxas stats sm_80 big: {{[0-9]+}} registers, {{[1-9][0-9]*}} bytes spill stores
 // CHECK-DAG: vptx: warning: kernel 'big' spills registers on sm_80
 // CHECK-NOT: warning: kernel 'gemm128'
+// vptx check runs ptxas too when it is there: the spill warning, and the kernel still
+// passes on the simulator.
+// RUN: %vptx check %s 2>&1 | %filecheck --check-prefix=CHECKER %s
+// CHECKER-NOT: warning: kernel 'gemm128'
+// CHECKER-DAG: vptx: warning: kernel 'big' spills registers on sm_80
+// CHECKER-DAG: PASS gemm128 (sim vs eval
+// CHECKER-DAG: PASS big (sim vs eval
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>
