@@ -362,6 +362,31 @@ block_peak(Budget *b, BlockId blk)
     return peak;
 }
 
+/* The contract whose accumulator v is: its result, or a loop-carried value a contract yields. */
+static OpId
+accumulator_of(const Module *m, ValueId v)
+{
+    const Value *val = value_get(m, v);
+    OpId loop = val->def && op_get(m, val->def)->kind == OP_FOR ? val->def : 0;
+    uint32_t index = val->index;
+    if (!val->def && val->block && val->index > 0) {
+        loop = block_parent_op(m, val->block);
+        index = val->index - 1;
+        if (loop && op_get(m, loop)->kind != OP_FOR)
+            loop = 0;
+    }
+    if (loop) {
+        BlockId body = op_entry_block(m, loop, 0);
+        const Block *bl = body ? block_get(m, body) : NULL;
+        OpId y = bl && bl->ops.n ? bl->ops.items[bl->ops.n - 1] : 0;
+        if (!y || op_get(m, y)->kind != OP_YIELD || index >= op_get(m, y)->nargs)
+            return 0;
+        v = op_get(m, y)->args[index];
+    }
+    OpId def = value_get(m, v)->def;
+    return def && op_get(m, def)->kind == OP_CONTRACT ? def : 0;
+}
+
 static void
 budget_function(Budget *b, OpId func)
 {
@@ -402,13 +427,21 @@ budget_function(Budget *b, OpId func)
         snprintf(type + len, sizeof type - len, "%s>", scalar_type_name(t->elem));
     int64_t per = 0;
     int32_t d = value_layout(b->m, b->worst, &l) ? fattest_dim(&l, &per) : 0;
+    char dim[96];
+    ContractDims c;
+    OpId ct = accumulator_of(b->m, b->worst);
+    if (ct && assign_contract_dims(b->m, ct, &c) && d < 2)
+        snprintf(dim, sizeof dim, "dim %d (the contract's %s; %lld elements of it in each thread)",
+                 (int)d, c.dims[2][d] == c.m ? "M" : "N", (long long)per);
+    else
+        snprintf(dim, sizeof dim, "dim %d (%lld elements of it in each thread)", (int)d,
+                 (long long)per);
     diag_warning(b->d, loc,
                  "kernel '%s' needs about %lld registers per thread for its vectors, more than "
                  "the %d a thread has (ptxas will spill); the largest is %s, %s, %lld registers "
-                 "per thread: shrink its dim %d (%lld elements of it in each thread) or spread it "
-                 "over more lanes or subgroups",
+                 "per thread: shrink its %s or spread it over more lanes or subgroups",
                  name, (long long)peak, (int)BUDGET_REGISTERS, what, type, (long long)b->worst_regs,
-                 (int)d, (long long)per);
+                 dim);
 }
 
 static bool

@@ -9,7 +9,7 @@
 // RUN: %vptx --remarks --ptxas-stats %s -o %t.ptx 2>&1 | %filecheck %s
 // CHECK: remark: 'gemm128' needs about 112 registers per thread for its vectors
 // CHECK: remark: 'big' needs about {{[0-9]+}} registers per thread
-// CHECK: warning: kernel 'big' needs about {{[0-9]+}} registers per thread for its vectors, more than the 255 a thread has (ptxas will spill); the largest is loop-carried value %acc, vector<256x256xf32>, 256 registers per thread
+// CHECK: warning: kernel 'big' needs about {{[0-9]+}} registers per thread for its vectors, more than the 255 a thread has (ptxas will spill); the largest is loop-carried value %acc, vector<256x256xf32>, 256 registers per thread: shrink its dim 1 (the contract's N; 32 elements of it in each thread)
 // CHECK-DAG: ptxas stats sm_80 gemm128: {{[0-9]+}} registers, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-DAG: ptxas stats sm_80 big: {{[0-9]+}} registers, {{[1-9][0-9]*}} bytes spill stores
 // CHECK-DAG: vptx: warning: kernel 'big' spills registers on sm_80
