@@ -3,8 +3,11 @@
  *
  * The pipeline is listed here, in one place:
  *
- *   parse -> verify -> [select -> layout -> verify -> distribute -> verify] -> ptxgen
+ *   parse -> verify -> [select -> layout -> verify -> budget -> distribute -> verify] -> ptxgen
  *
+ * select (layout/select.c) picks tensor-core intrinsics and subgroup splits
+ * for contracts without an mma_kind; budget (layout/budget.c) checks the
+ * registers the assigned layouts need.
  * The bracketed passes run only for vector-level input (a module with
  * whole-workgroup vector ops); SIMT-level input goes straight to ptxgen.
  * The verifier runs between passes always under --verify-each, and in any
