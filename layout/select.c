@@ -527,6 +527,9 @@ select_contract(Select *s, OpId op)
         int64_t units = s->subgroups;
         Split sp;
         const char *policy;
+        for (int j = 0; j < 3; j++) /* only fragment-shaped anchors say how the warps split */
+            if (anch[j] && !is_fragment(anch[j], mma, (MmaOperand)j))
+                anch[j] = NULL;
         if (anchored_split(anch, &sp)) {
             policy = "taken from the anchored operands";
             sp.regs = split_regs(&c, sp.count, t);
