@@ -108,6 +108,8 @@ static const char check_usage[] =
     "  --precise-math     compile math.* with the accurate sequences\n"
     "  --allow-tf32       let f32 contracts use tf32 tensor cores (tolerance: tf32's\n"
     "                     unit roundoff, 2^-11)\n"
+    "  --remarks          print the compiler's remarks (tensor-core choices, register\n"
+    "                     estimates; docs/tensor-cores.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --verbose          print the tolerances and up to 10 mismatches\n";
 
@@ -176,6 +178,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->opt.precise_math = 1;
         } else if (strcmp(arg, "--allow-tf32") == 0) {
             a->opt.allow_tf32 = 1;
+        } else if (strcmp(arg, "--remarks") == 0) {
+            a->opt.remarks = 1;
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             if (missing)
                 break;

@@ -6,6 +6,9 @@
 // RUN: %vptx --emit=layout %s | %filecheck --check-prefix=LAYOUT %s
 // RUN: %vptx --emit=ptx %s -o %t.ptx && %ptxas-verify %t.ptx
 // RUN: grep -c 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32' %t.ptx | %filecheck --check-prefix=COUNT %s
+// RUN: %vptx check --remarks %s 2>&1 | %filecheck --check-prefix=REMARK %s
+// REMARK: remark: 'vector.contract' 64x64x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M2 x N2 x K1 of 4
+// REMARK: PASS gemm64 (sim vs eval
 // CHECK: PASS gemm64 (sim vs eval
 // LAYOUT: vector.contract {{.*}}mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_F32_16x8x16_F16>{{.*}}vptx.subgroup_split = array<i64: 2, 2, 1, 2, 1, 0>
 // COUNT: {{^}}16{{$}}
