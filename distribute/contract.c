@@ -259,6 +259,9 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 for (int i = 0; i < 3; i++)
                     items[i] = attr_int(c->m, shape[i], TY_I64);
                 op_set_attr(c->m, value_get(c->m, cv)->def, "mmaShape", attr_array(c->m, items, 3));
+                if (mm->mma.kind ==
+                    MMA_NV_MMA_SYNC_F32_16x8x8_TF32) /* f32 registers read as tf32 */
+                    op_set_attr(c->m, value_get(c->m, cv)->def, "tf32Enabled", attr_unit(c->m));
             }
             tile_slots(mm, 2, acc, cb, slots);
             const Type *t = type_get(c->m, ct);

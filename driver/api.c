@@ -3,8 +3,11 @@
  *
  * The pipeline is listed here, in one place:
  *
- *   parse -> verify -> [layout -> verify -> distribute -> verify] -> ptxgen
+ *   parse -> verify -> [select -> layout -> verify -> budget -> distribute -> verify] -> ptxgen
  *
+ * select (layout/select.c) picks tensor-core intrinsics and subgroup splits
+ * for contracts without an mma_kind; budget (layout/budget.c) checks the
+ * registers the assigned layouts need.
  * The bracketed passes run only for vector-level input (a module with
  * whole-workgroup vector ops); SIMT-level input goes straight to ptxgen.
  * The verifier runs between passes always under --verify-each, and in any
@@ -60,6 +63,23 @@ is_vector_level(Module *m)
     return !module_walk(m, m->top, has_wg_op, NULL);
 }
 
+/* Tensor-core selection, then layout assignment. */
+static bool
+run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
+{
+    LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0 };
+    uint64_t start = trace_begin(t);
+    bool ok = layout_select(m, d, &sopt);
+    trace_end(t, "select", start, m, ok);
+    if (!ok || !trace_pass(t, "layout", layout_assign, m, d) ||
+        !trace_pass(t, "verify", ir_verify, m, d))
+        return false;
+    start = trace_begin(t);
+    ok = layout_budget(m, d, opt->remarks != 0);
+    trace_end(t, "budget", start, m, ok);
+    return ok;
+}
+
 bool
 pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
 {
@@ -78,16 +98,14 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         return true;
     }
     if (opt->emit == VPTX_EMIT_LAYOUT) {
-        if (!trace_pass(t, "layout", layout_assign, m, d) ||
-            !trace_pass(t, "verify", ir_verify, m, d))
+        if (!run_layout(m, opt, d, t))
             return false;
         ir_print(m, out);
         return true;
     }
     if (is_vector_level(m) || distribute_needed(m) || opt->emit == VPTX_EMIT_SIMT) {
         /* inputs with hand-written `vptx.layout` on every vector op skip the layout pass */
-        if (!distribute_has_layouts(m) && (!trace_pass(t, "layout", layout_assign, m, d) ||
-                                           !trace_pass(t, "verify", ir_verify, m, d)))
+        if (!distribute_has_layouts(m) && !run_layout(m, opt, d, t))
             return false;
         if (!trace_pass(t, "distribute", distribute_module, m, d) ||
             !trace_pass(t, "verify", ir_verify, m, d))
@@ -162,6 +180,7 @@ collect_diagnostics(VptxResult *r, const Diag *d)
         VptxDiagnostic *v = &r->diags[r->ndiags++];
         v->level = rec->level == DIAG_ERROR     ? VPTX_ERROR
                    : rec->level == DIAG_WARNING ? VPTX_WARNING
+                   : rec->level == DIAG_REMARK  ? VPTX_REMARK
                                                 : VPTX_NOTE;
         v->file = rec->loc.file ? keep_string(r, diag_file_name(d, rec->loc.file)) : NULL;
         v->line = rec->loc.line;

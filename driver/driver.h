@@ -16,7 +16,7 @@ bool driver_compile(Diag *d, const char *name, const char *text, size_t len, con
                     char **out, size_t *out_len);
 
 /* passes.c -- --time-passes, --print-after=PASS, --print-after-all */
-enum { TRACE_NPASSES = 5 }; /* parse, verify, layout, distribute, ptxgen */
+enum { TRACE_NPASSES = 7 }; /* parse, verify, select, layout, budget, distribute, ptxgen */
 
 typedef struct PassTrace {
     FILE *out;            /* where dumps and the report go */

@@ -50,14 +50,20 @@ static const char usage_text[] =
     "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a\n"
     "  -o FILE           write the output to FILE (default stdout)\n"
     "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
+    "  --allow-tf32      let f32 x f32 -> f32 contracts use tf32 tensor cores (inputs\n"
+    "                    rounded to 10 mantissa bits; docs/tensor-cores.md)\n"
+    "  --remarks         say, per vector.contract, which tensor-core intrinsic and\n"
+    "                    subgroup split it got and why (remark: lines on stderr)\n"
     "  -g                emit .loc lines\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
     "                    print the IR after each run of PASS on stderr (repeatable); PASS is\n"
-    "                    parse, verify, layout or distribute (ptxgen's output is the PTX)\n"
+    "                    parse, verify, select, layout, budget or distribute (ptxgen's\n"
+    "                    output is the PTX)\n"
     "  --print-after-all print the IR after every pass on stderr\n"
-    "                    (the passes, in order: parse, verify, layout, distribute, ptxgen)\n"
+    "                    (the passes, in order: parse, verify, select, layout, budget,\n"
+    "                    distribute, ptxgen)\n"
     "  --help            show this text\n"
     "  --version         print the version\n";
 
@@ -110,7 +116,7 @@ parse_trace_option(int argc, char **argv, int *i, PassTrace *t, int *status)
         } else if (pass < 0 || strcmp(value, "ptxgen") == 0) {
             fprintf(stderr,
                     "vptx: error: %s pass '%s' for --print-after (the passes that print IR: "
-                    "parse, verify, layout, distribute)\n",
+                    "parse, verify, select, layout, budget, distribute)\n",
                     pass < 0 ? "unknown" : "no IR after", value);
             *status = 1;
         } else {
@@ -140,6 +146,10 @@ parse_args(int argc, char **argv, Args *a)
             return 0;
         } else if (strcmp(arg, "--precise-math") == 0) {
             a->opt.precise_math = 1;
+        } else if (strcmp(arg, "--allow-tf32") == 0) {
+            a->opt.allow_tf32 = 1;
+        } else if (strcmp(arg, "--remarks") == 0) {
+            a->opt.remarks = 1;
         } else if (strcmp(arg, "-g") == 0) {
             a->opt.debug_loc = 1;
         } else if (strcmp(arg, "--verify-each") == 0) {
@@ -228,7 +238,8 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
     }
     PtxasOptions po = { a->opt.arch, a->cubin ? (a->output ? a->output : cubin) : NULL,
                         name,        a->ptxas_stats,
-                        a->verbose,  a->keep };
+                        a->verbose,  a->keep,
+                        false };
     int rc = ptxas_assemble(ptx, len, &po, stderr);
     free(cubin);
     free(name);

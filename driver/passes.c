@@ -11,7 +11,9 @@
  * The pass names, in pipeline order:
  *   parse       text -> IR (frontend/)
  *   verify      the IR verifier, after parsing and after every transform
+ *   select      tensor-core intrinsic and subgroup split selection (layout/select.c)
  *   layout      layout assignment (layout/), vector-level input only
+ *   budget      the per-thread register estimate and its warnings (layout/budget.c)
  *   distribute  vector + layouts -> per-thread SIMT IR (distribute/)
  *   ptxgen      SIMT IR -> PTX text (ptxgen/); it prints PTX, not IR
  */
@@ -23,13 +25,14 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const pass_names[TRACE_NPASSES] = { "parse", "verify", "layout", "distribute",
+static const char *const pass_names[TRACE_NPASSES] = { "parse",  "verify",     "select",
+                                                       "layout", "budget",     "distribute",
                                                        "ptxgen" };
 
 const char *
 trace_pass_list(void)
 {
-    return "parse, verify, layout, distribute, ptxgen";
+    return "parse, verify, select, layout, budget, distribute, ptxgen";
 }
 
 int

@@ -1,12 +1,13 @@
 /*
  * ptxas.c -- find and run ptxas (see ptxas.h).
  *
- *   ptx text --> $TMPDIR/vptx-XXXXXX/NAME.ptx --> ptxas [-v] -arch=ARCH -o OUT NAME.ptx
+ *   ptx text --> $TMPDIR/vptx-XXXXXX/NAME.ptx --> ptxas -v -arch=ARCH -o OUT NAME.ptx
  *
  * ptxas's stdout and stderr both go to NAME.log in the same folder (ptxas
  * writes `-v` information to stderr), which is read back afterwards: on
  * failure it is printed unchanged and the folder is kept; with stats the
- * `-v` lines are summarised per kernel.
+ * `-v` lines are summarised per kernel, and a kernel that spills registers
+ * always gets a warning naming it.
  */
 #include "driver/ptxas.h"
 #include "driver/launch.h"
@@ -175,6 +176,22 @@ print_stats(const char *log, const char *arch, FILE *msgs)
                 st[i].stack, st[i].smem, st[i].barriers);
 }
 
+/* Any kernel that spills registers to local memory: a warning naming it. */
+static void
+warn_spills(const char *log, const char *arch, FILE *msgs)
+{
+    PtxasKernelStats st[64];
+    size_t n = ptxas_parse_stats(log, st, 64);
+    for (size_t i = 0; i < n; i++)
+        if (st[i].spill_stores > 0 || st[i].spill_loads > 0)
+            fprintf(msgs,
+                    "vptx: warning: kernel '%s' spills registers on %s (%ld bytes of spill "
+                    "stores, %ld bytes of spill loads, %ld registers): shrink its vector tiles or "
+                    "spread them over more subgroups (--remarks prints vptx's register "
+                    "estimate)\n",
+                    st[i].name, arch, st[i].spill_stores, st[i].spill_loads, st[i].registers);
+}
+
 /* Removes the temporary folder and the files we put in it. */
 static void
 remove_tmp(const char *dir, const char *ptx_path, const char *log_path, const char *cubin)
@@ -224,8 +241,7 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
     int argc = 0;
     argv[argc++] = ptxas;
     argv[argc++] = arch_arg;
-    if (opt->stats)
-        argv[argc++] = "-v";
+    argv[argc++] = "-v"; /* always: spills are reported as warnings */
     argv[argc++] = "-o";
     argv[argc++] = (char *)out;
     argv[argc++] = ptx_path;
@@ -242,12 +258,16 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
     if (status < 0) {
         fprintf(msgs, "vptx: error: cannot run %s: %s\n", ptxas, strerror(errno));
         status = 1;
+    } else if (status != 0 && opt->quiet) {
+        remove_tmp(dir, ptx_path, log_path, opt->output ? NULL : cubin);
     } else if (status != 0) {
         fputs(log ? log : "", msgs);
         fprintf(msgs, "vptx: error: ptxas failed (exit status %d); the PTX is kept in %s\n", status,
                 ptx_path);
-    } else if (opt->stats) {
-        print_stats(log ? log : "", opt->arch ? opt->arch : "sm_80", msgs);
+    } else {
+        if (opt->stats)
+            print_stats(log ? log : "", opt->arch ? opt->arch : "sm_80", msgs);
+        warn_spills(log ? log : "", opt->arch ? opt->arch : "sm_80", msgs);
     }
     if (status == 0 && opt->keep)
         fprintf(msgs, "vptx: kept %s\n", dir);

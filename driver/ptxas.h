@@ -23,6 +23,7 @@ typedef struct PtxasOptions {
     bool stats;         /* run with -v and print per-kernel registers, spills, smem */
     bool verbose;       /* print the command line first ("+ ptxas ...") */
     bool keep;          /* keep the temporary folder even on success */
+    bool quiet;         /* on failure print nothing and keep nothing (spill checks) */
 } PtxasOptions;
 
 /* Writes ptx to a temporary file and assembles it.  Messages (the command,

@@ -39,9 +39,11 @@ typedef struct VptxOptions {
     int precise_math; /* accurate math.* sequences instead of .approx */
     int debug_loc;    /* .loc lines in the PTX */
     int verify_each;  /* run the verifier after every pass */
+    int allow_tf32;   /* automatic tensor-core selection may use tf32 for f32 contracts */
+    int remarks;      /* report each contract's intrinsic, split and why (VPTX_REMARK) */
 } VptxOptions;
 
-typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE } VptxLevel;
+typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;
 
 typedef struct VptxDiagnostic {
     VptxLevel level;

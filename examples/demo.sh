@@ -23,7 +23,7 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/vptx-demo.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 examples=(examples/reduce.mlir examples/softmax.mlir examples/gemm64.mlir examples/gemm64_smem.mlir
-          examples/mma16.mlir)
+          examples/mma16.mlir examples/attention.mlir)
 simt=("examples/simt/k1_reduce.mlir examples/reduce.mlir"
       "examples/simt/k2_mma.mlir examples/mma16.mlir")
 

@@ -116,6 +116,15 @@ diag_note(Diag *d, Loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+void
+diag_remark(Diag *d, Loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(d, DIAG_REMARK, loc, fmt, ap);
+    va_end(ap);
+}
+
 bool
 diag_has_errors(const Diag *d)
 {
@@ -149,7 +158,7 @@ render_source(const DiagFile *f, uint32_t line, uint32_t col, FILE *out)
 void
 diag_render(const Diag *d, FILE *out)
 {
-    static const char *const level_names[] = { "error", "warning", "note" };
+    static const char *const level_names[] = { "error", "warning", "note", "remark" };
     for (uint32_t i = 0; i < d->nrecs; i++) {
         const DiagRecord *r = &d->recs[i];
         if (r->loc.file && r->loc.file < d->nfiles)

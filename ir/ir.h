@@ -84,7 +84,7 @@ typedef struct Loc {
     uint32_t line, col;
 } Loc;
 
-typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE, DIAG_REMARK } DiagLevel;
 
 typedef struct DiagRecord {
     DiagLevel level;
@@ -115,6 +115,8 @@ uint32_t diag_add_file(Diag *d, const char *name, const char *text, size_t len);
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void diag_warning(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* an optimisation remark (--remarks): what a pass decided and why; not an error */
+void diag_remark(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void diag_verror(Diag *d, DiagLevel level, Loc loc, const char *fmt, va_list ap);
 bool diag_has_errors(const Diag *d);
 const char *diag_file_name(const Diag *d, uint32_t file);

@@ -175,18 +175,11 @@ seed_to_layout(Module *m, OpId op, void *ctx)
     return true;
 }
 
-/* Iteration dims of a contract's maps: M, N, K and where they sit in each operand. */
-typedef struct {
-    int32_t dims[3][2]; /* lhs, rhs, acc: iteration dim of each operand dim */
-    int32_t m, n, k;
-    int64_t size_m, size_n, size_k;
-} ContractDims;
-
 static bool
 map_dims(const Module *m, const Attr *maps, uint32_t k, int32_t *dims)
 {
     const Attr *a = maps->items[k];
-    if (!a || a->kind != ATTR_AFFINE_MAP || a->map->nresults != 2)
+    if (!a || a->kind != ATTR_AFFINE_MAP || a->map->nresults != 2 || a->map->ndims != 3)
         return false;
     dims[0] = affine_map_result_dim(a->map, 0);
     dims[1] = affine_map_result_dim(a->map, 1);
@@ -200,14 +193,14 @@ in2(const int32_t *d, int32_t x)
     return d[0] == x || d[1] == x;
 }
 
-static bool
-contract_dims(Assign *a, OpId op, ContractDims *c)
+bool
+assign_contract_dims(const Module *m, OpId op, ContractDims *c)
 {
-    const Attr *maps = op_attr(a->m, op, "indexing_maps");
+    const Attr *maps = op_attr(m, op, "indexing_maps");
     if (!maps || maps->kind != ATTR_ARRAY || maps->n != 3)
         return false;
     for (uint32_t k = 0; k < 3; k++)
-        if (!map_dims(a->m, maps, k, c->dims[k]))
+        if (!map_dims(m, maps, k, c->dims[k]))
             return false;
     c->m = in2(c->dims[2], c->dims[0][0]) ? c->dims[0][0] : c->dims[0][1];
     c->k = c->m == c->dims[0][0] ? c->dims[0][1] : c->dims[0][0];
@@ -215,8 +208,14 @@ contract_dims(Assign *a, OpId op, ContractDims *c)
     if (!in2(c->dims[2], c->m) || !in2(c->dims[1], c->n) || !in2(c->dims[1], c->k) ||
         in2(c->dims[2], c->k))
         return false;
-    const Type *lhs = type_get(a->m, value_type(a->m, op_get(a->m, op)->args[0]));
-    const Type *rhs = type_get(a->m, value_type(a->m, op_get(a->m, op)->args[1]));
+    if (op_get(m, op)->nargs < 3 || !type_is_vector(m, value_type(m, op_get(m, op)->args[0])) ||
+        !type_is_vector(m, value_type(m, op_get(m, op)->args[1])) ||
+        !type_is_vector(m, value_type(m, op_get(m, op)->args[2])))
+        return false;
+    const Type *lhs = type_get(m, value_type(m, op_get(m, op)->args[0]));
+    const Type *rhs = type_get(m, value_type(m, op_get(m, op)->args[1]));
+    if (lhs->rank != 2 || rhs->rank != 2)
+        return false;
     c->size_m = lhs->shape[c->dims[0][0] == c->m ? 0 : 1];
     c->size_k = lhs->shape[c->dims[0][0] == c->k ? 0 : 1];
     c->size_n = rhs->shape[c->dims[1][0] == c->n ? 0 : 1];
@@ -265,6 +264,15 @@ mma_split(Assign *a, OpId op, const ContractDims *c, MmaIntrinsic mma, int64_t *
         strides[0] = ss[c->m], strides[1] = ss[c->n], strides[2] = ss[c->k];
         return true;
     }
+    /* the split layout_select chose (select.c): counts M, N, K, then their strides */
+    int64_t split[6];
+    const Attr *split_attr = op_attr(a->m, op, "vptx.subgroup_split");
+    int nsplit = split_attr ? layout_attr_ints(split_attr, split, 6) : -1;
+    if (nsplit == 6) {
+        for (int j = 0; j < 3; j++)
+            counts[j] = split[j], strides[j] = split[3 + j];
+        return true;
+    }
     default_split(units, c->size_m / info->m, c->size_n / fn, &counts[0], &counts[1]);
     strides[0] = counts[0] > 1 ? counts[1] : 0;
     strides[1] = counts[1] > 1 ? 1 : 0;
@@ -301,7 +309,7 @@ mma_anchor(Assign *a, OpId op, MmaIntrinsic mma)
 {
     ContractDims c;
     const Op *o = op_get(a->m, op);
-    if (!contract_dims(a, op, &c)) {
+    if (!assign_contract_dims(a->m, op, &c)) {
         assign_error(a, op,
                      "with mma_kind needs 2-D operands indexed (m, k), (k, n) or "
                      "(n, k), and (m, n)");

@@ -72,7 +72,16 @@ void assign_forward(Assign *a, OpId op, uint32_t i);
 void assign_default(const Assign *a, ValueId v, NestedLayout *out);
 OpId assign_parent_op(const Assign *a, OpId op); /* the op whose region holds op */
 
+/* Iteration dims of a contract's maps: M, N, K and where they sit in each operand. */
+typedef struct {
+    int32_t dims[3][2]; /* lhs, rhs, acc: iteration dim of each operand dim */
+    int32_t m, n, k;
+    int64_t size_m, size_n, size_k;
+} ContractDims;
+
 /* assign_anchor.c */
+/* a 2-D matmul contract: (m, k) or (k, m), (k, n) or (n, k), (m, n) or (n, m) */
+bool assign_contract_dims(const Module *m, OpId op, ContractDims *c);
 bool assign_launch_shape(Assign *a);
 void assign_seed_anchors(Assign *a);
 

@@ -321,4 +321,24 @@ bool layout_mma_from_attr(const struct Attr *a, MmaIntrinsic *out);
  */
 bool layout_assign(struct Module *m, struct Diag *d);
 
+/*
+ * select.c -- automatic tensor-core selection, before layout_assign: a
+ * vector.contract without mma_kind gets one (and a subgroup split) when its
+ * element types and shape fit an mma.sync intrinsic; an explicit mma_kind
+ * that does not fit is an error.  Remarks (diag_remark) when asked.
+ */
+typedef struct {
+    bool allow_tf32; /* f32 x f32 -> f32 may use tf32 mma.sync */
+    bool remarks;    /* one remark per contract: intrinsic, split, why */
+} LayoutSelectOptions;
+bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *opt);
+
+/*
+ * budget.c -- register budgets, after layout_assign: an error for a
+ * per-thread contract too large for a thread (names the dim to shrink), a
+ * warning when a function's vectors need more than 255 registers per thread
+ * (names the largest value), a remark with the estimate when asked.
+ */
+bool layout_budget(struct Module *m, struct Diag *d, bool remarks);
+
 #endif

@@ -33,6 +33,8 @@ compile(const char *text, size_t len, const char *arch, unsigned flags)
     opt.arch = arch;
     opt.precise_math = flags & 1;
     opt.debug_loc = (flags >> 1) & 1;
+    opt.remarks = (flags >> 4) & 1;
+    opt.allow_tf32 = (flags >> 5) & 1;
     VptxResult *r = NULL;
     int rc = vptx_compile("fuzz.mlir", text, len, &opt, &r);
     if (!r)

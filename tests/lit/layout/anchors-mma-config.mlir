@@ -1,4 +1,5 @@
-// Anchors: an mma contract over 4 warps (default split: all on M), the same
+// Anchors: an mma contract over 4 warps (default split, layout/select.c: the
+// balanced 2x2, whose 32x32 warp tiles read the fewest operand registers), the same
 // with a lowering_config subgroup_basis (2x2), and a reduction whose operand
 // layouts come from its lowering_config (seed 000).
 // RUN: %vptx --emit=layout %s | %filecheck %s
@@ -14,7 +15,7 @@ func.func @mma_default(%a: vector<64x32xf16>, %b: vector<32x64xf16>, %c: vector<
   return
 }
 // CHECK-LABEL: func.func @mma_default
-// CHECK: vector.contract {{.*}}vptx.layout = [#iree_vector_ext.nested_layout<subgroup_tile = [4, 1], batch_tile = [1, 8], outer_tile = [2, 1], thread_tile = [8, 4], element_tile = [1, 2], subgroup_strides = [1, 0], thread_strides = [4, 1]>]
+// CHECK: vector.contract {{.*}}vptx.layout = [#iree_vector_ext.nested_layout<subgroup_tile = [2, 2], batch_tile = [2, 4], outer_tile = [2, 1], thread_tile = [8, 4], element_tile = [1, 2], subgroup_strides = [2, 1], thread_strides = [4, 1]>], vptx.subgroup_split = array<i64: 2, 2, 1, 2, 1, 0>
 // Vector function arguments take the fragment layouts directly.
 // CHECK-NOT: vptx.conversion = "shared"
 

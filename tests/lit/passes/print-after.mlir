@@ -34,8 +34,10 @@
 // RUN: %filecheck --check-prefix=ALL %s < %t.all
 // ALL:      IR Dump After parse
 // ALL-NEXT: IR Dump After verify
+// ALL-NEXT: IR Dump After select
 // ALL-NEXT: IR Dump After layout
 // ALL-NEXT: IR Dump After verify
+// ALL-NEXT: IR Dump After budget
 // ALL-NEXT: IR Dump After distribute
 // ALL-NEXT: IR Dump After verify
 // ALL-NOT:  IR Dump
@@ -46,19 +48,20 @@
 //
 // Bad pass names are errors that list the passes, and nothing is written.
 // RUN: not %vptx --print-after=lay %s -o %t.bad 2>&1 | %filecheck --check-prefix=UNKNOWN %s
-// UNKNOWN: vptx: error: unknown pass 'lay' for --print-after (the passes that print IR: parse, verify, layout, distribute)
+// UNKNOWN: vptx: error: unknown pass 'lay' for --print-after (the passes that print IR: parse, verify, select, layout, budget, distribute)
 // RUN: test ! -e %t.bad
 // RUN: not %vptx --print-after=ptxgen %s 2>&1 | %filecheck --check-prefix=PTXGEN %s
 // PTXGEN: vptx: error: no IR after pass 'ptxgen' for --print-after
 // RUN: not %vptx %s --print-after 2>&1 | %filecheck --check-prefix=MISSING %s
-// MISSING: vptx: error: option '--print-after' needs a pass name (parse, verify, layout, distribute, ptxgen)
+// MISSING: vptx: error: option '--print-after' needs a pass name (parse, verify, select, layout, budget, distribute, ptxgen)
 // The passes are listed in --help:
 // RUN: %vptx --help | %filecheck --check-prefix=HELP %s
 // HELP: --time-passes
 // HELP: --print-after=PASS
-// HELP: parse, verify, layout or distribute
+// HELP: parse, verify, select, layout, budget or distribute
 // HELP: --print-after-all
-// HELP: (the passes, in order: parse, verify, layout, distribute, ptxgen)
+// HELP: (the passes, in order: parse, verify, select, layout, budget,
+// HELP-NEXT: distribute, ptxgen)
 //
 // A failing pass prints no dump after it, and the error is the usual one:
 // RUN: not %vptx --print-after-all %S/../layout/err-lanes.mlir 2>&1 | %filecheck --check-prefix=FAIL %s

@@ -14,11 +14,13 @@
 // CHECK-NEXT:    ---Wall Time---  ---Runs---  ---Name---
 // CHECK-NEXT:    {{[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\) +}}1  parse
 // CHECK-NEXT:    {{[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\) +}}3  verify
+// CHECK-NEXT:    {{[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\) +}}1  select
 // CHECK-NEXT:    {{[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\) +}}1  layout
+// CHECK-NEXT:    {{[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\) +}}1  budget
 // CHECK-NEXT:    {{[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\) +}}1  distribute
 // CHECK-NEXT:    {{[0-9]+\.[0-9]{4} \( *[0-9]+\.[0-9]%\) +}}1  ptxgen
 // CHECK-NEXT:    {{[0-9]+\.[0-9]{4}}} (100.0%)              Total
-// The shares of the five passes add up to 100% (give or take rounding):
+// The shares of the seven passes add up to 100% (give or take rounding):
 // RUN: awk '/%\)/ && !/Total/ { gsub(/[(%)]/, " "); sum += $2 } END { if (sum < 99.4 || sum > 100.6) { print "sum", sum; exit 1 } }' %t.report
 //
 // --emit=mlir runs parse and one verify only; SIMT-level input skips layout and distribute.

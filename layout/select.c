@@ -1,0 +1,589 @@
+/*
+ * select.c -- automatic tensor-core selection, run before layout assignment.
+ *
+ * Requires:    ir_verify() clean; vector-level input.
+ * Ensures:     every 2-D matmul `vector.contract` (kind add, maps (m, k) or
+ *              (k, m), (k, n) or (n, k), (m, n)) that has no mma_kind and no
+ *              per-thread lowering_config (lane_basis / thread), and whose
+ *              element types and shapes fit an mma.sync intrinsic, carries
+ *              `mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_...>`; every mma
+ *              contract without a subgroup_basis carries
+ *              `vptx.subgroup_split = array<i64: sM, sN, sK, tM, tN, tK>`
+ *              (subgroup counts over M, N, K, then their id strides), which
+ *              layout assignment (assign_anchor.c) tiles the fragments by.
+ *              An explicit mma_kind that does not fit the contract's element
+ *              types or shape is a located error naming the mismatch.
+ *
+ * Which intrinsic (first that fits, in this order):
+ *   1. the one whose fragment layouts the operands are already anchored to
+ *      (an `iree_vector_ext.to_layout` producing lhs, rhs or acc whose
+ *      outer / thread / element tiles are that intrinsic's fragment);
+ *   2. by element types: f16 x f16 -> f32 or f16, bf16 x bf16 -> f32,
+ *      i8 x i8 -> i32, and f32 x f32 -> f32 as tf32 only when allowed
+ *      (--allow-tf32: tf32 keeps 10 mantissa bits of each input);
+ *      m16n8k16 before m16n8k8 (needs K % 16), M % 16, N % 8, K % k.
+ * Otherwise the contract keeps the per-thread path.
+ *
+ * Which split of the workgroup's subgroups (powers of two; the tile must be
+ * a whole number of fragments per subgroup):
+ *   - anchored operands carrying subgroup tiles give it directly;
+ *   - "rows" policy, when the accumulator feeds a row reduction or another
+ *     contract, or the lhs comes from another contract (attention): as many
+ *     subgroups as possible on M, the rest on N.  A row of the accumulator
+ *     then stays inside one warp (softmax needs no shared memory), and the
+ *     C fragment of one contract becomes the next one's A fragment by a
+ *     register permutation;
+ *   - otherwise "balanced": among the splits that use the most subgroups,
+ *     the one with the fewest operand registers per thread (A + B + C; a
+ *     square warp tile reads the least), ties to more subgroups on M.
+ *   K is split only where M and N cannot use all the subgroups (the
+ *   partial accumulators are then summed across subgroups).
+ *
+ * With remarks on, each contract gets one remark saying what it got and why.
+ * The staging of operands (shared memory, cp.async) is decided later, in
+ * distribute/; the remark says "staging: none" until that exists
+ * (select_staging_note is the hook).
+ */
+#include "layout/assign_impl.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    Module *m;
+    Diag *d;
+    const LayoutSelectOptions *opt;
+    OpId func;
+    int64_t subgroups;
+    bool failed;
+} Select;
+
+/* ------------------------------------------------------------ helpers */
+
+static void select_error(Select *s, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static void
+select_error(Select *s, OpId op, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(s->d, op_get(s->m, op)->loc, "'%s' %s", op_name(s->m, op), msg);
+    s->failed = true;
+}
+
+static void select_remark(Select *s, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static void
+select_remark(Select *s, OpId op, const char *fmt, ...)
+{
+    if (!s->opt || !s->opt->remarks)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_remark(s->d, op_get(s->m, op)->loc, "'%s' %s", op_name(s->m, op), msg);
+}
+
+/* Threads of the launch: translation_info's workgroup_size, else gpu.known_block_size. */
+static int64_t
+launch_threads(const Module *m, OpId func)
+{
+    const Op *o = op_get(m, func);
+    for (uint32_t i = 0; i < o->nattrs; i++) {
+        const Attr *v = o->attrs[i].value;
+        if (v && v->kind == ATTR_TRANSLATION_INFO && v->translation->nworkgroup > 0) {
+            int64_t t = 1;
+            for (uint32_t k = 0; k < v->translation->nworkgroup && k < 3; k++)
+                t *= v->translation->workgroup_size[k];
+            return t;
+        }
+    }
+    const Attr *known = op_attr(m, func, "gpu.known_block_size");
+    if (known && known->kind == ATTR_DENSE_ARRAY && known->ints && known->n >= 1) {
+        int64_t t = 1;
+        for (uint32_t k = 0; k < known->n && k < 3; k++)
+            t *= known->ints[k];
+        return t;
+    }
+    return LAYOUT_WARP_SIZE; /* assignment sizes such a workgroup from its anchors: one warp here */
+}
+
+static TypeId
+elem_of(const Module *m, ValueId v)
+{
+    return type_get(m, value_type(m, v))->elem;
+}
+
+/* Bytes of one element in registers (i8 and f16 pack 4 and 2 to a register). */
+static int64_t
+elem_bytes(TypeId t)
+{
+    switch (t) {
+    case TY_I1:
+    case TY_I8:
+        return 1;
+    case TY_I16:
+    case TY_F16:
+    case TY_BF16:
+        return 2;
+    case TY_I64:
+    case TY_F64:
+    case TY_INDEX:
+        return 8;
+    default:
+        return 4;
+    }
+}
+
+/* Registers per thread for elems elements of a warp's tile. */
+static int64_t
+warp_regs(int64_t elems, TypeId t)
+{
+    return (elems * elem_bytes(t) + 4 * LAYOUT_WARP_SIZE - 1) / (4 * LAYOUT_WARP_SIZE);
+}
+
+static int64_t
+frag_n(MmaIntrinsic mma)
+{
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    return info->n ? info->n : mma.n;
+}
+
+static bool
+types_fit(const MmaInfo *info, TypeId a, TypeId b, TypeId c)
+{
+    return strcmp(scalar_type_name(a), info->type[0]) == 0 &&
+           strcmp(scalar_type_name(b), info->type[1]) == 0 &&
+           strcmp(scalar_type_name(c), info->type[2]) == 0;
+}
+
+static bool
+shape_fits(MmaIntrinsic mma, const ContractDims *c)
+{
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    return c->size_m % info->m == 0 && c->size_n % frag_n(mma) == 0 && c->size_k % info->k == 0;
+}
+
+/* The operand's canonical-orientation layout when a to_layout produces it. */
+static bool
+anchored(const Module *m, ValueId v, bool swapped, NestedLayout *out)
+{
+    static const int32_t swap[2] = { 1, 0 };
+    OpId def = value_get(m, v)->def;
+    NestedLayout l;
+    if (!def || op_get(m, def)->kind != OP_TO_LAYOUT ||
+        !layout_of_attr(op_attr(m, def, "layout"), &l) || l.rank != 2)
+        return false;
+    if (swapped)
+        return layout_permute(&l, swap, out);
+    *out = l;
+    return true;
+}
+
+static bool
+is_fragment(const NestedLayout *l, MmaIntrinsic mma, MmaOperand which)
+{
+    NestedLayout f;
+    if (!layout_mma_fragment(mma, which, &f))
+        return false;
+    for (int d = 0; d < 2; d++)
+        if (l->outer_tile[d] != f.outer_tile[d] || l->thread_tile[d] != f.thread_tile[d] ||
+            l->thread_strides[d] != f.thread_strides[d] || l->element_tile[d] != f.element_tile[d])
+            return false;
+    return true;
+}
+
+/* ------------------------------------------------------ use relations */
+
+enum { CHAIN_DEPTH = 8 };
+
+/* Ops a value passes through unchanged in shape of work: elementwise, casts, transposes. */
+static bool
+passes_through(const Op *o)
+{
+    return o->kind == OP_TRANSPOSE || o->kind == OP_TO_LAYOUT || o->kind == OP_BROADCAST ||
+           (op_info[o->kind].traits & T_ELEMWISE);
+}
+
+typedef struct {
+    OpId scope; /* the function searched */
+    ValueId v;
+    int depth;
+    bool found;
+} UseSearch;
+
+static bool feeds_rows(Module *m, OpId scope, ValueId v, int depth);
+
+static bool
+feeds_visit(Module *m, OpId op, void *ctx)
+{
+    UseSearch *u = ctx;
+    const Op *o = op_get(m, op);
+    if (u->found)
+        return false;
+    for (uint32_t i = 0; i < o->nargs; i++) {
+        if (o->args[i] != u->v)
+            continue;
+        if (o->kind == OP_MULTI_REDUCTION || (o->kind == OP_CONTRACT && i == 0)) {
+            u->found = true;
+            return false;
+        }
+        if (passes_through(o) && o->nres == 1 && u->depth < CHAIN_DEPTH &&
+            feeds_rows(m, u->scope, o->res[0], u->depth + 1)) {
+            u->found = true;
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Does v reach a multi_reduction or a contract's lhs through elementwise ops? */
+static bool
+feeds_rows(Module *m, OpId scope, ValueId v, int depth)
+{
+    UseSearch u = { scope, v, depth, false };
+    module_walk(m, scope, feeds_visit, &u);
+    return u.found;
+}
+
+/* Does v come from a contract through elementwise ops? */
+static bool
+from_contract(const Module *m, ValueId v, int depth)
+{
+    OpId def = value_get(m, v)->def;
+    if (!def || depth > CHAIN_DEPTH)
+        return false;
+    const Op *o = op_get(m, def);
+    if (o->kind == OP_CONTRACT)
+        return true;
+    if (!passes_through(o))
+        return false;
+    for (uint32_t i = 0; i < o->nargs; i++)
+        if (type_is_vector(m, value_type(m, o->args[i])) && from_contract(m, o->args[i], depth + 1))
+            return true;
+    return false;
+}
+
+/* -------------------------------------------------------------- splits */
+
+typedef struct {
+    int64_t count[3], stride[3]; /* M, N, K */
+    int64_t regs;                /* A + B + C registers per thread */
+    int64_t used;                /* subgroups used */
+} Split;
+
+static void
+split_strides(Split *s)
+{
+    s->stride[2] = s->count[2] > 1 ? 1 : 0;
+    s->stride[1] = s->count[1] > 1 ? s->count[2] : 0;
+    s->stride[0] = s->count[0] > 1 ? s->count[1] * s->count[2] : 0;
+}
+
+static int64_t
+split_regs(const ContractDims *c, const int64_t *count, const TypeId *t)
+{
+    int64_t mw = c->size_m / count[0], nw = c->size_n / count[1], kw = c->size_k / count[2];
+    return warp_regs(mw * kw, t[0]) + warp_regs(kw * nw, t[1]) + warp_regs(mw * nw, t[2]);
+}
+
+/* Is a better than b?  rows: fewest N subgroups, then fewest K; else fewest registers, most M. */
+static bool
+split_better(const Split *a, const Split *b, bool rows)
+{
+    if (a->used != b->used)
+        return a->used > b->used;
+    if (a->count[2] != b->count[2])
+        return a->count[2] < b->count[2];
+    if (rows && a->count[1] != b->count[1])
+        return a->count[1] < b->count[1];
+    if (a->regs != b->regs)
+        return a->regs < b->regs;
+    return a->count[0] > b->count[0];
+}
+
+static Split
+choose_split(const ContractDims *c, MmaIntrinsic mma, int64_t units, const TypeId *t, bool rows)
+{
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    int64_t tiles[3] = { c->size_m / info->m, c->size_n / frag_n(mma), c->size_k / info->k };
+    Split best = { { 1, 1, 1 }, { 0, 0, 0 }, 0, 1 };
+    best.regs = split_regs(c, best.count, t);
+    for (int64_t sk = 1; sk <= units && tiles[2] % sk == 0; sk *= 2)
+        for (int64_t sm = 1; sm * sk <= units && tiles[0] % sm == 0; sm *= 2)
+            for (int64_t sn = 1; sm * sn * sk <= units && tiles[1] % sn == 0; sn *= 2) {
+                if (units % (sm * sn * sk) != 0)
+                    continue;
+                Split s = { { sm, sn, sk }, { 0, 0, 0 }, 0, sm * sn * sk };
+                s.regs = split_regs(c, s.count, t);
+                /* K only where M and N cannot use the subgroups by themselves */
+                if (sk > 1 && best.count[2] == 1 && best.used == units)
+                    continue;
+                if (split_better(&s, &best, rows))
+                    best = s;
+            }
+    split_strides(&best);
+    return best;
+}
+
+/* The split the anchored operands carry (canonical layouts; NULL = not anchored). */
+static bool
+anchored_split(const NestedLayout *const *l, Split *s)
+{
+    static const int dims[3][2] = { { 0, 2 }, { 2, 1 }, { 0, 1 } }; /* A: M,K  B: K,N  C: M,N */
+    bool any = false, set[3] = { false, false, false };
+    for (int j = 0; j < 3; j++)
+        s->count[j] = 1, s->stride[j] = 0;
+    for (int op = 2; op >= 0; op--) { /* C first: it fixes M and N */
+        if (!l[op])
+            continue;
+        for (int d = 0; d < 2; d++) {
+            int it = dims[op][d];
+            if (set[it])
+                continue;
+            set[it] = true;
+            s->count[it] = l[op]->subgroup_tile[d];
+            s->stride[it] = l[op]->subgroup_strides[d];
+            any |= s->count[it] > 1;
+        }
+    }
+    s->used = s->count[0] * s->count[1] * s->count[2];
+    return any;
+}
+
+/* --------------------------------------------------------- per contract */
+
+/* Hook for the staging decision (distribute/): what the remark says about operand staging. */
+static const char *
+select_staging_note(void)
+{
+    return "staging: none (fragments are loaded from where the operands live)";
+}
+
+static void
+write_split(Select *s, OpId op, const Split *sp)
+{
+    int64_t v[6];
+    for (int j = 0; j < 3; j++)
+        v[j] = sp->count[j], v[3 + j] = sp->stride[j];
+    op_set_attr(s->m, op, "vptx.subgroup_split", attr_dense_array(s->m, TY_I64, v, NULL, 6));
+}
+
+static bool
+per_thread_config(const Module *m, OpId op)
+{
+    const Attr *cfg = op_attr(m, op, "lowering_config");
+    return cfg && (dict_get(cfg, "lane_basis") || dict_get(cfg, "thread"));
+}
+
+/* An explicit mma_kind: check it against the contract; false after an error. */
+static bool
+check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, const TypeId *t)
+{
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    char name[64];
+    layout_mma_name(mma, name, sizeof name);
+    if (!types_fit(info, t[0], t[1], t[2])) {
+        select_error(s, op,
+                     "has mma_kind %s, which needs %s x %s -> %s operands, but its operands are "
+                     "%s x %s -> %s",
+                     name, info->type[0], info->type[1], info->type[2], scalar_type_name(t[0]),
+                     scalar_type_name(t[1]), scalar_type_name(t[2]));
+        return false;
+    }
+    if (!shape_fits(mma, c)) {
+        const char *dim = c->size_m % info->m ? "M" : c->size_n % frag_n(mma) ? "N" : "K";
+        int64_t size = c->size_m % info->m       ? c->size_m
+                       : c->size_n % frag_n(mma) ? c->size_n
+                                                 : c->size_k;
+        int64_t need = c->size_m % info->m       ? info->m
+                       : c->size_n % frag_n(mma) ? frag_n(mma)
+                                                 : info->k;
+        select_error(s, op,
+                     "has mma_kind %s, which needs M a multiple of %lld, N of %lld and K of %lld, "
+                     "but the contract is %lldx%lldx%lld: %s = %lld is not a multiple of %lld",
+                     name, (long long)info->m, (long long)frag_n(mma), (long long)info->k,
+                     (long long)c->size_m, (long long)c->size_n, (long long)c->size_k, dim,
+                     (long long)size, (long long)need);
+        return false;
+    }
+    return true;
+}
+
+static void
+select_contract(Select *s, OpId op)
+{
+    Module *m = s->m;
+    const Op *o = op_get(m, op);
+    ContractDims c;
+    MmaIntrinsic mma = { MMA_NONE, 0 };
+    const Attr *kind_attr = op_attr(m, op, "mma_kind");
+    const Attr *cfg = op_attr(m, op, "lowering_config");
+    bool explicit_kind =
+        kind_attr ? layout_mma_from_attr(kind_attr, &mma) : cfg && layout_mma_from_attr(cfg, &mma);
+    if ((kind_attr || (cfg && dict_get(cfg, "mma_kind"))) && !explicit_kind)
+        return; /* an unknown name: layout assignment reports it */
+    if (!assign_contract_dims(m, op, &c)) {
+        if (!explicit_kind)
+            select_remark(s, op,
+                          "keeps the per-thread path: not a 2-D matmul (maps (m, k), (k, n), "
+                          "(m, n) or transposes)");
+        return;
+    }
+    TypeId t[3] = { elem_of(m, o->args[0]), elem_of(m, o->args[1]), elem_of(m, o->args[2]) };
+    char types[64];
+    snprintf(types, sizeof types, "%s x %s -> %s", scalar_type_name(t[0]), scalar_type_name(t[1]),
+             scalar_type_name(t[2]));
+    const Attr *kind = op_attr(m, op, "kind");
+    bool add = !kind || !kind->str || strcmp(kind->str, "add") == 0;
+    const char *why = "";
+    if (explicit_kind) {
+        if (!check_explicit(s, op, mma, &c, t))
+            return;
+        why = "named by mma_kind";
+    } else if (!add) {
+        select_remark(s, op, "keeps the per-thread path: its kind is not add");
+        return;
+    } else if (per_thread_config(m, op)) {
+        select_remark(s, op,
+                      "keeps the per-thread path: its lowering_config names lane_basis / thread");
+        return;
+    }
+    /* anchored operands, in canonical orientation */
+    NestedLayout al[3];
+    const NestedLayout *anch[3] = { NULL, NULL, NULL };
+    bool swapped[3] = { c.dims[0][0] != c.m, c.dims[1][0] != c.k, c.dims[2][0] != c.m };
+    for (int k = 0; k < 3; k++)
+        if (anchored(m, o->args[k], swapped[k], &al[k]))
+            anch[k] = &al[k];
+    bool tf32_refused = false;
+    if (!explicit_kind) {
+        /* 1. an intrinsic whose fragments the anchored operands already are */
+        for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma.kind == MMA_NONE; k++) {
+            MmaIntrinsic cand = { (MmaKind)k, 0 };
+            const MmaInfo *info = layout_mma_info(cand.kind);
+            bool hit = false, miss = false;
+            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, &c))
+                continue;
+            for (int j = 0; j < 3; j++)
+                if (anch[j]) {
+                    bool f = is_fragment(anch[j], cand, (MmaOperand)j);
+                    hit |= f;
+                    miss |= !f;
+                }
+            if (hit && !miss &&
+                (cand.kind != MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || s->opt->allow_tf32)) {
+                mma = cand;
+                why = "its operands are anchored to this intrinsic's fragment layouts";
+            }
+        }
+        /* 2. by element types and shape */
+        for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma.kind == MMA_NONE; k++) {
+            MmaIntrinsic cand = { (MmaKind)k, 0 };
+            const MmaInfo *info = layout_mma_info(cand.kind);
+            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, &c))
+                continue;
+            if (cand.kind == MMA_NV_MMA_SYNC_F32_16x8x8_TF32 && !s->opt->allow_tf32) {
+                tf32_refused = true;
+                continue;
+            }
+            mma = cand;
+            why = "chosen from the element types and shape";
+        }
+        if (mma.kind == MMA_NONE) {
+            if (tf32_refused)
+                select_remark(s, op,
+                              "keeps the per-thread path: %s fits only tf32 mma.sync, which "
+                              "rounds the inputs to 10 mantissa bits (allow it with "
+                              "--allow-tf32)",
+                              types);
+            else
+                select_remark(s, op,
+                              "keeps the per-thread path: no mma.sync intrinsic takes %s with "
+                              "M = %lld, N = %lld, K = %lld (M %% 16, N %% 8 and K %% 8, 16 or 32 "
+                              "must be 0)",
+                              types, (long long)c.size_m, (long long)c.size_n, (long long)c.size_k);
+            return;
+        }
+        char name[64];
+        layout_mma_name(mma, name, sizeof name);
+        op_set_attr(m, op, "mma_kind", attr_enum(m, "iree_gpu", "mma_layout", name, false));
+    }
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    char name[64], split_text[400];
+    layout_mma_name(mma, name, sizeof name);
+    if (cfg && dict_get(cfg, "subgroup_basis")) {
+        snprintf(split_text, sizeof split_text,
+                 "subgroups from the lowering_config's subgroup_basis");
+    } else if (info->subgroups != 1) {
+        snprintf(split_text, sizeof split_text, "subgroups split by layout assignment (M first)");
+    } else {
+        int64_t units = s->subgroups;
+        Split sp;
+        const char *policy;
+        for (int j = 0; j < 3; j++) /* only fragment-shaped anchors say how the warps split */
+            if (anch[j] && !is_fragment(anch[j], mma, (MmaOperand)j))
+                anch[j] = NULL;
+        if (anchored_split(anch, &sp)) {
+            policy = "taken from the anchored operands";
+            sp.regs = split_regs(&c, sp.count, t);
+        } else {
+            bool rows = feeds_rows(m, s->func, o->res[0], 0) || from_contract(m, o->args[0], 0);
+            sp = choose_split(&c, mma, units, t, rows);
+            policy = rows ? "rows policy: the accumulator's rows stay in one warp for the row "
+                            "reduction / next contract"
+                          : "balanced: fewest operand registers";
+        }
+        write_split(s, op, &sp);
+        snprintf(split_text, sizeof split_text,
+                 "subgroups M%lld x N%lld x K%lld of %lld (warp tile %lldx%lldx%lld, %s, ~%lld "
+                 "registers per thread for A, B, C)",
+                 (long long)sp.count[0], (long long)sp.count[1], (long long)sp.count[2],
+                 (long long)units, (long long)(c.size_m / sp.count[0]),
+                 (long long)(c.size_n / sp.count[1]), (long long)(c.size_k / sp.count[2]), policy,
+                 (long long)sp.regs);
+    }
+    select_remark(s, op, "%lldx%lldx%lld %s: %s (%s); %s; %s", (long long)c.size_m,
+                  (long long)c.size_n, (long long)c.size_k, types, name, why, split_text,
+                  select_staging_note());
+}
+
+static bool
+select_op(Module *m, OpId op, void *ctx)
+{
+    Select *s = ctx;
+    if (op_get(m, op)->kind == OP_CONTRACT)
+        select_contract(s, op);
+    return true;
+}
+
+static bool
+collect_funcs(Module *m, OpId op, void *ctx)
+{
+    ARRAY(OpId) *funcs = ctx;
+    if (op_info[op_get(m, op)->kind].traits & T_FUNC)
+        ARRAY_PUSH(&m->arena, *funcs, op);
+    return true;
+}
+
+bool
+layout_select(Module *m, Diag *d, const LayoutSelectOptions *opt)
+{
+    static const LayoutSelectOptions none = { false, false };
+    ARRAY(OpId) funcs = { 0 };
+    module_walk(m, m->top, collect_funcs, &funcs);
+    Select s = { m, d, opt ? opt : &none, 0, 1, false };
+    for (uint32_t f = 0; f < funcs.n; f++) {
+        s.func = funcs.items[f];
+        int64_t threads = launch_threads(m, s.func);
+        s.subgroups = threads >= LAYOUT_WARP_SIZE ? threads / LAYOUT_WARP_SIZE : 1;
+        module_walk(m, s.func, select_op, &s);
+    }
+    return !s.failed;
+}
