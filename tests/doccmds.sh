@@ -27,10 +27,10 @@
 # The commands of one file run in order, in one fresh scratch folder (kept in
 # $DOCTMP/NAME, default build/san/tests/tmp/doc), in one bash per block, so a block may
 # use files that an earlier block of the same file made.  The folder holds a copy of
-# examples/ and links to the repository's other top-level folders, and `vptx` on PATH
-# (and build/vptx) is $BIN.  Each command prints PASS, FAIL (with its output) or SKIP;
-# after a failed command the rest of its block is skipped.  The exit status is 1 if any
-# command failed.
+# examples/ and links to the repository's other top-level folders; `vptx` on PATH (and
+# build/vptx) is $BIN, and build/share the man page and completion file beside it.
+# Each command prints PASS, FAIL (with its output) or SKIP; after a failed command the
+# rest of its block is skipped.  The exit status is 1 if any command failed.
 set -u -o pipefail
 shopt -s nullglob globstar
 
@@ -150,8 +150,9 @@ expect_file() {
     done
 }
 
-# run_block FILE KIND DIR FIRSTLINE INFO LINES...: one fenced block.  Every block runs in its own bash, fed the commands one at a time through a script
-# that records each status, so that `cd` and variables carry over inside a block.
+# run_block FILE KIND DIR FIRSTLINE INFO LINES...: one fenced block.  Every block runs
+# in its own bash, the commands one after another in one script that records each
+# status, so that `cd` and variables carry over inside a block.
 run_block() {
     local file=$1 kind=$2 dir=$3 first=$4 info=$5
     shift 5
@@ -277,6 +278,7 @@ doc_file() {
         esac
     done
     ln -s "$BIN" "$dir/build/vptx"
+    [[ -d ${BIN%/*}/share ]] && ln -s "${BIN%/*}/share" "$dir/build/share"
     ln -s "$BIN" "$dir/.bin/vptx"
     mapfile -t lines <"$file"
     for line in "${lines[@]}"; do
