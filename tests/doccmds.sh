@@ -7,7 +7,8 @@
 # per file (tests/run.sh: one `doc:FILE:LINE` test per command).
 #
 # What runs, by the fence's info string (the words after the ```):
-#   ```sh                   every command in the block runs; it must exit 0.  A command
+#   ```sh                   every command in the block runs; it must exit 0 (```bash
+#                           and ```shell blocks are the same).  A command
 #                           is a line, plus the lines a trailing `\` joins to it, plus the
 #                           body of a here-document (`<<EOF` / `<<'EOF'` up to `EOF`),
 #                           plus the lines up to where it parses (`f() {` ... `}`, loops).
@@ -285,8 +286,9 @@ doc_file() {
         ((n++))
         line=${line%$'\r'}
         if ((!in)); then
-            if [[ $line =~ ^\`\`\`(sh|console)([[:space:]]+(.*))?$ ]]; then
+            if [[ $line =~ ^\`\`\`(sh|bash|shell|console)([[:space:]]+(.*))?$ ]]; then
                 in=1 kind=${BASH_REMATCH[1]} info=${BASH_REMATCH[3]} first=$n block=()
+                [[ $kind == console ]] || kind=sh
             elif [[ $line =~ ^\`\`\` ]]; then
                 in=2
             fi

@@ -11,7 +11,8 @@
 // GOOD-NEXT: PASS doc:tests/lit/docs/Inputs/good.md:18
 // GOOD-NEXT: SKIP doc:tests/lit/docs/Inputs/good.md:23 (marked norun)
 // GOOD-NEXT: SKIP doc:tests/lit/docs/Inputs/good.md:27 (requires gpu)
-// GOOD-NEXT: doccmds: 7 passed, 0 failed, 2 skipped
+// GOOD-NEXT: PASS doc:tests/lit/docs/Inputs/good.md:35
+// GOOD-NEXT: doccmds: 8 passed, 0 failed, 2 skipped
 //
 // RUN: not env BIN=%vptx FILECHECK=%filecheck DOCTMP=%t tests/doccmds.sh %S/Inputs/bad.md \
 // RUN:   > %t.bad.log
