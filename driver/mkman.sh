@@ -123,8 +123,17 @@ for sub in "${subs[@]}"; do
 done
 cat <<'EOF'
 .SH EXIT STATUS
-0 on success; 1 on an error in the input or a failed check; 2 for bad usage;
-77 when a requested backend (a CUDA driver and GPU) is not there.
+0 on success; 1 on an error in the input, a failed check or bad usage
+.RB ( "vptx layout" :
+2 for bad usage); 77 when a requested backend (a CUDA driver and GPU) is not
+there.
+.SH EXAMPLES
+.nf
+vptx kernel.mlir \-o kernel.ptx               # PTX for sm_80
+vptx \-\-arch=sm_90a \-\-emit=simt kernel.mlir   # the per\-thread code
+vptx check kernel.mlir                       # random inputs, compared with eval
+vptx layout NV_MMA_SYNC_F32_16x8x16_F16:A    # who holds what
+.fi
 .SH ENVIRONMENT
 .TP
 .B PTXAS
