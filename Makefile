@@ -40,8 +40,11 @@ TOOLS    = $(BUILD)/tests/filecheck
 FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_REPLAY  = $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/replay_%)
 FUZZ_SECONDS = 60
+# Generated from the binary's own --help texts (driver/mkman.sh, driver/mkcompletion.sh).
+MAN      = $(BUILD)/share/vptx.1
+COMPL    = $(BUILD)/share/vptx.bash
 
-all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES)
+all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES) $(MAN) $(COMPL)
 
 $(BIN): $(BUILD)/driver/main.o $(LIB)
 	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -66,6 +69,14 @@ $(SOLIB): $(LIBOBJ) $(API_HDRS)
 	    -Wl,--version-script=$(@D)/public/vptx.map -o $@ $(LIBOBJ) $(LDLIBS)
 	ln -sf libvptx.so.$(SOVER) $(@D)/$(SONAME)
 	ln -sf $(SONAME) $(@D)/libvptx.so
+
+$(MAN): $(BIN) driver/mkman.sh
+	@mkdir -p $(@D)
+	driver/mkman.sh $(BIN) > $@.tmp && mv $@.tmp $@
+
+$(COMPL): $(BIN) driver/mkcompletion.sh
+	@mkdir -p $(@D)
+	driver/mkcompletion.sh $(BIN) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/%.o: %.c $(BUILD)/pic.stamp
 	@mkdir -p $(@D)
@@ -95,7 +106,7 @@ $(BUILD)/tests/%: tests/%.c
 test:                       ## every test that needs no GPU, under ASan+UBSan, in build/san
 	$(MAKE) --no-print-directory BUILD=build/san OPT='-O1 -g' CFLAGS='$(SAN)' LDFLAGS='$(SAN)' run-tests
 
-run-tests: $(BIN) $(SOLIB) $(UNIT) $(TOOLS) $(EXAMPLES) $(FUZZ_REPLAY)
+run-tests: $(BIN) $(SOLIB) $(UNIT) $(TOOLS) $(EXAMPLES) $(FUZZ_REPLAY) $(MAN) $(COMPL)
 	@BUILD=$(BUILD) BIN=$(BIN) FILECHECK=$(BUILD)/tests/filecheck UNIT='$(UNIT)' \
 	    FUZZ='$(FUZZ_REPLAY)' tests/run.sh $(T)
 
@@ -137,8 +148,11 @@ bench: $(BIN)               ## compile-time and kernel-quality figures
 bench-deps:                 ## install llc-16 and the MLIR 16 tools that `make bench` compares with
 	apt-get install -y llvm-16 mlir-16-tools
 
-install: $(BIN) $(PUBLIB) $(SOLIB) ## install binary, libraries, headers and pkg-config file under PREFIX
+install: $(BIN) $(PUBLIB) $(SOLIB) $(MAN) $(COMPL) ## install binary, libraries, headers, pkg-config file, man page, bash completion under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/vptx.1
+	install -m 644 $(COMPL) $(DESTDIR)$(PREFIX)/share/bash-completion/completions/vptx
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/vptx
 	install -m 644 $(PUBLIB) $(DESTDIR)$(PREFIX)/lib/libvptx.a
 	install -m 755 $(SOLIB) $(DESTDIR)$(PREFIX)/lib/libvptx.so.$(SOVER)

@@ -10,6 +10,18 @@
  *       + E*T*(o + O*b) + e        slot part:   slot_offset(), a constant per slot
  *
  * with t = (lane / thread_stride) % T and s = (subgroup / subgroup_stride) % S.
+ *
+ * Requires:    distribute.c's Ctx for the function being rewritten: c->out is the
+ *              op list under construction, c->loc the location of the op being
+ *              rewritten, the launch shape in c->block / c->nthreads.
+ * Ensures:     every op built is appended to c->out (or, for thread ids, virtual
+ *              ids and constants, to the prologue, deduplicated through c->cache),
+ *              carries c->loc, and uses only values that dominate the insertion
+ *              point (cached per-thread forms built inside a region are dropped on
+ *              leaving it: the undo log).  Index arithmetic folds constants, so a
+ *              dim that is not distributed costs no instruction.
+ * Invalidates: nothing beyond the block being rebuilt (its old op list is replaced
+ *              by install_ops once the block is done).
  */
 #include "distribute/dist.h"
 

@@ -23,6 +23,19 @@
  * reduction dims, or the reduction dims held whole by each thread when that
  * layout would be invalid), multiplied per thread, and reduced over the
  * reduction dims by the machinery of reduction.c with the accumulator.
+ *
+ * Requires:    distribute.c's Ctx; the contract's operands and result carry
+ *              layouts (vptx.layout) and are distributed already; a contract with
+ *              exactly 3 operands and projected-permutation indexing maps (the
+ *              verifier's rules).
+ * Ensures:     the contract's result is bound (dist_bind) to per-thread values equal
+ *              to sum over K of lhs * rhs plus acc, element for element: on the
+ *              mma.sync path nvgpu.mma.sync ops (and a workgroup buffer plus
+ *              barriers when K is split over subgroups), otherwise per-thread
+ *              products reduced by reduction.c's stages (also for batch dims).  A
+ *              contract that would put too many elements in one thread, or a
+ *              transposed accumulator on the mma path, is a located error.
+ * Invalidates: nothing beyond the block being rebuilt.
  */
 #include "distribute/dist.h"
 

@@ -13,6 +13,17 @@
  * constants, from_elements) compute it from the thread's virtual ids:
  * x_d = thread_offset + slot_offset (build.c), folded when the dim is not
  * distributed.
+ *
+ * Requires:    distribute.c's Ctx; the op's results carry layouts and its vector
+ *              operands are distributed already (any layout: each is converted to
+ *              the one the op computes in).
+ * Ensures:     each result is bound to per-thread values in its own layout's slot
+ *              order; ops that move no data between threads emit only register
+ *              moves (or nothing: vector.extract/insert re-arrange slot lists);
+ *              where the layouts need data from other threads, the value goes
+ *              through a workgroup buffer with a barrier before the write and
+ *              before the read.
+ * Invalidates: nothing beyond the block being rebuilt.
  */
 #include "distribute/dist.h"
 

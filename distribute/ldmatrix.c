@@ -27,6 +27,14 @@
  * multiple of 8 (constants, scf.for induction variables with such bounds and
  * steps, sums and products of those).  Otherwise the caller reads slot by
  * slot.
+ *
+ * Requires:    distribute.c's Ctx; a transfer_read (transfer.c's Transfer) whose
+ *              result layout is an mma.sync fragment layout of 16-bit elements.
+ * Ensures:     either every slot of the result is loaded by nvgpu.ldmatrix ops
+ *              (x4, else x2; .trans for the transposed form), each lane's address
+ *              provably 16-byte aligned, and true is returned; or nothing is
+ *              emitted and false is returned, and the caller reads slot by slot.
+ * Invalidates: nothing beyond the block being rebuilt.
  */
 #include "distribute/dist.h"
 

@@ -22,6 +22,15 @@
  *
  * The result is produced in the projection of the source layout (reduced dims
  * dropped), then converted to the result's layout if that differs.
+ *
+ * Requires:    distribute.c's Ctx; the source, accumulator and result carry layouts
+ *              and are distributed already; a combining kind the verifier accepted.
+ * Ensures:     the result is bound to per-thread values in its layout holding the
+ *              reduction of the source over the reduced dims, combined with the
+ *              accumulator once, last; every thread that holds an element of the
+ *              result holds its final value (lanes after the butterfly, subgroups
+ *              after reading all partials from workgroup memory).
+ * Invalidates: nothing beyond the block being rebuilt.
  */
 #include "distribute/dist.h"
 

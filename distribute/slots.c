@@ -10,6 +10,19 @@
  * static register permutation/selection: broadcast, transpose, shape_cast,
  * extract and batch/outer-only conversions all reduce to it.  It is checked
  * by enumerating the workgroup's threads (at most 1024), so it never guesses.
+ *
+ * Requires:    distribute.c's Ctx; layouts that are valid for the same shape (or
+ *              related by the index function the caller gives).
+ * Ensures:     slot_map: true with, for every slot of `to`, the slot of `from` that
+ *              holds the wanted element in the same thread, checked for every
+ *              thread; false when some thread lacks an element (nothing emitted).
+ *              Conversions through memory: a workgroup buffer allocated once in
+ *              the prologue, a barrier before a buffer is reused and between the
+ *              writes and the reads.  dist_pad_workgroup_allocs: the kernel's own
+ *              workgroup memref.allocs whose every use is an in-bounds access get
+ *              longer rows (bank-conflict padding); indices are unchanged.
+ * Invalidates: the types of the padded memref.alloc results (retyped in place, so
+ *              types cached from before the padding are stale).
  */
 #include "distribute/dist.h"
 

@@ -26,6 +26,16 @@
  *
  * Reads of mma.sync fragment layouts from workgroup memory become
  * nvgpu.ldmatrix when the addresses are provably aligned (ldmatrix.c).
+ *
+ * Requires:    distribute.c's Ctx; the transfer's vector (result or operand)
+ *              carries a layout and, for writes, is distributed already; the memref
+ *              and indices are scalars (renamed through c->map); the verifier
+ *              checked the permutation map, in_bounds and mask shapes.
+ * Ensures:     each thread reads (writes) exactly the elements it holds, in slot
+ *              order, with accesses of at most 128 bits; an element that is out of
+ *              bounds or masked off is never accessed (reads give the padding);
+ *              replicated elements are written by one thread only.
+ * Invalidates: nothing beyond the block being rebuilt.
  */
 #include "distribute/dist.h"
 

@@ -5,7 +5,7 @@
  *   vptx run KERNEL.ptx ...           (driver/run_ptx.c)
  *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
  *   vptx check KERNEL.mlir ...        (driver/check.c)
- *   vptx fuzz-diff --seed=N --count=M (fuzz/fuzzdiff.c)
+ *   vptx fuzz-diff --seed=N --count=M (driver/fuzzdiff.c)
  *   vptx layout 'LAYOUT'              (layout/picture.c; --subgroup-size N)
  *
  * Long options take `--opt=value` and `--opt value` alike.  On any error the
@@ -15,7 +15,7 @@
 #include "driver/driver.h"
 #include "driver/vptx.h"
 #include "driver/check.h"
-#include "fuzz/fuzzdiff.h"
+#include "driver/fuzzdiff.h"
 #include "driver/launch.h"
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"

@@ -30,7 +30,7 @@
  * wrap, the same in eval and PTX, and need no bound; division is only by
  * constants.
  */
-#include "fuzz/fuzzdiff.h"
+#include "fuzz/fuzz.h"
 
 #include <math.h>
 #include <stdlib.h>

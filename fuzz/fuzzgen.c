@@ -6,7 +6,7 @@
  * Generation is deterministic per (seed, index): a splitmix64 stream, no
  * hash tables, no addresses, no time.
  */
-#include "fuzz/fuzzdiff.h"
+#include "fuzz/fuzz.h"
 
 #include <string.h>
 

@@ -1,9 +1,11 @@
 /*
  * verify.c -- the IR verifier: structure, dominance and per-op rules.
  *
- * Runs after the frontend and between passes (driver/pipeline.c).  It checks
- * what MLIR's op verifiers check for the subset vptx knows, plus vptx's own
- * rules (32-lane warps, valid nested layouts).  Malformed IR -- missing or
+ * Runs after the frontend and after every pass (pipeline_run, driver/api.c).
+ * It checks what MLIR's op verifiers check for the subset vptx knows, plus
+ * vptx's own rules (well-formed nested layouts; their lane and subgroup
+ * counts, 32-lane warps, are layout_assign's to check, so that IR written for
+ * other targets still parses).  Malformed IR -- missing or
  * mistyped attributes, wrong operand counts, dangling ids -- is reported, never
  * trusted: every error is located at the op's Loc and reads like
  *

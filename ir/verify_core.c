@@ -6,6 +6,11 @@
  * Each verify_<op>() is called from the switch in verify.c after the generic
  * checks (counts from ops.def, dominance) have passed; helpers shared with the
  * other verify_*.c files are declared in verify_impl.h.
+ *
+ * Requires:    verify.c's Verifier; the generic checks (counts, dominance) passed.
+ * Ensures:     true when the op meets its MLIR definition (types, attributes,
+ *              regions, terminators); otherwise a located error that names the op.
+ * Invalidates: nothing (the module is not changed).
  */
 #include "ir/verify_impl.h"
 

@@ -5,6 +5,11 @@
  * func's checks and live in verify_core.c.
  *
  * Called from the switch in verify.c; shared helpers are in verify_impl.h.
+ *
+ * Requires:    verify.c's Verifier; the generic checks (counts, dominance) passed.
+ * Ensures:     true when the op meets its MLIR definition (types, attributes,
+ *              regions, terminators); otherwise a located error that names the op.
+ * Invalidates: nothing (the module is not changed).
  */
 #include "ir/verify_impl.h"
 

@@ -4,6 +4,14 @@
  * to_simd with their nested layouts, and for #iree_codegen.translation_info.
  *
  * Called from the switch in verify.c; shared helpers are in verify_impl.h.
+ *
+ * Requires:    verify.c's Verifier; the generic checks (counts, dominance) passed.
+ * Ensures:     true when the op meets its MLIR definition, and a to_layout's
+ *              `layout` is well formed for its vector (same rank, tiles that multiply
+ *              to each dim, no two dims sharing lane or subgroup id digits);
+ *              otherwise a located error that names the op.  Lane and subgroup
+ *              counts are not checked here (layout_assign does: 32-lane warps).
+ * Invalidates: nothing (the module is not changed).
  */
 #include "ir/verify_impl.h"
 

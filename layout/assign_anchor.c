@@ -25,6 +25,20 @@
  *      iteration space, whose bounds are the vector shapes (at the vector
  *      level a value is one step's tile); each operand gets it through its
  *      indexing map, a multi_reduction's result the projection.
+ *
+ * Requires:    assign.c's pass state for one verified vector-level function: the
+ *              per-value tables sized (assign_grow) and the use lists filled;
+ *              to_layout ops carry a `layout` the verifier accepted.
+ * Ensures:     assign_launch_shape: Assign.threads and .subgroups are set, and the
+ *              function carries gpu.known_block_size (added when it had none, from
+ *              translation_info or from the anchors); false, with a located error,
+ *              for a subgroup_size other than 32 or a workgroup that is not 1 to 32
+ *              whole warps.  assign_seed_anchors: every anchor's demands are in
+ *              Assign.anchor and its values have their layouts, flooded class by
+ *              class; a bad anchor (unknown mma_kind, invalid config or layout, too
+ *              few subgroups) is a located error and sets Assign.failed.
+ * Invalidates: nothing: no op or value is created; only the function's attribute
+ *              list may grow (gpu.known_block_size).
  */
 #include "layout/assign_impl.h"
 

@@ -23,6 +23,20 @@
  * broadcast of a laid-out vector: seed 003's "Layout Conflict #1"), the op
  * is marked `vptx.rematerialized`; clones are marked too.  Inserted
  * conversions carry `vptx.conversion = "registers"` or `"shared"`.
+ *
+ * Requires:    assign.c's pass state after the flood and the defaults: every
+ *              non-cheap vector value has a layout; the use lists are those of the
+ *              function before this step.
+ * Ensures:     assign_resolve: every operand of every op is in the layout the op
+ *              computes it in (assign_required): a cheap producer re-materialised
+ *              (clones inserted after the original, marked vptx.rematerialized) or
+ *              an iree_vector_ext.to_layout inserted before the user (with
+ *              vptx.conversion); cheap values no user constrains get the default.
+ *              assign_write_attrs: every op with a vector result carries
+ *              `vptx.layout` (one entry per result, unit for non-vectors) and every
+ *              to_layout carries vptx.conversion = "none" | "registers" | "shared".
+ * Invalidates: use lists (Assign.uses is stale once clones and conversions are
+ *              inserted; ops are added to blocks and operands rewritten).
  */
 #include "layout/assign_impl.h"
 

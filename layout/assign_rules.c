@@ -28,6 +28,15 @@
  *   iree_vector_ext.        input: the layout, as a hint      -- (the result is fixed)
  *     to_layout
  *   anchors (assign_anchor.c) override all of the above for their operands.
+ *
+ * Requires:    assign.c's pass state; the layouts read are those of values that
+ *              have one (Assign.has); shapes and types from a verified module.
+ * Ensures:     assign_required and assign_default compute a layout and change
+ *              nothing; assign_forward records (assign_set) the layouts its rule
+ *              gives the results of one op, only for results without one yet (the
+ *              first layout to reach a value wins).  Every layout produced is valid
+ *              for its value's shape (layout_check) or not produced at all.
+ * Invalidates: nothing in the IR (the module is only read).
  */
 #include "layout/assign_impl.h"
 

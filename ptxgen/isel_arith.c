@@ -12,6 +12,15 @@
  * fits in [0, 2^31); ops whose low 32 result bits depend only on the low 32 operand
  * bits (add, sub, mul, and, or, xor, shl) are then done in 32 bits even when an
  * operand is 64-bit.
+ *
+ * Requires:    ptxgen.c's Emit for the kernel being emitted: the op is verified
+ *              SIMT-level IR, its operands already have their Reps (ops are visited
+ *              in program order), and the range analysis (regs.c) has run.
+ * Ensures:     the op's PTX is appended to the kernel's instruction stream and each
+ *              result has a Rep; registers are numbered per class in definition
+ *              order (the same input gives the same text); an op or type the target
+ *              lacks is a located error (false), never invalid PTX.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

@@ -4,6 +4,15 @@
  *
  * PTX ISA 9.1: special registers 10, shfl.sync 9.7.9.6, bar.sync 9.7.13.1, ldmatrix
  * 9.7.14.5.15, mma 9.7.14.5.14, cp.async 9.7.9.25; facts as checked in ptx-sm80.md.
+ *
+ * Requires:    ptxgen.c's Emit for the kernel being emitted: the op is verified
+ *              SIMT-level IR, its operands already have their Reps (ops are visited
+ *              in program order), and the range analysis (regs.c) has run.
+ * Ensures:     the op's PTX is appended to the kernel's instruction stream and each
+ *              result has a Rep; registers are numbered per class in definition
+ *              order (the same input gives the same text); an op or type the target
+ *              lacks is a located error (false), never invalid PTX.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

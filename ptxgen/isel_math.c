@@ -25,6 +25,15 @@
  *               |y*log2 x| * 2^-22 relative               0.5 ulp measured
  *   math.erf    f64 erf rounded to f32: 0.5 ulp measured  the same
  *   math.absf, math.fma: exact (abs, fma.rn) in both modes.
+ *
+ * Requires:    ptxgen.c's Emit for the kernel being emitted: the op is verified
+ *              SIMT-level IR, its operands already have their Reps (ops are visited
+ *              in program order), and the range analysis (regs.c) has run.
+ * Ensures:     the op's PTX is appended to the kernel's instruction stream and each
+ *              result has a Rep; registers are numbered per class in definition
+ *              order (the same input gives the same text); an op or type the target
+ *              lacks is a located error (false), never invalid PTX.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

@@ -28,6 +28,13 @@
  *          sign, non-integer powers of negative x are NaN, pow(x, 0) = pow(1, y) = 1,
  *          pow(-1, +-inf) = 1); for f32 in plain f64, for f64 with log|x| and y log|x| in
  *          double-double (max 1.20 ulp measured for |y log x| <= 745)
+ *
+ * Requires:    ptxgen.c's Emit; called from isel_math.c (and isel_arith.c for remf)
+ *              with the operand already in an f64 (or f32) register.
+ * Ensures:     a straight-line sequence (remf: one loop) computing the function to
+ *              the error bound in the table above, with C's special cases (NaN, inf,
+ *              signed zeros, subnormals); test_math_precision.c fails above it.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

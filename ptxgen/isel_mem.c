@@ -11,6 +11,15 @@
  * Vector accesses use .v2/.v4 pieces as large as the proven alignment allows: the
  * alignment of the base (16 for kernel arguments, the declared alignment for buffers)
  * combined with the known power-of-two divisors of the indices (regs.c ranges).
+ *
+ * Requires:    ptxgen.c's Emit for the kernel being emitted: the op is verified
+ *              SIMT-level IR, its operands already have their Reps (ops are visited
+ *              in program order), and the range analysis (regs.c) has run.
+ * Ensures:     the op's PTX is appended to the kernel's instruction stream and each
+ *              result has a Rep; registers are numbered per class in definition
+ *              order (the same input gives the same text); an op or type the target
+ *              lacks is a located error (false), never invalid PTX.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

@@ -26,6 +26,16 @@
  * TMA stores and wgmma read shared memory through the async proxy: in a kernel that
  * has either, every gpu.barrier is preceded by `fence.proxy.async.shared::cta` so
  * that generic writes made before the barrier are visible to them.
+ *
+ * Requires:    ptxgen.c's Emit; the op is verified (operand counts and types as
+ *              listed above); a target with the instructions (mbarrier expect_tx and
+ *              TMA from sm_90, wgmma on sm_90a only).
+ * Ensures:     the op's PTX is appended in the order the ISA needs (wgmma.fence,
+ *              mma_async, commit_group, wait_group; a proxy fence before each
+ *              gpu.barrier in kernels with TMA stores or wgmma); .version raised to
+ *              what the instructions need; a missing target feature is a located
+ *              error.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

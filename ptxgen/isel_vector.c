@@ -5,6 +5,15 @@
  * / from_elements mostly re-arrange slot lists and emit nothing; packed 16-bit
  * elements are unpacked (mov.b32 {lo, hi}) or packed (mov.b32 r, {lo, hi}) only when
  * an element is accessed on its own.
+ *
+ * Requires:    ptxgen.c's Emit for the kernel being emitted: the op is verified
+ *              SIMT-level IR, its operands already have their Reps (ops are visited
+ *              in program order), and the range analysis (regs.c) has run.
+ * Ensures:     the op's PTX is appended to the kernel's instruction stream and each
+ *              result has a Rep; registers are numbered per class in definition
+ *              order (the same input gives the same text); an op or type the target
+ *              lacks is a located error (false), never invalid PTX.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

@@ -5,6 +5,14 @@
  *
  * Registers are numbered per class in definition order, from 1, so the same
  * input always gives byte-identical PTX (nvcc numbers the same way).
+ *
+ * Requires:    ptxgen.c's Emit for one kernel; compute_ranges runs once on the
+ *              verified SIMT-level function before any op is selected.
+ * Ensures:     new_reg numbers each class from 1 in call order; a value's Rep, once
+ *              made, does not change (registers are written once, but loop-carried
+ *              and scf.if result registers); a range says 0 <= v < 2^31 only when
+ *              that holds on every path, so narrowing an index to 32 bits is exact.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 

@@ -18,6 +18,8 @@
 #                      (ARGS from a `// ARGS: --arch=sm_90a` line of the .mlir)
 #   determinism:NAME   compiling NAME.mlir twice gives the same bytes
 #   ptxas:NAME         ptxas accepts NAME.ptx, for the arch of its .target line
+#   doc:FILE:LINE      each command shown in README.md, CHANGELOG.md and docs/**/*.md
+#                      (```sh and ```console blocks; tests/doccmds.sh says how)
 #
 # In a RUN line: %s the test file, %S its folder, %t a scratch path (its folder is emptied
 # before the test), %T that folder, %vptx $BIN, %filecheck $FILECHECK, %ptxas the ptxas
@@ -170,6 +172,13 @@ while IFS= read -r f; do
         jobs_list+=("golden $f")
     fi
 done <"$TMPROOT/files"
+
+# Commands shown in the documentation (tests/doccmds.sh), one job per file.
+if ((!update_golden)); then
+    for f in README.md CHANGELOG.md docs/**/*.md; do
+        [[ -f $f ]] && is_selected "$f" && jobs_list+=("doc $f")
+    done
+fi
 
 # ---- Running one job ----
 # A job writes its report to results/N: a first line "PASSED FAILED SKIPPED", then text.
@@ -404,6 +413,31 @@ job_golden() {
     fi
 }
 
+# job_doc FILE.md: tests/doccmds.sh's PASS / FAIL / SKIP lines become this job's tests.
+job_doc() {
+    local f=$1 log=$TMPROOT/doc-${1//\//_}.log line name=
+    BIN=$BIN FILECHECK=$FILECHECK DOCTMP=$TMPROOT/doc tests/doccmds.sh "$f" >"$log" 2>&1
+    while IFS= read -r line; do
+        case $line in
+        "PASS "*) pass "${line#PASS }" ;;
+        "SKIP "*)
+            line=${line#SKIP }
+            skip "${line%% (*}" "$(sed -e 's/^[^(]*(//' -e 's/)$//' <<<"$line")"
+            ;;
+        "FAIL "*)
+            ((++nfail))
+            report+="$line"$'\n'
+            ;;
+        "  "*) report+="$line"$'\n' ;;
+        "doccmds: "*[0-9]" passed"*) ;;
+        *)
+            ((++nfail))
+            report+="FAIL doc:$f"$'\n'"  $line"$'\n'
+            ;;
+        esac
+    done <"$log"
+}
+
 run_job() {
     local i=$1 kind=${2%% *} arg=${2#* }
     case $kind in
@@ -411,6 +445,7 @@ run_job() {
     fuzz) job_fuzz "$arg" ;;
     file) job_file "$arg" ;;
     golden) job_golden "$arg" ;;
+    doc) job_doc "$arg" ;;
     esac
     printf '%d %d %d\n%s' "$npass" "$nfail" "$nskip" "$report" >"$TMPROOT/results/$i.tmp"
     mv "$TMPROOT/results/$i.tmp" "$TMPROOT/results/$i"

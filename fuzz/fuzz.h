@@ -1,22 +1,25 @@
 /*
- * fuzzdiff.h -- `vptx fuzz-diff`: random vector-level kernels, checked like
- * `vptx check` (eval vs compile + simulator), with a minimiser for failures.
+ * fuzz.h -- the random kernel generator behind `vptx fuzz-diff`: valid
+ * vector-level kernels drawn from a seed, and the smaller variants a minimiser
+ * tries.
  *
  *   fuzzgen.c   FuzzKernel: a small description of one kernel (launch shape,
  *               element type, base layout, a chain of steps); fuzz_generate
  *               draws one from a seed and fuzz_shrink lists the smaller
  *               variants the minimiser tries.
  *   fuzzemit.c  fuzz_emit prints one as MLIR text.
- *   fuzzdiff.c  the command: generate, check each kernel in a child process
- *               (a crash or a hang is then a result, not the end of the run),
- *               classify, minimise, keep, summarise.
+ *
+ * The command itself (generate, check each kernel like `vptx check` in a
+ * child process, classify, minimise, keep, summarise) is driver/fuzzdiff.c:
+ * fuzz/ uses only layout/ and ir/, and the driver uses fuzz/, never the
+ * other way round (docs/design.md).
  *
  * The description, not the text, is what the minimiser edits, so every
  * variant is again a valid kernel: layouts stay legal (layout_check) and
  * shapes follow from the layouts.
  */
-#ifndef VPTX_DRIVER_FUZZDIFF_H
-#define VPTX_DRIVER_FUZZDIFF_H
+#ifndef VPTX_FUZZ_FUZZ_H
+#define VPTX_FUZZ_FUZZ_H
 
 #include "layout/layout.h"
 
@@ -126,8 +129,5 @@ uint32_t fuzz_shrink(const FuzzKernel *k, FuzzKernel *out, uint32_t max);
 /* Prints k as a module with one kernel @fz; `header` lines (may be NULL)
  * come first, each already starting with "//". */
 void fuzz_emit(const FuzzKernel *k, const char *header, FILE *out);
-
-/* fuzzdiff.c: argv[0] is "fuzz-diff"; returns the exit status. */
-int fuzz_diff_main(int argc, char **argv);
 
 #endif

@@ -2,7 +2,7 @@
  * fuzzdiff.c -- `vptx fuzz-diff --seed=N --count=M`: differential fuzzing of
  * the whole compiler against the reference evaluator.
  *
- *   for i in [0, M):  k = fuzz_generate(N, i)          (fuzzgen.c)
+ *   for i in [0, M):  k = fuzz_generate(N, i)          (fuzz/fuzzgen.c)
  *                     text = fuzz_emit(k)
  *                     status = check_text(text, arch)  (check.c: eval vs compile + sim)
  *
@@ -19,10 +19,11 @@
  * with --keep-dir, written there as a lit test.  Exit status 1 when any
  * kernel failed or was invalid.
  */
-#include "fuzz/fuzzdiff.h"
+#include "driver/fuzzdiff.h"
 
 #include "driver/check.h"
 #include "driver/launch.h"
+#include "fuzz/fuzz.h"
 
 #include <signal.h>
 #include <stdlib.h>
