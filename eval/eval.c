@@ -626,6 +626,7 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_WARPGROUP_MMA:
     case OP_WARPGROUP_MMA_STORE:
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
+    case OP_WGMMA_SHARED:
         return simt_only(ev, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

@@ -338,6 +338,90 @@ lower_warpgroup_mma(Emit *e, OpId o)
     return true;
 }
 
+/*
+ * vptx.wgmma bufA, rowA, bufB, rowB, acc {k, swizzle}: both operands K-major
+ * in workgroup memory, R rows of K elements in 2K/S blocks of S bytes a row
+ * (ir/verify_gpu.c).  Descriptor (ptx-sm90.md 4.2): start = address >> 4,
+ * LBO encoded 1 (unused for swizzled K-major), SBO = 8 rows of S bytes,
+ * layout 1/2/3 for S = 128/64/32.  K step ks reads 32 bytes of each row: the
+ * start moves by 32*ks % S within a block and by R*S per block.
+ */
+static Slot
+wgmma_desc(Emit *e, ValueId buf, ValueId row, int64_t s)
+{
+    uint64_t layout = s == 128 ? 1 : s == 64 ? 2 : 3, sbo = (uint64_t)(8 * s) >> 4;
+    uint64_t bits = layout << 62 | sbo << 32 | 1ull << 16;
+    Slot a = shared_addr32(e, buf, NULL, 0), r = scalar_of(e, row);
+    Slot st = new_reg(e, RC_B32);
+    if (r.is_imm)
+        ins(e, "add.u32 %s, %s, %" PRIu64 ";", S(e, st), S(e, a), r.bits * (uint64_t)s);
+    else
+        ins(e, "mad.lo.s32 %s, %s, %" PRId64 ", %s;", S(e, st), S(e, as_reg(e, narrow32(e, r))), s,
+            S(e, a));
+    Slot w = new_reg(e, RC_B64), sh = new_reg(e, RC_B64), an = new_reg(e, RC_B64);
+    Slot d = new_reg(e, RC_B64);
+    ins(e, "cvt.u64.u32 %s, %s;", S(e, w), S(e, st));
+    ins(e, "shr.u64 %s, %s, 4;", S(e, sh), S(e, w));
+    ins(e, "and.b64 %s, %s, 16383;", S(e, an), S(e, sh));
+    ins(e, "or.b64 %s, %s, 0x%016" PRIX64 ";", S(e, d), S(e, an), bits);
+    return d;
+}
+
+static bool
+lower_wgmma_shared(Emit *e, OpId o)
+{
+    if (!(e->sm >= 90 && e->arch_a))
+        return fail_op(e, "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
+                          "only sm_90a has, but the target is %s: compile with --arch=sm_90a, "
+                          "or use an NV_MMA_SYNC_* mma_kind",
+                       e->opt->arch);
+    need_version(e, 80);
+    Op *op = op_get(e->m, o);
+    int64_t k = attr_int_or(op_attr(e->m, o, "k"), 16), s = attr_int_or(op_attr(e->m, o, "swizzle"), 128);
+    const Type *ta = type_get(e->m, value_type(e->m, op->args[0]));
+    const Type *tb = type_get(e->m, value_type(e->m, op->args[2]));
+    int64_t blocks = 2 * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
+    Rep *in = rep_of(e, op->args[4]);
+    int64_t n = 2 * (int64_t)in->n;
+    bool zero = true;
+    for (uint32_t i = 0; i < in->n; i++)
+        zero = zero && in->slots[i].is_imm && in->slots[i].bits == 0;
+    Rep *r = rep_new(e, op->res[0], in->n, 1, TY_F32);
+    char list[4096];
+    size_t len = (size_t)snprintf(list, sizeof list, "{");
+    for (uint32_t i = 0; i < r->n; i++) {
+        r->slots[i] = new_reg(e, RC_F32);
+        if (!zero)
+            ins(e, "mov.f32 %s, %s;", S(e, r->slots[i]), S(e, in->slots[i]));
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                S(e, r->slots[i]));
+    }
+    snprintf(list + len, sizeof list - len, "}");
+    Slot da = wgmma_desc(e, op->args[0], op->args[1], s);
+    Slot db = wgmma_desc(e, op->args[2], op->args[3], s);
+    const char *el = ftype(ta->elem);
+    ins(e, "wgmma.fence.sync.aligned;");
+    for (int64_t ks = 0; ks < k / 16; ks++) {
+        int64_t kb = 32 * ks, oa = kb % s + kb / s * ra * s, ob = kb % s + kb / s * rb * s;
+        Slot sa = da, sb = db;
+        if (oa) {
+            sa = new_reg(e, RC_B64);
+            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sa), S(e, da), oa >> 4);
+        }
+        if (ob) {
+            sb = new_reg(e, RC_B64);
+            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sb), S(e, db), ob >> 4);
+        }
+        ins(e,
+            "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
+            "0, 0;",
+            n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1);
+    }
+    ins(e, "wgmma.commit_group.sync.aligned;");
+    ins(e, "wgmma.wait_group.sync.aligned 0;");
+    return true;
+}
+
 /* D fragment: reg i -> row 16w + l/4 + 8((i>>1)&1), col 8(i>>2) + 2(l%4) + (i&1) */
 static bool
 lower_mma_store(Emit *e, OpId o)
@@ -404,6 +488,8 @@ isel_sm90(Emit *e, OpId o)
         return lower_warpgroup_mma(e, o);
     case OP_WARPGROUP_MMA_STORE:
         return lower_mma_store(e, o);
+    case OP_WGMMA_SHARED:
+        return lower_wgmma_shared(e, o);
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR: {
         TypeId t = value_type(e->m, op->res[0]);
         Rep *r = rep_new(e, op->res[0], slot_count(e->m, t), 1, TY_F32);

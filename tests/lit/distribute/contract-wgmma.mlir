@@ -1,0 +1,58 @@
+// A vector.contract with an NV_WGMMA_* mma_kind on sm_90a (issue 14 part 1): a 128x64
+// f32 accumulator over two warpgroups (M split: warpgroup g takes rows 64g..64g+63),
+// an scf.for K loop of 128x32 / 32x64 f16 tiles.  Per step the operands are stored
+// into two workgroup buffers (K-major, 64-byte swizzle: a row of K = 32 f16 is 64 B),
+// between barriers, then one vptx.wgmma per warpgroup reads them through matrix
+// descriptors.  A and B get copy layouts (8 contiguous f16 a thread), the accumulator
+// the wgmma D fragment (ptx-sm90.md 4.4).
+// RUN: %vptx --emit=layout %s | %filecheck --check-prefix=LAYOUT %s
+// RUN: %vptx --emit=simt %s | %filecheck %s
+// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
+
+// LAYOUT: vector.transfer_read {{.*}}element_tile = [1, 8]{{.*}}vector<128x32xf16>
+// LAYOUT: vector.transfer_read {{.*}}element_tile = [1, 8]{{.*}}vector<32x64xf16>
+// LAYOUT: vector.contract {{.*}}subgroup_tile = [8, 1], batch_tile = [1, 1], outer_tile = [2, 8], thread_tile = [8, 4], element_tile = [1, 2], subgroup_strides = [1, 0], thread_strides = [4, 1]
+
+// CHECK-LABEL: func.func @gemm
+// CHECK-DAG:   %[[BA:.*]] = memref.alloc() {{.*}}: memref<128x32xf16, #gpu.address_space<workgroup>>
+// CHECK-DAG:   %[[BB:.*]] = memref.alloc() {{.*}}: memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK:       scf.for
+// CHECK:         gpu.barrier
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[BA]][%{{.*}}, %{{.*}}] : memref<128x32xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-8:  memref.store %{{.*}}, %[[BB]][%{{.*}}, %{{.*}}] : memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK:         gpu.barrier
+// CHECK:         "vptx.wgmma"(%[[BA]], %{{.*}}, %[[BB]], %{{.*}}, %{{.*}}) {k = 32 : i64, swizzle = 64 : i64} : ({{.*}}, index, {{.*}}, index, vector<32xf32>) -> vector<32xf32>
+// CHECK-NOT:     vptx.wgmma
+// CHECK:         scf.yield
+
+// The 64-byte swizzle descriptor, from the ISA's table (ptx-sm90.md 4.2): layout 2 in
+// bits 62-63, SBO = 8 rows x 64 B = 512 B (encoded 32) in bits 32-45, LBO encoded 1.
+// K step 1 starts 32 bytes further into each row: +2 in the encoded start address.
+// PTX:     .shared .align 1024 .b8
+// PTX:     .shared .align 1024 .b8
+// PTX:     fence.proxy.async.shared::cta;
+// PTX-NEXT: bar.sync 0;
+// PTX:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x8000002000010000;
+// PTX:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x8000002000010000;
+// PTX:     wgmma.fence.sync.aligned;
+// PTX-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 1, 0, 0;
+// PTX-NEXT: add.s64 %rd[[SA:[0-9]+]], %rd{{[0-9]+}}, 2;
+// PTX-NEXT: add.s64 %rd[[SB:[0-9]+]], %rd{{[0-9]+}}, 2;
+// PTX-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd[[SA]], %rd[[SB]], 1, 1, 1, 0, 0;
+// PTX-NEXT: wgmma.commit_group.sync.aligned;
+// PTX-NEXT: wgmma.wait_group.sync.aligned 0;
+func.func @gemm(%A: memref<128x64xf16>, %B: memref<64x64xf16>, %C: memref<128x64xf32>) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %h = arith.constant 0.0 : f16
+  %zero = arith.constant dense<0.0> : vector<128x64xf32>
+  %r = scf.for %k = %c0 to %c64 step %c32 iter_args(%acc = %zero) -> (vector<128x64xf32>) {
+    %a = vector.transfer_read %A[%c0, %k], %h {in_bounds = [true, true]} : memref<128x64xf16>, vector<128x32xf16>
+    %b = vector.transfer_read %B[%k, %c0], %h {in_bounds = [true, true]} : memref<64x64xf16>, vector<32x64xf16>
+    %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>} %a, %b, %acc : vector<128x32xf16>, vector<32x64xf16> into vector<128x64xf32>
+    scf.yield %d : vector<128x64xf32>
+  }
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
+  return
+}
