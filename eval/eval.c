@@ -721,6 +721,10 @@ bind_param(Eval *ev, OpId func, ValueId param, uint32_t i, const EvalArg *arg, R
         out->view.mem = eval_mem_new(&ev->callers, (size_t)n * eval_elem_size(t->elem), b->data);
         return true;
     }
+    if (t->kind == TY_TENSORMAP) { /* opaque: only the per-thread TMA ops read it */
+        eval_val_alloc(out, ty, 1)->i = 0;
+        return true;
+    }
     if (!type_is_scalar(ty))
         return eval_fail(ev, func, "argument #%u: eval passes memrefs and scalars only", i);
     Scalar *e = eval_val_alloc(out, ty, 1);
