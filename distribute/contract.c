@@ -354,7 +354,9 @@ typedef struct Wgmma {
 /*
  * Stores one operand into its buffer: element (x, k) of a K-major tile of
  * `rows` rows goes to row (k / (S/2)) * rows + x, column
- * (k % (S/2)) ^ 8 * ((x * S / 128) % (S / 16)) (layout_wgmma_smem_offset).
+ * (k % (S/2)) ^ 8 * ((x * S / 128) % (S / 16)): the byte (row * S + 2 * (k % (S/2)))
+ * with its 16-byte chunk XORed with (address / 128) % (S / 16) (ptx-sm90.md 3), the
+ * image wgmma's K-major descriptor reads (ptx-sm90.md 4.3).
  */
 static void
 stage_operand(Ctx *c, const Wgmma *w, Dist *op, int xd, int kd, int64_t rows, int64_t perm_bm,
@@ -376,7 +378,14 @@ stage_operand(Ctx *c, const Wgmma *w, Dist *op, int xd, int kd, int64_t rows, in
         region_enter(c, ifop, 0, &rs);
     }
     int64_t half = w->s / 2;
-    for (uint32_t sl = 0; sl < op->n; sl++) {
+    /* K the operand's last dim, held E > 1 at a time (an element tile): the E
+       elements start at a multiple of E and stay in one 16-byte chunk, which the
+       swizzle moves whole, so they go out as one vector store */
+    uint32_t run = 1;
+    if (kd == l->rank - 1 && l->element_tile[kd] > 1 && l->element_tile[xd] == 1 &&
+        8 % l->element_tile[kd] == 0)
+        run = (uint32_t)l->element_tile[kd];
+    for (uint32_t sl = 0; sl < op->n; sl += run) {
         ValueId x = element_index(c, l, xd, sl), k = element_index(c, l, kd, sl);
         if (perm_bm > 1) {
             ValueId r = idx_op(c, OP_REMUI, x, 16);
@@ -389,9 +398,12 @@ stage_operand(Ctx *c, const Wgmma *w, Dist *op, int xd, int kd, int64_t rows, in
         ValueId blk = idx_op(c, OP_DIVUI, k, half), kin = idx_op(c, OP_REMUI, k, half);
         ValueId line = idx_op(c, OP_DIVUI, idx_mul_c(c, x, w->s), 128);
         ValueId chunk = idx_mul_c(c, idx_op(c, OP_REMUI, line, w->s / 16), 8);
-        ValueId args[4] = { dist_elem(c, op, sl), buf, idx_add(c, idx_mul_c(c, blk, rows), x),
-                            idx_xor(c, kin, chunk) };
-        emit(c, OP_MSTORE, 4, args, 0, NULL, 0);
+        ValueId el[8];
+        for (uint32_t e = 0; e < run; e++)
+            el[e] = dist_elem(c, op, sl + e);
+        ValueId args[4] = { run > 1 ? from_elements(c, el, run, op->elem) : el[0], buf,
+                            idx_add(c, idx_mul_c(c, blk, rows), x), idx_xor(c, kin, chunk) };
+        emit(c, run > 1 ? OP_VSTORE : OP_MSTORE, 4, args, 0, NULL, 0);
     }
     if (holder)
         region_leave(c, NULL, 0, &rs);

@@ -4,7 +4,9 @@
 // into two workgroup buffers (K-major, 64-byte swizzle: a row of K = 32 f16 is 64 B),
 // between barriers, then one vptx.wgmma per warpgroup reads them through matrix
 // descriptors.  A and B get copy layouts (8 contiguous f16 a thread), the accumulator
-// the wgmma D fragment (ptx-sm90.md 4.4).
+// the wgmma D fragment (ptx-sm90.md 4.4).  A's 8 f16 run along K, so they stay in one
+// swizzled 16-byte chunk: one 16-byte store each (st.shared.v4.b32, which ptxgen can
+// prove aligned through the XOR); B's run along N, so they go one by one.
 // RUN: %vptx --emit=layout %s | %filecheck --check-prefix=LAYOUT %s
 // RUN: %vptx --emit=simt %s | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
@@ -18,7 +20,7 @@
 // CHECK-DAG:   %[[BB:.*]] = memref.alloc() {{.*}}: memref<64x32xf16, #gpu.address_space<workgroup>>
 // CHECK:       scf.for
 // CHECK:         gpu.barrier
-// CHECK-COUNT-16: memref.store %{{.*}}, %[[BA]][%{{.*}}, %{{.*}}] : memref<128x32xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-2: vector.store %{{.*}}, %[[BA]][%{{.*}}, %{{.*}}] : memref<128x32xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK-COUNT-8:  memref.store %{{.*}}, %[[BB]][%{{.*}}, %{{.*}}] : memref<64x32xf16, #gpu.address_space<workgroup>>
 // CHECK:         gpu.barrier
 // CHECK:         "vptx.wgmma"(%[[BA]], %{{.*}}, %[[BB]], %{{.*}}, %{{.*}}) {k = 32 : i64, swizzle = 64 : i64} : ({{.*}}, index, {{.*}}, index, vector<32xf32>) -> vector<32xf32>
@@ -30,6 +32,8 @@
 // K step 1 starts 32 bytes further into each row: +2 in the encoded start address.
 // PTX:     .shared .align 1024 .b8
 // PTX:     .shared .align 1024 .b8
+// PTX:     st.shared.v4.b32
+// PTX:     st.shared.v4.b32
 // PTX:     fence.proxy.async.shared::cta;
 // PTX-NEXT: bar.sync 0;
 // PTX:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x8000002000010000;
