@@ -344,11 +344,11 @@ idx_xor(Ctx *c, ValueId a, ValueId b)
 }
 
 typedef struct Wgmma {
-    int64_t m, n, k;     /* contract tile */
-    int64_t s;           /* swizzle span in bytes: 128, 64 or 32 */
-    int64_t bm, bn;      /* accumulator batches: instructions per warpgroup */
-    int64_t inst_n;      /* N of one instruction */
-    ValueId buf[2];      /* A, B: workgroup buffers of this contract alone */
+    int64_t m, n, k; /* contract tile */
+    int64_t s;       /* swizzle span in bytes: 128, 64 or 32 */
+    int64_t bm, bn;  /* accumulator batches: instructions per warpgroup */
+    int64_t inst_n;  /* N of one instruction */
+    ValueId buf[2];  /* A, B: workgroup buffers of this contract alone */
 } Wgmma;
 
 /*
@@ -409,7 +409,6 @@ stage_operand(Ctx *c, const Wgmma *w, Dist *op, int xd, int kd, int64_t rows, in
         region_leave(c, NULL, 0, &rs);
 }
 
-
 /* A workgroup buffer for this contract alone (get_buffer shares buffers of one type). */
 static ValueId
 wgmma_buffer(Ctx *c, TypeId elem, const int64_t *shape)
@@ -457,34 +456,41 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     Mma mm;
     if (ct->rank[0] != 2 || ct->rank[1] != 2 || ct->rank[2] != 2 ||
         !canonical_operands(ct, ops, &mm))
-        return dist_error(c, "'vector.contract' with mma_kind %s needs a plain 2-d matmul: "
-                             "operands (m, k), (k, n) or (n, k), and (m, n), kind add", name);
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s needs a plain 2-d matmul: "
+                          "operands (m, k), (k, n) or (n, k), and (m, n), kind add",
+                          name);
     if (!type_named(ops[2]->elem, info->type[2]))
-        return dist_error(c, "'vector.contract' with mma_kind %s needs a %s accumulator, but it "
-                             "is %s",
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s needs a %s accumulator, but it "
+                          "is %s",
                           name, info->type[2], scalar_type_name(ops[2]->elem));
     if (ops[2]->elem != TY_F32)
-        return dist_error(c, "'vector.contract' with mma_kind %s: vptx takes wgmma with an f32 "
-                             "accumulator only (use NV_WGMMA_F32_64x%lldx16_%s)",
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s: vptx takes wgmma with an f32 "
+                          "accumulator only (use NV_WGMMA_F32_64x%lldx16_%s)",
                           name, (long long)mma.n, info->type[0][0] == 'b' ? "BF16" : "F16");
     for (int j = 0; j < 2; j++)
         if (!type_named(ops[j]->elem, info->type[j]))
-            return dist_error(c, "'vector.contract' with mma_kind %s needs %s operands, but %s is "
-                                 "%s",
+            return dist_error(c,
+                              "'vector.contract' with mma_kind %s needs %s operands, but %s is "
+                              "%s",
                               name, info->type[j], j ? "the rhs" : "the lhs",
                               scalar_type_name(ops[j]->elem));
     if (c->nthreads % 128)
-        return dist_error(c, "'vector.contract' with mma_kind %s needs whole warpgroups (a "
-                             "multiple of 128 threads), but the workgroup has %lld",
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s needs whole warpgroups (a "
+                          "multiple of 128 threads), but the workgroup has %lld",
                           name, (long long)c->nthreads);
     NestedLayout f;
     layout_mma_fragment(mma, MMA_OPERAND_C, &f);
     const NestedLayout *cl = &mm.canon[2];
     if (!fragment_fits(cl, &f) || cl->subgroup_tile[0] % 4 ||
         (cl->subgroup_tile[0] > 1 && cl->subgroup_strides[0] != 1))
-        return dist_error(c, "'vector.contract' with mma_kind %s: the accumulator's layout is not "
-                             "the wgmma fragment tiled over warpgroups (let the layout pass "
-                             "choose it, or split M over warpgroups first)",
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s: the accumulator's layout is not "
+                          "the wgmma fragment tiled over warpgroups (let the layout pass "
+                          "choose it, or split M over warpgroups first)",
                           name);
     Wgmma w;
     int64_t sa[2], sb[2];
@@ -492,8 +498,9 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     layout_shape(&mm.canon[1], sb);
     w.m = sa[0], w.k = sa[1], w.n = sb[1];
     if (w.k % 16)
-        return dist_error(c, "'vector.contract' with mma_kind %s: K = %lld is not a multiple of "
-                             "16 (wgmma's k16)",
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s: K = %lld is not a multiple of "
+                          "16 (wgmma's k16)",
                           name, (long long)w.k);
     w.s = wgmma_span(w.k), w.bm = cl->batch_tile[0], w.bn = cl->batch_tile[1], w.inst_n = mma.n;
     int64_t blocks = 2 * w.k / w.s;
@@ -530,11 +537,10 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                 slots[i] = layout_slot_pack(&acc->layout, ob, o2, oe);
                 el_in[i] = dist_elem(c, acc, (uint32_t)slots[i]);
             }
-            ValueId args[5] = {
-                w.buf[0], idx_mul_c(c, idx_add_c(c, idx_mul_c(c, g, w.bm), m), 64),
-                w.buf[1], idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w.bn), n), w.inst_n),
-                from_elements(c, el_in, (uint32_t)nregs, TY_F32)
-            };
+            ValueId args[5] = { w.buf[0], idx_mul_c(c, idx_add_c(c, idx_mul_c(c, g, w.bm), m), 64),
+                                w.buf[1],
+                                idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w.bn), n), w.inst_n),
+                                from_elements(c, el_in, (uint32_t)nregs, TY_F32) };
             ValueId v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
             OpId def = value_get(c->m, v)->def;
             op_set_attr(c->m, def, "k", attr_int(c->m, w.k, TY_I64));

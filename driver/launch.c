@@ -168,7 +168,7 @@ describe_tensormap(Module *m, OpId func, uint32_t i, const Type *ty, KernelArg *
 
 /* Formats an error about argument `at` into err (k->err_loc = its location); returns false. */
 static bool PRINTF_LIKE(5, 6)
-arg_error(Kernel *k, const KernelArg *at, char *err, size_t n, const char *fmt, ...)
+    arg_error(Kernel *k, const KernelArg *at, char *err, size_t n, const char *fmt, ...)
 {
     k->err_loc = at->loc;
     va_list ap;
@@ -668,14 +668,14 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
             return false;
         uint64_t base = ptrs[t->tma_source] + ta.offset;
         if (d->kind == DEV_SIM) {
-            SimResult r = sim_tensor_map_encode_tiled(
-                t->tmap, ta.dtype, ta.rank, base, ta.dim, ta.stride, ta.box, ta.estride,
-                t->interleave, t->swizzle, t->l2promo, t->oob);
+            SimResult r = sim_tensor_map_encode_tiled(t->tmap, ta.dtype, ta.rank, base, ta.dim,
+                                                      ta.stride, ta.box, ta.estride, t->interleave,
+                                                      t->swizzle, t->l2promo, t->oob);
             if (r != SIM_OK)
                 return sim_failed(d, r, "encoding a tensor map", err, n);
         } else if (!cuda_tensor_map_encode(d->cuda, t->tmap, ta.dtype, ta.rank, base, ta.dim,
-                                           ta.stride, ta.box, ta.estride, t->interleave,
-                                           t->swizzle, t->l2promo, t->oob)) {
+                                           ta.stride, ta.box, ta.estride, t->interleave, t->swizzle,
+                                           t->l2promo, t->oob)) {
             return cuda_failed(d, err, n);
         }
     }

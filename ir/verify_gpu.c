@@ -515,8 +515,9 @@ verify_wgmma_shared(Verifier *v, OpId o)
     if (!verify_get_int(v, o, "k", &k, true) || !verify_get_int(v, o, "swizzle", &s, true))
         return;
     if (k < 16 || k % 16 || (s != 32 && s != 64 && s != 128) || (2 * k) % s) {
-        verify_fail(v, o, "has k = %lld and swizzle = %lld: k must be a multiple of 16 and 2k "
-                          "a multiple of the swizzle span (32, 64 or 128 bytes)",
+        verify_fail(v, o,
+                    "has k = %lld and swizzle = %lld: k must be a multiple of 16 and 2k "
+                    "a multiple of the swizzle span (32, 64 or 128 bytes)",
                     (long long)k, (long long)s);
         return;
     }

@@ -371,13 +371,15 @@ static bool
 lower_wgmma_shared(Emit *e, OpId o)
 {
     if (!(e->sm >= 90 && e->arch_a))
-        return fail_op(e, "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
-                          "only sm_90a has, but the target is %s: compile with --arch=sm_90a, "
-                          "or use an NV_MMA_SYNC_* mma_kind",
+        return fail_op(e,
+                       "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
+                       "only sm_90a has, but the target is %s: compile with --arch=sm_90a, "
+                       "or use an NV_MMA_SYNC_* mma_kind",
                        e->opt->arch);
     need_version(e, 80);
     Op *op = op_get(e->m, o);
-    int64_t k = attr_int_or(op_attr(e->m, o, "k"), 16), s = attr_int_or(op_attr(e->m, o, "swizzle"), 128);
+    int64_t k = attr_int_or(op_attr(e->m, o, "k"), 16),
+            s = attr_int_or(op_attr(e->m, o, "swizzle"), 128);
     const Type *ta = type_get(e->m, value_type(e->m, op->args[0]));
     const Type *tb = type_get(e->m, value_type(e->m, op->args[2]));
     int64_t blocks = 2 * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;

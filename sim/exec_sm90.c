@@ -762,8 +762,9 @@ int
 sim_ex_setmaxnreg(Exec *x, Thread *t, const Inst *in)
 {
     if (x->nthreads % 128)
-        return sim_fault(x, t, in, "'setmaxnreg' needs whole warpgroups, but the block has %u "
-                                   "threads",
+        return sim_fault(x, t, in,
+                         "'setmaxnreg' needs whole warpgroups, but the block has %u "
+                         "threads",
                          x->nthreads);
     uint32_t base = t->tid / 128 * 128, n = (uint32_t)in->o[0].imm;
     t->state = ST_MBAR;

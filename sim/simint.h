@@ -537,8 +537,7 @@ ExecFn ex_add, ex_sub, ex_mul, ex_mad, ex_mul24, ex_fma, ex_div, ex_rem, ex_abs,
 /* sm_90 (exec_sm90.c) */
 DecodeFn sim_dec_mbar, sim_dec_bulk, sim_dec_wgmma, sim_dec_setmaxnreg;
 ExecFn sim_ex_mbar, sim_ex_bulk, sim_ex_bulk_commit, sim_ex_bulk_wait, sim_ex_wgmma_mma,
-    sim_ex_setmaxnreg,
-    sim_ex_wgmma_sync;
+    sim_ex_setmaxnreg, sim_ex_wgmma_sync;
 void sim_sm90_cta_reset(Exec *x);
 void sim_sm90_free(Exec *x);
 int sim_sm90_deadlock(Exec *x, const Thread *t);

@@ -14,10 +14,10 @@
 
 #include <stdint.h>
 
-#define HEAD ".version 8.0\n.target sm_90a\n.address_size 64\n"
+#define HEAD   ".version 8.0\n.target sm_90a\n.address_size 64\n"
 #define STAGES 3
-#define ITERS 31
-#define TILE 128 /* u32 per tile: one per consumer thread */
+#define ITERS  31
+#define TILE   128 /* u32 per tile: one per consumer thread */
 
 // clang-format off
 /* 256 threads: warpgroup 0 produces (thread 0 alone issues the copies),
@@ -146,8 +146,7 @@ test_setmaxnreg(void)
     char buf[2048];
     load_fails(body(buf, sizeof buf, "  setmaxnreg.inc.sync.aligned.u32 30;\n"),
                "setmaxnreg takes an immediate register count in 24..256, a multiple of 8");
-    load_fails(body(buf, sizeof buf, "  setmaxnreg.dec.sync.aligned.u32 16;\n"),
-               "in 24..256");
+    load_fails(body(buf, sizeof buf, "  setmaxnreg.dec.sync.aligned.u32 16;\n"), "in 24..256");
     load_fails(body(buf, sizeof buf, "  setmaxnreg.inc.sync.aligned.u32 264;\n"), "in 24..256");
     load_fails(body(buf, sizeof buf, "  setmaxnreg.sync.aligned.u32 64;\n"),
                "setmaxnreg needs .inc or .dec");
@@ -186,8 +185,7 @@ test_setmaxnreg(void)
                         "  setmaxnreg.dec.sync.aligned.u32 40;\n"
                         "B:\n"),
                    "k");
-    launch_fails(ctx, f, 1, 128, NULL,
-                 "warpgroup 0 runs two different setmaxnreg (lines");
+    launch_fails(ctx, f, 1, 128, NULL, "warpgroup 0 runs two different setmaxnreg (lines");
     /* a thread of the warpgroup exits before it */
     f = load_entry(ctx,
                    body(buf, sizeof buf,
