@@ -346,6 +346,7 @@ idx_xor(Ctx *c, ValueId a, ValueId b)
 typedef struct Wgmma {
     int64_t m, n, k; /* contract tile */
     int64_t s;       /* swizzle span in bytes: 128, 64 or 32 */
+    int64_t sb;      /* B's span when B is staged MN-major, else 0 */
     int64_t bm, bn;  /* accumulator batches: instructions per warpgroup */
     int64_t inst_n;  /* N of one instruction */
     ValueId buf[2];  /* A, B: workgroup buffers of this contract alone */
@@ -359,7 +360,7 @@ typedef struct Wgmma {
  * image wgmma's K-major descriptor reads (ptx-sm90.md 4.3).
  */
 static void
-stage_operand(Ctx *c, const Wgmma *w, Dist *op, int xd, int kd, int64_t rows, int64_t perm_bm,
+stage_operand(Ctx *c, int64_t span, Dist *op, int xd, int kd, int64_t rows, int64_t perm_bm,
               ValueId buf)
 {
     const NestedLayout *l = &op->layout;
@@ -377,7 +378,7 @@ stage_operand(Ctx *c, const Wgmma *w, Dist *op, int xd, int kd, int64_t rows, in
         ifop = emit_if(c, holder, 0, NULL, false);
         region_enter(c, ifop, 0, &rs);
     }
-    int64_t half = w->s / 2;
+    int64_t half = span / 2;
     /* K the operand's last dim, held E > 1 at a time (an element tile): the E
        elements start at a multiple of E and stay in one 16-byte chunk, which the
        swizzle moves whole, so they go out as one vector store */
@@ -396,8 +397,8 @@ stage_operand(Ctx *c, const Wgmma *w, Dist *op, int xd, int kd, int64_t rows, in
             x = idx_add(c, idx_mul_c(c, idx_add(c, idx_mul_c(c, q, 4), wi), 16), r);
         }
         ValueId blk = idx_op(c, OP_DIVUI, k, half), kin = idx_op(c, OP_REMUI, k, half);
-        ValueId line = idx_op(c, OP_DIVUI, idx_mul_c(c, x, w->s), 128);
-        ValueId chunk = idx_mul_c(c, idx_op(c, OP_REMUI, line, w->s / 16), 8);
+        ValueId line = idx_op(c, OP_DIVUI, idx_mul_c(c, x, span), 128);
+        ValueId chunk = idx_mul_c(c, idx_op(c, OP_REMUI, line, span / 16), 8);
         ValueId el[8];
         for (uint32_t e = 0; e < run; e++)
             el[e] = dist_elem(c, op, sl + e);
@@ -503,15 +504,28 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                           "16 (wgmma's k16)",
                           name, (long long)w.k);
     w.s = wgmma_span(w.k), w.bm = cl->batch_tile[0], w.bn = cl->batch_tile[1], w.inst_n = mma.n;
+    /* B given as (k, n), N contiguous: an MN-major image (N rows of S_B bytes per k),
+       so that the copy layout's runs along N stay 16-byte stores; S_B must hold whole
+       instructions' columns (2 N_inst a multiple of S_B), else B is K-major too */
+    w.sb = 0;
+    if (mm.perm[1][0] == 0 && 2 * w.inst_n >= 32)
+        w.sb = (2 * w.inst_n) % 128 == 0 ? 128 : (2 * w.inst_n) % 64 == 0 ? 64 : 32;
     int64_t blocks = 2 * w.k / w.s;
     int64_t shape_a[2] = { blocks * w.m, w.s / 2 }, shape_b[2] = { blocks * w.n, w.s / 2 };
+    if (w.sb) {
+        shape_b[0] = 2 * w.n / w.sb * w.k;
+        shape_b[1] = w.sb / 2;
+    }
     TypeId el = ops[0]->elem;
     w.buf[0] = wgmma_buffer(c, el, shape_a);
     w.buf[1] = wgmma_buffer(c, el, shape_b);
     if (c->loops) /* the previous iteration's wgmma may still read them */
         barrier(c);
-    stage_operand(c, &w, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
-    stage_operand(c, &w, ops[1], mm.perm[1][1], mm.perm[1][0], w.n, 1, w.buf[1]);
+    stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
+    if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
+        stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
+    else
+        stage_operand(c, w.s, ops[1], mm.perm[1][1], mm.perm[1][0], w.n, 1, w.buf[1]);
     barrier(c);
 
     NestedLayout rl;
@@ -545,6 +559,8 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
             OpId def = value_get(c->m, v)->def;
             op_set_attr(c->m, def, "k", attr_int(c->m, w.k, TY_I64));
             op_set_attr(c->m, def, "swizzle", attr_int(c->m, w.s, TY_I64));
+            if (w.sb)
+                op_set_attr(c->m, def, "b_mn_swizzle", attr_int(c->m, w.sb, TY_I64));
             for (int64_t i = 0; i < nregs; i++)
                 dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, TY_F32));
         }

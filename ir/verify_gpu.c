@@ -521,13 +521,24 @@ verify_wgmma_shared(Verifier *v, OpId o)
                     (long long)k, (long long)s);
         return;
     }
+    int64_t sb = 0;
+    if (op_attr(v->m, o, "b_mn_swizzle") &&
+        (!verify_get_int(v, o, "b_mn_swizzle", &sb, true) ||
+         ((sb != 32 && sb != 64 && sb != 128) &&
+          (verify_fail(v, o, "has b_mn_swizzle = %lld, not 32, 64 or 128", (long long)sb), 1))))
+        return;
     for (uint32_t i = 0; i < 4; i += 2) {
         TypeId t = arg_type(v, o, i);
+        bool mn = i == 2 && sb; /* B MN-major: (2N/sb) blocks of k rows of sb bytes */
         bool ok = is_mem(v, t) && rank_of(v, t) == 2 && ty(v, t)->memspace == MS_WORKGROUP &&
                   (elem_of(v, t) == TY_F16 || elem_of(v, t) == TY_BF16) &&
-                  dim_of(v, t, 1) == s / 2 && dim_of(v, t, 0) % (2 * k / s * 8) == 0;
+                  (mn ? dim_of(v, t, 1) == sb / 2 && dim_of(v, t, 0) % k == 0
+                      : dim_of(v, t, 1) == s / 2 && dim_of(v, t, 0) % (2 * k / s * 8) == 0);
         if (!verify_want(v, o, operand(i), ok,
-                         "a 2-d f16 or bf16 workgroup memref of (2k/swizzle x 8r) x swizzle/2") ||
+                         mn ? "a 2-d f16 or bf16 workgroup memref of (2N/b_mn_swizzle x k) x "
+                              "b_mn_swizzle/2"
+                            : "a 2-d f16 or bf16 workgroup memref of (2k/swizzle x 8r) x "
+                              "swizzle/2") ||
             !verify_want_index(v, o, operand(i + 1)))
             return;
     }

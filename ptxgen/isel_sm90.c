@@ -344,20 +344,28 @@ lower_warpgroup_mma(Emit *e, OpId o)
  * (ir/verify_gpu.c).  Descriptor (ptx-sm90.md 4.2): start = address >> 4,
  * LBO encoded 1 (unused for swizzled K-major), SBO = 8 rows of S bytes,
  * layout 1/2/3 for S = 128/64/32.  K step ks reads 32 bytes of each row: the
- * start moves by 32*ks % S within a block and by R*S per block.
+ * start moves by 32*ks % S within a block and by R*S per block.  With b_mn_swizzle
+ * = S_B, B is MN-major (tB = 1; ptx-sm90.md 4.3): LBO = k * S_B (the next S_B-wide
+ * block of N), SBO = 8 * S_B (the next 8 k), and K step ks moves 16 * S_B bytes.
  */
+/* MN-major (k_rows > 0): LBO = k_rows * S (the next S-wide block of N), row = its first
+   N index, a multiple of S/2: the start moves by row / (S/2) blocks. */
 static Slot
-wgmma_desc(Emit *e, ValueId buf, ValueId row, int64_t s)
+wgmma_desc(Emit *e, ValueId buf, ValueId row, int64_t s, int64_t k_rows)
 {
     uint64_t layout = s == 128 ? 1 : s == 64 ? 2 : 3, sbo = (uint64_t)(8 * s) >> 4;
-    uint64_t bits = layout << 62 | sbo << 32 | 1ull << 16;
+    uint64_t lbo = k_rows ? (uint64_t)(k_rows * s) >> 4 : 1;
+    uint64_t bits = layout << 62 | sbo << 32 | (lbo & 0x3FFF) << 16;
+    int64_t scale = k_rows ? 2 * k_rows : s; /* bytes per unit of row */
     Slot a = shared_addr32(e, buf, NULL, 0), r = scalar_of(e, row);
     Slot st = new_reg(e, RC_B32);
-    if (r.is_imm)
-        ins(e, "add.u32 %s, %s, %" PRIu64 ";", S(e, st), S(e, a), r.bits * (uint64_t)s);
+    if (r.is_imm && r.bits == 0)
+        st = a;
+    else if (r.is_imm)
+        ins(e, "add.u32 %s, %s, %" PRIu64 ";", S(e, st), S(e, a), r.bits * (uint64_t)scale);
     else
-        ins(e, "mad.lo.s32 %s, %s, %" PRId64 ", %s;", S(e, st), S(e, as_reg(e, narrow32(e, r))), s,
-            S(e, a));
+        ins(e, "mad.lo.s32 %s, %s, %" PRId64 ", %s;", S(e, st), S(e, as_reg(e, narrow32(e, r))),
+            scale, S(e, a));
     Slot w = new_reg(e, RC_B64), sh = new_reg(e, RC_B64), an = new_reg(e, RC_B64);
     Slot d = new_reg(e, RC_B64);
     ins(e, "cvt.u64.u32 %s, %s;", S(e, w), S(e, st));
@@ -399,12 +407,16 @@ lower_wgmma_shared(Emit *e, OpId o)
                                 S(e, r->slots[i]));
     }
     snprintf(list + len, sizeof list - len, "}");
-    Slot da = wgmma_desc(e, op->args[0], op->args[1], s);
-    Slot db = wgmma_desc(e, op->args[2], op->args[3], s);
+    int64_t sbm = attr_int_or(op_attr(e->m, o, "b_mn_swizzle"), 0); /* B MN-major: tB = 1 */
+    Slot da = wgmma_desc(e, op->args[0], op->args[1], s, 0);
+    Slot db = sbm ? wgmma_desc(e, op->args[2], op->args[3], sbm, k)
+                  : wgmma_desc(e, op->args[2], op->args[3], s, 0);
     const char *el = ftype(ta->elem);
     ins(e, "wgmma.fence.sync.aligned;");
     for (int64_t ks = 0; ks < k / 16; ks++) {
         int64_t kb = 32 * ks, oa = kb % s + kb / s * ra * s, ob = kb % s + kb / s * rb * s;
+        if (sbm)
+            ob = 16 * ks * sbm; /* 16 more rows of k */
         Slot sa = da, sb = db;
         if (oa) {
             sa = new_reg(e, RC_B64);
@@ -416,8 +428,8 @@ lower_wgmma_shared(Emit *e, OpId o)
         }
         ins(e,
             "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
-            "0, 0;",
-            n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1);
+            "0, %d;",
+            n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
     }
     ins(e, "wgmma.commit_group.sync.aligned;");
     ins(e, "wgmma.wait_group.sync.aligned 0;");
