@@ -4,6 +4,9 @@
 // N batched over instructions, B as (k, n) or (n, k), f16 and bf16, K steps of 16
 // (32-byte swizzle), 32 (64 B), 48 (three 32-byte blocks) and 64 (128 B).  The
 // simulator executes wgmma from the ISA's descriptor formula (sim/exec_sm90.c).
+// Also: four warpgroups on one 64x64 tile (each computes it), N split over four
+// warpgroups, and two contracts chained on one accumulator (N = 32 then 64
+// instructions: a register layout conversion between them) with an epilogue.
 // RUN: %vptx check --arch=sm_90a %s --backend=sim | %filecheck %s
 // CHECK: PASS wg1_m128_k64 (sim vs eval
 // CHECK: PASS wg1_k16_n128 (sim vs eval
@@ -12,6 +15,9 @@
 // CHECK: PASS bf16 (sim vs eval
 // CHECK: PASS wg1_k48 (sim vs eval
 // CHECK: PASS wg2_m128 (sim vs eval
+// CHECK: PASS e512 (sim vs eval
+// CHECK: PASS e_nsplit4 (sim vs eval
+// CHECK: PASS chain (sim vs eval
 func.func @wg1_m128_k64(%A: memref<128x128xf16>, %B: memref<128x64xf16>, %C: memref<128x64xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
   %cs = arith.constant 64 : index
@@ -115,5 +121,50 @@ func.func @wg2_m128(%A: memref<128x64xf16>, %B: memref<64x64xf16>, %C: memref<12
     scf.yield %d : vector<128x64xf32>
   }
   vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
+  return
+}
+func.func @e512(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) attributes {gpu.known_block_size = array<i32: 512, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %cs = arith.constant 32 : index
+  %cK = arith.constant 64 : index
+  %h = arith.constant 0.0 : f16
+  %zero = arith.constant dense<0.0> : vector<64x64xf32>
+  %r = scf.for %k = %c0 to %cK step %cs iter_args(%acc = %zero) -> (vector<64x64xf32>) {
+    %a = vector.transfer_read %A[%c0, %k], %h {in_bounds = [true, true]} : memref<64x64xf16>, vector<64x32xf16>
+    %b = vector.transfer_read %B[%k, %c0], %h {in_bounds = [true, true]} : memref<64x64xf16>, vector<32x64xf16>
+    %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>} %a, %b, %acc : vector<64x32xf16>, vector<32x64xf16> into vector<64x64xf32>
+    scf.yield %d : vector<64x64xf32>
+  }
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
+  return
+}
+func.func @e_nsplit4(%A: memref<64x32xf16>, %B: memref<32x256xf16>, %C: memref<64x256xf32>) attributes {gpu.known_block_size = array<i32: 512, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %cs = arith.constant 32 : index
+  %cK = arith.constant 32 : index
+  %h = arith.constant 0.0 : f16
+  %zero = arith.constant dense<0.0> : vector<64x256xf32>
+  %r = scf.for %k = %c0 to %cK step %cs iter_args(%acc = %zero) -> (vector<64x256xf32>) {
+    %a = vector.transfer_read %A[%c0, %k], %h {in_bounds = [true, true]} : memref<64x32xf16>, vector<64x32xf16>
+    %b = vector.transfer_read %B[%k, %c0], %h {in_bounds = [true, true]} : memref<32x256xf16>, vector<32x256xf16>
+    %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>} %a, %b, %acc : vector<64x32xf16>, vector<32x256xf16> into vector<64x256xf32>
+    scf.yield %d : vector<64x256xf32>
+  }
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<64x256xf32>, memref<64x256xf32>
+  return
+}
+func.func @chain(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %A2: memref<64x16xf16>, %B2: memref<64x16xf16>, %C: memref<64x64xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %h = arith.constant 0.0 : f16
+  %a = vector.transfer_read %A[%c0, %c0], %h {in_bounds = [true, true]} : memref<64x32xf16>, vector<64x32xf16>
+  %b = vector.transfer_read %B[%c0, %c0], %h {in_bounds = [true, true]} : memref<32x64xf16>, vector<32x64xf16>
+  %a2 = vector.transfer_read %A2[%c0, %c0], %h {in_bounds = [true, true]} : memref<64x16xf16>, vector<64x16xf16>
+  %b2 = vector.transfer_read %B2[%c0, %c0], %h {in_bounds = [true, true]} : memref<64x16xf16>, vector<64x16xf16>
+  %z = arith.constant dense<0.0> : vector<64x64xf32>
+  %d1 = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x32x16_F16>} %a, %b, %z : vector<64x32xf16>, vector<32x64xf16> into vector<64x64xf32>
+  %d2 = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>} %a2, %b2, %d1 : vector<64x16xf16>, vector<64x16xf16> into vector<64x64xf32>
+  %s = arith.constant dense<0.5> : vector<64x64xf32>
+  %r = arith.mulf %d2, %s : vector<64x64xf32>
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
   return
 }
