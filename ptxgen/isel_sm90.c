@@ -375,6 +375,71 @@ wgmma_desc(Emit *e, ValueId buf, ValueId row, int64_t s, int64_t k_rows)
     return d;
 }
 
+/* The vector V that every element of `acc` (a from_elements of extracts) is taken
+   from, or 0. */
+static ValueId
+acc_source(Emit *e, ValueId acc)
+{
+    OpId d = value_get(e->m, acc)->def;
+    if (!d || op_get(e->m, d)->kind != OP_FROM_ELEMENTS || e->uses[acc] != 1)
+        return 0;
+    const Op *fe = op_get(e->m, d);
+    ValueId v = 0;
+    for (uint32_t i = 0; i < fe->nargs; i++) {
+        OpId x = value_get(e->m, fe->args[i])->def;
+        if (!x || op_get(e->m, x)->kind != OP_EXTRACT || e->uses[fe->args[i]] != 1 ||
+            (v && op_get(e->m, x)->args[0] != v))
+            return 0;
+        v = op_get(e->m, x)->args[0];
+    }
+    return v;
+}
+
+typedef struct Pieces {
+    Emit *e;
+    ValueId v;
+    uint32_t n; /* elements of v taken as pieces of vptx.wgmma accumulators */
+} Pieces;
+
+static bool
+count_pieces(Module *m, OpId o, void *ctx)
+{
+    Pieces *p = ctx;
+    const Op *op = op_get(m, o);
+    if (op->kind == OP_WGMMA_SHARED && acc_source(p->e, op->args[4]) == p->v)
+        p->n += op_get(m, value_get(m, op->args[4])->def)->nargs;
+    return true;
+}
+
+/*
+ * May the accumulator be updated in its own registers?  Yes when it is pieces of
+ * one vector V (from_elements of extracts, as distribute gathers the registers of a
+ * tile) whose every use is such a piece of a vptx.wgmma accumulator, and V's
+ * registers are distinct: then nothing reads them after the op that takes them
+ * (the pieces are disjoint), no copies are needed in, and a loop's yield finds the
+ * result in place.
+ */
+static bool
+acc_in_place(Emit *e, ValueId acc)
+{
+    ValueId v = acc_source(e, acc);
+    if (!v)
+        return false;
+    Pieces p = { e, v, 0 };
+    module_walk(e->m, e->func, count_pieces, &p);
+    const Rep *vr = rep_of(e, v);
+    if (p.n != e->uses[v] || vr->per != 1)
+        return false;
+    for (uint32_t i = 0; i < vr->n; i++) {
+        if (vr->slots[i].is_imm || vr->slots[i].cls != RC_F32)
+            return false;
+        for (uint32_t j = 0; j < i; j++)
+            if (vr->slots[j].reg == vr->slots[i].reg)
+                return false;
+    }
+    return true;
+}
+
 static bool
 lower_wgmma_shared(Emit *e, OpId o)
 {
@@ -396,12 +461,13 @@ lower_wgmma_shared(Emit *e, OpId o)
     bool zero = true;
     for (uint32_t i = 0; i < in->n; i++)
         zero = zero && in->slots[i].is_imm && in->slots[i].bits == 0;
+    bool in_place = !zero && acc_in_place(e, op->args[4]);
     Rep *r = rep_new(e, op->res[0], in->n, 1, TY_F32);
     char list[4096];
     size_t len = (size_t)snprintf(list, sizeof list, "{");
     for (uint32_t i = 0; i < r->n; i++) {
-        r->slots[i] = new_reg(e, RC_F32);
-        if (!zero)
+        r->slots[i] = in_place ? in->slots[i] : new_reg(e, RC_F32);
+        if (!zero && !in_place)
             ins(e, "mov.f32 %s, %s;", S(e, r->slots[i]), S(e, in->slots[i]));
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
                                 S(e, r->slots[i]));

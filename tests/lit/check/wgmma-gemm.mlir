@@ -6,7 +6,9 @@
 // simulator executes wgmma from the ISA's descriptor formula (sim/exec_sm90.c).
 // Also: four warpgroups on one 64x64 tile (each computes it), N split over four
 // warpgroups, and two contracts chained on one accumulator (N = 32 then 64
-// instructions: a register layout conversion between them) with an epilogue.
+// instructions: a register layout conversion between them) with an epilogue, and an
+// accumulator still used after the contract (its registers must not be updated in
+// place: ptxgen/isel_sm90.c acc_in_place).
 // RUN: %vptx check --arch=sm_90a %s --backend=sim | %filecheck %s
 // CHECK: PASS wg1_m128_k64 (sim vs eval
 // CHECK: PASS wg1_k16_n128 (sim vs eval
@@ -18,6 +20,7 @@
 // CHECK: PASS e512 (sim vs eval
 // CHECK: PASS e_nsplit4 (sim vs eval
 // CHECK: PASS chain (sim vs eval
+// CHECK: PASS reuse (sim vs eval
 func.func @wg1_m128_k64(%A: memref<128x128xf16>, %B: memref<128x64xf16>, %C: memref<128x64xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
   %cs = arith.constant 64 : index
@@ -166,5 +169,17 @@ func.func @chain(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %A2: memref<64x16
   %s = arith.constant dense<0.5> : vector<64x64xf32>
   %r = arith.mulf %d2, %s : vector<64x64xf32>
   vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
+  return
+}
+func.func @reuse(%A: memref<64x32xf16>, %B: memref<64x32xf16>, %C: memref<64x64xf32>, %D: memref<64x64xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %h = arith.constant 0.0 : f16
+  %f = arith.constant 0.0 : f32
+  %a = vector.transfer_read %A[%c0, %c0], %h {in_bounds = [true, true]} : memref<64x32xf16>, vector<64x32xf16>
+  %b = vector.transfer_read %B[%c0, %c0], %h {in_bounds = [true, true]} : memref<64x32xf16>, vector<64x32xf16>
+  %acc = vector.transfer_read %C[%c0, %c0], %f {in_bounds = [true, true]} : memref<64x64xf32>, vector<64x64xf32>
+  %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>} %a, %b, %acc : vector<64x32xf16>, vector<64x32xf16> into vector<64x64xf32>
+  %r = arith.subf %d, %acc : vector<64x64xf32>
+  vector.transfer_write %r, %D[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
   return
 }

@@ -8,6 +8,8 @@
 // the wgmma D fragment (ptx-sm90.md 4.4).  A thread's 8 f16 run along the contiguous
 // dim of its buffer rows (K for A, N for B), so they stay in one swizzled 16-byte chunk:
 // one 16-byte store each (st.shared.v4.b32: ptxgen proves it aligned through the XOR).
+// The loop-carried accumulator is updated in its own registers: no mov before the
+// wgmma chain, none between its wait and the loop's increment.
 // RUN: %vptx --emit=layout %s | %filecheck --check-prefix=LAYOUT %s
 // RUN: %vptx --emit=simt %s | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
@@ -44,6 +46,7 @@
 // PTX-NEXT: bar.sync 0;
 // PTX:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x8000002000010000;
 // PTX:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x4000004001000000;
+// PTX-NOT: mov.f32
 // PTX:     wgmma.fence.sync.aligned;
 // PTX-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 1, 0, 1;
 // PTX-NEXT: add.s64 %rd[[SA:[0-9]+]], %rd{{[0-9]+}}, 2;
@@ -51,6 +54,7 @@
 // PTX-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd[[SA]], %rd[[SB]], 1, 1, 1, 0, 1;
 // PTX-NEXT: wgmma.commit_group.sync.aligned;
 // PTX-NEXT: wgmma.wait_group.sync.aligned 0;
+// PTX-NEXT: add.u32 %r{{[0-9]+}}, %r{{[0-9]+}}, 32;
 func.func @gemm(%A: memref<128x64xf16>, %B: memref<64x64xf16>, %C: memref<128x64xf32>) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
