@@ -561,6 +561,10 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
             op_set_attr(c->m, def, "swizzle", attr_int(c->m, w.s, TY_I64));
             if (w.sb)
                 op_set_attr(c->m, def, "b_mn_swizzle", attr_int(c->m, w.sb, TY_I64));
+            /* the tiles' chains are in flight together: only the last one waits (for all);
+               nothing reads an earlier tile's registers before that */
+            if (m + 1 < w.bm || n + 1 < w.bn)
+                op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
             for (int64_t i = 0; i < nregs; i++)
                 dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, TY_F32));
         }

@@ -498,7 +498,8 @@ lower_wgmma_shared(Emit *e, OpId o)
             n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
     }
     ins(e, "wgmma.commit_group.sync.aligned;");
-    ins(e, "wgmma.wait_group.sync.aligned 0;");
+    if (!op_attr(e->m, o, "no_wait")) /* no_wait: a later vptx.wgmma waits for this group */
+        ins(e, "wgmma.wait_group.sync.aligned 0;");
     return true;
 }
 
