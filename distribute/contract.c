@@ -516,6 +516,14 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         shape_b[0] = 2 * w.n / w.sb * w.k;
         shape_b[1] = w.sb / 2;
     }
+    int64_t bytes = 2 * (shape_a[0] * shape_a[1] + shape_b[0] * shape_b[1]);
+    if (bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
+                          "(%lldx%lld) in %lld bytes of shared memory, more than the 49152 a "
+                          "kernel may declare statically: use a smaller K step or tile",
+                          name, (long long)w.m, (long long)w.k, (long long)w.k, (long long)w.n,
+                          (long long)bytes);
     TypeId el = ops[0]->elem;
     w.buf[0] = wgmma_buffer(c, el, shape_a);
     w.buf[1] = wgmma_buffer(c, el, shape_b);
