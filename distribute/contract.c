@@ -110,9 +110,9 @@ type_named(TypeId t, const char *name)
     return strcmp(scalar_type_name(t), name) == 0;
 }
 
-/* Finds the mma.sync intrinsic whose fragments the three layouts tile. */
+/* The (m, k), (k, n), (m, n) orientation of the three operands: perm and canon. */
 static bool
-find_mma(const Contract *ct, Dist *const *ops, Mma *mm)
+canonical_operands(const Contract *ct, Dist *const *ops, Mma *mm)
 {
     int32_t im = -1, in = -1, ik = -1;
     for (int32_t it = 0; it < ct->nit; it++) {
@@ -135,6 +135,15 @@ find_mma(const Contract *ct, Dist *const *ops, Mma *mm)
         if (!layout_permute(&ops[j]->layout, mm->perm[j], &mm->canon[j]))
             return false;
     }
+    return true;
+}
+
+/* Finds the mma.sync intrinsic whose fragments the three layouts tile. */
+static bool
+find_mma(const Contract *ct, Dist *const *ops, Mma *mm)
+{
+    if (!canonical_operands(ct, ops, mm))
+        return false;
     for (int kind = MMA_NV_MMA_SYNC_F32_16x8x16_F16; kind <= MMA_NV_MMA_SYNC_I32_16x8x32_I8;
          kind++) {
         const MmaInfo *info = layout_mma_info((MmaKind)kind);
@@ -293,6 +302,303 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
     return true;
 }
 
+/* ---- wgmma (sm_90a) ---- */
+
+/*
+ * A contract whose mma_kind (its own, or its lowering_config's) is an
+ * NV_WGMMA_* kind.  Per K step (one contract):
+ *
+ *   barrier (in a loop: the previous step's wgmma may still read the buffers)
+ *   every thread stores the A and B elements it holds into two workgroup
+ *   buffers, K-major, with the S-byte swizzle (dist_wgmma_smem below)
+ *   barrier (ptxgen puts fence.proxy.async before it: wgmma reads through
+ *   the async proxy)
+ *   per accumulator tile (bm, bn) of the warpgroup: vptx.wgmma
+ *
+ * STAGING PLUG-IN POINT: the synchronous register -> shared copy below is
+ * where the shared staging machinery (cp.async / TMA ring with mbarriers)
+ * takes over; vptx.wgmma only needs the two buffers in this image.
+ *
+ * The accumulator is the wgmma D fragment tiled by layout_mma_tile: warp w of
+ * the warpgroup owns 16 rows of each 64-row instruction tile, and dim 0 of
+ * the canonical C layout is [subgroup 4*G][batch BM][16 rows], so the rows of
+ * the instruction (g, bm) are not contiguous in M when BM > 1.  A is
+ * therefore stored at buffer row p(m) = ((sg/4 * BM + b) * 4 + sg % 4) * 16 + r
+ * for m = sg * BM * 16 + b * 16 + r, which makes the instruction's 64 rows
+ * the buffer rows (g * BM + bm) * 64 ... + 63.  N needs no permutation.
+ */
+static ValueId
+idx_op(Ctx *c, OpKind k, ValueId a, int64_t b)
+{
+    int64_t va;
+    if (const_value_of(c, a, &va)) {
+        switch (k) {
+        case OP_DIVUI:
+            return const_index(c, va / b);
+        case OP_REMUI:
+            return const_index(c, va % b);
+        default:
+            return const_index(c, va ^ b);
+        }
+    }
+    if ((k == OP_DIVUI && b == 1) || (k == OP_XORI && b == 0))
+        return a;
+    if (k == OP_REMUI && b == 1)
+        return const_index(c, 0);
+    ValueId args[2] = { a, const_index(c, b) };
+    return emit1(c, k, 2, args, TY_INDEX);
+}
+
+static ValueId
+idx_xor(Ctx *c, ValueId a, ValueId b)
+{
+    int64_t vb;
+    if (const_value_of(c, b, &vb))
+        return idx_op(c, OP_XORI, a, vb);
+    ValueId args[2] = { a, b };
+    return emit1(c, OP_XORI, 2, args, TY_INDEX);
+}
+
+typedef struct Wgmma {
+    int64_t m, n, k; /* contract tile */
+    int64_t s;       /* swizzle span in bytes: 128, 64 or 32 */
+    int64_t sb;      /* B's span when B is staged MN-major, else 0 */
+    int64_t bm, bn;  /* accumulator batches: instructions per warpgroup */
+    int64_t inst_n;  /* N of one instruction */
+    ValueId buf[2];  /* A, B: workgroup buffers of this contract alone */
+} Wgmma;
+
+/*
+ * Stores one operand into its buffer: element (x, k) of a K-major tile of
+ * `rows` rows goes to row (k / (S/2)) * rows + x, column
+ * (k % (S/2)) ^ 8 * ((x * S / 128) % (S / 16)): the byte (row * S + 2 * (k % (S/2)))
+ * with its 16-byte chunk XORed with (address / 128) % (S / 16) (ptx-sm90.md 3), the
+ * image wgmma's K-major descriptor reads (ptx-sm90.md 4.3).
+ */
+static void
+stage_operand(Ctx *c, int64_t span, Dist *op, int xd, int kd, int64_t rows, int64_t perm_bm,
+              ValueId buf)
+{
+    const NestedLayout *l = &op->layout;
+    ValueId holder = canonical_holder(c, l);
+    int64_t known = 1;
+    if (holder && const_value_of(c, holder, &known))
+        holder = 0;
+    if (!known)
+        return;
+    for (uint32_t sl = 0; sl < op->n; sl++)
+        dist_elem(c, op, sl);
+    RegionSave rs;
+    OpId ifop = 0;
+    if (holder) {
+        ifop = emit_if(c, holder, 0, NULL, false);
+        region_enter(c, ifop, 0, &rs);
+    }
+    int64_t half = span / 2;
+    /* K the operand's last dim, held E > 1 at a time (an element tile): the E
+       elements start at a multiple of E and stay in one 16-byte chunk, which the
+       swizzle moves whole, so they go out as one vector store */
+    uint32_t run = 1;
+    if (kd == l->rank - 1 && l->element_tile[kd] > 1 && l->element_tile[xd] == 1 &&
+        8 % l->element_tile[kd] == 0)
+        run = (uint32_t)l->element_tile[kd];
+    for (uint32_t sl = 0; sl < op->n; sl += run) {
+        ValueId x = element_index(c, l, xd, sl), k = element_index(c, l, kd, sl);
+        if (perm_bm > 1) {
+            ValueId r = idx_op(c, OP_REMUI, x, 16);
+            ValueId b = idx_op(c, OP_REMUI, idx_op(c, OP_DIVUI, x, 16), perm_bm);
+            ValueId sg = idx_op(c, OP_DIVUI, x, perm_bm * 16);
+            ValueId g = idx_op(c, OP_DIVUI, sg, 4), wi = idx_op(c, OP_REMUI, sg, 4);
+            ValueId q = idx_add(c, idx_mul_c(c, g, perm_bm), b);
+            x = idx_add(c, idx_mul_c(c, idx_add(c, idx_mul_c(c, q, 4), wi), 16), r);
+        }
+        ValueId blk = idx_op(c, OP_DIVUI, k, half), kin = idx_op(c, OP_REMUI, k, half);
+        ValueId line = idx_op(c, OP_DIVUI, idx_mul_c(c, x, span), 128);
+        ValueId chunk = idx_mul_c(c, idx_op(c, OP_REMUI, line, span / 16), 8);
+        ValueId el[8];
+        for (uint32_t e = 0; e < run; e++)
+            el[e] = dist_elem(c, op, sl + e);
+        ValueId args[4] = { run > 1 ? from_elements(c, el, run, op->elem) : el[0], buf,
+                            idx_add(c, idx_mul_c(c, blk, rows), x), idx_xor(c, kin, chunk) };
+        emit(c, run > 1 ? OP_VSTORE : OP_MSTORE, 4, args, 0, NULL, 0);
+    }
+    if (holder)
+        region_leave(c, NULL, 0, &rs);
+}
+
+/* A workgroup buffer for this contract alone (get_buffer shares buffers of one type). */
+static ValueId
+wgmma_buffer(Ctx *c, TypeId elem, const int64_t *shape)
+{
+    TypeId t = type_memref(c->m, elem, 2, shape, NULL, MS_WORKGROUP, true);
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    ValueId v = emit1(c, OP_ALLOC, 0, NULL, t);
+    int64_t seg[2] = { 0, 0 };
+    op_set_attr(c->m, value_get(c->m, v)->def, "operandSegmentSizes",
+                attr_dense_array(c->m, TY_I32, seg, NULL, 2));
+    c->out = saved;
+    return v;
+}
+
+/* The contract's NV_WGMMA_* kind, from its mma_kind or its lowering_config. */
+static bool
+wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
+{
+    const Attr *k = op_attr(c->m, o, "mma_kind");
+    const Attr *cfg = op_attr(c->m, o, "lowering_config");
+    MmaIntrinsic mma;
+    if (!(k ? layout_mma_from_attr(k, &mma) : cfg && layout_mma_from_attr(cfg, &mma)))
+        return false;
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    if (!info || info->subgroups != 4)
+        return false;
+    *out = mma;
+    return true;
+}
+
+/* Largest swizzle span (128, 64, 32 bytes) that divides a K-major row of k 2-byte elements. */
+static int64_t
+wgmma_span(int64_t k)
+{
+    return (2 * k) % 128 == 0 ? 128 : (2 * k) % 64 == 0 ? 64 : 32;
+}
+
+static bool
+contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
+{
+    char name[64];
+    layout_mma_name(mma, name, sizeof name);
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    Mma mm;
+    if (ct->rank[0] != 2 || ct->rank[1] != 2 || ct->rank[2] != 2 ||
+        !canonical_operands(ct, ops, &mm))
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s needs a plain 2-d matmul: "
+                          "operands (m, k), (k, n) or (n, k), and (m, n), kind add",
+                          name);
+    if (!type_named(ops[2]->elem, info->type[2]))
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s needs a %s accumulator, but it "
+                          "is %s",
+                          name, info->type[2], scalar_type_name(ops[2]->elem));
+    if (ops[2]->elem != TY_F32)
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s: vptx takes wgmma with an f32 "
+                          "accumulator only (use NV_WGMMA_F32_64x%lldx16_%s)",
+                          name, (long long)mma.n, info->type[0][0] == 'b' ? "BF16" : "F16");
+    for (int j = 0; j < 2; j++)
+        if (!type_named(ops[j]->elem, info->type[j]))
+            return dist_error(c,
+                              "'vector.contract' with mma_kind %s needs %s operands, but %s is "
+                              "%s",
+                              name, info->type[j], j ? "the rhs" : "the lhs",
+                              scalar_type_name(ops[j]->elem));
+    if (c->nthreads % 128)
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s needs whole warpgroups (a "
+                          "multiple of 128 threads), but the workgroup has %lld",
+                          name, (long long)c->nthreads);
+    NestedLayout f;
+    layout_mma_fragment(mma, MMA_OPERAND_C, &f);
+    const NestedLayout *cl = &mm.canon[2];
+    if (!fragment_fits(cl, &f) || cl->subgroup_tile[0] % 4 ||
+        (cl->subgroup_tile[0] > 1 && cl->subgroup_strides[0] != 1))
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s: the accumulator's layout is not "
+                          "the wgmma fragment tiled over warpgroups (let the layout pass "
+                          "choose it, or split M over warpgroups first)",
+                          name);
+    Wgmma w;
+    int64_t sa[2], sb[2];
+    layout_shape(&mm.canon[0], sa);
+    layout_shape(&mm.canon[1], sb);
+    w.m = sa[0], w.k = sa[1], w.n = sb[1];
+    if (w.k % 16)
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s: K = %lld is not a multiple of "
+                          "16 (wgmma's k16)",
+                          name, (long long)w.k);
+    w.s = wgmma_span(w.k), w.bm = cl->batch_tile[0], w.bn = cl->batch_tile[1], w.inst_n = mma.n;
+    /* B given as (k, n), N contiguous: an MN-major image (N rows of S_B bytes per k),
+       so that the copy layout's runs along N stay 16-byte stores; S_B must hold whole
+       instructions' columns (2 N_inst a multiple of S_B), else B is K-major too */
+    w.sb = 0;
+    if (mm.perm[1][0] == 0 && 2 * w.inst_n >= 32)
+        w.sb = (2 * w.inst_n) % 128 == 0 ? 128 : (2 * w.inst_n) % 64 == 0 ? 64 : 32;
+    int64_t blocks = 2 * w.k / w.s;
+    int64_t shape_a[2] = { blocks * w.m, w.s / 2 }, shape_b[2] = { blocks * w.n, w.s / 2 };
+    if (w.sb) {
+        shape_b[0] = 2 * w.n / w.sb * w.k;
+        shape_b[1] = w.sb / 2;
+    }
+    int64_t bytes = 2 * (shape_a[0] * shape_a[1] + shape_b[0] * shape_b[1]);
+    if (bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
+        return dist_error(c,
+                          "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
+                          "(%lldx%lld) in %lld bytes of shared memory, more than the 49152 a "
+                          "kernel may declare statically: use a smaller K step or tile",
+                          name, (long long)w.m, (long long)w.k, (long long)w.k, (long long)w.n,
+                          (long long)bytes);
+    TypeId el = ops[0]->elem;
+    w.buf[0] = wgmma_buffer(c, el, shape_a);
+    w.buf[1] = wgmma_buffer(c, el, shape_b);
+    if (c->loops) /* the previous iteration's wgmma may still read them */
+        barrier(c);
+    stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
+    if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
+        stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
+    else
+        stage_operand(c, w.s, ops[1], mm.perm[1][1], mm.perm[1][0], w.n, 1, w.buf[1]);
+    barrier(c);
+
+    NestedLayout rl;
+    if (!result_layout(c, o, 0, &rl))
+        return dist_error(c, "'vector.contract' result has no layout");
+    Dist *acc = ops[2], *r = dist_new(c, &acc->layout, acc->elem);
+    ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
+    ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
+    int64_t nregs = w.inst_n / 2;
+    for (int64_t m = 0; m < w.bm; m++)
+        for (int64_t n = 0; n < w.bn; n++) {
+            int64_t cb[2] = { m, n }, canon[128], slots[128];
+            layout_mma_register_slots(mma, MMA_OPERAND_C, cl, cb, canon);
+            ValueId el_in[128];
+            for (int64_t i = 0; i < nregs; i++) {
+                int64_t b[2], oo[2], e[2], ob[2], o2[2], oe[2];
+                layout_slot_unpack(cl, canon[i], b, oo, e);
+                for (int d = 0; d < 2; d++) {
+                    ob[mm.perm[2][d]] = b[d];
+                    o2[mm.perm[2][d]] = oo[d];
+                    oe[mm.perm[2][d]] = e[d];
+                }
+                slots[i] = layout_slot_pack(&acc->layout, ob, o2, oe);
+                el_in[i] = dist_elem(c, acc, (uint32_t)slots[i]);
+            }
+            ValueId args[5] = { w.buf[0], idx_mul_c(c, idx_add_c(c, idx_mul_c(c, g, w.bm), m), 64),
+                                w.buf[1],
+                                idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w.bn), n), w.inst_n),
+                                from_elements(c, el_in, (uint32_t)nregs, TY_F32) };
+            ValueId v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
+            OpId def = value_get(c->m, v)->def;
+            op_set_attr(c->m, def, "k", attr_int(c->m, w.k, TY_I64));
+            op_set_attr(c->m, def, "swizzle", attr_int(c->m, w.s, TY_I64));
+            if (w.sb)
+                op_set_attr(c->m, def, "b_mn_swizzle", attr_int(c->m, w.sb, TY_I64));
+            /* the tiles' chains are in flight together: only the last one waits (for all);
+               nothing reads an earlier tile's registers before that */
+            if (m + 1 < w.bm || n + 1 < w.bn)
+                op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
+            for (int64_t i = 0; i < nregs; i++)
+                dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, TY_F32));
+        }
+    Dist *res = convert_dist(c, r, &rl);
+    if (!res)
+        return false;
+    dist_bind(c, op_get(c->m, o)->res[0], res);
+    return true;
+}
+
 /* ---- any other contract ---- */
 
 static Dist *
@@ -375,6 +681,9 @@ distribute_contract(Ctx *c, OpId o)
     for (int32_t r = 0; r + 1 < ct.rank[2]; r++)
         if (ct.map[2][r] > ct.map[2][r + 1])
             return dist_error(c, "'vector.contract' with a transposed accumulator");
+    MmaIntrinsic wg;
+    if (wgmma_kind(c, o, &wg))
+        return contract_wgmma(c, o, &ct, wg, ops);
     Mma mm;
     if (ct.rank[0] == 2 && ct.rank[1] == 2 && ct.rank[2] == 2 && find_mma(&ct, ops, &mm))
         return contract_mma(c, o, &mm, ops[0], ops[1], ops[2]);

@@ -838,7 +838,7 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
     }
     if (!kernel_describe(&c->ref->m, ks[pick], pick, rk, err, sizeof err) ||
         !kernel_set_dims(rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
-        fprintf(c->ca->err, "vptx check: error: %s: %s\n", c->ref->path, err);
+        kernel_print_error(c->ca->err, "check", c->ref->path, rk, err);
         return false;
     }
     bool same = rk->nargs == k->nargs;
@@ -846,6 +846,7 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
         const KernelArg *a = &k->args[i], *b = &rk->args[i];
         same = a->kind == b->kind && a->elem == b->elem &&
                (a->kind == ARG_SCALAR ||
+                (a->kind == ARG_TENSORMAP && a->tma_source == b->tma_source) ||
                 (karg_bytes(a) == karg_bytes(b) && a->span == (size_t)karg_count(a) &&
                  b->span == (size_t)karg_count(b)));
     }
@@ -942,7 +943,7 @@ prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
     char err[512];
     if (!kernel_describe(&c->prog->m, func, index, k, err, sizeof err) ||
         !kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
-        fprintf(c->ca->err, "vptx check: error: %s: %s\n", c->prog->path, err);
+        kernel_print_error(c->ca->err, "check", c->prog->path, k, err);
         return false;
     }
     if (!set_scalars(&c->prog->m, k, c->ca) || !launch_config(c, k, cfg))
@@ -990,7 +991,7 @@ check_kernel(Check *c, OpId func, uint32_t index)
         }
         if (!kernel_describe(&rp->m, func, index, &rk, err, sizeof err) ||
             !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
-            fprintf(c->ca->err, "vptx check: error: %s\n", err);
+            kernel_print_error(c->ca->err, "check", rp->path, &rk, err);
             goto out;
         }
     }

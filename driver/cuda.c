@@ -82,6 +82,10 @@ struct Cuda {
     CUresult (*cuEventSynchronize)(CUevent);
     CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
     CUresult (*cuEventDestroy)(CUevent);
+    /* optional (CUDA 12.0+): looked up on first use, not at open */
+    CUresult (*cuTensorMapEncodeTiled)(void *, int, uint32_t, void *, const uint64_t *,
+                                       const uint64_t *, const uint32_t *, const uint32_t *, int,
+                                       int, int, int);
 };
 
 /* Symbol names as the CUDA 13.0 cuda.h maps the API names (the _v2 suffixes);
@@ -357,4 +361,34 @@ cuda_launch(Cuda *c, void *func, const unsigned grid[3], const unsigned block[3]
     if (stop)
         c->cuEventDestroy(stop);
     return ok;
+}
+
+/*
+ * cuTensorMapEncodeTiled (ptx-sm90.md 2.1): the 128-byte CUtensorMap of a
+ * tiled view of global memory, dimension 0 innermost, strides in bytes for
+ * dimensions 1..rank-1.  map must be 64-byte aligned.  The entry point exists
+ * from CUDA 12.0 on, so it is looked up here and not at cuda_open.
+ */
+bool
+cuda_tensor_map_encode(Cuda *c, void *map, unsigned data_type, uint32_t rank, CudaDevPtr address,
+                       const uint64_t *dim, const uint64_t *strides, const uint32_t *box,
+                       const uint32_t *element_strides, unsigned interleave, unsigned swizzle,
+                       unsigned l2_promotion, unsigned oob_fill)
+{
+    if (!c->cuTensorMapEncodeTiled)
+        *(void **)&c->cuTensorMapEncodeTiled = dlsym(c->lib, "cuTensorMapEncodeTiled");
+    if (!c->cuTensorMapEncodeTiled) {
+        set_error(c, "the CUDA driver has no cuTensorMapEncodeTiled (TMA needs CUDA 12.0 or "
+                     "later)");
+        return false;
+    }
+    CUresult r;
+    char call[200];
+    snprintf(call, sizeof call, "cuTensorMapEncodeTiled(rank %u, type %u, swizzle %u)", rank,
+             data_type, swizzle);
+    return CALL(c,
+                c->cuTensorMapEncodeTiled(map, (int)data_type, rank, (void *)(uintptr_t)address,
+                                          dim, strides, box, element_strides, (int)interleave,
+                                          (int)swizzle, (int)l2_promotion, (int)oob_fill),
+                call);
 }

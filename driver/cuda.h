@@ -58,4 +58,12 @@ bool cuda_memcpy_dtoh(Cuda *c, void *dst, CudaDevPtr src, size_t bytes);
 bool cuda_launch(Cuda *c, void *func, const unsigned grid[3], const unsigned block[3],
                  unsigned shared_bytes, void **params, float *ms);
 
+/* cuTensorMapEncodeTiled into the 128 bytes at map (64-byte aligned); the
+ * arguments as ptx-sm90.md 2.1 (the driver's enums), dimension 0 innermost. */
+bool cuda_tensor_map_encode(Cuda *c, void *map, unsigned data_type, uint32_t rank,
+                            CudaDevPtr address, const uint64_t *dim, const uint64_t *strides,
+                            const uint32_t *box, const uint32_t *element_strides,
+                            unsigned interleave, unsigned swizzle, unsigned l2_promotion,
+                            unsigned oob_fill);
+
 #endif

@@ -18,6 +18,8 @@
 
 #include "driver/cuda.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,6 +131,115 @@ describe_memref(Module *m, const Type *ty, KernelArg *a, char *err, size_t n)
     return true;
 }
 
+/*
+ * A tensor map argument (docs/hopper.md, "Kernel ABI"): its type gives the
+ * box (the tensor's shape, outermost first) and the swizzle, L2 promotion,
+ * out-of-bound fill and interleave; `vptx.tma_source = N` in its argument
+ * attributes names the memref argument whose buffer it maps.
+ */
+static bool
+describe_tensormap(Module *m, OpId func, uint32_t i, const Type *ty, KernelArg *a, char *err,
+                   size_t n)
+{
+    const Attr *all = op_attr(m, func, "arg_attrs");
+    const Attr *d = all && all->kind == ATTR_ARRAY && i < all->n ? all->items[i] : NULL;
+    const Attr *src = d && (d->kind == ATTR_DICT) ? dict_get(d, "vptx.tma_source") : NULL;
+    const Type *box = type_get(m, ty->elem);
+    if (!src || src->kind != ATTR_INT || src->i < 0) {
+        snprintf(err, n,
+                 "a tensor map argument needs {vptx.tma_source = N}: the index of the memref "
+                 "argument whose buffer the launcher encodes the map for");
+        return false;
+    }
+    if (box->kind != TY_MEMREF || box->rank < 1 || box->rank > 5) {
+        snprintf(err, n, "the tensor map's tensor must be a memref of rank 1 to 5 (TMA's limit)");
+        return false;
+    }
+    a->kind = ARG_TENSORMAP;
+    a->tma_source = (uint32_t)src->i;
+    a->elem = box->elem;
+    a->rank = box->rank;
+    for (uint32_t j = 0; j < box->rank; j++)
+        a->shape[j] = box->shape[j];
+    a->swizzle = ty->swizzle, a->l2promo = ty->l2promo, a->oob = ty->oob;
+    a->interleave = ty->interleave;
+    return true;
+}
+
+/* Formats an error about argument `at` into err (k->err_loc = its location); returns false. */
+static bool PRINTF_LIKE(5, 6)
+    arg_error(Kernel *k, const KernelArg *at, char *err, size_t n, const char *fmt, ...)
+{
+    k->err_loc = at->loc;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/*
+ * What TMA needs of a tensor map and its memref (ptx-sm90.md 2.1): same
+ * element type and rank; the innermost dim contiguous; the base 16-byte
+ * aligned; every other stride a multiple of 16 bytes (checked once `sized`,
+ * when kernel_set_dims has fixed the dims and strides); box dims 1..256, the
+ * inner box row a multiple of 16 bytes and at most the swizzle span.
+ */
+static bool
+tma_check(Kernel *k, bool sized, char *err, size_t n)
+{
+    static const uint32_t span[] = { 0, 32, 64, 128 };
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        const KernelArg *t = &k->args[i];
+        if (t->kind != ARG_TENSORMAP)
+            continue;
+        if (t->tma_source >= k->nargs || k->args[t->tma_source].kind != ARG_MEMREF)
+            return arg_error(k, t, err, n,
+                             "tensor map argument #%u: vptx.tma_source = %u is not a memref "
+                             "argument of the kernel",
+                             i, t->tma_source);
+        const KernelArg *a = &k->args[t->tma_source];
+        uint32_t r = t->rank, es = a->esize;
+        if (a->lanes != 1 || a->elem != t->elem || a->rank != r)
+            return arg_error(k, a, err, n,
+                             "argument #%u is given to TMA by tensor map argument #%u, whose "
+                             "tensor has another element type or rank: give them the same",
+                             t->tma_source, i);
+        for (uint32_t d = 0; d < r; d++)
+            if (t->shape[d] < 1 || t->shape[d] > 256)
+                return arg_error(k, t, err, n,
+                                 "tensor map argument #%u: box dim %u is %lld, but TMA takes "
+                                 "1..256",
+                                 i, d, (long long)t->shape[d]);
+        uint64_t inner = (uint64_t)t->shape[r - 1] * es;
+        if (inner % 16 || (t->swizzle && t->swizzle <= SWIZZLE_128B && inner > span[t->swizzle]))
+            return arg_error(k, t, err, n,
+                             "tensor map argument #%u: the inner box row is %llu bytes; TMA "
+                             "needs a multiple of 16 bytes, at most the swizzle span",
+                             i, (unsigned long long)inner);
+        if (!a->identity && !a->dyn_stride[r - 1] && a->strides[r - 1] != 1)
+            return arg_error(k, a, err, n,
+                             "argument #%u is given to TMA (tensor map argument #%u) but is not "
+                             "contiguous: its innermost stride is %lld; TMA needs stride 1 there",
+                             t->tma_source, i, (long long)a->strides[r - 1]);
+        if (!a->dyn_offset && ((uint64_t)a->offset * es) % 16)
+            return arg_error(k, a, err, n,
+                             "argument #%u is given to TMA (tensor map argument #%u) but its "
+                             "offset of %lld elements (%llu bytes) leaves the base unaligned: "
+                             "TMA needs a 16-byte aligned base",
+                             t->tma_source, i, (long long)a->offset,
+                             (unsigned long long)a->offset * es);
+        for (uint32_t d = 0; sized && d + 1 < r; d++)
+            if (((uint64_t)a->strides[d] * es) % 16 || a->strides[d] <= 0)
+                return arg_error(k, a, err, n,
+                                 "argument #%u is given to TMA (tensor map argument #%u) but the "
+                                 "stride of its dim %u is %lld bytes: TMA needs a positive "
+                                 "multiple of 16",
+                                 t->tma_source, i, d, (long long)a->strides[d] * es);
+    }
+    return true;
+}
+
 bool
 kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size_t n)
 {
@@ -180,20 +291,34 @@ kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size
         } else if (type_is_scalar(a->type) && a->type != TY_TF32) {
             a->kind = ARG_SCALAR;
             a->elem = a->type;
+        } else if (ty->kind == TY_TENSORMAP) {
+            if (!describe_tensormap(m, func, i, ty, a, why, sizeof why))
+                return arg_error(k, a, err, n, "kernel '%s' argument #%u: %s", k->name, i, why);
         } else {
             snprintf(err, n, "kernel '%s' argument #%u: vptx cannot pass this type to a kernel",
                      k->name, i);
             return false;
         }
     }
-    return true;
+    return tma_check(k, false, err, n);
+}
+
+void
+kernel_print_error(FILE *f, const char *cmd, const char *path, const Kernel *k, const char *err)
+{
+    if (k->err_loc.line)
+        fprintf(f, "%s:%u:%u: error: %s\n", path, k->err_loc.line, k->err_loc.col, err);
+    else
+        fprintf(f, "vptx %s: error: %s: %s\n", cmd, path, err);
 }
 
 void
 kernel_free(Kernel *k)
 {
-    for (uint32_t i = 0; k->args && i < k->nargs; i++)
+    for (uint32_t i = 0; k->args && i < k->nargs; i++) {
         free(k->args[i].host);
+        free(k->args[i].tmap);
+    }
     free(k->args);
     k->args = NULL;
     k->nargs = 0;
@@ -249,7 +374,7 @@ kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_
             return false;
         }
     }
-    return true;
+    return tma_check(k, true, err, n);
 }
 
 size_t
@@ -361,6 +486,11 @@ params_build(const Kernel *k, const uint64_t *devptrs, Params *p)
             push(p, scalar_slot(a->elem, a->bits));
             continue;
         }
+        if (a->kind == ARG_TENSORMAP) { /* .param .align 64 .b8 [128]: the map's bytes */
+            p->slots[p->n] = 0;
+            p->ptrs[p->n++] = a->tmap;
+            continue;
+        }
         push(p, devptrs[i]);
         if (a->dyn_offset)
             push(p, (uint64_t)a->offset);
@@ -453,6 +583,105 @@ sim_failed(Device *d, SimResult r, const char *what, char *err, size_t n)
     return false;
 }
 
+/* ---- tensor maps ---- */
+
+static bool
+cuda_failed(Device *d, char *err, size_t n)
+{
+    snprintf(err, n, "%s", cuda_error(d->cuda));
+    return false;
+}
+
+/* cuTensorMapEncodeTiled's arguments for tensor map argument t (dimension 0 innermost). */
+typedef struct TmapArgs {
+    unsigned dtype;
+    uint32_t rank;
+    uint64_t dim[5], stride[5]; /* stride[j-1]: bytes between steps of dimension j */
+    uint32_t box[5], estride[5];
+    uint64_t offset; /* bytes from the buffer's start to the memref's base */
+} TmapArgs;
+
+static bool
+tmap_args(const Kernel *k, const KernelArg *t, TmapArgs *ta, char *err, size_t n)
+{
+    const KernelArg *a = &k->args[t->tma_source];
+    /* CUtensorMapDataType (ptx-sm90.md 2.1); the simulator uses the same numbers */
+    switch (a->elem) {
+    case TY_I8:
+        ta->dtype = 0;
+        break;
+    case TY_I16:
+        ta->dtype = 1;
+        break;
+    case TY_I32:
+        ta->dtype = 3;
+        break;
+    case TY_I64:
+        ta->dtype = 5;
+        break;
+    case TY_F16:
+        ta->dtype = 6;
+        break;
+    case TY_F32:
+        ta->dtype = 7;
+        break;
+    case TY_F64:
+        ta->dtype = 8;
+        break;
+    case TY_BF16:
+        ta->dtype = 9;
+        break;
+    default:
+        snprintf(err, n, "tensor map argument: TMA has no data type for this element type");
+        return false;
+    }
+    ta->rank = t->rank;
+    for (uint32_t j = 0; j < t->rank; j++) {
+        uint32_t d = t->rank - 1 - j;
+        ta->dim[j] = (uint64_t)a->shape[d];
+        ta->box[j] = (uint32_t)t->shape[d];
+        ta->estride[j] = 1;
+        if (j)
+            ta->stride[j - 1] = (uint64_t)a->strides[d] * a->esize;
+    }
+    ta->offset = (uint64_t)a->offset * a->esize;
+    return true;
+}
+
+/* Encodes every tensor map of k for the device buffers ptrs (sim or CUDA). */
+static bool
+encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
+{
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *t = &k->args[i];
+        if (t->kind != ARG_TENSORMAP)
+            continue;
+        TmapArgs ta;
+        if (!t->tmap)
+            t->tmap = aligned_alloc(64, sizeof(SimTensorMap));
+        if (!t->tmap) {
+            snprintf(err, n, "out of memory");
+            return false;
+        }
+        memset(t->tmap, 0, sizeof(SimTensorMap));
+        if (!tmap_args(k, t, &ta, err, n))
+            return false;
+        uint64_t base = ptrs[t->tma_source] + ta.offset;
+        if (d->kind == DEV_SIM) {
+            SimResult r = sim_tensor_map_encode_tiled(t->tmap, ta.dtype, ta.rank, base, ta.dim,
+                                                      ta.stride, ta.box, ta.estride, t->interleave,
+                                                      t->swizzle, t->l2promo, t->oob);
+            if (r != SIM_OK)
+                return sim_failed(d, r, "encoding a tensor map", err, n);
+        } else if (!cuda_tensor_map_encode(d->cuda, t->tmap, ta.dtype, ta.rank, base, ta.dim,
+                                           ta.stride, ta.box, ta.estride, t->interleave, t->swizzle,
+                                           t->l2promo, t->oob)) {
+            return cuda_failed(d, err, n);
+        }
+    }
+    return true;
+}
+
 /* The sim half of device_run. */
 static bool
 run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
@@ -480,6 +709,8 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         ptrs[i] = p;
     }
     Params par = { 0 };
+    if (ok)
+        ok = encode_tmaps(d, k, ptrs, err, n);
     if (ok && !params_build(k, ptrs, &par)) {
         snprintf(err, n, "out of memory");
         ok = false;
@@ -501,13 +732,6 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
     free(ptrs);
     sim_module_unload(mod);
     return ok;
-}
-
-static bool
-cuda_failed(Device *d, char *err, size_t n)
-{
-    snprintf(err, n, "%s", cuda_error(d->cuda));
-    return false;
 }
 
 /* The CUDA half of device_run. */
@@ -535,6 +759,8 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
             cuda_failed(d, err, n);
     }
     Params par = { 0 };
+    if (ok)
+        ok = encode_tmaps(d, k, ptrs, err, n);
     if (ok && !params_build(k, ptrs, &par)) {
         snprintf(err, n, "out of memory");
         ok = false;

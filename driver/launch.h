@@ -25,8 +25,10 @@
 #define LAUNCH_MAX_RANK 8
 
 typedef enum {
-    ARG_MEMREF, /* memref in the default/global space: a device buffer */
-    ARG_SCALAR, /* integer, index or float */
+    ARG_MEMREF,    /* memref in the default/global space: a device buffer */
+    ARG_SCALAR,    /* integer, index or float */
+    ARG_TENSORMAP, /* !nvgpu.tensormap.descriptor {vptx.tma_source = N}: the launcher
+                      encodes the 128-byte CUtensorMap of memref argument N (docs/hopper.md) */
 } KernelArgKind;
 
 typedef struct KernelArg {
@@ -49,6 +51,11 @@ typedef struct KernelArg {
     void *host;  /* span * esize bytes, malloc'd by kernel_set_dims */
     /* ARG_SCALAR: the value, as the ABI passes it (low bytes of bits) */
     uint64_t bits;
+    /* ARG_TENSORMAP: rank, shape (the box, outermost first) and elem are the
+     * type's tensor; the map itself is encoded by device_run */
+    uint32_t tma_source;                       /* the memref argument it describes */
+    uint8_t swizzle, l2promo, oob, interleave; /* the type's, as ir.h's enums */
+    void *tmap;                                /* 128 bytes, 64-byte aligned */
 } KernelArg;
 
 typedef struct Kernel {
@@ -62,6 +69,7 @@ typedef struct Kernel {
     int64_t block[3]; /* from gpu.known_block_size or translation_info workgroup_size */
     bool has_grid;
     int64_t grid[3]; /* from gpu.known_grid_size */
+    Loc err_loc;     /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
 /* The kernels of m, in source order (ptxgen's order of .entry).  Returns how
@@ -69,9 +77,16 @@ typedef struct Kernel {
 uint32_t kernel_list(Module *m, OpId *out, uint32_t max);
 
 /* Fills k from the IR; false with a message in err for an argument type no
- * launcher can pass (workgroup memrefs, vectors, tensor maps). */
+ * launcher can pass (workgroup memrefs, vectors), or a tensor map whose memref
+ * TMA cannot take (then k->err_loc is that argument's location). */
 bool kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size_t n);
 void kernel_free(Kernel *k);
+
+/* Prints err, from kernel_describe or kernel_set_dims on k: located as
+ * "PATH:LINE:COL: error: err" when k->err_loc has a line (a tensor map
+ * argument or its memref), else "vptx CMD: error: PATH: err". */
+void kernel_print_error(FILE *f, const char *cmd, const char *path, const Kernel *k,
+                        const char *err);
 
 /* Sizes for the dynamic dims of every memref argument, in argument order and
  * outermost dim first: dims[0..ndims) are used in turn, and the last one is

@@ -32,7 +32,9 @@ static const char run_mlir_usage[] =
     "usage: vptx run KERNEL.mlir [options] ARG...\n"
     "  compile KERNEL.mlir, launch it with the ARGs bound to the kernel's arguments in\n"
     "  order, and write every array argument N back to DIR/argN.npy\n"
-    "  ARG: FILE.npy for a memref argument, a number for a scalar\n"
+    "  ARG: FILE.npy for a memref argument, a number for a scalar; none for a tensor\n"
+    "  map argument {vptx.tma_source = N}: vptx encodes it for memref argument N\n"
+    "  (docs/hopper.md)\n"
     "\n"
     "  --out=DIR          where the arrays are written (default .)\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
@@ -188,8 +190,13 @@ match_array(const KernelArg *a, const NpyArray *x, int64_t *dims, uint32_t *ndim
 static bool
 bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
 {
-    if (ra->nargs != k->nargs) {
-        snprintf(err, n, "kernel '%s' takes %u arguments, %u given", k->name, k->nargs, ra->nargs);
+    /* tensor maps take no ARG: the launcher encodes them (docs/hopper.md) */
+    uint32_t want = 0, j = 0;
+    for (uint32_t i = 0; i < k->nargs; i++)
+        want += k->args[i].kind != ARG_TENSORMAP;
+    if (ra->nargs != want) {
+        snprintf(err, n, "kernel '%s' takes %u arguments, %u given%s", k->name, want, ra->nargs,
+                 want != k->nargs ? " (tensor maps are built by vptx and take none)" : "");
         return false;
     }
     int64_t dims[64];
@@ -197,17 +204,20 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     char why[512];
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
+        if (a->kind == ARG_TENSORMAP)
+            continue;
+        const char *arg = ra->args[j++];
         if (a->kind == ARG_SCALAR) {
-            if (!cli_scalar_bits(a->elem, ra->args[i], &a->bits)) {
-                snprintf(err, n, "argument #%u ('%s') must be a number", i, ra->args[i]);
+            if (!cli_scalar_bits(a->elem, arg, &a->bits)) {
+                snprintf(err, n, "argument #%u ('%s') must be a number", i, arg);
                 return false;
             }
             continue;
         }
-        if (npy_read(ra->args[i], &arrays[i], why, sizeof why) != 0 ||
+        if (npy_read(arg, &arrays[i], why, sizeof why) != 0 ||
             (ndims + a->rank > 64 && snprintf(why, sizeof why, "too many dynamic dims")) ||
             !match_array(a, &arrays[i], dims, &ndims, why, sizeof why)) {
-            snprintf(err, n, "argument #%u (%s): %s", i, ra->args[i], why);
+            snprintf(err, n, "argument #%u (%s): %s", i, arg, why);
             return false;
         }
     }
@@ -394,7 +404,7 @@ run_mlir_main(int argc, char **argv)
         if (kernel_describe(&m, func, (uint32_t)index, &k, err, sizeof err))
             status = run_kernel(&ra, &m, ptx, &k, arrays);
         else
-            run_error(err, NULL);
+            kernel_print_error(stderr, "run", ra.input, &k, err);
         for (uint32_t i = 0; i < MAX_ARGS; i++)
             npy_free(&arrays[i]);
         kernel_free(&k);

@@ -626,6 +626,7 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_WARPGROUP_MMA:
     case OP_WARPGROUP_MMA_STORE:
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
+    case OP_WGMMA_SHARED:
         return simt_only(ev, o);
     case OP_MODULE:
     case OP_GPU_MODULE:
@@ -718,6 +719,10 @@ bind_param(Eval *ev, OpId func, ValueId param, uint32_t i, const EvalArg *arg, R
         out->view.offset = 0;
         int64_t n = eval_view_extent(b->rank, b->shape, b->strides);
         out->view.mem = eval_mem_new(&ev->callers, (size_t)n * eval_elem_size(t->elem), b->data);
+        return true;
+    }
+    if (t->kind == TY_TENSORMAP) { /* opaque: only the per-thread TMA ops read it */
+        eval_val_alloc(out, ty, 1)->i = 0;
         return true;
     }
     if (!type_is_scalar(ty))

@@ -917,6 +917,9 @@ verify_op_rules(Verifier *v, OpId o)
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
         verify_want_accumulator(v, o, result(0));
         break;
+    case OP_WGMMA_SHARED:
+        verify_wgmma_shared(v, o);
+        break;
     case OP_TO_LAYOUT:
         verify_to_layout(v, o);
         break;

@@ -504,3 +504,60 @@ verify_warpgroup_mma_store(Verifier *v, OpId o)
                     "and element type (%s)",
                     verify_tname(v, mem), verify_tname(v, f));
 }
+
+/*
+ * vptx.wgmma bufA, rowA, bufB, rowB, acc {k, swizzle}: one warpgroup's
+ * m64nNk16 chain over K = k.  bufA and bufB are memref<(2k/S * R) x (S/2) x T,
+ * workgroup> (S = swizzle bytes, T = f16 or bf16): K-major tiles of R rows in
+ * 2k/S column blocks of S bytes, each row's 16-byte chunks XOR-swizzled.  rowA
+ * (rowB) is the first of the 64 (N) rows the instruction reads; acc is the
+ * thread's vector<N/2 x f32> accumulator fragment, in register order.
+ */
+void
+verify_wgmma_shared(Verifier *v, OpId o)
+{
+    int64_t k, s;
+    if (!verify_get_int(v, o, "k", &k, true) || !verify_get_int(v, o, "swizzle", &s, true))
+        return;
+    if (k < 16 || k % 16 || (s != 32 && s != 64 && s != 128) || (2 * k) % s) {
+        verify_fail(v, o,
+                    "has k = %lld and swizzle = %lld: k must be a multiple of 16 and 2k "
+                    "a multiple of the swizzle span (32, 64 or 128 bytes)",
+                    (long long)k, (long long)s);
+        return;
+    }
+    int64_t sb = 0;
+    if (op_attr(v->m, o, "b_mn_swizzle") &&
+        (!verify_get_int(v, o, "b_mn_swizzle", &sb, true) ||
+         ((sb != 32 && sb != 64 && sb != 128) &&
+          (verify_fail(v, o, "has b_mn_swizzle = %lld, not 32, 64 or 128", (long long)sb), 1))))
+        return;
+    for (uint32_t i = 0; i < 4; i += 2) {
+        TypeId t = arg_type(v, o, i);
+        bool mn = i == 2 && sb; /* B MN-major: (2N/sb) blocks of k rows of sb bytes */
+        bool ok = is_mem(v, t) && rank_of(v, t) == 2 && ty(v, t)->memspace == MS_WORKGROUP &&
+                  (elem_of(v, t) == TY_F16 || elem_of(v, t) == TY_BF16) &&
+                  (mn ? dim_of(v, t, 1) == sb / 2 && dim_of(v, t, 0) % k == 0
+                      : dim_of(v, t, 1) == s / 2 && dim_of(v, t, 0) % (2 * k / s * 8) == 0);
+        if (!verify_want(v, o, operand(i), ok,
+                         mn ? "a 2-d f16 or bf16 workgroup memref of (2N/b_mn_swizzle x k) x "
+                              "b_mn_swizzle/2"
+                            : "a 2-d f16 or bf16 workgroup memref of (2k/swizzle x 8r) x "
+                              "swizzle/2") ||
+            !verify_want_index(v, o, operand(i + 1)))
+            return;
+    }
+    if (elem_of(v, arg_type(v, o, 0)) != elem_of(v, arg_type(v, o, 2))) {
+        verify_fail(v, o, "has A of %s but B of %s", verify_tname(v, arg_type(v, o, 0)),
+                    verify_tname(v, arg_type(v, o, 2)));
+        return;
+    }
+    TypeId acc = arg_type(v, o, 4);
+    int64_t n = is_vec(v, acc) && rank_of(v, acc) == 1 ? 2 * dim_of(v, acc, 0) : 0;
+    if (!verify_want(v, o, operand(4),
+                     is_vec(v, acc) && elem_of(v, acc) == TY_F32 && n >= 8 && n <= 256 &&
+                         n % 8 == 0,
+                     "a vector<N/2 x f32>, N in 8..256 a multiple of 8") ||
+        !verify_want_same(v, o, result(0), operand(4)))
+        return;
+}

@@ -290,5 +290,6 @@ void verify_wg_generate_descriptor(Verifier *v, OpId o);
 bool verify_want_accumulator(Verifier *v, OpId o, Slot s);
 void verify_warpgroup_mma(Verifier *v, OpId o);
 void verify_warpgroup_mma_store(Verifier *v, OpId o);
+void verify_wgmma_shared(Verifier *v, OpId o);
 
 #endif

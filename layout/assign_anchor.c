@@ -21,6 +21,9 @@
  *      Splitting M first keeps a row of the accumulator inside one warp, so
  *      row reductions (softmax) need no shared memory and the accumulator of
  *      one contract can feed the next as its A operand in registers.
+ *      wgmma (NV_WGMMA_*) reads A and B from shared memory: they get a copy
+ *      layout over the workgroup instead (copy_layout), only the accumulator
+ *      a fragment layout.
  *   3. other ops with a lowering_config: layout_from_config over the op's
  *      iteration space, whose bounds are the vector shapes (at the vector
  *      level a value is one step's tile); each operand gets it through its
@@ -318,6 +321,41 @@ mma_operand(Assign *a, OpId op, MmaIntrinsic mma, MmaOperand which, const int64_
     return true;
 }
 
+static int64_t
+pow2_dividing(int64_t x, int64_t cap)
+{
+    int64_t p = 1;
+    while (p * 2 <= cap && x % (p * 2) == 0)
+        p *= 2;
+    return p;
+}
+
+/*
+ * wgmma reads A and B from shared memory, so their registers only carry the
+ * copy into it: a copy layout over the whole workgroup, up to 8 contiguous
+ * elements a thread along the last (usually contiguous) dim, lanes across it,
+ * then rows, subgroups over the rows.
+ */
+static bool
+copy_layout(Assign *a, OpId op, const int64_t *shape, NestedLayout *out)
+{
+    int64_t e1 = pow2_dividing(shape[1], 8);
+    int64_t t1 = pow2_dividing(shape[1] / e1, 32);
+    int64_t t0 = pow2_dividing(shape[0], 32 / t1);
+    int64_t s0 = pow2_dividing(shape[0] / t0, a->subgroups);
+    layout_init(out, 2);
+    layout_set_dim(out, 0, s0, shape[0] / (t0 * s0), 1, t0, 1, 1, t1);
+    layout_set_dim(out, 1, 1, shape[1] / (e1 * t1), 1, t1, e1, 0, 1);
+    layout_normalize(out);
+    char reason[LAYOUT_REASON_SIZE];
+    if (!layout_check(out, reason, sizeof reason)) {
+        assign_error(a, op, "has no copy layout for a %lldx%lld wgmma operand: %s",
+                     (long long)shape[0], (long long)shape[1], reason);
+        return false;
+    }
+    return true;
+}
+
 static void
 mma_anchor(Assign *a, OpId op, MmaIntrinsic mma)
 {
@@ -346,10 +384,15 @@ mma_anchor(Assign *a, OpId op, MmaIntrinsic mma)
     static const char *const what[3] = { "lhs (A) ", "rhs (B) ", "acc (C) " };
     for (int k = 0; k < 3; k++) {
         NestedLayout l;
-        bool present;
-        if (!mma_operand(a, op, mma, (MmaOperand)k, shapes[k], cnt[k], str[k], swapped[k], &l,
-                         &present))
+        bool present = true;
+        if (k < 2 && layout_mma_info(mma.kind)->subgroups == 4) {
+            const Type *t = type_get(a->m, value_type(a->m, o->args[k]));
+            if (!copy_layout(a, op, t->shape, &l))
+                return;
+        } else if (!mma_operand(a, op, mma, (MmaOperand)k, shapes[k], cnt[k], str[k], swapped[k],
+                                &l, &present)) {
             return;
+        }
         if (present && !anchor_put(a, op, &an->has_arg[k], &an->arg[k], o->args[k], &l, what[k]))
             return;
         if (present && k == 2 &&
@@ -371,7 +414,16 @@ seed_mma(Module *m, OpId op, void *ctx)
     const Attr *cfg_kind = cfg ? dict_get(cfg, "mma_kind") : NULL;
     if ((kind && !layout_mma_from_attr(kind, &mma)) ||
         (!kind && cfg_kind && !layout_mma_from_attr(cfg_kind, &mma))) {
-        assign_error(a, op, "has an unknown mma_kind");
+        const Attr *k = kind ? kind : cfg_kind;
+        const char *s = k->str ? strstr(k->str, "NV_WGMMA_") : NULL;
+        if (s)
+            assign_error(a, op,
+                         "has mma_kind %s, which wgmma cannot take: the name is "
+                         "NV_WGMMA_<F32|F16>_64x<N>x16_<F16|BF16> with N a multiple of 8 in "
+                         "8..256",
+                         s);
+        else
+            assign_error(a, op, "has an unknown mma_kind");
         return true;
     }
     if (kind || (cfg && layout_mma_from_attr(cfg, &mma)))

@@ -709,6 +709,10 @@ align_visit(Module *m, OpId o, void *ctx)
     case OP_WARPGROUP_GENERATE_DESCRIPTOR:
         require(e, op->args[0], 1024);
         break;
+    case OP_WGMMA_SHARED: /* the swizzle pattern starts at the buffer: base offset 0 */
+        require(e, op->args[0], 1024);
+        require(e, op->args[2], 1024);
+        break;
     case OP_LDMATRIX:
     case OP_DEVICE_ASYNC_COPY:
         for (uint32_t j = 0; j < op->nargs; j++)

@@ -348,6 +348,171 @@ lower_warpgroup_mma(Emit *e, OpId o)
     return true;
 }
 
+/*
+ * vptx.wgmma bufA, rowA, bufB, rowB, acc {k, swizzle}: both operands K-major
+ * in workgroup memory, R rows of K elements in 2K/S blocks of S bytes a row
+ * (ir/verify_gpu.c).  Descriptor (ptx-sm90.md 4.2): start = address >> 4,
+ * LBO encoded 1 (unused for swizzled K-major), SBO = 8 rows of S bytes,
+ * layout 1/2/3 for S = 128/64/32.  K step ks reads 32 bytes of each row: the
+ * start moves by 32*ks % S within a block and by R*S per block.  With b_mn_swizzle
+ * = S_B, B is MN-major (tB = 1; ptx-sm90.md 4.3): LBO = k * S_B (the next S_B-wide
+ * block of N), SBO = 8 * S_B (the next 8 k), and K step ks moves 16 * S_B bytes.
+ */
+/* MN-major (k_rows > 0): LBO = k_rows * S (the next S-wide block of N), row = its first
+   N index, a multiple of S/2: the start moves by row / (S/2) blocks. */
+static Slot
+wgmma_desc(Emit *e, ValueId buf, ValueId row, int64_t s, int64_t k_rows)
+{
+    uint64_t layout = s == 128 ? 1 : s == 64 ? 2 : 3, sbo = (uint64_t)(8 * s) >> 4;
+    uint64_t lbo = k_rows ? (uint64_t)(k_rows * s) >> 4 : 1;
+    uint64_t bits = layout << 62 | sbo << 32 | (lbo & 0x3FFF) << 16;
+    int64_t scale = k_rows ? 2 * k_rows : s; /* bytes per unit of row */
+    Slot a = shared_addr32(e, buf, NULL, 0), r = scalar_of(e, row);
+    Slot st = new_reg(e, RC_B32);
+    if (r.is_imm && r.bits == 0)
+        st = a;
+    else if (r.is_imm)
+        ins(e, "add.u32 %s, %s, %" PRIu64 ";", S(e, st), S(e, a), r.bits * (uint64_t)scale);
+    else
+        ins(e, "mad.lo.s32 %s, %s, %" PRId64 ", %s;", S(e, st), S(e, as_reg(e, narrow32(e, r))),
+            scale, S(e, a));
+    Slot w = new_reg(e, RC_B64), sh = new_reg(e, RC_B64), an = new_reg(e, RC_B64);
+    Slot d = new_reg(e, RC_B64);
+    ins(e, "cvt.u64.u32 %s, %s;", S(e, w), S(e, st));
+    ins(e, "shr.u64 %s, %s, 4;", S(e, sh), S(e, w));
+    ins(e, "and.b64 %s, %s, 16383;", S(e, an), S(e, sh));
+    ins(e, "or.b64 %s, %s, 0x%016" PRIX64 ";", S(e, d), S(e, an), bits);
+    return d;
+}
+
+/* The vector V that every element of `acc` (a from_elements of extracts) is taken
+   from, or 0. */
+static ValueId
+acc_source(Emit *e, ValueId acc)
+{
+    OpId d = value_get(e->m, acc)->def;
+    if (!d || op_get(e->m, d)->kind != OP_FROM_ELEMENTS || e->uses[acc] != 1)
+        return 0;
+    const Op *fe = op_get(e->m, d);
+    ValueId v = 0;
+    for (uint32_t i = 0; i < fe->nargs; i++) {
+        OpId x = value_get(e->m, fe->args[i])->def;
+        if (!x || op_get(e->m, x)->kind != OP_EXTRACT || e->uses[fe->args[i]] != 1 ||
+            (v && op_get(e->m, x)->args[0] != v))
+            return 0;
+        v = op_get(e->m, x)->args[0];
+    }
+    return v;
+}
+
+typedef struct Pieces {
+    Emit *e;
+    ValueId v;
+    uint32_t n; /* elements of v taken as pieces of vptx.wgmma accumulators */
+} Pieces;
+
+static bool
+count_pieces(Module *m, OpId o, void *ctx)
+{
+    Pieces *p = ctx;
+    const Op *op = op_get(m, o);
+    if (op->kind == OP_WGMMA_SHARED && acc_source(p->e, op->args[4]) == p->v)
+        p->n += op_get(m, value_get(m, op->args[4])->def)->nargs;
+    return true;
+}
+
+/*
+ * May the accumulator be updated in its own registers?  Yes when it is pieces of
+ * one vector V (from_elements of extracts, as distribute gathers the registers of a
+ * tile) whose every use is such a piece of a vptx.wgmma accumulator, and V's
+ * registers are distinct: then nothing reads them after the op that takes them
+ * (the pieces are disjoint), no copies are needed in, and a loop's yield finds the
+ * result in place.
+ */
+static bool
+acc_in_place(Emit *e, ValueId acc)
+{
+    ValueId v = acc_source(e, acc);
+    if (!v)
+        return false;
+    Pieces p = { e, v, 0 };
+    module_walk(e->m, e->func, count_pieces, &p);
+    const Rep *vr = rep_of(e, v);
+    if (p.n != e->uses[v] || vr->per != 1)
+        return false;
+    for (uint32_t i = 0; i < vr->n; i++) {
+        if (vr->slots[i].is_imm || vr->slots[i].cls != RC_F32)
+            return false;
+        for (uint32_t j = 0; j < i; j++)
+            if (vr->slots[j].reg == vr->slots[i].reg)
+                return false;
+    }
+    return true;
+}
+
+static bool
+lower_wgmma_shared(Emit *e, OpId o)
+{
+    if (!(e->sm >= 90 && e->arch_a))
+        return fail_op(e,
+                       "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
+                       "only sm_90a has, but the target is %s: compile with --arch=sm_90a, "
+                       "or use an NV_MMA_SYNC_* mma_kind",
+                       e->opt->arch);
+    need_version(e, 80);
+    Op *op = op_get(e->m, o);
+    int64_t k = attr_int_or(op_attr(e->m, o, "k"), 16),
+            s = attr_int_or(op_attr(e->m, o, "swizzle"), 128);
+    const Type *ta = type_get(e->m, value_type(e->m, op->args[0]));
+    const Type *tb = type_get(e->m, value_type(e->m, op->args[2]));
+    int64_t blocks = 2 * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
+    Rep *in = rep_of(e, op->args[4]);
+    int64_t n = 2 * (int64_t)in->n;
+    bool zero = true;
+    for (uint32_t i = 0; i < in->n; i++)
+        zero = zero && in->slots[i].is_imm && in->slots[i].bits == 0;
+    bool in_place = !zero && acc_in_place(e, op->args[4]);
+    Rep *r = rep_new(e, op->res[0], in->n, 1, TY_F32);
+    char list[4096];
+    size_t len = (size_t)snprintf(list, sizeof list, "{");
+    for (uint32_t i = 0; i < r->n; i++) {
+        r->slots[i] = in_place ? in->slots[i] : new_reg(e, RC_F32);
+        if (!zero && !in_place)
+            ins(e, "mov.f32 %s, %s;", S(e, r->slots[i]), S(e, in->slots[i]));
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                S(e, r->slots[i]));
+    }
+    snprintf(list + len, sizeof list - len, "}");
+    int64_t sbm = attr_int_or(op_attr(e->m, o, "b_mn_swizzle"), 0); /* B MN-major: tB = 1 */
+    Slot da = wgmma_desc(e, op->args[0], op->args[1], s, 0);
+    Slot db = sbm ? wgmma_desc(e, op->args[2], op->args[3], sbm, k)
+                  : wgmma_desc(e, op->args[2], op->args[3], s, 0);
+    const char *el = ftype(ta->elem);
+    ins(e, "wgmma.fence.sync.aligned;");
+    for (int64_t ks = 0; ks < k / 16; ks++) {
+        int64_t kb = 32 * ks, oa = kb % s + kb / s * ra * s, ob = kb % s + kb / s * rb * s;
+        if (sbm)
+            ob = 16 * ks * sbm; /* 16 more rows of k */
+        Slot sa = da, sb = db;
+        if (oa) {
+            sa = new_reg(e, RC_B64);
+            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sa), S(e, da), oa >> 4);
+        }
+        if (ob) {
+            sb = new_reg(e, RC_B64);
+            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sb), S(e, db), ob >> 4);
+        }
+        ins(e,
+            "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
+            "0, %d;",
+            n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
+    }
+    ins(e, "wgmma.commit_group.sync.aligned;");
+    if (!op_attr(e->m, o, "no_wait")) /* no_wait: a later vptx.wgmma waits for this group */
+        ins(e, "wgmma.wait_group.sync.aligned 0;");
+    return true;
+}
+
 /* D fragment: reg i -> row 16w + l/4 + 8((i>>1)&1), col 8(i>>2) + 2(l%4) + (i&1) */
 static bool
 lower_mma_store(Emit *e, OpId o)
@@ -414,6 +579,8 @@ isel_sm90(Emit *e, OpId o)
         return lower_warpgroup_mma(e, o);
     case OP_WARPGROUP_MMA_STORE:
         return lower_mma_store(e, o);
+    case OP_WGMMA_SHARED:
+        return lower_wgmma_shared(e, o);
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR: {
         TypeId t = value_type(e->m, op->res[0]);
         Rep *r = rep_new(e, op->res[0], slot_count(e->m, t), 1, TY_F32);

@@ -156,6 +156,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_WARPGROUP_MMA] = isel_sm90,
     [OP_WARPGROUP_MMA_STORE] = isel_sm90,
     [OP_WARPGROUP_MMA_INIT_ACCUMULATOR] = isel_sm90,
+    [OP_WGMMA_SHARED] = isel_sm90,
     [OP_TMA_CREATE_DESCRIPTOR] = isel_sm90,
 };
 
@@ -725,7 +726,7 @@ static bool
 proxy_visit(Module *m, OpId o, void *ctx)
 {
     OpKind k = op_get(m, o)->kind;
-    if (k == OP_TMA_ASYNC_STORE || k == OP_WARPGROUP_MMA)
+    if (k == OP_TMA_ASYNC_STORE || k == OP_WARPGROUP_MMA || k == OP_WGMMA_SHARED)
         *(bool *)ctx = true;
     return true;
 }

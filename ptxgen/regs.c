@@ -599,6 +599,16 @@ range_for_op(Emit *e, OpId o, uint32_t res)
         if (b->lo == b->hi && b->lo >= 0)
             return mk(0, b->lo, 1);
         return r;
+    case OP_XORI: /* of multiples of 2^k: a multiple of 2^k, below the next power of two */
+    case OP_ORI: {
+        if (a->lo < 0 || b->lo < 0 || type_bitwidth(t) != 64)
+            return r;
+        int64_t da = pow2_div(a->div), db = pow2_div(b->div), m = a->hi > b->hi ? a->hi : b->hi;
+        int64_t h = 1;
+        while (h <= m && h < ((int64_t)1 << 61))
+            h <<= 1;
+        return mk(0, h - 1, da < db ? da : db);
+    }
     case OP_INDEX_CAST:
     case OP_INDEX_CASTUI:
     case OP_EXTSI:

@@ -736,3 +736,62 @@ sim_ex_wgmma_mma(Exec *x, Thread *t, const Inst *in)
     x->st.warp_collectives++;
     return EX_JUMP;
 }
+
+/* ---- setmaxnreg [§5] ---- */
+
+bool
+sim_dec_setmaxnreg(Decoder *d, Inst *in)
+{
+    if (in->sub != SUB_INC && in->sub != SUB_DEC)
+        return dec_error(d, "setmaxnreg needs .inc or .dec");
+    if (in->o[0].kind != OPD_IMM || in->o[0].imm < 24 || in->o[0].imm > 256 || in->o[0].imm % 8)
+        return dec_error(d, "setmaxnreg takes an immediate register count in 24..256, a "
+                            "multiple of 8");
+    return true;
+}
+
+/*
+ * .sync.aligned over the warpgroup: its 128 threads meet here (same
+ * instruction, so the same count and direction), then each warp's budget
+ * moves.  .inc must not lower it and .dec must not raise it; the first
+ * setmaxnreg of a warp is checked against nothing (the launch count depends
+ * on ptxas).  New registers of .inc hold garbage in hardware: the simulator
+ * keeps the values, as the PTX never relies on either.
+ */
+int
+sim_ex_setmaxnreg(Exec *x, Thread *t, const Inst *in)
+{
+    if (x->nthreads % 128)
+        return sim_fault(x, t, in,
+                         "'setmaxnreg' needs whole warpgroups, but the block has %u "
+                         "threads",
+                         x->nthreads);
+    uint32_t base = t->tid / 128 * 128, n = (uint32_t)in->o[0].imm;
+    t->state = ST_MBAR;
+    t->wait_id = WG_MARK;
+    for (uint32_t k = base; k < base + 128; k++) {
+        const Thread *u = &x->th[k];
+        if (u->state == ST_EXIT)
+            return sim_fault(x, t, in, "'setmaxnreg': thread %u of warpgroup %u has exited", k,
+                             base / 128);
+        if (u->state == ST_MBAR && u->wait_id == WG_MARK && u->pc != t->pc &&
+            x->code[u->pc].op == OP_SETMAXNREG)
+            return sim_fault(x, t, in,
+                             "warpgroup %u runs two different setmaxnreg (lines %u and %u): "
+                             "all its warps must execute the same one",
+                             base / 128, in->line, x->code[u->pc].line);
+        if (u->state != ST_MBAR || u->wait_id != WG_MARK || u->pc != t->pc)
+            return EX_BLOCK;
+    }
+    bool inc = in->sub == SUB_INC;
+    if (t->maxnreg && (inc ? n < t->maxnreg : n > t->maxnreg))
+        return sim_fault(x, t, in, "setmaxnreg.%s to %u registers, but warpgroup %u already has %u",
+                         inc ? "inc" : "dec", n, base / 128, t->maxnreg);
+    for (uint32_t k = base; k < base + 128; k++) {
+        x->th[k].maxnreg = n;
+        x->th[k].state = ST_RUN;
+        x->th[k].pc++;
+    }
+    x->st.warp_collectives++;
+    return EX_JUMP;
+}

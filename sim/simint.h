@@ -455,6 +455,7 @@ struct Thread {
      * failed poll and how many failed in a row there */
     uint32_t spin_pc, spin_count;
     uint64_t spin_phase;
+    uint32_t maxnreg; /* setmaxnreg: the warp's register budget, 0 = as launched */
 };
 
 typedef struct {
@@ -534,9 +535,9 @@ ExecFn ex_add, ex_sub, ex_mul, ex_mad, ex_mul24, ex_fma, ex_div, ex_rem, ex_abs,
     ex_cvt, ex_cvta, ex_isspacep, ex_ld, ex_st, ex_atom, ex_cpasync, ex_cpcommit, ex_cpwait, ex_nop,
     ex_bra, ex_call, ex_ret, ex_exit, ex_trap, ex_bar, ex_coll, ex_activemask;
 /* sm_90 (exec_sm90.c) */
-DecodeFn sim_dec_mbar, sim_dec_bulk, sim_dec_wgmma;
+DecodeFn sim_dec_mbar, sim_dec_bulk, sim_dec_wgmma, sim_dec_setmaxnreg;
 ExecFn sim_ex_mbar, sim_ex_bulk, sim_ex_bulk_commit, sim_ex_bulk_wait, sim_ex_wgmma_mma,
-    sim_ex_wgmma_sync;
+    sim_ex_setmaxnreg, sim_ex_wgmma_sync;
 void sim_sm90_cta_reset(Exec *x);
 void sim_sm90_free(Exec *x);
 int sim_sm90_deadlock(Exec *x, const Thread *t);

@@ -103,7 +103,6 @@ static const char *const seq_ptx = HEAD
     "  mov.u32 %r4, %cluster_ctarank;  st.global.u32 [%rd1+80], %r4;\n"
     "  mov.u32 %r4, %cluster_nctarank;  st.global.u32 [%rd1+84], %r4;\n"
     "  mov.u32 %r4, %clusterid.x;  st.global.u32 [%rd1+88], %r4;\n"
-    "  setmaxnreg.dec.sync.aligned.u32 40;\n"
     "  ret;\n"
     "}\n";
 #undef REC
