@@ -9,10 +9,10 @@
 // RUN: sed -n '/^\/\/ CASE G$/,/^\/\/ END G$/p' %s > %t.g.mlir && not %vptx --emit=ptx --arch=sm_90a %t.g.mlir -o %t.g.ptx 2>&1 | %filecheck --check-prefix=ERRG %s && test ! -e %t.g.ptx
 // ERRA: a.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F32_64x12x16_F16, which wgmma cannot take: the name is NV_WGMMA_<F32|F16>_64x<N>x16_<F16|BF16> with N a multiple of 8 in 8..256
 // ERRB: b.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F32_64x264x16_F16, which wgmma cannot take
-// ERRC: c.mlir:8:8: error: 'vector.contract' with mma_kind NV_WGMMA_F16_64x8x16_F16 needs a f16 accumulator, but it is f32
-// ERRD: d.mlir:8:8: error: 'vector.contract' with mma_kind NV_WGMMA_F32_64x8x16_BF16 needs bf16 operands, but the lhs is f16
+// ERRC: c.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F16_64x8x16_F16, which needs f16 x f16 -> f16 operands, but its operands are f16 x f16 -> f32
+// ERRD: d.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F32_64x8x16_BF16, which needs bf16 x bf16 -> f32 operands, but its operands are f16 x f16 -> f32
 // ERRE: e.mlir:8:8: error: 'vector.contract' with mma_kind NV_WGMMA_F16_64x8x16_F16: vptx takes wgmma with an f32 accumulator only (use NV_WGMMA_F32_64x8x16_F16)
-// ERRF: f.mlir:8:8: error: 'vector.contract' with mma_kind NV_WGMMA_F32_64x8x16_F16: K = 8 is not a multiple of 16 (wgmma's k16)
+// ERRF: f.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F32_64x8x16_F16, which needs M a multiple of 64, N of 8 and K of 16, but the contract is 64x8x8: K = 8 is not a multiple of 16
 // ERRG: g.mlir:8:8: error: 'vector.contract' with mma_kind NV_WGMMA_F32_64x128x16_F16 stages A (256x64) and B (64x256) in 65536 bytes of shared memory, more than the 49152 a kernel may declare statically: use a smaller K step or tile
 // CASE A
 func.func @k(%A: memref<64x16xf16>, %B: memref<16x8xf16>, %out: memref<64x8xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
