@@ -17,6 +17,7 @@
 #include "driver/check.h"
 #include "fuzz/fuzzdiff.h"
 #include "driver/launch.h"
+#include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
 #include "driver/run_ptx.h"
@@ -190,27 +191,14 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
     return rc;
 }
 
-/* Writes through a temporary file and a rename, so OUT is never partial. */
+/* stdout, or OUT written by output_write (driver/output.c): never partial, never
+ * replacing a device, a FIFO or a symbolic link. */
 static bool
 write_output(const char *path, const char *data, size_t len)
 {
     if (!path || strcmp(path, "-") == 0)
         return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp)
-        return false;
-    snprintf(tmp, n + 16, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(data, 1, len, f) == len;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok)
-        remove(tmp);
-    free(tmp);
-    return ok;
+    return output_write(path, data, len);
 }
 
 static int

@@ -9,6 +9,7 @@
  * `-v` lines are summarised per kernel.
  */
 #include "driver/ptxas.h"
+#include "driver/output.h"
 #include "driver/launch.h"
 
 #include <errno.h>
@@ -186,6 +187,21 @@ remove_tmp(const char *dir, const char *ptx_path, const char *log_path, const ch
     rmdir(dir);
 }
 
+/* Copies the assembled cubin to the user's -o path. */
+static bool
+copy_cubin(const char *cubin, const char *path, FILE *msgs)
+{
+    size_t len;
+    char *data = cli_read_file(cubin, &len);
+    if (!data || !output_write(path, data, len)) {
+        fprintf(msgs, "vptx: error: cannot write '%s': %s\n", path, strerror(errno));
+        free(data);
+        return false;
+    }
+    free(data);
+    return true;
+}
+
 int
 ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
 {
@@ -219,7 +235,9 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
     }
     char arch_arg[64];
     snprintf(arch_arg, sizeof arch_arg, "-arch=%s", opt->arch ? opt->arch : "sm_80");
-    const char *out = opt->output ? opt->output : cubin;
+    /* ptxas writes into the temporary folder; the cubin is copied out by
+     * output_write, so -o never replaces a device or a link, nor is left torn */
+    const char *out = cubin;
     char *argv[8];
     int argc = 0;
     argv[argc++] = ptxas;
@@ -249,10 +267,12 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
     } else if (opt->stats) {
         print_stats(log ? log : "", opt->arch ? opt->arch : "sm_80", msgs);
     }
+    if (status == 0 && opt->output && !copy_cubin(cubin, opt->output, msgs))
+        status = 1;
     if (status == 0 && opt->keep)
         fprintf(msgs, "vptx: kept %s\n", dir);
     if (status == 0 && !opt->keep)
-        remove_tmp(dir, ptx_path, log_path, opt->output ? NULL : cubin);
+        remove_tmp(dir, ptx_path, log_path, cubin);
     free(log);
     free(ptxas);
     return status;

@@ -23,6 +23,7 @@
 #include "driver/driver.h"
 #include "driver/launch.h"
 #include "driver/npy.h"
+#include "driver/output.h"
 #include "frontend/frontend.h"
 
 #include <stdlib.h>
@@ -80,6 +81,8 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             a->stats = true;
         } else if (cli_option(argc, argv, &i, "--out", &v, &missing)) {
             a->out_dir = v;
+            if (!missing && !*v)
+                return run_error("--out needs a folder name (the value is empty)", NULL);
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             a->backend = v;
         } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
@@ -230,6 +233,9 @@ static bool
 write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
 {
     bool ok = true;
+    char err[512];
+    if (!output_dir(ra->out_dir, err, sizeof err))
+        return run_error(err, NULL), false;
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
@@ -238,8 +244,10 @@ write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
         for (int64_t e = 0; e < count; e++)
             memcpy((char *)arrays[i].data + (size_t)e * a->esize,
                    (const char *)a->host + karg_elem_offset(a, e), a->esize);
-        char path[4096], err[512];
-        snprintf(path, sizeof path, "%s/arg%u.npy", ra->out_dir, i);
+        char path[4096], name[32];
+        snprintf(name, sizeof name, "arg%u.npy", i);
+        if (!output_join(path, sizeof path, ra->out_dir, name, err, sizeof err))
+            return run_error(err, NULL), false;
         if (npy_write(path, &arrays[i], err, sizeof err) != 0) {
             run_error(path, err);
             ok = false;

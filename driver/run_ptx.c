@@ -11,6 +11,7 @@
  */
 #include "driver/run_ptx.h"
 #include "driver/npy.h"
+#include "driver/output.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -109,6 +110,8 @@ parse_args(int argc, char **argv, RunOpts *o)
             o->shared = (unsigned)s;
         } else if ((v = opt_value(argc, argv, &i, "--out"))) {
             o->out_dir = v;
+            if (!*v)
+                return run_fail("--out needs a folder name (the value is empty)");
         } else if (!strcmp(argv[i], "--stats")) {
             o->stats = true;
         } else if (!strcmp(argv[i], "--line-counts")) {
@@ -253,14 +256,19 @@ bind_args(SimCtx *ctx, SimFunc *f, const RunOpts *o, Bound *b)
 static int
 write_back(SimCtx *ctx, const RunOpts *o, Bound *b)
 {
+    char err[512];
+    if (!output_dir(o->out_dir, err, sizeof err))
+        return run_fail("%s", err);
     for (int i = 0; i < o->nargs; i++) {
         if (!b->arr[i].data)
             continue;
         size_t n = b->arr[i].count * b->arr[i].itemsize;
         if (n && sim_memcpy_dtoh(ctx, b->arr[i].data, b->dev[i], n) != SIM_OK)
             return run_fail("%s", sim_error(ctx));
-        char path[4096], err[512];
-        snprintf(path, sizeof path, "%s/arg%d.npy", o->out_dir, i);
+        char path[4096], name[32];
+        snprintf(name, sizeof name, "arg%d.npy", i);
+        if (!output_join(path, sizeof path, o->out_dir, name, err, sizeof err))
+            return run_fail("%s", err);
         if (npy_write(path, &b->arr[i], err, sizeof err))
             return run_fail("%s", err);
     }
