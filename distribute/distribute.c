@@ -623,14 +623,14 @@ distribute_module(Module *m, Diag *d)
 {
     Ctx c = { .m = m, .d = d };
     c.nold = m->nvalues;
-    c.dist = calloc(c.nold + 1, sizeof *c.dist);
-    c.map = calloc(c.nold + 1, sizeof *c.map);
+    c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
+    c.map = ir_calloc(c.nold + 1, sizeof *c.map);
     OpList funcs = { 0 };
     module_walk(m, m->top, collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n && !c.failed; i++)
         distribute_func(&c, funcs.items[i]);
-    free(c.dist);
-    free(c.map);
+    ir_free(c.dist);
+    ir_free(c.map);
     return !c.failed && !diag_has_errors(d);
 }
 
