@@ -493,7 +493,7 @@ parse_init(Parser *P, int ty, Bytes *b)
         return perr(P, P->tok.line, "unsupported initialiser '%.*s'", (int)P->tok.len, P->tok.s);
     }
     if (neg)
-        o.imm = o.aux == LIT_INT   ? -o.imm
+        o.imm = o.aux == LIT_INT   ? (int64_t)(0 - (uint64_t)o.imm) /* -INT64_MIN: no UB */
                 : o.aux == LIT_F32 ? o.imm ^ 0x80000000ll
                                    : o.imm ^ INT64_MIN;
     uint64_t v = imm_convert(&o, ty);
@@ -956,7 +956,7 @@ number_operand(Parser *P, Opd *o, bool neg)
         return perr(P, P->tok.line, "expected a number after '-'");
     }
     if (neg)
-        o->imm = o->aux == LIT_INT   ? -o->imm
+        o->imm = o->aux == LIT_INT   ? (int64_t)(0 - (uint64_t)o->imm) /* -INT64_MIN: no UB */
                  : o->aux == LIT_F32 ? o->imm ^ 0x80000000ll
                                      : o->imm ^ INT64_MIN;
     return next(P);
