@@ -18,6 +18,7 @@
 
 #include "driver/cuda.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -568,6 +569,56 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
 /* ---- command-line helpers ---- */
 
 bool
+cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n)
+{
+    const char *v = NULL;
+    bool missing = false;
+    bool insts = cli_option(argc, argv, i, "--max-instructions", &v, &missing);
+    if (!insts && !cli_option(argc, argv, i, "--timeout", &v, &missing))
+        return false;
+    char *end = NULL;
+    if (!missing && insts) {
+        unsigned long long x = strtoull(v, &end, 10);
+        if (end != v && !*end && v[0] != '-') {
+            l->max_insts = x;
+            return true;
+        }
+    } else if (!missing) {
+        double s = strtod(v, &end);
+        if (end != v && !*end && s >= 0 && s <= 1e9) {
+            l->timeout_ms = (uint64_t)(s * 1000 + 0.5);
+            return true;
+        }
+    }
+    snprintf(err, n, "%s needs %s", insts ? "--max-instructions" : "--timeout",
+             insts ? "a count (0: no limit)" : "a number of seconds (0: no limit)");
+    l->bad = true;
+    return true;
+}
+
+void
+sim_limits_init(SimLimits *l)
+{
+    l->max_insts = SIM_DEFAULT_MAX_INSTRUCTIONS;
+    l->timeout_ms = SIM_DEFAULT_TIMEOUT_MS;
+    l->bad = false;
+}
+
+void
+sim_limits_apply(SimCtx *sim, const SimLimits *l)
+{
+    sim_set_option(sim, SIM_OPT_MAX_INSTRUCTIONS, l->max_insts);
+    sim_set_option(sim, SIM_OPT_TIMEOUT_MS, l->timeout_ms);
+}
+
+void
+device_set_limits(Device *d, const SimLimits *l)
+{
+    if (d && d->sim)
+        sim_limits_apply(d->sim, l);
+}
+
+bool
 cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing)
 {
     size_t n = strlen(name);
@@ -595,10 +646,17 @@ cli_read_file(const char *path, size_t *len)
         return NULL;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
+    bool too_big = false;
     while (buf) {
         n += fread(buf + n, 1, cap - n - 1, f);
         if (n < cap - 1)
             break;
+        if (cap > CLI_MAX_FILE) { /* /dev/zero, an endless pipe: stop, do not grow */
+            too_big = true;
+            free(buf);
+            buf = NULL;
+            break;
+        }
         char *bigger = realloc(buf, cap *= 2);
         if (!bigger)
             free(buf);
@@ -609,6 +667,7 @@ cli_read_file(const char *path, size_t *len)
         fclose(f);
     if (!buf || bad) {
         free(buf);
+        errno = too_big ? EFBIG : bad ? EIO : ENOMEM;
         return NULL;
     }
     buf[n] = 0;

@@ -42,7 +42,7 @@ static const char run_mlir_usage[] =
     "  --block=X[,Y[,Z]]  threads (default gpu.known_block_size / translation_info)\n"
     "  --shared=BYTES     dynamic shared memory (default 0)\n"
     "  --kernel=NAME      which kernel, when the module has several\n"
-    "  --stats            print the simulator's counters\n";
+    "  --stats            print the simulator's counters\n" SIM_LIMITS_HELP;
 
 #define MAX_ARGS 64
 
@@ -53,6 +53,7 @@ typedef struct RunArgs {
     const char *grid, *block;
     unsigned shared;
     bool stats;
+    SimLimits limits;
     const char *args[MAX_ARGS];
     uint32_t nargs;
 } RunArgs;
@@ -71,10 +72,15 @@ parse_run_args(int argc, char **argv, RunArgs *a)
     vptx_options_init(&a->opt);
     a->out_dir = ".";
     a->backend = "auto";
+    sim_limits_init(&a->limits);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v = NULL;
         bool missing = false;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        char lerr[128];
+        if (cli_limit_option(argc, argv, &i, &a->limits, lerr, sizeof lerr)) {
+            if (a->limits.bad)
+                return run_error(lerr, NULL);
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(run_mlir_usage, stdout);
             return 0;
         } else if (strcmp(arg, "--stats") == 0) {
@@ -350,6 +356,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     Device *dev = open_device(ra->backend, &status); /* first: a missing GPU is reported as such */
     if (!dev)
         return status;
+    device_set_limits(dev, &ra->limits);
     char *entry = ptx_entry_name(ptx, k->index);
     if (!entry || !bind_args(ra, k, arrays, err, sizeof err) ||
         !launch_shape(ra, k, &cfg, err, sizeof err)) {

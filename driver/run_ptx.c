@@ -11,9 +11,11 @@
  */
 #include "driver/run_ptx.h"
 #include "driver/npy.h"
+#include "driver/launch.h"
 #include "driver/output.h"
 #include "sim/sim.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -27,7 +29,8 @@ static const char run_usage[] =
     "                [--shared BYTES] [--out DIR] [--stats] [--line-counts] ARG...\n"
     "  ARG is FILE.npy (an array: pointer parameter, written back as DIR/argN.npy)\n"
     "  or a number (a scalar parameter, converted to its .param type).\n"
-    "  --entry may be left out when the module has one entry; DIR defaults to '.'.\n";
+    "  --entry may be left out when the module has one entry; DIR defaults to '.'\n"
+    "  (created with its parents when missing).\n" SIM_LIMITS_HELP;
 
 #define MAXARGS 64
 
@@ -35,6 +38,7 @@ typedef struct {
     const char *ptx_path, *entry, *out_dir;
     unsigned grid[3], block[3], shared;
     bool stats, lines;
+    SimLimits limits;
     const char *args[MAXARGS];
     int nargs;
 } RunOpts;
@@ -89,9 +93,14 @@ parse_args(int argc, char **argv, RunOpts *o)
 {
     memset(o, 0, sizeof *o);
     o->out_dir = ".";
+    sim_limits_init(&o->limits);
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        char err[128];
+        if (cli_limit_option(argc, argv, &i, &o->limits, err, sizeof err)) {
+            if (o->limits.bad)
+                return run_fail("%s", err);
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(run_usage, stdout);
             return 2;
         } else if ((v = opt_value(argc, argv, &i, "--entry"))) {
@@ -133,28 +142,6 @@ parse_args(int argc, char **argv, RunOpts *o)
     return 0;
 }
 
-static char *
-slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *s = malloc(cap + 1);
-    for (size_t got; s && (got = fread(s + len, 1, cap - len, f)) > 0;) {
-        len += got;
-        if (len == cap) {
-            char *ns = realloc(s, (cap *= 2) + 1);
-            if (!ns)
-                free(s);
-            s = ns;
-        }
-    }
-    fclose(f);
-    if (s)
-        s[len] = '\0';
-    return s;
-}
 
 static uint16_t
 f16_bits(double v) /* round to nearest even */
@@ -300,6 +287,7 @@ run_loaded(SimCtx *ctx, SimModule *m, const RunOpts *o, Bound *b)
     if (!f || bind_args(ctx, f, o, b))
         return 1;
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
+    sim_limits_apply(ctx, &o->limits);
     SimResult r = sim_launch(f, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
                              o->block[2], o->shared, b->params);
     if (r != SIM_OK) {
@@ -329,9 +317,10 @@ run_ptx_main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 2 ? 0 : 1;
-    char *text = slurp(o.ptx_path);
+    size_t len;
+    char *text = cli_read_file(o.ptx_path, &len);
     if (!text)
-        return run_fail("cannot read %s", o.ptx_path);
+        return run_fail("cannot read %s: %s", o.ptx_path, strerror(errno));
     SimCtx *ctx = sim_create();
     Bound *b = calloc(1, sizeof *b);
     SimModule *m = NULL;
