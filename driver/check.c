@@ -720,9 +720,13 @@ run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *c
                 p->path, k->index, k->name);
         return false;
     }
-    bool ok = device_run(dev, p->ptx, p->path, entry, k, cfg, res, err, sizeof err);
-    if (!ok)
+    char name[4200]; /* the PTX is not the .mlir: its line numbers are the PTX's */
+    snprintf(name, sizeof name, "<PTX of %s>", p->path);
+    bool ok = device_run(dev, p->ptx, name, entry, k, cfg, res, err, sizeof err);
+    if (!ok) {
         fprintf(c->ca->out, "FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
+        ptx_fault_notes(c->ca->out, "vptx check", err, name, p->ptx, p->path);
+    }
     else if (c->ca->stats && device_kind(dev) == DEV_SIM) {
         fprintf(c->ca->out, "sim counters of %s (%s):\n", k->name, p->path);
         sim_print_stats(&res->stats, c->ca->out);

@@ -568,6 +568,50 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
 
 /* ---- command-line helpers ---- */
 
+/* After a simulator fault at `name`:LINE, the PTX line itself and the MLIR op it
+ * was generated from (ptxgen's `// op file:line` comment above it), as notes. */
+void
+ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
+                const char *input)
+{
+    const char *at = strstr(err, name);
+    if (!at || at[strlen(name)] != ':')
+        return;
+    unsigned long line = strtoul(at + strlen(name) + 1, NULL, 10);
+    const char *p = ptx, *src_op = NULL, *src_loc = NULL;
+    int op_len = 0, loc_len = 0;
+    for (unsigned long l = 1; l < line && *p; l++) {
+        const char *e = strchr(p, '\n');
+        if (!e)
+            return;
+        /* remember the latest `// op file:line` comment */
+        const char *q = p;
+        while (q < e && (*q == '\t' || *q == ' '))
+            q++;
+        if (e - q > 3 && q[0] == '/' && q[1] == '/' && q[2] == ' ') {
+            const char *sp = memchr(q + 3, ' ', (size_t)(e - q - 3));
+            const char *colon = sp ? memchr(sp, ':', (size_t)(e - sp)) : NULL;
+            if (sp && colon) {
+                src_op = q + 3;
+                op_len = (int)(sp - src_op);
+                src_loc = colon + 1;
+                loc_len = (int)(e - src_loc);
+            }
+        }
+        p = e + 1;
+    }
+    if (!*p)
+        return;
+    const char *e = strchr(p, '\n');
+    int len = e ? (int)(e - p) : (int)strlen(p);
+    while (len > 0 && (*p == '\t' || *p == ' '))
+        p++, len--;
+    fprintf(out, "%s: note: PTX line %lu: %.*s\n", who, line, len > 200 ? 200 : len, p);
+    if (src_op)
+        fprintf(out, "%s:%.*s: note: generated from '%.*s' here\n", input, loc_len, src_loc,
+                op_len, src_op);
+}
+
 bool
 cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n)
 {

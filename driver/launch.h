@@ -141,6 +141,10 @@ typedef struct SimLimits {
     "  --timeout=SECONDS  simulator: fault after SECONDS of wall-clock time per launch\n"          \
     "                     (default 30; 0: no limit)\n"
 void sim_limits_init(SimLimits *l);
+/* After a simulator fault whose message names `name`:LINE (the PTX of `input`),
+ * prints the PTX line and the MLIR op it came from (ptxgen's comments) to out. */
+void ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name,
+                     const char *ptx, const char *input);
 /* argv[*i] is --max-instructions or --timeout: true (l->bad and err on a bad value) */
 bool cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n);
 void sim_limits_apply(SimCtx *sim, const SimLimits *l);

@@ -26,6 +26,7 @@
 #include "driver/output.h"
 #include "frontend/frontend.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +43,9 @@ static const char run_mlir_usage[] =
     "  --block=X[,Y[,Z]]  threads (default gpu.known_block_size / translation_info)\n"
     "  --shared=BYTES     dynamic shared memory (default 0)\n"
     "  --kernel=NAME      which kernel, when the module has several\n"
-    "  --stats            print the simulator's counters\n" SIM_LIMITS_HELP;
+    "  --stats            print the simulator's counters\n"
+    "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
+    "                     error then names\n" SIM_LIMITS_HELP;
 
 #define MAX_ARGS 64
 
@@ -52,7 +55,7 @@ typedef struct RunArgs {
     VptxOptions opt;
     const char *grid, *block;
     unsigned shared;
-    bool stats;
+    bool stats, keep;
     SimLimits limits;
     const char *args[MAX_ARGS];
     uint32_t nargs;
@@ -85,6 +88,8 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             return 0;
         } else if (strcmp(arg, "--stats") == 0) {
             a->stats = true;
+        } else if (strcmp(arg, "--keep") == 0) {
+            a->keep = true;
         } else if (cli_option(argc, argv, &i, "--out", &v, &missing)) {
             a->out_dir = v;
             if (!missing && !*v)
@@ -366,9 +371,28 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         return 1;
     }
     LaunchResult res;
-    bool ok = device_run(dev, ptx, ra->input, entry, k, &cfg, &res, err, sizeof err);
-    if (!ok)
+    /* the simulator names the PTX: the --keep file, else a name that is plainly not the .mlir */
+    char ptx_name[4200], why[512];
+    snprintf(ptx_name, sizeof ptx_name, "<PTX of %s>", ra->input);
+    if (ra->keep) {
+        char file[300];
+        snprintf(file, sizeof file, "%s.ptx", k->name);
+        if (!output_dir(ra->out_dir, why, sizeof why) ||
+            !output_join(ptx_name, sizeof ptx_name, ra->out_dir, file, why, sizeof why) ||
+            (!output_write(ptx_name, ptx, strlen(ptx)) &&
+             snprintf(why, sizeof why, "cannot write %s: %s", ptx_name, strerror(errno)))) {
+            run_error(why, NULL);
+            free(entry);
+            device_close(dev);
+            return 1;
+        }
+        fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
+    }
+    bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
+    if (!ok) {
         run_error(err, NULL);
+        ptx_fault_notes(stderr, "vptx run", err, ptx_name, ptx, ra->input);
+    }
     else if (device_kind(dev) == DEV_CUDA)
         printf("%s: %.3f ms on %s\n", k->name, res.ms, device_name(dev));
     else if (ra->stats)
