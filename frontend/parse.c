@@ -834,6 +834,15 @@ static bool
 parse_alias_def(Parser *p)
 {
     Token name = p->tok;
+    /* MLIR: "redefinition of attribute alias" (a second definition is an error,
+     * never a silent shadow) */
+    const Alias *old = name.kind == TK_BANG ? p->type_aliases.items : p->attr_aliases.items;
+    uint32_t nold = name.kind == TK_BANG ? p->type_aliases.n : p->attr_aliases.n;
+    for (uint32_t i = 0; i < nold; i++)
+        if (strlen(old[i].name) == name.n && memcmp(old[i].name, name.s, name.n) == 0)
+            return error_at(p, name.loc, "redefinition of %s alias '%c%.*s'",
+                            name.kind == TK_BANG ? "type" : "attribute",
+                            name.kind == TK_BANG ? '!' : '#', (int)name.n, name.s);
     next(p);
     if (!expect(p, TK_EQUAL, "'='"))
         return false;

@@ -575,6 +575,9 @@ type_bytes(Emit *e, TypeId memref)
     return n < 0 ? -1 : n * es;
 }
 
+/* static .shared bytes per entry that ptxas accepts, for every target (0xc000) */
+#define PTX_MAX_STATIC_SHARED 49152
+
 /* A function-scope .shared buffer for a workgroup attribution / alloc; returns its name. */
 const char *
 declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
@@ -584,6 +587,20 @@ declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
         fail(e, loc, "workgroup buffer with a dynamic shape: use gpu.dynamic_shared_memory");
         return NULL;
     }
+    /* ptxas refuses more than 48 KB of static .shared per entry on every target
+     * ("uses too much shared data (..., 0xc000 max)"); only dynamic shared memory
+     * reaches the per-block maximum, after the host's opt-in */
+    int64_t at = (e->shared_bytes + align - 1) / align * align;
+    if (bytes > PTX_MAX_STATIC_SHARED || at > PTX_MAX_STATIC_SHARED - bytes) {
+        fail(e, loc,
+             "kernel '%s' needs %" PRId64 " bytes of static workgroup memory; ptxas allows %d "
+             "(48 KB) on every target: use gpu.dynamic_shared_memory for more (at most %s on "
+             "%s)",
+             e->kname, at + bytes, PTX_MAX_STATIC_SHARED,
+             e->sm >= 90 ? "227 KB" : e->sm == 80 ? "163 KB" : "99 KB", e->opt->arch);
+        return NULL;
+    }
+    e->shared_bytes = at + bytes;
     const char *name = arena_printf(&e->m->arena, "%s_smem_%" PRIu32, e->kname, e->nshared++);
     fprintf(e->decls, "\t.shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align, name,
             bytes ? bytes : 1);
@@ -757,10 +774,20 @@ emit_kernel(Emit *e, OpId f, FILE *out)
 {
     const char *sym = str_attr(e, f, "sym_name");
     e->kname = ptx_ident(e, sym ? sym : "kernel");
+    /* ptx_ident maps '.' and other characters to '_': @a.b and @a_b would both be
+     * .entry a_b, which ptxas rejects ("Duplicate definition of function") */
+    for (uint32_t i = 0; i < e->entry_names.n; i++)
+        if (strcmp(e->entry_names.items[i], e->kname) == 0)
+            return fail(e, op_get(e->m, f)->loc,
+                        "kernel '@%s' has the PTX name '%s' of an earlier kernel (PTX names keep "
+                        "only letters, digits, '_' and '$')",
+                        sym ? sym : "kernel", e->kname);
+    ARRAY_PUSH(&e->m->arena, e->entry_names, e->kname);
     e->func = f;
     memset(e->nregs, 0, sizeof e->nregs);
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
+    e->shared_bytes = 0;
     e->naddr_terms = e->nwide_terms = 0;
     e->cur_op = 0;
     BlockId entry = op_entry_block(e->m, f, 0);
