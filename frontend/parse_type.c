@@ -61,7 +61,7 @@ parse_dims(Parser *p, int64_t *shape, uint32_t *rank, uint32_t cap, bool allow_d
         } else if (i < l->len && s[i] >= '0' && s[i] <= '9') {
             d = 0;
             for (; i < l->len && s[i] >= '0' && s[i] <= '9'; i++) {
-                if (d > (INT64_MAX - 9) / 10)
+                if (d > (INT64_MAX - (s[i] - '0')) / 10)
                     return error_at(p, loc, "dimension out of range");
                 d = d * 10 + (s[i] - '0');
             }
