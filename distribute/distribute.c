@@ -577,7 +577,8 @@ check_layouts(Module *m, OpId o, void *ctx)
                               "'%s' result #%u (%lld elements) leaves %lld elements to each "
                               "thread; vptx allows at most %d per thread (use a smaller vector "
                               "or more threads)",
-                              op_name(m, o), i, (long long)type_num_elements(m, value_type(m, op->res[i])),
+                              op_name(m, o), i,
+                              (long long)type_num_elements(m, value_type(m, op->res[i])),
                               (long long)layout_num_slots(&l), DIST_MAX_THREAD_ELEMENTS);
         }
     }

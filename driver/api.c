@@ -146,7 +146,8 @@ driver_compile(Diag *d, const char *name, const char *text, size_t len, const Vp
 static const char *
 keep_string(VptxResult *r, const char *s)
 {
-    char **strings = ir_alloc_should_fail() ? NULL : realloc(r->strings, (r->nstrings + 1) * sizeof *strings);
+    char **strings =
+        ir_alloc_should_fail() ? NULL : realloc(r->strings, (r->nstrings + 1) * sizeof *strings);
     char *copy = s && !ir_alloc_should_fail() ? strdup(s) : NULL;
     if (!strings || (s && !copy)) {
         free(copy);
@@ -169,7 +170,7 @@ collect_diagnostics(VptxResult *r, const Diag *d)
         return false;
     for (uint32_t i = 0; i < d->nrecs; i++) {
         const DiagRecord *rec = &d->recs[i];
-        VptxDiagnostic *v = &r->diags[r->ndiags++];
+        VptxDiagnostic *v = &r->diags[r->ndiags];
         v->level = rec->level == DIAG_ERROR     ? VPTX_ERROR
                    : rec->level == DIAG_WARNING ? VPTX_WARNING
                                                 : VPTX_NOTE;
@@ -177,7 +178,11 @@ collect_diagnostics(VptxResult *r, const Diag *d)
         v->line = rec->loc.line;
         v->col = rec->loc.col;
         v->message = keep_string(r, rec->msg);
-        ok = ok && (!rec->loc.file || v->file) && v->message;
+        /* a diagnostic whose strings did not fit is left out, never half there (fuzz_api) */
+        if ((rec->loc.file && !v->file) || !v->message)
+            ok = false;
+        else
+            r->ndiags++;
     }
     size_t len = 0;
     FILE *f = ir_alloc_should_fail() ? NULL : open_memstream(&r->diag_text, &len);
@@ -200,8 +205,7 @@ check_arguments(Diag *d, const char *text, size_t len, const VptxOptions *opt)
     else if (!opt->arch)
         diag_error(d, none, "vptx_compile: opt->arch is NULL");
     else if ((unsigned)opt->emit > VPTX_EMIT_PTX)
-        diag_error(d, none, "vptx_compile: opt->emit is %d (expected a VptxEmit)",
-                   (int)opt->emit);
+        diag_error(d, none, "vptx_compile: opt->emit is %d (expected a VptxEmit)", (int)opt->emit);
     else
         return true;
     return false;
@@ -226,9 +230,11 @@ vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *
     Diag d;
     diag_init(&d);
     bool ok = false;
+    if (!text && len == 0)
+        text = ""; /* an empty input; the lexer does no arithmetic on a NULL pointer */
     if (check_arguments(&d, text, len, opt))
-        ok = driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output,
-                            &r->output_len);
+        ok =
+            driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output, &r->output_len);
     bool oom = !collect_diagnostics(r, &d) || d.out_of_memory;
     diag_free(&d);
     if (oom) { /* a result that lost part of itself is no result */

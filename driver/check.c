@@ -726,8 +726,7 @@ run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *c
     if (!ok) {
         fprintf(c->ca->out, "FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
         ptx_fault_notes(c->ca->out, "vptx check", err, name, p->ptx, p->path);
-    }
-    else if (c->ca->stats && device_kind(dev) == DEV_SIM) {
+    } else if (c->ca->stats && device_kind(dev) == DEV_SIM) {
         fprintf(c->ca->out, "sim counters of %s (%s):\n", k->name, p->path);
         sim_print_stats(&res->stats, c->ca->out);
     }

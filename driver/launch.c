@@ -608,8 +608,8 @@ ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, c
         p++, len--;
     fprintf(out, "%s: note: PTX line %lu: %.*s\n", who, line, len > 200 ? 200 : len, p);
     if (src_op)
-        fprintf(out, "%s:%.*s: note: generated from '%.*s' here\n", input, loc_len, src_loc,
-                op_len, src_op);
+        fprintf(out, "%s:%.*s: note: generated from '%.*s' here\n", input, loc_len, src_loc, op_len,
+                src_op);
 }
 
 bool

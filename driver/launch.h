@@ -136,15 +136,15 @@ typedef struct SimLimits {
     bool bad; /* a value did not parse: the message is in err */
 } SimLimits;
 #define SIM_LIMITS_HELP                                                                            \
-    "  --max-instructions=N  simulator: fault after N instructions per launch\n"                    \
+    "  --max-instructions=N  simulator: fault after N instructions per launch\n"                   \
     "                     (default 4294967296; 0: no limit)\n"                                     \
     "  --timeout=SECONDS  simulator: fault after SECONDS of wall-clock time per launch\n"          \
     "                     (default 30; 0: no limit)\n"
 void sim_limits_init(SimLimits *l);
 /* After a simulator fault whose message names `name`:LINE (the PTX of `input`),
  * prints the PTX line and the MLIR op it came from (ptxgen's comments) to out. */
-void ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name,
-                     const char *ptx, const char *input);
+void ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
+                     const char *input);
 /* argv[*i] is --max-instructions or --timeout: true (l->bad and err on a bad value) */
 bool cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n);
 void sim_limits_apply(SimCtx *sim, const SimLimits *l);

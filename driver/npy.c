@@ -131,8 +131,7 @@ parse_shape(const char *p, const char *end, NpyArray *a, char *err, size_t n)
 /* The fixed prefix: magic, version and header length.  *off gets the offset of the
  * header dict, *hl its length; needs 12 bytes (10 for version 1.0). */
 static int
-parse_prefix(const unsigned char *b, size_t len, size_t *off, size_t *hl, char *err,
-             size_t errsize)
+parse_prefix(const unsigned char *b, size_t len, size_t *off, size_t *hl, char *err, size_t errsize)
 {
     if (len < 10 || memcmp(b, "\x93NUMPY", 6))
         return npy_err(err, errsize, "not a .npy file (bad magic)");
@@ -149,8 +148,7 @@ parse_prefix(const unsigned char *b, size_t len, size_t *off, size_t *hl, char *
         return npy_err(err, errsize, "unsupported .npy version %d.%d", major, b[7]);
     }
     if (*hl > NPY_MAX_HEADER)
-        return npy_err(err, errsize, "header is %zu bytes long (at most %d)", *hl,
-                       NPY_MAX_HEADER);
+        return npy_err(err, errsize, "header is %zu bytes long (at most %d)", *hl, NPY_MAX_HEADER);
     return 0;
 }
 
@@ -234,8 +232,7 @@ read_npy(FILE *f, NpyArray *out, char *err, size_t errsize)
                        (unsigned long long)((uint64_t)st.st_size - (off + hl)), bytes);
     out->data = malloc(bytes ? bytes : 1);
     if (!out->data)
-        return npy_err(err, errsize, "out of memory (the header promises %zu data bytes)",
-                       bytes);
+        return npy_err(err, errsize, "out of memory (the header promises %zu data bytes)", bytes);
     memcpy(out->data, pre + off + have, early);
     if (fread((char *)out->data + early, 1, bytes - early, f) != bytes - early) {
         npy_free(out);

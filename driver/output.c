@@ -153,8 +153,7 @@ output_dir(const char *dir, char *err, size_t errsize)
     }
     size_t n = strlen(dir);
     if (n >= PATH_MAX) {
-        snprintf(err, errsize, "--out folder name is %zu bytes long (at most %d)", n,
-                 PATH_MAX - 1);
+        snprintf(err, errsize, "--out folder name is %zu bytes long (at most %d)", n, PATH_MAX - 1);
         return false;
     }
     char buf[PATH_MAX];
@@ -169,11 +168,17 @@ output_dir(const char *dir, char *err, size_t errsize)
         buf[i] = 0;
         struct stat st;
         if (stat(buf, &st) != 0) {
+            /* EEXIST from mkdir: a dangling link or a race; the stat below decides */
             if (errno != ENOENT || (mkdir(buf, 0777) != 0 && errno != EEXIST)) {
                 snprintf(err, errsize, "cannot create folder '%s': %s", buf, strerror(errno));
                 return false;
             }
-        } else if (!S_ISDIR(st.st_mode)) {
+            if (stat(buf, &st) != 0) { /* fuzz_output: a dangling link */
+                snprintf(err, errsize, "cannot create folder '%s': %s", buf, strerror(errno));
+                return false;
+            }
+        }
+        if (!S_ISDIR(st.st_mode)) {
             snprintf(err, errsize, "'%s' is not a folder", buf);
             return false;
         }

@@ -212,15 +212,21 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
         return 1;
     }
     const char *tmp = getenv("TMPDIR");
-    char dir[4096], ptx_path[4200], log_path[4200], cubin[4200];
-    snprintf(dir, sizeof dir, "%s/vptx-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    char dir[4096], ptx_path[4400], log_path[4400], cubin[4400];
+    int n = snprintf(dir, sizeof dir, "%s/vptx-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (n < 0 || (size_t)n >= sizeof dir) { /* a cut-off name would be some other folder */
+        fprintf(msgs, "vptx: error: $TMPDIR is too long (%zu bytes)\n", strlen(tmp));
+        free(ptxas);
+        return 1;
+    }
     if (!mkdtemp(dir)) {
         fprintf(msgs, "vptx: error: cannot create a temporary folder %s: %s\n", dir,
                 strerror(errno));
         free(ptxas);
         return 1;
     }
-    const char *name = opt->name && *opt->name ? opt->name : "kernel";
+    /* the stem of the input file: at most 255 bytes, so these three always fit */
+    const char *name = opt->name && *opt->name && strlen(opt->name) < 256 ? opt->name : "kernel";
     snprintf(ptx_path, sizeof ptx_path, "%s/%s.ptx", dir, name);
     snprintf(log_path, sizeof log_path, "%s/%s.ptxas.log", dir, name);
     snprintf(cubin, sizeof cubin, "%s/%s.cubin", dir, name);

@@ -36,7 +36,8 @@ static const char run_mlir_usage[] =
     "  order, and write every array argument N back to DIR/argN.npy\n"
     "  ARG: FILE.npy for a memref argument, a number for a scalar\n"
     "\n"
-    "  --out=DIR          where the arrays are written (default .)\n"
+    "  --out=DIR          where the arrays are written (default .; created with its\n"
+    "                     parents; each .npy is written whole or not at all)\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"
     "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
@@ -392,8 +393,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     if (!ok) {
         run_error(err, NULL);
         ptx_fault_notes(stderr, "vptx run", err, ptx_name, ptx, ra->input);
-    }
-    else if (device_kind(dev) == DEV_CUDA)
+    } else if (device_kind(dev) == DEV_CUDA)
         printf("%s: %.3f ms on %s\n", k->name, res.ms, device_name(dev));
     else if (ra->stats)
         sim_print_stats(&res.stats, stdout);

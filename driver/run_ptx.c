@@ -142,7 +142,6 @@ parse_args(int argc, char **argv, RunOpts *o)
     return 0;
 }
 
-
 static uint16_t
 f16_bits(double v) /* round to nearest even */
 {

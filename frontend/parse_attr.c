@@ -142,8 +142,8 @@ parse_scalar(Parser *p, TypeId type, Scalar *out)
         /* a decimal literal never means infinity (MLIR: "floating point value too
          * large for attribute"): rounding it to the type must stay finite */
         if (isinf(out->f))
-            return error_here(p, "floating point literal %s%.*s is too large for %s", neg ? "-" : "",
-                              (int)n, buf, scalar_type_name(type));
+            return error_here(p, "floating point literal %s%.*s is too large for %s",
+                              neg ? "-" : "", (int)n, buf, scalar_type_name(type));
         next(p);
         return true;
     }

@@ -26,7 +26,8 @@
 #include <string.h>
 
 /* the header, rounded up so that the block after it is aligned for any type */
-#define HEAD_SIZE ((sizeof(AllocHead) + alignof(max_align_t) - 1) / alignof(max_align_t) * alignof(max_align_t))
+#define HEAD_SIZE                                                                                  \
+    ((sizeof(AllocHead) + alignof(max_align_t) - 1) / alignof(max_align_t) * alignof(max_align_t))
 
 static _Thread_local OomScope *current_scope;
 static _Thread_local long fail_countdown; /* 0: off; else the allocation that fails */

@@ -119,8 +119,8 @@ typedef struct Emit {
         int64_t scale;
     } wide_terms[32];
     uint32_t nwide_terms;
-    uint32_t nshared;     /* function-scope buffer counter */
-    int64_t shared_bytes; /* static .shared bytes the kernel declares so far */
+    uint32_t nshared;                /* function-scope buffer counter */
+    int64_t shared_bytes;            /* static .shared bytes the kernel declares so far */
     ARRAY(const char *) entry_names; /* PTX names of the kernels emitted so far */
     /* module */
     FILE *globals; /* module-scope .shared / .extern: globals_st->f */

@@ -597,7 +597,10 @@ declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
              "(48 KB) on every target: use gpu.dynamic_shared_memory for more (at most %s on "
              "%s)",
              e->kname, at + bytes, PTX_MAX_STATIC_SHARED,
-             e->sm >= 90 ? "227 KB" : e->sm == 80 ? "163 KB" : "99 KB", e->opt->arch);
+             e->sm >= 90   ? "227 KB"
+             : e->sm == 80 ? "163 KB"
+                           : "99 KB",
+             e->opt->arch);
         return NULL;
     }
     e->shared_bytes = at + bytes;

@@ -674,8 +674,10 @@ parse_params(Parser *P, bool entry, Param **out, uint32_t *n, uint32_t *size)
         uint32_t *off = entry ? size : &P->frame;
         p->offset = align_up(*off, p->align);
         if (!entry && (p->size > SIM_MAX_LOCAL || p->offset > SIM_MAX_LOCAL - p->size))
-            return perr(P, d.line, "parameters of this .func exceed the %u bytes of local memory "
-                        "a thread may have", SIM_MAX_LOCAL);
+            return perr(P, d.line,
+                        "parameters of this .func exceed the %u bytes of local memory "
+                        "a thread may have",
+                        SIM_MAX_LOCAL);
         *off = p->offset + p->size;
         if (is_punct(P, ','))
             next(P);

@@ -241,7 +241,6 @@ enum { CLS_AUTO = SIM_CLASS_COUNT, CLS_MEM };
  * "Technical Specifications per Compute Capability") */
 #define SIM_MAX_LOCAL (512u * 1024u)
 
-
 typedef struct Exec Exec;
 typedef struct Thread Thread;
 /* exec.c: release the register frames of .func calls still on t's stack */
@@ -510,7 +509,7 @@ struct Exec {
     uint64_t max_insts;
     uint64_t timeout_ms;      /* 0: none */
     struct timespec deadline; /* CLOCK_MONOTONIC time at which the launch faults */
-    const Alloc *hot; /* last global allocation hit */
+    const Alloc *hot;         /* last global allocation hit */
     bool defer_cp, faulted;
     uint8_t fill;
     uint32_t nexited;

@@ -34,8 +34,8 @@ const FuzzSeedDir fuzz_seed_dirs[] = {
     { NULL, NULL },
 };
 
-static const char *const arches[] = { "sm_80", "sm_90a", NULL, "", "sm_7", "sm_80\n", "sm_100a",
-                                      "sm_90" };
+static const char *const arches[] = { "sm_80", "sm_90a",  NULL,      "",
+                                      "sm_7",  "sm_80\n", "sm_100a", "sm_90" };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

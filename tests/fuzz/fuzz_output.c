@@ -132,8 +132,7 @@ check_fixture(const char *path)
         while (d && (e = readdir(d))) {
             size_t n = strlen(e->d_name);
             if (n > 7 && e->d_name[n - 7] == '.')
-                fuzz_fail("temporary file '%s' left behind after a call on '%s'", e->d_name,
-                          path);
+                fuzz_fail("temporary file '%s' left behind after a call on '%s'", e->d_name, path);
         }
         if (d)
             closedir(d);

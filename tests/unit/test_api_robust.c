@@ -113,12 +113,10 @@ compile_failing(const char *name, const char *text, size_t len, VptxEmit emit, l
         vptx_result_free(r);
         return false;
     }
-    CHECK(rc == -1 || rc == 1, "%s emit %d, allocation %ld failing: rc %d", name, (int)emit, n,
-          rc);
+    CHECK(rc == -1 || rc == 1, "%s emit %d, allocation %ld failing: rc %d", name, (int)emit, n, rc);
     CHECK(!r || vptx_result_output(r, NULL) == NULL, "%s: output after a failure", name);
     CHECK(!r || rc == -1 || has_message(r, "out of memory"),
-          "%s emit %d, allocation %ld failing: no 'out of memory' diagnostic", name, (int)emit,
-          n);
+          "%s emit %d, allocation %ld failing: no 'out of memory' diagnostic", name, (int)emit, n);
     vptx_result_free(r);
     return true;
 }
