@@ -836,6 +836,7 @@ parse_function(Parser *P, bool entry)
         }
         Func *old = &m->funcs[fi];
         free(old->name);
+        free(old->regty); /* a body that failed to parse half-way leaves registers (fuzz_ptx) */
         free_params(old->params, old->nparams);
         free_params(old->rets, old->nrets);
     } else {
