@@ -125,8 +125,8 @@ split_const(Emit *e, ValueId v, int64_t *add)
     *add = 0;
     for (int depth = 0; depth < 8; depth++) {
         const Range *r = range_of(e, v);
-        if (r->lo == r->hi) {
-            *add += r->lo;
+        if (r->lo == r->hi) { /* wraps modulo 2^64, as the address arithmetic does */
+            *add = (int64_t)((uint64_t)*add + (uint64_t)r->lo);
             return 0;
         }
         OpId o = value_get(e->m, v)->def;
