@@ -43,6 +43,8 @@ FUZZ_SECONDS = 60
 # Generated from the binary's own --help texts (driver/mkman.sh, driver/mkcompletion.sh).
 MAN      = $(BUILD)/share/vptx.1
 COMPL    = $(BUILD)/share/vptx.bash
+# memory cap of every fuzz target (libFuzzer -rss_limit_mb and -malloc_limit_mb)
+FUZZ_RSS_MB  = 1024
 
 all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES) $(MAN) $(COMPL)
 
@@ -128,7 +130,8 @@ FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 fuzz:                       ## libFuzzer on every target for FUZZ_SECONDS each (clang), in build/fuzz
 	$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT='-O1 -g' WERROR= \
 	    CFLAGS='-fsanitize=fuzzer-no-link $(FUZZ_SAN)' LDFLAGS='$(FUZZ_SAN)' fuzz-build
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_BUILD=build/fuzz tests/fuzz/fuzz.sh $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RSS_MB=$(FUZZ_RSS_MB) FUZZ_BUILD=build/fuzz \
+	    tests/fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%) $(FUZZ_REPLAY:$(BUILD)/tests/fuzz/%=$(BUILD)/%)
 

@@ -522,6 +522,10 @@ func_needs(Module *m, OpId o, void *ctx)
  * rewrites divide by it).  Overlapping lanes are allowed: such a layout computes
  * the wrong thing without a crash, and tests/lit/check shows that `vptx check`
  * catches it. */
+/* The most elements one thread may hold of one vector: ptxgen's limit (1024
+ * registers' worth), far above what fits in the 255 registers of a thread. */
+enum { DIST_MAX_THREAD_ELEMENTS = 1024 };
+
 static const char *
 unsafe_layout(const NestedLayout *l, const Type *t)
 {
@@ -564,6 +568,18 @@ check_layouts(Module *m, OpId o, void *ctx)
             c->loc = op->loc;
             return dist_error(c, "'%s' result #%u has an invalid layout: %s", op_name(m, o), i,
                               why);
+        }
+        /* checked before any planning: the plans are as big as the per-thread count */
+        if (t->kind == TY_VECTOR && result_layout(c, o, i, &l) &&
+            layout_num_slots(&l) > DIST_MAX_THREAD_ELEMENTS) {
+            c->loc = op->loc;
+            return dist_error(c,
+                              "'%s' result #%u (%lld elements) leaves %lld elements to each "
+                              "thread; vptx allows at most %d per thread (use a smaller vector "
+                              "or more threads)",
+                              op_name(m, o), i,
+                              (long long)type_num_elements(m, value_type(m, op->res[i])),
+                              (long long)layout_num_slots(&l), DIST_MAX_THREAD_ELEMENTS);
         }
     }
     return true;
@@ -623,14 +639,14 @@ distribute_module(Module *m, Diag *d)
 {
     Ctx c = { .m = m, .d = d };
     c.nold = m->nvalues;
-    c.dist = calloc(c.nold + 1, sizeof *c.dist);
-    c.map = calloc(c.nold + 1, sizeof *c.map);
+    c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
+    c.map = ir_calloc(c.nold + 1, sizeof *c.map);
     OpList funcs = { 0 };
     module_walk(m, m->top, collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n && !c.failed; i++)
         distribute_func(&c, funcs.items[i]);
-    free(c.dist);
-    free(c.map);
+    ir_free(c.dist);
+    ir_free(c.map);
     return !c.failed && !diag_has_errors(d);
 }
 

@@ -64,7 +64,7 @@ slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn, 
             return false;
     }
     /* the slot parts of every k of `to` and of its source slot in `from`, once */
-    int64_t *kt = malloc(((size_t)n * (size_t)(rt + rf) + 1) * sizeof *kt), *kf = kt + n * rt;
+    int64_t *kt = ir_malloc(((size_t)n * (size_t)(rt + rf) + 1) * sizeof *kt), *kf = kt + n * rt;
     if (!kt)
         return false;
     for (int64_t k = 0; k < n; k++) {
@@ -98,7 +98,7 @@ slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn, 
                 ok = ok && af[d] + kf[k * rf + d] == y[d];
         }
     }
-    free(kt);
+    ir_free(kt);
     return ok;
 }
 

@@ -25,6 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Locations are 32-bit line and column numbers: an input must stay below 2 GiB. */
+#define VPTX_MAX_INPUT 0x7fffffffu
+
 struct VptxResult {
     char *output;
     size_t output_len;
@@ -38,6 +41,8 @@ struct VptxResult {
 void
 vptx_options_init(VptxOptions *opt)
 {
+    if (!opt)
+        return;
     memset(opt, 0, sizeof *opt);
     opt->arch = "sm_80";
     opt->emit = VPTX_EMIT_PTX;
@@ -128,36 +133,54 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
     return ok;
 }
 
+/* The compilation proper, inside an OomScope: an allocation that fails anywhere
+ * below frees the scope's blocks (the module, the passes' tables, ptxgen's
+ * streams) and returns here through longjmp (ir/alloc.c), so running out of
+ * memory is an error result, never an abort of the embedding program. */
 bool
 driver_compile(Diag *d, const char *name, const char *text, size_t len, const VptxOptions *opt,
                char **out, size_t *out_len)
 {
-    Module m;
-    module_init(&m);
     *out = NULL;
     *out_len = 0;
-    FILE *f = open_memstream(out, out_len);
+    FILE *f = ir_alloc_should_fail() ? NULL : open_memstream(out, out_len);
     if (!f) {
-        module_free(&m);
         diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
         return false;
     }
-    bool ok = frontend_parse(&m, d, name, text, len) && pipeline_run(&m, opt, d, f);
-    fclose(f);
-    module_free(&m);
-    if (!ok) {
+    OomScope scope;
+    Module m;
+    volatile bool ok = false;
+    if (setjmp(scope.jump) == 0) {
+        ir_oom_enter(&scope);
+        module_init(&m);
+        ok = frontend_parse(&m, d, name, text, len) && pipeline_run(&m, opt, d, f);
+        module_free(&m);
+        ir_oom_leave(&scope, false);
+    } else {
+        /* the scope's blocks include the module's: free them, never module_free */
+        ir_oom_leave(&scope, true);
+        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
+        ok = false;
+    }
+    bool closed = fclose(f) == 0;
+    if (!ok || !closed || d->out_of_memory) {
+        if (ok)
+            diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
         free(*out);
         *out = NULL;
         *out_len = 0;
+        return false;
     }
-    return ok;
+    return true;
 }
 
 static const char *
 keep_string(VptxResult *r, const char *s)
 {
-    char **strings = realloc(r->strings, (r->nstrings + 1) * sizeof *strings);
-    char *copy = s ? strdup(s) : NULL;
+    char **strings =
+        ir_alloc_should_fail() ? NULL : realloc(r->strings, (r->nstrings + 1) * sizeof *strings);
+    char *copy = s && !ir_alloc_should_fail() ? strdup(s) : NULL;
     if (!strings || (s && !copy)) {
         free(copy);
         if (strings)
@@ -169,15 +192,17 @@ keep_string(VptxResult *r, const char *s)
     return copy;
 }
 
-static void
+/* Copies the diagnostics into r; false when one did not fit in memory. */
+static bool
 collect_diagnostics(VptxResult *r, const Diag *d)
 {
-    r->diags = calloc(d->nrecs ? d->nrecs : 1, sizeof *r->diags);
+    bool ok = true;
+    r->diags = ir_alloc_should_fail() ? NULL : calloc(d->nrecs ? d->nrecs : 1, sizeof *r->diags);
     if (!r->diags)
-        return;
+        return false;
     for (uint32_t i = 0; i < d->nrecs; i++) {
         const DiagRecord *rec = &d->recs[i];
-        VptxDiagnostic *v = &r->diags[r->ndiags++];
+        VptxDiagnostic *v = &r->diags[r->ndiags];
         v->level = rec->level == DIAG_ERROR     ? VPTX_ERROR
                    : rec->level == DIAG_WARNING ? VPTX_WARNING
                    : rec->level == DIAG_REMARK  ? VPTX_REMARK
@@ -186,34 +211,71 @@ collect_diagnostics(VptxResult *r, const Diag *d)
         v->line = rec->loc.line;
         v->col = rec->loc.col;
         v->message = keep_string(r, rec->msg);
+        /* a diagnostic whose strings did not fit is left out, never half there (fuzz_api) */
+        if ((rec->loc.file && !v->file) || !v->message)
+            ok = false;
+        else
+            r->ndiags++;
     }
     size_t len = 0;
-    FILE *f = open_memstream(&r->diag_text, &len);
-    if (f) {
-        diag_render(d, f);
-        fclose(f);
-    }
+    FILE *f = ir_alloc_should_fail() ? NULL : open_memstream(&r->diag_text, &len);
+    if (!f)
+        return false;
+    diag_render(d, f);
+    return fclose(f) == 0 && ok;
+}
+
+/* The arguments vptx_compile cannot work with, as error diagnostics. */
+static bool
+check_arguments(Diag *d, const char *text, size_t len, const VptxOptions *opt)
+{
+    Loc none = { 0, 0, 0 };
+    if (!text && len)
+        diag_error(d, none, "vptx_compile: text is NULL but len is %zu", len);
+    else if (len > VPTX_MAX_INPUT)
+        diag_error(d, none, "vptx_compile: the input is %zu bytes (at most %u)", len,
+                   VPTX_MAX_INPUT);
+    else if (!opt->arch)
+        diag_error(d, none, "vptx_compile: opt->arch is NULL");
+    else if ((unsigned)opt->emit > VPTX_EMIT_PTX)
+        diag_error(d, none, "vptx_compile: opt->emit is %d (expected a VptxEmit)", (int)opt->emit);
+    else
+        return true;
+    return false;
 }
 
 int
 vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *opt,
              VptxResult **out)
 {
+    if (!out)
+        return -1;
+    *out = NULL;
     VptxOptions defaults;
     if (!opt) {
         vptx_options_init(&defaults);
         opt = &defaults;
     }
-    VptxResult *r = calloc(1, sizeof *r);
+    VptxResult *r = ir_alloc_should_fail() ? NULL : calloc(1, sizeof *r);
     *out = r;
     if (!r)
         return -1;
     Diag d;
     diag_init(&d);
-    bool ok =
-        driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output, &r->output_len);
-    collect_diagnostics(r, &d);
+    bool ok = false;
+    if (!text && len == 0)
+        text = ""; /* an empty input; the lexer does no arithmetic on a NULL pointer */
+    if (check_arguments(&d, text, len, opt))
+        ok =
+            driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output, &r->output_len);
+    bool oom = !collect_diagnostics(r, &d) || d.out_of_memory;
     diag_free(&d);
+    if (oom) { /* a result that lost part of itself is no result */
+        free(r->output);
+        r->output = NULL;
+        r->output_len = 0;
+        return -1;
+    }
     return ok ? 0 : 1;
 }
 

@@ -79,6 +79,7 @@ typedef struct CheckArgs {
     uint32_t nscalars;
     unsigned smem;
     double rtol, atol; /* < 0: computed */
+    SimLimits limits;  /* --max-instructions, --timeout */
     FILE *out, *err;   /* PASS/FAIL lines; errors and diagnostics */
 } CheckArgs;
 
@@ -116,7 +117,7 @@ static const char check_usage[] =
     "  --remarks          print the compiler's remarks (tensor-core choices, register\n"
     "                     estimates; docs/tensor-cores.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
-    "  --verbose          print the tolerances and up to 10 mismatches\n";
+    "  --verbose          print the tolerances and up to 10 mismatches\n" SIM_LIMITS_HELP;
 
 /* ---- arguments ---- */
 
@@ -168,11 +169,18 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
     vptx_options_init(&a->opt);
     a->seed = 1;
     a->rtol = a->atol = -1;
+    sim_limits_init(&a->limits);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v = NULL;
         bool missing = false;
         uint32_t n;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        char lerr[128];
+        if (cli_limit_option(argc, argv, &i, &a->limits, lerr, sizeof lerr)) {
+            if (a->limits.bad) {
+                fprintf(stderr, "vptx check: error: %s\n", lerr);
+                return 1;
+            }
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(check_usage, stdout);
             return 0;
         } else if (strcmp(arg, "--stats") == 0) {
@@ -760,10 +768,13 @@ run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *c
                 p->path, k->index, k->name);
         return false;
     }
-    bool ok = device_run(dev, p->ptx, p->path, entry, k, cfg, res, err, sizeof err);
-    if (!ok)
+    char name[4200]; /* the PTX is not the .mlir: its line numbers are the PTX's */
+    snprintf(name, sizeof name, "<PTX of %s>", p->path);
+    bool ok = device_run(dev, p->ptx, name, entry, k, cfg, res, err, sizeof err);
+    if (!ok) {
         fprintf(c->ca->out, "FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
-    else if (c->ca->stats && device_kind(dev) == DEV_SIM) {
+        ptx_fault_notes(c->ca->out, "vptx check", err, name, p->ptx, p->path);
+    } else if (c->ca->stats && device_kind(dev) == DEV_SIM) {
         fprintf(c->ca->out, "sim counters of %s (%s):\n", k->name, p->path);
         sim_print_stats(&res->stats, c->ca->out);
     }
@@ -1034,6 +1045,7 @@ open_backend(Check *c)
         fprintf(c->ca->err, "vptx check: error: %s\n", err);
         return 1;
     }
+    device_set_limits(c->dev, &c->ca->limits);
     return -1;
 }
 
@@ -1079,6 +1091,7 @@ check_main(int argc, char **argv)
             c.sim = c.dev;
         else if (device_open(DEV_SIM, &c.sim, err, sizeof err) != DEVICE_OK)
             status = 1;
+        device_set_limits(c.sim, &ca.limits);
         OpId ks[MAX_KERNELS];
         uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS), checked = 0;
         for (uint32_t i = 0; i < n && status <= 1; i++) {

@@ -286,8 +286,13 @@ keep(const Fuzz *fz, const FuzzKernel *k, uint64_t index, const char *arch, int 
      const char *summary)
 {
     char path[4096], header[1024];
-    snprintf(path, sizeof path, "%s/fuzz-%llu-%llu-%s.mlir", fz->keep_dir,
-             (unsigned long long)fz->seed, (unsigned long long)index, arch);
+    int n = snprintf(path, sizeof path, "%s/fuzz-%llu-%llu-%s.mlir", fz->keep_dir,
+                     (unsigned long long)fz->seed, (unsigned long long)index, arch);
+    if (n < 0 || (size_t)n >= sizeof path) { /* never write to a cut-off name */
+        fprintf(stderr, "vptx fuzz-diff: error: the path under '%.60s...' is too long\n",
+                fz->keep_dir);
+        return;
+    }
     snprintf(header, sizeof header,
              "// Found by `vptx fuzz-diff --seed=%llu --index=%llu --arch=%s` (%s), minimised:\n"
              "//   %.600s\n"

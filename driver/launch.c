@@ -18,6 +18,7 @@
 
 #include "driver/cuda.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -793,6 +794,100 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
 
 /* ---- command-line helpers ---- */
 
+/* After a simulator fault at `name`:LINE, the PTX line itself and the MLIR op it
+ * was generated from (ptxgen's `// op file:line` comment above it), as notes. */
+void
+ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
+                const char *input)
+{
+    const char *at = strstr(err, name);
+    if (!at || at[strlen(name)] != ':')
+        return;
+    unsigned long line = strtoul(at + strlen(name) + 1, NULL, 10);
+    const char *p = ptx, *src_op = NULL, *src_loc = NULL;
+    int op_len = 0, loc_len = 0;
+    for (unsigned long l = 1; l < line && *p; l++) {
+        const char *e = strchr(p, '\n');
+        if (!e)
+            return;
+        /* remember the latest `// op file:line` comment */
+        const char *q = p;
+        while (q < e && (*q == '\t' || *q == ' '))
+            q++;
+        if (e - q > 3 && q[0] == '/' && q[1] == '/' && q[2] == ' ') {
+            const char *sp = memchr(q + 3, ' ', (size_t)(e - q - 3));
+            const char *colon = sp ? memchr(sp, ':', (size_t)(e - sp)) : NULL;
+            if (sp && colon) {
+                src_op = q + 3;
+                op_len = (int)(sp - src_op);
+                src_loc = colon + 1;
+                loc_len = (int)(e - src_loc);
+            }
+        }
+        p = e + 1;
+    }
+    if (!*p)
+        return;
+    const char *e = strchr(p, '\n');
+    int len = e ? (int)(e - p) : (int)strlen(p);
+    while (len > 0 && (*p == '\t' || *p == ' '))
+        p++, len--;
+    fprintf(out, "%s: note: PTX line %lu: %.*s\n", who, line, len > 200 ? 200 : len, p);
+    if (src_op)
+        fprintf(out, "%s:%.*s: note: generated from '%.*s' here\n", input, loc_len, src_loc, op_len,
+                src_op);
+}
+
+bool
+cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n)
+{
+    const char *v = NULL;
+    bool missing = false;
+    bool insts = cli_option(argc, argv, i, "--max-instructions", &v, &missing);
+    if (!insts && !cli_option(argc, argv, i, "--timeout", &v, &missing))
+        return false;
+    char *end = NULL;
+    if (!missing && insts) {
+        unsigned long long x = strtoull(v, &end, 10);
+        if (end != v && !*end && v[0] != '-') {
+            l->max_insts = x;
+            return true;
+        }
+    } else if (!missing) {
+        double s = strtod(v, &end);
+        if (end != v && !*end && s >= 0 && s <= 1e9) {
+            l->timeout_ms = (uint64_t)(s * 1000 + 0.5);
+            return true;
+        }
+    }
+    snprintf(err, n, "%s needs %s", insts ? "--max-instructions" : "--timeout",
+             insts ? "a count (0: no limit)" : "a number of seconds (0: no limit)");
+    l->bad = true;
+    return true;
+}
+
+void
+sim_limits_init(SimLimits *l)
+{
+    l->max_insts = SIM_DEFAULT_MAX_INSTRUCTIONS;
+    l->timeout_ms = SIM_DEFAULT_TIMEOUT_MS;
+    l->bad = false;
+}
+
+void
+sim_limits_apply(SimCtx *sim, const SimLimits *l)
+{
+    sim_set_option(sim, SIM_OPT_MAX_INSTRUCTIONS, l->max_insts);
+    sim_set_option(sim, SIM_OPT_TIMEOUT_MS, l->timeout_ms);
+}
+
+void
+device_set_limits(Device *d, const SimLimits *l)
+{
+    if (d && d->sim)
+        sim_limits_apply(d->sim, l);
+}
+
 bool
 cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing)
 {
@@ -821,10 +916,17 @@ cli_read_file(const char *path, size_t *len)
         return NULL;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
+    bool too_big = false;
     while (buf) {
         n += fread(buf + n, 1, cap - n - 1, f);
         if (n < cap - 1)
             break;
+        if (cap > CLI_MAX_FILE) { /* /dev/zero, an endless pipe: stop, do not grow */
+            too_big = true;
+            free(buf);
+            buf = NULL;
+            break;
+        }
         char *bigger = realloc(buf, cap *= 2);
         if (!bigger)
             free(buf);
@@ -835,6 +937,7 @@ cli_read_file(const char *path, size_t *len)
         fclose(f);
     if (!buf || bad) {
         free(buf);
+        errno = too_big ? EFBIG : bad ? EIO : ENOMEM;
         return NULL;
     }
     buf[n] = 0;

@@ -142,7 +142,32 @@ bool device_run(Device *d, const char *ptx, const char *name, const char *entry,
 /* Matches `--name=value` or `--name value` at argv[*i]; advances *i past a
  * separate value; sets *missing when the value is absent. */
 bool cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
+
+/* The simulator's limits, as `vptx run` and `vptx check` take them:
+ *   --max-instructions=N   instructions per launch (default 2^32; 0: no limit)
+ *   --timeout=SECONDS      wall-clock time per launch (default 30; 0: no limit) */
+typedef struct SimLimits {
+    uint64_t max_insts, timeout_ms;
+    bool bad; /* a value did not parse: the message is in err */
+} SimLimits;
+#define SIM_LIMITS_HELP                                                                            \
+    "  --max-instructions=N  simulator: fault after N instructions per launch\n"                   \
+    "                     (default 4294967296; 0: no limit)\n"                                     \
+    "  --timeout=SECONDS  simulator: fault after SECONDS of wall-clock time per launch\n"          \
+    "                     (default 30; 0: no limit)\n"
+void sim_limits_init(SimLimits *l);
+/* After a simulator fault whose message names `name`:LINE (the PTX of `input`),
+ * prints the PTX line and the MLIR op it came from (ptxgen's comments) to out. */
+void ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
+                     const char *input);
+/* argv[*i] is --max-instructions or --timeout: true (l->bad and err on a bad value) */
+bool cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n);
+void sim_limits_apply(SimCtx *sim, const SimLimits *l);
+void device_set_limits(Device *d, const SimLimits *l); /* the simulator only */
 /* The whole file (malloc'd, NUL-terminated; "-" is stdin), or NULL with errno set. */
+/* Reads a whole file (or stdin for "-"); NULL with errno set on failure, EFBIG
+ * past CLI_MAX_FILE bytes (so /dev/zero is an error, not a memory blow-up). */
+#define CLI_MAX_FILE ((size_t)1 << 31)
 char *cli_read_file(const char *path, size_t *len);
 /* Parses a number for a scalar argument of type t into the bits the ABI
  * passes (f16/bf16 bits, f32/f64 bits, two's complement integers). */

@@ -17,6 +17,7 @@
 #include "driver/check.h"
 #include "driver/fuzzdiff.h"
 #include "driver/launch.h"
+#include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
 #include "driver/run_ptx.h"
@@ -48,7 +49,10 @@ static const char usage_text[] =
     "  --keep            keep ptxas's temporary folder\n"
     "  --verbose         print the commands run (also: VPTX_VERBOSE=1)\n"
     "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a\n"
-    "  -o FILE           write the output to FILE (default stdout)\n"
+    "  -o FILE           write the output to FILE (default stdout): a regular file is\n"
+    "                    replaced whole (temporary file + rename) or not at all; a\n"
+    "                    symbolic link is written through; a device or FIFO is written\n"
+    "                    in place, never replaced\n"
     "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
     "  --allow-tf32      let f32 x f32 -> f32 contracts use tf32 tensor cores (inputs\n"
     "                    rounded to 10 mantissa bits; docs/tensor-cores.md)\n"
@@ -246,27 +250,14 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
     return rc;
 }
 
-/* Writes through a temporary file and a rename, so OUT is never partial. */
+/* stdout, or OUT written by output_write (driver/output.c): never partial, never
+ * replacing a device, a FIFO or a symbolic link. */
 static bool
 write_output(const char *path, const char *data, size_t len)
 {
     if (!path || strcmp(path, "-") == 0)
         return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp)
-        return false;
-    snprintf(tmp, n + 16, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(data, 1, len, f) == len;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok)
-        remove(tmp);
-    free(tmp);
-    return ok;
+    return output_write(path, data, len);
 }
 
 /* compile_main's path when a pass is watched (--time-passes, --print-after*):

@@ -10,12 +10,19 @@
  */
 #include "driver/npy.h"
 
+#include "driver/output.h"
+
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* numpy itself refuses headers above 10,000 bytes (max_header_size) */
+enum { NPY_MAX_HEADER = 1 << 16 };
 
 static const struct {
     const char *descr, *alt;
@@ -121,29 +128,35 @@ parse_shape(const char *p, const char *end, NpyArray *a, char *err, size_t n)
     }
 }
 
-int
-npy_parse(const void *buf, size_t len, NpyArray *out, char *err, size_t errsize)
+/* The fixed prefix: magic, version and header length.  *off gets the offset of the
+ * header dict, *hl its length; needs 12 bytes (10 for version 1.0). */
+static int
+parse_prefix(const unsigned char *b, size_t len, size_t *off, size_t *hl, char *err, size_t errsize)
 {
-    const unsigned char *b = buf;
-    memset(out, 0, sizeof *out);
     if (len < 10 || memcmp(b, "\x93NUMPY", 6))
         return npy_err(err, errsize, "not a .npy file (bad magic)");
     int major = b[6];
-    size_t hl, off;
     if (major == 1) {
-        hl = (size_t)b[8] | (size_t)b[9] << 8;
-        off = 10;
+        *hl = (size_t)b[8] | (size_t)b[9] << 8;
+        *off = 10;
     } else if (major == 2 || major == 3) {
         if (len < 12)
             return npy_err(err, errsize, "truncated header");
-        hl = (size_t)b[8] | (size_t)b[9] << 8 | (size_t)b[10] << 16 | (size_t)b[11] << 24;
-        off = 12;
+        *hl = (size_t)b[8] | (size_t)b[9] << 8 | (size_t)b[10] << 16 | (size_t)b[11] << 24;
+        *off = 12;
     } else {
         return npy_err(err, errsize, "unsupported .npy version %d.%d", major, b[7]);
     }
-    if (hl > len - off)
-        return npy_err(err, errsize, "truncated header");
-    const char *h = (const char *)b + off, *end = h + hl;
+    if (*hl > NPY_MAX_HEADER)
+        return npy_err(err, errsize, "header is %zu bytes long (at most %d)", *hl, NPY_MAX_HEADER);
+    return 0;
+}
+
+/* The header dict h[0..hl): dtype, shape, fortran_order into out. */
+static int
+parse_dict(const char *h, size_t hl, NpyArray *out, char *err, size_t errsize)
+{
+    const char *end = h + hl;
     if (parse_descr(dict_value(h, end, "descr"), end, out, err, errsize) ||
         parse_shape(dict_value(h, end, "shape"), end, out, err, errsize))
         return -1;
@@ -154,8 +167,25 @@ npy_parse(const void *buf, size_t len, NpyArray *out, char *err, size_t errsize)
         return npy_err(err, errsize, "Fortran-order arrays are not supported");
     if ((size_t)(end - fo) < 5 || memcmp(fo, "False", 5))
         return npy_err(err, errsize, "bad 'fortran_order'");
+    if (out->count > SIZE_MAX / out->itemsize)
+        return npy_err(err, errsize, "array too large");
+    return 0;
+}
+
+int
+npy_parse(const void *buf, size_t len, NpyArray *out, char *err, size_t errsize)
+{
+    const unsigned char *b = buf;
+    memset(out, 0, sizeof *out);
+    size_t off, hl;
+    if (parse_prefix(b, len, &off, &hl, err, errsize))
+        return -1;
+    if (hl > len - off)
+        return npy_err(err, errsize, "truncated header");
+    if (parse_dict((const char *)b + off, hl, out, err, errsize))
+        return -1;
     size_t data = off + hl;
-    if (out->count > SIZE_MAX / out->itemsize || out->count * out->itemsize > len - data)
+    if (out->count * out->itemsize > len - data)
         return npy_err(err, errsize, "file holds %zu data bytes, the header promises more",
                        len - data);
     size_t bytes = out->count * out->itemsize;
@@ -166,35 +196,65 @@ npy_parse(const void *buf, size_t len, NpyArray *out, char *err, size_t errsize)
     return 0;
 }
 
+/* Reads the prefix and the header first, then exactly the data bytes the header
+ * declares: never more, so /dev/zero or an endless pipe is an error at once. */
+static int
+read_npy(FILE *f, NpyArray *out, char *err, size_t errsize)
+{
+    unsigned char pre[12];
+    size_t got = fread(pre, 1, sizeof pre, f);
+    size_t off, hl;
+    if (parse_prefix(pre, got, &off, &hl, err, errsize))
+        return -1;
+    char *h = malloc(hl ? hl : 1);
+    if (!h)
+        return npy_err(err, errsize, "out of memory");
+    size_t have = got - off; /* header bytes already in pre */
+    if (have > hl)
+        have = hl;
+    memcpy(h, pre + off, have);
+    if (fread(h + have, 1, hl - have, f) != hl - have) {
+        free(h);
+        return npy_err(err, errsize, "truncated header");
+    }
+    int r = parse_dict(h, hl, out, err, errsize);
+    free(h);
+    if (r)
+        return -1;
+    size_t bytes = out->count * out->itemsize;
+    size_t early = got - off - have; /* data bytes read with the prefix (tiny headers) */
+    if (early > bytes)
+        early = bytes;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0 &&
+        (uint64_t)st.st_size - (off + hl) < bytes)
+        return npy_err(err, errsize, "file holds %llu data bytes, the header promises %zu",
+                       (unsigned long long)((uint64_t)st.st_size - (off + hl)), bytes);
+    out->data = malloc(bytes ? bytes : 1);
+    if (!out->data)
+        return npy_err(err, errsize, "out of memory (the header promises %zu data bytes)", bytes);
+    memcpy(out->data, pre + off + have, early);
+    if (fread((char *)out->data + early, 1, bytes - early, f) != bytes - early) {
+        npy_free(out);
+        return npy_err(err, errsize, "the file holds fewer data bytes than the header promises");
+    }
+    return 0;
+}
+
 int
 npy_read(const char *path, NpyArray *out, char *err, size_t errsize)
 {
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return npy_err(err, errsize, "cannot open %s", path);
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + len, 1, cap - len, f)) > 0;) {
-        len += got;
-        if (len == cap) {
-            unsigned char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = nb;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return npy_err(err, errsize, "cannot read %s", path);
-    }
+        return npy_err(err, errsize, "cannot open %s: %s", path, strerror(errno));
     char msg[256];
-    int r = npy_parse(buf, len, out, msg, sizeof msg);
-    free(buf);
+    int r = read_npy(f, out, msg, sizeof msg);
+    if (r == 0 && ferror(f)) {
+        npy_free(out);
+        r = npy_err(msg, sizeof msg, "read error");
+    }
+    fclose(f);
     if (r)
         npy_err(err, errsize, "%s: %s", path, msg);
     return r;
@@ -216,9 +276,12 @@ npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
                      dtypes[a->dtype].descr, shape);
     size_t total = 10 + (size_t)n + 1, pad = (64 - total % 64) % 64;
     size_t hl = (size_t)n + pad + 1;
-    FILE *f = fopen(path, "wb");
+    /* built in memory, then written by output_write: a reader never sees a torn file */
+    char *buf = NULL;
+    size_t buf_len = 0;
+    FILE *f = open_memstream(&buf, &buf_len);
     if (!f)
-        return npy_err(err, errsize, "cannot create %s", path);
+        return npy_err(err, errsize, "out of memory");
     unsigned char pre[10] = {
         0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hl & 0xff), (unsigned char)(hl >> 8)
     };
@@ -227,9 +290,16 @@ npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
     for (size_t i = 0; i < pad; i++)
         fputc(' ', f);
     fputc('\n', f);
-    fwrite(a->data, a->itemsize, a->count, f);
-    if (fclose(f) != 0)
-        return npy_err(err, errsize, "cannot write %s", path);
+    bool ok = fwrite(a->data, a->itemsize, a->count, f) == a->count;
+    if (fclose(f) != 0 || !ok) {
+        free(buf);
+        return npy_err(err, errsize, "out of memory");
+    }
+    ok = output_write(path, buf, buf_len);
+    int saved = errno;
+    free(buf);
+    if (!ok)
+        return npy_err(err, errsize, "cannot write %s: %s", path, strerror(saved));
     return 0;
 }
 

@@ -10,6 +10,7 @@
  * always gets a warning naming it.
  */
 #include "driver/ptxas.h"
+#include "driver/output.h"
 #include "driver/launch.h"
 
 #include <errno.h>
@@ -203,6 +204,21 @@ remove_tmp(const char *dir, const char *ptx_path, const char *log_path, const ch
     rmdir(dir);
 }
 
+/* Copies the assembled cubin to the user's -o path. */
+static bool
+copy_cubin(const char *cubin, const char *path, FILE *msgs)
+{
+    size_t len;
+    char *data = cli_read_file(cubin, &len);
+    if (!data || !output_write(path, data, len)) {
+        fprintf(msgs, "vptx: error: cannot write '%s': %s\n", path, strerror(errno));
+        free(data);
+        return false;
+    }
+    free(data);
+    return true;
+}
+
 int
 ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
 {
@@ -213,15 +229,21 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
         return 1;
     }
     const char *tmp = getenv("TMPDIR");
-    char dir[4096], ptx_path[4200], log_path[4200], cubin[4200];
-    snprintf(dir, sizeof dir, "%s/vptx-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    char dir[4096], ptx_path[4400], log_path[4400], cubin[4400];
+    int n = snprintf(dir, sizeof dir, "%s/vptx-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (n < 0 || (size_t)n >= sizeof dir) { /* a cut-off name would be some other folder */
+        fprintf(msgs, "vptx: error: $TMPDIR is too long (%zu bytes)\n", strlen(tmp));
+        free(ptxas);
+        return 1;
+    }
     if (!mkdtemp(dir)) {
         fprintf(msgs, "vptx: error: cannot create a temporary folder %s: %s\n", dir,
                 strerror(errno));
         free(ptxas);
         return 1;
     }
-    const char *name = opt->name && *opt->name ? opt->name : "kernel";
+    /* the stem of the input file: at most 255 bytes, so these three always fit */
+    const char *name = opt->name && *opt->name && strlen(opt->name) < 256 ? opt->name : "kernel";
     snprintf(ptx_path, sizeof ptx_path, "%s/%s.ptx", dir, name);
     snprintf(log_path, sizeof log_path, "%s/%s.ptxas.log", dir, name);
     snprintf(cubin, sizeof cubin, "%s/%s.cubin", dir, name);
@@ -236,7 +258,9 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
     }
     char arch_arg[64];
     snprintf(arch_arg, sizeof arch_arg, "-arch=%s", opt->arch ? opt->arch : "sm_80");
-    const char *out = opt->output ? opt->output : cubin;
+    /* ptxas writes into the temporary folder; the cubin is copied out by
+     * output_write, so -o never replaces a device or a link, nor is left torn */
+    const char *out = cubin;
     char *argv[8];
     int argc = 0;
     argv[argc++] = ptxas;
@@ -269,10 +293,12 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
             print_stats(log ? log : "", opt->arch ? opt->arch : "sm_80", msgs);
         warn_spills(log ? log : "", opt->arch ? opt->arch : "sm_80", msgs);
     }
+    if (status == 0 && opt->output && !copy_cubin(cubin, opt->output, msgs))
+        status = 1;
     if (status == 0 && opt->keep)
         fprintf(msgs, "vptx: kept %s\n", dir);
     if (status == 0 && !opt->keep)
-        remove_tmp(dir, ptx_path, log_path, opt->output ? NULL : cubin);
+        remove_tmp(dir, ptx_path, log_path, cubin);
     free(log);
     free(ptxas);
     return status;

@@ -23,8 +23,10 @@
 #include "driver/driver.h"
 #include "driver/launch.h"
 #include "driver/npy.h"
+#include "driver/output.h"
 #include "frontend/frontend.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,14 +38,17 @@ static const char run_mlir_usage[] =
     "  map argument {vptx.tma_source = N}: vptx encodes it for memref argument N\n"
     "  (docs/hopper.md)\n"
     "\n"
-    "  --out=DIR          where the arrays are written (default .)\n"
+    "  --out=DIR          where the arrays are written (default .; created with its\n"
+    "                     parents; each .npy is written whole or not at all)\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"
     "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
     "  --block=X[,Y[,Z]]  threads (default gpu.known_block_size / translation_info)\n"
     "  --shared=BYTES     dynamic shared memory (default 0)\n"
     "  --kernel=NAME      which kernel, when the module has several\n"
-    "  --stats            print the simulator's counters\n";
+    "  --stats            print the simulator's counters\n"
+    "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
+    "                     error then names\n" SIM_LIMITS_HELP;
 
 #define MAX_ARGS 64
 
@@ -53,7 +58,8 @@ typedef struct RunArgs {
     VptxOptions opt;
     const char *grid, *block;
     unsigned shared;
-    bool stats;
+    bool stats, keep;
+    SimLimits limits;
     const char *args[MAX_ARGS];
     uint32_t nargs;
 } RunArgs;
@@ -72,16 +78,25 @@ parse_run_args(int argc, char **argv, RunArgs *a)
     vptx_options_init(&a->opt);
     a->out_dir = ".";
     a->backend = "auto";
+    sim_limits_init(&a->limits);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v = NULL;
         bool missing = false;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        char lerr[128];
+        if (cli_limit_option(argc, argv, &i, &a->limits, lerr, sizeof lerr)) {
+            if (a->limits.bad)
+                return run_error(lerr, NULL);
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(run_mlir_usage, stdout);
             return 0;
         } else if (strcmp(arg, "--stats") == 0) {
             a->stats = true;
+        } else if (strcmp(arg, "--keep") == 0) {
+            a->keep = true;
         } else if (cli_option(argc, argv, &i, "--out", &v, &missing)) {
             a->out_dir = v;
+            if (!missing && !*v)
+                return run_error("--out needs a folder name (the value is empty)", NULL);
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             a->backend = v;
         } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
@@ -240,6 +255,9 @@ static bool
 write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
 {
     bool ok = true;
+    char err[512];
+    if (!output_dir(ra->out_dir, err, sizeof err))
+        return run_error(err, NULL), false;
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
@@ -248,8 +266,10 @@ write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
         for (int64_t e = 0; e < count; e++)
             memcpy((char *)arrays[i].data + (size_t)e * a->esize,
                    (const char *)a->host + karg_elem_offset(a, e), a->esize);
-        char path[4096], err[512];
-        snprintf(path, sizeof path, "%s/arg%u.npy", ra->out_dir, i);
+        char path[4096], name[32];
+        snprintf(name, sizeof name, "arg%u.npy", i);
+        if (!output_join(path, sizeof path, ra->out_dir, name, err, sizeof err))
+            return run_error(err, NULL), false;
         if (npy_write(path, &arrays[i], err, sizeof err) != 0) {
             run_error(path, err);
             ok = false;
@@ -352,6 +372,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     Device *dev = open_device(ra->backend, &status); /* first: a missing GPU is reported as such */
     if (!dev)
         return status;
+    device_set_limits(dev, &ra->limits);
     char *entry = ptx_entry_name(ptx, k->index);
     if (!entry || !bind_args(ra, k, arrays, err, sizeof err) ||
         !launch_shape(ra, k, &cfg, err, sizeof err)) {
@@ -361,10 +382,28 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         return 1;
     }
     LaunchResult res;
-    bool ok = device_run(dev, ptx, ra->input, entry, k, &cfg, &res, err, sizeof err);
-    if (!ok)
+    /* the simulator names the PTX: the --keep file, else a name that is plainly not the .mlir */
+    char ptx_name[4200], why[512];
+    snprintf(ptx_name, sizeof ptx_name, "<PTX of %s>", ra->input);
+    if (ra->keep) {
+        char file[300];
+        snprintf(file, sizeof file, "%s.ptx", k->name);
+        if (!output_dir(ra->out_dir, why, sizeof why) ||
+            !output_join(ptx_name, sizeof ptx_name, ra->out_dir, file, why, sizeof why) ||
+            (!output_write(ptx_name, ptx, strlen(ptx)) &&
+             snprintf(why, sizeof why, "cannot write %s: %s", ptx_name, strerror(errno)))) {
+            run_error(why, NULL);
+            free(entry);
+            device_close(dev);
+            return 1;
+        }
+        fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
+    }
+    bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
+    if (!ok) {
         run_error(err, NULL);
-    else if (device_kind(dev) == DEV_CUDA)
+        ptx_fault_notes(stderr, "vptx run", err, ptx_name, ptx, ra->input);
+    } else if (device_kind(dev) == DEV_CUDA)
         printf("%s: %.3f ms on %s\n", k->name, res.ms, device_name(dev));
     else if (ra->stats)
         sim_print_stats(&res.stats, stdout);

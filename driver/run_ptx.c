@@ -11,8 +11,11 @@
  */
 #include "driver/run_ptx.h"
 #include "driver/npy.h"
+#include "driver/launch.h"
+#include "driver/output.h"
 #include "sim/sim.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -26,7 +29,8 @@ static const char run_usage[] =
     "                [--shared BYTES] [--out DIR] [--stats] [--line-counts] ARG...\n"
     "  ARG is FILE.npy (an array: pointer parameter, written back as DIR/argN.npy)\n"
     "  or a number (a scalar parameter, converted to its .param type).\n"
-    "  --entry may be left out when the module has one entry; DIR defaults to '.'.\n";
+    "  --entry may be left out when the module has one entry; DIR defaults to '.'\n"
+    "  (created with its parents when missing).\n" SIM_LIMITS_HELP;
 
 #define MAXARGS 64
 
@@ -34,6 +38,7 @@ typedef struct {
     const char *ptx_path, *entry, *out_dir;
     unsigned grid[3], block[3], shared;
     bool stats, lines;
+    SimLimits limits;
     const char *args[MAXARGS];
     int nargs;
 } RunOpts;
@@ -88,9 +93,14 @@ parse_args(int argc, char **argv, RunOpts *o)
 {
     memset(o, 0, sizeof *o);
     o->out_dir = ".";
+    sim_limits_init(&o->limits);
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        char err[128];
+        if (cli_limit_option(argc, argv, &i, &o->limits, err, sizeof err)) {
+            if (o->limits.bad)
+                return run_fail("%s", err);
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(run_usage, stdout);
             return 2;
         } else if ((v = opt_value(argc, argv, &i, "--entry"))) {
@@ -109,6 +119,8 @@ parse_args(int argc, char **argv, RunOpts *o)
             o->shared = (unsigned)s;
         } else if ((v = opt_value(argc, argv, &i, "--out"))) {
             o->out_dir = v;
+            if (!*v)
+                return run_fail("--out needs a folder name (the value is empty)");
         } else if (!strcmp(argv[i], "--stats")) {
             o->stats = true;
         } else if (!strcmp(argv[i], "--line-counts")) {
@@ -128,29 +140,6 @@ parse_args(int argc, char **argv, RunOpts *o)
     if (!o->grid[0] || !o->block[0])
         return run_fail("--grid and --block are required");
     return 0;
-}
-
-static char *
-slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *s = malloc(cap + 1);
-    for (size_t got; s && (got = fread(s + len, 1, cap - len, f)) > 0;) {
-        len += got;
-        if (len == cap) {
-            char *ns = realloc(s, (cap *= 2) + 1);
-            if (!ns)
-                free(s);
-            s = ns;
-        }
-    }
-    fclose(f);
-    if (s)
-        s[len] = '\0';
-    return s;
 }
 
 static uint16_t
@@ -253,14 +242,19 @@ bind_args(SimCtx *ctx, SimFunc *f, const RunOpts *o, Bound *b)
 static int
 write_back(SimCtx *ctx, const RunOpts *o, Bound *b)
 {
+    char err[512];
+    if (!output_dir(o->out_dir, err, sizeof err))
+        return run_fail("%s", err);
     for (int i = 0; i < o->nargs; i++) {
         if (!b->arr[i].data)
             continue;
         size_t n = b->arr[i].count * b->arr[i].itemsize;
         if (n && sim_memcpy_dtoh(ctx, b->arr[i].data, b->dev[i], n) != SIM_OK)
             return run_fail("%s", sim_error(ctx));
-        char path[4096], err[512];
-        snprintf(path, sizeof path, "%s/arg%d.npy", o->out_dir, i);
+        char path[4096], name[32];
+        snprintf(name, sizeof name, "arg%d.npy", i);
+        if (!output_join(path, sizeof path, o->out_dir, name, err, sizeof err))
+            return run_fail("%s", err);
         if (npy_write(path, &b->arr[i], err, sizeof err))
             return run_fail("%s", err);
     }
@@ -292,6 +286,7 @@ run_loaded(SimCtx *ctx, SimModule *m, const RunOpts *o, Bound *b)
     if (!f || bind_args(ctx, f, o, b))
         return 1;
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
+    sim_limits_apply(ctx, &o->limits);
     SimResult r = sim_launch(f, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
                              o->block[2], o->shared, b->params);
     if (r != SIM_OK) {
@@ -321,9 +316,10 @@ run_ptx_main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 2 ? 0 : 1;
-    char *text = slurp(o.ptx_path);
+    size_t len;
+    char *text = cli_read_file(o.ptx_path, &len);
     if (!text)
-        return run_fail("cannot read %s", o.ptx_path);
+        return run_fail("cannot read %s: %s", o.ptx_path, strerror(errno));
     SimCtx *ctx = sim_create();
     Bound *b = calloc(1, sizeof *b);
     SimModule *m = NULL;

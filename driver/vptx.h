@@ -56,9 +56,16 @@ typedef struct VptxResult VptxResult;
 
 void vptx_options_init(VptxOptions *opt);
 
-/* Compiles `len` bytes of MLIR text; `name` is used in diagnostics.  Returns 0
- * on success.  *out always receives a result (NULL only when out of memory),
- * holding the output or the diagnostics; free it with vptx_result_free. */
+/* Compiles `len` bytes of MLIR text; `name` (may be NULL) is used in
+ * diagnostics; `opt` may be NULL for the defaults.  Returns
+ *    0  success: the result holds the output;
+ *    1  the input has errors, or an argument is unusable (text NULL with a
+ *       non-zero len, len of 2 GiB or more, opt->arch NULL, opt->emit out of
+ *       range): the result's diagnostics say which;
+ *   -1  out of memory (*out may be NULL, else it holds what diagnostics fit),
+ *       or out is NULL.
+ * The library never aborts or exits its host, out of memory included.
+ * *out receives the result (or NULL); free it with vptx_result_free. */
 int vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *opt,
                  VptxResult **out);
 

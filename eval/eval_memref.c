@@ -264,11 +264,9 @@ affine_eval(const AffineExpr *e, const int64_t *dims, uint32_t ndims, const int6
         *out = floordiv(l, r);
         return true;
     case AFF_CEILDIV:
-        if (r == 0 || (l == INT64_MIN && r == -1))
+        if (r == 0 || l == INT64_MIN) /* -l below would overflow: checked first */
             return false;
         *out = -floordiv(-l, r);
-        if (l == INT64_MIN)
-            return false;
         return true;
     default:
         return false;

@@ -154,11 +154,10 @@ hash_name(const char *s, uint32_t n)
 static void
 rebuild_buckets(Parser *p, uint32_t nbuckets)
 {
-    free(p->buckets);
+    ir_free(p->buckets);
+    p->buckets = NULL;
+    p->buckets = ir_calloc(nbuckets, sizeof *p->buckets);
     p->nbuckets = nbuckets;
-    p->buckets = calloc(nbuckets, sizeof *p->buckets);
-    if (!p->buckets)
-        ICE("out of memory");
     for (uint32_t i = 0; i < p->nentries; i++) {
         ValueEntry *e = &p->entries[i];
         uint32_t b = hash_name(e->name, e->len) & (nbuckets - 1);
@@ -188,10 +187,11 @@ define_name(Parser *p, const char *name, uint32_t len, ValueId first, uint32_t c
     if (lookup_name(p, name, len))
         return error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)len, name);
     if (p->nentries == p->capentries) {
+        if (p->capentries >= UINT32_MAX / 2)
+            ir_oom();
+        p->entries = ir_realloc(p->entries, 2 * (size_t)(p->capentries ? p->capentries : 128) *
+                                                sizeof *p->entries);
         p->capentries = p->capentries ? 2 * p->capentries : 256;
-        p->entries = realloc(p->entries, p->capentries * sizeof *p->entries);
-        if (!p->entries)
-            ICE("out of memory");
     }
     if (2 * (p->nentries + 1) > p->nbuckets)
         rebuild_buckets(p, p->nbuckets ? 2 * p->nbuckets : 512);
@@ -834,6 +834,15 @@ static bool
 parse_alias_def(Parser *p)
 {
     Token name = p->tok;
+    /* MLIR: "redefinition of attribute alias" (a second definition is an error,
+     * never a silent shadow) */
+    const Alias *old = name.kind == TK_BANG ? p->type_aliases.items : p->attr_aliases.items;
+    uint32_t nold = name.kind == TK_BANG ? p->type_aliases.n : p->attr_aliases.n;
+    for (uint32_t i = 0; i < nold; i++)
+        if (strlen(old[i].name) == name.n && memcmp(old[i].name, name.s, name.n) == 0)
+            return error_at(p, name.loc, "redefinition of %s alias '%c%.*s'",
+                            name.kind == TK_BANG ? "type" : "attribute",
+                            name.kind == TK_BANG ? '!' : '#', (int)name.n, name.s);
     next(p);
     if (!expect(p, TK_EQUAL, "'='"))
         return false;
@@ -924,8 +933,8 @@ parser_init(Parser *p, Module *m, Diag *d, uint32_t file, const char *text, size
 static void
 parser_free(Parser *p)
 {
-    free(p->entries);
-    free(p->buckets);
+    ir_free(p->entries);
+    ir_free(p->buckets);
 }
 
 bool

@@ -8,6 +8,7 @@
  */
 #include "frontend/parser.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +139,11 @@ parse_scalar(Parser *p, TypeId type, Scalar *out)
         buf[n] = 0;
         double f = strtod(buf, NULL);
         out->f = ir_float_round(neg ? -f : f, type);
+        /* a decimal literal never means infinity (MLIR: "floating point value too
+         * large for attribute"): rounding it to the type must stay finite */
+        if (isinf(out->f))
+            return error_here(p, "floating point literal %s%.*s is too large for %s",
+                              neg ? "-" : "", (int)n, buf, scalar_type_name(type));
         next(p);
         return true;
     }

@@ -248,8 +248,16 @@ parse_translation_info(Parser *p)
             ti->workgroup_size[i] = v[i];
     }
     if (accept_bare(p, "subgroup_size")) {
-        if (!expect(p, TK_EQUAL, "'='") || !parse_int64(p, &ti->subgroup_size))
+        if (!expect(p, TK_EQUAL, "'='"))
             return NULL;
+        Loc sloc = p->tok.loc;
+        if (!parse_int64(p, &ti->subgroup_size))
+            return NULL;
+        if (ti->subgroup_size <= 0) { /* 0 read as "unset" before: say so instead */
+            error_at(p, sloc, "subgroup_size must be positive (got %lld)",
+                     (long long)ti->subgroup_size);
+            return NULL;
+        }
     }
     if (accept(p, TK_COMMA) && !(ti->config = parse_dict_attr(p)))
         return NULL;

@@ -61,7 +61,7 @@ parse_dims(Parser *p, int64_t *shape, uint32_t *rank, uint32_t cap, bool allow_d
         } else if (i < l->len && s[i] >= '0' && s[i] <= '9') {
             d = 0;
             for (; i < l->len && s[i] >= '0' && s[i] <= '9'; i++) {
-                if (d > (INT64_MAX - 9) / 10)
+                if (d > (INT64_MAX - (s[i] - '0')) / 10)
                     return error_at(p, loc, "dimension out of range");
                 d = d * 10 + (s[i] - '0');
             }
@@ -84,6 +84,28 @@ parse_dims(Parser *p, int64_t *shape, uint32_t *rank, uint32_t cap, bool allow_d
     return true;
 }
 
+/* A shaped type's static element count and byte size must fit in int64 (MLIR's
+ * getNumElements): a product that wraps would give a type that holds, say, one
+ * element.  elem_count is the element type's own count (a memref of vectors). */
+static bool
+check_shape_size(Parser *p, Loc loc, const int64_t *shape, uint32_t rank, TypeId elem,
+                 const char *what)
+{
+    int64_t n = type_is_vector(p->m, elem) ? type_num_elements(p->m, elem) : 1;
+    TypeId scalar = type_is_vector(p->m, elem) ? type_element(p->m, elem) : elem;
+    for (uint32_t i = 0; i < rank; i++) {
+        if (shape[i] <= 0)
+            continue; /* dynamic, or zero (then the product is 0 and fits) */
+        if (n > INT64_MAX / shape[i])
+            return error_at(p, loc, "%s has more than 2^63-1 elements", what);
+        n *= shape[i];
+    }
+    int64_t bytes = ((int64_t)type_bitwidth(scalar) + 7) / 8;
+    if (bytes > 1 && n > INT64_MAX / bytes)
+        return error_at(p, loc, "%s is larger than 2^63-1 bytes", what);
+    return true;
+}
+
 /* vector-type ::= `vector` `<` dimension-list type `>` */
 static bool
 parse_vector_type(Parser *p, TypeId *out)
@@ -101,6 +123,8 @@ parse_vector_type(Parser *p, TypeId *out)
     for (uint32_t i = 0; i < rank; i++)
         if (shape[i] <= 0)
             return error_at(p, loc, "vector dimensions must be positive");
+    if (!check_shape_size(p, loc, shape, rank, elem, "vector type"))
+        return false;
     *out = type_vector(p->m, elem, rank, shape);
     return true;
 }
@@ -165,6 +189,8 @@ parse_memref_type(Parser *p, TypeId *out)
         return false;
     if (!type_is_scalar(elem) && !type_is_vector(p->m, elem))
         return error_at(p, eloc, "invalid memref element type");
+    if (!check_shape_size(p, eloc, shape, rank, elem, "memref type"))
+        return false;
     Type t = {
         .kind = TY_MEMREF, .elem = elem, .rank = rank, .shape = shape, .unranked = unranked
     };

@@ -29,13 +29,13 @@ ir_ice(const char *file, int line, const char *msg)
 void *
 arena_alloc(Arena *a, size_t size)
 {
+    if (size > SIZE_MAX / 2)
+        ir_oom();
     size = (size + 15) & ~(size_t)15;
     ArenaChunk *c = a->head;
     if (!c || c->size - c->used < size) {
         size_t cap = size > CHUNK_MIN ? size : CHUNK_MIN;
-        c = malloc(sizeof *c + cap);
-        if (!c)
-            ICE("out of memory");
+        c = ir_malloc(sizeof *c + cap);
         c->next = a->head;
         c->size = cap;
         c->used = 0;
@@ -97,7 +97,7 @@ arena_release(Arena *a, ArenaMark m)
 {
     while (a->head && a->head != m.chunk) {
         ArenaChunk *next = a->head->next;
-        free(a->head);
+        ir_free(a->head);
         a->head = next;
     }
     if (a->head)
@@ -113,8 +113,10 @@ arena_free(Arena *a)
 void *
 array_grow(Arena *a, void *items, uint32_t *cap, size_t elem_size)
 {
+    if (*cap >= UINT32_MAX / 2)
+        ir_oom();
     uint32_t ncap = *cap ? *cap * 2 : 8;
-    void *p = arena_alloc(a, ncap * elem_size);
+    void *p = arena_alloc(a, (size_t)ncap * elem_size);
     if (items)
         memcpy(p, items, *cap * elem_size);
     *cap = ncap;

@@ -8,19 +8,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Diagnostics outlive the compilation that reports them (and the OomScope it
+ * runs in), so they use plain malloc and never unwind: a record that cannot
+ * be allocated is dropped and d->out_of_memory says so. */
 static void *
-xrealloc(void *p, size_t n)
+drealloc(Diag *d, void *p, size_t n)
 {
-    p = realloc(p, n);
-    if (!p)
-        ICE("out of memory");
-    return p;
+    void *q = ir_alloc_should_fail() ? NULL : realloc(p, n);
+    if (!q)
+        d->out_of_memory = true;
+    return q;
 }
 
 static char *
-xstrndup(const char *s, size_t n)
+dstrndup(Diag *d, const char *s, size_t n)
 {
-    char *p = xrealloc(NULL, n + 1);
+    char *p = n < SIZE_MAX ? drealloc(d, NULL, n + 1) : NULL;
+    if (!p) {
+        d->out_of_memory = true;
+        return NULL;
+    }
     memcpy(p, s, n);
     p[n] = 0;
     return p;
@@ -52,12 +59,21 @@ uint32_t
 diag_add_file(Diag *d, const char *name, const char *text, size_t len)
 {
     if (d->nfiles == d->capfiles) {
-        d->capfiles = d->capfiles ? 2 * d->capfiles : 4;
-        d->files = xrealloc(d->files, d->capfiles * sizeof *d->files);
+        uint32_t cap = d->capfiles ? 2 * d->capfiles : 4;
+        DiagFile *files = drealloc(d, d->files, cap * sizeof *d->files);
+        if (!files)
+            return 0; /* "<unknown>" */
+        d->files = files;
+        d->capfiles = cap;
     }
     DiagFile *f = &d->files[d->nfiles];
-    f->name = xstrndup(name, strlen(name));
-    f->text = text ? xstrndup(text, len) : NULL;
+    f->name = dstrndup(d, name, strlen(name));
+    f->text = text ? dstrndup(d, text, len) : NULL;
+    if (!f->name || (text && !f->text)) {
+        free(f->name);
+        free(f->text);
+        return 0;
+    }
     f->len = text ? len : 0;
     return d->nfiles++;
 }
@@ -79,12 +95,22 @@ diag_verror(Diag *d, DiagLevel level, Loc loc, const char *fmt, va_list ap)
     va_list ap2;
     va_copy(ap2, ap);
     int n = vsnprintf(NULL, 0, fmt, ap);
-    char *msg = xrealloc(NULL, (size_t)n + 1);
+    char *msg = n >= 0 ? drealloc(d, NULL, (size_t)n + 1) : NULL;
+    if (!msg) {
+        va_end(ap2);
+        return;
+    }
     vsnprintf(msg, (size_t)n + 1, fmt, ap2);
     va_end(ap2);
     if (d->nrecs == d->caprecs) {
-        d->caprecs = d->caprecs ? 2 * d->caprecs : 8;
-        d->recs = xrealloc(d->recs, d->caprecs * sizeof *d->recs);
+        uint32_t cap = d->caprecs ? 2 * d->caprecs : 8;
+        DiagRecord *recs = drealloc(d, d->recs, cap * sizeof *d->recs);
+        if (!recs) {
+            free(msg);
+            return;
+        }
+        d->recs = recs;
+        d->caprecs = cap;
     }
     d->recs[d->nrecs++] = (DiagRecord){ level, loc, msg };
 }

@@ -23,6 +23,7 @@
 #ifndef VPTX_IR_IR_H
 #define VPTX_IR_IR_H
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,6 +42,50 @@
 NORETURN void ir_ice(const char *file, int line, const char *msg);
 #define ICE(msg)      ir_ice(__FILE__, __LINE__, msg)
 #define UNREACHABLE() ir_ice(__FILE__, __LINE__, "unreachable")
+
+/* ---------------------------------------------------------------- alloc.c */
+
+/* The compiler's heap outside arenas.  These never return NULL: a failure
+ * inside an OomScope frees every block of the scope and longjmps to it
+ * (ir_oom); outside one it is an ICE.  Blocks from ir_malloc go back through
+ * ir_free, never free().  The usage, at an API boundary:
+ *
+ *     OomScope s;
+ *     if (setjmp(s.jump) == 0) { ir_oom_enter(&s); ...work...; ir_oom_leave(&s, false); }
+ *     else { ir_oom_leave(&s, true); ...report "out of memory"...; }
+ */
+typedef struct AllocHead AllocHead;
+struct AllocHead {
+    AllocHead *prev, *next;
+    bool is_stream;
+};
+typedef struct OomScope {
+    jmp_buf jump;
+    AllocHead live; /* circular list of the scope's blocks */
+    struct OomScope *outer;
+} OomScope;
+/* An in-memory output stream whose buffer is released with it. */
+typedef struct IrStream {
+    FILE *f;
+    char *buf; /* valid after fflush(f) */
+    size_t len;
+} IrStream;
+
+void *ir_malloc(size_t n);
+void *ir_calloc(size_t count, size_t size);
+void *ir_realloc(void *p, size_t n);
+void ir_free(void *p);
+IrStream *ir_stream_open(void);
+void ir_stream_close(IrStream *st);
+void ir_oom_enter(OomScope *s);
+/* release: free what the scope still holds (after an unwind); else only forget it */
+void ir_oom_leave(OomScope *s, bool release);
+NORETURN void ir_oom(void);
+/* Tests only: make the nth allocation from now fail (0: never).  Thread-local.
+ * Returns the countdown it replaces: 0 once the failure happened. */
+long ir_alloc_fail_at(long n);
+/* Counts one allocation against ir_alloc_fail_at; true when this one must fail. */
+bool ir_alloc_should_fail(void);
 
 /* ---------------------------------------------------------------- arena.c */
 
@@ -107,6 +152,7 @@ typedef struct Diag {
     uint32_t nrecs, caprecs;
     uint32_t nerrors;
     uint32_t max_errors; /* default 20 */
+    bool out_of_memory;  /* a record or file copy was dropped for want of memory */
 } Diag;
 
 void diag_init(Diag *d);

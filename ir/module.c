@@ -101,9 +101,9 @@ static void *
 grow_table(void *items, uint32_t *cap, size_t elem_size)
 {
     uint32_t ncap = *cap ? *cap * 2 : 64;
-    items = realloc(items, ncap * elem_size);
-    if (!items)
-        ICE("out of memory");
+    if (*cap >= UINT32_MAX / 2)
+        ir_oom();
+    items = ir_realloc(items, (size_t)ncap * elem_size);
     memset((char *)items + *cap * elem_size, 0, (ncap - *cap) * elem_size);
     *cap = ncap;
     return items;
@@ -170,11 +170,10 @@ type_equal(const Type *a, const Type *b)
 static void
 rehash_types(Module *m)
 {
-    free(m->type_hash);
+    ir_free(m->type_hash);
+    m->type_hash = NULL;
     m->type_hash_cap = m->type_hash_cap ? m->type_hash_cap * 2 : 256;
-    m->type_hash = calloc(m->type_hash_cap, sizeof *m->type_hash);
-    if (!m->type_hash)
-        ICE("out of memory");
+    m->type_hash = ir_calloc(m->type_hash_cap, sizeof *m->type_hash);
     for (uint32_t id = 1; id < m->ntypes; id++) {
         uint32_t slot = (uint32_t)type_hash(&m->types[id]) & (m->type_hash_cap - 1);
         while (m->type_hash[slot])
@@ -852,11 +851,11 @@ void
 module_free(Module *m)
 {
     arena_free(&m->arena);
-    free(m->types);
-    free(m->type_hash);
-    free(m->values);
-    free(m->ops);
-    free(m->blocks);
-    free(m->regions);
+    ir_free(m->types);
+    ir_free(m->type_hash);
+    ir_free(m->values);
+    ir_free(m->ops);
+    ir_free(m->blocks);
+    ir_free(m->regions);
     memset(m, 0, sizeof *m);
 }

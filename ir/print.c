@@ -701,14 +701,14 @@ static NameSlot *
 name_slot(NameSet *set, const char *s)
 {
     if (2 * (set->n + 1) > set->cap) {
-        NameSet bigger = { calloc(set->cap ? 2 * set->cap : 64, sizeof(NameSlot)),
+        NameSet bigger = { ir_calloc(set->cap ? 2 * set->cap : 64, sizeof(NameSlot)),
                            set->cap ? 2 * set->cap : 64, 0 };
         if (!bigger.slots)
             ICE("out of memory");
         for (uint32_t i = 0; i < set->cap; i++)
             if (set->slots[i].s)
                 *name_slot(&bigger, set->slots[i].s) = set->slots[i];
-        free(set->slots);
+        ir_free(set->slots);
         *set = bigger;
     }
     uint32_t i = str_hash(s) & (set->cap - 1);
@@ -844,7 +844,7 @@ name_scope(Printer *p, OpId root)
             }
         }
     }
-    free(set.slots);
+    ir_free(set.slots);
     for (uint32_t i = 0; i < nm.nested.n; i++)
         name_scope(p, nm.nested.items[i]);
 }
@@ -984,8 +984,8 @@ void
 ir_print(const Module *m, FILE *out)
 {
     Printer p = { .m = m, .out = out };
-    p.names = calloc(m->nvalues + 1, sizeof *p.names);
-    p.group = malloc((m->nvalues + 1) * sizeof *p.group);
+    p.names = ir_calloc(m->nvalues + 1, sizeof *p.names);
+    p.group = ir_calloc(m->nvalues + 1, sizeof *p.group);
     if (!p.names || !p.group)
         ICE("out of memory");
     memset(p.group, 0xff, (m->nvalues + 1) * sizeof *p.group);
@@ -1001,7 +1001,7 @@ ir_print(const Module *m, FILE *out)
     } else {
         pr_op(&p, m->top);
     }
-    free(p.names);
-    free(p.group);
+    ir_free(p.names);
+    ir_free(p.group);
     arena_free(&p.arena);
 }

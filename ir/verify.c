@@ -28,6 +28,7 @@
  */
 #include "ir/verify_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------- messages */
@@ -1002,6 +1003,49 @@ verify_tree(Verifier *v, OpId o)
     }
 }
 
+/* A symbol (sym_name) of a symbol table: module or gpu.module. */
+typedef struct {
+    OpId table, op;
+    const char *name;
+} SymEntry;
+
+static int
+sym_compare(const void *pa, const void *pb)
+{
+    const SymEntry *a = pa, *b = pb;
+    if (a->table != b->table)
+        return a->table < b->table ? -1 : 1;
+    int c = strcmp(a->name, b->name);
+    if (c)
+        return c;
+    return a->op < b->op ? -1 : a->op > b->op;
+}
+
+/* Every symbol is defined once per table (MLIR: "redefinition of symbol named
+ * ..."): sorted, so the cost is n log n whatever the input. */
+static void
+check_duplicate_symbols(Verifier *v)
+{
+    Module *m = v->m;
+    SymEntry *syms = arena_alloc(&m->arena, (m->nops + 1) * sizeof *syms);
+    uint32_t n = 0;
+    for (OpId o = 1; o < m->nops; o++) {
+        OpId table = v->owner[o];
+        if (!table || !(op_info[m->ops[table].kind].traits & T_CONTAINER))
+            continue;
+        const Attr *a = op_attr(m, o, "sym_name");
+        if (a && a->kind == ATTR_STRING && a->str)
+            syms[n++] = (SymEntry){ table, o, a->str };
+    }
+    qsort(syms, n, sizeof *syms, sym_compare);
+    for (uint32_t i = 1; i < n; i++)
+        if (syms[i].table == syms[i - 1].table && strcmp(syms[i].name, syms[i - 1].name) == 0) {
+            verify_fail(v, syms[i].op, "redefinition of symbol '@%s'", syms[i].name);
+            diag_note(v->d, m->ops[syms[i - 1].op].loc, "previous definition of '@%s' is here",
+                      syms[i].name);
+        }
+}
+
 bool
 ir_verify(Module *m, Diag *d)
 {
@@ -1014,6 +1058,7 @@ ir_verify(Module *m, Diag *d)
     if (valid_op(&v, m->top) && m->ops[m->top].kind == OP_MODULE) {
         place(&v, m->top, 0);
         verify_tree(&v, m->top);
+        check_duplicate_symbols(&v);
     } else {
         diag_error(d, (Loc){ 0, 0, 0 }, "the module has no top-level 'builtin.module'");
         v.nerrors++;

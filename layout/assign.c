@@ -48,9 +48,7 @@
 static void *
 grow(void *p, size_t elem, uint32_t old, uint32_t new)
 {
-    char *q = realloc(p, (size_t) new *elem);
-    if (!q)
-        ICE("out of memory");
+    char *q = ir_realloc(p, (size_t) new *elem);
     memset(q + (size_t)old * elem, 0, (size_t)(new - old) * elem);
     return q;
 }
@@ -345,8 +343,8 @@ layout_assign(Module *m, Diag *d)
         assign_function(&a, funcs.items[f]);
         ok &= !a.failed;
         for (uint32_t i = 0; i < a.opcap; i++)
-            free(a.anchor[i]); /* one block each, arrays included */
-        free(a.lay), free(a.has), free(a.cheap), free(a.uses), free(a.anchor);
+            ir_free(a.anchor[i]); /* one block each, arrays included */
+        ir_free(a.lay), ir_free(a.has), ir_free(a.cheap), ir_free(a.uses), ir_free(a.anchor);
     }
     return ok;
 }

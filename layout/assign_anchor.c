@@ -119,16 +119,14 @@ anchor_new(Assign *a, OpId op)
 {
     const Op *o = op_get(a->m, op);
     size_t size = sizeof(Anchor) + (o->nargs + o->nres) * (sizeof(bool) + sizeof(NestedLayout));
-    Anchor *an = calloc(1, size);
-    if (!an)
-        ICE("out of memory");
+    Anchor *an = ir_calloc(1, size);
     an->nargs = o->nargs;
     an->nres = o->nres;
     an->arg = (NestedLayout *)(an + 1);
     an->res = an->arg + o->nargs;
     an->has_arg = (bool *)(an->res + o->nres);
     an->has_res = an->has_arg + o->nargs;
-    free(a->anchor[op]);
+    ir_free(a->anchor[op]);
     a->anchor[op] = an;
     return an;
 }

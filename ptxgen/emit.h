@@ -88,12 +88,10 @@ typedef struct Emit {
     int version; /* needed .version * 10 */
     bool failed;
     /* per kernel */
-    FILE *body; /* the kernel's instructions */
-    char *body_buf;
-    size_t body_len;
-    FILE *decls; /* function-scope .shared/.local declarations */
-    char *decls_buf;
-    size_t decls_len;
+    FILE *body; /* the kernel's instructions: body_st->f */
+    IrStream *body_st;
+    FILE *decls; /* function-scope .shared/.local declarations: decls_st->f */
+    IrStream *decls_st;
     const char *kname;
     uint32_t nregs[RC_COUNT];
     uint32_t nlabels;
@@ -103,9 +101,8 @@ typedef struct Emit {
     OpId func;             /* the kernel op */
     int64_t block_size[3]; /* known block size, 0 = unknown */
     uint32_t nparams;
-    FILE *params; /* the parameter list */
-    char *params_buf;
-    size_t params_len;
+    FILE *params; /* the parameter list: params_st->f */
+    IrStream *params_st;
     OpId cur_op; /* op being lowered, for the comment and errors */
     bool comment_done;
     bool proxy_fence; /* fence.proxy.async before every bar.sync (isel_sm90.c) */
@@ -122,11 +119,12 @@ typedef struct Emit {
         int64_t scale;
     } wide_terms[32];
     uint32_t nwide_terms;
-    uint32_t nshared; /* function-scope buffer counter */
+    uint32_t nshared;                /* function-scope buffer counter */
+    int64_t shared_bytes;            /* static .shared bytes the kernel declares so far */
+    ARRAY(const char *) entry_names; /* PTX names of the kernels emitted so far */
     /* module */
-    FILE *globals; /* module-scope .shared / .extern */
-    char *globals_buf;
-    size_t globals_len;
+    FILE *globals; /* module-scope .shared / .extern: globals_st->f */
+    IrStream *globals_st;
     bool have_dyn_smem;
     int64_t dyn_smem_align;
     int64_t *root_align; /* by OpId: required alignment of a buffer-defining op / global */

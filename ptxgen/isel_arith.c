@@ -51,10 +51,10 @@ pow2_align(int64_t align, int64_t off)
 {
     if (off == 0)
         return align;
-    int64_t low = (int64_t)((uint64_t)off & -(uint64_t)off);
-    if (low < 0)
-        low = -low;
-    return low < align ? low : align;
+    /* the lowest set bit, unsigned: off = INT64_MIN (an offset that wrapped) gives 2^63,
+     * which the old signed negation overflowed (fuzz_shapes) */
+    uint64_t low = (uint64_t)off & -(uint64_t)off;
+    return align > 0 && low < (uint64_t)align ? (int64_t)low : align;
 }
 
 const char *

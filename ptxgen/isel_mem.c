@@ -134,8 +134,8 @@ split_const(Emit *e, ValueId v, int64_t *add)
     *add = 0;
     for (int depth = 0; depth < 8; depth++) {
         const Range *r = range_of(e, v);
-        if (r->lo == r->hi) {
-            *add += r->lo;
+        if (r->lo == r->hi) { /* wraps modulo 2^64, as the address arithmetic does */
+            *add = (int64_t)((uint64_t)*add + (uint64_t)r->lo);
             return 0;
         }
         OpId o = value_get(e->m, v)->def;
@@ -194,25 +194,28 @@ mem_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, int64_t *imm
             acc = add_scaled(e, mr->space, acc, t, mr->esize);
             continue;
         }
-        int64_t add, scale = (int64_t)st.bits * mr->esize;
+        /* offsets wrap modulo 2^64 as the hardware's address arithmetic does: an index
+         * far past a huge memref must not be signed overflow here (fuzz_shapes) */
+        int64_t add, scale = (int64_t)(st.bits * (uint64_t)mr->esize);
         ValueId var = split_const(e, idx[d], &add);
-        off += add * scale;
+        off = (int64_t)((uint64_t)off + (uint64_t)add * (uint64_t)scale);
         if (!var)
             continue;
-        int64_t k, k2, add2;
+        int64_t k, k2, add2, prod;
         ValueId t = divrem_of(e, var, OP_DIVUI, &k);
         if (t && d + 1 < nidx && d + 1 < mr->rank && mr->strides[d + 1].is_imm &&
-            (int64_t)mr->strides[d + 1].bits * k == (int64_t)st.bits) {
+            !__builtin_mul_overflow((int64_t)mr->strides[d + 1].bits, k, &prod) &&
+            prod == (int64_t)st.bits) {
             ValueId var2 = split_const(e, idx[d + 1], &add2);
             if (divrem_of(e, var2, OP_REMUI, &k2) == t && k2 == k) {
-                scale = (int64_t)mr->strides[d + 1].bits * mr->esize;
-                off += add2 * scale;
+                scale = (int64_t)(mr->strides[d + 1].bits * (uint64_t)mr->esize);
+                off = (int64_t)((uint64_t)off + (uint64_t)add2 * (uint64_t)scale);
                 var = t;
                 d++;
             }
         }
         int64_t div = range_of(e, var)->div;
-        al = pow2_align(al, div > (1 << 20) ? scale : div * scale);
+        al = pow2_align(al, div > (1 << 20) ? scale : (int64_t)((uint64_t)div * (uint64_t)scale));
         acc = add_scaled(e, mr->space, acc, scalar_of(e, var), scale);
     }
     *imm = off;

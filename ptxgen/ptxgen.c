@@ -164,24 +164,27 @@ static bool lower_block(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded
 
 /* ---- small helpers ---- */
 
+/* In-memory streams come from ir_stream_open, so an unwind for want of memory
+ * (ir/alloc.c) closes them too. */
 static void
-mem_open(FILE **f, char **buf, size_t *len)
+mem_open(FILE **f, IrStream **st)
 {
-    *buf = NULL;
-    *len = 0;
-    *f = open_memstream(buf, len);
-    if (!*f)
-        ICE("open_memstream failed");
+    *st = ir_stream_open();
+    *f = (*st)->f;
 }
 
 static void
-mem_close(FILE **f, char **buf)
+mem_close(FILE **f, IrStream **st)
 {
-    if (*f)
-        fclose(*f);
+    ir_stream_close(*st);
+    *st = NULL;
     *f = NULL;
-    free(*buf);
-    *buf = NULL;
+}
+
+static const char *
+mem_text(IrStream *st)
+{
+    return st->buf ? st->buf : "";
 }
 
 /* A PTX identifier for an MLIR symbol: [A-Za-z_$][A-Za-z0-9_$]* */
@@ -266,7 +269,7 @@ copy_values(Emit *e, const ValueId *dstv, const ValueId *srcv, uint32_t n)
     uint32_t total = 0;
     for (uint32_t i = 0; i < n; i++)
         total += rep_of(e, dstv[i])->n;
-    Slot *dst = calloc(total + 1, sizeof *dst), *src = calloc(total + 1, sizeof *src);
+    Slot *dst = ir_calloc(total + 1, sizeof *dst), *src = ir_calloc(total + 1, sizeof *src);
     uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         Rep *d = rep_of(e, dstv[i]), *s = rep_of(e, srcv[i]);
@@ -278,8 +281,8 @@ copy_values(Emit *e, const ValueId *dstv, const ValueId *srcv, uint32_t n)
         }
     }
     parallel_copy(e, dst, src, k);
-    free(dst);
-    free(src);
+    ir_free(dst);
+    ir_free(src);
 }
 
 static Slot
@@ -573,6 +576,9 @@ type_bytes(Emit *e, TypeId memref)
     return n < 0 ? -1 : n * es;
 }
 
+/* static .shared bytes per entry that ptxas accepts, for every target (0xc000) */
+#define PTX_MAX_STATIC_SHARED 49152
+
 /* A function-scope .shared buffer for a workgroup attribution / alloc; returns its name. */
 const char *
 declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
@@ -582,6 +588,23 @@ declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
         fail(e, loc, "workgroup buffer with a dynamic shape: use gpu.dynamic_shared_memory");
         return NULL;
     }
+    /* ptxas refuses more than 48 KB of static .shared per entry on every target
+     * ("uses too much shared data (..., 0xc000 max)"); only dynamic shared memory
+     * reaches the per-block maximum, after the host's opt-in */
+    int64_t at = (e->shared_bytes + align - 1) / align * align;
+    if (bytes > PTX_MAX_STATIC_SHARED || at > PTX_MAX_STATIC_SHARED - bytes) {
+        fail(e, loc,
+             "kernel '%s' needs %" PRId64 " bytes of static workgroup memory; ptxas allows %d "
+             "(48 KB) on every target: use gpu.dynamic_shared_memory for more (at most %s on "
+             "%s)",
+             e->kname, at + bytes, PTX_MAX_STATIC_SHARED,
+             e->sm >= 90   ? "227 KB"
+             : e->sm == 80 ? "163 KB"
+                           : "99 KB",
+             e->opt->arch);
+        return NULL;
+    }
+    e->shared_bytes = at + bytes;
     const char *name = arena_printf(&e->m->arena, "%s_smem_%" PRIu32, e->kname, e->nshared++);
     fprintf(e->decls, "\t.shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align, name,
             bytes ? bytes : 1);
@@ -683,7 +706,7 @@ lower_params(Emit *e, OpId f, BlockId entry)
                                                : block_get(e->m, entry)->args.n;
     if (ft && ft->kind == ATTR_TYPE && type_get(e->m, ft->type)->nouts)
         return fail(e, op_get(e->m, f)->loc, "kernel '%s' returns values", e->kname);
-    bool *written = calloc(e->m->nvalues, sizeof *written);
+    bool *written = ir_calloc(e->m->nvalues + 1, sizeof *written);
     module_walk(e->m, f, written_visit, written);
     Block *b = block_get(e->m, entry);
     bool ok = true;
@@ -701,7 +724,7 @@ lower_params(Emit *e, OpId f, BlockId entry)
             ok = scalar_param(e, v);
         }
     }
-    free(written);
+    ir_free(written);
     return ok;
 }
 
@@ -737,7 +760,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
     fflush(e->params);
     fflush(e->decls);
     fflush(e->body);
-    fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, e->params_buf ? e->params_buf : "");
+    fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0],
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
@@ -747,7 +770,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
         if (e->nregs[c])
             fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
                     cls_prefix((RegClass)c), e->nregs[c] + 1);
-    fprintf(out, "%s\n%s}\n", e->decls_buf ? e->decls_buf : "", e->body_buf ? e->body_buf : "");
+    fprintf(out, "%s\n%s}\n", mem_text(e->decls_st), mem_text(e->body_st));
 }
 
 static bool
@@ -755,10 +778,20 @@ emit_kernel(Emit *e, OpId f, FILE *out)
 {
     const char *sym = str_attr(e, f, "sym_name");
     e->kname = ptx_ident(e, sym ? sym : "kernel");
+    /* ptx_ident maps '.' and other characters to '_': @a.b and @a_b would both be
+     * .entry a_b, which ptxas rejects ("Duplicate definition of function") */
+    for (uint32_t i = 0; i < e->entry_names.n; i++)
+        if (strcmp(e->entry_names.items[i], e->kname) == 0)
+            return fail(e, op_get(e->m, f)->loc,
+                        "kernel '@%s' has the PTX name '%s' of an earlier kernel (PTX names keep "
+                        "only letters, digits, '_' and '$')",
+                        sym ? sym : "kernel", e->kname);
+    ARRAY_PUSH(&e->m->arena, e->entry_names, e->kname);
     e->func = f;
     memset(e->nregs, 0, sizeof e->nregs);
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
+    e->shared_bytes = 0;
     e->naddr_terms = e->nwide_terms = 0;
     e->cur_op = 0;
     BlockId entry = op_entry_block(e->m, f, 0);
@@ -776,18 +809,18 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     memset(e->uses, 0, e->m->nvalues * sizeof *e->uses);
     module_walk(e->m, f, count_uses_visit, e->uses);
     compute_ranges(e, f);
-    mem_open(&e->params, &e->params_buf, &e->params_len);
-    mem_open(&e->decls, &e->decls_buf, &e->decls_len);
-    mem_open(&e->body, &e->body_buf, &e->body_len);
+    mem_open(&e->params, &e->params_st);
+    mem_open(&e->decls, &e->decls_st);
+    mem_open(&e->body, &e->body_st);
     bool ok = lower_params(e, f, entry);
     ValueId ys[64];
     uint32_t ny = 0;
     ok = ok && lower_block(e, entry, ys, &ny);
     if (ok)
         write_kernel(e, out, f);
-    mem_close(&e->params, &e->params_buf);
-    mem_close(&e->decls, &e->decls_buf);
-    mem_close(&e->body, &e->body_buf);
+    mem_close(&e->params, &e->params_st);
+    mem_close(&e->decls, &e->decls_st);
+    mem_close(&e->body, &e->body_st);
     return ok && !e->failed;
 }
 
@@ -863,15 +896,15 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.version = targets[ti].version;
     Collect c = { .e = &e };
     module_walk(m, m->top, collect_visit, &c);
-    e.rep = calloc(m->nvalues + 1, sizeof *e.rep);
-    e.range = calloc(m->nvalues + 1, sizeof *e.range);
-    e.uses = calloc(m->nvalues + 1, sizeof *e.uses);
-    e.root_align = calloc(m->nops + m->nvalues + 1, sizeof *e.root_align);
+    e.rep = ir_calloc(m->nvalues + 1, sizeof *e.rep);
+    e.range = ir_calloc(m->nvalues + 1, sizeof *e.range);
+    e.uses = ir_calloc(m->nvalues + 1, sizeof *e.uses);
+    e.root_align = ir_calloc(m->nops + m->nvalues + 1, sizeof *e.root_align);
     compute_root_align(&e);
-    char *kbuf = NULL;
-    size_t klen = 0;
-    FILE *kf = open_memstream(&kbuf, &klen);
-    mem_open(&e.globals, &e.globals_buf, &e.globals_len);
+    IrStream *kst = NULL;
+    FILE *kf;
+    mem_open(&kf, &kst);
+    mem_open(&e.globals, &e.globals_st);
     for (uint32_t i = 0; i < c.kernels.n && !e.failed; i++)
         emit_kernel(&e, c.kernels.items[i], kf);
     for (uint32_t i = 0; i < c.globals.n && !e.failed; i++)
@@ -879,7 +912,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     if (e.have_dyn_smem)
         fprintf(e.globals, ".extern .shared .align %" PRId64 " .b8 vptx_dynamic_smem[];\n",
                 e.dyn_smem_align < 16 ? 16 : e.dyn_smem_align);
-    fclose(kf);
+    fflush(kf);
     fflush(e.globals);
     bool ok = !e.failed && !diag_has_errors(d);
     if (ok && c.kernels.n == 0)
@@ -892,15 +925,15 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
         if (opt->debug_loc)
             for (uint32_t f = 1; f < d->nfiles; f++)
                 fprintf(out, ".file %" PRIu32 " \"%s\"\n", f, d->files[f].name);
-        if (e.globals_len)
-            fprintf(out, "\n%s", e.globals_buf);
-        fputs(kbuf ? kbuf : "", out);
+        if (e.globals_st->len)
+            fprintf(out, "\n%s", mem_text(e.globals_st));
+        fputs(mem_text(kst), out);
     }
-    free(kbuf);
-    mem_close(&e.globals, &e.globals_buf);
-    free(e.rep);
-    free(e.range);
-    free(e.uses);
-    free(e.root_align);
+    mem_close(&kf, &kst);
+    mem_close(&e.globals, &e.globals_st);
+    ir_free(e.rep);
+    ir_free(e.range);
+    ir_free(e.uses);
+    ir_free(e.root_align);
     return ok;
 }

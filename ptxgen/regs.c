@@ -420,8 +420,9 @@ pow2_div(int64_t v)
 {
     if (v == 0)
         return (int64_t)1 << 40;
-    uint64_t u = (uint64_t)(v < 0 ? -v : v);
-    return (int64_t)(u & -u);
+    uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v; /* INT64_MIN too, without UB */
+    uint64_t low = u & -u;
+    return low > (uint64_t)1 << 40 ? (int64_t)1 << 40 : (int64_t)low;
 }
 
 static Range

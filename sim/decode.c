@@ -125,22 +125,49 @@ imm_convert(const Opd *o, int ty)
     }
 }
 
-static void
+/* An immediate must suit its operand's type, as ptxas checks ("Arguments
+ * mismatch"): no floating-point literal for an integer operand, no integer
+ * literal for a floating-point one, and a 0f/0d literal for a .bN operand only
+ * of its own width. */
+static bool
+imm_fits(Decoder *d, const Opd *o, int ty)
+{
+    int kind = type_info[ty].kind;
+    unsigned bytes = type_info[ty].bytes;
+    bool float_lit = o->aux == LIT_F32 || o->aux == LIT_F64 || o->aux == LIT_DOUBLE;
+    if ((kind == TK_SINT || kind == TK_UINT) && float_lit)
+        return dec_error(d, "floating-point literal for a .%s operand", type_info[ty].name);
+    if (kind == TK_FLOAT && o->aux == LIT_INT)
+        return dec_error(d, "integer literal for a .%s operand (write 0f%s or a decimal point)",
+                         type_info[ty].name, bytes == 8 ? "/0d" : "");
+    if (kind == TK_BITS && ((o->aux == LIT_F32 && bytes != 4) || (o->aux == LIT_F64 && bytes != 8)))
+        return dec_error(d, "%s literal for a .%s operand", o->aux == LIT_F32 ? "0f" : "0d",
+                         type_info[ty].name);
+    return true;
+}
+
+static bool
 convert_imms(Decoder *d, Inst *in)
 {
     for (int i = 0; i < in->nopd; i++) {
         Opd *o = &in->o[i];
         int ty = d->opty[i];
         if (o->kind == OPD_IMM) {
+            if (!imm_fits(d, o, ty))
+                return false;
             o->imm = (int64_t)imm_convert(o, ty);
         } else if (o->kind == OPD_VEC) {
             for (int k = 0; k < o->n; k++) {
                 Opd *e = &d->m->vecs[o->r + (uint32_t)k];
-                if (e->kind == OPD_IMM)
+                if (e->kind == OPD_IMM) {
+                    if (!imm_fits(d, e, ty))
+                        return false;
                     e->imm = (int64_t)imm_convert(e, ty);
+                }
             }
         }
     }
+    return true;
 }
 
 /* ---- modifiers ---- */
@@ -335,8 +362,7 @@ decode_inst(Decoder *d, const char *mn, size_t len, Inst *in)
     if (oi->decode && !oi->decode(d, in))
         return false;
     in->cls = class_of(in, sim_op_table[in->op].cls);
-    convert_imms(d, in);
-    return true;
+    return convert_imms(d, in);
 }
 
 /* ---- hooks ---- */

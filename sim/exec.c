@@ -577,8 +577,41 @@ total_insts(const Exec *x)
 static int
 limit_fault(Exec *x, Thread *t)
 {
-    return sim_fault(x, t, &x->code[t->pc], "instruction limit of %llu exceeded (endless loop?)",
+    return sim_fault(x, t, &x->code[t->pc],
+                     "instruction limit of %llu exceeded (endless loop? raise the limit with "
+                     "--max-instructions=N, 0 for none)",
                      (unsigned long long)x->max_insts);
+}
+
+/* True once the launch has run past its deadline (SIM_OPT_TIMEOUT_MS). */
+static bool
+past_deadline(const Exec *x)
+{
+    if (!x->timeout_ms)
+        return false;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > x->deadline.tv_sec ||
+           (now.tv_sec == x->deadline.tv_sec && now.tv_nsec >= x->deadline.tv_nsec);
+}
+
+static int
+timeout_fault(Exec *x, Thread *t)
+{
+    return sim_fault(x, t, t ? &x->code[t->pc] : &x->code[x->entry->start],
+                     "time limit of %llu ms exceeded after %llu instructions (raise it with "
+                     "--timeout=SECONDS, 0 for none)",
+                     (unsigned long long)x->timeout_ms, (unsigned long long)total_insts(x));
+}
+
+void
+thread_release_frames(Thread *t)
+{
+    /* frames[0].r is the thread's slice of Exec.regs; every deeper set was calloc'd */
+    for (; t->depth > 0; t->depth--) {
+        free(t->r);
+        t->r = t->frames[t->depth - 1].r;
+    }
 }
 
 static int
@@ -596,6 +629,8 @@ run_cta(Exec *x)
              * slices blocked (on a warp collective such as ldmatrix) */
             if (total_insts(x) > x->max_insts)
                 return limit_fault(x, t);
+            if (past_deadline(x))
+                return timeout_fault(x, t);
             if (run_thread(x, t) < 0)
                 return -1;
             if (t->state == ST_RUN && total_insts(x) > x->max_insts)
@@ -630,6 +665,7 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
     sim_sm90_cta_reset(x);
     for (uint32_t i = 0; i < x->nthreads; i++) {
         Thread *t = &x->th[i];
+        thread_release_frames(t); /* an `exit` inside a .func leaves its frames */
         t->r = x->regs + (size_t)i * (f->nregs ? f->nregs : 1);
         t->pc = f->start;
         t->state = ST_RUN;
@@ -660,6 +696,8 @@ exec_launch(Exec *x)
     for (uint32_t cz = 0; cz < x->grid[2]; cz++)
         for (uint32_t cy = 0; cy < x->grid[1]; cy++)
             for (uint32_t cx = 0; cx < x->grid[0]; cx++) {
+                if (past_deadline(x)) /* a huge grid of short CTAs */
+                    return timeout_fault(x, NULL), SIM_ERR_FAULT;
                 init_cta(x, cx, cy, cz);
                 if (run_cta(x) < 0)
                     return SIM_ERR_FAULT;

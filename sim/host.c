@@ -88,7 +88,8 @@ sim_create(void)
     ctx->next_addr = GLOBAL_BASE;
     ctx->opt_defer = true;
     ctx->opt_fill = 0xcd;
-    ctx->opt_max_insts = 1ull << 34;
+    ctx->opt_max_insts = SIM_DEFAULT_MAX_INSTRUCTIONS;
+    ctx->opt_timeout_ms = SIM_DEFAULT_TIMEOUT_MS;
     return ctx;
 }
 
@@ -120,6 +121,9 @@ sim_set_option(SimCtx *ctx, SimOption opt, uint64_t value)
         return SIM_OK;
     case SIM_OPT_CP_ASYNC_DEFER:
         ctx->opt_defer = value != 0;
+        return SIM_OK;
+    case SIM_OPT_TIMEOUT_MS:
+        ctx->opt_timeout_ms = value;
         return SIM_OK;
     case SIM_OPT_FILL_BYTE:
         ctx->opt_fill = (uint8_t)value;

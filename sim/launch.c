@@ -61,6 +61,7 @@ free_exec(Exec *x)
     if (x->th)
         for (uint32_t i = 0; i < x->nthreads; i++) {
             free(x->th[i].cp);
+            thread_release_frames(&x->th[i]);
             free(x->th[i].frames);
         }
     free(x->th);
@@ -123,8 +124,21 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
     x.nwarps = (x.nthreads + WARP_SIZE - 1) / WARP_SIZE;
     x.shared_size = (uint32_t)shared;
     x.dyn_shared = shared_bytes;
-    x.local_size = f->frame_size + (m->max_frame ? CALL_FRAMES * m->max_frame : 0);
-    x.max_insts = ctx->opt_max_insts;
+    /* the kernel's frame plus room for CALL_FRAMES .func frames, within the 512 KB
+     * a thread may have (each frame alone is checked by the parser) */
+    uint64_t local = (uint64_t)f->frame_size + (uint64_t)CALL_FRAMES * m->max_frame;
+    x.local_size = (uint32_t)(local < SIM_MAX_LOCAL ? local : SIM_MAX_LOCAL);
+    if (x.local_size < f->frame_size)
+        x.local_size = f->frame_size;
+    x.max_insts = ctx->opt_max_insts ? ctx->opt_max_insts : UINT64_MAX;
+    x.timeout_ms = ctx->opt_timeout_ms;
+    clock_gettime(CLOCK_MONOTONIC, &x.deadline);
+    x.deadline.tv_sec += (time_t)(x.timeout_ms / 1000);
+    x.deadline.tv_nsec += (long)(x.timeout_ms % 1000) * 1000000L;
+    if (x.deadline.tv_nsec >= 1000000000L) {
+        x.deadline.tv_sec++;
+        x.deadline.tv_nsec -= 1000000000L;
+    }
     x.defer_cp = ctx->opt_defer;
     x.fill = ctx->opt_fill;
     uint8_t *pbuf = calloc(f->param_size ? f->param_size : 1, 1);

@@ -13,6 +13,7 @@
 #include "sim/simint.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,9 +154,12 @@ lex_number(Lexer *lx, Token *t)
             digits = p + 1;
         }
         t->kind = TOK_INT;
+        errno = 0;
         t->ival = strtoull(digits, &end, base);
         if (end == digits && base != 8)
             return lex_error(lx, "malformed integer literal");
+        if (errno == ERANGE) /* ptxas: "Constant overflow" */
+            return lex_error(lx, "integer literal does not fit in 64 bits");
         if (*end == 'U' || *end == 'u')
             end++;
     }

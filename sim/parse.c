@@ -493,7 +493,7 @@ parse_init(Parser *P, int ty, Bytes *b)
         return perr(P, P->tok.line, "unsupported initialiser '%.*s'", (int)P->tok.len, P->tok.s);
     }
     if (neg)
-        o.imm = o.aux == LIT_INT   ? -o.imm
+        o.imm = o.aux == LIT_INT   ? (int64_t)(0 - (uint64_t)o.imm) /* -INT64_MIN: no UB */
                 : o.aux == LIT_F32 ? o.imm ^ 0x80000000ll
                                    : o.imm ^ INT64_MIN;
     uint64_t v = imm_convert(&o, ty);
@@ -540,6 +540,11 @@ make_var(Parser *P, int space, bool ext, bool in_fn, const Attrs *a, Declarator 
         s->func = in_fn ? P->fi : NOREG;
     if (kind == SYM_FRAME) {
         P->frame = align_up(P->frame, align);
+        if (size > SIM_MAX_LOCAL || P->frame > SIM_MAX_LOCAL - size)
+            return perr(P, d->line,
+                        "local memory of '%s' exceeds the %u bytes (512 KB) a thread may have "
+                        "(PTX ISA 5.1.5: .local)",
+                        d->name, SIM_MAX_LOCAL);
         s->addr = P->frame;
         P->frame += size;
     } else if (kind == SYM_CONST) {
@@ -668,6 +673,11 @@ parse_params(Parser *P, bool entry, Param **out, uint32_t *n, uint32_t *size)
         p->align = a.align ? a.align : type_info[a.ty].bytes * a.vec;
         uint32_t *off = entry ? size : &P->frame;
         p->offset = align_up(*off, p->align);
+        if (!entry && (p->size > SIM_MAX_LOCAL || p->offset > SIM_MAX_LOCAL - p->size))
+            return perr(P, d.line,
+                        "parameters of this .func exceed the %u bytes of local memory "
+                        "a thread may have",
+                        SIM_MAX_LOCAL);
         *off = p->offset + p->size;
         if (is_punct(P, ','))
             next(P);
@@ -826,6 +836,7 @@ parse_function(Parser *P, bool entry)
         }
         Func *old = &m->funcs[fi];
         free(old->name);
+        free(old->regty); /* a body that failed to parse half-way leaves registers (fuzz_ptx) */
         free_params(old->params, old->nparams);
         free_params(old->rets, old->nrets);
     } else {
@@ -956,7 +967,7 @@ number_operand(Parser *P, Opd *o, bool neg)
         return perr(P, P->tok.line, "expected a number after '-'");
     }
     if (neg)
-        o->imm = o->aux == LIT_INT   ? -o->imm
+        o->imm = o->aux == LIT_INT   ? (int64_t)(0 - (uint64_t)o->imm) /* -INT64_MIN: no UB */
                  : o->aux == LIT_F32 ? o->imm ^ 0x80000000ll
                                      : o->imm ^ INT64_MIN;
     return next(P);

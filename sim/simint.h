@@ -32,6 +32,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define SIM_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
@@ -236,8 +237,14 @@ typedef enum {
 enum { OF_PIPE = 1, OF_CMP = 2, OF_SUB = 4, OF_NOMODS = 8, OF_SRC1 = 16 };
 enum { CLS_AUTO = SIM_CLASS_COUNT, CLS_MEM };
 
+/* local memory per thread: 512 KB on sm_80 and sm_90 (CUDA C Programming Guide,
+ * "Technical Specifications per Compute Capability") */
+#define SIM_MAX_LOCAL (512u * 1024u)
+
 typedef struct Exec Exec;
 typedef struct Thread Thread;
+/* exec.c: release the register frames of .func calls still on t's stack */
+void thread_release_frames(Thread *t);
 typedef struct Decoder Decoder;
 typedef int ExecFn(Exec *x, Thread *t, const Inst *in);
 typedef bool WarpFn(Exec *x, uint32_t warp, const Inst *in, uint32_t mask);
@@ -344,6 +351,7 @@ struct SimCtx {
     bool opt_lines, opt_defer;
     uint8_t opt_fill;
     uint64_t opt_max_insts;
+    uint64_t opt_timeout_ms;
 };
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
@@ -500,7 +508,9 @@ struct Exec {
     SimStats st;
     uint64_t *line_counts;
     uint64_t max_insts;
-    const Alloc *hot; /* last global allocation hit */
+    uint64_t timeout_ms;      /* 0: none */
+    struct timespec deadline; /* CLOCK_MONOTONIC time at which the launch faults */
+    const Alloc *hot;         /* last global allocation hit */
     bool defer_cp, faulted;
     uint8_t fill;
     uint32_t nexited;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/fuzz/fuzz.sh: run the libFuzzer targets (behind `make fuzz`).
 #
-#   FUZZ_SECONDS=60 FUZZ_JOBS=2 FUZZ_BUILD=build/fuzz tests/fuzz/fuzz.sh [NAME...]
+#   FUZZ_SECONDS=60 FUZZ_JOBS=2 FUZZ_RSS_MB=1024 FUZZ_BUILD=build/fuzz tests/fuzz/fuzz.sh [NAME...]
 #
 # For each target NAME (default: every tests/fuzz/fuzz_NAME.c), with the binaries
 # $FUZZ_BUILD/fuzz_NAME (libFuzzer) and $FUZZ_BUILD/replay_NAME that `make fuzz` built:
@@ -13,6 +13,8 @@
 # FUZZ_JOBS targets run at once (default 2, the CPUs of this machine).  The summary
 # prints each target's execution count (libFuzzer's `stat::number_of_executed_units`)
 # and whether it found anything.  Extra libFuzzer flags: FUZZ_FLAGS='-runs=1000000'.
+# Every target runs under a memory cap (-rss_limit_mb and -malloc_limit_mb, FUZZ_RSS_MB,
+# default 1024) and a 20 s per-input timeout, so a blow-up in memory or time is a finding.
 set -u -o pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 2
 
@@ -20,10 +22,12 @@ SECONDS_EACH=${FUZZ_SECONDS:-60}
 JOBS=${FUZZ_JOBS:-2}
 OUT=${FUZZ_BUILD:-build/fuzz}
 FLAGS=${FUZZ_FLAGS:-}
+RSS_MB=${FUZZ_RSS_MB:-1024}
 
 # per target: dictionary and the longest input
-declare -A DICT=([frontend]=mlir [pipeline]=mlir [ptx]=ptx [npy]=npy [layout]=mlir)
-declare -A MAXLEN=([frontend]=8192 [pipeline]=8192 [ptx]=16384 [npy]=1024 [layout]=512)
+declare -A DICT=([frontend]=mlir [pipeline]=mlir [ptx]=ptx [npy]=npy [layout]=mlir [api]=mlir)
+declare -A MAXLEN=([frontend]=8192 [pipeline]=8192 [ptx]=16384 [npy]=1024 [layout]=512
+    [api]=8192 [shapes]=64 [output]=64)
 
 if (($# == 0)); then
     set -- $(for f in tests/fuzz/fuzz_*.c; do f=${f#tests/fuzz/fuzz_}; echo "${f%.c}"; done)
@@ -38,7 +42,7 @@ run_one() {
     [[ -e $dict ]] && args+=("-dict=$dict")
     # shellcheck disable=SC2086
     "$OUT/fuzz_$name" -max_total_time="$SECONDS_EACH" -max_len="${MAXLEN[$name]:-4096}" \
-        -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$art" \
+        -timeout=20 -rss_limit_mb="$RSS_MB" -malloc_limit_mb="$RSS_MB" -print_final_stats=1 -artifact_prefix="$art" \
         "${args[@]}" $FLAGS "$corpus" "$seeds" >"$OUT/$name.log" 2>&1
     echo $? >"$OUT/$name.rc"
 }

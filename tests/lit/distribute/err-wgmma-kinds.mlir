@@ -1,5 +1,6 @@
 // Contracts whose NV_WGMMA_* mma_kind does not fit them: located errors that name the
 // mismatch and what to change, and no PTX file (issue 14 part 1).  One case a run.
+// NO-ROUNDTRIP (the cases are cut out one at a time; they share the name @k)
 // RUN: sed -n '/^\/\/ CASE A$/,/^\/\/ END A$/p' %s > %t.a.mlir && not %vptx --emit=ptx --arch=sm_90a %t.a.mlir -o %t.a.ptx 2>&1 | %filecheck --check-prefix=ERRA %s && test ! -e %t.a.ptx
 // RUN: sed -n '/^\/\/ CASE B$/,/^\/\/ END B$/p' %s > %t.b.mlir && not %vptx --emit=ptx --arch=sm_90a %t.b.mlir -o %t.b.ptx 2>&1 | %filecheck --check-prefix=ERRB %s && test ! -e %t.b.ptx
 // RUN: sed -n '/^\/\/ CASE C$/,/^\/\/ END C$/p' %s > %t.c.mlir && not %vptx --emit=ptx --arch=sm_90a %t.c.mlir -o %t.c.ptx 2>&1 | %filecheck --check-prefix=ERRC %s && test ! -e %t.c.ptx

@@ -41,9 +41,6 @@ func.func @gemm128(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<12
   return
 }
 
-#lhs = affine_map<(m, n, k) -> (m, k)>
-#rhs = affine_map<(m, n, k) -> (k, n)>
-#acc = affine_map<(m, n, k) -> (m, n)>
 func.func @big(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memref<256x256xf32>)
     attributes {translation_info = #iree_codegen.translation_info<pipeline = LLVMGPUVectorDistribute workgroup_size = [256, 1, 1] subgroup_size = 32>} {
   %c0 = arith.constant 0 : index

@@ -1,0 +1,200 @@
+/*
+ * output.c -- writing the files the user named, and nothing else.
+ *
+ * The rule: vptx never destroys or misplaces a file it was not asked to
+ * write.  So
+ *
+ *   - a regular file (or an absent one) is written to a temporary file in
+ *     the same folder and renamed over the target, so a reader never sees
+ *     a torn file and a failed write leaves the old contents;
+ *   - a symbolic link is written through: the file it points to is
+ *     written as above (or in place when that is not a regular file), and
+ *     the link itself is left alone;
+ *   - anything else (a character device, a FIFO, a socket) is opened and
+ *     written in place, never replaced by a regular file;
+ *   - a folder, or an empty name, is an error.
+ *
+ * Output folders (`vptx run --out DIR`) are created with their parents, and
+ * a file name that does not fit is an error instead of a cut-off name.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "driver/output.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Writes all of data to fd; false with errno set on failure. */
+static bool
+write_all(int fd, const void *data, size_t len)
+{
+    const char *p = data;
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+/* Opens an existing special file (or a dangling link's target) and writes in place. */
+static bool
+write_in_place(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fwrite(data, 1, len, f) == len;
+    int saved = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    errno = saved;
+    return ok;
+}
+
+/* Writes path.XXXXXX next to path, then renames it over path.  mode is the
+ * mode the new file gets (an existing file's own, else 0666 less the umask). */
+static bool
+write_atomic(const char *path, const void *data, size_t len, mode_t mode)
+{
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 8);
+    if (!tmp)
+        return false;
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".XXXXXX", 8);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int saved = errno;
+        free(tmp);
+        errno = saved;
+        return false;
+    }
+    bool ok = fchmod(fd, mode) == 0 && write_all(fd, data, len);
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok)
+        unlink(tmp);
+    free(tmp);
+    errno = saved;
+    return ok;
+}
+
+static mode_t
+default_mode(void)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+bool
+output_write(const char *path, const void *data, size_t len)
+{
+    if (!path || !*path) {
+        errno = ENOENT;
+        return false;
+    }
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? write_atomic(path, data, len, default_mode()) : false;
+    if (S_ISREG(st.st_mode))
+        return write_atomic(path, data, len, st.st_mode & 07777);
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return false;
+    }
+    if (S_ISLNK(st.st_mode)) {
+        /* the link stays; its target is what the user means */
+        char *target = realpath(path, NULL);
+        if (!target) /* dangling: fopen creates the target through the link */
+            return errno == ENOENT ? write_in_place(path, data, len) : false;
+        bool ok;
+        if (stat(target, &st) != 0)
+            ok = false;
+        else if (S_ISREG(st.st_mode))
+            ok = write_atomic(target, data, len, st.st_mode & 07777);
+        else if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            ok = false;
+        } else
+            ok = write_in_place(target, data, len);
+        int saved = errno;
+        free(target);
+        errno = saved;
+        return ok;
+    }
+    return write_in_place(path, data, len);
+}
+
+bool
+output_dir(const char *dir, char *err, size_t errsize)
+{
+    if (!dir || !*dir) {
+        snprintf(err, errsize, "--out needs a folder name (the value is empty)");
+        return false;
+    }
+    size_t n = strlen(dir);
+    if (n >= PATH_MAX) {
+        snprintf(err, errsize, "--out folder name is %zu bytes long (at most %d)", n, PATH_MAX - 1);
+        return false;
+    }
+    char buf[PATH_MAX];
+    memcpy(buf, dir, n + 1);
+    /* mkdir -p: make every prefix that ends before a '/', then the whole */
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != 0)
+            continue;
+        if (buf[i - 1] == '/')
+            continue;
+        char saved = buf[i];
+        buf[i] = 0;
+        struct stat st;
+        if (stat(buf, &st) != 0) {
+            /* EEXIST from mkdir: a dangling link or a race; the stat below decides */
+            if (errno != ENOENT || (mkdir(buf, 0777) != 0 && errno != EEXIST)) {
+                snprintf(err, errsize, "cannot create folder '%s': %s", buf, strerror(errno));
+                return false;
+            }
+            if (stat(buf, &st) != 0) { /* fuzz_output: a dangling link */
+                snprintf(err, errsize, "cannot create folder '%s': %s", buf, strerror(errno));
+                return false;
+            }
+        }
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(err, errsize, "'%s' is not a folder", buf);
+            return false;
+        }
+        buf[i] = saved;
+    }
+    return true;
+}
+
+bool
+output_join(char *buf, size_t size, const char *dir, const char *name, char *err, size_t errsize)
+{
+    int n = snprintf(buf, size, "%s/%s", dir, name);
+    if (n < 0 || (size_t)n >= size || (size_t)n >= PATH_MAX) {
+        snprintf(err, errsize, "output path '%.40s.../%s' is too long (%d bytes; at most %d)", dir,
+                 name, n, PATH_MAX - 1);
+        return false;
+    }
+    return true;
+}
