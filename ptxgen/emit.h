@@ -129,6 +129,7 @@ typedef struct Emit {
     size_t globals_len;
     bool have_dyn_smem;
     int64_t dyn_smem_align;
+    bool *written;       /* by ValueId: a kernel argument some op may write through */
     int64_t *root_align; /* by OpId: required alignment of a buffer-defining op / global */
 } Emit;
 
@@ -157,6 +158,7 @@ bool fail(Emit *e, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 bool fail_op(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* "'op.name' <msg>" at cur_op */
 bool need_sm(Emit *e, int sm, bool arch_a, const char *what);
 void need_version(Emit *e, int v10);
+void reset_kernel_values(Emit *e, OpId func); /* rep, uses, range of the kernel's values */
 void compute_ranges(Emit *e, OpId func);
 const Range *range_of(Emit *e, ValueId v);
 Range affine_expr_range(Emit *e, const ValueId *ops, const AffineMap *map, const AffineExpr *x);

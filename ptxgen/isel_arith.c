@@ -790,9 +790,13 @@ elementwise(Emit *e, OpId o)
             dst->slots[k] = lower_select(e, src[0]->slots[0], src[1]->slots[k], src[2]->slots[k]);
         return true;
     }
-    Slot *el[3], *out = arena_alloc(&e->m->arena, (nel + 1) * sizeof(Slot));
+    /* element lists: on the stack for the usual per-thread sizes, so that a long chain
+       of small elementwise ops costs no memory that outlives the op */
+    Slot small[4][64 + 4];
+    bool big = nel > 64;
+    Slot *el[3], *out = big ? arena_alloc(&e->m->arena, (nel + 1) * sizeof(Slot)) : small[3];
     for (int i = 0; i < na; i++) {
-        el[i] = arena_alloc(&e->m->arena, (nel + 4) * sizeof(Slot));
+        el[i] = big ? arena_alloc(&e->m->arena, (nel + 4) * sizeof(Slot)) : small[i];
         if (src[i]->n * src[i]->per == 1 && nel > 1) /* scalar operand (select condition) */
             for (uint32_t j = 0; j < nel; j++)
                 el[i][j] = src[i]->slots[0];

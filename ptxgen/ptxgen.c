@@ -682,7 +682,7 @@ lower_params(Emit *e, OpId f, BlockId entry)
                                                : block_get(e->m, entry)->args.n;
     if (ft && ft->kind == ATTR_TYPE && type_get(e->m, ft->type)->nouts)
         return fail(e, op_get(e->m, f)->loc, "kernel '%s' returns values", e->kname);
-    bool *written = calloc(e->m->nvalues, sizeof *written);
+    bool *written = e->written; /* only this kernel's arguments are read */
     module_walk(e->m, f, written_visit, written);
     Block *b = block_get(e->m, entry);
     bool ok = true;
@@ -700,7 +700,6 @@ lower_params(Emit *e, OpId f, BlockId entry)
             ok = scalar_param(e, v);
         }
     }
-    free(written);
     return ok;
 }
 
@@ -771,8 +770,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     kernel_block_size(e, f);
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);
-    memset(e->rep, 0, e->m->nvalues * sizeof *e->rep);
-    memset(e->uses, 0, e->m->nvalues * sizeof *e->uses);
+    reset_kernel_values(e, f);
     module_walk(e->m, f, count_uses_visit, e->uses);
     compute_ranges(e, f);
     mem_open(&e->params, &e->params_buf, &e->params_len);
@@ -865,6 +863,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.rep = calloc(m->nvalues + 1, sizeof *e.rep);
     e.range = calloc(m->nvalues + 1, sizeof *e.range);
     e.uses = calloc(m->nvalues + 1, sizeof *e.uses);
+    e.written = calloc(m->nvalues + 1, sizeof *e.written);
     e.root_align = calloc(m->nops + m->nvalues + 1, sizeof *e.root_align);
     compute_root_align(&e);
     char *kbuf = NULL;
@@ -900,6 +899,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     free(e.rep);
     free(e.range);
     free(e.uses);
+    free(e.written);
     free(e.root_align);
     return ok;
 }

@@ -85,13 +85,37 @@ imm_slot(RegClass c, uint64_t bits)
     return s;
 }
 
+/* Decimal digits of v at p; returns the end.  The hot path of the PTX writer: register
+ * names and the `// op file:line` comments are built with it, not with printf. */
+static char *
+put_u32(char *p, uint32_t v)
+{
+    char tmp[10];
+    int n = 0;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while (v /= 10);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
+/* Copies the string s to p; returns the end. */
+static char *
+put_str(char *p, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
 /* Operand text.  Sixteen rotating buffers: enough for the longest instruction. */
 const char *
 S(Emit *e, Slot s)
 {
     char *b = e->operand_text[e->operand_next++ % 16];
     if (!s.is_imm) {
-        snprintf(b, sizeof e->operand_text[0], "%s%" PRIu32, classes[s.cls].prefix, s.reg);
+        *put_u32(put_str(b, classes[s.cls].prefix), s.reg) = 0;
         return b;
     }
     switch ((RegClass)s.cls) {
@@ -228,12 +252,29 @@ flush_comment(Emit *e)
         return;
     e->comment_done = true;
     const Op *op = op_get(e->m, e->cur_op);
+    const char *name = op_name(e->m, e->cur_op), *file = "", *slash = NULL;
     if (op->loc.line) {
-        const char *file = diag_file_name(e->d, op->loc.file), *slash = strrchr(file, '/');
-        fprintf(e->body, "\t// %s %s:%" PRIu32 "\n", op_name(e->m, e->cur_op),
-                slash ? slash + 1 : file, op->loc.line);
-    } else
-        fprintf(e->body, "\t// %s\n", op_name(e->m, e->cur_op));
+        file = diag_file_name(e->d, op->loc.file);
+        slash = strrchr(file, '/');
+        if (slash)
+            file = slash + 1;
+    }
+    size_t need = strlen(name) + strlen(file) + 32;
+    char small[256], *line = need <= sizeof small ? small : malloc(need);
+    if (!line)
+        ICE("out of memory");
+    char *p = put_str(line, "\t// ");
+    p = put_str(p, name);
+    if (op->loc.line) {
+        *p++ = ' ';
+        p = put_str(p, file);
+        *p++ = ':';
+        p = put_u32(p, op->loc.line);
+    }
+    *p++ = '\n';
+    fwrite(line, 1, (size_t)(p - line), e->body);
+    if (line != small)
+        free(line);
     if (e->opt->debug_loc && op->loc.line)
         fprintf(e->body, "\t.loc %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", op->loc.file, op->loc.line,
                 op->loc.col);
@@ -249,6 +290,16 @@ ins(Emit *e, const char *fmt, ...)
     vfprintf(e->body, fmt, ap);
     fputc('\n', e->body);
     va_end(ap);
+}
+
+/* One instruction line given as text (no format string to parse). */
+static void
+ins_text(Emit *e, const char *text, size_t n)
+{
+    flush_comment(e);
+    fputc('\t', e->body);
+    fwrite(text, 1, n, e->body);
+    fputc('\n', e->body);
 }
 
 uint32_t
@@ -340,20 +391,22 @@ half_const(Emit *e, const char *type, uint16_t bits)
     return r;
 }
 
-/* Expands a ptx.def template.  `type` is the $t suffix. */
+/* Expands a ptx.def template.  `type` is the $t suffix.  The line is assembled by
+ * copying pieces (no printf), since every elementwise op of every kernel comes here. */
 void
 tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na)
 {
     char line[256];
     size_t n = 0;
-    char bits[8];
-    snprintf(bits, sizeof bits, "b%u", cls_width((RegClass)d.cls == RC_PRED ? RC_PRED : d.cls));
-    if (d.cls == RC_PRED)
-        snprintf(bits, sizeof bits, "pred");
-    for (const char *p = tpl; *p && n < sizeof line - 48; p++) {
+    const char *bits = "pred";
+    static const char *const widths[] = { "b1", "b16", "b32", "b64", "b32", "b64" };
+    if (d.cls != RC_PRED)
+        bits = widths[d.cls];
+    for (const char *p = tpl; *p; p++) {
         const char *piece = NULL;
-        char tmp[48];
         if (*p != '$') {
+            if (n + 1 >= sizeof line)
+                ICE("ptxgen: template line too long");
             line[n++] = *p;
             continue;
         }
@@ -380,13 +433,13 @@ tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int 
         }
         if (!piece)
             ICE("ptxgen: bad template");
-        snprintf(tmp, sizeof tmp, "%s", piece);
-        size_t l = strlen(tmp);
-        memcpy(line + n, tmp, l);
+        size_t l = strlen(piece);
+        if (n + l >= sizeof line)
+            ICE("ptxgen: template line too long");
+        memcpy(line + n, piece, l);
         n += l;
     }
-    line[n] = 0;
-    ins(e, "%s", line);
+    ins_text(e, line, n);
 }
 
 /* ---- ranges ---- */
@@ -659,12 +712,59 @@ range_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* Start the side tables of value v afresh: no representation, no uses, the range of
+ * its type. */
+static void
+reset_value(Emit *e, ValueId v)
+{
+    TypeId t = value_type(e->m, v);
+    e->range[v] = default_range(t <= TY_LAST_SCALAR ? t : TY_INDEX);
+    memset(&e->rep[v], 0, sizeof e->rep[v]);
+    e->uses[v] = 0;
+}
+
+/* The block arguments of op o's regions. */
+static void
+reset_region_args(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    for (uint32_t i = 0; i < op->nregions; i++) {
+        if (!op->regions[i])
+            continue;
+        const Region *r = region_get(e->m, op->regions[i]);
+        for (uint32_t bi = 0; bi < r->blocks.n; bi++) {
+            const Block *b = block_get(e->m, r->blocks.items[bi]);
+            for (uint32_t k = 0; k < b->args.n; k++)
+                reset_value(e, b->args.items[k]);
+        }
+    }
+}
+
+static bool
+reset_visit(Module *m, OpId o, void *ctx)
+{
+    Emit *e = ctx;
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nres; i++)
+        reset_value(e, op->res[i]);
+    reset_region_args(e, o);
+    return true;
+}
+
+/* Per-kernel side tables are indexed by module-wide ValueIds, but a kernel only reads
+ * the entries of its own values (a function is isolated from above), so only those are
+ * reset: the work is proportional to the kernel, not to the module. */
+void
+reset_kernel_values(Emit *e, OpId func)
+{
+    reset_value(e, 0); /* "none", read by a missing operand */
+    reset_region_args(e, func);
+    module_walk(e->m, func, reset_visit, e);
+}
+
 void
 compute_ranges(Emit *e, OpId func)
 {
-    for (uint32_t v = 0; v < e->m->nvalues; v++)
-        e->range[v] =
-            default_range(value_type(e->m, v) <= TY_LAST_SCALAR ? value_type(e->m, v) : TY_INDEX);
     module_walk(e->m, func, range_visit, e);
 }
 
