@@ -123,6 +123,23 @@ typedef struct Emit {
     } wide_terms[32];
     uint32_t nwide_terms;
     uint32_t nshared; /* function-scope buffer counter */
+    /* 16-bit halves of packed .b32 registers (regs.c halves_*).  split[r]: the two .b16
+       registers a `mov.b32 {lo, hi}, %r<r>` gave, reused while its gen is halves_gen (a
+       label, where control can arrive from elsewhere, or a copy that rewrites registers
+       starts a new generation).  half_of[h]: the .b32 register and half %rs<h> came from,
+       valid in this kernel while that register has not been rewritten since (writes[r]:
+       how often a loop-carried or scf.if result register r was assigned). */
+    struct SplitEntry {
+        uint32_t gen, lo, hi;
+    } * split;
+    struct HalfOf {
+        uint32_t kgen, reg, hi, writes;
+    } * half_of;
+    struct Writes {
+        uint32_t kgen, n;
+    } * writes;
+    uint32_t nsplit, nhalf_of, nwrites; /* allocated entries */
+    uint32_t halves_gen, kernel_gen;
     /* module */
     FILE *globals; /* module-scope .shared / .extern */
     char *globals_buf;
@@ -153,6 +170,12 @@ uint32_t slot_count(const Module *m, TypeId t);
 bool is_narrow(Emit *e, ValueId v);                        /* index value held in 32 bits */
 void ins(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* one instruction line */
 void label(Emit *e, uint32_t l);
+void halves_forget(Emit *e);              /* a label: drop the unpack cache */
+void halves_rewritten(Emit *e, Slot dst); /* dst is assigned again (parallel copy) */
+void halves_new_kernel(Emit *e);
+void halves_free(Emit *e);
+void halves_split(Emit *e, Slot packed, Slot *lo, Slot *hi); /* mov.b32 {lo, hi}, once */
+bool halves_joined(Emit *e, Slot lo, Slot hi, Slot *packed); /* lo, hi = halves of packed */
 uint32_t new_label(Emit *e);
 bool fail(Emit *e, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 bool fail_op(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* "'op.name' <msg>" at cur_op */
@@ -171,6 +194,9 @@ Slot ptxgen_float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b);
 typedef enum { FAM_PRED, FAM_INT, FAM_UINT, FAM_FLOAT, FAM_HALF, FAM_BF16 } Family;
 bool tpl_find(OpKind k, Family f, int sm, const char **tpl);
 void tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na);
+
+/* ---- cleanup.c ---- */
+uint32_t ptx_cleanup(Emit *e, char *body, size_t *len); /* dead instructions out; count */
 
 /* ---- isel_*.c: lower one op; return false after an error ---- */
 bool isel_arith(Emit *e, OpId o);

@@ -210,6 +210,8 @@ str_attr(Emit *e, OpId o, const char *name)
 static void
 parallel_copy(Emit *e, const Slot *dst, Slot *src, uint32_t n)
 {
+    for (uint32_t i = 0; i < n; i++)
+        halves_rewritten(e, dst[i]);
     for (uint32_t i = 0; i < n; i++) {
         if (src[i].is_imm)
             continue;
@@ -735,6 +737,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
     fflush(e->params);
     fflush(e->decls);
     fflush(e->body);
+    ptx_cleanup(e, e->body_buf, &e->body_len);
     fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, e->params_buf ? e->params_buf : "");
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0],
@@ -758,6 +761,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
     e->naddr_terms = e->nwide_terms = 0;
+    halves_new_kernel(e); /* register numbers start again */
     e->cur_op = 0;
     BlockId entry = op_entry_block(e->m, f, 0);
     if (!entry)
@@ -900,6 +904,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     free(e.range);
     free(e.uses);
     free(e.written);
+    halves_free(&e);
     free(e.root_align);
     return ok;
 }

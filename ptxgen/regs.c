@@ -314,6 +314,105 @@ label(Emit *e, uint32_t l)
     flush_comment(e);
     fprintf(e->body, "$L__%s_%" PRIu32 ":\n", e->kname, l);
     e->naddr_terms = 0; /* code after a label is reached from elsewhere */
+    halves_forget(e);
+}
+
+/* ---- 16-bit halves of packed registers ---- */
+
+void
+halves_forget(Emit *e)
+{
+    e->halves_gen++;
+}
+
+void
+halves_new_kernel(Emit *e)
+{
+    e->halves_gen++;
+    e->kernel_gen++;
+}
+
+void
+halves_free(Emit *e)
+{
+    free(e->split);
+    free(e->half_of);
+    free(e->writes);
+    e->split = NULL;
+    e->half_of = NULL;
+    e->writes = NULL;
+    e->nsplit = e->nhalf_of = e->nwrites = 0;
+}
+
+/* Makes table t (of *n entries of size sz) hold index i. */
+static void *
+halves_room(void *t, uint32_t *n, size_t sz, uint32_t i)
+{
+    if (i < *n)
+        return t;
+    uint32_t m = i + i / 2 + 64;
+    char *q = realloc(t, (size_t)m * sz);
+    if (!q)
+        ICE("out of memory");
+    memset(q + (size_t)*n * sz, 0, (size_t)(m - *n) * sz);
+    *n = m;
+    return q;
+}
+
+/* How often .b32 register r has been assigned after its definition, in this kernel. */
+static uint32_t
+writes_of(Emit *e, uint32_t r)
+{
+    return r < e->nwrites && e->writes[r].kgen == e->kernel_gen ? e->writes[r].n : 0;
+}
+
+void
+halves_rewritten(Emit *e, Slot dst)
+{
+    halves_forget(e);
+    if (dst.is_imm || dst.cls != RC_B32)
+        return;
+    uint32_t n = writes_of(e, dst.reg);
+    e->writes = halves_room(e->writes, &e->nwrites, sizeof *e->writes, dst.reg);
+    e->writes[dst.reg] = (struct Writes){ e->kernel_gen, n + 1 };
+}
+
+/* The halves of packed register s, unpacked once per straight-line stretch. */
+void
+halves_split(Emit *e, Slot s, Slot *lo, Slot *hi)
+{
+    if (s.reg < e->nsplit && e->split[s.reg].gen == e->halves_gen) {
+        *lo = (Slot){ .cls = RC_B16, .reg = e->split[s.reg].lo };
+        *hi = (Slot){ .cls = RC_B16, .reg = e->split[s.reg].hi };
+        return;
+    }
+    *lo = new_reg(e, RC_B16);
+    *hi = new_reg(e, RC_B16);
+    ins(e, "mov.b32 {%s, %s}, %s;", S(e, *lo), S(e, *hi), S(e, s));
+    e->split = halves_room(e->split, &e->nsplit, sizeof *e->split, s.reg);
+    e->split[s.reg] = (struct SplitEntry){ e->halves_gen, lo->reg, hi->reg };
+    uint32_t w = writes_of(e, s.reg);
+    e->half_of = halves_room(e->half_of, &e->nhalf_of, sizeof *e->half_of, hi->reg);
+    e->half_of[lo->reg] = (struct HalfOf){ e->kernel_gen, s.reg, 0, w };
+    e->half_of[hi->reg] = (struct HalfOf){ e->kernel_gen, s.reg, 1, w };
+}
+
+/* If lo and hi are the low and high halves of one packed register that still holds
+ * them, that register: packing them again needs no instruction.  (The unpack that
+ * defined lo dominates this use; the register can only have changed since through a
+ * copy into it, which writes[] counts.) */
+bool
+halves_joined(Emit *e, Slot lo, Slot hi, Slot *packed)
+{
+    if (lo.is_imm || hi.is_imm || lo.cls != RC_B16 || hi.cls != RC_B16 || lo.reg >= e->nhalf_of ||
+        hi.reg >= e->nhalf_of)
+        return false;
+    const struct HalfOf *a = &e->half_of[lo.reg], *b = &e->half_of[hi.reg];
+    if (a->kgen != e->kernel_gen || b->kgen != e->kernel_gen || a->reg != b->reg || a->hi ||
+        !b->hi || a->writes != writes_of(e, a->reg) || b->writes != a->writes)
+        return false;
+    *packed = (Slot){ .cls = RC_B32, .reg = a->reg };
+    return true;
 }
 
 bool

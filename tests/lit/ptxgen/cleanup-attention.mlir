@@ -1,0 +1,12 @@
+// The seed-003 attention kernel (tests/golden) after ptxgen's cleanup: each packed
+// register is unpacked once per straight-line stretch, pairs put back together from
+// the halves of one register reuse that register, unpacks nobody reads are deleted, and
+// f16 exp / divf work on pairs.  Before (issue 18): 449 cvt + 2,795 mov = 3,244 of 4,675
+// instructions.  The goal was a 3x drop: at most 1,081 cvt + mov.  No unpack of the same
+// register twice in a row, and nothing left that only feeds nothing.
+// RUN: %vptx --emit=ptx --arch=sm_80 %S/../../golden/seed003_attention.mlir -o %t.ptx
+// RUN: awk '/^\t(cvt|mov)[.]/ { n++ } END { print (n <= 1081 ? "cvt+mov within 3x" : "cvt+mov " n " > 1081") }' %t.ptx | %filecheck %s
+// RUN: awk '/^\tmov[.]b32 [{]/ { if ($NF == last) print "twice: " $0; last = $NF; next } /^\t[a-z]/ { last = "" } END { print "end" }' %t.ptx | %filecheck --check-prefix=TWICE %s
+// CHECK: cvt+mov within 3x
+// TWICE-NOT: twice
+// TWICE: end
