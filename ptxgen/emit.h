@@ -200,6 +200,9 @@ uint32_t ptx_cleanup(Emit *e, char *body, size_t *len); /* dead instructions out
 
 /* ---- isel_*.c: lower one op; return false after an error ---- */
 bool isel_arith(Emit *e, OpId o);
+/* d = a / b or a % b (k: OP_DIVUI / OP_REMUI) as shr / and when b is a power-of-two
+   immediate; false (nothing emitted) otherwise */
+bool pow2_divide(Emit *e, OpKind k, RegClass c, Slot a, Slot b, Slot d);
 bool isel_math(Emit *e, OpId o);
 Slot math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na);
 /* ---- isel_math64.c ---- */
