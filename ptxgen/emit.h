@@ -138,7 +138,10 @@ typedef struct Emit {
     struct Writes {
         uint32_t kgen, n;
     } * writes;
-    uint32_t nsplit, nhalf_of, nwrites; /* allocated entries */
+    struct Joined { /* joined[lo]: `mov.b32 %r<packed>, {%rs<lo>, %rs<hi>}` seen, same gen */
+        uint32_t gen, hi, packed;
+    } * joined;
+    uint32_t nsplit, nhalf_of, nwrites, njoined; /* allocated entries */
     uint32_t halves_gen, kernel_gen;
     /* module */
     FILE *globals; /* module-scope .shared / .extern */
@@ -176,6 +179,7 @@ void halves_new_kernel(Emit *e);
 void halves_free(Emit *e);
 void halves_split(Emit *e, Slot packed, Slot *lo, Slot *hi); /* mov.b32 {lo, hi}, once */
 bool halves_joined(Emit *e, Slot lo, Slot hi, Slot *packed); /* lo, hi = halves of packed */
+Slot halves_pack(Emit *e, Slot lo, Slot hi); /* mov.b32 d, {lo, hi}, once per stretch */
 uint32_t new_label(Emit *e);
 bool fail(Emit *e, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 bool fail_op(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* "'op.name' <msg>" at cur_op */
@@ -196,7 +200,8 @@ bool tpl_find(OpKind k, Family f, int sm, const char **tpl);
 void tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na);
 
 /* ---- cleanup.c ---- */
-uint32_t ptx_cleanup(Emit *e, char *body, size_t *len); /* dead instructions out; count */
+/* writes body to out without repeated or dead instructions; returns how many went */
+uint32_t ptx_cleanup_write(Emit *e, const char *body, size_t len, FILE *out);
 
 /* ---- isel_*.c: lower one op; return false after an error ---- */
 bool isel_arith(Emit *e, OpId o);

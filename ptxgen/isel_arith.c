@@ -222,11 +222,9 @@ pack_slot(Emit *e, const Slot *el, uint8_t per)
     }
     if (per == 2 && halves_joined(e, el[0], el[1], &d0))
         return d0;
+    if (per == 2)
+        return halves_pack(e, el[0], el[1]);
     Slot d = new_reg(e, RC_B32);
-    if (per == 2) {
-        ins(e, "mov.b32 %s, {%s, %s};", S(e, d), S(e, as_reg(e, el[0])), S(e, as_reg(e, el[1])));
-        return d;
-    }
     ins(e, "cvt.u32.u16 %s, %s;", S(e, d), S(e, as_reg(e, el[0])));
     for (uint32_t j = 1; j < 4; j++) {
         Slot w = new_reg(e, RC_B32), n = new_reg(e, RC_B32);

@@ -737,7 +737,6 @@ write_kernel(Emit *e, FILE *out, OpId f)
     fflush(e->params);
     fflush(e->decls);
     fflush(e->body);
-    ptx_cleanup(e, e->body_buf, &e->body_len);
     fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, e->params_buf ? e->params_buf : "");
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0],
@@ -748,7 +747,9 @@ write_kernel(Emit *e, FILE *out, OpId f)
         if (e->nregs[c])
             fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
                     cls_prefix((RegClass)c), e->nregs[c] + 1);
-    fprintf(out, "%s\n%s}\n", e->decls_buf ? e->decls_buf : "", e->body_buf ? e->body_buf : "");
+    fprintf(out, "%s\n", e->decls_buf ? e->decls_buf : "");
+    ptx_cleanup_write(e, e->body_buf ? e->body_buf : "", e->body_len, out);
+    fputs("}\n", out);
 }
 
 static bool

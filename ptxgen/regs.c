@@ -338,10 +338,12 @@ halves_free(Emit *e)
     free(e->split);
     free(e->half_of);
     free(e->writes);
+    free(e->joined);
     e->split = NULL;
     e->half_of = NULL;
     e->writes = NULL;
-    e->nsplit = e->nhalf_of = e->nwrites = 0;
+    e->joined = NULL;
+    e->nsplit = e->nhalf_of = e->nwrites = e->njoined = 0;
 }
 
 /* Makes table t (of *n entries of size sz) hold index i. */
@@ -395,6 +397,24 @@ halves_split(Emit *e, Slot s, Slot *lo, Slot *hi)
     e->half_of = halves_room(e->half_of, &e->nhalf_of, sizeof *e->half_of, hi->reg);
     e->half_of[lo->reg] = (struct HalfOf){ e->kernel_gen, s.reg, 0, w };
     e->half_of[hi->reg] = (struct HalfOf){ e->kernel_gen, s.reg, 1, w };
+}
+
+/* A register holding the pair {lo, hi} (16-bit registers): the one packed from them
+ * earlier in this straight-line stretch, else a new `mov.b32 d, {lo, hi}`. */
+Slot
+halves_pack(Emit *e, Slot lo, Slot hi)
+{
+    bool key = !lo.is_imm && !hi.is_imm && lo.cls == RC_B16 && hi.cls == RC_B16;
+    if (key && lo.reg < e->njoined && e->joined[lo.reg].gen == e->halves_gen &&
+        e->joined[lo.reg].hi == hi.reg)
+        return (Slot){ .cls = RC_B32, .reg = e->joined[lo.reg].packed };
+    Slot d = new_reg(e, RC_B32);
+    ins(e, "mov.b32 %s, {%s, %s};", S(e, d), S(e, as_reg(e, lo)), S(e, as_reg(e, hi)));
+    if (key) {
+        e->joined = halves_room(e->joined, &e->njoined, sizeof *e->joined, lo.reg);
+        e->joined[lo.reg] = (struct Joined){ e->halves_gen, hi.reg, d.reg };
+    }
+    return d;
 }
 
 /* If lo and hi are the low and high halves of one packed register that still holds
