@@ -5,7 +5,8 @@
 #   vptx   tests/bench/kernels/K.mlir (SIMT level)
 #   nvcc   nvcc -ptx -arch=sm_80 tests/bench/kernels/K.cu
 #   llc    llc-16 -mcpu=sm_80 tests/bench/kernels/K.ll
-# and vptx's counts for the examples' tiles.  SASS size = the cubin's .text bytes / 16
+# and vptx's counts for the examples' tiles (with nvcc's where tests/bench/kernels has
+# the tile in CUDA: gemm64.cu, WMMA).  SASS size = the cubin's .text bytes / 16
 # (every sm_80 instruction is 16 bytes; no disassembler needed), from ptxas -arch=sm_80
 # and readelf -S.  Goal: vptx's SASS <= nvcc's.  A tool that is missing is named and its
 # column left out.
@@ -73,5 +74,11 @@ for f in examples/*.mlir tests/golden/seed003_attention.mlir tests/golden/seed00
     name=$(basename "$f" .mlir)
     if "$BIN" --emit=ptx --arch=sm_80 "$f" -o "$TMP/$name.ptx" 2>/dev/null; then
         row "$name" vptx "$TMP/$name.ptx" sm_80
+    fi
+    # an nvcc version of the same tile, where tests/bench/kernels has one (gemm64: WMMA)
+    if ((have_nvcc)) && [[ -f $KERNELS/$name.cu ]]; then
+        if "$NVCC" -ptx -arch=sm_80 "$KERNELS/$name.cu" -o "$TMP/$name.nvcc.ptx" 2>/dev/null; then
+            row "$name" nvcc "$TMP/$name.nvcc.ptx" sm_80
+        else echo "$name nvcc: fails"; fi
     fi
 done
