@@ -65,26 +65,33 @@ typedef struct Regs {
 static size_t
 reg_token(const char *p, const char *end, int *cls, uint32_t *num)
 {
-    static const struct {
-        const char *pre;
-        int cls;
-    } pres[] = { { "%rd", RC_B64 }, { "%rs", RC_B16 }, { "%fd", RC_F64 },
-                 { "%r", RC_B32 },  { "%f", RC_F32 },  { "%p", RC_PRED } };
-    for (size_t i = 0; i < sizeof pres / sizeof pres[0]; i++) {
-        size_t n = strlen(pres[i].pre);
-        if ((size_t)(end - p) <= n || memcmp(p, pres[i].pre, n) != 0 || p[n] < '0' || p[n] > '9')
-            continue;
-        uint32_t v = 0;
-        size_t k = n;
-        while (p + k < end && p[k] >= '0' && p[k] <= '9')
-            v = v * 10 + (uint32_t)(p[k++] - '0');
-        if (p + k < end && ((p[k] >= 'a' && p[k] <= 'z') || p[k] == '_'))
-            return 0; /* part of a longer name */
-        *cls = pres[i].cls;
-        *num = v;
-        return k;
+    size_t k = 2;
+    if (end - p < 3 || p[0] != '%')
+        return 0;
+    switch (p[1]) {
+    case 'r':
+        *cls = p[2] == 'd' ? RC_B64 : p[2] == 's' ? RC_B16 : RC_B32;
+        break;
+    case 'f':
+        *cls = p[2] == 'd' ? RC_F64 : RC_F32;
+        break;
+    case 'p':
+        *cls = RC_PRED;
+        break;
+    default:
+        return 0;
     }
-    return 0;
+    if (*cls == RC_B64 || *cls == RC_B16 || *cls == RC_F64)
+        k = 3;
+    if (p + k >= end || p[k] < '0' || p[k] > '9')
+        return 0;
+    uint32_t v = 0;
+    while (p + k < end && p[k] >= '0' && p[k] <= '9')
+        v = v * 10 + (uint32_t)(p[k++] - '0');
+    if (p + k < end && ((p[k] >= 'a' && p[k] <= 'z') || p[k] == '_'))
+        return 0; /* part of a longer name */
+    *num = v;
+    return k;
 }
 
 /* The register number that register (cls, num) stands for after renaming. */
@@ -315,8 +322,8 @@ static uint32_t
 cse(Regs *r, Line *lines, uint32_t n)
 {
     Cse c = { 0 };
-    c.cap = 64;
-    while (c.cap < 2 * n + 2)
+    c.cap = 64; /* at most 64K entries (2 MB, cache-sized): a longer stretch starts afresh */
+    while (c.cap < 2 * n + 2 && c.cap < 65536)
         c.cap *= 2;
     c.tab = calloc(c.cap, sizeof *c.tab);
     if (!c.tab)
