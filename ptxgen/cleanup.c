@@ -229,6 +229,23 @@ typedef struct Cse {
     size_t npool, cappool;
 } Cse;
 
+/* Is the special register at p one whose value is the same at every read by a thread
+ * (its ids and the launch shape)? */
+static bool
+constant_sreg(const char *p, const char *end)
+{
+    static const char *const fixed[] = { "%tid.",           "%ntid.",       "%ctaid.",
+                                         "%nctaid.",        "%laneid",      "%lanemask_",
+                                         "%cluster",        "%nclusterid.", "%dynamic_smem_size",
+                                         "%total_smem_size" };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        size_t n = strlen(fixed[i]);
+        if ((size_t)(end - p) >= n && memcmp(p, fixed[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
 static char *
 put_num(char *o, uint32_t v)
 {
@@ -266,6 +283,8 @@ line_key(Cse *c, Regs *r, const Line *l, size_t b, size_t e, int dcls, uint32_t 
         uint32_t num;
         size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
         if (!n) {
+            if (*p == '%' && !constant_sreg(p, end))
+                return false; /* %clock, %warpid, ...: may differ between two reads */
             *o++ = *p++;
             continue;
         }
