@@ -5,6 +5,8 @@
 #   vptx   tests/bench/kernels/K.mlir (SIMT level)
 #   nvcc   nvcc -ptx -arch=sm_80 tests/bench/kernels/K.cu
 #   llc    llc-16 -mcpu=sm_80 tests/bench/kernels/K.ll
+#   mlir16 the upstream route on tests/bench/kernels/K.mlir (mlir-opt-16, mlir-translate-16,
+#          llc-16; as in paths.sh)
 # and vptx's counts for the examples' tiles (with nvcc's where tests/bench/kernels has
 # the tile in CUDA: gemm64.cu, WMMA).  SASS size = the cubin's .text bytes / 16
 # (every sm_80 instruction is 16 bytes; no disassembler needed), from ptxas -arch=sm_80
@@ -25,6 +27,25 @@ have_ptxas=1 have_nvcc=1 have_llc=1 have_readelf=1
 command -v readelf >/dev/null || { have_readelf=0; echo "sass: no readelf: SASS columns skipped"; }
 [[ -x $NVCC ]] || { have_nvcc=0; echo "sass: no nvcc ($NVCC): nvcc rows skipped"; }
 [[ -x $LLC ]] || { have_llc=0; echo "sass: no llc-16 ($LLVM/llc): llc rows skipped (make bench-deps)"; }
+LIBDEVICE=${LIBDEVICE:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}
+have_mlir=1
+for tool in mlir-opt mlir-translate llvm-link opt; do
+    [[ -x $LLVM/$tool ]] || have_mlir=0
+done
+((have_mlir && have_llc)) ||
+    echo "sass: no MLIR 16 tools ($LLVM/mlir-opt, mlir-translate): mlir16 rows skipped (make bench-deps)"
+
+mlir16_path() { # MLIR 16 input -> PTX, the upstream route (as tests/bench/paths.sh)
+    local in=$1 out=$2 base=$TMP/m16
+    "$LLVM/mlir-opt" "$in" -pass-pipeline='builtin.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-vector-to-llvm,gpu.module(convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts))' -o "$base.nvvm.mlir" &&
+        sh "$KERNELS/unwrap_gpu_module.sh" "$base.nvvm.mlir" "$base.llvm.mlir" &&
+        "$LLVM/mlir-translate" --mlir-to-llvmir "$base.llvm.mlir" -o "$base.ll" || return 1
+    if grep -q '@__nv_' "$base.ll"; then # libdevice calls (math.exp): link them in as clang does
+        "$LLVM/llvm-link" --only-needed "$base.ll" "$LIBDEVICE" -o "$base.bc" &&
+            "$LLVM/opt" -O3 "$base.bc" -o "$base.ll" || return 1
+    fi
+    "$LLC" -mcpu=sm_80 -mtriple=nvptx64-nvidia-cuda "$base.ll" -o "$out"
+}
 
 ptx_count() { # PTX file -> number of instructions (lines ending in ';' that are not directives)
     awk '/^[ \t]*[@a-z]/ && /;[ \t]*(\/\/.*)?$/ && !/^[ \t]*\./ { n++ } END { print n + 0 }' "$1"
@@ -67,6 +88,11 @@ for k in k1_reduce k2_mma k3_exp; do
         if "$LLC" -mcpu=sm_80 "$KERNELS/$k.ll" -o "$TMP/$k.llc.ptx" 2>/dev/null; then
             row "$k" llc "$TMP/$k.llc.ptx" sm_80
         else echo "$k llc: fails"; fi
+    fi
+    if ((have_mlir && have_llc)); then
+        if mlir16_path "$KERNELS/$k.mlir" "$TMP/$k.m16.ptx" 2>/dev/null; then
+            row "$k" mlir16 "$TMP/$k.m16.ptx" sm_80
+        else echo "$k mlir16: fails"; fi
     fi
 done
 shopt -s nullglob
