@@ -58,6 +58,7 @@ typedef struct Regs {
     uint32_t *def[RC_COUNT];  /* 1 + the line of its (first) write, 0 = none */
     uint32_t *ren[RC_COUNT];  /* 1 + the register it was renamed to, 0 = none */
     uint32_t *ver[RC_COUNT];  /* CSE: writes seen so far, in line order */
+    uint32_t renames;         /* registers renamed */
 } Regs;
 
 /* A register token at p ("%rd12"): its class and number; returns the length, 0 if p
@@ -374,6 +375,7 @@ cse(Regs *r, Line *lines, uint32_t n)
                 live++;
             } else if (old->cls == cls) {
                 r->ren[cls][num] = old->reg + 1;
+                r->renames++;
                 lines[i].dead = true;
                 removed++;
             }
@@ -453,6 +455,10 @@ static void
 write_line(const Regs *r, const Line *l, FILE *out)
 {
     const char *p = l->s, *end = l->s + l->len, *run = p;
+    if (!r->renames) {
+        fwrite(p, 1, l->len + 1, out);
+        return;
+    }
     while (p < end) {
         int cls;
         uint32_t num;
@@ -464,8 +470,7 @@ write_line(const Regs *r, const Line *l, FILE *out)
         }
         p += n ? n : 1;
     }
-    fwrite(run, 1, (size_t)(end - run), out);
-    fputc('\n', out);
+    fwrite(run, 1, (size_t)(end - run) + 1, out); /* with its newline */
 }
 
 uint32_t

@@ -292,14 +292,13 @@ ins(Emit *e, const char *fmt, ...)
     va_end(ap);
 }
 
-/* One instruction line given as text (no format string to parse). */
+/* One instruction line given as its whole text, tab and newline included (no format
+ * string to parse, one write). */
 static void
-ins_text(Emit *e, const char *text, size_t n)
+ins_text(Emit *e, const char *line, size_t n)
 {
     flush_comment(e);
-    fputc('\t', e->body);
-    fwrite(text, 1, n, e->body);
-    fputc('\n', e->body);
+    fwrite(line, 1, n, e->body);
 }
 
 uint32_t
@@ -516,7 +515,8 @@ void
 tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na)
 {
     char line[256];
-    size_t n = 0;
+    size_t n = 1;
+    line[0] = '\t';
     const char *bits = "pred";
     static const char *const widths[] = { "b1", "b16", "b32", "b64", "b32", "b64" };
     if (d.cls != RC_PRED)
@@ -524,7 +524,7 @@ tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int 
     for (const char *p = tpl; *p; p++) {
         const char *piece = NULL;
         if (*p != '$') {
-            if (n + 1 >= sizeof line)
+            if (n + 2 >= sizeof line)
                 ICE("ptxgen: template line too long");
             line[n++] = *p;
             continue;
@@ -553,11 +553,12 @@ tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int 
         if (!piece)
             ICE("ptxgen: bad template");
         size_t l = strlen(piece);
-        if (n + l >= sizeof line)
+        if (n + l + 1 >= sizeof line)
             ICE("ptxgen: template line too long");
         memcpy(line + n, piece, l);
         n += l;
     }
+    line[n++] = '\n';
     ins_text(e, line, n);
 }
 
