@@ -477,8 +477,8 @@ uint32_t
 ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
 {
     uint32_t nlines = 0;
-    for (size_t i = 0; i < len; i++)
-        nlines += buf[i] == '\n';
+    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        nlines++;
     Line *lines = calloc(nlines + 1, sizeof *lines);
     Regs r = { 0 };
     for (int k = 0; k < RC_COUNT; k++) {
@@ -494,11 +494,9 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
     if (!lines)
         ICE("out of memory");
     uint32_t n = 0;
-    for (size_t i = 0, start = 0; i < len; i++)
-        if (buf[i] == '\n') {
-            lines[n++] = (Line){ buf + start, (uint32_t)(i - start), false };
-            start = i + 1;
-        }
+    for (const char *p = buf, *end = buf + len, *nl; (nl = memchr(p, '\n', (size_t)(end - p)));
+         p = nl + 1)
+        lines[n++] = (Line){ p, (uint32_t)(nl - p), false };
     /* writes: the first operand of every instruction but stores ([address]) */
     for (uint32_t i = 0; i < n; i++) {
         size_t op, b, e2;
