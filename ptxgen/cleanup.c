@@ -19,8 +19,10 @@
  *  1. CSE.  Within a straight-line stretch (labels end one: control may arrive from
  *     elsewhere; a branch out of the middle does not matter), a pure line whose opcode
  *     and sources are those of an earlier one is deleted and its destination renamed to
- *     the earlier one's everywhere.  Only registers written once take part (as
- *     destination and as sources), so equal text means equal values.
+ *     the earlier one's everywhere.  The destination must be written only there; a
+ *     source written more than once (a loop counter) is tagged with how often it has
+ *     been written so far, and special registers other than ids and launch sizes
+ *     (%clock, %warpid) are refused, so equal text means equal values.
  *  2. DCE.  A pure line whose destination registers occur nowhere else is deleted;
  *     that lowers the use counts of its sources, which may make their defining lines
  *     dead in turn (a worklist, so the pass is linear in the body).
