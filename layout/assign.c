@@ -328,23 +328,36 @@ collect_funcs(Module *m, OpId op, void *ctx)
     return true;
 }
 
+/*
+ * One Assign for the whole module: its side tables are indexed by module-wide ids, and
+ * the values and ops of one function are never those of another, so the entries a
+ * function leaves behind are never read again.  Allocating (and zeroing) the tables once
+ * keeps a module of many small functions linear; per function only the worklists and the
+ * launch shape start afresh.
+ */
 bool
 layout_assign(Module *m, Diag *d)
 {
     ARRAY(OpId) funcs = { 0 };
     module_walk(m, m->top, collect_funcs, &funcs);
     bool ok = true;
+    Assign a;
+    memset(&a, 0, sizeof a);
+    a.m = m;
+    a.d = d;
     for (uint32_t f = 0; f < funcs.n; f++) {
-        Assign a;
-        memset(&a, 0, sizeof a);
-        a.m = m;
-        a.d = d;
         assign_grow(&a);
+        a.func = 0;
+        a.threads = a.subgroups = 0;
+        a.work.n = a.work_head = 0;
+        a.order.n = 0;
+        a.nconflicts = 0;
+        a.failed = false;
         assign_function(&a, funcs.items[f]);
         ok &= !a.failed;
-        for (uint32_t i = 0; i < a.opcap; i++)
-            ir_free(a.anchor[i]); /* one block each, arrays included */
-        ir_free(a.lay), ir_free(a.has), ir_free(a.cheap), ir_free(a.uses), ir_free(a.anchor);
     }
+    for (uint32_t i = 0; i < a.opcap; i++)
+        ir_free(a.anchor[i]); /* one block each, arrays included */
+    ir_free(a.lay), ir_free(a.has), ir_free(a.cheap), ir_free(a.uses), ir_free(a.anchor);
     return ok;
 }

@@ -122,11 +122,32 @@ typedef struct Emit {
     uint32_t nshared;                /* function-scope buffer counter */
     int64_t shared_bytes;            /* static .shared bytes the kernel declares so far */
     ARRAY(const char *) entry_names; /* PTX names of the kernels emitted so far */
+    /* 16-bit halves of packed .b32 registers (regs.c halves_*).  split[r]: the two .b16
+       registers a `mov.b32 {lo, hi}, %r<r>` gave, reused while its gen is halves_gen (a
+       label, where control can arrive from elsewhere, or a copy that rewrites registers
+       starts a new generation).  half_of[h]: the .b32 register and half %rs<h> came from,
+       valid in this kernel while that register has not been rewritten since (writes[r]:
+       how often a loop-carried or scf.if result register r was assigned). */
+    struct SplitEntry {
+        uint32_t gen, lo, hi;
+    } * split;
+    struct HalfOf {
+        uint32_t kgen, reg, hi, writes;
+    } * half_of;
+    struct Writes {
+        uint32_t kgen, n;
+    } * writes;
+    struct Joined { /* joined[lo]: `mov.b32 %r<packed>, {%rs<lo>, %rs<hi>}` seen, same gen */
+        uint32_t gen, hi, packed;
+    } * joined;
+    uint32_t nsplit, nhalf_of, nwrites, njoined; /* allocated entries */
+    uint32_t halves_gen, kernel_gen;
     /* module */
     FILE *globals; /* module-scope .shared / .extern: globals_st->f */
     IrStream *globals_st;
     bool have_dyn_smem;
     int64_t dyn_smem_align;
+    bool *written;       /* by ValueId: a kernel argument some op may write through */
     int64_t *root_align; /* by OpId: required alignment of a buffer-defining op / global */
 } Emit;
 
@@ -150,11 +171,19 @@ uint32_t slot_count(const Module *m, TypeId t);
 bool is_narrow(Emit *e, ValueId v);                        /* index value held in 32 bits */
 void ins(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* one instruction line */
 void label(Emit *e, uint32_t l);
+void halves_forget(Emit *e);              /* a label: drop the unpack cache */
+void halves_rewritten(Emit *e, Slot dst); /* dst is assigned again (parallel copy) */
+void halves_new_kernel(Emit *e);
+void halves_free(Emit *e);
+void halves_split(Emit *e, Slot packed, Slot *lo, Slot *hi); /* mov.b32 {lo, hi}, once */
+bool halves_joined(Emit *e, Slot lo, Slot hi, Slot *packed); /* lo, hi = halves of packed */
+Slot halves_pack(Emit *e, Slot lo, Slot hi); /* mov.b32 d, {lo, hi}, once per stretch */
 uint32_t new_label(Emit *e);
 bool fail(Emit *e, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 bool fail_op(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* "'op.name' <msg>" at cur_op */
 bool need_sm(Emit *e, int sm, bool arch_a, const char *what);
 void need_version(Emit *e, int v10);
+void reset_kernel_values(Emit *e, OpId func); /* rep, uses, range of the kernel's values */
 void compute_ranges(Emit *e, OpId func);
 const Range *range_of(Emit *e, ValueId v);
 Range affine_expr_range(Emit *e, const ValueId *ops, const AffineMap *map, const AffineExpr *x);
@@ -168,8 +197,15 @@ typedef enum { FAM_PRED, FAM_INT, FAM_UINT, FAM_FLOAT, FAM_HALF, FAM_BF16 } Fami
 bool tpl_find(OpKind k, Family f, int sm, const char **tpl);
 void tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na);
 
+/* ---- cleanup.c ---- */
+/* writes body to out without repeated or dead instructions; returns how many went */
+uint32_t ptx_cleanup_write(Emit *e, const char *body, size_t len, FILE *out);
+
 /* ---- isel_*.c: lower one op; return false after an error ---- */
 bool isel_arith(Emit *e, OpId o);
+/* d = a / b or a % b (k: OP_DIVUI / OP_REMUI) as shr / and when b is a power-of-two
+   immediate; false (nothing emitted) otherwise */
+bool pow2_divide(Emit *e, OpKind k, RegClass c, Slot a, Slot b, Slot d);
 bool isel_math(Emit *e, OpId o);
 Slot math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na);
 /* ---- isel_math64.c ---- */

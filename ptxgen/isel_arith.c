@@ -191,10 +191,7 @@ unpack_all(Emit *e, Rep *r, Slot *out)
                 out[k * r->per + j] =
                     imm_slot(RC_B16, (s.bits >> (j * 32 / r->per)) & ((1u << (32 / r->per)) - 1));
         } else if (r->per == 2) {
-            Slot lo = new_reg(e, RC_B16), hi = new_reg(e, RC_B16);
-            ins(e, "mov.b32 {%s, %s}, %s;", S(e, lo), S(e, hi), S(e, s));
-            out[2 * k] = lo;
-            out[2 * k + 1] = hi;
+            halves_split(e, s, &out[2 * k], &out[2 * k + 1]);
         } else {
             for (uint32_t j = 0; j < 4; j++) {
                 Slot t = new_reg(e, RC_B32), b = new_reg(e, RC_B16);
@@ -222,6 +219,7 @@ unpack_elem(Emit *e, Rep *r, uint32_t i)
 static Slot
 pack_slot(Emit *e, const Slot *el, uint8_t per)
 {
+    Slot d0;
     bool all_imm = true;
     for (uint32_t j = 0; j < per; j++)
         all_imm = all_imm && el[j].is_imm;
@@ -231,11 +229,11 @@ pack_slot(Emit *e, const Slot *el, uint8_t per)
             bits |= (el[j].bits & ((1u << (32 / per)) - 1)) << (j * 32 / per);
         return imm_slot(RC_B32, bits);
     }
+    if (per == 2 && halves_joined(e, el[0], el[1], &d0))
+        return d0;
+    if (per == 2)
+        return halves_pack(e, el[0], el[1]);
     Slot d = new_reg(e, RC_B32);
-    if (per == 2) {
-        ins(e, "mov.b32 %s, {%s, %s};", S(e, d), S(e, as_reg(e, el[0])), S(e, as_reg(e, el[1])));
-        return d;
-    }
     ins(e, "cvt.u32.u16 %s, %s;", S(e, d), S(e, as_reg(e, el[0])));
     for (uint32_t j = 1; j < 4; j++) {
         Slot w = new_reg(e, RC_B32), n = new_reg(e, RC_B32);
@@ -371,6 +369,30 @@ lower_rounding_div(Emit *e, OpKind k, Slot a, Slot b, RegClass c)
     return d;
 }
 
+/* Unsigned division / remainder by a power of two as a shift / a mask.  ptxas keeps
+ * div.u32 and rem.u32 by a constant as multiply-high sequences: on K2 (tests/bench/
+ * kernels) the four index div/rem by 4 and 16 cost 32 of its 72 SASS instructions. */
+bool
+pow2_divide(Emit *e, OpKind k, RegClass c, Slot a, Slot b, Slot d)
+{
+    if (!b.is_imm || a.is_imm || c == RC_PRED)
+        return false;
+    unsigned w = cls_width(c);
+    uint64_t v = w == 64 ? b.bits : b.bits & ((UINT64_C(1) << w) - 1);
+    if (v == 0 || (v & (v - 1)) != 0)
+        return false;
+    unsigned sh = 0;
+    while ((v >> sh) != 1)
+        sh++;
+    if (k == OP_DIVUI)
+        ins(e, "shr.u%u %s, %s, %u;", w, S(e, d), S(e, a), sh);
+    else if (w == 64)
+        ins(e, "and.b64 %s, %s, %" PRIu64 ";", S(e, d), S(e, a), v - 1);
+    else
+        ins(e, "and.b%u %s, %s, %" PRIu64 ";", w, S(e, d), S(e, a), v - 1);
+    return true;
+}
+
 /* Integer binary op on scalars; `res` is the IR result (for the narrow decision). */
 static Slot
 lower_int_binary(Emit *e, OpKind k, TypeId t, ValueId res, Slot a, Slot b)
@@ -406,6 +428,9 @@ lower_int_binary(Emit *e, OpKind k, TypeId t, ValueId res, Slot a, Slot b)
     }
     if (k == OP_CEILDIVSI || k == OP_CEILDIVUI || k == OP_FLOORDIVSI)
         return c == RC_PRED ? a : lower_rounding_div(e, k, as_reg(e, a), b, c);
+    if ((k == OP_DIVUI || k == OP_REMUI) && b.is_imm && c != RC_PRED && !a.is_imm)
+        if (pow2_divide(e, k, c, a, b, d))
+            return d;
     const char *tpl;
     Family f = family_of(t, k);
     if (!tpl_find(k, f, e->sm, &tpl)) {
@@ -759,6 +784,106 @@ packed_truncf(Emit *e, OpId o, Rep *src, Rep *dst)
     return true;
 }
 
+/*
+ * math.exp / math.exp2 on packed f16 (bf16 on sm_90) in the default (fast) precision
+ * mode: three packed instructions per pair instead of two conversions, two f32 ops
+ * and two conversions back per element.  exp(x) = 2^t with t = x * log2 e, computed as
+ * fma(x, L_hi, x * L_lo) where L_hi + L_lo = log2 e to 2^-23 (L_hi = 0x3DC5, L_lo =
+ * 0x0D1E in f16), so t is rounded once; ex2.approx.f16x2 then has a relative error of
+ * 2^-9.9 (PTX ISA).  The error of the f16 t itself, |t| * 2^-11 relative to t, shows
+ * as |t| * ln 2 * 2^-11 in the result (4 f16 ulp at t = -12): --precise-math keeps the
+ * per-element f32 route.
+ */
+static bool
+packed_exp(Emit *e, OpKind k, TypeId et, const Rep *src, Rep *dst)
+{
+    bool f16 = et == TY_F16;
+    const char *t = f16 ? "f16x2" : "bf16x2";
+    /* bf16: L_hi = 0x3FB9 (1.4453125), L_lo = 0xBB2C (-0.00262451171875) */
+    uint32_t hi = f16 ? 0x3DC53DC5u : 0x3FB93FB9u, lo = f16 ? 0x0D1E0D1Eu : 0xBB2CBB2Cu;
+    Slot chi = { 0 }, clo = { 0 };
+    if (k == OP_EXP) {
+        chi = as_reg(e, imm_slot(RC_B32, hi));
+        clo = as_reg(e, imm_slot(RC_B32, lo));
+    }
+    for (uint32_t i = 0; i < dst->n; i++) {
+        Slot x = as_reg(e, src->slots[i]), d = new_reg(e, RC_B32);
+        if (k == OP_EXP) {
+            Slot m = new_reg(e, RC_B32), tt = new_reg(e, RC_B32);
+            ins(e, "mul%s.%s %s, %s, %s;", f16 ? "" : ".rn", t, S(e, m), S(e, x), S(e, clo));
+            ins(e, "fma.rn.%s %s, %s, %s, %s;", t, S(e, tt), S(e, x), S(e, chi), S(e, m));
+            x = tt;
+        }
+        ins(e, "ex2.approx%s.%s %s, %s;", f16 ? "" : ".ftz", t, S(e, d), S(e, x));
+        dst->slots[i] = d;
+    }
+    return true;
+}
+
+/* Can op k on packed f16/bf16 pairs use packed_exp? */
+static bool
+packed_exp_ok(Emit *e, OpKind k, TypeId et)
+{
+    if ((k != OP_EXP && k != OP_EXP2) || e->opt->precise_math)
+        return false;
+    return (et == TY_F16 && e->sm >= 75) || (et == TY_BF16 && e->sm >= 90);
+}
+
+/*
+ * An f16/bf16 float op with no 16-bit instruction, on packed pairs: each pair is
+ * computed in f32 and rounded back with one cvt.rn.f16x2.f32 (a -> high half, b -> low
+ * half), not two cvt.rn.f16.f32 and a mov.b32 to pack them.  Same rounding: each
+ * element is rounded once, from its f32 result, as before.
+ */
+static bool
+via_f32_pairs(Emit *e, OpKind k, TypeId et, Rep **src, int na, Rep *dst)
+{
+    for (uint32_t i = 0; i < dst->n; i++) {
+        Slot r[2];
+        for (uint32_t h = 0; h < 2; h++) {
+            Slot ops[3];
+            for (int a = 0; a < na; a++) {
+                Slot lo, hi;
+                if (src[a]->slots[i].is_imm) {
+                    uint64_t b = src[a]->slots[i].bits >> (16 * h) & 0xffff;
+                    lo = hi = imm_slot(RC_B16, b);
+                } else {
+                    halves_split(e, src[a]->slots[i], &lo, &hi);
+                }
+                ops[a] = cvt_to_f32(e, h ? hi : lo, et);
+            }
+            r[h] = as_reg(e, lower_float(e, k, TY_F32, ops, na));
+        }
+        Slot d = new_reg(e, RC_B32);
+        ins(e, "cvt.rn.%sx2.f32 %s, %s, %s;", ftype(et), S(e, d), S(e, r[1]), S(e, r[0]));
+        dst->slots[i] = d;
+    }
+    return !e->failed;
+}
+
+/* Does op k on element type t (f16/bf16) go through f32 (no 16-bit instruction)? */
+static bool
+goes_via_f32(Emit *e, OpKind k, TypeId t)
+{
+    const char *tpl;
+    switch (k) {
+    case OP_CMPF:
+    case OP_SELECT:
+    case OP_EXTF:
+    case OP_TRUNCF:
+    case OP_FPTOSI:
+    case OP_FPTOUI:
+    case OP_BITCAST:
+    case OP_CONSTANT:
+        return false;
+    default:
+        break;
+    }
+    if (t != TY_F16 && t != TY_BF16)
+        return false;
+    return !tpl_find(k, family_of(t, k), e->sm, &tpl);
+}
+
 bool
 elementwise(Emit *e, OpId o)
 {
@@ -793,15 +918,24 @@ elementwise(Emit *e, OpId o)
     }
     if (op->kind == OP_TRUNCF && per == 2 && src[0]->per == 1 && et == TY_F32)
         return packed_truncf(e, o, src[0], dst);
+    TypeId rel = type_element(e->m, rt);
+    if (per == 2 && same_per && na == 1 && rel == et && packed_exp_ok(e, op->kind, et))
+        return packed_exp(e, op->kind, et, src[0], dst);
+    if (per == 2 && same_per && rel == et && goes_via_f32(e, op->kind, et))
+        return via_f32_pairs(e, op->kind, et, src, na, dst);
     if (op->kind == OP_SELECT && src[0]->n == 1 && src[0]->per == 1 && nel > 1 &&
         src[1]->n == dst->n) { /* scalar condition: select whole slots */
         for (uint32_t k = 0; k < dst->n; k++)
             dst->slots[k] = lower_select(e, src[0]->slots[0], src[1]->slots[k], src[2]->slots[k]);
         return true;
     }
-    Slot *el[3], *out = arena_alloc(&e->m->arena, (nel + 1) * sizeof(Slot));
+    /* element lists: on the stack for the usual per-thread sizes, so that a long chain
+       of small elementwise ops costs no memory that outlives the op */
+    Slot small[4][64 + 4];
+    bool big = nel > 64;
+    Slot *el[3], *out = big ? arena_alloc(&e->m->arena, (nel + 1) * sizeof(Slot)) : small[3];
     for (int i = 0; i < na; i++) {
-        el[i] = arena_alloc(&e->m->arena, (nel + 4) * sizeof(Slot));
+        el[i] = big ? arena_alloc(&e->m->arena, (nel + 4) * sizeof(Slot)) : small[i];
         if (src[i]->n * src[i]->per == 1 && nel > 1) /* scalar operand (select condition) */
             for (uint32_t j = 0; j < nel; j++)
                 el[i][j] = src[i]->slots[0];

@@ -628,8 +628,11 @@ lower_delinearize(Emit *e, OpId o)
             b = basis[r];
         b = narrow ? narrow32(e, b) : widen(e, b);
         Slot q = new_reg(e, narrow ? RC_B32 : RC_B64), m = new_reg(e, narrow ? RC_B32 : RC_B64);
-        ins(e, "rem.u%u %s, %s, %s;", w, S(e, m), S(e, x), S(e, b));
-        ins(e, "div.u%u %s, %s, %s;", w, S(e, q), S(e, x), S(e, b));
+        RegClass wc = narrow ? RC_B32 : RC_B64;
+        if (!pow2_divide(e, OP_REMUI, wc, x, b, m))
+            ins(e, "rem.u%u %s, %s, %s;", w, S(e, m), S(e, x), S(e, b));
+        if (!pow2_divide(e, OP_DIVUI, wc, x, b, q))
+            ins(e, "div.u%u %s, %s, %s;", w, S(e, q), S(e, x), S(e, b));
         rep_scalar(e, res, m);
         x = q;
     }

@@ -214,6 +214,8 @@ str_attr(Emit *e, OpId o, const char *name)
 static void
 parallel_copy(Emit *e, const Slot *dst, Slot *src, uint32_t n)
 {
+    for (uint32_t i = 0; i < n; i++)
+        halves_rewritten(e, dst[i]);
     for (uint32_t i = 0; i < n; i++) {
         if (src[i].is_imm)
             continue;
@@ -706,7 +708,7 @@ lower_params(Emit *e, OpId f, BlockId entry)
                                                : block_get(e->m, entry)->args.n;
     if (ft && ft->kind == ATTR_TYPE && type_get(e->m, ft->type)->nouts)
         return fail(e, op_get(e->m, f)->loc, "kernel '%s' returns values", e->kname);
-    bool *written = ir_calloc(e->m->nvalues + 1, sizeof *written);
+    bool *written = e->written; /* only this kernel's arguments are read */
     module_walk(e->m, f, written_visit, written);
     Block *b = block_get(e->m, entry);
     bool ok = true;
@@ -724,7 +726,6 @@ lower_params(Emit *e, OpId f, BlockId entry)
             ok = scalar_param(e, v);
         }
     }
-    ir_free(written);
     return ok;
 }
 
@@ -770,7 +771,9 @@ write_kernel(Emit *e, FILE *out, OpId f)
         if (e->nregs[c])
             fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
                     cls_prefix((RegClass)c), e->nregs[c] + 1);
-    fprintf(out, "%s\n%s}\n", mem_text(e->decls_st), mem_text(e->body_st));
+    fprintf(out, "%s\n", mem_text(e->decls_st));
+    ptx_cleanup_write(e, mem_text(e->body_st), e->body_st->len, out);
+    fputs("}\n", out);
 }
 
 static bool
@@ -793,6 +796,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     e->nlabels = e->nparams = e->nshared = 0;
     e->shared_bytes = 0;
     e->naddr_terms = e->nwide_terms = 0;
+    halves_new_kernel(e); /* register numbers start again */
     e->cur_op = 0;
     BlockId entry = op_entry_block(e->m, f, 0);
     if (!entry)
@@ -805,8 +809,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     kernel_block_size(e, f);
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);
-    memset(e->rep, 0, e->m->nvalues * sizeof *e->rep);
-    memset(e->uses, 0, e->m->nvalues * sizeof *e->uses);
+    reset_kernel_values(e, f);
     module_walk(e->m, f, count_uses_visit, e->uses);
     compute_ranges(e, f);
     mem_open(&e->params, &e->params_st);
@@ -899,6 +902,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.rep = ir_calloc(m->nvalues + 1, sizeof *e.rep);
     e.range = ir_calloc(m->nvalues + 1, sizeof *e.range);
     e.uses = ir_calloc(m->nvalues + 1, sizeof *e.uses);
+    e.written = ir_calloc(m->nvalues + 1, sizeof *e.written);
     e.root_align = ir_calloc(m->nops + m->nvalues + 1, sizeof *e.root_align);
     compute_root_align(&e);
     IrStream *kst = NULL;
@@ -934,6 +938,8 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     ir_free(e.rep);
     ir_free(e.range);
     ir_free(e.uses);
+    ir_free(e.written);
+    halves_free(&e);
     ir_free(e.root_align);
     return ok;
 }

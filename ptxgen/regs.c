@@ -93,13 +93,37 @@ imm_slot(RegClass c, uint64_t bits)
     return s;
 }
 
+/* Decimal digits of v at p; returns the end.  The hot path of the PTX writer: register
+ * names and the `// op file:line` comments are built with it, not with printf. */
+static char *
+put_u32(char *p, uint32_t v)
+{
+    char tmp[10];
+    int n = 0;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while (v /= 10);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
+/* Copies the string s to p; returns the end. */
+static char *
+put_str(char *p, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
 /* Operand text.  Sixteen rotating buffers: enough for the longest instruction. */
 const char *
 S(Emit *e, Slot s)
 {
     char *b = e->operand_text[e->operand_next++ % 16];
     if (!s.is_imm) {
-        snprintf(b, sizeof e->operand_text[0], "%s%" PRIu32, classes[s.cls].prefix, s.reg);
+        *put_u32(put_str(b, classes[s.cls].prefix), s.reg) = 0;
         return b;
     }
     switch ((RegClass)s.cls) {
@@ -236,12 +260,29 @@ flush_comment(Emit *e)
         return;
     e->comment_done = true;
     const Op *op = op_get(e->m, e->cur_op);
+    const char *name = op_name(e->m, e->cur_op), *file = "", *slash = NULL;
     if (op->loc.line) {
-        const char *file = diag_file_name(e->d, op->loc.file), *slash = strrchr(file, '/');
-        fprintf(e->body, "\t// %s %s:%" PRIu32 "\n", op_name(e->m, e->cur_op),
-                slash ? slash + 1 : file, op->loc.line);
-    } else
-        fprintf(e->body, "\t// %s\n", op_name(e->m, e->cur_op));
+        file = diag_file_name(e->d, op->loc.file);
+        slash = strrchr(file, '/');
+        if (slash)
+            file = slash + 1;
+    }
+    size_t need = strlen(name) + strlen(file) + 32;
+    char small[256], *line = need <= sizeof small ? small : ir_malloc(need);
+    if (!line)
+        ICE("out of memory");
+    char *p = put_str(line, "\t// ");
+    p = put_str(p, name);
+    if (op->loc.line) {
+        *p++ = ' ';
+        p = put_str(p, file);
+        *p++ = ':';
+        p = put_u32(p, op->loc.line);
+    }
+    *p++ = '\n';
+    fwrite(line, 1, (size_t)(p - line), e->body);
+    if (line != small)
+        ir_free(line);
     if (e->opt->debug_loc && op->loc.line)
         fprintf(e->body, "\t.loc %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", op->loc.file, op->loc.line,
                 op->loc.col);
@@ -259,6 +300,15 @@ ins(Emit *e, const char *fmt, ...)
     va_end(ap);
 }
 
+/* One instruction line given as its whole text, tab and newline included (no format
+ * string to parse, one write). */
+static void
+ins_text(Emit *e, const char *line, size_t n)
+{
+    flush_comment(e);
+    fwrite(line, 1, n, e->body);
+}
+
 uint32_t
 new_label(Emit *e)
 {
@@ -271,6 +321,125 @@ label(Emit *e, uint32_t l)
     flush_comment(e);
     fprintf(e->body, "$L__%s_%" PRIu32 ":\n", e->kname, l);
     e->naddr_terms = 0; /* code after a label is reached from elsewhere */
+    halves_forget(e);
+}
+
+/* ---- 16-bit halves of packed registers ---- */
+
+void
+halves_forget(Emit *e)
+{
+    e->halves_gen++;
+}
+
+void
+halves_new_kernel(Emit *e)
+{
+    e->halves_gen++;
+    e->kernel_gen++;
+}
+
+void
+halves_free(Emit *e)
+{
+    ir_free(e->split);
+    ir_free(e->half_of);
+    ir_free(e->writes);
+    ir_free(e->joined);
+    e->split = NULL;
+    e->half_of = NULL;
+    e->writes = NULL;
+    e->joined = NULL;
+    e->nsplit = e->nhalf_of = e->nwrites = e->njoined = 0;
+}
+
+/* Makes table t (of *n entries of size sz) hold index i. */
+static void *
+halves_room(void *t, uint32_t *n, size_t sz, uint32_t i)
+{
+    if (i < *n)
+        return t;
+    uint32_t m = i + i / 2 + 64;
+    char *q = ir_realloc(t, (size_t)m * sz);
+    if (!q)
+        ICE("out of memory");
+    memset(q + (size_t)*n * sz, 0, (size_t)(m - *n) * sz);
+    *n = m;
+    return q;
+}
+
+/* How often .b32 register r has been assigned after its definition, in this kernel. */
+static uint32_t
+writes_of(Emit *e, uint32_t r)
+{
+    return r < e->nwrites && e->writes[r].kgen == e->kernel_gen ? e->writes[r].n : 0;
+}
+
+void
+halves_rewritten(Emit *e, Slot dst)
+{
+    halves_forget(e);
+    if (dst.is_imm || dst.cls != RC_B32)
+        return;
+    uint32_t n = writes_of(e, dst.reg);
+    e->writes = halves_room(e->writes, &e->nwrites, sizeof *e->writes, dst.reg);
+    e->writes[dst.reg] = (struct Writes){ e->kernel_gen, n + 1 };
+}
+
+/* The halves of packed register s, unpacked once per straight-line stretch. */
+void
+halves_split(Emit *e, Slot s, Slot *lo, Slot *hi)
+{
+    if (s.reg < e->nsplit && e->split[s.reg].gen == e->halves_gen) {
+        *lo = (Slot){ .cls = RC_B16, .reg = e->split[s.reg].lo };
+        *hi = (Slot){ .cls = RC_B16, .reg = e->split[s.reg].hi };
+        return;
+    }
+    *lo = new_reg(e, RC_B16);
+    *hi = new_reg(e, RC_B16);
+    ins(e, "mov.b32 {%s, %s}, %s;", S(e, *lo), S(e, *hi), S(e, s));
+    e->split = halves_room(e->split, &e->nsplit, sizeof *e->split, s.reg);
+    e->split[s.reg] = (struct SplitEntry){ e->halves_gen, lo->reg, hi->reg };
+    uint32_t w = writes_of(e, s.reg);
+    e->half_of = halves_room(e->half_of, &e->nhalf_of, sizeof *e->half_of, hi->reg);
+    e->half_of[lo->reg] = (struct HalfOf){ e->kernel_gen, s.reg, 0, w };
+    e->half_of[hi->reg] = (struct HalfOf){ e->kernel_gen, s.reg, 1, w };
+}
+
+/* A register holding the pair {lo, hi} (16-bit registers): the one packed from them
+ * earlier in this straight-line stretch, else a new `mov.b32 d, {lo, hi}`. */
+Slot
+halves_pack(Emit *e, Slot lo, Slot hi)
+{
+    bool key = !lo.is_imm && !hi.is_imm && lo.cls == RC_B16 && hi.cls == RC_B16;
+    if (key && lo.reg < e->njoined && e->joined[lo.reg].gen == e->halves_gen &&
+        e->joined[lo.reg].hi == hi.reg)
+        return (Slot){ .cls = RC_B32, .reg = e->joined[lo.reg].packed };
+    Slot d = new_reg(e, RC_B32);
+    ins(e, "mov.b32 %s, {%s, %s};", S(e, d), S(e, as_reg(e, lo)), S(e, as_reg(e, hi)));
+    if (key) {
+        e->joined = halves_room(e->joined, &e->njoined, sizeof *e->joined, lo.reg);
+        e->joined[lo.reg] = (struct Joined){ e->halves_gen, hi.reg, d.reg };
+    }
+    return d;
+}
+
+/* If lo and hi are the low and high halves of one packed register that still holds
+ * them, that register: packing them again needs no instruction.  (The unpack that
+ * defined lo dominates this use; the register can only have changed since through a
+ * copy into it, which writes[] counts.) */
+bool
+halves_joined(Emit *e, Slot lo, Slot hi, Slot *packed)
+{
+    if (lo.is_imm || hi.is_imm || lo.cls != RC_B16 || hi.cls != RC_B16 || lo.reg >= e->nhalf_of ||
+        hi.reg >= e->nhalf_of)
+        return false;
+    const struct HalfOf *a = &e->half_of[lo.reg], *b = &e->half_of[hi.reg];
+    if (a->kgen != e->kernel_gen || b->kgen != e->kernel_gen || a->reg != b->reg || a->hi ||
+        !b->hi || a->writes != writes_of(e, a->reg) || b->writes != a->writes)
+        return false;
+    *packed = (Slot){ .cls = RC_B32, .reg = a->reg };
+    return true;
 }
 
 bool
@@ -348,20 +517,23 @@ half_const(Emit *e, const char *type, uint16_t bits)
     return r;
 }
 
-/* Expands a ptx.def template.  `type` is the $t suffix. */
+/* Expands a ptx.def template.  `type` is the $t suffix.  The line is assembled by
+ * copying pieces (no printf), since every elementwise op of every kernel comes here. */
 void
 tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na)
 {
     char line[256];
-    size_t n = 0;
-    char bits[8];
-    snprintf(bits, sizeof bits, "b%u", cls_width((RegClass)d.cls == RC_PRED ? RC_PRED : d.cls));
-    if (d.cls == RC_PRED)
-        snprintf(bits, sizeof bits, "pred");
-    for (const char *p = tpl; *p && n < sizeof line - 48; p++) {
+    size_t n = 1;
+    line[0] = '\t';
+    const char *bits = "pred";
+    static const char *const widths[] = { "b1", "b16", "b32", "b64", "b32", "b64" };
+    if (d.cls != RC_PRED)
+        bits = widths[d.cls];
+    for (const char *p = tpl; *p; p++) {
         const char *piece = NULL;
-        char tmp[48];
         if (*p != '$') {
+            if (n + 2 >= sizeof line)
+                ICE("ptxgen: template line too long");
             line[n++] = *p;
             continue;
         }
@@ -388,13 +560,14 @@ tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int 
         }
         if (!piece)
             ICE("ptxgen: bad template");
-        snprintf(tmp, sizeof tmp, "%s", piece);
-        size_t l = strlen(tmp);
-        memcpy(line + n, tmp, l);
+        size_t l = strlen(piece);
+        if (n + l + 1 >= sizeof line)
+            ICE("ptxgen: template line too long");
+        memcpy(line + n, piece, l);
         n += l;
     }
-    line[n] = 0;
-    ins(e, "%s", line);
+    line[n++] = '\n';
+    ins_text(e, line, n);
 }
 
 /* ---- ranges ---- */
@@ -678,12 +851,59 @@ range_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* Start the side tables of value v afresh: no representation, no uses, the range of
+ * its type. */
+static void
+reset_value(Emit *e, ValueId v)
+{
+    TypeId t = value_type(e->m, v);
+    e->range[v] = default_range(t <= TY_LAST_SCALAR ? t : TY_INDEX);
+    memset(&e->rep[v], 0, sizeof e->rep[v]);
+    e->uses[v] = 0;
+}
+
+/* The block arguments of op o's regions. */
+static void
+reset_region_args(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    for (uint32_t i = 0; i < op->nregions; i++) {
+        if (!op->regions[i])
+            continue;
+        const Region *r = region_get(e->m, op->regions[i]);
+        for (uint32_t bi = 0; bi < r->blocks.n; bi++) {
+            const Block *b = block_get(e->m, r->blocks.items[bi]);
+            for (uint32_t k = 0; k < b->args.n; k++)
+                reset_value(e, b->args.items[k]);
+        }
+    }
+}
+
+static bool
+reset_visit(Module *m, OpId o, void *ctx)
+{
+    Emit *e = ctx;
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nres; i++)
+        reset_value(e, op->res[i]);
+    reset_region_args(e, o);
+    return true;
+}
+
+/* Per-kernel side tables are indexed by module-wide ValueIds, but a kernel only reads
+ * the entries of its own values (a function is isolated from above), so only those are
+ * reset: the work is proportional to the kernel, not to the module. */
+void
+reset_kernel_values(Emit *e, OpId func)
+{
+    reset_value(e, 0); /* "none", read by a missing operand */
+    reset_region_args(e, func);
+    module_walk(e->m, func, reset_visit, e);
+}
+
 void
 compute_ranges(Emit *e, OpId func)
 {
-    for (uint32_t v = 0; v < e->m->nvalues; v++)
-        e->range[v] =
-            default_range(value_type(e->m, v) <= TY_LAST_SCALAR ? value_type(e->m, v) : TY_INDEX);
     module_walk(e->m, func, range_visit, e);
 }
 

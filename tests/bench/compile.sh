@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compile-time figures: parse + print of a 10,000-op function (target < 20 ms),
 # and MLIR -> PTX for the bundled kernels and the SIMT-level bench kernels of
-# ../shared/bench (best of 20 runs, whole process, so it includes start-up).
+# tests/bench/kernels (best of 20 runs, whole process, so it includes start-up).
 set -euo pipefail
 # Outputs go to a tmpfs where there is one: on this machine's disk, replacing an existing
 # file (vptx writes FILE.tmp and renames it over FILE, so that an error never leaves a
@@ -37,7 +37,7 @@ best_ms() {
 echo "parse+print 10k ops   $(best_ms 10 "$BIN" --emit=mlir "$TMP/big.mlir") ms"
 
 shopt -s nullglob
-for f in examples/*.mlir examples/simt/*.mlir ../shared/bench/*.mlir; do
+for f in examples/*.mlir tests/bench/kernels/*.mlir; do
     [[ -f $f ]] || continue
     arch=sm_80
     echo "compile $(basename "$f") ($arch)   $(best_ms 20 "$BIN" --emit=ptx --arch=$arch "$f" -o "$TMP/out.ptx") ms"

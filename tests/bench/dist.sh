@@ -45,7 +45,7 @@ for f in examples/reduce.mlir examples/softmax.mlir examples/gemm64.mlir tests/g
     if ! "$BIN" --emit=ptx --arch=sm_80 "$f" -o "$TMP/$name.ptx" 2>/dev/null; then
         continue # a test that needs arguments vptx cannot guess, or an error test
     fi
-    "$PTXAS" -v -arch=sm_80 "$TMP/$name.ptx" -o /dev/null 2>&1 | awk -v f="$name" '
+    "$PTXAS" -v -arch=sm_80 "$TMP/$name.ptx" -o "$TMP/ptxas.cubin" 2>&1 | awk -v f="$name" '
         /Compiling entry function/ { k = $7; gsub(/\047/, "", k) }
         /bytes stack frame/ { printf "%s/%s stack %s bytes, spill stores %s bytes, spill loads %s bytes\n", f, k, $1, $5, $9 }
         /Used [0-9]+ registers/ { for (i = 1; i <= NF; i++) if ($(i + 1) ~ /^registers/) printf "%s/%s registers %s\n", f, k, $i }'

@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
 # The same kernels through four compilers, measured in one run:
 #   vptx     MLIR (SIMT level) -> PTX
-#   llc      llc-16 -mcpu=sm_80 on the hand-written ../shared/bench/K.ll
+#   llc      llc-16 -mcpu=sm_80 on the hand-written tests/bench/kernels/K.ll
 #   mlir16   mlir-opt-16 (scf -> cf, nvgpu/vector -> llvm, gpu -> nvvm), unwrap_gpu_module.sh,
 #            mlir-translate-16 --mlir-to-llvmir, [llvm-link libdevice for __nv_* calls,]
 #            llc-16 -mcpu=sm_80
-#   nvcc     nvcc -ptx -arch=sm_80 on ../shared/bench/K.cu
+#   nvcc     nvcc -ptx -arch=sm_80 on tests/bench/kernels/K.cu
 # For each: compile time (best of N whole processes, ms), the ratio to vptx's time, and
 # ptxas -v -arch=sm_80 registers and spill bytes of the PTX it made.  vptx's whole-process
 # time is mostly process start-up (about 0.35 ms for /bin/true here), so a second vptx line
 # gives the in-process compile time through the C API (tests/bench/compilespeed.c) and the
 # ratios to it; the other tools have no such entry point, so theirs stay whole-process.  The Hopper kernel has
-# no counterpart in ../shared/bench, so it gets the vptx line only.
+# no counterpart in tests/bench/kernels, so it gets the vptx line only.
 set -euo pipefail
 LLVM=${LLVM16:-/usr/lib/llvm-16/bin}
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 LIBDEVICE=${LIBDEVICE:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}
-BENCH=../shared/bench
+BENCH=tests/bench/kernels
 N=${BENCH_RUNS:-5}
 # Outputs go to a tmpfs where there is one: on this machine's disk, replacing an existing
 # file (vptx writes FILE.tmp and renames it over FILE, so that an error never leaves a
@@ -52,7 +52,7 @@ best_us() {
 
 regs() { # PTX file -> "regs R spill S" (maximum over the kernels in it)
     [[ -x $PTXAS ]] || { echo "regs - spill -"; return; }
-    "$PTXAS" -v -arch="$2" "$1" -o /dev/null 2>&1 | awk '
+    "$PTXAS" -v -arch="$2" "$1" -o "$TMP/ptxas.cubin" 2>&1 | awk '
         /Used [0-9]+ registers/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^registers/ && $i > r) r = $i }
         /bytes spill stores/ { s += $5 + $9 }
         END { printf "regs %s spill %d", r == "" ? "?" : r, s }'

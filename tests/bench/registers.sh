@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Kernel quality: ptxas -v registers / spills / stack for each kernel vptx compiles,
-# next to nvcc's for the same kernels where ../shared/bench has a .cu version.
+# next to nvcc's for the same kernels where tests/bench/kernels has a .cu version.
 set -euo pipefail
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -18,20 +18,20 @@ stats() { # ptxas -v output -> "regs R, spills S, stack K"
 }
 
 shopt -s nullglob
-for f in examples/*.mlir examples/simt/*.mlir ../shared/bench/*.mlir; do
+for f in examples/*.mlir tests/bench/kernels/*.mlir; do
     [[ -f $f ]] || continue
     name=$(basename "$f" .mlir)
     if "$BIN" --emit=ptx --arch=sm_80 "$f" -o "$TMP/$name.ptx" 2>/dev/null; then
-        echo "vptx $name: $("$PTXAS" -v -arch=sm_80 "$TMP/$name.ptx" -o /dev/null 2>&1 | stats)"
+        echo "vptx $name: $("$PTXAS" -v -arch=sm_80 "$TMP/$name.ptx" -o "$TMP/ptxas.cubin" 2>&1 | stats)"
     else
         echo "vptx $name: does not compile"
     fi
 done
 if [[ -x $NVCC ]]; then
-    for cu in ../shared/bench/*.cu; do
+    for cu in tests/bench/kernels/*.cu; do
         name=$(basename "$cu" .cu)
         if "$NVCC" -ptx -arch=sm_80 "$cu" -o "$TMP/nvcc_$name.ptx" 2>/dev/null; then
-            echo "nvcc $name: $("$PTXAS" -v -arch=sm_80 "$TMP/nvcc_$name.ptx" -o /dev/null 2>&1 | stats)"
+            echo "nvcc $name: $("$PTXAS" -v -arch=sm_80 "$TMP/nvcc_$name.ptx" -o "$TMP/ptxas.cubin" 2>&1 | stats)"
         fi
     done
 fi

@@ -1,5 +1,5 @@
 /*
- * test_bench_kernels.c -- the three SIMT-level bench kernels (copies of ../shared/bench's
+ * test_bench_kernels.c -- the three SIMT-level bench kernels (copies of tests/bench/kernels/
  * K1 reduction, K2 ldmatrix + mma.sync, K3 exp, in examples/simt/) compiled by vptx to
  * PTX, run on the simulator on seeded random data and compared with references computed
  * here in C (not by eval, not by vptx).

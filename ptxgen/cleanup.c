@@ -1,0 +1,531 @@
+/*
+ * cleanup.c -- common-subexpression and dead-code removal on a kernel's finished PTX
+ * body, as it is written out.
+ *
+ * Selection lowers one op at a time, so it cannot know whether a result will be read
+ * or was already computed: a vector.extract unpacks a whole .b32 pair (`mov.b32 {%rs1,
+ * %rs2}, %r7;`) when only one half is used, or none at all once vector.from_elements
+ * has put the pair back together (regs.c halves_joined); distribute repeats the same
+ * index product for every fragment (`mul.lo.s32 %r20, %r14, 8;` 70 times in the
+ * attention kernel); index arithmetic for an address that folded into an immediate
+ * offset stays behind.  ptxas removes such code too, but the PTX is what users read,
+ * diff and count, so it is removed here.
+ *
+ * The pass works on the text, one instruction per line, which ptxgen writes in a fixed
+ * shape: "\t[@%p ]opcode operands;" with the destination first.  Only "pure" lines take
+ * part: an opcode in the `pure` table (a value and nothing else: no memory, no control
+ * flow, no synchronisation), no guard, no carry (.cc).
+ *
+ *  1. CSE.  Within a straight-line stretch (labels end one: control may arrive from
+ *     elsewhere; a branch out of the middle does not matter), a pure line whose opcode
+ *     and sources are those of an earlier one is deleted and its destination renamed to
+ *     the earlier one's everywhere.  The destination must be written only there; a
+ *     source written more than once (a loop counter) is tagged with how often it has
+ *     been written so far, and special registers other than ids and launch sizes
+ *     (%clock, %warpid) are refused, so equal text means equal values.
+ *  2. DCE.  A pure line whose destination registers occur nowhere else is deleted;
+ *     that lowers the use counts of its sources, which may make their defining lines
+ *     dead in turn (a worklist, so the pass is linear in the body).
+ *  3. A comment line `// op file:line` whose instructions all went is dropped too, as
+ *     selection writes the comment only for ops that emit something.
+ *
+ * Registers are counted by token: '%', a class prefix (p rs r rd f fd), digits.  A
+ * register written more than once (loop-carried values, written by the copies at
+ * yields) is never renamed, and occurs at least twice, so it is never deleted.
+ */
+#include "ptxgen/emit.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Opcodes (the text before the first '.' or blank) whose only effect is their result. */
+static const char *const pure[] = {
+    "mov",  "cvt", "cvta", "add",      "sub",   "mul",  "mad",   "fma",   "and", "or",   "xor",
+    "not",  "shl", "shr",  "selp",     "setp",  "neg",  "abs",   "min",   "max", "rem",  "div",
+    "bfe",  "bfi", "ex2",  "lg2",      "rcp",   "sqrt", "rsqrt", "sin",   "cos", "tanh", "prmt",
+    "popc", "clz", "brev", "copysign", "testp", "cnot", "mul24", "mad24", "sad", "lop3", "set",
+};
+
+typedef struct Line {
+    const char *s; /* start, at the tab */
+    uint32_t len;  /* without the newline */
+    bool dead;
+} Line;
+
+typedef struct Regs {
+    uint32_t cap[RC_COUNT];
+    uint32_t *n[RC_COUNT];    /* occurrences (after renaming) */
+    uint32_t *ndef[RC_COUNT]; /* lines writing it */
+    uint32_t *def[RC_COUNT];  /* 1 + the line of its (first) write, 0 = none */
+    uint32_t *ren[RC_COUNT];  /* 1 + the register it was renamed to, 0 = none */
+    uint32_t *ver[RC_COUNT];  /* CSE: writes seen so far, in line order */
+    uint32_t renames;         /* registers renamed */
+} Regs;
+
+/* A register token at p ("%rd12"): its class and number; returns the length, 0 if p
+ * does not start one. */
+static size_t
+reg_token(const char *p, const char *end, int *cls, uint32_t *num)
+{
+    size_t k = 2;
+    if (end - p < 3 || p[0] != '%')
+        return 0;
+    switch (p[1]) {
+    case 'r':
+        *cls = p[2] == 'd' ? RC_B64 : p[2] == 's' ? RC_B16 : RC_B32;
+        break;
+    case 'f':
+        *cls = p[2] == 'd' ? RC_F64 : RC_F32;
+        break;
+    case 'p':
+        *cls = RC_PRED;
+        break;
+    default:
+        return 0;
+    }
+    if (*cls == RC_B64 || *cls == RC_B16 || *cls == RC_F64)
+        k = 3;
+    if (p + k >= end || p[k] < '0' || p[k] > '9')
+        return 0;
+    uint32_t v = 0;
+    while (p + k < end && p[k] >= '0' && p[k] <= '9')
+        v = v * 10 + (uint32_t)(p[k++] - '0');
+    if (p + k < end && ((p[k] >= 'a' && p[k] <= 'z') || p[k] == '_'))
+        return 0; /* part of a longer name */
+    *num = v;
+    return k;
+}
+
+/* The register number that register (cls, num) stands for after renaming. */
+static uint32_t
+renamed(const Regs *r, int cls, uint32_t num)
+{
+    return num < r->cap[cls] && r->ren[cls][num] ? r->ren[cls][num] - 1 : num;
+}
+
+typedef void RegFn(Regs *r, int cls, uint32_t num, void *ctx);
+
+/* Calls fn on every register token (renamed) of text [p, end). */
+static void
+each_reg(Regs *r, const char *p, const char *end, RegFn *fn, void *ctx)
+{
+    while (p < end) {
+        if (*p == '/' && p + 1 < end && p[1] == '/')
+            return; /* a trailing comment */
+        int cls;
+        uint32_t num;
+        size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
+        if (n) {
+            num = renamed(r, cls, num);
+            if (num < r->cap[cls])
+                fn(r, cls, num, ctx);
+            p += n;
+        } else {
+            p++;
+        }
+    }
+}
+
+static bool
+is_instruction(const Line *l)
+{
+    return l->len > 1 && l->s[0] == '\t' && l->s[1] != '/' && l->s[1] != '.';
+}
+
+static bool
+is_comment(const Line *l)
+{
+    return l->len > 2 && l->s[0] == '\t' && l->s[1] == '/' && l->s[2] == '/';
+}
+
+/* The first operand of an instruction line, [*b, *e) as offsets, and where its opcode
+ * starts; false for lines without one (ret;, bar.sync 0; labels, comments). */
+static bool
+first_operand(const Line *l, size_t *op, size_t *b, size_t *e)
+{
+    const char *s = l->s, *end = l->s + l->len, *p = s + 1;
+    if (!is_instruction(l) || end[-1] != ';')
+        return false;
+    if (*p == '@') { /* guard */
+        while (p < end && *p != ' ' && *p != '\t')
+            p++;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+    }
+    *op = (size_t)(p - s);
+    while (p < end && *p != ' ' && *p != '\t')
+        p++;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    const char *q = p;
+    if (*q == '{') {
+        while (q < end && *q != '}')
+            q++;
+        if (q == end)
+            return false;
+        q++;
+    } else {
+        while (q < end && *q != ',' && *q != ';')
+            q++;
+    }
+    if (q == end || *q != ',')
+        return false; /* one operand or none: no destination */
+    *b = (size_t)(p - s);
+    *e = (size_t)(q - s);
+    return true;
+}
+
+/* Is the line a pure instruction (see the top)?  Sets its destination span. */
+static bool
+pure_line(const Line *l, size_t *b, size_t *e)
+{
+    size_t op;
+    if (!first_operand(l, &op, b, e) || l->s[1] == '@')
+        return false;
+    const char *o = l->s + op, *p = o, *end = l->s + l->len;
+    while (p < end && *p != '.' && *p != ' ' && *p != '\t')
+        p++;
+    size_t n = (size_t)(p - o);
+    bool found = false;
+    for (size_t i = 0; i < sizeof pure / sizeof pure[0] && !found; i++)
+        found = strlen(pure[i]) == n && memcmp(pure[i], o, n) == 0;
+    if (!found)
+        return false;
+    for (; p + 2 < end && *p != ' ' && *p != '\t'; p++)
+        if (p[0] == '.' && p[1] == 'c' && p[2] == 'c')
+            return false; /* carry in or out */
+    return true;
+}
+
+static void
+count_use(Regs *r, int cls, uint32_t num, void *ctx)
+{
+    (void)ctx;
+    r->n[cls][num]++;
+}
+
+static void
+count_def(Regs *r, int cls, uint32_t num, void *ctx)
+{
+    uint32_t line = *(const uint32_t *)ctx;
+    r->ndef[cls][num]++;
+    if (!r->def[cls][num])
+        r->def[cls][num] = line + 1;
+}
+
+/* ---- CSE ---- */
+
+typedef struct Entry {
+    uint64_t hash;
+    uint32_t gen;  /* valid when == the table's generation */
+    uint32_t key;  /* offset of the key in the pool */
+    uint32_t klen; /* its length */
+    int cls;
+    uint32_t reg;
+} Entry;
+
+typedef struct Cse {
+    Entry *tab;
+    uint32_t cap, gen; /* cap: a power of two */
+    char *pool;
+    size_t npool, cappool;
+} Cse;
+
+/* Is the special register at p one whose value is the same at every read by a thread
+ * (its ids and the launch shape)? */
+static bool
+constant_sreg(const char *p, const char *end)
+{
+    static const char *const fixed[] = { "%tid.",           "%ntid.",       "%ctaid.",
+                                         "%nctaid.",        "%laneid",      "%lanemask_",
+                                         "%cluster",        "%nclusterid.", "%dynamic_smem_size",
+                                         "%total_smem_size" };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        size_t n = strlen(fixed[i]);
+        if ((size_t)(end - p) >= n && memcmp(p, fixed[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
+static char *
+put_num(char *o, uint32_t v)
+{
+    char digits[10];
+    int k = 0;
+    do
+        digits[k++] = (char)('0' + v % 10);
+    while (v /= 10);
+    while (k)
+        *o++ = digits[--k];
+    return o;
+}
+
+/* The key of pure line l with destination span [b, e): its opcode text and its source
+ * operands with registers renamed (a register written more than once tagged with how
+ * often it has been written so far), into the pool at *klen bytes; false if a source
+ * is the destination. */
+static bool
+line_key(Cse *c, Regs *r, const Line *l, size_t b, size_t e, int dcls, uint32_t dnum,
+         uint32_t *klen)
+{
+    const char *s = l->s, *end = l->s + l->len;
+    size_t need = l->len + 16 * 8;
+    if (c->npool + need > c->cappool) {
+        c->cappool = (c->npool + need) * 2;
+        c->pool = ir_realloc(c->pool, c->cappool);
+        if (!c->pool)
+            ICE("out of memory");
+    }
+    char *out = c->pool + c->npool, *o = out;
+    memcpy(o, s + 1, b - 1); /* opcode and blanks */
+    o += b - 1;
+    for (const char *p = s + e; p < end;) {
+        int cls;
+        uint32_t num;
+        size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
+        if (!n) {
+            if (*p == '%' && !constant_sreg(p, end))
+                return false; /* %clock, %warpid, ...: may differ between two reads */
+            *o++ = *p++;
+            continue;
+        }
+        num = renamed(r, cls, num);
+        if (num >= r->cap[cls] || (cls == dcls && num == dnum))
+            return false;
+        *o++ = (char)('0' + cls);
+        *o++ = '%';
+        o = put_num(o, num);
+        if (r->ndef[cls][num] > 1) { /* written again (a loop counter): which value */
+            *o++ = 'v';
+            o = put_num(o, r->ver[cls][num]);
+        }
+        p += n;
+    }
+    *klen = (uint32_t)(o - out);
+    return true;
+}
+
+static void
+bump_version(Regs *r, int cls, uint32_t num, void *ctx)
+{
+    (void)ctx;
+    r->ver[cls][num]++;
+}
+
+static uint64_t
+hash_bytes(const char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
+    return h;
+}
+
+/* Looks the key (at the pool's end) up; if absent, adds it for (cls, reg).  Returns the
+ * entry that was there, or NULL. */
+static const Entry *
+cse_find_or_add(Cse *c, uint32_t klen, int cls, uint32_t reg)
+{
+    const char *key = c->pool + c->npool;
+    uint64_t h = hash_bytes(key, klen);
+    uint32_t i = (uint32_t)h & (c->cap - 1);
+    for (; c->tab[i].gen == c->gen; i = (i + 1) & (c->cap - 1))
+        if (c->tab[i].hash == h && c->tab[i].klen == klen &&
+            memcmp(c->pool + c->tab[i].key, key, klen) == 0)
+            return &c->tab[i];
+    c->tab[i] = (Entry){ h, c->gen, (uint32_t)c->npool, klen, cls, reg };
+    c->npool += klen;
+    return NULL;
+}
+
+static uint32_t
+cse(Regs *r, Line *lines, uint32_t n)
+{
+    Cse c = { 0 };
+    c.cap = 64; /* at most 64K entries (2 MB, cache-sized): a longer stretch starts afresh */
+    while (c.cap < 2 * n + 2 && c.cap < 65536)
+        c.cap *= 2;
+    c.tab = ir_calloc(c.cap, sizeof *c.tab);
+    if (!c.tab)
+        ICE("out of memory");
+    c.gen = 1;
+    uint32_t removed = 0, live = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const Line *l = &lines[i];
+        if (l->len && l->s[0] == '$') { /* a label: a new stretch */
+            c.gen++;
+            live = 0;
+            continue;
+        }
+        size_t op, b, e;
+        if (!first_operand(l, &op, &b, &e) || l->s[b] == '[')
+            continue;
+        int cls;
+        uint32_t num, klen;
+        size_t tl = reg_token(l->s + b, l->s + e, &cls, &num);
+        bool one = pure_line(l, &b, &e) && tl && b + tl == e && num < r->cap[cls] &&
+                   r->ndef[cls][num] == 1;  /* one register, written only here */
+        if (one && live + 1 >= c.cap / 2) { /* keep the table half empty: start afresh */
+            c.gen++;
+            live = 0;
+        }
+        if (one && line_key(&c, r, l, b, e, cls, num, &klen)) {
+            const Entry *old = cse_find_or_add(&c, klen, cls, num);
+            if (!old) {
+                live++;
+            } else if (old->cls == cls) {
+                r->ren[cls][num] = old->reg + 1;
+                r->renames++;
+                lines[i].dead = true;
+                removed++;
+            }
+        }
+        each_reg(r, l->s + b, l->s + e, bump_version, NULL); /* the values it writes */
+    }
+    ir_free(c.tab);
+    ir_free(c.pool);
+    return removed;
+}
+
+/* ---- DCE ---- */
+
+typedef struct Work {
+    uint32_t *items;
+    uint32_t n;
+} Work;
+
+static void
+uncount(Regs *r, int cls, uint32_t num, void *ctx)
+{
+    Work *w = ctx;
+    if (r->n[cls][num] > 0 && --r->n[cls][num] == 1 && r->def[cls][num])
+        w->items[w->n++] = r->def[cls][num] - 1;
+}
+
+typedef struct Unused {
+    bool ok;
+    uint32_t self;
+} Unused;
+
+static void
+check_unused(Regs *r, int cls, uint32_t num, void *ctx)
+{
+    Unused *u = ctx;
+    u->ok = u->ok && r->n[cls][num] == 1 && r->def[cls][num] == u->self + 1;
+}
+
+static uint32_t
+dce(Regs *r, Line *lines, uint32_t n)
+{
+    Work w = { ir_calloc(n + 1, sizeof *w.items), 0 };
+    if (!w.items)
+        ICE("out of memory");
+    for (uint32_t i = n; i-- > 0;)
+        w.items[w.n++] = i;
+    uint32_t removed = 0;
+    while (w.n) {
+        uint32_t i = w.items[--w.n];
+        size_t b, e;
+        if (lines[i].dead || !pure_line(&lines[i], &b, &e))
+            continue;
+        const char *s = lines[i].s;
+        bool special = false; /* %tid.x and the like: not a register we count */
+        for (const char *p = s + b; p < s + e; p++)
+            if (*p == '%') {
+                int cls;
+                uint32_t num;
+                special = special || !reg_token(p, s + e, &cls, &num);
+            }
+        Unused u = { !special, i };
+        each_reg(r, s + b, s + e, check_unused, &u);
+        if (!u.ok)
+            continue;
+        lines[i].dead = true;
+        removed++;
+        each_reg(r, s, s + lines[i].len, uncount, &w);
+    }
+    ir_free(w.items);
+    return removed;
+}
+
+/* ---- driver ---- */
+
+/* Writes line l to out with its registers renamed. */
+static void
+write_line(const Regs *r, const Line *l, FILE *out)
+{
+    const char *p = l->s, *end = l->s + l->len, *run = p;
+    if (!r->renames) {
+        fwrite(p, 1, l->len + 1, out);
+        return;
+    }
+    while (p < end) {
+        int cls;
+        uint32_t num;
+        size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
+        if (n && renamed(r, cls, num) != num) {
+            fwrite(run, 1, (size_t)(p - run), out);
+            fprintf(out, "%s%" PRIu32, cls_prefix((RegClass)cls), renamed(r, cls, num));
+            run = p + n;
+        }
+        p += n ? n : 1;
+    }
+    fwrite(run, 1, (size_t)(end - run) + 1, out); /* with its newline */
+}
+
+uint32_t
+ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
+{
+    uint32_t nlines = 0;
+    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        nlines++;
+    Line *lines = ir_calloc(nlines + 1, sizeof *lines);
+    Regs r = { 0 };
+    for (int k = 0; k < RC_COUNT; k++) {
+        r.cap[k] = e->nregs[k] + 1;
+        r.n[k] = ir_calloc(r.cap[k], sizeof *r.n[k]);
+        r.ndef[k] = ir_calloc(r.cap[k], sizeof *r.ndef[k]);
+        r.def[k] = ir_calloc(r.cap[k], sizeof *r.def[k]);
+        r.ren[k] = ir_calloc(r.cap[k], sizeof *r.ren[k]);
+        r.ver[k] = ir_calloc(r.cap[k], sizeof *r.ver[k]);
+        if (!r.n[k] || !r.ndef[k] || !r.def[k] || !r.ren[k] || !r.ver[k])
+            ICE("out of memory");
+    }
+    if (!lines)
+        ICE("out of memory");
+    uint32_t n = 0;
+    for (const char *p = buf, *end = buf + len, *nl; (nl = memchr(p, '\n', (size_t)(end - p)));
+         p = nl + 1)
+        lines[n++] = (Line){ p, (uint32_t)(nl - p), false };
+    /* writes: the first operand of every instruction but stores ([address]) */
+    for (uint32_t i = 0; i < n; i++) {
+        size_t op, b, e2;
+        if (first_operand(&lines[i], &op, &b, &e2) && lines[i].s[b] != '[')
+            each_reg(&r, lines[i].s + b, lines[i].s + e2, count_def, &i);
+    }
+    uint32_t removed = cse(&r, lines, n);
+    /* uses, after renaming: every register token of the lines left */
+    for (uint32_t i = 0; i < n; i++)
+        if (!lines[i].dead && !is_comment(&lines[i]))
+            each_reg(&r, lines[i].s, lines[i].s + lines[i].len, count_use, NULL);
+    removed += dce(&r, lines, n);
+    /* comments whose instructions all went */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!is_comment(&lines[i]))
+            continue;
+        uint32_t j = i + 1;
+        while (j < n && lines[j].dead)
+            j++;
+        if (j > i + 1 && !(j < n && is_instruction(&lines[j])))
+            lines[i].dead = true;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!lines[i].dead)
+            write_line(&r, &lines[i], out);
+    for (int k = 0; k < RC_COUNT; k++)
+        ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]), ir_free(r.ver[k]);
+    ir_free(lines);
+    return removed;
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Compile time and memory as the input grows (issue 18, part 4): a module of many one-op
+# functions and one function that is a long chain of vector ops, at several sizes, so
+# that a superlinear pass shows as a growing time per op.  Each figure is the median of
+# RUNS whole-process runs (tests/bench/runstat.c: wall seconds and peak resident memory),
+# and the time is also given as a ratio to `vptx --version` measured the same way, so that
+# figures from different machines can be compared.
+# Goals: 1,000 one-op functions and a 100,000-op chain each <= 0.3 s; peak memory <= 1 KB
+# per op.
+set -euo pipefail
+RUNS=${BENCH_RUNS:-5}
+scratch=${TMPDIR:-/tmp}
+[[ -z ${TMPDIR:-} && -d /dev/shm && -w /dev/shm ]] && scratch=/dev/shm
+TMP=$(mktemp -d "$scratch/vptx-bench.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+cc -std=c11 -O2 -D_DEFAULT_SOURCE tests/bench/runstat.c -o "$TMP/runstat"
+
+funcs() { # N: N functions, each one elementwise op between a load and a store
+    local i
+    for ((i = 0; i < $1; i++)); do
+        cat <<E
+func.func @f$i(%x: memref<64xf32>, %out: memref<64xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %v = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : memref<64xf32>, vector<64xf32>
+  %w = arith.addf %v, %v : vector<64xf32>
+  vector.transfer_write %w, %out[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32>
+  return
+}
+E
+    done
+}
+
+chain() { # N: one function, a chain of N elementwise vector ops
+    local i
+    echo 'func.func @chain(%x: memref<64xf32>, %out: memref<64xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {'
+    echo '  %c0 = arith.constant 0 : index'
+    echo '  %pad = arith.constant 0.0 : f32'
+    echo '  %v0 = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : memref<64xf32>, vector<64xf32>'
+    for ((i = 1; i <= $1; i++)); do
+        echo "  %v$i = arith.addf %v$((i - 1)), %v0 : vector<64xf32>"
+    done
+    echo "  vector.transfer_write %v$1, %out[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32>"
+    echo '  return'
+    echo '}'
+}
+
+read -r base _ <<<"$("$TMP/runstat" "$RUNS" "$BIN" --version)"
+echo "vptx --version            $(awk -v t="$base" 'BEGIN { printf "%.4f", t }') s (the unit of the ratios below)"
+printf '%-26s %9s %9s %10s %9s %9s\n' workload ops "time s" "x version" "peak MB" "KB/op"
+measure() { # name ops file
+    local med lo hi kb
+    read -r med lo hi kb <<<"$("$TMP/runstat" "$RUNS" "$BIN" --emit=ptx --arch=sm_80 "$3" -o "$TMP/out.ptx")"
+    printf '%-26s %9d %9.3f %10.0f %9.1f %9.2f   (min %.3f, max %.3f)\n' "$1" "$2" "$med" \
+        "$(awk -v a="$med" -v b="$base" 'BEGIN { print a / b }')" \
+        "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$kb" -v n="$2" 'BEGIN { print k / n }')" \
+        "$lo" "$hi"
+}
+# ops counted as in the input: 6 per function (constants, read, op, write, return)
+for n in 1000 2000 4000; do
+    funcs "$n" >"$TMP/funcs$n.mlir"
+    measure "$n one-op functions" $((6 * n)) "$TMP/funcs$n.mlir"
+done
+for n in 10000 30000 100000; do
+    chain "$n" >"$TMP/chain$n.mlir"
+    measure "chain of $n ops" $((n + 5)) "$TMP/chain$n.mlir"
+done
