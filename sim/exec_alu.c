@@ -15,6 +15,7 @@
 #include "sim/simint.h"
 
 #include <math.h>
+#include <string.h>
 
 static inline uint64_t
 src(const Exec *x, const Thread *t, const Inst *in, int i)
@@ -139,6 +140,46 @@ fp_exec(Exec *x, Thread *t, const Inst *in, Fp3 *op)
         fp_apply(op, in->ty[0], src(x, t, in, 1), src(x, t, in, 2), c, in->rnd, fpflags(in)));
 }
 
+/* f32 add/sub/mul/fma in round-to-nearest without .sat: the host's IEEE single-precision
+ * operations are correctly rounded the same way (C11 F.3, FLT_EVAL_METHOD 0 on the
+ * hosts we build for; fmaf rounds once), so only NaNs (canonical on the GPU) and .ftz
+ * (inputs and result) need care.  This is the simulator's hottest path. */
+static inline bool
+f32_fast(const Inst *in)
+{
+    return in->ty[0] == TY_F32 && (in->rnd == RND_NONE || in->rnd == RND_RN) &&
+           !(in->flags & (F_SAT | F_RELU));
+}
+
+static inline float
+f32_bits_to(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static inline float
+f32_in(const Exec *x, const Thread *t, const Inst *in, int i)
+{
+    uint32_t b = (uint32_t)src(x, t, in, i);
+    if ((in->flags & F_FTZ) && !(b & 0x7f800000u))
+        b &= 0x80000000u;
+    return f32_bits_to(b);
+}
+
+static inline int
+f32_done(Thread *t, const Inst *in, float r)
+{
+    uint32_t b;
+    memcpy(&b, &r, 4);
+    if (r != r)
+        b = 0x7fffffffu;
+    else if ((in->flags & F_FTZ) && !(b & 0x7f800000u))
+        b &= 0x80000000u;
+    return done(t, in, b);
+}
+
 /* ---- integer helpers ---- */
 
 static void
@@ -191,6 +232,8 @@ sat_s32(int64_t v)
 int
 ex_add(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, f32_in(x, t, in, 1) + f32_in(x, t, in, 2));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_add);
@@ -203,6 +246,8 @@ ex_add(Exec *x, Thread *t, const Inst *in)
 int
 ex_sub(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, f32_in(x, t, in, 1) - f32_in(x, t, in, 2));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_sub);
@@ -215,6 +260,8 @@ ex_sub(Exec *x, Thread *t, const Inst *in)
 int
 ex_mul(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, f32_in(x, t, in, 1) * f32_in(x, t, in, 2));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_mul);
@@ -224,6 +271,8 @@ ex_mul(Exec *x, Thread *t, const Inst *in)
 int
 ex_mad(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, fmaf(f32_in(x, t, in, 1), f32_in(x, t, in, 2), f32_in(x, t, in, 3)));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_fma);
@@ -249,6 +298,8 @@ ex_mul24(Exec *x, Thread *t, const Inst *in)
 int
 ex_fma(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, fmaf(f32_in(x, t, in, 1), f32_in(x, t, in, 2), f32_in(x, t, in, 3)));
     return fp_exec(x, t, in, f_fma);
 }
 

@@ -212,6 +212,8 @@ req_finish(Exec *x, const ReqGroup *g)
         *(ld ? &st->shared_ld_requests : &st->shared_st_requests) += 1;
         *(ld ? &st->shared_ld_wavefronts : &st->shared_st_wavefronts) += wf;
         *(ld ? &st->shared_ld_wavefronts_min : &st->shared_st_wavefronts_min) += ideal;
+        if (x->tm)
+            tm_request(x, (uint32_t)((size_t)(g - x->groups) / NGROUPS), g->kind, NULL, 0, wf);
         return;
     }
     uint64_t sec[WARP_SIZE], lo[WARP_SIZE];
@@ -222,6 +224,8 @@ req_finish(Exec *x, const ReqGroup *g)
             lo[n++] = g->addr[l];
         }
     uint32_t nsec = sort_unique(sec, n), nlo = sort_unique(lo, n);
+    if (x->tm)
+        tm_request(x, (uint32_t)((size_t)(g - x->groups) / NGROUPS), g->kind, sec, nsec, 0);
     uint64_t bytes = 0, end = 0;
     for (uint32_t i = 0; i < nlo; i++) { /* union of [addr, addr+size) */
         uint64_t s = lo[i] > end ? lo[i] : end, e = lo[i] + g->size;
@@ -445,6 +449,8 @@ ex_atom(Exec *x, Thread *t, const Inst *in)
     memcpy(p, &v, es);
     reg_write(t, &in->o[0], old);
     x->st.atomics++;
+    if (x->tm)
+        tm_atomic(x, addr, sp == SP_GLOBAL);
     return EX_NEXT;
 }
 

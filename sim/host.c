@@ -104,6 +104,7 @@ sim_destroy(SimCtx *ctx)
     free(ctx->allocs);
     free(ctx->mods);
     free(ctx->line_counts);
+    free(ctx->timing_lines);
     free(ctx->err);
     free(ctx);
 }
@@ -123,6 +124,15 @@ sim_set_option(SimCtx *ctx, SimOption opt, uint64_t value)
         return SIM_OK;
     case SIM_OPT_FILL_BYTE:
         ctx->opt_fill = (uint8_t)value;
+        return SIM_OK;
+    case SIM_OPT_TIMING_REGS:
+        if (value > 255)
+            return fail(ctx, SIM_ERR_INVALID_VALUE, "%llu registers per thread (at most 255)",
+                        (unsigned long long)value);
+        ctx->opt_timing_regs = (uint32_t)value;
+        return SIM_OK;
+    case SIM_OPT_TIMING_SAMPLE:
+        ctx->opt_timing_sample = value;
         return SIM_OK;
     }
     return fail(ctx, SIM_ERR_INVALID_VALUE, "unknown option %d", (int)opt);
