@@ -317,6 +317,18 @@ sim_module_entry_name(const SimModule *m, int k)
     return NULL;
 }
 
+const char *
+sim_module_target(const SimModule *m)
+{
+    return m->target;
+}
+
+const char *
+sim_func_name(const SimFunc *f)
+{
+    return f->name;
+}
+
 int
 sim_func_param_count(const SimFunc *f)
 {

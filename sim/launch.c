@@ -60,10 +60,29 @@ check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **par
 static bool
 timing_target_ok(const TimingGpu *g, const char *target)
 {
-    if (!target[0])
+    if (!target || !target[0])
         return true;
+    if (strncmp(target, "sm_", 3))
+        return false;
     int n = atoi(target + 3);
     return n > 0 && n <= g->max_target && !(n > 80 && n < 90);
+}
+
+SimResult
+sim_timing_check(const char *gpu, const char *target, char *why, size_t n)
+{
+    const TimingGpu *g = timing_gpu(gpu);
+    if (!g) {
+        snprintf(why, n, "no timing model for GPU '%s' (models: %s)", gpu ? gpu : "",
+                 sim_timing_models());
+        return SIM_ERR_INVALID_VALUE;
+    }
+    if (!timing_target_ok(g, target)) {
+        snprintf(why, n, "the timing model '%s' has no GPU for target %s (models: %s)", g->name,
+                 target, sim_timing_models());
+        return SIM_ERR_INVALID_VALUE;
+    }
+    return SIM_OK;
 }
 
 static void

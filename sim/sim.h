@@ -147,8 +147,10 @@ SimResult sim_module_load(SimCtx *ctx, const char *ptx, const char *name, SimMod
 SimResult sim_module_unload(SimModule *m);
 SimResult sim_module_get_function(SimModule *m, const char *name, SimFunc **out);
 int sim_module_entry_count(const SimModule *m);
+const char *sim_module_target(const SimModule *m); /* "sm_80" from .target, "" if none */
 const char *sim_module_entry_name(const SimModule *m, int i);
 
+const char *sim_func_name(const SimFunc *f);
 int sim_func_param_count(const SimFunc *f);
 SimResult sim_func_param_info(const SimFunc *f, int i, SimParamInfo *out);
 uint32_t sim_func_static_shared(const SimFunc *f);
@@ -214,6 +216,9 @@ typedef struct {
  * model lacks (sm_86, sm_89, sm_100a, or above the GPU's own). */
 SimResult sim_set_timing(SimCtx *ctx, const char *gpu);
 const char *sim_timing_models(void); /* "a100 (A100 SXM4 80GB, sm_80), h100 (...)" */
+/* Whether the model `gpu` covers PTX for `target` ("sm_80", "sm_90a"; NULL or "" = any);
+ * on SIM_ERR_INVALID_VALUE `why` holds the message (listing the models). */
+SimResult sim_timing_check(const char *gpu, const char *target, char *why, size_t n);
 /* The estimate of the last launch; SIM_ERR_INVALID_VALUE when it ran without timing. */
 SimResult sim_timing(const SimCtx *ctx, SimTiming *out);
 /* cycles[line]: warp-cycles the model attributes to each PTX line of the last launch
