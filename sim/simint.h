@@ -544,8 +544,10 @@ struct TimingGpu {
     unsigned sms;
     double clock_mhz;
     unsigned max_warps_sm, max_ctas_sm, regs_sm, reg_unit, smem_sm, smem_cta_reserved;
-    double dram_gbs;         /* DRAM bandwidth, GB/s */
+    double dram_gbs;         /* DRAM bandwidth, GB/s (datasheet peak) */
+    double dram_eff;         /* the fraction of it a streaming copy sustains */
     double l2_bytes_clk;     /* L2 bandwidth, whole chip, bytes per SM clock */
+    double l2_eff;           /* the fraction of it sustained */
     unsigned smem_bytes_clk; /* shared memory bandwidth per SM: one wavefront a clock */
     unsigned lat[TP_COUNT];  /* dependent-issue latency, cycles */
     unsigned thr[TP_COUNT];  /* lanes per clock per SM; TP_TENSOR: f16 FMAs per clock per SM */

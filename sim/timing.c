@@ -95,6 +95,7 @@ struct Timing {
     uint64_t async_max; /* bulk copies of the CTA: completion */
     /* this CTA */
     double issue[4], pipe[4][TP_COUNT], smem_wf, bar_stall, warp_time;
+    uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
     /* the launch, over the timed CTAs */
     double sum_lat, sum_issue, sum_pipe[TP_COUNT], sum_smem, sum_bar, sum_warp_time;
     double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
@@ -495,12 +496,22 @@ tm_free(Timing *tm)
     free(tm);
 }
 
+/* A sample of K CTAs is taken as runs of SAMPLE_RUN consecutive CTAs (neighbours share
+ * data through L1/L2 as on the GPU, where they run at the same time) spread evenly over
+ * the grid (so that CTAs whose work depends on their position are represented). */
+#define SAMPLE_RUN 16
+
 bool
 tm_sampled_cta(const Exec *x, uint64_t linear)
 {
     const Timing *tm = x->tm;
-    return !tm || tm->stride == 1 ||
-           (linear % tm->stride == 0 && linear / tm->stride < x->ctx->opt_timing_sample);
+    if (!tm || tm->stride == 1)
+        return true;
+    uint64_t k = x->ctx->opt_timing_sample, runs = (k + SAMPLE_RUN - 1) / SAMPLE_RUN;
+    uint64_t gap = tm->ctas_total / runs; /* >= SAMPLE_RUN since total > k */
+    uint64_t run = linear / gap, at = linear % gap;
+    uint64_t len = run + 1 < runs ? SAMPLE_RUN : k - (runs - 1) * SAMPLE_RUN;
+    return run < runs && at < len;
 }
 
 void
@@ -517,6 +528,7 @@ tm_cta_begin(Exec *x)
     memset(tm->issue, 0, sizeof tm->issue);
     memset(tm->pipe, 0, sizeof tm->pipe);
     tm->smem_wf = tm->bar_stall = 0;
+    tm->l1_sectors = 0;
     tm->async_max = 0;
     set_clear(&tm->l1);
 }
@@ -535,7 +547,7 @@ tm_cta_end(Exec *x)
     tm->sum_lat += (double)lat;
     tm->sum_warp_time += warp_time;
     tm->sum_bar += tm->bar_stall;
-    tm->sum_smem += tm->smem_wf;
+    tm->sum_smem += tm->smem_wf + (double)tm->l1_sectors / 4; /* 4 sectors a wavefront */
     double mi = 0;
     for (int s = 0; s < 4; s++) {
         tm->sum_issue += tm->issue[s];
@@ -731,6 +743,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
         }
     }
     tm->pipe[s][TP_LSU] += lines > 1 ? lines - 1 : 0;
+    tm->l1_sectors += nsec;
     W->req_lat = (dram ? g->lat_dram : l1_miss ? g->lat_l2 : g->lat_l1) + (lines ? lines - 1 : 0);
     W->req_seen = true;
 }
@@ -812,9 +825,9 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     /* the chip */
     double dram_bytes = (double)tm->dram_sectors * 32 * scale;
     double l2_bytes = (double)tm->l2_sectors * 32 * scale;
-    double dram_bclk = g->dram_gbs * 1e9 / (g->clock_mhz * 1e6);
+    double dram_bclk = g->dram_gbs * g->dram_eff * 1e9 / (g->clock_mhz * 1e6);
     double b_dram = dram_bytes / dram_bclk;
-    double b_l2 = l2_bytes / g->l2_bytes_clk;
+    double b_l2 = l2_bytes / (g->l2_bytes_clk * g->l2_eff);
     double b_atom = fmax((double)tm->atom_max * scale * g->atom_same_cyc,
                          (double)tm->atomics * scale / g->atom_per_clk);
     double launch = g->launch_us * g->clock_mhz;

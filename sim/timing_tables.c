@@ -34,7 +34,9 @@ static const TimingGpu gpus[] = {
         .smem_sm = 167936, /* 164 KB */
         .smem_cta_reserved = 1024,
         .dram_gbs = 2039,
+        .dram_eff = 0.88,
         .l2_bytes_clk = 5120,
+        .l2_eff = 0.70,
         .smem_bytes_clk = 128,
         .lat = {
             [TP_FP32] = 4, [TP_FP16] = 5, [TP_FP64] = 8, [TP_INT] = 4, [TP_SFU] = 18,
@@ -67,7 +69,9 @@ static const TimingGpu gpus[] = {
         .smem_sm = 233472, /* 228 KB */
         .smem_cta_reserved = 1024,
         .dram_gbs = 3350,
+        .dram_eff = 0.88,
         .l2_bytes_clk = 7680,
+        .l2_eff = 0.70,
         .smem_bytes_clk = 128,
         .lat = {
             [TP_FP32] = 4, [TP_FP16] = 5, [TP_FP64] = 8, [TP_INT] = 4, [TP_SFU] = 18,
