@@ -153,17 +153,18 @@ mem_access(Exec *x, Thread *t, const Inst *in, int sp, uint64_t addr, uint32_t s
 
 /* ---- request grouping and the bank model ---- */
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
+/* Sorts the (at most 128) addresses of one request and drops repeats.  Insertion sort:
+ * a warp's addresses mostly come in order already, which makes it linear. */
 static uint32_t
 sort_unique(uint64_t *v, uint32_t n)
 {
-    qsort(v, n, sizeof *v, cmp_u64);
+    for (uint32_t i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        uint32_t j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
     uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++)
         if (k == 0 || v[k - 1] != v[i])

@@ -869,8 +869,8 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->time_us = cycles / g->clock_mhz;
     out->dram_bytes = (uint64_t)llround(dram_bytes);
     out->l2_bytes = (uint64_t)llround(l2_bytes);
-    out->dram_pct = pct(b_dram, cycles);
-    out->l2_pct = pct(b_l2, cycles);
+    out->dram_pct = pct(b_dram * g->dram_eff, cycles); /* of the datasheet peak */
+    out->l2_pct = pct(b_l2 * g->l2_eff, cycles);
     out->smem_pct = pct(bound[SIM_LIM_SMEM], cycles);
     out->issue_pct = pct(tm->sum_issue * scale / 4 / g->sms, cycles);
     out->tensor_pct = pct(tm->tensor_cycles * scale / 4 / g->sms, cycles);

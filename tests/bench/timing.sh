@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The timing model (docs/timing.md): the kernel pairs of tests/timing/pairs.cu as both
 # models rank them, copy and FMA rates against the parts' peaks, and vptx's PTX of the
-# bench kernels next to nvcc's under the same model.
+# bench kernels next to nvcc's under the same model, and a 4096^3 GEMM from a sample.
 set -euo pipefail
 BUILD=$(dirname "$BIN")
 LIB=$BUILD/libvptx.a
@@ -24,4 +24,4 @@ for k in k1_reduce k2_mma k3_exp; do
     fi
 done
 echo "timing: vptx next to nvcc under the model"
-"$TMP/kernels" "$TMP"
+"$TMP/kernels" "$TMP" tests/timing/pairs.ptx

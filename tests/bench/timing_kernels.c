@@ -2,7 +2,9 @@
  * timing_kernels.c -- `make bench` section timing: vptx's PTX of the bench kernels
  * (../shared/bench/K.mlir) next to nvcc's (../shared/bench/K.cu) under the same timing
  * model (driver/vptx.h: vptx_timing_ptx), on both GPUs.
- * Usage: timing_kernels DIR   (DIR holds K.vptx.ptx and K.nvcc.ptx)
+ * With PAIRS.ptx (tests/timing/pairs.ptx) also a launch too big to simulate whole: the
+ * shared-memory tiled GEMM at 4096^3 (65536 CTAs), from a sample of 32 CTAs.
+ * Usage: timing_kernels DIR [PAIRS.ptx]   (DIR holds K.vptx.ptx and K.nvcc.ptx)
  */
 #include "driver/vptx.h"
 
@@ -53,8 +55,8 @@ static const Launch launches[] = {
 int
 main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: timing_kernels DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: timing_kernels DIR [PAIRS.ptx]\n");
         return 2;
     }
     static const char *const gpus[] = { "a100", "h100" };
@@ -82,5 +84,23 @@ main(int argc, char **argv)
                        t.max_warps, t.dram_pct, t.fp32_pct, t.tensor_pct);
             free(ptx);
         }
+    char *pairs = argc == 3 ? slurp(argv[2]) : NULL;
+    for (int g = 0; pairs && g < 2; g++) {
+        size_t b = 4096ull * 4096 * 4;
+        VptxTimingArg a[4] = { B(b), B(b), B(b), S(4096) };
+        unsigned grid[3] = { 256, 256, 1 }, block[3] = { 16, 16, 1 };
+        VptxTiming t;
+        char err[1024];
+        if (vptx_timing_ptx(pairs, "gemm_tiled", gpus[g], grid, block, 0, a, 4, 32, &t, err,
+                            sizeof err)) {
+            printf("gemm_tiled 4096^3 %s: %s\n", gpus[g], err);
+            status = 1;
+        } else
+            printf("gemm_tiled 4096^3 (nvcc) %s  time %9.1f us  limiter %-8s %.1f TFLOP/s  "
+                   "fp32 %3.0f%%  dram %3.0f%%  sampled %llu/%llu CTAs\n",
+                   t.gpu, t.time_us, t.limiter, 2.0 * 4096 * 4096 * 4096 / t.time_us / 1e6,
+                   t.fp32_pct, t.dram_pct, t.ctas_timed, t.ctas_total);
+    }
+    free(pairs);
     return status;
 }
