@@ -618,6 +618,16 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         ExecFn *ex = sim_op_table[in->op].exec;
         bool uniform = true;
         uint32_t count = 0, ran = 0;
+        if (in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) {
+            for (uint32_t m = mask; m; m &= m - 1) {
+                Thread *t = &th[__builtin_ctz(m)];
+                t->icount++;
+                t->pc++;
+            }
+            count = (uint32_t)__builtin_popcount(mask);
+            ran = mask;
+            mask = 0; /* done: skip the lane loop */
+        }
         for (uint32_t m = mask; m; m &= m - 1) {
             Thread *t = &th[__builtin_ctz(m)];
             if (t->state != ST_RUN || t->pc != pc) {
@@ -648,7 +658,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         if (x->tm && ran)
             tm_step(x, w, pc, ran);
         /* the same lanes are together at pc + 1, and no other lane can be there first */
-        known = uniform && mask == live && x->live[w] == live;
+        known = uniform && ran == live && x->live[w] == live;
         pc++;
     }
     return 1;

@@ -180,6 +180,61 @@ f32_done(Thread *t, const Inst *in, float r)
     return done(t, in, b);
 }
 
+/* ---- warp-wide fast path ---- */
+
+static inline float
+lane_f32(const Thread *t, const Opd *o)
+{
+    return f32_bits_to((uint32_t)(o->kind == OPD_REG ? t->r[o->r] : (uint64_t)o->imm));
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* the host's fused multiply-add instruction, where the CPU has one (the same correctly
+ * rounded result as fmaf, without the call) */
+__attribute__((target("fma"))) static void
+warp_fma_hw(Thread *th, uint32_t mask, const Inst *in)
+{
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        float r = __builtin_fmaf(lane_f32(t, &in->o[1]), lane_f32(t, &in->o[2]),
+                                 lane_f32(t, &in->o[3]));
+        uint32_t b;
+        memcpy(&b, &r, 4);
+        t->r[in->o[0].r] = r != r ? 0x7fffffffu : b;
+    }
+}
+#endif
+
+bool
+warp_f32_fast(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op, n = op == OP_FMA || op == OP_MAD ? 3 : 2;
+    if ((op != OP_FMA && op != OP_MAD && op != OP_ADD && op != OP_SUB && op != OP_MUL) ||
+        !f32_fast(in) || (in->flags & F_FTZ) || in->guard != NOREG || in->o[0].kind != OPD_REG)
+        return false;
+    for (int i = 1; i <= n; i++)
+        if (in->o[i].kind != OPD_REG && in->o[i].kind != OPD_IMM)
+            return false;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (n == 3 && __builtin_cpu_supports("fma")) {
+        warp_fma_hw(th, mask, in);
+        return true;
+    }
+#endif
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        float a = lane_f32(t, &in->o[1]), b = lane_f32(t, &in->o[2]), r;
+        if (n == 3)
+            r = fmaf(a, b, lane_f32(t, &in->o[3]));
+        else
+            r = op == OP_ADD ? a + b : op == OP_SUB ? a - b : a * b;
+        uint32_t bits;
+        memcpy(&bits, &r, 4);
+        t->r[in->o[0].r] = r != r ? 0x7fffffffu : bits;
+    }
+    return true;
+}
+
 /* ---- integer helpers ---- */
 
 static void

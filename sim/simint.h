@@ -520,6 +520,10 @@ struct Exec {
 };
 
 SimResult exec_launch(Exec *x);
+/* One f32 add/sub/mul/fma/mad (round to nearest, no .ftz/.sat, no guard, register or
+ * immediate operands) for the lanes of mask, all at the instruction; false (nothing
+ * done) when the instruction does not qualify (exec_alu.c). */
+bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
 
 /* ---- timing model (timing.c, timing_tables.c) ---- */
 
