@@ -5,8 +5,8 @@
  *     host's double -> float conversion) against fp_round(), on random values, on exact
  *     midpoints between two floats with lo of either sign or zero, near FLT_MAX and in the
  *     subnormal range;
- *   - add/sub/mul/fma/mad .f32 (with and without .ftz) run by the simulator on random bit
- *     patterns (NaN, infinities, zeros, subnormals included) against a reference that
+ *   - add/sub/mul/fma/mad .f32 (with and without .ftz; warp-wide and per lane) run by the
+ *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a reference that
  *     forms the exact result in double and rounds it with fp_round();
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
@@ -127,6 +127,9 @@ check_ops(void)
     enum { N = 4096 };
     uint32_t *in = malloc(3 * N * 4), *out = malloc(N * 4);
     SimCtx *ctx = sim_create();
+    /* guard 0: the warp-wide loop (exec.c run_warp); 1: an always-true guard sends the
+     * instruction through the per-lane functions of exec_alu.c instead */
+    for (int guard = 0; guard < 2; guard++)
     for (int op = 0; op < 5; op++)
         for (int ftz = 0; ftz < 2; ftz++) {
             char ptx[1024];
@@ -134,16 +137,17 @@ check_ops(void)
             snprintf(ptx, sizeof ptx,
                      ".version 7.0\n.target sm_80\n.address_size 64\n"
                      ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
-                     ".reg .f32 %%f<4>; .reg .b64 %%rd<6>; .reg .b32 %%t;\n"
+                     ".reg .f32 %%f<4>; .reg .b64 %%rd<6>; .reg .b32 %%t; .reg .pred %%g;\n"
                      "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
                      "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
                      "mul.wide.u32 %%rd2, %%t, 12; add.s64 %%rd3, %%rd0, %%rd2;\n"
                      "ld.global.f32 %%f1, [%%rd3]; ld.global.f32 %%f2, [%%rd3+4];\n"
                      "ld.global.f32 %%f3, [%%rd3+8];\n"
-                     "%s%s.f32 %%f0, %%f1, %%f2%s;\n"
+                     "setp.ne.u32 %%g, %%t, 0xffffffff;\n"
+                     "%s%s%s.f32 %%f0, %%f1, %%f2%s;\n"
                      "mul.wide.u32 %%rd4, %%t, 4; add.s64 %%rd5, %%rd1, %%rd4;\n"
                      "st.global.f32 [%%rd5], %%f0;\nret;\n}\n",
-                     ops[op], ftz ? ".ftz" : "", three ? ", %f3" : "");
+                     guard ? "@%g " : "", ops[op], ftz ? ".ftz" : "", three ? ", %f3" : "");
             for (int i = 0; i < 3 * N; i++)
                 in[i] = rnd_f32_bits();
             SimFunc *f = load_entry(ctx, ptx, "k");
