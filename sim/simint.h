@@ -576,6 +576,10 @@ void tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t count);
 void tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
                 uint32_t wavefronts);
 void tm_atomic(Exec *x, uint64_t addr, bool global);
+/* a bulk/TMA copy moves bytes at global address gaddr; it signals the mbarrier at shared
+ * offset off (loads) */
+void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes);
+void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
 bool tm_sampled_cta(const Exec *x, uint64_t linear); /* run this CTA? */

@@ -19,7 +19,9 @@
  *     (bank-conflict replays);
  *   - bar.sync: the warps leave at the latest arrival plus the barrier latency;
  *     cp.async and wgmma groups complete at their issue plus latency and are waited for
- *     by wait_group; mbarrier waits wait for the CTA's bulk copies;
+ *     by wait_group; bulk/TMA copies complete at issue + DRAM latency + their bytes at
+ *     the SM's share of L2 bandwidth, and an mbarrier wait waits for the copies that
+ *     signal that mbarrier;
  *   - per scheduler (warp % 4) the issue slots and the busy cycles of each pipe are
  *     summed; per SM the shared-memory wavefronts.
  * Per launch: occupancy (registers, shared memory, block size, CTA and warp limits)
@@ -93,6 +95,15 @@ struct Timing {
     Set l1, l2, atom;
     uint64_t bar_max[NBARRIERS];
     uint64_t async_max; /* bulk copies of the CTA: completion */
+    /* the bulk copy being executed: its bytes, its mbarrier; the mbarriers' completions */
+    uint64_t bulk_bytes, bulk_last;
+    uint32_t bulk_mbar;
+    bool bulk_has_mbar;
+    struct {
+        uint32_t off;
+        uint64_t done;
+    } mbar[16];
+    uint32_t nmbar;
     /* this CTA */
     double issue[4], pipe[4][TP_COUNT], smem_wf, bar_stall, warp_time;
     uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
@@ -530,6 +541,10 @@ tm_cta_begin(Exec *x)
     tm->smem_wf = tm->bar_stall = 0;
     tm->l1_sectors = 0;
     tm->async_max = 0;
+    tm->nmbar = 0;
+    tm->bulk_bytes = 0;
+    tm->bulk_has_mbar = false;
+    tm->bulk_last = UINT64_MAX;
     set_clear(&tm->l1);
 }
 
@@ -643,7 +658,16 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     case K_WGWAIT:
         t = max_u64(t, groups_wait(W->wg_done, &W->nwg, (uint32_t)in->o[0].imm));
         break;
-    case K_MBARWAIT: t = max_u64(t, tm->async_max); break;
+    case K_MBARWAIT: { /* the bulk copies that complete on this mbarrier */
+        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+        uint64_t a = addr_of(x, lead, &in->o[1]);
+        if (in->space == SP_NONE)
+            generic_space(&a);
+        for (uint32_t i = 0; i < tm->nmbar; i++)
+            if (tm->mbar[i].off == (uint32_t)a)
+                t = max_u64(t, tm->mbar[i].done);
+        break;
+    }
     default: break;
     }
     int s = (int)(warp & 3);
@@ -673,7 +697,25 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         groups_push(W->wg_done, &W->nwg, W->wg_open);
         W->wg_open = 0;
         break;
-    case K_BULK: tm->async_max = max_u64(tm->async_max, t + lat); break;
+    case K_BULK: {
+        /* DRAM latency, then the bytes at this SM's share of the L2 bandwidth */
+        uint64_t done = t + lat + (uint64_t)((double)tm->bulk_bytes * g->sms / g->l2_bytes_clk);
+        tm->async_max = max_u64(tm->async_max, done);
+        if (tm->bulk_has_mbar) {
+            uint32_t i = 0;
+            while (i < tm->nmbar && tm->mbar[i].off != tm->bulk_mbar)
+                i++;
+            if (i == tm->nmbar && tm->nmbar < 16) {
+                tm->mbar[tm->nmbar].off = tm->bulk_mbar;
+                tm->mbar[tm->nmbar++].done = 0;
+            }
+            if (i < tm->nmbar)
+                tm->mbar[i].done = max_u64(tm->mbar[i].done, done);
+        }
+        tm->bulk_bytes = 0;
+        tm->bulk_has_mbar = false;
+        break;
+    }
     case K_BAR: {
         if (in->slot == 1)
             break; /* bar.arrive: no wait */
@@ -746,6 +788,29 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
     tm->l1_sectors += nsec;
     W->req_lat = (dram ? g->lat_dram : l1_miss ? g->lat_l2 : g->lat_l1) + (lines ? lines - 1 : 0);
     W->req_seen = true;
+}
+
+void
+tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
+{
+    Timing *tm = x->tm;
+    tm->bulk_bytes += bytes;
+    for (uint64_t s = gaddr / 32; s <= (gaddr + bytes - 1) / 32; s++) {
+        if (s == tm->bulk_last)
+            continue;
+        tm->bulk_last = s;
+        bool fresh;
+        tm->l2_sectors++;
+        if (set_find(&tm->l2, s, false, &fresh) != SIZE_MAX && fresh)
+            tm->dram_sectors++;
+    }
+}
+
+void
+tm_bulk_mbar(Exec *x, uint32_t off)
+{
+    x->tm->bulk_mbar = off;
+    x->tm->bulk_has_mbar = true;
 }
 
 void

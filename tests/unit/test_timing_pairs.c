@@ -182,6 +182,48 @@ check_observer(SimCtx *ctx, SimModule *m)
     free(b);
 }
 
+/* TMA (cp.async.bulk.tensor) -> mbarrier -> wgmma, nvcc's sm_90a PTX of
+ * tests/sim/hopper_gemm.cu (one CTA, a 64x64x64 f16 GEMM): the bulk copies' bytes reach
+ * the DRAM count, the mbarrier wait holds the warps for the DRAM latency (480 cycles on
+ * the h100 table), and the a100 model refuses sm_90a. */
+static void
+check_tma(void)
+{
+    char *ptx = read_file("tests/fuzz/corpus/ptx/nvcc_hopper_gemm.ptx");
+    CHECK(ptx != NULL, "cannot read nvcc_hopper_gemm.ptx");
+    if (!ptx)
+        return;
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "hopper_gemm");
+    static uint16_t A[64][64], B[64][64];
+    static float D[64][64];
+    SimDevPtr dA = dev_upload(ctx, A, sizeof A), dB = dev_upload(ctx, B, sizeof B),
+              dD = dev_upload(ctx, D, sizeof D);
+    SimTensorMap ta, tb;
+    uint64_t dim[2] = { 64, 64 }, stride[1] = { 128 };
+    uint32_t box[2] = { 64, 64 }, es[2] = { 1, 1 };
+    sim_tensor_map_encode_tiled(&ta, SIM_TMAP_FLOAT16, 2, dA, dim, stride, box, es, 0,
+                                SIM_TMAP_SWIZZLE_128B, 0, 0);
+    sim_tensor_map_encode_tiled(&tb, SIM_TMAP_FLOAT16, 2, dB, dim, stride, box, es, 0,
+                                SIM_TMAP_SWIZZLE_128B, 0, 0);
+    void *params[] = { &ta, &tb, &dD };
+    sim_set_timing(ctx, "h100");
+    SimTiming t;
+    if (f && launch_ok(ctx, f, 1, 128, 0, params) == 0 && sim_timing(ctx, &t) == SIM_OK) {
+        CHECK(t.dram_bytes >= sizeof A + sizeof B + sizeof D, "TMA GEMM: %llu DRAM bytes",
+              (unsigned long long)t.dram_bytes);
+        CHECK(t.bound[SIM_LIM_LATENCY] >= 480, "TMA GEMM: critical path %llu cycles",
+              (unsigned long long)t.bound[SIM_LIM_LATENCY]);
+        CHECK(t.tensor_pct > 0, "TMA GEMM: no tensor work");
+    }
+    sim_set_timing(ctx, "a100");
+    CHECK(f && sim_launch(f, 1, 1, 1, 128, 1, 1, 0, params) == SIM_ERR_LAUNCH &&
+              strstr(sim_error(ctx), "has no GPU for .target sm_90a"),
+          "a100 runs sm_90a: %s", sim_error(ctx));
+    sim_destroy(ctx);
+    free(ptx);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -201,6 +243,7 @@ main(int argc, char **argv)
     if (!table) {
         check_sampling(ctx, m);
         check_observer(ctx, m);
+        check_tma();
     }
     sim_destroy(ctx);
     free(ptx);
