@@ -552,6 +552,8 @@ struct TimingGpu {
     double dram_eff;         /* the fraction of it a streaming copy sustains */
     double l2_bytes_clk;     /* L2 bandwidth, whole chip, bytes per SM clock */
     double l2_eff;           /* the fraction of it sustained */
+    unsigned l2_mb;          /* L2 capacity, MB */
+    unsigned l1_kb;          /* L1 + shared memory per SM, KB */
     unsigned smem_bytes_clk; /* shared memory bandwidth per SM: one wavefront a clock */
     unsigned lat[TP_COUNT];  /* dependent-issue latency, cycles */
     unsigned thr[TP_COUNT];  /* lanes per clock per SM; TP_TENSOR: f16 FMAs per clock per SM */

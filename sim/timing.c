@@ -187,6 +187,16 @@ set_free(Set *s)
     free(s->c);
 }
 
+/* A cache holding more distinct sectors than fit (capacity in bytes) starts over: a crude
+ * eviction that keeps streams bigger than the cache missing, and bounds the memory the
+ * model uses on big launches. */
+static void
+set_capacity(Set *s, uint64_t bytes)
+{
+    if (s->n * 32 > bytes)
+        set_clear(s);
+}
+
 /* ---- what each instruction is ---- */
 
 static bool
@@ -765,6 +775,11 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
         return;
     }
     bool load = kind == REQ_GLD, l1_miss = false, dram = false;
+    /* the L1 share left to this CTA: the SM's L1/shared storage less its shared memory */
+    uint64_t l1 = ((uint64_t)g->l1_kb << 10) > x->shared_size
+                      ? ((uint64_t)g->l1_kb << 10) - x->shared_size
+                      : 0;
+    set_capacity(&tm->l1, l1);
     uint32_t lines = 0;
     uint64_t last_line = UINT64_MAX;
     for (uint32_t i = 0; i < nsec; i++) {
@@ -779,6 +794,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
         }
         l1_miss = true;
         tm->l2_sectors++;
+        set_capacity(&tm->l2, (uint64_t)g->l2_mb << 20);
         if (set_find(&tm->l2, sec[i], false, &fresh) != SIZE_MAX && fresh) {
             tm->dram_sectors++;
             dram = true;

@@ -37,6 +37,8 @@ static const TimingGpu gpus[] = {
         .dram_eff = 0.88,
         .l2_bytes_clk = 5120,
         .l2_eff = 0.70,
+        .l2_mb = 40,
+        .l1_kb = 192,
         .smem_bytes_clk = 128,
         .lat = {
             [TP_FP32] = 4, [TP_FP16] = 5, [TP_FP64] = 8, [TP_INT] = 4, [TP_SFU] = 18,
@@ -72,6 +74,8 @@ static const TimingGpu gpus[] = {
         .dram_eff = 0.88,
         .l2_bytes_clk = 7680,
         .l2_eff = 0.70,
+        .l2_mb = 50,
+        .l1_kb = 256,
         .smem_bytes_clk = 128,
         .lat = {
             [TP_FP32] = 4, [TP_FP16] = 5, [TP_FP64] = 8, [TP_INT] = 4, [TP_SFU] = 18,
