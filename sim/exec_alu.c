@@ -235,6 +235,76 @@ warp_f32_fast(Thread *th, uint32_t mask, const Inst *in)
     return true;
 }
 
+static inline bool
+reg_or_imm(const Opd *o)
+{
+    return o->kind == OPD_REG || o->kind == OPD_IMM;
+}
+
+static inline uint64_t
+lane_val(const Thread *t, const Opd *o)
+{
+    return o->kind == OPD_REG ? t->r[o->r] : (uint64_t)o->imm;
+}
+
+bool
+warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in)
+{
+    if (in->guard != NOREG)
+        return false;
+    if (in->op == OP_MOV) {
+        if (in->ty[0] == TY_PRED || in->o[0].kind != OPD_REG || !reg_or_imm(&in->o[1]))
+            return false;
+        uint64_t m = ty_mask(in->ty[0]);
+        for (; mask; mask &= mask - 1) {
+            Thread *t = &th[__builtin_ctz(mask)];
+            t->r[in->o[0].r] = lane_val(t, &in->o[1]) & m;
+        }
+        return true;
+    }
+    if (in->op == OP_ADD || in->op == OP_SUB) {
+        int ty = in->ty[0];
+        if (type_info[ty].kind == TK_FLOAT || (in->flags & (F_SAT | F_CC)) ||
+            in->o[0].kind != OPD_REG || !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]))
+            return false;
+        uint64_t m = ty_mask(ty);
+        bool sub = in->op == OP_SUB;
+        for (; mask; mask &= mask - 1) {
+            Thread *t = &th[__builtin_ctz(mask)];
+            uint64_t a = lane_val(t, &in->o[1]), b = lane_val(t, &in->o[2]);
+            t->r[in->o[0].r] = (sub ? a - b : a + b) & m;
+        }
+        return true;
+    }
+    if (in->op != OP_MOVPACK && in->op != OP_MOVUNPACK)
+        return false;
+    bool pack = in->op == OP_MOVPACK;
+    const Opd *v = &in->o[pack ? 1 : 0], *w = &in->o[pack ? 0 : 1];
+    if (pack ? w->kind != OPD_REG : !reg_or_imm(w))
+        return false;
+    const Opd *el = &x->vecs[v->r];
+    for (unsigned i = 0; i < v->n; i++)
+        if (pack ? !reg_or_imm(&el[i]) : el[i].kind != OPD_REG && el[i].kind != OPD_NONE)
+            return false;
+    unsigned eb = 8 * type_info[in->ty[0]].bytes / v->n;
+    uint64_t em = eb >= 64 ? ~0ull : (1ull << eb) - 1;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        if (pack) {
+            uint64_t r = 0;
+            for (unsigned i = 0; i < v->n; i++)
+                r |= (lane_val(t, &el[i]) & em) << (eb * i);
+            t->r[w->r] = r;
+        } else {
+            uint64_t a = lane_val(t, w);
+            for (unsigned i = 0; i < v->n; i++)
+                if (el[i].kind == OPD_REG)
+                    t->r[el[i].r] = (a >> (eb * i)) & em;
+        }
+    }
+    return true;
+}
+
 /* ---- integer helpers ---- */
 
 static void

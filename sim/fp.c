@@ -137,14 +137,14 @@ fp_round(double hi, double lo, const FpFmt *f, int rnd)
 double
 f16_to_double(uint16_t h)
 {
-    int s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+    uint32_t s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
     double v;
     if (e == 0)
-        v = ldexp(m, -24);
+        v = (double)m * 0x1p-24; /* exact */
     else if (e == 31)
         v = m ? NAN : INFINITY;
     else
-        v = ldexp(m | 1024, e - 25);
+        v = f32_of((e + 112) << 23 | m << 13); /* the same value as an f32: rebias 15 -> 127 */
     return s ? -v : v;
 }
 

@@ -524,6 +524,9 @@ SimResult exec_launch(Exec *x);
  * immediate operands) for the lanes of mask, all at the instruction; false (nothing
  * done) when the instruction does not qualify (exec_alu.c). */
 bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
+/* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
+ * on register or immediate operands. */
+bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);
 
 /* ---- timing model (timing.c, timing_tables.c) ---- */
 

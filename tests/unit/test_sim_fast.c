@@ -8,6 +8,7 @@
  *   - add/sub/mul/fma/mad .f32 (with and without .ftz; warp-wide and per lane) run by the
  *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a reference that
  *     forms the exact result in double and rounds it with fp_round();
+ *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
  *     counts the kernel's text implies.
@@ -213,11 +214,59 @@ check_chain(void)
     free(ptx);
 }
 
+/* mov, integer add/sub and the pack/unpack movs run warp-wide (exec_alu.c
+ * warp_move_fast): each lane's results against C, including the type masks, immediates
+ * and a `_` sink in an unpack. */
+static void
+check_moves(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry k(.param .u64 po)\n{\n"
+        ".reg .b32 %r<8>; .reg .b16 %h<4>; .reg .b64 %rd<6>;\n"
+        "ld.param.u64 %rd0, [po];\nmov.u32 %r0, %tid.x;\n"
+        "mul.lo.u32 %r1, %r0, 0x9e3779b1;\n"     /* a lane-dependent pattern */
+        "mov.b32 {%h0, %h1}, %r1;\n"              /* unpack */
+        "mov.b32 {_, %h2}, %r1;\n"                /* unpack into a sink */
+        "mov.b32 %r2, {%h1, %h0};\n"              /* pack: halves swapped */
+        "mov.b32 %r3, {%h2, 0x1234};\n"           /* pack with an immediate */
+        "add.u32 %r4, %r1, 0xfffffff0;\n"         /* wraps */
+        "sub.s32 %r5, 7, %r0;\n"
+        "mov.u16 %h3, %h0;\ncvt.u32.u16 %r6, %h3;\n"
+        "cvt.u64.u32 %rd1, %r1;\nsub.u64 %rd2, %rd1, 0x100000000;\n"
+        "mul.wide.u32 %rd3, %r0, 48;\nadd.s64 %rd4, %rd0, %rd3;\n"
+        "st.global.v4.u32 [%rd4], {%r2, %r3, %r4, %r5};\n"
+        "st.global.u32 [%rd4+16], %r6;\nst.global.u64 [%rd4+24], %rd2;\n"
+        "ret;\n}\n";
+    enum { N = 48 }; /* a whole warp and a partial one */
+    uint32_t out[N * 12];
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "k");
+    SimDevPtr d = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &d };
+    if (launch_ok(ctx, f, 1, N, 0, params) == 0) {
+        dev_download(ctx, out, d, sizeof out);
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t r1 = i * 0x9e3779b1u, lo = r1 & 0xffff, hi = r1 >> 16;
+            uint64_t want64 = (uint64_t)r1 - 0x100000000ull;
+            const uint32_t *o = &out[i * 12];
+            uint64_t got64 = (uint64_t)o[6] | (uint64_t)o[7] << 32;
+            CHECK(o[0] == (lo << 16 | hi) && o[1] == (0x1234u << 16 | hi) &&
+                      o[2] == r1 - 16 && o[3] == 7 - i && o[4] == lo && got64 == want64,
+                  "lane %u: %08x %08x %08x %08x %08x %016llx", i, o[0], o[1], o[2], o[3], o[4],
+                  (unsigned long long)got64);
+        }
+    }
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
     check_rounding();
     check_ops();
+    check_moves();
     check_chain();
     if (failures)
         printf("%d failures\n", failures);
