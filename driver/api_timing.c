@@ -41,8 +41,7 @@ scalar_bytes(const SimParamInfo *p, double v, unsigned char out[8])
 int
 vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const unsigned grid[3],
                 const unsigned block[3], unsigned shared_bytes, const VptxTimingArg *args,
-                size_t nargs, unsigned long long sample, VptxTiming *out, char *err,
-                size_t errlen)
+                size_t nargs, unsigned long long sample, VptxTiming *out, char *err, size_t errlen)
 {
     if (!ptx || !entry || !grid || !block || !out || (nargs && !args))
         return api_fail(err, errlen, "vptx_timing_ptx: a required argument is NULL");

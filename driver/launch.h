@@ -113,9 +113,9 @@ typedef struct LaunchConfig {
 } LaunchConfig;
 
 typedef struct LaunchResult {
-    float ms;          /* cuda: kernel time from events; sim: 0 */
-    SimStats stats;    /* sim: the counters of the launch */
-    bool timed;        /* sim with cfg->timing: timing holds the model's estimate */
+    float ms;       /* cuda: kernel time from events; sim: 0 */
+    SimStats stats; /* sim: the counters of the launch */
+    bool timed;     /* sim with cfg->timing: timing holds the model's estimate */
     SimTiming timing;
 } LaunchResult;
 

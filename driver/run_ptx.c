@@ -45,7 +45,7 @@ typedef struct {
     const char *ptx_path, *entry, *out_dir;
     unsigned grid[3], block[3], shared;
     bool stats, lines, timing_detail;
-    const char *timing;                  /* GPU name or NULL */
+    const char *timing; /* GPU name or NULL */
     unsigned long timing_regs, timing_sample;
     const char *args[MAXARGS];
     int nargs;

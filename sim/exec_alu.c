@@ -196,8 +196,8 @@ warp_fma_hw(Thread *th, uint32_t mask, const Inst *in)
 {
     for (; mask; mask &= mask - 1) {
         Thread *t = &th[__builtin_ctz(mask)];
-        float r = __builtin_fmaf(lane_f32(t, &in->o[1]), lane_f32(t, &in->o[2]),
-                                 lane_f32(t, &in->o[3]));
+        float r =
+            __builtin_fmaf(lane_f32(t, &in->o[1]), lane_f32(t, &in->o[2]), lane_f32(t, &in->o[3]));
         uint32_t b;
         memcpy(&b, &r, 4);
         t->r[in->o[0].r] = r != r ? 0x7fffffffu : b;

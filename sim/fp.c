@@ -268,7 +268,8 @@ fp_from_double(int ty, double hi, double lo, int rnd, uint32_t flags)
         hi = 1;
         lo = 0;
     }
-    uint64_t bits = ty == TY_F32 && rnd == RND_RN ? f32_round_rn(hi, lo) : fp_round(hi, lo, fmt_of(ty), rnd);
+    uint64_t bits =
+        ty == TY_F32 && rnd == RND_RN ? f32_round_rn(hi, lo) : fp_round(hi, lo, fmt_of(ty), rnd);
     if (flags & F_FTZ)
         bits = flush_subnormal(ty, bits);
     return bits;

@@ -178,8 +178,7 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
     if (ctx->timing_gpu) {
         if (!timing_target_ok(ctx->timing_gpu, m->target)) {
             free_exec(&x);
-            return launch_error(ctx,
-                                "the timing model '%s' has no GPU for .target %s (models: %s)",
+            return launch_error(ctx, "the timing model '%s' has no GPU for .target %s (models: %s)",
                                 ctx->timing_gpu->name, m->target, sim_timing_models());
         }
         x.tm = tm_begin(&x, ctx->timing_gpu);

@@ -193,18 +193,18 @@ typedef enum {
 } SimLimiter;
 
 typedef struct {
-    const char *gpu;           /* "a100", "h100" */
-    double time_us;            /* estimated kernel time, launch overhead included */
-    uint64_t cycles;           /* the same in SM clock cycles */
-    SimLimiter limiter;        /* the bound that set the time */
-    unsigned occupancy_warps;  /* resident warps per SM */
-    unsigned max_warps;        /* of at most (64) */
-    unsigned ctas_per_sm;      /* resident CTAs per SM */
-    unsigned regs_per_thread;  /* used for occupancy */
-    int regs_estimated;        /* 1: estimated from the PTX, 0: given (ptxas -v) */
-    uint64_t waves;            /* rounds of CTAs over the GPU */
-    uint64_t ctas_total;       /* CTAs in the grid */
-    uint64_t ctas_timed;       /* CTAs simulated (< ctas_total: sampled and extrapolated) */
+    const char *gpu;          /* "a100", "h100" */
+    double time_us;           /* estimated kernel time, launch overhead included */
+    uint64_t cycles;          /* the same in SM clock cycles */
+    SimLimiter limiter;       /* the bound that set the time */
+    unsigned occupancy_warps; /* resident warps per SM */
+    unsigned max_warps;       /* of at most (64) */
+    unsigned ctas_per_sm;     /* resident CTAs per SM */
+    unsigned regs_per_thread; /* used for occupancy */
+    int regs_estimated;       /* 1: estimated from the PTX, 0: given (ptxas -v) */
+    uint64_t waves;           /* rounds of CTAs over the GPU */
+    uint64_t ctas_total;      /* CTAs in the grid */
+    uint64_t ctas_timed;      /* CTAs simulated (< ctas_total: sampled and extrapolated) */
     double dram_pct, l2_pct, smem_pct, tensor_pct, fp32_pct, issue_pct; /* of peak */
     uint64_t bound[SIM_LIM_COUNT]; /* cycles each bound alone would take */
     uint64_t dram_bytes, l2_bytes; /* estimated traffic */

@@ -505,7 +505,7 @@ struct Exec {
     uint32_t live[MAX_WARPS];
     Barrier bar[NBARRIERS];
     uint32_t bar_busy; /* barriers some thread has arrived at */
-    ReqGroup *groups; /* NGROUPS per warp */
+    ReqGroup *groups;  /* NGROUPS per warp */
     uint8_t ngroups[MAX_WARPS];
     uint32_t *occ; /* nthreads * m->nslots occurrence counters */
     SimStats st;

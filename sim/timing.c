@@ -287,12 +287,24 @@ mma_fmas(const Inst *in)
 {
     double mnk;
     switch (in->shape) {
-    case SH_M8N8: mnk = 8 * 8 * 4; break;
-    case SH_M16N8K4: mnk = 16 * 8 * 4; break;
-    case SH_M16N8K8: mnk = 16 * 8 * 8; break;
-    case SH_M16N8K16: mnk = 16 * 8 * 16; break;
-    case SH_M16N8K32: mnk = 16 * 8 * 32; break;
-    default: mnk = 16 * 8 * 16; break;
+    case SH_M8N8:
+        mnk = 8 * 8 * 4;
+        break;
+    case SH_M16N8K4:
+        mnk = 16 * 8 * 4;
+        break;
+    case SH_M16N8K8:
+        mnk = 16 * 8 * 8;
+        break;
+    case SH_M16N8K16:
+        mnk = 16 * 8 * 16;
+        break;
+    case SH_M16N8K32:
+        mnk = 16 * 8 * 32;
+        break;
+    default:
+        mnk = 16 * 8 * 16;
+        break;
     }
     double rate = 1;
     for (int i = 0; i < in->nty; i++) {
@@ -312,15 +324,30 @@ classify(const TimingGpu *g, const Inst *in)
 {
     PcInfo p = { TP_INT, K_ALU, 0, 0 };
     switch (in->cls) {
-    case SIM_CLASS_FP32: p.pipe = TP_FP32; break;
-    case SIM_CLASS_FP16: p.pipe = TP_FP16; break;
-    case SIM_CLASS_FP64: p.pipe = TP_FP64; break;
-    case SIM_CLASS_SFU: p.pipe = TP_SFU; break;
-    case SIM_CLASS_CVT: p.pipe = TP_CVT; break;
-    case SIM_CLASS_CTRL: p.pipe = TP_BRANCH; break;
+    case SIM_CLASS_FP32:
+        p.pipe = TP_FP32;
+        break;
+    case SIM_CLASS_FP16:
+        p.pipe = TP_FP16;
+        break;
+    case SIM_CLASS_FP64:
+        p.pipe = TP_FP64;
+        break;
+    case SIM_CLASS_SFU:
+        p.pipe = TP_SFU;
+        break;
+    case SIM_CLASS_CVT:
+        p.pipe = TP_CVT;
+        break;
+    case SIM_CLASS_CTRL:
+        p.pipe = TP_BRANCH;
+        break;
     case SIM_CLASS_WARP:
-    case SIM_CLASS_LDMATRIX: p.pipe = TP_MIO; break;
-    default: break;
+    case SIM_CLASS_LDMATRIX:
+        p.pipe = TP_MIO;
+        break;
+    default:
+        break;
     }
     if (in->op == OP_CVTA || (in->op == OP_CVT && type_info[in->ty[0]].bytes <= 4 &&
                               type_info[in->ty[in->nty > 1 ? 1 : 0]].kind != TK_FLOAT &&
@@ -333,10 +360,12 @@ classify(const TimingGpu *g, const Inst *in)
     case OP_LDU:
         p.pipe = TP_LSU;
         p.occ = 1;
-        p.kind = in->space == SP_SHARED                                   ? K_SLD
-                 : in->space == SP_GLOBAL || in->space == SP_NONE         ? K_GLD
-                                                                          : K_LOCAL;
-        p.lat = (uint16_t)(p.kind == K_SLD ? g->lat_smem : p.kind == K_LOCAL ? g->lat_l1 : g->lat_l2);
+        p.kind = in->space == SP_SHARED                           ? K_SLD
+                 : in->space == SP_GLOBAL || in->space == SP_NONE ? K_GLD
+                                                                  : K_LOCAL;
+        p.lat = (uint16_t)(p.kind == K_SLD     ? g->lat_smem
+                           : p.kind == K_LOCAL ? g->lat_l1
+                                               : g->lat_l2);
         break;
     case OP_ST:
         p.pipe = TP_LSU;
@@ -356,11 +385,17 @@ classify(const TimingGpu *g, const Inst *in)
         p.kind = K_CPASYNC;
         p.lat = (uint16_t)g->lat_l2;
         break;
-    case OP_CP_COMMIT: p.kind = K_CPCOMMIT; break;
+    case OP_CP_COMMIT:
+        p.kind = K_CPCOMMIT;
+        break;
     case OP_CP_WAIT:
-    case OP_CP_WAITALL: p.kind = K_CPWAIT; break;
+    case OP_CP_WAITALL:
+        p.kind = K_CPWAIT;
+        break;
     case OP_BAR:
-    case OP_BARRIER: p.kind = K_BAR; break;
+    case OP_BARRIER:
+        p.kind = K_BAR;
+        break;
     case OP_MMA:
         p.pipe = TP_TENSOR;
         p.occ = (float)(mma_fmas(in) * 4 / g->thr[TP_TENSOR]);
@@ -375,12 +410,18 @@ classify(const TimingGpu *g, const Inst *in)
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;
     }
-    case OP_WGMMA_COMMIT: p.kind = K_WGCOMMIT; break;
-    case OP_WGMMA_WAIT: p.kind = K_WGWAIT; break;
+    case OP_WGMMA_COMMIT:
+        p.kind = K_WGCOMMIT;
+        break;
+    case OP_WGMMA_WAIT:
+        p.kind = K_WGWAIT;
+        break;
     case OP_MBAR_TRY:
     case OP_MBAR_TRY_P:
     case OP_MBAR_TEST:
-    case OP_MBAR_TEST_P: p.kind = K_MBARWAIT; break;
+    case OP_MBAR_TEST_P:
+        p.kind = K_MBARWAIT;
+        break;
     case OP_BULK:
     case OP_BULK_TENSOR:
         p.pipe = TP_LSU;
@@ -390,8 +431,11 @@ classify(const TimingGpu *g, const Inst *in)
     case OP_PREFETCH:
     case OP_PREFETCHU:
     case OP_MEMBAR:
-    case OP_FENCE: p.kind = K_NOP; break;
-    default: break;
+    case OP_FENCE:
+        p.kind = K_NOP;
+        break;
+    default:
+        break;
     }
     if (p.occ < 1)
         p.occ = 1;
@@ -660,8 +704,8 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     switch (pi->kind) {
     case K_CPWAIT:
         t = max_u64(t, W->cp_open && in->op == OP_CP_WAITALL ? W->cp_open : 0);
-        t = max_u64(t, groups_wait(W->cp_done, &W->ncp,
-                                   in->op == OP_CP_WAIT ? (uint32_t)in->o[0].imm : 0));
+        t = max_u64(
+            t, groups_wait(W->cp_done, &W->ncp, in->op == OP_CP_WAIT ? (uint32_t)in->o[0].imm : 0));
         if (in->op == OP_CP_WAITALL)
             W->cp_open = 0;
         break;
@@ -678,7 +722,8 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
                 t = max_u64(t, tm->mbar[i].done);
         break;
     }
-    default: break;
+    default:
+        break;
     }
     int s = (int)(warp & 3);
     tm->issue[s] += 1;
@@ -697,12 +742,16 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     if (pi->pipe == TP_TENSOR)
         tm->tensor_cycles += pi->occ;
     switch (pi->kind) {
-    case K_CPASYNC: W->cp_open = max_u64(W->cp_open, t + lat); break;
+    case K_CPASYNC:
+        W->cp_open = max_u64(W->cp_open, t + lat);
+        break;
     case K_CPCOMMIT:
         groups_push(W->cp_done, &W->ncp, W->cp_open);
         W->cp_open = 0;
         break;
-    case K_WGMMA: W->wg_open = max_u64(W->wg_open, t + lat); break;
+    case K_WGMMA:
+        W->wg_open = max_u64(W->wg_open, t + lat);
+        break;
     case K_WGCOMMIT:
         groups_push(W->wg_done, &W->nwg, W->wg_open);
         W->wg_open = 0;
@@ -750,7 +799,8 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         tm->bar_max[id] = 0;
         break;
     }
-    default: break;
+    default:
+        break;
     }
     if (ndests(in)) {
         ReadyCtx dc = { W, t + lat };
@@ -895,7 +945,8 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     double spread = (double)(resident * wpc < 4 ? resident * wpc : 4);
     double rounds = (double)((per_sm + cps - 1) / cps);
     double b_lat = rounds * tm->sum_lat / timed;
-    double b_issue = fmax(n * tm->sum_issue / timed / spread, n * tm->max_sched_issue / timed / (double)resident);
+    double b_issue = fmax(n * tm->sum_issue / timed / spread,
+                          n * tm->max_sched_issue / timed / (double)resident);
     double b_pipe[TP_COUNT];
     for (int p = 0; p < TP_COUNT; p++)
         b_pipe[p] = fmax(n * tm->sum_pipe[p] / timed / spread,
@@ -930,8 +981,8 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
 
     SimLimiter lim = SIM_LIM_LATENCY;
     double body = 0;
-    static const SimLimiter order[] = { SIM_LIM_DRAM,  SIM_LIM_L2,      SIM_LIM_SMEM,
-                                        SIM_LIM_TENSOR, SIM_LIM_FP32,   SIM_LIM_ISSUE,
+    static const SimLimiter order[] = { SIM_LIM_DRAM,    SIM_LIM_L2,     SIM_LIM_SMEM,
+                                        SIM_LIM_TENSOR,  SIM_LIM_FP32,   SIM_LIM_ISSUE,
                                         SIM_LIM_LATENCY, SIM_LIM_ATOMICS };
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
         if (bound[order[i]] > body) {
@@ -1018,9 +1069,8 @@ sim_print_timing(const SimTiming *t, const char *kernel, FILE *out)
     fprintf(out,
             "timing: %s gpu=%s time_us=%.2f cycles=%llu limiter=%s occupancy=%u/%u dram=%.0f%% "
             "tensor=%.0f%% fp32=%.0f%%",
-            kernel, t->gpu, t->time_us, (unsigned long long)t->cycles,
-            sim_limiter_name(t->limiter), t->occupancy_warps, t->max_warps, t->dram_pct,
-            t->tensor_pct, t->fp32_pct);
+            kernel, t->gpu, t->time_us, (unsigned long long)t->cycles, sim_limiter_name(t->limiter),
+            t->occupancy_warps, t->max_warps, t->dram_pct, t->tensor_pct, t->fp32_pct);
     if (t->ctas_timed < t->ctas_total)
         fprintf(out, " sampled=%llu/%llu", (unsigned long long)t->ctas_timed,
                 (unsigned long long)t->ctas_total);

@@ -32,8 +32,14 @@ slurp(const char *path)
     return s;
 }
 
-#define B(n) { 1, (n), 0 }
-#define S(v) { 0, 0, (v) }
+#define B(n)                                                                                       \
+    {                                                                                              \
+        1, (n), 0                                                                                  \
+    }
+#define S(v)                                                                                       \
+    {                                                                                              \
+        0, 0, (v)                                                                                  \
+    }
 enum { N4 = 1 << 18 };
 
 typedef struct {

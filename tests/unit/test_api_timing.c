@@ -8,15 +8,14 @@
 
 #include <string.h>
 
-static const char chain[] =
-    ".version 7.0\n.target sm_80\n.address_size 64\n"
-    ".visible .entry chain(.param .u64 out, .param .f32 a)\n{\n"
-    ".reg .f32 %f<3>; .reg .b32 %r<2>; .reg .pred %p; .reg .b64 %rd;\n"
-    "ld.param.u64 %rd, [out]; ld.param.f32 %f1, [a]; mov.u32 %r1, 0;\n"
-    "L: fma.rn.f32 %f1, %f1, %f1, %f1; fma.rn.f32 %f1, %f1, %f1, %f1;\n"
-    "fma.rn.f32 %f1, %f1, %f1, %f1; fma.rn.f32 %f1, %f1, %f1, %f1;\n"
-    "add.u32 %r1, %r1, 1; setp.lt.u32 %p, %r1, 64; @%p bra L;\n"
-    "st.global.f32 [%rd], %f1;\nret;\n}\n";
+static const char chain[] = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                            ".visible .entry chain(.param .u64 out, .param .f32 a)\n{\n"
+                            ".reg .f32 %f<3>; .reg .b32 %r<2>; .reg .pred %p; .reg .b64 %rd;\n"
+                            "ld.param.u64 %rd, [out]; ld.param.f32 %f1, [a]; mov.u32 %r1, 0;\n"
+                            "L: fma.rn.f32 %f1, %f1, %f1, %f1; fma.rn.f32 %f1, %f1, %f1, %f1;\n"
+                            "fma.rn.f32 %f1, %f1, %f1, %f1; fma.rn.f32 %f1, %f1, %f1, %f1;\n"
+                            "add.u32 %r1, %r1, 1; setp.lt.u32 %p, %r1, 64; @%p bra L;\n"
+                            "st.global.f32 [%rd], %f1;\nret;\n}\n";
 
 int
 main(void)
@@ -25,14 +24,14 @@ main(void)
     char err[512];
     unsigned grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
     VptxTimingArg args[2] = { { 1, 4, 0 }, { 0, 0, 0.5 } };
-    int rc = vptx_timing_ptx(chain, "chain", "a100", grid, block, 0, args, 2, 0, &t, err,
-                             sizeof err);
+    int rc =
+        vptx_timing_ptx(chain, "chain", "a100", grid, block, 0, args, 2, 0, &t, err, sizeof err);
     CHECK(rc == 0, "vptx_timing_ptx: %s", err);
     /* 256 dependent FMAs x 4 cycles [AMP] + 2.5 us launch at 1410 MHz = 1024 + 3525 */
     CHECK(rc == 0 && t.cycles >= 1024 + 3525 && t.cycles <= 1024 + 3525 + 700,
           "cycles %llu, want about %d", t.cycles, 1024 + 3525);
-    CHECK(rc == 0 && !strcmp(t.gpu, "a100") && !strcmp(t.limiter, "launch") &&
-              t.max_warps == 64 && t.ctas_total == 1 && t.ctas_timed == 1,
+    CHECK(rc == 0 && !strcmp(t.gpu, "a100") && !strcmp(t.limiter, "launch") && t.max_warps == 64 &&
+              t.ctas_total == 1 && t.ctas_timed == 1,
           "gpu %s limiter %s max_warps %u ctas %llu/%llu", t.gpu, t.limiter, t.max_warps,
           t.ctas_timed, t.ctas_total);
 

@@ -6,8 +6,8 @@
  *     midpoints between two floats with lo of either sign or zero, near FLT_MAX and in the
  *     subnormal range;
  *   - add/sub/mul/fma/mad .f32 (with and without .ftz; warp-wide and per lane) run by the
- *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a reference that
- *     forms the exact result in double and rounds it with fp_round();
+ *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
+ * reference that forms the exact result in double and rounds it with fp_round();
  *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
@@ -103,10 +103,22 @@ ref_op(int op, uint32_t a, uint32_t b, uint32_t c, bool ftz)
     double x = f32_of(a), y = f32_of(b), z = f32_of(c);
     double p, q;
     switch (op) {
-    case 0: p = x; q = y; break;             /* add */
-    case 1: p = x; q = -y; break;            /* sub */
-    case 2: p = x * y; q = 0; break;         /* mul */
-    default: p = x * y; q = z; break;        /* fma, mad */
+    case 0:
+        p = x;
+        q = y;
+        break; /* add */
+    case 1:
+        p = x;
+        q = -y;
+        break; /* sub */
+    case 2:
+        p = x * y;
+        q = 0;
+        break; /* mul */
+    default:
+        p = x * y;
+        q = z;
+        break; /* fma, mad */
     }
     double s = p + q, e = 0;
     if (op == 2)
@@ -131,41 +143,41 @@ check_ops(void)
     /* guard 0: the warp-wide loop (exec.c run_warp); 1: an always-true guard sends the
      * instruction through the per-lane functions of exec_alu.c instead */
     for (int guard = 0; guard < 2; guard++)
-    for (int op = 0; op < 5; op++)
-        for (int ftz = 0; ftz < 2; ftz++) {
-            char ptx[1024];
-            bool three = op >= 3;
-            snprintf(ptx, sizeof ptx,
-                     ".version 7.0\n.target sm_80\n.address_size 64\n"
-                     ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
-                     ".reg .f32 %%f<4>; .reg .b64 %%rd<6>; .reg .b32 %%t; .reg .pred %%g;\n"
-                     "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
-                     "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
-                     "mul.wide.u32 %%rd2, %%t, 12; add.s64 %%rd3, %%rd0, %%rd2;\n"
-                     "ld.global.f32 %%f1, [%%rd3]; ld.global.f32 %%f2, [%%rd3+4];\n"
-                     "ld.global.f32 %%f3, [%%rd3+8];\n"
-                     "setp.ne.u32 %%g, %%t, 0xffffffff;\n"
-                     "%s%s%s.f32 %%f0, %%f1, %%f2%s;\n"
-                     "mul.wide.u32 %%rd4, %%t, 4; add.s64 %%rd5, %%rd1, %%rd4;\n"
-                     "st.global.f32 [%%rd5], %%f0;\nret;\n}\n",
-                     guard ? "@%g " : "", ops[op], ftz ? ".ftz" : "", three ? ", %f3" : "");
-            for (int i = 0; i < 3 * N; i++)
-                in[i] = rnd_f32_bits();
-            SimFunc *f = load_entry(ctx, ptx, "k");
-            SimDevPtr di = dev_upload(ctx, in, 3 * N * 4), dout = dev_upload(ctx, out, N * 4);
-            void *params[] = { &di, &dout };
-            if (launch_ok(ctx, f, N / 256, 256, 0, params) < 0)
-                continue;
-            dev_download(ctx, out, dout, N * 4);
-            int bad = 0;
-            for (int i = 0; i < N && bad < 5; i++) {
-                uint32_t want = ref_op(op, in[3 * i], in[3 * i + 1], in[3 * i + 2], ftz);
-                bad += out[i] != want;
-                CHECK(out[i] == want, "%s%s.f32(0x%08x, 0x%08x, 0x%08x) = 0x%08x, want 0x%08x",
-                      ops[op], ftz ? ".ftz" : "", in[3 * i], in[3 * i + 1], in[3 * i + 2], out[i],
-                      want);
+        for (int op = 0; op < 5; op++)
+            for (int ftz = 0; ftz < 2; ftz++) {
+                char ptx[1024];
+                bool three = op >= 3;
+                snprintf(ptx, sizeof ptx,
+                         ".version 7.0\n.target sm_80\n.address_size 64\n"
+                         ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
+                         ".reg .f32 %%f<4>; .reg .b64 %%rd<6>; .reg .b32 %%t; .reg .pred %%g;\n"
+                         "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
+                         "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
+                         "mul.wide.u32 %%rd2, %%t, 12; add.s64 %%rd3, %%rd0, %%rd2;\n"
+                         "ld.global.f32 %%f1, [%%rd3]; ld.global.f32 %%f2, [%%rd3+4];\n"
+                         "ld.global.f32 %%f3, [%%rd3+8];\n"
+                         "setp.ne.u32 %%g, %%t, 0xffffffff;\n"
+                         "%s%s%s.f32 %%f0, %%f1, %%f2%s;\n"
+                         "mul.wide.u32 %%rd4, %%t, 4; add.s64 %%rd5, %%rd1, %%rd4;\n"
+                         "st.global.f32 [%%rd5], %%f0;\nret;\n}\n",
+                         guard ? "@%g " : "", ops[op], ftz ? ".ftz" : "", three ? ", %f3" : "");
+                for (int i = 0; i < 3 * N; i++)
+                    in[i] = rnd_f32_bits();
+                SimFunc *f = load_entry(ctx, ptx, "k");
+                SimDevPtr di = dev_upload(ctx, in, 3 * N * 4), dout = dev_upload(ctx, out, N * 4);
+                void *params[] = { &di, &dout };
+                if (launch_ok(ctx, f, N / 256, 256, 0, params) < 0)
+                    continue;
+                dev_download(ctx, out, dout, N * 4);
+                int bad = 0;
+                for (int i = 0; i < N && bad < 5; i++) {
+                    uint32_t want = ref_op(op, in[3 * i], in[3 * i + 1], in[3 * i + 2], ftz);
+                    bad += out[i] != want;
+                    CHECK(out[i] == want, "%s%s.f32(0x%08x, 0x%08x, 0x%08x) = 0x%08x, want 0x%08x",
+                          ops[op], ftz ? ".ftz" : "", in[3 * i], in[3 * i + 1], in[3 * i + 2],
+                          out[i], want);
+                }
             }
-        }
     sim_destroy(ctx);
     free(in);
     free(out);
@@ -220,24 +232,23 @@ check_chain(void)
 static void
 check_moves(void)
 {
-    static const char ptx[] =
-        ".version 7.0\n.target sm_80\n.address_size 64\n"
-        ".visible .entry k(.param .u64 po)\n{\n"
-        ".reg .b32 %r<8>; .reg .b16 %h<4>; .reg .b64 %rd<6>;\n"
-        "ld.param.u64 %rd0, [po];\nmov.u32 %r0, %tid.x;\n"
-        "mul.lo.u32 %r1, %r0, 0x9e3779b1;\n"     /* a lane-dependent pattern */
-        "mov.b32 {%h0, %h1}, %r1;\n"              /* unpack */
-        "mov.b32 {_, %h2}, %r1;\n"                /* unpack into a sink */
-        "mov.b32 %r2, {%h1, %h0};\n"              /* pack: halves swapped */
-        "mov.b32 %r3, {%h2, 0x1234};\n"           /* pack with an immediate */
-        "add.u32 %r4, %r1, 0xfffffff0;\n"         /* wraps */
-        "sub.s32 %r5, 7, %r0;\n"
-        "mov.u16 %h3, %h0;\ncvt.u32.u16 %r6, %h3;\n"
-        "cvt.u64.u32 %rd1, %r1;\nsub.u64 %rd2, %rd1, 0x100000000;\n"
-        "mul.wide.u32 %rd3, %r0, 48;\nadd.s64 %rd4, %rd0, %rd3;\n"
-        "st.global.v4.u32 [%rd4], {%r2, %r3, %r4, %r5};\n"
-        "st.global.u32 [%rd4+16], %r6;\nst.global.u64 [%rd4+24], %rd2;\n"
-        "ret;\n}\n";
+    static const char ptx[] = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                              ".visible .entry k(.param .u64 po)\n{\n"
+                              ".reg .b32 %r<8>; .reg .b16 %h<4>; .reg .b64 %rd<6>;\n"
+                              "ld.param.u64 %rd0, [po];\nmov.u32 %r0, %tid.x;\n"
+                              "mul.lo.u32 %r1, %r0, 0x9e3779b1;\n" /* a lane-dependent pattern */
+                              "mov.b32 {%h0, %h1}, %r1;\n"         /* unpack */
+                              "mov.b32 {_, %h2}, %r1;\n"           /* unpack into a sink */
+                              "mov.b32 %r2, {%h1, %h0};\n"         /* pack: halves swapped */
+                              "mov.b32 %r3, {%h2, 0x1234};\n"      /* pack with an immediate */
+                              "add.u32 %r4, %r1, 0xfffffff0;\n"    /* wraps */
+                              "sub.s32 %r5, 7, %r0;\n"
+                              "mov.u16 %h3, %h0;\ncvt.u32.u16 %r6, %h3;\n"
+                              "cvt.u64.u32 %rd1, %r1;\nsub.u64 %rd2, %rd1, 0x100000000;\n"
+                              "mul.wide.u32 %rd3, %r0, 48;\nadd.s64 %rd4, %rd0, %rd3;\n"
+                              "st.global.v4.u32 [%rd4], {%r2, %r3, %r4, %r5};\n"
+                              "st.global.u32 [%rd4+16], %r6;\nst.global.u64 [%rd4+24], %rd2;\n"
+                              "ret;\n}\n";
     enum { N = 48 }; /* a whole warp and a partial one */
     uint32_t out[N * 12];
     memset(out, 0, sizeof out);
@@ -252,8 +263,8 @@ check_moves(void)
             uint64_t want64 = (uint64_t)r1 - 0x100000000ull;
             const uint32_t *o = &out[i * 12];
             uint64_t got64 = (uint64_t)o[6] | (uint64_t)o[7] << 32;
-            CHECK(o[0] == (lo << 16 | hi) && o[1] == (0x1234u << 16 | hi) &&
-                      o[2] == r1 - 16 && o[3] == 7 - i && o[4] == lo && got64 == want64,
+            CHECK(o[0] == (lo << 16 | hi) && o[1] == (0x1234u << 16 | hi) && o[2] == r1 - 16 &&
+                      o[3] == 7 - i && o[4] == lo && got64 == want64,
                   "lane %u: %08x %08x %08x %08x %08x %016llx", i, o[0], o[1], o[2], o[3], o[4],
                   (unsigned long long)got64);
         }

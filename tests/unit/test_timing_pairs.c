@@ -21,8 +21,8 @@
 #include <math.h>
 
 static const char *gpus[] = { "a100", "h100" };
-static const double dram_gbs[] = { 2039, 3350 };      /* [DS-A100], [DS-H100] */
-static const double fp32_flop_clk[] = { 128, 256 };   /* per SM: 64 / 128 FMA lanes [PG] */
+static const double dram_gbs[] = { 2039, 3350 };    /* [DS-A100], [DS-H100] */
+static const double fp32_flop_clk[] = { 128, 256 }; /* per SM: 64 / 128 FMA lanes [PG] */
 static const double sms[] = { 108, 132 }, mhz[] = { 1410, 1830 };
 
 /* Launch l of module m on ctx with timing for gpu; 0 on success, t filled. */
@@ -117,10 +117,15 @@ check_peaks(SimCtx *ctx, SimModule *m, bool table)
                        dram_gbs[g]);
             CHECK(pct >= 45 && pct <= 100, "%s copy at %.0f%% of DRAM peak", gpus[g], pct);
         }
-        PairLaunch fma = { "fma_chain", { 216, 1, 1 }, { 1024, 1, 1 },
-                           { { PAIR_BUF, 216 * 1024 * 4, 0 }, { PAIR_F32, 0, 0.999 },
-                             { PAIR_F32, 0, 0.001 }, { PAIR_I32, 0, 256 } },
-                           4, 0 };
+        PairLaunch fma = { "fma_chain",
+                           { 216, 1, 1 },
+                           { 1024, 1, 1 },
+                           { { PAIR_BUF, 216 * 1024 * 4, 0 },
+                             { PAIR_F32, 0, 0.999 },
+                             { PAIR_F32, 0, 0.001 },
+                             { PAIR_I32, 0, 256 } },
+                           4,
+                           0 };
         if (run_launch(ctx, m, &fma, gpus[g], 8, &t, NULL, 0) == 0) {
             double flops = 2.0 * 216 * 1024 * 1024;
             double rate = flops / body(&t) / sms[g]; /* per SM per clock */
@@ -137,12 +142,29 @@ static void
 check_sampling(SimCtx *ctx, SimModule *m)
 {
     static const PairLaunch small[] = {
-        { "copy_coalesced", { 512, 1, 1 }, { 256, 1, 1 },
-          { { PAIR_BUF, 512 * 256 * 4, 0 }, { PAIR_BUF, 512 * 256 * 4, 0 }, { PAIR_I32, 0, 512 * 256 } }, 3, 0 },
-        { "transpose_padded", { 16, 16, 1 }, { 32, 8, 1 },
-          { { PAIR_BUF, 512 * 512 * 4, 0 }, { PAIR_BUF, 512 * 512 * 4, 0 }, { PAIR_I32, 0, 512 } }, 3, 0 },
-        { "fma_chain", { 432, 1, 1 }, { 128, 1, 1 },
-          { { PAIR_BUF, 432 * 128 * 4, 0 }, { PAIR_F32, 0, 0.999 }, { PAIR_F32, 0, 0.001 }, { PAIR_I32, 0, 16 } }, 4, 0 },
+        { "copy_coalesced",
+          { 512, 1, 1 },
+          { 256, 1, 1 },
+          { { PAIR_BUF, 512 * 256 * 4, 0 },
+            { PAIR_BUF, 512 * 256 * 4, 0 },
+            { PAIR_I32, 0, 512 * 256 } },
+          3,
+          0 },
+        { "transpose_padded",
+          { 16, 16, 1 },
+          { 32, 8, 1 },
+          { { PAIR_BUF, 512 * 512 * 4, 0 }, { PAIR_BUF, 512 * 512 * 4, 0 }, { PAIR_I32, 0, 512 } },
+          3,
+          0 },
+        { "fma_chain",
+          { 432, 1, 1 },
+          { 128, 1, 1 },
+          { { PAIR_BUF, 432 * 128 * 4, 0 },
+            { PAIR_F32, 0, 0.999 },
+            { PAIR_F32, 0, 0.001 },
+            { PAIR_I32, 0, 16 } },
+          4,
+          0 },
     };
     for (int g = 0; g < 2; g++)
         for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
@@ -168,7 +190,8 @@ check_observer(SimCtx *ctx, SimModule *m)
     SimTiming t1, t2;
     int r0 = run_launch(ctx, m, l, NULL, 0, &t1, a, n);
     int r1 = run_launch(ctx, m, l, "a100", 0, &t1, b, n);
-    CHECK(r0 == 0 && r1 == 0 && memcmp(a, b, n) == 0, "gemm_tiled wrote other bytes with timing on");
+    CHECK(r0 == 0 && r1 == 0 && memcmp(a, b, n) == 0,
+          "gemm_tiled wrote other bytes with timing on");
     int r2 = run_launch(ctx, m, l, "a100", 0, &t2, NULL, 0);
     CHECK(r2 == 0 && t1.cycles == t2.cycles && t1.limiter == t2.limiter &&
               t1.dram_bytes == t2.dram_bytes,
