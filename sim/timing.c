@@ -113,7 +113,8 @@ struct Timing {
     double fp32_lanes, tensor_cycles;
     uint64_t l2_sectors, dram_sectors, atomics;
     uint32_t atom_max;
-    uint64_t ctas_timed, ctas_total, stride;
+    uint64_t ctas_timed, ctas_total;
+    bool sampled; /* fewer CTAs run than the grid has */
     uint64_t *lines;
     size_t nlines;
     unsigned regs;
@@ -538,7 +539,7 @@ tm_begin(Exec *x, const TimingGpu *g)
         tm->w[w].ready = tm->ready + (size_t)w * tm->nregs;
     tm->ctas_total = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
     uint64_t sample = x->ctx->opt_timing_sample;
-    tm->stride = sample && tm->ctas_total > sample ? tm->ctas_total / sample : 1;
+    tm->sampled = sample && tm->ctas_total > sample;
     tm->regs = x->ctx->opt_timing_regs;
     tm->regs_estimated = tm->regs == 0;
     if (!tm->regs)
@@ -570,7 +571,7 @@ bool
 tm_sampled_cta(const Exec *x, uint64_t linear)
 {
     const Timing *tm = x->tm;
-    if (!tm || tm->stride == 1)
+    if (!tm || !tm->sampled)
         return true;
     uint64_t k = x->ctx->opt_timing_sample, runs = (k + SAMPLE_RUN - 1) / SAMPLE_RUN;
     uint64_t gap = tm->ctas_total / runs; /* >= SAMPLE_RUN since total > k */
