@@ -36,6 +36,9 @@ UNIT     = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit
 EXAMPLES = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 BIN      = $(BUILD)/vptx
 TOOLS    = $(BUILD)/tests/filecheck
+# tests/gpu/NAME.c: programs that use a GPU at run time; they build everywhere and exit 77
+# (skip) without one
+GPUPROGS = $(patsubst tests/gpu/%.c,$(BUILD)/tests/gpu/%,$(wildcard tests/gpu/*.c))
 # tests/fuzz/fuzz_NAME.c: a fuzz target; replay_NAME runs it on its corpus in `make test`
 FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_REPLAY  = $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/replay_%)
@@ -46,7 +49,7 @@ COMPL    = $(BUILD)/share/vptx.bash
 # memory cap of every fuzz target (libFuzzer -rss_limit_mb and -malloc_limit_mb)
 FUZZ_RSS_MB  = 1024
 
-all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES) $(MAN) $(COMPL)
+all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES) $(MAN) $(COMPL) $(GPUPROGS)
 
 $(BIN): $(BUILD)/driver/main.o $(LIB)
 	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -96,6 +99,10 @@ $(BUILD)/examples/%: examples/%.c $(PUBLIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(PUBLIB) $(LDLIBS)
 
+$(BUILD)/tests/gpu/%: tests/gpu/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+
 $(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz_$*.c \
@@ -108,7 +115,7 @@ $(BUILD)/tests/%: tests/%.c
 test:                       ## every test that needs no GPU, under ASan+UBSan, in build/san
 	$(MAKE) --no-print-directory BUILD=build/san OPT='-O1 -g' CFLAGS='$(SAN)' LDFLAGS='$(SAN)' run-tests
 
-run-tests: $(BIN) $(SOLIB) $(UNIT) $(TOOLS) $(EXAMPLES) $(FUZZ_REPLAY) $(MAN) $(COMPL)
+run-tests: $(BIN) $(SOLIB) $(UNIT) $(TOOLS) $(EXAMPLES) $(FUZZ_REPLAY) $(MAN) $(COMPL) $(GPUPROGS)
 	@BUILD=$(BUILD) BIN=$(BIN) FILECHECK=$(BUILD)/tests/filecheck UNIT='$(UNIT)' \
 	    FUZZ='$(FUZZ_REPLAY)' tests/run.sh $(T)
 

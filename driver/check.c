@@ -72,6 +72,7 @@ typedef struct CheckArgs {
     VptxOptions opt;
     uint64_t seed;
     bool has_grid, has_block, stats, verbose;
+    const char *timing; /* --timing=GPU: the sim runs also print the model's estimate */
     int64_t grid[3], block[3];
     int64_t dims[MAX_LIST];
     uint32_t ndims;
@@ -117,6 +118,9 @@ static const char check_usage[] =
     "  --remarks          print the compiler's remarks (tensor-core choices, register\n"
     "                     estimates; docs/tensor-cores.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
+    "  --timing=GPU       after each sim run print the performance model's estimate for\n"
+    "                     GPU (a100 or h100): 'timing: KERNEL gpu=... time_us=...\n"
+    "                     limiter=...' (docs/timing.md); the check itself is unchanged\n"
     "  --verbose          print the tolerances and up to 10 mismatches\n" SIM_LIMITS_HELP;
 
 /* ---- arguments ---- */
@@ -206,6 +210,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
                 return bad_value("--backend", v);
         } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
             a->opt.arch = v;
+        } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
+            a->timing = v;
         } else if (cli_option(argc, argv, &i, "--seed", &v, &missing)) {
             if (!missing)
                 a->seed = strtoull(v, NULL, 10);
@@ -253,6 +259,14 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
     if (!a->input) {
         fprintf(stderr, "vptx check: error: no input file (see vptx check --help)\n");
         return 1;
+    }
+    if (a->timing) {
+        char why[512];
+        if (sim_timing_check(a->timing, a->opt.arch ? a->opt.arch : "sm_80", why, sizeof why) !=
+            SIM_OK) {
+            fprintf(stderr, "vptx check: error: %s\n", why);
+            return 1;
+        }
     }
     return -1;
 }
@@ -778,6 +792,8 @@ run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *c
         fprintf(c->ca->out, "sim counters of %s (%s):\n", k->name, p->path);
         sim_print_stats(&res->stats, c->ca->out);
     }
+    if (ok && res->timed)
+        sim_print_timing(&res->timing, k->name, c->ca->out);
     free(entry);
     return ok;
 }
@@ -885,6 +901,7 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
         cfg->grid[i] = (unsigned)(ca->has_grid ? ca->grid[i] : k->has_grid ? k->grid[i] : 1);
     }
     cfg->shared_bytes = ca->smem;
+    cfg->timing = ca->timing;
     return true;
 }
 

@@ -15,6 +15,7 @@
  * slot i, exactly as cuLaunchKernel and sim_launch expect.
  */
 #include "driver/launch.h"
+#include "driver/ptxas.h"
 
 #include "driver/cuda.h"
 
@@ -716,11 +717,18 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         snprintf(err, n, "out of memory");
         ok = false;
     }
+    res->timed = false;
+    if (ok && (r = sim_set_timing(d->sim, cfg->timing)) != SIM_OK)
+        ok = sim_failed(d, r, "timing model", err, n);
+    if (ok && cfg->timing)
+        sim_set_option(d->sim, SIM_OPT_TIMING_REGS, (uint64_t)ptxas_kernel_registers(ptx, entry));
     if (ok && (r = sim_launch(fn, cfg->grid[0], cfg->grid[1], cfg->grid[2], cfg->block[0],
                               cfg->block[1], cfg->block[2], cfg->shared_bytes, par.ptrs)) != SIM_OK)
         ok = sim_failed(d, r, "launch", err, n);
     if (ok)
         sim_stats(d->sim, &res->stats);
+    if (ok && cfg->timing)
+        res->timed = sim_timing(d->sim, &res->timing) == SIM_OK;
     for (uint32_t i = 0; ok && i < k->nargs; i++)
         if (k->args[i].kind == ARG_MEMREF &&
             (r = sim_memcpy_dtoh(d->sim, k->args[i].host, ptrs[i], karg_bytes(&k->args[i]))) !=

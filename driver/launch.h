@@ -124,11 +124,14 @@ const char *device_name(const Device *d); /* "sim" or "cuda (NVIDIA H100 ...)" *
 typedef struct LaunchConfig {
     unsigned grid[3], block[3];
     unsigned shared_bytes; /* dynamic shared memory */
+    const char *timing;    /* sim: the timing model's GPU ("a100"), or NULL */
 } LaunchConfig;
 
 typedef struct LaunchResult {
     float ms;       /* cuda: kernel time from events; sim: 0 */
     SimStats stats; /* sim: the counters of the launch */
+    bool timed;     /* sim with cfg->timing: timing holds the model's estimate */
+    SimTiming timing;
 } LaunchResult;
 
 /* Loads ptx (file name `name` in messages), launches the entry `entry` with

@@ -13,6 +13,7 @@
 #include "driver/output.h"
 #include "driver/launch.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -302,4 +303,41 @@ ptxas_assemble(const char *ptx, size_t len, const PtxasOptions *opt, FILE *msgs)
     free(log);
     free(ptxas);
     return status;
+}
+
+long
+ptxas_kernel_registers(const char *ptx, const char *entry)
+{
+    char *ptxas = ptxas_find();
+    if (!ptxas)
+        return 0;
+    free(ptxas);
+    char arch[16] = "sm_80";
+    const char *t = strstr(ptx, ".target");
+    if (t) {
+        t += 7;
+        while (*t == ' ' || *t == '\t')
+            t++;
+        size_t n = 0;
+        while (n + 1 < sizeof arch && (isalnum((unsigned char)t[n]) || t[n] == '_')) {
+            arch[n] = t[n];
+            n++;
+        }
+        arch[n] = '\0';
+    }
+    FILE *msgs = tmpfile();
+    if (!msgs)
+        return 0;
+    PtxasOptions po = { arch, NULL, "timing", true, false, false, true };
+    long regs = 0;
+    if (ptxas_assemble(ptx, strlen(ptx), &po, msgs) == 0) {
+        char line[1024], want[320];
+        snprintf(want, sizeof want, "ptxas stats %s %s: ", arch, entry);
+        rewind(msgs);
+        while (fgets(line, sizeof line, msgs))
+            if (!strncmp(line, want, strlen(want)))
+                regs = strtol(line + strlen(want), NULL, 10);
+    }
+    fclose(msgs);
+    return regs > 255 ? 255 : regs;
 }

@@ -38,6 +38,10 @@ typedef struct PtxasKernelStats {
     long registers, spill_stores, spill_loads, stack, smem, barriers;
 } PtxasKernelStats;
 
+/* Registers per thread of kernel `entry` by `ptxas -v`, assembling for the PTX's own
+ * .target; 0 when ptxas is not found, fails, or does not name the kernel. */
+long ptxas_kernel_registers(const char *ptx, const char *entry);
+
 /* Parses `ptxas -v` output; returns how many kernels were found (at most max). */
 size_t ptxas_parse_stats(const char *log, PtxasKernelStats *out, size_t max);
 

@@ -48,7 +48,9 @@ static const char run_mlir_usage[] =
     "  --kernel=NAME      which kernel, when the module has several\n"
     "  --stats            print the simulator's counters\n"
     "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
-    "                     error then names\n" SIM_LIMITS_HELP;
+    "                     error then names\n"
+    "  --timing=GPU       on the simulator, also print the performance model's estimate\n"
+    "                     for GPU (a100 or h100) (docs/timing.md)\n" SIM_LIMITS_HELP;
 
 #define MAX_ARGS 64
 
@@ -60,6 +62,7 @@ typedef struct RunArgs {
     unsigned shared;
     bool stats, keep;
     SimLimits limits;
+    const char *timing;
     const char *args[MAX_ARGS];
     uint32_t nargs;
 } RunArgs;
@@ -109,6 +112,8 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             a->shared = missing ? 0 : (unsigned)strtoul(v, NULL, 10);
         } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
             a->kernel = v;
+        } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
+            a->timing = v;
         } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
             fprintf(stderr, "vptx run: error: unknown option '%s' (see vptx run X.mlir --help)\n",
                     arg);
@@ -127,6 +132,10 @@ parse_run_args(int argc, char **argv, RunArgs *a)
     }
     if (!a->input)
         return run_error("no input file (see vptx run X.mlir --help)", NULL);
+    char why[512];
+    if (a->timing &&
+        sim_timing_check(a->timing, a->opt.arch ? a->opt.arch : "sm_80", why, sizeof why) != SIM_OK)
+        return run_error(why, NULL);
     return -1;
 }
 
@@ -367,6 +376,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
 {
     char err[8192];
     LaunchConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
     (void)m;
     int status;
     Device *dev = open_device(ra->backend, &status); /* first: a missing GPU is reported as such */
@@ -399,6 +409,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         }
         fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
     }
+    cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
     bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
     if (!ok) {
         run_error(err, NULL);
@@ -407,6 +418,8 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         printf("%s: %.3f ms on %s\n", k->name, res.ms, device_name(dev));
     else if (ra->stats)
         sim_print_stats(&res.stats, stdout);
+    if (ok && res.timed)
+        sim_print_timing(&res.timing, k->name, stdout);
     ok = ok && write_back(ra, k, arrays);
     device_close(dev);
     free(entry);

@@ -13,6 +13,7 @@
 #include "driver/npy.h"
 #include "driver/launch.h"
 #include "driver/output.h"
+#include "driver/ptxas.h"
 #include "sim/sim.h"
 
 #include <errno.h>
@@ -26,19 +27,31 @@
 
 static const char run_usage[] =
     "usage: vptx run KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]]\n"
-    "                [--shared BYTES] [--out DIR] [--stats] [--line-counts] ARG...\n"
+    "                [--shared BYTES] [--out DIR] [--stats] [--line-counts]\n"
+    "                [--timing=GPU [--timing-detail] [--timing-regs=N] [--timing-sample=N]]\n"
+    "                ARG...\n"
     "  ARG is FILE.npy (an array: pointer parameter, written back as DIR/argN.npy)\n"
     "  or a number (a scalar parameter, converted to its .param type).\n"
     "  --entry may be left out when the module has one entry; DIR defaults to '.'\n"
-    "  (created with its parents when missing).\n" SIM_LIMITS_HELP;
+    "  (created with its parents when missing).\n"
+    "  --timing=GPU       also estimate the kernel's time on GPU (a100 or h100) with the\n"
+    "                     simulator's performance model and print one 'timing:' line\n"
+    "                     (docs/timing.md); results are the same with or without it\n"
+    "  --timing-detail    also print the model's cycles per PTX line\n"
+    "  --timing-regs=N    registers per thread for occupancy (default: ptxas -v when\n"
+    "                     ptxas is found, else an estimate from the PTX)\n"
+    "  --timing-sample=N  simulate only N CTAs spread over a bigger grid and extrapolate\n"
+    "                     by waves; the other CTAs do not run, so no array is written\n" SIM_LIMITS_HELP;
 
 #define MAXARGS 64
 
 typedef struct {
     const char *ptx_path, *entry, *out_dir;
     unsigned grid[3], block[3], shared;
-    bool stats, lines;
+    bool stats, lines, timing_detail;
     SimLimits limits;
+    const char *timing; /* GPU name or NULL */
+    unsigned long timing_regs, timing_sample;
     const char *args[MAXARGS];
     int nargs;
 } RunOpts;
@@ -125,6 +138,20 @@ parse_args(int argc, char **argv, RunOpts *o)
             o->stats = true;
         } else if (!strcmp(argv[i], "--line-counts")) {
             o->lines = true;
+        } else if ((v = opt_value(argc, argv, &i, "--timing-regs"))) {
+            char *end;
+            o->timing_regs = strtoul(v, &end, 10);
+            if (*end || !*v || o->timing_regs == 0 || o->timing_regs > 255)
+                return run_fail("bad --timing-regs '%s' (want 1 to 255)", v);
+        } else if ((v = opt_value(argc, argv, &i, "--timing-sample"))) {
+            char *end;
+            o->timing_sample = strtoul(v, &end, 10);
+            if (*end || !*v || o->timing_sample == 0)
+                return run_fail("bad --timing-sample '%s' (want a positive count)", v);
+        } else if (!strcmp(argv[i], "--timing-detail")) {
+            o->timing_detail = true;
+        } else if ((v = opt_value(argc, argv, &i, "--timing"))) {
+            o->timing = v;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             return run_fail("unknown option '%s'\n%s", argv[i], run_usage);
         } else if (!o->ptx_path) {
@@ -139,6 +166,8 @@ parse_args(int argc, char **argv, RunOpts *o)
         return run_fail("no PTX file given\n%s", run_usage);
     if (!o->grid[0] || !o->block[0])
         return run_fail("--grid and --block are required");
+    if (!o->timing && (o->timing_detail || o->timing_regs || o->timing_sample))
+        return run_fail("--timing-detail, --timing-regs and --timing-sample need --timing=GPU");
     return 0;
 }
 
@@ -203,6 +232,7 @@ ends_with(const char *s, const char *suffix)
 }
 
 typedef struct {
+    const char *text; /* the PTX */
     NpyArray arr[MAXARGS];
     SimDevPtr dev[MAXARGS];
     unsigned char bytes[MAXARGS][16];
@@ -287,11 +317,40 @@ run_loaded(SimCtx *ctx, SimModule *m, const RunOpts *o, Bound *b)
         return 1;
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
     sim_limits_apply(ctx, &o->limits);
+    if (o->timing) {
+        char why[512];
+        if (sim_timing_check(o->timing, sim_module_target(m), why, sizeof why) != SIM_OK)
+            return run_fail("%s", why);
+        sim_set_timing(ctx, o->timing);
+        unsigned long regs = o->timing_regs;
+        if (!regs)
+            regs = (unsigned long)ptxas_kernel_registers(b->text, sim_func_name(f));
+        sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
+        sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, o->timing_sample);
+    }
     SimResult r = sim_launch(f, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
                              o->block[2], o->shared, b->params);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;
+    }
+    SimTiming tm;
+    if (o->timing && sim_timing(ctx, &tm) == SIM_OK) {
+        sim_print_timing(&tm, sim_func_name(f), stdout);
+        if (o->timing_detail) {
+            const uint64_t *c;
+            size_t n;
+            if (sim_timing_lines(ctx, &c, &n) == SIM_OK)
+                for (size_t l = 0; l < n; l++)
+                    if (c[l])
+                        printf("%s:%zu: %llu cycles\n", o->ptx_path, l, (unsigned long long)c[l]);
+        }
+        if (tm.ctas_timed < tm.ctas_total) {
+            printf("timing: sampled %llu of %llu CTAs and extrapolated by waves; the others did "
+                   "not run, so no array is written\n",
+                   (unsigned long long)tm.ctas_timed, (unsigned long long)tm.ctas_total);
+            return 0;
+        }
     }
     if (o->stats) {
         SimStats st;
@@ -327,8 +386,10 @@ run_ptx_main(int argc, char **argv)
         rc = run_fail("out of memory");
     else if (sim_module_load(ctx, text, o.ptx_path, &m) != SIM_OK)
         rc = (fprintf(stderr, "%s\n", sim_error(ctx)), 1);
-    else
+    else {
+        b->text = text;
         rc = run_loaded(ctx, m, &o, b);
+    }
     if (b)
         for (int i = 0; i < MAXARGS; i++)
             npy_free(&b->arr[i]);

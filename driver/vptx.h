@@ -79,6 +79,34 @@ void vptx_result_free(VptxResult *r);
 
 const char *vptx_version(void);
 
+/* ---- the performance model (docs/timing.md) ----
+ * Runs a PTX kernel on vptx's simulator with the timing model of `gpu` ("a100" or
+ * "h100") and returns the estimate.  Each parameter is a zero-filled device buffer of
+ * `bytes` (passed as its address) or a scalar `value` converted to the parameter's
+ * .param type.  sample: simulate at most that many CTAs and extrapolate (0: all).
+ * Returns 0 on success; otherwise err holds the message (an unknown GPU or a .target
+ * the model lacks lists the models). */
+typedef struct VptxTimingArg {
+    int is_buffer;
+    size_t bytes;
+    double value;
+} VptxTimingArg;
+
+typedef struct VptxTiming {
+    char gpu[8];
+    char limiter[16]; /* dram l2 smem tensor fp32 issue latency atomics barrier launch */
+    double time_us;
+    unsigned long long cycles;
+    unsigned occupancy_warps, max_warps; /* resident warps per SM, of max_warps */
+    double dram_pct, l2_pct, smem_pct, tensor_pct, fp32_pct;
+    unsigned long long ctas_total, ctas_timed; /* timed < total: sampled */
+} VptxTiming;
+
+int vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const unsigned grid[3],
+                    const unsigned block[3], unsigned shared_bytes, const VptxTimingArg *args,
+                    size_t nargs, unsigned long long sample, VptxTiming *out, char *err,
+                    size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

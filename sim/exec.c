@@ -281,6 +281,7 @@ bar_try_complete(Exec *x, uint32_t id)
     b->threads = 0;
     b->expected = 0;
     b->red = 0;
+    x->bar_busy &= ~(1u << id);
     x->st.barriers++;
     return true;
 }
@@ -313,11 +314,14 @@ ex_bar(Exec *x, Thread *t, const Inst *in)
                                       : (b->red | p);
     }
     b->arrived[t->warp] |= 1u << t->lane;
+    x->bar_busy |= 1u << id;
     if (!arrive) {
         t->state = ST_BAR;
         t->wait_id = id;
     }
-    bool done = bar_try_complete(x, id);
+    /* the barrier can only complete once the arriving thread's warp is complete */
+    uint32_t live = x->live[t->warp];
+    bool done = (b->arrived[t->warp] & live) == live && bar_try_complete(x, id);
     if (arrive)
         return EX_NEXT;
     return done ? EX_JUMP : EX_BLOCK;
@@ -344,8 +348,10 @@ coll_arrive(Exec *x, Thread *t, const Inst *in, uint32_t mask)
                              sim_op_table[in->op].mnemonic, l);
         const Thread *u = &x->th[k];
         if (u->state == ST_EXIT)
-            return sim_fault(x, t, in, "member mask 0x%08x of '%s' names lane %d, which has exited",
-                             mask, sim_op_table[in->op].mnemonic, l);
+            return sim_fault(x, t, in,
+                             "member mask 0x%08x names lane %d, which exited at line %u "
+                             "(executing '%s')",
+                             mask, l, x->code[u->pc].line, sim_op_table[in->op].mnemonic);
         if (u->state != ST_COLL)
             return EX_BLOCK;
         const Inst *ui = &x->code[u->pc];
@@ -435,8 +441,8 @@ thread_exit(Exec *x, Thread *t, const Inst *in)
                              "member mask 0x%08x names lane %u, which exited at line %u",
                              x->th[k].wait_mask, t->lane, in->line);
     }
-    for (uint32_t id = 0; id < NBARRIERS; id++)
-        bar_try_complete(x, id);
+    for (uint32_t busy = x->bar_busy; busy; busy &= busy - 1) /* barriers with waiters */
+        bar_try_complete(x, (uint32_t)__builtin_ctz(busy));
     return EX_EXIT;
 }
 
@@ -550,6 +556,8 @@ run_thread(Exec *x, Thread *t)
         by_class[in->cls]++;
         if (lines)
             lines[in->line]++;
+        if (x->tm && (uint32_t)__builtin_ctz(x->live[t->warp]) == t->lane)
+            tm_step(x, t->warp, t->pc, 1u << t->lane); /* the warp's lowest lane stands for it */
         if (in->guard != NOREG && (t->r[in->guard] & 1) == in->guard_neg) {
             t->pc++;
             continue;
@@ -563,6 +571,99 @@ run_thread(Exec *x, Thread *t)
             return -1;
     }
     return 0;
+}
+
+/* Lockstep execution of one warp [issue 15]: each warp instruction is executed for every
+ * lane runnable at it before the next one starts.  When the runnable lanes are at
+ * different pcs (after a divergent branch) the lanes at the lowest pc go first, so lanes
+ * ahead wait for the others at their (higher) reconvergence point ("min-PC").  The lanes'
+ * dependence chains are independent of each other, which lets the host CPU overlap them,
+ * and the convergence test is paid once per warp instruction.  Each lane executes the
+ * same instructions in the same order as under run_thread(); only the interleaving of
+ * lanes differs, which a race-free kernel cannot observe.  Returns -1 on a fault, 1 when
+ * the warp spent its SLICE (*diverged: its lanes were not all together at some point),
+ * 0 when no lane can run (all blocked or exited). */
+static int
+run_warp(Exec *x, uint32_t w, bool *diverged)
+{
+    const Inst *code = x->code;
+    uint64_t *by_class = x->st.by_class;
+    uint64_t *lines = x->line_counts;
+    Thread *th = &x->th[(size_t)w * WARP_SIZE];
+    bool known = false; /* mask: the lanes runnable at pc, which is the lowest */
+    uint32_t pc = 0, mask = 0;
+    *diverged = false;
+    for (uint32_t n = 0; n < SLICE; n++) {
+        uint32_t live = x->live[w];
+        if (!known) {
+            pc = NOREG;
+            mask = 0;
+            for (uint32_t m = live; m; m &= m - 1) {
+                uint32_t l = (uint32_t)__builtin_ctz(m);
+                const Thread *t = &th[l];
+                if (t->state != ST_RUN)
+                    continue;
+                if (t->pc < pc) {
+                    pc = t->pc;
+                    mask = 1u << l;
+                } else if (t->pc == pc)
+                    mask |= 1u << l;
+            }
+            if (!mask)
+                return 0;
+            if (mask != live)
+                *diverged = true;
+        }
+        const Inst *in = &code[pc];
+        ExecFn *ex = sim_op_table[in->op].exec;
+        bool uniform = true;
+        uint32_t count = 0, ran = 0;
+        if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
+            ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
+             warp_move_fast(x, th, mask, in))) {
+            for (uint32_t m = mask; m; m &= m - 1) {
+                Thread *t = &th[__builtin_ctz(m)];
+                t->icount++;
+                t->pc++;
+            }
+            count = (uint32_t)__builtin_popcount(mask);
+            ran = mask;
+            mask = 0; /* done: skip the lane loop */
+        }
+        for (uint32_t m = mask; m; m &= m - 1) {
+            Thread *t = &th[__builtin_ctz(m)];
+            if (t->state != ST_RUN || t->pc != pc) {
+                uniform = false;
+                continue;
+            }
+            count++;
+            ran |= m & -m;
+            t->icount++;
+            if (in->guard != NOREG && (t->r[in->guard] & 1) == in->guard_neg) {
+                t->pc++;
+                continue;
+            }
+            int rc = ex(x, t, in);
+            if (rc == EX_NEXT)
+                t->pc++;
+            else if (rc == EX_FAULT) {
+                by_class[in->cls] += count;
+                if (lines)
+                    lines[in->line] += count;
+                return -1;
+            } else
+                uniform = false;
+        }
+        by_class[in->cls] += count;
+        if (lines)
+            lines[in->line] += count;
+        if (x->tm && ran)
+            tm_step(x, w, pc, ran);
+        /* the same lanes are together at pc + 1, and no other lane can be there first */
+        known = uniform && ran == live && x->live[w] == live;
+        pc++;
+    }
+    return 1;
 }
 
 static uint64_t
@@ -619,22 +720,52 @@ run_cta(Exec *x)
 {
     for (;;) {
         bool progress = false;
-        for (uint32_t i = 0; i < x->nthreads; i++) {
-            Thread *t = &x->th[i];
-            if (t->state != ST_RUN)
+        for (uint32_t w = 0; w < x->nwarps; w++) {
+            Thread *th = &x->th[(size_t)w * WARP_SIZE];
+            uint32_t live = x->live[w], run = 0;
+            for (uint32_t m = live; m; m &= m - 1)
+                run |= th[__builtin_ctz(m)].state == ST_RUN ? m & -m : 0;
+            if (!run)
                 continue;
             progress = true;
-            /* after a slice that ends running, the message points at the looping thread;
-             * the check before each slice catches loops whose threads all end their
+            /* after a slice that ends running, the message points at the looping warp;
+             * the check before each slice catches loops whose warps all end their
              * slices blocked (on a warp collective such as ldmatrix) */
+            Thread *first = &th[__builtin_ctz(run)];
             if (total_insts(x) > x->max_insts)
-                return limit_fault(x, t);
+                return limit_fault(x, first);
             if (past_deadline(x))
-                return timeout_fault(x, t);
-            if (run_thread(x, t) < 0)
+                return timeout_fault(x, first);
+            bool diverged;
+            int rc = run_warp(x, w, &diverged);
+            if (rc < 0)
                 return -1;
-            if (t->state == ST_RUN && total_insts(x) > x->max_insts)
-                return limit_fault(x, t);
+            if (rc > 0 && total_insts(x) > x->max_insts) { /* blame the lane run last */
+                Thread *low = NULL;
+                for (uint32_t m = x->live[w]; m; m &= m - 1) {
+                    Thread *t = &th[__builtin_ctz(m)];
+                    if (t->state == ST_RUN && (!low || t->pc < low->pc))
+                        low = t;
+                }
+                return limit_fault(x, low ? low : first);
+            }
+            if (rc > 0 && diverged) /* forward progress for lanes that wait on each other */
+                for (uint32_t m = x->live[w]; m; m &= m - 1) {
+                    Thread *t = &th[__builtin_ctz(m)];
+                    if (t->state != ST_RUN)
+                        continue;
+                    if (total_insts(x) > x->max_insts)
+                        return limit_fault(x, t);
+                    if (past_deadline(x))
+                        return timeout_fault(x, t);
+                    if (run_thread(x, t) < 0)
+                        return -1;
+                }
+            for (uint32_t m = x->live[w]; m; m &= m - 1) {
+                Thread *t = &th[__builtin_ctz(m)];
+                if (t->state == ST_RUN && total_insts(x) > x->max_insts)
+                    return limit_fault(x, t);
+            }
         }
         if (x->nexited == x->nthreads)
             break;
@@ -657,6 +788,7 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
     if (x->local_size)
         memset(x->local, x->fill, (size_t)x->nthreads * x->local_size);
     memset(x->bar, 0, sizeof x->bar);
+    x->bar_busy = 0;
     memset(x->live, 0, sizeof x->live);
     memset(x->ngroups, 0, sizeof x->ngroups);
     if (x->occ)
@@ -693,14 +825,21 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
 SimResult
 exec_launch(Exec *x)
 {
+    uint64_t linear = 0;
     for (uint32_t cz = 0; cz < x->grid[2]; cz++)
         for (uint32_t cy = 0; cy < x->grid[1]; cy++)
-            for (uint32_t cx = 0; cx < x->grid[0]; cx++) {
+            for (uint32_t cx = 0; cx < x->grid[0]; cx++, linear++) {
                 if (past_deadline(x)) /* a huge grid of short CTAs */
                     return timeout_fault(x, NULL), SIM_ERR_FAULT;
+                if (x->tm && !tm_sampled_cta(x, linear))
+                    continue; /* timing with a sample: this CTA is extrapolated */
                 init_cta(x, cx, cy, cz);
+                if (x->tm)
+                    tm_cta_begin(x);
                 if (run_cta(x) < 0)
                     return SIM_ERR_FAULT;
+                if (x->tm)
+                    tm_cta_end(x);
             }
     return SIM_OK;
 }

@@ -15,6 +15,7 @@
 #include "sim/simint.h"
 
 #include <math.h>
+#include <string.h>
 
 static inline uint64_t
 src(const Exec *x, const Thread *t, const Inst *in, int i)
@@ -139,6 +140,171 @@ fp_exec(Exec *x, Thread *t, const Inst *in, Fp3 *op)
         fp_apply(op, in->ty[0], src(x, t, in, 1), src(x, t, in, 2), c, in->rnd, fpflags(in)));
 }
 
+/* f32 add/sub/mul/fma in round-to-nearest without .sat: the host's IEEE single-precision
+ * operations are correctly rounded the same way (C11 F.3, FLT_EVAL_METHOD 0 on the
+ * hosts we build for; fmaf rounds once), so only NaNs (canonical on the GPU) and .ftz
+ * (inputs and result) need care.  This is the simulator's hottest path. */
+static inline bool
+f32_fast(const Inst *in)
+{
+    return in->ty[0] == TY_F32 && (in->rnd == RND_NONE || in->rnd == RND_RN) &&
+           !(in->flags & (F_SAT | F_RELU));
+}
+
+static inline float
+f32_bits_to(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static inline float
+f32_in(const Exec *x, const Thread *t, const Inst *in, int i)
+{
+    uint32_t b = (uint32_t)src(x, t, in, i);
+    if ((in->flags & F_FTZ) && !(b & 0x7f800000u))
+        b &= 0x80000000u;
+    return f32_bits_to(b);
+}
+
+static inline int
+f32_done(Thread *t, const Inst *in, float r)
+{
+    uint32_t b;
+    memcpy(&b, &r, 4);
+    if (r != r)
+        b = 0x7fffffffu;
+    else if ((in->flags & F_FTZ) && !(b & 0x7f800000u))
+        b &= 0x80000000u;
+    return done(t, in, b);
+}
+
+/* ---- warp-wide fast path ---- */
+
+static inline float
+lane_f32(const Thread *t, const Opd *o)
+{
+    return f32_bits_to((uint32_t)(o->kind == OPD_REG ? t->r[o->r] : (uint64_t)o->imm));
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* the host's fused multiply-add instruction, where the CPU has one (the same correctly
+ * rounded result as fmaf, without the call) */
+__attribute__((target("fma"))) static void
+warp_fma_hw(Thread *th, uint32_t mask, const Inst *in)
+{
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        float r =
+            __builtin_fmaf(lane_f32(t, &in->o[1]), lane_f32(t, &in->o[2]), lane_f32(t, &in->o[3]));
+        uint32_t b;
+        memcpy(&b, &r, 4);
+        t->r[in->o[0].r] = r != r ? 0x7fffffffu : b;
+    }
+}
+#endif
+
+bool
+warp_f32_fast(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op, n = op == OP_FMA || op == OP_MAD ? 3 : 2;
+    if ((op != OP_FMA && op != OP_MAD && op != OP_ADD && op != OP_SUB && op != OP_MUL) ||
+        !f32_fast(in) || (in->flags & F_FTZ) || in->guard != NOREG || in->o[0].kind != OPD_REG)
+        return false;
+    for (int i = 1; i <= n; i++)
+        if (in->o[i].kind != OPD_REG && in->o[i].kind != OPD_IMM)
+            return false;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (n == 3 && __builtin_cpu_supports("fma")) {
+        warp_fma_hw(th, mask, in);
+        return true;
+    }
+#endif
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        float a = lane_f32(t, &in->o[1]), b = lane_f32(t, &in->o[2]), r;
+        if (n == 3)
+            r = fmaf(a, b, lane_f32(t, &in->o[3]));
+        else
+            r = op == OP_ADD ? a + b : op == OP_SUB ? a - b : a * b;
+        uint32_t bits;
+        memcpy(&bits, &r, 4);
+        t->r[in->o[0].r] = r != r ? 0x7fffffffu : bits;
+    }
+    return true;
+}
+
+static inline bool
+reg_or_imm(const Opd *o)
+{
+    return o->kind == OPD_REG || o->kind == OPD_IMM;
+}
+
+static inline uint64_t
+lane_val(const Thread *t, const Opd *o)
+{
+    return o->kind == OPD_REG ? t->r[o->r] : (uint64_t)o->imm;
+}
+
+bool
+warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in)
+{
+    if (in->guard != NOREG)
+        return false;
+    if (in->op == OP_MOV) {
+        if (in->ty[0] == TY_PRED || in->o[0].kind != OPD_REG || !reg_or_imm(&in->o[1]))
+            return false;
+        uint64_t m = ty_mask(in->ty[0]);
+        for (; mask; mask &= mask - 1) {
+            Thread *t = &th[__builtin_ctz(mask)];
+            t->r[in->o[0].r] = lane_val(t, &in->o[1]) & m;
+        }
+        return true;
+    }
+    if (in->op == OP_ADD || in->op == OP_SUB) {
+        int ty = in->ty[0];
+        if (type_info[ty].kind == TK_FLOAT || (in->flags & (F_SAT | F_CC)) ||
+            in->o[0].kind != OPD_REG || !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]))
+            return false;
+        uint64_t m = ty_mask(ty);
+        bool sub = in->op == OP_SUB;
+        for (; mask; mask &= mask - 1) {
+            Thread *t = &th[__builtin_ctz(mask)];
+            uint64_t a = lane_val(t, &in->o[1]), b = lane_val(t, &in->o[2]);
+            t->r[in->o[0].r] = (sub ? a - b : a + b) & m;
+        }
+        return true;
+    }
+    if (in->op != OP_MOVPACK && in->op != OP_MOVUNPACK)
+        return false;
+    bool pack = in->op == OP_MOVPACK;
+    const Opd *v = &in->o[pack ? 1 : 0], *w = &in->o[pack ? 0 : 1];
+    if (pack ? w->kind != OPD_REG : !reg_or_imm(w))
+        return false;
+    const Opd *el = &x->vecs[v->r];
+    for (unsigned i = 0; i < v->n; i++)
+        if (pack ? !reg_or_imm(&el[i]) : el[i].kind != OPD_REG && el[i].kind != OPD_NONE)
+            return false;
+    unsigned eb = 8 * type_info[in->ty[0]].bytes / v->n;
+    uint64_t em = eb >= 64 ? ~0ull : (1ull << eb) - 1;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        if (pack) {
+            uint64_t r = 0;
+            for (unsigned i = 0; i < v->n; i++)
+                r |= (lane_val(t, &el[i]) & em) << (eb * i);
+            t->r[w->r] = r;
+        } else {
+            uint64_t a = lane_val(t, w);
+            for (unsigned i = 0; i < v->n; i++)
+                if (el[i].kind == OPD_REG)
+                    t->r[el[i].r] = (a >> (eb * i)) & em;
+        }
+    }
+    return true;
+}
+
 /* ---- integer helpers ---- */
 
 static void
@@ -191,6 +357,8 @@ sat_s32(int64_t v)
 int
 ex_add(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, f32_in(x, t, in, 1) + f32_in(x, t, in, 2));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_add);
@@ -203,6 +371,8 @@ ex_add(Exec *x, Thread *t, const Inst *in)
 int
 ex_sub(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, f32_in(x, t, in, 1) - f32_in(x, t, in, 2));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_sub);
@@ -215,6 +385,8 @@ ex_sub(Exec *x, Thread *t, const Inst *in)
 int
 ex_mul(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, f32_in(x, t, in, 1) * f32_in(x, t, in, 2));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_mul);
@@ -224,6 +396,8 @@ ex_mul(Exec *x, Thread *t, const Inst *in)
 int
 ex_mad(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, fmaf(f32_in(x, t, in, 1), f32_in(x, t, in, 2), f32_in(x, t, in, 3)));
     int ty = in->ty[0];
     if (is_float(ty))
         return fp_exec(x, t, in, f_fma);
@@ -249,6 +423,8 @@ ex_mul24(Exec *x, Thread *t, const Inst *in)
 int
 ex_fma(Exec *x, Thread *t, const Inst *in)
 {
+    if (f32_fast(in))
+        return f32_done(t, in, fmaf(f32_in(x, t, in, 1), f32_in(x, t, in, 2), f32_in(x, t, in, 3)));
     return fp_exec(x, t, in, f_fma);
 }
 

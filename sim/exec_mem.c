@@ -153,17 +153,18 @@ mem_access(Exec *x, Thread *t, const Inst *in, int sp, uint64_t addr, uint32_t s
 
 /* ---- request grouping and the bank model ---- */
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
+/* Sorts the (at most 128) addresses of one request and drops repeats.  Insertion sort:
+ * a warp's addresses mostly come in order already, which makes it linear. */
 static uint32_t
 sort_unique(uint64_t *v, uint32_t n)
 {
-    qsort(v, n, sizeof *v, cmp_u64);
+    for (uint32_t i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        uint32_t j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
     uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++)
         if (k == 0 || v[k - 1] != v[i])
@@ -212,6 +213,8 @@ req_finish(Exec *x, const ReqGroup *g)
         *(ld ? &st->shared_ld_requests : &st->shared_st_requests) += 1;
         *(ld ? &st->shared_ld_wavefronts : &st->shared_st_wavefronts) += wf;
         *(ld ? &st->shared_ld_wavefronts_min : &st->shared_st_wavefronts_min) += ideal;
+        if (x->tm)
+            tm_request(x, (uint32_t)((size_t)(g - x->groups) / NGROUPS), g->kind, NULL, 0, wf);
         return;
     }
     uint64_t sec[WARP_SIZE], lo[WARP_SIZE];
@@ -222,6 +225,8 @@ req_finish(Exec *x, const ReqGroup *g)
             lo[n++] = g->addr[l];
         }
     uint32_t nsec = sort_unique(sec, n), nlo = sort_unique(lo, n);
+    if (x->tm)
+        tm_request(x, (uint32_t)((size_t)(g - x->groups) / NGROUPS), g->kind, sec, nsec, 0);
     uint64_t bytes = 0, end = 0;
     for (uint32_t i = 0; i < nlo; i++) { /* union of [addr, addr+size) */
         uint64_t s = lo[i] > end ? lo[i] : end, e = lo[i] + g->size;
@@ -445,6 +450,8 @@ ex_atom(Exec *x, Thread *t, const Inst *in)
     memcpy(p, &v, es);
     reg_write(t, &in->o[0], old);
     x->st.atomics++;
+    if (x->tm)
+        tm_atomic(x, addr, sp == SP_GLOBAL);
     return EX_NEXT;
 }
 

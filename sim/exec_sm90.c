@@ -481,6 +481,8 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                             if (!gp)
                                 return EX_FAULT;
                             memcpy(gp, sp, m.esize);
+                            if (x->tm)
+                                tm_bulk(x, ga, m.esize);
                         } else if (oob) {
                             memset(sp, m.oob ? 0xff : 0, m.esize);
                             if (m.oob)
@@ -491,6 +493,8 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                             if (!gp)
                                 return EX_FAULT;
                             memcpy(sp, gp, m.esize);
+                            if (x->tm)
+                                tm_bulk(x, ga, m.esize);
                         }
                     }
     if (store)
@@ -498,6 +502,8 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
     uint32_t boff;
     if (!smem_addr(x, t, in, SP_SHARED, &in->o[3], 8, 8, &boff))
         return EX_FAULT;
+    if (x->tm)
+        tm_bulk_mbar(x, boff);
     return copy_complete_tx(x, t, in, boff, bytes) ? EX_NEXT : EX_FAULT;
 }
 
@@ -521,11 +527,15 @@ sim_ex_bulk(Exec *x, Thread *t, const Inst *in)
     if (!sp)
         return EX_FAULT;
     memmove(dp, sp, size);
+    if (x->tm)
+        tm_bulk(x, store ? dst : src, (uint32_t)size);
     if (store)
         return EX_NEXT;
     uint32_t boff;
     if (!smem_addr(x, t, in, SP_SHARED, &in->o[3], 8, 8, &boff))
         return EX_FAULT;
+    if (x->tm)
+        tm_bulk_mbar(x, boff);
     return copy_complete_tx(x, t, in, boff, size) ? EX_NEXT : EX_FAULT;
 }
 

@@ -496,18 +496,38 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
     bool integer = in->ty[0] == TY_S32;
     for (uint32_t l = 0; l < WARP_SIZE; l++) {
         uint32_t out[4] = { 0, 0, 0, 0 };
+        /* the lane's 4 sums side by side (each still adds k = 0, 1, ... in order), so that
+         * the host overlaps their dependence chains */
+        int m[4], n[4];
+        double acc[4];
+        int64_t iacc[4];
         for (int i = 0; i < 4; i++) {
-            int m, n;
-            cd_pos(l, i, &m, &n);
-            double acc = Cv[l][i];
+            cd_pos(l, i, &m[i], &n[i]);
+            acc[i] = Cv[l][i];
             /* integer operands only: a float C, A or B may be out of int64's range */
-            int64_t iacc = integer ? (int64_t)Cv[l][i] : 0;
-            for (int k = 0; k < K; k++) {
-                acc += A[m * K + k] * B[k * 8 + n];
-                if (integer)
-                    iacc += (int64_t)A[m * K + k] * (int64_t)B[k * 8 + n];
+            iacc[i] = integer ? (int64_t)Cv[l][i] : 0;
+        }
+        if (integer)
+            for (int k = 0; k < K; k++)
+                for (int i = 0; i < 4; i++)
+                    iacc[i] += (int64_t)A[m[i] * K + k] * (int64_t)B[k * 8 + n[i]];
+        else {
+            double s0 = acc[0], s1 = acc[1], s2 = acc[2], s3 = acc[3];
+            const double *a0 = &A[m[0] * K], *a2 = &A[m[2] * K];
+            for (int k = 0; k < K; k++) { /* m[1] == m[0], m[3] == m[2]; n[2] == n[0] ... */
+                const double *b = &B[k * 8];
+                s0 += a0[k] * b[n[0]];
+                s1 += a0[k] * b[n[1]];
+                s2 += a2[k] * b[n[2]];
+                s3 += a2[k] * b[n[3]];
             }
-            uint32_t bits = d_bits(in, integer ? 0 : acc, iacc);
+            acc[0] = s0;
+            acc[1] = s1;
+            acc[2] = s2;
+            acc[3] = s3;
+        }
+        for (int i = 0; i < 4; i++) {
+            uint32_t bits = d_bits(in, integer ? 0 : acc[i], iacc[i]);
             if (in->ty[0] == TY_F16)
                 out[i >> 1] |= (bits & 0xffff) << (16 * (i & 1));
             else

@@ -137,14 +137,14 @@ fp_round(double hi, double lo, const FpFmt *f, int rnd)
 double
 f16_to_double(uint16_t h)
 {
-    int s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+    uint32_t s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
     double v;
     if (e == 0)
-        v = ldexp(m, -24);
+        v = (double)m * 0x1p-24; /* exact */
     else if (e == 31)
         v = m ? NAN : INFINITY;
     else
-        v = ldexp(m | 1024, e - 25);
+        v = f32_of((e + 112) << 23 | m << 13); /* the same value as an f32: rebias 15 -> 127 */
     return s ? -v : v;
 }
 
@@ -228,6 +228,26 @@ fp_value(int ty, uint64_t bits, uint32_t flags)
     }
 }
 
+/* fp_round(hi, lo, &FMT_F32, RND_RN) for the common cases, through the host's own
+ * double -> float conversion (round to nearest even): when hi is a float, or lo is 0, or hi
+ * is not the midpoint between the two floats around it, lo (|lo| <= ulp(hi)/2) cannot
+ * change the result.  Midpoints, zeros and overflow go the long way. */
+static uint64_t
+f32_round_rn(double hi, double lo)
+{
+    float f = (float)hi;
+    double d = f;
+    if (d == hi || (lo == 0 && !isinf(f)))
+        return bits_of_f32(f);
+    if (f != 0 && !isinf(f)) {
+        uint32_t b = bits_of_f32(f);
+        uint32_t g = fabs(hi) > fabs(d) ? b + 1 : b - 1; /* the float on hi's other side */
+        if ((d + (double)f32_of(g)) * 0.5 != hi)
+            return b;
+    }
+    return fp_round(hi, lo, &FMT_F32, RND_RN);
+}
+
 uint64_t
 fp_from_double(int ty, double hi, double lo, int rnd, uint32_t flags)
 {
@@ -248,7 +268,8 @@ fp_from_double(int ty, double hi, double lo, int rnd, uint32_t flags)
         hi = 1;
         lo = 0;
     }
-    uint64_t bits = fp_round(hi, lo, fmt_of(ty), rnd);
+    uint64_t bits =
+        ty == TY_F32 && rnd == RND_RN ? f32_round_rn(hi, lo) : fp_round(hi, lo, fmt_of(ty), rnd);
     if (flags & F_FTZ)
         bits = flush_subnormal(ty, bits);
     return bits;

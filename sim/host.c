@@ -105,6 +105,7 @@ sim_destroy(SimCtx *ctx)
     free(ctx->allocs);
     free(ctx->mods);
     free(ctx->line_counts);
+    free(ctx->timing_lines);
     free(ctx->err);
     free(ctx);
 }
@@ -127,6 +128,15 @@ sim_set_option(SimCtx *ctx, SimOption opt, uint64_t value)
         return SIM_OK;
     case SIM_OPT_FILL_BYTE:
         ctx->opt_fill = (uint8_t)value;
+        return SIM_OK;
+    case SIM_OPT_TIMING_REGS:
+        if (value > 255)
+            return fail(ctx, SIM_ERR_INVALID_VALUE, "%llu registers per thread (at most 255)",
+                        (unsigned long long)value);
+        ctx->opt_timing_regs = (uint32_t)value;
+        return SIM_OK;
+    case SIM_OPT_TIMING_SAMPLE:
+        ctx->opt_timing_sample = value;
         return SIM_OK;
     }
     return fail(ctx, SIM_ERR_INVALID_VALUE, "unknown option %d", (int)opt);
@@ -309,6 +319,18 @@ sim_module_entry_name(const SimModule *m, int k)
         if (m->funcs[i].entry && m->funcs[i].defined && k-- == 0)
             return m->funcs[i].name;
     return NULL;
+}
+
+const char *
+sim_module_target(const SimModule *m)
+{
+    return m->target;
+}
+
+const char *
+sim_func_name(const SimFunc *f)
+{
+    return f->name;
 }
 
 int

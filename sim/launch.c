@@ -55,6 +55,36 @@ check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **par
     return SIM_OK;
 }
 
+/* .target sm_NN[a]: at most the GPU's own, and not one of the parts the model lacks
+ * (sm_86, sm_87, sm_89: consumer and embedded Ampere/Ada) */
+static bool
+timing_target_ok(const TimingGpu *g, const char *target)
+{
+    if (!target || !target[0])
+        return true;
+    if (strncmp(target, "sm_", 3))
+        return false;
+    int n = atoi(target + 3);
+    return n > 0 && n <= g->max_target && !(n > 80 && n < 90);
+}
+
+SimResult
+sim_timing_check(const char *gpu, const char *target, char *why, size_t n)
+{
+    const TimingGpu *g = timing_gpu(gpu);
+    if (!g) {
+        snprintf(why, n, "no timing model for GPU '%s' (models: %s)", gpu ? gpu : "",
+                 sim_timing_models());
+        return SIM_ERR_INVALID_VALUE;
+    }
+    if (!timing_target_ok(g, target)) {
+        snprintf(why, n, "the timing model '%s' has no GPU for target %s (models: %s)", g->name,
+                 target, sim_timing_models());
+        return SIM_ERR_INVALID_VALUE;
+    }
+    return SIM_OK;
+}
+
 static void
 free_exec(Exec *x)
 {
@@ -155,7 +185,24 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
     if (ctx->opt_lines && (ctx->line_counts = calloc(m->maxline + 2, sizeof(uint64_t))))
         ctx->nline = m->maxline + 2;
     x.line_counts = ctx->line_counts;
+    ctx->timing_valid = false;
+    free(ctx->timing_lines);
+    ctx->timing_lines = NULL;
+    ctx->ntiming_lines = 0;
+    if (ctx->timing_gpu) {
+        if (!timing_target_ok(ctx->timing_gpu, m->target)) {
+            free_exec(&x);
+            return launch_error(ctx, "the timing model '%s' has no GPU for .target %s (models: %s)",
+                                ctx->timing_gpu->name, m->target, sim_timing_models());
+        }
+        x.tm = tm_begin(&x, ctx->timing_gpu);
+    }
     r = exec_launch(&x);
+    if (x.tm && r == SIM_OK) {
+        tm_finish(&x, &ctx->timing, &ctx->timing_lines, &ctx->ntiming_lines);
+        ctx->timing_valid = true;
+    }
+    tm_free(x.tm);
     for (int c = 0; c < SIM_CLASS_COUNT; c++)
         x.st.instructions += x.st.by_class[c];
     ctx->stats = x.st;

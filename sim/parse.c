@@ -1234,6 +1234,11 @@ parse_toplevel(Parser *P)
         do {
             if (!next(P) || P->tok.kind != TOK_IDENT)
                 return perr(P, P->tok.line, "expected a target name");
+            if (P->tok.len > 3 && P->tok.len < sizeof P->m->target &&
+                !strncmp(P->tok.s, "sm_", 3)) { /* the GPU, for the timing model */
+                memcpy(P->m->target, P->tok.s, P->tok.len);
+                P->m->target[P->tok.len] = '\0';
+            }
         } while (next(P) && is_punct(P, ','));
         return true;
     }

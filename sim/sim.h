@@ -130,6 +130,11 @@ typedef enum {
                                  0: at issue */
     SIM_OPT_FILL_BYTE,        /* byte pattern of fresh shared and local memory (default 0xcd) */
     SIM_OPT_TIMEOUT_MS,       /* fault once a launch has run this long (default 30000, 0: none) */
+    SIM_OPT_TIMING_REGS,      /* registers per thread for the timing model's occupancy
+                                 (ptxas -v); 0 (default): estimated from the PTX */
+    SIM_OPT_TIMING_SAMPLE,    /* timing: simulate at most this many CTAs of a bigger grid,
+                                 spread over it, and extrapolate (0, default: all).  The
+                                 CTAs left out do not run: their outputs are not written */
 } SimOption;
 
 /* the defaults of SIM_OPT_MAX_INSTRUCTIONS and SIM_OPT_TIMEOUT_MS: an endless
@@ -148,8 +153,10 @@ SimResult sim_module_load(SimCtx *ctx, const char *ptx, const char *name, SimMod
 SimResult sim_module_unload(SimModule *m);
 SimResult sim_module_get_function(SimModule *m, const char *name, SimFunc **out);
 int sim_module_entry_count(const SimModule *m);
+const char *sim_module_target(const SimModule *m); /* "sm_80" from .target, "" if none */
 const char *sim_module_entry_name(const SimModule *m, int i);
 
+const char *sim_func_name(const SimFunc *f);
 int sim_func_param_count(const SimFunc *f);
 SimResult sim_func_param_info(const SimFunc *f, int i, SimParamInfo *out);
 uint32_t sim_func_static_shared(const SimFunc *f);
@@ -171,6 +178,62 @@ void sim_print_stats(const SimStats *s, FILE *out);
  * PTX line of the last launch's module (n = last line + 1). */
 SimResult sim_line_counts(const SimCtx *ctx, const uint64_t **counts, size_t *n);
 const char *sim_class_name(SimClass c);
+
+/* ---- timing model (sim/timing.c; docs/timing.md) ----
+ * With a GPU chosen by sim_set_timing(), every launch is also run through a
+ * cycle-approximate model of that GPU fed by the execution (warp instructions,
+ * dependences, memory requests, barriers); sim_timing() then gives the estimate.  The
+ * model only observes: results are the same bytes with timing on or off. */
+typedef enum {
+    SIM_LIM_DRAM,
+    SIM_LIM_L2,
+    SIM_LIM_SMEM,
+    SIM_LIM_TENSOR,
+    SIM_LIM_FP32,
+    SIM_LIM_ISSUE,
+    SIM_LIM_LATENCY,
+    SIM_LIM_ATOMICS,
+    SIM_LIM_BARRIER,
+    SIM_LIM_LAUNCH,
+    SIM_LIM_COUNT
+} SimLimiter;
+
+typedef struct {
+    const char *gpu;          /* "a100", "h100" */
+    double time_us;           /* estimated kernel time, launch overhead included */
+    uint64_t cycles;          /* the same in SM clock cycles */
+    SimLimiter limiter;       /* the bound that set the time */
+    unsigned occupancy_warps; /* resident warps per SM */
+    unsigned max_warps;       /* of at most (64) */
+    unsigned ctas_per_sm;     /* resident CTAs per SM */
+    unsigned regs_per_thread; /* used for occupancy */
+    int regs_estimated;       /* 1: estimated from the PTX, 0: given (ptxas -v) */
+    uint64_t waves;           /* rounds of CTAs over the GPU */
+    uint64_t ctas_total;      /* CTAs in the grid */
+    uint64_t ctas_timed;      /* CTAs simulated (< ctas_total: sampled and extrapolated) */
+    double dram_pct, l2_pct, smem_pct, tensor_pct, fp32_pct, issue_pct; /* of peak */
+    uint64_t bound[SIM_LIM_COUNT]; /* cycles each bound alone would take */
+    uint64_t dram_bytes, l2_bytes; /* estimated traffic */
+} SimTiming;
+
+/* gpu: "a100" or "h100" (sim_timing_models() lists them); NULL or "" turns timing off.
+ * SIM_ERR_INVALID_VALUE for an unknown name, with a message listing the models.  A
+ * launch with timing on fails (SIM_ERR_LAUNCH) when the module's .target is one the
+ * model lacks (sm_86, sm_89, sm_100a, or above the GPU's own). */
+SimResult sim_set_timing(SimCtx *ctx, const char *gpu);
+const char *sim_timing_models(void); /* "a100 (A100 SXM4 80GB, sm_80), h100 (...)" */
+/* Whether the model `gpu` covers PTX for `target` ("sm_80", "sm_90a"; NULL or "" = any);
+ * on SIM_ERR_INVALID_VALUE `why` holds the message (listing the models). */
+SimResult sim_timing_check(const char *gpu, const char *target, char *why, size_t n);
+/* The estimate of the last launch; SIM_ERR_INVALID_VALUE when it ran without timing. */
+SimResult sim_timing(const SimCtx *ctx, SimTiming *out);
+/* cycles[line]: warp-cycles the model attributes to each PTX line of the last launch
+ * (issue and the stalls of the instruction at that line, summed over warps). */
+SimResult sim_timing_lines(const SimCtx *ctx, const uint64_t **cycles, size_t *n);
+const char *sim_limiter_name(SimLimiter l);
+/* One line "timing: KERNEL gpu=... time_us=... cycles=... limiter=... occupancy=W/64
+ * dram=P% tensor=P% fp32=P%" (plus " sampled=K/N" when sampled), newline included. */
+void sim_print_timing(const SimTiming *t, const char *kernel, FILE *out);
 
 /* Tensor maps for cp.async.bulk.tensor (sm_90), the counterpart of
  * cuTensorMapEncodeTiled with the same parameters, codes and checks

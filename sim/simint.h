@@ -34,6 +34,9 @@
 #include <stdint.h>
 #include <time.h>
 
+typedef struct TimingGpu TimingGpu; /* one GPU's parameters (timing_tables.c) */
+typedef struct Timing Timing;       /* a launch's timing state (timing.c) */
+
 #define SIM_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
 #define NOREG       0xffffffffu
@@ -327,6 +330,7 @@ struct SimModule {
     uint32_t max_frame; /* largest .func frame */
     SimDevPtr *gvars;   /* allocations of .global variables */
     uint32_t ngvars;
+    char target[16]; /* "sm_80" from .target, "" if none */
 };
 
 /* ---- device memory ---- */
@@ -352,6 +356,13 @@ struct SimCtx {
     uint8_t opt_fill;
     uint64_t opt_max_insts;
     uint64_t opt_timeout_ms;
+    const TimingGpu *timing_gpu; /* sim_set_timing(), NULL = off */
+    uint32_t opt_timing_regs;
+    uint64_t opt_timing_sample;
+    SimTiming timing; /* of the last launch */
+    bool timing_valid;
+    uint64_t *timing_lines;
+    size_t ntiming_lines;
 };
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
@@ -502,7 +513,8 @@ struct Exec {
     const uint8_t *params;
     uint32_t live[MAX_WARPS];
     Barrier bar[NBARRIERS];
-    ReqGroup *groups; /* NGROUPS per warp */
+    uint32_t bar_busy; /* barriers some thread has arrived at */
+    ReqGroup *groups;  /* NGROUPS per warp */
     uint8_t ngroups[MAX_WARPS];
     uint32_t *occ; /* nthreads * m->nslots occurrence counters */
     SimStats st;
@@ -515,9 +527,78 @@ struct Exec {
     uint8_t fill;
     uint32_t nexited;
     struct SimSm90 *sm90; /* mbarriers, wgmma state of the current CTA (exec_sm90.c) */
+    Timing *tm;           /* timing model state, NULL when timing is off */
 };
 
 SimResult exec_launch(Exec *x);
+/* One f32 add/sub/mul/fma/mad (round to nearest, no .ftz/.sat, no guard, register or
+ * immediate operands) for the lanes of mask, all at the instruction; false (nothing
+ * done) when the instruction does not qualify (exec_alu.c). */
+bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
+/* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
+ * on register or immediate operands. */
+bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);
+
+/* ---- timing model (timing.c, timing_tables.c) ---- */
+
+/* the execution pipes of an SM sub-partition that the model tracks */
+typedef enum {
+    TP_FP32,
+    TP_FP16,
+    TP_FP64,
+    TP_INT,
+    TP_SFU,
+    TP_CVT,
+    TP_MIO, /* shuffles, votes, ldmatrix: the shared-memory/MIO pipe */
+    TP_LSU, /* loads, stores, atomics: address issue */
+    TP_TENSOR,
+    TP_BRANCH,
+    TP_COUNT
+} TimingPipe;
+
+struct TimingGpu {
+    const char *name, *product;
+    int max_target; /* highest sm_ the GPU runs: 80, 90 */
+    unsigned sms;
+    double clock_mhz;
+    unsigned max_warps_sm, max_ctas_sm, regs_sm, reg_unit, smem_sm, smem_cta_reserved;
+    double dram_gbs;         /* DRAM bandwidth, GB/s (datasheet peak) */
+    double dram_eff;         /* the fraction of it a streaming copy sustains */
+    double l2_bytes_clk;     /* L2 bandwidth, whole chip, bytes per SM clock */
+    double l2_eff;           /* the fraction of it sustained */
+    unsigned l2_mb;          /* L2 capacity, MB */
+    unsigned l1_kb;          /* L1 + shared memory per SM, KB */
+    unsigned smem_bytes_clk; /* shared memory bandwidth per SM: one wavefront a clock */
+    unsigned lat[TP_COUNT];  /* dependent-issue latency, cycles */
+    unsigned thr[TP_COUNT];  /* lanes per clock per SM; TP_TENSOR: f16 FMAs per clock per SM */
+    unsigned wgmma_fma_clk;  /* wgmma f16 FMAs per clock per SM (0: no wgmma) */
+    unsigned lat_smem, lat_l1, lat_l2, lat_dram, lat_bar;
+    unsigned atom_same_cyc; /* cycles between two atomics on one address at L2 */
+    unsigned atom_per_clk;  /* global atomic lane-operations per clock, whole chip */
+    double launch_us;       /* kernel launch overhead */
+};
+
+const TimingGpu *timing_gpu(const char *name);
+const TimingGpu *timing_gpu_at(int i);
+
+/* Per launch: NULL from tm_begin() when timing is off or memory ran out (the launch then
+ * runs untimed and sim_timing() says so). */
+Timing *tm_begin(Exec *x, const TimingGpu *g);
+void tm_cta_begin(Exec *x);
+void tm_cta_end(Exec *x);
+/* one warp instruction: count lanes executed it at pc (after it ran) */
+void tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t count);
+/* a memory request of the warp closed: sectors (global, sorted unique) or wavefronts */
+void tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
+                uint32_t wavefronts);
+void tm_atomic(Exec *x, uint64_t addr, bool global);
+/* a bulk/TMA copy moves bytes at global address gaddr; it signals the mbarrier at shared
+ * offset off (loads) */
+void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes);
+void tm_bulk_mbar(Exec *x, uint32_t off);
+void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
+void tm_free(Timing *tm);
+bool tm_sampled_cta(const Exec *x, uint64_t linear); /* run this CTA? */
 int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SIM_PRINTF(4, 5);
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);

@@ -1,13 +1,16 @@
 /*
  * simspeed.c -- `make bench` section: how fast sim/ executes two nvcc-built kernels
  * (a 128x128x64 mma.sync GEMM, 4 warps per CTA; a 2^20-element reduction), and
- * whether they compute the right thing.  Usage: simspeed GEMM.ptx REDUCE.ptx
+ * whether they compute the right thing; with FMA.ptx also issue 15's dependent-FMA kernel
+ * (tests/bench/fma_chain.ptx, 216 CTAs x 1024 threads x 2048 fma.rn.f32).
+ * Usage: simspeed GEMM.ptx REDUCE.ptx [FMA.ptx]   or   simspeed - - FMA.ptx
  */
 #include "sim/sim.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static char *
@@ -125,16 +128,48 @@ reduce(SimCtx *c, SimFunc *f)
     return ok;
 }
 
+static int
+fma_chain(SimCtx *c, SimFunc *f)
+{
+    unsigned blocks = 216, threads = 1024, n = blocks * threads;
+    float *out = malloc((size_t)n * 4), a = 0.999f, b = 0.001f;
+    SimDevPtr d;
+    sim_mem_alloc(c, &d, (size_t)n * 4);
+    void *p[] = { &d, &a, &b };
+    double t0 = now();
+    int ok = sim_launch(f, blocks, 1, 1, threads, 1, 1, 0, p) == SIM_OK;
+    double t1 = now();
+    if (!ok)
+        fprintf(stderr, "simspeed: %s\n", sim_error(c));
+    sim_memcpy_dtoh(c, out, d, (size_t)n * 4);
+    for (unsigned i = 0; ok && i < n; i += 4099) { /* a sample, against the host's fmaf */
+        float x = (float)i * 0x1p-20f;
+        for (int k = 0; k < 2048; k++)
+            x = fmaf(x, a, b);
+        ok = out[i] == x;
+    }
+    report(c, "fma chain 216x1024x2048", t1 - t0, ok);
+    free(out);
+    return ok;
+}
+
 int
 main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: simspeed GEMM.ptx REDUCE.ptx\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: simspeed GEMM.ptx REDUCE.ptx [FMA.ptx]\n");
         return 2;
     }
     SimCtx *c = sim_create();
-    SimFunc *g = load(c, argv[1], "gemm4"), *r = load(c, argv[2], "reduce");
-    int ok = g && r && gemm(c, g) && reduce(c, r);
+    int ok = 1;
+    if (strcmp(argv[1], "-")) {
+        SimFunc *g = load(c, argv[1], "gemm4"), *r = load(c, argv[2], "reduce");
+        ok = g && r && gemm(c, g) && reduce(c, r);
+    }
+    if (ok && argc == 4) {
+        SimFunc *fc = load(c, argv[3], "fma_chain");
+        ok = fc && fma_chain(c, fc);
+    }
     sim_destroy(c);
     return ok ? 0 : 1;
 }

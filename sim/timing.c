@@ -1,0 +1,1079 @@
+/*
+ * timing.c -- a cycle-approximate performance model of an A100 or H100, fed by the
+ * simulator's own execution (docs/timing.md).
+ *
+ * Requires:  an Exec running a launch with x->tm from tm_begin(); exec.c calls
+ *            tm_cta_begin/tm_step/tm_cta_end around each CTA and warp instruction,
+ *            exec_mem.c tm_request for every closed warp-level memory request and
+ *            tm_atomic for every atomic.
+ * Ensures:   tm_finish() fills a SimTiming; nothing here writes simulated state, so the
+ *            results of a launch are the same bytes with timing on or off.
+ *
+ * Model, per CTA (warps as the simulator runs them, in lockstep):
+ *   - each warp has a clock; a warp instruction issues once its source registers are
+ *     ready (scoreboard: ready[reg] = issue + latency of the producer) and the warp's own
+ *     pipe of that class is free; the next one issues a cycle later at the earliest;
+ *   - memory latency comes from the request: L1 hit (a sector this CTA loaded before),
+ *     L2 hit (a sector the launch touched before), DRAM otherwise, plus one cycle per
+ *     extra 128-byte line; shared memory: the base latency plus one per extra wavefront
+ *     (bank-conflict replays);
+ *   - bar.sync: the warps leave at the latest arrival plus the barrier latency;
+ *     cp.async and wgmma groups complete at their issue plus latency and are waited for
+ *     by wait_group; bulk/TMA copies complete at issue + DRAM latency + their bytes at
+ *     the SM's share of L2 bandwidth, and an mbarrier wait waits for the copies that
+ *     signal that mbarrier;
+ *   - per scheduler (warp % 4) the issue slots and the busy cycles of each pipe are
+ *     summed; per SM the shared-memory wavefronts.
+ * Per launch: occupancy (registers, shared memory, block size, CTA and warp limits)
+ * gives the CTAs resident per SM; the busiest SM gets ceil(CTAs / SMs) of them, run in
+ * rounds of the resident count.  Its time is the largest of: rounds x the mean CTA
+ * latency (critical path), its issue slots and each pipe's busy cycles over the
+ * schedulers its warps use, its shared-memory wavefronts.  The kernel takes the largest
+ * of that, DRAM bytes over DRAM bandwidth, L2 sectors over L2 bandwidth and the atomics
+ * (same-address ones serialised), plus the launch overhead; the largest term is the
+ * limiter.
+ */
+#include "sim/simint.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    K_ALU,
+    K_GLD,   /* global/generic load (a request gives the latency) */
+    K_GST,   /* store, no destination */
+    K_SLD,   /* shared load */
+    K_LOCAL, /* local/param/const: L1 latency */
+    K_ATOM,
+    K_BAR,
+    K_CPASYNC,
+    K_CPCOMMIT,
+    K_CPWAIT,
+    K_WGMMA,
+    K_WGCOMMIT,
+    K_WGWAIT,
+    K_MBARWAIT,
+    K_BULK,
+    K_NOP
+};
+
+typedef struct {
+    uint8_t pipe, kind;
+    uint16_t lat;
+    float occ; /* cycles the pipe of the issuing scheduler is busy */
+} PcInfo;
+
+/* open-addressing set of 64-bit keys (stored + 1, 0 = empty), or a counter map */
+typedef struct {
+    uint64_t *k;
+    uint32_t *c;
+    size_t cap, n;
+} Set;
+
+typedef struct {
+    uint64_t clock;
+    uint64_t *ready;
+    uint64_t pipe_free[TP_COUNT];
+    uint64_t req_lat;
+    bool req_seen;
+    uint32_t bar_wait; /* barrier id + 1 while waiting */
+    uint64_t bar_arrive;
+    uint64_t cp_open, cp_done[16];
+    uint32_t ncp;
+    uint64_t wg_open, wg_done[16];
+    uint32_t nwg;
+} WarpT;
+
+struct Timing {
+    const TimingGpu *g;
+    PcInfo *pc;
+    uint32_t nregs, nwarps;
+    WarpT *w;
+    uint64_t *ready;
+    Set l1, l2, atom;
+    uint64_t bar_max[NBARRIERS];
+    uint64_t async_max; /* bulk copies of the CTA: completion */
+    /* the bulk copy being executed: its bytes, its mbarrier; the mbarriers' completions */
+    uint64_t bulk_bytes, bulk_last;
+    uint32_t bulk_mbar;
+    bool bulk_has_mbar;
+    struct {
+        uint32_t off;
+        uint64_t done;
+    } mbar[16];
+    uint32_t nmbar;
+    /* this CTA */
+    double issue[4], pipe[4][TP_COUNT], smem_wf, bar_stall, warp_time;
+    uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
+    /* the launch, over the timed CTAs */
+    double sum_lat, sum_issue, sum_pipe[TP_COUNT], sum_smem, sum_bar, sum_warp_time;
+    double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
+    double fp32_lanes, tensor_cycles;
+    uint64_t l2_sectors, dram_sectors, atomics;
+    uint32_t atom_max;
+    uint64_t ctas_timed, ctas_total;
+    bool sampled; /* fewer CTAs run than the grid has */
+    uint64_t *lines;
+    size_t nlines;
+    unsigned regs;
+    bool regs_estimated;
+};
+
+/* ---- sets ---- */
+
+static uint64_t
+mix(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    return k;
+}
+
+/* index of key in s (inserted when absent, *fresh set); SIZE_MAX when out of memory */
+static size_t
+set_find(Set *s, uint64_t key, bool counts, bool *fresh)
+{
+    if ((s->n + 1) * 2 > s->cap) {
+        size_t ncap = s->cap ? s->cap * 2 : 1024;
+        uint64_t *nk = calloc(ncap, sizeof *nk);
+        uint32_t *nc = counts ? calloc(ncap, sizeof *nc) : NULL;
+        if (!nk || (counts && !nc)) {
+            free(nk);
+            free(nc);
+            return SIZE_MAX;
+        }
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->k[i]) {
+                size_t j = mix(s->k[i]) & (ncap - 1);
+                while (nk[j])
+                    j = (j + 1) & (ncap - 1);
+                nk[j] = s->k[i];
+                if (counts)
+                    nc[j] = s->c[i];
+            }
+        free(s->k);
+        free(s->c);
+        s->k = nk;
+        s->c = nc;
+        s->cap = ncap;
+    }
+    size_t j = mix(key + 1) & (s->cap - 1);
+    while (s->k[j] && s->k[j] != key + 1)
+        j = (j + 1) & (s->cap - 1);
+    *fresh = !s->k[j];
+    if (*fresh) {
+        s->k[j] = key + 1;
+        s->n++;
+    }
+    return j;
+}
+
+static void
+set_clear(Set *s)
+{
+    if (s->k)
+        memset(s->k, 0, s->cap * sizeof *s->k);
+    if (s->c)
+        memset(s->c, 0, s->cap * sizeof *s->c);
+    s->n = 0;
+}
+
+static void
+set_free(Set *s)
+{
+    free(s->k);
+    free(s->c);
+}
+
+/* A cache holding more distinct sectors than fit (capacity in bytes) starts over: a crude
+ * eviction that keeps streams bigger than the cache missing, and bounds the memory the
+ * model uses on big launches. */
+static void
+set_capacity(Set *s, uint64_t bytes)
+{
+    if (s->n * 32 > bytes)
+        set_clear(s);
+}
+
+/* ---- what each instruction is ---- */
+
+static bool
+writes_first(int op)
+{
+    switch (op) {
+    case OP_ST:
+    case OP_RED:
+    case OP_BAR:
+    case OP_BARRIER:
+    case OP_BAR_WARP:
+    case OP_BRA:
+    case OP_CALL:
+    case OP_RET:
+    case OP_EXIT:
+    case OP_TRAP:
+    case OP_BRKPT:
+    case OP_CP_ASYNC:
+    case OP_CP_COMMIT:
+    case OP_CP_WAIT:
+    case OP_CP_WAITALL:
+    case OP_PREFETCH:
+    case OP_PREFETCHU:
+    case OP_DISCARD:
+    case OP_MEMBAR:
+    case OP_FENCE:
+    case OP_GRIDDEP:
+    case OP_STMATRIX:
+    case OP_NANOSLEEP:
+    case OP_PMEVENT:
+    case OP_MBAR_INIT:
+    case OP_MBAR_EXPECT:
+    case OP_MBAR_COMPLETE:
+    case OP_MBAR_INVAL:
+    case OP_CP_MBAR_ARRIVE:
+    case OP_CP_MBAR_ARR_NI:
+    case OP_BULK:
+    case OP_BULK_TENSOR:
+    case OP_BULK_COMMIT:
+    case OP_BULK_WAIT:
+    case OP_BULK_WAIT_RD:
+    case OP_BULK_PREFETCH:
+    case OP_WGMMA_FENCE:
+    case OP_WGMMA_COMMIT:
+    case OP_WGMMA_WAIT:
+    case OP_SETMAXNREG:
+        return false;
+    default:
+        return true;
+    }
+}
+
+static int
+ndests(const Inst *in)
+{
+    if (!writes_first(in->op))
+        return 0;
+    return (sim_op_table[in->op].flags & OF_PIPE) && in->op != OP_SHFL ? 2 : 1;
+}
+
+typedef void RegFn(void *ctx, uint32_t reg, bool dest);
+
+static void
+opd_regs(const Exec *x, const Opd *o, bool dest, RegFn *fn, void *ctx)
+{
+    if (o->kind == OPD_REG)
+        fn(ctx, o->r, dest);
+    else if (o->kind == OPD_ADDR && o->aux == ADDR_REG)
+        fn(ctx, o->r, false);
+    else if (o->kind == OPD_VEC)
+        for (uint32_t i = 0; i < o->n; i++)
+            opd_regs(x, &x->vecs[o->r + i], dest, fn, ctx);
+}
+
+static void
+inst_regs(const Exec *x, const Inst *in, RegFn *fn, void *ctx)
+{
+    int nd = ndests(in);
+    for (int i = 0; i < in->nopd; i++)
+        opd_regs(x, &in->o[i], i < nd, fn, ctx);
+    if (in->guard != NOREG)
+        fn(ctx, in->guard, false);
+}
+
+/* f16 FMAs of an mma.sync (M*N*K scaled by the type's rate relative to f16) */
+static double
+mma_fmas(const Inst *in)
+{
+    double mnk;
+    switch (in->shape) {
+    case SH_M8N8:
+        mnk = 8 * 8 * 4;
+        break;
+    case SH_M16N8K4:
+        mnk = 16 * 8 * 4;
+        break;
+    case SH_M16N8K8:
+        mnk = 16 * 8 * 8;
+        break;
+    case SH_M16N8K16:
+        mnk = 16 * 8 * 16;
+        break;
+    case SH_M16N8K32:
+        mnk = 16 * 8 * 32;
+        break;
+    default:
+        mnk = 16 * 8 * 16;
+        break;
+    }
+    double rate = 1;
+    for (int i = 0; i < in->nty; i++) {
+        int ty = in->ty[i];
+        if (ty == TY_F64)
+            rate = 16;
+        else if (ty == TY_TF32 && rate < 2)
+            rate = 2;
+        else if ((ty == TY_S8 || ty == TY_U8) && rate == 1)
+            rate = 0.5;
+    }
+    return mnk * rate;
+}
+
+static PcInfo
+classify(const TimingGpu *g, const Inst *in)
+{
+    PcInfo p = { TP_INT, K_ALU, 0, 0 };
+    switch (in->cls) {
+    case SIM_CLASS_FP32:
+        p.pipe = TP_FP32;
+        break;
+    case SIM_CLASS_FP16:
+        p.pipe = TP_FP16;
+        break;
+    case SIM_CLASS_FP64:
+        p.pipe = TP_FP64;
+        break;
+    case SIM_CLASS_SFU:
+        p.pipe = TP_SFU;
+        break;
+    case SIM_CLASS_CVT:
+        p.pipe = TP_CVT;
+        break;
+    case SIM_CLASS_CTRL:
+        p.pipe = TP_BRANCH;
+        break;
+    case SIM_CLASS_WARP:
+    case SIM_CLASS_LDMATRIX:
+        p.pipe = TP_MIO;
+        break;
+    default:
+        break;
+    }
+    if (in->op == OP_CVTA || (in->op == OP_CVT && type_info[in->ty[0]].bytes <= 4 &&
+                              type_info[in->ty[in->nty > 1 ? 1 : 0]].kind != TK_FLOAT &&
+                              type_info[in->ty[0]].kind != TK_FLOAT))
+        p.pipe = TP_INT; /* integer widening/narrowing is an ALU move */
+    p.lat = (uint16_t)g->lat[p.pipe];
+    p.occ = 32.0f * 4 / (float)g->thr[p.pipe];
+    switch (in->op) {
+    case OP_LD:
+    case OP_LDU:
+        p.pipe = TP_LSU;
+        p.occ = 1;
+        p.kind = in->space == SP_SHARED                           ? K_SLD
+                 : in->space == SP_GLOBAL || in->space == SP_NONE ? K_GLD
+                                                                  : K_LOCAL;
+        p.lat = (uint16_t)(p.kind == K_SLD     ? g->lat_smem
+                           : p.kind == K_LOCAL ? g->lat_l1
+                                               : g->lat_l2);
+        break;
+    case OP_ST:
+        p.pipe = TP_LSU;
+        p.occ = 1;
+        p.kind = K_GST;
+        break;
+    case OP_ATOM:
+    case OP_RED:
+        p.pipe = TP_LSU;
+        p.occ = 1;
+        p.kind = K_ATOM;
+        p.lat = (uint16_t)(in->space == SP_SHARED ? g->lat_smem * 2 : g->lat_l2);
+        break;
+    case OP_CP_ASYNC:
+        p.pipe = TP_LSU;
+        p.occ = 1;
+        p.kind = K_CPASYNC;
+        p.lat = (uint16_t)g->lat_l2;
+        break;
+    case OP_CP_COMMIT:
+        p.kind = K_CPCOMMIT;
+        break;
+    case OP_CP_WAIT:
+    case OP_CP_WAITALL:
+        p.kind = K_CPWAIT;
+        break;
+    case OP_BAR:
+    case OP_BARRIER:
+        p.kind = K_BAR;
+        break;
+    case OP_MMA:
+        p.pipe = TP_TENSOR;
+        p.occ = (float)(mma_fmas(in) * 4 / g->thr[TP_TENSOR]);
+        p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
+        break;
+    case OP_WGMMA: {
+        double fmas = 64.0 * 8 * in->num * 16 / 4; /* this warp's quarter of m64nNk16 */
+        unsigned rate = g->wgmma_fma_clk ? g->wgmma_fma_clk : g->thr[TP_TENSOR];
+        p.pipe = TP_TENSOR;
+        p.kind = K_WGMMA;
+        p.occ = (float)(fmas * 4 / rate);
+        p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
+        break;
+    }
+    case OP_WGMMA_COMMIT:
+        p.kind = K_WGCOMMIT;
+        break;
+    case OP_WGMMA_WAIT:
+        p.kind = K_WGWAIT;
+        break;
+    case OP_MBAR_TRY:
+    case OP_MBAR_TRY_P:
+    case OP_MBAR_TEST:
+    case OP_MBAR_TEST_P:
+        p.kind = K_MBARWAIT;
+        break;
+    case OP_BULK:
+    case OP_BULK_TENSOR:
+        p.pipe = TP_LSU;
+        p.kind = K_BULK;
+        p.lat = (uint16_t)g->lat_dram;
+        break;
+    case OP_PREFETCH:
+    case OP_PREFETCHU:
+    case OP_MEMBAR:
+    case OP_FENCE:
+        p.kind = K_NOP;
+        break;
+    default:
+        break;
+    }
+    if (p.occ < 1)
+        p.occ = 1;
+    return p;
+}
+
+/* ---- register estimate (when ptxas -v is not given) ---- */
+
+typedef struct {
+    uint32_t *first, *last;
+    uint32_t pc;
+} Ranges;
+
+static void
+range_add(void *ctx, uint32_t reg, bool dest)
+{
+    (void)dest;
+    Ranges *r = ctx;
+    if (r->first[reg] == NOREG)
+        r->first[reg] = r->pc;
+    r->last[reg] = r->pc;
+}
+
+/* Largest number of 32-bit registers live at once, from each register's first and last
+ * mention in program order, stretched over the loops (backward branches) they meet. */
+static unsigned
+estimate_regs(const Exec *x)
+{
+    const Func *f = x->entry;
+    uint32_t n = f->nregs;
+    if (!n)
+        return 16;
+    Ranges r = { malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)), 0 };
+    int32_t *delta = calloc((size_t)(f->end - f->start) + 2, sizeof *delta);
+    if (!r.first || !r.last || !delta) {
+        free(r.first);
+        free(r.last);
+        free(delta);
+        return 32;
+    }
+    memset(r.first, 0xff, n * sizeof(uint32_t));
+    for (uint32_t pc = f->start; pc < f->end; pc++) {
+        r.pc = pc - f->start;
+        inst_regs(x, &x->code[pc], range_add, &r);
+    }
+    for (uint32_t pc = f->start; pc < f->end; pc++) {
+        const Inst *in = &x->code[pc];
+        if (in->op != OP_BRA || in->o[0].r >= pc)
+            continue;
+        uint32_t lo = in->o[0].r - f->start, hi = pc - f->start;
+        for (uint32_t k = 0; k < n; k++)
+            if (r.first[k] != NOREG && r.first[k] < lo && r.last[k] >= lo && r.last[k] < hi)
+                r.last[k] = hi; /* live into the loop: live through it */
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        if (r.first[k] == NOREG)
+            continue;
+        int ty = f->regty ? f->regty[k] : TY_B32;
+        int w = ty == TY_PRED ? 0 : type_info[ty].bytes > 4 ? 2 : 1;
+        delta[r.first[k]] += w;
+        delta[r.last[k] + 1] -= w;
+    }
+    int live = 0, most = 0;
+    for (uint32_t i = 0; i <= f->end - f->start; i++) {
+        live += delta[i];
+        if (live > most)
+            most = live;
+    }
+    free(r.first);
+    free(r.last);
+    free(delta);
+    unsigned regs = (unsigned)most + 4; /* ptxas keeps a few for addresses and the stack */
+    regs = (regs + 7) / 8 * 8;
+    return regs < 16 ? 16 : regs > 255 ? 255 : regs;
+}
+
+/* ---- per launch ---- */
+
+Timing *
+tm_begin(Exec *x, const TimingGpu *g)
+{
+    Timing *tm = calloc(1, sizeof *tm);
+    if (!tm)
+        return NULL;
+    tm->g = g;
+    tm->nwarps = x->nwarps;
+    tm->nregs = x->entry->nregs ? x->entry->nregs : 1;
+    tm->pc = malloc((size_t)x->m->ncode * sizeof *tm->pc + 1);
+    tm->w = calloc(x->nwarps, sizeof *tm->w);
+    tm->ready = calloc((size_t)x->nwarps * tm->nregs, sizeof *tm->ready);
+    tm->nlines = x->m->maxline + 2;
+    tm->lines = calloc(tm->nlines, sizeof *tm->lines);
+    if (!tm->pc || !tm->w || !tm->ready || !tm->lines) {
+        tm_free(tm);
+        return NULL;
+    }
+    for (uint32_t pc = 0; pc < x->m->ncode; pc++)
+        tm->pc[pc] = classify(g, &x->code[pc]);
+    for (uint32_t w = 0; w < x->nwarps; w++)
+        tm->w[w].ready = tm->ready + (size_t)w * tm->nregs;
+    tm->ctas_total = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
+    uint64_t sample = x->ctx->opt_timing_sample;
+    tm->sampled = sample && tm->ctas_total > sample;
+    tm->regs = x->ctx->opt_timing_regs;
+    tm->regs_estimated = tm->regs == 0;
+    if (!tm->regs)
+        tm->regs = estimate_regs(x);
+    return tm;
+}
+
+void
+tm_free(Timing *tm)
+{
+    if (!tm)
+        return;
+    free(tm->pc);
+    free(tm->w);
+    free(tm->ready);
+    free(tm->lines);
+    set_free(&tm->l1);
+    set_free(&tm->l2);
+    set_free(&tm->atom);
+    free(tm);
+}
+
+/* A sample of K CTAs is taken as runs of SAMPLE_RUN consecutive CTAs (neighbours share
+ * data through L1/L2 as on the GPU, where they run at the same time) spread evenly over
+ * the grid (so that CTAs whose work depends on their position are represented). */
+#define SAMPLE_RUN 16
+
+bool
+tm_sampled_cta(const Exec *x, uint64_t linear)
+{
+    const Timing *tm = x->tm;
+    if (!tm || !tm->sampled)
+        return true;
+    uint64_t k = x->ctx->opt_timing_sample, runs = (k + SAMPLE_RUN - 1) / SAMPLE_RUN;
+    uint64_t gap = tm->ctas_total / runs; /* >= SAMPLE_RUN since total > k */
+    uint64_t run = linear / gap, at = linear % gap;
+    uint64_t len = run + 1 < runs ? SAMPLE_RUN : k - (runs - 1) * SAMPLE_RUN;
+    return run < runs && at < len;
+}
+
+void
+tm_cta_begin(Exec *x)
+{
+    Timing *tm = x->tm;
+    memset(tm->ready, 0, (size_t)tm->nwarps * tm->nregs * sizeof *tm->ready);
+    for (uint32_t w = 0; w < tm->nwarps; w++) {
+        uint64_t *r = tm->w[w].ready;
+        memset(&tm->w[w], 0, sizeof tm->w[w]);
+        tm->w[w].ready = r;
+    }
+    memset(tm->bar_max, 0, sizeof tm->bar_max);
+    memset(tm->issue, 0, sizeof tm->issue);
+    memset(tm->pipe, 0, sizeof tm->pipe);
+    tm->smem_wf = tm->bar_stall = 0;
+    tm->l1_sectors = 0;
+    tm->async_max = 0;
+    tm->nmbar = 0;
+    tm->bulk_bytes = 0;
+    tm->bulk_has_mbar = false;
+    tm->bulk_last = UINT64_MAX;
+    set_clear(&tm->l1);
+}
+
+void
+tm_cta_end(Exec *x)
+{
+    Timing *tm = x->tm;
+    uint64_t lat = 0;
+    double warp_time = 0;
+    for (uint32_t w = 0; w < tm->nwarps; w++) {
+        if (tm->w[w].clock > lat)
+            lat = tm->w[w].clock;
+        warp_time += (double)tm->w[w].clock;
+    }
+    tm->sum_lat += (double)lat;
+    tm->sum_warp_time += warp_time;
+    tm->sum_bar += tm->bar_stall;
+    tm->sum_smem += tm->smem_wf + (double)tm->l1_sectors / 4; /* 4 sectors a wavefront */
+    double mi = 0;
+    for (int s = 0; s < 4; s++) {
+        tm->sum_issue += tm->issue[s];
+        mi = tm->issue[s] > mi ? tm->issue[s] : mi;
+    }
+    tm->max_sched_issue += mi;
+    for (int p = 0; p < TP_COUNT; p++) {
+        double mp = 0;
+        for (int s = 0; s < 4; s++) {
+            tm->sum_pipe[p] += tm->pipe[s][p];
+            mp = tm->pipe[s][p] > mp ? tm->pipe[s][p] : mp;
+        }
+        tm->max_sched_pipe[p] += mp;
+    }
+    tm->ctas_timed++;
+}
+
+typedef struct {
+    WarpT *w;
+    uint64_t t;
+} ReadyCtx;
+
+static void
+src_ready(void *ctx, uint32_t reg, bool dest)
+{
+    ReadyCtx *c = ctx;
+    if (!dest && c->w->ready[reg] > c->t)
+        c->t = c->w->ready[reg];
+}
+
+static void
+dst_ready(void *ctx, uint32_t reg, bool dest)
+{
+    ReadyCtx *c = ctx;
+    if (dest)
+        c->w->ready[reg] = c->t;
+}
+
+static uint64_t
+max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* the groups older than the newest n complete: the latest of them */
+static uint64_t
+groups_wait(uint64_t *done, uint32_t *count, uint32_t n)
+{
+    uint64_t t = 0;
+    while (*count > n) {
+        t = max_u64(t, done[0]);
+        memmove(done, done + 1, (*count - 1) * sizeof *done);
+        (*count)--;
+    }
+    return t;
+}
+
+static void
+groups_push(uint64_t *done, uint32_t *count, uint64_t t)
+{
+    if (*count == 16) {
+        done[1] = max_u64(done[0], done[1]);
+        memmove(done, done + 1, 15 * sizeof *done);
+        (*count)--;
+    }
+    done[(*count)++] = t;
+}
+
+void
+tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
+{
+    Timing *tm = x->tm;
+    const TimingGpu *g = tm->g;
+    const Inst *in = &x->code[pc];
+    const PcInfo *pi = &tm->pc[pc];
+    WarpT *W = &tm->w[warp];
+    uint64_t start = W->clock;
+    ReadyCtx rc = { W, W->clock };
+    inst_regs(x, in, src_ready, &rc);
+    uint64_t t = max_u64(rc.t, W->pipe_free[pi->pipe]);
+    if (W->bar_wait) { /* released by an exit, not by our own arrival */
+        t = max_u64(t, tm->bar_max[W->bar_wait - 1] + g->lat_bar);
+        W->bar_wait = 0;
+    }
+    switch (pi->kind) {
+    case K_CPWAIT:
+        t = max_u64(t, W->cp_open && in->op == OP_CP_WAITALL ? W->cp_open : 0);
+        t = max_u64(
+            t, groups_wait(W->cp_done, &W->ncp, in->op == OP_CP_WAIT ? (uint32_t)in->o[0].imm : 0));
+        if (in->op == OP_CP_WAITALL)
+            W->cp_open = 0;
+        break;
+    case K_WGWAIT:
+        t = max_u64(t, groups_wait(W->wg_done, &W->nwg, (uint32_t)in->o[0].imm));
+        break;
+    case K_MBARWAIT: { /* the bulk copies that complete on this mbarrier */
+        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+        uint64_t a = addr_of(x, lead, &in->o[1]);
+        if (in->space == SP_NONE)
+            generic_space(&a);
+        for (uint32_t i = 0; i < tm->nmbar; i++)
+            if (tm->mbar[i].off == (uint32_t)a)
+                t = max_u64(t, tm->mbar[i].done);
+        break;
+    }
+    default:
+        break;
+    }
+    int s = (int)(warp & 3);
+    tm->issue[s] += 1;
+    tm->pipe[s][pi->pipe] += pi->occ;
+    W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ + 0.5f);
+    W->clock = t + 1;
+    uint64_t lat = pi->lat;
+    if (pi->kind == K_GLD || pi->kind == K_SLD || pi->kind == K_CPASYNC) {
+        if (W->req_seen)
+            lat = W->req_lat;
+    }
+    W->req_seen = false;
+    uint32_t lanes = (uint32_t)__builtin_popcount(mask);
+    if (pi->pipe == TP_FP32)
+        tm->fp32_lanes += lanes * (in->op == OP_FMA || in->op == OP_MAD ? 2 : 1);
+    if (pi->pipe == TP_TENSOR)
+        tm->tensor_cycles += pi->occ;
+    switch (pi->kind) {
+    case K_CPASYNC:
+        W->cp_open = max_u64(W->cp_open, t + lat);
+        break;
+    case K_CPCOMMIT:
+        groups_push(W->cp_done, &W->ncp, W->cp_open);
+        W->cp_open = 0;
+        break;
+    case K_WGMMA:
+        W->wg_open = max_u64(W->wg_open, t + lat);
+        break;
+    case K_WGCOMMIT:
+        groups_push(W->wg_done, &W->nwg, W->wg_open);
+        W->wg_open = 0;
+        break;
+    case K_BULK: {
+        /* DRAM latency, then the bytes at this SM's share of the L2 bandwidth */
+        uint64_t done = t + lat + (uint64_t)((double)tm->bulk_bytes * g->sms / g->l2_bytes_clk);
+        tm->async_max = max_u64(tm->async_max, done);
+        if (tm->bulk_has_mbar) {
+            uint32_t i = 0;
+            while (i < tm->nmbar && tm->mbar[i].off != tm->bulk_mbar)
+                i++;
+            if (i == tm->nmbar && tm->nmbar < 16) {
+                tm->mbar[tm->nmbar].off = tm->bulk_mbar;
+                tm->mbar[tm->nmbar++].done = 0;
+            }
+            if (i < tm->nmbar)
+                tm->mbar[i].done = max_u64(tm->mbar[i].done, done);
+        }
+        tm->bulk_bytes = 0;
+        tm->bulk_has_mbar = false;
+        break;
+    }
+    case K_BAR: {
+        if (in->slot == 1)
+            break; /* bar.arrive: no wait */
+        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+        uint32_t id = (uint32_t)opd_read(x, lead, &in->o[in->slot == 2 ? 1 : 0]) % NBARRIERS;
+        W->bar_arrive = W->clock;
+        tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
+        if (lead->state == ST_BAR) {
+            W->bar_wait = id + 1;
+            break;
+        }
+        /* completed by this warp's arrival: everyone waiting leaves together */
+        uint64_t leave = tm->bar_max[id] + g->lat_bar;
+        for (uint32_t v = 0; v < tm->nwarps; v++) {
+            WarpT *V = &tm->w[v];
+            if (V != W && V->bar_wait != id + 1)
+                continue;
+            tm->bar_stall += (double)(leave - V->bar_arrive);
+            V->clock = max_u64(V->clock, leave);
+            V->bar_wait = 0;
+        }
+        tm->bar_max[id] = 0;
+        break;
+    }
+    default:
+        break;
+    }
+    if (ndests(in)) {
+        ReadyCtx dc = { W, t + lat };
+        inst_regs(x, in, dst_ready, &dc);
+    }
+    if (in->line < tm->nlines)
+        tm->lines[in->line] += W->clock - start;
+}
+
+void
+tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
+           uint32_t wavefronts)
+{
+    Timing *tm = x->tm;
+    const TimingGpu *g = tm->g;
+    WarpT *W = &tm->w[warp];
+    int s = (int)(warp & 3);
+    if (kind == REQ_SLD || kind == REQ_SST) {
+        tm->smem_wf += wavefronts;
+        W->req_lat = g->lat_smem + (wavefronts ? wavefronts - 1 : 0);
+        W->req_seen = true;
+        return;
+    }
+    bool load = kind == REQ_GLD, l1_miss = false, dram = false;
+    /* the L1 share left to this CTA: the SM's L1/shared storage less its shared memory */
+    uint64_t l1 = ((uint64_t)g->l1_kb << 10) > x->shared_size
+                      ? ((uint64_t)g->l1_kb << 10) - x->shared_size
+                      : 0;
+    set_capacity(&tm->l1, l1);
+    uint32_t lines = 0;
+    uint64_t last_line = UINT64_MAX;
+    for (uint32_t i = 0; i < nsec; i++) {
+        bool fresh;
+        if (sec[i] / 4 != last_line) {
+            lines++;
+            last_line = sec[i] / 4;
+        }
+        if (load) {
+            if (set_find(&tm->l1, sec[i], false, &fresh) == SIZE_MAX || !fresh)
+                continue; /* L1 hit (or no memory to track: counted as a hit) */
+        }
+        l1_miss = true;
+        tm->l2_sectors++;
+        set_capacity(&tm->l2, (uint64_t)g->l2_mb << 20);
+        if (set_find(&tm->l2, sec[i], false, &fresh) != SIZE_MAX && fresh) {
+            tm->dram_sectors++;
+            dram = true;
+        }
+    }
+    tm->pipe[s][TP_LSU] += lines > 1 ? lines - 1 : 0;
+    tm->l1_sectors += nsec;
+    W->req_lat = (dram ? g->lat_dram : l1_miss ? g->lat_l2 : g->lat_l1) + (lines ? lines - 1 : 0);
+    W->req_seen = true;
+}
+
+void
+tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
+{
+    Timing *tm = x->tm;
+    tm->bulk_bytes += bytes;
+    for (uint64_t s = gaddr / 32; s <= (gaddr + bytes - 1) / 32; s++) {
+        if (s == tm->bulk_last)
+            continue;
+        tm->bulk_last = s;
+        bool fresh;
+        tm->l2_sectors++;
+        if (set_find(&tm->l2, s, false, &fresh) != SIZE_MAX && fresh)
+            tm->dram_sectors++;
+    }
+}
+
+void
+tm_bulk_mbar(Exec *x, uint32_t off)
+{
+    x->tm->bulk_mbar = off;
+    x->tm->bulk_has_mbar = true;
+}
+
+void
+tm_atomic(Exec *x, uint64_t addr, bool global)
+{
+    Timing *tm = x->tm;
+    if (!global) {
+        tm->smem_wf += 1.0 / WARP_SIZE;
+        return;
+    }
+    tm->atomics++;
+    bool fresh;
+    size_t j = set_find(&tm->atom, addr, true, &fresh);
+    if (j != SIZE_MAX && ++tm->atom.c[j] > tm->atom_max)
+        tm->atom_max = tm->atom.c[j];
+    if (fresh && j != SIZE_MAX) { /* the first touch of the sector reaches DRAM too */
+        size_t k = set_find(&tm->l2, addr / 32, false, &fresh);
+        if (k != SIZE_MAX && fresh)
+            tm->dram_sectors++;
+    }
+}
+
+static double
+pct(double part, double whole)
+{
+    double p = whole > 0 ? 100.0 * part / whole : 0;
+    return p > 100 ? 100 : p;
+}
+
+void
+tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
+{
+    Timing *tm = x->tm;
+    const TimingGpu *g = tm->g;
+    memset(out, 0, sizeof *out);
+    out->gpu = g->name;
+    out->ctas_total = tm->ctas_total;
+    out->ctas_timed = tm->ctas_timed;
+    out->regs_per_thread = tm->regs;
+    out->regs_estimated = tm->regs_estimated;
+    out->max_warps = g->max_warps_sm;
+    double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1;
+    double scale = (double)tm->ctas_total / timed;
+
+    /* occupancy */
+    unsigned wpc = x->nwarps;
+    unsigned regs_warp = (tm->regs * WARP_SIZE + g->reg_unit - 1) / g->reg_unit * g->reg_unit;
+    unsigned by_regs = g->regs_sm / regs_warp / wpc;
+    unsigned by_warps = g->max_warps_sm / wpc;
+    unsigned smem = x->shared_size ? x->shared_size + g->smem_cta_reserved : 0;
+    unsigned by_smem = smem ? g->smem_sm / smem : g->max_ctas_sm;
+    unsigned cps = g->max_ctas_sm;
+    cps = by_regs < cps ? by_regs : cps;
+    cps = by_warps < cps ? by_warps : cps;
+    cps = by_smem < cps ? by_smem : cps;
+    if (!cps)
+        cps = 1;
+    uint64_t per_sm = (tm->ctas_total + g->sms - 1) / g->sms; /* the busiest SM */
+    uint64_t resident = per_sm < cps ? per_sm : cps;
+    out->ctas_per_sm = cps;
+    out->occupancy_warps = (unsigned)(cps * wpc > g->max_warps_sm ? g->max_warps_sm : cps * wpc);
+    out->waves = (tm->ctas_total + (uint64_t)g->sms * cps - 1) / ((uint64_t)g->sms * cps);
+
+    /* the busiest SM: its CTAs' warps spread over up to 4 schedulers */
+    double n = (double)per_sm;
+    double spread = (double)(resident * wpc < 4 ? resident * wpc : 4);
+    double rounds = (double)((per_sm + cps - 1) / cps);
+    double b_lat = rounds * tm->sum_lat / timed;
+    double b_issue = fmax(n * tm->sum_issue / timed / spread,
+                          n * tm->max_sched_issue / timed / (double)resident);
+    double b_pipe[TP_COUNT];
+    for (int p = 0; p < TP_COUNT; p++)
+        b_pipe[p] = fmax(n * tm->sum_pipe[p] / timed / spread,
+                         n * tm->max_sched_pipe[p] / timed / (double)resident);
+    double b_smem = n * tm->sum_smem / timed * 128.0 / g->smem_bytes_clk;
+    double bar_frac = tm->sum_warp_time > 0 ? tm->sum_bar / tm->sum_warp_time : 0;
+
+    /* the chip */
+    double dram_bytes = (double)tm->dram_sectors * 32 * scale;
+    double l2_bytes = (double)tm->l2_sectors * 32 * scale;
+    double dram_bclk = g->dram_gbs * g->dram_eff * 1e9 / (g->clock_mhz * 1e6);
+    double b_dram = dram_bytes / dram_bclk;
+    double b_l2 = l2_bytes / (g->l2_bytes_clk * g->l2_eff);
+    double b_atom = fmax((double)tm->atom_max * scale * g->atom_same_cyc,
+                         (double)tm->atomics * scale / g->atom_per_clk);
+    double launch = g->launch_us * g->clock_mhz;
+
+    double bound[SIM_LIM_COUNT] = { 0 };
+    bound[SIM_LIM_DRAM] = b_dram;
+    bound[SIM_LIM_L2] = b_l2;
+    bound[SIM_LIM_SMEM] = fmax(b_smem, b_pipe[TP_MIO]);
+    bound[SIM_LIM_TENSOR] = b_pipe[TP_TENSOR];
+    bound[SIM_LIM_FP32] = fmax(b_pipe[TP_FP32], b_pipe[TP_FP16]);
+    bound[SIM_LIM_ISSUE] = b_issue;
+    static const int other[] = { TP_FP64, TP_INT, TP_SFU, TP_CVT, TP_LSU, TP_BRANCH };
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+        bound[SIM_LIM_ISSUE] = fmax(bound[SIM_LIM_ISSUE], b_pipe[other[i]]);
+    bound[SIM_LIM_LATENCY] = b_lat;
+    bound[SIM_LIM_BARRIER] = b_lat * bar_frac;
+    bound[SIM_LIM_ATOMICS] = b_atom;
+    bound[SIM_LIM_LAUNCH] = launch;
+
+    SimLimiter lim = SIM_LIM_LATENCY;
+    double body = 0;
+    static const SimLimiter order[] = { SIM_LIM_DRAM,    SIM_LIM_L2,     SIM_LIM_SMEM,
+                                        SIM_LIM_TENSOR,  SIM_LIM_FP32,   SIM_LIM_ISSUE,
+                                        SIM_LIM_LATENCY, SIM_LIM_ATOMICS };
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (bound[order[i]] > body) {
+            body = bound[order[i]];
+            lim = order[i];
+        }
+    if (lim == SIM_LIM_LATENCY && bar_frac > 0.4)
+        lim = SIM_LIM_BARRIER;
+    if (launch > body)
+        lim = SIM_LIM_LAUNCH;
+    double cycles = body + launch;
+    for (int i = 0; i < SIM_LIM_COUNT; i++)
+        out->bound[i] = (uint64_t)llround(bound[i]);
+    out->limiter = lim;
+    out->cycles = (uint64_t)llround(cycles);
+    out->time_us = cycles / g->clock_mhz;
+    out->dram_bytes = (uint64_t)llround(dram_bytes);
+    out->l2_bytes = (uint64_t)llround(l2_bytes);
+    out->dram_pct = pct(b_dram * g->dram_eff, cycles); /* of the datasheet peak */
+    out->l2_pct = pct(b_l2 * g->l2_eff, cycles);
+    out->smem_pct = pct(bound[SIM_LIM_SMEM], cycles);
+    out->issue_pct = pct(tm->sum_issue * scale / 4 / g->sms, cycles);
+    out->tensor_pct = pct(tm->tensor_cycles * scale / 4 / g->sms, cycles);
+    out->fp32_pct = pct(tm->fp32_lanes * scale / 2 / g->thr[TP_FP32] / g->sms, cycles);
+    *lines = tm->lines;
+    *nlines = tm->nlines;
+    tm->lines = NULL;
+}
+
+/* ---- public ---- */
+
+SimResult
+sim_set_timing(SimCtx *ctx, const char *gpu)
+{
+    if (!gpu || !*gpu) {
+        ctx->timing_gpu = NULL;
+        return SIM_OK;
+    }
+    const TimingGpu *g = timing_gpu(gpu);
+    if (!g) {
+        sim_set_error(ctx, "no timing model for GPU '%s' (models: %s)", gpu, sim_timing_models());
+        return SIM_ERR_INVALID_VALUE;
+    }
+    ctx->timing_gpu = g;
+    return SIM_OK;
+}
+
+const char *
+sim_timing_models(void)
+{
+    return "a100 (A100 SXM4 80GB, sm_80 and below), h100 (H100 SXM5 80GB, sm_90a, sm_90, "
+           "sm_80 and below)";
+}
+
+SimResult
+sim_timing(const SimCtx *ctx, SimTiming *out)
+{
+    if (!ctx->timing_valid)
+        return SIM_ERR_INVALID_VALUE;
+    *out = ctx->timing;
+    return SIM_OK;
+}
+
+SimResult
+sim_timing_lines(const SimCtx *ctx, const uint64_t **cycles, size_t *n)
+{
+    *cycles = ctx->timing_lines;
+    *n = ctx->ntiming_lines;
+    return ctx->timing_lines ? SIM_OK : SIM_ERR_INVALID_VALUE;
+}
+
+const char *
+sim_limiter_name(SimLimiter l)
+{
+    static const char *const names[SIM_LIM_COUNT] = {
+        "dram", "l2", "smem", "tensor", "fp32", "issue", "latency", "atomics", "barrier", "launch",
+    };
+    return (unsigned)l < SIM_LIM_COUNT ? names[l] : "?";
+}
+
+void
+sim_print_timing(const SimTiming *t, const char *kernel, FILE *out)
+{
+    fprintf(out,
+            "timing: %s gpu=%s time_us=%.2f cycles=%llu limiter=%s occupancy=%u/%u dram=%.0f%% "
+            "tensor=%.0f%% fp32=%.0f%%",
+            kernel, t->gpu, t->time_us, (unsigned long long)t->cycles, sim_limiter_name(t->limiter),
+            t->occupancy_warps, t->max_warps, t->dram_pct, t->tensor_pct, t->fp32_pct);
+    if (t->ctas_timed < t->ctas_total)
+        fprintf(out, " sampled=%llu/%llu", (unsigned long long)t->ctas_timed,
+                (unsigned long long)t->ctas_total);
+    fputc('\n', out);
+}

@@ -1,0 +1,113 @@
+/*
+ * timing_tables.c -- the parameters of the timing model (timing.c), one table per GPU.
+ *
+ * Every value's source is cited in docs/timing.md, row by row, under the same field
+ * name.  Keys to the sources:
+ *   [WP-A100]  NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)
+ *   [DS-A100]  NVIDIA A100 80GB datasheet (SXM4: 2039 GB/s)
+ *   [WP-H100]  NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022)
+ *   [DS-H100]  NVIDIA H100 datasheet (SXM5 80GB: 3.35 TB/s)
+ *   [PG]       CUDA C++ Programming Guide: compute-capability limits and the
+ *              throughput table of native arithmetic instructions (8.0, 9.0)
+ *   [TG]       Ampere and Hopper tuning guides (shared memory per SM, 1 KB reserved)
+ *   [AMP]      Abdelkhalik et al., Demystifying the Nvidia Ampere Architecture through
+ *              Microbenchmarking and Instruction-level Analysis, HPEC 2022 (arXiv 2208.11174)
+ *   [HOP]      Luo et al., Benchmarking and Dissecting the Nvidia Hopper GPU Architecture,
+ *              IPDPS 2024 (arXiv 2402.13499)
+ *   [EST]      this project's estimate, to be fitted by tests/gpu/timing_calib on a GPU
+ */
+#include "sim/simint.h"
+
+#include <string.h>
+
+static const TimingGpu gpus[] = {
+    {
+        .name = "a100",
+        .product = "A100 SXM4 80GB",
+        .max_target = 80,
+        .sms = 108,
+        .clock_mhz = 1410,
+        .max_warps_sm = 64,
+        .max_ctas_sm = 32,
+        .regs_sm = 65536,
+        .reg_unit = 256,
+        .smem_sm = 167936, /* 164 KB */
+        .smem_cta_reserved = 1024,
+        .dram_gbs = 2039,
+        .dram_eff = 0.88,
+        .l2_bytes_clk = 5120,
+        .l2_eff = 0.70,
+        .l2_mb = 40,
+        .l1_kb = 192,
+        .smem_bytes_clk = 128,
+        .lat = {
+            [TP_FP32] = 4, [TP_FP16] = 5, [TP_FP64] = 8, [TP_INT] = 4, [TP_SFU] = 18,
+            [TP_CVT] = 12, [TP_MIO] = 24, [TP_LSU] = 4, [TP_TENSOR] = 32, [TP_BRANCH] = 4,
+        },
+        .thr = {
+            [TP_FP32] = 64, [TP_FP16] = 128, [TP_FP64] = 32, [TP_INT] = 64, [TP_SFU] = 16,
+            [TP_CVT] = 16, [TP_MIO] = 32, [TP_LSU] = 32, [TP_TENSOR] = 1024, [TP_BRANCH] = 64,
+        },
+        .wgmma_fma_clk = 0,
+        .lat_smem = 23,
+        .lat_l1 = 33,
+        .lat_l2 = 200,
+        .lat_dram = 470,
+        .lat_bar = 20,
+        .atom_same_cyc = 2,
+        .atom_per_clk = 128,
+        .launch_us = 2.5,
+    },
+    {
+        .name = "h100",
+        .product = "H100 SXM5 80GB",
+        .max_target = 90,
+        .sms = 132,
+        .clock_mhz = 1830,
+        .max_warps_sm = 64,
+        .max_ctas_sm = 32,
+        .regs_sm = 65536,
+        .reg_unit = 256,
+        .smem_sm = 233472, /* 228 KB */
+        .smem_cta_reserved = 1024,
+        .dram_gbs = 3350,
+        .dram_eff = 0.88,
+        .l2_bytes_clk = 7680,
+        .l2_eff = 0.70,
+        .l2_mb = 50,
+        .l1_kb = 256,
+        .smem_bytes_clk = 128,
+        .lat = {
+            [TP_FP32] = 4, [TP_FP16] = 5, [TP_FP64] = 8, [TP_INT] = 4, [TP_SFU] = 18,
+            [TP_CVT] = 12, [TP_MIO] = 24, [TP_LSU] = 4, [TP_TENSOR] = 32, [TP_BRANCH] = 4,
+        },
+        .thr = {
+            [TP_FP32] = 128, [TP_FP16] = 128, [TP_FP64] = 64, [TP_INT] = 64, [TP_SFU] = 16,
+            [TP_CVT] = 16, [TP_MIO] = 32, [TP_LSU] = 32, [TP_TENSOR] = 1365, [TP_BRANCH] = 64,
+        },
+        .wgmma_fma_clk = 2048,
+        .lat_smem = 29,
+        .lat_l1 = 33,
+        .lat_l2 = 260,
+        .lat_dram = 480,
+        .lat_bar = 20,
+        .atom_same_cyc = 2,
+        .atom_per_clk = 128,
+        .launch_us = 2.5,
+    },
+};
+
+const TimingGpu *
+timing_gpu(const char *name)
+{
+    for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
+        if (name && !strcmp(name, gpus[i].name))
+            return &gpus[i];
+    return NULL;
+}
+
+const TimingGpu *
+timing_gpu_at(int i)
+{
+    return i >= 0 && (size_t)i < sizeof gpus / sizeof gpus[0] ? &gpus[i] : NULL;
+}

@@ -1,0 +1,285 @@
+/*
+ * test_sim_fast.c -- the simulator's fast paths (issue 15) give the same bits as the
+ * general ones:
+ *   - f32 round-to-nearest of an exact sum hi + lo (fp_from_double's shortcut through the
+ *     host's double -> float conversion) against fp_round(), on random values, on exact
+ *     midpoints between two floats with lo of either sign or zero, near FLT_MAX and in the
+ *     subnormal range;
+ *   - add/sub/mul/fma/mad .f32 (with and without .ftz; warp-wide and per lane) run by the
+ *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
+ * reference that forms the exact result in double and rounds it with fp_round();
+ *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
+ *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
+ *     partial warp, against the same reference chain computed here, with the instruction
+ *     counts the kernel's text implies.
+ */
+#include "sim/simint.h"
+#include "tests/sim/simtest.h"
+
+#include <float.h>
+#include <math.h>
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t
+rnd32(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+/* a random f32 bit pattern, with the special classes over-represented */
+static uint32_t
+rnd_f32_bits(void)
+{
+    uint32_t r = rnd32(), s = r & 0x80000000u;
+    switch (rnd32() % 10) {
+    case 0:
+        return s | (rnd32() & 0x007fffffu); /* subnormal or zero */
+    case 1:
+        return s | 0x7f800000u | (rnd32() % 3 ? 0 : (rnd32() & 0x7fffffu) | 1); /* inf, NaN */
+    case 2:
+        return s;
+    case 3:
+        return s | (0x3f000000u + (rnd32() & 0x00ffffffu)); /* around 1 */
+    default:
+        return r;
+    }
+}
+
+static void
+check_rounding(void)
+{
+    int bad = 0;
+    for (int i = 0; i < 400000 && bad < 10; i++) {
+        double hi, lo;
+        uint32_t fb = rnd_f32_bits() & 0x7fffffffu, sign = rnd32() & 1;
+        if ((fb & 0x7f800000u) == 0x7f800000u)
+            fb = 0x3f800000u;
+        double f = f32_of(fb), g = f32_of(fb + 1);
+        switch (i % 4) {
+        case 0: /* exact midpoint, lo of either sign or zero */
+            hi = (f + g) / 2;
+            lo = (rnd32() % 3 == 0) ? 0 : ldexp(rnd32() % 2 ? 1.0 : -1.0, -60) * fabs(hi);
+            break;
+        case 1: /* a random double near f, lo within half an ulp of hi */
+            hi = f + (g - f) * ((double)rnd32() / 4294967296.0);
+            lo = ldexp((double)(int32_t)rnd32() / 2147483648.0, -54) * fabs(hi);
+            break;
+        case 2: /* hi a float, lo tiny */
+            hi = f;
+            lo = ldexp((double)(int32_t)rnd32() / 2147483648.0, -54) * fabs(hi);
+            break;
+        default: /* around FLT_MAX and the overflow midpoint */
+            hi = (double)FLT_MAX + ldexp((double)(rnd32() % 5), 102);
+            lo = (double)(int32_t)rnd32() * 0x1p48;
+            break;
+        }
+        if (sign) {
+            hi = -hi;
+            lo = -lo;
+        }
+        uint64_t want = fp_round(hi, lo, &FMT_F32, RND_RN);
+        uint64_t got = fp_from_double(TY_F32, hi, lo, RND_RN, 0);
+        if (got != want)
+            bad++;
+        CHECK(got == want, "round(%a + %a): 0x%08llx, want 0x%08llx", hi, lo,
+              (unsigned long long)got, (unsigned long long)want);
+    }
+}
+
+/* Reference: exact value in double (products of floats are exact; the sum's error by
+ * TwoSum), rounded once by fp_round; canonical NaN; .ftz on inputs and result. */
+static uint32_t
+ref_op(int op, uint32_t a, uint32_t b, uint32_t c, bool ftz)
+{
+    if (ftz) {
+        a = f32_ftz(a);
+        b = f32_ftz(b);
+        c = f32_ftz(c);
+    }
+    double x = f32_of(a), y = f32_of(b), z = f32_of(c);
+    double p, q;
+    switch (op) {
+    case 0:
+        p = x;
+        q = y;
+        break; /* add */
+    case 1:
+        p = x;
+        q = -y;
+        break; /* sub */
+    case 2:
+        p = x * y;
+        q = 0;
+        break; /* mul */
+    default:
+        p = x * y;
+        q = z;
+        break; /* fma, mad */
+    }
+    double s = p + q, e = 0;
+    if (op == 2)
+        s = p; /* exact, keeps the sign of a zero product */
+    else if (isfinite(s)) {
+        double bb = s - p;
+        e = (p - (s - bb)) + (q - bb);
+    }
+    if (s == 0 && e == 0 && op != 2)
+        s = (p == 0 && q == 0 && signbit(p) && signbit(q)) ? -0.0 : 0.0;
+    uint32_t r = isnan(s) ? 0x7fffffffu : (uint32_t)fp_round(s, e, &FMT_F32, RND_RN);
+    return ftz ? f32_ftz(r) : r;
+}
+
+static void
+check_ops(void)
+{
+    static const char *const ops[] = { "add", "sub", "mul", "fma.rn", "mad.rn" };
+    enum { N = 4096 };
+    uint32_t *in = malloc(3 * N * 4), *out = malloc(N * 4);
+    SimCtx *ctx = sim_create();
+    /* guard 0: the warp-wide loop (exec.c run_warp); 1: an always-true guard sends the
+     * instruction through the per-lane functions of exec_alu.c instead */
+    for (int guard = 0; guard < 2; guard++)
+        for (int op = 0; op < 5; op++)
+            for (int ftz = 0; ftz < 2; ftz++) {
+                char ptx[1024];
+                bool three = op >= 3;
+                snprintf(ptx, sizeof ptx,
+                         ".version 7.0\n.target sm_80\n.address_size 64\n"
+                         ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
+                         ".reg .f32 %%f<4>; .reg .b64 %%rd<6>; .reg .b32 %%t; .reg .pred %%g;\n"
+                         "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
+                         "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
+                         "mul.wide.u32 %%rd2, %%t, 12; add.s64 %%rd3, %%rd0, %%rd2;\n"
+                         "ld.global.f32 %%f1, [%%rd3]; ld.global.f32 %%f2, [%%rd3+4];\n"
+                         "ld.global.f32 %%f3, [%%rd3+8];\n"
+                         "setp.ne.u32 %%g, %%t, 0xffffffff;\n"
+                         "%s%s%s.f32 %%f0, %%f1, %%f2%s;\n"
+                         "mul.wide.u32 %%rd4, %%t, 4; add.s64 %%rd5, %%rd1, %%rd4;\n"
+                         "st.global.f32 [%%rd5], %%f0;\nret;\n}\n",
+                         guard ? "@%g " : "", ops[op], ftz ? ".ftz" : "", three ? ", %f3" : "");
+                for (int i = 0; i < 3 * N; i++)
+                    in[i] = rnd_f32_bits();
+                SimFunc *f = load_entry(ctx, ptx, "k");
+                SimDevPtr di = dev_upload(ctx, in, 3 * N * 4), dout = dev_upload(ctx, out, N * 4);
+                void *params[] = { &di, &dout };
+                if (launch_ok(ctx, f, N / 256, 256, 0, params) < 0)
+                    continue;
+                dev_download(ctx, out, dout, N * 4);
+                int bad = 0;
+                for (int i = 0; i < N && bad < 5; i++) {
+                    uint32_t want = ref_op(op, in[3 * i], in[3 * i + 1], in[3 * i + 2], ftz);
+                    bad += out[i] != want;
+                    CHECK(out[i] == want, "%s%s.f32(0x%08x, 0x%08x, 0x%08x) = 0x%08x, want 0x%08x",
+                          ops[op], ftz ? ".ftz" : "", in[3 * i], in[3 * i + 1], in[3 * i + 2],
+                          out[i], want);
+                }
+            }
+    sim_destroy(ctx);
+    free(in);
+    free(out);
+}
+
+static void
+check_chain(void)
+{
+    char *ptx = read_file("tests/bench/fma_chain.ptx");
+    CHECK(ptx != NULL, "cannot read tests/bench/fma_chain.ptx");
+    if (!ptx)
+        return;
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "fma_chain");
+    static const unsigned blocks[] = { 64, 48 }; /* whole warps; a partial last warp */
+    for (int k = 0; k < 2 && f; k++) {
+        unsigned nb = blocks[k], n = 3 * nb;
+        float *out = calloc(n, 4);
+        SimDevPtr d = dev_upload(ctx, out, n * 4);
+        float a = 0.999f, b = 0.001f;
+        void *params[] = { &d, &a, &b };
+        if (launch_ok(ctx, f, 3, nb, 0, params) < 0) {
+            free(out);
+            continue;
+        }
+        dev_download(ctx, out, d, n * 4);
+        SimStats st;
+        sim_stats(ctx, &st);
+        int bad = 0;
+        for (unsigned i = 0; i < n && bad < 5; i++) {
+            uint32_t x = ref_op(2, bits_of_f32((float)i), 0x35800000u, 0, false); /* i * 2^-20 */
+            for (int j = 0; j < 2048; j++)
+                x = ref_op(3, x, bits_of_f32(a), bits_of_f32(b), false);
+            uint32_t got = bits_of_f32(out[i]);
+            bad += got != x;
+            CHECK(got == x, "fma_chain block %u: out[%u] = 0x%08x, want 0x%08x", nb, i, got, x);
+        }
+        /* per thread: 2048 fma + 1 mul (fp32); 128 x (add, setp, bra) in the loop */
+        CHECK(st.by_class[SIM_CLASS_FP32] == (uint64_t)n * 2049, "fp32 count %llu",
+              (unsigned long long)st.by_class[SIM_CLASS_FP32]);
+        CHECK(st.by_class[SIM_CLASS_CMP] == (uint64_t)n * 128, "cmp count %llu",
+              (unsigned long long)st.by_class[SIM_CLASS_CMP]);
+        free(out);
+    }
+    sim_destroy(ctx);
+    free(ptx);
+}
+
+/* mov, integer add/sub and the pack/unpack movs run warp-wide (exec_alu.c
+ * warp_move_fast): each lane's results against C, including the type masks, immediates
+ * and a `_` sink in an unpack. */
+static void
+check_moves(void)
+{
+    static const char ptx[] = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                              ".visible .entry k(.param .u64 po)\n{\n"
+                              ".reg .b32 %r<8>; .reg .b16 %h<4>; .reg .b64 %rd<6>;\n"
+                              "ld.param.u64 %rd0, [po];\nmov.u32 %r0, %tid.x;\n"
+                              "mul.lo.u32 %r1, %r0, 0x9e3779b1;\n" /* a lane-dependent pattern */
+                              "mov.b32 {%h0, %h1}, %r1;\n"         /* unpack */
+                              "mov.b32 {_, %h2}, %r1;\n"           /* unpack into a sink */
+                              "mov.b32 %r2, {%h1, %h0};\n"         /* pack: halves swapped */
+                              "mov.b32 %r3, {%h2, 0x1234};\n"      /* pack with an immediate */
+                              "add.u32 %r4, %r1, 0xfffffff0;\n"    /* wraps */
+                              "sub.s32 %r5, 7, %r0;\n"
+                              "mov.u16 %h3, %h0;\ncvt.u32.u16 %r6, %h3;\n"
+                              "cvt.u64.u32 %rd1, %r1;\nsub.u64 %rd2, %rd1, 0x100000000;\n"
+                              "mul.wide.u32 %rd3, %r0, 48;\nadd.s64 %rd4, %rd0, %rd3;\n"
+                              "st.global.v4.u32 [%rd4], {%r2, %r3, %r4, %r5};\n"
+                              "st.global.u32 [%rd4+16], %r6;\nst.global.u64 [%rd4+24], %rd2;\n"
+                              "ret;\n}\n";
+    enum { N = 48 }; /* a whole warp and a partial one */
+    uint32_t out[N * 12];
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "k");
+    SimDevPtr d = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &d };
+    if (launch_ok(ctx, f, 1, N, 0, params) == 0) {
+        dev_download(ctx, out, d, sizeof out);
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t r1 = i * 0x9e3779b1u, lo = r1 & 0xffff, hi = r1 >> 16;
+            uint64_t want64 = (uint64_t)r1 - 0x100000000ull;
+            const uint32_t *o = &out[i * 12];
+            uint64_t got64 = (uint64_t)o[6] | (uint64_t)o[7] << 32;
+            CHECK(o[0] == (lo << 16 | hi) && o[1] == (0x1234u << 16 | hi) && o[2] == r1 - 16 &&
+                      o[3] == 7 - i && o[4] == lo && got64 == want64,
+                  "lane %u: %08x %08x %08x %08x %08x %016llx", i, o[0], o[1], o[2], o[3], o[4],
+                  (unsigned long long)got64);
+        }
+    }
+    sim_destroy(ctx);
+}
+
+int
+main(void)
+{
+    check_rounding();
+    check_ops();
+    check_moves();
+    check_chain();
+    if (failures)
+        printf("%d failures\n", failures);
+    return failures ? 1 : 0;
+}
