@@ -32,6 +32,13 @@
  * Registers are counted by token: '%', a class prefix (p rs r rd f fd), digits.  A
  * register written more than once (loop-carried values, written by the copies at
  * yields) is never renamed, and occurs at least twice, so it is never deleted.
+ *
+ * Requires:    one kernel's body as ptxgen wrote it (one instruction per line, in the
+ *              shape above), its registers already declared from Emit's counts.
+ * Ensures:     the body written out computes the same values and has the same memory,
+ *              control and synchronisation effects; no line outside the `pure` table
+ *              is removed or changed; output is deterministic.
+ * Invalidates: nothing outside the text (the .reg counts may exceed what is used).
  */
 #include "ptxgen/emit.h"
 

@@ -9,8 +9,7 @@
 // RUN: nm -D --defined-only $(dirname %vptx)/libvptx.so.0.1.0 | awk 'NF == 3 { print $3 }' | sort > %t.exported
 // RUN: sed -n 's/^[^#(]*[ *]\(vptx_[a-z_0-9]*\)(.*/\1/p' driver/vptx.h driver/vptx_runtime.h | sort -u > %t.declared
 // RUN: diff %t.declared %t.exported
-// RUN: grep -c . %t.exported | %filecheck --check-prefix=COUNT %s
-// COUNT: 22
+// and the list is not empty (the API's three entry points of each kind are there):
 // RUN: grep -x -e vptx_compile -e vptx_launch -e vptx_context_create %t.exported | wc -l | %filecheck --check-prefix=SOME %s
 // SOME: 3
 // examples/runtime.c against the shared library (the sanitizers too when it has them):
