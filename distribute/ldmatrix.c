@@ -98,6 +98,37 @@ aligned_rows(Ctx *c, const Transfer *t, TypeId elem)
     return last > 0 && last % 8 == 0;
 }
 
+int64_t
+dist_pow2_divisor(Ctx *c, ValueId v)
+{
+    return pow2_divisor(c, v, 0);
+}
+
+/*
+ * The XOR swizzle of staged buffers (stage.c).  A row of `chunks` 16-byte
+ * chunks keeps its chunks, permuted: logical chunk q of row r is stored at
+ * chunk q ^ ((r / P) % X), with P = max(1, 8 / chunks) rows sharing one
+ * 128-byte line and X = min(chunks, 8).  Eight consecutive rows at the same
+ * logical chunk (one ldmatrix 8x8 matrix) then land on eight different
+ * 16-byte bank groups, and so do eight consecutive chunks of the copies.
+ */
+ValueId
+dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks)
+{
+    int64_t per = chunks >= 8 ? 1 : 8 / chunks, x = chunks >= 8 ? 8 : chunks;
+    ValueId a[2] = { col, const_index(c, 8) };
+    ValueId q = emit1(c, OP_DIVUI, 2, a, TY_INDEX);
+    a[0] = row;
+    a[1] = const_index(c, per);
+    ValueId r = per > 1 ? emit1(c, OP_DIVUI, 2, a, TY_INDEX) : row;
+    a[0] = r;
+    a[1] = const_index(c, x);
+    r = emit1(c, OP_REMUI, 2, a, TY_INDEX);
+    a[0] = q;
+    a[1] = r;
+    return idx_mul_c(c, emit1(c, OP_XORI, 2, a, TY_INDEX), 8);
+}
+
 typedef struct Mat {
     uint32_t slot[2];  /* e = 0, 1 */
     int64_t origin[2]; /* along the memref's row dim, last dim */
@@ -141,9 +172,22 @@ load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool tr
     args[0] = t->memref;
     for (uint32_t p = 0; p < t->mrank; p++)
         args[p + 1] = t->base[p];
-    for (int k = 0; k < 2; k++) {
-        ValueId lp = lane_part(c, sub[k], k == 0, m, n, k);
-        args[pdim[k] + 1] = idx_add_c(c, idx_add(c, t->base[pdim[k]], lp), m[0].origin[k]);
+    if (t->swizzle) { /* a staged buffer: base 0 on both dims, the whole address in the prologue */
+        ValueId rc[2];
+        for (int k = 0; k < 2; k++)
+            rc[k] = lane_part(c, sub[k], k == 0, m, n, k);
+        OpList *saved = c->out;
+        c->out = &c->prologue;
+        for (int k = 0; k < 2; k++)
+            rc[k] = idx_add_c(c, rc[k], m[0].origin[k]);
+        args[pdim[0] + 1] = rc[0];
+        args[pdim[1] + 1] = dist_swizzle_col(c, rc[0], rc[1], t->swizzle);
+        c->out = saved;
+    } else {
+        for (int k = 0; k < 2; k++) {
+            ValueId lp = lane_part(c, sub[k], k == 0, m, n, k);
+            args[pdim[k] + 1] = idx_add_c(c, idx_add(c, t->base[pdim[k]], lp), m[0].origin[k]);
+        }
     }
     int64_t shape[2] = { n, 2 };
     ValueId v = emit1(c, OP_LDMATRIX, t->mrank + 1, args, type_vector(c->m, d->elem, 2, shape));

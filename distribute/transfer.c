@@ -407,6 +407,9 @@ segments(Ctx *c, OpId o, int64_t *seg, uint32_t n)
 bool
 distribute_transfer_read(Ctx *c, OpId o)
 {
+    bool staged;
+    if (!dist_staged_read(c, o, &staged) || staged)
+        return !c->failed;
     int64_t seg[4];
     segments(c, o, seg, 4);
     ValueId res = op_get(c->m, o)->res[0];

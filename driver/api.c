@@ -79,7 +79,7 @@ pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
         /* inputs with hand-written `vptx.layout` on every vector op skip the layout pass */
         if (!distribute_has_layouts(m) && (!layout_assign(m, d) || !ir_verify(m, d)))
             return false;
-        if (!distribute_module(m, d) || !ir_verify(m, d))
+        if (!distribute_module_staged(m, opt->pipeline_stages, d) || !ir_verify(m, d))
             return false;
         if (opt->emit == VPTX_EMIT_SIMT) {
             ir_print(m, out);

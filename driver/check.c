@@ -105,6 +105,7 @@ static const char check_usage[] =
     "  --shared=BYTES     dynamic shared memory per workgroup (default 0)\n"
     "  --rtol=X --atol=X  override the computed tolerances\n"
     "  --precise-math     compile math.* with the accurate sequences\n"
+    "  --pipeline-stages=N  stages of pipelined K loops (docs/staging.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --verbose          print the tolerances and up to 10 mismatches\n";
 
@@ -171,6 +172,14 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->verbose = true;
         } else if (strcmp(arg, "--precise-math") == 0) {
             a->opt.precise_math = 1;
+        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
+            char *end = NULL;
+            long ns = missing ? 0 : strtol(v, &end, 10);
+            if (missing || *end || ns < 1 || ns > 8) {
+                fprintf(a->err, "vptx check: error: --pipeline-stages needs a count from 1 to 8\n");
+                return 1;
+            }
+            a->opt.pipeline_stages = (int)ns;
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             if (missing)
                 break;

@@ -51,6 +51,10 @@ static const char usage_text[] =
     "  -o FILE           write the output to FILE (default stdout)\n"
     "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
     "  -g                emit .loc lines\n"
+    "  --pipeline-stages=N\n"
+    "                    shared-memory stages of every software-pipelined K loop that\n"
+    "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap;\n"
+    "                    default: 4, 3 or 2, the most that fit 48 KiB; docs/staging.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --help            show this text\n"
     "  --version         print the version\n";
@@ -121,6 +125,14 @@ parse_args(int argc, char **argv, Args *a)
             }
         } else if (cli_option(argc, argv, &i, "--arch", &value, &missing)) {
             a->opt.arch = value;
+        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
+            char *end = NULL;
+            long n = missing ? 0 : strtol(value, &end, 10);
+            if (missing || *end || n < 1 || n > 8) {
+                fprintf(stderr, "vptx: error: --pipeline-stages needs a count from 1 to 8\n");
+                return 1;
+            }
+            a->opt.pipeline_stages = (int)n;
         } else if (cli_option(argc, argv, &i, "-o", &value, &missing) ||
                    cli_option(argc, argv, &i, "--output", &value, &missing)) {
             a->output = value;

@@ -34,11 +34,13 @@ typedef enum {
 } VptxEmit;
 
 typedef struct VptxOptions {
-    const char *arch; /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
-    VptxEmit emit;    /* default VPTX_EMIT_PTX */
-    int precise_math; /* accurate math.* sequences instead of .approx */
-    int debug_loc;    /* .loc lines in the PTX */
-    int verify_each;  /* run the verifier after every pass */
+    const char *arch;    /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
+    VptxEmit emit;       /* default VPTX_EMIT_PTX */
+    int precise_math;    /* accurate math.* sequences instead of .approx */
+    int debug_loc;       /* .loc lines in the PTX */
+    int verify_each;     /* run the verifier after every pass */
+    int pipeline_stages; /* stages of pipelined K loops without vptx.pipeline_stages;
+                            0 = chosen per loop (docs/staging.md) */
 } VptxOptions;
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE } VptxLevel;
