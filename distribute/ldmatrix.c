@@ -172,7 +172,8 @@ load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool tr
     args[0] = t->memref;
     for (uint32_t p = 0; p < t->mrank; p++)
         args[p + 1] = t->base[p];
-    if (t->swizzle) { /* a staged buffer: base 0 on both dims, the whole address in the prologue */
+    if (t->swizzle) { /* a staged [stage, row * cols + column] buffer (stage.c): the
+                         lane's offset in a slice is loop-invariant, made in the prologue */
         ValueId rc[2];
         for (int k = 0; k < 2; k++)
             rc[k] = lane_part(c, sub[k], k == 0, m, n, k);
@@ -180,8 +181,8 @@ load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool tr
         c->out = &c->prologue;
         for (int k = 0; k < 2; k++)
             rc[k] = idx_add_c(c, rc[k], m[0].origin[k]);
-        args[pdim[0] + 1] = rc[0];
-        args[pdim[1] + 1] = dist_swizzle_col(c, rc[0], rc[1], t->swizzle);
+        args[2] = idx_add(c, idx_mul_c(c, rc[0], t->swizzle * 8),
+                          dist_swizzle_col(c, rc[0], rc[1], t->swizzle));
         c->out = saved;
     } else {
         for (int k = 0; k < 2; k++) {

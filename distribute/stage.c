@@ -10,19 +10,15 @@
  *
  *   copies   every thread moves whole 16-byte chunks of the tile with
  *            cp.async.cg (nvgpu.device_async_copy) into a workgroup buffer
- *            that this file allocates: memref<S x rows x cols>, one [rows x
- *            cols] slice per pipeline stage.  Chunk q = tid + i * nthreads of
- *            the tile is row q / C, chunk q % C (C = cols / 8), so the global
- *            reads of a warp are consecutive 16-byte pieces of whole rows.
- *   swizzle  the chunks of a row are stored XOR-permuted (dist_swizzle_col):
- *            the copies and the ldmatrix rows of one 8x8 matrix each hit
- *            eight different 16-byte bank groups, so both are conflict-free
- *            without padding.
- *   reads    ldmatrix (.trans where the fragment wants it: a K x N operand)
- *            from the slice of the current stage; every lane's offset inside
- *            a slice is computed once, in the function prologue.
- *   edges    an index dim with in_bounds = false gets cp.async's src-size
- *            operand: the part of a chunk past the memref's end (or all of a
+ *            that this file allocates: one [rows x
+ *            cols] slice per pipeline stage (stored as memref<S x rows*cols>).  Chunk q = tid + i *
+ * nthreads of the tile is row q / C, chunk q % C (C = cols / 8), so the global reads of a warp are
+ * consecutive 16-byte pieces of whole rows. swizzle  the chunks of a row are stored XOR-permuted
+ * (dist_swizzle_col): the copies and the ldmatrix rows of one 8x8 matrix each hit eight different
+ * 16-byte bank groups, so both are conflict-free without padding. reads    ldmatrix (.trans where
+ * the fragment wants it: a K x N operand) from the slice of the current stage; every lane's offset
+ * inside a slice is computed once, in the function prologue. edges    an index dim with in_bounds =
+ * false gets cp.async's src-size operand: the part of a chunk past the memref's end (or all of a
  *            chunk on a row past it) is zero-filled, not read.
  *
  * Pipelining.  When a qualifying read sits directly in the body of an scf.for
@@ -60,7 +56,7 @@ typedef struct Staged {
     bool iv[2];  /* memref index d is the loop's induction variable */
     ValueId buf; /* memref<stages x rows x cols>, workgroup (built at the first use) */
     uint32_t ncopy;
-    ValueId *row, *dcol; /* per copy i: row in the tile, stored column (prologue) */
+    ValueId *row, *dcol; /* per copy i: row in the tile, offset in a slice (prologue) */
     ValueId col;         /* column of this thread's chunk (prologue) */
 } Staged;
 
@@ -334,8 +330,8 @@ prepare(Ctx *c, Staged *s, int64_t stages)
         return;
     OpList *saved = c->out;
     c->out = &c->prologue;
-    int64_t shape[3] = { stages, s->rows, s->cols };
-    TypeId t = type_memref(c->m, s->elem, 3, shape, NULL, MS_WORKGROUP, true);
+    int64_t shape[2] = { stages, s->rows * s->cols };
+    TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
     s->buf = emit1(c, OP_ALLOC, 0, NULL, t);
     OpId a = value_get(c->m, s->buf)->def;
     int64_t seg[2] = { 0, 0 };
@@ -348,7 +344,8 @@ prepare(Ctx *c, Staged *s, int64_t stages)
     s->dcol = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->dcol);
     for (uint32_t i = 0; i < s->ncopy; i++) {
         s->row[i] = idx_add_c(c, row0, (int64_t)i * (c->nthreads / s->chunks));
-        s->dcol[i] = dist_swizzle_col(c, s->row[i], s->col, s->chunks);
+        s->dcol[i] = idx_add(c, idx_mul_c(c, s->row[i], s->cols),
+                             dist_swizzle_col(c, s->row[i], s->col, s->chunks));
     }
     c->out = saved;
 }
@@ -378,11 +375,11 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
             ValueId sel[3] = { in, n, const_index(c, 0) };
             n = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
         }
-        ValueId args[8] = { s->buf, stage, s->row[i], s->dcol[i], mem, grow, gcol, n };
+        ValueId args[7] = { s->buf, stage, s->dcol[i], mem, grow, gcol, n };
         TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
-        ValueId r = emit1(c, OP_DEVICE_ASYNC_COPY, edge ? 8 : 7, args, tok);
+        ValueId r = emit1(c, OP_DEVICE_ASYNC_COPY, edge ? 7 : 6, args, tok);
         OpId o = value_get(c->m, r)->def;
-        int64_t seg[5] = { 1, 3, 1, 2, edge };
+        int64_t seg[5] = { 1, 2, 1, 2, edge };
         op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 5));
         op_set_attr(c->m, o, "dstElements", attr_int(c->m, 8, TY_INDEX));
         op_set_attr(c->m, o, "bypassL1", attr_unit(c->m));
@@ -589,13 +586,13 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     Transfer t;
     memset(&t, 0, sizeof t);
     t.memref = s->buf;
-    t.mrank = 3;
+    t.mrank = 2;
     t.base[0] = pipe->rd;
-    t.base[1] = t.base[2] = const_index(c, 0);
+    t.base[1] = const_index(c, 0);
     for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
         t.dim_of[i] = t.mask_dim[i] = -1;
-    t.dim_of[0] = 1;
-    t.dim_of[1] = 2;
+    t.dim_of[0] = 0; /* the row dim stands for the stage: load_group makes the index */
+    t.dim_of[1] = 1;
     t.in_bounds[0] = t.in_bounds[1] = true;
     t.swizzle = s->chunks;
     NestedLayout l;

@@ -116,6 +116,14 @@ typedef struct Emit {
         int64_t scale;
     } addr_terms[32];
     uint32_t naddr_terms;
+    /* 16-bit registers unpacked from one 32-bit register in the current straight-line
+       code (isel_arith.c): packing the same two halves again gives the register back.
+       Cleared at every label, as addr_terms. */
+    struct HalfPair {
+        uint32_t lo, hi;
+        Slot src;
+    } halves[64];
+    uint32_t nhalves;
     /* (index register, scale) pairs already given a mad.wide in this kernel */
     struct WideTerm {
         uint32_t idx;

@@ -170,6 +170,17 @@ lower_constant(Emit *e, OpId o)
 
 /* ---- packing ---- */
 
+/* The halves of 32-bit register s unpacked earlier in this straight-line code, or NULL. */
+static const struct HalfPair *
+half_pair(const Emit *e, Slot s)
+{
+    uint32_t n = e->nhalves < 64 ? e->nhalves : 64;
+    for (uint32_t i = 0; i < n; i++)
+        if (s.cls == RC_B32 && e->halves[i].src.reg == s.reg && e->halves[i].src.cls == s.cls)
+            return &e->halves[i];
+    return NULL;
+}
+
 void
 unpack_all(Emit *e, Rep *r, Slot *out)
 {
@@ -181,9 +192,17 @@ unpack_all(Emit *e, Rep *r, Slot *out)
             for (uint32_t j = 0; j < r->per; j++)
                 out[k * r->per + j] =
                     imm_slot(RC_B16, (s.bits >> (j * 32 / r->per)) & ((1u << (32 / r->per)) - 1));
+        } else if (r->per == 2 && half_pair(e, s)) {
+            const struct HalfPair *h = half_pair(e, s);
+            out[2 * k] = (Slot){ .cls = RC_B16, .reg = h->lo };
+            out[2 * k + 1] = (Slot){ .cls = RC_B16, .reg = h->hi };
         } else if (r->per == 2) {
             Slot lo = new_reg(e, RC_B16), hi = new_reg(e, RC_B16);
             ins(e, "mov.b32 {%s, %s}, %s;", S(e, lo), S(e, hi), S(e, s));
+            if (s.cls == RC_B32) {
+                struct HalfPair h = { lo.reg, hi.reg, s };
+                e->halves[e->nhalves++ % 64] = h;
+            }
             out[2 * k] = lo;
             out[2 * k + 1] = hi;
         } else {
@@ -221,6 +240,13 @@ pack_slot(Emit *e, const Slot *el, uint8_t per)
         for (uint32_t j = 0; j < per; j++)
             bits |= (el[j].bits & ((1u << (32 / per)) - 1)) << (j * 32 / per);
         return imm_slot(RC_B32, bits);
+    }
+    if (per == 2 && !el[0].is_imm && !el[1].is_imm && el[0].cls == RC_B16 &&
+        el[1].cls == RC_B16) { /* the two halves of one register, in order: that register */
+        uint32_t n = e->nhalves < 64 ? e->nhalves : 64;
+        for (uint32_t i = 0; i < n; i++)
+            if (e->halves[i].lo == el[0].reg && e->halves[i].hi == el[1].reg)
+                return e->halves[i].src;
     }
     Slot d = new_reg(e, RC_B32);
     if (per == 2) {

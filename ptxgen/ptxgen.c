@@ -758,7 +758,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     memset(e->nregs, 0, sizeof e->nregs);
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
-    e->naddr_terms = e->nwide_terms = 0;
+    e->naddr_terms = e->nwide_terms = e->nhalves = 0;
     e->cur_op = 0;
     BlockId entry = op_entry_block(e->m, f, 0);
     if (!entry)

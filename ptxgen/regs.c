@@ -263,6 +263,7 @@ label(Emit *e, uint32_t l)
     flush_comment(e);
     fprintf(e->body, "$L__%s_%" PRIu32 ":\n", e->kname, l);
     e->naddr_terms = 0; /* code after a label is reached from elsewhere */
+    e->nhalves = 0;
 }
 
 bool

@@ -4,7 +4,7 @@
 // RUN: %vptx --emit=simt %s | %filecheck %s
 // RUN: %vptx check %s | %filecheck --check-prefix=PASS %s
 // RUN: sed 's/pipeline_stages = 3/pipeline_stages = 7/' %s > %t.mlir && not %vptx %t.mlir 2>&1 | %filecheck --check-prefix=ERR %s
-// CHECK: memref<3x64x32xf16, #gpu.address_space<workgroup>>
+// CHECK: memref<3x2048xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
 // PASS: PASS stages (sim vs eval
 // ERR: t.mlir:21:8: error: a 7-stage pipeline of this loop's operands needs 57344 bytes of shared memory (8192 per stage, 0 in the kernel's other buffers), but 49152 are available; use fewer stages or a smaller tile

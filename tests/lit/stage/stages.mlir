@@ -14,7 +14,7 @@
 // RUN: %vptx check --pipeline-stages=3 %s | %filecheck --check-prefix=PASS %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: not %vptx --pipeline-stages=0 %s 2>&1 | %filecheck --check-prefix=BAD %s
-// CHECK: memref<4x64x32xf16, #gpu.address_space<workgroup>>
+// CHECK: memref<4x2048xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_create_group
 // CHECK: nvgpu.device_async_create_group
 // CHECK: [[LAST:%[0-9]+]] = nvgpu.device_async_create_group
@@ -33,9 +33,9 @@
 // CHECK-NOT: gpu.barrier
 // CHECK: scf.yield
 // CHECK: nvgpu.device_async_wait [[LAST]] {numGroups = 0 : i32}
-// TWO: memref<2x64x32xf16, #gpu.address_space<workgroup>>
+// TWO: memref<2x2048xf16, #gpu.address_space<workgroup>>
 // TWO: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
-// ONE: memref<1x64x32xf16, #gpu.address_space<workgroup>>
+// ONE: memref<1x2048xf16, #gpu.address_space<workgroup>>
 // ONE: scf.for
 // ONE-NEXT: gpu.barrier
 // ONE: nvgpu.device_async_create_group

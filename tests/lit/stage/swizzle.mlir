@@ -12,12 +12,12 @@
 // CHECK: shared loads {{.*}}, 100.0% conflict-free)
 // CHECK-NEXT: shared stores {{.*}}, 100.0% conflict-free)
 // CHECK: PASS swizzle (sim vs eval
-// SIMT: memref.alloc() {alignment = 128 : i64} : memref<4x64x32xf16, #gpu.address_space<workgroup>>
+// SIMT: memref.alloc() {alignment = 128 : i64} : memref<4x2048xf16, #gpu.address_space<workgroup>>
 // SIMT: arith.xori
-// SIMT: memref.alloc() {alignment = 128 : i64} : memref<4x32x64xf16, #gpu.address_space<workgroup>>
+// SIMT: memref.alloc() {alignment = 128 : i64} : memref<4x2048xf16, #gpu.address_space<workgroup>>
 // SIMT: nvgpu.device_async_copy %A[{{.*}}], %{{.*}}[{{.*}}], 8 {bypassL1}
-// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x64x32xf16
-// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x32x64xf16
+// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x2048xf16
+// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x2048xf16
 // SIMT-NOT: vector.load %A
 // PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
