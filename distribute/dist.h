@@ -204,6 +204,7 @@ bool dist_staged_read(Ctx *c, OpId read, bool *done); /* *done: o was staged (or
 bool dist_stage_loop_begin(Ctx *c, OpId loop);        /* before an scf.for is pushed: prologue */
 void dist_stage_loop_end(Ctx *c, OpId loop);          /* after it: drain the copies */
 bool dist_stage_check(Ctx *c, OpId func);             /* after the rewrite: shared memory fits */
+Dist *dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v); /* v, or v for 128-bit stores */
 
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);

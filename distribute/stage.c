@@ -603,3 +603,63 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     dist_bind(c, op_get(c->m, o)->res[0], d);
     return true;
 }
+
+/* ---- the epilogue: accumulator stores of 128 bits ---- */
+
+/* Shared memory of the workgroup buffers made so far (prologue) and the kernel's own. */
+static int64_t
+smem_so_far(Ctx *c)
+{
+    int64_t sum = 0;
+    module_walk(c->m, c->func, sum_allocs, &sum);
+    for (uint32_t i = 0; i < c->prologue.n; i++)
+        sum_allocs(c->m, c->prologue.items[i], &sum);
+    return sum;
+}
+
+/*
+ * A 2-d value written to global memory whose layout makes a warp's stores
+ * strided -- runs of less than a 32-byte sector along the memref's contiguous
+ * dim, as an f16 mma.sync accumulator's 4 lanes x 2 elements per row -- is first
+ * converted, through workgroup memory, to the row-major layout in which every
+ * lane holds 16 contiguous bytes and the lanes of a warp cover whole rows: then
+ * every store is 128 bits and coalesced.  (An f32 accumulator's runs are 32
+ * bytes: its 8-byte stores already fill whole sectors and stay.)
+ * Only where the alignment is provable (a static row length of whole 16-byte
+ * pieces, a column base that is a multiple of 16 bytes, the column dim in
+ * bounds) and the conversion buffer fits the 48 KiB with everything else.
+ * Elementwise ops on the value were distributed in its own layout before, in
+ * registers; only the store moves.
+ */
+Dist *
+dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v)
+{
+    const NestedLayout *l = &v->layout;
+    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
+    int64_t esize = (type_bitwidth(v->elem) + 7) / 8;
+    if (l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 || t->dim_of[1] != 1 ||
+        !t->in_bounds[1] || mt->kind != TY_MEMREF || mt->layout || mt->memspace == MS_WORKGROUP ||
+        mt->memspace == MS_PRIVATE || esize > 16 || 16 % esize != 0 || c->nthreads % 32 != 0)
+        return v;
+    int64_t vec = 16 / esize, shape[2];
+    layout_shape(l, shape);
+    /* a warp's store covers runs of E * T contiguous elements when its lanes are
+       adjacent along the row: convert only where a run is under a 32-byte sector */
+    int64_t run = l->element_tile[1] * (l->thread_strides[1] == 1 ? l->thread_tile[1] : 1);
+    if (run * esize >= 32 || mt->shape[1] == DIM_DYNAMIC || mt->shape[1] % vec != 0 ||
+        shape[1] % vec != 0 || dist_pow2_divisor(c, t->base[1]) < vec)
+        return v;
+    int64_t tc = shape[1] / vec < 32 ? shape[1] / vec : 32, tr = 32 / tc, w = c->nwarps;
+    if (32 % tc != 0 || shape[0] % (tr * w) != 0)
+        return v;
+    int64_t bytes = shape[0] * shape[1] * esize;
+    if (smem_so_far(c) + bytes + bytes / 8 > SMEM_STATIC)
+        return v;
+    NestedLayout to;
+    layout_init(&to, 2);
+    layout_set_dim(&to, 0, w, shape[0] / (tr * w), 1, tr, 1, 1, tc);
+    layout_set_dim(&to, 1, 1, shape[1] / (vec * tc), 1, tc, vec, 0, 1);
+    layout_normalize(&to);
+    Dist *d = convert_dist(c, v, &to);
+    return d ? d : v;
+}

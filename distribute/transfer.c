@@ -441,7 +441,8 @@ distribute_transfer_write(Ctx *c, OpId o)
     Transfer t;
     if (!describe(c, o, 1, 2, (uint32_t)v->layout.rank, seg[3] ? (int32_t)(2 + seg[2]) : -1, &t))
         return false;
-    return write_tiles(c, &t, v, true);
+    v = dist_epilogue_layout(c, &t, v);
+    return !c->failed && write_tiles(c, &t, v, true);
 }
 
 static bool
