@@ -88,8 +88,20 @@ aligned_rows(Ctx *c, const Transfer *t, TypeId elem)
 {
     const Type *ty = type_get(c->m, value_type(c->m, t->memref));
     OpId def = value_get(c->m, t->memref)->def;
+    int64_t shift = 0;
+    if (def && op_get(c->m, def)->kind == OP_VIEW) { /* a view at a 16-byte multiple (stage.c) */
+        ValueId src = op_get(c->m, def)->args[0];
+        OpId sd = value_get(c->m, src)->def;
+        if (!const_value_of(c, op_get(c->m, def)->args[1], &shift) || shift % 16 != 0 || !sd ||
+            (op_get(c->m, sd)->kind != OP_ALLOC &&
+             op_get(c->m, sd)->kind != OP_DYNAMIC_SHARED_MEMORY))
+            return false;
+        def = sd;
+    }
     if (ty->kind != TY_MEMREF || ty->memspace != MS_WORKGROUP || ty->layout || ty->rank < 2 ||
-        type_bitwidth(elem) != 16 || !def || op_get(c->m, def)->kind != OP_ALLOC)
+        type_bitwidth(elem) != 16 || !def ||
+        (op_get(c->m, def)->kind != OP_ALLOC &&
+         op_get(c->m, def)->kind != OP_DYNAMIC_SHARED_MEMORY))
         return false;
     const Attr *al = op_attr(c->m, def, "alignment");
     if (al && (al->kind != ATTR_INT || al->i < 16))

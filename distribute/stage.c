@@ -45,7 +45,11 @@
 #include <inttypes.h>
 #include <string.h>
 
-enum { SMEM_STATIC = 48 * 1024, MAX_STAGES = 8 };
+enum {
+    SMEM_STATIC = 48 * 1024,  /* shared memory without the opt-in */
+    SMEM_OPT_IN = 163 * 1024, /* sm_80's largest opt-in dynamic size per workgroup */
+    MAX_STAGES = 8
+};
 
 typedef struct Staged {
     OpId read;
@@ -67,11 +71,14 @@ typedef struct Pipe {
     ValueId token;  /* a group token that dominates the loop */
     ValueId rd;     /* this iteration's stage, once begun */
     bool begun;
+    bool dynamic; /* its buffers are views of the dynamic shared memory */
 } Pipe;
 
 struct StagePlan {
     ARRAY(Staged) reads;
     ARRAY(Pipe) pipes;
+    ValueId dyn;       /* gpu.dynamic_shared_memory, once needed */
+    int64_t dyn_bytes; /* bytes of it handed out */
 };
 
 /* ---- planning ---- */
@@ -257,7 +264,7 @@ scan_reads(Module *m, OpId o, void *ctx)
         if (ps->p->pipes.items[i].loop == loop)
             k = i;
     if (k == ps->p->pipes.n) {
-        Pipe pipe = { loop, 1, 0, 0, 0, false };
+        Pipe pipe = { loop, 1, 0, 0, 0, false, false };
         ARRAY_PUSH(&m->arena, ps->p->pipes, pipe);
     }
     s.pipe = k;
@@ -272,6 +279,7 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
 {
     const Attr *a = op_attr(c->m, p->loop, "vptx.pipeline_stages");
     int64_t n = a && a->kind == ATTR_INT ? a->i : c->pipeline_stages;
+    bool explicit_n = n > 0;
     if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > MAX_STAGES)) {
         c->loc = op_get(c->m, p->loop)->loc;
         return dist_error(c, "'vptx.pipeline_stages' must be an integer from 1 to %d", MAX_STAGES);
@@ -281,15 +289,20 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
         while (n > 1 && n * p->bytes + other > SMEM_STATIC)
             n--;
     }
-    if (n * p->bytes + other > SMEM_STATIC) {
+    if (n * p->bytes + other > SMEM_STATIC &&
+        (!explicit_n || other > SMEM_STATIC || n * p->bytes + other > SMEM_OPT_IN)) {
         c->loc = op_get(c->m, p->loop)->loc;
+        int avail = explicit_n && other <= SMEM_STATIC ? SMEM_OPT_IN : SMEM_STATIC;
         return dist_error(c,
                           "a %" PRId64 "-stage pipeline of this loop's operands needs %" PRId64
                           " bytes of shared memory (%" PRId64 " per stage, %" PRId64
-                          " in the kernel's other buffers), but %d are available; use fewer "
+                          " in the kernel's other buffers), but %d are available%s; use fewer "
                           "stages or a smaller tile",
-                          n, n * p->bytes + other, p->bytes, other, SMEM_STATIC);
+                          n, n * p->bytes + other, p->bytes, other, avail,
+                          avail == SMEM_OPT_IN ? " (sm_80's opt-in maximum)" : "");
     }
+    /* above 48 KiB: the opt-in dynamic shared memory, its size reported to launchers */
+    p->dynamic = n * p->bytes + other > SMEM_STATIC;
     p->stages = n;
     return true;
 }
@@ -332,11 +345,24 @@ prepare(Ctx *c, Staged *s, int64_t stages)
     c->out = &c->prologue;
     int64_t shape[2] = { stages, s->rows * s->cols };
     TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
-    s->buf = emit1(c, OP_ALLOC, 0, NULL, t);
-    OpId a = value_get(c->m, s->buf)->def;
-    int64_t seg[2] = { 0, 0 };
-    op_set_attr(c->m, a, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 2));
-    op_set_attr(c->m, a, "alignment", attr_int(c->m, 128, TY_I64));
+    struct StagePlan *p = c->stage;
+    if (p->pipes.items[s->pipe].dynamic) {
+        if (!p->dyn) {
+            int64_t any = DIM_DYNAMIC;
+            TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
+            p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
+        }
+        ValueId args[2] = { p->dyn, const_index(c, p->dyn_bytes) };
+        s->buf = emit1(c, OP_VIEW, 2, args, t);
+        p->dyn_bytes += (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
+        op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
+    } else {
+        s->buf = emit1(c, OP_ALLOC, 0, NULL, t);
+        OpId a = value_get(c->m, s->buf)->def;
+        int64_t seg[2] = { 0, 0 };
+        op_set_attr(c->m, a, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 2));
+        op_set_attr(c->m, a, "alignment", attr_int(c->m, 128, TY_I64));
+    }
     ValueId tid = thread_id(c);
     ValueId row0 = binop_idx(c, OP_DIVUI, tid, const_index(c, s->chunks));
     s->col = idx_mul_c(c, binop_idx(c, OP_REMUI, tid, const_index(c, s->chunks)), 8);
@@ -483,7 +509,7 @@ dist_stage_check(Ctx *c, OpId func)
             continue;
         int64_t sum = 0;
         module_walk(c->m, func, sum_allocs, &sum);
-        if (sum <= SMEM_STATIC)
+        if (sum <= SMEM_STATIC && sum + p->dyn_bytes <= SMEM_OPT_IN)
             return true;
         c->loc = op_get(c->m, pi->loop)->loc;
         return dist_error(c,
@@ -491,7 +517,8 @@ dist_stage_check(Ctx *c, OpId func)
                           " bytes) and the kernel's other workgroup buffers need %" PRId64
                           " bytes of shared memory, but %d are available; use fewer stages "
                           "(--pipeline-stages or vptx.pipeline_stages)",
-                          pi->stages, pi->stages * pi->bytes, sum, SMEM_STATIC);
+                          pi->stages, pi->stages * pi->bytes, sum + p->dyn_bytes,
+                          p->dyn_bytes ? SMEM_OPT_IN : SMEM_STATIC);
     }
     return true;
 }

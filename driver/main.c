@@ -54,7 +54,8 @@ static const char usage_text[] =
     "  --pipeline-stages=N\n"
     "                    shared-memory stages of every software-pipelined K loop that\n"
     "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap;\n"
-    "                    default: 4, 3 or 2, the most that fit 48 KiB; docs/staging.md)\n"
+    "                    default: 4, 3 or 2, the most that fit 48 KiB; above 48 KiB the\n"
+    "                    buffers use the opt-in dynamic shared memory; docs/staging.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --help            show this text\n"
     "  --version         print the version\n";

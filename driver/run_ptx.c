@@ -11,6 +11,7 @@
  */
 #include "driver/run_ptx.h"
 #include "driver/npy.h"
+#include "driver/vptx.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -286,14 +287,16 @@ find_entry(SimCtx *ctx, SimModule *m, const RunOpts *o)
 }
 
 static int
-run_loaded(SimCtx *ctx, SimModule *m, const RunOpts *o, Bound *b)
+run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
 {
     SimFunc *f = find_entry(ctx, m, o);
     if (!f || bind_args(ctx, f, o, b))
         return 1;
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
+    /* at least the dynamic shared memory vptx's PTX says the entry needs */
+    unsigned need = vptx_dynamic_smem(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
     SimResult r = sim_launch(f, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
-                             o->block[2], o->shared, b->params);
+                             o->block[2], o->shared > need ? o->shared : need, b->params);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;
@@ -332,7 +335,7 @@ run_ptx_main(int argc, char **argv)
     else if (sim_module_load(ctx, text, o.ptx_path, &m) != SIM_OK)
         rc = (fprintf(stderr, "%s\n", sim_error(ctx)), 1);
     else
-        rc = run_loaded(ctx, m, &o, b);
+        rc = run_loaded(ctx, m, text, &o, b);
     if (b)
         for (int i = 0; i < MAXARGS; i++)
             npy_free(&b->arr[i]);

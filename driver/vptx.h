@@ -72,6 +72,13 @@ void vptx_result_free(VptxResult *r);
 
 const char *vptx_version(void);
 
+/* Bytes of dynamic shared memory that entry `entry` of vptx's PTX text needs at
+ * launch (the opt-in size above 48 KiB of a pipelined K loop; docs/staging.md), 0 when
+ * none.  Pass it as sharedMemBytes, after cuFuncSetAttribute(
+ * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) when above 48 KiB; vptx's own
+ * launchers (check, run, the simulator and CUDA paths) do so. */
+unsigned vptx_dynamic_smem(const char *ptx, const char *entry);
+
 #ifdef __cplusplus
 }
 #endif

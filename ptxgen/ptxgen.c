@@ -736,11 +736,13 @@ write_kernel(Emit *e, FILE *out, OpId f)
     fflush(e->params);
     fflush(e->decls);
     fflush(e->body);
+    const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
+    if (dyn && dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem() */
+        fprintf(out, "\n// vptx: dynamic shared memory %" PRId64 " bytes", dyn->i);
     fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, e->params_buf ? e->params_buf : "");
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0],
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
-    (void)f;
     fprintf(out, "{\n");
     for (int c = 0; c < RC_COUNT; c++)
         if (e->nregs[c])
