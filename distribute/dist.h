@@ -197,6 +197,7 @@ bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
 int64_t dist_pow2_divisor(Ctx *c, ValueId v); /* largest power of two v is a multiple of */
 /* column (elements) where logical (row, col) of a swizzled buffer is stored; col % 8 == 0 */
 ValueId dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks);
+int64_t dist_swizzled(Ctx *c, ValueId memref); /* chunks per row of a swizzled buffer, or 0 */
 
 /* ---- stage.c ---- */
 void dist_plan_staging(Ctx *c, OpId func); /* before the rewrite: which reads are staged */

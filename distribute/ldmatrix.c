@@ -117,28 +117,37 @@ dist_pow2_divisor(Ctx *c, ValueId v)
 }
 
 /*
- * The XOR swizzle of staged buffers (stage.c).  A row of `chunks` 16-byte
- * chunks keeps its chunks, permuted: logical chunk q of row r is stored at
- * chunk q ^ ((r / P) % X), with P = max(1, 8 / chunks) rows sharing one
- * 128-byte line and X = min(chunks, 8).  Eight consecutive rows at the same
- * logical chunk (one ldmatrix 8x8 matrix) then land on eight different
- * 16-byte bank groups, and so do eight consecutive chunks of the copies.
+ * The XOR swizzle of staged buffers (stage.c) and of the kernel's own 16-bit
+ * workgroup buffers (slots.c).  A row of `chunks` 16-byte chunks keeps its
+ * chunks, permuted: logical chunk q of row r is stored at chunk q ^ ((r / P) %
+ * X), with P = max(1, 8 / chunks) rows sharing one 128-byte line and X =
+ * min(chunks, 8).  Eight consecutive rows at the same logical chunk (one
+ * ldmatrix 8x8 matrix) then land on eight different 16-byte bank groups, and
+ * so do eight consecutive chunks of a row.  With 8 elements per chunk, the
+ * stored column is col ^ (((r / P) % X) * 8): the element's place inside its
+ * chunk does not move, so an access that stays inside one chunk stays whole.
  */
 ValueId
 dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks)
 {
     int64_t per = chunks >= 8 ? 1 : 8 / chunks, x = chunks >= 8 ? 8 : chunks;
-    ValueId a[2] = { col, const_index(c, 8) };
-    ValueId q = emit1(c, OP_DIVUI, 2, a, TY_INDEX);
-    a[0] = row;
-    a[1] = const_index(c, per);
+    ValueId a[2] = { row, const_index(c, per) };
     ValueId r = per > 1 ? emit1(c, OP_DIVUI, 2, a, TY_INDEX) : row;
     a[0] = r;
     a[1] = const_index(c, x);
     r = emit1(c, OP_REMUI, 2, a, TY_INDEX);
-    a[0] = q;
-    a[1] = r;
-    return idx_mul_c(c, emit1(c, OP_XORI, 2, a, TY_INDEX), 8);
+    a[0] = col;
+    a[1] = idx_mul_c(c, r, 8);
+    return emit1(c, OP_XORI, 2, a, TY_INDEX);
+}
+
+/* Chunks per row of the swizzled buffer `memref` (vptx.swizzle on its alloc), or 0. */
+int64_t
+dist_swizzled(Ctx *c, ValueId memref)
+{
+    OpId d = value_get(c->m, memref)->def;
+    const Attr *a = d ? op_attr(c->m, d, "vptx.swizzle") : NULL;
+    return a && a->kind == ATTR_INT ? a->i : 0;
 }
 
 typedef struct Mat {
@@ -201,6 +210,9 @@ load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool tr
             ValueId lp = lane_part(c, sub[k], k == 0, m, n, k);
             args[pdim[k] + 1] = idx_add_c(c, idx_add(c, t->base[pdim[k]], lp), m[0].origin[k]);
         }
+        int64_t sw = dist_swizzled(c, t->memref);
+        if (sw)
+            args[pdim[1] + 1] = dist_swizzle_col(c, args[pdim[0] + 1], args[pdim[1] + 1], sw);
     }
     int64_t shape[2] = { n, 2 };
     ValueId v = emit1(c, OP_LDMATRIX, t->mrank + 1, args, type_vector(c->m, d->elem, 2, shape));

@@ -167,6 +167,8 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     if (s->cols % 8 != 0)
         return false;
     s->chunks = s->cols / 8;
+    if (s->chunks & (s->chunks - 1))
+        return false; /* the swizzle permutes a power of two of chunks */
     if (c->nthreads % 32 != 0 || c->nthreads % s->chunks != 0 ||
         (s->rows * s->chunks) % c->nthreads != 0 || (s->rows * s->chunks) % 8 != 0)
         return false;

@@ -592,6 +592,18 @@ range_for_op(Emit *e, OpId o, uint32_t res)
         if (b->lo == b->hi && b->lo >= 0)
             return mk(0, b->lo, 1);
         return r;
+    case OP_XORI:
+    case OP_ORI:
+        /* of two non-negative multiples of 2^k: a multiple of 2^k below the next power
+           of two (the swizzled columns of distribute/stage.c keep their alignment) */
+        if (a->lo >= 0 && b->lo >= 0 && a->hi < ((int64_t)1 << 40) && b->hi < ((int64_t)1 << 40)) {
+            int64_t top = 1, hi = a->hi > b->hi ? a->hi : b->hi;
+            while (top <= hi)
+                top <<= 1;
+            int64_t da = pow2_div(a->div), db = pow2_div(b->div);
+            return mk(0, top - 1, da < db ? da : db);
+        }
+        return r;
     case OP_INDEX_CAST:
     case OP_INDEX_CASTUI:
     case OP_EXTSI:
