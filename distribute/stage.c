@@ -2,11 +2,13 @@
  * stage.c -- mma.sync operands staged through shared memory, and K loops
  * software-pipelined over several stages (docs/staging.md).
  *
- * A vector.transfer_read inside an scf.for qualifies when it reads a 2-d tile of 16-bit elements
- * from a global memref (identity layout, identity permutation map, no mask)
- * into an mma.sync fragment layout that ldmatrix can load (ldmatrix.c), and
- * its only users are vector.contract operands.  Instead of per-thread loads of
- * fragments straight from global memory, it becomes:
+ * A vector.transfer_read inside an scf.for qualifies when it reads a 2-d tile
+ * of 16-bit elements from a global memref (identity layout, identity
+ * permutation map, no mask) into an mma.sync fragment layout that ldmatrix can
+ * load (ldmatrix.c), its only users are vector.contract operands, and the
+ * kernel never writes that memref (the copies read it iterations ahead of the
+ * loop's own order).  Instead of per-thread loads of fragments straight from
+ * global memory, it becomes:
  *
  *   copies   every thread moves whole 16-byte chunks of the tile with
  *            cp.async.cg (nvgpu.device_async_copy) into a workgroup buffer
@@ -116,6 +118,19 @@ scan_uses(Module *m, OpId o, void *ctx)
     return !u->bad;
 }
 
+/* Some op writes memref v: its reads cannot move ahead (copies run iterations early). */
+static bool
+scan_writes(Module *m, OpId o, void *ctx)
+{
+    UseScan *u = ctx;
+    const Op *op = op_get(m, o);
+    if (op_info[op->kind].traits & T_WRITES)
+        for (uint32_t i = 0; i < op->nargs; i++)
+            if (op->args[i] == u->v)
+                u->bad = true;
+    return !u->bad;
+}
+
 static bool
 identity_map(Ctx *c, OpId o)
 {
@@ -178,6 +193,10 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     module_walk(c->m, func, scan_uses, &u);
     if (u.bad)
         return false;
+    UseScan w = { op_get(c->m, o)->args[0], false };
+    module_walk(c->m, func, scan_writes, &w);
+    if (w.bad)
+        return false; /* the kernel writes the operand's memref */
     for (uint32_t i = 0; i < 2; i++)
         s->in_bounds[i] = in_bounds_at(c, o, i);
     s->ncopy = (uint32_t)(s->rows * s->chunks / c->nthreads);
