@@ -211,6 +211,8 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     if (!loop || op_get(c->m, loop)->kind != OP_FOR)
         return 0;
     ValueId iv = block_get(c->m, op_entry_block(c->m, loop, 0))->args.items[0];
+    if (value_type(c->m, iv) != TY_INDEX)
+        return 0; /* the pipeline's arithmetic is on index */
     for (uint32_t d = 0; d < 2; d++) {
         ValueId x = op_get(c->m, o)->args[1 + d];
         s->iv[d] = x == iv;
@@ -294,16 +296,35 @@ scan_reads(Module *m, OpId o, void *ctx)
     return true;
 }
 
-/* Stage count of a loop's pipeline: attribute, option, or what fits. */
+/* `pipeline_stages` in the lowering_config of a contract in the loop's body, or NULL. */
+static const Attr *
+config_stages(Ctx *c, OpId loop)
+{
+    const Block *b = block_get(c->m, op_entry_block(c->m, loop, 0));
+    for (uint32_t i = 0; i < b->ops.n; i++) {
+        OpId o = b->ops.items[i];
+        const Attr *lc =
+            op_get(c->m, o)->kind == OP_CONTRACT ? op_attr(c->m, o, "lowering_config") : NULL;
+        for (uint32_t k = 0; lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
+            if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
+                return lc->dict[k].value;
+    }
+    return NULL;
+}
+
+/* Stage count of a loop's pipeline: attribute (the loop's, else the lowering config of
+ * a contract in it), option, or what fits. */
 static bool
 choose_stages(Ctx *c, Pipe *p, int64_t other)
 {
     const Attr *a = op_attr(c->m, p->loop, "vptx.pipeline_stages");
+    if (!a)
+        a = config_stages(c, p->loop);
     int64_t n = a && a->kind == ATTR_INT ? a->i : c->pipeline_stages;
     bool explicit_n = n > 0;
     if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > MAX_STAGES)) {
         c->loc = op_get(c->m, p->loop)->loc;
-        return dist_error(c, "'vptx.pipeline_stages' must be an integer from 1 to %d", MAX_STAGES);
+        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", MAX_STAGES);
     }
     if (n <= 0) {
         n = 4;

@@ -7,6 +7,13 @@
 // RUN: sed 's/pipeline_stages = 3/pipeline_stages = 7/' %s > %t.mlir
 // RUN: %vptx --emit=ptx --arch=sm_80 %t.mlir -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=DYN %s < %t.ptx
 // RUN: %vptx check %t.mlir | %filecheck --check-prefix=PASS %s
+// The lowering_config of the loop's contract may name the count too:
+// RUN: sed -e 's/ {vptx.pipeline_stages = 3 : i64}//' -e 's/\[0, 1, 2\]\]}/[0, 1, 2]], pipeline_stages = 2}/' %s > %t.lc.mlir
+// RUN: %vptx --emit=simt %t.lc.mlir | %filecheck --check-prefix=LC %s
+// RUN: sed 's/pipeline_stages = 3 : i64/pipeline_stages = 0 : i64/' %s > %t0.mlir && not %vptx %t0.mlir 2>&1 | %filecheck --check-prefix=ZERO %s
+// LC: memref<2x2048xf16, #gpu.address_space<workgroup>>
+// LC: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// ZERO: t0.mlir:{{[0-9]+}}:8: error: 'pipeline_stages' must be an integer from 1 to 8
 // CHECK: memref<3x2048xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
 // PASS: PASS stages (sim vs eval
