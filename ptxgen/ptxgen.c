@@ -730,6 +730,71 @@ proxy_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* The 16-bit register number at p ("%rs<digits>"), or -1. */
+static long
+rs_number(const char *p)
+{
+    if (strncmp(p, "%rs", 3) != 0 || p[3] < '0' || p[3] > '9')
+        return -1;
+    return strtol(p + 3, NULL, 10);
+}
+
+/*
+ * The kernel body without its dead unpacks: `mov.b32 {%rsA, %rsB}, %rN;` whose two
+ * halves no other instruction names.  An unpack is made when an element of a
+ * packed f16x2 register is extracted; when the halves are only packed back into
+ * that register (isel_arith.c's halves table), the unpack is left over.  The op
+ * comment of an op left with no instruction goes too.  Returns a malloc'd copy.
+ */
+static char *
+drop_dead_unpacks(const char *body, uint32_t nrs)
+{
+    size_t len = strlen(body);
+    uint32_t *refs = calloc((size_t)nrs + 2, sizeof *refs);
+    char *out = malloc(len + 1);
+    if (!refs || !out) {
+        free(refs);
+        free(out);
+        return NULL;
+    }
+    for (const char *p = strstr(body, "%rs"); p; p = strstr(p + 3, "%rs")) {
+        long r = rs_number(p);
+        if (r >= 0 && (uint32_t)r <= nrs)
+            refs[r]++;
+    }
+    size_t n = 0, held = 0, held_len = 0; /* a comment line waiting for its op's code */
+    bool holding = false;
+    for (const char *line = body; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t l = end ? (size_t)(end - line) + 1 : strlen(line);
+        long a = -1, b = -1;
+        if (strncmp(line, "\tmov.b32 {%rs", 13) == 0) {
+            const char *comma = memchr(line, ',', l);
+            a = rs_number(line + 10);
+            b = comma ? rs_number(comma + 2) : -1;
+        }
+        bool dead = a >= 0 && b >= 0 && (uint32_t)a <= nrs && (uint32_t)b <= nrs && refs[a] == 1 &&
+                    refs[b] == 1;
+        if (strncmp(line, "\t// ", 4) == 0) {
+            holding = true; /* the previous held comment, if any, lost all its code */
+            held = (size_t)(line - body);
+            held_len = l;
+        } else if (!dead) {
+            if (holding)
+                memcpy(out + n, body + held, held_len), n += held_len;
+            holding = false;
+            memcpy(out + n, line, l);
+            n += l;
+        }
+        line += l;
+    }
+    if (holding)
+        memcpy(out + n, body + held, held_len), n += held_len;
+    out[n] = 0;
+    free(refs);
+    return out;
+}
+
 static void
 write_kernel(Emit *e, FILE *out, OpId f)
 {
@@ -748,7 +813,12 @@ write_kernel(Emit *e, FILE *out, OpId f)
         if (e->nregs[c])
             fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
                     cls_prefix((RegClass)c), e->nregs[c] + 1);
-    fprintf(out, "%s\n%s}\n", e->decls_buf ? e->decls_buf : "", e->body_buf ? e->body_buf : "");
+    char *body = e->body_buf ? drop_dead_unpacks(e->body_buf, e->nregs[RC_B16]) : NULL;
+    fprintf(out, "%s\n%s}\n", e->decls_buf ? e->decls_buf : "",
+            body          ? body
+            : e->body_buf ? e->body_buf
+                          : "");
+    free(body);
 }
 
 static bool
