@@ -200,7 +200,7 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     for (uint32_t i = 0; i < 2; i++)
         s->in_bounds[i] = in_bounds_at(c, o, i);
     s->ncopy = (uint32_t)(s->rows * s->chunks / c->nthreads);
-    return true;
+    return s->ncopy <= 64; /* copies per thread (issue_copies) */
 }
 
 /* The scf.for whose body holds o and where o's indices are its iv or invariant, or 0. */
@@ -418,12 +418,47 @@ prepare(Ctx *c, Staged *s, int64_t stages)
     c->out = saved;
 }
 
-/* cp.async of s's tile at global (base[0], base[1]) into stage `stage`. */
+/* The chunk element by element: plain loads of the first n elements (0 past the
+ * edge) and stores into the slice, for rows that may not start on 16 bytes. */
+static void
+copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, ValueId grow, ValueId gcol, ValueId n,
+              ValueId dst)
+{
+    bool is_float = s->elem == TY_F16 || s->elem == TY_BF16;
+    for (int64_t j = 0; j < 8; j++) {
+        ValueId li[3] = { mem, grow, idx_add_c(c, gcol, j) };
+        ValueId ok = cmp_i(c, CMPI_SLT, const_index(c, j), n), val;
+        int64_t known = 0;
+        if (const_value_of(c, ok, &known) && known) {
+            val = emit1(c, OP_MLOAD, 3, li, s->elem);
+        } else {
+            OpId ifop = emit_if(c, ok, 1, &s->elem, true);
+            RegionSave rs;
+            region_enter(c, ifop, 0, &rs);
+            ValueId v = emit1(c, OP_MLOAD, 3, li, s->elem);
+            region_leave(c, &v, 1, &rs);
+            region_enter(c, ifop, 1, &rs);
+            ValueId z = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
+            region_leave(c, &z, 1, &rs);
+            val = op_get(c->m, ifop)->res[0];
+        }
+        ValueId si[4] = { val, s->buf, stage, idx_add_c(c, dst, j) };
+        emit(c, OP_MSTORE, 4, si, 0, NULL, 0);
+    }
+}
+
+/*
+ * cp.async of s's tile at global (base[0], base[1]) into stage `stage`.  A row
+ * length that is dynamic may not be a multiple of 8 elements, and then the rows
+ * do not start on 16 bytes: a uniform branch on it takes the element-by-element
+ * copy (copy_elements) instead of cp.async.
+ */
 static void
 issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
 {
     ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
     bool edge = !s->in_bounds[0] || !s->in_bounds[1];
+    bool dyn_rows = type_get(c->m, value_type(c->m, mem))->shape[1] == DIM_DYNAMIC;
     ValueId dim[2] = { 0, 0 };
     for (uint32_t d = 0; d < 2; d++)
         if (!s->in_bounds[d])
@@ -435,15 +470,30 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
         left = binop_idx(c, OP_MAXSI, left, const_index(c, 0));
         left = binop_idx(c, OP_MINSI, left, const_index(c, 8));
     }
+    ValueId grow[64], n[64];
     for (uint32_t i = 0; i < s->ncopy; i++) {
-        ValueId grow = idx_add(c, base[0], s->row[i]);
-        ValueId n = left ? left : const_index(c, 8);
+        grow[i] = idx_add(c, base[0], s->row[i]);
+        n[i] = left ? left : const_index(c, 8);
         if (!s->in_bounds[0]) {
-            ValueId in = cmp_i(c, CMPI_SLT, grow, dim[0]);
-            ValueId sel[3] = { in, n, const_index(c, 0) };
-            n = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
+            ValueId in = cmp_i(c, CMPI_SLT, grow[i], dim[0]);
+            ValueId sel[3] = { in, n[i], const_index(c, 0) };
+            n[i] = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
         }
-        ValueId args[7] = { s->buf, stage, s->dcol[i], mem, grow, gcol, n };
+    }
+    RegionSave rs;
+    OpId ifop = 0;
+    if (dyn_rows) {
+        OpList *saved = c->out;
+        c->out = &c->prologue; /* rows of whole 16-byte chunks: once per kernel */
+        ValueId ld = memref_dim(c, mem, 1);
+        ValueId aligned =
+            cmp_i(c, CMPI_EQ, binop_idx(c, OP_REMUI, ld, const_index(c, 8)), const_index(c, 0));
+        c->out = saved;
+        ifop = emit_if(c, aligned, 0, NULL, true);
+        region_enter(c, ifop, 0, &rs);
+    }
+    for (uint32_t i = 0; i < s->ncopy; i++) {
+        ValueId args[7] = { s->buf, stage, s->dcol[i], mem, grow[i], gcol, n[i] };
         TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
         ValueId r = emit1(c, OP_DEVICE_ASYNC_COPY, edge ? 7 : 6, args, tok);
         OpId o = value_get(c->m, r)->def;
@@ -452,6 +502,13 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
         op_set_attr(c->m, o, "dstElements", attr_int(c->m, 8, TY_INDEX));
         op_set_attr(c->m, o, "bypassL1", attr_unit(c->m));
     }
+    if (!dyn_rows)
+        return;
+    region_leave(c, NULL, 0, &rs);
+    region_enter(c, ifop, 1, &rs);
+    for (uint32_t i = 0; i < s->ncopy; i++)
+        copy_elements(c, s, mem, stage, grow[i], gcol, n[i], s->dcol[i]);
+    region_leave(c, NULL, 0, &rs);
 }
 
 static ValueId

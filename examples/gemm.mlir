@@ -3,9 +3,11 @@
 // The contract names its mma.sync kind and its 2x4 warp split; distribute stages
 // both operands through swizzled shared memory with 16-byte cp.async copies and
 // pipelines the K loop over 3 stages (docs/staging.md).  in_bounds = false on every
-// dim: the copies zero-fill past M, N and K, and the store of C clips.  K and N must
-// be multiples of 8 (16-byte rows for cp.async).
+// dim: the copies zero-fill past M, N and K, and the store of C clips.  Rows whose
+// length (K for A, N for B) is not a multiple of 8 are copied element by element
+// (a uniform branch; cp.async needs rows on 16 bytes).
 // RUN: %vptx check %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
+// RUN: %vptx check %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
 // RUN: %vptx check %s --grid=1,1 --dim=128,64,64,128,128,128 --stats | %filecheck --check-prefix=STATS %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx

@@ -155,8 +155,6 @@ main(int argc, char **argv)
     vptx_result_free(r);
 
     printf("%-34s %14s %14s\n", "simulator counters (per launch)", "nvcc", "vptx");
-    const char *cls[] = { "mma", "ldmatrix", "cp.async", "barrier" };
-    (void)cls;
     printf("%-34s %14llu %14llu\n", "instructions (thread-level)",
            (unsigned long long)st[0].instructions, (unsigned long long)st[1].instructions);
     printf("%-34s %13.1f%% %13.1f%%\n", "global load sector efficiency",
@@ -176,6 +174,18 @@ main(int argc, char **argv)
            pct(st[1].shared_st_wavefronts_min, st[1].shared_st_wavefronts));
     printf("%-34s %14llu %14llu\n", "barriers", (unsigned long long)st[0].barriers,
            (unsigned long long)st[1].barriers);
+    /* executed instructions per executed mma.sync (whole kernel, warp-level: a
+       thread-level count / 32; mma.sync counts once per thread too) */
+    for (int w = 0; w < 2; w++) {
+        const uint64_t *k = st[w].by_class;
+        double mma = (double)k[SIM_CLASS_MMA];
+        uint64_t other = st[w].instructions - k[SIM_CLASS_MMA] - k[SIM_CLASS_LDMATRIX] -
+                         k[SIM_CLASS_ASYNC] - k[SIM_CLASS_MOV];
+        printf("%-6s executed per mma: ldmatrix %.2f, cp.async %.2f, mov %.2f, other %.2f"
+               " (%.2f non-mma per mma)\n",
+               w ? "vptx" : "nvcc", k[SIM_CLASS_LDMATRIX] / mma, k[SIM_CLASS_ASYNC] / mma,
+               k[SIM_CLASS_MOV] / mma, other / mma, (st[w].instructions - k[SIM_CLASS_MMA]) / mma);
+    }
     sim_destroy(ctx);
     free(a);
     free(b);

@@ -1,10 +1,14 @@
 // Edges: M, N, K that are not multiples of the 64x64x32 tile.  Reads with
 // in_bounds = false give cp.async a src-size operand (the bytes of the chunk inside
 // the memref; 0 for a chunk on a row past the end), so the buffers are zero-filled
-// past M, N and K; the store of C clips.  Checked against eval at 3 sizes (K and N
-// multiples of 8: 16-byte rows) and on a grid of 2 x 2 workgroups.
+// past M, N and K; the store of C clips.  Checked against eval at 5 sizes on grids of
+// up to 2 x 2 workgroups; with K or N not a multiple of 8 the rows do not start on 16
+// bytes and a uniform branch copies them element by element instead (in the SIMT IR: scf.if on
+// the row length, plain loads and stores in its else branch).
 // RUN: %vptx check %s --grid=2,2 --dim=100,40,40,72,100,72 | %filecheck %s
 // RUN: %vptx check %s --grid=2,2 --dim=65,8,8,120,65,120 | %filecheck %s
+// RUN: %vptx check %s --grid=2,2 --dim=100,42,42,70,100,70 | %filecheck %s
+// RUN: %vptx check %s --grid=1,1 --dim=3,5,5,7,3,7 | %filecheck %s
 // RUN: %vptx check %s --grid=1,1 --dim=64,96,96,64,64,64 --stats | %filecheck --check-prefix=FULL %s
 // RUN: %vptx --emit=simt %s | %filecheck --check-prefix=SIMT %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
@@ -16,6 +20,9 @@
 // SIMT: arith.minsi
 // SIMT: arith.select
 // SIMT: nvgpu.device_async_copy %A[{{.*}}], %{{.*}}[{{.*}}], 8, %{{[0-9]+}} {bypassL1}
+// SIMT: } else {
+// SIMT: memref.load %A
+// SIMT: memref.store
 // PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
