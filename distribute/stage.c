@@ -118,16 +118,18 @@ scan_uses(Module *m, OpId o, void *ctx)
     return !u->bad;
 }
 
-/* Some op writes memref v: its reads cannot move ahead (copies run iterations early). */
+/* Some op may write memref v (or a view of it): its reads cannot move ahead (the
+ * copies run iterations early).  Only reads and memref.dim are known not to. */
 static bool
 scan_writes(Module *m, OpId o, void *ctx)
 {
     UseScan *u = ctx;
     const Op *op = op_get(m, o);
-    if (op_info[op->kind].traits & T_WRITES)
-        for (uint32_t i = 0; i < op->nargs; i++)
-            if (op->args[i] == u->v)
-                u->bad = true;
+    bool reads_only = op->kind == OP_TRANSFER_READ || op->kind == OP_VLOAD ||
+                      op->kind == OP_MLOAD || op->kind == OP_DIM;
+    for (uint32_t i = 0; i < op->nargs && !reads_only; i++)
+        if (op->args[i] == u->v)
+            u->bad = true;
     return !u->bad;
 }
 
@@ -225,19 +227,13 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     return loop;
 }
 
-/* Inside an scf.for: a tile read once is left to the direct fragment loads. */
+/* Directly in an scf.for's body: a tile read once is left to the direct fragment
+ * loads, and a read under an scf.if too (its barriers could be divergent). */
 static bool
 in_loop(Module *m, OpId o)
 {
-    for (BlockId b = op_get(m, o)->parent; b;) {
-        OpId p = block_parent_op(m, b);
-        if (!p)
-            return false;
-        if (op_get(m, p)->kind == OP_FOR)
-            return true;
-        b = op_get(m, p)->parent;
-    }
-    return false;
+    OpId p = block_parent_op(m, op_get(m, o)->parent);
+    return p && op_get(m, p)->kind == OP_FOR;
 }
 
 typedef struct PlanScan {
