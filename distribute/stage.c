@@ -227,13 +227,56 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     return loop;
 }
 
-/* Directly in an scf.for's body: a tile read once is left to the direct fragment
- * loads, and a read under an scf.if too (its barriers could be divergent). */
+/* The same in every thread of the workgroup: built from constants, arguments,
+ * workgroup ids and sizes, memref.dim and pure ops of such values (never from a
+ * thread, lane or subgroup id), or the induction variable of a uniform loop. */
+static bool uniform_loop(Module *m, OpId loop, int depth);
+
+static bool
+uniform_value(Module *m, ValueId v, int depth)
+{
+    if (depth > 16)
+        return false;
+    const Value *val = value_get(m, v);
+    if (!val->def) {
+        OpId p = block_parent_op(m, val->block);
+        if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
+            return true; /* a kernel argument */
+        return op_get(m, p)->kind == OP_FOR && val->index == 0 && uniform_loop(m, p, depth + 1);
+    }
+    const Op *op = op_get(m, val->def);
+    if (op->kind == OP_THREAD_ID || op->kind == OP_LANE_ID || op->kind == OP_SUBGROUP_ID ||
+        !(op_info[op->kind].traits & T_PURE) || op->nregions)
+        return false;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (!uniform_value(m, op->args[i], depth + 1))
+            return false;
+    return true;
+}
+
+/* Every thread runs the loop's iterations together: its bounds are uniform and it
+ * sits in loops of that kind only (no scf.if around it). */
+static bool
+uniform_loop(Module *m, OpId loop, int depth)
+{
+    const Op *op = op_get(m, loop);
+    for (uint32_t i = 0; i < 3; i++)
+        if (!uniform_value(m, op->args[i], depth + 1))
+            return false;
+    OpId p = block_parent_op(m, op->parent);
+    if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
+        return true;
+    return op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, depth + 1);
+}
+
+/* Directly in the body of a loop that every thread runs together: the barriers of
+ * staging are then met by all threads.  A tile read once is left to the direct
+ * fragment loads, and so is a read under an scf.if. */
 static bool
 in_loop(Module *m, OpId o)
 {
     OpId p = block_parent_op(m, op_get(m, o)->parent);
-    return p && op_get(m, p)->kind == OP_FOR;
+    return p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0);
 }
 
 typedef struct PlanScan {

@@ -5,7 +5,8 @@
 // reads B at an index computed inside the loop (not the induction variable): B is
 // staged on its own, without the pipeline (copy, wait_group 0, barrier), while A,
 // indexed by the induction variable, is pipelined.  @guarded reads its tiles under an
-// scf.if in the loop: staging's barriers could be divergent there, so they stay direct.
+// scf.if in the loop: staging's barriers could be divergent there, so they stay direct
+// (not-staged-divergent.mlir: a loop bound computed from the thread id).
 // RUN: %vptx check %s | %filecheck %s
 // RUN: %vptx --emit=simt %s | %filecheck --check-prefix=SIMT %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx
