@@ -710,9 +710,17 @@ begin_iteration(Ctx *c, uint32_t k)
         c->stage->pipes.items[k].rd = const_index(c, 0);
         return;
     }
+    /* the stages of iteration it = (iv - lb) / step, in 32 bits (trip counts below
+       2^31): a remainder by a constant is a few instructions there, not 64-bit code */
     ValueId it = binop_idx(c, OP_DIVUI, binop_idx(c, OP_SUBI, iv, lb), step);
-    ValueId rd = binop_idx(c, OP_REMUI, it, const_index(c, n));
-    ValueId wr = binop_idx(c, OP_REMUI, idx_add_c(c, it, n - 1), const_index(c, n));
+    ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    ValueId a[2] = { it32, const_int(c, n, TY_I32) };
+    ValueId rd32 = emit1(c, OP_REMUI, 2, a, TY_I32);
+    ValueId b[2] = { it32, const_int(c, n - 1, TY_I32) };
+    a[0] = emit1(c, OP_ADDI, 2, b, TY_I32);
+    ValueId wr32 = emit1(c, OP_REMUI, 2, a, TY_I32);
+    ValueId rd = emit1(c, OP_INDEX_CAST, 1, &rd32, TY_INDEX);
+    ValueId wr = emit1(c, OP_INDEX_CAST, 1, &wr32, TY_INDEX);
     wait_groups(c, pipe->token, n - 2);
     barrier(c);
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, n - 1));
