@@ -59,8 +59,9 @@ typedef struct Staged {
     TypeId elem;
     int64_t rows, cols, chunks; /* the tile; chunks = cols / 8 per row */
     bool in_bounds[2];
-    bool iv[2];  /* memref index d is the loop's induction variable */
-    ValueId buf; /* memref<stages x rows x cols>, workgroup (built at the first use) */
+    uint32_t mrank;           /* the memref's rank: the tile is in its last two dims */
+    bool iv[LAYOUT_MAX_RANK]; /* memref index d is the loop's induction variable */
+    ValueId buf;              /* memref<stages x rows*cols>, workgroup (built at the first use) */
     uint32_t ncopy;
     ValueId *row, *dcol; /* per copy i: row in the tile, offset in a slice (prologue) */
     ValueId col;         /* column of this thread's chunk (prologue) */
@@ -133,14 +134,16 @@ scan_writes(Module *m, OpId o, void *ctx)
     return !u->bad;
 }
 
+/* The vector's two dims read the memref's last two, in order (the minor identity). */
 static bool
-identity_map(Ctx *c, OpId o)
+identity_map(Ctx *c, OpId o, int32_t mrank)
 {
     const Attr *pm = op_attr(c->m, o, "permutation_map");
     if (!pm)
         return true;
-    return pm->kind == ATTR_AFFINE_MAP && affine_map_result_dim(pm->map, 0) == 0 &&
-           affine_map_result_dim(pm->map, 1) == 1;
+    return pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
+           affine_map_result_dim(pm->map, 0) == mrank - 2 &&
+           affine_map_result_dim(pm->map, 1) == mrank - 1;
 }
 
 static bool
@@ -162,15 +165,16 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
 {
     Op *op = op_get(c->m, o);
     const Attr *seg = op_attr(c->m, o, "operandSegmentSizes");
-    if (op->nargs != 4 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
-        return false; /* memref, 2 indices, padding; no mask */
     const Type *mt = type_get(c->m, value_type(c->m, op->args[0]));
     const Type *vt = type_get(c->m, value_type(c->m, op->res[0]));
-    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->layout ||
+    if (mt->kind != TY_MEMREF || mt->rank < 2 || mt->rank > LAYOUT_MAX_RANK || mt->layout ||
         (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || vt->kind != TY_VECTOR ||
-        vt->rank != 2 || type_bitwidth(vt->elem) != 16 || !identity_map(c, o))
+        vt->rank != 2 || type_bitwidth(vt->elem) != 16 || !identity_map(c, o, (int32_t)mt->rank))
         return false;
-    if (mt->shape[1] != DIM_DYNAMIC && mt->shape[1] % 8 != 0)
+    uint32_t r = mt->rank;
+    if (op->nargs != r + 2 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
+        return false; /* memref, its indices, padding; no mask */
+    if (mt->shape[r - 1] != DIM_DYNAMIC && mt->shape[r - 1] % 8 != 0)
         return false; /* rows of a static memref must start on 16 bytes */
     NestedLayout l;
     bool trans;
@@ -178,6 +182,7 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
         return false;
     memset(s, 0, sizeof *s);
     s->read = o;
+    s->mrank = r;
     s->elem = vt->elem;
     s->rows = vt->shape[0];
     s->cols = vt->shape[1];
@@ -189,7 +194,7 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     if (c->nthreads % 32 != 0 || c->nthreads % s->chunks != 0 ||
         (s->rows * s->chunks) % c->nthreads != 0 || (s->rows * s->chunks) % 8 != 0)
         return false;
-    if (dist_pow2_divisor(c, op_get(c->m, o)->args[2]) < 8)
+    if (dist_pow2_divisor(c, op_get(c->m, o)->args[r]) < 8)
         return false; /* the column base must keep the chunks 16-byte aligned */
     UseScan u = { op_get(c->m, o)->res[0], false };
     module_walk(c->m, func, scan_uses, &u);
@@ -215,14 +220,14 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     ValueId iv = block_get(c->m, op_entry_block(c->m, loop, 0))->args.items[0];
     if (value_type(c->m, iv) != TY_INDEX)
         return 0; /* the pipeline's arithmetic is on index */
-    for (uint32_t d = 0; d < 2; d++) {
+    for (uint32_t d = 0; d < s->mrank; d++) {
         ValueId x = op_get(c->m, o)->args[1 + d];
         s->iv[d] = x == iv;
         if (!s->iv[d] && !defined_outside(c->m, x, loop))
             return 0;
     }
     if (!defined_outside(c->m, op_get(c->m, o)->args[0], loop) ||
-        !defined_outside(c->m, op_get(c->m, o)->args[3], loop))
+        !defined_outside(c->m, op_get(c->m, o)->args[1 + s->mrank], loop))
         return 0;
     return loop;
 }
@@ -320,7 +325,7 @@ scan_reads(Module *m, OpId o, void *ctx)
         return true;
     OpId loop = pipeline_loop(ps->c, o, &s);
     if (!loop)
-        s.iv[0] = s.iv[1] = false;
+        memset(s.iv, 0, sizeof s.iv);
     uint32_t k = ps->p->pipes.n;
     for (uint32_t i = 0; loop && i < ps->p->pipes.n; i++)
         if (ps->p->pipes.items[i].loop == loop)
@@ -460,21 +465,27 @@ prepare(Ctx *c, Staged *s, int64_t stages)
 /* The chunk element by element: plain loads of the first n elements (0 past the
  * edge) and stores into the slice, for rows that may not start on 16 bytes. */
 static void
-copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, ValueId grow, ValueId gcol, ValueId n,
-              ValueId dst)
+copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, ValueId grow,
+              ValueId gcol, ValueId n, ValueId dst)
 {
     bool is_float = s->elem == TY_F16 || s->elem == TY_BF16;
+    uint32_t r = s->mrank;
     for (int64_t j = 0; j < 8; j++) {
-        ValueId li[3] = { mem, grow, idx_add_c(c, gcol, j) };
+        ValueId li[LAYOUT_MAX_RANK + 1];
+        li[0] = mem;
+        for (uint32_t d = 0; d + 2 < r; d++)
+            li[1 + d] = lead[d];
+        li[r - 1] = grow;
+        li[r] = idx_add_c(c, gcol, j);
         ValueId ok = cmp_i(c, CMPI_SLT, const_index(c, j), n), val;
         int64_t known = 0;
         if (const_value_of(c, ok, &known) && known) {
-            val = emit1(c, OP_MLOAD, 3, li, s->elem);
+            val = emit1(c, OP_MLOAD, r + 1, li, s->elem);
         } else {
             OpId ifop = emit_if(c, ok, 1, &s->elem, true);
             RegionSave rs;
             region_enter(c, ifop, 0, &rs);
-            ValueId v = emit1(c, OP_MLOAD, 3, li, s->elem);
+            ValueId v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
             region_leave(c, &v, 1, &rs);
             region_enter(c, ifop, 1, &rs);
             ValueId z = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
@@ -487,7 +498,8 @@ copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, ValueId grow, Value
 }
 
 /*
- * cp.async of s's tile at global (base[0], base[1]) into stage `stage`.  A row
+ * cp.async of s's tile at global base[] (its last two entries: row and column of
+ * the tile; the leading ones pass through) into stage `stage`.  A row
  * length that is dynamic may not be a multiple of 8 elements, and then the rows
  * do not start on 16 bytes: a uniform branch on it takes the element-by-element
  * copy (copy_elements) instead of cp.async.
@@ -496,13 +508,15 @@ static void
 issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
 {
     ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
+    uint32_t r = s->mrank;
+    const ValueId *lead = base; /* base[0 .. r-3] */
     bool edge = !s->in_bounds[0] || !s->in_bounds[1];
-    bool dyn_rows = type_get(c->m, value_type(c->m, mem))->shape[1] == DIM_DYNAMIC;
+    bool dyn_rows = type_get(c->m, value_type(c->m, mem))->shape[r - 1] == DIM_DYNAMIC;
     ValueId dim[2] = { 0, 0 };
     for (uint32_t d = 0; d < 2; d++)
         if (!s->in_bounds[d])
-            dim[d] = memref_dim(c, mem, d);
-    ValueId gcol = idx_add(c, base[1], s->col);
+            dim[d] = memref_dim(c, mem, r - 2 + d);
+    ValueId gcol = idx_add(c, base[r - 1], s->col);
     ValueId left = 0; /* elements of this thread's chunk inside the memref */
     if (!s->in_bounds[1]) {
         left = binop_idx(c, OP_SUBI, dim[1], gcol);
@@ -511,7 +525,7 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
     }
     ValueId grow[64], n[64];
     for (uint32_t i = 0; i < s->ncopy; i++) {
-        grow[i] = idx_add(c, base[0], s->row[i]);
+        grow[i] = idx_add(c, base[r - 2], s->row[i]);
         n[i] = left ? left : const_index(c, 8);
         if (!s->in_bounds[0]) {
             ValueId in = cmp_i(c, CMPI_SLT, grow[i], dim[0]);
@@ -524,7 +538,7 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
     if (dyn_rows) {
         OpList *saved = c->out;
         c->out = &c->prologue; /* rows of whole 16-byte chunks: once per kernel */
-        ValueId ld = memref_dim(c, mem, 1);
+        ValueId ld = memref_dim(c, mem, r - 1);
         ValueId aligned =
             cmp_i(c, CMPI_EQ, binop_idx(c, OP_REMUI, ld, const_index(c, 8)), const_index(c, 0));
         c->out = saved;
@@ -532,11 +546,18 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
         region_enter(c, ifop, 0, &rs);
     }
     for (uint32_t i = 0; i < s->ncopy; i++) {
-        ValueId args[7] = { s->buf, stage, s->dcol[i], mem, grow[i], gcol, n[i] };
+        ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], mem };
+        uint32_t k = 4;
+        for (uint32_t d = 0; d + 2 < r; d++)
+            args[k++] = lead[d];
+        args[k++] = grow[i];
+        args[k++] = gcol;
+        if (edge)
+            args[k++] = n[i];
         TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
-        ValueId r = emit1(c, OP_DEVICE_ASYNC_COPY, edge ? 7 : 6, args, tok);
-        OpId o = value_get(c->m, r)->def;
-        int64_t seg[5] = { 1, 2, 1, 2, edge };
+        ValueId res = emit1(c, OP_DEVICE_ASYNC_COPY, k, args, tok);
+        OpId o = value_get(c->m, res)->def;
+        int64_t seg[5] = { 1, 2, 1, r, edge };
         op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 5));
         op_set_attr(c->m, o, "dstElements", attr_int(c->m, 8, TY_INDEX));
         op_set_attr(c->m, o, "bypassL1", attr_unit(c->m));
@@ -546,7 +567,7 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
     region_leave(c, NULL, 0, &rs);
     region_enter(c, ifop, 1, &rs);
     for (uint32_t i = 0; i < s->ncopy; i++)
-        copy_elements(c, s, mem, stage, grow[i], gcol, n[i], s->dcol[i]);
+        copy_elements(c, s, mem, stage, lead, grow[i], gcol, n[i], s->dcol[i]);
     region_leave(c, NULL, 0, &rs);
 }
 
@@ -568,7 +589,7 @@ wait_groups(Ctx *c, ValueId token, int64_t n)
 static void
 bases_at(Ctx *c, Staged *s, ValueId iv, ValueId *base)
 {
-    for (uint32_t d = 0; d < 2; d++)
+    for (uint32_t d = 0; d < s->mrank; d++)
         base[d] = s->iv[d] ? iv : dist_scalar(c, op_get(c->m, s->read)->args[1 + d]);
 }
 
@@ -590,7 +611,7 @@ issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub)
         Staged *s = &p->reads.items[i];
         if (s->pipe != k)
             continue;
-        ValueId base[2];
+        ValueId base[LAYOUT_MAX_RANK];
         bases_at(c, s, iv, base);
         issue_copies(c, s, stage, base);
     }
@@ -747,7 +768,7 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
         prepare(c, s, 1);
         if (c->loops)
             barrier(c);
-        ValueId base[2];
+        ValueId base[LAYOUT_MAX_RANK];
         bases_at(c, s, 0, base);
         issue_copies(c, s, const_index(c, 0), base);
         wait_groups(c, commit(c), 0);
