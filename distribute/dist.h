@@ -89,6 +89,8 @@ typedef struct Ctx {
     uint32_t depth; /* region nesting of the current insertion point */
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
+    struct StagePlan *stage; /* stage.c: staged reads and pipelines of the function */
+    int64_t pipeline_stages; /* --pipeline-stages; 0 = chosen per loop */
 } Ctx;
 
 /* ---- distribute.c ---- */
@@ -176,6 +178,8 @@ typedef struct Transfer {
     ValueId padding;                   /* new scalar, reads */
     Dist *mask;                        /* or NULL */
     int32_t mask_dim[LAYOUT_MAX_RANK]; /* vector dim -> mask dim */
+    int64_t swizzle;                   /* staged buffer (stage.c): 16-byte chunks per row of its
+                                          XOR swizzle; 0 = plain row-major */
 } Transfer;
 bool distribute_transfer_read(Ctx *c, OpId op);
 bool distribute_transfer_write(Ctx *c, OpId op);
@@ -190,6 +194,18 @@ Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,
                          TypeId elem); /* or NULL */
 bool dist_ldmatrix_layout(const NestedLayout *l, int32_t row_dim, int32_t col_dim, bool *trans);
 bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
+int64_t dist_pow2_divisor(Ctx *c, ValueId v); /* largest power of two v is a multiple of */
+/* column (elements) where logical (row, col) of a swizzled buffer is stored; col % 8 == 0 */
+ValueId dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks);
+int64_t dist_swizzled(Ctx *c, ValueId memref); /* chunks per row of a swizzled buffer, or 0 */
+
+/* ---- stage.c ---- */
+void dist_plan_staging(Ctx *c, OpId func); /* before the rewrite: which reads are staged */
+bool dist_staged_read(Ctx *c, OpId read, bool *done); /* *done: o was staged (or failed) */
+bool dist_stage_loop_begin(Ctx *c, OpId loop);        /* before an scf.for is pushed: prologue */
+void dist_stage_loop_end(Ctx *c, OpId loop);          /* after it: drain the copies */
+bool dist_stage_check(Ctx *c, OpId func);             /* after the rewrite: shared memory fits */
+Dist *dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v); /* v, or v for 128-bit stores */
 
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);

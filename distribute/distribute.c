@@ -258,6 +258,8 @@ rewrite_for(Ctx *c, OpId o)
         }
     }
     (void)niter;
+    if (!dist_stage_loop_begin(c, o))
+        return false;
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);
     scope_push(c);
@@ -265,6 +267,7 @@ rewrite_for(Ctx *c, OpId o)
     rewrite_block(c, body);
     c->loops--;
     scope_pop(c);
+    dist_stage_loop_end(c, o);
     return !c->failed;
 }
 
@@ -608,10 +611,15 @@ distribute_func(Ctx *c, OpId f)
     if (!entry)
         return true;
     dist_pad_workgroup_allocs(c, f);
+    dist_plan_staging(c, f);
+    if (c->failed)
+        return false;
     rewrite_block(c, entry);
     if (c->failed)
         return false;
     /* prologue first */
+    if (!dist_stage_check(c, f))
+        return false;
     Block *b = block_get(c->m, entry);
     OpList all = { 0 };
     for (uint32_t i = 0; i < c->prologue.n; i++)
@@ -637,7 +645,13 @@ collect_funcs(Module *m, OpId o, void *ctx)
 bool
 distribute_module(Module *m, Diag *d)
 {
-    Ctx c = { .m = m, .d = d };
+    return distribute_module_staged(m, 0, d);
+}
+
+bool
+distribute_module_staged(Module *m, int64_t pipeline_stages, Diag *d)
+{
+    Ctx c = { .m = m, .d = d, .pipeline_stages = pipeline_stages };
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
     c.map = ir_calloc(c.nold + 1, sizeof *c.map);

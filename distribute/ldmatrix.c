@@ -96,14 +96,66 @@ aligned_rows(Ctx *c, const Transfer *t, TypeId elem)
 {
     const Type *ty = type_get(c->m, value_type(c->m, t->memref));
     OpId def = value_get(c->m, t->memref)->def;
+    int64_t shift = 0;
+    if (def && op_get(c->m, def)->kind == OP_VIEW) { /* a view at a 16-byte multiple (stage.c) */
+        ValueId src = op_get(c->m, def)->args[0];
+        OpId sd = value_get(c->m, src)->def;
+        if (!const_value_of(c, op_get(c->m, def)->args[1], &shift) || shift % 16 != 0 || !sd ||
+            (op_get(c->m, sd)->kind != OP_ALLOC &&
+             op_get(c->m, sd)->kind != OP_DYNAMIC_SHARED_MEMORY))
+            return false;
+        def = sd;
+    }
     if (ty->kind != TY_MEMREF || ty->memspace != MS_WORKGROUP || ty->layout || ty->rank < 2 ||
-        type_bitwidth(elem) != 16 || !def || op_get(c->m, def)->kind != OP_ALLOC)
+        type_bitwidth(elem) != 16 || !def ||
+        (op_get(c->m, def)->kind != OP_ALLOC &&
+         op_get(c->m, def)->kind != OP_DYNAMIC_SHARED_MEMORY))
         return false;
     const Attr *al = op_attr(c->m, def, "alignment");
     if (al && (al->kind != ATTR_INT || al->i < 16))
         return false;
     int64_t last = ty->shape[ty->rank - 1];
     return last > 0 && last % 8 == 0;
+}
+
+int64_t
+dist_pow2_divisor(Ctx *c, ValueId v)
+{
+    return pow2_divisor(c, v, 0);
+}
+
+/*
+ * The XOR swizzle of staged buffers (stage.c) and of the kernel's own 16-bit
+ * workgroup buffers (slots.c).  A row of `chunks` 16-byte chunks keeps its
+ * chunks, permuted: logical chunk q of row r is stored at chunk q ^ ((r / P) %
+ * X), with P = max(1, 8 / chunks) rows sharing one 128-byte line and X =
+ * min(chunks, 8).  Eight consecutive rows at the same logical chunk (one
+ * ldmatrix 8x8 matrix) then land on eight different 16-byte bank groups, and
+ * so do eight consecutive chunks of a row.  With 8 elements per chunk, the
+ * stored column is col ^ (((r / P) % X) * 8): the element's place inside its
+ * chunk does not move, so an access that stays inside one chunk stays whole.
+ */
+ValueId
+dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks)
+{
+    int64_t per = chunks >= 8 ? 1 : 8 / chunks, x = chunks >= 8 ? 8 : chunks;
+    ValueId a[2] = { row, const_index(c, per) };
+    ValueId r = per > 1 ? emit1(c, OP_DIVUI, 2, a, TY_INDEX) : row;
+    a[0] = r;
+    a[1] = const_index(c, x);
+    r = emit1(c, OP_REMUI, 2, a, TY_INDEX);
+    a[0] = col;
+    a[1] = idx_mul_c(c, r, 8);
+    return emit1(c, OP_XORI, 2, a, TY_INDEX);
+}
+
+/* Chunks per row of the swizzled buffer `memref` (vptx.swizzle on its alloc), or 0. */
+int64_t
+dist_swizzled(Ctx *c, ValueId memref)
+{
+    OpId d = value_get(c->m, memref)->def;
+    const Attr *a = d ? op_attr(c->m, d, "vptx.swizzle") : NULL;
+    return a && a->kind == ATTR_INT ? a->i : 0;
 }
 
 typedef struct Mat {
@@ -149,9 +201,26 @@ load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool tr
     args[0] = t->memref;
     for (uint32_t p = 0; p < t->mrank; p++)
         args[p + 1] = t->base[p];
-    for (int k = 0; k < 2; k++) {
-        ValueId lp = lane_part(c, sub[k], k == 0, m, n, k);
-        args[pdim[k] + 1] = idx_add_c(c, idx_add(c, t->base[pdim[k]], lp), m[0].origin[k]);
+    if (t->swizzle) { /* a staged [stage, row * cols + column] buffer (stage.c): the
+                         lane's offset in a slice is loop-invariant, made in the prologue */
+        ValueId rc[2];
+        for (int k = 0; k < 2; k++)
+            rc[k] = lane_part(c, sub[k], k == 0, m, n, k);
+        OpList *saved = c->out;
+        c->out = &c->prologue;
+        for (int k = 0; k < 2; k++)
+            rc[k] = idx_add_c(c, rc[k], m[0].origin[k]);
+        args[2] = idx_add(c, idx_mul_c(c, rc[0], t->swizzle * 8),
+                          dist_swizzle_col(c, rc[0], rc[1], t->swizzle));
+        c->out = saved;
+    } else {
+        for (int k = 0; k < 2; k++) {
+            ValueId lp = lane_part(c, sub[k], k == 0, m, n, k);
+            args[pdim[k] + 1] = idx_add_c(c, idx_add(c, t->base[pdim[k]], lp), m[0].origin[k]);
+        }
+        int64_t sw = dist_swizzled(c, t->memref);
+        if (sw)
+            args[pdim[1] + 1] = dist_swizzle_col(c, args[pdim[0] + 1], args[pdim[1] + 1], sw);
     }
     int64_t shape[2] = { n, 2 };
     ValueId v = emit1(c, OP_LDMATRIX, t->mrank + 1, args, type_vector(c->m, d->elem, 2, shape));

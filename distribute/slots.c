@@ -210,6 +210,7 @@ dist_bank_pad(TypeId elem, uint32_t rank, const int64_t *shape, int64_t widest)
 typedef struct PadCandidate {
     ValueId alloc;   /* 0 once a use that is not a plain access is seen */
     bool transposed; /* read or written by a transposing transfer */
+    bool scalar;     /* accessed by memref.load/store (not swizzled: padded) */
 } PadCandidate;
 
 typedef struct PadScan {
@@ -272,6 +273,8 @@ scan_pad_uses(Module *m, OpId o, void *ctx)
                     s->c.items[k].alloc = 0;
                 else if (transposing(m, o))
                     s->c.items[k].transposed = true;
+                if (op->kind == OP_MLOAD || op->kind == OP_MSTORE)
+                    s->c.items[k].scalar = true;
             }
     return true;
 }
@@ -293,7 +296,7 @@ find_allocs(Module *m, OpId o, void *ctx)
     int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
     if ((t->shape[t->rank - 1] * esize) % 32 != 0 || esize > 16)
         return true;
-    PadCandidate pc = { op->res[0], false };
+    PadCandidate pc = { op->res[0], false, false };
     ARRAY_PUSH(&m->arena, s->c, pc);
     return true;
 }
@@ -316,6 +319,14 @@ dist_pad_workgroup_allocs(Ctx *c, OpId f)
             continue;
         memcpy(shape, t->shape, t->rank * sizeof *shape);
         int64_t esize = (type_bitwidth(t->elem) + 7) / 8;
+        int64_t chunks = t->shape[1] * esize / 16;
+        if (t->rank == 2 && esize == 2 && !s.c.items[k].transposed && !s.c.items[k].scalar &&
+            chunks >= 2 && (chunks & (chunks - 1)) == 0) {
+            /* 16-bit rows of whole 16-byte chunks, read and written only by
+               transfers: the XOR swizzle of stage.c instead of padding */
+            op_set_attr(c->m, v->def, "vptx.swizzle", attr_int(c->m, chunks, TY_I64));
+            continue;
+        }
         shape[t->rank - 1] += esize >= 4 && s.c.items[k].transposed ? 1 : 16 / esize;
         v->type = type_memref(c->m, t->elem, t->rank, shape, NULL, t->memspace, t->memspace_gpu);
     }

@@ -201,6 +201,26 @@ max_vector(TypeId elem)
     return 128 / (bits < 8 ? 8 : bits);
 }
 
+/* A swizzled buffer (slots.c): the stored column of the access at idx[]. */
+static void
+swizzle_last(Ctx *c, const Transfer *t, ValueId *idx)
+{
+    int64_t sw = dist_swizzled(c, t->memref);
+    if (sw && t->mrank == 2)
+        idx[1] = dist_swizzle_col(c, idx[0], idx[1], sw);
+}
+
+/* Widest access into a swizzled buffer: inside one 16-byte chunk, so no wider
+ * than the start column is known to be aligned to. */
+static uint32_t
+swizzle_cap(Ctx *c, const Transfer *t, const ValueId *start, uint32_t cap)
+{
+    if (!dist_swizzled(c, t->memref) || t->mrank != 2)
+        return cap;
+    int64_t al = dist_pow2_divisor(c, start[1]);
+    return (int64_t)cap > al ? (uint32_t)al : cap;
+}
+
 /* ---- reads ---- */
 
 /* One access of w elements at a[i]'s index; assigns every slot it covers. */
@@ -213,6 +233,7 @@ read_access(Ctx *c, const Transfer *t, const NestedLayout *l, Dist *d, const Acc
     for (uint32_t p = 0; p < t->mrank; p++)
         idx[p + 1] = idx_add_c(c, start[p], a[i].off[p]);
     ValueId cond = and_i1(c, guard, bounds_check(c, t, l, idx + 1));
+    swizzle_last(c, t, idx + 1);
     int64_t wl = w, known = 1;
     TypeId vt = w > 1 ? type_vector(c->m, d->elem, 1, &wl) : d->elem;
     ValueId val;
@@ -274,6 +295,7 @@ read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
     uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(elem) : 1;
+    cap = swizzle_cap(c, t, start, cap);
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return NULL;
@@ -296,6 +318,7 @@ write_access(Ctx *c, const Transfer *t, Dist *v, const Access *a, uint32_t i, ui
     for (uint32_t p = 0; p < t->mrank; p++)
         args[p + 2] = idx_add_c(c, start[p], a[i].off[p]);
     ValueId cond = and_i1(c, guard, bounds_check(c, t, &v->layout, args + 2));
+    swizzle_last(c, t, args + 2);
     ValueId el[16];
     uint32_t j = i;
     int64_t known = 1;
@@ -340,6 +363,7 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
     int32_t il = last_dim(t);
     bool guard_each = needs_guard(t, l, il);
     uint32_t cap = il >= 0 && unit_stride(c, t->memref) && !guard_each ? max_vector(v->elem) : 1;
+    cap = swizzle_cap(c, t, start, cap);
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return false;
@@ -417,6 +441,9 @@ segments(Ctx *c, OpId o, int64_t *seg, uint32_t n)
 bool
 distribute_transfer_read(Ctx *c, OpId o)
 {
+    bool staged;
+    if (!dist_staged_read(c, o, &staged) || staged)
+        return !c->failed;
     int64_t seg[4];
     segments(c, o, seg, 4);
     ValueId res = op_get(c->m, o)->res[0];
@@ -448,7 +475,8 @@ distribute_transfer_write(Ctx *c, OpId o)
     Transfer t;
     if (!describe(c, o, 1, 2, (uint32_t)v->layout.rank, seg[3] ? (int32_t)(2 + seg[2]) : -1, &t))
         return false;
-    return write_tiles(c, &t, v, true);
+    v = dist_epilogue_layout(c, &t, v);
+    return !c->failed && write_tiles(c, &t, v, true);
 }
 
 static bool

@@ -112,8 +112,10 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         /* inputs with hand-written `vptx.layout` on every vector op skip the layout pass */
         if (!distribute_has_layouts(m) && !run_layout(m, opt, d, t))
             return false;
-        if (!trace_pass(t, "distribute", distribute_module, m, d) ||
-            !trace_pass(t, "verify", ir_verify, m, d))
+        uint64_t start = trace_begin(t);
+        bool ok = distribute_module_staged(m, opt->pipeline_stages, d);
+        trace_end(t, "distribute", start, m, ok);
+        if (!ok || !trace_pass(t, "verify", ir_verify, m, d))
             return false;
         if (opt->emit == VPTX_EMIT_SIMT) {
             ir_print(m, out);

@@ -117,6 +117,7 @@ static const char check_usage[] =
     "                     unit roundoff, 2^-11)\n"
     "  --remarks          print the compiler's remarks (tensor-core choices, register\n"
     "                     estimates; docs/tensor-cores.md)\n"
+    "  --pipeline-stages=N  stages of pipelined K loops (docs/staging.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --timing=GPU       after each sim run print the performance model's estimate for\n"
     "                     GPU (a100 or h100): 'timing: KERNEL gpu=... time_us=...\n"
@@ -197,6 +198,14 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->opt.allow_tf32 = 1;
         } else if (strcmp(arg, "--remarks") == 0) {
             a->opt.remarks = 1;
+        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
+            char *end = NULL;
+            long ns = missing ? 0 : strtol(v, &end, 10);
+            if (missing || *end || ns < 1 || ns > 8) {
+                fprintf(a->err, "vptx check: error: --pipeline-stages needs a count from 1 to 8\n");
+                return 1;
+            }
+            a->opt.pipeline_stages = (int)ns;
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             if (missing)
                 break;

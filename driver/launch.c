@@ -16,6 +16,7 @@
  */
 #include "driver/launch.h"
 #include "driver/ptxas.h"
+#include "driver/vptx.h"
 
 #include "driver/cuda.h"
 
@@ -428,6 +429,21 @@ ptx_entry_name(const char *ptx, uint32_t n)
     return NULL;
 }
 
+unsigned
+vptx_dynamic_smem(const char *ptx, const char *entry)
+{
+    static const char tag[] = "// vptx: dynamic shared memory ";
+    size_t n = strlen(entry);
+    for (const char *p = strstr(ptx, tag); p; p = strstr(p + 1, tag)) {
+        unsigned long bytes = strtoul(p + sizeof tag - 1, NULL, 10);
+        const char *e = strchr(p, '\n');
+        if (e && strncmp(e + 1, ".visible .entry ", 16) == 0 && strncmp(e + 17, entry, n) == 0 &&
+            e[17 + n] == '(')
+            return (unsigned)bytes;
+    }
+    return 0;
+}
+
 /* ---- kernelParams ---- */
 
 typedef struct Params {
@@ -795,9 +811,13 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
            const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
 {
     memset(res, 0, sizeof *res);
+    LaunchConfig c = *cfg; /* at least the dynamic shared memory the kernel says it needs */
+    unsigned need = vptx_dynamic_smem(ptx, entry);
+    if (need > c.shared_bytes)
+        c.shared_bytes = need;
     if (d->kind == DEV_SIM)
-        return run_sim(d, ptx, name, entry, k, cfg, res, err, n);
-    return run_cuda(d, ptx, entry, k, cfg, res, err, n);
+        return run_sim(d, ptx, name, entry, k, &c, res, err, n);
+    return run_cuda(d, ptx, entry, k, &c, res, err, n);
 }
 
 /* ---- command-line helpers ---- */

@@ -59,6 +59,11 @@ static const char usage_text[] =
     "  --remarks         say, per vector.contract, which tensor-core intrinsic and\n"
     "                    subgroup split it got and why (remark: lines on stderr)\n"
     "  -g                emit .loc lines\n"
+    "  --pipeline-stages=N\n"
+    "                    shared-memory stages of every software-pipelined K loop that\n"
+    "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap;\n"
+    "                    default: 4, 3 or 2, the most that fit 48 KiB; above 48 KiB the\n"
+    "                    buffers use the opt-in dynamic shared memory; docs/staging.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -180,6 +185,14 @@ parse_args(int argc, char **argv, Args *a)
             }
         } else if (cli_option(argc, argv, &i, "--arch", &value, &missing)) {
             a->opt.arch = value;
+        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
+            char *end = NULL;
+            long n = missing ? 0 : strtol(value, &end, 10);
+            if (missing || *end || n < 1 || n > 8) {
+                fprintf(stderr, "vptx: error: --pipeline-stages needs a count from 1 to 8\n");
+                return 1;
+            }
+            a->opt.pipeline_stages = (int)n;
         } else if (cli_option(argc, argv, &i, "-o", &value, &missing) ||
                    cli_option(argc, argv, &i, "--output", &value, &missing)) {
             a->output = value;

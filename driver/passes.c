@@ -25,9 +25,8 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const pass_names[TRACE_NPASSES] = { "parse",  "verify",     "select",
-                                                       "layout", "budget",     "distribute",
-                                                       "ptxgen" };
+static const char *const pass_names[TRACE_NPASSES] = { "parse",  "verify",     "select", "layout",
+                                                       "budget", "distribute", "ptxgen" };
 
 const char *
 trace_pass_list(void)

@@ -14,6 +14,7 @@
 #include "driver/launch.h"
 #include "driver/output.h"
 #include "driver/ptxas.h"
+#include "driver/vptx.h"
 #include "sim/sim.h"
 
 #include <errno.h>
@@ -41,7 +42,8 @@ static const char run_usage[] =
     "  --timing-regs=N    registers per thread for occupancy (default: ptxas -v when\n"
     "                     ptxas is found, else an estimate from the PTX)\n"
     "  --timing-sample=N  simulate only N CTAs spread over a bigger grid and extrapolate\n"
-    "                     by waves; the other CTAs do not run, so no array is written\n" SIM_LIMITS_HELP;
+    "                     by waves; the other CTAs do not run, so no array is "
+    "written\n" SIM_LIMITS_HELP;
 
 #define MAXARGS 64
 
@@ -232,7 +234,6 @@ ends_with(const char *s, const char *suffix)
 }
 
 typedef struct {
-    const char *text; /* the PTX */
     NpyArray arr[MAXARGS];
     SimDevPtr dev[MAXARGS];
     unsigned char bytes[MAXARGS][16];
@@ -310,7 +311,7 @@ find_entry(SimCtx *ctx, SimModule *m, const RunOpts *o)
 }
 
 static int
-run_loaded(SimCtx *ctx, SimModule *m, const RunOpts *o, Bound *b)
+run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
 {
     SimFunc *f = find_entry(ctx, m, o);
     if (!f || bind_args(ctx, f, o, b))
@@ -324,12 +325,14 @@ run_loaded(SimCtx *ctx, SimModule *m, const RunOpts *o, Bound *b)
         sim_set_timing(ctx, o->timing);
         unsigned long regs = o->timing_regs;
         if (!regs)
-            regs = (unsigned long)ptxas_kernel_registers(b->text, sim_func_name(f));
+            regs = (unsigned long)ptxas_kernel_registers(text, sim_func_name(f));
         sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
         sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, o->timing_sample);
     }
+    /* at least the dynamic shared memory vptx's PTX says the entry needs */
+    unsigned need = vptx_dynamic_smem(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
     SimResult r = sim_launch(f, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
-                             o->block[2], o->shared, b->params);
+                             o->block[2], o->shared > need ? o->shared : need, b->params);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;
@@ -386,10 +389,8 @@ run_ptx_main(int argc, char **argv)
         rc = run_fail("out of memory");
     else if (sim_module_load(ctx, text, o.ptx_path, &m) != SIM_OK)
         rc = (fprintf(stderr, "%s\n", sim_error(ctx)), 1);
-    else {
-        b->text = text;
-        rc = run_loaded(ctx, m, &o, b);
-    }
+    else
+        rc = run_loaded(ctx, m, text, &o, b);
     if (b)
         for (int i = 0; i < MAXARGS; i++)
             npy_free(&b->arr[i]);

@@ -34,13 +34,15 @@ typedef enum {
 } VptxEmit;
 
 typedef struct VptxOptions {
-    const char *arch; /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
-    VptxEmit emit;    /* default VPTX_EMIT_PTX */
-    int precise_math; /* accurate math.* sequences instead of .approx */
-    int debug_loc;    /* .loc lines in the PTX */
-    int verify_each;  /* run the verifier after every pass */
-    int allow_tf32;   /* automatic tensor-core selection may use tf32 for f32 contracts */
-    int remarks;      /* report each contract's intrinsic, split and why (VPTX_REMARK) */
+    const char *arch;    /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
+    VptxEmit emit;       /* default VPTX_EMIT_PTX */
+    int precise_math;    /* accurate math.* sequences instead of .approx */
+    int debug_loc;       /* .loc lines in the PTX */
+    int verify_each;     /* run the verifier after every pass */
+    int allow_tf32;      /* automatic tensor-core selection may use tf32 for f32 contracts */
+    int remarks;         /* report each contract's intrinsic, split and why (VPTX_REMARK) */
+    int pipeline_stages; /* stages of pipelined K loops without vptx.pipeline_stages;
+                            0 = chosen per loop (docs/staging.md) */
 } VptxOptions;
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;
@@ -106,6 +108,13 @@ int vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const u
                     const unsigned block[3], unsigned shared_bytes, const VptxTimingArg *args,
                     size_t nargs, unsigned long long sample, VptxTiming *out, char *err,
                     size_t errlen);
+
+/* Bytes of dynamic shared memory that entry `entry` of vptx's PTX text needs at
+ * launch (the opt-in size above 48 KiB of a pipelined K loop; docs/staging.md), 0 when
+ * none.  Pass it as sharedMemBytes, after cuFuncSetAttribute(
+ * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) when above 48 KiB; vptx's own
+ * launchers (check, run, the simulator and CUDA paths) do so. */
+unsigned vptx_dynamic_smem(const char *ptx, const char *entry);
 
 #ifdef __cplusplus
 }

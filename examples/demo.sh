@@ -23,7 +23,9 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/vptx-demo.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 examples=(examples/reduce.mlir examples/softmax.mlir examples/gemm64.mlir examples/gemm64_smem.mlir
-          examples/mma16.mlir examples/attention.mlir)
+          examples/mma16.mlir examples/gemm.mlir examples/attention.mlir)
+# check's extra arguments of the examples with dynamic dims (sizes off the tile, a grid)
+declare -A check_args=([examples/gemm.mlir]="--grid=2,2 --dim=200,72,72,136,200,136")
 simt=("examples/simt/k1_reduce.mlir examples/reduce.mlir"
       "examples/simt/k2_mma.mlir examples/mma16.mlir")
 
@@ -65,7 +67,8 @@ section "3. A layout: the accumulator of an mma.sync m16n8k16 (which lane holds 
 
 section "4. vptx check --backend=auto (random inputs, compared with the reference)"
 for f in "${examples[@]}"; do
-    "$BIN" check --backend=auto --stats "$f"
+    # shellcheck disable=SC2086 # the extra arguments are words
+    "$BIN" check --backend=auto --stats ${check_args[$f]:-} "$f"
     echo
 done
 for pair in "${simt[@]}"; do

@@ -1,7 +1,7 @@
 // examples/gemm64.mlir with its A and B tiles staged through workgroup memory as
 // IREE promotes matmul operands: each K step copies a 64x64 A tile and a 64x64 B
 // tile from global memory with coalesced 128-bit accesses into the kernel's own
-// buffers (rows padded 128 -> 144 bytes by distribute), and the mma.sync operands
+// buffers (XOR-swizzled by distribute, docs/staging.md: no padding), and the mma.sync operands
 // are read from them with ldmatrix (A plain, B stored K x N with .trans).
 // Measured in `make bench` (tests/bench/dist.sh): global sector efficiency and
 // bank conflicts, next to gemm64.mlir's direct fragment reads.
@@ -14,8 +14,8 @@
 // STATS: shared loads {{.*}}, 100.0% conflict-free)
 // STATS-NEXT: shared stores {{.*}}, 100.0% conflict-free)
 // SIMT: scf.for
-// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<64x72xf16, #gpu.address_space<workgroup>>
-// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<64x72xf16, #gpu.address_space<workgroup>>
+// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<64x64xf16, #gpu.address_space<workgroup>>
+// SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<64x64xf16, #gpu.address_space<workgroup>>
 // SIMT: nvgpu.mma.sync
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>

@@ -296,8 +296,8 @@ block_peak(Budget *b, BlockId blk)
 {
     const Block *bl = block_get(b->m, blk);
     uint32_t n = bl->ops.n;
-    int64_t *dying = calloc(n + 1, sizeof *dying);
-    int64_t *inner = calloc(n + 1, sizeof *inner);
+    int64_t *dying = ir_calloc(n + 1, sizeof *dying);
+    int64_t *inner = ir_calloc(n + 1, sizeof *inner);
     if (!dying || !inner)
         ICE("out of memory");
     /* nested peaks first: they overwrite the marks of values they use */
@@ -357,8 +357,8 @@ block_peak(Budget *b, BlockId blk)
             peak = after;
         live -= dying[i];
     }
-    free(dying);
-    free(inner);
+    ir_free(dying);
+    ir_free(inner);
     return peak;
 }
 
@@ -459,14 +459,14 @@ layout_budget(Module *m, Diag *d, bool remarks)
     ARRAY(OpId) funcs = { 0 };
     module_walk(m, m->top, collect_funcs, &funcs);
     Budget b = { m, d, remarks, NULL, NULL, 0, 0, false };
-    b.last = calloc(m->nvalues + 1, sizeof *b.last);
-    b.use = calloc(m->nvalues + 1, sizeof *b.use);
+    b.last = ir_calloc(m->nvalues + 1, sizeof *b.last);
+    b.use = ir_calloc(m->nvalues + 1, sizeof *b.use);
     if (!b.last || !b.use)
         ICE("out of memory");
     module_walk(m, m->top, mark_use_kinds, &b);
     for (uint32_t f = 0; f < funcs.n; f++)
         budget_function(&b, funcs.items[f]);
-    free(b.last);
-    free(b.use);
+    ir_free(b.last);
+    ir_free(b.use);
     return !b.failed;
 }

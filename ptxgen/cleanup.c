@@ -532,7 +532,8 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
         if (!lines[i].dead)
             write_line(&r, &lines[i], out);
     for (int k = 0; k < RC_COUNT; k++)
-        ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]), ir_free(r.ver[k]);
+        ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]),
+            ir_free(r.ver[k]);
     ir_free(lines);
     return removed;
 }

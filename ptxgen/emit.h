@@ -149,7 +149,13 @@ typedef struct Emit {
     int64_t dyn_smem_align;
     bool *written;       /* by ValueId: a kernel argument some op may write through */
     int64_t *root_align; /* by OpId: required alignment of a buffer-defining op / global */
+    /* by ValueId * 4: registers an mma.sync result should be made in, when its elements
+       are yielded to an scf.for's iter_arg (lower_for): no copy at the yield then */
+    Slot *mma_hint;
 } Emit;
+
+/* ---- ptxgen.c ---- */
+bool mma_hint_safe(Emit *e, OpId mma, Slot r); /* r's old value is read no more after mma */
 
 /* ---- regs.c ---- */
 RegClass reg_class_of(TypeId scalar);

@@ -385,9 +385,12 @@ lower_mma_sync(Emit *e, OpId o)
     reg_list(e, lb, sizeof lb, rb, ac, false);
     reg_list(e, lc, sizeof lc, rc, cc, true);
     TypeId rt = value_type(e->m, op_get(e->m, o)->res[0]);
-    Rep *rd = rep_new(e, op_get(e->m, o)->res[0], rc->n, pack_factor(e->m, rt), ct);
-    for (uint32_t i = 0; i < rd->n; i++)
-        rd->slots[i] = new_reg(e, cc);
+    ValueId res = op_get(e->m, o)->res[0];
+    Rep *rd = rep_new(e, res, rc->n, pack_factor(e->m, rt), ct);
+    for (uint32_t i = 0; i < rd->n; i++) {
+        Slot h = i < 4 ? e->mma_hint[(size_t)res * 4 + i] : (Slot){ 0 };
+        rd->slots[i] = h.reg && h.cls == cc && mma_hint_safe(e, o, h) ? h : new_reg(e, cc);
+    }
     reg_list(e, ld, sizeof ld, rd, cc, false);
     ins(e,
         "mma.sync.aligned.m%" PRId64 "n%" PRId64 "k%" PRId64 ".row.col.%s.%s.%s.%s %s, %s, %s, "

@@ -294,6 +294,95 @@ loop_bound(Emit *e, ValueId v, bool narrow)
     return narrow ? narrow32(e, s) : widen(e, s);
 }
 
+/*
+ * Result registers for the mma.sync ops whose result elements the loop body yields
+ * (scf.yield of vector.from_elements of vector.extract of an mma result): the
+ * iter_arg's own registers, so that the yield copies nothing.  An mma.sync takes a
+ * hint only where the iter_arg register's old value is read no more after it
+ * (mma_hint_safe): the accumulator chains of a K loop read it in their first mma.
+ */
+static void
+hint_yields(Emit *e, BlockId body, uint32_t niter)
+{
+    const Block *b = block_get(e->m, body);
+    if (!b->ops.n || op_get(e->m, b->ops.items[b->ops.n - 1])->kind != OP_YIELD)
+        return;
+    const Op *y = op_get(e->m, b->ops.items[b->ops.n - 1]);
+    for (uint32_t i = 0; i < y->nargs && i < niter; i++) {
+        const Rep *r = rep_of(e, b->args.items[1 + i]);
+        OpId fe = value_get(e->m, y->args[i])->def;
+        if (!fe || r->per != 1 || op_get(e->m, fe)->kind != OP_FROM_ELEMENTS ||
+            op_get(e->m, fe)->nargs != r->n)
+            continue;
+        for (uint32_t j = 0; j < r->n; j++) {
+            OpId x = value_get(e->m, op_get(e->m, fe)->args[j])->def;
+            const Attr *pos = x ? op_attr(e->m, x, "static_position") : NULL;
+            if (!x || op_get(e->m, x)->kind != OP_EXTRACT || !pos ||
+                pos->kind != ATTR_DENSE_ARRAY || !pos->ints)
+                continue;
+            ValueId mv = op_get(e->m, x)->args[0];
+            OpId mo = value_get(e->m, mv)->def;
+            const Type *mt = type_get(e->m, value_type(e->m, mv));
+            if (!mo || op_get(e->m, mo)->kind != OP_MMA_SYNC || mt->kind != TY_VECTOR ||
+                pack_factor(e->m, value_type(e->m, mv)) != 1 || pos->n != mt->rank)
+                continue;
+            int64_t lin = 0;
+            for (uint32_t d = 0; d < mt->rank; d++)
+                lin = lin * mt->shape[d] + pos->ints[d];
+            if (lin >= 0 && lin < 4)
+                e->mma_hint[(size_t)mv * 4 + (size_t)lin] = r->slots[j];
+        }
+    }
+}
+
+static bool
+reads_reg(Emit *e, OpId o, Slot r)
+{
+    const Op *op = op_get(e->m, o);
+    const Attr *pos = op_attr(e->m, o, "static_position");
+    if (op->kind == OP_EXTRACT && op->nargs == 1 && pos && pos->kind == ATTR_DENSE_ARRAY &&
+        pos->ints && e->rep[op->args[0]].set && e->rep[op->args[0]].per == 1) {
+        /* one element of a vector: only its slot is read */
+        const Type *t = type_get(e->m, value_type(e->m, op->args[0]));
+        const Rep *rp = &e->rep[op->args[0]];
+        int64_t lin = 0;
+        for (uint32_t d = 0; t->kind == TY_VECTOR && d < t->rank && d < pos->n; d++)
+            lin = lin * t->shape[d] + pos->ints[d];
+        if (t->kind == TY_VECTOR && pos->n == t->rank && lin >= 0 && (uint64_t)lin < rp->n) {
+            Slot s = rp->slots[lin];
+            return !s.is_imm && s.cls == r.cls && s.reg == r.reg;
+        }
+    }
+    for (uint32_t i = 0; i < op->nargs; i++) {
+        const Rep *rp = &e->rep[op->args[i]];
+        for (uint32_t k = 0; rp->set && k < rp->n; k++)
+            if (!rp->slots[k].is_imm && rp->slots[k].cls == r.cls && rp->slots[k].reg == r.reg)
+                return true;
+    }
+    for (uint32_t g = 0; g < op->nregions; g++)
+        for (BlockId b = op_entry_block(e->m, o, g); b; b = 0) {
+            const Block *bk = block_get(e->m, b);
+            for (uint32_t k = 0; k < bk->ops.n; k++)
+                if (reads_reg(e, bk->ops.items[k], r))
+                    return true;
+        }
+    return false;
+}
+
+/* No op after `mma` in its block (or nested in one) reads a lowered value held in r. */
+bool
+mma_hint_safe(Emit *e, OpId mma, Slot r)
+{
+    const Block *b = block_get(e->m, op_get(e->m, mma)->parent);
+    uint32_t k = 0;
+    while (k < b->ops.n && b->ops.items[k] != mma)
+        k++;
+    for (k++; k < b->ops.n; k++)
+        if (reads_reg(e, b->ops.items[k], r))
+            return false;
+    return true;
+}
+
 /* scf.for: iv and iter_args in fresh registers; the test at the bottom, plus a
  * guard at the top unless lb < ub is known. */
 static bool
@@ -324,6 +413,7 @@ lower_for(Emit *e, OpId o)
         ins(e, "@%s bra $L__%s_%" PRIu32 ";", S(e, p), e->kname, end);
     }
     label(e, top);
+    hint_yields(e, body, niter);
     ValueId ys[64];
     uint32_t ny = 0;
     if (!lower_block(e, body, ys, &ny))
@@ -761,11 +851,13 @@ write_kernel(Emit *e, FILE *out, OpId f)
     fflush(e->params);
     fflush(e->decls);
     fflush(e->body);
+    const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
+    if (dyn && dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem() */
+        fprintf(out, "\n// vptx: dynamic shared memory %" PRId64 " bytes", dyn->i);
     fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0],
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
-    (void)f;
     fprintf(out, "{\n");
     for (int c = 0; c < RC_COUNT; c++)
         if (e->nregs[c])
@@ -904,6 +996,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.uses = ir_calloc(m->nvalues + 1, sizeof *e.uses);
     e.written = ir_calloc(m->nvalues + 1, sizeof *e.written);
     e.root_align = ir_calloc(m->nops + m->nvalues + 1, sizeof *e.root_align);
+    e.mma_hint = ir_calloc((size_t)(m->nvalues + 1) * 4, sizeof *e.mma_hint);
     compute_root_align(&e);
     IrStream *kst = NULL;
     FILE *kf;
@@ -939,6 +1032,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     ir_free(e.range);
     ir_free(e.uses);
     ir_free(e.written);
+    ir_free(e.mma_hint);
     halves_free(&e);
     ir_free(e.root_align);
     return ok;

@@ -279,7 +279,7 @@ req_begin(Exec *x, Thread *t, const Inst *in, int sp, bool st, ReqGroup **out)
         g->slot = in->slot;
         g->occ = occ;
         g->kind = (uint8_t)kind;
-        g->mask = 0;
+        g->mask = g->none = 0;
         *out = g;
     }
     t->yield_pc = NOREG;
@@ -295,8 +295,74 @@ req_end(Exec *x, const Thread *t, ReqGroup *g, uint64_t addr, uint32_t size)
     g->mask |= 1u << t->lane;
     g->addr[t->lane] = addr;
     g->size = (uint8_t)size;
-    if ((g->mask & x->live[t->warp]) == x->live[t->warp])
+    if (((g->mask | g->none) & x->live[t->warp]) == x->live[t->warp])
         req_close(x, t->warp, (uint32_t)(g - &x->groups[(size_t)t->warp * NGROUPS]));
+}
+
+int
+req_begin_pair(Exec *x, Thread *t, const Inst *in, uint32_t *occ)
+{
+    *occ = NOREG;
+    if (in->slot == NOREG || !x->occ)
+        return EX_NEXT;
+    uint32_t o = x->occ[(size_t)t->tid * x->m->nslots + in->slot];
+    ReqGroup *gs = &x->groups[(size_t)t->warp * NGROUPS];
+    uint8_t *n = &x->ngroups[t->warp];
+    uint32_t found = 0;
+    for (uint32_t i = 0; i < *n; i++)
+        if (gs[i].slot == in->slot && gs[i].occ == o &&
+            (gs[i].kind == REQ_SST || gs[i].kind == REQ_GLD))
+            found++;
+    if (found < 2 && *n + 2 - found > NGROUPS) {
+        if (t->yield_pc != t->pc) { /* let the other lanes catch up first */
+            t->yield_pc = t->pc;
+            return EX_YIELD;
+        }
+        while (*n + 2 > NGROUPS)
+            req_close(x, t->warp, 0);
+        found = 0; /* closing may have taken this occurrence's groups: reopen */
+        for (uint32_t i = 0; i < *n; i++)
+            if (gs[i].slot == in->slot && gs[i].occ == o)
+                found++;
+    }
+    static const uint8_t kinds[2] = { REQ_SST, REQ_GLD };
+    for (uint32_t k = 0; found < 2 && k < 2; k++) {
+        uint8_t kind = kinds[k];
+        bool have = false;
+        for (uint32_t i = 0; i < *n; i++)
+            have |= gs[i].slot == in->slot && gs[i].occ == o && gs[i].kind == kind;
+        if (!have) {
+            ReqGroup *g = &gs[(*n)++];
+            g->slot = in->slot;
+            g->occ = o;
+            g->kind = kind;
+            g->mask = g->none = 0;
+        }
+    }
+    t->yield_pc = NOREG;
+    x->occ[(size_t)t->tid * x->m->nslots + in->slot]++;
+    *occ = o;
+    return EX_NEXT;
+}
+
+void
+req_end_key(Exec *x, const Thread *t, const Inst *in, uint32_t occ, int kind, uint64_t addr,
+            uint32_t size)
+{
+    if (occ == NOREG)
+        return;
+    ReqGroup *gs = &x->groups[(size_t)t->warp * NGROUPS];
+    for (uint32_t i = 0; i < x->ngroups[t->warp]; i++)
+        if (gs[i].slot == in->slot && gs[i].occ == occ && gs[i].kind == kind) {
+            if (size) {
+                req_end(x, t, &gs[i], addr, size);
+                return;
+            }
+            gs[i].none |= 1u << t->lane;
+            if (((gs[i].mask | gs[i].none) & x->live[t->warp]) == x->live[t->warp])
+                req_close(x, t->warp, i);
+            return;
+        }
 }
 
 void
@@ -476,9 +542,12 @@ ex_cpasync(Exec *x, Thread *t, const Inst *in)
     if (!mem_access(x, t, in, SP_SHARED, dst, n, n, true))
         return EX_FAULT;
     CpEntry e = { (uint32_t)dst, 0, (uint8_t)n, { 0 } };
-    ReqGroup *g = NULL;
-    if (src_size && req_begin(x, t, in, SP_GLOBAL, false, &g) == EX_YIELD)
+    uint32_t occ;
+    if (req_begin_pair(x, t, in, &occ) == EX_YIELD)
         return EX_YIELD;
+    req_end_key(x, t, in, occ, REQ_SST, dst, n); /* the shared write, as a store */
+    if (!src_size)
+        req_end_key(x, t, in, occ, REQ_GLD, 0, 0);
     if (src_size) {
         if (generic_space(&src) != SP_GLOBAL)
             return sim_fault(x, t, in, "cp.async source 0x%llx is not global memory",
@@ -487,7 +556,7 @@ ex_cpasync(Exec *x, Thread *t, const Inst *in)
         if (!p)
             return EX_FAULT;
         memcpy(e.data, p, src_size);
-        req_end(x, t, g, src, src_size);
+        req_end_key(x, t, in, occ, REQ_GLD, src, src_size);
     }
     if (!x->defer_cp) {
         cp_land(x, &e);

@@ -490,6 +490,7 @@ typedef struct {
 /* One warp-level memory request being assembled from its lanes. */
 typedef struct {
     uint32_t slot, occ, mask;
+    uint32_t none; /* lanes that took part without an access (cp.async src-size 0) */
     uint8_t kind, size;
     uint64_t addr[WARP_SIZE];
 } ReqGroup;
@@ -617,6 +618,11 @@ int generic_space(uint64_t *addr); /* window of a generic address; *addr becomes
 int req_begin(Exec *x, Thread *t, const Inst *in, int sp, bool st, ReqGroup **g);
 void req_end(Exec *x, const Thread *t, ReqGroup *g, uint64_t addr, uint32_t size);
 void req_flush_all(Exec *x);
+/* cp.async: its shared write and its global read as two requests of one occurrence;
+ * req_end_key() adds a lane's access (size 0: none) to the one of that kind. */
+int req_begin_pair(Exec *x, Thread *t, const Inst *in, uint32_t *occ);
+void req_end_key(Exec *x, const Thread *t, const Inst *in, uint32_t occ, int kind, uint64_t addr,
+                 uint32_t size);
 uint32_t shared_wavefronts(const uint64_t *addr, uint32_t mask, uint32_t size, uint32_t *ideal);
 
 /* exec hooks named in ops.def */

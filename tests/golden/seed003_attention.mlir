@@ -11,16 +11,17 @@
 // %8: 2 x 16 KB more than the 48 KB of static shared memory ptxas allows).
 // RUN: %vptx check %s | %filecheck %s
 // RUN: %vptx check --stats %s | %filecheck --check-prefix=STATS %s
-// The K/V rows are padded from 128 to 144 bytes (9 16-byte bank groups, an odd
-// number), so the 8 rows of each ldmatrix phase and the 128-bit row copies hit
-// distinct banks:
+// The Q and K buffers (128-byte rows) are XOR-swizzled, not padded (docs/staging.md):
+// chunk q of row r is stored at q ^ (r % 8); V, which a transposing read takes, keeps
+// rows padded from 128 to 144 bytes.  Either way the 8 rows of each ldmatrix phase and
+// the 128-bit row copies hit distinct banks:
 // STATS: shared loads {{.*}}(ideal {{[0-9]+}}, 100.0% conflict-free)
 // STATS: shared stores {{.*}}(ideal {{[0-9]+}}, 100.0% conflict-free)
 // RUN: %vptx --emit=simt %s | %filecheck --check-prefix=SIMT %s
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx
 // CHECK: PASS attention (sim vs eval
 // SIMT: scf.for
-// SIMT-COUNT-2: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<128x72xf16, #gpu.address_space<workgroup>>
+// SIMT-COUNT-2: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<128x64xf16, #gpu.address_space<workgroup>>
 // SIMT: nvgpu.mma.sync
 // SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<128x72xf16, #gpu.address_space<workgroup>>
 // SIMT: scf.yield

@@ -4,9 +4,10 @@
 // plain x2 load; the accumulator is read from workgroup memory too (x4, its
 // 16x8 f16 tile is two 8x8 matrices per 16 rows).  The tiles are staged from
 // global memory by the kernel (coalesced copy, gpu.barrier) and the results
-// are compared with the evaluator.  The kernel's buffers get rows 16 bytes longer
-// (16x16 -> 16x24, 8x16 -> 8x24; 16x8 has 16-byte rows and stays) so that the 8 row addresses of
-// an ldmatrix phase fall in 8 different bank groups.
+// are compared with the evaluator.  The kernel's buffers with rows of 2 or more
+// 16-byte chunks are XOR-swizzled (vptx.swizzle, docs/staging.md; 16x8 has 16-byte rows
+// and stays) so that the 8 row addresses of an ldmatrix phase fall in 8 different bank
+// groups without padding.
 // RUN: %vptx check %s | %filecheck --check-prefix=CHECK-RUN %s
 // RUN: %vptx --emit=simt %s | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
@@ -16,16 +17,16 @@
 // CHECK-RUN: PASS mma_unaligned (sim vs eval
 
 // CHECK-LABEL: func.func @mma_kn
-// CHECK:       memref.alloc() : memref<16x24xf16, #gpu.address_space<workgroup>>
+// CHECK:       memref.alloc() {vptx.swizzle = 2 : i64} : memref<16x16xf16, #gpu.address_space<workgroup>>
 // CHECK:       memref.alloc() : memref<16x8xf16, #gpu.address_space<workgroup>>
 // CHECK:       gpu.barrier
-// CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x24xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = true} : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
 // CHECK-NOT:   memref.load {{.*}}workgroup
 // CHECK:       nvgpu.mma.sync
 // CHECK-LABEL: func.func @mma_nk
-// CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x24xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = false} : memref<8x24xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = false} : memref<8x16xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
 // CHECK:       nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = false} : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
 // CHECK:       nvgpu.mma.sync
 // PTX:         ldmatrix.sync.aligned.m8n8.x4.shared.b16

@@ -1,0 +1,859 @@
+/*
+ * stage.c -- mma.sync operands staged through shared memory, and K loops
+ * software-pipelined over several stages (docs/staging.md).
+ *
+ * A vector.transfer_read inside an scf.for qualifies when it reads a 2-d tile
+ * of 16-bit elements from a global memref (identity layout, identity
+ * permutation map, no mask) into an mma.sync fragment layout that ldmatrix can
+ * load (ldmatrix.c), its only users are vector.contract operands, and the
+ * kernel never writes that memref (the copies read it iterations ahead of the
+ * loop's own order).  Instead of per-thread loads of fragments straight from
+ * global memory, it becomes:
+ *
+ *   copies   every thread moves whole 16-byte chunks of the tile with
+ *            cp.async.cg (nvgpu.device_async_copy) into a workgroup buffer
+ *            that this file allocates: one [rows x
+ *            cols] slice per pipeline stage (stored as memref<S x rows*cols>).  Chunk q = tid + i *
+ * nthreads of the tile is row q / C, chunk q % C (C = cols / 8), so the global reads of a warp are
+ * consecutive 16-byte pieces of whole rows. swizzle  the chunks of a row are stored XOR-permuted
+ * (dist_swizzle_col): the copies and the ldmatrix rows of one 8x8 matrix each hit eight different
+ * 16-byte bank groups, so both are conflict-free without padding. reads    ldmatrix (.trans where
+ * the fragment wants it: a K x N operand) from the slice of the current stage; every lane's offset
+ * inside a slice is computed once, in the function prologue. edges    an index dim with in_bounds =
+ * false gets cp.async's src-size operand: the part of a chunk past the memref's end (or all of a
+ *            chunk on a row past it) is zero-filled, not read.
+ *
+ * Pipelining.  When a qualifying read sits directly in the body of an scf.for
+ * and each of its indices is either the loop's induction variable or defined
+ * outside the loop, all such reads of the loop form one pipeline of N stages
+ * (N = the loop's `vptx.pipeline_stages`, else --pipeline-stages, else the
+ * largest of 4, 3, 2 whose buffers fit the 48 KiB of static shared memory):
+ *
+ *   before the loop   iterations 0 .. N-2: copies into stages 0 .. N-2, one
+ *                     cp.async group each (skipped past the loop's end)
+ *   iteration it      wait_group N-2 (the group of `it` has landed); one
+ *                     barrier (every thread's copies visible, and every
+ *                     thread done reading the slice overwritten next);
+ *                     copies of iteration it+N-1 into stage (it+N-1) % N
+ *                     (skipped past the end), commit; then the ldmatrix reads
+ *                     of stage it % N and the mma.sync ops
+ *   after the loop    wait_group 0
+ *
+ * With N = 1 (or a read that cannot be pipelined) each iteration copies,
+ * waits for its own group and synchronizes before reading.
+ */
+#include "distribute/dist.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+enum {
+    SMEM_STATIC = 48 * 1024,  /* shared memory without the opt-in */
+    SMEM_OPT_IN = 163 * 1024, /* sm_80's largest opt-in dynamic size per workgroup */
+    MAX_STAGES = 8
+};
+
+typedef struct Staged {
+    OpId read;
+    uint32_t pipe;
+    TypeId elem;
+    int64_t rows, cols, chunks; /* the tile; chunks = cols / 8 per row */
+    bool in_bounds[2];
+    uint32_t mrank;           /* the memref's rank: the tile is in its last two dims */
+    bool iv[LAYOUT_MAX_RANK]; /* memref index d is the loop's induction variable */
+    ValueId buf;              /* memref<stages x rows*cols>, workgroup (built at the first use) */
+    uint32_t ncopy;
+    ValueId *row, *dcol; /* per copy i: row in the tile, offset in a slice (prologue) */
+    ValueId col;         /* column of this thread's chunk (prologue) */
+} Staged;
+
+typedef struct Pipe {
+    OpId loop;      /* 0: one read outside a pipelinable loop */
+    int64_t stages; /* 1: copy, wait, read in every iteration */
+    int64_t bytes;  /* shared memory of one stage */
+    ValueId token;  /* a group token that dominates the loop */
+    ValueId rd;     /* this iteration's stage, once begun */
+    bool begun;
+    bool dynamic; /* its buffers are views of the dynamic shared memory */
+} Pipe;
+
+struct StagePlan {
+    ARRAY(Staged) reads;
+    ARRAY(Pipe) pipes;
+    ValueId dyn;       /* gpu.dynamic_shared_memory, once needed */
+    int64_t dyn_bytes; /* bytes of it handed out */
+};
+
+/* ---- planning ---- */
+
+static bool
+defined_outside(Module *m, ValueId v, OpId loop)
+{
+    const Value *val = value_get(m, v);
+    BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
+    while (b) {
+        OpId p = block_parent_op(m, b);
+        if (p == loop)
+            return false;
+        if (!p)
+            break;
+        b = op_get(m, p)->parent;
+    }
+    return true;
+}
+
+/* Every user of v is a vector.contract reading it as its lhs or rhs. */
+typedef struct UseScan {
+    ValueId v;
+    bool bad;
+} UseScan;
+
+static bool
+scan_uses(Module *m, OpId o, void *ctx)
+{
+    UseScan *u = ctx;
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (op->args[i] == u->v && (op->kind != OP_CONTRACT || i > 1))
+            u->bad = true;
+    return !u->bad;
+}
+
+/* Some op may write memref v (or a view of it): its reads cannot move ahead (the
+ * copies run iterations early).  Only reads and memref.dim are known not to. */
+static bool
+scan_writes(Module *m, OpId o, void *ctx)
+{
+    UseScan *u = ctx;
+    const Op *op = op_get(m, o);
+    bool reads_only = op->kind == OP_TRANSFER_READ || op->kind == OP_VLOAD ||
+                      op->kind == OP_MLOAD || op->kind == OP_DIM;
+    for (uint32_t i = 0; i < op->nargs && !reads_only; i++)
+        if (op->args[i] == u->v)
+            u->bad = true;
+    return !u->bad;
+}
+
+/* The vector's two dims read the memref's last two, in order (the minor identity). */
+static bool
+identity_map(Ctx *c, OpId o, int32_t mrank)
+{
+    const Attr *pm = op_attr(c->m, o, "permutation_map");
+    if (!pm)
+        return true;
+    return pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
+           affine_map_result_dim(pm->map, 0) == mrank - 2 &&
+           affine_map_result_dim(pm->map, 1) == mrank - 1;
+}
+
+static bool
+in_bounds_at(Ctx *c, OpId o, uint32_t i)
+{
+    const Attr *a = op_attr(c->m, o, "in_bounds");
+    if (!a)
+        return false;
+    if (a->kind == ATTR_ARRAY)
+        return i < a->n && a->items[i]->kind == ATTR_BOOL && a->items[i]->b;
+    if (a->kind == ATTR_DENSE_ARRAY)
+        return i < a->n && a->ints && a->ints[i];
+    return false;
+}
+
+/* The read o as a staging candidate (s filled), or false. */
+static bool
+candidate(Ctx *c, OpId o, OpId func, Staged *s)
+{
+    Op *op = op_get(c->m, o);
+    const Attr *seg = op_attr(c->m, o, "operandSegmentSizes");
+    const Type *mt = type_get(c->m, value_type(c->m, op->args[0]));
+    const Type *vt = type_get(c->m, value_type(c->m, op->res[0]));
+    if (mt->kind != TY_MEMREF || mt->rank < 2 || mt->rank > LAYOUT_MAX_RANK || mt->layout ||
+        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || vt->kind != TY_VECTOR ||
+        vt->rank != 2 || type_bitwidth(vt->elem) != 16 || !identity_map(c, o, (int32_t)mt->rank))
+        return false;
+    uint32_t r = mt->rank;
+    if (op->nargs != r + 2 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
+        return false; /* memref, its indices, padding; no mask */
+    if (mt->shape[r - 1] != DIM_DYNAMIC && mt->shape[r - 1] % 8 != 0)
+        return false; /* rows of a static memref must start on 16 bytes */
+    NestedLayout l;
+    bool trans;
+    if (!result_layout(c, o, 0, &l) || l.rank != 2 || !dist_ldmatrix_layout(&l, 0, 1, &trans))
+        return false;
+    memset(s, 0, sizeof *s);
+    s->read = o;
+    s->mrank = r;
+    s->elem = vt->elem;
+    s->rows = vt->shape[0];
+    s->cols = vt->shape[1];
+    if (s->cols % 8 != 0)
+        return false;
+    s->chunks = s->cols / 8;
+    if (s->chunks & (s->chunks - 1))
+        return false; /* the swizzle permutes a power of two of chunks */
+    if (c->nthreads % 32 != 0 || c->nthreads % s->chunks != 0 ||
+        (s->rows * s->chunks) % c->nthreads != 0 || (s->rows * s->chunks) % 8 != 0)
+        return false;
+    if (dist_pow2_divisor(c, op_get(c->m, o)->args[r]) < 8)
+        return false; /* the column base must keep the chunks 16-byte aligned */
+    UseScan u = { op_get(c->m, o)->res[0], false };
+    module_walk(c->m, func, scan_uses, &u);
+    if (u.bad)
+        return false;
+    UseScan w = { op_get(c->m, o)->args[0], false };
+    module_walk(c->m, func, scan_writes, &w);
+    if (w.bad)
+        return false; /* the kernel writes the operand's memref */
+    for (uint32_t i = 0; i < 2; i++)
+        s->in_bounds[i] = in_bounds_at(c, o, i);
+    s->ncopy = (uint32_t)(s->rows * s->chunks / c->nthreads);
+    return s->ncopy <= 64; /* copies per thread (issue_copies) */
+}
+
+/* The scf.for whose body holds o and where o's indices are its iv or invariant, or 0. */
+static OpId
+pipeline_loop(Ctx *c, OpId o, Staged *s)
+{
+    OpId loop = block_parent_op(c->m, op_get(c->m, o)->parent);
+    if (!loop || op_get(c->m, loop)->kind != OP_FOR)
+        return 0;
+    ValueId iv = block_get(c->m, op_entry_block(c->m, loop, 0))->args.items[0];
+    if (value_type(c->m, iv) != TY_INDEX)
+        return 0; /* the pipeline's arithmetic is on index */
+    for (uint32_t d = 0; d < s->mrank; d++) {
+        ValueId x = op_get(c->m, o)->args[1 + d];
+        s->iv[d] = x == iv;
+        if (!s->iv[d] && !defined_outside(c->m, x, loop))
+            return 0;
+    }
+    if (!defined_outside(c->m, op_get(c->m, o)->args[0], loop) ||
+        !defined_outside(c->m, op_get(c->m, o)->args[1 + s->mrank], loop))
+        return 0;
+    return loop;
+}
+
+/* The same in every thread of the workgroup: built from constants, arguments,
+ * workgroup ids and sizes, memref.dim and pure ops of such values (never from a
+ * thread, lane or subgroup id), or the induction variable of a uniform loop. */
+static bool uniform_loop(Module *m, OpId loop, int depth);
+
+static bool
+uniform_value(Module *m, ValueId v, int depth)
+{
+    if (depth > 16)
+        return false;
+    const Value *val = value_get(m, v);
+    if (!val->def) {
+        OpId p = block_parent_op(m, val->block);
+        if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
+            return true; /* a kernel argument */
+        return op_get(m, p)->kind == OP_FOR && val->index == 0 && uniform_loop(m, p, depth + 1);
+    }
+    const Op *op = op_get(m, val->def);
+    if (op->kind == OP_THREAD_ID || op->kind == OP_LANE_ID || op->kind == OP_SUBGROUP_ID ||
+        !(op_info[op->kind].traits & T_PURE) || op->nregions)
+        return false;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (!uniform_value(m, op->args[i], depth + 1))
+            return false;
+    return true;
+}
+
+/* Every thread runs the loop's iterations together: its bounds are uniform and it
+ * sits in loops of that kind only (no scf.if around it). */
+static bool
+uniform_loop(Module *m, OpId loop, int depth)
+{
+    const Op *op = op_get(m, loop);
+    for (uint32_t i = 0; i < 3; i++)
+        if (!uniform_value(m, op->args[i], depth + 1))
+            return false;
+    OpId p = block_parent_op(m, op->parent);
+    if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
+        return true;
+    return op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, depth + 1);
+}
+
+/* Directly in the body of a loop that every thread runs together: the barriers of
+ * staging are then met by all threads.  A tile read once is left to the direct
+ * fragment loads, and so is a read under an scf.if. */
+static bool
+in_loop(Module *m, OpId o)
+{
+    OpId p = block_parent_op(m, op_get(m, o)->parent);
+    return p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0);
+}
+
+typedef struct PlanScan {
+    Ctx *c;
+    OpId func;
+    struct StagePlan *p;
+    int64_t other; /* bytes of the kernel's own workgroup buffers */
+} PlanScan;
+
+static bool
+scan_reads(Module *m, OpId o, void *ctx)
+{
+    PlanScan *ps = ctx;
+    const Op *op = op_get(m, o);
+    if (op->kind == OP_CONTRACT) { /* subgroups splitting K sum their tiles in a buffer */
+        NestedLayout rl;
+        const Type *rt = type_get(m, value_type(m, op->res[0]));
+        if (rt->kind == TY_VECTOR && result_layout(ps->c, o, 0, &rl)) {
+            int64_t sg = 1, n = (type_bitwidth(rt->elem) + 7) / 8;
+            for (int32_t d = 0; d < rl.rank; d++)
+                sg *= rl.subgroup_tile[d];
+            for (uint32_t d = 0; d < rt->rank; d++)
+                n *= rt->shape[d];
+            if (sg > 0 && ps->c->nwarps / sg > 1)
+                ps->other += ps->c->nwarps / sg * n * 9 / 8; /* rows padded by up to 1/8 */
+        }
+        return true;
+    }
+    if (op->kind == OP_ALLOC) {
+        const Type *t = type_get(m, value_type(m, op->res[0]));
+        if (t->memspace == MS_WORKGROUP && t->kind == TY_MEMREF) {
+            int64_t n = (type_bitwidth(t->elem) + 7) / 8;
+            for (uint32_t d = 0; d < t->rank; d++)
+                n *= t->shape[d] == DIM_DYNAMIC ? 0 : t->shape[d];
+            ps->other += n;
+        }
+        return true;
+    }
+    Staged s;
+    if (op->kind != OP_TRANSFER_READ || !in_loop(m, o) || !candidate(ps->c, o, ps->func, &s))
+        return true;
+    OpId loop = pipeline_loop(ps->c, o, &s);
+    if (!loop)
+        memset(s.iv, 0, sizeof s.iv);
+    uint32_t k = ps->p->pipes.n;
+    for (uint32_t i = 0; loop && i < ps->p->pipes.n; i++)
+        if (ps->p->pipes.items[i].loop == loop)
+            k = i;
+    if (k == ps->p->pipes.n) {
+        Pipe pipe = { loop, 1, 0, 0, 0, false, false };
+        ARRAY_PUSH(&m->arena, ps->p->pipes, pipe);
+    }
+    s.pipe = k;
+    ps->p->pipes.items[k].bytes += s.rows * s.cols * 2;
+    ARRAY_PUSH(&m->arena, ps->p->reads, s);
+    return true;
+}
+
+/* `pipeline_stages` in the lowering_config of a contract in the loop's body, or NULL. */
+static const Attr *
+config_stages(Ctx *c, OpId loop)
+{
+    const Block *b = block_get(c->m, op_entry_block(c->m, loop, 0));
+    for (uint32_t i = 0; i < b->ops.n; i++) {
+        OpId o = b->ops.items[i];
+        const Attr *lc =
+            op_get(c->m, o)->kind == OP_CONTRACT ? op_attr(c->m, o, "lowering_config") : NULL;
+        for (uint32_t k = 0; lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
+            if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
+                return lc->dict[k].value;
+    }
+    return NULL;
+}
+
+/* Stage count of a loop's pipeline: attribute (the loop's, else the lowering config of
+ * a contract in it), option, or what fits. */
+static bool
+choose_stages(Ctx *c, Pipe *p, int64_t other)
+{
+    const Attr *a = op_attr(c->m, p->loop, "vptx.pipeline_stages");
+    if (!a)
+        a = config_stages(c, p->loop);
+    int64_t n = a && a->kind == ATTR_INT ? a->i : c->pipeline_stages;
+    bool explicit_n = n > 0;
+    if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > MAX_STAGES)) {
+        c->loc = op_get(c->m, p->loop)->loc;
+        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", MAX_STAGES);
+    }
+    if (n <= 0) {
+        n = 4;
+        while (n > 1 && n * p->bytes + other > SMEM_STATIC)
+            n--;
+    }
+    if (n * p->bytes + other > SMEM_STATIC &&
+        (!explicit_n || other > SMEM_STATIC || n * p->bytes + other > SMEM_OPT_IN)) {
+        c->loc = op_get(c->m, p->loop)->loc;
+        int avail = explicit_n && other <= SMEM_STATIC ? SMEM_OPT_IN : SMEM_STATIC;
+        return dist_error(c,
+                          "a %" PRId64 "-stage pipeline of this loop's operands needs %" PRId64
+                          " bytes of shared memory (%" PRId64 " per stage, %" PRId64
+                          " in the kernel's other buffers), but %d are available%s; use fewer "
+                          "stages or a smaller tile",
+                          n, n * p->bytes + other, p->bytes, other, avail,
+                          avail == SMEM_OPT_IN ? " (sm_80's opt-in maximum)" : "");
+    }
+    /* above 48 KiB: the opt-in dynamic shared memory, its size reported to launchers */
+    p->dynamic = n * p->bytes + other > SMEM_STATIC;
+    p->stages = n;
+    return true;
+}
+
+void
+dist_plan_staging(Ctx *c, OpId func)
+{
+    struct StagePlan *p = arena_alloc(&c->m->arena, sizeof *p);
+    memset(p, 0, sizeof *p);
+    c->stage = p;
+    PlanScan ps = { c, func, p, 0 };
+    module_walk(c->m, func, scan_reads, &ps);
+    int64_t total = ps.other;
+    for (uint32_t i = 0; i < p->pipes.n; i++)
+        if (!p->pipes.items[i].loop)
+            total += p->pipes.items[i].bytes;
+    for (uint32_t i = 0; i < p->pipes.n && !c->failed; i++) {
+        Pipe *pi = &p->pipes.items[i];
+        if (pi->loop && choose_stages(c, pi, total))
+            total += pi->stages * pi->bytes;
+    }
+}
+
+/* ---- building ---- */
+
+static ValueId
+binop_idx(Ctx *c, OpKind k, ValueId a, ValueId b)
+{
+    ValueId args[2] = { a, b };
+    return emit1(c, k, 2, args, TY_INDEX);
+}
+
+/* The buffer and the loop-invariant per-thread offsets of s, in the prologue. */
+static void
+prepare(Ctx *c, Staged *s, int64_t stages)
+{
+    if (s->buf)
+        return;
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    int64_t shape[2] = { stages, s->rows * s->cols };
+    TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
+    struct StagePlan *p = c->stage;
+    if (p->pipes.items[s->pipe].dynamic) {
+        if (!p->dyn) {
+            int64_t any = DIM_DYNAMIC;
+            TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
+            p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
+        }
+        ValueId args[2] = { p->dyn, const_index(c, p->dyn_bytes) };
+        s->buf = emit1(c, OP_VIEW, 2, args, t);
+        p->dyn_bytes += (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
+        op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
+    } else {
+        s->buf = emit1(c, OP_ALLOC, 0, NULL, t);
+        OpId a = value_get(c->m, s->buf)->def;
+        int64_t seg[2] = { 0, 0 };
+        op_set_attr(c->m, a, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 2));
+        op_set_attr(c->m, a, "alignment", attr_int(c->m, 128, TY_I64));
+    }
+    ValueId tid = thread_id(c);
+    ValueId row0 = binop_idx(c, OP_DIVUI, tid, const_index(c, s->chunks));
+    s->col = idx_mul_c(c, binop_idx(c, OP_REMUI, tid, const_index(c, s->chunks)), 8);
+    s->row = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->row);
+    s->dcol = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->dcol);
+    for (uint32_t i = 0; i < s->ncopy; i++) {
+        s->row[i] = idx_add_c(c, row0, (int64_t)i * (c->nthreads / s->chunks));
+        s->dcol[i] = idx_add(c, idx_mul_c(c, s->row[i], s->cols),
+                             dist_swizzle_col(c, s->row[i], s->col, s->chunks));
+    }
+    c->out = saved;
+}
+
+/* The chunk element by element: plain loads of the first n elements (0 past the
+ * edge) and stores into the slice, for rows that may not start on 16 bytes. */
+static void
+copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, ValueId grow,
+              ValueId gcol, ValueId n, ValueId dst)
+{
+    bool is_float = s->elem == TY_F16 || s->elem == TY_BF16;
+    uint32_t r = s->mrank;
+    for (int64_t j = 0; j < 8; j++) {
+        ValueId li[LAYOUT_MAX_RANK + 1];
+        li[0] = mem;
+        for (uint32_t d = 0; d + 2 < r; d++)
+            li[1 + d] = lead[d];
+        li[r - 1] = grow;
+        li[r] = idx_add_c(c, gcol, j);
+        ValueId ok = cmp_i(c, CMPI_SLT, const_index(c, j), n), val;
+        int64_t known = 0;
+        if (const_value_of(c, ok, &known) && known) {
+            val = emit1(c, OP_MLOAD, r + 1, li, s->elem);
+        } else {
+            OpId ifop = emit_if(c, ok, 1, &s->elem, true);
+            RegionSave rs;
+            region_enter(c, ifop, 0, &rs);
+            ValueId v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
+            region_leave(c, &v, 1, &rs);
+            region_enter(c, ifop, 1, &rs);
+            ValueId z = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
+            region_leave(c, &z, 1, &rs);
+            val = op_get(c->m, ifop)->res[0];
+        }
+        ValueId si[4] = { val, s->buf, stage, idx_add_c(c, dst, j) };
+        emit(c, OP_MSTORE, 4, si, 0, NULL, 0);
+    }
+}
+
+/*
+ * cp.async of s's tile at global base[] (its last two entries: row and column of
+ * the tile; the leading ones pass through) into stage `stage`.  A row
+ * length that is dynamic may not be a multiple of 8 elements, and then the rows
+ * do not start on 16 bytes: a uniform branch on it takes the element-by-element
+ * copy (copy_elements) instead of cp.async.
+ */
+static void
+issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
+{
+    ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
+    uint32_t r = s->mrank;
+    const ValueId *lead = base; /* base[0 .. r-3] */
+    bool edge = !s->in_bounds[0] || !s->in_bounds[1];
+    bool dyn_rows = type_get(c->m, value_type(c->m, mem))->shape[r - 1] == DIM_DYNAMIC;
+    ValueId dim[2] = { 0, 0 };
+    for (uint32_t d = 0; d < 2; d++)
+        if (!s->in_bounds[d])
+            dim[d] = memref_dim(c, mem, r - 2 + d);
+    ValueId gcol = idx_add(c, base[r - 1], s->col);
+    ValueId left = 0; /* elements of this thread's chunk inside the memref */
+    if (!s->in_bounds[1]) {
+        left = binop_idx(c, OP_SUBI, dim[1], gcol);
+        left = binop_idx(c, OP_MAXSI, left, const_index(c, 0));
+        left = binop_idx(c, OP_MINSI, left, const_index(c, 8));
+    }
+    ValueId grow[64], n[64];
+    for (uint32_t i = 0; i < s->ncopy; i++) {
+        grow[i] = idx_add(c, base[r - 2], s->row[i]);
+        n[i] = left ? left : const_index(c, 8);
+        if (!s->in_bounds[0]) {
+            ValueId in = cmp_i(c, CMPI_SLT, grow[i], dim[0]);
+            ValueId sel[3] = { in, n[i], const_index(c, 0) };
+            n[i] = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
+        }
+    }
+    RegionSave rs;
+    OpId ifop = 0;
+    if (dyn_rows) {
+        OpList *saved = c->out;
+        c->out = &c->prologue; /* rows of whole 16-byte chunks: once per kernel */
+        ValueId ld = memref_dim(c, mem, r - 1);
+        ValueId aligned =
+            cmp_i(c, CMPI_EQ, binop_idx(c, OP_REMUI, ld, const_index(c, 8)), const_index(c, 0));
+        c->out = saved;
+        ifop = emit_if(c, aligned, 0, NULL, true);
+        region_enter(c, ifop, 0, &rs);
+    }
+    for (uint32_t i = 0; i < s->ncopy; i++) {
+        ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], mem };
+        uint32_t k = 4;
+        for (uint32_t d = 0; d + 2 < r; d++)
+            args[k++] = lead[d];
+        args[k++] = grow[i];
+        args[k++] = gcol;
+        if (edge)
+            args[k++] = n[i];
+        TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
+        ValueId res = emit1(c, OP_DEVICE_ASYNC_COPY, k, args, tok);
+        OpId o = value_get(c->m, res)->def;
+        int64_t seg[5] = { 1, 2, 1, r, edge };
+        op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 5));
+        op_set_attr(c->m, o, "dstElements", attr_int(c->m, 8, TY_INDEX));
+        op_set_attr(c->m, o, "bypassL1", attr_unit(c->m));
+    }
+    if (!dyn_rows)
+        return;
+    region_leave(c, NULL, 0, &rs);
+    region_enter(c, ifop, 1, &rs);
+    for (uint32_t i = 0; i < s->ncopy; i++)
+        copy_elements(c, s, mem, stage, lead, grow[i], gcol, n[i], s->dcol[i]);
+    region_leave(c, NULL, 0, &rs);
+}
+
+static ValueId
+commit(Ctx *c)
+{
+    TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
+    return emit1(c, OP_DEVICE_ASYNC_CREATE_GROUP, 0, NULL, tok);
+}
+
+static void
+wait_groups(Ctx *c, ValueId token, int64_t n)
+{
+    OpId o = emit(c, OP_DEVICE_ASYNC_WAIT, 1, &token, 0, NULL, 0);
+    op_set_attr(c->m, o, "numGroups", attr_int(c->m, n, TY_I32));
+}
+
+/* The new index values of s's tile with the induction variable at iv. */
+static void
+bases_at(Ctx *c, Staged *s, ValueId iv, ValueId *base)
+{
+    for (uint32_t d = 0; d < s->mrank; d++)
+        base[d] = s->iv[d] ? iv : dist_scalar(c, op_get(c->m, s->read)->args[1 + d]);
+}
+
+/* Copies of every read of pipe k at induction value iv into stage `stage`, skipped
+ * when iv is not below the loop's upper bound ub. */
+static void
+issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub)
+{
+    struct StagePlan *p = c->stage;
+    ValueId cond = cmp_i(c, CMPI_SLT, iv, ub);
+    int64_t always;
+    bool guard = !const_value_of(c, cond, &always);
+    if (!guard && !always)
+        return;
+    RegionSave rs;
+    if (guard)
+        region_enter(c, emit_if(c, cond, 0, NULL, false), 0, &rs);
+    for (uint32_t i = 0; i < p->reads.n; i++) {
+        Staged *s = &p->reads.items[i];
+        if (s->pipe != k)
+            continue;
+        ValueId base[LAYOUT_MAX_RANK];
+        bases_at(c, s, iv, base);
+        issue_copies(c, s, stage, base);
+    }
+    if (guard)
+        region_leave(c, NULL, 0, &rs);
+}
+
+static Pipe *
+pipe_of_loop(Ctx *c, OpId loop, uint32_t *k)
+{
+    struct StagePlan *p = c->stage;
+    for (uint32_t i = 0; p && i < p->pipes.n; i++)
+        if (p->pipes.items[i].loop == loop) {
+            *k = i;
+            return &p->pipes.items[i];
+        }
+    return NULL;
+}
+
+static void
+prepare_pipe(Ctx *c, uint32_t k)
+{
+    struct StagePlan *p = c->stage;
+    for (uint32_t i = 0; i < p->reads.n; i++)
+        if (p->reads.items[i].pipe == k)
+            prepare(c, &p->reads.items[i], p->pipes.items[k].stages);
+}
+
+/* After the rewrite: the static workgroup buffers of the function must fit. */
+static bool
+sum_allocs(Module *m, OpId o, void *ctx)
+{
+    int64_t *sum = ctx;
+    const Op *op = op_get(m, o);
+    if (op->kind != OP_ALLOC)
+        return true;
+    const Type *t = type_get(m, value_type(m, op->res[0]));
+    if (t->kind != TY_MEMREF || t->memspace != MS_WORKGROUP)
+        return true;
+    int64_t n = (type_bitwidth(t->elem) + 7) / 8;
+    for (uint32_t d = 0; d < t->rank; d++)
+        n *= t->shape[d] == DIM_DYNAMIC ? 0 : t->shape[d];
+    *sum += (n + 15) / 16 * 16;
+    return true;
+}
+
+bool
+dist_stage_check(Ctx *c, OpId func)
+{
+    struct StagePlan *p = c->stage;
+    for (uint32_t i = 0; p && i < p->pipes.n; i++) {
+        Pipe *pi = &p->pipes.items[i];
+        if (!pi->loop || pi->stages < 2)
+            continue;
+        int64_t sum = 0;
+        module_walk(c->m, func, sum_allocs, &sum);
+        if (sum <= SMEM_STATIC && sum + p->dyn_bytes <= SMEM_OPT_IN)
+            return true;
+        c->loc = op_get(c->m, pi->loop)->loc;
+        return dist_error(c,
+                          "the %" PRId64 "-stage pipeline of this loop (%" PRId64
+                          " bytes) and the kernel's other workgroup buffers need %" PRId64
+                          " bytes of shared memory, but %d are available; use fewer stages "
+                          "(--pipeline-stages or vptx.pipeline_stages)",
+                          pi->stages, pi->stages * pi->bytes, sum + p->dyn_bytes,
+                          p->dyn_bytes ? SMEM_OPT_IN : SMEM_STATIC);
+    }
+    return true;
+}
+
+bool
+dist_stage_loop_begin(Ctx *c, OpId loop)
+{
+    uint32_t k;
+    Pipe *pipe = pipe_of_loop(c, loop, &k);
+    if (!pipe || pipe->stages < 2)
+        return true;
+    prepare_pipe(c, k);
+    const Op *op = op_get(c->m, loop);
+    ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
+    ValueId step = dist_scalar(c, op_get(c->m, loop)->args[2]);
+    for (int64_t s = 0; s + 1 < pipe->stages; s++) {
+        ValueId iv = s ? idx_add(c, lb, idx_mul_c(c, step, s)) : lb;
+        issue_pipe(c, k, const_index(c, s), iv, ub);
+        c->stage->pipes.items[k].token = commit(c);
+    }
+    return !c->failed;
+}
+
+void
+dist_stage_loop_end(Ctx *c, OpId loop)
+{
+    uint32_t k;
+    Pipe *pipe = pipe_of_loop(c, loop, &k);
+    if (pipe && pipe->stages >= 2)
+        wait_groups(c, pipe->token, 0);
+}
+
+/* At the first staged read of a loop's body: wait, synchronize, issue the next copies. */
+static void
+begin_iteration(Ctx *c, uint32_t k)
+{
+    Pipe *pipe = &c->stage->pipes.items[k];
+    pipe->begun = true;
+    const Op *op = op_get(c->m, pipe->loop);
+    ValueId iv = block_get(c->m, op_entry_block(c->m, pipe->loop, 0))->args.items[0];
+    ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
+    ValueId step = dist_scalar(c, op_get(c->m, pipe->loop)->args[2]);
+    int64_t n = pipe->stages;
+    if (n == 1) {
+        prepare_pipe(c, k);
+        barrier(c);
+        issue_pipe(c, k, const_index(c, 0), iv, ub);
+        ValueId tok = commit(c);
+        wait_groups(c, tok, 0);
+        barrier(c);
+        c->stage->pipes.items[k].rd = const_index(c, 0);
+        return;
+    }
+    /* the stages of iteration it = (iv - lb) / step, in 32 bits (trip counts below
+       2^31): a remainder by a constant is a few instructions there, not 64-bit code */
+    ValueId it = binop_idx(c, OP_DIVUI, binop_idx(c, OP_SUBI, iv, lb), step);
+    ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    ValueId a[2] = { it32, const_int(c, n, TY_I32) };
+    ValueId rd32 = emit1(c, OP_REMUI, 2, a, TY_I32);
+    ValueId b[2] = { it32, const_int(c, n - 1, TY_I32) };
+    a[0] = emit1(c, OP_ADDI, 2, b, TY_I32);
+    ValueId wr32 = emit1(c, OP_REMUI, 2, a, TY_I32);
+    ValueId rd = emit1(c, OP_INDEX_CAST, 1, &rd32, TY_INDEX);
+    ValueId wr = emit1(c, OP_INDEX_CAST, 1, &wr32, TY_INDEX);
+    wait_groups(c, pipe->token, n - 2);
+    barrier(c);
+    ValueId next = idx_add(c, iv, idx_mul_c(c, step, n - 1));
+    issue_pipe(c, k, wr, next, ub);
+    commit(c);
+    c->stage->pipes.items[k].rd = rd;
+}
+
+bool
+dist_staged_read(Ctx *c, OpId o, bool *done)
+{
+    struct StagePlan *p = c->stage;
+    *done = false;
+    Staged *s = NULL;
+    for (uint32_t i = 0; p && i < p->reads.n; i++)
+        if (p->reads.items[i].read == o)
+            s = &p->reads.items[i];
+    if (!s)
+        return true;
+    *done = true;
+    uint32_t k = s->pipe;
+    Pipe *pipe = &p->pipes.items[k];
+    if (!pipe->loop) {
+        prepare(c, s, 1);
+        if (c->loops)
+            barrier(c);
+        ValueId base[LAYOUT_MAX_RANK];
+        bases_at(c, s, 0, base);
+        issue_copies(c, s, const_index(c, 0), base);
+        wait_groups(c, commit(c), 0);
+        barrier(c);
+        pipe->rd = const_index(c, 0);
+    } else if (!pipe->begun) {
+        begin_iteration(c, k);
+    }
+    Transfer t;
+    memset(&t, 0, sizeof t);
+    t.memref = s->buf;
+    t.mrank = 2;
+    t.base[0] = pipe->rd;
+    t.base[1] = const_index(c, 0);
+    for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
+        t.dim_of[i] = t.mask_dim[i] = -1;
+    t.dim_of[0] = 0; /* the row dim stands for the stage: load_group makes the index */
+    t.dim_of[1] = 1;
+    t.in_bounds[0] = t.in_bounds[1] = true;
+    t.swizzle = s->chunks;
+    NestedLayout l;
+    result_layout(c, o, 0, &l);
+    Dist *d = dist_read_ldmatrix(c, &t, &l, s->elem);
+    if (!d)
+        return dist_error(c, "internal: a staged operand cannot be read with ldmatrix");
+    dist_bind(c, op_get(c->m, o)->res[0], d);
+    return true;
+}
+
+/* ---- the epilogue: accumulator stores of 128 bits ---- */
+
+/* Shared memory of the workgroup buffers made so far (prologue) and the kernel's own. */
+static int64_t
+smem_so_far(Ctx *c)
+{
+    int64_t sum = 0;
+    module_walk(c->m, c->func, sum_allocs, &sum);
+    for (uint32_t i = 0; i < c->prologue.n; i++)
+        sum_allocs(c->m, c->prologue.items[i], &sum);
+    return sum;
+}
+
+/*
+ * A 2-d value written to global memory whose layout makes a warp's stores
+ * strided -- runs of less than a 32-byte sector along the memref's contiguous
+ * dim, as an f16 mma.sync accumulator's 4 lanes x 2 elements per row -- is first
+ * converted, through workgroup memory, to the row-major layout in which every
+ * lane holds 16 contiguous bytes and the lanes of a warp cover whole rows: then
+ * every store is 128 bits and coalesced.  (An f32 accumulator's runs are 32
+ * bytes: its 8-byte stores already fill whole sectors and stay.)
+ * Only where the alignment is provable (a static row length of whole 16-byte
+ * pieces, a column base that is a multiple of 16 bytes, the column dim in
+ * bounds) and the conversion buffer fits the 48 KiB with everything else.
+ * Elementwise ops on the value were distributed in its own layout before, in
+ * registers; only the store moves.
+ */
+Dist *
+dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v)
+{
+    const NestedLayout *l = &v->layout;
+    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
+    int64_t esize = (type_bitwidth(v->elem) + 7) / 8;
+    if (l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 || t->dim_of[1] != 1 ||
+        !t->in_bounds[1] || mt->kind != TY_MEMREF || mt->layout || mt->memspace == MS_WORKGROUP ||
+        mt->memspace == MS_PRIVATE || esize > 16 || 16 % esize != 0 || c->nthreads % 32 != 0)
+        return v;
+    int64_t vec = 16 / esize, shape[2];
+    layout_shape(l, shape);
+    /* a warp's store covers runs of E * T contiguous elements when its lanes are
+       adjacent along the row: convert only where a run is under a 32-byte sector */
+    int64_t run = l->element_tile[1] * (l->thread_strides[1] == 1 ? l->thread_tile[1] : 1);
+    if (run * esize >= 32 || mt->shape[1] == DIM_DYNAMIC || mt->shape[1] % vec != 0 ||
+        shape[1] % vec != 0 || dist_pow2_divisor(c, t->base[1]) < vec)
+        return v;
+    int64_t tc = shape[1] / vec < 32 ? shape[1] / vec : 32, tr = 32 / tc, w = c->nwarps;
+    if (32 % tc != 0 || shape[0] % (tr * w) != 0)
+        return v;
+    int64_t bytes = shape[0] * shape[1] * esize;
+    if (smem_so_far(c) + bytes + bytes / 8 > SMEM_STATIC)
+        return v;
+    NestedLayout to;
+    layout_init(&to, 2);
+    layout_set_dim(&to, 0, w, shape[0] / (tr * w), 1, tr, 1, 1, tc);
+    layout_set_dim(&to, 1, 1, shape[1] / (vec * tc), 1, tc, vec, 0, 1);
+    layout_normalize(&to);
+    Dist *d = convert_dist(c, v, &to);
+    return d ? d : v;
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Operand staging and pipelining (docs/staging.md): examples/gemm.mlir next to
+# tests/bench/ref_gemm.cu, a CUTLASS-style CUDA C kernel with the same 128x128x32
+# tile, 8 warps, 3 cp.async stages, ldmatrix and mma.sync in inline PTX, built by nvcc
+# to tests/bench/ref_gemm.ptx (shipped; rebuilt here when nvcc is installed).
+#   - ptxas -v (sm_80): registers, spills, shared memory
+#   - the steady-state K loop's static PTX instruction mix: mma : ldmatrix : cp.async :
+#     mov : other (the backward branch enclosing the most mma.sync; `mov` counted apart
+#     because ptxas coalesces register copies).  vptx's loop also holds the cold path
+#     for rows of a dynamic length that is not a multiple of 8 (element copies), so
+#     the executed mix below is the fairer figure
+#   - the executed instruction mix per executed mma.sync (simulator, whole kernel)
+#   - simulator counters of a launch on 256^3 and on 128x128x4096 (tests/bench/staging.c;
+#     both results checked bit for bit against C)
+set -euo pipefail
+PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/vptx-bench.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+REF=tests/bench/ref_gemm.ptx
+if [[ -x $NVCC ]]; then
+    "$NVCC" -arch=sm_80 -ptx -O3 tests/bench/ref_gemm.cu -o "$TMP/ref_gemm.ptx"
+    REF=$TMP/ref_gemm.ptx
+fi
+"$BIN" --emit=ptx --arch=sm_80 examples/gemm.mlir -o "$TMP/gemm.ptx"
+
+echo "-- ptxas -v sm_80 (registers, spill bytes, shared memory)"
+if [[ -x $PTXAS ]]; then
+    for k in "nvcc:$REF" "vptx:$TMP/gemm.ptx"; do
+        "$PTXAS" -arch=sm_80 -v "${k#*:}" -o "$TMP/k.cubin" 2>&1 | awk -v who="${k%%:*}" '
+            /spill stores/ { for (i = 1; i <= NF; i++) if ($i == "spill" && $(i+1) == "stores,") st = $(i-2) }
+            /Used [0-9]+ registers/ { for (i = 1; i <= NF; i++) { if ($i == "registers,") r = $(i-1)
+                                                                if ($(i+1) == "bytes" && $(i+2) == "smem,") s = $i } }
+            END { printf "%s gemm registers %s, spill stores %s bytes, smem %s bytes\n", who, r, st, s }'
+    done
+else
+    echo "ptxas: skipped (not installed)"
+fi
+
+echo "-- steady-state K loop (static PTX): mma : ldmatrix : cp.async : mov : other"
+for k in "nvcc:$REF" "vptx:$TMP/gemm.ptx"; do
+    awk -v who="${k%%:*}" '
+        function isins(s) { return s !~ /^[ \t]*($|\/\/|\.|[{}]|[$A-Za-z_0-9]+:)/ }
+        { line[NR] = $0 }
+        /^[$A-Za-z_0-9]+:/ { lab = $0; sub(/:.*/, "", lab); at[lab] = NR }
+        /bra/ { t = $NF; sub(/;$/, "", t); if (t in at && at[t] < NR) { bs[++nb] = at[t]; be[nb] = NR } }
+        END {
+            best = 0
+            for (i = 1; i <= nb; i++) {
+                n = 0
+                for (j = bs[i]; j <= be[i]; j++) if (line[j] ~ /mma\.sync/) n++
+                if (n > best) { best = n; k = i }
+            }
+            m = l = c = v = o = 0
+            for (j = bs[k]; best && j <= be[k]; j++) {
+                s = line[j]
+                if (!isins(s)) continue
+                if (s ~ /mma\.sync/) m++
+                else if (s ~ /ldmatrix/) l++
+                else if (s ~ /cp\.async/) c++
+                else if (s ~ /^[ \t]*mov\./) v++
+                else o++
+            }
+            printf "%s gemm loop %d : %d : %d : %d : %d  (%.2f non-mma per mma, %.2f without mov)\n",
+                who, m, l, c, v, o, m ? (l + c + v + o) / m : 0, m ? (l + c + o) / m : 0
+        }' "${k#*:}"
+done
+
+LIB=$(dirname "$BIN")/libvptx.a
+cc -std=c11 -O2 -I. -D_POSIX_C_SOURCE=200809L tests/bench/staging.c "$LIB" -lm -ldl -lpthread \
+    -o "$TMP/staging"
+echo "-- simulator, one launch of M = N = K = 256 (grid 2 x 2)"
+"$TMP/staging" "$REF" examples/gemm.mlir 256 256 256
+echo "-- simulator, M = N = 128, K = 4096 (one workgroup, 128 K steps: the steady state)"
+"$TMP/staging" "$REF" examples/gemm.mlir 128 128 4096
