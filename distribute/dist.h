@@ -91,6 +91,7 @@ typedef struct Ctx {
     ARRAY(Buffer) buffers;
     struct StagePlan *stage; /* stage.c: staged reads and pipelines of the function */
     int64_t pipeline_stages; /* --pipeline-stages; 0 = chosen per loop */
+    bool remarks;            /* --remarks: say what was staged and how */
 } Ctx;
 
 /* ---- distribute.c ---- */

@@ -645,13 +645,13 @@ collect_funcs(Module *m, OpId o, void *ctx)
 bool
 distribute_module(Module *m, Diag *d)
 {
-    return distribute_module_staged(m, 0, d);
+    return distribute_module_staged(m, 0, false, d);
 }
 
 bool
-distribute_module_staged(Module *m, int64_t pipeline_stages, Diag *d)
+distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
 {
-    Ctx c = { .m = m, .d = d, .pipeline_stages = pipeline_stages };
+    Ctx c = { .m = m, .d = d, .pipeline_stages = pipeline_stages, .remarks = remarks };
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
     c.map = ir_calloc(c.nold + 1, sizeof *c.map);

@@ -10,18 +10,22 @@
  * loop's own order).  Instead of per-thread loads of fragments straight from
  * global memory, it becomes:
  *
- *   copies   every thread moves whole 16-byte chunks of the tile with
- *            cp.async.cg (nvgpu.device_async_copy) into a workgroup buffer
- *            that this file allocates: one [rows x
- *            cols] slice per pipeline stage (stored as memref<S x rows*cols>).  Chunk q = tid + i *
- * nthreads of the tile is row q / C, chunk q % C (C = cols / 8), so the global reads of a warp are
- * consecutive 16-byte pieces of whole rows. swizzle  the chunks of a row are stored XOR-permuted
- * (dist_swizzle_col): the copies and the ldmatrix rows of one 8x8 matrix each hit eight different
- * 16-byte bank groups, so both are conflict-free without padding. reads    ldmatrix (.trans where
- * the fragment wants it: a K x N operand) from the slice of the current stage; every lane's offset
- * inside a slice is computed once, in the function prologue. edges    an index dim with in_bounds =
- * false gets cp.async's src-size operand: the part of a chunk past the memref's end (or all of a
- *            chunk on a row past it) is zero-filled, not read.
+ *   copies    every thread moves whole 16-byte chunks of the tile with
+ *             cp.async.cg (nvgpu.device_async_copy) into a workgroup buffer that
+ *             this file allocates: one rows x cols slice per pipeline stage,
+ *             stored as memref<S x rows*cols>.  Chunk q = tid + i * nthreads is
+ *             row q / C, chunk q % C (C = cols / 8), so a warp's global reads are
+ *             consecutive 16-byte pieces of whole rows.
+ *   swizzle   the chunks of a row are stored XOR-permuted (dist_swizzle_col): the
+ *             copies and the ldmatrix rows of one 8x8 matrix each hit eight
+ *             different 16-byte bank groups, so both are conflict-free without
+ *             padding.
+ *   reads     ldmatrix (.trans where the fragment wants it: a K x N operand) from
+ *             the slice of the current stage; each lane's offset inside a slice is
+ *             computed once, in the function prologue.
+ *   edges     an index dim with in_bounds = false gets cp.async's src-size
+ *             operand: the part of a chunk past the memref's end (or all of a
+ *             chunk on a row past it) is zero-filled, not read.
  *
  * Pipelining.  When a qualifying read sits directly in the body of an scf.for
  * and each of its indices is either the loop's induction variable or defined
@@ -41,6 +45,16 @@
  *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,
  * waits for its own group and synchronizes before reading.
+ *
+ * Requires:    the function's layouts assigned and verified (distribute.c calls
+ *              dist_plan_staging before rewriting a function, the loop hooks and
+ *              dist_staged_read while it rewrites).
+ * Ensures:     each staged read yields the same per-thread fragment values as a
+ *              direct read; every buffer a stage overwrites has been read by every
+ *              thread first (the barrier per iteration); the workgroup buffers fit
+ *              48 KiB, or the opt-in size with vptx.dynamic_smem set on the kernel.
+ * Invalidates: the staged transfer_reads (replaced), the function's workgroup
+ *              memory total.
  */
 #include "distribute/dist.h"
 
@@ -370,7 +384,12 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
         c->loc = op_get(c->m, p->loop)->loc;
         return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", MAX_STAGES);
     }
+    const char *why =
+        a ? (op_attr(c->m, p->loop, "vptx.pipeline_stages") ? "the loop's vptx.pipeline_stages"
+                                                            : "the contract's lowering_config")
+          : "--pipeline-stages";
     if (n <= 0) {
+        why = "the most of 4, 3, 2 whose buffers fit 48 KiB";
         n = 4;
         while (n > 1 && n * p->bytes + other > SMEM_STATIC)
             n--;
@@ -390,6 +409,12 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
     /* above 48 KiB: the opt-in dynamic shared memory, its size reported to launchers */
     p->dynamic = n * p->bytes + other > SMEM_STATIC;
     p->stages = n;
+    if (c->remarks)
+        diag_remark(c->d, op_get(c->m, p->loop)->loc,
+                    "'scf.for' stages its contract operands through XOR-swizzled shared memory "
+                    "(16-byte cp.async.cg copies, ldmatrix reads): %" PRId64 " stage(s) of %" PRId64
+                    " bytes (stage count from %s)%s",
+                    n, p->bytes, why, p->dynamic ? ", in dynamic shared memory above 48 KiB" : "");
     return true;
 }
 

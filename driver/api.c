@@ -113,7 +113,7 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         if (!distribute_has_layouts(m) && !run_layout(m, opt, d, t))
             return false;
         uint64_t start = trace_begin(t);
-        bool ok = distribute_module_staged(m, opt->pipeline_stages, d);
+        bool ok = distribute_module_staged(m, opt->pipeline_stages, opt->remarks != 0, d);
         trace_end(t, "distribute", start, m, ok);
         if (!ok || !trace_pass(t, "verify", ir_verify, m, d))
             return false;

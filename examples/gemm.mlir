@@ -1,8 +1,9 @@
 // A full GEMM over a grid: C = A * B for any M, N, K (A is M x K, B is K x N, f16; C
 // is M x N, f32), one 128x128 tile of C per workgroup of 8 warps, K in steps of 32.
-// The contract names its mma.sync kind and its 2x4 warp split; distribute stages
+// Written plainly: no layouts, no mma_kind, no stage count.  layout/select.c picks
+// mma.sync m16n8k16 and a 4x2 warp split (docs/tensor-cores.md); distribute stages
 // both operands through swizzled shared memory with 16-byte cp.async copies and
-// pipelines the K loop over 3 stages (docs/staging.md).  in_bounds = false on every
+// pipelines the K loop over 3 stages (docs/staging.md); --remarks says so.  in_bounds = false on every
 // dim: the copies zero-fill past M, N and K, and the store of C clips.  Rows whose
 // length (K for A, N for B) is not a multiple of 8 are copied element by element
 // (a uniform branch; cp.async needs rows on 16 bytes).
@@ -11,6 +12,9 @@
 // RUN: %vptx check %s --grid=1,1 --dim=128,64,64,128,128,128 --stats | %filecheck --check-prefix=STATS %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx
+// RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
+// REMARK: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M4 x N2 x K1 of 8
+// REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory (16-byte cp.async.cg copies, ldmatrix reads): 3 stage(s) of 16384 bytes
 // CHECK: PASS gemm (sim vs eval
 // STATS: global loads {{.*}}, 100.0% efficient)
 // STATS: shared loads {{.*}}, 100.0% conflict-free)
@@ -38,7 +42,7 @@ func.func @gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
   %r = scf.for %k = %c0 to %K step %c32 iter_args(%acc = %zero) -> (vector<128x128xf32>) {
     %a = vector.transfer_read %A[%m0, %k], %h {in_bounds = [false, false]} : memref<?x?xf16>, vector<128x32xf16>
     %b = vector.transfer_read %B[%k, %n0], %h {in_bounds = [false, false]} : memref<?x?xf16>, vector<32x128xf16>
-    %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_F32_16x8x16_F16>, subgroup_basis = [[2, 4, 1], [0, 1, 2]]}>} %a, %b, %acc : vector<128x32xf16>, vector<32x128xf16> into vector<128x128xf32>
+    %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %acc : vector<128x32xf16>, vector<32x128xf16> into vector<128x128xf32>
     scf.yield %d : vector<128x128xf32>
   }
   vector.transfer_write %r, %C[%m0, %n0] {in_bounds = [false, false]} : vector<128x128xf32>, memref<?x?xf32>

@@ -363,7 +363,8 @@ anchored_split(const NestedLayout *const *l, Split *s)
 static const char *
 select_staging_note(void)
 {
-    return "staging: none (fragments are loaded from where the operands live)";
+    return "staging: decided by distribute (a remark on the K loop says when its operands go "
+           "through shared memory)";
 }
 
 static void

@@ -14,7 +14,7 @@
 #a3 = affine_map<(b, m, n, k) -> (b, m, n)>
 func.func @chosen(%a: vector<64x32xf16>, %b: vector<32x64xf16>, %c: vector<64x64xf32>) -> vector<64x64xf32>
     attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
-  // CHECK: remarks.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M2 x N2 x K1 of 4 (warp tile 32x32x32, balanced: fewest operand registers, ~64 registers per thread for A, B, C); staging: none
+  // CHECK: remarks.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M2 x N2 x K1 of 4 (warp tile 32x32x32, balanced: fewest operand registers, ~64 registers per thread for A, B, C); staging: decided by distribute
   %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<64x32xf16>, vector<32x64xf16> into vector<64x64xf32>
   return %d : vector<64x64xf32>
 }
