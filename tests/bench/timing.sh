@@ -6,7 +6,7 @@ set -euo pipefail
 BUILD=$(dirname "$BIN")
 LIB=$BUILD/libvptx.a
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-BENCH=../shared/bench
+BENCH=tests/bench/kernels
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/vptx-bench.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 cc -std=c11 -O2 -I. -D_POSIX_C_SOURCE=200809L tests/unit/test_timing_pairs.c "$LIB" -lm -ldl \

@@ -1,6 +1,6 @@
 /*
  * timing_kernels.c -- `make bench` section timing: vptx's PTX of the bench kernels
- * (../shared/bench/K.mlir) next to nvcc's (../shared/bench/K.cu) under the same timing
+ * (tests/bench/kernels/K.mlir) next to nvcc's (tests/bench/kernels/K.cu) under the same timing
  * model (driver/vptx.h: vptx_timing_ptx), on both GPUs.
  * With PAIRS.ptx (tests/timing/pairs.ptx) also a launch too big to simulate whole: the
  * shared-memory tiled GEMM at 4096^3 (65536 CTAs), from a sample of 32 CTAs.
