@@ -170,6 +170,9 @@ int64_t dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape,
 void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
 
 /* ---- transfer.c ---- */
+/* Element i of a bool array attribute (in_bounds): [true, false] or array<i1: 1, 0>;
+ * false when a is NULL or shorter. */
+bool dist_bool_at(const Attr *a, uint32_t i);
 typedef struct Transfer {
     ValueId memref;                /* new value */
     ValueId base[LAYOUT_MAX_RANK]; /* new index values, one per memref dim */

@@ -160,19 +160,6 @@ identity_map(Ctx *c, OpId o, int32_t mrank)
            affine_map_result_dim(pm->map, 1) == mrank - 1;
 }
 
-static bool
-in_bounds_at(Ctx *c, OpId o, uint32_t i)
-{
-    const Attr *a = op_attr(c->m, o, "in_bounds");
-    if (!a)
-        return false;
-    if (a->kind == ATTR_ARRAY)
-        return i < a->n && a->items[i]->kind == ATTR_BOOL && a->items[i]->b;
-    if (a->kind == ATTR_DENSE_ARRAY)
-        return i < a->n && a->ints && a->ints[i];
-    return false;
-}
-
 /* The read o as a staging candidate (s filled), or false. */
 static bool
 candidate(Ctx *c, OpId o, OpId func, Staged *s)
@@ -219,7 +206,7 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     if (w.bad)
         return false; /* the kernel writes the operand's memref */
     for (uint32_t i = 0; i < 2; i++)
-        s->in_bounds[i] = in_bounds_at(c, o, i);
+        s->in_bounds[i] = dist_bool_at(op_attr(c->m, o, "in_bounds"), i);
     s->ncopy = (uint32_t)(s->rows * s->chunks / c->nthreads);
     return s->ncopy <= 64; /* copies per thread (issue_copies) */
 }

@@ -379,8 +379,8 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
 
 /* ---- the ops ---- */
 
-static bool
-bools(const Attr *a, uint32_t i)
+bool
+dist_bool_at(const Attr *a, uint32_t i)
 {
     if (!a)
         return false;
@@ -413,7 +413,7 @@ describe(Ctx *c, OpId o, uint32_t mem, uint32_t first, uint32_t vrank, int32_t m
     for (uint32_t i = 0; i < vrank; i++) {
         t->dim_of[i] = pm && pm->kind == ATTR_AFFINE_MAP ? affine_map_result_dim(pm->map, i)
                                                          : (int32_t)(t->mrank - vrank + i);
-        t->in_bounds[i] = ib ? bools(ib, i) : true;
+        t->in_bounds[i] = ib ? dist_bool_at(ib, i) : true;
         if (t->dim_of[i] < 0)
             t->in_bounds[i] = true;
     }
