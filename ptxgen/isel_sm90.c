@@ -277,6 +277,18 @@ desc_tensor(Emit *e, ValueId v)
 }
 
 /* byte offset of k-step ks (16 elements of K) in a K-major tile of `rows` rows */
+/* Matrix descriptor d advanced by `bytes` of shared memory (its address field counts
+ * 16-byte units), in a new register; d itself when bytes is 0. */
+static Slot
+desc_offset(Emit *e, Slot d, int64_t bytes)
+{
+    if (!bytes)
+        return d;
+    Slot r = new_reg(e, RC_B64);
+    ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, r), S(e, d), bytes >> 4);
+    return r;
+}
+
 static int64_t
 kmajor_step(int64_t ks, int64_t rows, int64_t e, int64_t s)
 {
@@ -327,15 +339,7 @@ lower_warpgroup_mma(Emit *e, OpId o)
     for (int64_t ks = 0; ks < k / 16; ks++) {
         int64_t oa = trans_a ? 16 * ks * s : kmajor_step(ks, m, esz, s);
         int64_t ob = trans_b ? kmajor_step(ks, n, esz, s) : 16 * ks * s;
-        Slot sa = da, sb = db;
-        if (oa) {
-            sa = new_reg(e, RC_B64);
-            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sa), S(e, da), oa >> 4);
-        }
-        if (ob) {
-            sb = new_reg(e, RC_B64);
-            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sb), S(e, db), ob >> 4);
-        }
+        Slot sa = desc_offset(e, da, oa), sb = desc_offset(e, db, ob);
         ins(e,
             "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
             "%d, %d;",
@@ -493,15 +497,7 @@ lower_wgmma_shared(Emit *e, OpId o)
         int64_t kb = 32 * ks, oa = kb % s + kb / s * ra * s, ob = kb % s + kb / s * rb * s;
         if (sbm)
             ob = 16 * ks * sbm; /* 16 more rows of k */
-        Slot sa = da, sb = db;
-        if (oa) {
-            sa = new_reg(e, RC_B64);
-            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sa), S(e, da), oa >> 4);
-        }
-        if (ob) {
-            sb = new_reg(e, RC_B64);
-            ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, sb), S(e, db), ob >> 4);
-        }
+        Slot sa = desc_offset(e, da, oa), sb = desc_offset(e, db, ob);
         ins(e,
             "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
             "0, %d;",
