@@ -21,9 +21,10 @@
  *      contract chain (P V would need wgmma's register-A form, which distribute
  *      does not emit), a workgroup of whole warpgroups all of which get 64-row
  *      multiples of M (then N), K % 16, A and B of a K step within 48 KiB of
- *      shared memory, at most 128 accumulator registers per thread.  The instruction's N is the widest multiple of 8 up to
- *      256 that divides a warpgroup's columns.  Anything else falls back to
- *      mma.sync, and the remark says why not wgmma;
+ *      shared memory, at most 128 accumulator registers per thread.  The
+ *      instruction's N is the widest multiple of 8 up to 256 that divides a
+ *      warpgroup's columns (with B given as (k, n): a multiple of 16, or 8).
+ *      Anything else falls back to mma.sync, and the remark says why not wgmma;
  *   1. the one whose fragment layouts the operands are already anchored to
  *      (an `iree_vector_ext.to_layout` producing lhs, rhs or acc whose
  *      outer / thread / element tiles are that intrinsic's fragment);
@@ -538,9 +539,12 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
                  WGMMA_ACC_LIMIT);
         return false;
     }
+    /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
+       that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
+    bool b_kn = c->dims[1][0] == c->k;
     int64_t inst_n = 8;
     for (int64_t n = 256; n >= 8; n -= 8)
-        if (cols % n == 0) {
+        if (cols % n == 0 && (!b_kn || n % 16 == 0 || n == 8)) {
             inst_n = n;
             break;
         }
