@@ -6,7 +6,9 @@
  *              (k, m), (k, n) or (n, k), (m, n)) that has no mma_kind and no
  *              per-thread lowering_config (lane_basis / thread), and whose
  *              element types and shapes fit an mma.sync intrinsic, carries
- *              `mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_...>`; every mma
+ *              `mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_...>` (with
+ *              opt->wgmma, NV_WGMMA_F32_64x<N>x16_... where rule 0 below
+ *              holds); every mma
  *              contract without a subgroup_basis carries
  *              `vptx.subgroup_split = array<i64: sM, sN, sK, tM, tN, tK>`
  *              (subgroup counts over M, N, K, then their id strides), which
