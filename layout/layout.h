@@ -324,12 +324,15 @@ bool layout_assign(struct Module *m, struct Diag *d);
 /*
  * select.c -- automatic tensor-core selection, before layout_assign: a
  * vector.contract without mma_kind gets one (and a subgroup split) when its
- * element types and shape fit an mma.sync intrinsic; an explicit mma_kind
+ * element types and shape fit a wgmma (sm_90a, opt->wgmma) or an mma.sync
+ * intrinsic; an explicit mma_kind
  * that does not fit is an error.  Remarks (diag_remark) when asked.
  */
 typedef struct {
     bool allow_tf32; /* f32 x f32 -> f32 may use tf32 mma.sync */
     bool remarks;    /* one remark per contract: intrinsic, split, why */
+    bool wgmma;      /* the target has wgmma (sm_90a): plain f16/bf16 -> f32 contracts
+                        that fit take NV_WGMMA_F32_64xNx16_* before mma.sync */
 } LayoutSelectOptions;
 bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *opt);
 

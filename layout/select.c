@@ -6,7 +6,9 @@
  *              (k, m), (k, n) or (n, k), (m, n)) that has no mma_kind and no
  *              per-thread lowering_config (lane_basis / thread), and whose
  *              element types and shapes fit an mma.sync intrinsic, carries
- *              `mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_...>`; every mma
+ *              `mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_...>` (with
+ *              opt->wgmma, NV_WGMMA_F32_64x<N>x16_... where rule 0 below
+ *              holds); every mma
  *              contract without a subgroup_basis carries
  *              `vptx.subgroup_split = array<i64: sM, sN, sK, tM, tN, tK>`
  *              (subgroup counts over M, N, K, then their id strides), which
@@ -15,6 +17,16 @@
  *              types or shape is a located error naming the mismatch.
  *
  * Which intrinsic (first that fits, in this order):
+ *   0. on sm_90a (opt->wgmma), a plain contract gets warpgroup wgmma
+ *      (select_wgmma below): f16 x f16 or bf16 x bf16 -> f32, no anchored
+ *      operand and no subgroup_basis, A (m, k) and C (m, n), not part of a
+ *      contract chain (P V would need wgmma's register-A form, which distribute
+ *      does not emit), a workgroup of whole warpgroups all of which get 64-row
+ *      multiples of M (then N), K % 16, A and B of a K step within 48 KiB of
+ *      shared memory, at most 128 accumulator registers per thread.  The
+ *      instruction's N is the widest multiple of 8 up to 256 that divides a
+ *      warpgroup's columns (with B given as (k, n): a multiple of 16, or 8).
+ *      Anything else falls back to mma.sync, and the remark says why not wgmma;
  *   1. the one whose fragment layouts the operands are already anchored to
  *      (an `iree_vector_ext.to_layout` producing lhs, rhs or acc whose
  *      outer / thread / element tiles are that intrinsic's fragment);
@@ -55,6 +67,7 @@ typedef struct {
     Diag *d;
     const LayoutSelectOptions *opt;
     OpId func;
+    int64_t threads; /* of the launch (launch_threads) */
     int64_t subgroups;
     bool failed;
 } Select;
@@ -215,10 +228,11 @@ typedef struct {
     OpId scope; /* the function searched */
     ValueId v;
     int depth;
+    bool lhs_only; /* only a contract's lhs counts (not a multi_reduction) */
     bool found;
 } UseSearch;
 
-static bool feeds_rows(Module *m, OpId scope, ValueId v, int depth);
+static bool feeds_uses(Module *m, OpId scope, ValueId v, int depth, bool lhs_only);
 
 static bool
 feeds_visit(Module *m, OpId op, void *ctx)
@@ -230,12 +244,13 @@ feeds_visit(Module *m, OpId op, void *ctx)
     for (uint32_t i = 0; i < o->nargs; i++) {
         if (o->args[i] != u->v)
             continue;
-        if (o->kind == OP_MULTI_REDUCTION || (o->kind == OP_CONTRACT && i == 0)) {
+        if ((o->kind == OP_MULTI_REDUCTION && !u->lhs_only) ||
+            (o->kind == OP_CONTRACT && i == 0)) {
             u->found = true;
             return false;
         }
         if (passes_through(o) && o->nres == 1 && u->depth < CHAIN_DEPTH &&
-            feeds_rows(m, u->scope, o->res[0], u->depth + 1)) {
+            feeds_uses(m, u->scope, o->res[0], u->depth + 1, u->lhs_only)) {
             u->found = true;
             return false;
         }
@@ -243,13 +258,20 @@ feeds_visit(Module *m, OpId op, void *ctx)
     return true;
 }
 
-/* Does v reach a multi_reduction or a contract's lhs through elementwise ops? */
+/* Does v reach a contract's lhs (or, unless lhs_only, a multi_reduction) through
+   elementwise ops? */
+static bool
+feeds_uses(Module *m, OpId scope, ValueId v, int depth, bool lhs_only)
+{
+    UseSearch u = { scope, v, depth, lhs_only, false };
+    module_walk(m, scope, feeds_visit, &u);
+    return u.found;
+}
+
 static bool
 feeds_rows(Module *m, OpId scope, ValueId v, int depth)
 {
-    UseSearch u = { scope, v, depth, false };
-    module_walk(m, scope, feeds_visit, &u);
-    return u.found;
+    return feeds_uses(m, scope, v, depth, false);
 }
 
 /* Does v come from a contract through elementwise ops? */
@@ -417,6 +439,130 @@ check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, cons
     return true;
 }
 
+/* ------------------------------------------------------- wgmma (sm_90a) */
+
+enum {
+    WGMMA_SMEM_LIMIT = 48 * 1024, /* static .shared a kernel may declare */
+    /* f32 accumulator registers per thread a warpgroup may hold: a 64x256 tile (the widest
+       instruction) is 128 and assembles without spills; 256 spills (ptxas 13.0, 255
+       registers), where mma.sync's independent 16x8 tiles do not */
+    WGMMA_ACC_LIMIT = 128
+};
+
+/*
+ * Can this plain contract take warpgroup wgmma?  On success: the kind
+ * (NV_WGMMA_F32_64x<N>x16_<F16|BF16>, N the widest multiple of 8 up to 256
+ * that divides a warpgroup's columns) and the warpgroup split (M first, then
+ * N, every warpgroup used).  Otherwise why_not says which condition failed,
+ * in words a user can act on.
+ */
+static bool
+select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
+             const NestedLayout *const *anch, MmaIntrinsic *out, Split *sp, char *why_not,
+             size_t cap)
+{
+    Module *m = s->m;
+    const Op *o = op_get(m, op);
+    const Attr *cfg = op_attr(m, op, "lowering_config");
+    MmaKind kind = MMA_NONE;
+    if (t[0] == TY_F16 && t[1] == TY_F16 && t[2] == TY_F32)
+        kind = MMA_NV_WGMMA_F32_64xNx16_F16;
+    else if (t[0] == TY_BF16 && t[1] == TY_BF16 && t[2] == TY_F32)
+        kind = MMA_NV_WGMMA_F32_64xNx16_BF16;
+    if (kind == MMA_NONE) {
+        snprintf(why_not, cap, "vptx's wgmma takes f16 x f16 or bf16 x bf16 -> f32, not %s x %s -> %s",
+                 scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
+        return false;
+    }
+    if (anch[0] || anch[1] || anch[2]) {
+        snprintf(why_not, cap, "an operand has a layout given by iree_vector_ext.to_layout");
+        return false;
+    }
+    if (cfg && dict_get(cfg, "subgroup_basis")) {
+        snprintf(why_not, cap, "its lowering_config gives a subgroup_basis");
+        return false;
+    }
+    if (c->dims[0][0] != c->m || c->dims[2][0] != c->m) {
+        snprintf(why_not, cap,
+                 "wgmma takes the lhs as (m, k) and the accumulator as (m, n), and this "
+                 "contract transposes %s",
+                 c->dims[0][0] != c->m ? "the lhs" : "the accumulator");
+        return false;
+    }
+    if (from_contract(m, o->args[0], 0) || feeds_uses(m, s->func, o->res[0], 0, true)) {
+        snprintf(why_not, cap,
+                 "it is part of a contract chain (attention): the second contract would need "
+                 "wgmma's register-A form (P from registers), which vptx does not emit yet");
+        return false;
+    }
+    if (s->threads % 128 != 0) {
+        snprintf(why_not, cap,
+                 "the workgroup has %lld threads, not whole warpgroups (a multiple of 128)",
+                 (long long)s->threads);
+        return false;
+    }
+    if (c->size_m % 64 || c->size_n % 8 || c->size_k % 16) {
+        const char *dim = c->size_m % 64 ? "M" : c->size_n % 8 ? "N" : "K";
+        int64_t size = c->size_m % 64 ? c->size_m : c->size_n % 8 ? c->size_n : c->size_k;
+        int64_t need = c->size_m % 64 ? 64 : c->size_n % 8 ? 8 : 16;
+        snprintf(why_not, cap, "%s = %lld is not a multiple of %lld (wgmma is m64nNk16)", dim,
+                 (long long)size, (long long)need);
+        return false;
+    }
+    /* warpgroups: M first (64-row tiles), then N (8-column tiles), powers of two */
+    int64_t units = s->threads / 128, gm = 1, gn = 1;
+    while (gm * 2 <= units && units % (gm * 2) == 0 && (c->size_m / 64) % (gm * 2) == 0)
+        gm *= 2;
+    while (gm * gn * 2 <= units && units % (gm * gn * 2) == 0 && (c->size_n / 8) % (gn * 2) == 0)
+        gn *= 2;
+    if (gm * gn != units) {
+        snprintf(why_not, cap,
+                 "its %lld warpgroups cannot all get a share: M = %lld is %lld rows of 64 and "
+                 "N = %lld is %lld columns of 8 (M%lld x N%lld used)",
+                 (long long)units, (long long)c->size_m, (long long)(c->size_m / 64),
+                 (long long)c->size_n, (long long)(c->size_n / 8), (long long)gm,
+                 (long long)gn);
+        return false;
+    }
+    int64_t bytes = 2 * (c->size_m * c->size_k + c->size_k * c->size_n);
+    if (bytes > WGMMA_SMEM_LIMIT) {
+        snprintf(why_not, cap,
+                 "A and B of one K step need %lld bytes of shared memory, more than the %d a "
+                 "kernel may declare statically (use a smaller K step)",
+                 (long long)bytes, WGMMA_SMEM_LIMIT);
+        return false;
+    }
+    int64_t cols = c->size_n / gn, acc_regs = (c->size_m / gm) * cols / 128;
+    if (acc_regs > WGMMA_ACC_LIMIT) {
+        snprintf(why_not, cap,
+                 "a warpgroup's %lldx%lld accumulator needs %lld registers per thread, more than "
+                 "%d: wgmma holds it whole while it runs, and ptxas would spill (use more "
+                 "warpgroups or a smaller tile)",
+                 (long long)(c->size_m / gm), (long long)cols, (long long)acc_regs,
+                 WGMMA_ACC_LIMIT);
+        return false;
+    }
+    /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
+       that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
+    bool b_kn = c->dims[1][0] == c->k;
+    int64_t inst_n = 8;
+    for (int64_t n = 256; n >= 8; n -= 8)
+        if (cols % n == 0 && (!b_kn || n % 16 == 0 || n == 8)) {
+            inst_n = n;
+            break;
+        }
+    out->kind = kind;
+    out->n = inst_n;
+    sp->count[0] = gm, sp->count[1] = gn, sp->count[2] = 1;
+    /* M innermost: the warps of one 64-row tile and the M warpgroups form one id
+       digit, which distribute's wgmma path needs (warpgroup g = id / 4) */
+    sp->stride[0] = gm > 1 ? 1 : 0, sp->stride[1] = gn > 1 ? gm : 0, sp->stride[2] = 0;
+    sp->used = units;
+    /* per thread of a warpgroup: the accumulator; A and B only pass through registers */
+    sp->regs = acc_regs;
+    return true;
+}
+
 static void
 select_contract(Select *s, OpId op)
 {
@@ -463,7 +609,17 @@ select_contract(Select *s, OpId op)
     for (int k = 0; k < 3; k++)
         if (anchored(m, o->args[k], swapped[k], &al[k]))
             anch[k] = &al[k];
-    bool tf32_refused = false;
+    bool tf32_refused = false, wg = false;
+    char not_wg[320] = "";
+    Split wsp;
+    if (!explicit_kind && s->opt->wgmma) {
+        char reason[300];
+        wg = select_wgmma(s, op, &c, t, anch, &mma, &wsp, reason, sizeof reason);
+        if (wg)
+            why = "sm_90a: warpgroup wgmma, chosen from the element types and shape";
+        else
+            snprintf(not_wg, sizeof not_wg, "; not wgmma: %s", reason);
+    }
     if (!explicit_kind) {
         /* 1. an intrinsic whose fragments the anchored operands already are */
         for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma.kind == MMA_NONE; k++) {
@@ -502,14 +658,15 @@ select_contract(Select *s, OpId op)
                 select_remark(s, op,
                               "keeps the per-thread path: %s fits only tf32 mma.sync, which "
                               "rounds the inputs to 10 mantissa bits (allow it with "
-                              "--allow-tf32)",
-                              types);
+                              "--allow-tf32)%s",
+                              types, not_wg);
             else
                 select_remark(s, op,
                               "keeps the per-thread path: no mma.sync intrinsic takes %s with "
                               "M = %lld, N = %lld, K = %lld (M %% 16, N %% 8 and K %% 8, 16 or 32 "
-                              "must be 0)",
-                              types, (long long)c.size_m, (long long)c.size_n, (long long)c.size_k);
+                              "must be 0)%s",
+                              types, (long long)c.size_m, (long long)c.size_n, (long long)c.size_k,
+                              not_wg);
             return;
         }
         char name[64];
@@ -522,6 +679,16 @@ select_contract(Select *s, OpId op)
     if (cfg && dict_get(cfg, "subgroup_basis")) {
         snprintf(split_text, sizeof split_text,
                  "subgroups from the lowering_config's subgroup_basis");
+    } else if (wg) {
+        write_split(s, op, &wsp);
+        snprintf(split_text, sizeof split_text,
+                 "warpgroups M%lld x N%lld of %lld (warpgroup tile %lldx%lldx%lld: %lld x %lld "
+                 "wgmma m64n%lldk16 per 16 of K, ~%lld accumulator registers per thread)",
+                 (long long)wsp.count[0], (long long)wsp.count[1], (long long)wsp.used,
+                 (long long)(c.size_m / wsp.count[0]), (long long)(c.size_n / wsp.count[1]),
+                 (long long)c.size_k, (long long)(c.size_m / wsp.count[0] / 64),
+                 (long long)(c.size_n / wsp.count[1] / mma.n), (long long)mma.n,
+                 (long long)wsp.regs);
     } else if (info->subgroups != 1) {
         snprintf(split_text, sizeof split_text, "subgroups split by layout assignment (M first)");
     } else {
@@ -550,9 +717,10 @@ select_contract(Select *s, OpId op)
                  (long long)(c.size_n / sp.count[1]), (long long)(c.size_k / sp.count[2]), policy,
                  (long long)sp.regs);
     }
-    select_remark(s, op, "%lldx%lldx%lld %s: %s (%s); %s; %s", (long long)c.size_m,
-                  (long long)c.size_n, (long long)c.size_k, types, name, why, split_text,
-                  select_staging_note());
+    select_remark(s, op, "%lldx%lldx%lld %s: %s (%s%s); %s; %s", (long long)c.size_m,
+                  (long long)c.size_n, (long long)c.size_k, types, name, why, not_wg, split_text,
+                  wg ? "staging: A and B through swizzled shared memory, which wgmma reads"
+                     : select_staging_note());
 }
 
 static bool
@@ -576,13 +744,14 @@ collect_funcs(Module *m, OpId op, void *ctx)
 bool
 layout_select(Module *m, Diag *d, const LayoutSelectOptions *opt)
 {
-    static const LayoutSelectOptions none = { false, false };
+    static const LayoutSelectOptions none = { false, false, false };
     ARRAY(OpId) funcs = { 0 };
     module_walk(m, m->top, collect_funcs, &funcs);
-    Select s = { m, d, opt ? opt : &none, 0, 1, false };
+    Select s = { m, d, opt ? opt : &none, 0, LAYOUT_WARP_SIZE, 1, false };
     for (uint32_t f = 0; f < funcs.n; f++) {
         s.func = funcs.items[f];
         int64_t threads = launch_threads(m, s.func);
+        s.threads = threads;
         s.subgroups = threads >= LAYOUT_WARP_SIZE ? threads / LAYOUT_WARP_SIZE : 1;
         module_walk(m, s.func, select_op, &s);
     }

@@ -1,0 +1,91 @@
+// Default wgmma selection on sm_90a (layout/select.c): each contract here is plain (no
+// mma_kind, no layouts) but cannot take wgmma, so it falls back to the sm_80 mma.sync
+// selection, and --remarks says which condition failed.  The reasons follow the rules
+// of docs/hopper.md ("Default selection on sm_90a"); the numbers in them are worked out
+// here: 2 * (M*K + K*N) bytes of shared memory for A and B of one K step, M*N/128
+// accumulator registers per thread of a warpgroup.  On sm_80 the same contracts get the
+// same mma.sync kinds with no word about wgmma.
+// RUN: %vptx --arch=sm_90a --remarks --emit=layout %s -o %t.mlir 2>&1 | %filecheck %s
+// RUN: not grep WGMMA %t.mlir
+// RUN: %vptx --arch=sm_80 --remarks --emit=layout %s -o %t80.mlir 2>&1 | %filecheck --check-prefix=SM80 %s
+// SM80: remark
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#acc = affine_map<(m, n, k) -> (m, n)>
+#lhsT = affine_map<(m, n, k) -> (k, m)>
+
+func.func @lhs_transposed(%a: vector<32x128xf16>, %b: vector<32x64xf16>, %c: vector<128x64xf32>) -> vector<128x64xf32>
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 128x64x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: wgmma takes the lhs as (m, k) and the accumulator as (m, n), and this contract transposes the lhs)
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhsT, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<32x128xf16>, vector<32x64xf16> into vector<128x64xf32>
+  return %d : vector<128x64xf32>
+}
+
+func.func @m32(%a: vector<32x32xf16>, %b: vector<32x64xf16>, %c: vector<32x64xf32>) -> vector<32x64xf32>
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 32x64x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: M = 32 is not a multiple of 64 (wgmma is m64nNk16))
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<32x32xf16>, vector<32x64xf16> into vector<32x64xf32>
+  return %d : vector<32x64xf32>
+}
+
+func.func @k8(%a: vector<64x8xf16>, %b: vector<8x64xf16>, %c: vector<64x64xf32>) -> vector<64x64xf32>
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 64x64x8 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x8_F16 (chosen from the element types and shape; not wgmma: K = 8 is not a multiple of 16 (wgmma is m64nNk16))
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<64x8xf16>, vector<8x64xf16> into vector<64x64xf32>
+  return %d : vector<64x64xf32>
+}
+
+func.func @two_warps(%a: vector<64x32xf16>, %b: vector<32x64xf16>, %c: vector<64x64xf32>) -> vector<64x64xf32>
+    attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 64x64x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: the workgroup has 64 threads, not whole warpgroups (a multiple of 128))
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<64x32xf16>, vector<32x64xf16> into vector<64x64xf32>
+  return %d : vector<64x64xf32>
+}
+
+func.func @three_warpgroups(%a: vector<128x32xf16>, %b: vector<32x64xf16>, %c: vector<128x64xf32>) -> vector<128x64xf32>
+    attributes {gpu.known_block_size = array<i32: 384, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 128x64x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: its 3 warpgroups cannot all get a share: M = 128 is 2 rows of 64 and N = 64 is 8 columns of 8 (M1 x N1 used))
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<128x32xf16>, vector<32x64xf16> into vector<128x64xf32>
+  return %d : vector<128x64xf32>
+}
+
+func.func @f16_acc(%a: vector<64x32xf16>, %b: vector<32x64xf16>, %c: vector<64x64xf16>) -> vector<64x64xf16>
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 64x64x32 f16 x f16 -> f16: NV_MMA_SYNC_F16_16x8x16_F16 (chosen from the element types and shape; not wgmma: vptx's wgmma takes f16 x f16 or bf16 x bf16 -> f32, not f16 x f16 -> f16)
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<64x32xf16>, vector<32x64xf16> into vector<64x64xf16>
+  return %d : vector<64x64xf16>
+}
+
+func.func @smem(%a: vector<128x128xf16>, %b: vector<128x256xf16>, %c: vector<128x256xf32>) -> vector<128x256xf32>
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 128x256x128 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: A and B of one K step need 98304 bytes of shared memory, more than the 49152 a kernel may declare statically (use a smaller K step))
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<128x128xf16>, vector<128x256xf16> into vector<128x256xf32>
+  return %d : vector<128x256xf32>
+}
+
+func.func @wide_acc(%a: vector<128x16xf16>, %b: vector<16x512xf16>, %c: vector<128x512xf32>) -> vector<128x512xf32>
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 128x512x16 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: a warpgroup's 64x512 accumulator needs 256 registers per thread, more than 128: wgmma holds it whole while it runs, and ptxas would spill (use more warpgroups or a smaller tile))
+  // SM80-NOT: not wgmma
+  %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<128x16xf16>, vector<16x512xf16> into vector<128x512xf32>
+  return %d : vector<128x512xf32>
+}
+
+// Attention: S = Q K^T feeds the lhs of P V (through a truncf), so both contracts keep
+// mma.sync: P V would need wgmma's register-A form.
+func.func @chain(%q: vector<64x64xf16>, %k: vector<64x64xf16>, %v: vector<64x64xf16>, %s0: vector<64x64xf32>, %o0: vector<64x64xf32>) -> vector<64x64xf32>
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention): the second contract would need wgmma's register-A form (P from registers), which vptx does not emit yet)
+  %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %k, %s0 : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
+  %p = arith.truncf %s : vector<64x64xf32> to vector<64x64xf16>
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention)
+  %o = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %p, %v, %o0 : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
+  return %o : vector<64x64xf32>
+}
