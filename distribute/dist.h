@@ -220,8 +220,8 @@ bool dist_ring_read(Ctx *c, OpId read, bool *done);    /* *done: a ring operand 
 bool dist_ring_loop_begin(Ctx *c, OpId loop);          /* barriers, fill stages 0 .. S-2 */
 void dist_ring_loop_end(Ctx *c, OpId loop);            /* wgmma.wait_group 0 */
 typedef struct RingUse {
-    ValueId buf[2];       /* A, B: the whole ring (stages of one image each) */
-    ValueId row0[2];      /* this iteration's stage: first row (A, K-major B) or column (MN-major B) */
+    ValueId buf[2];  /* A, B: the whole ring (stages of one image each) */
+    ValueId row0[2]; /* this iteration's stage: first row (A, K-major B) or column (MN-major B) */
     int64_t stage_rows[2]; /* rows of one column block of one stage (vptx.wgmma a_rows/b_rows) */
 } RingUse;
 /* A contract planned for a ring: waits for its stage and fills u; false if not one */

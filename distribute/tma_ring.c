@@ -124,12 +124,12 @@ bool_at(const Attr *a, uint32_t i)
 
 /* Read j of ring r (its tile rows x cols): a TMA source, or false. */
 static bool
-ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols,
-          uint32_t *src)
+ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols, uint32_t *src)
 {
     Module *m = c->m;
     OpId o = value_get(m, v)->def;
-    if (!o || op_get(m, o)->kind != OP_TRANSFER_READ || op_get(m, o)->parent != op_get(m, r->contract)->parent)
+    if (!o || op_get(m, o)->kind != OP_TRANSFER_READ ||
+        op_get(m, o)->parent != op_get(m, r->contract)->parent)
         return false;
     const Op *op = op_get(m, o);
     const Attr *seg = op_attr(m, o, "operandSegmentSizes");
@@ -150,9 +150,9 @@ ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *
     const Type *mt = type_get(m, value_type(m, mem));
     const Type *vt = type_get(m, value_type(m, op->res[0]));
     if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->layout || mt->unranked ||
-        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) ||
-        mt->shape[0] == DIM_DYNAMIC || mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 ||
-        vt->kind != TY_VECTOR || vt->rank != 2 || type_bitwidth(vt->elem) != 16)
+        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || mt->shape[0] == DIM_DYNAMIC ||
+        mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 || vt->kind != TY_VECTOR ||
+        vt->rank != 2 || type_bitwidth(vt->elem) != 16)
         return false;
     Uses u = { op->res[0], r->contract, false, false };
     module_walk(m, func, scan_uses, &u);
@@ -184,8 +184,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
     memset(r, 0, sizeof *r);
     r->contract = o;
     OpId loop = block_parent_op(m, op_get(m, o)->parent);
-    if (!loop || op_get(m, loop)->kind != OP_FOR || block_parent_op(m, op_get(m, loop)->parent) != func ||
-        !dist_uniform_loop(m, loop))
+    if (!loop || op_get(m, loop)->kind != OP_FOR ||
+        block_parent_op(m, op_get(m, loop)->parent) != func || !dist_uniform_loop(m, loop))
         return false;
     ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
     if (value_type(m, iv) != TY_INDEX)
@@ -467,7 +467,7 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
         for (int64_t b = 0; b < r->blocks[j]; b++) {
             /* coordinates innermost first: the column of block b, then the row */
             ValueId col = idx_add_c(c, idx[1], b * (r->span[j] / 2));
-            ValueId args[6] = { r->dst[j][stage][b], r->full, r->tmap[j], col, idx[0],
+            ValueId args[6] = { r->dst[j][stage][b],  r->full, r->tmap[j], col, idx[0],
                                 const_index(c, stage) };
             OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
             int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
@@ -502,14 +502,14 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
         int64_t at = dist_dynamic_alloc(c, r->stages * r->bytes[j], 1024);
         TypeId el = type_get(m, value_type(m, op_get(m, r->read[j])->res[0]))->elem;
         int64_t shape[2] = { r->stages * r->blocks[j] * r->rows[j], r->span[j] / 2 };
-        r->ring[j] = dist_dynamic_view(c, type_memref(m, el, 2, shape, NULL, MS_WORKGROUP, true),
-                                       at);
+        r->ring[j] =
+            dist_dynamic_view(c, type_memref(m, el, 2, shape, NULL, MS_WORKGROUP, true), at);
         int64_t box[2] = { r->rows[j], r->span[j] / 2 };
         TypeId bt = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
         for (int64_t s = 0; s < r->stages; s++)
             for (int64_t b = 0; b < r->blocks[j]; b++)
-                r->dst[j][s][b] = dist_dynamic_view(
-                    c, bt, at + (s * r->blocks[j] + b) * r->rows[j] * r->span[j]);
+                r->dst[j][s][b] =
+                    dist_dynamic_view(c, bt, at + (s * r->blocks[j] + b) * r->rows[j] * r->span[j]);
     }
     Type gt;
     memset(&gt, 0, sizeof gt);
@@ -609,13 +609,12 @@ dist_ring_after(Ctx *c, OpId o)
     region_leave(c, NULL, 0, &rs);
     /* thread 0 refills it with step it + S - 1 once every thread has released it */
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, r->stages - 1));
-    ValueId go = and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)),
-                        cmp_i(c, CMPI_SLT, next, ub));
+    ValueId go =
+        and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
     region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
     RegionSave rs2;
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs2);
-    wait_parity(c, r->empty, prev,
-                parity(c, i32_op(c, OP_SUBI, r->it32, 1), r->stages));
+    wait_parity(c, r->empty, prev, parity(c, i32_op(c, OP_SUBI, r->it32, 1), r->stages));
     region_leave(c, NULL, 0, &rs2);
     issue_loads_at(c, r, prev32, next);
     region_leave(c, NULL, 0, &rs);

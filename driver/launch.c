@@ -853,8 +853,10 @@ hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out
         t->rank = 2;
         t->shape[0] = r;
         t->shape[1] = c;
-        t->swizzle = sw == 128 ? SWIZZLE_128B : sw == 64 ? SWIZZLE_64B : sw == 32 ? SWIZZLE_32B
-                                                                                  : SWIZZLE_NONE;
+        t->swizzle = sw == 128  ? SWIZZLE_128B
+                     : sw == 64 ? SWIZZLE_64B
+                     : sw == 32 ? SWIZZLE_32B
+                                : SWIZZLE_NONE;
         t->oob = OOB_ZERO;
         t->loc = k->args[a].loc;
     }
