@@ -29,6 +29,17 @@
  *                      with iteration it+S-1 (past the end: nothing), after
  *                      waiting empty with parity ((it-1) / S) & 1
  *   after the loop     wgmma.wait_group 0
+ *
+ * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
+ *              so far); layouts on the contract and its reads; called before the
+ *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
+ * Ensures:     each planned contract's operands reach vptx.wgmma through the ring
+ *              with the same swizzled image per stage as contract.c's register
+ *              copy, so its result equals sum over K of lhs * rhs plus acc; the
+ *              kernel gains the tensor-map arguments listed in vptx.hidden_tmaps
+ *              (function_type updated) and vptx.dynamic_smem grows by the ring; a
+ *              ring that does not fit 227 KiB is a located error at the loop.
+ * Invalidates: the kernel's signature (new trailing arguments); nothing else.
  */
 #include "distribute/dist.h"
 
