@@ -226,7 +226,8 @@ typedef struct RingUse {
 } RingUse;
 /* A contract planned for a ring: waits for its stage and fills u; false if not one */
 bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
-void dist_ring_after(Ctx *c, OpId contract); /* release the previous stage, refill */
+void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
+bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
 
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);

@@ -63,7 +63,10 @@ typedef struct Ring {
     int64_t stages;
     int64_t bytes[2]; /* one stage image */
     bool iv[2][2];    /* index d of read j is the induction variable */
-    ValueId tmap[2];  /* the hidden arguments */
+    ValueId tmap[3];  /* the hidden arguments: A, B, and C when the epilogue is by TMA */
+    OpId write;       /* the transfer_write of the loop's result by TMA store, or 0 */
+    int64_t cm, cn;   /* its tile */
+    uint32_t csrc;    /* its memref argument */
     /* built at the loop */
     ValueId full, empty, ring[2];
     ValueId dst[2][RING_MAX_STAGES][RING_MAX_BLOCKS];
@@ -258,6 +261,75 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
     return true;
 }
 
+/*
+ * The epilogue by TMA store (issue 14 part 5), when the loop has the unit attribute
+ * vptx.tma_epilogue: the loop's only result is the
+ * contract's accumulator and its only use is an in-bounds transfer_write of the
+ * whole tile to a 2-d f32 memref argument (identity layout, static shape, rows of
+ * whole 16-byte pieces) that nothing else uses, right before the return.  The tile
+ * goes registers -> 128-byte-swizzled shared memory (blocks of 32 columns) ->
+ * cp.async.bulk.tensor stores.
+ */
+static void
+plan_epilogue(Ctx *c, OpId func, Ring *r)
+{
+    Module *m = c->m;
+    const Op *loop = op_get(m, r->loop);
+    if (loop->nres != 1 || !op_attr(m, r->loop, "vptx.tma_epilogue"))
+        return; /* opt-in: on the simulator's h100 model it is not faster yet (docs/hopper.md) */
+    ValueId res = loop->res[0];
+    OpId w = 0;
+    BlockId pb = loop->parent;
+    const Block *b = block_get(m, pb);
+    for (uint32_t i = 0; i + 1 < b->ops.n; i++) {
+        const Op *op = op_get(m, b->ops.items[i]);
+        if (op->kind == OP_TRANSFER_WRITE && op->nargs == 4 && op->args[0] == res)
+            w = b->ops.items[i];
+        if (w && b->ops.items[i] == w) {
+            OpKind nk = op_get(m, b->ops.items[i + 1])->kind;
+            if (nk != OP_RETURN && nk != OP_GPU_RETURN)
+                return; /* the stores must be the kernel's last work */
+            break;
+        }
+    }
+    if (!w)
+        return;
+    Uses u = { res, w, false, false };
+    module_walk(m, func, scan_uses, &u);
+    if (u.bad)
+        return;
+    const Op *op = op_get(m, w);
+    const Attr *pm = op_attr(m, w, "permutation_map");
+    const Attr *ib = op_attr(m, w, "in_bounds");
+    if ((pm &&
+         !(pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
+           affine_map_result_dim(pm->map, 0) == 0 && affine_map_result_dim(pm->map, 1) == 1)) ||
+        !bool_at(ib, 0) || !bool_at(ib, 1))
+        return;
+    ValueId mem = op->args[1];
+    const Value *mv = value_get(m, mem);
+    if (mv->def || mv->block != op_entry_block(m, func, 0))
+        return;
+    const Type *mt = type_get(m, value_type(m, mem));
+    const Type *vt = type_get(m, value_type(m, res));
+    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->layout || mt->unranked ||
+        mt->elem != TY_F32 || (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) ||
+        mt->shape[0] == DIM_DYNAMIC || mt->shape[1] == DIM_DYNAMIC || mt->shape[1] % 4 ||
+        vt->kind != TY_VECTOR || vt->rank != 2 || vt->elem != TY_F32 || vt->shape[0] > 256 ||
+        vt->shape[1] % 32)
+        return;
+    Uses only = { mem, w, false, false }; /* C: written by this store alone */
+    module_walk(m, func, scan_uses, &only);
+    for (uint32_t i = 0; i < 2 && !only.bad; i++)
+        only.bad = op->args[2 + i] == mem;
+    if (only.bad)
+        return;
+    r->write = w;
+    r->cm = vt->shape[0];
+    r->cn = vt->shape[1];
+    r->csrc = mv->index;
+}
+
 /* `pipeline_stages` of the loop (its attribute, the contract's lowering_config), the
  * option, or the default; 1 = no ring. */
 static bool
@@ -314,10 +386,11 @@ add_maps(Ctx *c, OpId func, Ring *r)
     uint32_t ns = 0;
     for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 30; i++)
         srcs[ns++] = old->ints[i];
-    if (ns + 2 > 16)
+    int nmaps = r->write ? 3 : 2;
+    if (ns + 3 > 16)
         return false; /* the launchers read at most 16 */
     TypeId ins[64];
-    if (fty->nins + 2 > 64)
+    if (fty->nins + 3 > 64)
         return false;
     for (uint32_t i = 0; i < fty->nins; i++)
         ins[i] = fty->ins[i];
@@ -329,8 +402,22 @@ add_maps(Ctx *c, OpId func, Ring *r)
         ins[fty->nins + j] = t;
         srcs[ns++] = src;
     }
+    if (r->write) { /* C: boxes of M rows x 32 f32 (128 bytes), 128-byte swizzle */
+        int64_t box[2] = { r->cm, 32 };
+        Type t;
+        memset(&t, 0, sizeof t);
+        t.kind = TY_TENSORMAP;
+        t.elem = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, false);
+        t.swizzle = SWIZZLE_128B;
+        t.oob = OOB_ZERO;
+        TypeId tt = type_intern(m, &t);
+        r->tmap[2] = block_add_arg(m, entry, tt, op_get(m, func)->loc, NULL);
+        ins[fty->nins + 2] = tt;
+    }
+    if (r->write)
+        srcs[ns++] = r->csrc;
     op_set_attr(m, func, "function_type",
-                attr_type(m, type_function(m, fty->nins + 2, ins, 0, NULL)));
+                attr_type(m, type_function(m, fty->nins + (uint32_t)nmaps, ins, 0, NULL)));
     op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
     return true;
 }
@@ -370,6 +457,11 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
         if (dup || !ring_stages(c, r) || r->stages < 2)
             continue; /* one ring per loop; 1 stage: the register copy of contract.c */
         int64_t need = r->stages * (r->bytes[0] + r->bytes[1]) + used;
+        plan_epilogue(c, func, r);
+        if (r->write && need + r->cm * r->cn * 4 + 1024 <= RING_SMEM_MAX)
+            need += r->cm * r->cn * 4 + 1024;
+        else
+            r->write = 0; /* the plain stores of transfer.c */
         if (need > RING_SMEM_MAX) {
             c->loc = op_get(c->m, r->loop)->loc;
             dist_error(c,
@@ -629,4 +721,80 @@ dist_ring_after(Ctx *c, OpId o)
     region_leave(c, NULL, 0, &rs2);
     issue_loads_at(c, r, prev32, next);
     region_leave(c, NULL, 0, &rs);
+}
+
+/* The epilogue of a ring (plan_epilogue): registers -> swizzled shared memory -> TMA. */
+bool
+dist_ring_write(Ctx *c, OpId o, bool *done)
+{
+    *done = false;
+    Ring *r = NULL;
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].write == o)
+            r = &c->ring->rings.items[i];
+    if (!r)
+        return true;
+    Dist *v = dist_of(c, op_get(c->m, o)->args[0]);
+    if (!v)
+        return false;
+    *done = true;
+    Module *m = c->m;
+    int64_t nb = r->cn / 32;
+    int64_t at = dist_dynamic_alloc(c, r->cm * r->cn * 4, 1024);
+    int64_t shape[2] = { nb * r->cm, 32 }, box[2] = { r->cm, 32 };
+    ValueId img =
+        dist_dynamic_view(c, type_memref(m, TY_F32, 2, shape, NULL, MS_WORKGROUP, true), at);
+    TypeId bt = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, true);
+    const NestedLayout *l = &v->layout;
+    ValueId holder = canonical_holder(c, l);
+    int64_t known = 1;
+    if (holder && const_value_of(c, holder, &known))
+        holder = 0;
+    if (known) {
+        for (uint32_t sl = 0; sl < v->n; sl++)
+            dist_elem(c, v, sl);
+        RegionSave rs;
+        if (holder)
+            region_enter(c, emit_if(c, holder, 0, NULL, false), 0, &rs);
+        /* element (x, y) at row (y / 32) * M + x, column (y % 32) ^ 4 * (x % 8): its
+           16-byte chunk XORed with the row's 128-byte line mod 8 (the 128-byte swizzle);
+           E = 2 or 4 elements of a row stay in one chunk: one vector store */
+        uint32_t run = 1;
+        if (l->element_tile[0] == 1 && (l->element_tile[1] == 2 || l->element_tile[1] == 4))
+            run = (uint32_t)l->element_tile[1];
+        for (uint32_t sl = 0; sl < v->n; sl += run) {
+            ValueId x = element_index(c, l, 0, sl), y = element_index(c, l, 1, sl);
+            ValueId a[2] = { y, const_index(c, 32) };
+            ValueId blk = emit1(c, OP_DIVUI, 2, a, TY_INDEX);
+            ValueId yin = emit1(c, OP_REMUI, 2, a, TY_INDEX);
+            ValueId b[2] = { x, const_index(c, 8) };
+            ValueId sw = idx_mul_c(c, emit1(c, OP_REMUI, 2, b, TY_INDEX), 4);
+            ValueId xo[2] = { yin, sw };
+            ValueId col = emit1(c, OP_XORI, 2, xo, TY_INDEX);
+            ValueId row = idx_add(c, idx_mul_c(c, blk, r->cm), x);
+            ValueId el[4];
+            for (uint32_t e = 0; e < run; e++)
+                el[e] = dist_elem(c, v, sl + e);
+            ValueId args[4] = { run > 1 ? from_elements(c, el, run, TY_F32) : el[0], img, row,
+                                col };
+            emit(c, run > 1 ? OP_VSTORE : OP_MSTORE, 4, args, 0, NULL, 0);
+        }
+        if (holder)
+            region_leave(c, NULL, 0, &rs);
+    }
+    barrier(c); /* every thread's part is written (and fenced for the async proxy) */
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    RegionSave rs;
+    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+    const Op *w = op_get(m, o);
+    ValueId r0 = dist_scalar(c, w->args[2]), c0 = dist_scalar(c, w->args[3]);
+    for (int64_t k = 0; k < nb; k++) {
+        ValueId view = dist_dynamic_view(c, bt, at + k * r->cm * 128);
+        ValueId args[4] = { view, r->tmap[2], idx_add_c(c, c0, 32 * k), r0 };
+        OpId st = emit(c, OP_TMA_ASYNC_STORE, 4, args, 0, NULL, 0);
+        int64_t seg[4] = { 1, 1, 2, 0 };
+        op_set_attr(m, st, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    }
+    region_leave(c, NULL, 0, &rs);
+    return true;
 }

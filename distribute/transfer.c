@@ -465,6 +465,9 @@ distribute_transfer_read(Ctx *c, OpId o)
 bool
 distribute_transfer_write(Ctx *c, OpId o)
 {
+    bool by_tma; /* a TMA ring's accumulator stored by TMA (tma_ring.c) */
+    if (!dist_ring_write(c, o, &by_tma) || by_tma)
+        return !c->failed;
     int64_t seg[4];
     segments(c, o, seg, 4);
     Dist *v = dist_of(c, op_get(c->m, o)->args[0]);
