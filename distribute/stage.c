@@ -41,6 +41,15 @@
  *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,
  * waits for its own group and synchronizes before reading.
+ *
+ * Requires:    distribute.c's Ctx; layouts on the reads and contracts; called
+ *              before the rewrite (dist_plan_staging), at each scf.for and read,
+ *              and after the rewrite (dist_stage_check).
+ * Ensures:     a staged read is bound to the same per-thread values as the direct
+ *              fragment loads would give (ldmatrix from a swizzled copy of its tile);
+ *              the kernel's workgroup buffers fit 48 KiB static (or the opt-in
+ *              dynamic size, recorded in vptx.dynamic_smem), else a located error.
+ * Invalidates: nothing beyond the block being rebuilt.
  */
 #include "distribute/dist.h"
 
