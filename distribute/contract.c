@@ -534,7 +534,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     }
     int64_t bytes = 2 * (shape_a[0] * shape_a[1] + shape_b[0] * shape_b[1]);
     RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
-    bool by_tma = cl->batch_tile[0] == 1 && dist_ring_contract(c, o, &ring);
+    bool by_tma = dist_ring_contract(c, o, &ring);
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "

@@ -69,8 +69,10 @@ typedef struct Ring {
     uint32_t csrc;    /* its memref argument */
     /* built at the loop */
     ValueId full, empty, ring[2];
-    ValueId dst[2][RING_MAX_STAGES][RING_MAX_BLOCKS];
-    ValueId it32; /* this iteration's number (i32), once in the body */
+    int64_t at[2];   /* byte offset of each operand's ring in the dynamic shared memory */
+    TypeId box_t[2]; /* the memref one TMA copy fills */
+    int64_t bm;      /* 64-row instructions per warpgroup in M: A's rows are permuted */
+    ValueId it32;    /* this iteration's number (i32), once in the body */
 } Ring;
 
 struct RingPlan {
@@ -234,8 +236,11 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
     if (r->k % 16 || r->m % 64 || r->m > 256)
         return false;
     NestedLayout rl;
-    if (!result_layout(c, o, 0, &rl) || rl.rank != 2 || rl.batch_tile[0] != 1)
-        return false; /* batched M rows are stored permuted (contract.c): not a TMA box */
+    if (!result_layout(c, o, 0, &rl) || rl.rank != 2 || rl.batch_tile[0] < 1)
+        return false;
+    /* BM > 1 instructions per warpgroup in M: contract.c's image permutes A's rows in
+       pieces of 16, so A is copied 16 rows at a time */
+    r->bm = rl.batch_tile[0];
     r->span[0] = (2 * r->k) % 128 == 0 ? 128 : (2 * r->k) % 64 == 0 ? 64 : 32;
     r->blocks[0] = 2 * r->k / r->span[0];
     r->rows[0] = r->m;
@@ -357,7 +362,7 @@ ring_stages(Ctx *c, Ring *r)
 static TypeId
 tmap_type(Ctx *c, const Ring *r, int j, TypeId elem)
 {
-    int64_t box[2] = { r->rows[j], r->span[j] / 2 };
+    int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / 2 };
     Type t;
     memset(&t, 0, sizeof t);
     t.kind = TY_TENSORMAP;
@@ -379,8 +384,14 @@ add_maps(Ctx *c, OpId func, Ring *r)
     if (!ft || ft->kind != ATTR_TYPE)
         return false;
     const Type *fty = type_get(m, ft->type);
-    if (fty->nins != block_get(m, entry)->args.n || fty->nouts)
+    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + 3 > 64)
         return false; /* workgroup attributions follow the arguments */
+    /* copied: interning the new types may move the type table */
+    uint32_t nin = fty->nins;
+    TypeId ins[64];
+    for (uint32_t i = 0; i < nin; i++)
+        ins[i] = fty->ins[i];
+    fty = NULL;
     const Attr *old = op_attr(m, func, "vptx.hidden_tmaps");
     int64_t srcs[32];
     uint32_t ns = 0;
@@ -389,17 +400,12 @@ add_maps(Ctx *c, OpId func, Ring *r)
     int nmaps = r->write ? 3 : 2;
     if (ns + 3 > 16)
         return false; /* the launchers read at most 16 */
-    TypeId ins[64];
-    if (fty->nins + 3 > 64)
-        return false;
-    for (uint32_t i = 0; i < fty->nins; i++)
-        ins[i] = fty->ins[i];
     for (int j = 0; j < 2; j++) {
         uint32_t src = (uint32_t)r->tmap[j];
         TypeId el = type_get(m, value_type(m, block_get(m, entry)->args.items[src]))->elem;
         TypeId t = tmap_type(c, r, j, el);
         r->tmap[j] = block_add_arg(m, entry, t, op_get(m, func)->loc, NULL);
-        ins[fty->nins + j] = t;
+        ins[nin + j] = t;
         srcs[ns++] = src;
     }
     if (r->write) { /* C: boxes of M rows x 32 f32 (128 bytes), 128-byte swizzle */
@@ -412,12 +418,12 @@ add_maps(Ctx *c, OpId func, Ring *r)
         t.oob = OOB_ZERO;
         TypeId tt = type_intern(m, &t);
         r->tmap[2] = block_add_arg(m, entry, tt, op_get(m, func)->loc, NULL);
-        ins[fty->nins + 2] = tt;
+        ins[nin + 2] = tt;
     }
     if (r->write)
         srcs[ns++] = r->csrc;
     op_set_attr(m, func, "function_type",
-                attr_type(m, type_function(m, fty->nins + (uint32_t)nmaps, ins, 0, NULL)));
+                attr_type(m, type_function(m, nin + (uint32_t)nmaps, ins, 0, NULL)));
     op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
     return true;
 }
@@ -567,16 +573,25 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
         ValueId idx[2];
         for (int d = 0; d < 2; d++)
             idx[d] = r->iv[j][d] ? iv : dist_scalar(c, rd->args[1 + d]);
-        for (int64_t b = 0; b < r->blocks[j]; b++) {
-            /* coordinates innermost first: the column of block b, then the row */
-            ValueId col = idx_add_c(c, idx[1], b * (r->span[j] / 2));
-            ValueId args[6] = { r->dst[j][stage][b],  r->full, r->tmap[j], col, idx[0],
-                                const_index(c, stage) };
-            OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
-            int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
-            op_set_attr(c->m, o, "operandSegmentSizes",
-                        attr_dense_array(c->m, TY_I32, seg, NULL, 7));
-        }
+        int64_t pieces = j == 0 && r->bm > 1 ? r->m / 16 : 1;
+        for (int64_t b = 0; b < r->blocks[j]; b++)
+            for (int64_t q = 0; q < pieces; q++) {
+                /* A's 16-row piece q = (sg, bb) goes to image row 16 p, p = ((sg / 4) BM +
+                   bb) 4 + sg % 4 (contract.c's permutation); otherwise one box */
+                int64_t sg = q / r->bm, bb = q % r->bm;
+                int64_t p = pieces > 1 ? ((sg / 4 * r->bm + bb) * 4 + sg % 4) * 16 : 0;
+                ValueId dst = dist_dynamic_view(
+                    c, r->box_t[j],
+                    r->at[j] + ((stage * r->blocks[j] + b) * r->rows[j] + p) * r->span[j]);
+                /* coordinates innermost first: the column of block b, then the row */
+                ValueId col = idx_add_c(c, idx[1], b * (r->span[j] / 2));
+                ValueId row = pieces > 1 ? idx_add_c(c, idx[0], 16 * q) : idx[0];
+                ValueId args[6] = { dst, r->full, r->tmap[j], col, row, const_index(c, stage) };
+                OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
+                int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
+                op_set_attr(c->m, o, "operandSegmentSizes",
+                            attr_dense_array(c->m, TY_I32, seg, NULL, 7));
+            }
     }
 }
 
@@ -607,12 +622,9 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
         int64_t shape[2] = { r->stages * r->blocks[j] * r->rows[j], r->span[j] / 2 };
         r->ring[j] =
             dist_dynamic_view(c, type_memref(m, el, 2, shape, NULL, MS_WORKGROUP, true), at);
-        int64_t box[2] = { r->rows[j], r->span[j] / 2 };
-        TypeId bt = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
-        for (int64_t s = 0; s < r->stages; s++)
-            for (int64_t b = 0; b < r->blocks[j]; b++)
-                r->dst[j][s][b] =
-                    dist_dynamic_view(c, bt, at + (s * r->blocks[j] + b) * r->rows[j] * r->span[j]);
+        int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / 2 };
+        r->box_t[j] = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
+        r->at[j] = at;
     }
     Type gt;
     memset(&gt, 0, sizeof gt);
