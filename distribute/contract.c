@@ -458,6 +458,16 @@ wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
 }
 
 /* Largest swizzle span (128, 64, 32 bytes) that divides a K-major row of k 2-byte elements. */
+/* The swizzle span S_B of an MN-major B image for wgmma instructions n columns wide:
+ * the widest of 128, 64, 32 bytes that holds whole instructions' columns (2n a
+ * multiple of it), or 0 when none does and B is stored K-major. */
+int64_t
+dist_wgmma_mn_span(int64_t n)
+{
+    int64_t bytes = 2 * n;
+    return bytes % 128 == 0 ? 128 : bytes % 64 == 0 ? 64 : bytes % 32 == 0 ? 32 : 0;
+}
+
 static int64_t
 wgmma_span(int64_t k)
 {
@@ -523,9 +533,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     /* B given as (k, n), N contiguous: an MN-major image (N rows of S_B bytes per k),
        so that the copy layout's runs along N stay 16-byte stores; S_B must hold whole
        instructions' columns (2 N_inst a multiple of S_B), else B is K-major too */
-    w.sb = 0;
-    if (mm.perm[1][0] == 0 && 2 * w.inst_n >= 32)
-        w.sb = (2 * w.inst_n) % 128 == 0 ? 128 : (2 * w.inst_n) % 64 == 0 ? 64 : 32;
+    w.sb = mm.perm[1][0] == 0 ? dist_wgmma_mn_span(w.inst_n) : 0;
     int64_t blocks = 2 * w.k / w.s;
     int64_t shape_a[2] = { blocks * w.m, w.s / 2 }, shape_b[2] = { blocks * w.n, w.s / 2 };
     if (w.sb) {
@@ -533,7 +541,9 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         shape_b[1] = w.sb / 2;
     }
     int64_t bytes = 2 * (shape_a[0] * shape_a[1] + shape_b[0] * shape_b[1]);
-    if (bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
+    RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
+    bool by_tma = dist_ring_contract(c, o, &ring);
+    if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
                           "(%lldx%lld) in %lld bytes of shared memory, more than the 49152 a "
@@ -541,16 +551,21 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                           name, (long long)w.m, (long long)w.k, (long long)w.k, (long long)w.n,
                           (long long)bytes);
     TypeId el = ops[0]->elem;
-    w.buf[0] = wgmma_buffer(c, el, shape_a);
-    w.buf[1] = wgmma_buffer(c, el, shape_b);
-    if (c->loops) /* the previous iteration's wgmma may still read them */
+    if (by_tma) {
+        w.buf[0] = ring.buf[0];
+        w.buf[1] = ring.buf[1];
+    } else {
+        w.buf[0] = wgmma_buffer(c, el, shape_a);
+        w.buf[1] = wgmma_buffer(c, el, shape_b);
+        if (c->loops) /* the previous iteration's wgmma may still read them */
+            barrier(c);
+        stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
+        if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
+            stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
+        else
+            stage_operand(c, w.s, ops[1], mm.perm[1][1], mm.perm[1][0], w.n, 1, w.buf[1]);
         barrier(c);
-    stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
-    if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
-        stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
-    else
-        stage_operand(c, w.s, ops[1], mm.perm[1][1], mm.perm[1][0], w.n, 1, w.buf[1]);
-    barrier(c);
+    }
 
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl))
@@ -579,6 +594,10 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                                 w.buf[1],
                                 idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w.bn), n), w.inst_n),
                                 from_elements(c, el_in, (uint32_t)nregs, TY_F32) };
+            if (by_tma) { /* this iteration's stage of the ring */
+                args[1] = idx_add(c, ring.row0[0], args[1]);
+                args[3] = idx_add(c, ring.row0[1], args[3]);
+            }
             ValueId v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
             OpId def = value_get(c->m, v)->def;
             op_set_attr(c->m, def, "k", attr_int(c->m, w.k, TY_I64));
@@ -589,9 +608,18 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                nothing reads an earlier tile's registers before that */
             if (m + 1 < w.bm || n + 1 < w.bn)
                 op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
+            else if (by_tma) /* this step's groups stay in flight into the next step */
+                op_set_attr(c->m, def, "wait", attr_int(c->m, w.bm * w.bn, TY_I64));
+            if (by_tma) {
+                op_set_attr(c->m, def, "a_rows", attr_int(c->m, ring.stage_rows[0], TY_I64));
+                if (!w.sb)
+                    op_set_attr(c->m, def, "b_rows", attr_int(c->m, ring.stage_rows[1], TY_I64));
+            }
             for (int64_t i = 0; i < nregs; i++)
                 dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, TY_F32));
         }
+    if (by_tma)
+        dist_ring_after(c, o);
     Dist *res = convert_dist(c, r, &rl);
     if (!res)
         return false;

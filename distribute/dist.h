@@ -90,6 +90,7 @@ typedef struct Ctx {
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
     struct StagePlan *stage; /* stage.c: staged reads and pipelines of the function */
+    struct RingPlan *ring;   /* tma_ring.c: wgmma K loops fed by TMA rings */
     int64_t pipeline_stages; /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;            /* --remarks: say what was staged and how */
 } Ctx;
@@ -169,10 +170,10 @@ int64_t dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape,
                       const NestedLayout *const *ls, int nl); /* fewest wavefronts */
 void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
 
+/* contract.c: the MN-major swizzle span of wgmma's B for n-column instructions, or 0 */
+int64_t dist_wgmma_mn_span(int64_t n);
+
 /* ---- transfer.c ---- */
-/* Element i of a bool array attribute (in_bounds): [true, false] or array<i1: 1, 0>;
- * false when a is NULL or shorter. */
-bool dist_bool_at(const Attr *a, uint32_t i);
 typedef struct Transfer {
     ValueId memref;                /* new value */
     ValueId base[LAYOUT_MAX_RANK]; /* new index values, one per memref dim */
@@ -210,6 +211,27 @@ bool dist_stage_loop_begin(Ctx *c, OpId loop);        /* before an scf.for is pu
 void dist_stage_loop_end(Ctx *c, OpId loop);          /* after it: drain the copies */
 bool dist_stage_check(Ctx *c, OpId func);             /* after the rewrite: shared memory fits */
 Dist *dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v); /* v, or v for 128-bit stores */
+bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
+/* dynamic shared memory: `bytes` at the next `align`-aligned offset (returned), and a view
+   of type t (static shape, workgroup) at a byte offset of it, made in the prologue */
+int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);
+ValueId dist_dynamic_view(Ctx *c, TypeId t, int64_t offset);
+int64_t dist_dynamic_bytes(Ctx *c); /* dynamic shared memory handed out so far */
+
+/* ---- tma_ring.c: wgmma operands loaded by TMA through a ring of mbarrier stages ---- */
+void dist_plan_ring(Ctx *c, OpId func, int64_t other); /* after dist_plan_staging's plan */
+bool dist_ring_read(Ctx *c, OpId read, bool *done);    /* *done: a ring operand (no loads) */
+bool dist_ring_loop_begin(Ctx *c, OpId loop);          /* barriers, fill stages 0 .. S-2 */
+void dist_ring_loop_end(Ctx *c, OpId loop);            /* wgmma.wait_group 0 */
+typedef struct RingUse {
+    ValueId buf[2];  /* A, B: the whole ring (stages of one image each) */
+    ValueId row0[2]; /* this iteration's stage: first row (A, K-major B) or column (MN-major B) */
+    int64_t stage_rows[2]; /* rows of one column block of one stage (vptx.wgmma a_rows/b_rows) */
+} RingUse;
+/* A contract planned for a ring: waits for its stage and fills u; false if not one */
+bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
+void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
+bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
 
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);

@@ -206,7 +206,7 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     if (w.bad)
         return false; /* the kernel writes the operand's memref */
     for (uint32_t i = 0; i < 2; i++)
-        s->in_bounds[i] = dist_bool_at(op_attr(c->m, o, "in_bounds"), i);
+        s->in_bounds[i] = attr_bool_at(op_attr(c->m, o, "in_bounds"), i);
     s->ncopy = (uint32_t)(s->rows * s->chunks / c->nthreads);
     return s->ncopy <= 64; /* copies per thread (issue_copies) */
 }
@@ -273,6 +273,12 @@ uniform_loop(Module *m, OpId loop, int depth)
     if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
         return true;
     return op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, depth + 1);
+}
+
+bool
+dist_uniform_loop(Module *m, OpId loop)
+{
+    return uniform_loop(m, loop, 0);
 }
 
 /* Directly in the body of a loop that every thread runs together: the barriers of
@@ -422,6 +428,8 @@ dist_plan_staging(Ctx *c, OpId func)
         if (pi->loop && choose_stages(c, pi, total))
             total += pi->stages * pi->bytes;
     }
+    if (!c->failed)
+        dist_plan_ring(c, func, total);
 }
 
 /* ---- building ---- */
@@ -472,6 +480,44 @@ prepare(Ctx *c, Staged *s, int64_t stages)
                              dist_swizzle_col(c, s->row[i], s->col, s->chunks));
     }
     c->out = saved;
+}
+
+/* The next `align`-aligned `bytes` of the kernel's dynamic shared memory: their offset;
+ * the kernel's vptx.dynamic_smem grows to hold them (tma_ring.c shares this machinery). */
+int64_t
+dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align)
+{
+    struct StagePlan *p = c->stage;
+    p->dyn_bytes = (p->dyn_bytes + align - 1) / align * align;
+    int64_t at = p->dyn_bytes;
+    p->dyn_bytes += bytes;
+    op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
+    return at;
+}
+
+/* A view of type t (static shape, workgroup space) at byte `offset` of the dynamic
+ * shared memory, made in the prologue. */
+ValueId
+dist_dynamic_view(Ctx *c, TypeId t, int64_t offset)
+{
+    struct StagePlan *p = c->stage;
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    if (!p->dyn) {
+        int64_t any = DIM_DYNAMIC;
+        TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
+        p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
+    }
+    ValueId args[2] = { p->dyn, const_index(c, offset) };
+    ValueId v = emit1(c, OP_VIEW, 2, args, t);
+    c->out = saved;
+    return v;
+}
+
+int64_t
+dist_dynamic_bytes(Ctx *c)
+{
+    return c->stage ? c->stage->dyn_bytes : 0;
 }
 
 /* The chunk element by element: plain loads of the first n elements (0 past the
@@ -698,6 +744,8 @@ bool
 dist_stage_loop_begin(Ctx *c, OpId loop)
 {
     uint32_t k;
+    if (!dist_ring_loop_begin(c, loop))
+        return false;
     Pipe *pipe = pipe_of_loop(c, loop, &k);
     if (!pipe || pipe->stages < 2)
         return true;
@@ -717,6 +765,7 @@ void
 dist_stage_loop_end(Ctx *c, OpId loop)
 {
     uint32_t k;
+    dist_ring_loop_end(c, loop);
     Pipe *pipe = pipe_of_loop(c, loop, &k);
     if (pipe && pipe->stages >= 2)
         wait_groups(c, pipe->token, 0);
@@ -767,6 +816,8 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
 {
     struct StagePlan *p = c->stage;
     *done = false;
+    if (dist_ring_read(c, o, done) && *done)
+        return true;
     Staged *s = NULL;
     for (uint32_t i = 0; p && i < p->reads.n; i++)
         if (p->reads.items[i].read == o)

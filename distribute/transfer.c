@@ -379,18 +379,6 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
 
 /* ---- the ops ---- */
 
-bool
-dist_bool_at(const Attr *a, uint32_t i)
-{
-    if (!a)
-        return false;
-    if (a->kind == ATTR_ARRAY)
-        return i < a->n && a->items[i]->kind == ATTR_BOOL && a->items[i]->b;
-    if (a->kind == ATTR_DENSE_ARRAY)
-        return i < a->n && a->ints && a->ints[i];
-    return false;
-}
-
 /* permutation_map, in_bounds and the mask of a transfer op; args from `first` are indices */
 static bool
 describe(Ctx *c, OpId o, uint32_t mem, uint32_t first, uint32_t vrank, int32_t mask_arg,
@@ -413,7 +401,7 @@ describe(Ctx *c, OpId o, uint32_t mem, uint32_t first, uint32_t vrank, int32_t m
     for (uint32_t i = 0; i < vrank; i++) {
         t->dim_of[i] = pm && pm->kind == ATTR_AFFINE_MAP ? affine_map_result_dim(pm->map, i)
                                                          : (int32_t)(t->mrank - vrank + i);
-        t->in_bounds[i] = ib ? dist_bool_at(ib, i) : true;
+        t->in_bounds[i] = ib ? attr_bool_at(ib, i) : true;
         if (t->dim_of[i] < 0)
             t->in_bounds[i] = true;
     }
@@ -465,6 +453,9 @@ distribute_transfer_read(Ctx *c, OpId o)
 bool
 distribute_transfer_write(Ctx *c, OpId o)
 {
+    bool by_tma; /* a TMA ring's accumulator stored by TMA (tma_ring.c) */
+    if (!dist_ring_write(c, o, &by_tma) || by_tma)
+        return !c->failed;
     int64_t seg[4];
     segments(c, o, seg, 4);
     Dist *v = dist_of(c, op_get(c->m, o)->args[0]);

@@ -806,6 +806,63 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
     return ok;
 }
 
+/*
+ * The tensor maps the compiler added after the kernel's own parameters (a wgmma K
+ * loop fed by a TMA ring, docs/hopper.md): the lines
+ *   // vptx: hidden tensor map of argument A, box RxC, swizzle S
+ * just above `.visible .entry ENTRY(`, in parameter order.  Returns how many
+ * were found (at most max); each gets kind, source, box, swizzle and its
+ * source's element type.
+ */
+static uint32_t
+hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out, uint32_t max)
+{
+    static const char tag[] = "// vptx: hidden tensor map of argument ";
+    size_t en = strlen(entry);
+    const char *e = NULL;
+    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
+        if (strncmp(p + 16, entry, en) == 0 && p[16 + en] == '(') {
+            e = p;
+            break;
+        }
+    if (!e)
+        return 0;
+    /* the comment lines directly above the entry, first to last */
+    const char *start = e;
+    while (start > ptx && start[-1] == '\n') {
+        const char *l = start - 1;
+        while (l > ptx && l[-1] != '\n')
+            l--;
+        if (strncmp(l, "// vptx: ", 9) != 0)
+            break;
+        start = l;
+    }
+    uint32_t n = 0;
+    for (const char *p = strstr(start, tag); p && p < e && n < max; p = strstr(p + 1, tag)) {
+        unsigned long a = 0;
+        long long r = 0, c = 0;
+        int sw = 0;
+        if (sscanf(p + sizeof tag - 1, "%lu, box %lldx%lld, swizzle %d", &a, &r, &c, &sw) != 4 ||
+            a >= k->nargs || k->args[a].kind != ARG_MEMREF)
+            continue;
+        KernelArg *t = &out[n++];
+        memset(t, 0, sizeof *t);
+        t->kind = ARG_TENSORMAP;
+        t->tma_source = (uint32_t)a;
+        t->elem = k->args[a].elem;
+        t->rank = 2;
+        t->shape[0] = r;
+        t->shape[1] = c;
+        t->swizzle = sw == 128  ? SWIZZLE_128B
+                     : sw == 64 ? SWIZZLE_64B
+                     : sw == 32 ? SWIZZLE_32B
+                                : SWIZZLE_NONE;
+        t->oob = OOB_ZERO;
+        t->loc = k->args[a].loc;
+    }
+    return n;
+}
+
 bool
 device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
            const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
@@ -815,9 +872,28 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
     unsigned need = vptx_dynamic_smem(ptx, entry);
     if (need > c.shared_bytes)
         c.shared_bytes = need;
-    if (d->kind == DEV_SIM)
-        return run_sim(d, ptx, name, entry, k, &c, res, err, n);
-    return run_cuda(d, ptx, entry, k, &c, res, err, n);
+    KernelArg hid[16];
+    uint32_t nh = hidden_tmaps(ptx, entry, k, hid, 16);
+    Kernel kk = *k; /* the kernel's arguments, then the hidden maps (memref buffers shared) */
+    if (nh) {
+        kk.args = malloc((k->nargs + nh) * sizeof *kk.args);
+        if (!kk.args) {
+            snprintf(err, n, "out of memory");
+            return false;
+        }
+        memcpy(kk.args, k->args, k->nargs * sizeof *kk.args);
+        memcpy(kk.args + k->nargs, hid, nh * sizeof *hid);
+        kk.nargs = k->nargs + nh;
+    }
+    bool ok = d->kind == DEV_SIM ? run_sim(d, ptx, name, entry, &kk, &c, res, err, n)
+                                 : run_cuda(d, ptx, entry, &kk, &c, res, err, n);
+    if (nh) {
+        memcpy(k->args, kk.args, k->nargs * sizeof *kk.args); /* maps allocated for k's own */
+        for (uint32_t i = k->nargs; i < kk.nargs; i++)
+            free(kk.args[i].tmap);
+        free(kk.args);
+    }
+    return ok;
 }
 
 /* ---- command-line helpers ---- */

@@ -64,6 +64,8 @@ static const char usage_text[] =
     "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap;\n"
     "                    default: 4, 3 or 2, the most that fit 48 KiB; above 48 KiB the\n"
     "                    buffers use the opt-in dynamic shared memory; docs/staging.md)\n"
+    "                    on sm_90a it is also the depth of the TMA ring that feeds a\n"
+    "                    wgmma K loop (2-8, default 3; 1 = no ring; docs/hopper.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"

@@ -627,6 +627,7 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_WARPGROUP_MMA_STORE:
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
     case OP_WGMMA_SHARED:
+    case OP_WGMMA_WAIT:
         return simt_only(ev, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

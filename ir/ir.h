@@ -531,6 +531,9 @@ const Attr *attr_enum(Module *m, const char *dialect, const char *name, const ch
 const Attr *attr_affine_map(Module *m, const AffineMap *map);
 bool attr_equal(const Attr *a, const Attr *b);
 const Attr *dict_get(const Attr *dict, const char *name); /* DICT or LOWERING_CONFIG */
+/* Element i of a bool array attribute ([true, false] or array<i1: 1, 0>, as in_bounds);
+ * false when a is NULL, of another kind or shorter. */
+bool attr_bool_at(const Attr *a, uint32_t i);
 
 /* Affine expressions and maps (arena-allocated; constant operands are folded) */
 const AffineExpr *affine_const(Module *m, int64_t v);

@@ -450,6 +450,16 @@ dict_get(const Attr *dict, const char *name)
     return NULL;
 }
 
+bool
+attr_bool_at(const Attr *a, uint32_t i)
+{
+    if (!a)
+        return false;
+    if (a->kind == ATTR_ARRAY)
+        return i < a->n && a->items[i]->kind == ATTR_BOOL && a->items[i]->b;
+    return a->kind == ATTR_DENSE_ARRAY && i < a->n && a->ints && a->ints[i];
+}
+
 static bool
 affine_expr_equal(const AffineExpr *a, const AffineExpr *b)
 {

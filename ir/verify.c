@@ -921,6 +921,13 @@ verify_op_rules(Verifier *v, OpId o)
     case OP_WGMMA_SHARED:
         verify_wgmma_shared(v, o);
         break;
+    case OP_WGMMA_WAIT: /* `pending`: groups left in flight, 0..7 */
+        if (op_attr(v->m, o, "pending")) {
+            int64_t n;
+            if (verify_get_int(v, o, "pending", &n, true) && (n < 0 || n > 7))
+                verify_fail(v, o, "attribute 'pending' is %lld but must be 0 to 7", (long long)n);
+        }
+        break;
     case OP_TO_LAYOUT:
         verify_to_layout(v, o);
         break;

@@ -244,8 +244,7 @@ feeds_visit(Module *m, OpId op, void *ctx)
     for (uint32_t i = 0; i < o->nargs; i++) {
         if (o->args[i] != u->v)
             continue;
-        if ((o->kind == OP_MULTI_REDUCTION && !u->lhs_only) ||
-            (o->kind == OP_CONTRACT && i == 0)) {
+        if ((o->kind == OP_MULTI_REDUCTION && !u->lhs_only) || (o->kind == OP_CONTRACT && i == 0)) {
             u->found = true;
             return false;
         }
@@ -456,6 +455,34 @@ enum {
  * N, every warpgroup used).  Otherwise why_not says which condition failed,
  * in words a user can act on.
  */
+/* Whether operand v of contract op can be loaded by distribute's TMA ring
+ * (distribute/tma_ring.c decides; this is the part of its rule that depends on the
+ * program alone): an in-bounds vector.transfer_read in the contract's block, which is
+ * an scf.for body, of a 2-d memref argument of the kernel with a static shape, the
+ * identity layout and rows of whole 16-byte pieces. */
+static bool
+ring_operand(const Select *s, OpId op, ValueId v)
+{
+    const Module *m = s->m;
+    OpId r = value_get(m, v)->def;
+    if (!r || op_get(m, r)->kind != OP_TRANSFER_READ ||
+        op_get(m, r)->parent != op_get(m, op)->parent)
+        return false;
+    OpId loop = block_parent_op(m, op_get(m, op)->parent);
+    if (!loop || op_get(m, loop)->kind != OP_FOR)
+        return false;
+    const Op *rd = op_get(m, r);
+    const Value *mv = value_get(m, rd->args[0]);
+    if (mv->def || mv->block != op_entry_block(m, s->func, 0))
+        return false;
+    const Type *mt = type_get(m, value_type(m, rd->args[0]));
+    const Attr *ib = op_attr(m, r, "in_bounds");
+    return mt->kind == TY_MEMREF && mt->rank == 2 && !mt->layout && !mt->unranked &&
+           mt->shape[0] != DIM_DYNAMIC && mt->shape[1] != DIM_DYNAMIC &&
+           (mt->shape[1] * ((type_bitwidth(mt->elem) + 7) / 8)) % 16 == 0 && attr_bool_at(ib, 0) &&
+           attr_bool_at(ib, 1);
+}
+
 static bool
 select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
              const NestedLayout *const *anch, MmaIntrinsic *out, Split *sp, char *why_not,
@@ -470,7 +497,8 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     else if (t[0] == TY_BF16 && t[1] == TY_BF16 && t[2] == TY_F32)
         kind = MMA_NV_WGMMA_F32_64xNx16_BF16;
     if (kind == MMA_NONE) {
-        snprintf(why_not, cap, "vptx's wgmma takes f16 x f16 or bf16 x bf16 -> f32, not %s x %s -> %s",
+        snprintf(why_not, cap,
+                 "vptx's wgmma takes f16 x f16 or bf16 x bf16 -> f32, not %s x %s -> %s",
                  scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
         return false;
     }
@@ -493,6 +521,13 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
         snprintf(why_not, cap,
                  "it is part of a contract chain (attention): the second contract would need "
                  "wgmma's register-A form (P from registers), which vptx does not emit yet");
+        return false;
+    }
+    if (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1])) {
+        snprintf(why_not, cap,
+                 "its operands are not in-bounds reads, in its K loop, of static 2-d memref "
+                 "arguments, so TMA cannot feed wgmma through a ring; mma.sync with its cp.async "
+                 "pipeline is faster then (docs/hopper.md)");
         return false;
     }
     if (s->threads % 128 != 0) {
@@ -520,8 +555,7 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
                  "its %lld warpgroups cannot all get a share: M = %lld is %lld rows of 64 and "
                  "N = %lld is %lld columns of 8 (M%lld x N%lld used)",
                  (long long)units, (long long)c->size_m, (long long)(c->size_m / 64),
-                 (long long)c->size_n, (long long)(c->size_n / 8), (long long)gm,
-                 (long long)gn);
+                 (long long)c->size_n, (long long)(c->size_n / 8), (long long)gm, (long long)gn);
         return false;
     }
     int64_t bytes = 2 * (c->size_m * c->size_k + c->size_k * c->size_n);

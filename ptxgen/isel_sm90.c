@@ -470,6 +470,9 @@ lower_wgmma_shared(Emit *e, OpId o)
     const Type *ta = type_get(e->m, value_type(e->m, op->args[0]));
     const Type *tb = type_get(e->m, value_type(e->m, op->args[2]));
     int64_t blocks = 2 * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
+    /* a ring of stages (distribute/tma_ring.c): the rows of one stage's column block */
+    ra = attr_int_or(op_attr(e->m, o, "a_rows"), ra);
+    rb = attr_int_or(op_attr(e->m, o, "b_rows"), rb);
     Rep *in = rep_of(e, op->args[4]);
     int64_t n = 2 * (int64_t)in->n;
     bool zero = true;
@@ -504,8 +507,11 @@ lower_wgmma_shared(Emit *e, OpId o)
             n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
     }
     ins(e, "wgmma.commit_group.sync.aligned;");
-    if (!op_attr(e->m, o, "no_wait")) /* no_wait: a later vptx.wgmma waits for this group */
-        ins(e, "wgmma.wait_group.sync.aligned 0;");
+    /* no_wait: a later vptx.wgmma waits for this group; wait = N: up to N groups stay in
+       flight (the K steps of a TMA ring overlap) */
+    if (!op_attr(e->m, o, "no_wait"))
+        ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",
+            attr_int_or(op_attr(e->m, o, "wait"), 0));
     return true;
 }
 
@@ -577,6 +583,10 @@ isel_sm90(Emit *e, OpId o)
         return lower_mma_store(e, o);
     case OP_WGMMA_SHARED:
         return lower_wgmma_shared(e, o);
+    case OP_WGMMA_WAIT:
+        ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",
+            attr_int_or(op_attr(e->m, o, "pending"), 0));
+        return true;
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR: {
         TypeId t = value_type(e->m, op->res[0]);
         Rep *r = rep_new(e, op->res[0], slot_count(e->m, t), 1, TY_F32);

@@ -157,6 +157,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_WARPGROUP_MMA_STORE] = isel_sm90,
     [OP_WARPGROUP_MMA_INIT_ACCUMULATOR] = isel_sm90,
     [OP_WGMMA_SHARED] = isel_sm90,
+    [OP_WGMMA_WAIT] = isel_sm90,
     [OP_TMA_CREATE_DESCRIPTOR] = isel_sm90,
 };
 
@@ -851,8 +852,27 @@ write_kernel(Emit *e, FILE *out, OpId f)
     fflush(e->params);
     fflush(e->decls);
     fflush(e->body);
+    /* tensor maps the compiler added after the kernel's own arguments (distribute/tma_ring.c):
+       read by launchers, which encode them (docs/hopper.md) */
+    const Attr *hid = op_attr(e->m, f, "vptx.hidden_tmaps");
+    BlockId entry = op_entry_block(e->m, f, 0);
+    if (hid && hid->kind == ATTR_DENSE_ARRAY && entry && block_get(e->m, entry)->args.n >= hid->n) {
+        const Block *b = block_get(e->m, entry);
+        for (uint32_t i = 0; i < hid->n; i++) {
+            const Type *tm =
+                type_get(e->m, value_type(e->m, b->args.items[b->args.n - hid->n + i]));
+            const Type *box = type_get(e->m, tm->elem);
+            static const int sw[] = { 0, 32, 64, 128 };
+            fprintf(out,
+                    "\n// vptx: hidden tensor map of argument %" PRId64 ", box %" PRId64 "x%" PRId64
+                    ", swizzle %d",
+                    hid->ints[i], box->shape[0], box->rank > 1 ? box->shape[1] : 1,
+                    tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0);
+        }
+    }
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
-    if (dyn && dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem() */
+    if (dyn &&
+        dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem(), the line right above */
         fprintf(out, "\n// vptx: dynamic shared memory %" PRId64 " bytes", dyn->i);
     fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
     if (e->block_size[0])

@@ -21,6 +21,7 @@
 // CHECK: PASS e_nsplit4 (sim vs eval
 // CHECK: PASS chain (sim vs eval
 // CHECK: PASS reuse (sim vs eval
+// CHECK: PASS n24_kn (sim vs eval
 func.func @wg1_m128_k64(%A: memref<128x128xf16>, %B: memref<128x64xf16>, %C: memref<128x64xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
   %cs = arith.constant 64 : index
@@ -181,5 +182,24 @@ func.func @reuse(%A: memref<64x32xf16>, %B: memref<64x32xf16>, %C: memref<64x64x
   %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>} %a, %b, %acc : vector<64x32xf16>, vector<64x32xf16> into vector<64x64xf32>
   %r = arith.subf %d, %acc : vector<64x64xf32>
   vector.transfer_write %r, %D[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
+  return
+}
+
+// B as (k, n) with 24-column instructions: 48 bytes per k row hold no whole 32-byte
+// swizzle span, so B is stored K-major (an MN-major image with S_B = 32 read the
+// wrong columns on the simulator before contract.c's dist_wgmma_mn_span).
+func.func @n24_kn(%A: memref<64x32xf16>, %B: memref<32x48xf16>, %C: memref<64x48xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %cs = arith.constant 16 : index
+  %cK = arith.constant 32 : index
+  %h = arith.constant 0.0 : f16
+  %zero = arith.constant dense<0.0> : vector<64x48xf32>
+  %r = scf.for %k = %c0 to %cK step %cs iter_args(%acc = %zero) -> (vector<64x48xf32>) {
+    %a = vector.transfer_read %A[%c0, %k], %h {in_bounds = [true, true]} : memref<64x32xf16>, vector<64x16xf16>
+    %b = vector.transfer_read %B[%k, %c0], %h {in_bounds = [true, true]} : memref<32x48xf16>, vector<16x48xf16>
+    %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x24x16_F16>} %a, %b, %acc : vector<64x16xf16>, vector<16x48xf16> into vector<64x48xf32>
+    scf.yield %d : vector<64x48xf32>
+  }
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<64x48xf32>, memref<64x48xf32>
   return
 }

@@ -4,7 +4,7 @@
 // waits for both).  ptxas reports no repaired ordering (C7517: a D register used before
 // its wait; C7519: a missing wgmma.fence).
 // REQUIRES: ptxas
-// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %filecheck %s < %t.ptx
+// RUN: %vptx --emit=ptx --arch=sm_90a --pipeline-stages=1 %s -o %t.ptx && %filecheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin > %t.log 2>&1; ! grep -E 'C7517|C7519' %t.log
 // CHECK:      wgmma.fence.sync.aligned;
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16

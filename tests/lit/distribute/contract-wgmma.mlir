@@ -10,9 +10,11 @@
 // one 16-byte store each (st.shared.v4.b32: ptxgen proves it aligned through the XOR).
 // The loop-carried accumulator is updated in its own registers: no mov before the
 // wgmma chain, none between its wait and the loop's increment.
+// --pipeline-stages=1 keeps this register copy (the default on sm_90a is the TMA ring of
+// tests/lit/distribute/tma-ring.mlir).
 // RUN: %vptx --emit=layout %s | %filecheck --check-prefix=LAYOUT %s
-// RUN: %vptx --emit=simt %s | %filecheck %s
-// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
+// RUN: %vptx --emit=simt --pipeline-stages=1 %s | %filecheck %s
+// RUN: %vptx --emit=ptx --arch=sm_90a --pipeline-stages=1 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 
 // LAYOUT: vector.transfer_read {{.*}}element_tile = [1, 8]{{.*}}vector<128x32xf16>
 // LAYOUT: vector.transfer_read {{.*}}element_tile = [1, 8]{{.*}}vector<32x64xf16>

@@ -1,0 +1,802 @@
+/*
+ * tma_ring.c -- the operands of a wgmma K loop loaded by TMA through a ring
+ * of shared-memory stages with full and empty mbarriers (docs/hopper.md).
+ *
+ * A vector.contract with an NV_WGMMA_* kind directly in the body of an scf.for
+ * (at the top of the kernel, every thread running its iterations together)
+ * whose lhs and rhs are vector.transfer_reads, in that body, of 2-d global
+ * memrefs that are kernel arguments (identity layout, static shape, rows of
+ * whole 16-byte pieces, never written by the kernel), in bounds, indexed by the
+ * loop's induction variable or by values defined outside the loop, takes this
+ * route.  Instead of the register copy of contract.c:
+ *
+ *   kernel arguments   one tensor map per operand, added after the kernel's own
+ *                      arguments (hidden: the launchers encode them, the PTX
+ *                      says which memref each maps in a comment line)
+ *   shared memory      S stages, each the swizzled image vptx.wgmma reads
+ *                      (A: [2K/span blocks][M rows]; B K-major the same with N;
+ *                      B MN-major [2N/span blocks][K rows]), in the dynamic
+ *                      shared memory; full[S] (count 1 + the tile bytes) and
+ *                      empty[S] (count = threads) mbarriers
+ *   before the loop    thread 0 initializes the barriers; barrier; thread 0
+ *                      fills stages 0 .. S-2: expect_tx(full[s], bytes), one
+ *                      cp.async.bulk.tensor per column block
+ *   iteration it       every thread waits full[it % S] with parity (it / S) & 1;
+ *                      the wgmma groups of this step (commit; wait_group T, T
+ *                      = this step's groups: the previous step's are done);
+ *                      it > 0: every thread arrives on empty[(it-1) % S] (that
+ *                      stage's wgmma are complete); thread 0 refills that stage
+ *                      with iteration it+S-1 (past the end: nothing), after
+ *                      waiting empty with parity ((it-1) / S) & 1
+ *   after the loop     wgmma.wait_group 0
+ *
+ * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
+ *              so far); layouts on the contract and its reads; called before the
+ *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
+ * Ensures:     each planned contract's operands reach vptx.wgmma through the ring
+ *              with the same swizzled image per stage as contract.c's register
+ *              copy, so its result equals sum over K of lhs * rhs plus acc; the
+ *              kernel gains the tensor-map arguments listed in vptx.hidden_tmaps
+ *              (function_type updated) and vptx.dynamic_smem grows by the ring; a
+ *              ring that does not fit 227 KiB is a located error at the loop.
+ * Invalidates: the kernel's signature (new trailing arguments); nothing else.
+ */
+#include "distribute/dist.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+enum {
+    RING_SMEM_MAX = 232448, /* sm_90's dynamic shared memory per workgroup (227 KiB) */
+    RING_MAX_STAGES = 8,
+    RING_MAX_BLOCKS = 8,
+    RING_DEFAULT_STAGES = 3
+};
+
+typedef struct Ring {
+    OpId contract, loop, read[2];
+    int64_t m, n, k;
+    int64_t span[2];   /* swizzle of A's image and of B's (its S_B when MN-major) */
+    bool b_mn;         /* B read as (k, n) and stored MN-major */
+    int64_t blocks[2]; /* column blocks per stage image */
+    int64_t rows[2];   /* rows of one block (box rows) */
+    int64_t stages;
+    int64_t bytes[2]; /* one stage image */
+    bool iv[2][2];    /* index d of read j is the induction variable */
+    ValueId tmap[3];  /* the hidden arguments: A, B, and C when the epilogue is by TMA */
+    OpId write;       /* the transfer_write of the loop's result by TMA store, or 0 */
+    int64_t cm, cn;   /* its tile */
+    uint32_t csrc;    /* its memref argument */
+    /* built at the loop */
+    ValueId full, empty, ring[2];
+    int64_t at[2];   /* byte offset of each operand's ring in the dynamic shared memory */
+    TypeId box_t[2]; /* the memref one TMA copy fills */
+    int64_t bm;      /* 64-row instructions per warpgroup in M: A's rows are permuted */
+    ValueId it32;    /* this iteration's number (i32), once in the body */
+} Ring;
+
+struct RingPlan {
+    ARRAY(Ring) rings;
+};
+
+/* ---- planning ---- */
+
+static bool
+wgmma_contract(Ctx *c, OpId o, MmaIntrinsic *out)
+{
+    const Attr *k = op_attr(c->m, o, "mma_kind");
+    const Attr *cfg = op_attr(c->m, o, "lowering_config");
+    if (!(k ? layout_mma_from_attr(k, out) : cfg && layout_mma_from_attr(cfg, out)))
+        return false;
+    const MmaInfo *info = layout_mma_info(out->kind);
+    return info && info->subgroups == 4;
+}
+
+static bool
+outside(Module *m, ValueId v, OpId loop)
+{
+    const Value *val = value_get(m, v);
+    BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
+    while (b) {
+        OpId p = block_parent_op(m, b);
+        if (p == loop)
+            return false;
+        if (!p)
+            break;
+        b = op_get(m, p)->parent;
+    }
+    return true;
+}
+
+typedef struct Uses {
+    ValueId v;
+    OpId only;   /* the one allowed user (as lhs/rhs), or 0 */
+    bool writes; /* scan for writes of memref v instead */
+    bool bad;
+} Uses;
+
+static bool
+scan_uses(Module *m, OpId o, void *ctx)
+{
+    Uses *u = ctx;
+    const Op *op = op_get(m, o);
+    bool reads = op->kind == OP_TRANSFER_READ || op->kind == OP_VLOAD || op->kind == OP_MLOAD ||
+                 op->kind == OP_DIM;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (op->args[i] == u->v && (u->writes ? !reads : (o != u->only || i > 1)))
+            u->bad = true;
+    return !u->bad;
+}
+
+/* Read j of ring r (its tile rows x cols): a TMA source, or false. */
+static bool
+ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols, uint32_t *src)
+{
+    Module *m = c->m;
+    OpId o = value_get(m, v)->def;
+    if (!o || op_get(m, o)->kind != OP_TRANSFER_READ ||
+        op_get(m, o)->parent != op_get(m, r->contract)->parent)
+        return false;
+    const Op *op = op_get(m, o);
+    const Attr *seg = op_attr(m, o, "operandSegmentSizes");
+    if (op->nargs != 4 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
+        return false;
+    const Attr *pm = op_attr(m, o, "permutation_map");
+    if (pm && !(pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
+                affine_map_result_dim(pm->map, 0) == 0 && affine_map_result_dim(pm->map, 1) == 1))
+        return false;
+    const Attr *ib = op_attr(m, o, "in_bounds");
+    if (!attr_bool_at(ib, 0) || !attr_bool_at(ib, 1))
+        return false;
+    ValueId mem = op->args[0];
+    const Value *mv = value_get(m, mem);
+    BlockId entry = op_entry_block(m, func, 0);
+    if (mv->def || mv->block != entry)
+        return false; /* a kernel argument: the launcher maps its buffer */
+    const Type *mt = type_get(m, value_type(m, mem));
+    const Type *vt = type_get(m, value_type(m, op->res[0]));
+    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->layout || mt->unranked ||
+        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || mt->shape[0] == DIM_DYNAMIC ||
+        mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 || vt->kind != TY_VECTOR ||
+        vt->rank != 2 || type_bitwidth(vt->elem) != 16)
+        return false;
+    Uses u = { op->res[0], r->contract, false, false };
+    module_walk(m, func, scan_uses, &u);
+    Uses w = { mem, 0, true, false };
+    module_walk(m, func, scan_uses, &w);
+    if (u.bad || w.bad)
+        return false;
+    ValueId iv = block_get(m, op_entry_block(m, r->loop, 0))->args.items[0];
+    for (int d = 0; d < 2; d++) {
+        r->iv[j][d] = op->args[1 + d] == iv;
+        if (!r->iv[j][d] && !outside(m, op->args[1 + d], r->loop))
+            return false;
+    }
+    r->read[j] = o;
+    *rows = vt->shape[0];
+    *cols = vt->shape[1];
+    *src = mv->index;
+    return true;
+}
+
+/* The contract o as a ring (r filled but for stages and arguments), or false. */
+static bool
+ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
+{
+    Module *m = c->m;
+    MmaIntrinsic mma;
+    if (op_get(m, o)->kind != OP_CONTRACT || !wgmma_contract(c, o, &mma))
+        return false;
+    memset(r, 0, sizeof *r);
+    r->contract = o;
+    OpId loop = block_parent_op(m, op_get(m, o)->parent);
+    if (!loop || op_get(m, loop)->kind != OP_FOR ||
+        block_parent_op(m, op_get(m, loop)->parent) != func || !dist_uniform_loop(m, loop))
+        return false;
+    ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
+    if (value_type(m, iv) != TY_INDEX)
+        return false;
+    r->loop = loop;
+    const Attr *maps = op_attr(m, o, "indexing_maps");
+    const Attr *its = op_attr(m, o, "iterator_types");
+    if (!maps || maps->kind != ATTR_ARRAY || maps->n != 3 || !its || its->kind != ATTR_ARRAY ||
+        its->n != 3)
+        return false;
+    int32_t d[3][2];
+    for (int j = 0; j < 3; j++) {
+        const AffineMap *am = maps->items[j]->map;
+        if (maps->items[j]->kind != ATTR_AFFINE_MAP || am->nresults != 2)
+            return false;
+        d[j][0] = affine_map_result_dim(am, 0);
+        d[j][1] = affine_map_result_dim(am, 1);
+    }
+    /* (m, n, k): A (m, k), B (k, n) or (n, k), C (m, n) */
+    if (d[0][0] != 0 || d[0][1] != 2 || d[2][0] != 0 || d[2][1] != 1)
+        return false;
+    if (d[1][0] == 2 && d[1][1] == 1)
+        r->b_mn = true;
+    else if (!(d[1][0] == 1 && d[1][1] == 2))
+        return false;
+    int64_t ar, ac, br, bc;
+    uint32_t src[2];
+    if (!ring_read(c, func, r, 0, op_get(m, o)->args[0], &ar, &ac, &src[0]) ||
+        !ring_read(c, func, r, 1, op_get(m, o)->args[1], &br, &bc, &src[1]))
+        return false;
+    r->m = ar, r->k = ac, r->n = r->b_mn ? bc : br;
+    if (r->k % 16 || r->m % 64 || r->m > 256)
+        return false;
+    NestedLayout rl;
+    if (!result_layout(c, o, 0, &rl) || rl.rank != 2 || rl.batch_tile[0] < 1)
+        return false;
+    /* BM > 1 instructions per warpgroup in M: contract.c's image permutes A's rows in
+       pieces of 16, so A is copied 16 rows at a time */
+    r->bm = rl.batch_tile[0];
+    r->span[0] = (2 * r->k) % 128 == 0 ? 128 : (2 * r->k) % 64 == 0 ? 64 : 32;
+    r->blocks[0] = 2 * r->k / r->span[0];
+    r->rows[0] = r->m;
+    if (r->b_mn) {
+        r->span[1] = dist_wgmma_mn_span(mma.n);
+        if (!r->span[1] || r->k > 256)
+            return false; /* contract.c stores such instructions' B K-major: TMA cannot */
+        r->blocks[1] = 2 * r->n / r->span[1];
+        r->rows[1] = r->k;
+    } else {
+        if (r->n > 256 || r->n % 8)
+            return false;
+        r->span[1] = r->span[0];
+        r->blocks[1] = r->blocks[0];
+        r->rows[1] = r->n;
+    }
+    if (r->blocks[0] > RING_MAX_BLOCKS || r->blocks[1] > RING_MAX_BLOCKS)
+        return false;
+    r->bytes[0] = 2 * r->m * r->k;
+    r->bytes[1] = 2 * r->k * r->n;
+    r->tmap[0] = src[0]; /* argument numbers until the maps are added */
+    r->tmap[1] = src[1];
+    return true;
+}
+
+/*
+ * The epilogue by TMA store (issue 14 part 5), when the loop has the unit attribute
+ * vptx.tma_epilogue: the loop's only result is the
+ * contract's accumulator and its only use is an in-bounds transfer_write of the
+ * whole tile to a 2-d f32 memref argument (identity layout, static shape, rows of
+ * whole 16-byte pieces) that nothing else uses, right before the return.  The tile
+ * goes registers -> 128-byte-swizzled shared memory (blocks of 32 columns) ->
+ * cp.async.bulk.tensor stores.
+ */
+static void
+plan_epilogue(Ctx *c, OpId func, Ring *r)
+{
+    Module *m = c->m;
+    const Op *loop = op_get(m, r->loop);
+    if (loop->nres != 1 || !op_attr(m, r->loop, "vptx.tma_epilogue"))
+        return; /* opt-in: on the simulator's h100 model it is not faster yet (docs/hopper.md) */
+    ValueId res = loop->res[0];
+    OpId w = 0;
+    BlockId pb = loop->parent;
+    const Block *b = block_get(m, pb);
+    for (uint32_t i = 0; i + 1 < b->ops.n; i++) {
+        const Op *op = op_get(m, b->ops.items[i]);
+        if (op->kind == OP_TRANSFER_WRITE && op->nargs == 4 && op->args[0] == res)
+            w = b->ops.items[i];
+        if (w && b->ops.items[i] == w) {
+            OpKind nk = op_get(m, b->ops.items[i + 1])->kind;
+            if (nk != OP_RETURN && nk != OP_GPU_RETURN)
+                return; /* the stores must be the kernel's last work */
+            break;
+        }
+    }
+    if (!w)
+        return;
+    Uses u = { res, w, false, false };
+    module_walk(m, func, scan_uses, &u);
+    if (u.bad)
+        return;
+    const Op *op = op_get(m, w);
+    const Attr *pm = op_attr(m, w, "permutation_map");
+    const Attr *ib = op_attr(m, w, "in_bounds");
+    if ((pm &&
+         !(pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
+           affine_map_result_dim(pm->map, 0) == 0 && affine_map_result_dim(pm->map, 1) == 1)) ||
+        !attr_bool_at(ib, 0) || !attr_bool_at(ib, 1))
+        return;
+    ValueId mem = op->args[1];
+    const Value *mv = value_get(m, mem);
+    if (mv->def || mv->block != op_entry_block(m, func, 0))
+        return;
+    const Type *mt = type_get(m, value_type(m, mem));
+    const Type *vt = type_get(m, value_type(m, res));
+    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->layout || mt->unranked ||
+        mt->elem != TY_F32 || (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) ||
+        mt->shape[0] == DIM_DYNAMIC || mt->shape[1] == DIM_DYNAMIC || mt->shape[1] % 4 ||
+        vt->kind != TY_VECTOR || vt->rank != 2 || vt->elem != TY_F32 || vt->shape[0] > 256 ||
+        vt->shape[1] % 32)
+        return;
+    Uses only = { mem, w, false, false }; /* C: written by this store alone */
+    module_walk(m, func, scan_uses, &only);
+    for (uint32_t i = 0; i < 2 && !only.bad; i++)
+        only.bad = op->args[2 + i] == mem;
+    if (only.bad)
+        return;
+    r->write = w;
+    r->cm = vt->shape[0];
+    r->cn = vt->shape[1];
+    r->csrc = mv->index;
+}
+
+/* `pipeline_stages` of the loop (its attribute, the contract's lowering_config), the
+ * option, or the default; 1 = no ring. */
+static bool
+ring_stages(Ctx *c, Ring *r)
+{
+    const Attr *a = op_attr(c->m, r->loop, "vptx.pipeline_stages");
+    const Attr *lc = op_attr(c->m, r->contract, "lowering_config");
+    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
+        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
+            a = lc->dict[k].value;
+    if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > RING_MAX_STAGES)) {
+        c->loc = op_get(c->m, r->loop)->loc;
+        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", RING_MAX_STAGES);
+    }
+    r->stages = a ? a->i : c->pipeline_stages > 0 ? c->pipeline_stages : RING_DEFAULT_STAGES;
+    if (r->stages > RING_MAX_STAGES) {
+        c->loc = op_get(c->m, r->loop)->loc;
+        return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, RING_MAX_STAGES,
+                          r->stages);
+    }
+    return true;
+}
+
+/* The tensor map type of operand j's box. */
+static TypeId
+tmap_type(Ctx *c, const Ring *r, int j, TypeId elem)
+{
+    int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / 2 };
+    Type t;
+    memset(&t, 0, sizeof t);
+    t.kind = TY_TENSORMAP;
+    t.elem = type_memref(c->m, elem, 2, box, NULL, MS_WORKGROUP, false);
+    t.swizzle = r->span[j] == 128 ? SWIZZLE_128B : r->span[j] == 64 ? SWIZZLE_64B : SWIZZLE_32B;
+    t.l2promo = 0;
+    t.oob = OOB_ZERO;
+    t.interleave = INTERLEAVE_NONE;
+    return type_intern(c->m, &t);
+}
+
+/* Appends the tensor map arguments of r to the kernel (after its own). */
+static bool
+add_maps(Ctx *c, OpId func, Ring *r)
+{
+    Module *m = c->m;
+    BlockId entry = op_entry_block(m, func, 0);
+    const Attr *ft = op_attr(m, func, "function_type");
+    if (!ft || ft->kind != ATTR_TYPE)
+        return false;
+    const Type *fty = type_get(m, ft->type);
+    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + 3 > 64)
+        return false; /* workgroup attributions follow the arguments */
+    /* copied: interning the new types may move the type table */
+    uint32_t nin = fty->nins;
+    TypeId ins[64];
+    for (uint32_t i = 0; i < nin; i++)
+        ins[i] = fty->ins[i];
+    fty = NULL;
+    const Attr *old = op_attr(m, func, "vptx.hidden_tmaps");
+    int64_t srcs[32];
+    uint32_t ns = 0;
+    for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 30; i++)
+        srcs[ns++] = old->ints[i];
+    int nmaps = r->write ? 3 : 2;
+    if (ns + 3 > 16)
+        return false; /* the launchers read at most 16 */
+    for (int j = 0; j < 2; j++) {
+        uint32_t src = (uint32_t)r->tmap[j];
+        TypeId el = type_get(m, value_type(m, block_get(m, entry)->args.items[src]))->elem;
+        TypeId t = tmap_type(c, r, j, el);
+        r->tmap[j] = block_add_arg(m, entry, t, op_get(m, func)->loc, NULL);
+        ins[nin + j] = t;
+        srcs[ns++] = src;
+    }
+    if (r->write) { /* C: boxes of M rows x 32 f32 (128 bytes), 128-byte swizzle */
+        int64_t box[2] = { r->cm, 32 };
+        Type t;
+        memset(&t, 0, sizeof t);
+        t.kind = TY_TENSORMAP;
+        t.elem = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, false);
+        t.swizzle = SWIZZLE_128B;
+        t.oob = OOB_ZERO;
+        TypeId tt = type_intern(m, &t);
+        r->tmap[2] = block_add_arg(m, entry, tt, op_get(m, func)->loc, NULL);
+        ins[nin + 2] = tt;
+    }
+    if (r->write)
+        srcs[ns++] = r->csrc;
+    op_set_attr(m, func, "function_type",
+                attr_type(m, type_function(m, nin + (uint32_t)nmaps, ins, 0, NULL)));
+    op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
+    return true;
+}
+
+typedef struct PlanWalk {
+    Ctx *c;
+    OpId func;
+    struct RingPlan *p;
+} PlanWalk;
+
+static bool
+plan_visit(Module *m, OpId o, void *ctx)
+{
+    PlanWalk *pw = ctx;
+    Ring r;
+    (void)m;
+    if (ring_candidate(pw->c, pw->func, o, &r))
+        ARRAY_PUSH(&pw->c->m->arena, pw->p->rings, r);
+    return true;
+}
+
+void
+dist_plan_ring(Ctx *c, OpId func, int64_t other)
+{
+    struct RingPlan *p = arena_alloc(&c->m->arena, sizeof *p);
+    memset(p, 0, sizeof *p);
+    c->ring = p;
+    PlanWalk pw = { c, func, p };
+    module_walk(c->m, func, plan_visit, &pw);
+    int64_t used = other + dist_dynamic_bytes(c);
+    struct RingPlan kept = { 0 };
+    for (uint32_t i = 0; i < p->rings.n && !c->failed; i++) {
+        Ring *r = &p->rings.items[i];
+        bool dup = false;
+        for (uint32_t j = 0; j < kept.rings.n; j++)
+            dup = dup || kept.rings.items[j].loop == r->loop;
+        if (dup || !ring_stages(c, r) || r->stages < 2)
+            continue; /* one ring per loop; 1 stage: the register copy of contract.c */
+        int64_t need = r->stages * (r->bytes[0] + r->bytes[1]) + used;
+        plan_epilogue(c, func, r);
+        if (r->write && need + r->cm * r->cn * 4 + 1024 <= RING_SMEM_MAX)
+            need += r->cm * r->cn * 4 + 1024;
+        else
+            r->write = 0; /* the plain stores of transfer.c */
+        if (need > RING_SMEM_MAX) {
+            c->loc = op_get(c->m, r->loop)->loc;
+            dist_error(c,
+                       "a %" PRId64 "-stage TMA ring of this loop's wgmma operands needs %" PRId64
+                       " bytes of shared memory (%" PRId64 " per stage, %" PRId64
+                       " in the kernel's other buffers), but sm_90a has %d per workgroup; use "
+                       "fewer stages (--pipeline-stages or vptx.pipeline_stages) or a smaller "
+                       "tile",
+                       r->stages, need, r->bytes[0] + r->bytes[1], used, RING_SMEM_MAX);
+            return;
+        }
+        if (!add_maps(c, func, r))
+            continue;
+        used = need;
+        ARRAY_PUSH(&c->m->arena, kept.rings, *r);
+    }
+    p->rings = kept.rings;
+}
+
+/* ---- building ---- */
+
+static Ring *
+ring_of_loop(Ctx *c, OpId loop)
+{
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].loop == loop)
+            return &c->ring->rings.items[i];
+    return NULL;
+}
+
+static Ring *
+ring_of_contract(Ctx *c, OpId o)
+{
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].contract == o)
+            return &c->ring->rings.items[i];
+    return NULL;
+}
+
+bool
+dist_ring_read(Ctx *c, OpId o, bool *done)
+{
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++) {
+        Ring *r = &c->ring->rings.items[i];
+        if (r->read[0] != o && r->read[1] != o)
+            continue;
+        /* wgmma reads this operand from the ring: no registers hold it */
+        NestedLayout l;
+        if (!result_layout(c, o, 0, &l))
+            return dist_error(c, "'vector.transfer_read' has no layout");
+        TypeId el = type_element(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
+        dist_bind(c, op_get(c->m, o)->res[0], dist_new(c, &l, el));
+        *done = true;
+        return true;
+    }
+    return true;
+}
+
+static ValueId
+i32_op(Ctx *c, OpKind k, ValueId a, int64_t b)
+{
+    ValueId args[2] = { a, const_int(c, b, TY_I32) };
+    return emit1(c, k, 2, args, TY_I32);
+}
+
+static ValueId
+to_index(Ctx *c, ValueId v32)
+{
+    return emit1(c, OP_INDEX_CAST, 1, &v32, TY_INDEX);
+}
+
+/* (x / stages) & 1 != 0, for try_wait.parity */
+static ValueId
+parity(Ctx *c, ValueId x32, int64_t stages)
+{
+    ValueId p = i32_op(c, OP_ANDI, i32_op(c, OP_DIVUI, x32, stages), 1);
+    ValueId z = const_int(c, 0, TY_I32);
+    ValueId args[2] = { p, z };
+    return cmp_i(c, CMPI_NE, args[0], args[1]);
+}
+
+static OpId
+bar_op(Ctx *c, OpKind k, uint32_t n, const ValueId *args)
+{
+    return emit(c, k, n, args, 0, NULL, 0);
+}
+
+static void
+wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par)
+{
+    ValueId a[4] = { bars, par, const_index(c, 10000000), idx };
+    bar_op(c, OP_MBARRIER_TRY_WAIT_PARITY, 4, a);
+}
+
+/* expect_tx on full[stage] and the TMA copies of iteration iv into stage `stage` (constant). */
+static void
+issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
+{
+    ValueId a[3] = { r->full, const_index(c, r->bytes[0] + r->bytes[1]), const_index(c, stage) };
+    bar_op(c, OP_MBARRIER_ARRIVE_EXPECT_TX, 3, a);
+    for (int j = 0; j < 2; j++) {
+        const Op *rd = op_get(c->m, r->read[j]);
+        ValueId idx[2];
+        for (int d = 0; d < 2; d++)
+            idx[d] = r->iv[j][d] ? iv : dist_scalar(c, rd->args[1 + d]);
+        int64_t pieces = j == 0 && r->bm > 1 ? r->m / 16 : 1;
+        for (int64_t b = 0; b < r->blocks[j]; b++)
+            for (int64_t q = 0; q < pieces; q++) {
+                /* A's 16-row piece q = (sg, bb) goes to image row 16 p, p = ((sg / 4) BM +
+                   bb) 4 + sg % 4 (contract.c's permutation); otherwise one box */
+                int64_t sg = q / r->bm, bb = q % r->bm;
+                int64_t p = pieces > 1 ? ((sg / 4 * r->bm + bb) * 4 + sg % 4) * 16 : 0;
+                ValueId dst = dist_dynamic_view(
+                    c, r->box_t[j],
+                    r->at[j] + ((stage * r->blocks[j] + b) * r->rows[j] + p) * r->span[j]);
+                /* coordinates innermost first: the column of block b, then the row */
+                ValueId col = idx_add_c(c, idx[1], b * (r->span[j] / 2));
+                ValueId row = pieces > 1 ? idx_add_c(c, idx[0], 16 * q) : idx[0];
+                ValueId args[6] = { dst, r->full, r->tmap[j], col, row, const_index(c, stage) };
+                OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
+                int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
+                op_set_attr(c->m, o, "operandSegmentSizes",
+                            attr_dense_array(c->m, TY_I32, seg, NULL, 7));
+            }
+    }
+}
+
+/* The loads of iteration iv into the stage numbered ws (i32, dynamic): one branch per stage. */
+static void
+issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv)
+{
+    for (int64_t s = 0; s < r->stages; s++) {
+        ValueId is = cmp_i(c, CMPI_EQ, ws32, const_int(c, s, TY_I32));
+        RegionSave rs;
+        region_enter(c, emit_if(c, is, 0, NULL, false), 0, &rs);
+        issue_loads(c, r, s, iv);
+        region_leave(c, NULL, 0, &rs);
+    }
+}
+
+bool
+dist_ring_loop_begin(Ctx *c, OpId loop)
+{
+    Ring *r = ring_of_loop(c, loop);
+    if (!r)
+        return true;
+    Module *m = c->m;
+    /* the stages: each operand's ring, 1024-aligned (the swizzle pattern's period) */
+    for (int j = 0; j < 2; j++) {
+        int64_t at = dist_dynamic_alloc(c, r->stages * r->bytes[j], 1024);
+        TypeId el = type_get(m, value_type(m, op_get(m, r->read[j])->res[0]))->elem;
+        int64_t shape[2] = { r->stages * r->blocks[j] * r->rows[j], r->span[j] / 2 };
+        r->ring[j] =
+            dist_dynamic_view(c, type_memref(m, el, 2, shape, NULL, MS_WORKGROUP, true), at);
+        int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / 2 };
+        r->box_t[j] = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
+        r->at[j] = at;
+    }
+    Type gt;
+    memset(&gt, 0, sizeof gt);
+    gt.kind = TY_MBARRIER_GROUP;
+    gt.memspace = MS_WORKGROUP;
+    gt.memspace_gpu = true;
+    gt.num_barriers = r->stages;
+    TypeId group = type_intern(m, &gt);
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    r->full = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
+    r->empty = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
+    c->out = saved;
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    for (int64_t s = 0; s < r->stages; s++) {
+        ValueId a[4] = { r->full, const_index(c, 1), const_index(c, s), t0 };
+        bar_op(c, OP_MBARRIER_INIT, 4, a);
+        ValueId b[4] = { r->empty, const_index(c, c->nthreads), const_index(c, s), t0 };
+        bar_op(c, OP_MBARRIER_INIT, 4, b);
+    }
+    barrier(c); /* the barriers are initialized before anyone uses them */
+    const Op *op = op_get(m, loop);
+    ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
+    ValueId step = dist_scalar(c, op->args[2]);
+    for (int64_t s = 0; s + 1 < r->stages; s++) {
+        ValueId iv = s ? idx_add(c, lb, idx_mul_c(c, step, s)) : lb;
+        ValueId go = cmp_i(c, CMPI_SLT, iv, ub);
+        RegionSave rs;
+        region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+        int64_t always = 0;
+        if (const_value_of(c, go, &always) && always) {
+            issue_loads(c, r, s, iv);
+        } else {
+            RegionSave rs2;
+            region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs2);
+            issue_loads(c, r, s, iv);
+            region_leave(c, NULL, 0, &rs2);
+        }
+        region_leave(c, NULL, 0, &rs);
+    }
+    return !c->failed;
+}
+
+void
+dist_ring_loop_end(Ctx *c, OpId loop)
+{
+    if (!ring_of_loop(c, loop))
+        return;
+    OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
+    op_set_attr(c->m, o, "pending", attr_int(c->m, 0, TY_I64));
+}
+
+bool
+dist_ring_contract(Ctx *c, OpId o, RingUse *u)
+{
+    Ring *r = ring_of_contract(c, o);
+    if (!r)
+        return false;
+    const Op *op = op_get(c->m, r->loop);
+    ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
+    ValueId lb = dist_scalar(c, op->args[0]), step = dist_scalar(c, op->args[2]);
+    ValueId a[2] = { iv, lb };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    r->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    ValueId rd = to_index(c, i32_op(c, OP_REMUI, r->it32, r->stages));
+    wait_parity(c, r->full, rd, parity(c, r->it32, r->stages));
+    for (int j = 0; j < 2; j++) {
+        u->buf[j] = r->ring[j];
+        u->stage_rows[j] = r->rows[j];
+    }
+    u->row0[0] = idx_mul_c(c, rd, r->blocks[0] * r->rows[0]);
+    /* MN-major B: vptx.wgmma's row operand counts columns of N, 2K bytes each; a stage
+       is N of them */
+    u->row0[1] = idx_mul_c(c, rd, r->b_mn ? r->n : r->blocks[1] * r->rows[1]);
+    return true;
+}
+
+void
+dist_ring_after(Ctx *c, OpId o)
+{
+    Ring *r = ring_of_contract(c, o);
+    if (!r)
+        return;
+    const Op *op = op_get(c->m, r->loop);
+    ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
+    ValueId ub = dist_scalar(c, op->args[1]), step = dist_scalar(c, op->args[2]);
+    /* the previous step's wgmma are complete (wait_group above): release its stage */
+    ValueId prev32 = i32_op(c, OP_REMUI, i32_op(c, OP_ADDI, r->it32, r->stages - 1), r->stages);
+    ValueId prev = to_index(c, prev32);
+    ValueId later = cmp_i(c, CMPI_SGT, r->it32, const_int(c, 0, TY_I32));
+    RegionSave rs;
+    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
+    TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
+    ValueId ar[2] = { r->empty, prev };
+    emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
+    region_leave(c, NULL, 0, &rs);
+    /* thread 0 refills it with step it + S - 1 once every thread has released it */
+    ValueId next = idx_add(c, iv, idx_mul_c(c, step, r->stages - 1));
+    ValueId go =
+        and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
+    region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
+    RegionSave rs2;
+    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs2);
+    wait_parity(c, r->empty, prev, parity(c, i32_op(c, OP_SUBI, r->it32, 1), r->stages));
+    region_leave(c, NULL, 0, &rs2);
+    issue_loads_at(c, r, prev32, next);
+    region_leave(c, NULL, 0, &rs);
+}
+
+/* The epilogue of a ring (plan_epilogue): registers -> swizzled shared memory -> TMA. */
+bool
+dist_ring_write(Ctx *c, OpId o, bool *done)
+{
+    *done = false;
+    Ring *r = NULL;
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].write == o)
+            r = &c->ring->rings.items[i];
+    if (!r)
+        return true;
+    Dist *v = dist_of(c, op_get(c->m, o)->args[0]);
+    if (!v)
+        return false;
+    *done = true;
+    Module *m = c->m;
+    int64_t nb = r->cn / 32;
+    int64_t at = dist_dynamic_alloc(c, r->cm * r->cn * 4, 1024);
+    int64_t shape[2] = { nb * r->cm, 32 }, box[2] = { r->cm, 32 };
+    ValueId img =
+        dist_dynamic_view(c, type_memref(m, TY_F32, 2, shape, NULL, MS_WORKGROUP, true), at);
+    TypeId bt = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, true);
+    const NestedLayout *l = &v->layout;
+    ValueId holder = canonical_holder(c, l);
+    int64_t known = 1;
+    if (holder && const_value_of(c, holder, &known))
+        holder = 0;
+    if (known) {
+        for (uint32_t sl = 0; sl < v->n; sl++)
+            dist_elem(c, v, sl);
+        RegionSave rs;
+        if (holder)
+            region_enter(c, emit_if(c, holder, 0, NULL, false), 0, &rs);
+        /* element (x, y) at row (y / 32) * M + x, column (y % 32) ^ 4 * (x % 8): its
+           16-byte chunk XORed with the row's 128-byte line mod 8 (the 128-byte swizzle);
+           E = 2 or 4 elements of a row stay in one chunk: one vector store */
+        uint32_t run = 1;
+        if (l->element_tile[0] == 1 && (l->element_tile[1] == 2 || l->element_tile[1] == 4))
+            run = (uint32_t)l->element_tile[1];
+        for (uint32_t sl = 0; sl < v->n; sl += run) {
+            ValueId x = element_index(c, l, 0, sl), y = element_index(c, l, 1, sl);
+            ValueId a[2] = { y, const_index(c, 32) };
+            ValueId blk = emit1(c, OP_DIVUI, 2, a, TY_INDEX);
+            ValueId yin = emit1(c, OP_REMUI, 2, a, TY_INDEX);
+            ValueId b[2] = { x, const_index(c, 8) };
+            ValueId sw = idx_mul_c(c, emit1(c, OP_REMUI, 2, b, TY_INDEX), 4);
+            ValueId xo[2] = { yin, sw };
+            ValueId col = emit1(c, OP_XORI, 2, xo, TY_INDEX);
+            ValueId row = idx_add(c, idx_mul_c(c, blk, r->cm), x);
+            ValueId el[4];
+            for (uint32_t e = 0; e < run; e++)
+                el[e] = dist_elem(c, v, sl + e);
+            ValueId args[4] = { run > 1 ? from_elements(c, el, run, TY_F32) : el[0], img, row,
+                                col };
+            emit(c, run > 1 ? OP_VSTORE : OP_MSTORE, 4, args, 0, NULL, 0);
+        }
+        if (holder)
+            region_leave(c, NULL, 0, &rs);
+    }
+    barrier(c); /* every thread's part is written (and fenced for the async proxy) */
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    RegionSave rs;
+    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+    const Op *w = op_get(m, o);
+    ValueId r0 = dist_scalar(c, w->args[2]), c0 = dist_scalar(c, w->args[3]);
+    for (int64_t k = 0; k < nb; k++) {
+        ValueId view = dist_dynamic_view(c, bt, at + k * r->cm * 128);
+        ValueId args[4] = { view, r->tmap[2], idx_add_c(c, c0, 32 * k), r0 };
+        OpId st = emit(c, OP_TMA_ASYNC_STORE, 4, args, 0, NULL, 0);
+        int64_t seg[4] = { 1, 1, 2, 0 };
+        op_set_attr(m, st, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    }
+    region_leave(c, NULL, 0, &rs);
+    return true;
+}
