@@ -523,13 +523,6 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
                  "wgmma's register-A form (P from registers), which vptx does not emit yet");
         return false;
     }
-    if (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1])) {
-        snprintf(why_not, cap,
-                 "its operands are not in-bounds reads, in its K loop, of static 2-d memref "
-                 "arguments, so TMA cannot feed wgmma through a ring; mma.sync with its cp.async "
-                 "pipeline is faster then (docs/hopper.md)");
-        return false;
-    }
     if (s->threads % 128 != 0) {
         snprintf(why_not, cap,
                  "the workgroup has %lld threads, not whole warpgroups (a multiple of 128)",
@@ -579,6 +572,13 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
        that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
     bool b_kn = c->dims[1][0] == c->k;
+    if (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1])) {
+        snprintf(why_not, cap,
+                 "its operands are not in-bounds reads, in its K loop, of static 2-d memref "
+                 "arguments, so TMA cannot feed wgmma through a ring; mma.sync with its cp.async "
+                 "pipeline is faster then (docs/hopper.md)");
+        return false;
+    }
     int64_t inst_n = 8;
     for (int64_t n = 256; n >= 8; n -= 8)
         if (cols % n == 0 && (!b_kn || n % 16 == 0 || n == 8)) {
