@@ -89,6 +89,7 @@ typedef struct Ctx {
     uint32_t depth; /* region nesting of the current insertion point */
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
+    Arena scratch; /* Dists and the undo log: freed when the pass ends */
 } Ctx;
 
 /* ---- distribute.c ---- */

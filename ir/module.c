@@ -104,16 +104,17 @@ grow_table(void *items, uint32_t *cap, size_t elem_size)
     if (*cap >= UINT32_MAX / 2)
         ir_oom();
     items = ir_realloc(items, (size_t)ncap * elem_size);
-    memset((char *)items + *cap * elem_size, 0, (ncap - *cap) * elem_size);
     *cap = ncap;
     return items;
 }
 
+/* Appends a zeroed entry; the spare capacity is not touched until it is used, so the
+ * pages that doubling reserves cost no memory until then. */
 #define TABLE_NEW(m, table, n, cap)                                                                \
     ((m)->n == (m)->cap                                                                            \
          ? (void)((m)->table = grow_table((m)->table, &(m)->cap, sizeof *(m)->table))              \
          : (void)0,                                                                                \
-     (m)->n++)
+     memset(&(m)->table[(m)->n], 0, sizeof *(m)->table), (m)->n++)
 
 /* ---- types ---- */
 
