@@ -377,9 +377,9 @@ attr_same(const Attr *x, const Attr *y)
         !x->ints != !y->ints || !x->floats != !y->floats || x->map != y->map ||
         x->nested != y->nested || x->translation != y->translation)
         return false;
-    if (x->kind == ATTR_STRING ? !(x->str == y->str || (x->str && y->str &&
-                                                          memcmp(x->str, y->str, x->len) == 0))
-                               : !opt_str_same(x->str, y->str))
+    if (x->kind == ATTR_STRING
+            ? !(x->str == y->str || (x->str && y->str && memcmp(x->str, y->str, x->len) == 0))
+            : !opt_str_same(x->str, y->str))
         return false;
     for (uint32_t i = 0; x->items && i < x->n; i++)
         if (x->items[i] != y->items[i])

@@ -75,8 +75,8 @@ static uint64_t
 layout_hash(const NestedLayout *l)
 {
     uint64_t h = 1469598103934665603ull ^ (uint64_t)(uint32_t)l->rank;
-    const int64_t *arrays[7] = { l->subgroup_tile, l->batch_tile,       l->outer_tile,
-                                 l->thread_tile,   l->element_tile,     l->subgroup_strides,
+    const int64_t *arrays[7] = { l->subgroup_tile, l->batch_tile,   l->outer_tile,
+                                 l->thread_tile,   l->element_tile, l->subgroup_strides,
                                  l->thread_strides };
     for (int k = 0; k < 7; k++)
         for (int d = 0; d < LAYOUT_MAX_RANK; d++) {

@@ -207,7 +207,8 @@ differs_from_forward(Assign *a, OpId op, const NestedLayout *l)
     NestedLayout fwd;
     layout_shape(l, shape);
     int32_t lead = l->rank - assign_lay(a, o->args[0])->rank;
-    return !layout_broadcast(assign_lay(a, o->args[0]), lead, shape, &fwd) || !layout_equal(&fwd, l);
+    return !layout_broadcast(assign_lay(a, o->args[0]), lead, shape, &fwd) ||
+           !layout_equal(&fwd, l);
 }
 
 static OpId
@@ -342,7 +343,8 @@ write_op(Module *m, OpId op, void *ctx)
     op_set_attr(m, op, "vptx.layout", attr);
     ValueId in = op_get(m, op)->nargs ? op_get(m, op)->args[0] : 0;
     if (op_get(m, op)->kind == OP_TO_LAYOUT && !op_attr(m, op, "vptx.conversion") && a->has[in]) {
-        LayoutConversion c = layout_conversion(assign_lay(a, in), assign_lay(a, o->res[0]), NULL, 0);
+        LayoutConversion c =
+            layout_conversion(assign_lay(a, in), assign_lay(a, o->res[0]), NULL, 0);
         const char *how = c == LAYOUT_CONV_SAME        ? "none"
                           : c == LAYOUT_CONV_REGISTERS ? "registers"
                                                        : "shared";
