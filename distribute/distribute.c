@@ -97,11 +97,11 @@ dist_type(Ctx *c, const Dist *d)
 Dist *
 dist_new(Ctx *c, const NestedLayout *l, TypeId elem)
 {
-    Dist *d = arena_alloc(&c->m->arena, sizeof *d);
+    Dist *d = arena_alloc(&c->scratch, sizeof *d);
     d->layout = *l;
     d->elem = elem;
     d->n = (uint32_t)layout_num_slots(l);
-    d->elems = arena_alloc(&c->m->arena, (d->n + 1) * sizeof *d->elems);
+    d->elems = arena_alloc(&c->scratch, (d->n + 1) * sizeof *d->elems);
     return d;
 }
 
@@ -138,7 +138,7 @@ log_undo(Ctx *c, Dist *d, int32_t slot)
     if (c->depth == 0)
         return;
     Undo u = { d, slot, c->depth };
-    ARRAY_PUSH(&c->m->arena, c->undo, u);
+    ARRAY_PUSH(&c->scratch, c->undo, u);
 }
 
 void
@@ -661,6 +661,7 @@ distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag 
         distribute_func(&c, funcs.items[i]);
     ir_free(c.dist);
     ir_free(c.map);
+    arena_free(&c.scratch);
     return !c.failed && !diag_has_errors(d);
 }
 

@@ -28,6 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 static const char usage_text[] =
     "usage: vptx [options] FILE            compile MLIR (FILE may be - for stdin)\n"
@@ -304,6 +307,14 @@ compile_traced(Args *a, const char *name, const char *text, size_t len)
 static int
 compile_main(int argc, char **argv)
 {
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+    /* glibc raises its mmap threshold to the size of every large block freed, after
+     * which the passes' large tables and stream buffers come from the heap and their
+     * pages stay with the process once freed.  A fixed threshold keeps them mapped,
+     * so freeing one returns its memory: 100k-op chain, peak 222 -> 192 MiB at the
+     * same speed.  The CLI only: the library leaves its host's allocator alone. */
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
     Args a = { 0 };
     int status = parse_args(argc, argv, &a);
     if (status >= 0)

@@ -293,13 +293,13 @@ parse_operand_list_in(Parser *p, TokKind open, TokKind close, OpBuild *b, uint32
 void
 build_push_arg(Parser *p, OpBuild *b, ValueId v)
 {
-    ARRAY_PUSH(&p->m->arena, b->args, v);
+    ARRAY_PUSH(&p->scratch, b->args, v);
 }
 
 void
 build_push_type(Parser *p, OpBuild *b, TypeId t)
 {
-    ARRAY_PUSH(&p->m->arena, b->types, t);
+    ARRAY_PUSH(&p->scratch, b->types, t);
 }
 
 void
@@ -311,7 +311,7 @@ build_set_attr(Parser *p, OpBuild *b, const char *name, const Attr *a)
             return;
         }
     NamedAttr na = { arena_strdup(&p->m->arena, name), a };
-    ARRAY_PUSH(&p->m->arena, b->attrs, na);
+    ARRAY_PUSH(&p->scratch, b->attrs, na);
 }
 
 const Attr *
@@ -528,7 +528,7 @@ parse_generic_body(Parser *p, OpBuild *b)
             RegionId r;
             if (!parse_region(p, &r, NULL, 0, false))
                 return false;
-            ARRAY_PUSH(&p->m->arena, b->regions, r);
+            ARRAY_PUSH(&p->scratch, b->regions, r);
         } while (accept(p, TK_COMMA));
         if (!expect(p, TK_RPAREN, "')'"))
             return false;
@@ -611,7 +611,7 @@ parse_result_names(Parser *p, ResultNameList *names)
                 return error_here(p, "expected result count");
             r.count = (uint32_t)c;
         }
-        ARRAY_PUSH(&p->m->arena, *names, r);
+        ARRAY_PUSH(&p->scratch, *names, r);
     } while (accept(p, TK_COMMA));
     return expect(p, TK_EQUAL, "'='");
 }
@@ -636,8 +636,21 @@ skip_trailing_loc(Parser *p)
 }
 
 /* operation ::= op-result-list? (generic-operation | custom-operation) trailing-location? */
+static bool parse_op_in(Parser *p, BlockId block);
+
+/* The op's scratch arrays are released once it is built (or has failed); nested ops
+ * release theirs first, so the marks are taken and given back in LIFO order. */
 static bool
 parse_op(Parser *p, BlockId block)
+{
+    ArenaMark mark = arena_mark(&p->scratch);
+    bool ok = parse_op_in(p, block);
+    arena_release(&p->scratch, mark);
+    return ok;
+}
+
+static bool
+parse_op_in(Parser *p, BlockId block)
 {
     ResultNameList names = { 0 };
     if (!parse_result_names(p, &names))
@@ -935,6 +948,7 @@ parser_free(Parser *p)
 {
     ir_free(p->entries);
     ir_free(p->buckets);
+    arena_free(&p->scratch);
 }
 
 bool

@@ -106,6 +106,9 @@ typedef struct Parser {
     uint32_t floor; /* entries below this index are hidden (isolated regions) */
     ARRAY(Alias) attr_aliases;
     ARRAY(Alias) type_aliases;
+    /* Short-lived arrays of the op being parsed (OpBuild's lists, result names): released
+     * when the op is built, so they cost the module nothing (op_new copies them). */
+    Arena scratch;
 } Parser;
 
 enum { PARSE_MAX_DEPTH = 200 };

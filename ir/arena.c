@@ -110,6 +110,15 @@ arena_free(Arena *a)
     arena_release(a, (ArenaMark){ NULL, 0 });
 }
 
+size_t
+arena_bytes(const Arena *a)
+{
+    size_t n = 0;
+    for (const ArenaChunk *c = a->head; c; c = c->next)
+        n += c->used;
+    return n;
+}
+
 void *
 array_grow(Arena *a, void *items, uint32_t *cap, size_t elem_size)
 {

@@ -106,6 +106,7 @@ char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
 ArenaMark arena_mark(Arena *a);
 void arena_release(Arena *a, ArenaMark m); /* frees everything allocated after m */
 void arena_free(Arena *a);
+size_t arena_bytes(const Arena *a); /* bytes handed out (rounded to 16), for tests and figures */
 
 /* Growable array of T in an arena: `ARRAY(Foo) list = {0}; ARRAY_PUSH(a, list, x);`
  * Growth copies into a fresh arena block; the old block stays until the arena dies. */
@@ -456,6 +457,8 @@ typedef struct Module {
     uint32_t nblocks, capblocks;
     Region *regions;
     uint32_t nregions, capregions;
+    const struct Attr **attr_tab; /* interned attributes (attr_* constructors), open addressing */
+    uint32_t nattr_tab, attr_tab_cap;
     OpId top;          /* the builtin.module op holding everything */
     bool top_implicit; /* the source had no `module {` around its top-level ops */
 } Module;
@@ -513,7 +516,9 @@ bool type_is_vector(const Module *m, TypeId t);
 bool type_is_memref(const Module *m, TypeId t);
 const char *scalar_type_name(TypeId t); /* "f32", "index", ... */
 
-/* Attributes (all allocated in m's arena) */
+/* Attributes (all allocated in m's arena).  The constructors below intern: equal
+ * arguments give the same pointer, so a module holds each distinct attribute once
+ * (compound ones are equal when their parts are the same pointers or bytes). */
 const Attr *attr_unit(Module *m);
 const Attr *attr_bool(Module *m, bool b);
 const Attr *attr_int(Module *m, int64_t v, TypeId type);

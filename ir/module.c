@@ -104,16 +104,17 @@ grow_table(void *items, uint32_t *cap, size_t elem_size)
     if (*cap >= UINT32_MAX / 2)
         ir_oom();
     items = ir_realloc(items, (size_t)ncap * elem_size);
-    memset((char *)items + *cap * elem_size, 0, (ncap - *cap) * elem_size);
     *cap = ncap;
     return items;
 }
 
+/* Appends a zeroed entry; the spare capacity is not touched until it is used, so the
+ * pages that doubling reserves cost no memory until then. */
 #define TABLE_NEW(m, table, n, cap)                                                                \
     ((m)->n == (m)->cap                                                                            \
          ? (void)((m)->table = grow_table((m)->table, &(m)->cap, sizeof *(m)->table))              \
          : (void)0,                                                                                \
-     (m)->n++)
+     memset(&(m)->table[(m)->n], 0, sizeof *(m)->table), (m)->n++)
 
 /* ---- types ---- */
 
@@ -319,88 +320,205 @@ attr_new(Module *m, AttrKind k)
     return a;
 }
 
+static uint64_t
+mix_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+static uint64_t
+mix_str(uint64_t h, const char *s)
+{
+    return s ? mix_bytes(h, s, strlen(s) + 1) : hash_mix(h, 0);
+}
+
+/* A hash of what attr_same compares: the scalar fields and the bytes of strings and
+ * integer/float arrays; items and dict values by pointer (they are interned first). */
+static uint64_t
+attr_hash(const Attr *a)
+{
+    uint64_t h = hash_mix(a->kind, a->type);
+    h = hash_mix(h, (uint64_t)a->b | (uint64_t)a->splat << 1 | (uint64_t)a->short_form << 2);
+    h = hash_mix(h, (uint64_t)a->i);
+    h = mix_bytes(h, &a->f, sizeof a->f);
+    h = hash_mix(h, a->n);
+    if (a->kind == ATTR_STRING)
+        h = mix_bytes(h, a->str, a->len);
+    else
+        h = mix_str(h, a->str);
+    h = mix_str(mix_str(h, a->dialect), a->name);
+    for (uint32_t i = 0; a->items && i < a->n; i++)
+        h = hash_mix(h, (uint64_t)(uintptr_t)a->items[i]);
+    for (uint32_t i = 0; a->dict && i < a->n; i++)
+        h = hash_mix(mix_str(h, a->dict[i].name), (uint64_t)(uintptr_t)a->dict[i].value);
+    if (a->ints)
+        h = mix_bytes(hash_mix(h, 1), a->ints, a->n * sizeof *a->ints);
+    if (a->floats)
+        h = mix_bytes(hash_mix(h, 2), a->floats, a->n * sizeof *a->floats);
+    return h;
+}
+
+static bool
+opt_str_same(const char *x, const char *y)
+{
+    return x == y || (x && y && strcmp(x, y) == 0);
+}
+
+static bool
+attr_same(const Attr *x, const Attr *y)
+{
+    if (x->kind != y->kind || x->type != y->type || x->b != y->b || x->splat != y->splat ||
+        x->short_form != y->short_form || x->i != y->i || memcmp(&x->f, &y->f, sizeof x->f) ||
+        x->n != y->n || x->len != y->len || !opt_str_same(x->dialect, y->dialect) ||
+        !opt_str_same(x->name, y->name) || !x->items != !y->items || !x->dict != !y->dict ||
+        !x->ints != !y->ints || !x->floats != !y->floats || x->map != y->map ||
+        x->nested != y->nested || x->translation != y->translation)
+        return false;
+    if (x->kind == ATTR_STRING
+            ? !(x->str == y->str || (x->str && y->str && memcmp(x->str, y->str, x->len) == 0))
+            : !opt_str_same(x->str, y->str))
+        return false;
+    for (uint32_t i = 0; x->items && i < x->n; i++)
+        if (x->items[i] != y->items[i])
+            return false;
+    for (uint32_t i = 0; x->dict && i < x->n; i++)
+        if (x->dict[i].value != y->dict[i].value || strcmp(x->dict[i].name, y->dict[i].name))
+            return false;
+    return (!x->ints || memcmp(x->ints, y->ints, x->n * sizeof *x->ints) == 0) &&
+           (!x->floats || memcmp(x->floats, y->floats, x->n * sizeof *x->floats) == 0);
+}
+
+static void
+attr_tab_insert(Module *m, const Attr *a)
+{
+    uint32_t mask = m->attr_tab_cap - 1;
+    uint32_t i = (uint32_t)attr_hash(a) & mask;
+    while (m->attr_tab[i])
+        i = (i + 1) & mask;
+    m->attr_tab[i] = a;
+}
+
+/* The interned equal of a, just built in m's arena after mark: an earlier equal
+ * attribute (and a's memory is given back), or a itself, now recorded. */
+static const Attr *
+attr_intern(Module *m, const Attr *a, ArenaMark mark)
+{
+    if (m->attr_tab_cap) {
+        uint32_t mask = m->attr_tab_cap - 1;
+        for (uint32_t i = (uint32_t)attr_hash(a) & mask; m->attr_tab[i]; i = (i + 1) & mask)
+            if (attr_same(m->attr_tab[i], a)) {
+                const Attr *old = m->attr_tab[i];
+                arena_release(&m->arena, mark);
+                return old;
+            }
+    }
+    if (2 * (m->nattr_tab + 1) > m->attr_tab_cap) {
+        const Attr **old = m->attr_tab;
+        uint32_t oldcap = m->attr_tab_cap;
+        m->attr_tab_cap = oldcap ? 2 * oldcap : 256;
+        m->attr_tab = ir_calloc(m->attr_tab_cap, sizeof *m->attr_tab);
+        for (uint32_t i = 0; i < oldcap; i++)
+            if (old[i])
+                attr_tab_insert(m, old[i]);
+        ir_free(old);
+    }
+    attr_tab_insert(m, a);
+    m->nattr_tab++;
+    return a;
+}
+
 const Attr *
 attr_unit(Module *m)
 {
-    return attr_new(m, ATTR_UNIT);
+    ArenaMark mk = arena_mark(&m->arena);
+    return attr_intern(m, attr_new(m, ATTR_UNIT), mk);
 }
 
 const Attr *
 attr_bool(Module *m, bool b)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_BOOL);
     a->b = b;
     a->type = TY_I1;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_int(Module *m, int64_t v, TypeId type)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_INT);
     a->i = v;
     a->type = type;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_float(Module *m, double v, TypeId type)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_FLOAT);
     a->f = v;
     a->type = type;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_string(Module *m, const char *s, uint32_t len)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_STRING);
     a->str = arena_strndup(&m->arena, s, len);
     a->len = len;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_type(Module *m, TypeId t)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_TYPE);
     a->type = t;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_symbol(Module *m, const char *name)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_SYMBOL);
     a->str = arena_strdup(&m->arena, name);
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_array(Module *m, const Attr *const *items, uint32_t n)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_ARRAY);
     a->n = n;
     a->items = n ? arena_copy(&m->arena, items, n * sizeof *items) : NULL;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_int_array(Module *m, const int64_t *v, uint32_t n, TypeId type)
 {
-    const Attr **items = arena_alloc(&m->arena, (n ? n : 1) * sizeof *items);
+    const Attr *small[16];
+    const Attr **items = n <= 16 ? small : arena_alloc(&m->arena, n * sizeof *items);
     for (uint32_t i = 0; i < n; i++)
         items[i] = attr_int(m, v[i], type);
-    Attr *a = attr_new(m, ATTR_ARRAY);
-    a->n = n;
-    a->items = items;
-    return a;
+    return attr_array(m, items, n);
 }
 
 const Attr *
 attr_dense_array(Module *m, TypeId elem, const int64_t *ints, const double *floats, uint32_t n)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_DENSE_ARRAY);
     a->type = elem;
     a->n = n;
@@ -408,27 +526,29 @@ attr_dense_array(Module *m, TypeId elem, const int64_t *ints, const double *floa
         a->ints = arena_copy(&m->arena, ints, n * sizeof *ints);
     if (floats)
         a->floats = arena_copy(&m->arena, floats, n * sizeof *floats);
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_dict(Module *m, const NamedAttr *items, uint32_t n)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_DICT);
     a->n = n;
     a->dict = n ? arena_copy(&m->arena, items, n * sizeof *items) : NULL;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
 attr_enum(Module *m, const char *dialect, const char *name, const char *value, bool short_form)
 {
+    ArenaMark mk = arena_mark(&m->arena);
     Attr *a = attr_new(m, ATTR_ENUM);
     a->dialect = arena_strdup(&m->arena, dialect);
     a->name = arena_strdup(&m->arena, name);
     a->str = arena_strdup(&m->arena, value);
     a->short_form = short_form;
-    return a;
+    return attr_intern(m, a, mk);
 }
 
 const Attr *
@@ -867,5 +987,6 @@ module_free(Module *m)
     ir_free(m->ops);
     ir_free(m->blocks);
     ir_free(m->regions);
+    ir_free(m->attr_tab);
     memset(m, 0, sizeof *m);
 }

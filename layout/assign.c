@@ -58,7 +58,7 @@ assign_grow(Assign *a)
 {
     if (a->m->nvalues > a->cap) {
         uint32_t n = a->m->nvalues + a->m->nvalues / 2 + 16;
-        a->lay = grow(a->lay, sizeof *a->lay, a->cap, n);
+        a->lid = grow(a->lid, sizeof *a->lid, a->cap, n);
         a->has = grow(a->has, sizeof *a->has, a->cap, n);
         a->cheap = grow(a->cheap, sizeof *a->cheap, a->cap, n);
         a->uses = grow(a->uses, sizeof *a->uses, a->cap, n);
@@ -69,6 +69,88 @@ assign_grow(Assign *a)
         a->anchor = grow(a->anchor, sizeof *a->anchor, a->opcap, n);
         a->opcap = n;
     }
+}
+
+static uint64_t
+layout_hash(const NestedLayout *l)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)(uint32_t)l->rank;
+    const int64_t *arrays[7] = { l->subgroup_tile, l->batch_tile,   l->outer_tile,
+                                 l->thread_tile,   l->element_tile, l->subgroup_strides,
+                                 l->thread_strides };
+    for (int k = 0; k < 7; k++)
+        for (int d = 0; d < LAYOUT_MAX_RANK; d++) {
+            h ^= (uint64_t)arrays[k][d];
+            h *= 1099511628211ull;
+            h ^= h >> 29;
+        }
+    return h;
+}
+
+/* Exact equality, every field (not layout_equal's normalised comparison): the layout
+ * written out for a value is the very one it was given. */
+static bool
+layout_same(const NestedLayout *x, const NestedLayout *y)
+{
+    return x->rank == y->rank &&
+           memcmp(x->subgroup_tile, y->subgroup_tile, sizeof x->subgroup_tile) == 0 &&
+           memcmp(x->batch_tile, y->batch_tile, sizeof x->batch_tile) == 0 &&
+           memcmp(x->outer_tile, y->outer_tile, sizeof x->outer_tile) == 0 &&
+           memcmp(x->thread_tile, y->thread_tile, sizeof x->thread_tile) == 0 &&
+           memcmp(x->element_tile, y->element_tile, sizeof x->element_tile) == 0 &&
+           memcmp(x->subgroup_strides, y->subgroup_strides, sizeof x->subgroup_strides) == 0 &&
+           memcmp(x->thread_strides, y->thread_strides, sizeof x->thread_strides) == 0;
+}
+
+static void
+rehash_layouts(Assign *a, uint32_t cap)
+{
+    ir_free(a->lhash);
+    a->lhash = ir_calloc(cap, sizeof *a->lhash);
+    a->lhash_cap = cap;
+    for (uint32_t id = 1; id <= a->nlayouts; id++) {
+        uint32_t i = (uint32_t)assign_entry(a, id)->hash & (cap - 1);
+        while (a->lhash[i])
+            i = (i + 1) & (cap - 1);
+        a->lhash[i] = id;
+    }
+}
+
+uint32_t
+assign_intern(Assign *a, const NestedLayout *l)
+{
+    uint64_t h = layout_hash(l);
+    if (a->lhash_cap) {
+        for (uint32_t i = (uint32_t)h & (a->lhash_cap - 1); a->lhash[i];
+             i = (i + 1) & (a->lhash_cap - 1)) {
+            LayoutEntry *e = assign_entry(a, a->lhash[i]);
+            if (e->hash == h && layout_same(&e->l, l))
+                return a->lhash[i];
+        }
+    }
+    NestedLayout copy = *l; /* l may be an entry of the table */
+    uint32_t id = a->nlayouts + 1;
+    if (id >> LAYOUT_BLOCK_BITS >= a->nblocks) {
+        uint32_t nb = a->nblocks ? 2 * a->nblocks : 4;
+        a->blocks = grow(a->blocks, sizeof *a->blocks, a->nblocks, nb);
+        a->nblocks = nb;
+    }
+    if (!a->blocks[id >> LAYOUT_BLOCK_BITS])
+        a->blocks[id >> LAYOUT_BLOCK_BITS] =
+            ir_calloc((size_t)1 << LAYOUT_BLOCK_BITS, sizeof(LayoutEntry));
+    LayoutEntry *e = assign_entry(a, id);
+    e->l = copy;
+    e->hash = h;
+    a->nlayouts = id;
+    if (2 * (a->nlayouts + 1) > a->lhash_cap)
+        rehash_layouts(a, a->lhash_cap ? 2 * a->lhash_cap : 64);
+    else {
+        uint32_t i = (uint32_t)h & (a->lhash_cap - 1);
+        while (a->lhash[i])
+            i = (i + 1) & (a->lhash_cap - 1);
+        a->lhash[i] = id;
+    }
+    return id;
 }
 
 void
@@ -135,9 +217,9 @@ assign_set(Assign *a, ValueId v, const NestedLayout *l)
     int64_t shape[LAYOUT_MAX_RANK];
     if (!assign_shape(a, v, &rank, shape) || !layout_verify(l, rank, shape, NULL, 0))
         return;
-    a->lay[v] = *l;
+    a->lid[v] = assign_intern(a, l);
     a->has[v] = true;
-    ARRAY_PUSH(&a->m->arena, a->work, v);
+    ARRAY_PUSH(&a->scratch, a->work, v);
     const Value *val = value_get(a->m, v);
     OpId loop = iter_arg_loop(a, v);
     if (loop)
@@ -172,7 +254,7 @@ flood_value(Assign *a, ValueId v)
             const Block *bl = b ? block_get(a->m, b) : NULL;
             OpId y = bl && bl->ops.n ? bl->ops.items[bl->ops.n - 1] : 0;
             if (y && op_get(a->m, y)->kind == OP_YIELD && index < op_get(a->m, y)->nargs)
-                assign_set(a, op_get(a->m, y)->args[index], &a->lay[v]);
+                assign_set(a, op_get(a->m, y)->args[index], assign_lay(a, v));
         }
     }
     for (uint32_t u = 0; u < a->uses[v].n; u++)
@@ -195,7 +277,7 @@ collect_op(Module *m, OpId op, void *ctx)
     const Op *o = op_get(m, op);
     for (uint32_t i = 0; i < o->nargs; i++)
         if (o->args[i] < a->cap)
-            ARRAY_PUSH(&m->arena, a->uses[o->args[i]], ((Use){ op, i }));
+            ARRAY_PUSH(&a->scratch, a->uses[o->args[i]], ((Use){ op, i }));
     return true;
 }
 
@@ -358,6 +440,10 @@ layout_assign(Module *m, Diag *d)
     }
     for (uint32_t i = 0; i < a.opcap; i++)
         ir_free(a.anchor[i]); /* one block each, arrays included */
-    ir_free(a.lay), ir_free(a.has), ir_free(a.cheap), ir_free(a.uses), ir_free(a.anchor);
+    ir_free(a.lid), ir_free(a.has), ir_free(a.cheap), ir_free(a.uses), ir_free(a.anchor);
+    for (uint32_t b = 0; b < a.nblocks; b++)
+        ir_free(a.blocks[b]);
+    ir_free(a.blocks), ir_free(a.lhash);
+    arena_free(&a.scratch);
     return ok;
 }

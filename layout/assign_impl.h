@@ -34,6 +34,20 @@ typedef enum {
 } ReqKind;
 
 /*
+ * One distinct layout.  Values hold the id of theirs (Assign.lid), so a value costs 4
+ * bytes instead of a whole NestedLayout, and the output attributes are built once per
+ * distinct layout and shared by every op that has it.
+ */
+typedef struct {
+    NestedLayout l;
+    uint64_t hash;
+    const Attr *attr; /* its #iree_vector_ext.nested_layout, once built */
+    const Attr *arr1; /* the one-entry `vptx.layout` array [attr], once built */
+} LayoutEntry;
+
+enum { LAYOUT_BLOCK_BITS = 8 }; /* entries per block of the layout table: 256 */
+
+/*
  * The pass state.  Side tables are indexed by ValueId / OpId and grow with
  * the module (assign_grow) because resolving conflicts creates values.
  */
@@ -44,7 +58,7 @@ typedef struct {
     int64_t threads;     /* workgroup size, all dims multiplied */
     int64_t subgroups;   /* threads / 32 */
     uint32_t cap;        /* entries in the per-value tables */
-    NestedLayout *lay;   /* [value] its layout, valid where has[value] */
+    uint32_t *lid;       /* [value] its layout's id in the layout table, valid where has[value] */
     bool *has;           /* [value] a layout has been chosen */
     bool *cheap;         /* [value] re-materialisable: decided by its users, see assign.c */
     uint32_t opcap;      /* entries in the per-op tables */
@@ -55,10 +69,28 @@ typedef struct {
     ARRAY(OpId) order;   /* the function's ops in program order (assign_resolve) */
     uint32_t nconflicts; /* statistics, for the notes */
     bool failed;
+    /* the layout table: ids from 1; blocks never move, so entry pointers stay valid */
+    LayoutEntry **blocks;
+    uint32_t nlayouts, nblocks;
+    uint32_t *lhash; /* open addressing over ids, lhash_cap entries (a power of two) */
+    uint32_t lhash_cap;
+    Arena scratch; /* use lists and worklists: freed when the pass ends */
 } Assign;
 
 /* assign.c */
 void assign_grow(Assign *a);
+uint32_t assign_intern(Assign *a, const NestedLayout *l); /* the id of l, added if new */
+static inline LayoutEntry *
+assign_entry(const Assign *a, uint32_t id)
+{
+    return &a->blocks[id >> LAYOUT_BLOCK_BITS][id & ((1u << LAYOUT_BLOCK_BITS) - 1)];
+}
+/* v's layout (valid where has[v]); the pointer stays valid for the whole pass */
+static inline const NestedLayout *
+assign_lay(const Assign *a, ValueId v)
+{
+    return &assign_entry(a, a->lid[v])->l;
+}
 bool assign_is_vector(const Assign *a, ValueId v);
 void assign_set(Assign *a, ValueId v, const NestedLayout *l); /* records + queues for flooding */
 void assign_flood(Assign *a);

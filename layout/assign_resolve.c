@@ -86,12 +86,12 @@ static ReqKind
 required_given(Assign *a, OpId op, uint32_t i, const NestedLayout *l, NestedLayout *out)
 {
     ValueId r = op_get(a->m, op)->res[0];
-    NestedLayout saved = a->lay[r];
+    uint32_t saved = a->lid[r];
     bool had = a->has[r];
-    a->lay[r] = *l;
+    a->lid[r] = assign_intern(a, l);
     a->has[r] = true;
     ReqKind k = assign_required(a, op, i, out);
-    a->lay[r] = saved;
+    a->lid[r] = saved;
     a->has[r] = had;
     return k;
 }
@@ -107,9 +107,9 @@ remat_cost(Assign *a, ValueId v, const NestedLayout *want, int depth)
         ValueId w = op_get(a->m, def)->args[j];
         NestedLayout need;
         if (!assign_is_vector(a, w) || required_given(a, def, j, want, &need) != REQ_HARD ||
-            !a->has[w] || layout_equal(&a->lay[w], &need))
+            !a->has[w] || layout_equal(assign_lay(a, w), &need))
             continue;
-        int64_t convert = conversion_cost(&a->lay[w], &need);
+        int64_t convert = conversion_cost(assign_lay(a, w), &need);
         int64_t remat = a->cheap[w] ? remat_cost(a, w, &need, depth + 1) : convert;
         cost += remat < convert ? remat : convert;
     }
@@ -120,7 +120,7 @@ static void
 put(Assign *a, ValueId v, const NestedLayout *l)
 {
     assign_grow(a);
-    a->lay[v] = *l;
+    a->lid[v] = assign_intern(a, l);
     a->has[v] = true;
 }
 
@@ -150,7 +150,7 @@ static ValueId
 convert(Assign *a, ValueId v, const NestedLayout *want, OpId user)
 {
     Module *m = a->m;
-    LayoutConversion c = layout_conversion(&a->lay[v], want, NULL, 0);
+    LayoutConversion c = layout_conversion(assign_lay(a, v), want, NULL, 0);
     TypeId t = value_type(m, v);
     OpId op = op_new(m, OP_TO_LAYOUT, op_get(m, user)->loc, 1, &v, 1, &t, 0);
     op_set_attr(m, op, "layout", layout_attr_new(m, want));
@@ -175,7 +175,7 @@ fix_use(Assign *a, OpId op, uint32_t j, const NestedLayout *want, int depth)
         nw = materialize(a, w, want, op, depth);
     else if (!a->has[w])
         put(a, w, want);
-    else if (!layout_equal(&a->lay[w], want))
+    else if (!layout_equal(assign_lay(a, w), want))
         nw = convert(a, w, want, op);
     if (nw != w)
         op_get(a->m, op)->args[j] = nw;
@@ -206,8 +206,9 @@ differs_from_forward(Assign *a, OpId op, const NestedLayout *l)
     int64_t shape[LAYOUT_MAX_RANK];
     NestedLayout fwd;
     layout_shape(l, shape);
-    int32_t lead = l->rank - a->lay[o->args[0]].rank;
-    return !layout_broadcast(&a->lay[o->args[0]], lead, shape, &fwd) || !layout_equal(&fwd, l);
+    int32_t lead = l->rank - assign_lay(a, o->args[0])->rank;
+    return !layout_broadcast(assign_lay(a, o->args[0]), lead, shape, &fwd) ||
+           !layout_equal(&fwd, l);
 }
 
 static OpId
@@ -240,9 +241,9 @@ materialize(Assign *a, ValueId v, const NestedLayout *want, OpId user, int depth
         relayout_operands(a, def, depth + 1);
         return v;
     }
-    if (layout_equal(&a->lay[v], want))
+    if (layout_equal(assign_lay(a, v), want))
         return v;
-    if (remat_cost(a, v, want, depth) > conversion_cost(&a->lay[v], want))
+    if (remat_cost(a, v, want, depth) > conversion_cost(assign_lay(a, v), want))
         return convert(a, v, want, user);
     OpId c = clone_after(a, def);
     ValueId r = op_get(a->m, c)->res[0];
@@ -260,7 +261,7 @@ collect(Module *m, OpId op, void *ctx)
 {
     Assign *a = ctx;
     (void)m;
-    ARRAY_PUSH(&a->m->arena, a->order, op);
+    ARRAY_PUSH(&a->scratch, a->order, op);
     return true;
 }
 
@@ -294,6 +295,16 @@ assign_resolve(Assign *a)
 
 /* ---------------------------------------------------------------- output */
 
+/* The #iree_vector_ext.nested_layout of layout id, built once and shared. */
+static const Attr *
+layout_attr_of(Assign *a, uint32_t id)
+{
+    LayoutEntry *e = assign_entry(a, id);
+    if (!e->attr)
+        e->attr = layout_attr_new(a->m, &e->l);
+    return e->attr;
+}
+
 static bool
 write_op(Module *m, OpId op, void *ctx)
 {
@@ -304,7 +315,6 @@ write_op(Module *m, OpId op, void *ctx)
         any |= assign_is_vector(a, o->res[r]);
     if (!any)
         return true;
-    const Attr **items = arena_alloc(&m->arena, o->nres * sizeof *items);
     for (uint32_t r = 0; r < o->nres; r++) {
         ValueId v = op_get(m, op)->res[r];
         if (assign_is_vector(a, v) && !a->has[v]) {
@@ -312,12 +322,29 @@ write_op(Module *m, OpId op, void *ctx)
             assign_default(a, v, &l);
             put(a, v, &l);
         }
-        items[r] = assign_is_vector(a, v) ? layout_attr_new(m, &a->lay[v]) : attr_unit(m);
     }
-    op_set_attr(m, op, "vptx.layout", attr_array(m, items, op_get(m, op)->nres));
+    o = op_get(m, op);
+    const Attr *attr;
+    if (o->nres == 1) { /* the common case: one array per distinct layout, shared */
+        LayoutEntry *e = assign_entry(a, a->lid[o->res[0]]);
+        if (!e->arr1) {
+            const Attr *item = layout_attr_of(a, a->lid[o->res[0]]);
+            e->arr1 = attr_array(m, &item, 1);
+        }
+        attr = e->arr1;
+    } else {
+        const Attr **items = arena_alloc(&m->arena, o->nres * sizeof *items);
+        for (uint32_t r = 0; r < o->nres; r++) {
+            ValueId v = op_get(m, op)->res[r];
+            items[r] = assign_is_vector(a, v) ? layout_attr_of(a, a->lid[v]) : attr_unit(m);
+        }
+        attr = attr_array(m, items, o->nres);
+    }
+    op_set_attr(m, op, "vptx.layout", attr);
     ValueId in = op_get(m, op)->nargs ? op_get(m, op)->args[0] : 0;
     if (op_get(m, op)->kind == OP_TO_LAYOUT && !op_attr(m, op, "vptx.conversion") && a->has[in]) {
-        LayoutConversion c = layout_conversion(&a->lay[in], &a->lay[o->res[0]], NULL, 0);
+        LayoutConversion c =
+            layout_conversion(assign_lay(a, in), assign_lay(a, o->res[0]), NULL, 0);
         const char *how = c == LAYOUT_CONV_SAME        ? "none"
                           : c == LAYOUT_CONV_REGISTERS ? "registers"
                                                        : "shared";

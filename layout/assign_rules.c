@@ -85,7 +85,7 @@ widen(const Assign *a, ValueId src, const NestedLayout *res, const int32_t *from
             if (from_res[d] >= 0)
                 copy_dim(out, d, res, from_res[d]);
             else if (pass == 0)
-                copy_dim(out, d, &a->lay[src], d);
+                copy_dim(out, d, assign_lay(a, src), d);
             else
                 out->batch_tile[d] = shape[d];
         }
@@ -213,7 +213,7 @@ static const NestedLayout *
 result_layout(const Assign *a, OpId op, uint32_t r)
 {
     const Op *o = op_get(a->m, op);
-    return r < o->nres && a->has[o->res[r]] ? &a->lay[o->res[r]] : NULL;
+    return r < o->nres && a->has[o->res[r]] ? assign_lay(a, o->res[r]) : NULL;
 }
 
 static ReqKind
@@ -325,7 +325,7 @@ assign_forward(Assign *a, OpId op, uint32_t i)
     ValueId v = o->args[i];
     if (!a->has[v] || (op < a->opcap && a->anchor[op]))
         return;
-    NestedLayout l = a->lay[v], r;
+    NestedLayout l = *assign_lay(a, v), r;
     if (op_info[o->kind].traits & T_ELEMWISE) {
         if (o->nres == 1 && assign_is_vector(a, o->res[0]))
             assign_set(a, o->res[0], &l);

@@ -84,10 +84,13 @@ elem_bytes(TypeId t)
     }
 }
 
+/* Registers for slots elements, capped at 2^40 (far past any budget), so that the
+ * saturated slot counts of absurd shapes and the sums of several stay in range. */
 static int64_t
 slots_regs(int64_t slots, TypeId elem)
 {
-    return (slots * elem_bytes(elem) + 3) / 4;
+    const int64_t cap = (int64_t)1 << 40;
+    return slots >= cap ? cap : (slots * elem_bytes(elem) + 3) / 4;
 }
 
 static int64_t

@@ -121,6 +121,7 @@ typedef struct Emit {
     uint32_t nwide_terms;
     uint32_t nshared;                /* function-scope buffer counter */
     int64_t shared_bytes;            /* static .shared bytes the kernel declares so far */
+    ARRAY(OpId) shared_globals;      /* workgroup memref.globals counted in shared_bytes */
     ARRAY(const char *) entry_names; /* PTX names of the kernels emitted so far */
     /* 16-bit halves of packed .b32 registers (regs.c halves_*).  split[r]: the two .b16
        registers a `mov.b32 {lo, hi}, %r<r>` gave, reused while its gen is halves_gen (a
@@ -228,6 +229,8 @@ bool isel_sm90(Emit *e, OpId o);
 /* shared helpers */
 int64_t pow2_align(int64_t align, int64_t off); /* min(align, largest 2^k dividing off) */
 const char *declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc);
+/* Counts workgroup global g (once per kernel) toward the 48 KB of static .shared. */
+bool count_shared_global(Emit *e, OpId g, int64_t align, Loc loc);
 bool shared_memref(Emit *e, ValueId v, const char *sym, int64_t align);
 void compute_root_align(Emit *e);
 void unpack_all(Emit *e, Rep *r, Slot *out); /* every element as a scalar slot */

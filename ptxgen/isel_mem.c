@@ -420,6 +420,8 @@ lower_get_global(Emit *e, OpId o)
     int64_t align = attr_int_or(op_attr(e->m, g, "alignment"), 16);
     if (e->root_align[g] > align)
         align = e->root_align[g];
+    if (!count_shared_global(e, g, align, op_get(e->m, o)->loc))
+        return false;
     const char *p = strstr(a->str, "::@");
     return shared_memref(e, op_get(e->m, o)->res[0], ident(e, p ? p + 3 : a->str), align);
 }

@@ -672,6 +672,8 @@ type_bytes(Emit *e, TypeId memref)
 /* static .shared bytes per entry that ptxas accepts, for every target (0xc000) */
 #define PTX_MAX_STATIC_SHARED 49152
 
+static bool add_static_shared(Emit *e, int64_t bytes, int64_t align, Loc loc);
+
 /* A function-scope .shared buffer for a workgroup attribution / alloc; returns its name. */
 const char *
 declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
@@ -681,6 +683,35 @@ declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
         fail(e, loc, "workgroup buffer with a dynamic shape: use gpu.dynamic_shared_memory");
         return NULL;
     }
+    if (!add_static_shared(e, bytes, align, loc))
+        return NULL;
+    const char *name = arena_printf(&e->m->arena, "%s_smem_%" PRIu32, e->kname, e->nshared++);
+    fprintf(e->decls, "\t.shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align, name,
+            bytes ? bytes : 1);
+    return name;
+}
+
+/* The module-scope workgroup globals a kernel uses count toward the same limit as its
+ * own buffers (ptxas adds every .shared variable the entry references). */
+bool
+count_shared_global(Emit *e, OpId g, int64_t align, Loc loc)
+{
+    for (uint32_t i = 0; i < e->shared_globals.n; i++)
+        if (e->shared_globals.items[i] == g)
+            return true;
+    ARRAY_PUSH(&e->m->arena, e->shared_globals, g);
+    const Attr *ta = op_attr(e->m, g, "type");
+    int64_t bytes = ta && ta->kind == ATTR_TYPE && type_is_memref(e->m, ta->type)
+                        ? type_bytes(e, ta->type)
+                        : -1;
+    return bytes < 0 || add_static_shared(e, bytes ? bytes : 1, align, loc);
+}
+
+/* Adds a static .shared buffer of bytes at align to the kernel's total; false (and an
+ * error at loc) when the total passes what ptxas accepts. */
+static bool
+add_static_shared(Emit *e, int64_t bytes, int64_t align, Loc loc)
+{
     /* ptxas refuses more than 48 KB of static .shared per entry on every target
      * ("uses too much shared data (..., 0xc000 max)"); only dynamic shared memory
      * reaches the per-block maximum, after the host's opt-in */
@@ -695,13 +726,10 @@ declare_shared(Emit *e, TypeId memref, int64_t align, Loc loc)
              : e->sm == 80 ? "163 KB"
                            : "99 KB",
              e->opt->arch);
-        return NULL;
+        return false;
     }
     e->shared_bytes = at + bytes;
-    const char *name = arena_printf(&e->m->arena, "%s_smem_%" PRIu32, e->kname, e->nshared++);
-    fprintf(e->decls, "\t.shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align, name,
-            bytes ? bytes : 1);
-    return name;
+    return true;
 }
 
 bool
@@ -907,6 +935,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
     e->shared_bytes = 0;
+    e->shared_globals.n = 0;
     e->naddr_terms = e->nwide_terms = 0;
     halves_new_kernel(e); /* register numbers start again */
     e->cur_op = 0;
