@@ -620,7 +620,9 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         uint32_t count = 0, ran = 0;
         if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
             ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
-             warp_move_fast(x, th, mask, in))) {
+             warp_move_fast(x, th, mask, in)) ||
+            (in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED &&
+             warp_mem_fast(x, w, th, mask, in))) {
             for (uint32_t m = mask; m; m &= m - 1) {
                 Thread *t = &th[__builtin_ctz(m)];
                 t->icount++;

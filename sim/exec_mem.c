@@ -577,3 +577,130 @@ ex_isspacep(Exec *x, Thread *t, const Inst *in)
     reg_write(t, &in->o[0], sp == in->space);
     return EX_NEXT;
 }
+
+/* ---- warp-wide ld/st [issue 15 part 6] ----
+ * One ld/st for all the live lanes of a warp at once, when nothing can make it differ
+ * from the lanes' own ex_ld/ex_st in lane order: global or shared space named in the
+ * instruction, no guard, every live lane at it, every address aligned and inside one
+ * allocation (global) or the shared window, and the warp's request for it new (the
+ * lanes' occurrence counts equal, no partial request of the same slot open, room in the
+ * table).  Anything else -- a fault above all -- is left to the per-lane path, which
+ * reports it as before.  The request then closes at once, as the last lane's req_end
+ * would have closed it. */
+bool
+warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
+{
+    bool st = in->op == OP_ST;
+    int sp = in->space;
+    if ((!st && in->op != OP_LD) || in->guard != NOREG || mask != x->live[w] ||
+        (sp != SP_GLOBAL && sp != SP_SHARED))
+        return false;
+    const Opd *ao = &in->o[st ? 0 : 1], *vo = &in->o[st ? 1 : 0];
+    int ty = in->ty[0];
+    uint32_t es = type_info[ty].bytes, n = in->vec ? in->vec : 1, size = es * n;
+    if (es > 8 || (ao->aux != ADDR_REG && ao->aux != ADDR_IMM) ||
+        (n == 1 && vo->kind != OPD_REG && !(st && vo->kind == OPD_IMM)))
+        return false;
+    uint64_t addr[WARP_SIZE], lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        uint32_t l = (uint32_t)__builtin_ctz(m);
+        uint64_t a = ao->aux == ADDR_REG ? th[l].r[ao->r] + (uint64_t)ao->imm : (uint64_t)ao->imm;
+        if (a & (size - 1)) /* size: a power of two */
+            return false;
+        addr[l] = a;
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+    }
+    uint8_t *base;
+    uint64_t off;
+    if (sp == SP_SHARED) {
+        if (hi > x->shared_size || size > x->shared_size - hi)
+            return false;
+        base = x->shared;
+        off = 0;
+    } else {
+        const Alloc *a = x->hot;
+        if (!a || lo - a->base >= a->size)
+            a = alloc_find(x->ctx, lo);
+        if (!a || a->freed || hi - a->base >= a->size || hi - a->base + size > a->size)
+            return false;
+        x->hot = a;
+        base = a->data;
+        off = a->base;
+    }
+    /* the request */
+    ReqGroup *g = NULL;
+    if (in->slot != NOREG && x->occ) {
+        uint32_t nslots = x->m->nslots, first = (uint32_t)__builtin_ctz(mask);
+        uint32_t occ = x->occ[(size_t)th[first].tid * nslots + in->slot];
+        for (uint32_t m = mask; m; m &= m - 1)
+            if (x->occ[(size_t)th[__builtin_ctz(m)].tid * nslots + in->slot] != occ)
+                return false;
+        int kind = sp == SP_GLOBAL ? (st ? REQ_GST : REQ_GLD) : (st ? REQ_SST : REQ_SLD);
+        ReqGroup *gs = &x->groups[(size_t)w * NGROUPS];
+        uint32_t ng = x->ngroups[w];
+        if (ng == NGROUPS)
+            return false;
+        for (uint32_t i = 0; i < ng; i++)
+            if (gs[i].slot == in->slot && gs[i].occ == occ && gs[i].kind == kind)
+                return false;
+        g = &gs[ng]; /* a scratch entry past the open ones: it closes below */
+        g->slot = in->slot;
+        g->occ = occ;
+        g->kind = (uint8_t)kind;
+        g->mask = mask;
+        g->size = (uint8_t)size;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            g->addr[l] = addr[l];
+            x->occ[(size_t)th[l].tid * nslots + in->slot]++;
+            th[l].yield_pc = NOREG;
+        }
+    }
+    bool sgn = type_info[ty].kind == TK_SINT;
+    if (!st && n == 1 && !sgn) { /* the common case, one load per lane of a fixed width */
+        uint32_t r = vo->r;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            const uint8_t *p = base + (addr[l] - off);
+            uint64_t v;
+            if (es == 4) {
+                uint32_t u;
+                memcpy(&u, p, 4);
+                v = u;
+            } else if (es == 2) {
+                uint16_t u;
+                memcpy(&u, p, 2);
+                v = u;
+            } else if (es == 8)
+                memcpy(&v, p, 8);
+            else
+                v = *p;
+            th[l].r[r] = v;
+        }
+    } else
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            Thread *t = &th[l];
+            uint8_t *p = base + (addr[l] - off);
+            if (st) {
+                if (n == 1) {
+                    uint64_t v = vo->kind == OPD_REG ? t->r[vo->r] : (uint64_t)vo->imm;
+                    memcpy(p, &v, es);
+                } else
+                    for (uint32_t i = 0; i < n; i++) {
+                        uint64_t v = opd_read(x, t, &x->vecs[vo->r + i]);
+                        memcpy(p + i * es, &v, es);
+                    }
+            } else
+                for (uint32_t i = 0; i < n; i++) {
+                    uint64_t v = load_le(p + i * es, es);
+                    if (sgn)
+                        v = (uint64_t)sext(v, 8 * es);
+                    reg_write(t, n == 1 ? vo : &x->vecs[vo->r + i], v);
+                }
+        }
+    if (g)
+        req_finish(x, g);
+    return true;
+}

@@ -28,10 +28,12 @@
 
 #include "sim/sim.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct TimingGpu TimingGpu; /* one GPU's parameters (timing_tables.c) */
@@ -538,6 +540,9 @@ bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
 /* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
  * on register or immediate operands. */
 bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);
+/* ld/st global/shared for all the live lanes of warp w at once; false: not applicable
+ * (nothing done), the per-lane path runs (exec_mem.c) */
+bool warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in);
 
 /* ---- timing model (timing.c, timing_tables.c) ---- */
 
@@ -694,10 +699,43 @@ extern const FpFmt FMT_F16, FMT_BF16, FMT_F32, FMT_F64, FMT_TF32;
 /* Round the exact value hi + lo (|lo| <= ulp(hi)/2) to fmt with mode rnd
  * (RND_RN/RZ/RM/RP/RNA); returns the bit pattern. */
 uint64_t fp_round(double hi, double lo, const FpFmt *f, int rnd);
-double f16_to_double(uint16_t h);
-double bf16_to_double(uint16_t h);
-float f32_of(uint32_t bits);
-uint32_t bits_of_f32(float f);
+/* bit casts and exact f16/bf16 decoding, inline: the hot paths (mma.sync operands,
+ * f32 arithmetic) call them per element */
+static inline float
+f32_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+static inline uint32_t
+bits_of_f32(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static inline double
+f16_to_double(uint16_t h)
+{
+    uint32_t s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+    double v;
+    if (e == 0)
+        v = (double)m * 0x1p-24; /* exact */
+    else if (e == 31)
+        v = m ? NAN : INFINITY;
+    else
+        v = f32_of((e + 112) << 23 | m << 13); /* the same value as an f32: rebias 15 -> 127 */
+    return s ? -v : v;
+}
+
+static inline double
+bf16_to_double(uint16_t h)
+{
+    return f32_of((uint32_t)h << 16);
+}
 double f64_of(uint64_t bits);
 uint64_t bits_of_f64(double d);
 uint32_t f32_ftz(uint32_t bits);

@@ -9,6 +9,10 @@
  *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
  * reference that forms the exact result in double and rounds it with fp_round();
  *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
+ *   - ld/st global and shared run warp-wide (exec_mem.c warp_mem_fast): values of every
+ *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
+ *     sector and wavefront counts worked out by hand from the addresses, and an
+ *     out-of-bounds lane still faulting with its own thread named;
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
  *     counts the kernel's text implies.
@@ -272,12 +276,100 @@ check_moves(void)
     sim_destroy(ctx);
 }
 
+/* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
+static void
+check_mem(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry m(.param .u64 pin, .param .u64 pout)\n{\n"
+        ".reg .b32 %r<12>; .reg .b64 %rd<16>; .reg .pred %p<2>;\n"
+        ".shared .align 16 .b8 sh[2048];\n"
+        "ld.param.u64 %rd0, [pin];\nld.param.u64 %rd1, [pout];\nmov.u32 %r0, %tid.x;\n"
+        "mul.wide.u32 %rd2, %r0, 4;\nadd.s64 %rd3, %rd0, %rd2;\n"
+        "ld.global.u32 %r1, [%rd3];\n" /* in32[i] */
+        "cvt.u64.u32 %rd4, %r0;\nadd.s64 %rd5, %rd0, %rd4;\n"
+        "ld.global.s8 %r2, [%rd5+512];\n" /* byte 512 + i, sign-extended */
+        "mul.wide.u32 %rd6, %r0, 8;\nadd.s64 %rd7, %rd0, %rd6;\n"
+        "ld.global.u64 %rd8, [%rd7+1024];\n"
+        "mov.u64 %rd9, sh;\nadd.s64 %rd10, %rd9, %rd2;\n"
+        "st.shared.u32 [%rd10], %r1;\nbar.sync 0;\n"
+        "xor.b32 %r3, %r0, 1;\nmul.wide.u32 %rd11, %r3, 4;\nadd.s64 %rd12, %rd9, %rd11;\n"
+        "ld.shared.u32 %r4, [%rd12];\n" /* the neighbour's word: no conflict */
+        "and.b32 %r5, %r0, 7;\nmul.wide.u32 %rd13, %r5, 128;\nadd.s64 %rd14, %rd9, %rd13;\n"
+        "ld.shared.u32 %r6, [%rd14];\n" /* 8 words in bank 0: 8 wavefronts a warp */
+        "mov.u32 %r7, 0;\nand.b32 %r8, %r0, 1;\nsetp.eq.u32 %p0, %r8, 1;\n"
+        "@%p0 ld.global.s16 %r7, [%rd3+2048];\n" /* odd lanes only: per lane */
+        "mul.wide.u32 %rd15, %r0, 32;\nadd.s64 %rd15, %rd1, %rd15;\n"
+        "st.global.v4.u32 [%rd15], {%r1, %r2, %r4, %r6};\n"
+        "st.global.u64 [%rd15+16], %rd8;\nst.global.u32 [%rd15+24], %r7;\n"
+        "st.global.u8 [%rd15+28], %r0;\n"
+        "ret;\n}\n";
+    enum { N = 48 }; /* a whole warp and a partial one */
+    uint8_t in[4096];
+    uint32_t out[N * 8];
+    for (int i = 0; i < 4096; i++)
+        in[i] = (uint8_t)(i * 37 + (i >> 8) * 11 + 5);
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "m");
+    SimDevPtr din = dev_upload(ctx, in, sizeof in), dout = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &din, &dout };
+    if (launch_ok(ctx, f, 1, N, 0, params) == 0) {
+        dev_download(ctx, out, dout, sizeof out);
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t w, nb, c;
+            uint64_t q, gq;
+            memcpy(&w, &in[4 * i], 4);
+            memcpy(&nb, &in[4 * (i ^ 1)], 4);
+            memcpy(&q, &in[1024 + 8 * i], 8);
+            /* word 32 (i % 8) of shared: a stored in32 word for words 0 and 32, else the
+             * fill pattern 0xcd of fresh shared memory */
+            uint32_t word = 32 * (i % 8);
+            if (word < N)
+                memcpy(&c, &in[4 * word], 4);
+            else
+                c = 0xcdcdcdcdu;
+            int16_t h;
+            memcpy(&h, &in[2048 + 4 * i], 2);
+            uint32_t s16 = i & 1 ? (uint32_t)(int32_t)h : 0;
+            const uint32_t *o = &out[i * 8];
+            memcpy(&gq, &o[4], 8);
+            CHECK(o[0] == w && o[1] == (uint32_t)(int32_t)(int8_t)in[512 + i] && o[2] == nb &&
+                      o[3] == c && gq == q && o[6] == s16 && (o[7] & 0xff) == i,
+                  "mem lane %u: %08x %08x %08x %08x %016llx %08x %08x", i, o[0], o[1], o[2], o[3],
+                  (unsigned long long)gq, o[6], o[7]);
+        }
+        SimStats st;
+        sim_stats(ctx, &st);
+        /* loads, warp 0 (32 lanes) + warp 1 (16 lanes), 32-byte sectors of 256-aligned
+         * buffers: u32 4 + 2, s8 1 + 1, u64 8 + 4, odd-lane s16 at 2048 + 4i (bytes
+         * 2052..2173: 4 sectors; 2180..2237: 2) */
+        CHECK(st.global_ld_sectors == 6 + 2 + 12 + 6, "global load sectors %llu",
+              (unsigned long long)st.global_ld_sectors);
+        /* stores: each lane's 32 bytes are one sector, written by v4, u64, u32, u8 */
+        CHECK(st.global_st_sectors == 4 * N, "global store sectors %llu",
+              (unsigned long long)st.global_st_sectors);
+        /* shared: the store and the neighbour load 1 wavefront a warp; 8 distinct words in
+         * bank 0, 8 a warp */
+        CHECK(st.shared_st_wavefronts == 2 && st.shared_ld_wavefronts == 2 + 16,
+              "shared wavefronts st %llu ld %llu", (unsigned long long)st.shared_st_wavefronts,
+              (unsigned long long)st.shared_ld_wavefronts);
+    }
+    /* one lane past the end: the fault still names that lane's thread */
+    SimDevPtr small = dev_upload(ctx, in, 4 * 31 + 1);
+    void *bad[] = { &small, &dout };
+    launch_fails(ctx, f, 1, 32, bad, "thread (31,0,0)");
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
     check_rounding();
     check_ops();
     check_moves();
+    check_mem();
     check_chain();
     if (failures)
         printf("%d failures\n", failures);
