@@ -158,7 +158,12 @@ mem_access(Exec *x, Thread *t, const Inst *in, int sp, uint64_t addr, uint32_t s
 static uint32_t
 sort_unique(uint64_t *v, uint32_t n)
 {
-    for (uint32_t i = 1; i < n; i++) {
+    uint32_t up = 1;
+    while (up < n && v[up - 1] < v[up])
+        up++;
+    if (up >= n) /* strictly ascending already: nothing to sort or drop */
+        return n;
+    for (uint32_t i = up; i < n; i++) {
         uint64_t x = v[i];
         uint32_t j = i;
         for (; j > 0 && v[j - 1] > x; j--)
@@ -169,6 +174,28 @@ sort_unique(uint64_t *v, uint32_t n)
     for (uint32_t i = 0; i < n; i++)
         if (k == 0 || v[k - 1] != v[i])
             v[k++] = v[i];
+    return k;
+}
+
+/* The number of distinct values among v[0..n), n <= 64, by a 128-entry hash set. */
+static uint32_t
+count_distinct(const uint64_t *v, uint32_t n)
+{
+    uint64_t key[128], used[2] = { 0, 0 };
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t h = (uint32_t)((v[i] * 0x9e3779b97f4a7c15ull) >> 57);
+        for (;; h = (h + 1) & 127) {
+            if (!(used[h >> 6] >> (h & 63) & 1)) {
+                used[h >> 6] |= 1ull << (h & 63);
+                key[h] = v[i];
+                k++;
+                break;
+            }
+            if (key[h] == v[i])
+                break;
+        }
+    }
     return k;
 }
 
@@ -192,6 +219,23 @@ shared_wavefronts(const uint64_t *addr, uint32_t mask, uint32_t size, uint32_t *
                     w[n++] = addr[l] / 4 + k;
         if (!n)
             continue;
+        /* the usual case first: each bank asked for one word at most (broadcasts
+         * included), one wavefront */
+        uint64_t bank_word[32];
+        uint32_t seen = 0, j = 0;
+        for (; j < n; j++) {
+            uint32_t b = (uint32_t)(w[j] % 32);
+            if (!(seen >> b & 1)) {
+                seen |= 1u << b;
+                bank_word[b] = w[j];
+            } else if (bank_word[b] != w[j])
+                break;
+        }
+        if (j == n) {
+            total += 1;
+            *ideal += 1;
+            continue;
+        }
         n = sort_unique(w, n);
         uint32_t per_bank[32] = { 0 }, worst = 1;
         for (uint32_t i = 0; i < n; i++)
@@ -224,17 +268,18 @@ req_finish(Exec *x, const ReqGroup *g)
             sec[n] = g->addr[l] / 32;
             lo[n++] = g->addr[l];
         }
-    uint32_t nsec = sort_unique(sec, n), nlo = sort_unique(lo, n);
-    if (x->tm)
+    uint32_t nsec, nlo;
+    if (x->tm) { /* the model takes the sectors sorted */
+        nsec = sort_unique(sec, n);
+        nlo = sort_unique(lo, n);
         tm_request(x, (uint32_t)((size_t)(g - x->groups) / NGROUPS), g->kind, sec, nsec, 0);
-    uint64_t bytes = 0, end = 0;
-    for (uint32_t i = 0; i < nlo; i++) { /* union of [addr, addr+size) */
-        uint64_t s = lo[i] > end ? lo[i] : end, e = lo[i] + g->size;
-        if (e > s)
-            bytes += e - s;
-        if (e > end)
-            end = e;
+    } else {
+        nsec = count_distinct(sec, n);
+        nlo = count_distinct(lo, n);
     }
+    /* the union of the lanes' [addr, addr + size): every address is aligned to a multiple
+     * of size (mem_access checked it), so two are the same range or disjoint */
+    uint64_t bytes = (uint64_t)nlo * g->size;
     bool ld = g->kind == REQ_GLD;
     *(ld ? &st->global_ld_requests : &st->global_st_requests) += 1;
     *(ld ? &st->global_ld_sectors : &st->global_st_sectors) += nsec;

@@ -608,6 +608,7 @@ int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SI
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);
 int coll_arrive(Exec *x, Thread *t, const Inst *in, uint32_t mask);
+int warp_coll_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in);
 void thread_exit_cp(Exec *x, Thread *t);
 
 /* Memory: the host pointer of [addr, addr+size) in space sp, after bounds and

@@ -2,8 +2,8 @@
  * simexamples.c -- `make bench` section simspeed: how long sim/ takes to run the
  * examples' kernels (vptx's PTX of examples/NAME.mlir), launch by launch, without the
  * compile and the reference interpreter around them.  Every .u64 parameter gets its
- * own buffer of BUF bytes filled with 0x3c (f32 0.0115, f16 1.06: finite values the
- * kernels' arithmetic and exp work on); one workgroup of the .reqntid block.
+ * own buffer of BUF bytes of 0x30..0x3f (as f16 and f32: finite values of moderate size,
+ * varying from element to element); one workgroup of the .reqntid block.
  * Usage: simexamples LAUNCHES FILE.ptx...   prints a line per kernel: its name, the seconds
  * of LAUNCHES launches (the fastest of 5 rounds), the thread instructions of a round, and
  * a hash of its buffers and its sector/wavefront counts (to compare two simulators by).
@@ -76,12 +76,18 @@ bench(const char *path, int launches)
     void *params[16];
     if (n > 16)
         goto done;
+    unsigned char *fill = malloc(BUF);
+    for (size_t k = 0; fill && k < BUF; k++)
+        fill[k] = (unsigned char)(0x30 + (k * 7 + k / 4096) % 16);
     for (int i = 0; i < n; i++) {
-        if (sim_mem_alloc(c, &ptrs[i], BUF) != SIM_OK ||
-            sim_memset_d8(c, ptrs[i], 0x3c, BUF) != SIM_OK)
+        if (!fill || sim_mem_alloc(c, &ptrs[i], BUF) != SIM_OK ||
+            sim_memcpy_htod(c, ptrs[i], fill, BUF) != SIM_OK) {
+            free(fill);
             goto done;
+        }
         params[i] = &ptrs[i];
     }
+    free(fill);
     unsigned long long instructions = 0;
     double secs = 1e30;
     for (int round = 0; round < ROUNDS; round++) { /* the fastest round: the least disturbed */
@@ -109,10 +115,16 @@ bench(const char *path, int launches)
             for (size_t k = 0; k < BUF; k++)
                 h = (h ^ buf[k]) * 1099511628211ull;
     free(buf);
-    printf("%s %.4f %llu out=%016llx gsec=%llu/%llu swf=%llu/%llu\n", entry, secs, instructions,
-           (unsigned long long)h, (unsigned long long)st.global_ld_sectors,
-           (unsigned long long)st.global_st_sectors, (unsigned long long)st.shared_ld_wavefronts,
-           (unsigned long long)st.shared_st_wavefronts);
+    printf("%s %.4f %llu out=%016llx gsec=%llu/%llu min=%llu/%llu bytes=%llu/%llu swf=%llu/%llu "
+           "min=%llu/%llu\n",
+           entry, secs, instructions, (unsigned long long)h,
+           (unsigned long long)st.global_ld_sectors, (unsigned long long)st.global_st_sectors,
+           (unsigned long long)st.global_ld_sectors_min,
+           (unsigned long long)st.global_st_sectors_min, (unsigned long long)st.global_ld_bytes,
+           (unsigned long long)st.global_st_bytes, (unsigned long long)st.shared_ld_wavefronts,
+           (unsigned long long)st.shared_st_wavefronts,
+           (unsigned long long)st.shared_ld_wavefronts_min,
+           (unsigned long long)st.shared_st_wavefronts_min);
     ok = 1;
 done:
     sim_destroy(c);
