@@ -721,15 +721,14 @@ bits_of_f32(float f)
 static inline double
 f16_to_double(uint16_t h)
 {
-    uint32_t s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
-    double v;
-    if (e == 0)
-        v = (double)m * 0x1p-24; /* exact */
-    else if (e == 31)
-        v = m ? NAN : INFINITY;
-    else
-        v = f32_of((e + 112) << 23 | m << 13); /* the same value as an f32: rebias 15 -> 127 */
-    return s ? -v : v;
+    if ((h & 0x7c00) == 0x7c00) { /* infinities and NaNs */
+        double v = (h & 1023) ? NAN : INFINITY;
+        return h >> 15 ? -v : v;
+    }
+    /* the magnitude's bits placed as an f32's (exponent rebiased by the multiply: 2^(127-15)),
+     * exact for normal and subnormal halves alike; then the sign */
+    float f = f32_of((uint32_t)(h & 0x7fff) << 13) * 0x1p112f;
+    return (double)f32_of(bits_of_f32(f) | (uint32_t)(h & 0x8000) << 16);
 }
 
 static inline double

@@ -9,6 +9,7 @@
  *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
  * reference that forms the exact result in double and rounds it with fp_round();
  *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
+ *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
  *   - ld/st global and shared run warp-wide (exec_mem.c warp_mem_fast): values of every
  *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
  *     sector and wavefront counts worked out by hand from the addresses, and an
@@ -276,6 +277,24 @@ check_moves(void)
     sim_destroy(ctx);
 }
 
+static void
+check_f16(void)
+{
+    int bad = 0;
+    for (uint32_t h = 0; h < 65536; h++) {
+        uint32_t e = (h >> 10) & 31, m = h & 1023;
+        double want = e == 0    ? ldexp((double)m, -24)
+                      : e == 31 ? (m ? NAN : INFINITY)
+                                : ldexp((double)(m | 1024), (int)e - 25);
+        want = h >> 15 ? -want : want;
+        double got = f16_to_double((uint16_t)h);
+        bool same = got == want ? signbit(got) == signbit(want) : (got != got && want != want);
+        if (!same && bad++ < 5)
+            CHECK(false, "f16 0x%04x: %a, want %a", h, got, want);
+    }
+    CHECK(bad == 0, "%d f16 values decoded wrong", bad);
+}
+
 /* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
 static void
 check_mem(void)
@@ -369,6 +388,7 @@ main(void)
     check_rounding();
     check_ops();
     check_moves();
+    check_f16();
     check_mem();
     check_chain();
     if (failures)
