@@ -643,6 +643,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         bool uniform = true;
         uint32_t count = 0, ran = 0;
         int coll = 0;
+        bool fast = false;
         if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
             ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
              warp_move_fast(x, th, mask, in)) ||
@@ -656,12 +657,12 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
             }
             count = (uint32_t)__builtin_popcount(mask);
             ran = mask;
-            mask = 0; /* done: skip the lane loop */
+            fast = true; /* done: skip the lane loop (mask stays: the lanes go on together) */
         } else if (coll < 0) {
             by_class[in->cls] += (uint32_t)__builtin_popcount(mask);
             return -1;
         }
-        for (uint32_t m = mask; m; m &= m - 1) {
+        for (uint32_t m = fast ? 0 : mask; m; m &= m - 1) {
             Thread *t = &th[__builtin_ctz(m)];
             if (t->state != ST_RUN || t->pc != pc) {
                 uniform = false;
