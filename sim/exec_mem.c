@@ -274,8 +274,18 @@ req_finish(Exec *x, const ReqGroup *g)
         nlo = sort_unique(lo, n);
         tm_request(x, (uint32_t)((size_t)(g - x->groups) / NGROUPS), g->kind, sec, nsec, 0);
     } else {
-        nsec = count_distinct(sec, n);
-        nlo = count_distinct(lo, n);
+        uint32_t up = 1; /* lanes in address order, the usual case: count in one pass */
+        while (up < n && lo[up - 1] < lo[up])
+            up++;
+        if (up >= n) {
+            nlo = n;
+            nsec = n ? 1 : 0;
+            for (uint32_t i = 1; i < n; i++)
+                nsec += sec[i] != sec[i - 1];
+        } else {
+            nsec = count_distinct(sec, n);
+            nlo = count_distinct(lo, n);
+        }
     }
     /* the union of the lanes' [addr, addr + size): every address is aligned to a multiple
      * of size (mem_access checked it), so two are the same range or disjoint */
