@@ -645,6 +645,8 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         int coll = 0;
         bool fast = false;
         if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
+            ((in->cls == SIM_CLASS_FP32 || in->cls == SIM_CLASS_SFU) &&
+             warp_f32_more(th, mask, in)) ||
             ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
              warp_move_fast(x, th, mask, in)) ||
             (in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED &&

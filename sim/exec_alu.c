@@ -235,6 +235,41 @@ warp_f32_fast(Thread *th, uint32_t mask, const Inst *in)
     return true;
 }
 
+/* max/min/div.rn .f32 for the lanes of mask (no .ftz, .NaN, .relu, .approx or .full, no
+ * guard): max/min as f_minmax (a NaN operand gives the other, two give the canonical NaN,
+ * -0 below +0), div as the host's correctly rounded float division with the canonical
+ * NaN, the same bits as fp_exec(f_div). */
+bool
+warp_f32_more(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op;
+    if ((op != OP_MAX && op != OP_MIN && op != OP_DIV) || !f32_fast(in) ||
+        (in->flags & (F_FTZ | F_NAN | F_APPROX | F_FULL)) || in->guard != NOREG ||
+        in->o[0].kind != OPD_REG || (in->o[1].kind != OPD_REG && in->o[1].kind != OPD_IMM) ||
+        (in->o[2].kind != OPD_REG && in->o[2].kind != OPD_IMM))
+        return false;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        uint32_t a = (uint32_t)(in->o[1].kind == OPD_REG ? t->r[in->o[1].r]
+                                                         : (uint64_t)in->o[1].imm),
+                 b = (uint32_t)(in->o[2].kind == OPD_REG ? t->r[in->o[2].r]
+                                                         : (uint64_t)in->o[2].imm);
+        float x = f32_bits_to(a), y = f32_bits_to(b);
+        uint32_t r;
+        if (op == OP_DIV) {
+            float q = x / y;
+            r = q != q ? 0x7fffffffu : bits_of_f32(q);
+        } else if (x != x || y != y)
+            r = (x != x && y != y) ? 0x7fffffffu : x != x ? b : a;
+        else {
+            bool a_first = x == y ? (a & 0x80000000u) != 0 : x < y; /* a is the minimum */
+            r = op == OP_MAX ? (a_first ? b : a) : (a_first ? a : b);
+        }
+        t->r[in->o[0].r] = r;
+    }
+    return true;
+}
+
 static inline bool
 reg_or_imm(const Opd *o)
 {

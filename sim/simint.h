@@ -537,6 +537,7 @@ SimResult exec_launch(Exec *x);
  * immediate operands) for the lanes of mask, all at the instruction; false (nothing
  * done) when the instruction does not qualify (exec_alu.c). */
 bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
+bool warp_f32_more(Thread *th, uint32_t mask, const Inst *in); /* max/min/div.rn .f32 */
 /* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
  * on register or immediate operands. */
 bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);

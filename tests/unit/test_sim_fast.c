@@ -9,6 +9,8 @@
  *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
  * reference that forms the exact result in double and rounds it with fp_round();
  *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
+ *   - div.rn/max/min .f32 run warp-wide (exec_alu.c warp_f32_more) against the per-lane
+ *     general code on random bit patterns and on signed zeros and NaN pairs;
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
  *   - ld/st global and shared run warp-wide (exec_mem.c warp_mem_fast): values of every
  *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
@@ -186,6 +188,74 @@ check_ops(void)
     sim_destroy(ctx);
     free(in);
     free(out);
+}
+
+/* div.rn/max/min .f32: the warp-wide loop (guard 0) against the per-lane functions (an
+ * always-true guard), bit for bit. */
+static void
+check_ops_more(void)
+{
+    static const char *const ops[] = { "div.rn", "max", "min" };
+    enum { N = 4096 };
+    uint32_t *in = malloc(2 * N * 4), *out[2] = { malloc(N * 4), malloc(N * 4) };
+    SimCtx *ctx = sim_create();
+    static const uint32_t special[][2] = {
+        { 0x00000000u, 0x80000000u }, { 0x80000000u, 0x00000000u }, { 0x7fc00000u, 0x3f800000u },
+        { 0x3f800000u, 0x7fc00001u }, { 0xffc00000u, 0x7f800001u }, { 0x3f800000u, 0x3f800000u },
+        { 0x80000000u, 0x80000000u }, { 0x00000001u, 0x80000001u },
+    };
+    for (int op = 0; op < 3; op++) {
+        for (int i = 0; i < 2 * N; i++)
+            in[i] = rnd_f32_bits();
+        for (size_t k = 0; k < sizeof special / sizeof special[0]; k++) {
+            in[2 * k] = special[k][0];
+            in[2 * k + 1] = special[k][1];
+        }
+        for (int guard = 0; guard < 2; guard++) {
+            char ptx[1024];
+            snprintf(ptx, sizeof ptx,
+                     ".version 7.0\n.target sm_80\n.address_size 64\n"
+                     ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
+                     ".reg .f32 %%f<3>; .reg .b64 %%rd<6>; .reg .b32 %%t; .reg .pred %%g;\n"
+                     "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
+                     "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
+                     "mul.wide.u32 %%rd2, %%t, 8; add.s64 %%rd3, %%rd0, %%rd2;\n"
+                     "ld.global.f32 %%f1, [%%rd3]; ld.global.f32 %%f2, [%%rd3+4];\n"
+                     "setp.ne.u32 %%g, %%t, 0xffffffff;\n"
+                     "%s%s.f32 %%f0, %%f1, %%f2;\n"
+                     "mul.wide.u32 %%rd4, %%t, 4; add.s64 %%rd5, %%rd1, %%rd4;\n"
+                     "st.global.f32 [%%rd5], %%f0;\nret;\n}\n",
+                     guard ? "@%g " : "", ops[op]);
+            SimFunc *f = load_entry(ctx, ptx, "k");
+            SimDevPtr di = dev_upload(ctx, in, 2 * N * 4),
+                      dout = dev_upload(ctx, out[guard], N * 4);
+            void *params[] = { &di, &dout };
+            if (launch_ok(ctx, f, N / 256, 256, 0, params) == 0)
+                dev_download(ctx, out[guard], dout, N * 4);
+        }
+        int bad = 0;
+        for (int i = 0; i < N && bad < 5; i++) {
+            bad += out[0][i] != out[1][i];
+            CHECK(out[0][i] == out[1][i],
+                  "%s.f32(0x%08x, 0x%08x): warp-wide 0x%08x, per lane 0x%08x", ops[op], in[2 * i],
+                  in[2 * i + 1], out[0][i], out[1][i]);
+        }
+        /* the specials against the rules: max(+0, -0) = +0, min = -0; a NaN gives the other
+         * operand; two NaNs the canonical NaN */
+        if (op == 1)
+            CHECK(out[0][0] == 0 && out[0][1] == 0 && out[0][2] == 0x3f800000u &&
+                      out[0][3] == 0x3f800000u && out[0][4] == 0x7fffffffu,
+                  "max specials %08x %08x %08x %08x %08x", out[0][0], out[0][1], out[0][2],
+                  out[0][3], out[0][4]);
+        if (op == 2)
+            CHECK(out[0][0] == 0x80000000u && out[0][1] == 0x80000000u &&
+                      out[0][2] == 0x3f800000u && out[0][4] == 0x7fffffffu,
+                  "min specials %08x %08x %08x %08x", out[0][0], out[0][1], out[0][2], out[0][4]);
+    }
+    sim_destroy(ctx);
+    free(in);
+    free(out[0]);
+    free(out[1]);
 }
 
 static void
@@ -387,6 +457,7 @@ main(void)
 {
     check_rounding();
     check_ops();
+    check_ops_more();
     check_moves();
     check_f16();
     check_mem();
