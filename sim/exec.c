@@ -649,6 +649,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
              warp_f32_more(th, mask, in)) ||
             ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
              warp_move_fast(x, th, mask, in)) ||
+            (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
             (in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED &&
              warp_mem_fast(x, w, th, mask, in)) ||
             (coll = warp_coll_fast(x, w, th, mask, in)) > 0) {

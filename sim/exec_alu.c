@@ -1101,3 +1101,26 @@ ex_cvt(Exec *x, Thread *t, const Inst *in)
         return done(t, in, int_to_float(in, dt, st, a));
     return done(t, in, int_to_int(in, dt, st, a));
 }
+
+/* Integer mul/mad (.lo, .hi, .wide; not mad.sat) for the lanes of mask at once, with
+ * ex_mul's and ex_mad's arithmetic (int_mul, then the sum in the result's width). */
+bool
+warp_int_fast(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op, ty = in->ty[0];
+    bool mad = op == OP_MAD;
+    if ((op != OP_MUL && !mad) || is_float(ty) || in->guard != NOREG || in->o[0].kind != OPD_REG ||
+        (in->flags & F_SAT) || !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]) ||
+        (mad && !reg_or_imm(&in->o[3])))
+        return false;
+    unsigned bits = 8 * type_info[ty].bytes * ((in->flags & F_WIDE) ? 2 : 1);
+    uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        uint64_t p = int_mul(in, ty, lane_val(t, &in->o[1]), lane_val(t, &in->o[2]));
+        if (mad)
+            p = (p + lane_val(t, &in->o[3])) & m;
+        t->r[in->o[0].r] = p;
+    }
+    return true;
+}

@@ -538,6 +538,7 @@ SimResult exec_launch(Exec *x);
  * done) when the instruction does not qualify (exec_alu.c). */
 bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
 bool warp_f32_more(Thread *th, uint32_t mask, const Inst *in); /* max/min/div.rn .f32 */
+bool warp_int_fast(Thread *th, uint32_t mask, const Inst *in); /* integer mul/mad */
 /* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
  * on register or immediate operands. */
 bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);

@@ -9,6 +9,8 @@
  *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
  * reference that forms the exact result in double and rounds it with fp_round();
  *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
+ *   - integer mul/mad (.lo/.hi/.wide, 16/32/64-bit, signed and unsigned) run warp-wide
+ *     (exec_alu.c warp_int_fast) against the per-lane code on random values;
  *   - div.rn/max/min .f32 run warp-wide (exec_alu.c warp_f32_more) against the per-lane
  *     general code on random bit patterns and on signed zeros and NaN pairs;
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
@@ -258,6 +260,74 @@ check_ops_more(void)
     free(out[1]);
 }
 
+/* Integer mul/mad: the warp-wide loop (guard 0) against the per-lane functions (an
+ * always-true guard), bit for bit, on random 64-bit register contents. */
+static void
+check_int_ops(void)
+{
+    static const struct {
+        const char *insn, *in, *out; /* source and destination register types */
+        int three;
+    } ops[] = {
+        { "mul.lo.u32", "b32", "b32", 0 },   { "mul.hi.s32", "b32", "b32", 0 },
+        { "mul.wide.s32", "b32", "b64", 0 }, { "mul.wide.u16", "b16", "b32", 0 },
+        { "mul.lo.s64", "b64", "b64", 0 },   { "mul.hi.u64", "b64", "b64", 0 },
+        { "mad.lo.s32", "b32", "b32", 1 },   { "mad.wide.u32", "b32", "b64", 1 },
+        { "mad.hi.s64", "b64", "b64", 1 },   { "mad.lo.u16", "b16", "b16", 1 },
+    };
+    enum { N = 1024 };
+    uint64_t *in = malloc(3 * N * 8), *out[2] = { malloc(N * 8), malloc(N * 8) };
+    SimCtx *ctx = sim_create();
+    for (size_t op = 0; op < sizeof ops / sizeof ops[0]; op++) {
+        for (int i = 0; i < 3 * N; i++)
+            in[i] = (uint64_t)rnd32() << 32 | rnd32();
+        for (int guard = 0; guard < 2; guard++) {
+            char ptx[1400];
+            snprintf(ptx, sizeof ptx,
+                     ".version 7.0\n.target sm_80\n.address_size 64\n"
+                     ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
+                     ".reg .%s %%a<3>; .reg .%s %%d; .reg .b64 %%rd<6>; .reg .b32 %%t;\n"
+                     ".reg .pred %%g;\n"
+                     "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
+                     "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
+                     "mul.wide.u32 %%rd2, %%t, 24; add.s64 %%rd3, %%rd0, %%rd2;\n"
+                     "ld.global.%s %%a0, [%%rd3]; ld.global.%s %%a1, [%%rd3+8];\n"
+                     "ld.global.%s %%a2, [%%rd3+16];\n"
+                     "mov.%s %%d, 0;\nsetp.ne.u32 %%g, %%t, 0xffffffff;\n"
+                     "%s%s %%d, %%a0, %%a1%s;\n"
+                     "mul.wide.u32 %%rd4, %%t, 8; add.s64 %%rd5, %%rd1, %%rd4;\n"
+                     "st.global.%s [%%rd5], %%d;\nret;\n}\n",
+                     ops[op].in, ops[op].out, ops[op].in, ops[op].in, ops[op].in, ops[op].out,
+                     guard ? "@%g " : "", ops[op].insn, ops[op].three ? ", %a2" : "", ops[op].out);
+            memset(out[guard], 0, N * 8);
+            SimFunc *f = load_entry(ctx, ptx, "k");
+            SimDevPtr di = dev_upload(ctx, in, 3 * N * 8),
+                      dout = dev_upload(ctx, out[guard], N * 8);
+            void *params[] = { &di, &dout };
+            if (launch_ok(ctx, f, N / 256, 256, 0, params) == 0)
+                dev_download(ctx, out[guard], dout, N * 8);
+        }
+        int bad = 0;
+        for (int i = 0; i < N && bad < 5; i++) {
+            bad += out[0][i] != out[1][i];
+            CHECK(out[0][i] == out[1][i], "%s(%llx, %llx, %llx): warp-wide %llx, per lane %llx",
+                  ops[op].insn, (unsigned long long)in[3 * i], (unsigned long long)in[3 * i + 1],
+                  (unsigned long long)in[3 * i + 2], (unsigned long long)out[0][i],
+                  (unsigned long long)out[1][i]);
+        }
+        /* and one value worked out here: lane 0 */
+        if (op == 0)
+            CHECK((uint32_t)out[0][0] == (uint32_t)in[0] * (uint32_t)in[1], "mul.lo.u32 lane 0");
+        if (op == 2)
+            CHECK(out[0][0] == (uint64_t)((int64_t)(int32_t)in[0] * (int32_t)in[1]),
+                  "mul.wide.s32 lane 0");
+    }
+    sim_destroy(ctx);
+    free(in);
+    free(out[0]);
+    free(out[1]);
+}
+
 static void
 check_chain(void)
 {
@@ -458,6 +528,7 @@ main(void)
     check_rounding();
     check_ops();
     check_ops_more();
+    check_int_ops();
     check_moves();
     check_f16();
     check_mem();
