@@ -633,6 +633,54 @@ ex_isspacep(Exec *x, Thread *t, const Inst *in)
     return EX_NEXT;
 }
 
+/* load_le for the widths a register takes, each a fixed-size copy (a copy of a variable
+ * size goes through the stack and stalls the load that reads it back) */
+static inline uint64_t
+load_fixed(const uint8_t *p, uint32_t es)
+{
+    switch (es) {
+    case 8: {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        return u;
+    }
+    case 4: {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        return u;
+    }
+    case 2: {
+        uint16_t u;
+        memcpy(&u, p, 2);
+        return u;
+    }
+    default:
+        return *p;
+    }
+}
+
+static inline void
+store_fixed(uint8_t *p, uint64_t v, uint32_t es)
+{
+    switch (es) {
+    case 8:
+        memcpy(p, &v, 8);
+        break;
+    case 4: {
+        uint32_t u = (uint32_t)v;
+        memcpy(p, &u, 4);
+        break;
+    }
+    case 2: {
+        uint16_t u = (uint16_t)v;
+        memcpy(p, &u, 2);
+        break;
+    }
+    default:
+        *p = (uint8_t)v;
+    }
+}
+
 /* ---- warp-wide ld/st [issue 15 part 6] ----
  * One ld/st for all the live lanes of a warp at once, when nothing can make it differ
  * from the lanes' own ex_ld/ex_st in lane order: global or shared space named in the
@@ -717,21 +765,7 @@ warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
         uint32_t r = vo->r;
         for (uint32_t m = mask; m; m &= m - 1) {
             uint32_t l = (uint32_t)__builtin_ctz(m);
-            const uint8_t *p = base + (addr[l] - off);
-            uint64_t v;
-            if (es == 4) {
-                uint32_t u;
-                memcpy(&u, p, 4);
-                v = u;
-            } else if (es == 2) {
-                uint16_t u;
-                memcpy(&u, p, 2);
-                v = u;
-            } else if (es == 8)
-                memcpy(&v, p, 8);
-            else
-                v = *p;
-            th[l].r[r] = v;
+            th[l].r[r] = load_fixed(base + (addr[l] - off), es);
         }
     } else
         for (uint32_t m = mask; m; m &= m - 1) {
@@ -741,15 +775,15 @@ warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
             if (st) {
                 if (n == 1) {
                     uint64_t v = vo->kind == OPD_REG ? t->r[vo->r] : (uint64_t)vo->imm;
-                    memcpy(p, &v, es);
+                    store_fixed(p, v, es);
                 } else
                     for (uint32_t i = 0; i < n; i++) {
                         uint64_t v = opd_read(x, t, &x->vecs[vo->r + i]);
-                        memcpy(p + i * es, &v, es);
+                        store_fixed(p + i * es, v, es);
                     }
             } else
                 for (uint32_t i = 0; i < n; i++) {
-                    uint64_t v = load_le(p + i * es, es);
+                    uint64_t v = load_fixed(p + i * es, es);
                     if (sgn)
                         v = (uint64_t)sext(v, 8 * es);
                     reg_write(t, n == 1 ? vo : &x->vecs[vo->r + i], v);

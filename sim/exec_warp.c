@@ -431,11 +431,19 @@ gather_h16(Exec *x, uint32_t warp, const Inst *in, int which, double *out, int l
 {
     const Opd *v = &in->o[which];
     bool bf = in->ty[which] == TY_BF16;
+    int n = v->n;
+    uint32_t reg[4];
+    bool regs = true; /* every element a register: read them straight from the lanes */
+    for (int r = 0; r < n; r++) {
+        regs &= x->vecs[v->r + (uint32_t)r].kind == OPD_REG;
+        reg[r] = x->vecs[v->r + (uint32_t)r].r;
+    }
     for (uint32_t l = 0; l < WARP_SIZE; l++) {
         const Thread *t = lane_thread(x, warp, l);
         int g = (int)(l >> 2), tq = (int)(l & 3);
-        for (int r = 0; r < v->n; r++) {
-            uint32_t bits = (uint32_t)opd_read(x, t, &x->vecs[v->r + (uint32_t)r]);
+        for (int r = 0; r < n; r++) {
+            uint32_t bits = regs ? (uint32_t)t->r[reg[r]]
+                                 : (uint32_t)opd_read(x, t, &x->vecs[v->r + (uint32_t)r]);
             uint16_t lo = (uint16_t)bits, hi = (uint16_t)(bits >> 16);
             double a = bf ? bf16_to_double(lo) : f16_to_double(lo);
             double b = bf ? bf16_to_double(hi) : f16_to_double(hi);
