@@ -650,6 +650,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
             ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
              warp_move_fast(x, th, mask, in)) ||
             (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
+            (in->cls == SIM_CLASS_BIT && warp_bit_fast(th, mask, in)) ||
             (in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED &&
              warp_mem_fast(x, w, th, mask, in)) ||
             (coll = warp_coll_fast(x, w, th, mask, in)) > 0) {

@@ -1124,3 +1124,43 @@ warp_int_fast(Thread *th, uint32_t mask, const Inst *in)
     }
     return true;
 }
+
+/* and/or/xor/shl/shr (not .pred) for the lanes of mask at once, as ex_logic and ex_shift
+ * compute them (shift amounts past the width: 0, or the sign for shr.s). */
+bool
+warp_bit_fast(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op, ty = in->ty[0];
+    if ((op != OP_AND && op != OP_OR && op != OP_XOR && op != OP_SHL && op != OP_SHR) ||
+        ty == TY_PRED || in->guard != NOREG || in->nopd != 3 || in->o[0].kind != OPD_REG ||
+        !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]))
+        return false;
+    uint64_t m = ty_mask(ty);
+    unsigned bits = 8 * type_info[ty].bytes;
+    bool sgn = type_info[ty].kind == TK_SINT;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        uint64_t a = lane_val(t, &in->o[1]) & m, b = lane_val(t, &in->o[2]), r;
+        uint32_t n = (uint32_t)b;
+        switch (op) {
+        case OP_AND:
+            r = a & b & m;
+            break;
+        case OP_OR:
+            r = (a | b) & m;
+            break;
+        case OP_XOR:
+            r = (a ^ b) & m;
+            break;
+        case OP_SHL:
+            r = n >= bits ? 0 : (a << n) & m;
+            break;
+        default:
+            r = sgn ? (uint64_t)(sext(a, bits) >> (n >= bits ? bits - 1 : n)) & m
+                    : (n >= bits ? 0 : a >> n);
+            break;
+        }
+        t->r[in->o[0].r] = r;
+    }
+    return true;
+}

@@ -539,6 +539,7 @@ SimResult exec_launch(Exec *x);
 bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
 bool warp_f32_more(Thread *th, uint32_t mask, const Inst *in); /* max/min/div.rn .f32 */
 bool warp_int_fast(Thread *th, uint32_t mask, const Inst *in); /* integer mul/mad */
+bool warp_bit_fast(Thread *th, uint32_t mask, const Inst *in); /* and/or/xor/shl/shr */
 /* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
  * on register or immediate operands. */
 bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);

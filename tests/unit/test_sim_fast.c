@@ -9,8 +9,9 @@
  *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
  * reference that forms the exact result in double and rounds it with fp_round();
  *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
- *   - integer mul/mad (.lo/.hi/.wide, 16/32/64-bit, signed and unsigned) run warp-wide
- *     (exec_alu.c warp_int_fast) against the per-lane code on random values;
+ *   - integer mul/mad (.lo/.hi/.wide, 16/32/64-bit, signed and unsigned) and
+ *     and/or/xor/shl/shr run warp-wide (exec_alu.c warp_int_fast, warp_bit_fast) against
+ *     the per-lane code on random values;
  *   - div.rn/max/min .f32 run warp-wide (exec_alu.c warp_f32_more) against the per-lane
  *     general code on random bit patterns and on signed zeros and NaN pairs;
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
@@ -268,12 +269,24 @@ check_int_ops(void)
     static const struct {
         const char *insn, *in, *out; /* source and destination register types */
         int three;
+        const char *pre; /* run first (shift amounts: mostly in range) */
     } ops[] = {
-        { "mul.lo.u32", "b32", "b32", 0 },   { "mul.hi.s32", "b32", "b32", 0 },
-        { "mul.wide.s32", "b32", "b64", 0 }, { "mul.wide.u16", "b16", "b32", 0 },
-        { "mul.lo.s64", "b64", "b64", 0 },   { "mul.hi.u64", "b64", "b64", 0 },
-        { "mad.lo.s32", "b32", "b32", 1 },   { "mad.wide.u32", "b32", "b64", 1 },
-        { "mad.hi.s64", "b64", "b64", 1 },   { "mad.lo.u16", "b16", "b16", 1 },
+        { "mul.lo.u32", "b32", "b32", 0, NULL },
+        { "mul.hi.s32", "b32", "b32", 0, NULL },
+        { "mul.wide.s32", "b32", "b64", 0, NULL },
+        { "mul.wide.u16", "b16", "b32", 0, NULL },
+        { "mul.lo.s64", "b64", "b64", 0, NULL },
+        { "mul.hi.u64", "b64", "b64", 0, NULL },
+        { "mad.lo.s32", "b32", "b32", 1, NULL },
+        { "mad.wide.u32", "b32", "b64", 1, NULL },
+        { "mad.hi.s64", "b64", "b64", 1, NULL },
+        { "mad.lo.u16", "b16", "b16", 1, NULL },
+        { "and.b32", "b32", "b32", 0, NULL },
+        { "or.b64", "b64", "b64", 0, NULL },
+        { "xor.b16", "b16", "b16", 0, NULL },
+        { "shl.b32", "b32", "b32", 0, "and.b32 %a1, %a1, 47;" },
+        { "shr.s32", "b32", "b32", 0, "and.b32 %a1, %a1, 47;" },
+        { "shr.u32", "b32", "b32", 0, "and.b32 %a1, %a1, 47;" },
     };
     enum { N = 1024 };
     uint64_t *in = malloc(3 * N * 8), *out[2] = { malloc(N * 8), malloc(N * 8) };
@@ -293,12 +306,13 @@ check_int_ops(void)
                      "mul.wide.u32 %%rd2, %%t, 24; add.s64 %%rd3, %%rd0, %%rd2;\n"
                      "ld.global.%s %%a0, [%%rd3]; ld.global.%s %%a1, [%%rd3+8];\n"
                      "ld.global.%s %%a2, [%%rd3+16];\n"
-                     "mov.%s %%d, 0;\nsetp.ne.u32 %%g, %%t, 0xffffffff;\n"
+                     "mov.%s %%d, 0;\nsetp.ne.u32 %%g, %%t, 0xffffffff;\n%s\n"
                      "%s%s %%d, %%a0, %%a1%s;\n"
                      "mul.wide.u32 %%rd4, %%t, 8; add.s64 %%rd5, %%rd1, %%rd4;\n"
                      "st.global.%s [%%rd5], %%d;\nret;\n}\n",
                      ops[op].in, ops[op].out, ops[op].in, ops[op].in, ops[op].in, ops[op].out,
-                     guard ? "@%g " : "", ops[op].insn, ops[op].three ? ", %a2" : "", ops[op].out);
+                     ops[op].pre ? ops[op].pre : "", guard ? "@%g " : "", ops[op].insn,
+                     ops[op].three ? ", %a2" : "", ops[op].out);
             memset(out[guard], 0, N * 8);
             SimFunc *f = load_entry(ctx, ptx, "k");
             SimDevPtr di = dev_upload(ctx, in, 3 * N * 8),
