@@ -684,20 +684,22 @@ store_fixed(uint8_t *p, uint64_t v, uint32_t es)
 /* ---- warp-wide ld/st [issue 15 part 6] ----
  * One ld/st for all the live lanes of a warp at once, when nothing can make it differ
  * from the lanes' own ex_ld/ex_st in lane order: global or shared space named in the
- * instruction, no guard, every live lane at it, every address aligned and inside one
- * allocation (global) or the shared window, and the warp's request for it new (the
- * lanes' occurrence counts equal, no partial request of the same slot open, room in the
- * table).  Anything else -- a fault above all -- is left to the per-lane path, which
- * reports it as before.  The request then closes at once, as the last lane's req_end
- * would have closed it. */
+ * instruction (or ld.param of the kernel's own parameters), no guard, every live lane at it, every
+ * address aligned and inside one allocation (global) or the shared window, and the warp's request
+ * for it new (the lanes' occurrence counts equal, no partial request of the same slot open, room in
+ * the table).  Anything else -- a fault above all -- is left to the per-lane path, which reports it
+ * as before.  The request then closes at once, as the last lane's req_end would have closed it. */
 bool
 warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
 {
     bool st = in->op == OP_ST;
     int sp = in->space;
     if ((!st && in->op != OP_LD) || in->guard != NOREG || mask != x->live[w] ||
-        (sp != SP_GLOBAL && sp != SP_SHARED))
+        (sp != SP_GLOBAL && sp != SP_SHARED && (sp != SP_PARAM || st)))
         return false;
+    for (uint32_t m = mask; sp == SP_PARAM && m; m &= m - 1)
+        if (th[__builtin_ctz(m)].depth > 0) /* a .func's parameters live in local memory */
+            return false;
     const Opd *ao = &in->o[st ? 0 : 1], *vo = &in->o[st ? 1 : 0];
     int ty = in->ty[0];
     uint32_t es = type_info[ty].bytes, n = in->vec ? in->vec : 1, size = es * n;
@@ -721,6 +723,11 @@ warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
             return false;
         base = x->shared;
         off = 0;
+    } else if (sp == SP_PARAM) { /* the kernel's parameters: ld.param, no request */
+        if (hi > x->entry->param_size || size > x->entry->param_size - hi)
+            return false;
+        base = (uint8_t *)(uintptr_t)x->params;
+        off = 0;
     } else {
         const Alloc *a = x->hot;
         if (!a || lo - a->base >= a->size)
@@ -733,7 +740,7 @@ warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
     }
     /* the request */
     ReqGroup *g = NULL;
-    if (in->slot != NOREG && x->occ) {
+    if (sp != SP_PARAM && in->slot != NOREG && x->occ) {
         uint32_t nslots = x->m->nslots, first = (uint32_t)__builtin_ctz(mask);
         uint32_t occ = x->occ[(size_t)th[first].tid * nslots + in->slot];
         for (uint32_t m = mask; m; m &= m - 1)
