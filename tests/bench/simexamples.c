@@ -115,7 +115,7 @@ bench(const char *path, int launches)
             for (size_t k = 0; k < BUF; k++)
                 h = (h ^ buf[k]) * 1099511628211ull;
     free(buf);
-    printf("%s %.4f %llu out=%016llx gsec=%llu/%llu min=%llu/%llu bytes=%llu/%llu swf=%llu/%llu "
+    printf("%s %.5f %llu out=%016llx gsec=%llu/%llu min=%llu/%llu bytes=%llu/%llu swf=%llu/%llu "
            "min=%llu/%llu\n",
            entry, secs, instructions, (unsigned long long)h,
            (unsigned long long)st.global_ld_sectors, (unsigned long long)st.global_st_sectors,
