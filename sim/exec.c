@@ -458,9 +458,9 @@ thread_exit(Exec *x, Thread *t, const Inst *in)
     t->state = ST_EXIT;
     x->nexited++;
     x->live[t->warp] &= ~(1u << t->lane);
-    for (uint32_t l = 0; l < WARP_SIZE; l++) {
-        uint32_t k = t->warp * WARP_SIZE + l;
-        if (k < x->nthreads && x->th[k].state == ST_COLL && (x->th[k].wait_mask >> t->lane & 1))
+    for (uint32_t m = x->live[t->warp]; m; m &= m - 1) { /* a waiting lane is live */
+        uint32_t k = t->warp * WARP_SIZE + (uint32_t)__builtin_ctz(m);
+        if (x->th[k].state == ST_COLL && (x->th[k].wait_mask >> t->lane & 1))
             return sim_fault(x, &x->th[k], &x->code[x->th[k].pc],
                              "member mask 0x%08x names lane %u, which exited at line %u",
                              x->th[k].wait_mask, t->lane, in->line);
