@@ -46,6 +46,7 @@ struct VptxContext {
     VptxModule *modules;
     bool launched;
     VptxLaunchInfo last;
+    bool timing; /* sim: a timing model is set (vptx_context_set_timing) */
     char name[300];
     char error[ERROR_SIZE];
 };
@@ -426,7 +427,11 @@ vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const un
     VptxStatus s = check_launch(ctx, fn, grid, block, params);
     if (s != VPTX_OK)
         return s;
-    VptxLaunchInfo info = { -1, 0, 0, 0, 0 };
+    VptxLaunchInfo info;
+    memset(&info, 0, sizeof info);
+    info.ms = -1;
+    info.gpu = "";
+    info.limiter = "";
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_launch(fn->sim, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                  shared_bytes, params);
@@ -439,6 +444,21 @@ vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const un
             info.global_load_bytes = st.global_ld_bytes;
             info.global_store_bytes = st.global_st_bytes;
         }
+        SimTiming t;
+        if (ctx->timing && sim_timing(ctx->sim, &t) == SIM_OK) {
+            info.modeled = 1;
+            info.ms = t.time_us / 1000.0;
+            info.gpu = t.gpu;
+            info.cycles = t.cycles;
+            info.limiter = sim_limiter_name(t.limiter);
+            info.occupancy_warps = t.occupancy_warps;
+            info.max_warps = t.max_warps;
+            info.dram_pct = t.dram_pct;
+            info.tensor_pct = t.tensor_pct;
+            info.fp32_pct = t.fp32_pct;
+            info.ctas_total = t.ctas_total;
+            info.ctas_timed = t.ctas_timed;
+        }
     } else {
         float ms = 0;
         if (!cuda_launch(ctx->cuda, fn->cuda, grid, block, shared_bytes, params, &ms))
@@ -447,6 +467,22 @@ vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const un
     }
     ctx->last = info;
     ctx->launched = true;
+    return ok(ctx);
+}
+
+VptxStatus
+vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sample)
+{
+    CHECK_CTX(ctx);
+    if (ctx->kind != VPTX_DEVICE_SIM)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_context_set_timing: the timing model is for sim contexts; a CUDA "
+                    "context measures the kernel time (VptxLaunchInfo.ms)");
+    SimResult r = sim_set_timing(ctx->sim, gpu);
+    if (r != SIM_OK)
+        return sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_context_set_timing");
+    sim_set_option(ctx->sim, SIM_OPT_TIMING_SAMPLE, sample);
+    ctx->timing = gpu && *gpu;
     return ok(ctx);
 }
 

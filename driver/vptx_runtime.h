@@ -72,13 +72,26 @@ typedef struct VptxModule VptxModule;     /* loaded PTX, owned by its context */
 typedef struct VptxFunction VptxFunction; /* a kernel of a module, owned by the module */
 typedef uint64_t VptxDevicePtr;           /* a device address; 0 is never a valid one */
 
-/* What the last launch measured.  The simulator counts work; it does not time it
- * (a timing model for it is a separate, later API), so ms is -1 there. */
+/* What the last launch measured.  The simulator counts work; it does not time it,
+ * unless the context asked for the timing model (vptx_context_set_timing): then ms
+ * and the fields after it are the model's estimate of the kernel on that GPU. */
 typedef struct VptxLaunchInfo {
-    double ms;                       /* CUDA: kernel time from two events; sim: -1 */
+    double ms;                       /* CUDA: kernel time from two events; sim: the modeled
+                                        time with a timing model, else -1 */
     unsigned long long instructions; /* sim: thread-level instructions executed; CUDA: 0 */
     unsigned long long threads;      /* sim: threads run; CUDA: 0 */
     unsigned long long global_load_bytes, global_store_bytes; /* sim only; CUDA: 0 */
+    /* sim with a timing model only (modeled = 1); otherwise 0, "" and 0 */
+    int modeled;                           /* 1: ms and the fields below are the model's estimate */
+    const char *gpu;                       /* "a100", "h100"; "" when not modeled */
+    unsigned long long cycles;             /* modeled SM clock cycles, launch overhead included */
+    const char *limiter;                   /* the bound that set the time: "dram", "l2", "smem",
+                                              "tensor", "fp32", "issue", "latency", "atomics",
+                                              "barrier" or "launch"; "" when not modeled */
+    unsigned occupancy_warps;              /* resident warps per SM ... */
+    unsigned max_warps;                    /* ... of at most this many */
+    double dram_pct, tensor_pct, fp32_pct; /* of the GPU's peak */
+    unsigned long long ctas_total, ctas_timed; /* ctas_timed < ctas_total: sampled */
 } VptxLaunchInfo;
 
 /* Creates a context on `kind`.  *out always receives a context (NULL only when out
@@ -93,6 +106,17 @@ const char *vptx_context_error(const VptxContext *ctx);
 const char *vptx_context_device_name(const VptxContext *ctx);
 /* "VPTX_OK", "VPTX_ERR_UNAVAILABLE", ... */
 const char *vptx_status_name(VptxStatus s);
+
+/* Sim contexts: runs every later launch through the timing model of `gpu` ("a100"
+ * or "h100"; NULL or "" turns it off), so that vptx_last_launch_info gives the
+ * modeled time, cycles and limiter.  What the kernel computes is unchanged.
+ * VPTX_ERR_INVALID_ARGUMENT for an unknown name (the message lists the models) and
+ * for a CUDA context (it measures instead).  A launch of a module whose .target the
+ * model lacks (sm_86, sm_100a, ...) then fails with VPTX_ERR_LAUNCH.  sample > 0
+ * times at most that many workgroups of a bigger grid, spread over it, and
+ * extrapolates (the workgroups left out do not run: their outputs are not written);
+ * 0 runs them all. */
+VptxStatus vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sample);
 
 /* Loads NUL-terminated PTX text (the simulator parses it, CUDA JIT-compiles it). */
 VptxStatus vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out);

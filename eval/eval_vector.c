@@ -270,15 +270,6 @@ contract_operand(Eval *ev, OpId o, uint32_t k, const AffineMap *map, int64_t *bo
     return true;
 }
 
-static int64_t
-contract_index(const ContractOperand *c, const int64_t *point)
-{
-    int64_t lin = 0;
-    for (uint32_t j = 0; j < c->rank; j++)
-        lin = lin * c->shape[j] + point[c->dim[j]];
-    return lin;
-}
-
 /* vector.contract: result = acc, then for every point of the iteration
  * space in row-major order, res[acc_map(p)] = res (+) ext(lhs[lhs_map(p)]) *
  * ext(rhs[rhs_map(p)]), the product and (+) in the accumulator type. */
@@ -330,12 +321,48 @@ exec_contract(Eval *ev, Frame *f, OpId o)
     memcpy(r, acc->e, (size_t)acc->n * sizeof *r);
     if (product(bound, nd) == 0)
         return true;
-    do {
-        Scalar a = eval_widen(lhs->e[contract_index(&c[0], point)], lt, at);
-        Scalar b = eval_widen(rhs->e[contract_index(&c[1], point)], rt, at);
-        Scalar *out = &r[contract_index(&c[2], point)];
-        *out = eval_combine(kind, at, *out, eval_mul(at, a, b));
-    } while (next_index(point, nd, bound));
+    /* the operands' linear indices move by a fixed stride per iteration dim: kept up to
+     * date as the odometer turns instead of recomputed at every point */
+    int64_t stride[3][MAX_DIMS], idx[3] = { 0, 0, 0 };
+    for (uint32_t k = 0; k < 3; k++) {
+        for (uint32_t d = 0; d < nd; d++)
+            stride[k][d] = 0;
+        int64_t s = 1;
+        for (uint32_t j = c[k].rank; j-- > 0;) {
+            stride[k][c[k].dim[j]] += s;
+            s *= c[k].shape[j];
+        }
+    }
+    /* f16/bf16/f32 operands into an f32 sum, the examples' case: the widening is exact
+     * and the product and sum are single float operations, each rounded to f32, as
+     * eval_mul and eval_combine do them */
+    bool f32_add = kind == KIND_ADD && at == TY_F32 &&
+                   (lt == TY_F16 || lt == TY_BF16 || lt == TY_F32) &&
+                   (rt == TY_F16 || rt == TY_BF16 || rt == TY_F32);
+    for (;;) {
+        Scalar *out = &r[idx[2]];
+        if (f32_add) {
+            float a = (float)lhs->e[idx[0]].f, b = (float)rhs->e[idx[1]].f;
+            float prod = a * b, sum = (float)out->f + prod;
+            out->f = (double)sum;
+        } else {
+            Scalar a = eval_widen(lhs->e[idx[0]], lt, at);
+            Scalar b = eval_widen(rhs->e[idx[1]], rt, at);
+            *out = eval_combine(kind, at, *out, eval_mul(at, a, b));
+        }
+        uint32_t d = nd;
+        while (d-- > 0) { /* next point, row-major */
+            for (uint32_t k = 0; k < 3; k++)
+                idx[k] += stride[k][d];
+            if (++point[d] < bound[d])
+                break;
+            for (uint32_t k = 0; k < 3; k++)
+                idx[k] -= bound[d] * stride[k][d];
+            point[d] = 0;
+        }
+        if (d == UINT32_MAX)
+            break;
+    }
     return true;
 }
 

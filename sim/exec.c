@@ -373,6 +373,30 @@ coll_arrive(Exec *x, Thread *t, const Inst *in, uint32_t mask)
     return EX_JUMP;
 }
 
+/* A warp collective (shfl, vote, ldmatrix, mma.sync, ...) with every live lane of warp w
+ * at it and its member mask naming exactly those lanes: the warp function runs once, as
+ * the last lane's coll_arrive() would run it.  0: not applicable (nothing done: the lanes
+ * arrive one by one, which finds any mask error); 1: done; -1: it faulted. */
+int
+warp_coll_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
+{
+    if (sim_op_table[in->op].exec != ex_coll || in->guard != NOREG || mask != x->live[w])
+        return 0;
+    if (in->maskop >= 0) {
+        const Opd *o = &in->o[in->maskop];
+        if (o->kind != OPD_REG && o->kind != OPD_IMM)
+            return 0;
+        for (uint32_t m = mask; m; m &= m - 1)
+            if ((uint32_t)opd_read(x, &th[__builtin_ctz(m)], o) != mask)
+                return 0;
+    } else if (mask != 0xffffffffu)
+        return 0;
+    if (!sim_op_table[in->op].warp(x, w, in, mask))
+        return -1;
+    x->st.warp_collectives++;
+    return 1;
+}
+
 int
 ex_coll(Exec *x, Thread *t, const Inst *in)
 {
@@ -434,9 +458,9 @@ thread_exit(Exec *x, Thread *t, const Inst *in)
     t->state = ST_EXIT;
     x->nexited++;
     x->live[t->warp] &= ~(1u << t->lane);
-    for (uint32_t l = 0; l < WARP_SIZE; l++) {
-        uint32_t k = t->warp * WARP_SIZE + l;
-        if (k < x->nthreads && x->th[k].state == ST_COLL && (x->th[k].wait_mask >> t->lane & 1))
+    for (uint32_t m = x->live[t->warp]; m; m &= m - 1) { /* a waiting lane is live */
+        uint32_t k = t->warp * WARP_SIZE + (uint32_t)__builtin_ctz(m);
+        if (x->th[k].state == ST_COLL && (x->th[k].wait_mask >> t->lane & 1))
             return sim_fault(x, &x->th[k], &x->code[x->th[k].pc],
                              "member mask 0x%08x names lane %u, which exited at line %u",
                              x->th[k].wait_mask, t->lane, in->line);
@@ -618,9 +642,19 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         ExecFn *ex = sim_op_table[in->op].exec;
         bool uniform = true;
         uint32_t count = 0, ran = 0;
+        int coll = 0;
+        bool fast = false;
         if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
+            ((in->cls == SIM_CLASS_FP32 || in->cls == SIM_CLASS_SFU) &&
+             warp_f32_more(th, mask, in)) ||
             ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
-             warp_move_fast(x, th, mask, in))) {
+             warp_move_fast(x, th, mask, in)) ||
+            (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
+            (in->cls == SIM_CLASS_BIT && warp_bit_fast(th, mask, in)) ||
+            (((in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED) ||
+              in->cls == SIM_CLASS_LD_PARAM) &&
+             warp_mem_fast(x, w, th, mask, in)) ||
+            (coll = warp_coll_fast(x, w, th, mask, in)) > 0) {
             for (uint32_t m = mask; m; m &= m - 1) {
                 Thread *t = &th[__builtin_ctz(m)];
                 t->icount++;
@@ -628,9 +662,12 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
             }
             count = (uint32_t)__builtin_popcount(mask);
             ran = mask;
-            mask = 0; /* done: skip the lane loop */
+            fast = true; /* done: skip the lane loop (mask stays: the lanes go on together) */
+        } else if (coll < 0) {
+            by_class[in->cls] += (uint32_t)__builtin_popcount(mask);
+            return -1;
         }
-        for (uint32_t m = mask; m; m &= m - 1) {
+        for (uint32_t m = fast ? 0 : mask; m; m &= m - 1) {
             Thread *t = &th[__builtin_ctz(m)];
             if (t->state != ST_RUN || t->pc != pc) {
                 uniform = false;

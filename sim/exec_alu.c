@@ -235,6 +235,41 @@ warp_f32_fast(Thread *th, uint32_t mask, const Inst *in)
     return true;
 }
 
+/* max/min/div.rn .f32 for the lanes of mask (no .ftz, .NaN, .relu, .approx or .full, no
+ * guard): max/min as f_minmax (a NaN operand gives the other, two give the canonical NaN,
+ * -0 below +0), div as the host's correctly rounded float division with the canonical
+ * NaN, the same bits as fp_exec(f_div). */
+bool
+warp_f32_more(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op;
+    if ((op != OP_MAX && op != OP_MIN && op != OP_DIV) || !f32_fast(in) ||
+        (in->flags & (F_FTZ | F_NAN | F_APPROX | F_FULL)) || in->guard != NOREG ||
+        in->o[0].kind != OPD_REG || (in->o[1].kind != OPD_REG && in->o[1].kind != OPD_IMM) ||
+        (in->o[2].kind != OPD_REG && in->o[2].kind != OPD_IMM))
+        return false;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        uint32_t a = (uint32_t)(in->o[1].kind == OPD_REG ? t->r[in->o[1].r]
+                                                         : (uint64_t)in->o[1].imm),
+                 b = (uint32_t)(in->o[2].kind == OPD_REG ? t->r[in->o[2].r]
+                                                         : (uint64_t)in->o[2].imm);
+        float x = f32_bits_to(a), y = f32_bits_to(b);
+        uint32_t r;
+        if (op == OP_DIV) {
+            float q = x / y;
+            r = q != q ? 0x7fffffffu : bits_of_f32(q);
+        } else if (x != x || y != y)
+            r = (x != x && y != y) ? 0x7fffffffu : x != x ? b : a;
+        else {
+            bool a_first = x == y ? (a & 0x80000000u) != 0 : x < y; /* a is the minimum */
+            r = op == OP_MAX ? (a_first ? b : a) : (a_first ? a : b);
+        }
+        t->r[in->o[0].r] = r;
+    }
+    return true;
+}
+
 static inline bool
 reg_or_imm(const Opd *o)
 {
@@ -1065,4 +1100,67 @@ ex_cvt(Exec *x, Thread *t, const Inst *in)
     if (df)
         return done(t, in, int_to_float(in, dt, st, a));
     return done(t, in, int_to_int(in, dt, st, a));
+}
+
+/* Integer mul/mad (.lo, .hi, .wide; not mad.sat) for the lanes of mask at once, with
+ * ex_mul's and ex_mad's arithmetic (int_mul, then the sum in the result's width). */
+bool
+warp_int_fast(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op, ty = in->ty[0];
+    bool mad = op == OP_MAD;
+    if ((op != OP_MUL && !mad) || is_float(ty) || in->guard != NOREG || in->o[0].kind != OPD_REG ||
+        (in->flags & F_SAT) || !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]) ||
+        (mad && !reg_or_imm(&in->o[3])))
+        return false;
+    unsigned bits = 8 * type_info[ty].bytes * ((in->flags & F_WIDE) ? 2 : 1);
+    uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        uint64_t p = int_mul(in, ty, lane_val(t, &in->o[1]), lane_val(t, &in->o[2]));
+        if (mad)
+            p = (p + lane_val(t, &in->o[3])) & m;
+        t->r[in->o[0].r] = p;
+    }
+    return true;
+}
+
+/* and/or/xor/shl/shr (not .pred) for the lanes of mask at once, as ex_logic and ex_shift
+ * compute them (shift amounts past the width: 0, or the sign for shr.s). */
+bool
+warp_bit_fast(Thread *th, uint32_t mask, const Inst *in)
+{
+    int op = in->op, ty = in->ty[0];
+    if ((op != OP_AND && op != OP_OR && op != OP_XOR && op != OP_SHL && op != OP_SHR) ||
+        ty == TY_PRED || in->guard != NOREG || in->nopd != 3 || in->o[0].kind != OPD_REG ||
+        !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]))
+        return false;
+    uint64_t m = ty_mask(ty);
+    unsigned bits = 8 * type_info[ty].bytes;
+    bool sgn = type_info[ty].kind == TK_SINT;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        uint64_t a = lane_val(t, &in->o[1]) & m, b = lane_val(t, &in->o[2]), r;
+        uint32_t n = (uint32_t)b;
+        switch (op) {
+        case OP_AND:
+            r = a & b & m;
+            break;
+        case OP_OR:
+            r = (a | b) & m;
+            break;
+        case OP_XOR:
+            r = (a ^ b) & m;
+            break;
+        case OP_SHL:
+            r = n >= bits ? 0 : (a << n) & m;
+            break;
+        default:
+            r = sgn ? (uint64_t)(sext(a, bits) >> (n >= bits ? bits - 1 : n)) & m
+                    : (n >= bits ? 0 : a >> n);
+            break;
+        }
+        t->r[in->o[0].r] = r;
+    }
+    return true;
 }

@@ -158,7 +158,12 @@ mem_access(Exec *x, Thread *t, const Inst *in, int sp, uint64_t addr, uint32_t s
 static uint32_t
 sort_unique(uint64_t *v, uint32_t n)
 {
-    for (uint32_t i = 1; i < n; i++) {
+    uint32_t up = 1;
+    while (up < n && v[up - 1] < v[up])
+        up++;
+    if (up >= n) /* strictly ascending already: nothing to sort or drop */
+        return n;
+    for (uint32_t i = up; i < n; i++) {
         uint64_t x = v[i];
         uint32_t j = i;
         for (; j > 0 && v[j - 1] > x; j--)
@@ -169,6 +174,28 @@ sort_unique(uint64_t *v, uint32_t n)
     for (uint32_t i = 0; i < n; i++)
         if (k == 0 || v[k - 1] != v[i])
             v[k++] = v[i];
+    return k;
+}
+
+/* The number of distinct values among v[0..n), n <= 64, by a 128-entry hash set. */
+static uint32_t
+count_distinct(const uint64_t *v, uint32_t n)
+{
+    uint64_t key[128], used[2] = { 0, 0 };
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t h = (uint32_t)((v[i] * 0x9e3779b97f4a7c15ull) >> 57);
+        for (;; h = (h + 1) & 127) {
+            if (!(used[h >> 6] >> (h & 63) & 1)) {
+                used[h >> 6] |= 1ull << (h & 63);
+                key[h] = v[i];
+                k++;
+                break;
+            }
+            if (key[h] == v[i])
+                break;
+        }
+    }
     return k;
 }
 
@@ -192,6 +219,23 @@ shared_wavefronts(const uint64_t *addr, uint32_t mask, uint32_t size, uint32_t *
                     w[n++] = addr[l] / 4 + k;
         if (!n)
             continue;
+        /* the usual case first: each bank asked for one word at most (broadcasts
+         * included), one wavefront */
+        uint64_t bank_word[32];
+        uint32_t seen = 0, j = 0;
+        for (; j < n; j++) {
+            uint32_t b = (uint32_t)(w[j] % 32);
+            if (!(seen >> b & 1)) {
+                seen |= 1u << b;
+                bank_word[b] = w[j];
+            } else if (bank_word[b] != w[j])
+                break;
+        }
+        if (j == n) {
+            total += 1;
+            *ideal += 1;
+            continue;
+        }
         n = sort_unique(w, n);
         uint32_t per_bank[32] = { 0 }, worst = 1;
         for (uint32_t i = 0; i < n; i++)
@@ -224,17 +268,28 @@ req_finish(Exec *x, const ReqGroup *g)
             sec[n] = g->addr[l] / 32;
             lo[n++] = g->addr[l];
         }
-    uint32_t nsec = sort_unique(sec, n), nlo = sort_unique(lo, n);
-    if (x->tm)
+    uint32_t nsec, nlo;
+    if (x->tm) { /* the model takes the sectors sorted */
+        nsec = sort_unique(sec, n);
+        nlo = sort_unique(lo, n);
         tm_request(x, (uint32_t)((size_t)(g - x->groups) / NGROUPS), g->kind, sec, nsec, 0);
-    uint64_t bytes = 0, end = 0;
-    for (uint32_t i = 0; i < nlo; i++) { /* union of [addr, addr+size) */
-        uint64_t s = lo[i] > end ? lo[i] : end, e = lo[i] + g->size;
-        if (e > s)
-            bytes += e - s;
-        if (e > end)
-            end = e;
+    } else {
+        uint32_t up = 1; /* lanes in address order, the usual case: count in one pass */
+        while (up < n && lo[up - 1] < lo[up])
+            up++;
+        if (up >= n) {
+            nlo = n;
+            nsec = n ? 1 : 0;
+            for (uint32_t i = 1; i < n; i++)
+                nsec += sec[i] != sec[i - 1];
+        } else {
+            nsec = count_distinct(sec, n);
+            nlo = count_distinct(lo, n);
+        }
     }
+    /* the union of the lanes' [addr, addr + size): every address is aligned to a multiple
+     * of size (mem_access checked it), so two are the same range or disjoint */
+    uint64_t bytes = (uint64_t)nlo * g->size;
     bool ld = g->kind == REQ_GLD;
     *(ld ? &st->global_ld_requests : &st->global_st_requests) += 1;
     *(ld ? &st->global_ld_sectors : &st->global_st_sectors) += nsec;
@@ -645,4 +700,172 @@ ex_isspacep(Exec *x, Thread *t, const Inst *in)
     int sp = generic_space(&a);
     reg_write(t, &in->o[0], sp == in->space);
     return EX_NEXT;
+}
+
+/* load_le for the widths a register takes, each a fixed-size copy (a copy of a variable
+ * size goes through the stack and stalls the load that reads it back) */
+static inline uint64_t
+load_fixed(const uint8_t *p, uint32_t es)
+{
+    switch (es) {
+    case 8: {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        return u;
+    }
+    case 4: {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        return u;
+    }
+    case 2: {
+        uint16_t u;
+        memcpy(&u, p, 2);
+        return u;
+    }
+    default:
+        return *p;
+    }
+}
+
+static inline void
+store_fixed(uint8_t *p, uint64_t v, uint32_t es)
+{
+    switch (es) {
+    case 8:
+        memcpy(p, &v, 8);
+        break;
+    case 4: {
+        uint32_t u = (uint32_t)v;
+        memcpy(p, &u, 4);
+        break;
+    }
+    case 2: {
+        uint16_t u = (uint16_t)v;
+        memcpy(p, &u, 2);
+        break;
+    }
+    default:
+        *p = (uint8_t)v;
+    }
+}
+
+/* ---- warp-wide ld/st [issue 15 part 6] ----
+ * One ld/st for all the live lanes of a warp at once, when nothing can make it differ
+ * from the lanes' own ex_ld/ex_st in lane order: global or shared space named in the
+ * instruction (or ld.param of the kernel's own parameters), no guard, every live lane at it, every
+ * address aligned and inside one allocation (global) or the shared window, and the warp's request
+ * for it new (the lanes' occurrence counts equal, no partial request of the same slot open, room in
+ * the table).  Anything else -- a fault above all -- is left to the per-lane path, which reports it
+ * as before.  The request then closes at once, as the last lane's req_end would have closed it. */
+bool
+warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
+{
+    bool st = in->op == OP_ST;
+    int sp = in->space;
+    if ((!st && in->op != OP_LD) || in->guard != NOREG || mask != x->live[w] ||
+        (sp != SP_GLOBAL && sp != SP_SHARED && (sp != SP_PARAM || st)))
+        return false;
+    for (uint32_t m = mask; sp == SP_PARAM && m; m &= m - 1)
+        if (th[__builtin_ctz(m)].depth > 0) /* a .func's parameters live in local memory */
+            return false;
+    const Opd *ao = &in->o[st ? 0 : 1], *vo = &in->o[st ? 1 : 0];
+    int ty = in->ty[0];
+    uint32_t es = type_info[ty].bytes, n = in->vec ? in->vec : 1, size = es * n;
+    if (es > 8 || (ao->aux != ADDR_REG && ao->aux != ADDR_IMM) ||
+        (n == 1 && vo->kind != OPD_REG && !(st && vo->kind == OPD_IMM)))
+        return false;
+    uint64_t addr[WARP_SIZE], lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        uint32_t l = (uint32_t)__builtin_ctz(m);
+        uint64_t a = ao->aux == ADDR_REG ? th[l].r[ao->r] + (uint64_t)ao->imm : (uint64_t)ao->imm;
+        if (a & (size - 1)) /* size: a power of two */
+            return false;
+        addr[l] = a;
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+    }
+    uint8_t *base;
+    uint64_t off;
+    if (sp == SP_SHARED) {
+        if (hi > x->shared_size || size > x->shared_size - hi)
+            return false;
+        base = x->shared;
+        off = 0;
+    } else if (sp == SP_PARAM) { /* the kernel's parameters: ld.param, no request */
+        if (hi > x->entry->param_size || size > x->entry->param_size - hi)
+            return false;
+        base = (uint8_t *)(uintptr_t)x->params;
+        off = 0;
+    } else {
+        const Alloc *a = x->hot;
+        if (!a || lo - a->base >= a->size)
+            a = alloc_find(x->ctx, lo);
+        if (!a || a->freed || hi - a->base >= a->size || hi - a->base + size > a->size)
+            return false;
+        x->hot = a;
+        base = a->data;
+        off = a->base;
+    }
+    /* the request */
+    ReqGroup *g = NULL;
+    if (sp != SP_PARAM && in->slot != NOREG && x->occ) {
+        uint32_t nslots = x->m->nslots, first = (uint32_t)__builtin_ctz(mask);
+        uint32_t occ = x->occ[(size_t)th[first].tid * nslots + in->slot];
+        for (uint32_t m = mask; m; m &= m - 1)
+            if (x->occ[(size_t)th[__builtin_ctz(m)].tid * nslots + in->slot] != occ)
+                return false;
+        int kind = sp == SP_GLOBAL ? (st ? REQ_GST : REQ_GLD) : (st ? REQ_SST : REQ_SLD);
+        ReqGroup *gs = &x->groups[(size_t)w * NGROUPS];
+        uint32_t ng = x->ngroups[w];
+        if (ng == NGROUPS)
+            return false;
+        for (uint32_t i = 0; i < ng; i++)
+            if (gs[i].slot == in->slot && gs[i].occ == occ && gs[i].kind == kind)
+                return false;
+        g = &gs[ng]; /* a scratch entry past the open ones: it closes below */
+        g->slot = in->slot;
+        g->occ = occ;
+        g->kind = (uint8_t)kind;
+        g->mask = mask;
+        g->size = (uint8_t)size;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            g->addr[l] = addr[l];
+            x->occ[(size_t)th[l].tid * nslots + in->slot]++;
+            th[l].yield_pc = NOREG;
+        }
+    }
+    bool sgn = type_info[ty].kind == TK_SINT;
+    if (!st && n == 1 && !sgn) { /* the common case, one load per lane of a fixed width */
+        uint32_t r = vo->r;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            th[l].r[r] = load_fixed(base + (addr[l] - off), es);
+        }
+    } else
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint32_t l = (uint32_t)__builtin_ctz(m);
+            Thread *t = &th[l];
+            uint8_t *p = base + (addr[l] - off);
+            if (st) {
+                if (n == 1) {
+                    uint64_t v = vo->kind == OPD_REG ? t->r[vo->r] : (uint64_t)vo->imm;
+                    store_fixed(p, v, es);
+                } else
+                    for (uint32_t i = 0; i < n; i++) {
+                        uint64_t v = opd_read(x, t, &x->vecs[vo->r + i]);
+                        store_fixed(p + i * es, v, es);
+                    }
+            } else
+                for (uint32_t i = 0; i < n; i++) {
+                    uint64_t v = load_fixed(p + i * es, es);
+                    if (sgn)
+                        v = (uint64_t)sext(v, 8 * es);
+                    reg_write(t, n == 1 ? vo : &x->vecs[vo->r + i], v);
+                }
+        }
+    if (g)
+        req_finish(x, g);
+    return true;
 }

@@ -423,12 +423,53 @@ elem_value(int ty, uint32_t bits)
     }
 }
 
+/* gather() for m16n8k16 f16/bf16 operands, the examples' shape: a_pos/b_pos of MF_H_K16
+ * worked out per register (A: m = g + 8(r&1), k = 2t + 8(r>>1) + e; B: k = 2t + 8r + e,
+ * n = g), both halves of a register at once. */
+static void
+gather_h16(Exec *x, uint32_t warp, const Inst *in, int which, double *out, int ld)
+{
+    const Opd *v = &in->o[which];
+    bool bf = in->ty[which] == TY_BF16;
+    int n = v->n;
+    uint32_t reg[4];
+    bool regs = true; /* every element a register: read them straight from the lanes */
+    for (int r = 0; r < n; r++) {
+        regs &= x->vecs[v->r + (uint32_t)r].kind == OPD_REG;
+        reg[r] = x->vecs[v->r + (uint32_t)r].r;
+    }
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        const Thread *t = lane_thread(x, warp, l);
+        int g = (int)(l >> 2), tq = (int)(l & 3);
+        for (int r = 0; r < n; r++) {
+            uint32_t bits = regs ? (uint32_t)t->r[reg[r]]
+                                 : (uint32_t)opd_read(x, t, &x->vecs[v->r + (uint32_t)r]);
+            uint16_t lo = (uint16_t)bits, hi = (uint16_t)(bits >> 16);
+            double a = bf ? bf16_to_double(lo) : f16_to_double(lo);
+            double b = bf ? bf16_to_double(hi) : f16_to_double(hi);
+            if (which == 1) {
+                double *o = &out[(g + 8 * (r & 1)) * ld + 2 * tq + 8 * (r >> 1)];
+                o[0] = a;
+                o[1] = b;
+            } else {
+                int k = 2 * tq + 8 * r;
+                out[k * ld + g] = a;
+                out[(k + 1) * ld + g] = b;
+            }
+        }
+    }
+}
+
 /* Gather an operand of nreg registers per lane into rows x cols values. */
 static void
 gather(Exec *x, uint32_t warp, const Inst *in, int which, int fam, double *out, int ld)
 {
     const Opd *v = &in->o[which];
     int ty = in->ty[which], eb = mma_fam[fam].ebits, per = 32 / eb;
+    if (fam == MF_H_K16 && (ty == TY_F16 || ty == TY_BF16) && v->n == (which == 1 ? 4 : 2)) {
+        gather_h16(x, warp, in, which, out, ld);
+        return;
+    }
     for (uint32_t l = 0; l < WARP_SIZE; l++)
         for (int r = 0; r < v->n; r++) {
             uint32_t bits =
@@ -482,6 +523,64 @@ d_bits(const Inst *in, double acc, int64_t iacc)
     }
 }
 
+/* D[m][n] += sum over k of A[m][k] B[k][n] for the 16 x 8 D, each element adding k = 0,
+ * 1, ... in order (a multiply, then an add: never fused).  The 8 columns of a row are
+ * independent, so they go side by side. */
+static void
+mma_rows_generic(double *D, const double *A, const double *B, int K)
+{
+    for (int mi = 0; mi < 16; mi++) {
+        double s[8];
+        for (int ni = 0; ni < 8; ni++)
+            s[ni] = D[mi * 8 + ni];
+        const double *a = &A[mi * K];
+        for (int k = 0; k < K; k++) {
+            const double *b = &B[k * 8];
+            for (int ni = 0; ni < 8; ni++)
+                s[ni] += a[k] * b[ni];
+        }
+        for (int ni = 0; ni < 8; ni++)
+            D[mi * 8 + ni] = s[ni];
+    }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* the same with the host's 4-wide double vectors (AVX: a row is two of them); AVX has no
+ * fused multiply-add, so each step rounds the product and the sum as above */
+typedef double v4d __attribute__((vector_size(32)));
+__attribute__((target("avx"))) static void
+mma_rows_avx(double *D, const double *A, const double *B, int K)
+{
+    for (int mi = 0; mi < 16; mi++) {
+        v4d s0, s1;
+        memcpy(&s0, &D[mi * 8], sizeof s0);
+        memcpy(&s1, &D[mi * 8 + 4], sizeof s1);
+        const double *a = &A[mi * K];
+        for (int k = 0; k < K; k++) {
+            v4d b0, b1, av = { a[k], a[k], a[k], a[k] };
+            memcpy(&b0, &B[k * 8], sizeof b0);
+            memcpy(&b1, &B[k * 8 + 4], sizeof b1);
+            s0 = s0 + av * b0;
+            s1 = s1 + av * b1;
+        }
+        memcpy(&D[mi * 8], &s0, sizeof s0);
+        memcpy(&D[mi * 8 + 4], &s1, sizeof s1);
+    }
+}
+#endif
+
+static void
+mma_rows(double *D, const double *A, const double *B, int K)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx")) {
+        mma_rows_avx(D, A, B, K);
+        return;
+    }
+#endif
+    mma_rows_generic(D, A, B, K);
+}
+
 bool
 wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
 {
@@ -490,14 +589,57 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
     double A[16 * 32], B[32 * 8], Cv[WARP_SIZE][4];
     gather(x, warp, in, 1, fam, A, K);
     gather(x, warp, in, 2, fam, B, 8);
+    /* f32 C and D in registers, the usual case: read C straight into the matrix, compute,
+     * write D straight out (C is read whole first, so D may be the same registers) */
+    bool f32cd = in->ty[0] == TY_F32 && in->ty[3] == TY_F32 && in->o[0].n == 4 && in->o[3].n == 4;
+    uint32_t cr[4], dr[4];
+    for (int i = 0; f32cd && i < 4; i++) {
+        const Opd *c = &x->vecs[in->o[3].r + (uint32_t)i], *d = &x->vecs[in->o[0].r + (uint32_t)i];
+        f32cd = c->kind == OPD_REG && d->kind == OPD_REG;
+        cr[i] = c->r;
+        dr[i] = d->r;
+    }
+    if (f32cd) {
+        double D[16 * 8];
+        for (uint32_t l = 0; l < WARP_SIZE; l++) {
+            const uint64_t *r = lane_thread(x, warp, l)->r;
+            int g = (int)(l >> 2), c2 = 2 * (int)(l & 3);
+            D[g * 8 + c2] = f32_of((uint32_t)r[cr[0]]);
+            D[g * 8 + c2 + 1] = f32_of((uint32_t)r[cr[1]]);
+            D[(g + 8) * 8 + c2] = f32_of((uint32_t)r[cr[2]]);
+            D[(g + 8) * 8 + c2 + 1] = f32_of((uint32_t)r[cr[3]]);
+        }
+        mma_rows(D, A, B, K);
+        for (uint32_t l = 0; l < WARP_SIZE; l++) {
+            uint64_t *r = lane_thread(x, warp, l)->r;
+            int g = (int)(l >> 2), c2 = 2 * (int)(l & 3);
+            r[dr[0]] = bits_of_f32((float)D[g * 8 + c2]);
+            r[dr[1]] = bits_of_f32((float)D[g * 8 + c2 + 1]);
+            r[dr[2]] = bits_of_f32((float)D[(g + 8) * 8 + c2]);
+            r[dr[3]] = bits_of_f32((float)D[(g + 8) * 8 + c2 + 1]);
+        }
+        return true;
+    }
     for (uint32_t l = 0; l < WARP_SIZE; l++)
         for (int i = 0; i < 4; i++)
             Cv[l][i] = c_value(x, warp, in, l, i);
     bool integer = in->ty[0] == TY_S32;
+    /* float operands: D = A B + C as a 16 x 8 matrix, each element's sum still adding
+     * k = 0, 1, ... in order, the 8 columns of a row side by side (the host vectorises
+     * them) */
+    double D[16 * 8];
+    if (!integer) {
+        for (uint32_t l = 0; l < WARP_SIZE; l++)
+            for (int i = 0; i < 4; i++) {
+                int mi, ni;
+                cd_pos(l, i, &mi, &ni);
+                D[mi * 8 + ni] = Cv[l][i];
+            }
+        mma_rows(D, A, B, K);
+    }
     for (uint32_t l = 0; l < WARP_SIZE; l++) {
         uint32_t out[4] = { 0, 0, 0, 0 };
-        /* the lane's 4 sums side by side (each still adds k = 0, 1, ... in order), so that
-         * the host overlaps their dependence chains */
+        /* the lane's 4 elements of D (integer operands: summed here, k in order) */
         int m[4], n[4];
         double acc[4];
         int64_t iacc[4];
@@ -511,21 +653,9 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
             for (int k = 0; k < K; k++)
                 for (int i = 0; i < 4; i++)
                     iacc[i] += (int64_t)A[m[i] * K + k] * (int64_t)B[k * 8 + n[i]];
-        else {
-            double s0 = acc[0], s1 = acc[1], s2 = acc[2], s3 = acc[3];
-            const double *a0 = &A[m[0] * K], *a2 = &A[m[2] * K];
-            for (int k = 0; k < K; k++) { /* m[1] == m[0], m[3] == m[2]; n[2] == n[0] ... */
-                const double *b = &B[k * 8];
-                s0 += a0[k] * b[n[0]];
-                s1 += a0[k] * b[n[1]];
-                s2 += a2[k] * b[n[2]];
-                s3 += a2[k] * b[n[3]];
-            }
-            acc[0] = s0;
-            acc[1] = s1;
-            acc[2] = s2;
-            acc[3] = s3;
-        }
+        else
+            for (int i = 0; i < 4; i++)
+                acc[i] = D[m[i] * 8 + n[i]];
         for (int i = 0; i < 4; i++) {
             uint32_t bits = d_bits(in, integer ? 0 : acc[i], iacc[i]);
             if (in->ty[0] == TY_F16)

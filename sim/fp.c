@@ -25,22 +25,6 @@ const FpFmt FMT_TF32 = { 10, 8 };
 const FpFmt FMT_F32 = { 23, 8 };
 const FpFmt FMT_F64 = { 52, 11 };
 
-float
-f32_of(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
-uint32_t
-bits_of_f32(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
-}
-
 double
 f64_of(uint64_t bits)
 {
@@ -132,26 +116,6 @@ fp_round(double hi, double lo, const FpFmt *f, int rnd)
     if (E > emax)
         return overflow_bits(sbit, f, rnd, sign);
     return sbit | ((uint64_t)(E + bias) << mb) | (N - (1ull << mb));
-}
-
-double
-f16_to_double(uint16_t h)
-{
-    uint32_t s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
-    double v;
-    if (e == 0)
-        v = (double)m * 0x1p-24; /* exact */
-    else if (e == 31)
-        v = m ? NAN : INFINITY;
-    else
-        v = f32_of((e + 112) << 23 | m << 13); /* the same value as an f32: rebias 15 -> 127 */
-    return s ? -v : v;
-}
-
-double
-bf16_to_double(uint16_t h)
-{
-    return f32_of((uint32_t)h << 16);
 }
 
 static const FpFmt *

@@ -28,10 +28,12 @@
 
 #include "sim/sim.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct TimingGpu TimingGpu; /* one GPU's parameters (timing_tables.c) */
@@ -536,9 +538,15 @@ SimResult exec_launch(Exec *x);
  * immediate operands) for the lanes of mask, all at the instruction; false (nothing
  * done) when the instruction does not qualify (exec_alu.c). */
 bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
+bool warp_f32_more(Thread *th, uint32_t mask, const Inst *in); /* max/min/div.rn .f32 */
+bool warp_int_fast(Thread *th, uint32_t mask, const Inst *in); /* integer mul/mad */
+bool warp_bit_fast(Thread *th, uint32_t mask, const Inst *in); /* and/or/xor/shl/shr */
 /* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
  * on register or immediate operands. */
 bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);
+/* ld/st global/shared for all the live lanes of warp w at once; false: not applicable
+ * (nothing done), the per-lane path runs (exec_mem.c) */
+bool warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in);
 
 /* ---- timing model (timing.c, timing_tables.c) ---- */
 
@@ -604,6 +612,7 @@ int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SI
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);
 int coll_arrive(Exec *x, Thread *t, const Inst *in, uint32_t mask);
+int warp_coll_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in);
 void thread_exit_cp(Exec *x, Thread *t);
 
 /* Memory: the host pointer of [addr, addr+size) in space sp, after bounds and
@@ -700,10 +709,42 @@ extern const FpFmt FMT_F16, FMT_BF16, FMT_F32, FMT_F64, FMT_TF32;
 /* Round the exact value hi + lo (|lo| <= ulp(hi)/2) to fmt with mode rnd
  * (RND_RN/RZ/RM/RP/RNA); returns the bit pattern. */
 uint64_t fp_round(double hi, double lo, const FpFmt *f, int rnd);
-double f16_to_double(uint16_t h);
-double bf16_to_double(uint16_t h);
-float f32_of(uint32_t bits);
-uint32_t bits_of_f32(float f);
+/* bit casts and exact f16/bf16 decoding, inline: the hot paths (mma.sync operands,
+ * f32 arithmetic) call them per element */
+static inline float
+f32_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+static inline uint32_t
+bits_of_f32(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static inline double
+f16_to_double(uint16_t h)
+{
+    if ((h & 0x7c00) == 0x7c00) { /* infinities and NaNs */
+        double v = (h & 1023) ? NAN : INFINITY;
+        return h >> 15 ? -v : v;
+    }
+    /* the magnitude's bits placed as an f32's (exponent rebiased by the multiply: 2^(127-15)),
+     * exact for normal and subnormal halves alike; then the sign */
+    float f = f32_of((uint32_t)(h & 0x7fff) << 13) * 0x1p112f;
+    return (double)f32_of(bits_of_f32(f) | (uint32_t)(h & 0x8000) << 16);
+}
+
+static inline double
+bf16_to_double(uint16_t h)
+{
+    return f32_of((uint32_t)h << 16);
+}
 double f64_of(uint64_t bits);
 uint64_t bits_of_f64(double d);
 uint32_t f32_ftz(uint32_t bits);

@@ -4,7 +4,8 @@
  * with a status and a message, and a hand-written PTX kernel (not ptxgen's)
  * runs and reads back what a C loop computes, also in four threads at once.
  * Modules and buffers left at vptx_context_destroy are freed (ASan's leak
- * check would say otherwise).
+ * check would say otherwise).  With vptx_context_set_timing the last launch's
+ * info carries the timing model's figures; an unknown GPU is refused.
  */
 #include "driver/vptx_runtime.h"
 
@@ -272,12 +273,124 @@ test_names(void)
     CHECK(strcmp(vptx_status_name((VptxStatus)99), "unknown VptxStatus") == 0, "unknown");
 }
 
+static bool
+known_limiter(const char *l)
+{
+    static const char *const names[] = { "dram",  "l2",      "smem",    "tensor",  "fp32",
+                                         "issue", "latency", "atomics", "barrier", "launch" };
+    for (size_t i = 0; l && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(l, names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* The timing model through the runtime: figures present and sane, the kernel's
+ * results and counts the same as without it, bad names and targets refused. */
+static void
+test_timing(void)
+{
+    VptxContext *ctx = NULL;
+    VptxModule *m = NULL, *m86 = NULL;
+    VptxFunction *f = NULL, *f86 = NULL;
+    VptxDevicePtr x = 0;
+    float host[256], want[256];
+    if (vptx_context_create(VPTX_DEVICE_SIM, &ctx) != VPTX_OK) {
+        CHECK(false, "timing: no sim context");
+        vptx_context_destroy(ctx);
+        return;
+    }
+    CHECK(vptx_context_set_timing(NULL, "a100", 0) == VPTX_ERR_INVALID_ARGUMENT, "timing NULL");
+    CHECK(vptx_context_set_timing(ctx, "v100", 0) == VPTX_ERR_INVALID_ARGUMENT, "unknown GPU");
+    CHECK(has(vptx_context_error(ctx), "v100") && has(vptx_context_error(ctx), "a100") &&
+              has(vptx_context_error(ctx), "h100"),
+          "unknown GPU message names it and lists the models: %s", vptx_context_error(ctx));
+    CHECK(vptx_module_load(ctx, add_one_ptx, &m) == VPTX_OK, "timing load");
+    CHECK(vptx_module_get_function(ctx, m, "add_one", &f) == VPTX_OK, "timing get_function");
+    for (int i = 0; i < 256; i++) {
+        host[i] = (float)i;
+        want[i] = i < 200 ? host[i] + 1 : host[i];
+    }
+    CHECK(vptx_mem_alloc(ctx, sizeof host, &x) == VPTX_OK, "timing alloc");
+    CHECK(vptx_memcpy_htod(ctx, x, host, sizeof host) == VPTX_OK, "timing htod");
+    uint32_t n = 200;
+    void *params[] = { &x, &n };
+    unsigned grid[3] = { 4, 1, 1 }, block[3] = { 64, 1, 1 };
+
+    /* an unknown name left the context untimed */
+    VptxLaunchInfo plain, info;
+    CHECK(vptx_launch(ctx, f, grid, block, 0, params) == VPTX_OK, "untimed launch");
+    CHECK(vptx_last_launch_info(ctx, &plain) == VPTX_OK && plain.ms == -1 && !plain.modeled &&
+              plain.cycles == 0 && strcmp(plain.limiter, "") == 0 && strcmp(plain.gpu, "") == 0,
+          "untimed info: ms %g modeled %d", plain.ms, plain.modeled);
+
+    CHECK(vptx_context_set_timing(ctx, "a100", 0) == VPTX_OK, "a100: %s", vptx_context_error(ctx));
+    CHECK(vptx_memcpy_htod(ctx, x, host, sizeof host) == VPTX_OK, "timing htod 2");
+    CHECK(vptx_launch(ctx, f, grid, block, 0, params) == VPTX_OK, "timed launch: %s",
+          vptx_context_error(ctx));
+    float got[256];
+    CHECK(vptx_memcpy_dtoh(ctx, got, x, sizeof got) == VPTX_OK &&
+              memcmp(got, want, sizeof got) == 0,
+          "timed launch computes what the C loop does");
+    CHECK(vptx_last_launch_info(ctx, &info) == VPTX_OK, "timed info");
+    CHECK(info.modeled == 1 && strcmp(info.gpu, "a100") == 0, "modeled on a100: %d %s",
+          info.modeled, info.gpu);
+    /* a few microseconds at least (a launch alone costs that), far below a second */
+    CHECK(info.ms > 0.001 && info.ms < 1000, "modeled ms %g", info.ms);
+    /* cycles and time agree at the A100's 1410 MHz boost clock */
+    double mhz = (double)info.cycles / (info.ms * 1000.0);
+    CHECK(info.cycles > 0 && mhz > 1400 && mhz < 1420, "cycles %llu for %g ms: %g MHz", info.cycles,
+          info.ms, mhz);
+    CHECK(known_limiter(info.limiter), "limiter '%s'", info.limiter ? info.limiter : "(null)");
+    CHECK(info.max_warps == 64 && info.occupancy_warps >= 2 && info.occupancy_warps <= 64,
+          "occupancy %u/%u", info.occupancy_warps, info.max_warps);
+    CHECK(info.ctas_total == 4 && info.ctas_timed == 4, "ctas %llu/%llu", info.ctas_timed,
+          info.ctas_total);
+    /* the model only observes: the same counts as the untimed launch */
+    CHECK(info.instructions == plain.instructions && info.threads == 256 &&
+              info.global_load_bytes == 800 && info.global_store_bytes == 800,
+          "timed counts %llu %llu %llu", info.instructions, info.global_load_bytes,
+          info.global_store_bytes);
+
+    CHECK(vptx_context_set_timing(ctx, "h100", 0) == VPTX_OK, "h100");
+    CHECK(vptx_launch(ctx, f, grid, block, 0, params) == VPTX_OK, "h100 launch");
+    CHECK(vptx_last_launch_info(ctx, &info) == VPTX_OK && info.modeled &&
+              strcmp(info.gpu, "h100") == 0 && info.ms > 0 && info.cycles > 0 &&
+              known_limiter(info.limiter),
+          "h100 info: %s %g %s", info.gpu, info.ms, info.limiter);
+
+    /* sampling: at most 2 of the 4 workgroups run */
+    CHECK(vptx_context_set_timing(ctx, "a100", 2) == VPTX_OK, "sampled");
+    CHECK(vptx_launch(ctx, f, grid, block, 0, params) == VPTX_OK, "sampled launch");
+    CHECK(vptx_last_launch_info(ctx, &info) == VPTX_OK && info.ctas_total == 4 &&
+              info.ctas_timed == 2 && info.ms > 0,
+          "sampled ctas %llu/%llu", info.ctas_timed, info.ctas_total);
+
+    /* a target the model lacks: the launch is refused and says why */
+    char ptx86[sizeof add_one_ptx + 8];
+    snprintf(ptx86, sizeof ptx86, "%s", add_one_ptx);
+    char *t = strstr(ptx86, "sm_80");
+    if (t)
+        t[4] = '6';
+    CHECK(vptx_module_load(ctx, ptx86, &m86) == VPTX_OK, "load sm_86: %s", vptx_context_error(ctx));
+    CHECK(vptx_module_get_function(ctx, m86, "add_one", &f86) == VPTX_OK, "get sm_86");
+    CHECK(vptx_launch(ctx, f86, grid, block, 0, params) == VPTX_ERR_LAUNCH, "sm_86 timed");
+    CHECK(has(vptx_context_error(ctx), "sm_86"), "sm_86 message: %s", vptx_context_error(ctx));
+
+    /* off again: back to ms = -1 */
+    CHECK(vptx_context_set_timing(ctx, "", 0) == VPTX_OK, "timing off");
+    CHECK(vptx_launch(ctx, f, grid, block, 0, params) == VPTX_OK, "untimed again");
+    CHECK(vptx_last_launch_info(ctx, &info) == VPTX_OK && info.ms == -1 && !info.modeled,
+          "off: ms %g", info.ms);
+    vptx_context_destroy(ctx);
+}
+
 int
 main(void)
 {
     test_create();
     test_names();
     test_threads();
+    test_timing();
     VptxContext *ctx = NULL, *other = NULL;
     if (vptx_context_create(VPTX_DEVICE_SIM, &ctx) != VPTX_OK ||
         vptx_context_create(VPTX_DEVICE_SIM, &other) != VPTX_OK) {

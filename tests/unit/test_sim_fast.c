@@ -9,6 +9,16 @@
  *     simulator on random bit patterns (NaN, infinities, zeros, subnormals included) against a
  * reference that forms the exact result in double and rounds it with fp_round();
  *   - mov, integer add/sub and pack/unpack run warp-wide, against C;
+ *   - integer mul/mad (.lo/.hi/.wide, 16/32/64-bit, signed and unsigned) and
+ *     and/or/xor/shl/shr run warp-wide (exec_alu.c warp_int_fast, warp_bit_fast) against
+ *     the per-lane code on random values;
+ *   - div.rn/max/min .f32 run warp-wide (exec_alu.c warp_f32_more) against the per-lane
+ *     general code on random bit patterns and on signed zeros and NaN pairs;
+ *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
+ *   - ld/st global and shared run warp-wide (exec_mem.c warp_mem_fast): values of every
+ *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
+ *     sector and wavefront counts worked out by hand from the addresses, and an
+ *     out-of-bounds lane still faulting with its own thread named;
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
  *     counts the kernel's text implies.
@@ -183,6 +193,155 @@ check_ops(void)
     free(out);
 }
 
+/* div.rn/max/min .f32: the warp-wide loop (guard 0) against the per-lane functions (an
+ * always-true guard), bit for bit. */
+static void
+check_ops_more(void)
+{
+    static const char *const ops[] = { "div.rn", "max", "min" };
+    enum { N = 4096 };
+    uint32_t *in = malloc(2 * N * 4), *out[2] = { malloc(N * 4), malloc(N * 4) };
+    SimCtx *ctx = sim_create();
+    static const uint32_t special[][2] = {
+        { 0x00000000u, 0x80000000u }, { 0x80000000u, 0x00000000u }, { 0x7fc00000u, 0x3f800000u },
+        { 0x3f800000u, 0x7fc00001u }, { 0xffc00000u, 0x7f800001u }, { 0x3f800000u, 0x3f800000u },
+        { 0x80000000u, 0x80000000u }, { 0x00000001u, 0x80000001u },
+    };
+    for (int op = 0; op < 3; op++) {
+        for (int i = 0; i < 2 * N; i++)
+            in[i] = rnd_f32_bits();
+        for (size_t k = 0; k < sizeof special / sizeof special[0]; k++) {
+            in[2 * k] = special[k][0];
+            in[2 * k + 1] = special[k][1];
+        }
+        for (int guard = 0; guard < 2; guard++) {
+            char ptx[1024];
+            snprintf(ptx, sizeof ptx,
+                     ".version 7.0\n.target sm_80\n.address_size 64\n"
+                     ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
+                     ".reg .f32 %%f<3>; .reg .b64 %%rd<6>; .reg .b32 %%t; .reg .pred %%g;\n"
+                     "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
+                     "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
+                     "mul.wide.u32 %%rd2, %%t, 8; add.s64 %%rd3, %%rd0, %%rd2;\n"
+                     "ld.global.f32 %%f1, [%%rd3]; ld.global.f32 %%f2, [%%rd3+4];\n"
+                     "setp.ne.u32 %%g, %%t, 0xffffffff;\n"
+                     "%s%s.f32 %%f0, %%f1, %%f2;\n"
+                     "mul.wide.u32 %%rd4, %%t, 4; add.s64 %%rd5, %%rd1, %%rd4;\n"
+                     "st.global.f32 [%%rd5], %%f0;\nret;\n}\n",
+                     guard ? "@%g " : "", ops[op]);
+            SimFunc *f = load_entry(ctx, ptx, "k");
+            SimDevPtr di = dev_upload(ctx, in, 2 * N * 4),
+                      dout = dev_upload(ctx, out[guard], N * 4);
+            void *params[] = { &di, &dout };
+            if (launch_ok(ctx, f, N / 256, 256, 0, params) == 0)
+                dev_download(ctx, out[guard], dout, N * 4);
+        }
+        int bad = 0;
+        for (int i = 0; i < N && bad < 5; i++) {
+            bad += out[0][i] != out[1][i];
+            CHECK(out[0][i] == out[1][i],
+                  "%s.f32(0x%08x, 0x%08x): warp-wide 0x%08x, per lane 0x%08x", ops[op], in[2 * i],
+                  in[2 * i + 1], out[0][i], out[1][i]);
+        }
+        /* the specials against the rules: max(+0, -0) = +0, min = -0; a NaN gives the other
+         * operand; two NaNs the canonical NaN */
+        if (op == 1)
+            CHECK(out[0][0] == 0 && out[0][1] == 0 && out[0][2] == 0x3f800000u &&
+                      out[0][3] == 0x3f800000u && out[0][4] == 0x7fffffffu,
+                  "max specials %08x %08x %08x %08x %08x", out[0][0], out[0][1], out[0][2],
+                  out[0][3], out[0][4]);
+        if (op == 2)
+            CHECK(out[0][0] == 0x80000000u && out[0][1] == 0x80000000u &&
+                      out[0][2] == 0x3f800000u && out[0][4] == 0x7fffffffu,
+                  "min specials %08x %08x %08x %08x", out[0][0], out[0][1], out[0][2], out[0][4]);
+    }
+    sim_destroy(ctx);
+    free(in);
+    free(out[0]);
+    free(out[1]);
+}
+
+/* Integer mul/mad: the warp-wide loop (guard 0) against the per-lane functions (an
+ * always-true guard), bit for bit, on random 64-bit register contents. */
+static void
+check_int_ops(void)
+{
+    static const struct {
+        const char *insn, *in, *out; /* source and destination register types */
+        int three;
+        const char *pre; /* run first (shift amounts: mostly in range) */
+    } ops[] = {
+        { "mul.lo.u32", "b32", "b32", 0, NULL },
+        { "mul.hi.s32", "b32", "b32", 0, NULL },
+        { "mul.wide.s32", "b32", "b64", 0, NULL },
+        { "mul.wide.u16", "b16", "b32", 0, NULL },
+        { "mul.lo.s64", "b64", "b64", 0, NULL },
+        { "mul.hi.u64", "b64", "b64", 0, NULL },
+        { "mad.lo.s32", "b32", "b32", 1, NULL },
+        { "mad.wide.u32", "b32", "b64", 1, NULL },
+        { "mad.hi.s64", "b64", "b64", 1, NULL },
+        { "mad.lo.u16", "b16", "b16", 1, NULL },
+        { "and.b32", "b32", "b32", 0, NULL },
+        { "or.b64", "b64", "b64", 0, NULL },
+        { "xor.b16", "b16", "b16", 0, NULL },
+        { "shl.b32", "b32", "b32", 0, "and.b32 %a1, %a1, 47;" },
+        { "shr.s32", "b32", "b32", 0, "and.b32 %a1, %a1, 47;" },
+        { "shr.u32", "b32", "b32", 0, "and.b32 %a1, %a1, 47;" },
+    };
+    enum { N = 1024 };
+    uint64_t *in = malloc(3 * N * 8), *out[2] = { malloc(N * 8), malloc(N * 8) };
+    SimCtx *ctx = sim_create();
+    for (size_t op = 0; op < sizeof ops / sizeof ops[0]; op++) {
+        for (int i = 0; i < 3 * N; i++)
+            in[i] = (uint64_t)rnd32() << 32 | rnd32();
+        for (int guard = 0; guard < 2; guard++) {
+            char ptx[1400];
+            snprintf(ptx, sizeof ptx,
+                     ".version 7.0\n.target sm_80\n.address_size 64\n"
+                     ".visible .entry k(.param .u64 pi, .param .u64 po)\n{\n"
+                     ".reg .%s %%a<3>; .reg .%s %%d; .reg .b64 %%rd<6>; .reg .b32 %%t;\n"
+                     ".reg .pred %%g;\n"
+                     "ld.param.u64 %%rd0, [pi]; ld.param.u64 %%rd1, [po];\n"
+                     "mov.u32 %%t, %%tid.x; mad.lo.u32 %%t, %%ctaid.x, 256, %%t;\n"
+                     "mul.wide.u32 %%rd2, %%t, 24; add.s64 %%rd3, %%rd0, %%rd2;\n"
+                     "ld.global.%s %%a0, [%%rd3]; ld.global.%s %%a1, [%%rd3+8];\n"
+                     "ld.global.%s %%a2, [%%rd3+16];\n"
+                     "mov.%s %%d, 0;\nsetp.ne.u32 %%g, %%t, 0xffffffff;\n%s\n"
+                     "%s%s %%d, %%a0, %%a1%s;\n"
+                     "mul.wide.u32 %%rd4, %%t, 8; add.s64 %%rd5, %%rd1, %%rd4;\n"
+                     "st.global.%s [%%rd5], %%d;\nret;\n}\n",
+                     ops[op].in, ops[op].out, ops[op].in, ops[op].in, ops[op].in, ops[op].out,
+                     ops[op].pre ? ops[op].pre : "", guard ? "@%g " : "", ops[op].insn,
+                     ops[op].three ? ", %a2" : "", ops[op].out);
+            memset(out[guard], 0, N * 8);
+            SimFunc *f = load_entry(ctx, ptx, "k");
+            SimDevPtr di = dev_upload(ctx, in, 3 * N * 8),
+                      dout = dev_upload(ctx, out[guard], N * 8);
+            void *params[] = { &di, &dout };
+            if (launch_ok(ctx, f, N / 256, 256, 0, params) == 0)
+                dev_download(ctx, out[guard], dout, N * 8);
+        }
+        int bad = 0;
+        for (int i = 0; i < N && bad < 5; i++) {
+            bad += out[0][i] != out[1][i];
+            CHECK(out[0][i] == out[1][i], "%s(%llx, %llx, %llx): warp-wide %llx, per lane %llx",
+                  ops[op].insn, (unsigned long long)in[3 * i], (unsigned long long)in[3 * i + 1],
+                  (unsigned long long)in[3 * i + 2], (unsigned long long)out[0][i],
+                  (unsigned long long)out[1][i]);
+        }
+        /* and one value worked out here: lane 0 */
+        if (op == 0)
+            CHECK((uint32_t)out[0][0] == (uint32_t)in[0] * (uint32_t)in[1], "mul.lo.u32 lane 0");
+        if (op == 2)
+            CHECK(out[0][0] == (uint64_t)((int64_t)(int32_t)in[0] * (int32_t)in[1]),
+                  "mul.wide.s32 lane 0");
+    }
+    sim_destroy(ctx);
+    free(in);
+    free(out[0]);
+    free(out[1]);
+}
+
 static void
 check_chain(void)
 {
@@ -272,12 +431,121 @@ check_moves(void)
     sim_destroy(ctx);
 }
 
+static void
+check_f16(void)
+{
+    int bad = 0;
+    for (uint32_t h = 0; h < 65536; h++) {
+        uint32_t e = (h >> 10) & 31, m = h & 1023;
+        double want = e == 0    ? ldexp((double)m, -24)
+                      : e == 31 ? (m ? NAN : INFINITY)
+                                : ldexp((double)(m | 1024), (int)e - 25);
+        want = h >> 15 ? -want : want;
+        double got = f16_to_double((uint16_t)h);
+        bool same = got == want ? signbit(got) == signbit(want) : (got != got && want != want);
+        if (!same && bad++ < 5)
+            CHECK(false, "f16 0x%04x: %a, want %a", h, got, want);
+    }
+    CHECK(bad == 0, "%d f16 values decoded wrong", bad);
+}
+
+/* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
+static void
+check_mem(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry m(.param .u64 pin, .param .u64 pout)\n{\n"
+        ".reg .b32 %r<12>; .reg .b64 %rd<16>; .reg .pred %p<2>;\n"
+        ".shared .align 16 .b8 sh[2048];\n"
+        "ld.param.u64 %rd0, [pin];\nld.param.u64 %rd1, [pout];\nmov.u32 %r0, %tid.x;\n"
+        "mul.wide.u32 %rd2, %r0, 4;\nadd.s64 %rd3, %rd0, %rd2;\n"
+        "ld.global.u32 %r1, [%rd3];\n" /* in32[i] */
+        "cvt.u64.u32 %rd4, %r0;\nadd.s64 %rd5, %rd0, %rd4;\n"
+        "ld.global.s8 %r2, [%rd5+512];\n" /* byte 512 + i, sign-extended */
+        "mul.wide.u32 %rd6, %r0, 8;\nadd.s64 %rd7, %rd0, %rd6;\n"
+        "ld.global.u64 %rd8, [%rd7+1024];\n"
+        "mov.u64 %rd9, sh;\nadd.s64 %rd10, %rd9, %rd2;\n"
+        "st.shared.u32 [%rd10], %r1;\nbar.sync 0;\n"
+        "xor.b32 %r3, %r0, 1;\nmul.wide.u32 %rd11, %r3, 4;\nadd.s64 %rd12, %rd9, %rd11;\n"
+        "ld.shared.u32 %r4, [%rd12];\n" /* the neighbour's word: no conflict */
+        "and.b32 %r5, %r0, 7;\nmul.wide.u32 %rd13, %r5, 128;\nadd.s64 %rd14, %rd9, %rd13;\n"
+        "ld.shared.u32 %r6, [%rd14];\n" /* 8 words in bank 0: 8 wavefronts a warp */
+        "mov.u32 %r7, 0;\nand.b32 %r8, %r0, 1;\nsetp.eq.u32 %p0, %r8, 1;\n"
+        "@%p0 ld.global.s16 %r7, [%rd3+2048];\n" /* odd lanes only: per lane */
+        "mul.wide.u32 %rd15, %r0, 32;\nadd.s64 %rd15, %rd1, %rd15;\n"
+        "st.global.v4.u32 [%rd15], {%r1, %r2, %r4, %r6};\n"
+        "st.global.u64 [%rd15+16], %rd8;\nst.global.u32 [%rd15+24], %r7;\n"
+        "st.global.u8 [%rd15+28], %r0;\n"
+        "ret;\n}\n";
+    enum { N = 48 }; /* a whole warp and a partial one */
+    uint8_t in[4096];
+    uint32_t out[N * 8];
+    for (int i = 0; i < 4096; i++)
+        in[i] = (uint8_t)(i * 37 + (i >> 8) * 11 + 5);
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "m");
+    SimDevPtr din = dev_upload(ctx, in, sizeof in), dout = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &din, &dout };
+    if (launch_ok(ctx, f, 1, N, 0, params) == 0) {
+        dev_download(ctx, out, dout, sizeof out);
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t w, nb, c;
+            uint64_t q, gq;
+            memcpy(&w, &in[4 * i], 4);
+            memcpy(&nb, &in[4 * (i ^ 1)], 4);
+            memcpy(&q, &in[1024 + 8 * i], 8);
+            /* word 32 (i % 8) of shared: a stored in32 word for words 0 and 32, else the
+             * fill pattern 0xcd of fresh shared memory */
+            uint32_t word = 32 * (i % 8);
+            if (word < N)
+                memcpy(&c, &in[4 * word], 4);
+            else
+                c = 0xcdcdcdcdu;
+            int16_t h;
+            memcpy(&h, &in[2048 + 4 * i], 2);
+            uint32_t s16 = i & 1 ? (uint32_t)(int32_t)h : 0;
+            const uint32_t *o = &out[i * 8];
+            memcpy(&gq, &o[4], 8);
+            CHECK(o[0] == w && o[1] == (uint32_t)(int32_t)(int8_t)in[512 + i] && o[2] == nb &&
+                      o[3] == c && gq == q && o[6] == s16 && (o[7] & 0xff) == i,
+                  "mem lane %u: %08x %08x %08x %08x %016llx %08x %08x", i, o[0], o[1], o[2], o[3],
+                  (unsigned long long)gq, o[6], o[7]);
+        }
+        SimStats st;
+        sim_stats(ctx, &st);
+        /* loads, warp 0 (32 lanes) + warp 1 (16 lanes), 32-byte sectors of 256-aligned
+         * buffers: u32 4 + 2, s8 1 + 1, u64 8 + 4, odd-lane s16 at 2048 + 4i (bytes
+         * 2052..2173: 4 sectors; 2180..2237: 2) */
+        CHECK(st.global_ld_sectors == 6 + 2 + 12 + 6, "global load sectors %llu",
+              (unsigned long long)st.global_ld_sectors);
+        /* stores: each lane's 32 bytes are one sector, written by v4, u64, u32, u8 */
+        CHECK(st.global_st_sectors == 4 * N, "global store sectors %llu",
+              (unsigned long long)st.global_st_sectors);
+        /* shared: the store and the neighbour load 1 wavefront a warp; 8 distinct words in
+         * bank 0, 8 a warp */
+        CHECK(st.shared_st_wavefronts == 2 && st.shared_ld_wavefronts == 2 + 16,
+              "shared wavefronts st %llu ld %llu", (unsigned long long)st.shared_st_wavefronts,
+              (unsigned long long)st.shared_ld_wavefronts);
+    }
+    /* one lane past the end: the fault still names that lane's thread */
+    SimDevPtr small = dev_upload(ctx, in, 4 * 31 + 1);
+    void *bad[] = { &small, &dout };
+    launch_fails(ctx, f, 1, 32, bad, "thread (31,0,0)");
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
     check_rounding();
     check_ops();
+    check_ops_more();
+    check_int_ops();
     check_moves();
+    check_f16();
+    check_mem();
     check_chain();
     if (failures)
         printf("%d failures\n", failures);
