@@ -632,16 +632,6 @@ distribute_func(Ctx *c, OpId f)
     return true;
 }
 
-static bool
-collect_funcs(Module *m, OpId o, void *ctx)
-{
-    OpList *l = ctx;
-    OpKind k = op_get(m, o)->kind;
-    if (k == OP_FUNC || k == OP_GPU_FUNC)
-        ARRAY_PUSH(&m->arena, *l, o);
-    return true;
-}
-
 bool
 distribute_module(Module *m, Diag *d)
 {
@@ -655,8 +645,8 @@ distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag 
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
     c.map = ir_calloc(c.nold + 1, sizeof *c.map);
-    OpList funcs = { 0 };
-    module_walk(m, m->top, collect_funcs, &funcs);
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n && !c.failed; i++)
         distribute_func(&c, funcs.items[i]);
     ir_free(c.dist);

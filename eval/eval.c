@@ -52,25 +52,7 @@ eval_fail(Eval *ev, OpId op, const char *fmt, ...)
 size_t
 eval_elem_size(TypeId t)
 {
-    switch (t) {
-    case TY_I1:
-    case TY_I8:
-        return 1;
-    case TY_I16:
-    case TY_F16:
-    case TY_BF16:
-        return 2;
-    case TY_I32:
-    case TY_F32:
-    case TY_TF32:
-        return 4;
-    case TY_I64:
-    case TY_INDEX:
-    case TY_F64:
-        return 8;
-    default:
-        return 0;
-    }
+    return type_scalar_bytes(t);
 }
 
 uint32_t

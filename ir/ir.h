@@ -509,7 +509,8 @@ TypeId type_function(Module *m, uint32_t nins, const TypeId *ins, uint32_t nouts
 bool type_is_int(TypeId t);   /* i1..i64 and index */
 bool type_is_float(TypeId t); /* f16 bf16 f32 f64 tf32 */
 bool type_is_scalar(TypeId t);
-unsigned type_bitwidth(TypeId t);                     /* scalars; index = 64 */
+unsigned type_bitwidth(TypeId t);     /* scalars; index = 64 */
+unsigned type_scalar_bytes(TypeId t); /* bytes of one scalar in memory (i1: 1); 0 for non-scalars */
 TypeId type_element(const Module *m, TypeId t);       /* vector/memref: elem; scalar: itself */
 int64_t type_num_elements(const Module *m, TypeId t); /* vector: product; scalar 1; -1 dynamic */
 bool type_is_vector(const Module *m, TypeId t);
@@ -571,6 +572,10 @@ int op_lookup(const char *mnemonic); /* OpKind, or -1; accepts old aliases (arit
  * pre-order.  fn returns false to stop. */
 typedef bool OpWalkFn(Module *m, OpId op, void *ctx);
 bool module_walk(Module *m, OpId root, OpWalkFn *fn, void *ctx);
+typedef ARRAY(OpId) OpIdList;
+/* A module_walk callback: appends each function op (T_FUNC) to the OpIdList ctx, in the
+ * module's arena.  module_walk(m, m->top, module_collect_funcs, &list) lists them all. */
+bool module_collect_funcs(Module *m, OpId op, void *ctx);
 
 /* A pass transforms m in place.  It returns false after reporting at least one
  * error to d; the driver then stops. */

@@ -265,6 +265,21 @@ type_bitwidth(TypeId t)
     return t <= TY_LAST_SCALAR ? bits[t] : 0;
 }
 
+bool
+module_collect_funcs(Module *m, OpId op, void *ctx)
+{
+    OpIdList *funcs = ctx;
+    if (op_info[op_get(m, op)->kind].traits & T_FUNC)
+        ARRAY_PUSH(&m->arena, *funcs, op);
+    return true;
+}
+
+unsigned
+type_scalar_bytes(TypeId t)
+{
+    return (type_bitwidth(t) + 7) / 8;
+}
+
 const char *
 scalar_type_name(TypeId t)
 {

@@ -401,15 +401,6 @@ assign_function(Assign *a, OpId func)
         assign_write_attrs(a);
 }
 
-static bool
-collect_funcs(Module *m, OpId op, void *ctx)
-{
-    ARRAY(OpId) *funcs = ctx;
-    if (op_info[op_get(m, op)->kind].traits & T_FUNC)
-        ARRAY_PUSH(&m->arena, *funcs, op);
-    return true;
-}
-
 /*
  * One Assign for the whole module: its side tables are indexed by module-wide ids, and
  * the values and ops of one function are never those of another, so the entries a
@@ -420,8 +411,8 @@ collect_funcs(Module *m, OpId op, void *ctx)
 bool
 layout_assign(Module *m, Diag *d)
 {
-    ARRAY(OpId) funcs = { 0 };
-    module_walk(m, m->top, collect_funcs, &funcs);
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
     bool ok = true;
     Assign a;
     memset(&a, 0, sizeof a);

@@ -64,33 +64,13 @@ value_layout(const Module *m, ValueId v, NestedLayout *out)
     return layout_of_attr(a->items[index], out);
 }
 
-static int64_t
-elem_bytes(TypeId t)
-{
-    switch (t) {
-    case TY_I1:
-    case TY_I8:
-        return 1;
-    case TY_I16:
-    case TY_F16:
-    case TY_BF16:
-        return 2;
-    case TY_I64:
-    case TY_F64:
-    case TY_INDEX:
-        return 8;
-    default:
-        return 4;
-    }
-}
-
 /* Registers for slots elements, capped at 2^40 (far past any budget), so that the
  * saturated slot counts of absurd shapes and the sums of several stay in range. */
 static int64_t
 slots_regs(int64_t slots, TypeId elem)
 {
     const int64_t cap = (int64_t)1 << 40;
-    return slots >= cap ? cap : (slots * elem_bytes(elem) + 3) / 4;
+    return slots >= cap ? cap : (slots * (int64_t)type_scalar_bytes(elem) + 3) / 4;
 }
 
 static int64_t
@@ -447,20 +427,11 @@ budget_function(Budget *b, OpId func)
                  dim);
 }
 
-static bool
-collect_funcs(Module *m, OpId op, void *ctx)
-{
-    ARRAY(OpId) *funcs = ctx;
-    if (op_info[op_get(m, op)->kind].traits & T_FUNC)
-        ARRAY_PUSH(&m->arena, *funcs, op);
-    return true;
-}
-
 bool
 layout_budget(Module *m, Diag *d, bool remarks)
 {
-    ARRAY(OpId) funcs = { 0 };
-    module_walk(m, m->top, collect_funcs, &funcs);
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
     Budget b = { m, d, remarks, NULL, NULL, 0, 0, false };
     b.last = ir_calloc(m->nvalues + 1, sizeof *b.last);
     b.use = ir_calloc(m->nvalues + 1, sizeof *b.use);

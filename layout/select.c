@@ -133,32 +133,12 @@ elem_of(const Module *m, ValueId v)
     return type_get(m, value_type(m, v))->elem;
 }
 
-/* Bytes of one element in registers (i8 and f16 pack 4 and 2 to a register). */
-static int64_t
-elem_bytes(TypeId t)
-{
-    switch (t) {
-    case TY_I1:
-    case TY_I8:
-        return 1;
-    case TY_I16:
-    case TY_F16:
-    case TY_BF16:
-        return 2;
-    case TY_I64:
-    case TY_F64:
-    case TY_INDEX:
-        return 8;
-    default:
-        return 4;
-    }
-}
-
 /* Registers per thread for elems elements of a warp's tile. */
 static int64_t
 warp_regs(int64_t elems, TypeId t)
 {
-    return (elems * elem_bytes(t) + 4 * LAYOUT_WARP_SIZE - 1) / (4 * LAYOUT_WARP_SIZE);
+    return (elems * (int64_t)type_scalar_bytes(t) + 4 * LAYOUT_WARP_SIZE - 1) /
+           (4 * LAYOUT_WARP_SIZE);
 }
 
 static int64_t
@@ -766,21 +746,12 @@ select_op(Module *m, OpId op, void *ctx)
     return true;
 }
 
-static bool
-collect_funcs(Module *m, OpId op, void *ctx)
-{
-    ARRAY(OpId) *funcs = ctx;
-    if (op_info[op_get(m, op)->kind].traits & T_FUNC)
-        ARRAY_PUSH(&m->arena, *funcs, op);
-    return true;
-}
-
 bool
 layout_select(Module *m, Diag *d, const LayoutSelectOptions *opt)
 {
     static const LayoutSelectOptions none = { false, false, false };
-    ARRAY(OpId) funcs = { 0 };
-    module_walk(m, m->top, collect_funcs, &funcs);
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
     Select s = { m, d, opt ? opt : &none, 0, LAYOUT_WARP_SIZE, 1, false };
     for (uint32_t f = 0; f < funcs.n; f++) {
         s.func = funcs.items[f];

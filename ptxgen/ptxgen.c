@@ -662,9 +662,9 @@ type_bytes(Emit *e, TypeId memref)
 {
     const Type *ty = type_get(e->m, memref);
     TypeId el = ty->elem;
-    int64_t es = type_is_scalar(el) ? (type_bitwidth(el) + 7) / 8
-                                    : type_num_elements(e->m, el) *
-                                          ((type_bitwidth(type_element(e->m, el)) + 7) / 8);
+    int64_t es = type_is_scalar(el)
+                     ? type_scalar_bytes(el)
+                     : type_num_elements(e->m, el) * type_scalar_bytes(type_element(e->m, el));
     int64_t n = type_num_elements(e->m, memref);
     return n < 0 ? -1 : n * es;
 }
