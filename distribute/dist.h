@@ -93,7 +93,7 @@ typedef struct Ctx {
     struct RingPlan *ring;   /* tma_ring.c: wgmma K loops fed by TMA rings */
     int64_t pipeline_stages; /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;            /* --remarks: say what was staged and how */
-    Arena scratch; /* Dists and the undo log: freed when the pass ends */
+    Arena scratch;           /* Dists and the undo log: freed when the pass ends */
 } Ctx;
 
 /* ---- distribute.c ---- */
