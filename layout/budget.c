@@ -10,6 +10,7 @@
  *     estimate is above BUDGET_REGISTERS (255, what a thread can have):
  *     it names the value, its registers and the dim to shrink;
  *   - with remarks on, one remark per function: the estimate.
+ * Invalidates: nothing (the module is only read).
  *
  * The estimate: a vector value takes ceil(slots * bytes / 4) 32-bit
  * registers per thread (slots = layout_num_slots).  A value is live from

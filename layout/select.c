@@ -15,6 +15,7 @@
  *              layout assignment (assign_anchor.c) tiles the fragments by.
  *              An explicit mma_kind that does not fit the contract's element
  *              types or shape is a located error naming the mismatch.
+ * Invalidates: nothing else (attributes are added, no op or value changes).
  *
  * Which intrinsic (first that fits, in this order):
  *   0. on sm_90a (opt->wgmma), a plain contract gets warpgroup wgmma
@@ -52,9 +53,9 @@
  *   partial accumulators are then summed across subgroups).
  *
  * With remarks on, each contract gets one remark saying what it got and why.
- * The staging of operands (shared memory, cp.async) is decided later, in
- * distribute/; the remark says "staging: none" until that exists
- * (select_staging_note is the hook).
+ * The staging of operands (shared memory, cp.async, the TMA ring) is decided
+ * later, in distribute/, which says so in a remark of its own at the K loop;
+ * the contract's remark points there (select_staging_note).
  */
 #include "layout/assign_impl.h"
 
