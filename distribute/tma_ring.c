@@ -467,8 +467,18 @@ plan_ws(Ctx *c, OpId func, Ring *r)
 {
     Module *m = c->m;
     const Attr *a = op_attr(m, r->loop, "vptx.warp_specialize");
-    if (c->no_warp_specialize || (a && a->kind == ATTR_BOOL && !a->b))
+    if (a && a->kind != ATTR_BOOL) {
+        c->loc = op_get(m, r->loop)->loc;
+        dist_error(c, "'vptx.warp_specialize' must be true or false");
         return;
+    }
+    if (c->no_warp_specialize || (a && !a->b))
+        return;
+    const Op *lo = op_get(m, r->loop);
+    int64_t lb, ub, st;
+    if (const_value_of(c, lo->args[0], &lb) && const_value_of(c, lo->args[1], &ub) &&
+        const_value_of(c, lo->args[2], &st) && st > 0 && ub - lb <= st)
+        return; /* one K step: no copy to overlap with math (the h100 model: no gain) */
     if (c->block[0] <= 0 || c->block[1] != 1 || c->block[2] != 1 || c->nthreads % 128 ||
         c->nthreads + 128 > 1024)
         return;

@@ -14,11 +14,15 @@
 //   expect_tx: 4 K steps x 3 copies = 12 copies, all in the producer (one per stage
 //   branch: 3 x 3 = 9 in the PTX text), none before the loop.  In the text of the
 //   whole file: ring 9, ring4 (A one box, B two 128-byte column blocks) 3 x 3 = 9,
-//   ring_off (2 + 2 copies per stage) 2 prefilled stages x 2 + 3 branches x 2 = 10: 28.
+//   ring_off (2 + 2 copies per stage) 2 prefilled stages x 2 + 3 branches x 2 = 10,
+//   ring_one 1 x 2 + 3 x 2 = 8 (stage 1's prefill would be step 64 = the loop's end,
+//   known at compile time: not emitted): 36.
 //   ring4 (512 threads, 4 warpgroups): block 640; inc floor(60416 / 512 / 8) * 8 = 112
 //   (232 would need 5120 + 512 * 232 = 123904 > 65536 registers).
 //   ring_off (vptx.warp_specialize = false): no producer, thread 0 refills (the
 //   structure of tma-ring.mlir), .reqntid 256.
+//   ring_one: a loop of one K step (0 to 64 step 64) has no copy to overlap: not
+//   specialized, .reqntid 128 (its 2 prefill copies count below).
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %filecheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin 2>&1 | %filecheck --check-prefix=PTXAS --allow-empty %s
 // RUN: grep -c 'cp.async.bulk.tensor' %t.ptx | %filecheck --check-prefix=COPIES %s
@@ -76,12 +80,19 @@
 // CHECK: mbarrier.init.shared.b64 {{\[%r[0-9]+\]}}, 256;
 // CHECK-NOT: setmaxnreg
 // CHECK: ret;
+// CHECK-NOT: block size
+// CHECK: .visible .entry ring_one(
+// CHECK-NOT: setmaxnreg
+// CHECK: .reqntid 128, 1, 1
+// CHECK-NOT: setmaxnreg
+// CHECK: ret;
 // PTXAS-NOT: setmaxnreg
 // PTXAS-NOT: warning
-// COPIES: 28
+// COPIES: 36
 // SIM: PASS ring (sim vs eval, max abs err 0,
 // SIM: PASS ring4 (sim vs eval, max abs err 0,
 // SIM: PASS ring_off (sim vs eval, max abs err 0,
+// SIM: PASS ring_one (sim vs eval, max abs err 0,
 // OFF-NOT: setmaxnreg
 // OFF-NOT: block size
 // OFF-NOT: .minnctapersm
@@ -137,6 +148,23 @@ func.func @ring_off(%A: memref<64x256xf16>, %B: memref<64x256xf16>, %C: memref<6
          %a, %b, %acc : vector<64x32xf16>, vector<64x32xf16> into vector<64x64xf32>
     scf.yield %d : vector<64x64xf32>
   } {vptx.warp_specialize = false}
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
+  return
+}
+func.func @ring_one(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %cs = arith.constant 64 : index
+  %h = arith.constant 0.0 : f16
+  %zero = arith.constant dense<0.0> : vector<64x64xf32>
+  %r = scf.for %k = %c0 to %cs step %cs iter_args(%acc = %zero) -> (vector<64x64xf32>) {
+    %a = vector.transfer_read %A[%c0, %k], %h {in_bounds = [true, true]} : memref<64x64xf16>, vector<64x64xf16>
+    %b = vector.transfer_read %B[%k, %c0], %h {in_bounds = [true, true]} : memref<64x64xf16>, vector<64x64xf16>
+    %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                          iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>,
+                          mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>}
+         %a, %b, %acc : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
+    scf.yield %d : vector<64x64xf32>
+  }
   vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
   return
 }
