@@ -93,6 +93,7 @@ typedef struct Ctx {
     struct RingPlan *ring;   /* tma_ring.c: wgmma K loops fed by TMA rings */
     int64_t pipeline_stages; /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;            /* --remarks: say what was staged and how */
+    bool no_warp_specialize; /* --no-warp-specialize: TMA rings without a producer warpgroup */
     Arena scratch;           /* Dists and the undo log: freed when the pass ends */
 } Ctx;
 

@@ -641,7 +641,18 @@ distribute_module(Module *m, Diag *d)
 bool
 distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
 {
-    Ctx c = { .m = m, .d = d, .pipeline_stages = pipeline_stages, .remarks = remarks };
+    return distribute_module_opts(m, pipeline_stages, remarks, true, d);
+}
+
+bool
+distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
+                       Diag *d)
+{
+    Ctx c = { .m = m,
+              .d = d,
+              .pipeline_stages = pipeline_stages,
+              .remarks = remarks,
+              .no_warp_specialize = !warp_specialize };
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
     c.map = ir_calloc(c.nold + 1, sizeof *c.map);

@@ -48,6 +48,9 @@
 
 enum {
     RING_SMEM_MAX = 232448, /* sm_90's dynamic shared memory per workgroup (227 KiB) */
+    WS_PRODUCER_REGS = 40,  /* setmaxnreg.dec of the producer warpgroup (as CUTLASS) */
+    WS_CONSUMER_REGS = 232, /* setmaxnreg.inc of the consumers, at most */
+    WS_REGFILE = 65536,     /* 32-bit registers per SM (per workgroup at .minnctapersm 1) */
     RING_MAX_STAGES = 8,
     RING_MAX_BLOCKS = 8,
     RING_DEFAULT_STAGES = 3
@@ -73,6 +76,7 @@ typedef struct Ring {
     TypeId box_t[2]; /* the memref one TMA copy fills */
     int64_t bm;      /* 64-row instructions per warpgroup in M: A's rows are permuted */
     ValueId it32;    /* this iteration's number (i32), once in the body */
+    bool ws;         /* warp-specialized: a producer warpgroup issues the copies */
 } Ring;
 
 struct RingPlan {
@@ -435,6 +439,62 @@ plan_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/*
+ * Warp specialization (issue 14 part 4): the workgroup gains a producer warpgroup after
+ * its own threads, whose one thread issues every TMA copy; the consumers only wait on
+ * full barriers, run wgmma and release stages.  Taken by default for the one ring of a
+ * kernel when the block is 1-d whole warpgroups with room for 128 more threads, the
+ * loop body is just the two reads and the contract (no barrier the producer would have
+ * to meet), and everything before the loop is free of memory accesses and regions (the
+ * producer threads run it too, with thread ids past the layouts'); off with
+ * --no-warp-specialize or `vptx.warp_specialize = false` on the loop.
+ */
+static bool
+ws_prefix_ok(Module *m, OpId func, OpId loop)
+{
+    const Block *b = block_get(m, op_get(m, loop)->parent);
+    for (uint32_t i = 0; i < b->ops.n && b->ops.items[i] != loop; i++) {
+        const Op *op = op_get(m, b->ops.items[i]);
+        if (op->nregions || (op_info[op->kind].traits & (T_READS | T_WRITES)) ||
+            op->kind == OP_BARRIER || op->kind == OP_CALL)
+            return false;
+    }
+    return block_parent_op(m, op_get(m, loop)->parent) == func;
+}
+
+static void
+plan_ws(Ctx *c, OpId func, Ring *r)
+{
+    Module *m = c->m;
+    const Attr *a = op_attr(m, r->loop, "vptx.warp_specialize");
+    if (a && a->kind != ATTR_BOOL) {
+        c->loc = op_get(m, r->loop)->loc;
+        dist_error(c, "'vptx.warp_specialize' must be true or false");
+        return;
+    }
+    if (c->no_warp_specialize || (a && !a->b))
+        return;
+    const Op *lo = op_get(m, r->loop);
+    int64_t lb, ub, st;
+    if (const_value_of(c, lo->args[0], &lb) && const_value_of(c, lo->args[1], &ub) &&
+        const_value_of(c, lo->args[2], &st) && st > 0 && ub - lb <= st)
+        return; /* one K step: no copy to overlap with math (the h100 model: no gain) */
+    if (c->block[0] <= 0 || c->block[1] != 1 || c->block[2] != 1 || c->nthreads % 128 ||
+        c->nthreads + 128 > 1024)
+        return;
+    const Block *body = block_get(m, op_entry_block(m, r->loop, 0));
+    for (uint32_t i = 0; i < body->ops.n; i++) {
+        OpId o = body->ops.items[i];
+        if (o != r->read[0] && o != r->read[1] && o != r->contract &&
+            op_get(m, o)->kind != OP_YIELD)
+            return;
+    }
+    if (!ws_prefix_ok(m, func, r->loop))
+        return;
+    r->ws = true;
+    op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
+}
+
 void
 dist_plan_ring(Ctx *c, OpId func, int64_t other)
 {
@@ -475,6 +535,8 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
         ARRAY_PUSH(&c->m->arena, kept.rings, *r);
     }
     p->rings = kept.rings;
+    if (p->rings.n == 1)
+        plan_ws(c, func, &p->rings.items[0]);
 }
 
 /* ---- building ---- */
@@ -598,6 +660,60 @@ issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv)
     }
 }
 
+static void
+set_maxnreg(Ctx *c, int64_t regs, bool dec)
+{
+    OpId o = emit(c, OP_SETMAXNREG, 0, NULL, 0, NULL, 0);
+    op_set_attr(c->m, o, "regs", attr_int(c->m, regs, TY_I64));
+    if (dec)
+        op_set_attr(c->m, o, "dec", attr_unit(c->m));
+}
+
+/*
+ * The producer warpgroup (threads nthreads .. nthreads+127): gives registers back, its
+ * first thread fills every step j into stage j % S (from j = S on, after the consumers
+ * released step j - S: empty[j % S] with parity ((j - S) / S) & 1), and it leaves the
+ * kernel.  The consumers then take the registers (setmaxnreg.inc) and run the loop.
+ */
+static void
+ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
+{
+    Module *m = c->m;
+    ValueId tid = thread_id(c);
+    ValueId prod = cmp_i(c, CMPI_SGE, tid, const_index(c, c->nthreads));
+    RegionSave rs, rs1, rs2, rs3;
+    region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
+    set_maxnreg(c, WS_PRODUCER_REGS, true);
+    ValueId first = cmp_i(c, CMPI_EQ, tid, const_index(c, c->nthreads));
+    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs1);
+    ValueId fa[3] = { lb, ub, step };
+    OpId fo = emit(c, OP_FOR, 3, fa, 0, NULL, 1);
+    RegionId reg = region_new(m, fo);
+    op_get(m, fo)->regions[0] = reg;
+    BlockId fb = block_new(m);
+    region_append(m, reg, fb);
+    ValueId iv = block_add_arg(m, fb, TY_INDEX, c->loc, NULL);
+    region_enter(c, fo, 0, &rs2);
+    ValueId a[2] = { iv, lb };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    ValueId s32 = i32_op(c, OP_REMUI, it32, r->stages);
+    ValueId again = cmp_i(c, CMPI_SGE, it32, const_int(c, r->stages, TY_I32));
+    region_enter(c, emit_if(c, again, 0, NULL, false), 0, &rs3);
+    wait_parity(c, r->empty, to_index(c, s32),
+                parity(c, i32_op(c, OP_SUBI, it32, r->stages), r->stages));
+    region_leave(c, NULL, 0, &rs3);
+    issue_loads_at(c, r, s32, iv);
+    region_leave(c, NULL, 0, &rs2);
+    region_leave(c, NULL, 0, &rs1);
+    emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
+    region_leave(c, NULL, 0, &rs);
+    /* the consumers: what the producer gave back, within the register file */
+    int64_t regs = (WS_REGFILE - 128 * WS_PRODUCER_REGS) / c->nthreads / 8 * 8;
+    set_maxnreg(c, regs < WS_CONSUMER_REGS ? regs : WS_CONSUMER_REGS, false);
+}
+
 bool
 dist_ring_loop_begin(Ctx *c, OpId loop)
 {
@@ -639,6 +755,10 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
     const Op *op = op_get(m, loop);
     ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
     ValueId step = dist_scalar(c, op->args[2]);
+    if (r->ws) {
+        ws_producer(c, r, lb, ub, step);
+        return !c->failed;
+    }
     for (int64_t s = 0; s + 1 < r->stages; s++) {
         ValueId iv = s ? idx_add(c, lb, idx_mul_c(c, step, s)) : lb;
         ValueId go = cmp_i(c, CMPI_SLT, iv, ub);
@@ -712,6 +832,8 @@ dist_ring_after(Ctx *c, OpId o)
     ValueId ar[2] = { r->empty, prev };
     emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
     region_leave(c, NULL, 0, &rs);
+    if (r->ws)
+        return; /* the producer warpgroup refills it */
     /* thread 0 refills it with step it + S - 1 once every thread has released it */
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, r->stages - 1));
     ValueId go =

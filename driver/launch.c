@@ -444,6 +444,42 @@ vptx_dynamic_smem(const char *ptx, const char *entry)
     return 0;
 }
 
+/* The comment lines `// vptx: ...` directly above `.visible .entry ENTRY(`: their start,
+   or NULL (and *end the entry). */
+static const char *
+entry_comments(const char *ptx, const char *entry, const char **end)
+{
+    size_t en = strlen(entry);
+    const char *e = NULL;
+    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
+        if (strncmp(p + 16, entry, en) == 0 && p[16 + en] == '(') {
+            e = p;
+            break;
+        }
+    if (!e)
+        return NULL;
+    const char *start = e;
+    while (start > ptx && start[-1] == '\n') {
+        const char *l = start - 1;
+        while (l > ptx && l[-1] != '\n')
+            l--;
+        if (strncmp(l, "// vptx: ", 9) != 0)
+            break;
+        start = l;
+    }
+    *end = e;
+    return start;
+}
+
+unsigned
+vptx_block_threads(const char *ptx, const char *entry)
+{
+    static const char tag[] = "// vptx: block size ";
+    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
+    const char *p = start ? strstr(start, tag) : NULL;
+    return p && p < e ? (unsigned)strtoul(p + sizeof tag - 1, NULL, 10) : 0;
+}
+
 /* ---- kernelParams ---- */
 
 typedef struct Params {
@@ -872,6 +908,9 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
     unsigned need = vptx_dynamic_smem(ptx, entry);
     if (need > c.shared_bytes)
         c.shared_bytes = need;
+    unsigned threads = vptx_block_threads(ptx, entry); /* with a producer warpgroup */
+    if (threads)
+        c.block[0] = threads;
     KernelArg hid[16];
     uint32_t nh = hidden_tmaps(ptx, entry, k, hid, 16);
     Kernel kk = *k; /* the kernel's arguments, then the hidden maps (memref buffers shared) */

@@ -69,6 +69,9 @@ static const char usage_text[] =
     "                    buffers use the opt-in dynamic shared memory; docs/staging.md)\n"
     "                    on sm_90a it is also the depth of the TMA ring that feeds a\n"
     "                    wgmma K loop (2-8, default 3; 1 = no ring; docs/hopper.md)\n"
+    "  --no-warp-specialize\n"
+    "                    sm_90a TMA rings without the producer warpgroup (thread 0 of the\n"
+    "                    consumers issues the copies; no setmaxnreg; docs/hopper.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -190,6 +193,8 @@ parse_args(int argc, char **argv, Args *a)
             }
         } else if (cli_option(argc, argv, &i, "--arch", &value, &missing)) {
             a->opt.arch = value;
+        } else if (strcmp(arg, "--no-warp-specialize") == 0) {
+            a->opt.no_warp_specialize = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
             char *end = NULL;
             long n = missing ? 0 : strtol(value, &end, 10);

@@ -43,6 +43,7 @@ typedef struct VptxOptions {
     int remarks;         /* report each contract's intrinsic, split and why (VPTX_REMARK) */
     int pipeline_stages; /* stages of pipelined K loops without vptx.pipeline_stages;
                             0 = chosen per loop (docs/staging.md) */
+    int no_warp_specialize; /* sm_90a TMA rings without a producer warpgroup (docs/hopper.md) */
 } VptxOptions;
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;
@@ -115,6 +116,9 @@ int vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const u
  * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) when above 48 KiB; vptx's own
  * launchers (check, run, the simulator and CUDA paths) do so. */
 unsigned vptx_dynamic_smem(const char *ptx, const char *entry);
+/* The block size (x) a kernel's PTX asks for in its `// vptx: block size N threads` line
+   (a warp-specialized TMA ring adds a producer warpgroup; docs/hopper.md), or 0. */
+unsigned vptx_block_threads(const char *ptx, const char *entry);
 
 #ifdef __cplusplus
 }

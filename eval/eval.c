@@ -610,6 +610,8 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
     case OP_WGMMA_SHARED:
     case OP_WGMMA_WAIT:
+    case OP_SETMAXNREG:
+    case OP_EXIT:
         return simt_only(ev, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

@@ -928,6 +928,15 @@ verify_op_rules(Verifier *v, OpId o)
                 verify_fail(v, o, "attribute 'pending' is %lld but must be 0 to 7", (long long)n);
         }
         break;
+    case OP_SETMAXNREG: { /* `regs`: 24..256, a multiple of 8 (PTX ISA) */
+        int64_t n;
+        if (verify_get_int(v, o, "regs", &n, true) && (n < 24 || n > 256 || n % 8))
+            verify_fail(v, o, "attribute 'regs' is %lld but must be a multiple of 8 from 24 to 256",
+                        (long long)n);
+        break;
+    }
+    case OP_EXIT:
+        break;
     case OP_TO_LAYOUT:
         verify_to_layout(v, o);
         break;

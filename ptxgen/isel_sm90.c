@@ -587,6 +587,13 @@ isel_sm90(Emit *e, OpId o)
         ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",
             attr_int_or(op_attr(e->m, o, "pending"), 0));
         return true;
+    case OP_EXIT:
+        ins(e, "ret;");
+        return true;
+    case OP_SETMAXNREG:
+        ins(e, "setmaxnreg.%s.sync.aligned.u32 %" PRId64 ";",
+            op_attr(e->m, o, "dec") ? "dec" : "inc", attr_int_or(op_attr(e->m, o, "regs"), 232));
+        return true;
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR: {
         TypeId t = value_type(e->m, op->res[0]);
         Rep *r = rep_new(e, op->res[0], slot_count(e->m, t), 1, TY_F32);

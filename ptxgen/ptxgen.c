@@ -158,6 +158,8 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_WARPGROUP_MMA_INIT_ACCUMULATOR] = isel_sm90,
     [OP_WGMMA_SHARED] = isel_sm90,
     [OP_WGMMA_WAIT] = isel_sm90,
+    [OP_SETMAXNREG] = isel_sm90,
+    [OP_EXIT] = isel_sm90,
     [OP_TMA_CREATE_DESCRIPTOR] = isel_sm90,
 };
 
@@ -880,6 +882,14 @@ write_kernel(Emit *e, FILE *out, OpId f)
     fflush(e->params);
     fflush(e->decls);
     fflush(e->body);
+    /* a warp-specialized TMA ring (distribute/tma_ring.c) adds a producer warpgroup after
+       the gpu.known_block_size threads: the launchers read this line (vptx_block_threads) */
+    const Attr *prod = op_attr(e->m, f, "vptx.producer_threads");
+    int64_t extra = prod && prod->kind == ATTR_INT && e->block_size[0] ? prod->i : 0;
+    if (extra)
+        fprintf(out, "\n// vptx: block size %" PRId64 " threads (%" PRId64
+                     " of a producer warpgroup after the kernel's %" PRId64 ")",
+                e->block_size[0] + extra, extra, e->block_size[0]);
     /* tensor maps the compiler added after the kernel's own arguments (distribute/tma_ring.c):
        read by launchers, which encode them (docs/hopper.md) */
     const Attr *hid = op_attr(e->m, f, "vptx.hidden_tmaps");
@@ -904,8 +914,10 @@ write_kernel(Emit *e, FILE *out, OpId f)
         fprintf(out, "\n// vptx: dynamic shared memory %" PRId64 " bytes", dyn->i);
     fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
     if (e->block_size[0])
-        fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0],
+        fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0] + extra,
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
+    if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid (C7508) */
+        fprintf(out, ".minnctapersm 1\n");
     fprintf(out, "{\n");
     for (int c = 0; c < RC_COUNT; c++)
         if (e->nregs[c])

@@ -15,8 +15,10 @@
 //   group stays in flight into the next step); wait_group 0 after the loop.
 // The kernel gains two tensor-map parameters after its own three (hidden arguments:
 // the launcher encodes them; the comment lines say for which memref argument).
-// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck %s < %t.ptx
-// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && grep -c 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes' %t.ptx | %filecheck --check-prefix=COPIES %s
+// The structure without warp specialization (--no-warp-specialize: thread 0 of the
+// consumers issues the copies); tma-ring-ws.mlir checks the producer warpgroup.
+// RUN: %vptx --emit=ptx --arch=sm_90a --no-warp-specialize %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck %s < %t.ptx
+// RUN: %vptx --emit=ptx --arch=sm_90a --no-warp-specialize %s -o %t.ptx && grep -c 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes' %t.ptx | %filecheck --check-prefix=COPIES %s
 // RUN: %vptx --emit=ptx --arch=sm_90a --pipeline-stages=4 %s -o %t4.ptx && %filecheck --check-prefix=FOUR %s < %t4.ptx
 // RUN: %vptx --emit=ptx --arch=sm_90a --pipeline-stages=1 %s -o %t1.ptx && %filecheck --check-prefix=ONE %s < %t1.ptx
 // CHECK: // vptx: hidden tensor map of argument 0, box 128x64, swizzle 128
