@@ -264,18 +264,30 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *r = dist_new(c, &acc->layout, acc->elem);
     TypeId ct = 0;
+    /*
+     * K steps outermost: every accumulator tile gets its mma of step k before
+     * any tile gets that of step k+1, so consecutive mma ops are independent
+     * (no mma waits for the previous one's result), and the fragments of step
+     * k+1 are first needed only after all the mma ops of step k are issued
+     * (distribute/stage.c interleaves their ldmatrix with those mma ops).
+     */
+    ValueId *cvs = arena_alloc(&c->scratch, (size_t)(bm * bn + 1) * sizeof *cvs);
     for (int64_t m = 0; m < bm; m++)
         for (int64_t n = 0; n < bn; n++) {
-            int64_t cb[2] = { m, n }, slots[64];
+            int64_t cb[2] = { m, n };
             ValueId cv = gather_tile(c, mm, 2, acc, cb);
             ct = value_type(c->m, cv);
             if (nk > 1) /* the accumulator is added once, after the K slices are summed */
                 cv = zero_tile(c, ct);
-            for (int64_t k = 0; k < bk; k++) {
+            cvs[m * bn + n] = cv;
+        }
+    for (int64_t k = 0; k < bk; k++)
+        for (int64_t m = 0; m < bm; m++)
+            for (int64_t n = 0; n < bn; n++) {
                 int64_t ab[2] = { m, k }, bb[2] = { k, n };
                 ValueId args[3] = { gather_tile(c, mm, 0, a, ab), gather_tile(c, mm, 1, b, bb),
-                                    cv };
-                cv = emit1(c, OP_MMA_SYNC, 3, args, ct);
+                                    cvs[m * bn + n] };
+                ValueId cv = emit1(c, OP_MMA_SYNC, 3, args, ct);
                 int64_t shape[3] = { mm->info->m, mm->info->n, mm->info->k };
                 const Attr *items[3];
                 for (int i = 0; i < 3; i++)
@@ -284,7 +296,12 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 if (mm->mma.kind ==
                     MMA_NV_MMA_SYNC_F32_16x8x8_TF32) /* f32 registers read as tf32 */
                     op_set_attr(c->m, value_get(c->m, cv)->def, "tf32Enabled", attr_unit(c->m));
+                cvs[m * bn + n] = cv;
             }
+    for (int64_t m = 0; m < bm; m++)
+        for (int64_t n = 0; n < bn; n++) {
+            int64_t cb[2] = { m, n }, slots[64];
+            ValueId cv = cvs[m * bn + n];
             tile_slots(mm, 2, acc, cb, slots);
             const Type *t = type_get(c->m, ct);
             int64_t per = t->shape[1];
