@@ -40,7 +40,9 @@
  *                     thread done reading the slice overwritten next);
  *                     copies of iteration it+N-1 into stage (it+N-1) % N
  *                     (skipped past the end), commit; then the ldmatrix reads
- *                     of stage it % N and the mma.sync ops
+ *                     of stage it % N and the mma.sync ops (contract.c issues
+ *                     the mma ops K step by K step, with the ldmatrix of step
+ *                     k+1 between those of step k)
  *   after the loop    wait_group 0
  *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,

@@ -5,14 +5,40 @@
 // This kernel's warp tile is 32x32 (2 x 4 m16n8 tiles) and each iteration has
 // two k16 steps: the first mma's result (D0) is read first by the 9th mma of the
 // iteration, never by the 2nd.  Results stay exact (the same K order per tile).
+// The ldmatrix of the second step are issued one by one between the mma ops of
+// the first (ORDER): only the 4 loads of step 0 precede the iteration's first mma.
 // RUN: %vptx check %s | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
+// RUN: %filecheck --check-prefix=ORDER %s < %t.ptx
 // CHECK: PASS mma_order (sim vs eval, max abs err 0,
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {[[D0:%f[0-9]+]], %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}}, {{.*}};
 // PTX-NOT: , {[[D0]], %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}};
 // PTX-COUNT-7: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {%f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}};
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[D0]], %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}};
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// ORDER-NOT: ldmatrix.sync
+// ORDER: mma.sync.aligned
+// ORDER-NOT: mma.sync.aligned
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// ORDER-NOT: ldmatrix.sync
+// ORDER: mma.sync.aligned
+// ORDER-NOT: mma.sync.aligned
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// ORDER-NOT: ldmatrix.sync
+// ORDER: mma.sync.aligned
+// ORDER-NOT: mma.sync.aligned
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// ORDER-NOT: ldmatrix.sync
+// ORDER: mma.sync.aligned
+// ORDER-NOT: mma.sync.aligned
+// ORDER: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// ORDER-NOT: ldmatrix.sync
+// ORDER: mma.sync.aligned
+// ORDER-NOT: ldmatrix.sync
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>
