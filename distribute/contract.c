@@ -248,6 +248,103 @@ sum_k_slices(Ctx *c, Dist *partial, Dist *acc, int64_t nk, int64_t sk, const Nes
     return reduce_dist(c, s, 1u, KIND_ADD, acc, 0, rl, NULL);
 }
 
+/* May op o sit anywhere between an ldmatrix and the mma ops that use it? (no
+ * memory writes, barriers or regions: moving a shared-memory read past it is safe) */
+static bool
+movable_past(const Module *m, OpId o)
+{
+    const Op *op = op_get(m, o);
+    if (op->nregions)
+        return false;
+    return op->kind == OP_LDMATRIX || op->kind == OP_MMA_SYNC ||
+           (op_info[op->kind].traits & T_PURE);
+}
+
+/*
+ * Fragment double-buffering within an iteration: an ldmatrix in c->out whose
+ * first user among the contract's mma ops (mmas[], T per K step, in issue
+ * order) is of step s >= 1 is moved, with the ops after it that depend on it,
+ * to between the mma ops of step s-1: the i-th such load of step s goes just
+ * before step s-1's mma number i+1.  Its shared-memory latency then overlaps
+ * those mma ops instead of delaying the first mma of the iteration.  Only pure
+ * ops, ldmatrix and mma may lie between the load's old and new places.
+ */
+static void
+interleave_loads(Ctx *c, const OpId *mmas, int64_t nmma, int64_t T)
+{
+    Module *m = c->m;
+    OpList *out = c->out;
+    if (T < 2 || nmma <= T)
+        return;
+    ArenaMark mk = arena_mark(&c->scratch);
+    uint8_t *mark = arena_alloc(&c->scratch, (size_t)m->nvalues + 1);
+    int64_t *placed = arena_alloc(&c->scratch, (size_t)(nmma / T + 1) * sizeof *placed);
+    OpId *moved = arena_alloc(&c->scratch, (size_t)out->n * sizeof *moved + 1);
+    OpId *done = arena_alloc(&c->scratch, (size_t)out->n * sizeof *done + 1);
+    uint32_t ndone = 0;
+    for (uint32_t p = 0; p < out->n; p++) {
+        OpId l = out->items[p];
+        bool seen = false;
+        for (uint32_t i = 0; i < ndone; i++)
+            seen = seen || done[i] == l;
+        if (op_get(m, l)->kind != OP_LDMATRIX || seen)
+            continue;
+        /* the first mma that depends on l, and the ops in between that do */
+        memset(mark, 0, (size_t)m->nvalues + 1);
+        for (uint32_t r = 0; r < op_get(m, l)->nres; r++)
+            mark[op_get(m, l)->res[r]] = 1;
+        int64_t first = -1;
+        uint32_t q;
+        bool ok = true;
+        for (q = p + 1; q < out->n && first < 0; q++) {
+            const Op *op = op_get(m, out->items[q]);
+            if (!movable_past(m, out->items[q])) {
+                ok = false;
+                break;
+            }
+            bool dep = false;
+            for (uint32_t i = 0; i < op->nargs; i++)
+                dep = dep || mark[op->args[i]];
+            if (!dep)
+                continue;
+            for (uint32_t i = 0; i < op->nres; i++)
+                mark[op->res[i]] = 1;
+            if (op->kind == OP_MMA_SYNC)
+                for (int64_t j = 0; j < nmma; j++)
+                    if (mmas[j] == out->items[q])
+                        first = j;
+        }
+        int64_t step = first < 0 ? 0 : first / T;
+        if (!ok || step < 1 || placed[step] + 1 >= T)
+            continue;
+        OpId target = mmas[(step - 1) * T + placed[step] + 1];
+        placed[step]++;
+        done[ndone++] = l;
+        /* l and its dependents before target move to just before target */
+        memset(mark, 0, (size_t)m->nvalues + 1);
+        uint32_t nm = 0, w = p;
+        for (q = p; q < out->n && out->items[q] != target; q++) {
+            OpId x = out->items[q];
+            const Op *op = op_get(m, x);
+            bool dep = q == p;
+            for (uint32_t i = 0; i < op->nargs; i++)
+                dep = dep || mark[op->args[i]];
+            if (dep) {
+                for (uint32_t i = 0; i < op->nres; i++)
+                    mark[op->res[i]] = 1;
+                moved[nm++] = x;
+            } else {
+                out->items[w++] = x;
+            }
+        }
+        if (q == out->n) /* target not after l: leave the list as it was */
+            break;
+        memcpy(&out->items[w], moved, nm * sizeof *moved);
+        p--; /* out->items[p] is now the op that followed l */
+    }
+    arena_release(&c->scratch, mk);
+}
+
 static bool
 contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
 {
@@ -264,18 +361,31 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *r = dist_new(c, &acc->layout, acc->elem);
     TypeId ct = 0;
+    /*
+     * K steps outermost: every accumulator tile gets its mma of step k before
+     * any tile gets that of step k+1, so consecutive mma ops are independent
+     * (no mma waits for the previous one's result), and the fragments of step
+     * k+1 are first needed only after all the mma ops of step k are issued
+     * (interleave_loads moves their ldmatrix between those mma ops).
+     */
+    ValueId *cvs = arena_alloc(&c->scratch, (size_t)(bm * bn + 1) * sizeof *cvs);
+    OpId *mmas = arena_alloc(&c->scratch, (size_t)(bm * bn * bk + 1) * sizeof *mmas);
     for (int64_t m = 0; m < bm; m++)
         for (int64_t n = 0; n < bn; n++) {
-            int64_t cb[2] = { m, n }, slots[64];
+            int64_t cb[2] = { m, n };
             ValueId cv = gather_tile(c, mm, 2, acc, cb);
             ct = value_type(c->m, cv);
             if (nk > 1) /* the accumulator is added once, after the K slices are summed */
                 cv = zero_tile(c, ct);
-            for (int64_t k = 0; k < bk; k++) {
+            cvs[m * bn + n] = cv;
+        }
+    for (int64_t k = 0; k < bk; k++)
+        for (int64_t m = 0; m < bm; m++)
+            for (int64_t n = 0; n < bn; n++) {
                 int64_t ab[2] = { m, k }, bb[2] = { k, n };
                 ValueId args[3] = { gather_tile(c, mm, 0, a, ab), gather_tile(c, mm, 1, b, bb),
-                                    cv };
-                cv = emit1(c, OP_MMA_SYNC, 3, args, ct);
+                                    cvs[m * bn + n] };
+                ValueId cv = emit1(c, OP_MMA_SYNC, 3, args, ct);
                 int64_t shape[3] = { mm->info->m, mm->info->n, mm->info->k };
                 const Attr *items[3];
                 for (int i = 0; i < 3; i++)
@@ -284,7 +394,14 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 if (mm->mma.kind ==
                     MMA_NV_MMA_SYNC_F32_16x8x8_TF32) /* f32 registers read as tf32 */
                     op_set_attr(c->m, value_get(c->m, cv)->def, "tf32Enabled", attr_unit(c->m));
+                cvs[m * bn + n] = cv;
+                mmas[(k * bm + m) * bn + n] = value_get(c->m, cv)->def;
             }
+    interleave_loads(c, mmas, bm * bn * bk, bm * bn);
+    for (int64_t m = 0; m < bm; m++)
+        for (int64_t n = 0; n < bn; n++) {
+            int64_t cb[2] = { m, n }, slots[64];
+            ValueId cv = cvs[m * bn + n];
             tile_slots(mm, 2, acc, cb, slots);
             const Type *t = type_get(c->m, ct);
             int64_t per = t->shape[1];

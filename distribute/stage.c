@@ -33,14 +33,18 @@
  * (N = the loop's `vptx.pipeline_stages`, else --pipeline-stages, else the
  * largest of 4, 3, 2 whose buffers fit the 48 KiB of static shared memory):
  *
- *   before the loop   iterations 0 .. N-2: copies into stages 0 .. N-2, one
- *                     cp.async group each (skipped past the loop's end)
+ *   before the loop   the copies' loop-invariant rows, row guards, column and
+ *                     chunk length (hoist_pipe); iterations 0 .. N-2: copies
+ *                     into stages 0 .. N-2, one cp.async group each (skipped
+ *                     past the loop's end)
  *   iteration it      wait_group N-2 (the group of `it` has landed); one
  *                     barrier (every thread's copies visible, and every
  *                     thread done reading the slice overwritten next);
  *                     copies of iteration it+N-1 into stage (it+N-1) % N
  *                     (skipped past the end), commit; then the ldmatrix reads
- *                     of stage it % N and the mma.sync ops
+ *                     of stage it % N and the mma.sync ops (contract.c issues
+ *                     the mma ops K step by K step, with the ldmatrix of step
+ *                     k+1 between those of step k)
  *   after the loop    wait_group 0
  *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,
@@ -79,6 +83,11 @@ typedef struct Staged {
     uint32_t ncopy;
     ValueId *row, *dcol; /* per copy i: row in the tile, offset in a slice (prologue) */
     ValueId col;         /* column of this thread's chunk (prologue) */
+    /* loop-invariant parts of a pipelined read's copies, made before its loop (0: none):
+       the global column and the elements left in the chunk when the column index is not
+       the induction variable; the global rows and their row guards when the row is not */
+    ValueId h_gcol, h_left;
+    ValueId *h_grow, *h_in;
 } Staged;
 
 typedef struct Pipe {
@@ -574,19 +583,19 @@ issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
     for (uint32_t d = 0; d < 2; d++)
         if (!s->in_bounds[d])
             dim[d] = memref_dim(c, mem, r - 2 + d);
-    ValueId gcol = idx_add(c, base[r - 1], s->col);
-    ValueId left = 0; /* elements of this thread's chunk inside the memref */
-    if (!s->in_bounds[1]) {
+    ValueId gcol = s->h_gcol ? s->h_gcol : idx_add(c, base[r - 1], s->col);
+    ValueId left = s->h_left; /* elements of this thread's chunk inside the memref */
+    if (!s->in_bounds[1] && !left) {
         left = binop_idx(c, OP_SUBI, dim[1], gcol);
         left = binop_idx(c, OP_MAXSI, left, const_index(c, 0));
         left = binop_idx(c, OP_MINSI, left, const_index(c, 8));
     }
     ValueId grow[64], n[64];
     for (uint32_t i = 0; i < s->ncopy; i++) {
-        grow[i] = idx_add(c, base[r - 2], s->row[i]);
+        grow[i] = s->h_grow ? s->h_grow[i] : idx_add(c, base[r - 2], s->row[i]);
         n[i] = left ? left : const_index(c, 8);
         if (!s->in_bounds[0]) {
-            ValueId in = cmp_i(c, CMPI_SLT, grow[i], dim[0]);
+            ValueId in = s->h_grow ? s->h_in[i] : cmp_i(c, CMPI_SLT, grow[i], dim[0]);
             ValueId sel[3] = { in, n[i], const_index(c, 0) };
             n[i] = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
         }
@@ -698,6 +707,46 @@ prepare_pipe(Ctx *c, uint32_t k)
             prepare(c, &p->reads.items[i], p->pipes.items[k].stages);
 }
 
+/*
+ * Before a pipelined loop (at c->out): the parts of its reads' copies that do not
+ * change from one iteration to the next, so the loop issues only the rest.  The
+ * tile's row or column index that is not the induction variable is defined
+ * outside the loop (pipeline_loop), and so are the memref and its dims.
+ */
+static void
+hoist_pipe(Ctx *c, uint32_t k)
+{
+    struct StagePlan *p = c->stage;
+    for (uint32_t i = 0; i < p->reads.n; i++) {
+        Staged *s = &p->reads.items[i];
+        if (s->pipe != k)
+            continue;
+        uint32_t r = s->mrank;
+        ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
+        ValueId base[LAYOUT_MAX_RANK];
+        bases_at(c, s, 0, base);
+        if (!s->iv[r - 1]) {
+            s->h_gcol = idx_add(c, base[r - 1], s->col);
+            if (!s->in_bounds[1]) {
+                ValueId left = binop_idx(c, OP_SUBI, memref_dim(c, mem, r - 1), s->h_gcol);
+                left = binop_idx(c, OP_MAXSI, left, const_index(c, 0));
+                s->h_left = binop_idx(c, OP_MINSI, left, const_index(c, 8));
+            }
+        }
+        if (!s->iv[r - 2]) {
+            ValueId *g = arena_alloc(&c->m->arena, s->ncopy * sizeof *g);
+            ValueId *in = arena_alloc(&c->m->arena, s->ncopy * sizeof *in);
+            ValueId dim0 = s->in_bounds[0] ? 0 : memref_dim(c, mem, r - 2);
+            for (uint32_t j = 0; j < s->ncopy; j++) {
+                g[j] = idx_add(c, base[r - 2], s->row[j]);
+                in[j] = dim0 ? cmp_i(c, CMPI_SLT, g[j], dim0) : 0;
+            }
+            s->h_in = in;
+            s->h_grow = g;
+        }
+    }
+}
+
 /* After the rewrite: the static workgroup buffers of the function must fit. */
 static bool
 sum_allocs(Module *m, OpId o, void *ctx)
@@ -750,6 +799,7 @@ dist_stage_loop_begin(Ctx *c, OpId loop)
     if (!pipe || pipe->stages < 2)
         return true;
     prepare_pipe(c, k);
+    hoist_pipe(c, k);
     const Op *op = op_get(c->m, loop);
     ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
     ValueId step = dist_scalar(c, op_get(c->m, loop)->args[2]);

@@ -74,3 +74,7 @@ echo "-- simulator, one launch of M = N = K = 256 (grid 2 x 2)"
 "$TMP/staging" "$REF" examples/gemm.mlir 256 256 256
 echo "-- simulator, M = N = 128, K = 4096 (one workgroup, 128 K steps: the steady state)"
 "$TMP/staging" "$REF" examples/gemm.mlir 128 128 4096
+cc -std=c11 -O2 -I. -D_POSIX_C_SOURCE=200809L tests/bench/gemm_timing.c "$LIB" -lm -ldl -lpthread \
+    -o "$TMP/gemm_timing"
+echo "-- A100 model (docs/timing.md), 4096^3, 32 of the 1024 CTAs simulated"
+"$TMP/gemm_timing" "$TMP/gemm.ptx" "$REF" 4096 32 a100

@@ -1,0 +1,88 @@
+/*
+ * gemm_timing.c -- tests/bench/staging.sh's timing row: the modeled time of
+ * vptx's examples/gemm.mlir and of nvcc's CUTLASS-style reference
+ * (tests/bench/ref_gemm.ptx) on an N x N x N f16 GEMM, f32 result, with the
+ * simulator's performance model (docs/timing.md, vptx_timing_ptx).
+ *
+ *   gemm_timing VPTX.ptx REF.ptx N SAMPLE GPU
+ *
+ * N must be a multiple of 128 (the 128x128 tile of both kernels, one CTA of 256
+ * threads each); SAMPLE CTAs of the N/128 x N/128 grid are simulated and the rest
+ * extrapolated.  The inputs are the simulator's zero-filled buffers: the model
+ * times the instructions and memory requests, which do not depend on the values.
+ */
+#include "driver/vptx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static char *
+slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    long n = -1;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+        buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf)
+        buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static int
+report(const char *who, const char *path, const char *entry, const VptxTimingArg *args,
+       size_t nargs, unsigned long long n, unsigned long long sample, const char *gpu)
+{
+    char *ptx = slurp(path), err[512];
+    if (!ptx) {
+        fprintf(stderr, "gemm_timing: cannot read %s\n", path);
+        return 1;
+    }
+    unsigned grid[3] = { (unsigned)(n / 128), (unsigned)(n / 128), 1 }, block[3] = { 256, 1, 1 };
+    VptxTiming t;
+    int rc = vptx_timing_ptx(ptx, entry, gpu, grid, block, vptx_dynamic_smem(ptx, entry), args,
+                             nargs, sample, &t, err, sizeof err);
+    free(ptx);
+    if (rc) {
+        fprintf(stderr, "gemm_timing: %s: %s\n", who, err);
+        return 1;
+    }
+    double flop = 2.0 * (double)n * (double)n * (double)n;
+    printf("%s gemm %llu^3 %s time_us=%.1f limiter=%s tensor=%.1f%% TFLOP/s=%.1f occupancy=%u/%u "
+           "sampled=%llu/%llu\n",
+           who, n, t.gpu, t.time_us, t.limiter, t.tensor_pct, flop / t.time_us / 1e6,
+           t.occupancy_warps, t.max_warps, t.ctas_timed, t.ctas_total);
+    return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+    if (argc != 6) {
+        fprintf(stderr, "usage: gemm_timing VPTX.ptx REF.ptx N SAMPLE GPU\n");
+        return 2;
+    }
+    unsigned long long n = strtoull(argv[3], NULL, 10), sample = strtoull(argv[4], NULL, 10);
+    if (n == 0 || n % 128) {
+        fprintf(stderr, "gemm_timing: N must be a positive multiple of 128\n");
+        return 2;
+    }
+    double d = (double)n;
+    size_t h = (size_t)(n * n * 2), f = (size_t)(n * n * 4);
+    /* vptx: each memref<?x?> is a pointer and its two dims */
+    VptxTimingArg v[9] = { { 1, h, 0 }, { 0, 0, d }, { 0, 0, d }, { 1, h, 0 }, { 0, 0, d },
+                           { 0, 0, d }, { 1, f, 0 }, { 0, 0, d }, { 0, 0, d } };
+    /* nvcc: A, B, C, then M, N, K */
+    VptxTimingArg r[6] = { { 1, h, 0 }, { 1, h, 0 }, { 1, f, 0 },
+                           { 0, 0, d }, { 0, 0, d }, { 0, 0, d } };
+    if (report("vptx", argv[1], "gemm", v, 9, n, sample, argv[5]))
+        return 1;
+    return report("nvcc", argv[2], "ref_gemm", r, 6, n, sample, argv[5]);
+}
