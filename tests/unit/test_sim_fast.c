@@ -15,6 +15,9 @@
  *   - div.rn/max/min .f32 run warp-wide (exec_alu.c warp_f32_more) against the per-lane
  *     general code on random bit patterns and on signed zeros and NaN pairs;
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
+ *   - mma.sync m16n8k16 f32.f16.f16.f32 (its operands decoded eight halves at a time with
+ *     F16C where the host has it) against C sums of the fragments' products, finite
+ *     halves and NaN/infinity lanes both;
  *   - ld/st global and shared run warp-wide (exec_mem.c warp_mem_fast): values of every
  *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
  *     sector and wavefront counts worked out by hand from the addresses, and an
@@ -449,6 +452,102 @@ check_f16(void)
     CHECK(bad == 0, "%d f16 values decoded wrong", bad);
 }
 
+/* a random f16 bit pattern: mostly moderate values (so products and sums stay finite),
+ * with subnormals, zeros and, when specials is set, infinities and NaNs among them */
+static uint16_t
+rnd_f16_bits(bool specials)
+{
+    uint16_t s = (uint16_t)(rnd32() & 0x8000u);
+    switch (rnd32() % 16) {
+    case 0:
+        return (uint16_t)(s | (rnd32() & 0x3ffu)); /* subnormal or zero */
+    case 1:
+        if (specials)
+            return (uint16_t)(s | 0x7c00u | (rnd32() % 2 ? 0 : (rnd32() & 0x3ffu) | 1));
+        return s;
+    default:
+        return (uint16_t)(s | (0x3000u + (rnd32() % 0x1800u))); /* 2^-3 .. 2^3 */
+    }
+}
+
+/* mma.sync m16n8k16 f32.f16.f16.f32 (exec_warp.c gather_h16: F16C decoding where the
+ * host has it, with NaN lanes decoded half by half) against D = C + sum over k of A B in
+ * k order, each product and sum rounded to double as the unit's exact accumulation is
+ * modelled, the fragments placed as ptx-sm80.md §5.2 lays them out (g = l/4, t = l%4). */
+static void
+check_mma(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry mm(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pd)\n{\n"
+        ".reg .b32 %a<4>; .reg .b32 %b<2>; .reg .f32 %c<4>; .reg .f32 %d<4>;\n"
+        ".reg .b32 %r<2>; .reg .b64 %rd<12>;\n"
+        "ld.param.u64 %rd0, [pa];\nld.param.u64 %rd1, [pb];\nld.param.u64 %rd2, [pc];\n"
+        "ld.param.u64 %rd3, [pd];\nmov.u32 %r0, %tid.x;\n"
+        "mul.wide.u32 %rd4, %r0, 16;\nmul.wide.u32 %rd5, %r0, 8;\n"
+        "add.s64 %rd6, %rd0, %rd4;\nadd.s64 %rd7, %rd1, %rd5;\n"
+        "add.s64 %rd8, %rd2, %rd4;\nadd.s64 %rd9, %rd3, %rd4;\n"
+        "ld.global.v4.b32 {%a0, %a1, %a2, %a3}, [%rd6];\n"
+        "ld.global.v2.b32 {%b0, %b1}, [%rd7];\n"
+        "ld.global.v4.f32 {%c0, %c1, %c2, %c3}, [%rd8];\n"
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%d0, %d1, %d2, %d3}, "
+        "{%a0, %a1, %a2, %a3}, {%b0, %b1}, {%c0, %c1, %c2, %c3};\n"
+        "st.global.v4.f32 [%rd9], {%d0, %d1, %d2, %d3};\n"
+        "ret;\n}\n";
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "mm");
+    for (int round = 0; round < 6; round++) {
+        /* rounds 0-2: finite halves (every lane on the vector path); 3-5: NaNs and
+         * infinities in some lanes */
+        bool specials = round >= 3;
+        uint16_t a[32 * 8], b[32 * 4];
+        uint32_t c[32 * 4], d[32 * 4];
+        for (int i = 0; i < 32 * 8; i++)
+            a[i] = rnd_f16_bits(specials);
+        for (int i = 0; i < 32 * 4; i++) {
+            b[i] = rnd_f16_bits(specials);
+            c[i] = rnd32() % 8 ? bits_of_f32((float)((int)(rnd32() % 2001) - 1000) / 64.0f)
+                               : rnd_f32_bits();
+        }
+        memset(d, 0, sizeof d);
+        SimDevPtr da = dev_upload(ctx, a, sizeof a), db = dev_upload(ctx, b, sizeof b),
+                  dc = dev_upload(ctx, c, sizeof c), dd = dev_upload(ctx, d, sizeof d);
+        void *params[] = { &da, &db, &dc, &dd };
+        if (launch_ok(ctx, f, 1, 32, 0, params) != 0)
+            break;
+        dev_download(ctx, d, dd, sizeof d);
+        double A[16][16], B[16][8];
+        for (int l = 0; l < 32; l++) {
+            int g = l / 4, t = l % 4;
+            for (int r = 0; r < 4; r++)
+                for (int e = 0; e < 2; e++)
+                    A[g + 8 * (r & 1)][2 * t + 8 * (r >> 1) + e] = f16_to_double(a[l * 8 + 2 * r + e]);
+            for (int r = 0; r < 2; r++)
+                for (int e = 0; e < 2; e++)
+                    B[2 * t + 8 * r + e][g] = f16_to_double(b[l * 4 + 2 * r + e]);
+        }
+        int bad = 0;
+        for (int l = 0; l < 32; l++) {
+            int g = l / 4, t = l % 4;
+            for (int i = 0; i < 4; i++) {
+                int m = g + 8 * (i >> 1), n = 2 * t + (i & 1);
+                double acc = f32_of(c[l * 4 + i]);
+                for (int k = 0; k < 16; k++) {
+                    double p = A[m][k] * B[k][n];
+                    acc = acc + p;
+                }
+                uint32_t want = bits_of_f32((float)acc), got = d[l * 4 + i];
+                bool same = got == want || (f32_of(got) != f32_of(got) && acc != acc);
+                if (!same && bad++ < 4)
+                    CHECK(false, "mma round %d lane %d element %d: %08x, want %08x", round, l,
+                          i, got, want);
+            }
+        }
+        CHECK(bad == 0, "mma round %d: %d elements wrong", round, bad);
+    }
+    sim_destroy(ctx);
+}
+
 /* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
 static void
 check_mem(void)
@@ -545,6 +644,7 @@ main(void)
     check_int_ops();
     check_moves();
     check_f16();
+    check_mma();
     check_mem();
     check_chain();
     if (failures)
