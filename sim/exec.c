@@ -607,6 +607,22 @@ run_thread(Exec *x, Thread *t)
  * lanes differs, which a race-free kernel cannot observe.  Returns -1 on a fault, 1 when
  * the warp spent its SLICE (*diverged: its lanes were not all together at some point),
  * 0 when no lane can run (all blocked or exited). */
+/* The lanes of mask ran pend warp-wide instructions past their stored pc and icount
+ * (run_warp keeps a converged warp's pc itself and writes it back to the lanes only
+ * here, before anything that looks at a lane's pc). */
+static inline void
+lanes_catch_up(Thread *th, uint32_t mask, uint32_t *pend)
+{
+    if (!*pend)
+        return;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        Thread *t = &th[__builtin_ctz(m)];
+        t->icount += *pend;
+        t->pc += *pend;
+    }
+    *pend = 0;
+}
+
 static int
 run_warp(Exec *x, uint32_t w, bool *diverged)
 {
@@ -616,10 +632,12 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
     Thread *th = &x->th[(size_t)w * WARP_SIZE];
     bool known = false; /* mask: the lanes runnable at pc, which is the lowest */
     uint32_t pc = 0, mask = 0;
+    uint32_t pend = 0; /* warp-wide instructions the lanes of mask are past their pc */
     *diverged = false;
     for (uint32_t n = 0; n < SLICE; n++) {
         uint32_t live = x->live[w];
         if (!known) {
+            lanes_catch_up(th, mask, &pend);
             pc = NOREG;
             mask = 0;
             for (uint32_t m = live; m; m &= m - 1) {
@@ -654,18 +672,14 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
             (((in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED) ||
               in->cls == SIM_CLASS_LD_PARAM) &&
              warp_mem_fast(x, w, th, mask, in)) ||
-            (coll = warp_coll_fast(x, w, th, mask, in)) > 0) {
-            for (uint32_t m = mask; m; m &= m - 1) {
-                Thread *t = &th[__builtin_ctz(m)];
-                t->icount++;
-                t->pc++;
-            }
+            (lanes_catch_up(th, mask, &pend), coll = warp_coll_fast(x, w, th, mask, in)) > 0) {
+            pend++; /* the lanes' pc and icount: written back by lanes_catch_up() */
             count = (uint32_t)__builtin_popcount(mask);
             ran = mask;
             fast = true; /* done: skip the lane loop (mask stays: the lanes go on together) */
         } else if (coll < 0) {
             by_class[in->cls] += (uint32_t)__builtin_popcount(mask);
-            return -1;
+            return -1; /* caught up before the collective */
         }
         for (uint32_t m = fast ? 0 : mask; m; m &= m - 1) {
             Thread *t = &th[__builtin_ctz(m)];
@@ -700,6 +714,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         known = uniform && ran == live && x->live[w] == live;
         pc++;
     }
+    lanes_catch_up(th, mask, &pend);
     return 1;
 }
 

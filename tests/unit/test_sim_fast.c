@@ -22,6 +22,8 @@
  *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
  *     sector and wavefront counts worked out by hand from the addresses, and an
  *     out-of-bounds lane still faulting with its own thread named;
+ *   - a converged warp's pc and instruction count, kept by run_warp() during warp-wide
+ *     instructions, seen by %clock64, a shuffle and a divergent branch as the lanes' own;
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
  *     counts the kernel's text implies.
@@ -548,6 +550,65 @@ check_mma(void)
     sim_destroy(ctx);
 }
 
+/* A converged warp's pc and instruction count live in run_warp() while it runs warp-wide
+ * instructions and reach the lanes before anything reads them: %clock64 (the lane's
+ * instruction count) after 7 warp-wide instructions and a shuffle (a collective, which
+ * looks at the lanes' pcs) reads 8 and 10 (the count includes the instruction reading
+ * it), the jump target after a divergent branch is
+ * each lane's own, and the store lands where the lane's own pc took it. */
+static void
+check_warp_pc(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry c(.param .u64 po)\n{\n"
+        ".reg .b32 %r<8>; .reg .b64 %rd<8>; .reg .pred %p<2>;\n"
+        "ld.param.u64 %rd0, [po];\n"           /* 1 */
+        "mov.u32 %r0, %tid.x;\n"               /* 2 (per lane: a special register) */
+        "add.u32 %r1, %r0, 1;\n"               /* 3 */
+        "mul.lo.u32 %r2, %r1, 3;\n"            /* 4 */
+        "xor.b32 %r3, %r2, 5;\n"               /* 5 */
+        "mul.wide.u32 %rd1, %r0, 32;\n"        /* 6 */
+        "add.s64 %rd2, %rd0, %rd1;\n"          /* 7 */
+        "mov.u64 %rd3, %clock64;\n"            /* 8: reads 8 */
+        "shfl.sync.bfly.b32 %r4, %r3, 1, 31, 0xffffffff;\n" /* 9 */
+        "mov.u64 %rd4, %clock64;\n"            /* 10: reads 10 */
+        "and.b32 %r5, %r0, 1;\n"               /* 11 */
+        "setp.eq.u32 %p0, %r5, 1;\n"           /* 12 */
+        "@%p0 bra ODD;\n"                      /* 13 */
+        "add.u32 %r6, %r4, 100;\n"             /* 14 even lanes */
+        "add.u32 %r6, %r6, 1;\n"               /* 15 */
+        "bra DONE;\n"                          /* 16 */
+        "ODD:\n"
+        "add.u32 %r6, %r4, 200;\n"             /* 14 odd lanes */
+        "DONE:\n"
+        "mov.u64 %rd5, %clock64;\n"            /* even: 17, odd: 15 */
+        "st.global.v2.u64 [%rd2], {%rd3, %rd4};\n"
+        "st.global.u64 [%rd2+16], %rd5;\nst.global.u32 [%rd2+24], %r6;\n"
+        "ret;\n}\n";
+    enum { N = 64 }; /* two whole warps: the shuffle names all 32 lanes */
+    uint64_t out[N * 4];
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "c");
+    SimDevPtr d = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &d };
+    if (launch_ok(ctx, f, 1, N, 0, params) == 0) {
+        dev_download(ctx, out, d, sizeof out);
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t x3n = (((i ^ 1) + 1) * 3) ^ 5; /* the partner lane's %r3 */
+            uint32_t want6 = i & 1 ? x3n + 200 : x3n + 101;
+            const uint64_t *o = &out[i * 4];
+            CHECK(o[0] == 8 && o[1] == 10 && o[2] == (i & 1 ? 15u : 17u) &&
+                      (uint32_t)o[3] == want6,
+                  "lane %u: clocks %llu %llu %llu, value %u (want 8 10 %u, %u)", i,
+                  (unsigned long long)o[0], (unsigned long long)o[1], (unsigned long long)o[2],
+                  (uint32_t)o[3], i & 1 ? 15u : 17u, want6);
+        }
+    }
+    sim_destroy(ctx);
+}
+
 /* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
 static void
 check_mem(void)
@@ -645,6 +706,7 @@ main(void)
     check_moves();
     check_f16();
     check_mma();
+    check_warp_pc();
     check_mem();
     check_chain();
     if (failures)
