@@ -244,10 +244,12 @@ warp_f32_more(Thread *th, uint32_t mask, const Inst *in)
 {
     int op = in->op;
     if ((op != OP_MAX && op != OP_MIN && op != OP_DIV) || !f32_fast(in) ||
-        (in->flags & (F_FTZ | F_NAN | F_APPROX | F_FULL)) || in->guard != NOREG ||
-        in->o[0].kind != OPD_REG || (in->o[1].kind != OPD_REG && in->o[1].kind != OPD_IMM) ||
+        (in->flags & (F_FTZ | F_APPROX | F_FULL)) || (op == OP_DIV && (in->flags & F_NAN)) ||
+        in->guard != NOREG || in->o[0].kind != OPD_REG ||
+        (in->o[1].kind != OPD_REG && in->o[1].kind != OPD_IMM) ||
         (in->o[2].kind != OPD_REG && in->o[2].kind != OPD_IMM))
         return false;
+    bool nan_mode = (in->flags & F_NAN) != 0; /* max.NaN/min.NaN: any NaN gives NaN */
     for (; mask; mask &= mask - 1) {
         Thread *t = &th[__builtin_ctz(mask)];
         uint32_t a = (uint32_t)(in->o[1].kind == OPD_REG ? t->r[in->o[1].r]
@@ -260,7 +262,7 @@ warp_f32_more(Thread *th, uint32_t mask, const Inst *in)
             float q = x / y;
             r = q != q ? 0x7fffffffu : bits_of_f32(q);
         } else if (x != x || y != y)
-            r = (x != x && y != y) ? 0x7fffffffu : x != x ? b : a;
+            r = (nan_mode || (x != x && y != y)) ? 0x7fffffffu : x != x ? b : a;
         else {
             bool a_first = x == y ? (a & 0x80000000u) != 0 : x < y; /* a is the minimum */
             r = op == OP_MAX ? (a_first ? b : a) : (a_first ? a : b);

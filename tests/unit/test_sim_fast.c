@@ -12,8 +12,9 @@
  *   - integer mul/mad (.lo/.hi/.wide, 16/32/64-bit, signed and unsigned) and
  *     and/or/xor/shl/shr run warp-wide (exec_alu.c warp_int_fast, warp_bit_fast) against
  *     the per-lane code on random values;
- *   - div.rn/max/min .f32 run warp-wide (exec_alu.c warp_f32_more) against the per-lane
- *     general code on random bit patterns and on signed zeros and NaN pairs;
+ *   - div.rn/max/min (and max.NaN/min.NaN) .f32 run warp-wide (exec_alu.c
+ *     warp_f32_more) against the per-lane general code on random bit patterns and on
+ *     signed zeros and NaN pairs;
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
  *   - mma.sync m16n8k16 f32.f16.f16.f32 (its operands decoded eight halves at a time with
  *     F16C where the host has it) against C sums of the fragments' products, finite
@@ -198,12 +199,12 @@ check_ops(void)
     free(out);
 }
 
-/* div.rn/max/min .f32: the warp-wide loop (guard 0) against the per-lane functions (an
- * always-true guard), bit for bit. */
+/* div.rn/max/min/max.NaN/min.NaN .f32: the warp-wide loop (guard 0) against the per-lane
+ * functions (an always-true guard), bit for bit. */
 static void
 check_ops_more(void)
 {
-    static const char *const ops[] = { "div.rn", "max", "min" };
+    static const char *const ops[] = { "div.rn", "max", "min", "max.NaN", "min.NaN" };
     enum { N = 4096 };
     uint32_t *in = malloc(2 * N * 4), *out[2] = { malloc(N * 4), malloc(N * 4) };
     SimCtx *ctx = sim_create();
@@ -212,7 +213,7 @@ check_ops_more(void)
         { 0x3f800000u, 0x7fc00001u }, { 0xffc00000u, 0x7f800001u }, { 0x3f800000u, 0x3f800000u },
         { 0x80000000u, 0x80000000u }, { 0x00000001u, 0x80000001u },
     };
-    for (int op = 0; op < 3; op++) {
+    for (int op = 0; op < 5; op++) {
         for (int i = 0; i < 2 * N; i++)
             in[i] = rnd_f32_bits();
         for (size_t k = 0; k < sizeof special / sizeof special[0]; k++) {
@@ -259,6 +260,13 @@ check_ops_more(void)
             CHECK(out[0][0] == 0x80000000u && out[0][1] == 0x80000000u &&
                       out[0][2] == 0x3f800000u && out[0][4] == 0x7fffffffu,
                   "min specials %08x %08x %08x %08x", out[0][0], out[0][1], out[0][2], out[0][4]);
+        /* .NaN: a NaN operand gives the canonical NaN, whichever it is */
+        if (op >= 3)
+            CHECK(out[0][0] == (op == 3 ? 0u : 0x80000000u) && out[0][2] == 0x7fffffffu &&
+                      out[0][3] == 0x7fffffffu && out[0][4] == 0x7fffffffu &&
+                      out[0][5] == 0x3f800000u,
+                  "%s specials %08x %08x %08x %08x %08x", ops[op], out[0][0], out[0][2], out[0][3],
+                  out[0][4], out[0][5]);
     }
     sim_destroy(ctx);
     free(in);
@@ -523,7 +531,8 @@ check_mma(void)
             int g = l / 4, t = l % 4;
             for (int r = 0; r < 4; r++)
                 for (int e = 0; e < 2; e++)
-                    A[g + 8 * (r & 1)][2 * t + 8 * (r >> 1) + e] = f16_to_double(a[l * 8 + 2 * r + e]);
+                    A[g + 8 * (r & 1)][2 * t + 8 * (r >> 1) + e] =
+                        f16_to_double(a[l * 8 + 2 * r + e]);
             for (int r = 0; r < 2; r++)
                 for (int e = 0; e < 2; e++)
                     B[2 * t + 8 * r + e][g] = f16_to_double(b[l * 4 + 2 * r + e]);
@@ -541,8 +550,8 @@ check_mma(void)
                 uint32_t want = bits_of_f32((float)acc), got = d[l * 4 + i];
                 bool same = got == want || (f32_of(got) != f32_of(got) && acc != acc);
                 if (!same && bad++ < 4)
-                    CHECK(false, "mma round %d lane %d element %d: %08x, want %08x", round, l,
-                          i, got, want);
+                    CHECK(false, "mma round %d lane %d element %d: %08x, want %08x", round, l, i,
+                          got, want);
             }
         }
         CHECK(bad == 0, "mma round %d: %d elements wrong", round, bad);
@@ -559,33 +568,32 @@ check_mma(void)
 static void
 check_warp_pc(void)
 {
-    static const char ptx[] =
-        ".version 7.0\n.target sm_80\n.address_size 64\n"
-        ".visible .entry c(.param .u64 po)\n{\n"
-        ".reg .b32 %r<8>; .reg .b64 %rd<8>; .reg .pred %p<2>;\n"
-        "ld.param.u64 %rd0, [po];\n"           /* 1 */
-        "mov.u32 %r0, %tid.x;\n"               /* 2 (per lane: a special register) */
-        "add.u32 %r1, %r0, 1;\n"               /* 3 */
-        "mul.lo.u32 %r2, %r1, 3;\n"            /* 4 */
-        "xor.b32 %r3, %r2, 5;\n"               /* 5 */
-        "mul.wide.u32 %rd1, %r0, 32;\n"        /* 6 */
-        "add.s64 %rd2, %rd0, %rd1;\n"          /* 7 */
-        "mov.u64 %rd3, %clock64;\n"            /* 8: reads 8 */
-        "shfl.sync.bfly.b32 %r4, %r3, 1, 31, 0xffffffff;\n" /* 9 */
-        "mov.u64 %rd4, %clock64;\n"            /* 10: reads 10 */
-        "and.b32 %r5, %r0, 1;\n"               /* 11 */
-        "setp.eq.u32 %p0, %r5, 1;\n"           /* 12 */
-        "@%p0 bra ODD;\n"                      /* 13 */
-        "add.u32 %r6, %r4, 100;\n"             /* 14 even lanes */
-        "add.u32 %r6, %r6, 1;\n"               /* 15 */
-        "bra DONE;\n"                          /* 16 */
-        "ODD:\n"
-        "add.u32 %r6, %r4, 200;\n"             /* 14 odd lanes */
-        "DONE:\n"
-        "mov.u64 %rd5, %clock64;\n"            /* even: 17, odd: 15 */
-        "st.global.v2.u64 [%rd2], {%rd3, %rd4};\n"
-        "st.global.u64 [%rd2+16], %rd5;\nst.global.u32 [%rd2+24], %r6;\n"
-        "ret;\n}\n";
+    static const char ptx[] = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                              ".visible .entry c(.param .u64 po)\n{\n"
+                              ".reg .b32 %r<8>; .reg .b64 %rd<8>; .reg .pred %p<2>;\n"
+                              "ld.param.u64 %rd0, [po];\n"    /* 1 */
+                              "mov.u32 %r0, %tid.x;\n"        /* 2 (per lane: a special register) */
+                              "add.u32 %r1, %r0, 1;\n"        /* 3 */
+                              "mul.lo.u32 %r2, %r1, 3;\n"     /* 4 */
+                              "xor.b32 %r3, %r2, 5;\n"        /* 5 */
+                              "mul.wide.u32 %rd1, %r0, 32;\n" /* 6 */
+                              "add.s64 %rd2, %rd0, %rd1;\n"   /* 7 */
+                              "mov.u64 %rd3, %clock64;\n"     /* 8: reads 8 */
+                              "shfl.sync.bfly.b32 %r4, %r3, 1, 31, 0xffffffff;\n" /* 9 */
+                              "mov.u64 %rd4, %clock64;\n"                         /* 10: reads 10 */
+                              "and.b32 %r5, %r0, 1;\n"                            /* 11 */
+                              "setp.eq.u32 %p0, %r5, 1;\n"                        /* 12 */
+                              "@%p0 bra ODD;\n"                                   /* 13 */
+                              "add.u32 %r6, %r4, 100;\n" /* 14 even lanes */
+                              "add.u32 %r6, %r6, 1;\n"   /* 15 */
+                              "bra DONE;\n"              /* 16 */
+                              "ODD:\n"
+                              "add.u32 %r6, %r4, 200;\n" /* 14 odd lanes */
+                              "DONE:\n"
+                              "mov.u64 %rd5, %clock64;\n" /* even: 17, odd: 15 */
+                              "st.global.v2.u64 [%rd2], {%rd3, %rd4};\n"
+                              "st.global.u64 [%rd2+16], %rd5;\nst.global.u32 [%rd2+24], %r6;\n"
+                              "ret;\n}\n";
     enum { N = 64 }; /* two whole warps: the shuffle names all 32 lanes */
     uint64_t out[N * 4];
     memset(out, 0, sizeof out);
@@ -599,8 +607,7 @@ check_warp_pc(void)
             uint32_t x3n = (((i ^ 1) + 1) * 3) ^ 5; /* the partner lane's %r3 */
             uint32_t want6 = i & 1 ? x3n + 200 : x3n + 101;
             const uint64_t *o = &out[i * 4];
-            CHECK(o[0] == 8 && o[1] == 10 && o[2] == (i & 1 ? 15u : 17u) &&
-                      (uint32_t)o[3] == want6,
+            CHECK(o[0] == 8 && o[1] == 10 && o[2] == (i & 1 ? 15u : 17u) && (uint32_t)o[3] == want6,
                   "lane %u: clocks %llu %llu %llu, value %u (want 8 10 %u, %u)", i,
                   (unsigned long long)o[0], (unsigned long long)o[1], (unsigned long long)o[2],
                   (uint32_t)o[3], i & 1 ? 15u : 17u, want6);
