@@ -682,14 +682,18 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
     double A[16 * 32], B[32 * 8], Cv[WARP_SIZE][4];
     gather(x, warp, in, 1, fam, A, K);
     gather(x, warp, in, 2, fam, B, 8);
-    /* f32 C and D in registers, the usual case: read C straight into the matrix, compute,
-     * write D straight out (C is read whole first, so D may be the same registers) */
+    /* f32 C and D, D in registers and C in registers or immediates (a zero C), the usual
+     * case: read C straight into the matrix, compute, write D straight out (C is read
+     * whole first, so D may be the same registers) */
     bool f32cd = in->ty[0] == TY_F32 && in->ty[3] == TY_F32 && in->o[0].n == 4 && in->o[3].n == 4;
-    uint32_t cr[4], dr[4];
+    uint32_t cr[4], dr[4], cimm[4];
+    bool creg[4];
     for (int i = 0; f32cd && i < 4; i++) {
         const Opd *c = &x->vecs[in->o[3].r + (uint32_t)i], *d = &x->vecs[in->o[0].r + (uint32_t)i];
-        f32cd = c->kind == OPD_REG && d->kind == OPD_REG;
+        f32cd = (c->kind == OPD_REG || c->kind == OPD_IMM) && d->kind == OPD_REG;
+        creg[i] = c->kind == OPD_REG;
         cr[i] = c->r;
+        cimm[i] = (uint32_t)c->imm;
         dr[i] = d->r;
     }
     if (f32cd) {
@@ -697,10 +701,10 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
         for (uint32_t l = 0; l < WARP_SIZE; l++) {
             const uint64_t *r = lane_thread(x, warp, l)->r;
             int g = (int)(l >> 2), c2 = 2 * (int)(l & 3);
-            D[g * 8 + c2] = f32_of((uint32_t)r[cr[0]]);
-            D[g * 8 + c2 + 1] = f32_of((uint32_t)r[cr[1]]);
-            D[(g + 8) * 8 + c2] = f32_of((uint32_t)r[cr[2]]);
-            D[(g + 8) * 8 + c2 + 1] = f32_of((uint32_t)r[cr[3]]);
+            D[g * 8 + c2] = f32_of(creg[0] ? (uint32_t)r[cr[0]] : cimm[0]);
+            D[g * 8 + c2 + 1] = f32_of(creg[1] ? (uint32_t)r[cr[1]] : cimm[1]);
+            D[(g + 8) * 8 + c2] = f32_of(creg[2] ? (uint32_t)r[cr[2]] : cimm[2]);
+            D[(g + 8) * 8 + c2 + 1] = f32_of(creg[3] ? (uint32_t)r[cr[3]] : cimm[3]);
         }
         mma_rows(D, A, B, K);
         for (uint32_t l = 0; l < WARP_SIZE; l++) {

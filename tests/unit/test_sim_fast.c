@@ -18,7 +18,7 @@
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
  *   - mma.sync m16n8k16 f32.f16.f16.f32 (its operands decoded eight halves at a time with
  *     F16C where the host has it) against C sums of the fragments' products, finite
- *     halves and NaN/infinity lanes both;
+ *     halves and NaN/infinity lanes both, C in registers and as immediates;
  *   - ld/st global and shared run warp-wide (exec_mem.c warp_mem_fast): values of every
  *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
  *     sector and wavefront counts worked out by hand from the addresses, and an
@@ -504,12 +504,18 @@ check_mma(void)
         "{%a0, %a1, %a2, %a3}, {%b0, %b1}, {%c0, %c1, %c2, %c3};\n"
         "st.global.v4.f32 [%rd9], {%d0, %d1, %d2, %d3};\n"
         "ret;\n}\n";
+    /* the same with C as immediates (1.5, -2.5, +0, -0 in every lane) */
+    char ptx_imm[sizeof ptx + 64];
+    const char *cregs = "{%c0, %c1, %c2, %c3};", *p = strstr(ptx, cregs);
+    snprintf(ptx_imm, sizeof ptx_imm, "%.*s%s%s", (int)(p - ptx), ptx,
+             "{0f3FC00000, 0fC0200000, 0f00000000, 0f80000000};", p + strlen(cregs));
+    static const uint32_t cimm[4] = { 0x3fc00000u, 0xc0200000u, 0, 0x80000000u };
     SimCtx *ctx = sim_create();
-    SimFunc *f = load_entry(ctx, ptx, "mm");
-    for (int round = 0; round < 6; round++) {
+    SimFunc *f = load_entry(ctx, ptx, "mm"), *fi = load_entry(ctx, ptx_imm, "mm");
+    for (int round = 0; round < 8; round++) {
         /* rounds 0-2: finite halves (every lane on the vector path); 3-5: NaNs and
-         * infinities in some lanes */
-        bool specials = round >= 3;
+         * infinities in some lanes; 6-7: C immediate */
+        bool specials = round >= 3 && round < 6;
         uint16_t a[32 * 8], b[32 * 4];
         uint32_t c[32 * 4], d[32 * 4];
         for (int i = 0; i < 32 * 8; i++)
@@ -518,12 +524,14 @@ check_mma(void)
             b[i] = rnd_f16_bits(specials);
             c[i] = rnd32() % 8 ? bits_of_f32((float)((int)(rnd32() % 2001) - 1000) / 64.0f)
                                : rnd_f32_bits();
+            if (round >= 6)
+                c[i] = cimm[i % 4];
         }
         memset(d, 0, sizeof d);
         SimDevPtr da = dev_upload(ctx, a, sizeof a), db = dev_upload(ctx, b, sizeof b),
                   dc = dev_upload(ctx, c, sizeof c), dd = dev_upload(ctx, d, sizeof d);
         void *params[] = { &da, &db, &dc, &dd };
-        if (launch_ok(ctx, f, 1, 32, 0, params) != 0)
+        if (launch_ok(ctx, round >= 6 ? fi : f, 1, 32, 0, params) != 0)
             break;
         dev_download(ctx, d, dd, sizeof d);
         double A[16][16], B[16][8];
