@@ -506,9 +506,9 @@ check_mma(void)
         "ret;\n}\n";
     /* the same with C as immediates (1.5, -2.5, +0, -0 in every lane) */
     char ptx_imm[sizeof ptx + 64];
-    const char *cregs = "{%c0, %c1, %c2, %c3};", *p = strstr(ptx, cregs);
-    snprintf(ptx_imm, sizeof ptx_imm, "%.*s%s%s", (int)(p - ptx), ptx,
-             "{0f3FC00000, 0fC0200000, 0f00000000, 0f80000000};", p + strlen(cregs));
+    const char *cregs = "{%c0, %c1, %c2, %c3};", *at = strstr(ptx, cregs);
+    snprintf(ptx_imm, sizeof ptx_imm, "%.*s%s%s", (int)(at - ptx), ptx,
+             "{0f3FC00000, 0fC0200000, 0f00000000, 0f80000000};", at + strlen(cregs));
     static const uint32_t cimm[4] = { 0x3fc00000u, 0xc0200000u, 0, 0x80000000u };
     SimCtx *ctx = sim_create();
     SimFunc *f = load_entry(ctx, ptx, "mm"), *fi = load_entry(ctx, ptx_imm, "mm");
