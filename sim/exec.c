@@ -607,6 +607,30 @@ run_thread(Exec *x, Thread *t)
  * lanes differs, which a race-free kernel cannot observe.  Returns -1 on a fault, 1 when
  * the warp spent its SLICE (*diverged: its lanes were not all together at some point),
  * 0 when no lane can run (all blocked or exited). */
+/* A top-level ret or exit reached by every live lane of warp w, unguarded, while no
+ * barrier has waiters: the lanes exit together, in lane order as one by one (their
+ * pending cp.async copies land in that order), without thread_exit()'s per-lane scans
+ * (no lane can wait in a collective: all are here; no barrier can complete). */
+static bool
+warp_exit_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
+{
+    if ((in->op != OP_RET && in->op != OP_EXIT) || in->guard != NOREG || mask != x->live[w] ||
+        x->bar_busy)
+        return false;
+    for (uint32_t m = mask; m; m &= m - 1)
+        if (th[__builtin_ctz(m)].depth)
+            return false;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        Thread *t = &th[__builtin_ctz(m)];
+        thread_exit_cp(x, t);
+        t->state = ST_EXIT;
+        t->icount++;
+    }
+    x->nexited += (uint32_t)__builtin_popcount(mask);
+    x->live[w] = 0;
+    return true;
+}
+
 /* The lanes of mask ran pend warp-wide instructions past their stored pc and icount
  * (run_warp keeps a converged warp's pc itself and writes it back to the lanes only
  * here, before anything that looks at a lane's pc). */
@@ -662,17 +686,23 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         uint32_t count = 0, ran = 0;
         int coll = 0;
         bool fast = false;
-        if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
-            ((in->cls == SIM_CLASS_FP32 || in->cls == SIM_CLASS_SFU) &&
-             warp_f32_more(th, mask, in)) ||
-            ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
-             warp_move_fast(x, th, mask, in)) ||
-            (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
-            (in->cls == SIM_CLASS_BIT && warp_bit_fast(th, mask, in)) ||
-            (((in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED) ||
-              in->cls == SIM_CLASS_LD_PARAM) &&
-             warp_mem_fast(x, w, th, mask, in)) ||
-            (lanes_catch_up(th, mask, &pend), coll = warp_coll_fast(x, w, th, mask, in)) > 0) {
+        if (in->cls == SIM_CLASS_CTRL && (lanes_catch_up(th, mask, &pend), true) &&
+            warp_exit_fast(x, w, th, mask, in)) {
+            count = (uint32_t)__builtin_popcount(mask); /* pc stays at the ret, as per lane */
+            ran = mask;
+            fast = true;
+        } else if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
+                   ((in->cls == SIM_CLASS_FP32 || in->cls == SIM_CLASS_SFU) &&
+                    warp_f32_more(th, mask, in)) ||
+                   ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
+                    warp_move_fast(x, th, mask, in)) ||
+                   (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
+                   (in->cls == SIM_CLASS_BIT && warp_bit_fast(th, mask, in)) ||
+                   (((in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED) ||
+                     in->cls == SIM_CLASS_LD_PARAM) &&
+                    warp_mem_fast(x, w, th, mask, in)) ||
+                   (lanes_catch_up(th, mask, &pend), coll = warp_coll_fast(x, w, th, mask, in)) >
+                       0) {
             pend++; /* the lanes' pc and icount: written back by lanes_catch_up() */
             count = (uint32_t)__builtin_popcount(mask);
             ran = mask;
