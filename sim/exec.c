@@ -877,18 +877,27 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
         memset(x->occ, 0, (size_t)x->nthreads * x->m->nslots * sizeof *x->occ);
     x->nexited = 0;
     sim_sm90_cta_reset(x);
+    uint32_t tx = 0, ty = 0, tz = 0; /* thread i's (x, y, z) without a division each */
     for (uint32_t i = 0; i < x->nthreads; i++) {
         Thread *t = &x->th[i];
-        thread_release_frames(t); /* an `exit` inside a .func leaves its frames */
+        if (t->depth)
+            thread_release_frames(t); /* an `exit` inside a .func leaves its frames */
         t->r = x->regs + (size_t)i * (f->nregs ? f->nregs : 1);
         t->pc = f->start;
         t->state = ST_RUN;
         t->tid = i;
         t->lane = i % WARP_SIZE;
         t->warp = i / WARP_SIZE;
-        t->tidv[0] = i % x->block[0];
-        t->tidv[1] = i / x->block[0] % x->block[1];
-        t->tidv[2] = i / (x->block[0] * x->block[1]);
+        t->tidv[0] = tx;
+        t->tidv[1] = ty;
+        t->tidv[2] = tz;
+        if (++tx == x->block[0]) {
+            tx = 0;
+            if (++ty == x->block[1]) {
+                ty = 0;
+                tz++;
+            }
+        }
         t->local_base = 0;
         t->depth = 0;
         t->func = (uint32_t)(f - x->m->funcs);
