@@ -1115,6 +1115,26 @@ warp_int_fast(Thread *th, uint32_t mask, const Inst *in)
         (in->flags & F_SAT) || !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]) ||
         (mad && !reg_or_imm(&in->o[3])))
         return false;
+    if (type_info[ty].bytes == 4 && !(in->flags & F_HI)) { /* the usual 32-bit .lo and .wide */
+        const Opd *o1 = &in->o[1], *o2 = &in->o[2], *o3 = &in->o[3];
+        uint32_t d = in->o[0].r;
+        bool wide = (in->flags & F_WIDE) != 0, sgn = type_info[ty].kind == TK_SINT;
+        for (; mask; mask &= mask - 1) {
+            Thread *t = &th[__builtin_ctz(mask)];
+            uint32_t a = (uint32_t)lane_val(t, o1), b = (uint32_t)lane_val(t, o2);
+            uint64_t p;
+            if (!wide) /* the low 32 bits, the same signed or not */
+                p = (uint32_t)(a * b + (mad ? (uint32_t)lane_val(t, o3) : 0u));
+            else {
+                p = sgn ? (uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b)
+                        : (uint64_t)a * (uint64_t)b;
+                if (mad)
+                    p += lane_val(t, o3);
+            }
+            t->r[d] = p;
+        }
+        return true;
+    }
     unsigned bits = 8 * type_info[ty].bytes * ((in->flags & F_WIDE) ? 2 : 1);
     uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1;
     for (; mask; mask &= mask - 1) {
