@@ -698,6 +698,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
                     warp_move_fast(x, th, mask, in)) ||
                    (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
                    (in->cls == SIM_CLASS_BIT && warp_bit_fast(th, mask, in)) ||
+                   (in->cls == SIM_CLASS_CVT && warp_cvta_fast(th, mask, in)) ||
                    (((in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED) ||
                      in->cls == SIM_CLASS_LD_PARAM) &&
                     warp_mem_fast(x, w, th, mask, in)) ||

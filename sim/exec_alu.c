@@ -290,9 +290,19 @@ warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in)
     if (in->guard != NOREG)
         return false;
     if (in->op == OP_MOV) {
-        if (in->ty[0] == TY_PRED || in->o[0].kind != OPD_REG || !reg_or_imm(&in->o[1]))
+        int sr = in->o[1].kind == OPD_SREG ? in->o[1].aux : -1;
+        if (in->ty[0] == TY_PRED || in->o[0].kind != OPD_REG || (!reg_or_imm(&in->o[1]) && sr < 0))
             return false;
         uint64_t m = ty_mask(in->ty[0]);
+        if (sr >= 0) { /* a special register; not the clocks, which read the lane's count */
+            if (sr >= SREG_CLOCK && sr <= SREG_GLOBALTIMER_HI)
+                return false;
+            for (; mask; mask &= mask - 1) {
+                Thread *t = &th[__builtin_ctz(mask)];
+                t->r[in->o[0].r] = sreg_read(x, t, sr) & m;
+            }
+            return true;
+        }
         for (; mask; mask &= mask - 1) {
             Thread *t = &th[__builtin_ctz(mask)];
             t->r[in->o[0].r] = lane_val(t, &in->o[1]) & m;

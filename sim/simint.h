@@ -547,6 +547,7 @@ bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);
 /* ld/st global/shared for all the live lanes of warp w at once; false: not applicable
  * (nothing done), the per-lane path runs (exec_mem.c) */
 bool warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in);
+bool warp_cvta_fast(Thread *th, uint32_t mask, const Inst *in); /* cvta, not .param */
 
 /* ---- timing model (timing.c, timing_tables.c) ---- */
 

@@ -25,6 +25,7 @@
  *     out-of-bounds lane still faulting with its own thread named;
  *   - a converged warp's pc and instruction count, kept by run_warp() during warp-wide
  *     instructions, seen by %clock64, a shuffle and a divergent branch as the lanes' own;
+ *   - mov of special registers and cvta run warp-wide, against C;
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
  *     counts the kernel's text implies.
@@ -627,6 +628,56 @@ check_warp_pc(void)
     sim_destroy(ctx);
 }
 
+/* mov of special registers (not the clocks) and cvta run warp-wide (exec_alu.c
+ * warp_move_fast, exec_mem.c warp_cvta_fast): each lane's values against C. */
+static void
+check_sreg_cvta(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry s(.param .u64 po)\n{\n"
+        ".reg .b32 %r<8>; .reg .b64 %rd<10>;\n"
+        ".shared .align 8 .b8 sh[64];\n"
+        "ld.param.u64 %rd0, [po];\ncvta.to.global.u64 %rd1, %rd0;\n"
+        "mov.u32 %r0, %tid.x;\nmov.u32 %r1, %laneid;\nmov.u32 %r2, %warpid;\n"
+        "mov.u32 %r3, %lanemask_lt;\nmov.u32 %r4, %ctaid.x;\nmov.u32 %r5, %ntid.x;\n"
+        "mov.u32 %r6, %tid.y;\n"
+        "mov.u64 %rd2, sh;\ncvta.shared.u64 %rd3, %rd2;\ncvta.to.shared.u64 %rd4, %rd3;\n"
+        "sub.s64 %rd5, %rd4, %rd2;\n" /* 0: to and back */
+        "mad.lo.u32 %r7, %r4, 64, %r0;\nmul.wide.u32 %rd6, %r7, 64;\nadd.s64 %rd7, %rd1, %rd6;\n"
+        "st.global.v4.u32 [%rd7], {%r0, %r1, %r2, %r3};\n"
+        "st.global.v4.u32 [%rd7+16], {%r4, %r5, %r6, %r7};\n"
+        "st.global.v2.u64 [%rd7+32], {%rd0, %rd1};\nst.global.v2.u64 [%rd7+48], {%rd3, %rd5};\n"
+        "ret;\n}\n";
+    enum { B = 64, G = 2 };
+    uint32_t out[G * B * 16];
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "s");
+    SimDevPtr d = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &d };
+    if (launch_ok(ctx, f, G, B, 0, params) == 0) {
+        dev_download(ctx, out, d, sizeof out);
+        uint64_t shared_generic = 0;
+        for (uint32_t c = 0; c < G; c++)
+            for (uint32_t i = 0; i < B; i++) {
+                const uint32_t *o = &out[(c * B + i) * 16];
+                uint64_t q[4];
+                memcpy(q, &o[8], sizeof q);
+                if (c == 0 && i == 0)
+                    shared_generic = q[2];
+                CHECK(o[0] == i && o[1] == i % 32 && o[2] == i / 32 &&
+                          o[3] == (1u << (i % 32)) - 1 && o[4] == c && o[5] == B && o[6] == 0 &&
+                          o[7] == c * B + i && q[0] == (uint64_t)d && q[1] == (uint64_t)d &&
+                          q[2] == shared_generic && q[2] != 0 && q[3] == 0,
+                      "cta %u thread %u: %u %u %u %08x %u %u %u %u %llx %llx %llx %llx", c, i, o[0],
+                      o[1], o[2], o[3], o[4], o[5], o[6], o[7], (unsigned long long)q[0],
+                      (unsigned long long)q[1], (unsigned long long)q[2], (unsigned long long)q[3]);
+            }
+    }
+    sim_destroy(ctx);
+}
+
 /* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
 static void
 check_mem(void)
@@ -725,6 +776,7 @@ main(void)
     check_f16();
     check_mma();
     check_warp_pc();
+    check_sreg_cvta();
     check_mem();
     check_chain();
     if (failures)
