@@ -16,6 +16,7 @@
  *     warp_f32_more) against the per-lane general code on random bit patterns and on
  *     signed zeros and NaN pairs;
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
+ *   - f32 -> f16 round to nearest (through F16C where the host has it) against fp_round();
  *   - mma.sync m16n8k16 f32.f16.f16.f32 (its operands decoded eight halves at a time with
  *     F16C where the host has it) against C sums of the fragments' products, finite
  *     halves and NaN/infinity lanes both, C in registers and as immediates;
@@ -678,6 +679,34 @@ check_sreg_cvta(void)
     sim_destroy(ctx);
 }
 
+/* f32 -> f16 round to nearest (fp_from_double's shortcut through the host's F16C
+ * conversion) against fp_round(), bit for bit: random floats, every float around the f16
+ * range's edges (overflow, the largest half, the subnormal and underflow range, exact
+ * midpoints), zeros and infinities. */
+static void
+check_f16_round(void)
+{
+    int bad = 0;
+    for (uint32_t i = 0; i < (1u << 20) + 4096; i++) {
+        uint32_t b;
+        if (i < (1u << 20))
+            b = rnd_f32_bits();
+        else { /* floats near 2^16 (overflow), 2^-14 (subnormal) and 2^-25 (underflow) */
+            static const uint32_t edge[] = { 0x477fe000u, 0x38800000u, 0x33000000u, 0x33800000u };
+            uint32_t k = i - (1u << 20);
+            b = (edge[k % 4] + (k / 4) - 512) | (k & 2048 ? 0x80000000u : 0);
+        }
+        if (f32_of(b) != f32_of(b))
+            continue; /* NaNs: canonical before any rounding */
+        uint64_t got = fp_from_double(TY_F16, f32_of(b), 0, RND_RN, 0);
+        uint64_t want = fp_round(f32_of(b), 0, &FMT_F16, RND_RN);
+        if (got != want && bad++ < 5)
+            CHECK(false, "f16 round of %08x: %04llx, want %04llx", b, (unsigned long long)got,
+                  (unsigned long long)want);
+    }
+    CHECK(bad == 0, "%d f32 -> f16 roundings differ", bad);
+}
+
 /* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
 static void
 check_mem(void)
@@ -774,6 +803,7 @@ main(void)
     check_int_ops();
     check_moves();
     check_f16();
+    check_f16_round();
     check_mma();
     check_warp_pc();
     check_sreg_cvta();
