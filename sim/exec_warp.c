@@ -441,7 +441,7 @@ static void
 halves_to_floats(const uint16_t *h, float *f, int n, bool bf)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (!bf && __builtin_cpu_supports("f16c")) {
+    if (!bf && __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx")) {
         halves_f16c(h, f, n);
         return;
     }
