@@ -607,6 +607,46 @@ run_thread(Exec *x, Thread *t)
  * lanes differs, which a race-free kernel cannot observe.  Returns -1 on a fault, 1 when
  * the warp spent its SLICE (*diverged: its lanes were not all together at some point),
  * 0 when no lane can run (all blocked or exited). */
+/* A top-level ret or exit reached by every live lane of warp w, unguarded, while no
+ * barrier has waiters: the lanes exit together, in lane order as one by one (their
+ * pending cp.async copies land in that order), without thread_exit()'s per-lane scans
+ * (no lane can wait in a collective: all are here; no barrier can complete). */
+static bool
+warp_exit_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in)
+{
+    if ((in->op != OP_RET && in->op != OP_EXIT) || in->guard != NOREG || mask != x->live[w] ||
+        x->bar_busy)
+        return false;
+    for (uint32_t m = mask; m; m &= m - 1)
+        if (th[__builtin_ctz(m)].depth)
+            return false;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        Thread *t = &th[__builtin_ctz(m)];
+        thread_exit_cp(x, t);
+        t->state = ST_EXIT;
+        t->icount++;
+    }
+    x->nexited += (uint32_t)__builtin_popcount(mask);
+    x->live[w] = 0;
+    return true;
+}
+
+/* The lanes of mask ran pend warp-wide instructions past their stored pc and icount
+ * (run_warp keeps a converged warp's pc itself and writes it back to the lanes only
+ * here, before anything that looks at a lane's pc). */
+static inline void
+lanes_catch_up(Thread *th, uint32_t mask, uint32_t *pend)
+{
+    if (!*pend)
+        return;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        Thread *t = &th[__builtin_ctz(m)];
+        t->icount += *pend;
+        t->pc += *pend;
+    }
+    *pend = 0;
+}
+
 static int
 run_warp(Exec *x, uint32_t w, bool *diverged)
 {
@@ -616,10 +656,12 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
     Thread *th = &x->th[(size_t)w * WARP_SIZE];
     bool known = false; /* mask: the lanes runnable at pc, which is the lowest */
     uint32_t pc = 0, mask = 0;
+    uint32_t pend = 0; /* warp-wide instructions the lanes of mask are past their pc */
     *diverged = false;
     for (uint32_t n = 0; n < SLICE; n++) {
         uint32_t live = x->live[w];
         if (!known) {
+            lanes_catch_up(th, mask, &pend);
             pc = NOREG;
             mask = 0;
             for (uint32_t m = live; m; m &= m - 1) {
@@ -644,28 +686,31 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         uint32_t count = 0, ran = 0;
         int coll = 0;
         bool fast = false;
-        if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
-            ((in->cls == SIM_CLASS_FP32 || in->cls == SIM_CLASS_SFU) &&
-             warp_f32_more(th, mask, in)) ||
-            ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
-             warp_move_fast(x, th, mask, in)) ||
-            (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
-            (in->cls == SIM_CLASS_BIT && warp_bit_fast(th, mask, in)) ||
-            (((in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED) ||
-              in->cls == SIM_CLASS_LD_PARAM) &&
-             warp_mem_fast(x, w, th, mask, in)) ||
-            (coll = warp_coll_fast(x, w, th, mask, in)) > 0) {
-            for (uint32_t m = mask; m; m &= m - 1) {
-                Thread *t = &th[__builtin_ctz(m)];
-                t->icount++;
-                t->pc++;
-            }
+        if (in->cls == SIM_CLASS_CTRL && (lanes_catch_up(th, mask, &pend), true) &&
+            warp_exit_fast(x, w, th, mask, in)) {
+            count = (uint32_t)__builtin_popcount(mask); /* pc stays at the ret, as per lane */
+            ran = mask;
+            fast = true;
+        } else if ((in->cls == SIM_CLASS_FP32 && warp_f32_fast(th, mask, in)) ||
+                   ((in->cls == SIM_CLASS_FP32 || in->cls == SIM_CLASS_SFU) &&
+                    warp_f32_more(th, mask, in)) ||
+                   ((in->cls == SIM_CLASS_MOV || in->cls == SIM_CLASS_INT) &&
+                    warp_move_fast(x, th, mask, in)) ||
+                   (in->cls == SIM_CLASS_INT && warp_int_fast(th, mask, in)) ||
+                   (in->cls == SIM_CLASS_BIT && warp_bit_fast(th, mask, in)) ||
+                   (in->cls == SIM_CLASS_CVT && warp_cvta_fast(th, mask, in)) ||
+                   (((in->cls >= SIM_CLASS_LD_GLOBAL && in->cls <= SIM_CLASS_ST_SHARED) ||
+                     in->cls == SIM_CLASS_LD_PARAM) &&
+                    warp_mem_fast(x, w, th, mask, in)) ||
+                   (lanes_catch_up(th, mask, &pend), coll = warp_coll_fast(x, w, th, mask, in)) >
+                       0) {
+            pend++; /* the lanes' pc and icount: written back by lanes_catch_up() */
             count = (uint32_t)__builtin_popcount(mask);
             ran = mask;
             fast = true; /* done: skip the lane loop (mask stays: the lanes go on together) */
         } else if (coll < 0) {
             by_class[in->cls] += (uint32_t)__builtin_popcount(mask);
-            return -1;
+            return -1; /* caught up before the collective */
         }
         for (uint32_t m = fast ? 0 : mask; m; m &= m - 1) {
             Thread *t = &th[__builtin_ctz(m)];
@@ -700,6 +745,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
         known = uniform && ran == live && x->live[w] == live;
         pc++;
     }
+    lanes_catch_up(th, mask, &pend);
     return 1;
 }
 
@@ -832,18 +878,27 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
         memset(x->occ, 0, (size_t)x->nthreads * x->m->nslots * sizeof *x->occ);
     x->nexited = 0;
     sim_sm90_cta_reset(x);
+    uint32_t tx = 0, ty = 0, tz = 0; /* thread i's (x, y, z) without a division each */
     for (uint32_t i = 0; i < x->nthreads; i++) {
         Thread *t = &x->th[i];
-        thread_release_frames(t); /* an `exit` inside a .func leaves its frames */
+        if (t->depth)
+            thread_release_frames(t); /* an `exit` inside a .func leaves its frames */
         t->r = x->regs + (size_t)i * (f->nregs ? f->nregs : 1);
         t->pc = f->start;
         t->state = ST_RUN;
         t->tid = i;
         t->lane = i % WARP_SIZE;
         t->warp = i / WARP_SIZE;
-        t->tidv[0] = i % x->block[0];
-        t->tidv[1] = i / x->block[0] % x->block[1];
-        t->tidv[2] = i / (x->block[0] * x->block[1]);
+        t->tidv[0] = tx;
+        t->tidv[1] = ty;
+        t->tidv[2] = tz;
+        if (++tx == x->block[0]) {
+            tx = 0;
+            if (++ty == x->block[1]) {
+                ty = 0;
+                tz++;
+            }
+        }
         t->local_base = 0;
         t->depth = 0;
         t->func = (uint32_t)(f - x->m->funcs);

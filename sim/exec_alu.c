@@ -244,10 +244,12 @@ warp_f32_more(Thread *th, uint32_t mask, const Inst *in)
 {
     int op = in->op;
     if ((op != OP_MAX && op != OP_MIN && op != OP_DIV) || !f32_fast(in) ||
-        (in->flags & (F_FTZ | F_NAN | F_APPROX | F_FULL)) || in->guard != NOREG ||
-        in->o[0].kind != OPD_REG || (in->o[1].kind != OPD_REG && in->o[1].kind != OPD_IMM) ||
+        (in->flags & (F_FTZ | F_APPROX | F_FULL)) || (op == OP_DIV && (in->flags & F_NAN)) ||
+        in->guard != NOREG || in->o[0].kind != OPD_REG ||
+        (in->o[1].kind != OPD_REG && in->o[1].kind != OPD_IMM) ||
         (in->o[2].kind != OPD_REG && in->o[2].kind != OPD_IMM))
         return false;
+    bool nan_mode = (in->flags & F_NAN) != 0; /* max.NaN/min.NaN: any NaN gives NaN */
     for (; mask; mask &= mask - 1) {
         Thread *t = &th[__builtin_ctz(mask)];
         uint32_t a = (uint32_t)(in->o[1].kind == OPD_REG ? t->r[in->o[1].r]
@@ -260,7 +262,7 @@ warp_f32_more(Thread *th, uint32_t mask, const Inst *in)
             float q = x / y;
             r = q != q ? 0x7fffffffu : bits_of_f32(q);
         } else if (x != x || y != y)
-            r = (x != x && y != y) ? 0x7fffffffu : x != x ? b : a;
+            r = (nan_mode || (x != x && y != y)) ? 0x7fffffffu : x != x ? b : a;
         else {
             bool a_first = x == y ? (a & 0x80000000u) != 0 : x < y; /* a is the minimum */
             r = op == OP_MAX ? (a_first ? b : a) : (a_first ? a : b);
@@ -288,9 +290,19 @@ warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in)
     if (in->guard != NOREG)
         return false;
     if (in->op == OP_MOV) {
-        if (in->ty[0] == TY_PRED || in->o[0].kind != OPD_REG || !reg_or_imm(&in->o[1]))
+        int sr = in->o[1].kind == OPD_SREG ? in->o[1].aux : -1;
+        if (in->ty[0] == TY_PRED || in->o[0].kind != OPD_REG || (!reg_or_imm(&in->o[1]) && sr < 0))
             return false;
         uint64_t m = ty_mask(in->ty[0]);
+        if (sr >= 0) { /* a special register; not the clocks, which read the lane's count */
+            if (sr >= SREG_CLOCK && sr <= SREG_GLOBALTIMER_HI)
+                return false;
+            for (; mask; mask &= mask - 1) {
+                Thread *t = &th[__builtin_ctz(mask)];
+                t->r[in->o[0].r] = sreg_read(x, t, sr) & m;
+            }
+            return true;
+        }
         for (; mask; mask &= mask - 1) {
             Thread *t = &th[__builtin_ctz(mask)];
             t->r[in->o[0].r] = lane_val(t, &in->o[1]) & m;
@@ -1113,6 +1125,26 @@ warp_int_fast(Thread *th, uint32_t mask, const Inst *in)
         (in->flags & F_SAT) || !reg_or_imm(&in->o[1]) || !reg_or_imm(&in->o[2]) ||
         (mad && !reg_or_imm(&in->o[3])))
         return false;
+    if (type_info[ty].bytes == 4 && !(in->flags & F_HI)) { /* the usual 32-bit .lo and .wide */
+        const Opd *o1 = &in->o[1], *o2 = &in->o[2], *o3 = &in->o[3];
+        uint32_t d = in->o[0].r;
+        bool wide = (in->flags & F_WIDE) != 0, sgn = type_info[ty].kind == TK_SINT;
+        for (; mask; mask &= mask - 1) {
+            Thread *t = &th[__builtin_ctz(mask)];
+            uint32_t a = (uint32_t)lane_val(t, o1), b = (uint32_t)lane_val(t, o2);
+            uint64_t p;
+            if (!wide) /* the low 32 bits, the same signed or not */
+                p = (uint32_t)(a * b + (mad ? (uint32_t)lane_val(t, o3) : 0u));
+            else {
+                p = sgn ? (uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b)
+                        : (uint64_t)a * (uint64_t)b;
+                if (mad)
+                    p += lane_val(t, o3);
+            }
+            t->r[d] = p;
+        }
+        return true;
+    }
     unsigned bits = 8 * type_info[ty].bytes * ((in->flags & F_WIDE) ? 2 : 1);
     uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1;
     for (; mask; mask &= mask - 1) {

@@ -693,6 +693,25 @@ ex_cvta(Exec *x, Thread *t, const Inst *in)
     return EX_NEXT;
 }
 
+/* cvta of a register or immediate for the lanes of mask, all at the instruction, as
+ * ex_cvta() one by one; false (nothing done) for a guard or .param (which may fault). */
+bool
+warp_cvta_fast(Thread *th, uint32_t mask, const Inst *in)
+{
+    const Opd *s = &in->o[1];
+    if (in->op != OP_CVTA || in->guard != NOREG || in->space == SP_PARAM ||
+        in->o[0].kind != OPD_REG || (s->kind != OPD_REG && s->kind != OPD_IMM))
+        return false;
+    uint64_t m = ty_mask(in->ty[0]), base = window_base(in->space);
+    bool to = (in->flags & F_TO) != 0;
+    for (; mask; mask &= mask - 1) {
+        Thread *t = &th[__builtin_ctz(mask)];
+        uint64_t a = (s->kind == OPD_REG ? t->r[s->r] : (uint64_t)s->imm) & m;
+        t->r[in->o[0].r] = (to ? a - base : a + base) & m;
+    }
+    return true;
+}
+
 int
 ex_isspacep(Exec *x, Thread *t, const Inst *in)
 {

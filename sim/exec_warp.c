@@ -14,6 +14,9 @@
 #include "sim/simint.h"
 
 #include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 static Thread *
 lane_thread(Exec *x, uint32_t warp, uint32_t lane)
@@ -423,9 +426,81 @@ elem_value(int ty, uint32_t bits)
     }
 }
 
+/* n halves (n a multiple of 8) to floats, exactly: the host's F16C conversion where it
+ * has one (NaNs are fixed up by the caller: F16C keeps their payloads), else one by one */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("f16c,avx"))) static void
+halves_f16c(const uint16_t *h, float *f, int n)
+{
+    for (int i = 0; i < n; i += 8)
+        _mm256_storeu_ps(f + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(h + i))));
+}
+#endif
+
+static void
+halves_to_floats(const uint16_t *h, float *f, int n, bool bf)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (!bf && __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx")) {
+        halves_f16c(h, f, n);
+        return;
+    }
+#endif
+    for (int i = 0; i < n; i++)
+        f[i] = (float)(bf ? bf16_to_double(h[i]) : f16_to_double(h[i]));
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* gather_h16() for f16 operands in registers on a host with F16C: a lane's 4 (A) or 2 (B)
+ * registers decode as one vector of halves, placed as pairs (A) or single values (B).  A
+ * lane holding a NaN is left to the caller (false), which decodes it half by half. */
+__attribute__((target("f16c,avx"))) static bool
+gather_f16c(Exec *x, uint32_t warp, const uint32_t *reg, int which, double *out, uint32_t *slow)
+{
+    *slow = 0;
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        const uint64_t *rr = lane_thread(x, warp, l)->r;
+        int g = (int)(l >> 2), tq = (int)(l & 3);
+        if (which == 1) {
+            __m128i h = _mm_set_epi32((int)(uint32_t)rr[reg[3]], (int)(uint32_t)rr[reg[2]],
+                                      (int)(uint32_t)rr[reg[1]], (int)(uint32_t)rr[reg[0]]);
+            __m256 f = _mm256_cvtph_ps(h);
+            if (_mm256_movemask_ps(_mm256_cmp_ps(f, f, _CMP_UNORD_Q))) {
+                *slow |= 1u << l;
+                continue;
+            }
+            __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(f));
+            __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1));
+            double *o = &out[g * 16 + 2 * tq];
+            _mm_storeu_pd(o, _mm256_castpd256_pd128(lo));
+            _mm_storeu_pd(o + 8 * 16, _mm256_extractf128_pd(lo, 1));
+            _mm_storeu_pd(o + 8, _mm256_castpd256_pd128(hi));
+            _mm_storeu_pd(o + 8 * 16 + 8, _mm256_extractf128_pd(hi, 1));
+        } else {
+            __m128i h = _mm_set_epi32(0, 0, (int)(uint32_t)rr[reg[1]], (int)(uint32_t)rr[reg[0]]);
+            __m128 f = _mm_cvtph_ps(h);
+            if (_mm_movemask_ps(_mm_cmpunord_ps(f, f))) {
+                *slow |= 1u << l;
+                continue;
+            }
+            double d[4];
+            _mm256_storeu_pd(d, _mm256_cvtps_pd(f));
+            int k = 2 * tq;
+            out[k * 8 + g] = d[0];
+            out[(k + 1) * 8 + g] = d[1];
+            out[(k + 8) * 8 + g] = d[2];
+            out[(k + 9) * 8 + g] = d[3];
+        }
+    }
+    return *slow == 0;
+}
+#endif
+
 /* gather() for m16n8k16 f16/bf16 operands, the examples' shape: a_pos/b_pos of MF_H_K16
  * worked out per register (A: m = g + 8(r&1), k = 2t + 8(r>>1) + e; B: k = 2t + 8r + e,
- * n = g), both halves of a register at once. */
+ * n = g), both halves of a register at once.  The 32 lanes' halves are collected first
+ * and decoded together (eight at a time with F16C); a NaN takes f16_to_double()'s
+ * canonical NaN, as before. */
 static void
 gather_h16(Exec *x, uint32_t warp, const Inst *in, int which, double *out, int ld)
 {
@@ -438,15 +513,33 @@ gather_h16(Exec *x, uint32_t warp, const Inst *in, int which, double *out, int l
         regs &= x->vecs[v->r + (uint32_t)r].kind == OPD_REG;
         reg[r] = x->vecs[v->r + (uint32_t)r].r;
     }
+    uint32_t lanes = ~0u; /* the lanes still to gather */
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (regs && !bf && ld == (which == 1 ? 16 : 8) && __builtin_cpu_supports("f16c") &&
+        __builtin_cpu_supports("avx") && gather_f16c(x, warp, reg, which, out, &lanes))
+        return;
+#endif
+    uint16_t hv[WARP_SIZE * 8];
+    float fv[WARP_SIZE * 8];
     for (uint32_t l = 0; l < WARP_SIZE; l++) {
         const Thread *t = lane_thread(x, warp, l);
-        int g = (int)(l >> 2), tq = (int)(l & 3);
         for (int r = 0; r < n; r++) {
             uint32_t bits = regs ? (uint32_t)t->r[reg[r]]
                                  : (uint32_t)opd_read(x, t, &x->vecs[v->r + (uint32_t)r]);
-            uint16_t lo = (uint16_t)bits, hi = (uint16_t)(bits >> 16);
-            double a = bf ? bf16_to_double(lo) : f16_to_double(lo);
-            double b = bf ? bf16_to_double(hi) : f16_to_double(hi);
+            hv[(l * (uint32_t)n + (uint32_t)r) * 2] = (uint16_t)bits;
+            hv[(l * (uint32_t)n + (uint32_t)r) * 2 + 1] = (uint16_t)(bits >> 16);
+        }
+    }
+    halves_to_floats(hv, fv, (int)WARP_SIZE * n * 2, bf);
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        int g = (int)(l >> 2), tq = (int)(l & 3);
+        for (int r = 0; lanes >> l & 1 && r < n; r++) {
+            uint32_t i = (l * (uint32_t)n + (uint32_t)r) * 2;
+            double a = fv[i], b = fv[i + 1];
+            if (a != a)
+                a = bf ? bf16_to_double(hv[i]) : f16_to_double(hv[i]);
+            if (b != b)
+                b = bf ? bf16_to_double(hv[i + 1]) : f16_to_double(hv[i + 1]);
             if (which == 1) {
                 double *o = &out[(g + 8 * (r & 1)) * ld + 2 * tq + 8 * (r >> 1)];
                 o[0] = a;
@@ -589,14 +682,18 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
     double A[16 * 32], B[32 * 8], Cv[WARP_SIZE][4];
     gather(x, warp, in, 1, fam, A, K);
     gather(x, warp, in, 2, fam, B, 8);
-    /* f32 C and D in registers, the usual case: read C straight into the matrix, compute,
-     * write D straight out (C is read whole first, so D may be the same registers) */
+    /* f32 C and D, D in registers and C in registers or immediates (a zero C), the usual
+     * case: read C straight into the matrix, compute, write D straight out (C is read
+     * whole first, so D may be the same registers) */
     bool f32cd = in->ty[0] == TY_F32 && in->ty[3] == TY_F32 && in->o[0].n == 4 && in->o[3].n == 4;
-    uint32_t cr[4], dr[4];
+    uint32_t cr[4], dr[4], cimm[4];
+    bool creg[4];
     for (int i = 0; f32cd && i < 4; i++) {
         const Opd *c = &x->vecs[in->o[3].r + (uint32_t)i], *d = &x->vecs[in->o[0].r + (uint32_t)i];
-        f32cd = c->kind == OPD_REG && d->kind == OPD_REG;
+        f32cd = (c->kind == OPD_REG || c->kind == OPD_IMM) && d->kind == OPD_REG;
+        creg[i] = c->kind == OPD_REG;
         cr[i] = c->r;
+        cimm[i] = (uint32_t)c->imm;
         dr[i] = d->r;
     }
     if (f32cd) {
@@ -604,10 +701,10 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
         for (uint32_t l = 0; l < WARP_SIZE; l++) {
             const uint64_t *r = lane_thread(x, warp, l)->r;
             int g = (int)(l >> 2), c2 = 2 * (int)(l & 3);
-            D[g * 8 + c2] = f32_of((uint32_t)r[cr[0]]);
-            D[g * 8 + c2 + 1] = f32_of((uint32_t)r[cr[1]]);
-            D[(g + 8) * 8 + c2] = f32_of((uint32_t)r[cr[2]]);
-            D[(g + 8) * 8 + c2 + 1] = f32_of((uint32_t)r[cr[3]]);
+            D[g * 8 + c2] = f32_of(creg[0] ? (uint32_t)r[cr[0]] : cimm[0]);
+            D[g * 8 + c2 + 1] = f32_of(creg[1] ? (uint32_t)r[cr[1]] : cimm[1]);
+            D[(g + 8) * 8 + c2] = f32_of(creg[2] ? (uint32_t)r[cr[2]] : cimm[2]);
+            D[(g + 8) * 8 + c2 + 1] = f32_of(creg[3] ? (uint32_t)r[cr[3]] : cimm[3]);
         }
         mma_rows(D, A, B, K);
         for (uint32_t l = 0; l < WARP_SIZE; l++) {

@@ -18,6 +18,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 const FpFmt FMT_F16 = { 10, 5 };
 const FpFmt FMT_BF16 = { 7, 8 };
@@ -212,6 +215,29 @@ f32_round_rn(double hi, double lo)
     return fp_round(hi, lo, &FMT_F32, RND_RN);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* f to f16, round to nearest even, with the host's F16C conversion (IEEE: subnormal
+ * results rounded once, overflow to infinity) */
+__attribute__((target("f16c"))) static uint64_t
+f16_rn_f16c(float f)
+{
+    return (uint16_t)_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT);
+}
+#endif
+
+/* fp_round(hi, lo, &FMT_F16, RND_RN) through F16C when hi is a float and lo is 0 (one
+ * rounding from the float, as fp_round's from the exact value); else the long way. */
+static uint64_t
+f16_round_rn(double hi, double lo)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    float f = (float)hi;
+    if (lo == 0 && (double)f == hi && __builtin_cpu_supports("f16c"))
+        return f16_rn_f16c(f);
+#endif
+    return fp_round(hi, lo, &FMT_F16, RND_RN);
+}
+
 uint64_t
 fp_from_double(int ty, double hi, double lo, int rnd, uint32_t flags)
 {
@@ -232,8 +258,9 @@ fp_from_double(int ty, double hi, double lo, int rnd, uint32_t flags)
         hi = 1;
         lo = 0;
     }
-    uint64_t bits =
-        ty == TY_F32 && rnd == RND_RN ? f32_round_rn(hi, lo) : fp_round(hi, lo, fmt_of(ty), rnd);
+    uint64_t bits = ty == TY_F32 && rnd == RND_RN   ? f32_round_rn(hi, lo)
+                    : ty == TY_F16 && rnd == RND_RN ? f16_round_rn(hi, lo)
+                                                    : fp_round(hi, lo, fmt_of(ty), rnd);
     if (flags & F_FTZ)
         bits = flush_subnormal(ty, bits);
     return bits;

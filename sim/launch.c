@@ -90,9 +90,13 @@ free_exec(Exec *x)
 {
     if (x->th)
         for (uint32_t i = 0; i < x->nthreads; i++) {
-            free(x->th[i].cp);
-            thread_release_frames(&x->th[i]);
-            free(x->th[i].frames);
+            Thread *t = &x->th[i];
+            if (t->cp)
+                free(t->cp);
+            if (t->depth)
+                thread_release_frames(t);
+            if (t->frames)
+                free(t->frames);
         }
     free(x->th);
     free(x->regs);
@@ -162,12 +166,14 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
         x.local_size = f->frame_size;
     x.max_insts = ctx->opt_max_insts ? ctx->opt_max_insts : UINT64_MAX;
     x.timeout_ms = ctx->opt_timeout_ms;
-    clock_gettime(CLOCK_MONOTONIC, &x.deadline);
-    x.deadline.tv_sec += (time_t)(x.timeout_ms / 1000);
-    x.deadline.tv_nsec += (long)(x.timeout_ms % 1000) * 1000000L;
-    if (x.deadline.tv_nsec >= 1000000000L) {
-        x.deadline.tv_sec++;
-        x.deadline.tv_nsec -= 1000000000L;
+    if (x.timeout_ms) { /* past_deadline() looks at the clock only with a time limit */
+        clock_gettime(CLOCK_MONOTONIC, &x.deadline);
+        x.deadline.tv_sec += (time_t)(x.timeout_ms / 1000);
+        x.deadline.tv_nsec += (long)(x.timeout_ms % 1000) * 1000000L;
+        if (x.deadline.tv_nsec >= 1000000000L) {
+            x.deadline.tv_sec++;
+            x.deadline.tv_nsec -= 1000000000L;
+        }
     }
     x.defer_cp = ctx->opt_defer;
     x.fill = ctx->opt_fill;

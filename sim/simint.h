@@ -538,7 +538,7 @@ SimResult exec_launch(Exec *x);
  * immediate operands) for the lanes of mask, all at the instruction; false (nothing
  * done) when the instruction does not qualify (exec_alu.c). */
 bool warp_f32_fast(Thread *th, uint32_t mask, const Inst *in);
-bool warp_f32_more(Thread *th, uint32_t mask, const Inst *in); /* max/min/div.rn .f32 */
+bool warp_f32_more(Thread *th, uint32_t mask, const Inst *in); /* max/min[.NaN]/div.rn .f32 */
 bool warp_int_fast(Thread *th, uint32_t mask, const Inst *in); /* integer mul/mad */
 bool warp_bit_fast(Thread *th, uint32_t mask, const Inst *in); /* and/or/xor/shl/shr */
 /* Likewise for mov (not .pred), integer add/sub (no .sat/.cc) and the pack/unpack movs
@@ -547,6 +547,7 @@ bool warp_move_fast(Exec *x, Thread *th, uint32_t mask, const Inst *in);
 /* ld/st global/shared for all the live lanes of warp w at once; false: not applicable
  * (nothing done), the per-lane path runs (exec_mem.c) */
 bool warp_mem_fast(Exec *x, uint32_t w, Thread *th, uint32_t mask, const Inst *in);
+bool warp_cvta_fast(Thread *th, uint32_t mask, const Inst *in); /* cvta, not .param */
 
 /* ---- timing model (timing.c, timing_tables.c) ---- */
 

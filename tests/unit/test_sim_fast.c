@@ -12,13 +12,21 @@
  *   - integer mul/mad (.lo/.hi/.wide, 16/32/64-bit, signed and unsigned) and
  *     and/or/xor/shl/shr run warp-wide (exec_alu.c warp_int_fast, warp_bit_fast) against
  *     the per-lane code on random values;
- *   - div.rn/max/min .f32 run warp-wide (exec_alu.c warp_f32_more) against the per-lane
- *     general code on random bit patterns and on signed zeros and NaN pairs;
+ *   - div.rn/max/min (and max.NaN/min.NaN) .f32 run warp-wide (exec_alu.c
+ *     warp_f32_more) against the per-lane general code on random bit patterns and on
+ *     signed zeros and NaN pairs;
  *   - f16_to_double (inline, through an f32 multiply) on all 65536 halves against ldexp;
+ *   - f32 -> f16 round to nearest (through F16C where the host has it) against fp_round();
+ *   - mma.sync m16n8k16 f32.f16.f16.f32 (its operands decoded eight halves at a time with
+ *     F16C where the host has it) against C sums of the fragments' products, finite
+ *     halves and NaN/infinity lanes both, C in registers and as immediates;
  *   - ld/st global and shared run warp-wide (exec_mem.c warp_mem_fast): values of every
  *     width (sign extension, vectors) against C, a guarded (per-lane) load beside them, the
  *     sector and wavefront counts worked out by hand from the addresses, and an
  *     out-of-bounds lane still faulting with its own thread named;
+ *   - a converged warp's pc and instruction count, kept by run_warp() during warp-wide
+ *     instructions, seen by %clock64, a shuffle and a divergent branch as the lanes' own;
+ *   - mov of special registers and cvta run warp-wide, against C;
  *   - tests/bench/fma_chain.ptx (the bench kernel, run in warp lockstep) on a full and a
  *     partial warp, against the same reference chain computed here, with the instruction
  *     counts the kernel's text implies.
@@ -193,12 +201,12 @@ check_ops(void)
     free(out);
 }
 
-/* div.rn/max/min .f32: the warp-wide loop (guard 0) against the per-lane functions (an
- * always-true guard), bit for bit. */
+/* div.rn/max/min/max.NaN/min.NaN .f32: the warp-wide loop (guard 0) against the per-lane
+ * functions (an always-true guard), bit for bit. */
 static void
 check_ops_more(void)
 {
-    static const char *const ops[] = { "div.rn", "max", "min" };
+    static const char *const ops[] = { "div.rn", "max", "min", "max.NaN", "min.NaN" };
     enum { N = 4096 };
     uint32_t *in = malloc(2 * N * 4), *out[2] = { malloc(N * 4), malloc(N * 4) };
     SimCtx *ctx = sim_create();
@@ -207,7 +215,7 @@ check_ops_more(void)
         { 0x3f800000u, 0x7fc00001u }, { 0xffc00000u, 0x7f800001u }, { 0x3f800000u, 0x3f800000u },
         { 0x80000000u, 0x80000000u }, { 0x00000001u, 0x80000001u },
     };
-    for (int op = 0; op < 3; op++) {
+    for (int op = 0; op < 5; op++) {
         for (int i = 0; i < 2 * N; i++)
             in[i] = rnd_f32_bits();
         for (size_t k = 0; k < sizeof special / sizeof special[0]; k++) {
@@ -254,6 +262,13 @@ check_ops_more(void)
             CHECK(out[0][0] == 0x80000000u && out[0][1] == 0x80000000u &&
                       out[0][2] == 0x3f800000u && out[0][4] == 0x7fffffffu,
                   "min specials %08x %08x %08x %08x", out[0][0], out[0][1], out[0][2], out[0][4]);
+        /* .NaN: a NaN operand gives the canonical NaN, whichever it is */
+        if (op >= 3)
+            CHECK(out[0][0] == (op == 3 ? 0u : 0x80000000u) && out[0][2] == 0x7fffffffu &&
+                      out[0][3] == 0x7fffffffu && out[0][4] == 0x7fffffffu &&
+                      out[0][5] == 0x3f800000u,
+                  "%s specials %08x %08x %08x %08x %08x", ops[op], out[0][0], out[0][2], out[0][3],
+                  out[0][4], out[0][5]);
     }
     sim_destroy(ctx);
     free(in);
@@ -279,6 +294,9 @@ check_int_ops(void)
         { "mul.hi.u64", "b64", "b64", 0, NULL },
         { "mad.lo.s32", "b32", "b32", 1, NULL },
         { "mad.wide.u32", "b32", "b64", 1, NULL },
+        { "mad.wide.s32", "b32", "b64", 1, NULL },
+        { "mul.wide.u32", "b32", "b64", 0, NULL },
+        { "mad.lo.u32", "b32", "b32", 1, NULL },
         { "mad.hi.s64", "b64", "b64", 1, NULL },
         { "mad.lo.u16", "b16", "b16", 1, NULL },
         { "and.b32", "b32", "b32", 0, NULL },
@@ -449,6 +467,246 @@ check_f16(void)
     CHECK(bad == 0, "%d f16 values decoded wrong", bad);
 }
 
+/* a random f16 bit pattern: mostly moderate values (so products and sums stay finite),
+ * with subnormals, zeros and, when specials is set, infinities and NaNs among them */
+static uint16_t
+rnd_f16_bits(bool specials)
+{
+    uint16_t s = (uint16_t)(rnd32() & 0x8000u);
+    switch (rnd32() % 16) {
+    case 0:
+        return (uint16_t)(s | (rnd32() & 0x3ffu)); /* subnormal or zero */
+    case 1:
+        if (specials)
+            return (uint16_t)(s | 0x7c00u | (rnd32() % 2 ? 0 : (rnd32() & 0x3ffu) | 1));
+        return s;
+    default:
+        return (uint16_t)(s | (0x3000u + (rnd32() % 0x1800u))); /* 2^-3 .. 2^3 */
+    }
+}
+
+/* mma.sync m16n8k16 f32.f16.f16.f32 (exec_warp.c gather_h16: F16C decoding where the
+ * host has it, with NaN lanes decoded half by half) against D = C + sum over k of A B in
+ * k order, each product and sum rounded to double as the unit's exact accumulation is
+ * modelled, the fragments placed as ptx-sm80.md §5.2 lays them out (g = l/4, t = l%4). */
+static void
+check_mma(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry mm(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pd)\n{\n"
+        ".reg .b32 %a<4>; .reg .b32 %b<2>; .reg .f32 %c<4>; .reg .f32 %d<4>;\n"
+        ".reg .b32 %r<2>; .reg .b64 %rd<12>;\n"
+        "ld.param.u64 %rd0, [pa];\nld.param.u64 %rd1, [pb];\nld.param.u64 %rd2, [pc];\n"
+        "ld.param.u64 %rd3, [pd];\nmov.u32 %r0, %tid.x;\n"
+        "mul.wide.u32 %rd4, %r0, 16;\nmul.wide.u32 %rd5, %r0, 8;\n"
+        "add.s64 %rd6, %rd0, %rd4;\nadd.s64 %rd7, %rd1, %rd5;\n"
+        "add.s64 %rd8, %rd2, %rd4;\nadd.s64 %rd9, %rd3, %rd4;\n"
+        "ld.global.v4.b32 {%a0, %a1, %a2, %a3}, [%rd6];\n"
+        "ld.global.v2.b32 {%b0, %b1}, [%rd7];\n"
+        "ld.global.v4.f32 {%c0, %c1, %c2, %c3}, [%rd8];\n"
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%d0, %d1, %d2, %d3}, "
+        "{%a0, %a1, %a2, %a3}, {%b0, %b1}, {%c0, %c1, %c2, %c3};\n"
+        "st.global.v4.f32 [%rd9], {%d0, %d1, %d2, %d3};\n"
+        "ret;\n}\n";
+    /* the same with C as immediates (1.5, -2.5, +0, -0 in every lane) */
+    char ptx_imm[sizeof ptx + 64];
+    const char *cregs = "{%c0, %c1, %c2, %c3};", *at = strstr(ptx, cregs);
+    snprintf(ptx_imm, sizeof ptx_imm, "%.*s%s%s", (int)(at - ptx), ptx,
+             "{0f3FC00000, 0fC0200000, 0f00000000, 0f80000000};", at + strlen(cregs));
+    static const uint32_t cimm[4] = { 0x3fc00000u, 0xc0200000u, 0, 0x80000000u };
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "mm"), *fi = load_entry(ctx, ptx_imm, "mm");
+    for (int round = 0; round < 8; round++) {
+        /* rounds 0-2: finite halves (every lane on the vector path); 3-5: NaNs and
+         * infinities in some lanes; 6-7: C immediate */
+        bool specials = round >= 3 && round < 6;
+        uint16_t a[32 * 8], b[32 * 4];
+        uint32_t c[32 * 4], d[32 * 4];
+        for (int i = 0; i < 32 * 8; i++)
+            a[i] = rnd_f16_bits(specials);
+        for (int i = 0; i < 32 * 4; i++) {
+            b[i] = rnd_f16_bits(specials);
+            c[i] = rnd32() % 8 ? bits_of_f32((float)((int)(rnd32() % 2001) - 1000) / 64.0f)
+                               : rnd_f32_bits();
+            if (round >= 6)
+                c[i] = cimm[i % 4];
+        }
+        memset(d, 0, sizeof d);
+        SimDevPtr da = dev_upload(ctx, a, sizeof a), db = dev_upload(ctx, b, sizeof b),
+                  dc = dev_upload(ctx, c, sizeof c), dd = dev_upload(ctx, d, sizeof d);
+        void *params[] = { &da, &db, &dc, &dd };
+        if (launch_ok(ctx, round >= 6 ? fi : f, 1, 32, 0, params) != 0)
+            break;
+        dev_download(ctx, d, dd, sizeof d);
+        double A[16][16], B[16][8];
+        for (int l = 0; l < 32; l++) {
+            int g = l / 4, t = l % 4;
+            for (int r = 0; r < 4; r++)
+                for (int e = 0; e < 2; e++)
+                    A[g + 8 * (r & 1)][2 * t + 8 * (r >> 1) + e] =
+                        f16_to_double(a[l * 8 + 2 * r + e]);
+            for (int r = 0; r < 2; r++)
+                for (int e = 0; e < 2; e++)
+                    B[2 * t + 8 * r + e][g] = f16_to_double(b[l * 4 + 2 * r + e]);
+        }
+        int bad = 0;
+        for (int l = 0; l < 32; l++) {
+            int g = l / 4, t = l % 4;
+            for (int i = 0; i < 4; i++) {
+                int m = g + 8 * (i >> 1), n = 2 * t + (i & 1);
+                double acc = f32_of(c[l * 4 + i]);
+                for (int k = 0; k < 16; k++) {
+                    double p = A[m][k] * B[k][n];
+                    acc = acc + p;
+                }
+                uint32_t want = bits_of_f32((float)acc), got = d[l * 4 + i];
+                bool same = got == want || (f32_of(got) != f32_of(got) && acc != acc);
+                if (!same && bad++ < 4)
+                    CHECK(false, "mma round %d lane %d element %d: %08x, want %08x", round, l, i,
+                          got, want);
+            }
+        }
+        CHECK(bad == 0, "mma round %d: %d elements wrong", round, bad);
+    }
+    sim_destroy(ctx);
+}
+
+/* A converged warp's pc and instruction count live in run_warp() while it runs warp-wide
+ * instructions and reach the lanes before anything reads them: %clock64 (the lane's
+ * instruction count) after 7 warp-wide instructions and a shuffle (a collective, which
+ * looks at the lanes' pcs) reads 8 and 10 (the count includes the instruction reading
+ * it), the jump target after a divergent branch is
+ * each lane's own, and the store lands where the lane's own pc took it. */
+static void
+check_warp_pc(void)
+{
+    static const char ptx[] = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                              ".visible .entry c(.param .u64 po)\n{\n"
+                              ".reg .b32 %r<8>; .reg .b64 %rd<8>; .reg .pred %p<2>;\n"
+                              "ld.param.u64 %rd0, [po];\n"    /* 1 */
+                              "mov.u32 %r0, %tid.x;\n"        /* 2 (per lane: a special register) */
+                              "add.u32 %r1, %r0, 1;\n"        /* 3 */
+                              "mul.lo.u32 %r2, %r1, 3;\n"     /* 4 */
+                              "xor.b32 %r3, %r2, 5;\n"        /* 5 */
+                              "mul.wide.u32 %rd1, %r0, 32;\n" /* 6 */
+                              "add.s64 %rd2, %rd0, %rd1;\n"   /* 7 */
+                              "mov.u64 %rd3, %clock64;\n"     /* 8: reads 8 */
+                              "shfl.sync.bfly.b32 %r4, %r3, 1, 31, 0xffffffff;\n" /* 9 */
+                              "mov.u64 %rd4, %clock64;\n"                         /* 10: reads 10 */
+                              "and.b32 %r5, %r0, 1;\n"                            /* 11 */
+                              "setp.eq.u32 %p0, %r5, 1;\n"                        /* 12 */
+                              "@%p0 bra ODD;\n"                                   /* 13 */
+                              "add.u32 %r6, %r4, 100;\n" /* 14 even lanes */
+                              "add.u32 %r6, %r6, 1;\n"   /* 15 */
+                              "bra DONE;\n"              /* 16 */
+                              "ODD:\n"
+                              "add.u32 %r6, %r4, 200;\n" /* 14 odd lanes */
+                              "DONE:\n"
+                              "mov.u64 %rd5, %clock64;\n" /* even: 17, odd: 15 */
+                              "st.global.v2.u64 [%rd2], {%rd3, %rd4};\n"
+                              "st.global.u64 [%rd2+16], %rd5;\nst.global.u32 [%rd2+24], %r6;\n"
+                              "ret;\n}\n";
+    enum { N = 64 }; /* two whole warps: the shuffle names all 32 lanes */
+    uint64_t out[N * 4];
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "c");
+    SimDevPtr d = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &d };
+    if (launch_ok(ctx, f, 1, N, 0, params) == 0) {
+        dev_download(ctx, out, d, sizeof out);
+        for (uint32_t i = 0; i < N; i++) {
+            uint32_t x3n = (((i ^ 1) + 1) * 3) ^ 5; /* the partner lane's %r3 */
+            uint32_t want6 = i & 1 ? x3n + 200 : x3n + 101;
+            const uint64_t *o = &out[i * 4];
+            CHECK(o[0] == 8 && o[1] == 10 && o[2] == (i & 1 ? 15u : 17u) && (uint32_t)o[3] == want6,
+                  "lane %u: clocks %llu %llu %llu, value %u (want 8 10 %u, %u)", i,
+                  (unsigned long long)o[0], (unsigned long long)o[1], (unsigned long long)o[2],
+                  (uint32_t)o[3], i & 1 ? 15u : 17u, want6);
+        }
+    }
+    sim_destroy(ctx);
+}
+
+/* mov of special registers (not the clocks) and cvta run warp-wide (exec_alu.c
+ * warp_move_fast, exec_mem.c warp_cvta_fast): each lane's values against C. */
+static void
+check_sreg_cvta(void)
+{
+    static const char ptx[] =
+        ".version 7.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry s(.param .u64 po)\n{\n"
+        ".reg .b32 %r<8>; .reg .b64 %rd<10>;\n"
+        ".shared .align 8 .b8 sh[64];\n"
+        "ld.param.u64 %rd0, [po];\ncvta.to.global.u64 %rd1, %rd0;\n"
+        "mov.u32 %r0, %tid.x;\nmov.u32 %r1, %laneid;\nmov.u32 %r2, %warpid;\n"
+        "mov.u32 %r3, %lanemask_lt;\nmov.u32 %r4, %ctaid.x;\nmov.u32 %r5, %ntid.x;\n"
+        "mov.u32 %r6, %tid.y;\n"
+        "mov.u64 %rd2, sh;\ncvta.shared.u64 %rd3, %rd2;\ncvta.to.shared.u64 %rd4, %rd3;\n"
+        "sub.s64 %rd5, %rd4, %rd2;\n" /* 0: to and back */
+        "mad.lo.u32 %r7, %r4, 64, %r0;\nmul.wide.u32 %rd6, %r7, 64;\nadd.s64 %rd7, %rd1, %rd6;\n"
+        "st.global.v4.u32 [%rd7], {%r0, %r1, %r2, %r3};\n"
+        "st.global.v4.u32 [%rd7+16], {%r4, %r5, %r6, %r7};\n"
+        "st.global.v2.u64 [%rd7+32], {%rd0, %rd1};\nst.global.v2.u64 [%rd7+48], {%rd3, %rd5};\n"
+        "ret;\n}\n";
+    enum { B = 64, G = 2 };
+    uint32_t out[G * B * 16];
+    memset(out, 0, sizeof out);
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "s");
+    SimDevPtr d = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &d };
+    if (launch_ok(ctx, f, G, B, 0, params) == 0) {
+        dev_download(ctx, out, d, sizeof out);
+        uint64_t shared_generic = 0;
+        for (uint32_t c = 0; c < G; c++)
+            for (uint32_t i = 0; i < B; i++) {
+                const uint32_t *o = &out[(c * B + i) * 16];
+                uint64_t q[4];
+                memcpy(q, &o[8], sizeof q);
+                if (c == 0 && i == 0)
+                    shared_generic = q[2];
+                CHECK(o[0] == i && o[1] == i % 32 && o[2] == i / 32 &&
+                          o[3] == (1u << (i % 32)) - 1 && o[4] == c && o[5] == B && o[6] == 0 &&
+                          o[7] == c * B + i && q[0] == (uint64_t)d && q[1] == (uint64_t)d &&
+                          q[2] == shared_generic && q[2] != 0 && q[3] == 0,
+                      "cta %u thread %u: %u %u %u %08x %u %u %u %u %llx %llx %llx %llx", c, i, o[0],
+                      o[1], o[2], o[3], o[4], o[5], o[6], o[7], (unsigned long long)q[0],
+                      (unsigned long long)q[1], (unsigned long long)q[2], (unsigned long long)q[3]);
+            }
+    }
+    sim_destroy(ctx);
+}
+
+/* f32 -> f16 round to nearest (fp_from_double's shortcut through the host's F16C
+ * conversion) against fp_round(), bit for bit: random floats, every float around the f16
+ * range's edges (overflow, the largest half, the subnormal and underflow range, exact
+ * midpoints), zeros and infinities. */
+static void
+check_f16_round(void)
+{
+    int bad = 0;
+    for (uint32_t i = 0; i < (1u << 20) + 4096; i++) {
+        uint32_t b;
+        if (i < (1u << 20))
+            b = rnd_f32_bits();
+        else { /* floats near 2^16 (overflow), 2^-14 (subnormal) and 2^-25 (underflow) */
+            static const uint32_t edge[] = { 0x477fe000u, 0x38800000u, 0x33000000u, 0x33800000u };
+            uint32_t k = i - (1u << 20);
+            b = (edge[k % 4] + (k / 4) - 512) | (k & 2048 ? 0x80000000u : 0);
+        }
+        if (f32_of(b) != f32_of(b))
+            continue; /* NaNs: canonical before any rounding */
+        uint64_t got = fp_from_double(TY_F16, f32_of(b), 0, RND_RN, 0);
+        uint64_t want = fp_round(f32_of(b), 0, &FMT_F16, RND_RN);
+        if (got != want && bad++ < 5)
+            CHECK(false, "f16 round of %08x: %04llx, want %04llx", b, (unsigned long long)got,
+                  (unsigned long long)want);
+    }
+    CHECK(bad == 0, "%d f32 -> f16 roundings differ", bad);
+}
+
 /* ld/st run warp-wide when every live lane is at them (exec_mem.c warp_mem_fast). */
 static void
 check_mem(void)
@@ -545,6 +803,10 @@ main(void)
     check_int_ops();
     check_moves();
     check_f16();
+    check_f16_round();
+    check_mma();
+    check_warp_pc();
+    check_sreg_cvta();
     check_mem();
     check_chain();
     if (failures)
