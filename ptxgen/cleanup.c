@@ -196,7 +196,7 @@ pure_line(const Line *l, size_t *b, size_t *e)
     size_t n = (size_t)(p - o);
     bool found = false;
     for (size_t i = 0; i < sizeof pure / sizeof pure[0] && !found; i++)
-        found = strlen(pure[i]) == n && memcmp(pure[i], o, n) == 0;
+        found = strncmp(pure[i], o, n) == 0 && pure[i][n] == '\0';
     if (!found)
         return false;
     for (; p + 2 < end && *p != ' ' && *p != '\t'; p++)
@@ -459,27 +459,28 @@ dce(Regs *r, Line *lines, uint32_t n)
 
 /* ---- driver ---- */
 
-/* Writes line l to out with its registers renamed. */
+/* Line l, with its registers renamed, to out.  *run: where the text not yet written
+ * starts; the live lines are contiguous in the body, so the text of a run of them that
+ * needs no renaming goes out in one fwrite (flushed at a dead line and at the end). */
 static void
-write_line(const Regs *r, const Line *l, FILE *out)
+write_line(const Regs *r, const Line *l, const char **run, FILE *out)
 {
-    const char *p = l->s, *end = l->s + l->len, *run = p;
-    if (!r->renames) {
-        fwrite(p, 1, l->len + 1, out);
+    const char *p = l->s, *end = l->s + l->len;
+    if (!*run)
+        *run = p;
+    if (!r->renames)
         return;
-    }
     while (p < end) {
         int cls;
         uint32_t num;
         size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
         if (n && renamed(r, cls, num) != num) {
-            fwrite(run, 1, (size_t)(p - run), out);
+            fwrite(*run, 1, (size_t)(p - *run), out);
             fprintf(out, "%s%" PRIu32, cls_prefix((RegClass)cls), renamed(r, cls, num));
-            run = p + n;
+            *run = p + n;
         }
         p += n ? n : 1;
     }
-    fwrite(run, 1, (size_t)(end - run) + 1, out); /* with its newline */
 }
 
 uint32_t
@@ -528,9 +529,17 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
         if (j > i + 1 && !(j < n && is_instruction(&lines[j])))
             lines[i].dead = true;
     }
-    for (uint32_t i = 0; i < n; i++)
-        if (!lines[i].dead)
-            write_line(&r, &lines[i], out);
+    const char *run = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!lines[i].dead) {
+            write_line(&r, &lines[i], &run, out);
+        } else if (run) {
+            fwrite(run, 1, (size_t)(lines[i].s - run), out);
+            run = NULL;
+        }
+    }
+    if (run) /* to the end of the last line, with its newline */
+        fwrite(run, 1, (size_t)(lines[n - 1].s + lines[n - 1].len + 1 - run), out);
     for (int k = 0; k < RC_COUNT; k++)
         ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]),
             ir_free(r.ver[k]);
