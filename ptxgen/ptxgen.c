@@ -1117,11 +1117,13 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     if (ok && c.kernels.n == 0)
         diag_warning(d, (Loc){ 0, 0, 0 }, "no kernel in the module");
     if (ok && direct && e.version != first_version) {
-        /* both "d.d" (need_version takes at most 9.9) */
-        ok = fseek(out, vpos, SEEK_SET) == 0;
+        /* both "d.d" (need_version takes at most 9.9).  Back to the end by its offset:
+           a memory stream's SEEK_END is its current position, not its length. */
+        long end = ftell(out);
+        ok = end >= 0 && fseek(out, vpos, SEEK_SET) == 0;
         if (ok)
             fprintf(out, "%d.%d", e.version / 10, e.version % 10);
-        ok = ok && fseek(out, 0, SEEK_END) == 0;
+        ok = ok && fseek(out, end, SEEK_SET) == 0;
         if (!ok)
             diag_error(d, (Loc){ 0, 0, 0 }, "cannot rewrite the .version line of the output");
     }
