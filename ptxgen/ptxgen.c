@@ -938,7 +938,12 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
     e->shared_bytes = 0;
-    e->shared_globals.n = 0;
+    /* the kernel's lowering tables (value slots, memref records, shared_globals) live in
+       the module arena after this mark and go when the kernel has been lowered, before
+       its body is cleaned up and written */
+    ArenaMark mark = arena_mark(&e->m->arena);
+    e->shared_globals.items = NULL;
+    e->shared_globals.n = e->shared_globals.cap = 0;
     e->naddr_terms = e->nwide_terms = 0;
     halves_new_kernel(e); /* register numbers start again */
     e->cur_op = 0;
@@ -963,6 +968,9 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     ValueId ys[64];
     uint32_t ny = 0;
     ok = ok && lower_block(e, entry, ys, &ny);
+    arena_release(&e->m->arena, mark);
+    e->shared_globals.items = NULL;
+    e->shared_globals.n = e->shared_globals.cap = 0;
     if (ok)
         write_kernel(e, out, f);
     mem_close(&e->params, &e->params_st);
