@@ -196,7 +196,7 @@ pure_line(const Line *l, size_t *b, size_t *e)
     size_t n = (size_t)(p - o);
     bool found = false;
     for (size_t i = 0; i < sizeof pure / sizeof pure[0] && !found; i++)
-        found = strncmp(pure[i], o, n) == 0 && pure[i][n] == '\0';
+        found = n && pure[i][0] == o[0] && strncmp(pure[i], o, n) == 0 && pure[i][n] == '\0';
     if (!found)
         return false;
     for (; p + 2 < end && *p != ' ' && *p != '\t'; p++)
