@@ -882,7 +882,6 @@ write_kernel(Emit *e, FILE *out, OpId f)
 {
     fflush(e->params);
     fflush(e->decls);
-    fflush(e->body);
     /* tensor maps the compiler added after the kernel's own arguments (distribute/tma_ring.c):
        read by launchers, which encode them (docs/hopper.md) */
     const Attr *hid = op_attr(e->m, f, "vptx.hidden_tmaps");
@@ -915,7 +914,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
             fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
                     cls_prefix((RegClass)c), e->nregs[c] + 1);
     fprintf(out, "%s\n", mem_text(e->decls_st));
-    ptx_cleanup_write(e, mem_text(e->body_st), e->body_st->len, out);
+    ptx_cleanup_write(e, e->body ? e->body : "", e->body_len, out);
     fputs("}\n", out);
 }
 
@@ -963,7 +962,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     compute_ranges(e, f);
     mem_open(&e->params, &e->params_st);
     mem_open(&e->decls, &e->decls_st);
-    mem_open(&e->body, &e->body_st);
+    e->body_len = 0;
     bool ok = lower_params(e, f, entry);
     ValueId ys[64];
     uint32_t ny = 0;
@@ -975,7 +974,6 @@ emit_kernel(Emit *e, OpId f, FILE *out)
         write_kernel(e, out, f);
     mem_close(&e->params, &e->params_st);
     mem_close(&e->decls, &e->decls_st);
-    mem_close(&e->body, &e->body_st);
     return ok && !e->failed;
 }
 
@@ -1150,6 +1148,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     ir_free(e.uses);
     ir_free(e.written);
     ir_free(e.mma_hint);
+    ir_free(e.body);
     halves_free(&e);
     ir_free(e.root_align);
     return ok;
