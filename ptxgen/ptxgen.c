@@ -9,9 +9,11 @@
  *              the same input always gives byte-identical text.
  * Invalidates: nothing (the IR is only read; scratch tables live in the arena).
  *
- * The text is produced in pieces (parameters, register declarations, function-scope
- * shared buffers, instructions, module-scope buffers) in memory streams and written
- * out at the end, once the register counts and the needed .version are known.
+ * A kernel is produced in pieces (parameters, function-scope shared buffers in memory
+ * streams, instructions in Emit.body) and written out, through the cleanup pass, once
+ * its register counts are known: straight into `out` when it can seek (the .version,
+ * known only after the last kernel, is then patched in place), else after all kernels
+ * (see ptxgen_emit).
  */
 #include "ptxgen/ptxgen.h"
 #include "ptxgen/emit.h"
@@ -996,9 +998,9 @@ emit_global(Emit *e, OpId g, FILE *to, bool report)
     if (e->root_align[g] > align)
         align = e->root_align[g];
     if (ty->memspace != MS_WORKGROUP)
-        return report && fail(e, loc,
-                              "'memref.global' @%s: only workgroup (space 3) globals are supported",
-                              sym);
+        return report &&
+               fail(e, loc, "'memref.global' @%s: only workgroup (space 3) globals are supported",
+                    sym);
     const Attr *init = op_attr(e->m, g, "initial_value");
     if (init && init->kind != ATTR_UNIT && !(init->kind == ATTR_OPAQUE))
         return report &&

@@ -332,8 +332,8 @@ flush_comment(Emit *e)
     if (line != small)
         ir_free(line);
     if (e->opt->debug_loc && op->loc.line)
-        body_printf(e, "\t.loc %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", op->loc.file,
-                    op->loc.line, op->loc.col);
+        body_printf(e, "\t.loc %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", op->loc.file, op->loc.line,
+                    op->loc.col);
 }
 
 void

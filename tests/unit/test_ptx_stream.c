@@ -23,27 +23,27 @@
 #include <unistd.h>
 
 #define KERNEL_PLAIN                                                                               \
-    "func.func @plain(%x: memref<64xf32>, %out: memref<64xf32>) attributes "                     \
+    "func.func @plain(%x: memref<64xf32>, %out: memref<64xf32>) attributes "                       \
     "{gpu.known_block_size = array<i32: 64, 1, 1>} {\n"                                            \
     "  %c0 = arith.constant 0 : index\n"                                                           \
     "  %pad = arith.constant 0.0 : f32\n"                                                          \
-    "  %v = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : memref<64xf32>, "           \
+    "  %v = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : memref<64xf32>, "            \
     "vector<64xf32>\n"                                                                             \
     "  %w = arith.addf %v, %v : vector<64xf32>\n"                                                  \
-    "  vector.transfer_write %w, %out[%c0] {in_bounds = [true]} : vector<64xf32>, "               \
+    "  vector.transfer_write %w, %out[%c0] {in_bounds = [true]} : vector<64xf32>, "                \
     "memref<64xf32>\n"                                                                             \
     "  return\n"                                                                                   \
     "}\n"
 
 #define KERNEL_WIDEN                                                                               \
-    "func.func @widen(%x: memref<64xbf16>, %out: memref<64xf32>) attributes "                    \
+    "func.func @widen(%x: memref<64xbf16>, %out: memref<64xf32>) attributes "                      \
     "{gpu.known_block_size = array<i32: 64, 1, 1>} {\n"                                            \
     "  %c0 = arith.constant 0 : index\n"                                                           \
     "  %pad = arith.constant 0.0 : bf16\n"                                                         \
-    "  %v = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : memref<64xbf16>, "          \
+    "  %v = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : memref<64xbf16>, "           \
     "vector<64xbf16>\n"                                                                            \
     "  %w = arith.extf %v : vector<64xbf16> to vector<64xf32>\n"                                   \
-    "  vector.transfer_write %w, %out[%c0] {in_bounds = [true]} : vector<64xf32>, "               \
+    "  vector.transfer_write %w, %out[%c0] {in_bounds = [true]} : vector<64xf32>, "                \
     "memref<64xf32>\n"                                                                             \
     "  return\n"                                                                                   \
     "}\n"
@@ -61,8 +61,8 @@ compile_to(const char *text, FILE *f)
     VptxOptions opt = { 0 };
     opt.arch = "sm_80";
     opt.emit = VPTX_EMIT_PTX;
-    bool ok = frontend_parse(&m, &d, "stream.mlir", text, strlen(text)) &&
-              pipeline_run(&m, &opt, &d, f);
+    bool ok =
+        frontend_parse(&m, &d, "stream.mlir", text, strlen(text)) && pipeline_run(&m, &opt, &d, f);
     module_free(&m);
     diag_free(&d);
     return ok;
