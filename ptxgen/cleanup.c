@@ -54,11 +54,19 @@ static const char *const pure[] = {
     "popc", "clz", "brev", "copysign", "testp", "cnot", "mul24", "mad24", "sad", "lop3", "set",
 };
 
+/* A line of the body: where it starts, at the tab.  The lines are contiguous and the
+ * array ends with one more entry just past the last newline, so a line's length is the
+ * distance to the next one (8 bytes a line; whether it was deleted is kept apart). */
 typedef struct Line {
-    const char *s; /* start, at the tab */
-    uint32_t len;  /* without the newline */
-    bool dead;
+    const char *s;
 } Line;
+
+/* l's length without the newline */
+static inline uint32_t
+line_len(const Line *l)
+{
+    return (uint32_t)(l[1].s - l->s - 1);
+}
 
 typedef struct Regs {
     uint32_t cap[RC_COUNT];
@@ -137,13 +145,13 @@ each_reg(Regs *r, const char *p, const char *end, RegFn *fn, void *ctx)
 static bool
 is_instruction(const Line *l)
 {
-    return l->len > 1 && l->s[0] == '\t' && l->s[1] != '/' && l->s[1] != '.';
+    return line_len(l) > 1 && l->s[0] == '\t' && l->s[1] != '/' && l->s[1] != '.';
 }
 
 static bool
 is_comment(const Line *l)
 {
-    return l->len > 2 && l->s[0] == '\t' && l->s[1] == '/' && l->s[2] == '/';
+    return line_len(l) > 2 && l->s[0] == '\t' && l->s[1] == '/' && l->s[2] == '/';
 }
 
 /* The first operand of an instruction line, [*b, *e) as offsets, and where its opcode
@@ -151,7 +159,7 @@ is_comment(const Line *l)
 static bool
 first_operand(const Line *l, size_t *op, size_t *b, size_t *e)
 {
-    const char *s = l->s, *end = l->s + l->len, *p = s + 1;
+    const char *s = l->s, *end = l->s + line_len(l), *p = s + 1;
     if (!is_instruction(l) || end[-1] != ';')
         return false;
     if (*p == '@') { /* guard */
@@ -190,13 +198,13 @@ pure_line(const Line *l, size_t *b, size_t *e)
     size_t op;
     if (!first_operand(l, &op, b, e) || l->s[1] == '@')
         return false;
-    const char *o = l->s + op, *p = o, *end = l->s + l->len;
+    const char *o = l->s + op, *p = o, *end = l->s + line_len(l);
     while (p < end && *p != '.' && *p != ' ' && *p != '\t')
         p++;
     size_t n = (size_t)(p - o);
     bool found = false;
     for (size_t i = 0; i < sizeof pure / sizeof pure[0] && !found; i++)
-        found = strlen(pure[i]) == n && memcmp(pure[i], o, n) == 0;
+        found = n && pure[i][0] == o[0] && strncmp(pure[i], o, n) == 0 && pure[i][n] == '\0';
     if (!found)
         return false;
     for (; p + 2 < end && *p != ' ' && *p != '\t'; p++)
@@ -277,8 +285,8 @@ static bool
 line_key(Cse *c, Regs *r, const Line *l, size_t b, size_t e, int dcls, uint32_t dnum,
          uint32_t *klen)
 {
-    const char *s = l->s, *end = l->s + l->len;
-    size_t need = l->len + 16 * 8;
+    const char *s = l->s, *end = l->s + line_len(l);
+    size_t need = line_len(l) + 16 * 8;
     if (c->npool + need > c->cappool) {
         c->cappool = (c->npool + need) * 2;
         c->pool = ir_realloc(c->pool, c->cappool);
@@ -348,7 +356,7 @@ cse_find_or_add(Cse *c, uint32_t klen, int cls, uint32_t reg)
 }
 
 static uint32_t
-cse(Regs *r, Line *lines, uint32_t n)
+cse(Regs *r, const Line *lines, bool *dead, uint32_t n)
 {
     Cse c = { 0 };
     c.cap = 64; /* at most 64K entries (2 MB, cache-sized): a longer stretch starts afresh */
@@ -361,7 +369,7 @@ cse(Regs *r, Line *lines, uint32_t n)
     uint32_t removed = 0, live = 0;
     for (uint32_t i = 0; i < n; i++) {
         const Line *l = &lines[i];
-        if (l->len && l->s[0] == '$') { /* a label: a new stretch */
+        if (line_len(l) && l->s[0] == '$') { /* a label: a new stretch */
             c.gen++;
             live = 0;
             continue;
@@ -385,7 +393,7 @@ cse(Regs *r, Line *lines, uint32_t n)
             } else if (old->cls == cls) {
                 r->ren[cls][num] = old->reg + 1;
                 r->renames++;
-                lines[i].dead = true;
+                dead[i] = true;
                 removed++;
             }
         }
@@ -424,7 +432,7 @@ check_unused(Regs *r, int cls, uint32_t num, void *ctx)
 }
 
 static uint32_t
-dce(Regs *r, Line *lines, uint32_t n)
+dce(Regs *r, const Line *lines, bool *dead, uint32_t n)
 {
     Work w = { ir_calloc(n + 1, sizeof *w.items), 0 };
     if (!w.items)
@@ -435,7 +443,7 @@ dce(Regs *r, Line *lines, uint32_t n)
     while (w.n) {
         uint32_t i = w.items[--w.n];
         size_t b, e;
-        if (lines[i].dead || !pure_line(&lines[i], &b, &e))
+        if (dead[i] || !pure_line(&lines[i], &b, &e))
             continue;
         const char *s = lines[i].s;
         bool special = false; /* %tid.x and the like: not a register we count */
@@ -449,9 +457,9 @@ dce(Regs *r, Line *lines, uint32_t n)
         each_reg(r, s + b, s + e, check_unused, &u);
         if (!u.ok)
             continue;
-        lines[i].dead = true;
+        dead[i] = true;
         removed++;
-        each_reg(r, s, s + lines[i].len, uncount, &w);
+        each_reg(r, s, s + line_len(&lines[i]), uncount, &w);
     }
     ir_free(w.items);
     return removed;
@@ -459,27 +467,28 @@ dce(Regs *r, Line *lines, uint32_t n)
 
 /* ---- driver ---- */
 
-/* Writes line l to out with its registers renamed. */
+/* Line l, with its registers renamed, to out.  *run: where the text not yet written
+ * starts; the live lines are contiguous in the body, so the text of a run of them that
+ * needs no renaming goes out in one fwrite (flushed at a dead line and at the end). */
 static void
-write_line(const Regs *r, const Line *l, FILE *out)
+write_line(const Regs *r, const Line *l, const char **run, FILE *out)
 {
-    const char *p = l->s, *end = l->s + l->len, *run = p;
-    if (!r->renames) {
-        fwrite(p, 1, l->len + 1, out);
+    const char *p = l->s, *end = l->s + line_len(l);
+    if (!*run)
+        *run = p;
+    if (!r->renames)
         return;
-    }
     while (p < end) {
         int cls;
         uint32_t num;
         size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
         if (n && renamed(r, cls, num) != num) {
-            fwrite(run, 1, (size_t)(p - run), out);
+            fwrite(*run, 1, (size_t)(p - *run), out);
             fprintf(out, "%s%" PRIu32, cls_prefix((RegClass)cls), renamed(r, cls, num));
-            run = p + n;
+            *run = p + n;
         }
         p += n ? n : 1;
     }
-    fwrite(run, 1, (size_t)(end - run) + 1, out); /* with its newline */
 }
 
 uint32_t
@@ -489,6 +498,7 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
     for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
         nlines++;
     Line *lines = ir_calloc(nlines + 1, sizeof *lines);
+    bool *dead = ir_calloc(nlines + 1, sizeof *dead);
     Regs r = { 0 };
     for (int k = 0; k < RC_COUNT; k++) {
         r.cap[k] = e->nregs[k] + 1;
@@ -500,40 +510,53 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
         if (!r.n[k] || !r.ndef[k] || !r.def[k] || !r.ren[k] || !r.ver[k])
             ICE("out of memory");
     }
-    if (!lines)
+    if (!lines || !dead)
         ICE("out of memory");
     uint32_t n = 0;
+    const char *after = buf; /* just past the last newline */
     for (const char *p = buf, *end = buf + len, *nl; (nl = memchr(p, '\n', (size_t)(end - p)));
-         p = nl + 1)
-        lines[n++] = (Line){ p, (uint32_t)(nl - p), false };
+         p = nl + 1) {
+        lines[n++] = (Line){ p };
+        after = nl + 1;
+    }
+    lines[n] = (Line){ after }; /* the end of the last line, for line_len */
     /* writes: the first operand of every instruction but stores ([address]) */
     for (uint32_t i = 0; i < n; i++) {
         size_t op, b, e2;
         if (first_operand(&lines[i], &op, &b, &e2) && lines[i].s[b] != '[')
             each_reg(&r, lines[i].s + b, lines[i].s + e2, count_def, &i);
     }
-    uint32_t removed = cse(&r, lines, n);
+    uint32_t removed = cse(&r, lines, dead, n);
     /* uses, after renaming: every register token of the lines left */
     for (uint32_t i = 0; i < n; i++)
-        if (!lines[i].dead && !is_comment(&lines[i]))
-            each_reg(&r, lines[i].s, lines[i].s + lines[i].len, count_use, NULL);
-    removed += dce(&r, lines, n);
+        if (!dead[i] && !is_comment(&lines[i]))
+            each_reg(&r, lines[i].s, lines[i].s + line_len(&lines[i]), count_use, NULL);
+    removed += dce(&r, lines, dead, n);
     /* comments whose instructions all went */
     for (uint32_t i = 0; i < n; i++) {
         if (!is_comment(&lines[i]))
             continue;
         uint32_t j = i + 1;
-        while (j < n && lines[j].dead)
+        while (j < n && dead[j])
             j++;
         if (j > i + 1 && !(j < n && is_instruction(&lines[j])))
-            lines[i].dead = true;
+            dead[i] = true;
     }
-    for (uint32_t i = 0; i < n; i++)
-        if (!lines[i].dead)
-            write_line(&r, &lines[i], out);
+    const char *run = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!dead[i]) {
+            write_line(&r, &lines[i], &run, out);
+        } else if (run) {
+            fwrite(run, 1, (size_t)(lines[i].s - run), out);
+            run = NULL;
+        }
+    }
+    if (run) /* to the end of the last line, with its newline */
+        fwrite(run, 1, (size_t)(after - run), out);
     for (int k = 0; k < RC_COUNT; k++)
         ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]),
             ir_free(r.ver[k]);
     ir_free(lines);
+    ir_free(dead);
     return removed;
 }

@@ -88,8 +88,11 @@ typedef struct Emit {
     int version; /* needed .version * 10 */
     bool failed;
     /* per kernel */
-    FILE *body; /* the kernel's instructions: body_st->f */
-    IrStream *body_st;
+    /* the kernel's instructions (regs.c ins, label): grown by half again with ir_realloc,
+       which moves large blocks without copying or touching the spare room; kept from one
+       kernel to the next and freed at the end of the module */
+    char *body;
+    size_t body_len, body_cap;
     FILE *decls; /* function-scope .shared/.local declarations: decls_st->f */
     IrStream *decls_st;
     const char *kname;

@@ -388,7 +388,7 @@ lower_mma_sync(Emit *e, OpId o)
     ValueId res = op_get(e->m, o)->res[0];
     Rep *rd = rep_new(e, res, rc->n, pack_factor(e->m, rt), ct);
     for (uint32_t i = 0; i < rd->n; i++) {
-        Slot h = i < 4 ? e->mma_hint[(size_t)res * 4 + i] : (Slot){ 0 };
+        Slot h = i < 4 && e->mma_hint ? e->mma_hint[(size_t)res * 4 + i] : (Slot){ 0 };
         rd->slots[i] = h.reg && h.cls == cc && mma_hint_safe(e, o, h) ? h : new_reg(e, cc);
     }
     reg_list(e, ld, sizeof ld, rd, cc, false);

@@ -9,9 +9,11 @@
  *              the same input always gives byte-identical text.
  * Invalidates: nothing (the IR is only read; scratch tables live in the arena).
  *
- * The text is produced in pieces (parameters, register declarations, function-scope
- * shared buffers, instructions, module-scope buffers) in memory streams and written
- * out at the end, once the register counts and the needed .version are known.
+ * A kernel is produced in pieces (parameters, function-scope shared buffers in memory
+ * streams, instructions in Emit.body) and written out, through the cleanup pass, once
+ * its register counts are known: straight into `out` when it can seek (the .version,
+ * known only after the last kernel, is then patched in place), else after all kernels
+ * (see ptxgen_emit).
  */
 #include "ptxgen/ptxgen.h"
 #include "ptxgen/emit.h"
@@ -332,8 +334,11 @@ hint_yields(Emit *e, BlockId body, uint32_t niter)
             int64_t lin = 0;
             for (uint32_t d = 0; d < mt->rank; d++)
                 lin = lin * mt->shape[d] + pos->ints[d];
-            if (lin >= 0 && lin < 4)
-                e->mma_hint[(size_t)mv * 4 + (size_t)lin] = r->slots[j];
+            if (lin < 0 || lin >= 4)
+                continue;
+            if (!e->mma_hint)
+                e->mma_hint = ir_calloc((size_t)(e->m->nvalues + 1) * 4, sizeof *e->mma_hint);
+            e->mma_hint[(size_t)mv * 4 + (size_t)lin] = r->slots[j];
         }
     }
 }
@@ -881,7 +886,6 @@ write_kernel(Emit *e, FILE *out, OpId f)
 {
     fflush(e->params);
     fflush(e->decls);
-    fflush(e->body);
     /* a warp-specialized TMA ring (distribute/tma_ring.c) adds a producer warpgroup after
        the gpu.known_block_size threads: the launchers read this line (vptx_block_threads) */
     const Attr *prod = op_attr(e->m, f, "vptx.producer_threads");
@@ -924,7 +928,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
             fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
                     cls_prefix((RegClass)c), e->nregs[c] + 1);
     fprintf(out, "%s\n", mem_text(e->decls_st));
-    ptx_cleanup_write(e, mem_text(e->body_st), e->body_st->len, out);
+    ptx_cleanup_write(e, e->body ? e->body : "", e->body_len, out);
     fputs("}\n", out);
 }
 
@@ -947,7 +951,12 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
     e->shared_bytes = 0;
-    e->shared_globals.n = 0;
+    /* the kernel's lowering tables (value slots, memref records, shared_globals) live in
+       the module arena after this mark and go when the kernel has been lowered, before
+       its body is cleaned up and written */
+    ArenaMark mark = arena_mark(&e->m->arena);
+    e->shared_globals.items = NULL;
+    e->shared_globals.n = e->shared_globals.cap = 0;
     e->naddr_terms = e->nwide_terms = 0;
     halves_new_kernel(e); /* register numbers start again */
     e->cur_op = 0;
@@ -967,44 +976,52 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     compute_ranges(e, f);
     mem_open(&e->params, &e->params_st);
     mem_open(&e->decls, &e->decls_st);
-    mem_open(&e->body, &e->body_st);
+    e->body_len = 0;
     bool ok = lower_params(e, f, entry);
     ValueId ys[64];
     uint32_t ny = 0;
     ok = ok && lower_block(e, entry, ys, &ny);
+    arena_release(&e->m->arena, mark);
+    e->shared_globals.items = NULL;
+    e->shared_globals.n = e->shared_globals.cap = 0;
     if (ok)
         write_kernel(e, out, f);
     mem_close(&e->params, &e->params_st);
     mem_close(&e->decls, &e->decls_st);
-    mem_close(&e->body, &e->body_st);
     return ok && !e->failed;
 }
 
 /* ---- module scope ---- */
 
+/* Writes g's module-scope declaration to `to` (when not NULL).  With `report` false a bad
+ * global is skipped without a word: the direct path (ptxgen_emit) writes the globals before
+ * the kernels, and checks them again, reporting, where the buffered path does. */
 static bool
-emit_global(Emit *e, OpId g)
+emit_global(Emit *e, OpId g, FILE *to, bool report)
 {
+    Loc loc = op_get(e->m, g)->loc;
     const char *sym = str_attr(e, g, "sym_name");
     const Attr *ta = op_attr(e->m, g, "type");
     if (!sym || !ta || ta->kind != ATTR_TYPE || !type_is_memref(e->m, ta->type))
-        return fail(e, op_get(e->m, g)->loc, "'memref.global' without a memref type");
+        return report && fail(e, loc, "'memref.global' without a memref type");
     const Type *ty = type_get(e->m, ta->type);
     int64_t bytes = type_bytes(e, ta->type);
     int64_t align = attr_int_or(op_attr(e->m, g, "alignment"), 16);
     if (e->root_align[g] > align)
         align = e->root_align[g];
     if (ty->memspace != MS_WORKGROUP)
-        return fail(e, op_get(e->m, g)->loc,
-                    "'memref.global' @%s: only workgroup (space 3) globals are supported", sym);
+        return report &&
+               fail(e, loc, "'memref.global' @%s: only workgroup (space 3) globals are supported",
+                    sym);
     const Attr *init = op_attr(e->m, g, "initial_value");
     if (init && init->kind != ATTR_UNIT && !(init->kind == ATTR_OPAQUE))
-        return fail(e, op_get(e->m, g)->loc,
-                    "'memref.global' @%s: shared memory cannot have an initial value", sym);
+        return report &&
+               fail(e, loc, "'memref.global' @%s: shared memory cannot have an initial value", sym);
     if (bytes < 0)
-        return fail(e, op_get(e->m, g)->loc, "'memref.global' @%s has a dynamic shape", sym);
-    fprintf(e->globals, ".shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align,
-            ptx_ident(e, sym), bytes ? bytes : 1);
+        return report && fail(e, loc, "'memref.global' @%s has a dynamic shape", sym);
+    if (to)
+        fprintf(to, ".shared .align %" PRId64 " .b8 %s[%" PRId64 "];\n", align, ptx_ident(e, sym),
+                bytes ? bytes : 1);
     return true;
 }
 
@@ -1035,6 +1052,37 @@ collect_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+static bool
+dyn_smem_visit(Module *m, OpId o, void *ctx)
+{
+    (void)ctx;
+    return op_get(m, o)->kind != OP_DYNAMIC_SHARED_MEMORY;
+}
+
+/* The module header up to the globals.  Returns the offset in out of the .version
+ * digits (for write_version), or -1 when out cannot tell positions. */
+static long
+write_header(Emit *e, FILE *out, const Diag *d)
+{
+    fputs("//\n// Generated by vptx\n//\n\n.version ", out);
+    long vpos = ftell(out);
+    fprintf(out, "%d.%d\n.target %s\n.address_size 64\n", e->version / 10, e->version % 10,
+            e->opt->arch);
+    if (e->opt->debug_loc)
+        for (uint32_t f = 1; f < d->nfiles; f++)
+            fprintf(out, ".file %" PRIu32 " \"%s\"\n", f, d->files[f].name);
+    return vpos;
+}
+
+/*
+ * Two ways to the same bytes.  Direct (the usual one): the header, with the target's
+ * smallest .version, and the module-scope buffers go to out first, each kernel is cleaned
+ * straight into out, and at the end the .version digits are overwritten in place if a
+ * kernel needed a newer one (every version is "d.d": same width).  The PTX text then
+ * exists once in out plus one kernel body, not three times.  Buffered: when out cannot
+ * seek, or the module uses dynamic shared memory (its .extern line, before the kernels,
+ * is only known after them), the kernels are collected in a memory stream first.
+ */
 bool
 ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
 {
@@ -1050,6 +1098,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.sm = targets[ti].sm;
     e.arch_a = targets[ti].arch_a;
     e.version = targets[ti].version;
+    int first_version = e.version;
     Collect c = { .e = &e };
     module_walk(m, m->top, collect_visit, &c);
     e.rep = ir_calloc(m->nvalues + 1, sizeof *e.rep);
@@ -1057,43 +1106,63 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.uses = ir_calloc(m->nvalues + 1, sizeof *e.uses);
     e.written = ir_calloc(m->nvalues + 1, sizeof *e.written);
     e.root_align = ir_calloc(m->nops + m->nvalues + 1, sizeof *e.root_align);
-    e.mma_hint = ir_calloc((size_t)(m->nvalues + 1) * 4, sizeof *e.mma_hint);
+    e.mma_hint = NULL; /* allocated by the first hint (hint_yields) */
     compute_root_align(&e);
+    bool direct = module_walk(m, m->top, dyn_smem_visit, NULL) && !diag_has_errors(d) &&
+                  ftell(out) >= 0 && fseek(out, 0, SEEK_CUR) == 0;
+    long vpos = -1;
     IrStream *kst = NULL;
-    FILE *kf;
-    mem_open(&kf, &kst);
+    FILE *kf = out;
     mem_open(&e.globals, &e.globals_st);
+    if (direct) {
+        vpos = write_header(&e, out, d);
+        for (uint32_t i = 0; i < c.globals.n; i++)
+            emit_global(&e, c.globals.items[i], e.globals, false);
+        fflush(e.globals);
+        if (e.globals_st->len)
+            fprintf(out, "\n%s", mem_text(e.globals_st));
+        direct = vpos >= 0;
+    }
+    if (!direct)
+        mem_open(&kf, &kst);
     for (uint32_t i = 0; i < c.kernels.n && !e.failed; i++)
         emit_kernel(&e, c.kernels.items[i], kf);
     for (uint32_t i = 0; i < c.globals.n && !e.failed; i++)
-        emit_global(&e, c.globals.items[i]);
+        emit_global(&e, c.globals.items[i], direct ? NULL : e.globals, true);
     if (e.have_dyn_smem)
         fprintf(e.globals, ".extern .shared .align %" PRId64 " .b8 vptx_dynamic_smem[];\n",
                 e.dyn_smem_align < 16 ? 16 : e.dyn_smem_align);
-    fflush(kf);
     fflush(e.globals);
     bool ok = !e.failed && !diag_has_errors(d);
     if (ok && c.kernels.n == 0)
         diag_warning(d, (Loc){ 0, 0, 0 }, "no kernel in the module");
-    if (ok) {
-        fprintf(out,
-                "//\n// Generated by vptx\n//\n\n.version %d.%d\n.target %s\n"
-                ".address_size 64\n",
-                e.version / 10, e.version % 10, opt->arch);
-        if (opt->debug_loc)
-            for (uint32_t f = 1; f < d->nfiles; f++)
-                fprintf(out, ".file %" PRIu32 " \"%s\"\n", f, d->files[f].name);
+    if (ok && direct && e.version != first_version) {
+        /* both "d.d" (need_version takes at most 9.9).  Back to the end by its offset:
+           a memory stream's SEEK_END is its current position, not its length. */
+        long end = ftell(out);
+        ok = end >= 0 && fseek(out, vpos, SEEK_SET) == 0;
+        if (ok)
+            fprintf(out, "%d.%d", e.version / 10, e.version % 10);
+        ok = ok && fseek(out, end, SEEK_SET) == 0;
+        if (!ok)
+            diag_error(d, (Loc){ 0, 0, 0 }, "cannot rewrite the .version line of the output");
+    }
+    if (ok && !direct) {
+        fflush(kf);
+        write_header(&e, out, d);
         if (e.globals_st->len)
             fprintf(out, "\n%s", mem_text(e.globals_st));
         fputs(mem_text(kst), out);
     }
-    mem_close(&kf, &kst);
+    if (kst)
+        mem_close(&kf, &kst);
     mem_close(&e.globals, &e.globals_st);
     ir_free(e.rep);
     ir_free(e.range);
     ir_free(e.uses);
     ir_free(e.written);
     ir_free(e.mma_hint);
+    ir_free(e.body);
     halves_free(&e);
     ir_free(e.root_align);
     return ok;

@@ -63,7 +63,10 @@ typedef struct PtxOptions {
 
 /* Writes the PTX module for every kernel of m to out.  Returns false after
  * reporting at least one located error to d; out may then hold partial text
- * (the driver passes a memory stream and discards it). */
+ * (the driver passes a memory stream and discards it).  When out can seek
+ * (ftell works), each kernel goes straight into it and the .version digits of
+ * the header are rewritten in place at the end; otherwise the kernels are
+ * collected first.  Both give the same bytes. */
 bool ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d);
 
 /* True for the targets ptxgen can emit for. */

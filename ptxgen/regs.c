@@ -253,6 +253,54 @@ scalar_of(Emit *e, ValueId v)
 
 /* ---- output ---- */
 
+/* ---- the kernel body (Emit.body) ---- */
+
+/* Room for n more bytes and a NUL at the end of the body; returns where they go. */
+static char *
+body_room(Emit *e, size_t n)
+{
+    if (e->body_cap - e->body_len <= n) {
+        size_t cap = e->body_cap ? e->body_cap : 4096;
+        while (cap - e->body_len <= n)
+            cap += cap / 2;
+        e->body = ir_realloc(e->body, cap);
+        e->body_cap = cap;
+    }
+    return e->body + e->body_len;
+}
+
+static void
+body_put(Emit *e, const char *s, size_t n)
+{
+    memcpy(body_room(e, n), s, n);
+    e->body_len += n;
+}
+
+static void
+body_vprintf(Emit *e, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    char *p = body_room(e, 255);
+    int n = vsnprintf(p, e->body_cap - e->body_len, fmt, ap);
+    if (n >= 0 && (size_t)n >= e->body_cap - e->body_len)
+        n = vsnprintf(body_room(e, (size_t)n), (size_t)n + 1, fmt, again);
+    va_end(again);
+    if (n > 0)
+        e->body_len += (size_t)n;
+}
+
+static void body_printf(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+static void
+body_printf(Emit *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    body_vprintf(e, fmt, ap);
+    va_end(ap);
+}
+
 static void
 flush_comment(Emit *e)
 {
@@ -280,12 +328,12 @@ flush_comment(Emit *e)
         p = put_u32(p, op->loc.line);
     }
     *p++ = '\n';
-    fwrite(line, 1, (size_t)(p - line), e->body);
+    body_put(e, line, (size_t)(p - line));
     if (line != small)
         ir_free(line);
     if (e->opt->debug_loc && op->loc.line)
-        fprintf(e->body, "\t.loc %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", op->loc.file, op->loc.line,
-                op->loc.col);
+        body_printf(e, "\t.loc %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", op->loc.file, op->loc.line,
+                    op->loc.col);
 }
 
 void
@@ -294,9 +342,9 @@ ins(Emit *e, const char *fmt, ...)
     flush_comment(e);
     va_list ap;
     va_start(ap, fmt);
-    fputc('\t', e->body);
-    vfprintf(e->body, fmt, ap);
-    fputc('\n', e->body);
+    body_put(e, "\t", 1);
+    body_vprintf(e, fmt, ap);
+    body_put(e, "\n", 1);
     va_end(ap);
 }
 
@@ -306,7 +354,7 @@ static void
 ins_text(Emit *e, const char *line, size_t n)
 {
     flush_comment(e);
-    fwrite(line, 1, n, e->body);
+    body_put(e, line, n);
 }
 
 uint32_t
@@ -319,7 +367,7 @@ void
 label(Emit *e, uint32_t l)
 {
     flush_comment(e);
-    fprintf(e->body, "$L__%s_%" PRIu32 ":\n", e->kname, l);
+    body_printf(e, "$L__%s_%" PRIu32 ":\n", e->kname, l);
     e->naddr_terms = 0; /* code after a label is reached from elsewhere */
     halves_forget(e);
 }
