@@ -214,6 +214,7 @@ void dist_stage_loop_end(Ctx *c, OpId loop);          /* after it: drain the cop
 bool dist_stage_check(Ctx *c, OpId func);             /* after the rewrite: shared memory fits */
 Dist *dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v); /* v, or v for 128-bit stores */
 bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
+bool dist_defined_outside(Module *m, ValueId v, OpId loop); /* v is defined outside loop */
 /* dynamic shared memory: `bytes` at the next `align`-aligned offset (returned), and a view
    of type t (static shape, workgroup) at a byte offset of it, made in the prologue */
 int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);

@@ -109,8 +109,8 @@ struct StagePlan {
 
 /* ---- planning ---- */
 
-static bool
-defined_outside(Module *m, ValueId v, OpId loop)
+bool
+dist_defined_outside(Module *m, ValueId v, OpId loop)
 {
     const Value *val = value_get(m, v);
     BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
@@ -233,11 +233,11 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     for (uint32_t d = 0; d < s->mrank; d++) {
         ValueId x = op_get(c->m, o)->args[1 + d];
         s->iv[d] = x == iv;
-        if (!s->iv[d] && !defined_outside(c->m, x, loop))
+        if (!s->iv[d] && !dist_defined_outside(c->m, x, loop))
             return 0;
     }
-    if (!defined_outside(c->m, op_get(c->m, o)->args[0], loop) ||
-        !defined_outside(c->m, op_get(c->m, o)->args[1 + s->mrank], loop))
+    if (!dist_defined_outside(c->m, op_get(c->m, o)->args[0], loop) ||
+        !dist_defined_outside(c->m, op_get(c->m, o)->args[1 + s->mrank], loop))
         return 0;
     return loop;
 }

@@ -96,22 +96,6 @@ wgmma_contract(Ctx *c, OpId o, MmaIntrinsic *out)
     return info && info->subgroups == 4;
 }
 
-static bool
-outside(Module *m, ValueId v, OpId loop)
-{
-    const Value *val = value_get(m, v);
-    BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
-    while (b) {
-        OpId p = block_parent_op(m, b);
-        if (p == loop)
-            return false;
-        if (!p)
-            break;
-        b = op_get(m, p)->parent;
-    }
-    return true;
-}
-
 typedef struct Uses {
     ValueId v;
     OpId only;   /* the one allowed user (as lhs/rhs), or 0 */
@@ -173,7 +157,7 @@ ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *
     ValueId iv = block_get(m, op_entry_block(m, r->loop, 0))->args.items[0];
     for (int d = 0; d < 2; d++) {
         r->iv[j][d] = op->args[1 + d] == iv;
-        if (!r->iv[j][d] && !outside(m, op->args[1 + d], r->loop))
+        if (!r->iv[j][d] && !dist_defined_outside(m, op->args[1 + d], r->loop))
             return false;
     }
     r->read[j] = o;

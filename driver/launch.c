@@ -660,35 +660,19 @@ tmap_args(const Kernel *k, const KernelArg *t, TmapArgs *ta, char *err, size_t n
 {
     const KernelArg *a = &k->args[t->tma_source];
     /* CUtensorMapDataType (ptx-sm90.md 2.1); the simulator uses the same numbers */
-    switch (a->elem) {
-    case TY_I8:
-        ta->dtype = 0;
-        break;
-    case TY_I16:
-        ta->dtype = 1;
-        break;
-    case TY_I32:
-        ta->dtype = 3;
-        break;
-    case TY_I64:
-        ta->dtype = 5;
-        break;
-    case TY_F16:
-        ta->dtype = 6;
-        break;
-    case TY_F32:
-        ta->dtype = 7;
-        break;
-    case TY_F64:
-        ta->dtype = 8;
-        break;
-    case TY_BF16:
-        ta->dtype = 9;
-        break;
-    default:
+    static const struct {
+        TypeId elem;
+        unsigned dtype;
+    } dtypes[] = { { TY_I8, 0 },  { TY_I16, 1 }, { TY_I32, 3 }, { TY_I64, 5 },
+                   { TY_F16, 6 }, { TY_F32, 7 }, { TY_F64, 8 }, { TY_BF16, 9 } };
+    size_t i = 0;
+    while (i < sizeof dtypes / sizeof dtypes[0] && dtypes[i].elem != a->elem)
+        i++;
+    if (i == sizeof dtypes / sizeof dtypes[0]) {
         snprintf(err, n, "tensor map argument: TMA has no data type for this element type");
         return false;
     }
+    ta->dtype = dtypes[i].dtype;
     ta->rank = t->rank;
     for (uint32_t j = 0; j < t->rank; j++) {
         uint32_t d = t->rank - 1 - j;
