@@ -333,8 +333,9 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
     unsigned need = vptx_dynamic_smem(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
     /* a producer warpgroup the PTX adds to the block (a warp-specialized TMA ring) */
     unsigned bx = vptx_block_threads(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
-    SimResult r = sim_launch(f, o->grid[0], o->grid[1], o->grid[2], bx ? bx : o->block[0], o->block[1],
-                             o->block[2], o->shared > need ? o->shared : need, b->params);
+    SimResult r =
+        sim_launch(f, o->grid[0], o->grid[1], o->grid[2], bx ? bx : o->block[0], o->block[1],
+                   o->block[2], o->shared > need ? o->shared : need, b->params);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;

@@ -34,15 +34,15 @@ typedef enum {
 } VptxEmit;
 
 typedef struct VptxOptions {
-    const char *arch;    /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
-    VptxEmit emit;       /* default VPTX_EMIT_PTX */
-    int precise_math;    /* accurate math.* sequences instead of .approx */
-    int debug_loc;       /* .loc lines in the PTX */
-    int verify_each;     /* run the verifier after every pass */
-    int allow_tf32;      /* automatic tensor-core selection may use tf32 for f32 contracts */
-    int remarks;         /* report each contract's intrinsic, split and why (VPTX_REMARK) */
-    int pipeline_stages; /* stages of pipelined K loops without vptx.pipeline_stages;
-                            0 = chosen per loop (docs/staging.md) */
+    const char *arch;       /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
+    VptxEmit emit;          /* default VPTX_EMIT_PTX */
+    int precise_math;       /* accurate math.* sequences instead of .approx */
+    int debug_loc;          /* .loc lines in the PTX */
+    int verify_each;        /* run the verifier after every pass */
+    int allow_tf32;         /* automatic tensor-core selection may use tf32 for f32 contracts */
+    int remarks;            /* report each contract's intrinsic, split and why (VPTX_REMARK) */
+    int pipeline_stages;    /* stages of pipelined K loops without vptx.pipeline_stages;
+                               0 = chosen per loop (docs/staging.md) */
     int no_warp_specialize; /* sm_90a TMA rings without a producer warpgroup (docs/hopper.md) */
 } VptxOptions;
 

@@ -891,8 +891,9 @@ write_kernel(Emit *e, FILE *out, OpId f)
     const Attr *prod = op_attr(e->m, f, "vptx.producer_threads");
     int64_t extra = prod && prod->kind == ATTR_INT && e->block_size[0] ? prod->i : 0;
     if (extra)
-        fprintf(out, "\n// vptx: block size %" PRId64 " threads (%" PRId64
-                     " of a producer warpgroup after the kernel's %" PRId64 ")",
+        fprintf(out,
+                "\n// vptx: block size %" PRId64 " threads (%" PRId64
+                " of a producer warpgroup after the kernel's %" PRId64 ")",
                 e->block_size[0] + extra, extra, e->block_size[0]);
     /* tensor maps the compiler added after the kernel's own arguments (distribute/tma_ring.c):
        read by launchers, which encode them (docs/hopper.md) */
