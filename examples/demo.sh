@@ -24,8 +24,9 @@ trap 'rm -rf "$TMP"' EXIT
 
 examples=(examples/reduce.mlir examples/softmax.mlir examples/gemm64.mlir examples/gemm64_smem.mlir
           examples/mma16.mlir examples/gemm.mlir examples/attention.mlir)
-# check's extra arguments of the examples with dynamic dims (sizes off the tile, a grid)
-declare -A check_args=([examples/gemm.mlir]="--grid=2,2 --dim=200,72,72,136,200,136")
+# check's extra arguments of an example with dynamic dims (sizes off the tile, a grid):
+# its `// vptx check args:` line
+check_args() { sed -n 's|^// vptx check args: ||p' "$1" | head -n 1; }
 simt=("examples/simt/k1_reduce.mlir examples/reduce.mlir"
       "examples/simt/k2_mma.mlir examples/mma16.mlir")
 
@@ -68,7 +69,7 @@ section "3. A layout: the accumulator of an mma.sync m16n8k16 (which lane holds 
 section "4. vptx check --backend=auto (random inputs, compared with the reference)"
 for f in "${examples[@]}"; do
     # shellcheck disable=SC2086 # the extra arguments are words
-    "$BIN" check --backend=auto --stats ${check_args[$f]:-} "$f"
+    "$BIN" check --backend=auto --stats $(check_args "$f") "$f"
     echo
 done
 for pair in "${simt[@]}"; do

@@ -7,6 +7,8 @@
 // dim: the copies zero-fill past M, N and K, and the store of C clips.  Rows whose
 // length (K for A, N for B) is not a multiple of 8 are copied element by element
 // (a uniform branch; cp.async needs rows on 16 bytes).
+// vptx check args: --grid=2,2 --dim=200,72,72,136,200,136
+// (the arguments examples/demo.sh and `make bench` give `vptx check`: M, N, K off the tile)
 // RUN: %vptx check %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
 // RUN: %vptx check %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
 // RUN: %vptx check %s --grid=1,1 --dim=128,64,64,128,128,128 --stats | %filecheck --check-prefix=STATS %s

@@ -15,32 +15,13 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-
-static char *
-slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf)
-        buf[n] = 0;
-    fclose(f);
-    return buf;
-}
+#include "tests/unit/files.h"
 
 static int
 report(const char *who, const char *path, const char *entry, const VptxTimingArg *args,
        size_t nargs, unsigned long long n, unsigned long long sample, const char *gpu)
 {
-    char *ptx = slurp(path), err[512];
+    char *ptx = read_file(path, &(size_t){ 0 }), err[512];
     if (!ptx) {
         fprintf(stderr, "gemm_timing: cannot read %s\n", path);
         return 1;

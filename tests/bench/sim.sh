@@ -6,7 +6,9 @@ set -euo pipefail
 shopt -s nullglob
 for f in examples/*.mlir; do
     t0=$(date +%s%N)
-    out=$("$BIN" check --backend=sim "$f" 2>&1 || true)
+    # an example with dynamic dims names its sizes in a `// vptx check args:` line
+    args=$(sed -n 's|^// vptx check args: ||p' "$f" | head -n 1)
+    out=$("$BIN" check --backend=sim $args "$f" 2>&1 || true)
     t1=$(date +%s%N)
-    echo "check $(basename "$f"): $(echo "$out" | grep -E '^(PASS|FAIL)' | head -1) in $(((t1 - t0) / 1000000)) ms"
+    echo "check $(basename "$f"): $(echo "$out" | grep -E '^(PASS|FAIL)|error:' | head -1) in $(((t1 - t0) / 1000000)) ms"
 done

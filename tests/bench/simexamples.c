@@ -14,29 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "tests/unit/files.h"
 
 #define BUF    (1u << 20)
 #define ROUNDS 5
-
-static char *
-slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = 0;
-    fclose(f);
-    return s;
-}
 
 static double
 now(void)
@@ -50,7 +31,7 @@ now(void)
 static int
 bench(const char *path, int launches)
 {
-    char *text = slurp(path);
+    char *text = read_file(path, &(size_t){ 0 });
     if (!text) {
         fprintf(stderr, "simexamples: cannot read %s\n", path);
         return 0;

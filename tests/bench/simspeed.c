@@ -12,26 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static char *
-slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = 0;
-    fclose(f);
-    return s;
-}
+#include "tests/unit/files.h"
 
 static double
 now(void)
@@ -44,7 +25,7 @@ now(void)
 static SimFunc *
 load(SimCtx *c, const char *path, const char *entry)
 {
-    char *text = slurp(path);
+    char *text = read_file(path, &(size_t){ 0 });
     SimModule *m;
     SimFunc *f = NULL;
     if (!text || sim_module_load(c, text, path, &m) != SIM_OK ||

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "tests/unit/files.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
@@ -37,27 +38,6 @@ half_of_eighths(int k) /* f16 bits of k/8, |k| <= 16 */
         e++;
     unsigned frac = (m << (10 - e)) & 1023;
     return (uint16_t)(sign | (unsigned)(e - 3 + 15) << 10 | frac);
-}
-
-static char *
-slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = 0;
-    fclose(f);
-    *len = (size_t)n;
-    return s;
 }
 
 static int
@@ -122,7 +102,7 @@ main(int argc, char **argv)
 
     /* nvcc's reference: (A, B, C, M, N, K) with int sizes */
     size_t len;
-    char *text = slurp(argv[1], &len);
+    char *text = read_file(argv[1], &len);
     SimModule *mod;
     SimFunc *f;
     if (!text || sim_module_load(ctx, text, argv[1], &mod) != SIM_OK ||
@@ -136,7 +116,7 @@ main(int argc, char **argv)
     fails += run(ctx, f, rp, gx, gy, dc, c, M * N * 4, ref, "nvcc", &st[0]);
 
     /* vptx: A (ptr, M, K), B (ptr, K, N), C (ptr, M, N) */
-    text = slurp(argv[2], &len);
+    text = read_file(argv[2], &len);
     VptxOptions opt;
     vptx_options_init(&opt);
     VptxResult *r = NULL;

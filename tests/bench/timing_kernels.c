@@ -11,26 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *
-slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
+#include "tests/unit/files.h"
 
 #define B(n)                                                                                       \
     {                                                                                              \
@@ -72,7 +53,7 @@ main(int argc, char **argv)
             const Launch *l = &launches[i];
             char path[4096], err[1024];
             snprintf(path, sizeof path, "%s/%s.%s.ptx", argv[1], l->name, l->path);
-            char *ptx = slurp(path);
+            char *ptx = read_file(path, &(size_t){ 0 });
             if (!ptx) {
                 printf("%-10s %-5s %s: not built\n", l->name, l->path, gpus[g]);
                 continue;
@@ -90,7 +71,7 @@ main(int argc, char **argv)
                        t.max_warps, t.dram_pct, t.fp32_pct, t.tensor_pct);
             free(ptx);
         }
-    char *pairs = argc == 3 ? slurp(argv[2]) : NULL;
+    char *pairs = argc == 3 ? read_file(argv[2], &(size_t){ 0 }) : NULL;
     for (int g = 0; pairs && g < 2; g++) {
         size_t b = 4096ull * 4096 * 4;
         VptxTimingArg a[4] = { B(b), B(b), B(b), S(4096) };

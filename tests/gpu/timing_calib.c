@@ -19,26 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *
-slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
+#include "tests/unit/files.h"
 
 static void
 scalar(const PairParam *p, unsigned char out[8])
@@ -145,7 +126,7 @@ main(int argc, char **argv)
         cuda_close(c);
         return 77;
     }
-    char *ptx = slurp(path);
+    char *ptx = read_file(path, &(size_t){ 0 });
     void *mod = NULL;
     if (!ptx || !cuda_module_load(c, ptx, &mod)) {
         printf("timing_calib: cannot load %s: %s\n", path, ptx ? cuda_error(c) : "unreadable");
