@@ -145,6 +145,13 @@ bool
 driver_compile(Diag *d, const char *name, const char *text, size_t len, const VptxOptions *opt,
                char **out, size_t *out_len)
 {
+    return driver_compile_traced(d, name, text, len, opt, NULL, out, out_len);
+}
+
+bool
+driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
+                      const VptxOptions *opt, PassTrace *t, char **out, size_t *out_len)
+{
     *out = NULL;
     *out_len = 0;
     FILE *f = ir_alloc_should_fail() ? NULL : open_memstream(out, out_len);
@@ -158,7 +165,10 @@ driver_compile(Diag *d, const char *name, const char *text, size_t len, const Vp
     if (setjmp(scope.jump) == 0) {
         ir_oom_enter(&scope);
         module_init(&m);
-        ok = frontend_parse(&m, d, name, text, len) && pipeline_run(&m, opt, d, f);
+        uint64_t start = trace_begin(t);
+        ok = frontend_parse(&m, d, name, text, len);
+        trace_end(t, "parse", start, &m, ok);
+        ok = ok && pipeline_run_traced(&m, opt, d, f, t);
         module_free(&m);
         ir_oom_leave(&scope, false);
     } else {

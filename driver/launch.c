@@ -429,21 +429,6 @@ ptx_entry_name(const char *ptx, uint32_t n)
     return NULL;
 }
 
-unsigned
-vptx_dynamic_smem(const char *ptx, const char *entry)
-{
-    static const char tag[] = "// vptx: dynamic shared memory ";
-    size_t n = strlen(entry);
-    for (const char *p = strstr(ptx, tag); p; p = strstr(p + 1, tag)) {
-        unsigned long bytes = strtoul(p + sizeof tag - 1, NULL, 10);
-        const char *e = strchr(p, '\n');
-        if (e && strncmp(e + 1, ".visible .entry ", 16) == 0 && strncmp(e + 17, entry, n) == 0 &&
-            e[17 + n] == '(')
-            return (unsigned)bytes;
-    }
-    return 0;
-}
-
 /* The comment lines `// vptx: ...` directly above `.visible .entry ENTRY(`: their start,
    or NULL (and *end the entry). */
 static const char *
@@ -471,13 +456,25 @@ entry_comments(const char *ptx, const char *entry, const char **end)
     return start;
 }
 
+/* The number after `tag` in the entry's comment lines, or 0. */
+static unsigned
+entry_comment_number(const char *ptx, const char *entry, const char *tag)
+{
+    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
+    const char *p = start ? strstr(start, tag) : NULL;
+    return p && p < e ? (unsigned)strtoul(p + strlen(tag), NULL, 10) : 0;
+}
+
+unsigned
+vptx_dynamic_smem(const char *ptx, const char *entry)
+{
+    return entry_comment_number(ptx, entry, "// vptx: dynamic shared memory ");
+}
+
 unsigned
 vptx_block_threads(const char *ptx, const char *entry)
 {
-    static const char tag[] = "// vptx: block size ";
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    const char *p = start ? strstr(start, tag) : NULL;
-    return p && p < e ? (unsigned)strtoul(p + sizeof tag - 1, NULL, 10) : 0;
+    return entry_comment_number(ptx, entry, "// vptx: block size ");
 }
 
 /* ---- kernelParams ---- */
@@ -838,25 +835,9 @@ static uint32_t
 hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out, uint32_t max)
 {
     static const char tag[] = "// vptx: hidden tensor map of argument ";
-    size_t en = strlen(entry);
-    const char *e = NULL;
-    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
-        if (strncmp(p + 16, entry, en) == 0 && p[16 + en] == '(') {
-            e = p;
-            break;
-        }
-    if (!e)
+    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
+    if (!start)
         return 0;
-    /* the comment lines directly above the entry, first to last */
-    const char *start = e;
-    while (start > ptx && start[-1] == '\n') {
-        const char *l = start - 1;
-        while (l > ptx && l[-1] != '\n')
-            l--;
-        if (strncmp(l, "// vptx: ", 9) != 0)
-            break;
-        start = l;
-    }
     uint32_t n = 0;
     for (const char *p = strstr(start, tag); p && p < e && n < max; p = strstr(p + 1, tag)) {
         unsigned long a = 0;

@@ -19,9 +19,6 @@
  */
 #include "driver/driver.h"
 
-#include "frontend/frontend.h"
-
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -122,32 +119,4 @@ trace_report(const PassTrace *t)
                 t->runs[i], pass_names[i]);
     }
     fprintf(t->out, "   %.4f (100.0%%)              Total\n", secs);
-}
-
-bool
-driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
-                      const VptxOptions *opt, PassTrace *t, char **out, size_t *out_len)
-{
-    Module m;
-    module_init(&m);
-    *out = NULL;
-    *out_len = 0;
-    FILE *f = open_memstream(out, out_len);
-    if (!f) {
-        module_free(&m);
-        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
-        return false;
-    }
-    uint64_t start = trace_begin(t);
-    bool ok = frontend_parse(&m, d, name, text, len);
-    trace_end(t, "parse", start, &m, ok);
-    ok = ok && pipeline_run_traced(&m, opt, d, f, t);
-    fclose(f);
-    module_free(&m);
-    if (!ok) {
-        free(*out);
-        *out = NULL;
-        *out_len = 0;
-    }
-    return ok;
 }
