@@ -881,6 +881,26 @@ proxy_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* The index of the first .param of kernel argument `arg` (its base pointer for a memref):
+   every earlier argument takes one, a memref one more per dynamic offset, size and stride,
+   as memref_param and scalar_param emit them. */
+static int64_t
+first_param_of(const Emit *e, const Block *b, int64_t arg)
+{
+    int64_t n = 0;
+    for (int64_t i = 0; i < arg && i < (int64_t)b->args.n; i++) {
+        const Type *ty = type_get(e->m, value_type(e->m, b->args.items[i]));
+        n++;
+        if (ty->kind != TY_MEMREF)
+            continue;
+        const Attr *lay = ty->layout;
+        n += lay && lay->i == DIM_DYNAMIC;
+        for (uint32_t d = 0; d < ty->rank; d++)
+            n += (ty->shape[d] == DIM_DYNAMIC) + (lay && lay->ints[d] == DIM_DYNAMIC);
+    }
+    return n;
+}
+
 static void
 write_kernel(Emit *e, FILE *out, OpId f)
 {
@@ -908,9 +928,10 @@ write_kernel(Emit *e, FILE *out, OpId f)
             static const int sw[] = { 0, 32, 64, 128 };
             fprintf(out,
                     "\n// vptx: hidden tensor map of argument %" PRId64 ", box %" PRId64 "x%" PRId64
-                    ", swizzle %d",
+                    ", swizzle %d, parameter %" PRId64,
                     hid->ints[i], box->shape[0], box->rank > 1 ? box->shape[1] : 1,
-                    tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0);
+                    tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0,
+                    first_param_of(e, b, hid->ints[i]));
         }
     }
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
