@@ -230,6 +230,10 @@ lower_tma(Emit *e, OpId o)
     ins(e, "%sfence.proxy.async.shared::cta;", gd);
     ins(e, "%scp.async.bulk.tensor.%" PRIu32 "d.global.shared::cta.tile.bulk_group [%s, %s], [%s];",
         gd, seg[2], S(e, desc), cs, S(e, src));
+    /* vptx.tma_store_more (distribute/tma_ring.c's epilogue): more stores follow in the
+       same bulk group, so its commit and wait come after the last one only */
+    if (op_attr(e->m, o, "vptx.tma_store_more"))
+        return true;
     ins(e, "%scp.async.bulk.commit_group;", gd);
     ins(e, "%scp.async.bulk.wait_group.read 0;", gd);
     return true;
