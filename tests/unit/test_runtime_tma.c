@@ -7,7 +7,8 @@
  * The ring's A and B are arguments 1 and 2, after a dynamic memref whose size is an
  * extra parameter, so argument N and parameter P differ.  Also: vptx_launch refuses
  * such a kernel, and a missing, mismatched or unmappable memref is a located
- * VPTX_ERR_INVALID_ARGUMENT, not a garbage launch.  Part 3b: `vptx run KERNEL.ptx`
+ * VPTX_ERR_INVALID_ARGUMENT, not a garbage launch.  The same runs on CUDA
+ * (cuTensorMapEncodeTiled) when the machine has an sm_90 GPU.  Part 3b: `vptx run KERNEL.ptx`
  * (run_ptx_main) on the same PTX encodes the maps from the .npy ARGs, and its C
  * is compared with the same C loop; a 1-d A.npy is refused.
  */
@@ -121,12 +122,12 @@ compare(const float *c)
 }
 
 static bool
-setup(Launch *l, const char *ptx)
+setup(Launch *l, const char *ptx, VptxContext *ctx)
 {
     memset(l, 0, sizeof *l);
+    l->ctx = ctx;
     VptxModule *mod = NULL;
-    if (vptx_context_create(VPTX_DEVICE_SIM, &l->ctx) != VPTX_OK ||
-        vptx_module_load(l->ctx, ptx, &mod) != VPTX_OK ||
+    if (vptx_module_load(l->ctx, ptx, &mod) != VPTX_OK ||
         vptx_module_get_function(l->ctx, mod, "ring", &l->fn) != VPTX_OK)
         return false;
     l->nbias = 4;
@@ -152,8 +153,9 @@ setup(Launch *l, const char *ptx)
     return true;
 }
 
+/* On ctx (the simulator, or an sm_90 GPU when there is one). */
 static void
-test_ring(const char *ptx)
+test_ring(const char *ptx, VptxContext *ctx)
 {
     /* the lines the runtime reads: argument N, parameter P (after %bias's size) */
     CHECK(strstr(ptx, "// vptx: hidden tensor map of argument 1, box 64x32, swizzle 64, "
@@ -163,7 +165,8 @@ test_ring(const char *ptx)
                       "parameter 3\n") != NULL,
           "the map of %%B names argument 2, parameter 3");
     Launch l;
-    CHECK(setup(&l, ptx), "setup: %s", vptx_context_error(l.ctx));
+    CHECK(setup(&l, ptx, ctx), "setup on %s: %s", vptx_context_device_name(ctx),
+          vptx_context_error(ctx));
 
     VptxStatus s = vptx_launch(l.ctx, l.fn, l.grid, l.block, l.smem, l.params);
     CHECK(s == VPTX_ERR_INVALID_ARGUMENT, "vptx_launch refuses hidden maps: %s",
@@ -277,7 +280,17 @@ main(void)
     const char *ptx = vptx_result_output(r, NULL);
     CHECK(rc == 0 && ptx, "compile: %s", r ? vptx_result_diagnostics_text(r) : "no result");
     if (rc == 0 && ptx) {
-        test_ring(ptx);
+        VptxContext *ctx = NULL;
+        CHECK(vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK, "sim context");
+        test_ring(ptx, ctx);
+        /* the CUDA path of vptx_launch_memrefs (cuTensorMapEncodeTiled) on an sm_90 GPU, when
+           this machine has one; skipped otherwise (no GPU on vptx's build machines) */
+        ctx = NULL;
+        if (vptx_context_create(VPTX_DEVICE_CUDA, &ctx) == VPTX_OK &&
+            strstr(vptx_context_device_name(ctx), "sm_90"))
+            test_ring(ptx, ctx);
+        else
+            vptx_context_destroy(ctx);
         test_run_ptx(ptx);
     }
     vptx_result_free(r);
