@@ -901,6 +901,26 @@ first_param_of(const Emit *e, const Block *b, int64_t arg)
     return n;
 }
 
+/* The first op of the kernel that makes an fp8 value (and that type), for the error below. */
+typedef struct Fp8Use {
+    OpId op;
+    TypeId type;
+} Fp8Use;
+
+static bool
+fp8_visit(Module *m, OpId o, void *ctx)
+{
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nres; i++) {
+        TypeId t = type_element(m, value_type(m, op->res[i]));
+        if (t == TY_F8E4M3FN || t == TY_F8E5M2) {
+            *(Fp8Use *)ctx = (Fp8Use){ o, t };
+            return false;
+        }
+    }
+    return true;
+}
+
 static void
 write_kernel(Emit *e, FILE *out, OpId f)
 {
@@ -990,6 +1010,13 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                     "kernel '%s' has several blocks: only structured control flow (scf) is "
                     "supported",
                     e->kname);
+    Fp8Use f8 = { 0, 0 }; /* fp8 values: eval and the simulator's wgmma take them */
+    module_walk(e->m, f, fp8_visit, &f8);
+    if (f8.op)
+        return fail(e, op_get(e->m, f8.op)->loc,
+                    "'%s' makes an %s value: vptx parses and evaluates the fp8 types, but does "
+                    "not generate PTX for them yet",
+                    op_name(e->m, f8.op), scalar_type_name(f8.type));
     kernel_block_size(e, f);
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);
