@@ -176,6 +176,28 @@ affine_group(const Mat *m, uint32_t n)
     return true;
 }
 
+/*
+ * Order the four matrices of an x4 group so that the first two differ along the
+ * vector's dim 0 (`d0` is the origin index, 0 rows or 1 columns, that vector dim 0
+ * reads).  mma.sync takes its fragments in that order: A (M x K) as a0..a3 = (m0,
+ * k0), (m8, k0), (m0, k8), (m8, k8), B (K x N) as b0, b1 = (k0, n), (k8, n), C (M x
+ * N) as rows g, g+8 (PTX ISA 9.7.14.5.8).  The ldmatrix's four destination registers
+ * are then the mma operand's registers in place; in slot order (dim 1 fastest) A's
+ * were taken as a0, a2, a1, a3, and since LDSM writes, and HMMA reads, four
+ * consecutive registers, ptxas copied every A fragment into a fresh quad for each
+ * mma that used it (gemm64: 128 of its 336 SASS instructions).  The slot each
+ * register holds moves with its matrix, so the values are the same either way.
+ */
+static void
+order_for_mma(Mat *m, int d0)
+{
+    if (m[1].origin[d0] != m[0].origin[d0] || m[2].origin[d0] == m[0].origin[d0])
+        return;
+    Mat t = m[1];
+    m[1] = m[2];
+    m[2] = t;
+}
+
 /* lane part of the index along one dim: sub + (lane%8 if rows) + g0*d1 + g1*d2 (prologue) */
 static ValueId
 lane_part(Ctx *c, ValueId sub, bool rows, const Mat *m, uint32_t n, int d)
@@ -286,6 +308,8 @@ dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem
     }
     for (uint32_t i = 0; i < nmat;) {
         uint32_t n = i + 4 <= nmat && affine_group(m + i, 4) ? 4 : i + 2 <= nmat ? 2 : 1;
+        if (n == 4)
+            order_for_mma(m + i, ir == 0 ? 0 : 1);
         load_group(c, t, d, m + i, n, trans, pdim, sub);
         i += n;
     }
