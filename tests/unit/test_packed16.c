@@ -11,6 +11,12 @@
  *                       mul + fma + ex2.approx.{f16x2,ftz.bf16x2} per pair: within the
  *                       documented bound (ex2's 2^-9.9, t's rounding, the result's rounding)
  *   math.exp2 f16       ex2.approx.f16x2 alone
+ *   vector.multi_reduction <maximumf>, <add> of f16 (sm_80), bf16 (max sm_80, add sm_90)
+ *                       over rows of 8 held by one thread: 3 packed ops per row (4 pairs),
+ *                       then the two halves and the accumulator in scalar
+ *                       (distribute/reduction.c local_reduce).  Inputs are small integers,
+ *                       so every order of the additions gives the same exact sum; a NaN
+ *                       in one row must reach its max
  * and the PTX itself: the packed forms are there, the scalar ones are not, and
  * --precise-math keeps exp on the f32 route.
  */
@@ -116,11 +122,36 @@ kernel_text(const char *op, const char *ty, int binary)
     return buf;
 }
 
-/* Compiles `op` on vector<Nxty> for arch; returns the PTX (caller frees) or NULL. */
+/* vector.multi_reduction <kind> of a 32x8 tile over its rows, accumulator b, into c */
+static char *
+reduce_text(const char *kind, const char *ty)
+{
+    static char buf[4096];
+    snprintf(
+        buf, sizeof buf,
+        "func.func @k(%%a: memref<32x8x%s>, %%b: memref<32x%s>, %%c: memref<32x%s>)\n"
+        "    attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {\n"
+        "  %%c0 = arith.constant 0 : index\n"
+        "  %%p = arith.constant 0.0 : %s\n"
+        "  %%x = vector.transfer_read %%a[%%c0, %%c0], %%p {in_bounds = [true, true]} : "
+        "memref<32x8x%s>, vector<32x8x%s>\n"
+        "  %%y = vector.transfer_read %%b[%%c0], %%p {in_bounds = [true]} : memref<32x%s>, "
+        "vector<32x%s>\n"
+        "  %%z = vector.multi_reduction <%s>, %%x, %%y [1] : vector<32x8x%s> to vector<32x%s>\n"
+        "  vector.transfer_write %%z, %%c[%%c0] {in_bounds = [true]} : vector<32x%s>, "
+        "memref<32x%s>\n"
+        "  return\n}\n",
+        ty, ty, ty, ty, ty, ty, ty, ty, kind, ty, ty, ty, ty);
+    return buf;
+}
+
+/* Compiles `op` on vector<Nxty> for arch (op "reduce:KIND": reduce_text); returns the PTX
+ * (caller frees) or NULL. */
 static char *
 compile(const char *op, const char *ty, int binary, const char *arch, int precise)
 {
-    const char *text = kernel_text(op, ty, binary);
+    const char *text =
+        strncmp(op, "reduce:", 7) == 0 ? reduce_text(op + 7, ty) : kernel_text(op, ty, binary);
     VptxOptions opt;
     vptx_options_init(&opt);
     opt.arch = arch;
@@ -261,6 +292,56 @@ test_exp(int bf16, int base2)
     free(ptx);
 }
 
+/* Row reductions of 16-bit floats are combined two at a time (packed), exactly. */
+static void
+test_reduce(const char *kind, int bf16, const char *arch)
+{
+    const char *ty = bf16 ? "bf16" : "f16";
+    char op[32], packed[32], scalar[32];
+    snprintf(op, sizeof op, "reduce:%s", kind);
+    char *ptx = compile(op, ty, 0, arch, 0);
+    if (!ptx)
+        return;
+    int is_max = strcmp(kind, "maximumf") == 0;
+    snprintf(packed, sizeof packed, "%s.%s%sx2 ", is_max ? "max.NaN" : "add",
+             !is_max && bf16 ? "rn." : "", ty);
+    snprintf(scalar, sizeof scalar, "%s.%s%s ", is_max ? "max.NaN" : "add",
+             !is_max && bf16 ? "rn." : "", ty);
+    /* per thread one row of 8: 4 pairs -> 3 packed ops; halves, accumulator -> 2 scalar */
+    CHECK(count(ptx, packed) == 3 && count(ptx, scalar) == 2,
+          "reduce %s %s (%s): %d '%s' (want 3), %d '%s' (want 2)", kind, ty, arch,
+          count(ptx, packed), packed, count(ptx, scalar), scalar);
+    uint16_t a[N], b[N] = { 0 }, c[N];
+    int ia[N], ib[32];
+    for (int i = 0; i < N; i++) {
+        ia[i] = (int)floor(uniform(-16, 17));
+        a[i] = bf16 ? bf16_round((float)ia[i]) : f16_round(ia[i]);
+    }
+    for (int r = 0; r < 32; r++) {
+        ib[r] = (int)floor(uniform(-16, 17));
+        b[r] = bf16 ? bf16_round((float)ib[r]) : f16_round(ib[r]);
+    }
+    const uint16_t nan = bf16 ? 0x7FC0 : 0x7E00;
+    if (is_max)
+        a[5 * 8 + 3] = nan; /* row 5 */
+    if (run(ptx, a, b, c) == 0) {
+        int bad = 0, first = -1;
+        for (int r = 0; r < 32; r++) {
+            int want = ib[r];
+            for (int k = 0; k < 8; k++)
+                want =
+                    is_max ? (ia[r * 8 + k] > want ? ia[r * 8 + k] : want) : want + ia[r * 8 + k];
+            double got = bf16 ? bf16_value(c[r]) : f16_value(c[r]);
+            int ok = is_max && r == 5 ? isnan(got) : got == want;
+            if (!ok && !bad++)
+                first = r;
+        }
+        CHECK(bad == 0, "reduce %s %s (%s): %d of 32 rows differ (first row %d: %04x)", kind, ty,
+              arch, bad, first, first >= 0 ? c[first] : 0);
+    }
+    free(ptx);
+}
+
 static void
 test_precise_keeps_f32(void)
 {
@@ -296,5 +377,9 @@ main(void)
     test_exp(0, 1);
     test_exp(1, 0);
     test_precise_keeps_f32();
+    test_reduce("maximumf", 0, "sm_80");
+    test_reduce("add", 0, "sm_80");
+    test_reduce("maximumf", 1, "sm_80");
+    test_reduce("add", 1, "sm_90");
     return unit_report();
 }
