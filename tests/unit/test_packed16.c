@@ -6,7 +6,9 @@
  * f16/bf16 rounding), not by eval or by vptx.
  *
  *   divf f16, bf16      per element in f32, rounded back with cvt.rn.{f16,bf16}x2.f32:
- *                       bit-exact against RN16(RN32(a / b))
+ *                       bit-exact against RN16(RN32(a / b)), zeros, infinities, NaN and
+ *                       subnormals included; f16's rcp + two fma sequence also replayed
+ *                       in C with the reciprocal one ulp off (test_divf_sequence)
  *   math.exp f16 (sm_80), bf16 (sm_90)
  *                       mul + fma + ex2.approx.{f16x2,ftz.bf16x2} per pair: within the
  *                       documented bound (ex2's 2^-9.9, t's rounding, the result's rounding)
@@ -228,14 +230,30 @@ test_divf(int bf16)
         a[i] = bf16 ? bf16_round((float)x) : f16_round(x);
         b[i] = bf16 ? bf16_round((float)y) : f16_round(y);
     }
+    if (!bf16) { /* zeros, infinities, NaN, subnormals, an overflow, a tie */
+        static const uint16_t sa[] = { 0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x3C00,
+                                       0x0001, 0x03FF, 0x7BFF, 0x3C00, 0x8000, 0x7C00,
+                                       0x0001, 0x3C01, 0x4000, 0xBC00 };
+        static const uint16_t sb[] = { 0x3C00, 0x3C00, 0x4000, 0x4000, 0x3C00, 0x0000,
+                                       0x3C00, 0x0001, 0x0C00, 0x8000, 0xFC00, 0x7C00,
+                                       0x4000, 0x4000, 0x3555, 0x0001 };
+        for (size_t i = 0; i < sizeof sa / sizeof sa[0]; i++) {
+            a[i] = sa[i];
+            b[i] = sb[i];
+        }
+    }
     if (run(ptx, a, b, c) == 0) {
         int bad = 0, first = -1;
         for (int i = 0; i < N; i++) {
             double x = bf16 ? bf16_value(a[i]) : f16_value(a[i]);
             double y = bf16 ? bf16_value(b[i]) : f16_value(b[i]);
             float q = (float)(x / y); /* div.rn.f32 of exact inputs */
-            uint16_t want = bf16 ? bf16_round(q) : f16_round(q);
-            if (c[i] != want && !bad++)
+            int ok;
+            if (isnan(q))
+                ok = bf16 ? (c[i] & 0x7FFF) > 0x7F80 : (c[i] & 0x7FFF) > 0x7C00;
+            else
+                ok = c[i] == (bf16 ? bf16_round(q) : f16_round(q));
+            if (!ok && !bad++)
                 first = i;
         }
         CHECK(bad == 0, "divf %s: %d of %d differ (first [%d]: %04x, want %04x)", ty, bad, N, first,
@@ -290,6 +308,60 @@ test_exp(int bf16, int base2)
         printf("%s %s (%s): worst error %.2f of the bound\n", op, ty, arch, worst);
     }
     free(ptx);
+}
+
+/*
+ * The f16 division sequence of ptxgen/isel_arith.c (f16_quotient), replayed here in C
+ * with the reciprocal off by up to one ulp either way (rcp.approx's documented error;
+ * the simulator's rcp is correctly rounded, so only this test sees the worst case):
+ * the f16 result must equal RN16(a / b) from double division for every finite a and
+ * non-zero finite b tried: every b with 64 random a, every a with 64 random b.
+ */
+static int
+quotient_ok(uint16_t ha, uint16_t hb)
+{
+    float a = (float)f16_value(ha), b = (float)f16_value(hb);
+    uint16_t want = f16_round(f16_value(ha) / f16_value(hb));
+    float r0 = 1.0f / b;
+    float rs[3] = { nextafterf(r0, -INFINITY), r0, nextafterf(r0, INFINITY) };
+    for (int i = 0; i < 3; i++) {
+        volatile float q0 = a * rs[i];
+        float e = fmaf(-b, q0, a), q1 = fmaf(e, rs[i], q0);
+        float q = isnormal(q0) ? q1 : q0;
+        if (f16_round(q) != want)
+            return 0;
+    }
+    return 1;
+}
+
+static void
+test_divf_sequence(void)
+{
+    long tried = 0, bad = 0;
+    uint16_t first_a = 0, first_b = 0;
+    for (uint32_t u = 0; u < 0x10000; u++) {
+        uint16_t h = (uint16_t)u;
+        if ((h & 0x7C00) == 0x7C00) /* inf, NaN */
+            continue;
+        for (int k = 0; k < 64; k++) {
+            uint16_t other;
+            do
+                other = (uint16_t)(uniform(0, 65536));
+            while ((other & 0x7C00) == 0x7C00 || (other & 0x7FFF) == 0);
+            for (int side = 0; side < 2; side++) {
+                if (side == 1 && (h & 0x7FFF) == 0)
+                    continue; /* h as divisor: non-zero */
+                uint16_t x = side ? other : h, y = side ? h : other;
+                tried++;
+                if (!quotient_ok(x, y) && !bad++) {
+                    first_a = x;
+                    first_b = y;
+                }
+            }
+        }
+    }
+    CHECK(bad == 0, "f16 division sequence: %ld of %ld quotients misrounded (first %04x / %04x)",
+          bad, tried, first_a, first_b);
 }
 
 /* Row reductions of 16-bit floats are combined two at a time (packed), exactly. */
@@ -373,6 +445,7 @@ main(void)
     test_rounding_helpers();
     test_divf(0);
     test_divf(1);
+    test_divf_sequence();
     test_exp(0, 0);
     test_exp(0, 1);
     test_exp(1, 0);
