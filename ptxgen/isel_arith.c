@@ -771,6 +771,10 @@ lower_scalar_into(Emit *e, OpId o, uint32_t i, Slot *d, const Slot *a, int na, T
     (void)i;
     switch (k) {
     case OP_CMPI:
+        if (res && range_of(e, res)->lo == range_of(e, res)->hi) { /* decided (regs.c) */
+            *d = imm_slot(RC_PRED, (uint64_t)range_of(e, res)->lo);
+            break;
+        }
         *d = lower_cmpi(e, (int)attr_int_or(op_attr(e->m, o, "predicate"), 0), et, a[0], a[1]);
         break;
     case OP_CMPF:
