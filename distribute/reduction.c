@@ -229,7 +229,9 @@ subgroup_reduce(Ctx *c, ValueId v, CombiningKind kind, Cluster cl)
     return r;
 }
 
-/* stage 2: 32-bit partials go together as one vector, narrower ones one by one */
+/* stage 2: 32-bit partials go together as one vector, 16-bit float ones two at a time
+ * (one register: the butterfly shuffles and combines both, ptxgen's packed
+ * subgroup_reduce), others one by one */
 static bool
 thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kind, TypeId elem,
               ValueId *partial, uint32_t np)
@@ -247,6 +249,17 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
                 lanes[j] = cluster_lane(c, l, cl[i], j);
             for (uint32_t j = 0; j < np; j++)
                 partial[j] = shuffle_reduce(c, partial[j], kind, cl[i], lanes);
+            continue;
+        }
+        if ((elem == TY_F16 || elem == TY_BF16) && packed_kind(kind) && np > 1) {
+            /* pairs of partials in one register: one shfl and one x2 op per step */
+            for (uint32_t j = 0; j + 1 < np; j += 2) {
+                ValueId v = subgroup_reduce(c, from_elements(c, partial + j, 2, elem), kind, cl[i]);
+                partial[j] = extract_elem(c, v, 0, elem);
+                partial[j + 1] = extract_elem(c, v, 1, elem);
+            }
+            if (np % 2)
+                partial[np - 1] = subgroup_reduce(c, partial[np - 1], kind, cl[i]);
             continue;
         }
         if (type_bitwidth(elem) == 32 && np > 1) {
@@ -362,9 +375,20 @@ reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, 
     Dist *r = dist_new(c, &p, src->elem);
     if (acc && !(acc = convert_dist(c, acc, &p)))
         return NULL;
-    for (uint32_t j = 0; j < np; j++)
+    bool pairs = acc && (src->elem == TY_F16 || src->elem == TY_BF16) && packed_kind(kind);
+    for (uint32_t j = 0; j < np; j++) {
+        if (pairs && j + 1 < np) { /* the accumulator two at a time, like stage 2 */
+            ValueId a[2] = { dist_elem(c, acc, j), dist_elem(c, acc, j + 1) };
+            ValueId v = combine_values(c, kind, from_elements(c, partial + j, 2, src->elem),
+                                       from_elements(c, a, 2, src->elem));
+            dist_set_elem(c, r, j, extract_elem(c, v, 0, src->elem));
+            dist_set_elem(c, r, j + 1, extract_elem(c, v, 1, src->elem));
+            j++;
+            continue;
+        }
         dist_set_elem(c, r, j,
                       acc ? combine_values(c, kind, partial[j], dist_elem(c, acc, j)) : partial[j]);
+    }
     return res_layout ? convert_dist(c, r, res_layout) : r;
 }
 

@@ -16,9 +16,10 @@
  *   vector.multi_reduction <maximumf>, <add> of f16 (sm_80), bf16 (max sm_80, add sm_90)
  *                       over rows of 8 held by one thread: 3 packed ops per row (4 pairs),
  *                       then the two halves and the accumulator in scalar
- *                       (distribute/reduction.c local_reduce).  Inputs are small integers,
- *                       so every order of the additions gives the same exact sum; a NaN
- *                       in one row must reach its max
+ *                       (distribute/reduction.c local_reduce); rows across lanes, two
+ *                       rows a register through the shuffle butterfly.  Inputs are
+ *                       small integers, so every order of the additions gives the same
+ *                       exact sum; a NaN in one row must reach its max
  * and the PTX itself: the packed forms are there, the scalar ones are not, and
  * --precise-math keeps exp on the f32 route.
  */
@@ -124,26 +125,36 @@ kernel_text(const char *op, const char *ty, int binary)
     return buf;
 }
 
-/* vector.multi_reduction <kind> of a 32x8 tile over its rows, accumulator b, into c */
+/* vector.multi_reduction <kind> of a ROWSxCOLS tile over its rows, accumulator b, into
+ * c (op "reduce:KIND" or "reduce:KIND:ROWSxCOLS", default 32x8) */
 static char *
-reduce_text(const char *kind, const char *ty)
+reduce_text(const char *spec, const char *ty)
 {
     static char buf[4096];
-    snprintf(
-        buf, sizeof buf,
-        "func.func @k(%%a: memref<32x8x%s>, %%b: memref<32x%s>, %%c: memref<32x%s>)\n"
-        "    attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {\n"
-        "  %%c0 = arith.constant 0 : index\n"
-        "  %%p = arith.constant 0.0 : %s\n"
-        "  %%x = vector.transfer_read %%a[%%c0, %%c0], %%p {in_bounds = [true, true]} : "
-        "memref<32x8x%s>, vector<32x8x%s>\n"
-        "  %%y = vector.transfer_read %%b[%%c0], %%p {in_bounds = [true]} : memref<32x%s>, "
-        "vector<32x%s>\n"
-        "  %%z = vector.multi_reduction <%s>, %%x, %%y [1] : vector<32x8x%s> to vector<32x%s>\n"
-        "  vector.transfer_write %%z, %%c[%%c0] {in_bounds = [true]} : vector<32x%s>, "
-        "memref<32x%s>\n"
-        "  return\n}\n",
-        ty, ty, ty, ty, ty, ty, ty, ty, kind, ty, ty, ty, ty);
+    char kind[32];
+    int rows = 32, cols = 8;
+    snprintf(kind, sizeof kind, "%s", spec);
+    char *colon = strchr(kind, ':');
+    if (colon) {
+        *colon = 0;
+        sscanf(colon + 1, "%dx%d", &rows, &cols);
+    }
+    snprintf(buf, sizeof buf,
+             "func.func @k(%%a: memref<%dx%dx%s>, %%b: memref<%dx%s>, %%c: memref<%dx%s>)\n"
+             "    attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {\n"
+             "  %%c0 = arith.constant 0 : index\n"
+             "  %%p = arith.constant 0.0 : %s\n"
+             "  %%x = vector.transfer_read %%a[%%c0, %%c0], %%p {in_bounds = [true, true]} : "
+             "memref<%dx%dx%s>, vector<%dx%dx%s>\n"
+             "  %%y = vector.transfer_read %%b[%%c0], %%p {in_bounds = [true]} : memref<%dx%s>, "
+             "vector<%dx%s>\n"
+             "  %%z = vector.multi_reduction <%s>, %%x, %%y [1] : vector<%dx%dx%s> to "
+             "vector<%dx%s>\n"
+             "  vector.transfer_write %%z, %%c[%%c0] {in_bounds = [true]} : vector<%dx%s>, "
+             "memref<%dx%s>\n"
+             "  return\n}\n",
+             rows, cols, ty, rows, ty, rows, ty, ty, rows, cols, ty, rows, cols, ty, rows, ty, rows,
+             ty, kind, rows, cols, ty, rows, ty, rows, ty, rows, ty);
     return buf;
 }
 
@@ -173,9 +184,10 @@ compile(const char *op, const char *ty, int binary, const char *arch, int precis
     return ptx;
 }
 
-/* Runs kernel k of ptx on a, b; c receives the results.  Returns 0 on success. */
+/* Runs kernel k of ptx on a, b (n elements each); c receives n results.  Returns 0 on
+ * success. */
 static int
-run(const char *ptx, const uint16_t *a, const uint16_t *b, uint16_t *c)
+run_n(const char *ptx, const uint16_t *a, const uint16_t *b, uint16_t *c, size_t n)
 {
     SimCtx *ctx = sim_create();
     SimModule *m = NULL;
@@ -184,20 +196,26 @@ run(const char *ptx, const uint16_t *a, const uint16_t *b, uint16_t *c)
     if (sim_module_load(ctx, ptx, "packed16.ptx", &m) == SIM_OK &&
         sim_module_get_function(m, "k", &f) == SIM_OK) {
         SimDevPtr da = 0, db = 0, dc = 0;
-        sim_mem_alloc(ctx, &da, N * 2);
-        sim_mem_alloc(ctx, &db, N * 2);
-        sim_mem_alloc(ctx, &dc, N * 2);
-        sim_memcpy_htod(ctx, da, a, N * 2);
-        sim_memcpy_htod(ctx, db, b, N * 2);
+        sim_mem_alloc(ctx, &da, n * 2);
+        sim_mem_alloc(ctx, &db, n * 2);
+        sim_mem_alloc(ctx, &dc, n * 2);
+        sim_memcpy_htod(ctx, da, a, n * 2);
+        sim_memcpy_htod(ctx, db, b, n * 2);
         void *params[] = { &da, &db, &dc };
         if (sim_launch(f, 1, 1, 1, 32, 1, 1, 0, params) == SIM_OK) {
-            sim_memcpy_dtoh(ctx, c, dc, N * 2);
+            sim_memcpy_dtoh(ctx, c, dc, n * 2);
             rc = 0;
         }
     }
     CHECK(rc == 0, "simulator: %s", sim_error(ctx));
     sim_destroy(ctx);
     return rc;
+}
+
+static int
+run(const char *ptx, const uint16_t *a, const uint16_t *b, uint16_t *c)
+{
+    return run_n(ptx, a, b, c, N);
 }
 
 static int
@@ -414,6 +432,57 @@ test_reduce(const char *kind, int bf16, const char *arch)
     free(ptx);
 }
 
+/*
+ * Rows that span lanes, several rows a thread (16x64 over 32 threads): the partials of
+ * two rows go through the shuffle butterfly in one register, combined by the packed
+ * instruction (ptxgen's packed subgroup_reduce), and meet the accumulator as a pair.
+ * So no scalar op follows a shuffle: fewer scalar ops than shuffles (with the
+ * butterfly row by row there is one scalar op per shuffle and more).
+ */
+static void
+test_reduce_lanes(const char *kind, int bf16, const char *arch)
+{
+    enum { R = 16, C = 64 };
+    const char *ty = bf16 ? "bf16" : "f16";
+    char op[48], scalar[32];
+    snprintf(op, sizeof op, "reduce:%s:%dx%d", kind, R, C);
+    char *ptx = compile(op, ty, 0, arch, 0);
+    if (!ptx)
+        return;
+    int is_max = strcmp(kind, "maximumf") == 0;
+    snprintf(scalar, sizeof scalar, "%s.%s%s ", is_max ? "max.NaN" : "add",
+             !is_max && bf16 ? "rn." : "", ty);
+    int nshfl = count(ptx, "shfl.sync.bfly"), nscalar = count(ptx, scalar);
+    CHECK(nshfl > 0 && nscalar < nshfl,
+          "reduce %s %s %dx%d (%s): %d scalar '%s', %d shuffles: the butterfly is not packed", kind,
+          ty, R, C, arch, nscalar, scalar, nshfl);
+    static uint16_t a[R * C], b[R * C], c[R * C];
+    static int ia[R * C], ib[R];
+    for (int i = 0; i < R * C; i++) {
+        ia[i] = (int)floor(uniform(-4, 5));
+        a[i] = bf16 ? bf16_round((float)ia[i]) : f16_round(ia[i]);
+    }
+    for (int r = 0; r < R; r++) {
+        ib[r] = (int)floor(uniform(-4, 5));
+        b[r] = bf16 ? bf16_round((float)ib[r]) : f16_round(ib[r]);
+    }
+    if (run_n(ptx, a, b, c, R * C) == 0) {
+        int bad = 0, first = -1;
+        for (int r = 0; r < R; r++) {
+            int want = ib[r]; /* |sum| <= 4 * 65: exact in f16 and bf16 */
+            for (int k = 0; k < C; k++)
+                want =
+                    is_max ? (ia[r * C + k] > want ? ia[r * C + k] : want) : want + ia[r * C + k];
+            double got = bf16 ? bf16_value(c[r]) : f16_value(c[r]);
+            if (got != want && !bad++)
+                first = r;
+        }
+        CHECK(bad == 0, "reduce %s %s %dx%d (%s): %d of %d rows differ (first row %d: %04x)", kind,
+              ty, R, C, arch, bad, R, first, first >= 0 ? c[first] : 0);
+    }
+    free(ptx);
+}
+
 static void
 test_precise_keeps_f32(void)
 {
@@ -454,5 +523,9 @@ main(void)
     test_reduce("add", 0, "sm_80");
     test_reduce("maximumf", 1, "sm_80");
     test_reduce("add", 1, "sm_90");
+    test_reduce_lanes("maximumf", 0, "sm_80");
+    test_reduce_lanes("add", 0, "sm_80");
+    test_reduce_lanes("maximumf", 1, "sm_80");
+    test_reduce_lanes("add", 1, "sm_90");
     return unit_report();
 }
