@@ -235,6 +235,9 @@ driver_compile_to(Diag *d, const char *name, const char *text, size_t len, const
     OomScope scope;
     Module m;
     volatile bool ok = false;
+    /* the diagnostics point into text while it is compiled, and keep a copy only when
+       one of them needs its lines (diag_keep_texts below) */
+    d->borrow_next = true;
     if (setjmp(scope.jump) == 0) {
         ir_oom_enter(&scope);
         module_init(&m);
@@ -250,6 +253,7 @@ driver_compile_to(Diag *d, const char *name, const char *text, size_t len, const
         diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
         ok = false;
     }
+    diag_keep_texts(d);
     return ok;
 }
 
