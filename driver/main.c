@@ -314,17 +314,16 @@ compile_traced(Args *a, const char *name, const char *text, size_t len)
  * one) and no ptxas step needs the text: the output streams into a temporary file
  * beside it, renamed over it on success and removed on failure, so the PTX is never
  * held in memory whole (100k-op chain: 17 MB less, and no buffer growth).  Returns the
- * exit status, or -1 when -o is not such a file (the caller then writes from memory). */
+ * exit status, or -1 when -o is not such a file or no temporary file can be made beside
+ * it (the caller then compiles into memory and writes, or reports, as before). */
 static int
 compile_streamed(Args *a, const char *name, const char *text, size_t len)
 {
     OutputStream o;
-    if (!output_begin(&o, a->output)) {
-        if (errno == 0)
-            return -1;
-        fprintf(stderr, "vptx: error: cannot write '%s': %s\n", a->output, strerror(errno));
-        return 1;
-    }
+    if (!output_begin(&o, a->output))
+        return -1; /* not a regular file, or no temporary file beside it: the in-memory
+                      path compiles (reporting the input's errors first) and then says why
+                      it cannot write, as before */
     bool traced = a->trace.time_passes || a->trace.print_after || a->trace.print_after_all;
     Diag d;
     diag_init(&d);
