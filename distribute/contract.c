@@ -132,7 +132,7 @@ canonical_operands(const Contract *ct, Dist *const *ops, Mma *mm)
     for (int j = 0; j < 3; j++) {
         for (int d = 0; d < 2; d++)
             mm->perm[j][d] = pos_in(ct, j, canon_it[j][d]);
-        if (!layout_permute(&ops[j]->layout, mm->perm[j], &mm->canon[j]))
+        if (!layout_permute(ops[j]->layout, mm->perm[j], &mm->canon[j]))
             return false;
     }
     return true;
@@ -180,7 +180,7 @@ tile_slots(const Mma *mm, int j, const Dist *op, const int64_t *batch, int64_t *
             oo[mm->perm[j][d]] = o[d];
             oe[mm->perm[j][d]] = e[d];
         }
-        slots[i] = layout_slot_pack(&op->layout, ob, oo, oe);
+        slots[i] = layout_slot_pack(op->layout, ob, oo, oe);
     }
     return true;
 }
@@ -226,7 +226,7 @@ zero_tile(Ctx *c, TypeId t)
 static Dist *
 sum_k_slices(Ctx *c, Dist *partial, Dist *acc, int64_t nk, int64_t sk, const NestedLayout *rl)
 {
-    const NestedLayout *cl = &partial->layout;
+    const NestedLayout *cl = partial->layout;
     NestedLayout p;
     layout_init(&p, cl->rank + 1);
     layout_set_dim(&p, 0, nk, 1, 1, 1, 1, sk, 0);
@@ -359,7 +359,7 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl))
         return dist_error(c, "'vector.contract' result has no layout");
-    Dist *r = dist_new(c, &acc->layout, acc->elem);
+    Dist *r = dist_new(c, acc->layout, acc->elem);
     TypeId ct = 0;
     /*
      * K steps outermost: every accumulator tile gets its mma of step k before
@@ -496,7 +496,7 @@ static void
 stage_operand(Ctx *c, int64_t span, Dist *op, int xd, int kd, int64_t rows, int64_t perm_bm,
               ValueId buf)
 {
-    const NestedLayout *l = &op->layout;
+    const NestedLayout *l = op->layout;
     ValueId holder = canonical_holder(c, l);
     int64_t known = 1;
     if (holder && const_value_of(c, holder, &known))
@@ -682,7 +682,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl))
         return dist_error(c, "'vector.contract' result has no layout");
-    Dist *acc = ops[2], *r = dist_new(c, &acc->layout, acc->elem);
+    Dist *acc = ops[2], *r = dist_new(c, acc->layout, acc->elem);
     ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
     ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
     int64_t nregs = w.inst_n / 2;
@@ -699,7 +699,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                     o2[mm.perm[2][d]] = oo[d];
                     oe[mm.perm[2][d]] = e[d];
                 }
-                slots[i] = layout_slot_pack(&acc->layout, ob, o2, oe);
+                slots[i] = layout_slot_pack(acc->layout, ob, o2, oe);
                 el_in[i] = dist_elem(c, acc, (uint32_t)slots[i]);
             }
             ValueId args[5] = { w.buf[0], idx_mul_c(c, idx_add_c(c, idx_mul_c(c, g, w.bm), m), 64),
@@ -749,7 +749,7 @@ widen_elems(Ctx *c, Dist *d, TypeId to)
     OpKind k = type_is_float(to) ? OP_EXTF : OP_EXTSI;
     if (type_is_float(to) != type_is_float(d->elem))
         k = type_is_float(to) ? OP_SITOFP : OP_FPTOSI;
-    Dist *r = dist_new(c, &d->layout, to);
+    Dist *r = dist_new(c, d->layout, to);
     ValueId v = dist_vec(c, d);
     dist_set_vec(c, r, emit1(c, k, 1, &v, dist_type(c, r)));
     return r;
@@ -763,7 +763,7 @@ contract_generic(Ctx *c, OpId o, const Contract *ct, Dist *a, Dist *b, Dist *acc
     uint32_t reduced = 0;
     for (int32_t i = 0; i < ct->nit; i++) {
         int32_t pr = pos_in(ct, 2, i), pa = pos_in(ct, 0, i), pb = pos_in(ct, 1, i);
-        const NestedLayout *src = pr >= 0 ? &acc->layout : pa >= 0 ? &a->layout : &b->layout;
+        const NestedLayout *src = pr >= 0 ? acc->layout : pa >= 0 ? a->layout : b->layout;
         int32_t d = pr >= 0 ? pr : pa >= 0 ? pa : pb;
         layout_set_dim(&it, i, src->subgroup_tile[d], src->batch_tile[d], src->outer_tile[d],
                        src->thread_tile[d], src->element_tile[d], src->subgroup_strides[d],

@@ -98,7 +98,14 @@ Dist *
 dist_new(Ctx *c, const NestedLayout *l, TypeId elem)
 {
     Dist *d = arena_alloc(&c->scratch, sizeof *d);
-    d->layout = *l;
+    const uint32_t nslots = sizeof c->recent / sizeof c->recent[0];
+    for (uint32_t i = 0; i < nslots && !d->layout; i++)
+        if (c->recent[i] && (c->recent[i] == l || layout_equal(c->recent[i], l)))
+            d->layout = c->recent[i];
+    if (!d->layout) {
+        d->layout = arena_copy(&c->scratch, l, sizeof *l);
+        c->recent[c->nrecent++ % nslots] = d->layout;
+    }
     d->elem = elem;
     d->n = (uint32_t)layout_num_slots(l);
     d->elems = arena_alloc(&c->scratch, (d->n + 1) * sizeof *d->elems);
@@ -220,7 +227,7 @@ vec_in_layout(Ctx *c, ValueId old, const NestedLayout *l)
     Dist *d = dist_of(c, old);
     if (!d)
         return old;
-    if (l && !layout_equal(&d->layout, l))
+    if (l && !layout_equal(d->layout, l))
         d = convert_dist(c, d, l);
     return d ? dist_vec(c, d) : old;
 }

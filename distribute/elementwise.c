@@ -244,7 +244,7 @@ static Dist *
 map_or_null(Ctx *c, Dist *src, const NestedLayout *to, IndexFn *fn, const void *arg)
 {
     int64_t *perm = arena_alloc(&c->m->arena, (layout_num_slots(to) + 1) * sizeof *perm);
-    if (slot_map(c, to, &src->layout, fn, arg, perm))
+    if (slot_map(c, to, src->layout, fn, arg, perm))
         return permute_dist(c, src, to, perm);
     return NULL;
 }
@@ -281,10 +281,10 @@ distribute_broadcast(Ctx *c, OpId o)
     Dist *s = dist_of(c, src);
     if (!s)
         return false;
-    BroadcastMap b = { l.rank - s->layout.rank, s->layout.rank, { false } };
+    BroadcastMap b = { l.rank - s->layout->rank, s->layout->rank, { false } };
     int64_t rs[LAYOUT_MAX_RANK], ss[LAYOUT_MAX_RANK];
     layout_shape(&l, rs);
-    layout_shape(&s->layout, ss);
+    layout_shape(s->layout, ss);
     int32_t dims[LAYOUT_MAX_RANK];
     for (int32_t j = 0; j < b.rank; j++) {
         b.stretched[j] = ss[j] == 1 && rs[b.lead + j] != 1;
@@ -409,15 +409,15 @@ static Dist *
 reshape_through_memory(Ctx *c, Dist *s, const NestedLayout *to)
 {
     int64_t fs[LAYOUT_MAX_RANK], ts[LAYOUT_MAX_RANK], n = (type_bitwidth(s->elem) + 7) / 8;
-    layout_shape(&s->layout, fs);
+    layout_shape(s->layout, fs);
     layout_shape(to, ts);
-    for (int32_t d = 0; d < s->layout.rank; d++)
+    for (int32_t d = 0; d < s->layout->rank; d++)
         n *= fs[d];
     Buffer *raw = get_buffer(c, TY_I8, 1, &n, 0);
-    ValueId views[2] = { view_as(c, raw->v, s->elem, s->layout.rank, fs),
+    ValueId views[2] = { view_as(c, raw->v, s->elem, s->layout->rank, fs),
                          view_as(c, raw->v, s->elem, to->rank, ts) };
     Transfer t;
-    dist_whole_transfer(c, &t, views[0], s->layout.rank);
+    dist_whole_transfer(c, &t, views[0], s->layout->rank);
     buffer_before_write(c, raw);
     if (!write_tiles(c, &t, s, true))
         return NULL;
@@ -434,17 +434,17 @@ distribute_shape_cast(Ctx *c, OpId o)
     Dist *s = dist_of(c, op_get(c->m, o)->args[0]);
     if (!s || !res_layout(c, o, &r.to))
         return false;
-    r.from = s->layout;
+    r.from = *s->layout;
     Dist *d = map_or_null(c, s, &r.to, reshape_index, &r);
     if (!d) {
         int64_t shape[LAYOUT_MAX_RANK];
-        layout_shape(&s->layout, shape);
+        layout_shape(s->layout, shape);
         NestedLayout want;
         char why[LAYOUT_REASON_SIZE];
         Dist *w;
-        if (layout_reshape(&r.to, s->layout.rank, shape, &want, why, sizeof why) &&
+        if (layout_reshape(&r.to, s->layout->rank, shape, &want, why, sizeof why) &&
             (w = convert_dist(c, s, &want)) != NULL) {
-            r.from = w->layout;
+            r.from = *w->layout;
             d = map_or_null(c, w, &r.to, reshape_index, &r);
         }
     }
@@ -536,7 +536,7 @@ extract_dynamic(Ctx *c, Dist *src, const NestedLayout *to, Offset *f, const Valu
                 const bool *dyn)
 {
     int64_t shape[LAYOUT_MAX_RANK], choices = 1;
-    layout_shape(&src->layout, shape);
+    layout_shape(src->layout, shape);
     for (int32_t i = 0; i < f->lead; i++)
         if (dyn[i])
             choices *= shape[i];
@@ -576,7 +576,7 @@ extract_dynamic(Ctx *c, Dist *src, const NestedLayout *to, Offset *f, const Valu
     ValueId base[LAYOUT_MAX_RANK + 1];
     for (int32_t i = 0; i < f->rank; i++)
         dims[i] = f->lead + i;
-    for (int32_t i = 0; i < src->layout.rank; i++)
+    for (int32_t i = 0; i < src->layout->rank; i++)
         base[i] = i < f->lead ? pv[i] : const_index(c, 0);
     return dist_gather_memory_at(c, src, to, dims, base);
 }
@@ -594,7 +594,7 @@ distribute_extract(Ctx *c, OpId o)
     bool dynamic, dyn[LAYOUT_MAX_RANK];
     if (!positions(c, o, 1, &f, pv, &dynamic))
         return false;
-    f.rank = s->layout.rank - f.lead;
+    f.rank = s->layout->rank - f.lead;
     const Attr *sp = op_attr(c->m, o, "static_position");
     for (int32_t i = 0; i < f.lead; i++)
         dyn[i] = sp->kind == ATTR_DENSE_ARRAY ? sp->ints[i] == DIM_DYNAMIC
@@ -710,7 +710,7 @@ insert_part(Ctx *c, OpId o, ValueId part_old, ValueId dest_old, const Offset *f,
         if (!part) {
             pv = dist_scalar(c, part_old);
         } else {
-            pl = part->layout;
+            pl = *part->layout;
             int64_t slot =
                 dyn_pos ? part_slot_any(c, &l, &pl, k, f->lead) : part_slot(c, &l, &pl, k, f, size);
             if (slot < 0)
@@ -744,7 +744,7 @@ distribute_insert(Ctx *c, OpId o)
     Dist *dd = dist_of(c, dest);
     if (!dd)
         return false;
-    layout_shape(&dd->layout, size);
+    layout_shape(dd->layout, size);
     return insert_part(c, o, op_get(c->m, o)->args[0], dest, &f, size + f.lead,
                        dynamic ? pv : NULL);
 }

@@ -95,7 +95,7 @@ static void
 local_reduce(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
              ValueId *partial)
 {
-    const NestedLayout *l = &src->layout;
+    const NestedLayout *l = src->layout;
     int64_t np = layout_num_slots(p);
     bool pack = (src->elem == TY_F16 || src->elem == TY_BF16) && packed_kind(kind);
     uint32_t *npairs = pack ? arena_alloc(&c->m->arena, np * sizeof *npairs) : NULL;
@@ -290,7 +290,7 @@ static bool
 subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
                ValueId *partial)
 {
-    const NestedLayout *l = &src->layout;
+    const NestedLayout *l = src->layout;
     int32_t rank = l->rank;
     int64_t shape[LAYOUT_MAX_RANK], nsub = 1;
     layout_shape(l, shape);
@@ -352,18 +352,18 @@ reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, 
             const NestedLayout *res_layout, ValueId *scalar_out)
 {
     NestedLayout p;
-    if (!layout_project(&src->layout, reduced, &p)) {
+    if (!layout_project(src->layout, reduced, &p)) {
         dist_error(c, "reduction dims do not fit the source layout");
         return NULL;
     }
     uint32_t np = (uint32_t)layout_num_slots(&p);
     ValueId *partial = arena_alloc(&c->m->arena, (np + 1) * sizeof *partial);
     local_reduce(c, src, reduced, &p, kind, partial);
-    if (!thread_reduce(c, &src->layout, reduced, kind, src->elem, partial, np))
+    if (!thread_reduce(c, src->layout, reduced, kind, src->elem, partial, np))
         return NULL;
     bool across = false;
-    for (int32_t d = 0; d < src->layout.rank; d++)
-        across |= (reduced >> d & 1) && src->layout.subgroup_tile[d] > 1;
+    for (int32_t d = 0; d < src->layout->rank; d++)
+        across |= (reduced >> d & 1) && src->layout->subgroup_tile[d] > 1;
     if (across && !subgroup_stage(c, src, reduced, &p, kind, partial))
         return NULL;
     if (p.rank == 0) {

@@ -438,7 +438,7 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(to, shape);
     uint32_t rank = (uint32_t)to->rank;
-    const NestedLayout *both[2] = { &src->layout, to };
+    const NestedLayout *both[2] = { src->layout, to };
     int64_t pad = dist_best_pad(src->elem, rank, shape, both, 2);
     bool trans;
     if (rank == 2 && type_bitwidth(src->elem) == 16 && dist_ldmatrix_layout(to, 0, 1, &trans))
@@ -456,10 +456,10 @@ convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)
 Dist *
 convert_dist(Ctx *c, Dist *src, const NestedLayout *to)
 {
-    if (layout_equal(&src->layout, to))
+    if (layout_equal(src->layout, to))
         return src;
     int64_t *perm = arena_alloc(&c->m->arena, (layout_num_slots(to) + 1) * sizeof *perm);
-    if (slot_map(c, to, &src->layout, NULL, NULL, perm))
+    if (slot_map(c, to, src->layout, NULL, NULL, perm))
         return permute_dist(c, src, to, perm);
     return convert_through_memory(c, src, to);
 }
@@ -483,8 +483,8 @@ dist_gather_memory_at(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *
                       const ValueId *base)
 {
     int64_t shape[LAYOUT_MAX_RANK];
-    layout_shape(&src->layout, shape);
-    uint32_t rank = (uint32_t)src->layout.rank;
+    layout_shape(src->layout, shape);
+    uint32_t rank = (uint32_t)src->layout->rank;
     Buffer *buf = get_buffer(c, src->elem, rank, shape, 0);
     Transfer t;
     dist_whole_transfer(c, &t, buf->v, (int32_t)rank);
@@ -526,7 +526,7 @@ gather_dist(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of)
 {
     Gather g = { to->rank, dim_of };
     int64_t *perm = arena_alloc(&c->m->arena, (layout_num_slots(to) + 1) * sizeof *perm);
-    if (slot_map(c, to, &src->layout, gather_index, &g, perm))
+    if (slot_map(c, to, src->layout, gather_index, &g, perm))
         return permute_dist(c, src, to, perm);
     return gather_memory(c, src, to, dim_of, NULL);
 }

@@ -941,7 +941,7 @@ smem_so_far(Ctx *c)
 Dist *
 dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v)
 {
-    const NestedLayout *l = &v->layout;
+    const NestedLayout *l = v->layout;
     const Type *mt = type_get(c->m, value_type(c->m, t->memref));
     int64_t esize = (type_bitwidth(v->elem) + 7) / 8;
     if (l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 || t->dim_of[1] != 1 ||

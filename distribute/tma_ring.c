@@ -887,7 +887,7 @@ dist_ring_write(Ctx *c, OpId o, bool *done)
     ValueId img =
         dist_dynamic_view(c, type_memref(m, TY_F32, 2, shape, NULL, MS_WORKGROUP, true), at);
     TypeId bt = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, true);
-    const NestedLayout *l = &v->layout;
+    const NestedLayout *l = v->layout;
     ValueId holder = canonical_holder(c, l);
     int64_t known = 1;
     if (holder && const_value_of(c, holder, &known))

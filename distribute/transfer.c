@@ -161,7 +161,7 @@ static int64_t *
 mask_slots(Ctx *c, const Transfer *t, const NestedLayout *l)
 {
     int64_t *perm = arena_alloc(&c->m->arena, (layout_num_slots(l) + 1) * sizeof *perm);
-    if (!slot_map(c, l, &t->mask->layout, mask_index, t, perm)) {
+    if (!slot_map(c, l, t->mask->layout, mask_index, t, perm)) {
         dist_error(c, "'%s' mask layout does not give each thread the mask bits of its elements",
                    op_name(c->m, value_get(c->m, t->memref)->def ? value_get(c->m, t->memref)->def
                                                                  : c->func));
@@ -317,7 +317,7 @@ write_access(Ctx *c, const Transfer *t, Dist *v, const Access *a, uint32_t i, ui
     args[1] = t->memref;
     for (uint32_t p = 0; p < t->mrank; p++)
         args[p + 2] = idx_add_c(c, start[p], a[i].off[p]);
-    ValueId cond = and_i1(c, guard, bounds_check(c, t, &v->layout, args + 2));
+    ValueId cond = and_i1(c, guard, bounds_check(c, t, v->layout, args + 2));
     swizzle_last(c, t, args + 2);
     ValueId el[16];
     uint32_t j = i;
@@ -344,7 +344,7 @@ write_access(Ctx *c, const Transfer *t, Dist *v, const Access *a, uint32_t i, ui
 bool
 write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
 {
-    const NestedLayout *l = &v->layout;
+    const NestedLayout *l = v->layout;
     Access *a = accesses(c, t, l, v->n);
     ValueId holder = guard ? canonical_holder(c, l) : 0;
     int64_t known = 1;
@@ -464,7 +464,7 @@ distribute_transfer_write(Ctx *c, OpId o)
     if (op_get(c->m, o)->nres)
         return dist_error(c, "'vector.transfer_write' to a tensor cannot be distributed");
     Transfer t;
-    if (!describe(c, o, 1, 2, (uint32_t)v->layout.rank, seg[3] ? (int32_t)(2 + seg[2]) : -1, &t))
+    if (!describe(c, o, 1, 2, (uint32_t)v->layout->rank, seg[3] ? (int32_t)(2 + seg[2]) : -1, &t))
         return false;
     v = dist_epilogue_layout(c, &t, v);
     return !c->failed && write_tiles(c, &t, v, true);
@@ -504,7 +504,7 @@ distribute_vector_store(Ctx *c, OpId o)
 {
     Dist *v = dist_of(c, op_get(c->m, o)->args[0]);
     Transfer t;
-    if (!v || !plain(c, o, 1, (uint32_t)v->layout.rank, &t))
+    if (!v || !plain(c, o, 1, (uint32_t)v->layout->rank, &t))
         return false;
     return write_tiles(c, &t, v, true);
 }

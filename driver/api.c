@@ -13,6 +13,7 @@
  * The verifier runs between passes always under --verify-each, and in any
  * case once after parsing.
  */
+#define _GNU_SOURCE /* fopencookie */
 #include "driver/vptx.h"
 #include "driver/driver.h"
 
@@ -22,6 +23,7 @@
 #include "layout/layout.h"
 #include "ptxgen/ptxgen.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,27 +150,101 @@ driver_compile(Diag *d, const char *name, const char *text, size_t len, const Vp
     return driver_compile_traced(d, name, text, len, opt, NULL, out, out_len);
 }
 
-bool
-driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
-                      const VptxOptions *opt, PassTrace *t, char **out, size_t *out_len)
+/* The caller's output buffer: a stream that appends to a block grown by half each time
+ * (plain realloc: the buffer outlives the compilation's OomScope, and vptx_result_free
+ * frees it), never zeroing its spare room.  glibc's open_memstream doubles and zeroes
+ * the whole new block, so 17 MB of PTX held up to 51 MB, all of it resident, plus the
+ * old block while copying.  A failed growth is a write error (out of memory). */
+typedef struct OutBuf {
+    char *data;
+    size_t len, cap, pos;
+} OutBuf;
+
+static bool
+outbuf_room(OutBuf *b, size_t need)
 {
-    *out = NULL;
-    *out_len = 0;
-    FILE *f = ir_alloc_should_fail() ? NULL : open_memstream(out, out_len);
-    if (!f) {
-        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
-        return false;
+    if (need < b->cap)
+        return true;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap <= need) {
+        if (cap > SIZE_MAX / 3)
+            return false;
+        cap += cap / 2;
     }
+    char *data = ir_alloc_should_fail() ? NULL : realloc(b->data, cap);
+    if (!data)
+        return false;
+    b->data = data;
+    b->cap = cap;
+    return true;
+}
+
+#if defined(__GLIBC__)
+static ssize_t
+outbuf_write(void *cookie, const char *buf, size_t size)
+{
+    OutBuf *b = cookie;
+    if (size > SIZE_MAX - b->pos - 1 || !outbuf_room(b, b->pos + size)) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (b->pos > b->len) /* a seek past the end leaves a hole of zeros, as files do */
+        memset(b->data + b->len, 0, b->pos - b->len);
+    memcpy(b->data + b->pos, buf, size);
+    b->pos += size;
+    if (b->pos > b->len)
+        b->len = b->pos;
+    return (ssize_t)size;
+}
+
+static int
+outbuf_seek(void *cookie, off64_t *offset, int whence)
+{
+    OutBuf *b = cookie;
+    off64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? (off64_t)b->pos : (off64_t)b->len;
+    if (*offset < -base)
+        return -1;
+    b->pos = (size_t)(base + *offset);
+    *offset = (off64_t)b->pos;
+    return 0;
+}
+
+static FILE *
+outbuf_open(OutBuf *b)
+{
+    cookie_io_functions_t io = { NULL, outbuf_write, outbuf_seek, NULL };
+    return ir_alloc_should_fail() ? NULL : fopencookie(b, "w", io);
+}
+#else
+static FILE *
+outbuf_open(OutBuf *b)
+{
+    return ir_alloc_should_fail() ? NULL : open_memstream(&b->data, &b->len);
+}
+#endif
+
+static bool check_arguments(Diag *d, const char *text, size_t len, const VptxOptions *opt);
+
+/* Parses and compiles text into out: the OomScope below is the API boundary. */
+bool
+driver_compile_to(Diag *d, const char *name, const char *text, size_t len, const VptxOptions *opt,
+                  PassTrace *t, FILE *out)
+{
+    if (!check_arguments(d, text, len, opt))
+        return false;
     OomScope scope;
     Module m;
     volatile bool ok = false;
+    /* the diagnostics point into text while it is compiled, and keep a copy only when
+       one of them needs its lines (diag_keep_texts below) */
+    d->borrow_next = true;
     if (setjmp(scope.jump) == 0) {
         ir_oom_enter(&scope);
         module_init(&m);
         uint64_t start = trace_begin(t);
         ok = frontend_parse(&m, d, name, text, len);
         trace_end(t, "parse", start, &m, ok);
-        ok = ok && pipeline_run_traced(&m, opt, d, f, t);
+        ok = ok && pipeline_run_traced(&m, opt, d, out, t);
         module_free(&m);
         ir_oom_leave(&scope, false);
     } else {
@@ -177,16 +253,38 @@ driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
         diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
         ok = false;
     }
-    bool closed = fclose(f) == 0;
-    if (!ok || !closed || d->out_of_memory) {
-        if (ok)
-            diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
-        free(*out);
-        *out = NULL;
-        *out_len = 0;
+    diag_keep_texts(d);
+    return ok;
+}
+
+bool
+driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
+                      const VptxOptions *opt, PassTrace *t, char **out, size_t *out_len)
+{
+    *out = NULL;
+    *out_len = 0;
+    OutBuf b = { 0 };
+    FILE *f = outbuf_open(&b);
+    if (!f) {
+        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
         return false;
     }
-    return true;
+    bool ok = driver_compile_to(d, name, text, len, opt, t, f);
+    bool written = !ferror(f);
+    bool closed = fclose(f) == 0;
+    /* the text is NUL-terminated, as open_memstream's was */
+    if (ok && (!written || !closed || d->out_of_memory || !outbuf_room(&b, b.len))) {
+        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
+        ok = false;
+    }
+    if (ok) {
+        b.data[b.len] = 0;
+        *out = b.data;
+        *out_len = b.len;
+        return true;
+    }
+    free(b.data);
+    return false;
 }
 
 static const char *

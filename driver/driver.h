@@ -41,6 +41,11 @@ void trace_report(const PassTrace *t);
 /* driver_compile with every pass watched by t. */
 bool driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
                            const VptxOptions *opt, PassTrace *t, char **out, size_t *out_len);
+/* Parses and compiles text into out (a stream the caller owns and closes): false when
+ * it failed, the diagnostics in d; out may then hold part of the output.  The caller
+ * also checks d->out_of_memory (a diagnostic that could not be kept) and out's errors. */
+bool driver_compile_to(Diag *d, const char *name, const char *text, size_t len,
+                       const VptxOptions *opt, PassTrace *t, FILE *out);
 /* api.c: pipeline_run with every pass watched by t (NULL: none). */
 bool pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassTrace *t);
 

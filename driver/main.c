@@ -10,7 +10,8 @@
  *
  * Long options take `--opt=value` and `--opt value` alike.  On any error the
  * diagnostics go to stderr, the exit status is 1 and no output file is
- * written (the output is built in memory and written at the end).
+ * written (-o FILE streams into a temporary file renamed over FILE at the end;
+ * stdout and special files get the output built in memory).
  */
 #include "driver/driver.h"
 #include "driver/vptx.h"
@@ -309,6 +310,45 @@ compile_traced(Args *a, const char *name, const char *text, size_t len)
     return rc;
 }
 
+/* compile_main's path when -o names a regular file (or an absent one, or a link to
+ * one) and no ptxas step needs the text: the output streams into a temporary file
+ * beside it, renamed over it on success and removed on failure, so the PTX is never
+ * held in memory whole (100k-op chain: 17 MB less, and no buffer growth).  Returns the
+ * exit status, or -1 when -o is not such a file or no temporary file can be made beside
+ * it (the caller then compiles into memory and writes, or reports, as before). */
+static int
+compile_streamed(Args *a, const char *name, const char *text, size_t len)
+{
+    OutputStream o;
+    if (!output_begin(&o, a->output))
+        return -1; /* not a regular file, or no temporary file beside it: the in-memory
+                      path compiles (reporting the input's errors first) and then says why
+                      it cannot write, as before */
+    bool traced = a->trace.time_passes || a->trace.print_after || a->trace.print_after_all;
+    Diag d;
+    diag_init(&d);
+    bool ok = driver_compile_to(&d, name, text, len, &a->opt, traced ? &a->trace : NULL, o.f);
+    if (ok && d.out_of_memory) {
+        diag_error(&d, (Loc){ 0, 0, 0 }, "out of memory");
+        ok = false;
+    }
+    diag_render(&d, stderr);
+    if (d.out_of_memory) /* a diagnostic that did not fit in memory */
+        fputs("vptx: error: out of memory\n", stderr);
+    diag_free(&d);
+    int rc = 0;
+    if (!ok) {
+        output_discard(&o);
+        rc = 1;
+    } else if (!output_commit(&o)) {
+        fprintf(stderr, "vptx: error: cannot write '%s': %s\n", a->output, strerror(errno));
+        rc = 1;
+    }
+    if (traced)
+        trace_report(&a->trace);
+    return rc;
+}
+
 static int
 compile_main(int argc, char **argv)
 {
@@ -331,6 +371,13 @@ compile_main(int argc, char **argv)
         return 1;
     }
     const char *name = strcmp(a.input, "-") == 0 ? "<stdin>" : a.input;
+    if (!a.cubin && !a.ptxas_stats && a.output && strcmp(a.output, "-") != 0) {
+        int streamed = compile_streamed(&a, name, text, len);
+        if (streamed >= 0) {
+            free(text);
+            return streamed;
+        }
+    }
     if (a.trace.time_passes || a.trace.print_after || a.trace.print_after_all) {
         int traced = compile_traced(&a, name, text, len);
         free(text);

@@ -144,6 +144,97 @@ output_write(const char *path, const void *data, size_t len)
     return write_in_place(path, data, len);
 }
 
+/* The temporary file beside target, as a stream with the given mode. */
+static bool
+stream_open(OutputStream *o, const char *target, mode_t mode)
+{
+    size_t n = strlen(target);
+    o->target = malloc(n + 1);
+    o->tmp = malloc(n + 8);
+    if (!o->target || !o->tmp) {
+        free(o->target);
+        free(o->tmp);
+        errno = ENOMEM;
+        return false;
+    }
+    memcpy(o->target, target, n + 1);
+    memcpy(o->tmp, target, n);
+    memcpy(o->tmp + n, ".XXXXXX", 8);
+    int fd = mkstemp(o->tmp);
+    o->f = fd < 0 ? NULL : fchmod(fd, mode) == 0 ? fdopen(fd, "wb") : NULL;
+    if (!o->f) {
+        int saved = errno;
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->target);
+        free(o->tmp);
+        errno = saved;
+        return false;
+    }
+    return true;
+}
+
+bool
+output_begin(OutputStream *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    struct stat st;
+    if (!path || !*path)
+        return errno = 0, false;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? stream_open(o, path, default_mode()) : (errno = 0, false);
+    if (S_ISREG(st.st_mode))
+        return stream_open(o, path, st.st_mode & 07777);
+    if (!S_ISLNK(st.st_mode))
+        return errno = 0, false;
+    char *target = realpath(path, NULL);
+    bool ok = target && stat(target, &st) == 0 && S_ISREG(st.st_mode);
+    if (ok)
+        ok = stream_open(o, target, st.st_mode & 07777);
+    else
+        errno = 0;
+    int saved = errno;
+    free(target);
+    errno = saved;
+    return ok;
+}
+
+bool
+output_commit(OutputStream *o)
+{
+    bool ok = fflush(o->f) == 0 && !ferror(o->f);
+    int saved = errno;
+    if (fclose(o->f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok && rename(o->tmp, o->target) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok)
+        unlink(o->tmp);
+    free(o->tmp);
+    free(o->target);
+    memset(o, 0, sizeof *o);
+    errno = saved;
+    return ok;
+}
+
+void
+output_discard(OutputStream *o)
+{
+    if (!o->f)
+        return;
+    fclose(o->f);
+    unlink(o->tmp);
+    free(o->tmp);
+    free(o->target);
+    memset(o, 0, sizeof *o);
+}
+
 bool
 output_dir(const char *dir, char *err, size_t errsize)
 {

@@ -447,8 +447,29 @@ parse_type(Parser *p, TypeId *out)
     } else if (at(p, TK_BANG)) {
         ok = parse_bang_type(p, out);
     } else if (at_bare(p, "vector")) {
-        next(p);
-        ok = parse_vector_type(p, out);
+        size_t start = p->tok.pos;
+        if (p->type_len && p->lex.len - start >= p->type_len &&
+            memcmp(p->lex.text + start, p->type_text, p->type_len) == 0) {
+            /* the text of the last vector type again: its tokens, up to the one after it */
+            fe_lex_seek(&p->lex, start + p->type_len);
+            next(p);
+            *out = p->type_id;
+            ok = true;
+        } else {
+            next(p);
+            ok = parse_vector_type(p, out);
+            /* only text that ends with '>' or a blank can be reused: a token after it
+               cannot be glued to it (`vector<4xf32>` ends with a one-character token) */
+            const char *text = p->lex.text + start;
+            size_t n = p->tok.pos - start;
+            p->type_len = 0;
+            if (ok && n && (text[n - 1] == '>' || text[n - 1] == ' ' || text[n - 1] == '\n') &&
+                !memchr(text, '!', n) && !memchr(text, '#', n)) {
+                p->type_text = text;
+                p->type_len = n;
+                p->type_id = *out;
+            }
+        }
     } else if (at_bare(p, "memref")) {
         next(p);
         ok = parse_memref_type(p, out);

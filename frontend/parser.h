@@ -106,6 +106,12 @@ typedef struct Parser {
     uint32_t floor; /* entries below this index are hidden (isolated regions) */
     ARRAY(Alias) attr_aliases;
     ARRAY(Alias) type_aliases;
+    /* parse_type: the source text of the last vector type parsed (through the blanks after
+     * it) and its type, so that the same text again (`: vector<64xf32>` on every op of a
+     * long function) is skipped instead of parsed and interned again */
+    const char *type_text;
+    size_t type_len;
+    TypeId type_id;
     /* Short-lived arrays of the op being parsed (OpBuild's lists, result names): released
      * when the op is built, so they cost the module nothing (op_new copies them). */
     Arena scratch;

@@ -131,9 +131,18 @@ ir_calloc(size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)
         ir_oom();
-    void *p = ir_malloc(count * size);
-    memset(p, 0, count * size);
-    return p;
+    size_t n = count * size;
+    if (n > SIZE_MAX - HEAD_SIZE || ir_alloc_should_fail())
+        ir_oom();
+    /* calloc, not malloc + memset: a large block comes zeroed from the system, and its
+       pages cost memory only once written (ptxgen's per-value tables of a module whose
+       vector-level values are dead) */
+    AllocHead *h = calloc(1, HEAD_SIZE + n);
+    if (!h)
+        ir_oom();
+    h->is_stream = false;
+    link_head(h);
+    return (char *)h + HEAD_SIZE;
 }
 
 void *

@@ -17,7 +17,11 @@ struct ArenaChunk {
     _Alignas(16) unsigned char data[];
 };
 
-enum { CHUNK_MIN = 64 * 1024 };
+/* Chunks double from CHUNK_MIN up to CHUNK_MAX.  Past the allocator's mmap threshold a
+ * chunk is a mapping of its own: its untouched tail costs no memory, and freeing it (a
+ * pass's scratch arena, released when the pass ends) gives the pages back to the
+ * system, where 64 KiB chunks stayed in the heap for the rest of the process. */
+enum { CHUNK_MIN = 64 * 1024, CHUNK_MAX = 4 * 1024 * 1024 };
 
 void
 ir_ice(const char *file, int line, const char *msg)
@@ -34,7 +38,11 @@ arena_alloc(Arena *a, size_t size)
     size = (size + 15) & ~(size_t)15;
     ArenaChunk *c = a->head;
     if (!c || c->size - c->used < size) {
-        size_t cap = size > CHUNK_MIN ? size : CHUNK_MIN;
+        size_t cap = c && c->size < CHUNK_MAX ? 2 * c->size : c ? CHUNK_MAX : CHUNK_MIN;
+        if (cap < CHUNK_MIN)
+            cap = CHUNK_MIN;
+        if (cap < size)
+            cap = size;
         c = ir_malloc(sizeof *c + cap);
         c->next = a->head;
         c->size = cap;

@@ -46,7 +46,8 @@ diag_free(Diag *d)
 {
     for (uint32_t i = 0; i < d->nfiles; i++) {
         free(d->files[i].name);
-        free(d->files[i].text);
+        if (!d->files[i].borrowed)
+            free(d->files[i].text);
     }
     for (uint32_t i = 0; i < d->nrecs; i++)
         free(d->recs[i].msg);
@@ -67,15 +68,38 @@ diag_add_file(Diag *d, const char *name, const char *text, size_t len)
         d->capfiles = cap;
     }
     DiagFile *f = &d->files[d->nfiles];
+    /* a borrowed source is copied only if a diagnostic needs it (diag_keep_texts): the
+       input of a successful compilation is then held once, by its caller */
+    f->borrowed = d->borrow_next && text;
+    d->borrow_next = false;
     f->name = dstrndup(d, name, strlen(name));
-    f->text = text ? dstrndup(d, text, len) : NULL;
+    f->text = f->borrowed ? (char *)text : text ? dstrndup(d, text, len) : NULL;
     if (!f->name || (text && !f->text)) {
         free(f->name);
-        free(f->text);
+        if (!f->borrowed)
+            free(f->text);
         return 0;
     }
     f->len = text ? len : 0;
     return d->nfiles++;
+}
+
+void
+diag_keep_texts(Diag *d)
+{
+    d->borrow_next = false;
+    for (uint32_t i = 0; i < d->nfiles; i++) {
+        DiagFile *f = &d->files[i];
+        if (!f->borrowed)
+            continue;
+        bool used = false;
+        for (uint32_t r = 0; r < d->nrecs && !used; r++)
+            used = d->recs[r].loc.file == i;
+        f->text = used ? dstrndup(d, f->text, f->len) : NULL;
+        if (!f->text)
+            f->len = 0;
+        f->borrowed = false;
+    }
 }
 
 const char *

@@ -142,6 +142,7 @@ typedef struct DiagFile {
     char *name;
     char *text; /* a copy of the source, for carets; may be NULL */
     size_t len;
+    bool borrowed; /* text is the caller's, not a copy (diag_keep_texts) */
 } DiagFile;
 
 /* Collects diagnostics for the caller; never prints or exits by itself.
@@ -154,11 +155,16 @@ typedef struct Diag {
     uint32_t nerrors;
     uint32_t max_errors; /* default 20 */
     bool out_of_memory;  /* a record or file copy was dropped for want of memory */
+    bool borrow_next;    /* the next diag_add_file keeps the caller's text, not a copy */
 } Diag;
 
 void diag_init(Diag *d);
 void diag_free(Diag *d);
 uint32_t diag_add_file(Diag *d, const char *name, const char *text, size_t len);
+/* Ends the borrowing of d->borrow_next: a borrowed text that a diagnostic points into is
+ * copied (it is needed for the caret), any other is forgotten.  Call it while the
+ * borrowed text is still there, before d outlives it. */
+void diag_keep_texts(Diag *d);
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void diag_warning(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);

@@ -415,14 +415,24 @@ verify_yield(Verifier *v, OpId o)
 
 /* ---------------------------------------------------------- arith, math */
 
+/* Slot s (of type t) is a c-class scalar or a vector of them; the message is only
+ * formatted for an error (the verifier runs three times over every op). */
+static bool
+want_class(Verifier *v, OpId o, Slot s, TypeId t, ElemClass c)
+{
+    if (scalar_or_vector_of(v, t, c))
+        return true;
+    char what[64];
+    snprintf(what, sizeof what, "%s or a vector of them", class_name(c));
+    return verify_want(v, o, s, false, what);
+}
+
 /* All operands and results have operand #0's type: a c-class scalar or vector. */
 void
 verify_same_types(Verifier *v, OpId o, ElemClass c)
 {
     const Op *op = &v->m->ops[o];
-    char what[64];
-    snprintf(what, sizeof what, "%s or a vector of them", class_name(c));
-    if (!verify_want(v, o, operand(0), scalar_or_vector_of(v, arg_type(v, o, 0), c), what))
+    if (!want_class(v, o, operand(0), arg_type(v, o, 0), c))
         return;
     for (uint32_t i = 1; i < op->nargs; i++)
         verify_want_same(v, o, operand(i), operand(0));
@@ -434,11 +444,8 @@ verify_same_types(Verifier *v, OpId o, ElemClass c)
 void
 verify_compare(Verifier *v, OpId o, ElemClass c, int64_t npred)
 {
-    char what[64];
-    snprintf(what, sizeof what, "%s or a vector of them", class_name(c));
     TypeId t = arg_type(v, o, 0);
-    if (verify_want(v, o, operand(0), scalar_or_vector_of(v, t, c), what) &&
-        verify_want_same(v, o, operand(1), operand(0))) {
+    if (want_class(v, o, operand(0), t, c) && verify_want_same(v, o, operand(1), operand(0))) {
         TypeId r = res_type(v, o, 0);
         if (!(elem_of(v, r) == TY_I1 && same_shape(v, r, t)))
             verify_fail(v, o, "result #0 has type %s but must be %s", verify_tname(v, r),
@@ -470,11 +477,8 @@ void
 verify_cast(Verifier *v, OpId o, ElemClass from, ElemClass to, WidthRule rule)
 {
     TypeId a = arg_type(v, o, 0), r = res_type(v, o, 0);
-    char what[64];
-    snprintf(what, sizeof what, "%s or a vector of them", class_name(from));
-    bool ok = verify_want(v, o, operand(0), scalar_or_vector_of(v, a, from), what);
-    snprintf(what, sizeof what, "%s or a vector of them", class_name(to));
-    ok &= verify_want(v, o, result(0), scalar_or_vector_of(v, r, to), what);
+    bool ok = want_class(v, o, operand(0), a, from);
+    ok &= want_class(v, o, result(0), r, to);
     if (!ok)
         return;
     if (!same_shape(v, a, r)) {

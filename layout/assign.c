@@ -119,13 +119,16 @@ rehash_layouts(Assign *a, uint32_t cap)
 uint32_t
 assign_intern(Assign *a, const NestedLayout *l)
 {
+    /* the last layout again (a chain of elementwise ops): one comparison, no hash */
+    if (a->last_id && layout_same(&assign_entry(a, a->last_id)->l, l))
+        return a->last_id;
     uint64_t h = layout_hash(l);
     if (a->lhash_cap) {
         for (uint32_t i = (uint32_t)h & (a->lhash_cap - 1); a->lhash[i];
              i = (i + 1) & (a->lhash_cap - 1)) {
             LayoutEntry *e = assign_entry(a, a->lhash[i]);
             if (e->hash == h && layout_same(&e->l, l))
-                return a->lhash[i];
+                return a->last_id = a->lhash[i];
         }
     }
     NestedLayout copy = *l; /* l may be an entry of the table */
@@ -150,7 +153,7 @@ assign_intern(Assign *a, const NestedLayout *l)
             i = (i + 1) & (a->lhash_cap - 1);
         a->lhash[i] = id;
     }
-    return id;
+    return a->last_id = id;
 }
 
 void

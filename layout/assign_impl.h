@@ -74,7 +74,8 @@ typedef struct {
     uint32_t nlayouts, nblocks;
     uint32_t *lhash; /* open addressing over ids, lhash_cap entries (a power of two) */
     uint32_t lhash_cap;
-    Arena scratch; /* use lists and worklists: freed when the pass ends */
+    uint32_t last_id; /* the id assign_intern returned last: most values repeat it */
+    Arena scratch;    /* use lists and worklists: freed when the pass ends */
 } Assign;
 
 /* assign.c */

@@ -198,10 +198,21 @@ layout_equal(const NestedLayout *a, const NestedLayout *b)
 {
     if (a->rank != b->rank)
         return false;
+    /* equal as they are (the usual case: a chain of ops of one layout): equal once
+       normalised too, without copying and normalising both */
+    int32_t d = 0;
+    while (d < a->rank && a->subgroup_tile[d] == b->subgroup_tile[d] &&
+           a->batch_tile[d] == b->batch_tile[d] && a->outer_tile[d] == b->outer_tile[d] &&
+           a->thread_tile[d] == b->thread_tile[d] && a->element_tile[d] == b->element_tile[d] &&
+           a->subgroup_strides[d] == b->subgroup_strides[d] &&
+           a->thread_strides[d] == b->thread_strides[d])
+        d++;
+    if (d == a->rank)
+        return true;
     NestedLayout x = *a, y = *b;
     layout_normalize(&x);
     layout_normalize(&y);
-    for (int32_t d = 0; d < a->rank; d++)
+    for (d = 0; d < a->rank; d++)
         if (x.subgroup_tile[d] != y.subgroup_tile[d] || x.batch_tile[d] != y.batch_tile[d] ||
             x.outer_tile[d] != y.outer_tile[d] || x.thread_tile[d] != y.thread_tile[d] ||
             x.element_tile[d] != y.element_tile[d] ||

@@ -126,6 +126,8 @@ typedef struct Emit {
     int64_t shared_bytes;            /* static .shared bytes the kernel declares so far */
     ARRAY(OpId) shared_globals;      /* workgroup memref.globals counted in shared_bytes */
     ARRAY(const char *) entry_names; /* PTX names of the kernels emitted so far */
+    uint32_t *entry_hash;            /* open addressing over entry_names (index + 1) */
+    uint32_t entry_hash_cap;         /* a power of two, or 0 */
     /* 16-bit halves of packed .b32 registers (regs.c halves_*).  split[r]: the two .b16
        registers a `mov.b32 {lo, hi}, %r<r>` gave, reused while its gen is halves_gen (a
        label, where control can arrive from elsewhere, or a copy that rewrites registers

@@ -7,6 +7,9 @@
  *             the .version digits rewritten in place when a later kernel needs more;
  *   buffered  the stream cannot seek (a pipe here): kernels collected first.
  *
+ * vptx_compile's own output buffer (driver/api.c, a stream that seeks in a block grown by
+ * half) and a file must give the same bytes as both.
+ *
  * The module has a workgroup global (its .shared line must come before the kernels),
  * a first kernel that needs nothing new and a second that widens bf16 to f32, which
  * needs PTX ISA 7.8 (cvt.f32.bf16: PTX ISA, "cvt", PTX 7.8 for .bf16 sources), so on
@@ -103,6 +106,39 @@ via_pipe(const char *text, size_t *len, bool *ok)
     return buf;
 }
 
+/* The public API: its result buffer (driver/api.c OutBuf). */
+static char *
+via_api(const char *text, size_t *len, bool *ok)
+{
+    VptxResult *r = NULL;
+    VptxOptions opt;
+    vptx_options_init(&opt);
+    *ok = vptx_compile("stream.mlir", text, strlen(text), &opt, &r) == 0;
+    const char *out = vptx_result_output(r, len);
+    char *copy = out ? malloc(*len + 1) : NULL;
+    if (copy) {
+        memcpy(copy, out, *len + 1);
+        *ok = *ok && copy[*len] == 0; /* NUL-terminated */
+    }
+    vptx_result_free(r);
+    return copy;
+}
+
+/* A temporary file, read back. */
+static char *
+via_file(const char *text, size_t *len, bool *ok)
+{
+    FILE *f = tmpfile();
+    *ok = f && compile_to(text, f);
+    *len = 0;
+    char *buf = f ? calloc(1 << 16, 1) : NULL;
+    if (buf && fseek(f, 0, SEEK_SET) == 0)
+        *len = fread(buf, 1, (1 << 16) - 1, f);
+    if (f)
+        fclose(f);
+    return buf;
+}
+
 static void
 same_both_ways(const char *name, const char *text, const char *version, int entries)
 {
@@ -127,8 +163,18 @@ same_both_ways(const char *name, const char *text, const char *version, int entr
         CHECK(!strstr(text, "@tile") || (g && k && g < k),
               "%s: the workgroup global is declared before the kernels", name);
     }
+    size_t lc = 0, ld = 0;
+    bool okc, okd;
+    char *c = via_api(text, &lc, &okc);
+    char *fb = via_file(text, &ld, &okd);
+    CHECK(okc && c && b && lc == lb && memcmp(c, b, lb) == 0,
+          "%s: vptx_compile's buffer has the same bytes (%zu and %zu bytes)", name, lc, lb);
+    CHECK(okd && fb && b && ld == lb && memcmp(fb, b, lb) == 0,
+          "%s: a file has the same bytes (%zu and %zu bytes)", name, ld, lb);
     free(a);
     free(b);
+    free(c);
+    free(fb);
 }
 
 int
