@@ -913,6 +913,8 @@ dist_stage_loop_end(Ctx *c, OpId loop)
     uint32_t k;
     dist_ring_loop_end(c, loop);
     Pipe *pipe = pipe_of_loop(c, loop, &k);
+    if (pipe) /* that op list is gone (and its address may be another body's next) */
+        pipe->sec_list = NULL;
     if (pipe && pipe->stages >= 2) {
         wait_groups(c, pipe->token, 0);
         pipe->ended = true;
