@@ -398,6 +398,7 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 mmas[(k * bm + m) * bn + n] = value_get(c->m, cv)->def;
             }
     interleave_loads(c, mmas, bm * bn * bk, bm * bn);
+    dist_stage_spread(c, mmas, bm * bn * bk, bm * bn);
     for (int64_t m = 0; m < bm; m++)
         for (int64_t n = 0; n < bn; n++) {
             int64_t cb[2] = { m, n }, slots[64];

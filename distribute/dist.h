@@ -11,6 +11,8 @@
  *   reduction.c    multi_reduction, vector.reduction (seed 001's four stages)
  *   contract.c     vector.contract: mma.sync fragments, or per-thread products + reduction
  *   ldmatrix.c     reads of mma fragment layouts from workgroup memory as nvgpu.ldmatrix
+ *   stage.c        mma operands staged through shared memory, pipelined K loops
+ *   epilogue.c     accumulators stored 128 bits wide through a pipeline's idle buffers
  *
  * Per-thread values.  A whole-workgroup vector value v with layout L becomes,
  * in every thread, the elements that thread holds: layout_num_slots(L) of
@@ -216,6 +218,8 @@ bool dist_staged_read(Ctx *c, OpId read, bool *done); /* *done: o was staged (or
 bool dist_stage_loop_begin(Ctx *c, OpId loop);        /* before an scf.for is pushed: prologue */
 void dist_stage_loop_end(Ctx *c, OpId loop);          /* after it: drain the copies */
 bool dist_stage_check(Ctx *c, OpId func);             /* after the rewrite: shared memory fits */
+/* copies of the next stage between the mma ops (per_step of them per K step) */
+void dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step);
 Dist *dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v); /* v, or v for 128-bit stores */
 bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
 bool dist_defined_outside(Module *m, ValueId v, OpId loop); /* v is defined outside loop */
@@ -224,6 +228,12 @@ bool dist_defined_outside(Module *m, ValueId v, OpId loop); /* v is defined outs
 int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);
 ValueId dist_dynamic_view(Ctx *c, TypeId t, int64_t offset);
 int64_t dist_dynamic_bytes(Ctx *c); /* dynamic shared memory handed out so far */
+/* the byte buffer of an ended top-level pipeline (its offset, bytes), or 0 */
+ValueId dist_stage_arena(Ctx *c, int64_t *offset, int64_t *bytes);
+
+/* ---- epilogue.c ---- */
+/* *done: v was written with 128-bit stores through an ended pipeline's buffers */
+bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done);
 
 /* ---- tma_ring.c: wgmma operands loaded by TMA through a ring of mbarrier stages ---- */
 void dist_plan_ring(Ctx *c, OpId func, int64_t other); /* after dist_plan_staging's plan */

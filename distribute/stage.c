@@ -41,10 +41,12 @@
  *                     barrier (every thread's copies visible, and every
  *                     thread done reading the slice overwritten next);
  *                     copies of iteration it+N-1 into stage (it+N-1) % N
- *                     (skipped past the end), commit; then the ldmatrix reads
+ *                     (their arithmetic, then the copies under one scf.if:
+ *                     skipped past the end), commit; then the ldmatrix reads
  *                     of stage it % N and the mma.sync ops (contract.c issues
  *                     the mma ops K step by K step, with the ldmatrix of step
- *                     k+1 between those of step k)
+ *                     k+1 between those of step k, and dist_stage_spread then
+ *                     moves the copies between the last K step's mma ops)
  *   after the loop    wait_group 0
  *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,
@@ -59,6 +61,9 @@
  *              48 KiB, or the opt-in size with vptx.dynamic_smem set on the kernel.
  * Invalidates: the staged transfer_reads (replaced), the function's workgroup
  *              memory total.
+ *
+ * A top-level pipelined loop's buffers are views of one byte buffer (an arena),
+ * which epilogue.c reuses after the loop (dist_stage_arena).
  */
 #include "distribute/dist.h"
 
@@ -98,6 +103,16 @@ typedef struct Pipe {
     ValueId rd;     /* this iteration's stage, once begun */
     bool begun;
     bool dynamic; /* its buffers are views of the dynamic shared memory */
+    bool top;     /* its loop is in the function's entry block (the epilogue may reuse it) */
+    bool ended;   /* the loop is rewritten and drained: its buffers are idle after a barrier */
+    /* a top-level pipe's buffers are views of one byte buffer (arena, from byte
+       arena_off, arena_bytes long), so that epilogue.c can reuse them after the loop */
+    ValueId arena;
+    int64_t arena_off, arena_bytes;
+    /* this iteration's copies of a later one (begin_iteration): ops [sec_begin,
+       sec_end) of the op list sec_list, until dist_stage_spread moves them */
+    OpList *sec_list;
+    uint32_t sec_begin, sec_end;
 } Pipe;
 
 struct StagePlan {
@@ -347,7 +362,11 @@ scan_reads(Module *m, OpId o, void *ctx)
         if (ps->p->pipes.items[i].loop == loop)
             k = i;
     if (k == ps->p->pipes.n) {
-        Pipe pipe = { loop, 1, 0, 0, 0, false, false };
+        Pipe pipe;
+        memset(&pipe, 0, sizeof pipe);
+        pipe.loop = loop;
+        pipe.stages = 1;
+        pipe.top = loop && block_parent_op(m, op_get(m, loop)->parent) == ps->func;
         ARRAY_PUSH(&m->arena, ps->p->pipes, pipe);
     }
     s.pipe = k;
@@ -461,16 +480,41 @@ prepare(Ctx *c, Staged *s, int64_t stages)
     int64_t shape[2] = { stages, s->rows * s->cols };
     TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
     struct StagePlan *p = c->stage;
-    if (p->pipes.items[s->pipe].dynamic) {
+    Pipe *pipe = &p->pipes.items[s->pipe];
+    int64_t bytes = (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
+    if (pipe->dynamic) {
         if (!p->dyn) {
             int64_t any = DIM_DYNAMIC;
             TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
             p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
         }
+        if (!pipe->arena) { /* the pipe's buffers are consecutive (prepare_pipe) */
+            pipe->arena = p->dyn;
+            pipe->arena_off = p->dyn_bytes;
+        }
         ValueId args[2] = { p->dyn, const_index(c, p->dyn_bytes) };
         s->buf = emit1(c, OP_VIEW, 2, args, t);
-        p->dyn_bytes += (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
+        p->dyn_bytes += bytes;
+        pipe->arena_bytes += bytes;
         op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
+    } else if (pipe->top && stages > 1) {
+        if (!pipe->arena) { /* one byte buffer for all of the pipe's reads */
+            int64_t total = 0;
+            for (uint32_t i = 0; i < p->reads.n; i++)
+                if (p->reads.items[i].pipe == s->pipe)
+                    total += (stages * p->reads.items[i].rows * p->reads.items[i].cols * 2 + 127) /
+                             128 * 128;
+            TypeId bt = type_memref(c->m, TY_I8, 1, &total, NULL, MS_WORKGROUP, true);
+            pipe->arena = emit1(c, OP_ALLOC, 0, NULL, bt);
+            OpId a = value_get(c->m, pipe->arena)->def;
+            int64_t seg[2] = { 0, 0 };
+            op_set_attr(c->m, a, "operandSegmentSizes",
+                        attr_dense_array(c->m, TY_I32, seg, NULL, 2));
+            op_set_attr(c->m, a, "alignment", attr_int(c->m, 128, TY_I64));
+        }
+        ValueId args[2] = { pipe->arena, const_index(c, pipe->arena_bytes) };
+        s->buf = emit1(c, OP_VIEW, 2, args, t);
+        pipe->arena_bytes += bytes;
     } else {
         s->buf = emit1(c, OP_ALLOC, 0, NULL, t);
         OpId a = value_get(c->m, s->buf)->def;
@@ -571,71 +615,110 @@ copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead
  * do not start on 16 bytes: a uniform branch on it takes the element-by-element
  * copy (copy_elements) instead of cp.async.
  */
+/* Copy i of s: one cp.async of 16 bytes (with edge, n of them read, the rest zeros). */
 static void
-issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
+async_copy(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, ValueId grow,
+           ValueId gcol, ValueId n, uint32_t i, bool edge)
+{
+    uint32_t r = s->mrank;
+    ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], mem };
+    uint32_t k = 4;
+    for (uint32_t d = 0; d + 2 < r; d++)
+        args[k++] = lead[d];
+    args[k++] = grow;
+    args[k++] = gcol;
+    if (edge)
+        args[k++] = n;
+    TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
+    ValueId res = emit1(c, OP_DEVICE_ASYNC_COPY, k, args, tok);
+    OpId o = value_get(c->m, res)->def;
+    int64_t seg[5] = { 1, 2, 1, r, edge };
+    op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 5));
+    op_set_attr(c->m, o, "dstElements", attr_int(c->m, 8, TY_INDEX));
+    op_set_attr(c->m, o, "bypassL1", attr_unit(c->m));
+}
+
+/* The arithmetic of s's copies at one tile origin: made before the copies, and, in a
+ * pipelined loop, apart from them (issue_pipe). */
+typedef struct CopyPlan {
+    ValueId mem, gcol;
+    ValueId lead[LAYOUT_MAX_RANK]; /* indices before the tile's two dims */
+    ValueId grow[64], n[64];       /* per copy: global row, elements read (edges) */
+    ValueId aligned;               /* the dynamic row length is a multiple of 8 (i1) */
+    bool dyn_rows, edge;
+} CopyPlan;
+
+static void
+plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
 {
     ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
     uint32_t r = s->mrank;
-    const ValueId *lead = base; /* base[0 .. r-3] */
-    bool edge = !s->in_bounds[0] || !s->in_bounds[1];
-    bool dyn_rows = type_get(c->m, value_type(c->m, mem))->shape[r - 1] == DIM_DYNAMIC;
+    cp->mem = mem;
+    for (uint32_t d = 0; d + 2 < r; d++)
+        cp->lead[d] = base[d];
+    cp->edge = !s->in_bounds[0] || !s->in_bounds[1];
+    cp->dyn_rows = type_get(c->m, value_type(c->m, mem))->shape[r - 1] == DIM_DYNAMIC;
     ValueId dim[2] = { 0, 0 };
     for (uint32_t d = 0; d < 2; d++)
         if (!s->in_bounds[d])
             dim[d] = memref_dim(c, mem, r - 2 + d);
-    ValueId gcol = s->h_gcol ? s->h_gcol : idx_add(c, base[r - 1], s->col);
+    cp->gcol = s->h_gcol ? s->h_gcol : idx_add(c, base[r - 1], s->col);
     ValueId left = s->h_left; /* elements of this thread's chunk inside the memref */
     if (!s->in_bounds[1] && !left) {
-        left = binop_idx(c, OP_SUBI, dim[1], gcol);
+        left = binop_idx(c, OP_SUBI, dim[1], cp->gcol);
         left = binop_idx(c, OP_MAXSI, left, const_index(c, 0));
         left = binop_idx(c, OP_MINSI, left, const_index(c, 8));
     }
-    ValueId grow[64], n[64];
     for (uint32_t i = 0; i < s->ncopy; i++) {
-        grow[i] = s->h_grow ? s->h_grow[i] : idx_add(c, base[r - 2], s->row[i]);
-        n[i] = left ? left : const_index(c, 8);
+        cp->grow[i] = s->h_grow ? s->h_grow[i] : idx_add(c, base[r - 2], s->row[i]);
+        cp->n[i] = left ? left : const_index(c, 8);
         if (!s->in_bounds[0]) {
-            ValueId in = s->h_grow ? s->h_in[i] : cmp_i(c, CMPI_SLT, grow[i], dim[0]);
-            ValueId sel[3] = { in, n[i], const_index(c, 0) };
-            n[i] = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
+            ValueId in = s->h_grow ? s->h_in[i] : cmp_i(c, CMPI_SLT, cp->grow[i], dim[0]);
+            ValueId sel[3] = { in, cp->n[i], const_index(c, 0) };
+            cp->n[i] = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
         }
     }
-    RegionSave rs;
-    OpId ifop = 0;
-    if (dyn_rows) {
+    cp->aligned = 0;
+    if (cp->dyn_rows) {
         OpList *saved = c->out;
         c->out = &c->prologue; /* rows of whole 16-byte chunks: once per kernel */
         ValueId ld = memref_dim(c, mem, r - 1);
-        ValueId aligned =
+        cp->aligned =
             cmp_i(c, CMPI_EQ, binop_idx(c, OP_REMUI, ld, const_index(c, 8)), const_index(c, 0));
         c->out = saved;
-        ifop = emit_if(c, aligned, 0, NULL, true);
+    }
+}
+
+/* The copies of a plan into stage `stage`: cp.async, or, when the dynamic row length
+ * is not a multiple of 8 (a uniform branch), element by element (copy_elements). */
+static void
+emit_copies(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
+{
+    RegionSave rs;
+    OpId ifop = 0;
+    if (cp->dyn_rows) {
+        ifop = emit_if(c, cp->aligned, 0, NULL, true);
         region_enter(c, ifop, 0, &rs);
     }
-    for (uint32_t i = 0; i < s->ncopy; i++) {
-        ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], mem };
-        uint32_t k = 4;
-        for (uint32_t d = 0; d + 2 < r; d++)
-            args[k++] = lead[d];
-        args[k++] = grow[i];
-        args[k++] = gcol;
-        if (edge)
-            args[k++] = n[i];
-        TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
-        ValueId res = emit1(c, OP_DEVICE_ASYNC_COPY, k, args, tok);
-        OpId o = value_get(c->m, res)->def;
-        int64_t seg[5] = { 1, 2, 1, r, edge };
-        op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 5));
-        op_set_attr(c->m, o, "dstElements", attr_int(c->m, 8, TY_INDEX));
-        op_set_attr(c->m, o, "bypassL1", attr_unit(c->m));
-    }
-    if (!dyn_rows)
+    for (uint32_t i = 0; i < s->ncopy; i++)
+        async_copy(c, s, cp->mem, stage, cp->lead, cp->grow[i], cp->gcol, cp->n[i], i, cp->edge);
+    if (!cp->dyn_rows)
         return;
     region_leave(c, NULL, 0, &rs);
     region_enter(c, ifop, 1, &rs);
     for (uint32_t i = 0; i < s->ncopy; i++)
-        copy_elements(c, s, mem, stage, lead, grow[i], gcol, n[i], s->dcol[i]);
+        copy_elements(c, s, cp->mem, stage, cp->lead, cp->grow[i], cp->gcol, cp->n[i], s->dcol[i]);
     region_leave(c, NULL, 0, &rs);
+}
+
+/* The copies of s into stage `stage` of its buffer, tile origin base[] (new index
+ * values): the arithmetic, then the copies. */
+static void
+issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
+{
+    CopyPlan cp;
+    plan_copies(c, s, base, &cp);
+    emit_copies(c, s, stage, &cp);
 }
 
 static ValueId
@@ -661,9 +744,12 @@ bases_at(Ctx *c, Staged *s, ValueId iv, ValueId *base)
 }
 
 /* Copies of every read of pipe k at induction value iv into stage `stage`, skipped
- * when iv is not below the loop's upper bound ub. */
+ * when iv is not below the loop's upper bound ub.  Under one scf.if, or (split,
+ * inside the loop) with the arithmetic of all the reads first, unguarded (pure ops),
+ * and only the copies under the scf.if, so that dist_stage_spread can spread the
+ * arithmetic between the mma ops. */
 static void
-issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub)
+issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub, bool split)
 {
     struct StagePlan *p = c->stage;
     ValueId cond = cmp_i(c, CMPI_SLT, iv, ub);
@@ -671,19 +757,29 @@ issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub)
     bool guard = !const_value_of(c, cond, &always);
     if (!guard && !always)
         return;
+    ArenaMark mk = arena_mark(&c->scratch);
+    CopyPlan *cp = arena_alloc(&c->scratch, (p->reads.n + 1) * sizeof *cp);
     RegionSave rs;
-    if (guard)
+    if (guard && !split)
         region_enter(c, emit_if(c, cond, 0, NULL, false), 0, &rs);
     for (uint32_t i = 0; i < p->reads.n; i++) {
         Staged *s = &p->reads.items[i];
+        ValueId base[LAYOUT_MAX_RANK];
         if (s->pipe != k)
             continue;
-        ValueId base[LAYOUT_MAX_RANK];
         bases_at(c, s, iv, base);
-        issue_copies(c, s, stage, base);
+        plan_copies(c, s, base, &cp[i]);
+        if (!split)
+            emit_copies(c, s, stage, &cp[i]);
     }
+    if (guard && split)
+        region_enter(c, emit_if(c, cond, 0, NULL, false), 0, &rs);
+    for (uint32_t i = 0; split && i < p->reads.n; i++)
+        if (p->reads.items[i].pipe == k)
+            emit_copies(c, &p->reads.items[i], stage, &cp[i]);
     if (guard)
         region_leave(c, NULL, 0, &rs);
+    arena_release(&c->scratch, mk);
 }
 
 static Pipe *
@@ -805,7 +901,7 @@ dist_stage_loop_begin(Ctx *c, OpId loop)
     ValueId step = dist_scalar(c, op_get(c->m, loop)->args[2]);
     for (int64_t s = 0; s + 1 < pipe->stages; s++) {
         ValueId iv = s ? idx_add(c, lb, idx_mul_c(c, step, s)) : lb;
-        issue_pipe(c, k, const_index(c, s), iv, ub);
+        issue_pipe(c, k, const_index(c, s), iv, ub, false);
         c->stage->pipes.items[k].token = commit(c);
     }
     return !c->failed;
@@ -817,8 +913,37 @@ dist_stage_loop_end(Ctx *c, OpId loop)
     uint32_t k;
     dist_ring_loop_end(c, loop);
     Pipe *pipe = pipe_of_loop(c, loop, &k);
-    if (pipe && pipe->stages >= 2)
+    if (pipe) /* that op list is gone (and its address may be another body's next) */
+        pipe->sec_list = NULL;
+    if (pipe && pipe->stages >= 2) {
         wait_groups(c, pipe->token, 0);
+        pipe->ended = true;
+    }
+}
+
+/*
+ * The byte buffer of a pipelined loop that has ended, in which the epilogue
+ * (epilogue.c) may stage a result: 0 when there is none.  Only for code at the
+ * function's top level (after the loop, outside every region); the caller puts
+ * a barrier before its first write (the last iteration's ldmatrix reads, and
+ * every thread's copies, are then done: each thread drained its own with
+ * wait_group 0).
+ */
+ValueId
+dist_stage_arena(Ctx *c, int64_t *offset, int64_t *bytes)
+{
+    struct StagePlan *p = c->stage;
+    ValueId best = 0;
+    *offset = *bytes = 0;
+    for (uint32_t i = 0; p && c->loops == 0 && c->depth == 0 && i < p->pipes.n; i++) {
+        Pipe *pi = &p->pipes.items[i];
+        if (pi->top && pi->ended && pi->arena && pi->arena_bytes > *bytes) {
+            best = pi->arena;
+            *offset = pi->arena_off;
+            *bytes = pi->arena_bytes;
+        }
+    }
+    return best;
 }
 
 /* At the first staged read of a loop's body: wait, synchronize, issue the next copies. */
@@ -835,7 +960,7 @@ begin_iteration(Ctx *c, uint32_t k)
     if (n == 1) {
         prepare_pipe(c, k);
         barrier(c);
-        issue_pipe(c, k, const_index(c, 0), iv, ub);
+        issue_pipe(c, k, const_index(c, 0), iv, ub, false);
         ValueId tok = commit(c);
         wait_groups(c, tok, 0);
         barrier(c);
@@ -855,10 +980,99 @@ begin_iteration(Ctx *c, uint32_t k)
     ValueId wr = emit1(c, OP_INDEX_CAST, 1, &wr32, TY_INDEX);
     wait_groups(c, pipe->token, n - 2);
     barrier(c);
+    /* the copies of iteration it + n - 1: ops [sec_begin, sec_end) of this body, which
+       dist_stage_spread may move between the contract's mma ops */
+    pipe->sec_list = c->out;
+    pipe->sec_begin = c->out->n;
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, n - 1));
-    issue_pipe(c, k, wr, next, ub);
+    issue_pipe(c, k, wr, next, ub, true);
     commit(c);
-    c->stage->pipes.items[k].rd = rd;
+    pipe->sec_end = c->out->n;
+    pipe->rd = rd;
+}
+
+/* May a copy of the next stage move past op o?  Not past memory writes, barriers or
+ * regions; ldmatrix reads stage it % N, which the copies (stage (it - 1) % N) do not
+ * write. */
+static bool
+copies_may_pass(const Module *m, OpId o)
+{
+    const Op *op = op_get(m, o);
+    if (op->nregions)
+        return false;
+    return op->kind == OP_LDMATRIX || op->kind == OP_MMA_SYNC ||
+           (op_info[op->kind].traits & T_PURE);
+}
+
+/*
+ * cp.async / mma interleave: the copies that begin_iteration issued as a block
+ * after the barrier (their address arithmetic, the cp.async ops, the commit)
+ * move, in order, between the mma ops of the contract that reads the stage
+ * (mmas[]: nmma in issue order, per_step for each K step, all in c->out after
+ * them): two just before the first mma of the iteration's last K step, the
+ * rest evenly over the gaps between that step's following mma ops.  Each mma
+ * keeps its warp's tensor pipe busy for several cycles, so the copies' integer
+ * ops issue in its shadow instead of between the barrier and the first mma;
+ * in the last step the fragments of the earlier steps are dead, which keeps
+ * the registers the copies need from adding to the most ever live.  The
+ * copies land later in the iteration; the next wait for them is N - 1
+ * iterations away.  They never pass a memory write, a barrier or a region
+ * (copies_may_pass).
+ */
+void
+dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step)
+{
+    struct StagePlan *p = c->stage;
+    for (uint32_t k = 0; p && k < p->pipes.n; k++) {
+        Pipe *pi = &p->pipes.items[k];
+        OpList *out = c->out;
+        if (pi->sec_list != out || pi->sec_end <= pi->sec_begin || pi->sec_end > out->n)
+            continue;
+        pi->sec_list = NULL;
+        uint32_t b = pi->sec_begin, e = pi->sec_end, n = e - b, limit = e;
+        while (limit < out->n && copies_may_pass(c->m, out->items[limit]))
+            limit++;
+        ArenaMark mk = arena_mark(&c->scratch);
+        uint32_t *gap = arena_alloc(&c->scratch, ((size_t)nmma + 1) * sizeof *gap), ngap = 0;
+        for (uint32_t j = e; j < limit && ngap < nmma; j++)
+            for (int64_t q = 0; q < nmma; q++)
+                if (mmas[q] == out->items[j])
+                    gap[ngap++] = j;
+        if (ngap == 0) {
+            arena_release(&c->scratch, mk);
+            continue;
+        }
+        OpId *sec = arena_alloc(&c->scratch, (size_t)n * sizeof *sec);
+        OpId *list = arena_alloc(&c->scratch, (size_t)out->n * sizeof *list);
+        memcpy(sec, out->items + b, n * sizeof *sec);
+        /* gaps g0 .. ngap-1: the last K step's mma ops (or all of them when they are
+           not all in this list) */
+        uint32_t g0 =
+            ngap == nmma && per_step > 0 && per_step < nmma ? ngap - (uint32_t)per_step : 0;
+        uint32_t first = n < 2 || g0 + 1 == ngap ? n : 2;
+        uint32_t w = b, i = 0, g = 0;
+        for (uint32_t j = e; j < out->n; j++) {
+            if (g < ngap && j == gap[g]) { /* the section ops due before gap g */
+                uint32_t upto = g < g0
+                                    ? 0
+                                    : first + (uint32_t)((uint64_t)(n - first) * (g - g0) /
+                                                         (ngap - 1 - g0 > 0 ? ngap - 1 - g0 : 1));
+                if (g + 1 == ngap)
+                    upto = n;
+                while (i < upto)
+                    list[w++] = sec[i++];
+                g++;
+            }
+            if (j == limit)
+                while (i < n)
+                    list[w++] = sec[i++];
+            list[w++] = out->items[j];
+        }
+        while (i < n)
+            list[w++] = sec[i++];
+        memcpy(out->items + b, list + b, (w - b) * sizeof *list);
+        arena_release(&c->scratch, mk);
+    }
 }
 
 bool

@@ -466,8 +466,11 @@ distribute_transfer_write(Ctx *c, OpId o)
     Transfer t;
     if (!describe(c, o, 1, 2, (uint32_t)v->layout->rank, seg[3] ? (int32_t)(2 + seg[2]) : -1, &t))
         return false;
-    v = dist_epilogue_layout(c, &t, v);
-    return !c->failed && write_tiles(c, &t, v, true);
+    Dist *w = dist_epilogue_layout(c, &t, v);
+    bool staged = false; /* through the pipeline's idle buffers (epilogue.c) */
+    if (w == v && (!dist_epilogue_write(c, &t, v, &staged) || staged))
+        return !c->failed;
+    return !c->failed && write_tiles(c, &t, w, true);
 }
 
 static bool

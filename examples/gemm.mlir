@@ -4,7 +4,9 @@
 // mma.sync m16n8k16 and a 4x2 warp split (docs/tensor-cores.md); distribute stages
 // both operands through swizzled shared memory with 16-byte cp.async copies and
 // pipelines the K loop over 3 stages (docs/staging.md); --remarks says so.  in_bounds = false on every
-// dim: the copies zero-fill past M, N and K, and the store of C clips.  Rows whose
+// dim: the copies zero-fill past M, N and K, and the store of C clips.  C leaves through
+// the idle stage buffers in 128-bit stores (distribute/epilogue.c; element by element
+// at the right edge, or where N is not a multiple of 4).  Rows whose
 // length (K for A, N for B) is not a multiple of 8 are copied element by element
 // (a uniform branch; cp.async needs rows on 16 bytes).
 // vptx check args: --grid=2,2 --dim=200,72,72,136,200,136
@@ -19,12 +21,14 @@
 // REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory (16-byte cp.async.cg copies, ldmatrix reads): 3 stage(s) of 16384 bytes
 // CHECK: PASS gemm (sim vs eval
 // STATS: global loads {{.*}}, 100.0% efficient)
+// STATS: global stores  128 requests, {{.*}}, 100.0% efficient)
 // STATS: shared loads {{.*}}, 100.0% conflict-free)
 // STATS-NEXT: shared stores {{.*}}, 100.0% conflict-free)
 // PTX: cp.async.cg.shared.global
 // PTX: cp.async.wait_group 1;
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PTX: st.global.v4.f32
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>

@@ -146,10 +146,10 @@ main(int argc, char **argv)
     printf("%-34s %14llu %14llu\n", "global store requests",
            (unsigned long long)st[0].global_st_requests,
            (unsigned long long)st[1].global_st_requests);
-    printf("%-34s %13.1f%% %13.1f%%\n", "shared loads conflict-free (ldmatrix)",
+    printf("%-34s %13.1f%% %13.1f%%\n", "shared loads conflict-free",
            pct(st[0].shared_ld_wavefronts_min, st[0].shared_ld_wavefronts),
            pct(st[1].shared_ld_wavefronts_min, st[1].shared_ld_wavefronts));
-    printf("%-34s %13.1f%% %13.1f%%\n", "shared stores conflict-free (cp.async)",
+    printf("%-34s %13.1f%% %13.1f%%\n", "shared stores conflict-free",
            pct(st[0].shared_st_wavefronts_min, st[0].shared_st_wavefronts),
            pct(st[1].shared_st_wavefronts_min, st[1].shared_st_wavefronts));
     printf("%-34s %14llu %14llu\n", "barriers", (unsigned long long)st[0].barriers,

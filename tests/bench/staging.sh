@@ -11,7 +11,10 @@
 #     the executed mix below is the fairer figure
 #   - the executed instruction mix per executed mma.sync (simulator, whole kernel)
 #   - simulator counters of a launch on 256^3 and on 128x128x4096 (tests/bench/staging.c;
-#     both results checked bit for bit against C)
+#     both results checked bit for bit against C).  Shared loads are ldmatrix (and, for
+#     vptx, the epilogue's 128-bit reads), shared stores cp.async (and the epilogue's
+#     fragment stores; nvcc's reference stores its fragments straight to global memory)
+#   - the modeled A100 and H100 time of a 4096^3 launch (tests/bench/gemm_timing.c)
 set -euo pipefail
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -76,5 +79,6 @@ echo "-- simulator, M = N = 128, K = 4096 (one workgroup, 128 K steps: the stead
 "$TMP/staging" "$REF" examples/gemm.mlir 128 128 4096
 cc -std=c11 -O2 -I. -D_POSIX_C_SOURCE=200809L tests/bench/gemm_timing.c "$LIB" -lm -ldl -lpthread \
     -o "$TMP/gemm_timing"
-echo "-- A100 model (docs/timing.md), 4096^3, 32 of the 1024 CTAs simulated"
+echo "-- A100 and H100 models (docs/timing.md), 4096^3, 32 of the 1024 CTAs simulated"
 "$TMP/gemm_timing" "$TMP/gemm.ptx" "$REF" 4096 32 a100
+"$TMP/gemm_timing" "$TMP/gemm.ptx" "$REF" 4096 32 h100

@@ -17,8 +17,8 @@
 // SIMT-NEXT: [[LEFT:%[0-9]+]] = arith.minsi
 // SIMT: scf.for %k
 // SIMT: arith.select [[IN]], %{{[0-9]+}}, %{{[0-9]+}} : index
-// SIMT: nvgpu.device_async_copy %A{{.}}[[GROW]], %{{[0-9]+}}]
 // SIMT: arith.select %{{[0-9]+}}, [[LEFT]], %{{[0-9]+}} : index
+// SIMT: nvgpu.device_async_copy %A{{.}}[[GROW]], %{{[0-9]+}}]
 // SIMT: nvgpu.device_async_copy %B{{.}}%{{[0-9]+}}, [[GCOL]]]
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>

@@ -1,8 +1,9 @@
 // Software pipelining of a K loop (8 iterations, 8 KiB of operands per stage).
 // Default: 4 stages (4 x 8 KiB fit the 48 KiB of static shared memory): three
 // cp.async groups before the loop, then in each iteration wait_group 2, one barrier,
-// the copies of iteration k+3 (skipped past the end) and a commit, the ldmatrix
-// reads; wait_group 0 after the loop.  --pipeline-stages=N overrides the default
+// the ldmatrix reads, the mma ops with the copies of iteration k+3 (zero bytes read
+// past the end) and their commit among those of the last K step; wait_group 0 after
+// the loop.  --pipeline-stages=N overrides the default
 // (N = 1: copy, wait_group 0, barrier in every iteration); every count must still
 // compute the same product as eval.
 // RUN: %vptx --emit=simt %s | %filecheck %s
@@ -23,13 +24,16 @@
 // CHECK: nvgpu.device_async_wait [[LAST]] {numGroups = 2 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: gpu.barrier
-// CHECK: scf.if
-// CHECK: nvgpu.device_async_copy
-// CHECK: nvgpu.device_async_create_group
-// CHECK-NOT: gpu.barrier
 // CHECK: nvgpu.ldmatrix
 // CHECK-NOT: gpu.barrier
 // CHECK: nvgpu.mma.sync
+// CHECK-NOT: gpu.barrier
+// CHECK: nvgpu.device_async_copy
+// CHECK-NOT: gpu.barrier
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: gpu.barrier
+// CHECK: nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.mma.sync
 // CHECK-NOT: gpu.barrier
 // CHECK: scf.yield
 // CHECK: nvgpu.device_async_wait [[LAST]] {numGroups = 0 : i32}

@@ -12,9 +12,10 @@
 // CHECK: shared loads {{.*}}, 100.0% conflict-free)
 // CHECK-NEXT: shared stores {{.*}}, 100.0% conflict-free)
 // CHECK: PASS swizzle (sim vs eval
-// SIMT: memref.alloc() {alignment = 128 : i64} : memref<4x2048xf16, #gpu.address_space<workgroup>>
+// SIMT: memref.alloc() {alignment = 128 : i64} : memref<32768xi8, #gpu.address_space<workgroup>>
+// SIMT: memref.view {{.*}} to memref<4x2048xf16, #gpu.address_space<workgroup>>
 // SIMT: arith.xori
-// SIMT: memref.alloc() {alignment = 128 : i64} : memref<4x2048xf16, #gpu.address_space<workgroup>>
+// SIMT: memref.view {{.*}} to memref<4x2048xf16, #gpu.address_space<workgroup>>
 // SIMT: nvgpu.device_async_copy %A[{{.*}}], %{{.*}}[{{.*}}], 8 {bypassL1}
 // SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x2048xf16
 // SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x2048xf16
