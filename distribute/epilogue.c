@@ -133,7 +133,7 @@ bool
 dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done)
 {
     *done = false;
-    const NestedLayout *l = &v->layout;
+    const NestedLayout *l = v->layout;
     const Type *mt = type_get(c->m, value_type(c->m, t->memref));
     int64_t esize = (type_bitwidth(v->elem) + 7) / 8, shape[2];
     if (l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 || t->dim_of[1] != 1 ||
