@@ -126,28 +126,14 @@ ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *
         op_get(m, o)->parent != op_get(m, r->contract)->parent)
         return false;
     const Op *op = op_get(m, o);
-    const Attr *seg = op_attr(m, o, "operandSegmentSizes");
-    if (op->nargs != 4 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
-        return false;
-    const Attr *pm = op_attr(m, o, "permutation_map");
-    if (pm && !(pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
-                affine_map_result_dim(pm->map, 0) == 0 && affine_map_result_dim(pm->map, 1) == 1))
-        return false;
-    const Attr *ib = op_attr(m, o, "in_bounds");
-    if (!attr_bool_at(ib, 0) || !attr_bool_at(ib, 1))
-        return false;
+    if (!layout_tma_read(m, o))
+        return false; /* 2-d, 16-bit, 16-byte rows, in bounds or zero-padded (TMA's fill) */
     ValueId mem = op->args[0];
     const Value *mv = value_get(m, mem);
     BlockId entry = op_entry_block(m, func, 0);
     if (mv->def || mv->block != entry)
         return false; /* a kernel argument: the launcher maps its buffer */
-    const Type *mt = type_get(m, value_type(m, mem));
     const Type *vt = type_get(m, value_type(m, op->res[0]));
-    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->layout || mt->unranked ||
-        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || mt->shape[0] == DIM_DYNAMIC ||
-        mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 || vt->kind != TY_VECTOR ||
-        vt->rank != 2 || type_bitwidth(vt->elem) != 16)
-        return false;
     Uses u = { op->res[0], r->contract, false, false };
     module_walk(m, func, scan_uses, &u);
     Uses w = { mem, 0, true, false };
@@ -479,6 +465,39 @@ plan_ws(Ctx *c, OpId func, Ring *r)
     op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
 }
 
+/* --remarks: the ring, and the row rule the launcher checks when a size is dynamic */
+static void
+ring_remark(Ctx *c, const Ring *r)
+{
+    Module *m = c->m;
+    char dyn[256] = "";
+    size_t at = 0;
+    for (int j = 0; j < 2; j++) {
+        const Op *rd = op_get(m, r->read[j]);
+        const Type *mt = type_get(m, value_type(m, rd->args[0]));
+        bool pitch = mt->layout ? mt->layout->ints[0] == DIM_DYNAMIC : mt->shape[1] == DIM_DYNAMIC;
+        const char *name = value_get(m, rd->args[0])->name;
+        if (pitch && at < sizeof dyn)
+            at += (size_t)snprintf(dyn + at, sizeof dyn - at, "%s%s%s", at ? " and " : "",
+                                   name ? "%" : "argument ",
+                                   name ? name
+                                   : j  ? "B"
+                                        : "A");
+    }
+    diag_remark(c->d, op_get(m, r->loop)->loc,
+                "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
+                "and empty mbarriers): %" PRId64 " stages of %" PRId64
+                " bytes in dynamic shared memory%s%s%s%s",
+                r->stages, r->bytes[0] + r->bytes[1],
+                r->ws ? "; warp-specialized: a producer warpgroup issues the copies (the block "
+                        "gains 128 threads)"
+                      : "",
+                at ? "; the rows of " : "", dyn,
+                at ? " have a dynamic length: TMA needs them a multiple of 16 bytes, which the "
+                     "launcher checks (docs/hopper.md)"
+                   : "");
+}
+
 void
 dist_plan_ring(Ctx *c, OpId func, int64_t other)
 {
@@ -521,6 +540,8 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
     p->rings = kept.rings;
     if (p->rings.n == 1)
         plan_ws(c, func, &p->rings.items[0]);
+    for (uint32_t i = 0; c->remarks && !c->failed && i < p->rings.n; i++)
+        ring_remark(c, &p->rings.items[i]);
 }
 
 /* ---- building ---- */

@@ -701,7 +701,27 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
         memset(t->tmap, 0, sizeof(SimTensorMap));
         if (!tmap_args(k, t, &ta, err, n))
             return false;
+        bool empty = false;
+        for (uint32_t j = 0; j < ta.rank; j++)
+            empty = empty || ta.dim[j] == 0;
+        if (empty)
+            continue; /* no element to map (TMA takes no size 0): a K loop of no trips
+                         issues no copy through it; the map stays zero */
         uint64_t base = ptrs[t->tma_source] + ta.offset;
+        const KernelArg *a = &k->args[t->tma_source];
+        for (uint32_t j = 1; j < ta.rank; j++)
+            if (ta.stride[j - 1] % 16) {
+                /* a dynamic size (or stride) the compiler could not check: a wgmma ring
+                   reading memref<?x?xf16> needs rows of whole 16-byte pieces (docs/hopper.md) */
+                snprintf(err, n,
+                         "argument #%u%s%s is read by TMA (a tensor map of argument #%u) but its "
+                         "rows are %llu bytes apart: TMA needs a multiple of 16 (for f16 or bf16, "
+                         "a row of a multiple of 8 elements); launch it with such sizes, or "
+                         "compile with --pipeline-stages=1 (register copies) or for sm_80",
+                         t->tma_source, a->name ? " %" : "", a->name ? a->name : "", i,
+                         (unsigned long long)ta.stride[j - 1]);
+                return false;
+            }
         if (d->kind == DEV_SIM) {
             SimResult r = sim_tensor_map_encode_tiled(t->tmap, ta.dtype, ta.rank, base, ta.dim,
                                                       ta.stride, ta.box, ta.estride, t->interleave,

@@ -1,22 +1,43 @@
 // A full GEMM over a grid: C = A * B for any M, N, K (A is M x K, B is K x N, f16; C
 // is M x N, f32), one 128x128 tile of C per workgroup of 8 warps, K in steps of 32.
-// Written plainly: no layouts, no mma_kind, no stage count.  layout/select.c picks
-// mma.sync m16n8k16 and a 4x2 warp split (docs/tensor-cores.md); distribute stages
-// both operands through swizzled shared memory with 16-byte cp.async copies and
-// pipelines the K loop over 3 stages (docs/staging.md); --remarks says so.  in_bounds = false on every
-// dim: the copies zero-fill past M, N and K, and the store of C clips.  Rows whose
-// length (K for A, N for B) is not a multiple of 8 are copied element by element
-// (a uniform branch; cp.async needs rows on 16 bytes).
+// Written plainly: no layouts, no mma_kind, no stage count.  in_bounds = false on every
+// dim: the reads zero-fill past M, N and K, and the store of C clips.
+// On sm_80 (the default) layout/select.c picks mma.sync m16n8k16 and a 4x2 warp split
+// (docs/tensor-cores.md); distribute stages both operands through swizzled shared
+// memory with 16-byte cp.async copies and pipelines the K loop over 3 stages
+// (docs/staging.md).  Rows whose length (K for A, N for B) is not a multiple of 8 are
+// copied element by element (a uniform branch; cp.async needs rows on 16 bytes).
+// On sm_90a it takes the Hopper route (docs/hopper.md): wgmma m64n128k16 on two
+// warpgroups, fed by a 3-stage TMA ring with full and empty mbarriers, and a producer
+// warpgroup that issues the copies (384 threads).  The tensor maps are hidden arguments
+// the launcher encodes with the sizes it is given; TMA zero-fills past them.  TMA needs
+// rows of whole 16-byte pieces: on sm_90a K and N must be multiples of 8 (M is free),
+// which the launcher checks; --pipeline-stages=1 (register copies) takes any size.
+// --remarks says all of this.
 // vptx check args: --grid=2,2 --dim=200,72,72,136,200,136
 // (the arguments examples/demo.sh and `make bench` give `vptx check`: M, N, K off the tile)
 // RUN: %vptx check %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
 // RUN: %vptx check %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
 // RUN: %vptx check %s --grid=1,1 --dim=128,64,64,128,128,128 --stats | %filecheck --check-prefix=STATS %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
-// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx
 // RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
+// The Hopper route, at the example's sizes and ragged ones (M = 257: three row blocks,
+// the last with one row; K = 24: one partial step; K = 0: no step, C = 0):
+// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx && %filecheck --check-prefix=PTX90 %s < %t90.ptx
+// RUN: %vptx --arch=sm_90a --remarks %s -o %t90r.ptx 2>&1 | %filecheck --check-prefix=REMARK90 %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,3 --dim=257,104,104,136,257,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,24,24,136,130,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,0,0,136,130,136 | %filecheck %s
+// Rows of 66 f16 (132 bytes) cannot be TMA-mapped: the launcher says so, and
+// --pipeline-stages=1 (wgmma with register copies) runs them:
+// RUN: not %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,66,66,130,130,130 > %t.odd.txt
+// RUN: %filecheck --check-prefix=ODD %s < %t.odd.txt
+// RUN: %vptx check --arch=sm_90a --pipeline-stages=1 %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
 // REMARK: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M4 x N2 x K1 of 8
 // REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory (16-byte cp.async.cg copies, ldmatrix reads): 3 stage(s) of 16384 bytes
+// REMARK90: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_WGMMA_F32_64x128x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M2 x N1 of 2
+// REMARK90: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %A and %B have a dynamic length: TMA needs them a multiple of 16 bytes, which the launcher checks (docs/hopper.md)
 // CHECK: PASS gemm (sim vs eval
 // STATS: global loads {{.*}}, 100.0% efficient)
 // STATS: shared loads {{.*}}, 100.0% conflict-free)
@@ -25,6 +46,14 @@
 // PTX: cp.async.wait_group 1;
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// PTX90: // vptx: block size 384 threads (128 of a producer warpgroup after the kernel's 256)
+// PTX90-NEXT: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64
+// PTX90-NEXT: // vptx: hidden tensor map of argument 1, box 32x64, swizzle 128
+// PTX90-NEXT: // vptx: dynamic shared memory 49152 bytes
+// PTX90: cp.async.bulk.tensor.2d.shared::cluster.global
+// PTX90: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// PTX90-NOT: mma.sync
+// ODD: FAIL gemm: running on sim: argument #0 %A is read by TMA (a tensor map of argument #3) but its rows are 132 bytes apart: TMA needs a multiple of 16
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>

@@ -1,0 +1,96 @@
+// TMA rings over memrefs with dynamic sizes (issue 14 part 1; docs/hopper.md, "Dynamic
+// sizes"): the launcher encodes each hidden tensor map with the sizes and strides of
+// the memref it is given, TMA zero-fills what a box reads past them (the reads are
+// in_bounds = false with a zero padding, which is what eval computes), the K loop's trip
+// count is whatever K gives (one partial trip, none, fewer than the stages), and the
+// store of C clips at the edge.  Every kernel is run on the simulator against eval.
+//   dyn_nk:   B given as (n, k) (K-major B), a 64x64 tile, K steps of 64 (128-byte
+//             swizzle), one warpgroup, grid 2x2 over M = 100, N = 72.
+//   strided:  A with a row pitch of 88 elements (176 bytes, a multiple of 16) wider
+//             than its K, B (k, n); a 128x64 tile over two warpgroups.
+//   dyn_bf16: bf16, B (k, n), K steps of 16 (32-byte swizzle), 4 stages.
+// The sizes: K = 40 (one partial trip of 64), 0 (no trip: C = 0), 24 (fewer trips than
+// stages for dyn_bf16: 2 of 16), 200 (three full trips of 64 and one of 8).
+// RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,40,72,40,100,72 | %filecheck --check-prefix=NK %s
+// RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,0,72,0,100,72 | %filecheck --check-prefix=NK %s
+// RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,200,72,200,100,72 | %filecheck --check-prefix=NK %s
+// NK: PASS dyn_nk (sim vs eval
+// RUN: %vptx check --arch=sm_90a %s --kernel=strided --grid=2,2 --dim=200,88,88,120,200,120 | %filecheck --check-prefix=ST %s
+// RUN: %vptx check --arch=sm_90a %s --kernel=strided --grid=1,2 --dim=130,40,40,64,130,64 | %filecheck --check-prefix=ST %s
+// ST: PASS strided (sim vs eval
+// RUN: %vptx check --arch=sm_90a %s --kernel=dyn_bf16 --grid=2,2 --dim=72,24,24,136,72,136 | %filecheck --check-prefix=BF %s
+// RUN: %vptx check --arch=sm_90a %s --kernel=dyn_bf16 --grid=1,1 --dim=64,200,200,64,64,64 | %filecheck --check-prefix=BF %s
+// BF: PASS dyn_bf16 (sim vs eval
+#lhs = affine_map<(m, n, k) -> (m, k)>
+#rhs = affine_map<(m, n, k) -> (k, n)>
+#rhsT = affine_map<(m, n, k) -> (n, k)>
+#acc = affine_map<(m, n, k) -> (m, n)>
+
+func.func @dyn_nk(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %h = arith.constant 0.0 : f16
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %bx = gpu.block_id x
+  %by = gpu.block_id y
+  %n0 = arith.muli %bx, %c64 : index
+  %m0 = arith.muli %by, %c64 : index
+  %zero = arith.constant dense<0.0> : vector<64x64xf32>
+  %r = scf.for %k = %c0 to %K step %c64 iter_args(%acc = %zero) -> (vector<64x64xf32>) {
+    %a = vector.transfer_read %A[%m0, %k], %h {in_bounds = [false, false]} : memref<?x?xf16>, vector<64x64xf16>
+    %b = vector.transfer_read %B[%n0, %k], %h {in_bounds = [false, false]} : memref<?x?xf16>, vector<64x64xf16>
+    %d = vector.contract {indexing_maps = [#lhs, #rhsT, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %acc : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
+    scf.yield %d : vector<64x64xf32>
+  }
+  vector.transfer_write %r, %C[%m0, %n0] {in_bounds = [false, false]} : vector<64x64xf32>, memref<?x?xf32>
+  return
+}
+
+func.func @strided(%A: memref<?x?xf16, strided<[88, 1]>>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %h = arith.constant 0.0 : f16
+  %K = memref.dim %A, %c1 : memref<?x?xf16, strided<[88, 1]>>
+  %bx = gpu.block_id x
+  %by = gpu.block_id y
+  %n0 = arith.muli %bx, %c64 : index
+  %m0 = arith.muli %by, %c128 : index
+  %zero = arith.constant dense<0.0> : vector<128x64xf32>
+  %r = scf.for %k = %c0 to %K step %c32 iter_args(%acc = %zero) -> (vector<128x64xf32>) {
+    %a = vector.transfer_read %A[%m0, %k], %h {in_bounds = [false, false]} : memref<?x?xf16, strided<[88, 1]>>, vector<128x32xf16>
+    %b = vector.transfer_read %B[%k, %n0], %h {in_bounds = [false, false]} : memref<?x?xf16>, vector<32x64xf16>
+    %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %acc : vector<128x32xf16>, vector<32x64xf16> into vector<128x64xf32>
+    scf.yield %d : vector<128x64xf32>
+  }
+  vector.transfer_write %r, %C[%m0, %n0] {in_bounds = [false, false]} : vector<128x64xf32>, memref<?x?xf32>
+  return
+}
+
+func.func @dyn_bf16(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>, %C: memref<?x?xf32>)
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %h = arith.constant 0.0 : bf16
+  %K = memref.dim %A, %c1 : memref<?x?xbf16>
+  %bx = gpu.block_id x
+  %by = gpu.block_id y
+  %n0 = arith.muli %bx, %c64 : index
+  %m0 = arith.muli %by, %c64 : index
+  %zero = arith.constant dense<0.0> : vector<64x64xf32>
+  %r = scf.for %k = %c0 to %K step %c16 iter_args(%acc = %zero) -> (vector<64x64xf32>) {
+    %a = vector.transfer_read %A[%m0, %k], %h {in_bounds = [false, false]} : memref<?x?xbf16>, vector<64x16xbf16>
+    %b = vector.transfer_read %B[%k, %n0], %h {in_bounds = [false, false]} : memref<?x?xbf16>, vector<16x64xbf16>
+    %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %acc : vector<64x16xbf16>, vector<16x64xbf16> into vector<64x64xf32>
+    scf.yield %d : vector<64x64xf32>
+  } {vptx.pipeline_stages = 4}
+  vector.transfer_write %r, %C[%m0, %n0] {in_bounds = [false, false]} : vector<64x64xf32>, memref<?x?xf32>
+  return
+}
