@@ -709,6 +709,15 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
                          issues no copy through it; the map stays zero */
         uint64_t base = ptrs[t->tma_source] + ta.offset;
         const KernelArg *a = &k->args[t->tma_source];
+        if (base % 16) {
+            snprintf(err, n,
+                     "argument #%u%s%s is read by TMA (a tensor map of argument #%u) but its "
+                     "offset of %llu bytes leaves its base unaligned: TMA needs a 16-byte "
+                     "aligned base",
+                     t->tma_source, a->name ? " %" : "", a->name ? a->name : "", i,
+                     (unsigned long long)ta.offset);
+            return false;
+        }
         for (uint32_t j = 1; j < ta.rank; j++)
             if (ta.stride[j - 1] % 16) {
                 /* a dynamic size (or stride) the compiler could not check: a wgmma ring

@@ -14,6 +14,10 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,40,72,40,100,72 | %filecheck --check-prefix=NK %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,0,72,0,100,72 | %filecheck --check-prefix=NK %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,200,72,200,100,72 | %filecheck --check-prefix=NK %s
+// Without the producer warpgroup (thread 0 fills the first S - 1 stages while they exist):
+// RUN: %vptx check --arch=sm_90a --no-warp-specialize %s --kernel=dyn_nk --grid=2,2 --dim=100,40,72,40,100,72 | %filecheck --check-prefix=NK %s
+// RUN: %vptx check --arch=sm_90a --no-warp-specialize %s --kernel=dyn_nk --grid=2,2 --dim=100,0,72,0,100,72 | %filecheck --check-prefix=NK %s
+// RUN: %vptx check --arch=sm_90a --no-warp-specialize %s --kernel=dyn_bf16 --grid=2,2 --dim=72,24,24,136,72,136 | %filecheck --check-prefix=BF %s
 // NK: PASS dyn_nk (sim vs eval
 // RUN: %vptx check --arch=sm_90a %s --kernel=strided --grid=2,2 --dim=200,88,88,120,200,120 | %filecheck --check-prefix=ST %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=strided --grid=1,2 --dim=130,40,40,64,130,64 | %filecheck --check-prefix=ST %s
@@ -21,6 +25,19 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_bf16 --grid=2,2 --dim=72,24,24,136,72,136 | %filecheck --check-prefix=BF %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_bf16 --grid=1,1 --dim=64,200,200,64,64,64 | %filecheck --check-prefix=BF %s
 // BF: PASS dyn_bf16 (sim vs eval
+// The maps the PTX asks for: A's box of 64 rows x 64 f16 and B's (n, k) box the same
+// (128-byte swizzle: K steps of 64 f16 are 128 bytes), and the 88-pitch A's box of 128 x
+// 32 (64-byte swizzle), B (k, n) MN-major in boxes of 32 rows x 64 f16:
+// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=MAPS %s < %t.ptx
+// MAPS: // vptx: hidden tensor map of argument 0, box 64x64, swizzle 128
+// MAPS-NEXT: // vptx: hidden tensor map of argument 1, box 64x64, swizzle 128
+// MAPS: .visible .entry dyn_nk(
+// MAPS: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64
+// MAPS-NEXT: // vptx: hidden tensor map of argument 1, box 32x64, swizzle 128
+// MAPS: .visible .entry strided(
+// MAPS: // vptx: hidden tensor map of argument 0, box 64x16, swizzle 32
+// MAPS-NEXT: // vptx: hidden tensor map of argument 1, box 16x64, swizzle 128
+// MAPS: .visible .entry dyn_bf16(
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #rhsT = affine_map<(m, n, k) -> (n, k)>
