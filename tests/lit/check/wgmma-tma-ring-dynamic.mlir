@@ -25,6 +25,12 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_bf16 --grid=2,2 --dim=72,24,24,136,72,136 | %filecheck --check-prefix=BF %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_bf16 --grid=1,1 --dim=64,200,200,64,64,64 | %filecheck --check-prefix=BF %s
 // BF: PASS dyn_bf16 (sim vs eval
+// The remarks: the ring of each loop (stage bytes 2 (M + N) K: 16384, 12288, 4096), and
+// which operands have a row length only the launcher knows (the 88-pitch A does not):
+// RUN: %vptx --arch=sm_90a --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
+// REMARK: wgmma-tma-ring-dynamic.mlir:[[@LINE+33]]:8: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %A and %B have a dynamic length
+// REMARK: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 12288 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %B have a dynamic length
+// REMARK: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 4 stages of 4096 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %A and %B have a dynamic length
 // The maps the PTX asks for: A's box of 64 rows x 64 f16 and B's (n, k) box the same
 // (128-byte swizzle: K steps of 64 f16 are 128 bytes), and the 88-pitch A's box of 128 x
 // 32 (64-byte swizzle), B (k, n) MN-major in boxes of 32 rows x 64 f16:
