@@ -718,6 +718,11 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
                      (unsigned long long)ta.offset);
             return false;
         }
+        bool unmapped = false;
+        for (uint32_t j = 1; j < ta.rank; j++)
+            unmapped = unmapped || ta.stride[j - 1] % 16;
+        if (unmapped && t->tma_optional)
+            continue; /* the kernel takes its register copies for such rows: the map stays zero */
         for (uint32_t j = 1; j < ta.rank; j++)
             if (ta.stride[j - 1] % 16) {
                 /* a dynamic size (or stride) the compiler could not check: a wgmma ring
@@ -889,6 +894,10 @@ hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out
                                 : SWIZZLE_NONE;
         t->oob = OOB_ZERO;
         t->loc = k->args[a].loc;
+        /* the kernel tests the rows and takes register copies when TMA cannot map them */
+        const char *eol = strchr(p, '\n');
+        const char *opt = strstr(p, ", unused when its rows are not whole 16-byte pieces");
+        t->tma_optional = opt && (!eol || opt < eol);
     }
     return n;
 }

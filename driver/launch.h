@@ -53,7 +53,8 @@ typedef struct KernelArg {
     uint64_t bits;
     /* ARG_TENSORMAP: rank, shape (the box, outermost first) and elem are the
      * type's tensor; the map itself is encoded by device_run */
-    uint32_t tma_source;                       /* the memref argument it describes */
+    uint32_t tma_source; /* the memref argument it describes */
+    bool tma_optional;   /* hidden map the kernel does not use when TMA cannot map the rows */
     uint8_t swizzle, l2promo, oob, interleave; /* the type's, as ir.h's enums */
     void *tmap;                                /* 128 bytes, 64-byte aligned */
 } KernelArg;

@@ -11,9 +11,9 @@
 // warpgroups, fed by a 3-stage TMA ring with full and empty mbarriers, and a producer
 // warpgroup that issues the copies (384 threads).  The tensor maps are hidden arguments
 // the launcher encodes with the sizes it is given; TMA zero-fills past them.  TMA needs
-// rows of whole 16-byte pieces: on sm_90a K and N must be multiples of 8 (M is free),
-// which the launcher checks; --pipeline-stages=1 (register copies) takes any size.
-// --remarks says all of this.
+// rows of whole 16-byte pieces (K and N multiples of 8): other sizes go, by a test of
+// the sizes in the kernel, to a copy of the K loop that stages A and B through
+// registers (slow, but any M, N, K works).  --remarks says all of this.
 // vptx check args: --grid=2,2 --dim=200,72,72,136,200,136
 // (the arguments examples/demo.sh and `make bench` give `vptx check`: M, N, K off the tile)
 // RUN: %vptx check %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
@@ -22,22 +22,31 @@
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // The Hopper route, at the example's sizes and ragged ones (M = 257: three row blocks,
-// the last with one row; K = 24: one partial step; K = 0: no step, C = 0):
+// the last with one row; K = 24: one partial step; K = 0: no step, C = 0), and at sizes
+// whose rows TMA cannot map (K = 66, 100; N = 129), which take the register copies:
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx && %filecheck --check-prefix=PTX90 %s < %t90.ptx
 // RUN: %vptx --arch=sm_90a --remarks %s -o %t90r.ptx 2>&1 | %filecheck --check-prefix=REMARK90 %s
 // RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a %s --grid=2,3 --dim=257,104,104,136,257,136 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,24,24,136,130,136 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,0,0,136,130,136 | %filecheck %s
-// Rows of 66 f16 (132 bytes) cannot be TMA-mapped: the launcher says so, and
-// --pipeline-stages=1 (wgmma with register copies) runs them:
-// RUN: not %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,66,66,130,130,130 > %t.odd.txt
-// RUN: %filecheck --check-prefix=ODD %s < %t.odd.txt
-// RUN: %vptx check --arch=sm_90a --pipeline-stages=1 %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,3 --dim=257,100,100,129,257,129 | %filecheck %s
+// Which path ran: at 130x136x72 every CTA issues 3 K steps x 3 TMA copies (A: one box
+// of 128 x 32; B: two boxes of 32 x 64), 36 for the 4 CTAs, and loads nothing itself; at
+// K = 66 no TMA copy runs and the threads load A and B:
+// RUN: %vptx check --arch=sm_90a --stats %s --grid=2,2 --dim=130,72,72,136,130,136 | %filecheck --check-prefix=TMA %s
+// RUN: %vptx check --arch=sm_90a --stats %s --grid=2,2 --dim=130,66,66,136,130,136 | %filecheck --check-prefix=COPY %s
+// TMA: cp.async 36
+// TMA: global loads 0 requests
+// TMA: PASS gemm
+// COPY-NOT: cp.async
+// COPY: global loads {{[1-9]}}
+// COPY: PASS gemm
 // REMARK: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M4 x N2 x K1 of 8
 // REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory (16-byte cp.async.cg copies, ldmatrix reads): 3 stage(s) of 16384 bytes
 // REMARK90: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_WGMMA_F32_64x128x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M2 x N1 of 2
-// REMARK90: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %A and %B have a dynamic length: TMA needs them a multiple of 16 bytes, which the launcher checks (docs/hopper.md)
+// REMARK90: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %A and %B have a dynamic length: where they are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop with register copies instead (docs/hopper.md)
 // CHECK: PASS gemm (sim vs eval
 // STATS: global loads {{.*}}, 100.0% efficient)
 // STATS: shared loads {{.*}}, 100.0% conflict-free)
@@ -47,13 +56,12 @@
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX90: // vptx: block size 384 threads (128 of a producer warpgroup after the kernel's 256)
-// PTX90-NEXT: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64
-// PTX90-NEXT: // vptx: hidden tensor map of argument 1, box 32x64, swizzle 128
+// PTX90-NEXT: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64, unused when its rows are not whole 16-byte pieces
+// PTX90-NEXT: // vptx: hidden tensor map of argument 1, box 32x64, swizzle 128, unused when its rows are not whole 16-byte pieces
 // PTX90-NEXT: // vptx: dynamic shared memory 49152 bytes
 // PTX90: cp.async.bulk.tensor.2d.shared::cluster.global
 // PTX90: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // PTX90-NOT: mma.sync
-// ODD: FAIL gemm: running on sim: argument #0 %A is read by TMA (a tensor map of argument #3) but its rows are 132 bytes apart: TMA needs a multiple of 16
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>

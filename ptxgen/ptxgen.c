@@ -906,11 +906,19 @@ write_kernel(Emit *e, FILE *out, OpId f)
                 type_get(e->m, value_type(e->m, b->args.items[b->args.n - hid->n + i]));
             const Type *box = type_get(e->m, tm->elem);
             static const int sw[] = { 0, 32, 64, 128 };
+            /* a memref whose row length is dynamic, in a kernel that tests it and takes
+               register copies when TMA cannot map the rows (distribute/tma_ring.c) */
+            const Type *src = hid->ints[i] >= 0 && (uint64_t)hid->ints[i] < b->args.n
+                                  ? type_get(e->m, value_type(e->m, b->args.items[hid->ints[i]]))
+                                  : NULL;
+            bool tested = op_attr(e->m, f, "vptx.ring_split") && src && src->kind == TY_MEMREF &&
+                          src->rank == 2 && !src->layout && src->shape[1] == DIM_DYNAMIC;
             fprintf(out,
                     "\n// vptx: hidden tensor map of argument %" PRId64 ", box %" PRId64 "x%" PRId64
-                    ", swizzle %d",
+                    ", swizzle %d%s",
                     hid->ints[i], box->shape[0], box->rank > 1 ? box->shape[1] : 1,
-                    tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0);
+                    tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0,
+                    tested ? ", unused when its rows are not whole 16-byte pieces" : "");
         }
     }
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
