@@ -361,6 +361,8 @@ tmap_type(Ctx *c, const Ring *r, int j, TypeId elem)
     return type_intern(c->m, &t);
 }
 
+static ValueId dynamic_pitch(Module *m, OpId read);
+
 /* Appends the tensor map arguments of r to the kernel (after its own). */
 static bool
 add_maps(Ctx *c, OpId func, Ring *r)
@@ -412,6 +414,16 @@ add_maps(Ctx *c, OpId func, Ring *r)
     op_set_attr(m, func, "function_type",
                 attr_type(m, type_function(m, nin + (uint32_t)nmaps, ins, 0, NULL)));
     op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
+    /* per map, 1 when the kernel tests its rows and does not use it for rows TMA cannot
+       map (a split loop, dist_split_rings): the hidden-map lines tell the launchers */
+    const Attr *ot = op_attr(m, func, "vptx.hidden_tmaps_tested");
+    int64_t tested[32] = { 0 };
+    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 32; i++)
+        tested[i] = ot->ints[i];
+    bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
+    for (int j = 0; j < 2; j++)
+        tested[ns - (uint32_t)nmaps + (uint32_t)j] = split && dynamic_pitch(m, r->read[j]);
+    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tested, NULL, ns));
     return true;
 }
 
@@ -1232,7 +1244,6 @@ dist_split_rings(Module *m, OpId func, int64_t pipeline_stages)
             blk->ops.n = 0;
             for (uint32_t k = 0; k < ops.n; k++)
                 ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
-            op_set_attr(m, w.func, "vptx.ring_split", attr_unit(m));
         }
     }
     return true;

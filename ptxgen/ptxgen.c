@@ -908,11 +908,8 @@ write_kernel(Emit *e, FILE *out, OpId f)
             static const int sw[] = { 0, 32, 64, 128 };
             /* a memref whose row length is dynamic, in a kernel that tests it and takes
                register copies when TMA cannot map the rows (distribute/tma_ring.c) */
-            const Type *src = hid->ints[i] >= 0 && (uint64_t)hid->ints[i] < b->args.n
-                                  ? type_get(e->m, value_type(e->m, b->args.items[hid->ints[i]]))
-                                  : NULL;
-            bool tested = op_attr(e->m, f, "vptx.ring_split") && src && src->kind == TY_MEMREF &&
-                          src->rank == 2 && !src->layout && src->shape[1] == DIM_DYNAMIC;
+            const Attr *ta = op_attr(e->m, f, "vptx.hidden_tmaps_tested");
+            bool tested = ta && ta->kind == ATTR_DENSE_ARRAY && i < ta->n && ta->ints[i];
             fprintf(out,
                     "\n// vptx: hidden tensor map of argument %" PRId64 ", box %" PRId64 "x%" PRId64
                     ", swizzle %d%s",
