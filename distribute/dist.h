@@ -237,9 +237,12 @@ bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done);
 
 /* ---- tma_ring.c: wgmma operands loaded by TMA through a ring of mbarrier stages ---- */
 void dist_plan_ring(Ctx *c, OpId func, int64_t other); /* after dist_plan_staging's plan */
-bool dist_ring_read(Ctx *c, OpId read, bool *done);    /* *done: a ring operand (no loads) */
-bool dist_ring_loop_begin(Ctx *c, OpId loop);          /* barriers, fill stages 0 .. S-2 */
-void dist_ring_loop_end(Ctx *c, OpId loop);            /* wgmma.wait_group 0 */
+/* before distribution (Ctx counts the values after it): a ring loop over rows of a dynamic
+   length gets a uniform branch to a copy of it without the ring, for rows TMA cannot map */
+bool dist_split_rings(Module *m, OpId func, int64_t pipeline_stages);
+bool dist_ring_read(Ctx *c, OpId read, bool *done); /* *done: a ring operand (no loads) */
+bool dist_ring_loop_begin(Ctx *c, OpId loop);       /* barriers, fill stages 0 .. S-2 */
+void dist_ring_loop_end(Ctx *c, OpId loop);         /* wgmma.wait_group 0 */
 typedef struct RingUse {
     ValueId buf[2];  /* A, B: the whole ring (stages of one image each) */
     ValueId row0[2]; /* this iteration's stage: first row (A, K-major B) or column (MN-major B) */

@@ -660,11 +660,14 @@ distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool wa
               .pipeline_stages = pipeline_stages,
               .remarks = remarks,
               .no_warp_specialize = !warp_specialize };
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    for (uint32_t i = 0; i < funcs.n; i++)
+        if (!dist_split_rings(m, funcs.items[i], pipeline_stages))
+            return false;
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
     c.map = ir_calloc(c.nold + 1, sizeof *c.map);
-    OpIdList funcs = { 0 };
-    module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n && !c.failed; i++)
         distribute_func(&c, funcs.items[i]);
     ir_free(c.dist);

@@ -294,6 +294,10 @@ uniform_loop(Module *m, OpId loop, int depth)
         if (!uniform_value(m, op->args[i], depth + 1))
             return false;
     OpId p = block_parent_op(m, op->parent);
+    /* the branch tma_ring.c adds around a ring loop on a test of sizes (vptx.ring_split) */
+    if (p && op_get(m, p)->kind == OP_IF && op_attr(m, p, "vptx.ring_split") &&
+        uniform_value(m, op_get(m, p)->args[0], depth + 1))
+        p = block_parent_op(m, op_get(m, p)->parent);
     if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
         return true;
     return op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, depth + 1);

@@ -30,6 +30,13 @@
  *                      waiting empty with parity ((it-1) / S) & 1
  *   after the loop     wgmma.wait_group 0
  *
+ * The memrefs may have dynamic sizes, and the reads may be in_bounds = false with a zero
+ * padding: the launcher encodes the maps with the real sizes and TMA zero-fills past
+ * them.  A loop whose A or B rows have a dynamic length is first put in a uniform branch
+ * on those lengths being whole 16-byte pieces, with a copy of the loop marked 1 stage
+ * (register copies) in the other arm (dist_split_rings, before distribution), when that
+ * copy fits beside the ring.
+ *
  * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
  *              so far); layouts on the contract and its reads; called before the
  *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
@@ -39,7 +46,10 @@
  *              kernel gains the tensor-map arguments listed in vptx.hidden_tmaps
  *              (function_type updated) and vptx.dynamic_smem grows by the ring; a
  *              ring that does not fit 227 KiB is a located error at the loop.
- * Invalidates: the kernel's signature (new trailing arguments); nothing else.
+ *              dist_split_rings: both arms compute the loop's results (the same contract
+ *              over the same reads), the branch's results replace the loop's.
+ * Invalidates: the kernel's signature (new trailing arguments); dist_split_rings adds ops
+ *              (the size test, the branch, the copy) to the function's entry block.
  */
 #include "distribute/dist.h"
 
@@ -54,7 +64,9 @@ enum {
     RING_MAX_STAGES = 8,
     RING_MAX_BLOCKS = 8,
     EPI_W = 8, /* f32 columns per block of the TMA-store epilogue's image (32 bytes) */
-    RING_DEFAULT_STAGES = 3
+    RING_DEFAULT_STAGES = 3,
+    SPLIT_SMEM_SLACK = 2048, /* the mbarriers and buffer alignment beside a split ring */
+    SPLIT_REG_OVERHEAD = 80  /* registers of a register copy besides its data (measured) */
 };
 
 typedef struct Ring {
@@ -117,6 +129,17 @@ scan_uses(Module *m, OpId o, void *ctx)
     return !u->bad;
 }
 
+/* The function a ring's loop sits at the top of: its parent, or the parent of the
+ * uniform branch dist_split_rings put it in; 0 otherwise. */
+static OpId
+ring_level(Module *m, OpId loop)
+{
+    OpId p = block_parent_op(m, op_get(m, loop)->parent);
+    if (p && op_get(m, p)->kind == OP_IF && op_attr(m, p, "vptx.ring_split"))
+        p = block_parent_op(m, op_get(m, p)->parent);
+    return p && (op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC) ? p : 0;
+}
+
 /* Read j of ring r (its tile rows x cols): a TMA source, or false. */
 static bool
 ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols, uint32_t *src)
@@ -127,28 +150,14 @@ ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *
         op_get(m, o)->parent != op_get(m, r->contract)->parent)
         return false;
     const Op *op = op_get(m, o);
-    const Attr *seg = op_attr(m, o, "operandSegmentSizes");
-    if (op->nargs != 4 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
-        return false;
-    const Attr *pm = op_attr(m, o, "permutation_map");
-    if (pm && !(pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
-                affine_map_result_dim(pm->map, 0) == 0 && affine_map_result_dim(pm->map, 1) == 1))
-        return false;
-    const Attr *ib = op_attr(m, o, "in_bounds");
-    if (!attr_bool_at(ib, 0) || !attr_bool_at(ib, 1))
-        return false;
+    if (!layout_tma_read(m, o))
+        return false; /* 2-d, 16-bit, 16-byte rows, in bounds or zero-padded (TMA's fill) */
     ValueId mem = op->args[0];
     const Value *mv = value_get(m, mem);
     BlockId entry = op_entry_block(m, func, 0);
     if (mv->def || mv->block != entry)
         return false; /* a kernel argument: the launcher maps its buffer */
-    const Type *mt = type_get(m, value_type(m, mem));
     const Type *vt = type_get(m, value_type(m, op->res[0]));
-    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->layout || mt->unranked ||
-        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || mt->shape[0] == DIM_DYNAMIC ||
-        mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 || vt->kind != TY_VECTOR ||
-        vt->rank != 2 || type_bitwidth(vt->elem) != 16)
-        return false;
     Uses u = { op->res[0], r->contract, false, false };
     module_walk(m, func, scan_uses, &u);
     Uses w = { mem, 0, true, false };
@@ -179,8 +188,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
     memset(r, 0, sizeof *r);
     r->contract = o;
     OpId loop = block_parent_op(m, op_get(m, o)->parent);
-    if (!loop || op_get(m, loop)->kind != OP_FOR ||
-        block_parent_op(m, op_get(m, loop)->parent) != func || !dist_uniform_loop(m, loop))
+    if (!loop || op_get(m, loop)->kind != OP_FOR || ring_level(m, loop) != func ||
+        !dist_uniform_loop(m, loop))
         return false;
     ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
     if (value_type(m, iv) != TY_INDEX)
@@ -353,6 +362,8 @@ tmap_type(Ctx *c, const Ring *r, int j, TypeId elem)
     return type_intern(c->m, &t);
 }
 
+static ValueId dynamic_pitch(Module *m, OpId read);
+
 /* Appends the tensor map arguments of r to the kernel (after its own). */
 static bool
 add_maps(Ctx *c, OpId func, Ring *r)
@@ -404,6 +415,16 @@ add_maps(Ctx *c, OpId func, Ring *r)
     op_set_attr(m, func, "function_type",
                 attr_type(m, type_function(m, nin + (uint32_t)nmaps, ins, 0, NULL)));
     op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
+    /* per map, 1 when the kernel tests its rows and does not use it for rows TMA cannot
+       map (a split loop, dist_split_rings): the hidden-map lines tell the launchers */
+    const Attr *ot = op_attr(m, func, "vptx.hidden_tmaps_tested");
+    int64_t tested[32] = { 0 };
+    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 32; i++)
+        tested[i] = ot->ints[i];
+    bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
+    for (int j = 0; j < 2; j++)
+        tested[ns - (uint32_t)nmaps + (uint32_t)j] = split && dynamic_pitch(m, r->read[j]);
+    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tested, NULL, ns));
     return true;
 }
 
@@ -437,14 +458,19 @@ plan_visit(Module *m, OpId o, void *ctx)
 static bool
 ws_prefix_ok(Module *m, OpId func, OpId loop)
 {
-    const Block *b = block_get(m, op_get(m, loop)->parent);
-    for (uint32_t i = 0; i < b->ops.n && b->ops.items[i] != loop; i++) {
-        const Op *op = op_get(m, b->ops.items[i]);
-        if (op->nregions || (op_info[op->kind].traits & (T_READS | T_WRITES)) ||
-            op->kind == OP_BARRIER || op->kind == OP_CALL)
-            return false;
+    if (ring_level(m, loop) != func)
+        return false;
+    /* the ops before the loop in its block, and before the split's branch around it */
+    for (OpId at = loop; at && at != func; at = block_parent_op(m, op_get(m, at)->parent)) {
+        const Block *b = block_get(m, op_get(m, at)->parent);
+        for (uint32_t i = 0; i < b->ops.n && b->ops.items[i] != at; i++) {
+            const Op *op = op_get(m, b->ops.items[i]);
+            if (op->nregions || (op_info[op->kind].traits & (T_READS | T_WRITES)) ||
+                op->kind == OP_BARRIER || op->kind == OP_CALL)
+                return false;
+        }
     }
-    return block_parent_op(m, op_get(m, loop)->parent) == func;
+    return true;
 }
 
 static void
@@ -480,6 +506,45 @@ plan_ws(Ctx *c, OpId func, Ring *r)
     op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
 }
 
+/* --remarks: the ring, and the row rule the launcher checks when a size is dynamic */
+static void
+ring_remark(Ctx *c, const Ring *r)
+{
+    Module *m = c->m;
+    bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
+    char dyn[256] = "";
+    size_t at = 0;
+    for (int j = 0; j < 2; j++) {
+        const Op *rd = op_get(m, r->read[j]);
+        const Type *mt = type_get(m, value_type(m, rd->args[0]));
+        bool pitch = mt->layout ? mt->layout->ints[0] == DIM_DYNAMIC : mt->shape[1] == DIM_DYNAMIC;
+        const char *name = value_get(m, rd->args[0])->name;
+        if (pitch && at < sizeof dyn)
+            at += (size_t)snprintf(dyn + at, sizeof dyn - at, "%s%s%s", at ? " and " : "",
+                                   name ? "%" : "argument ",
+                                   name ? name
+                                   : j  ? "B"
+                                        : "A");
+    }
+    diag_remark(c->d, op_get(m, r->loop)->loc,
+                "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
+                "and empty mbarriers): %" PRId64 " stages of %" PRId64
+                " bytes in dynamic shared memory%s%s%s%s",
+                r->stages, r->bytes[0] + r->bytes[1],
+                r->ws ? "; warp-specialized: a producer warpgroup issues the copies (the block "
+                        "gains 128 threads)"
+                      : "",
+                at ? "; the rows of " : "", dyn,
+                !at ? ""
+                : split
+                    ? " have a dynamic length: where they are not whole 16-byte pieces, which "
+                      "TMA needs, a test of the sizes takes a copy of the loop with register "
+                      "copies instead (docs/hopper.md)"
+                    : " have a dynamic length: TMA needs them a multiple of 16 bytes, which the "
+                      "launcher checks (no copy of the loop: its register copy would not fit "
+                      "beside the ring; docs/hopper.md)");
+}
+
 void
 dist_plan_ring(Ctx *c, OpId func, int64_t other)
 {
@@ -498,6 +563,8 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
         if (dup || !ring_stages(c, r) || r->stages < 2)
             continue; /* one ring per loop; 1 stage: the register copy of contract.c */
         int64_t need = r->stages * (r->bytes[0] + r->bytes[1]) + used;
+        if (block_parent_op(c->m, op_get(c->m, r->loop)->parent) != func)
+            need += r->bytes[0] + r->bytes[1] + SPLIT_SMEM_SLACK; /* the copy's static buffers */
         plan_epilogue(c, func, r);
         if (r->write && need + r->cm * r->cn * 4 + 1024 <= RING_SMEM_MAX)
             need += r->cm * r->cn * 4 + 1024;
@@ -522,6 +589,8 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
     p->rings = kept.rings;
     if (p->rings.n == 1)
         plan_ws(c, func, &p->rings.items[0]);
+    for (uint32_t i = 0; c->remarks && !c->failed && i < p->rings.n; i++)
+        ring_remark(c, &p->rings.items[i]);
 }
 
 /* ---- building ---- */
@@ -654,6 +723,14 @@ set_maxnreg(Ctx *c, int64_t regs, bool dec)
         op_set_attr(c->m, o, "dec", attr_unit(c->m));
 }
 
+/* the consumers' setmaxnreg.inc: what the producer gave back, within the register file */
+static int64_t
+ws_consumer_regs(const Ctx *c)
+{
+    int64_t regs = (WS_REGFILE - 128 * WS_PRODUCER_REGS) / c->nthreads / 8 * 8;
+    return regs < WS_CONSUMER_REGS ? regs : WS_CONSUMER_REGS;
+}
+
 /*
  * The producer warpgroup (threads nthreads .. nthreads+127): gives registers back, its
  * first thread fills every step j into stage j % S (from j = S on, after the consumers
@@ -694,15 +771,27 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
     region_leave(c, NULL, 0, &rs1);
     emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
     region_leave(c, NULL, 0, &rs);
-    /* the consumers: what the producer gave back, within the register file */
-    int64_t regs = (WS_REGFILE - 128 * WS_PRODUCER_REGS) / c->nthreads / 8 * 8;
-    set_maxnreg(c, regs < WS_CONSUMER_REGS ? regs : WS_CONSUMER_REGS, false);
+    set_maxnreg(c, ws_consumer_regs(c), false);
 }
 
 bool
 dist_ring_loop_begin(Ctx *c, OpId loop)
 {
     Ring *r = ring_of_loop(c, loop);
+    if (!r && op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
+        c->ring->rings.items[0].ws) {
+        /* the copy of a warp-specialized ring's loop for rows TMA cannot map: the producer
+           warpgroup has nothing to do in it, and gives its registers to the consumers as
+           in the ring (whose accumulators need them: 168 at launch for 384 threads) */
+        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
+        RegionSave rs;
+        region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
+        set_maxnreg(c, WS_PRODUCER_REGS, true);
+        emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
+        region_leave(c, NULL, 0, &rs);
+        set_maxnreg(c, ws_consumer_regs(c), false);
+        return !c->failed;
+    }
     if (!r)
         return true;
     Module *m = c->m;
@@ -963,5 +1052,258 @@ dist_ring_write(Ctx *c, OpId o, bool *done)
         region_leave(c, NULL, 0, &rs);
     }
     region_leave(c, NULL, 0, &rs0);
+    return true;
+}
+
+/* ---- rows of a dynamic length: a uniform branch to a copy of the loop without the ring ---- */
+
+typedef struct UseSwap {
+    const ValueId *from, *to;
+    uint32_t n;
+} UseSwap;
+
+static bool
+swap_uses(Module *m, OpId o, void *ctx)
+{
+    const UseSwap *sw = ctx;
+    Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nargs; i++)
+        for (uint32_t k = 0; k < sw->n; k++)
+            if (op->args[i] == sw->from[k])
+                op->args[i] = sw->to[k];
+    return true;
+}
+
+typedef struct Clone {
+    ValueId *map; /* old value -> its copy (0: not copied) */
+    uint32_t n;
+} Clone;
+
+static ValueId
+cloned(const Clone *cl, ValueId v)
+{
+    return v < cl->n && cl->map[v] ? cl->map[v] : v;
+}
+
+/* A deep copy of op o (regions, blocks, attributes); its results and block arguments are
+ * recorded in cl, so that the ops inside use the copies. */
+static OpId
+clone_op(Module *m, Clone *cl, OpId o)
+{
+    uint32_t na = op_get(m, o)->nargs, nr = op_get(m, o)->nres, ng = op_get(m, o)->nregions;
+    ValueId *args = arena_alloc(&m->arena, (na + 1) * sizeof *args);
+    TypeId *types = arena_alloc(&m->arena, (nr + 1) * sizeof *types);
+    for (uint32_t i = 0; i < na; i++)
+        args[i] = cloned(cl, op_get(m, o)->args[i]);
+    for (uint32_t i = 0; i < nr; i++)
+        types[i] = value_type(m, op_get(m, o)->res[i]);
+    OpId n = op_new(m, op_get(m, o)->kind, op_get(m, o)->loc, na, args, nr, types, ng);
+    for (uint32_t i = 0; i < nr; i++)
+        if (op_get(m, o)->res[i] < cl->n)
+            cl->map[op_get(m, o)->res[i]] = op_get(m, n)->res[i];
+    for (uint32_t i = 0; i < op_get(m, o)->nattrs; i++)
+        op_set_attr(m, n, op_get(m, o)->attrs[i].name, op_get(m, o)->attrs[i].value);
+    for (uint32_t g = 0; g < ng; g++) {
+        RegionId nreg = region_new(m, n);
+        op_get(m, n)->regions[g] = nreg;
+        RegionId oreg = op_get(m, o)->regions[g];
+        for (uint32_t bi = 0; oreg && bi < m->regions[oreg].blocks.n; bi++) {
+            BlockId ob = m->regions[oreg].blocks.items[bi], nb = block_new(m);
+            region_append(m, nreg, nb);
+            for (uint32_t a = 0; a < block_get(m, ob)->args.n; a++) {
+                ValueId v = block_get(m, ob)->args.items[a];
+                ValueId nv = block_add_arg(m, nb, value_type(m, v), value_get(m, v)->loc,
+                                           value_get(m, v)->name);
+                if (v < cl->n)
+                    cl->map[v] = nv;
+            }
+            for (uint32_t k = 0; k < block_get(m, ob)->ops.n; k++)
+                block_append(m, nb, clone_op(m, cl, block_get(m, ob)->ops.items[k]));
+        }
+    }
+    return n;
+}
+
+static ValueId
+new_value_op(Module *m, OpKind k, Loc loc, uint32_t n, const ValueId *args, TypeId t, OpIdList *out)
+{
+    OpId o = op_new(m, k, loc, n, args, 1, &t, 0);
+    ARRAY_PUSH(&m->arena, *out, o);
+    return op_get(m, o)->res[0];
+}
+
+static ValueId
+new_index(Module *m, Loc loc, int64_t v, OpIdList *out)
+{
+    ValueId r = new_value_op(m, OP_CONSTANT, loc, 0, NULL, TY_INDEX, out);
+    op_set_attr(m, value_get(m, r)->def, "value", attr_int(m, v, TY_INDEX));
+    return r;
+}
+
+typedef struct SplitWalk {
+    OpId func;
+    int64_t pipeline_stages;
+    OpIdList loops;
+} SplitWalk;
+
+/* The memref of read j of the contract whose row pitch only the launch knows (identity
+ * layout, a dynamic last size), or 0. */
+static ValueId
+dynamic_pitch(Module *m, OpId read)
+{
+    ValueId mem = op_get(m, read)->args[0];
+    const Type *t = type_get(m, value_type(m, mem));
+    return !t->layout && t->shape[1] == DIM_DYNAMIC ? mem : 0;
+}
+
+static bool
+split_visit(Module *m, OpId o, void *ctx)
+{
+    SplitWalk *w = ctx;
+    Ctx tmp; /* ring_candidate reads the module and the layouts only */
+    memset(&tmp, 0, sizeof tmp);
+    tmp.m = m;
+    Ring r;
+    if (!ring_candidate(&tmp, w->func, o, &r) || op_attr(m, r.loop, "vptx.ring_fallback") ||
+        block_parent_op(m, op_get(m, r.loop)->parent) != w->func)
+        return true;
+    const Attr *a = op_attr(m, r.loop, "vptx.pipeline_stages");
+    const Attr *lc = op_attr(m, o, "lowering_config");
+    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
+        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
+            a = lc->dict[k].value;
+    int64_t stages = a && a->kind == ATTR_INT ? a->i
+                     : w->pipeline_stages > 0 ? w->pipeline_stages
+                                              : RING_DEFAULT_STAGES;
+    if (stages == 1 || (!dynamic_pitch(m, r.read[0]) && !dynamic_pitch(m, r.read[1])))
+        return true;
+    /* the copy stages A and B of one step in static shared memory beside the ring: when both
+       do not fit, the rows are left to the launcher's check (docs/hopper.md, section 1d) */
+    if ((stages + 1) * (r.bytes[0] + r.bytes[1]) + SPLIT_SMEM_SLACK > RING_SMEM_MAX)
+        return true;
+    /* and it holds A and B of one step in registers beside the accumulator, under the
+       consumers' setmaxnreg: where that would spill, the rows are left to the launcher too
+       (the 128x256x64 tile: 128 + 48 registers of data; ptxas needs 254 in all) */
+    NestedLayout la, lb, lc2;
+    if (!result_layout(&tmp, r.read[0], 0, &la) || !result_layout(&tmp, r.read[1], 0, &lb) ||
+        !result_layout(&tmp, o, 0, &lc2) ||
+        layout_num_slots(&lc2) + (layout_num_slots(&la) + layout_num_slots(&lb)) / 2 +
+                SPLIT_REG_OVERHEAD >
+            WS_CONSUMER_REGS)
+        return true;
+    ARRAY_PUSH(&m->arena, w->loops, r.loop);
+    return true;
+}
+
+/*
+ * A ring loop whose operands' rows have a dynamic length (memref<?x?xf16>) may meet rows
+ * TMA cannot map (not a multiple of 16 bytes): those sizes go, through a branch that is
+ * the same in every thread, to a copy of the loop marked 1 stage (contract.c's register
+ * copy) and vptx.ring_fallback:
+ *
+ *   %ok = (dim(A, 1) % 8 == 0) && (dim(B, 1) % 8 == 0)     (the dynamic ones)
+ *   %r = scf.if %ok { the loop (the ring) } else { its copy } {vptx.ring_split}
+ *
+ * The launcher then leaves the maps of such rows unencoded (the kernel does not use them):
+ * the hidden-map lines say so.  Runs before distribute's Ctx counts the values, on every
+ * function that would get such a ring.
+ */
+bool
+dist_split_rings(Module *m, OpId func, int64_t pipeline_stages)
+{
+    {
+        SplitWalk w = { func, pipeline_stages, { 0 } };
+        module_walk(m, w.func, split_visit, &w);
+        for (uint32_t i = 0; i < w.loops.n; i++) {
+            OpId loop = w.loops.items[i];
+            Loc loc = op_get(m, loop)->loc;
+            BlockId eb = op_get(m, loop)->parent;
+            /* the contract's reads: the rows whose length the kernel tests */
+            Ctx tmp;
+            memset(&tmp, 0, sizeof tmp);
+            tmp.m = m;
+            Ring r;
+            const Block *body = block_get(m, op_entry_block(m, loop, 0));
+            bool found = false;
+            for (uint32_t k = 0; k < body->ops.n && !found; k++)
+                found = ring_candidate(&tmp, w.func, body->ops.items[k], &r);
+            if (!found)
+                continue;
+            OpIdList pre = { 0 };
+            ValueId ok = 0, c0 = new_index(m, loc, 0, &pre), c1 = new_index(m, loc, 1, &pre);
+            ValueId c8 = new_index(m, loc, 8, &pre);
+            for (int j = 0; j < 2; j++) {
+                ValueId mem = dynamic_pitch(m, r.read[j]);
+                if (!mem || (j == 1 && mem == dynamic_pitch(m, r.read[0])))
+                    continue;
+                ValueId da[2] = { mem, c1 };
+                ValueId dim = new_value_op(m, OP_DIM, loc, 2, da, TY_INDEX, &pre);
+                ValueId ra[2] = { dim, c8 };
+                ValueId rem = new_value_op(m, OP_REMUI, loc, 2, ra, TY_INDEX, &pre);
+                ValueId ca[2] = { rem, c0 };
+                ValueId eq = new_value_op(m, OP_CMPI, loc, 2, ca, TY_I1, &pre);
+                op_set_attr(m, value_get(m, eq)->def, "predicate", attr_int(m, CMPI_EQ, TY_I64));
+                ValueId aa[2] = { ok, eq };
+                ok = ok ? new_value_op(m, OP_ANDI, loc, 2, aa, TY_I1, &pre) : eq;
+            }
+            /* the copy, before anything else is added (the map covers the old values) */
+            Clone cl = { ir_calloc(m->nvalues + 1, sizeof(ValueId)), m->nvalues + 1 };
+            if (!cl.map)
+                return false;
+            OpId copy = clone_op(m, &cl, loop);
+            ir_free(cl.map);
+            op_set_attr(m, copy, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
+            op_set_attr(m, copy, "vptx.ring_fallback", attr_unit(m));
+            uint32_t nres = op_get(m, loop)->nres;
+            TypeId *types = arena_alloc(&m->arena, (nres + 1) * sizeof *types);
+            for (uint32_t k = 0; k < nres; k++)
+                types[k] = value_type(m, op_get(m, loop)->res[k]);
+            OpId br = op_new(m, OP_IF, loc, 1, &ok, nres, types, 2);
+            op_set_attr(m, br, "vptx.ring_split", attr_unit(m));
+            const Attr *lay = op_attr(m, loop, "vptx.layout");
+            if (lay)
+                op_set_attr(m, br, "vptx.layout", lay);
+            /* every later use of the loop's results takes the branch's */
+            const Block *e = block_get(m, eb);
+            uint32_t at = 0;
+            while (at < e->ops.n && e->ops.items[at] != loop)
+                at++;
+            for (uint32_t k = at + 1; k < e->ops.n; k++) {
+                OpId u = e->ops.items[k];
+                UseSwap sw = { op_get(m, loop)->res, op_get(m, br)->res, nres };
+                swap_uses(m, u, &sw);
+                module_walk(m, u, swap_uses, &sw);
+            }
+            OpId legs[2] = { loop, copy };
+            for (uint32_t g = 0; g < 2; g++) {
+                RegionId reg = region_new(m, br);
+                op_get(m, br)->regions[g] = reg;
+                BlockId b = block_new(m);
+                region_append(m, reg, b);
+                block_append(m, b, legs[g]);
+                OpId y = op_new(m, OP_YIELD, loc, nres, op_get(m, legs[g])->res, 0, NULL, 0);
+                block_append(m, b, y);
+            }
+            /* the entry block: the test, then the branch where the loop was */
+            Block *eb2 = block_get(m, eb);
+            OpIdList ops = { 0 };
+            for (uint32_t k = 0; k < eb2->ops.n; k++) {
+                if (k == at) {
+                    for (uint32_t q = 0; q < pre.n; q++) {
+                        ARRAY_PUSH(&m->arena, ops, pre.items[q]);
+                        op_get(m, pre.items[q])->parent = eb;
+                    }
+                    ARRAY_PUSH(&m->arena, ops, br);
+                    op_get(m, br)->parent = eb;
+                } else {
+                    ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[k]);
+                }
+            }
+            Block *blk = block_get(m, eb);
+            blk->ops.n = 0;
+            for (uint32_t k = 0; k < ops.n; k++)
+                ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
+        }
+    }
     return true;
 }

@@ -701,7 +701,41 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
         memset(t->tmap, 0, sizeof(SimTensorMap));
         if (!tmap_args(k, t, &ta, err, n))
             return false;
+        bool empty = false;
+        for (uint32_t j = 0; j < ta.rank; j++)
+            empty = empty || ta.dim[j] == 0;
+        if (empty)
+            continue; /* no element to map (TMA takes no size 0): a K loop of no trips
+                         issues no copy through it; the map stays zero */
         uint64_t base = ptrs[t->tma_source] + ta.offset;
+        const KernelArg *a = &k->args[t->tma_source];
+        if (base % 16) {
+            snprintf(err, n,
+                     "argument #%u%s%s is read by TMA (a tensor map of argument #%u) but its "
+                     "offset of %llu bytes leaves its base unaligned: TMA needs a 16-byte "
+                     "aligned base",
+                     t->tma_source, a->name ? " %" : "", a->name ? a->name : "", i,
+                     (unsigned long long)ta.offset);
+            return false;
+        }
+        bool unmapped = false;
+        for (uint32_t j = 1; j < ta.rank; j++)
+            unmapped = unmapped || ta.stride[j - 1] % 16;
+        if (unmapped && t->tma_optional)
+            continue; /* the kernel takes its register copies for such rows: the map stays zero */
+        for (uint32_t j = 1; j < ta.rank; j++)
+            if (ta.stride[j - 1] % 16) {
+                /* a dynamic size (or stride) the compiler could not check: a wgmma ring
+                   reading memref<?x?xf16> needs rows of whole 16-byte pieces (docs/hopper.md) */
+                snprintf(err, n,
+                         "argument #%u%s%s is read by TMA (a tensor map of argument #%u) but its "
+                         "rows are %llu bytes apart: TMA needs a multiple of 16 (for f16 or bf16, "
+                         "a row of a multiple of 8 elements); launch it with such sizes, or "
+                         "compile with --pipeline-stages=1 (register copies) or for sm_80",
+                         t->tma_source, a->name ? " %" : "", a->name ? a->name : "", i,
+                         (unsigned long long)ta.stride[j - 1]);
+                return false;
+            }
         if (d->kind == DEV_SIM) {
             SimResult r = sim_tensor_map_encode_tiled(t->tmap, ta.dtype, ta.rank, base, ta.dim,
                                                       ta.stride, ta.box, ta.estride, t->interleave,
@@ -840,7 +874,9 @@ ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t m
         const char *eol = strchr(p, '\n'), *q = strstr(p, ", parameter ");
         if (q && (!eol || q < eol))
             par = strtoll(q + 12, NULL, 10);
-        out[n++] = (HiddenTmap){ (uint32_t)a, par, { r, c }, (unsigned)sw };
+        const char *opt = strstr(p, ", unused when its rows are not whole 16-byte pieces");
+        bool optional = opt && (!eol || opt < eol);
+        out[n++] = (HiddenTmap){ (uint32_t)a, par, { r, c }, (unsigned)sw, optional };
     }
     return n;
 }
@@ -887,6 +923,8 @@ hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out
                                           : SWIZZLE_NONE;
         t->oob = OOB_ZERO;
         t->loc = k->args[a].loc;
+        /* the kernel tests the rows and takes register copies when TMA cannot map them */
+        t->tma_optional = h[i].optional;
     }
     return n;
 }

@@ -53,7 +53,8 @@ typedef struct KernelArg {
     uint64_t bits;
     /* ARG_TENSORMAP: rank, shape (the box, outermost first) and elem are the
      * type's tensor; the map itself is encoded by device_run */
-    uint32_t tma_source;                       /* the memref argument it describes */
+    uint32_t tma_source; /* the memref argument it describes */
+    bool tma_optional;   /* hidden map the kernel does not use when TMA cannot map the rows */
     uint8_t swizzle, l2promo, oob, interleave; /* the type's, as ir.h's enums */
     void *tmap;                                /* 128 bytes, 64-byte aligned */
 } KernelArg;
@@ -106,13 +107,15 @@ size_t karg_elem_offset(const KernelArg *a, int64_t linear);
 char *ptx_entry_name(const char *ptx, uint32_t n);
 
 /* A line `// vptx: hidden tensor map of argument N, box RxC, swizzle S, parameter P`
- * above an entry (docs/hopper.md, "Kernel ABI"): a tensor map the compiler appended
- * after the kernel's own parameters, which every launcher encodes. */
+ * above an entry (docs/hopper.md, "Kernel ABI"), optionally ending `, unused when its
+ * rows are not whole 16-byte pieces`: a tensor map the compiler appended after the
+ * kernel's own parameters, which every launcher encodes. */
 typedef struct HiddenTmap {
     uint32_t arg;     /* N: the MLIR argument (a memref) whose buffer it maps */
     int64_t param;    /* P: the .param holding that memref's base pointer; -1 if absent */
     int64_t box[2];   /* rows x columns, outermost first */
     unsigned swizzle; /* bytes: 0, 32, 64 or 128 */
+    bool optional;    /* the kernel tests the rows and does not use the map when TMA cannot */
 } HiddenTmap;
 
 /* The hidden tensor maps of `entry`, in parameter order (at most max). */

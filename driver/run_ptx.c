@@ -282,6 +282,10 @@ bind_hidden(SimCtx *ctx, const RunOpts *o, Bound *b, const HiddenTmap *hid, int 
                             "2-d memref: give the array its memref's shape",
                             o->args[h->param], a->ndim, h->arg);
         uint64_t dim[2] = { a->shape[1], a->shape[0] }, stride[1] = { a->shape[1] * a->itemsize };
+        b->params[nown + i] = &b->maps[i];
+        memset(&b->maps[i], 0, sizeof b->maps[i]);
+        if (!dim[0] || !dim[1] || (h->optional && stride[0] % 16))
+            continue; /* no copy through it, or the kernel takes register copies: zero */
         uint32_t box[2] = { (uint32_t)h->box[1], (uint32_t)h->box[0] }, es[2] = { 1, 1 };
         unsigned sw = h->swizzle == 128  ? SIM_TMAP_SWIZZLE_128B
                       : h->swizzle == 64 ? SIM_TMAP_SWIZZLE_64B

@@ -495,6 +495,11 @@ encode_hidden(VptxContext *ctx, const VptxFunction *fn, uint32_t i, void **param
     uint64_t base = m->base + m->offset * es;
     unsigned dtype = elem_info[m->elem].dtype;
     memset(map, 0, 128);
+    /* an empty memref issues no copy, and a map whose rows TMA cannot take is never read
+       by a kernel that tests them (its line says so: it takes register copies): both
+       stay zero, as vptx's other launchers leave them */
+    if (!m->sizes[0] || !m->sizes[1] || (h->optional && (outer * es) % 16))
+        return VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_tensor_map_encode_tiled(map, dtype, 2, base, dim, stride, box, estride, 0,
                                                   sw, 0, SIM_TMAP_OOB_FILL_ZERO);

@@ -6,7 +6,8 @@
 # For each example: compile to PTX, assemble with ptxas (when there is one) and print
 # its register / spill / shared-memory figures; show one layout picture; then run
 # `vptx check --backend=auto` on each (the GPU when a CUDA driver and device are there,
-# else the PTX simulator) with the simulator's counters.  The SIMT-level examples
+# else the PTX simulator) with the simulator's counters; last, examples/gemm.mlir for
+# sm_90a (wgmma fed by a TMA ring) on the simulator.  The SIMT-level examples
 # under examples/simt/ (hand-written gpu/nvgpu kernels) are checked against the
 # vector-level ones with --reference.
 set -euo pipefail
@@ -76,5 +77,10 @@ for pair in "${simt[@]}"; do
     read -r f ref <<<"$pair"
     "$BIN" check --backend=auto --reference="$ref" "$f"
 done
+
+section "5. The Hopper route (sm_90a): examples/gemm.mlir on wgmma, a TMA ring, a producer warpgroup"
+# docs/hopper.md, section 1d; the simulator, which runs sm_90a on any machine
+# shellcheck disable=SC2086 # the extra arguments are words
+"$BIN" check --backend=sim --arch=sm_90a --stats $(check_args examples/gemm.mlir) examples/gemm.mlir
 echo
 echo "demo: done"

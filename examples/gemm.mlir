@@ -1,24 +1,54 @@
 // A full GEMM over a grid: C = A * B for any M, N, K (A is M x K, B is K x N, f16; C
 // is M x N, f32), one 128x128 tile of C per workgroup of 8 warps, K in steps of 32.
-// Written plainly: no layouts, no mma_kind, no stage count.  layout/select.c picks
-// mma.sync m16n8k16 and a 4x2 warp split (docs/tensor-cores.md); distribute stages
-// both operands through swizzled shared memory with 16-byte cp.async copies and
-// pipelines the K loop over 3 stages (docs/staging.md); --remarks says so.  in_bounds = false on every
-// dim: the copies zero-fill past M, N and K, and the store of C clips.  C leaves through
-// the idle stage buffers in 128-bit stores (distribute/epilogue.c; element by element
-// at the right edge, or where N is not a multiple of 4).  Rows whose
-// length (K for A, N for B) is not a multiple of 8 are copied element by element
-// (a uniform branch; cp.async needs rows on 16 bytes).
+// Written plainly: no layouts, no mma_kind, no stage count.  in_bounds = false on every
+// dim: the reads zero-fill past M, N and K, and the store of C clips.
+// On sm_80 (the default) layout/select.c picks mma.sync m16n8k16 and a 4x2 warp split
+// (docs/tensor-cores.md); distribute stages both operands through swizzled shared
+// memory with 16-byte cp.async copies and pipelines the K loop over 3 stages
+// (docs/staging.md).  Rows whose length (K for A, N for B) is not a multiple of 8 are
+// copied element by element (a uniform branch; cp.async needs rows on 16 bytes).  C
+// leaves through the idle stage buffers in 128-bit stores (distribute/epilogue.c;
+// element by element at the right edge, or where N is not a multiple of 4).
+// On sm_90a it takes the Hopper route (docs/hopper.md): wgmma m64n128k16 on two
+// warpgroups, fed by a 3-stage TMA ring with full and empty mbarriers, and a producer
+// warpgroup that issues the copies (384 threads).  The tensor maps are hidden arguments
+// the launcher encodes with the sizes it is given; TMA zero-fills past them.  TMA needs
+// rows of whole 16-byte pieces (K and N multiples of 8): other sizes go, by a test of
+// the sizes in the kernel, to a copy of the K loop that stages A and B through
+// registers (slow, but any M, N, K works).  --remarks says all of this.
 // vptx check args: --grid=2,2 --dim=200,72,72,136,200,136
 // (the arguments examples/demo.sh and `make bench` give `vptx check`: M, N, K off the tile)
 // RUN: %vptx check %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
 // RUN: %vptx check %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
 // RUN: %vptx check %s --grid=1,1 --dim=128,64,64,128,128,128 --stats | %filecheck --check-prefix=STATS %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
-// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx
 // RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
+// The Hopper route, at the example's sizes and ragged ones (M = 257: three row blocks,
+// the last with one row; K = 24: one partial step; K = 0: no step, C = 0), and at sizes
+// whose rows TMA cannot map (K = 66, 100; N = 129), which take the register copies:
+// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx && %filecheck --check-prefix=PTX90 %s < %t90.ptx
+// RUN: %vptx --arch=sm_90a --remarks %s -o %t90r.ptx 2>&1 | %filecheck --check-prefix=REMARK90 %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,3 --dim=257,104,104,136,257,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,24,24,136,130,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,0,0,136,130,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a %s --grid=2,3 --dim=257,100,100,129,257,129 | %filecheck %s
+// Which path ran: at 130x136x72 every CTA issues 3 K steps x 3 TMA copies (A: one box
+// of 128 x 32; B: two boxes of 32 x 64), 36 for the 4 CTAs, and loads nothing itself; at
+// K = 66 no TMA copy runs and the threads load A and B:
+// RUN: %vptx check --arch=sm_90a --stats %s --grid=2,2 --dim=130,72,72,136,130,136 | %filecheck --check-prefix=TMA %s
+// RUN: %vptx check --arch=sm_90a --stats %s --grid=2,2 --dim=130,66,66,136,130,136 | %filecheck --check-prefix=COPY %s
+// TMA: cp.async 36
+// TMA: global loads 0 requests
+// TMA: PASS gemm
+// COPY-NOT: cp.async
+// COPY: global loads {{[1-9]}}
+// COPY: PASS gemm
 // REMARK: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M4 x N2 x K1 of 8
 // REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory (16-byte cp.async.cg copies, ldmatrix reads): 3 stage(s) of 16384 bytes
+// REMARK90: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_WGMMA_F32_64x128x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M2 x N1 of 2
+// REMARK90: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %A and %B have a dynamic length: where they are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop with register copies instead (docs/hopper.md)
 // CHECK: PASS gemm (sim vs eval
 // STATS: global loads {{.*}}, 100.0% efficient)
 // STATS: global stores  128 requests, {{.*}}, 100.0% efficient)
@@ -29,6 +59,13 @@
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX: st.global.v4.f32
+// PTX90: // vptx: block size 384 threads (128 of a producer warpgroup after the kernel's 256)
+// PTX90-NEXT: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64, parameter {{[0-9]+}}, unused when its rows are not whole 16-byte pieces
+// PTX90-NEXT: // vptx: hidden tensor map of argument 1, box 32x64, swizzle 128, parameter {{[0-9]+}}, unused when its rows are not whole 16-byte pieces
+// PTX90-NEXT: // vptx: dynamic shared memory 49152 bytes
+// PTX90: cp.async.bulk.tensor.2d.shared::cluster.global
+// PTX90: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// PTX90-NOT: mma.sync
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>

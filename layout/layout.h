@@ -337,6 +337,18 @@ typedef struct {
 bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *opt);
 
 /*
+ * Whether vector.transfer_read `read` (op id) can be a TMA copy of a wgmma ring
+ * (docs/hopper.md, section 1b), as far as the read itself says: a 2-d 16-bit memref in
+ * global memory, static or dynamic sizes, the identity layout or strides whose innermost
+ * is 1 and whose row pitch is a multiple of 16 bytes (or dynamic), a static offset that
+ * keeps the base 16-byte aligned (or a dynamic one), no mask, no permutation, and either
+ * in bounds or padded with zero (TMA zero-fills what lies past the memref's sizes).
+ * Dynamic row pitches are checked by the launcher, when it encodes the map.  Where the
+ * memref comes from and how the read is indexed is distribute/tma_ring.c's to check.
+ */
+bool layout_tma_read(const struct Module *m, uint32_t read);
+
+/*
  * budget.c -- register budgets, after layout_assign: an error for a
  * per-thread contract too large for a thread (names the dim to shrink), a
  * warning when a function's vectors need more than 255 registers per thread

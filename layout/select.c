@@ -436,11 +436,51 @@ enum {
  * N, every warpgroup used).  Otherwise why_not says which condition failed,
  * in words a user can act on.
  */
+/* a constant zero (integer or float, either sign) */
+static bool
+zero_constant(const Module *m, ValueId v)
+{
+    OpId d = value_get(m, v)->def;
+    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
+    return a && ((a->kind == ATTR_FLOAT && a->f == 0.0) || (a->kind == ATTR_INT && a->i == 0));
+}
+
+bool
+layout_tma_read(const Module *m, OpId r)
+{
+    const Op *rd = op_get(m, r);
+    if (rd->kind != OP_TRANSFER_READ || rd->nargs != 4)
+        return false; /* memref, two indices, padding: no mask */
+    const Attr *seg = op_attr(m, r, "operandSegmentSizes");
+    if (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3])
+        return false;
+    const Attr *pm = op_attr(m, r, "permutation_map");
+    if (pm && !(pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
+                affine_map_result_dim(pm->map, 0) == 0 && affine_map_result_dim(pm->map, 1) == 1))
+        return false;
+    const Attr *ib = op_attr(m, r, "in_bounds");
+    if (!(attr_bool_at(ib, 0) && attr_bool_at(ib, 1)) && !zero_constant(m, rd->args[3]))
+        return false; /* TMA fills what lies past the sizes with zeros */
+    const Type *mt = type_get(m, value_type(m, rd->args[0]));
+    const Type *vt = type_get(m, value_type(m, rd->res[0]));
+    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->unranked ||
+        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) ||
+        type_bitwidth(mt->elem) != 16 || vt->kind != TY_VECTOR || vt->rank != 2)
+        return false;
+    const Attr *l = mt->layout;
+    if (!l) /* identity: the row pitch is the row; a dynamic one is the launcher's check */
+        return mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 == 0;
+    if (l->kind != ATTR_STRIDED || l->n != 2 || l->ints[1] != 1)
+        return false; /* TMA reads rows of contiguous elements */
+    if (l->ints[0] != DIM_DYNAMIC && (l->ints[0] <= 0 || (l->ints[0] * 2) % 16))
+        return false;
+    return l->i == DIM_DYNAMIC || (l->i * 2) % 16 == 0;
+}
+
 /* Whether operand v of contract op can be loaded by distribute's TMA ring
  * (distribute/tma_ring.c decides; this is the part of its rule that depends on the
- * program alone): an in-bounds vector.transfer_read in the contract's block, which is
- * an scf.for body, of a 2-d memref argument of the kernel with a static shape, the
- * identity layout and rows of whole 16-byte pieces. */
+ * program alone): a vector.transfer_read that layout_tma_read accepts, in the
+ * contract's block, which is an scf.for body, of a memref argument of the kernel. */
 static bool
 ring_operand(const Select *s, OpId op, ValueId v)
 {
@@ -456,12 +496,7 @@ ring_operand(const Select *s, OpId op, ValueId v)
     const Value *mv = value_get(m, rd->args[0]);
     if (mv->def || mv->block != op_entry_block(m, s->func, 0))
         return false;
-    const Type *mt = type_get(m, value_type(m, rd->args[0]));
-    const Attr *ib = op_attr(m, r, "in_bounds");
-    return mt->kind == TY_MEMREF && mt->rank == 2 && !mt->layout && !mt->unranked &&
-           mt->shape[0] != DIM_DYNAMIC && mt->shape[1] != DIM_DYNAMIC &&
-           (mt->shape[1] * ((type_bitwidth(mt->elem) + 7) / 8)) % 16 == 0 && attr_bool_at(ib, 0) &&
-           attr_bool_at(ib, 1);
+    return layout_tma_read(m, r);
 }
 
 static bool
@@ -566,9 +601,10 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     bool b_kn = c->dims[1][0] == c->k;
     if (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1])) {
         snprintf(why_not, cap,
-                 "its operands are not in-bounds reads, in its K loop, of static 2-d memref "
-                 "arguments, so TMA cannot feed wgmma through a ring; mma.sync with its cp.async "
-                 "pipeline is faster then (docs/hopper.md)");
+                 "its operands are not reads, in its K loop, of 2-d memref arguments that TMA "
+                 "can load (unit inner stride, rows of whole 16-byte pieces, in bounds or padded "
+                 "with zero, no mask), so TMA cannot feed wgmma through a ring; mma.sync with its "
+                 "cp.async pipeline is faster then (docs/hopper.md)");
         return false;
     }
     int64_t inst_n = 8;

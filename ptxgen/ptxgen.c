@@ -946,12 +946,17 @@ write_kernel(Emit *e, FILE *out, OpId f)
                 type_get(e->m, value_type(e->m, b->args.items[b->args.n - hid->n + i]));
             const Type *box = type_get(e->m, tm->elem);
             static const int sw[] = { 0, 32, 64, 128 };
+            /* a memref whose row length is dynamic, in a kernel that tests it and takes
+               register copies when TMA cannot map the rows (distribute/tma_ring.c) */
+            const Attr *ta = op_attr(e->m, f, "vptx.hidden_tmaps_tested");
+            bool tested = ta && ta->kind == ATTR_DENSE_ARRAY && i < ta->n && ta->ints[i];
             fprintf(out,
                     "\n// vptx: hidden tensor map of argument %" PRId64 ", box %" PRId64 "x%" PRId64
-                    ", swizzle %d, parameter %" PRId64,
+                    ", swizzle %d, parameter %" PRId64 "%s",
                     hid->ints[i], box->shape[0], box->rank > 1 ? box->shape[1] : 1,
                     tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0,
-                    first_param_of(e, b, hid->ints[i]));
+                    first_param_of(e, b, hid->ints[i]),
+                    tested ? ", unused when its rows are not whole 16-byte pieces" : "");
         }
     }
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");

@@ -9,11 +9,11 @@
 // RUN: not grep WGMMA %t.mlir
 // RUN: %vptx --arch=sm_80 --remarks --emit=layout %s -o %t80.mlir 2>&1 | %filecheck --check-prefix=SM80 %s
 // SM80: remark
-// A GEMM over dynamic memrefs (examples/gemm.mlir) could take wgmma by shape, but TMA
-// cannot load its operands, and the register copy is slower than the cp.async pipeline
-// of mma.sync under the h100 model (docs/hopper.md), so it keeps mma.sync:
-// RUN: %vptx --arch=sm_90a --remarks examples/gemm.mlir -o %t.gemm.ptx 2>&1 | %filecheck --check-prefix=RING %s
-// RING: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: its operands are not in-bounds reads, in its K loop, of static 2-d memref arguments, so TMA cannot feed wgmma through a ring
+// A GEMM whose reads TMA cannot do (a padding of 1.0: TMA fills with zeros; a row pitch
+// of 36 f16, 72 bytes: TMA needs multiples of 16) could take wgmma by shape, but the
+// register copy is slower than the cp.async pipeline of mma.sync under the h100 model
+// (docs/hopper.md), so it keeps mma.sync.  (examples/gemm.mlir, with dynamic sizes and a
+// zero padding, takes the ring: tests/lit/check/wgmma-tma-ring-dynamic.mlir.)
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>
@@ -93,4 +93,44 @@ func.func @chain(%q: vector<64x64xf16>, %k: vector<64x64xf16>, %v: vector<64x64x
   // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention)
   %o = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %p, %v, %o0 : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
   return %o : vector<64x64xf32>
+}
+
+func.func @pad_one(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %one = arith.constant 1.0 : f16
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %zero = arith.constant dense<0.0> : vector<128x128xf32>
+  %r = scf.for %k = %c0 to %K step %c32 iter_args(%acc = %zero) -> (vector<128x128xf32>) {
+    %a = vector.transfer_read %A[%c0, %k], %one {in_bounds = [false, false]} : memref<?x?xf16>, vector<128x32xf16>
+    %b = vector.transfer_read %B[%k, %c0], %one {in_bounds = [false, false]} : memref<?x?xf16>, vector<32x128xf16>
+    // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:10: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: its operands are not reads, in its K loop, of 2-d memref arguments that TMA can load (unit inner stride, rows of whole 16-byte pieces, in bounds or padded with zero, no mask), so TMA cannot feed wgmma through a ring
+    // SM80-NOT: not wgmma
+    %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %acc : vector<128x32xf16>, vector<32x128xf16> into vector<128x128xf32>
+    scf.yield %d : vector<128x128xf32>
+  }
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [false, false]} : vector<128x128xf32>, memref<?x?xf32>
+  return
+}
+
+func.func @pitch72(%A: memref<?x?xf16, strided<[36, 1]>>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %h = arith.constant 0.0 : f16
+  %K = memref.dim %A, %c1 : memref<?x?xf16, strided<[36, 1]>>
+  %zero = arith.constant dense<0.0> : vector<128x128xf32>
+  %r = scf.for %k = %c0 to %K step %c32 iter_args(%acc = %zero) -> (vector<128x128xf32>) {
+    %a = vector.transfer_read %A[%c0, %k], %h {in_bounds = [false, false]} : memref<?x?xf16, strided<[36, 1]>>, vector<128x32xf16>
+    %b = vector.transfer_read %B[%k, %c0], %h {in_bounds = [false, false]} : memref<?x?xf16>, vector<32x128xf16>
+    // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:10: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: its operands are not reads, in its K loop, of 2-d memref arguments that TMA can load
+    // SM80-NOT: not wgmma
+    %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %acc : vector<128x32xf16>, vector<32x128xf16> into vector<128x128xf32>
+    scf.yield %d : vector<128x128xf32>
+  }
+  vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [false, false]} : vector<128x128xf32>, memref<?x?xf32>
+  return
 }
