@@ -591,6 +591,49 @@ wgmma_span(int64_t k)
     return (2 * k) % 128 == 0 ? 128 : (2 * k) % 64 == 0 ? 64 : 32;
 }
 
+/*
+ * Register A (attention's P V).  The A fragment of m64nNk16 puts element (row, k) of a
+ * 16-wide K slice in the thread and register where the D fragment of the previous
+ * contract has (row, col) of the same 16 columns (ptx-sm90.md 4.4: both are row 16w +
+ * l/4 + 8((i>>1)&1), column 8(i>>2) + 2(l%4) + (i&1)), so P arrives in this layout by a
+ * register renaming (the layout pass's "registers" conversion) and a cast.  The layout
+ * must be the A fragment, tiled with the accumulator's M batches and warpgroups, and K/16
+ * batches along K.
+ */
+static bool
+wgmma_reg_a_fits(const NestedLayout *al, const NestedLayout *cl, MmaIntrinsic mma, int64_t k)
+{
+    NestedLayout f;
+    return layout_mma_fragment(mma, MMA_OPERAND_A, &f) && fragment_fits(al, &f) &&
+           al->batch_tile[0] == cl->batch_tile[0] && al->batch_tile[1] == k / 16 &&
+           al->subgroup_tile[0] == cl->subgroup_tile[0] &&
+           al->subgroup_strides[0] == cl->subgroup_strides[0] && al->subgroup_tile[1] == 1;
+}
+
+/* The A fragments of M batch m, all of K: vector<(k/4) x 2 x T>, 4 registers per k16. */
+static ValueId
+reg_a_tile(Ctx *c, const Mma *mm, MmaIntrinsic mma, Dist *a, int64_t m, int64_t k)
+{
+    ValueId el[256];
+    uint32_t n = 0;
+    for (int64_t ks = 0; ks < k / 16; ks++) {
+        int64_t batch[2] = { m, ks }, canon[64];
+        layout_mma_register_slots(mma, MMA_OPERAND_A, &mm->canon[0], batch, canon);
+        for (int i = 0; i < 8; i++) {
+            int64_t b[2], oo[2], e[2], ob[2], o2[2], oe[2];
+            layout_slot_unpack(&mm->canon[0], canon[i], b, oo, e);
+            for (int d = 0; d < 2; d++) {
+                ob[mm->perm[0][d]] = b[d];
+                o2[mm->perm[0][d]] = oo[d];
+                oe[mm->perm[0][d]] = e[d];
+            }
+            el[n++] = dist_elem(c, a, (uint32_t)layout_slot_pack(&a->layout, ob, o2, oe));
+        }
+    }
+    int64_t shape[2] = { k / 4, 2 };
+    return emit1(c, OP_FROM_ELEMENTS, n, el, type_vector(c->m, a->elem, 2, shape));
+}
+
 static bool
 contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
 {
@@ -657,9 +700,13 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         shape_b[0] = 2 * w.n / w.sb * w.k;
         shape_b[1] = w.sb / 2;
     }
-    int64_t bytes = 2 * (shape_a[0] * shape_a[1] + shape_b[0] * shape_b[1]);
+    /* A from registers (layout/select.c marks attention's P V): its layout must be the
+       A fragment tiled like the accumulator, else it is staged like any A */
+    bool reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 &&
+                 wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
+    int64_t bytes = 2 * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
     RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
-    bool by_tma = dist_ring_contract(c, o, &ring);
+    bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
@@ -672,11 +719,12 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         w.buf[0] = ring.buf[0];
         w.buf[1] = ring.buf[1];
     } else {
-        w.buf[0] = wgmma_buffer(c, el, shape_a);
+        w.buf[0] = reg_a ? 0 : wgmma_buffer(c, el, shape_a);
         w.buf[1] = wgmma_buffer(c, el, shape_b);
         if (c->loops) /* the previous iteration's wgmma may still read them */
             barrier(c);
-        stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
+        if (!reg_a)
+            stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
         if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
             stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
         else
@@ -715,7 +763,14 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                 args[1] = idx_add(c, ring.row0[0], args[1]);
                 args[3] = idx_add(c, ring.row0[1], args[3]);
             }
-            ValueId v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
+            ValueId v;
+            if (reg_a) {
+                ValueId ra[4] = { reg_a_tile(c, &mm, mma, ops[0], m, w.k), args[2], args[3],
+                                  args[4] };
+                v = emit1(c, OP_WGMMA_REG_A, 4, ra, value_type(c->m, args[4]));
+            } else {
+                v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
+            }
             OpId def = value_get(c->m, v)->def;
             op_set_attr(c->m, def, "k", attr_int(c->m, w.k, TY_I64));
             op_set_attr(c->m, def, "swizzle", attr_int(c->m, w.s, TY_I64));
