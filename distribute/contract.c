@@ -592,6 +592,66 @@ wgmma_span(int64_t k)
 }
 
 /*
+ * A wgmma contract of the loop body whose lhs is defined before the loop (attention's
+ * Q K^T: Q is read once) has its A image stored once, here, before the loop: the same
+ * image contract_wgmma's register copy makes (span from K, rows permuted by the
+ * accumulator's M batches), in a buffer of its own that nothing rewrites.  The loop's
+ * own barrier after B's copy (with ptxgen's proxy fence) makes it visible to wgmma.
+ * Only the plain case: A indexed (m, k) like the accumulator's rows, not from registers,
+ * not loaded by a TMA ring (whose reads are in the loop body).
+ */
+static ValueId
+hoisted_a(Ctx *c, OpId o)
+{
+    for (uint32_t i = 0; i < c->hoisted_a.n; i++)
+        if (c->hoisted_a.items[i].contract == o)
+            return c->hoisted_a.items[i].buf;
+    return 0;
+}
+
+static void
+hoist_a(Ctx *c, OpId o)
+{
+    Module *m = c->m;
+    const Op *op = op_get(m, o);
+    MmaIntrinsic mma;
+    if (op->kind != OP_CONTRACT || op->nargs != 3 || !wgmma_kind(c, o, &mma) ||
+        layout_wgmma_reg_a(op_attr(m, o, "vptx.wgmma_a")) || hoisted_a(c, o))
+        return;
+    ValueId a = op->args[0];
+    const Attr *maps = op_attr(m, o, "indexing_maps");
+    if (a >= c->nold || !c->dist[a] || !maps || maps->kind != ATTR_ARRAY || maps->n != 3 ||
+        maps->items[0]->kind != ATTR_AFFINE_MAP || maps->items[2]->kind != ATTR_AFFINE_MAP)
+        return;
+    const AffineMap *ma = maps->items[0]->map, *mc = maps->items[2]->map;
+    if (ma->nresults != 2 || mc->nresults != 2 || affine_map_result_dim(ma, 0) < 0 ||
+        affine_map_result_dim(ma, 0) != affine_map_result_dim(mc, 0))
+        return;
+    NestedLayout rl;
+    Dist *da = c->dist[a];
+    if (da->layout.rank != 2 || !result_layout(c, o, 0, &rl))
+        return;
+    int64_t shape[2];
+    layout_shape(&da->layout, shape);
+    if (shape[1] % 16 || shape[0] % 64)
+        return;
+    int64_t span = wgmma_span(shape[1]);
+    int64_t img[2] = { 2 * shape[1] / span * shape[0], span / 2 };
+    ValueId buf = wgmma_buffer(c, da->elem, img);
+    stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], buf);
+    HoistedA h = { o, buf };
+    ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
+}
+
+void
+dist_wgmma_hoist(Ctx *c, OpId loop)
+{
+    BlockId body = op_entry_block(c->m, loop, 0);
+    for (uint32_t i = 0; body && i < block_get(c->m, body)->ops.n; i++)
+        hoist_a(c, block_get(c->m, body)->ops.items[i]);
+}
+
+/*
  * Register A (attention's P V).  The A fragment of m64nNk16 puts element (row, k) of a
  * 16-wide K slice in the thread and register where the D fragment of the previous
  * contract has (row, col) of the same 16 columns (ptx-sm90.md 4.4: both are row 16w +
@@ -719,11 +779,12 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         w.buf[0] = ring.buf[0];
         w.buf[1] = ring.buf[1];
     } else {
-        w.buf[0] = reg_a ? 0 : wgmma_buffer(c, el, shape_a);
+        ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
+        w.buf[0] = reg_a ? 0 : pre ? pre : wgmma_buffer(c, el, shape_a);
         w.buf[1] = wgmma_buffer(c, el, shape_b);
         if (c->loops) /* the previous iteration's wgmma may still read them */
             barrier(c);
-        if (!reg_a)
+        if (!reg_a && !pre)
             stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
         if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
             stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);

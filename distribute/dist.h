@@ -59,6 +59,13 @@ typedef struct Cached {
     ValueId v;
 } Cached;
 
+/* A wgmma contract in a loop whose A is defined before the loop: A staged once, before
+   the loop, into buf (contract.c, dist_wgmma_hoist) */
+typedef struct HoistedA {
+    OpId contract;
+    ValueId buf;
+} HoistedA;
+
 /* A workgroup buffer made by the pass (memref.alloc in space 3, in the prologue). */
 typedef struct Buffer {
     TypeId type;
@@ -89,12 +96,13 @@ typedef struct Ctx {
     uint32_t depth; /* region nesting of the current insertion point */
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
-    struct StagePlan *stage; /* stage.c: staged reads and pipelines of the function */
-    struct RingPlan *ring;   /* tma_ring.c: wgmma K loops fed by TMA rings */
-    int64_t pipeline_stages; /* --pipeline-stages; 0 = chosen per loop */
-    bool remarks;            /* --remarks: say what was staged and how */
-    bool no_warp_specialize; /* --no-warp-specialize: TMA rings without a producer warpgroup */
-    Arena scratch;           /* Dists and the undo log: freed when the pass ends */
+    ARRAY(HoistedA) hoisted_a; /* wgmma A operands staged before their loop */
+    struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
+    struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
+    int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
+    bool remarks;              /* --remarks: say what was staged and how */
+    bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
+    Arena scratch;             /* Dists and the undo log: freed when the pass ends */
 } Ctx;
 
 /* ---- distribute.c ---- */
@@ -174,6 +182,10 @@ void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel
 
 /* contract.c: the MN-major swizzle span of wgmma's B for n-column instructions, or 0 */
 int64_t dist_wgmma_mn_span(int64_t n);
+/* Before scf.for `loop` is emitted: stage, once, the A operand of each wgmma contract of
+   its body that is defined before the loop (attention's Q), so that the iterations only
+   stage B. */
+void dist_wgmma_hoist(Ctx *c, OpId loop);
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {

@@ -260,6 +260,7 @@ rewrite_for(Ctx *c, OpId o)
     (void)niter;
     if (!dist_stage_loop_begin(c, o))
         return false;
+    dist_wgmma_hoist(c, o);
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);
     scope_push(c);

@@ -6,7 +6,8 @@
 // What vptx makes of it (vptx --arch=sm_90a --remarks examples/attention_sm90.mlir):
 //  - both contracts get warpgroup wgmma m64n64k16 f16 x f16 -> f32 (layout/select.c,
 //    docs/hopper.md "Attention");
-//  - S = Q K^T reads Q and the key block from swizzled shared memory (register copy);
+//  - S = Q K^T reads Q and the key block from swizzled shared memory (register copy;
+//    Q's image is stored once, before the key loop);
 //  - P V reads P from registers: the D fragment of S (f32) holds, in each thread, the
 //    same (row, column) pairs as P V's A fragment (f16) per 16 keys, so P reaches the
 //    second wgmma by a register renaming and cvt.rn.f16x2.f32, never through shared
@@ -30,11 +31,14 @@
 // LAYOUT: arith.truncf
 // LAYOUT: vector.contract {{.*}}mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>{{.*}}vptx.wgmma_a = "registers"
 // LAYOUT-NOT: vptx.conversion = "shared"
-// Per key block: Q and the K block are stored to shared memory (Q too: it is the
-// contract's operand in the loop), 4 wgmma with A and B descriptors give S; P is cast
-// in registers, the V block is stored, and 4 wgmma take P's registers: 12 16-byte
-// shared stores in all (4 for each of Q, K, V; none for P).
-// PTX-COUNT-8: st.shared.v4.b32
+// Q is read once, before the key loop, and its wgmma image is stored there, once
+// (distribute/contract.c hoists the staging of a loop-invariant A); per key block the K
+// block is stored, 4 wgmma with A and B descriptors give S; P is cast in registers, the
+// V block is stored, and 4 wgmma take P's registers: 12 16-byte shared stores in all (4
+// for each of Q, K, V; none for P).
+// PTX-COUNT-4: st.shared.v4.b32
+// PTX: $L__attention_sm90_1:
+// PTX-COUNT-4: st.shared.v4.b32
 // PTX-NOT: st.shared
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
 // PTX-NOT: st.shared
