@@ -187,6 +187,12 @@ int64_t dist_wgmma_mn_span(int64_t n);
    stage B. */
 void dist_wgmma_hoist(Ctx *c, OpId loop);
 
+/* ---- attn_reads.c ---- */
+/* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma
+   contract with A from registers), move the reads of never-written kernel arguments, and
+   the index arithmetic they need, to the top of the body. */
+void dist_attn_early_reads(Ctx *c, OpId loop);
+
 /* ---- transfer.c ---- */
 typedef struct Transfer {
     ValueId memref;                /* new value */

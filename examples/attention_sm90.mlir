@@ -12,6 +12,8 @@
 //    same (row, column) pairs as P V's A fragment (f16) per 16 keys, so P reaches the
 //    second wgmma by a register renaming and cvt.rn.f16x2.f32, never through shared
 //    memory (vptx.wgmma_ra, `wgmma.mma_async ... {a0, a1, a2, a3}, descB`);
+//  - the V block's global loads are issued with the K block's, at the top of the key
+//    loop (distribute/attn_reads.c), not after the softmax;
 //  - the softmax rows stay in one warp (each warp of the warpgroup owns 16 rows of S):
 //    the row max and sum are shuffles within groups of 4 lanes.
 // On sm_80 (and sm_90) the same kernel takes mma.sync with the rows split over 4 warps.
@@ -36,8 +38,13 @@
 // block is stored, 4 wgmma with A and B descriptors give S; P is cast in registers, the
 // V block is stored, and 4 wgmma take P's registers: 12 16-byte shared stores in all (4
 // for each of Q, K, V; none for P).
+// The V block is read by the program after the softmax, but distribute/attn_reads.c
+// issues its global loads at the top of the body with K's (8 16-byte loads a thread
+// for the two 64x64 f16 blocks), so one memory latency per key block is exposed, not two.
 // PTX-COUNT-4: st.shared.v4.b32
 // PTX: $L__attention_sm90_1:
+// PTX-COUNT-8: ld.global.nc.v4.b32
+// PTX-NOT: {{ld.global|wgmma.mma_async}}
 // PTX-COUNT-4: st.shared.v4.b32
 // PTX-NOT: st.shared
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
