@@ -123,3 +123,119 @@ dist_attn_early_reads(Ctx *c, OpId loop)
     }
     arena_release(&c->scratch, mk);
 }
+
+/* ---- P V's groups left in flight across the back edge ---- */
+
+static uint32_t
+position_in(const Block *b, OpId o)
+{
+    uint32_t k = 0;
+    while (k < b->ops.n && b->ops.items[k] != o)
+        k++;
+    return k;
+}
+
+/* Uses of v within block b (directly or nested) by ops at positions before `first`? */
+typedef struct EarlyUse {
+    ValueId v;
+    bool found;
+} EarlyUse;
+
+static bool
+early_visit(Module *m, OpId o, void *ctx)
+{
+    EarlyUse *u = ctx;
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (op->args[i] == u->v)
+            u->found = true;
+    return !u->found;
+}
+
+/* Does op o, or an op nested in it, read v? */
+static bool
+reads_value(Module *m, OpId o, ValueId v)
+{
+    EarlyUse u = { v, false };
+    early_visit(m, o, &u);
+    if (!u.found)
+        module_walk(m, o, early_visit, &u);
+    return u.found;
+}
+
+/*
+ * May register-A wgmma contract o (attention's O += P V) leave its groups in flight
+ * past the loop's back edge?  Yes when its result is only yielded (as iter_arg i), and
+ * an earlier wgmma contract of the body, on the register copy path (its lhs defined
+ * before the loop: S = Q K^T), ends with wgmma.wait_group 0 before any op of the next
+ * iteration reads iter_arg i.  P V's tensor-core work then overlaps the next
+ * iteration's loads, K block copy and S wgmma; the accumulator registers are read
+ * again only after S's wait.  After the loop a wgmma.wait_group 0 covers the last one
+ * (dist_attn_loop_end).  ptxgen gives the wgmma the iter_arg's registers so that the
+ * yield copies nothing (ptxgen/isel_sm90.c).
+ */
+bool
+dist_attn_defer_wait(Ctx *c, OpId o)
+{
+    Module *m = c->m;
+    const Op *op = op_get(m, o);
+    BlockId body = op->parent;
+    OpId loop = block_parent_op(m, body);
+    if (!c->loops || !loop || op_get(m, loop)->kind != OP_FOR)
+        return false;
+    const Block *b = block_get(m, body);
+    if (!b->ops.n)
+        return false;
+    OpId y = b->ops.items[b->ops.n - 1];
+    if (op_get(m, y)->kind != OP_YIELD)
+        return false;
+    /* the result's one use: the yield */
+    uint32_t slot = UINT32_MAX, uses = 0;
+    for (uint32_t i = 0; i < op_get(m, y)->nargs; i++)
+        if (op_get(m, y)->args[i] == op->res[0])
+            slot = i, uses++;
+    bool other = false;
+    for (uint32_t k = 0; k < b->ops.n && !other; k++)
+        if (b->ops.items[k] != y && b->ops.items[k] != o)
+            other = reads_value(m, b->ops.items[k], op->res[0]);
+    if (uses != 1 || other)
+        return false;
+    /* the first wgmma contract of the body, before o, on the register copy path */
+    uint32_t first = UINT32_MAX;
+    for (uint32_t k = 0; k < b->ops.n && b->ops.items[k] != o; k++) {
+        OpId x = b->ops.items[k];
+        const Op *xo = op_get(m, x);
+        if (xo->kind != OP_CONTRACT || !op_attr(m, x, "mma_kind"))
+            continue;
+        MmaIntrinsic mma;
+        if (!layout_mma_from_attr(op_attr(m, x, "mma_kind"), &mma) ||
+            layout_mma_info(mma.kind)->subgroups != 4 ||
+            !dist_defined_outside(m, xo->args[0], loop))
+            return false;
+        first = k;
+        break;
+    }
+    if (first == UINT32_MAX)
+        return false;
+    /* nothing reads iter_arg `slot` before that contract */
+    bool early = false;
+    for (uint32_t k = 0; k <= first && !early; k++)
+        early = reads_value(m, b->ops.items[k], b->args.items[1 + slot]);
+    if (early || position_in(b, o) <= first)
+        return false;
+    for (uint32_t i = 0; i < c->attn_wait.n; i++)
+        if (c->attn_wait.items[i] == loop)
+            return true;
+    ARRAY_PUSH(&c->m->arena, c->attn_wait, loop);
+    return true;
+}
+
+void
+dist_attn_loop_end(Ctx *c, OpId loop)
+{
+    for (uint32_t i = 0; i < c->attn_wait.n; i++)
+        if (c->attn_wait.items[i] == loop) {
+            OpId w = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0);
+            op_set_attr(c->m, w, "pending", attr_int(c->m, 0, TY_I64));
+        }
+}

@@ -797,6 +797,8 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     if (!result_layout(c, o, 0, &rl))
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *acc = ops[2], *r = dist_new(c, &acc->layout, acc->elem);
+    /* attention's P V: its groups stay in flight into the next iteration */
+    bool defer = reg_a && dist_attn_defer_wait(c, o);
     ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
     ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
     int64_t nregs = w.inst_n / 2;
@@ -839,7 +841,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                 op_set_attr(c->m, def, "b_mn_swizzle", attr_int(c->m, w.sb, TY_I64));
             /* the tiles' chains are in flight together: only the last one waits (for all);
                nothing reads an earlier tile's registers before that */
-            if (m + 1 < w.bm || n + 1 < w.bn)
+            if (m + 1 < w.bm || n + 1 < w.bn || defer)
                 op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
             else if (by_tma) /* this step's groups stay in flight into the next step */
                 op_set_attr(c->m, def, "wait", attr_int(c->m, w.bm * w.bn, TY_I64));

@@ -97,6 +97,7 @@ typedef struct Ctx {
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
     ARRAY(HoistedA) hoisted_a; /* wgmma A operands staged before their loop */
+    ARRAY(OpId) attn_wait;     /* loops left with wgmma groups in flight (attn_reads.c) */
     struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
     struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
     int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
@@ -192,6 +193,11 @@ void dist_wgmma_hoist(Ctx *c, OpId loop);
    contract with A from registers), move the reads of never-written kernel arguments, and
    the index arithmetic they need, to the top of the body. */
 void dist_attn_early_reads(Ctx *c, OpId loop);
+/* May attention's P V (register-A wgmma contract o) leave its groups in flight past the
+   back edge (S's wait_group 0 in the next iteration covers them)?  Then the loop gets a
+   wgmma.wait_group 0 after it (dist_attn_loop_end, after the body's rewrite). */
+bool dist_attn_defer_wait(Ctx *c, OpId o);
+void dist_attn_loop_end(Ctx *c, OpId loop);
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {

@@ -270,6 +270,7 @@ rewrite_for(Ctx *c, OpId o)
     c->loops--;
     scope_pop(c);
     dist_stage_loop_end(c, o);
+    dist_attn_loop_end(c, o);
     return !c->failed;
 }
 

@@ -12,6 +12,8 @@
 //    same (row, column) pairs as P V's A fragment (f16) per 16 keys, so P reaches the
 //    second wgmma by a register renaming and cvt.rn.f16x2.f32, never through shared
 //    memory (vptx.wgmma_ra, `wgmma.mma_async ... {a0, a1, a2, a3}, descB`);
+//  - P V's wgmma group is left in flight into the next key block, whose loads, K copy
+//    and S wgmma it overlaps (S's wait_group 0 covers both);
 //  - the V block's global loads are issued with the K block's, at the top of the key
 //    loop (distribute/attn_reads.c), not after the softmax;
 //  - the softmax rows stay in one warp (each warp of the warpgroup owns 16 rows of S):
@@ -53,6 +55,16 @@
 // PTX-COUNT-4: st.shared.v4.b32
 // PTX-NOT: st.shared
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;
+// P V's group stays in flight past the back edge (distribute/attn_reads.c): no wait
+// after its commit; the next iteration's S waits for both (wait_group 0), and one wait
+// after the loop covers the last.  Its accumulator is the loop-carried registers, so
+// the yield copies none of them (tests/lit/distribute/attn-overlap.mlir: ptxas repairs
+// nothing).
+// PTX-NEXT: wgmma.commit_group.sync.aligned;
+// PTX-NOT: wgmma.wait_group
+// PTX: $L__attention_sm90_2:
+// PTX-NEXT: // vptx.wgmma_wait
+// PTX-NEXT: wgmma.wait_group.sync.aligned 0;
 // PTX-NOT: {{st.shared|wgmma.mma_async}}
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>

@@ -456,6 +456,52 @@ acc_in_place(Emit *e, ValueId acc)
 }
 
 /*
+ * A wgmma whose groups stay in flight past its loop's back edge (no_wait, its result
+ * only yielded: distribute/attn_reads.c) must write the iter_arg's registers itself:
+ * a yield that copied its result would read the accumulator before the wait.  Fills
+ * out[i] with the iter_arg register that result element i is yielded to (scf.yield of
+ * vector.from_elements of vector.extract, as distribute builds it), when every element
+ * has one, distinct, and no later op of the body reads it (mma_hint_safe).
+ */
+static bool
+yield_slots(Emit *e, OpId o, Slot *out, uint32_t n)
+{
+    const Op *op = op_get(e->m, o);
+    const Block *b = block_get(e->m, op->parent);
+    OpId loop = block_parent_op(e->m, op->parent);
+    if (!loop || op_get(e->m, loop)->kind != OP_FOR || !b->ops.n ||
+        op_get(e->m, b->ops.items[b->ops.n - 1])->kind != OP_YIELD || n > 256)
+        return false;
+    const Op *y = op_get(e->m, b->ops.items[b->ops.n - 1]);
+    bool seen[256] = { false };
+    for (uint32_t i = 0; i < y->nargs; i++) {
+        OpId fe = value_get(e->m, y->args[i])->def;
+        const Rep *r = rep_of(e, b->args.items[1 + i]);
+        if (!fe || op_get(e->m, fe)->kind != OP_FROM_ELEMENTS || r->per != 1 ||
+            op_get(e->m, fe)->nargs != r->n)
+            continue;
+        OpId x0 = value_get(e->m, op_get(e->m, fe)->args[0])->def;
+        if (!x0 || op_get(e->m, x0)->kind != OP_EXTRACT || op_get(e->m, x0)->args[0] != op->res[0])
+            continue; /* another iter_arg */
+        for (uint32_t j = 0; j < r->n; j++) {
+            OpId x = value_get(e->m, op_get(e->m, fe)->args[j])->def;
+            const Attr *pos = x ? op_attr(e->m, x, "static_position") : NULL;
+            if (!x || op_get(e->m, x)->kind != OP_EXTRACT ||
+                op_get(e->m, x)->args[0] != op->res[0] || !pos || pos->kind != ATTR_DENSE_ARRAY ||
+                pos->n != 1 || !pos->ints || pos->ints[0] < 0 || pos->ints[0] >= (int64_t)n ||
+                seen[pos->ints[0]] || r->slots[j].is_imm || r->slots[j].cls != RC_F32)
+                return false;
+            seen[pos->ints[0]] = true;
+            out[pos->ints[0]] = r->slots[j];
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!seen[i] || !mma_hint_safe(e, o, out[i]))
+            return false;
+    return true;
+}
+
+/*
  * The result registers of a vptx.wgmma / vptx.wgmma_ra whose last operand is the
  * accumulator, as the "{%f1, ...}" list: the accumulator's own registers when
  * acc_in_place, else new ones (copied from it unless it is all zero: *zero, and the
@@ -470,11 +516,14 @@ wgmma_acc(Emit *e, OpId o, char *list, size_t cap, bool *zero)
     *zero = true;
     for (uint32_t i = 0; i < in->n; i++)
         *zero = *zero && in->slots[i].is_imm && in->slots[i].bits == 0;
-    bool in_place = !*zero && acc_in_place(e, accv);
+    Slot yr[256];
+    bool yielded =
+        op_attr(e->m, o, "no_wait") && op->kind == OP_WGMMA_REG_A && yield_slots(e, o, yr, in->n);
+    bool in_place = !*zero && !yielded && acc_in_place(e, accv);
     Rep *r = rep_new(e, op->res[0], in->n, 1, TY_F32);
     size_t len = (size_t)snprintf(list, cap, "{");
     for (uint32_t i = 0; i < r->n; i++) {
-        r->slots[i] = in_place ? in->slots[i] : new_reg(e, RC_F32);
+        r->slots[i] = in_place ? in->slots[i] : yielded ? yr[i] : new_reg(e, RC_F32);
         if (!*zero && !in_place)
             ins(e, "mov.f32 %s, %s;", S(e, r->slots[i]), S(e, in->slots[i]));
         len += (size_t)snprintf(list + len, cap - len, "%s%s", i ? ", " : "", S(e, r->slots[i]));
