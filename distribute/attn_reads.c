@@ -116,10 +116,19 @@ dist_attn_early_reads(Ctx *c, OpId loop)
         any_read |= op_get(m, o)->kind == OP_TRANSFER_READ;
     }
     if (any_read) {
+        uint32_t reads = 0;
+        for (uint32_t i = 0; i < n; i++)
+            reads += op_get(m, order[i])->kind == OP_TRANSFER_READ;
         for (uint32_t i = 0; i < b->ops.n; i++)
             if (!moved[i])
                 order[n++] = b->ops.items[i];
         memcpy(b->ops.items, order, n * sizeof *order);
+        if (c->remarks)
+            diag_remark(c->d, op_get(m, loop)->loc,
+                        "'scf.for' is an attention key loop on wgmma: its %u read(s) of kernel "
+                        "arguments are issued at the top of the body, so their global loads "
+                        "overlap",
+                        reads);
     }
     arena_release(&c->scratch, mk);
 }
@@ -227,6 +236,11 @@ dist_attn_defer_wait(Ctx *c, OpId o)
         if (c->attn_wait.items[i] == loop)
             return true;
     ARRAY_PUSH(&c->m->arena, c->attn_wait, loop);
+    if (c->remarks)
+        diag_remark(c->d, op_get(m, o)->loc,
+                    "'vector.contract' (P V, A from registers) leaves its wgmma group in flight "
+                    "into the next iteration, whose first wgmma waits for both; one "
+                    "wgmma.wait_group 0 follows the loop");
     return true;
 }
 

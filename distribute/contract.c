@@ -641,6 +641,11 @@ hoist_a(Ctx *c, OpId o)
     stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], buf);
     HoistedA h = { o, buf };
     ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
+    if (c->remarks)
+        diag_remark(c->d, op_get(m, o)->loc, /* staging added ops: op may have moved */
+                    "'vector.contract' (wgmma) has its A (%lldx%lld), defined before the loop, "
+                    "stored into shared memory once, before the loop",
+                    (long long)shape[0], (long long)shape[1]);
 }
 
 void

@@ -24,11 +24,15 @@
 // RUN: %vptx check %s | %filecheck %s
 // RUN: %vptx --arch=sm_90a --remarks --emit=layout %s -o %t.mlir 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %filecheck --check-prefix=LAYOUT %s < %t.mlir
-// RUN: %vptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx
+// RUN: %vptx --arch=sm_90a --remarks %s -o %t.ptx 2>&1 | %filecheck --check-prefix=DREMARK %s
+// RUN: %ptxas-verify %t.ptx
 // RUN: %filecheck --check-prefix=PTX %s < %t.ptx
 // CHECK: PASS attention_sm90 (sim vs eval
 // REMARK: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_WGMMA_F32_64x64x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M1 x N1 of 1 {{.*}}staging: A and B through swizzled shared memory
 // REMARK: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_WGMMA_F32_64x64x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M1 x N1 of 1 {{.*}}A from registers
+// DREMARK: remark: 'vector.contract' (wgmma) has its A (64x64), defined before the loop, stored into shared memory once, before the loop
+// DREMARK: remark: 'scf.for' is an attention key loop on wgmma: its 2 read(s) of kernel arguments are issued at the top of the body
+// DREMARK: remark: 'vector.contract' (P V, A from registers) leaves its wgmma group in flight into the next iteration
 // LAYOUT: vector.contract {{.*}}mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>
 // LAYOUT-NOT: vptx.wgmma_a
 // LAYOUT: iree_vector_ext.to_layout {{.*}}vptx.conversion = "registers"
