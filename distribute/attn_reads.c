@@ -19,8 +19,15 @@
  * (vptx.wgmma_a = "registers": layout/select.c marks attention's P V): other loops,
  * and the sm_80 route with its cp.async pipelines (distribute/stage.c), are untouched.
  *
- * Requires:    distribute.c's Ctx; called by rewrite_for before the body is rewritten.
- * Ensures:     the body's op list is reordered as above; nothing is added or removed.
+ * The second step (dist_attn_defer_wait, below) leaves P V's wgmma group in flight
+ * into the next iteration when that is safe, and dist_attn_loop_end puts a
+ * wgmma.wait_group 0 after such a loop.
+ *
+ * Requires:    distribute.c's Ctx; dist_attn_early_reads called by rewrite_for before
+ *              the body is rewritten, dist_attn_defer_wait by contract.c at the
+ *              contract, dist_attn_loop_end by rewrite_for after the body.
+ * Ensures:     the body's op list is reordered as above (nothing added or removed); a
+ *              loop whose P V was deferred is followed by vptx.wgmma_wait {pending = 0}.
  * Invalidates: nothing (uses are not kept; op order within one block only).
  */
 #include "distribute/dist.h"

@@ -432,6 +432,11 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
  *   the async proxy)
  *   per accumulator tile (bm, bn) of the warpgroup: vptx.wgmma
  *
+ * A contract marked vptx.wgmma_a = "registers" (attention's P V) stages only B and
+ * becomes vptx.wgmma_ra, A taken from its registers (wgmma_reg_a_fits, reg_a_tile);
+ * an A defined before the contract's loop is staged once, before the loop
+ * (dist_wgmma_hoist).
+ *
  * STAGING PLUG-IN POINT: the synchronous register -> shared copy below is
  * where the shared staging machinery (cp.async / TMA ring with mbarriers)
  * takes over; vptx.wgmma only needs the two buffers in this image.

@@ -20,9 +20,11 @@
  * Which intrinsic (first that fits, in this order):
  *   0. on sm_90a (opt->wgmma), a plain contract gets warpgroup wgmma
  *      (select_wgmma below): f16 x f16 or bf16 x bf16 -> f32, no anchored
- *      operand and no subgroup_basis, A (m, k) and C (m, n), not part of a
- *      contract chain (P V would need wgmma's register-A form, which distribute
- *      does not emit), a workgroup of whole warpgroups all of which get 64-row
+ *      operand and no subgroup_basis, A (m, k) and C (m, n); in a contract chain
+ *      (attention) only with the warpgroups on M alone and the chain's shared
+ *      operands within 48 KiB, the second contract marked vptx.wgmma_a =
+ *      "registers" (P from registers, wgmma_chain_ok); outside a chain, operands
+ *      a TMA ring can load; a workgroup of whole warpgroups all of which get 64-row
  *      multiples of M (then N), K % 16, A and B of a K step within 48 KiB of
  *      shared memory, at most 128 accumulator registers per thread.  The
  *      instruction's N is the widest multiple of 8 up to 256 that divides a
