@@ -722,11 +722,6 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                           "'vector.contract' with mma_kind %s needs a %s accumulator, but it "
                           "is %s",
                           name, info->type[2], scalar_type_name(ops[2]->elem));
-    if (ops[2]->elem != TY_F32)
-        return dist_error(c,
-                          "'vector.contract' with mma_kind %s: vptx takes wgmma with an f32 "
-                          "accumulator only (use NV_WGMMA_F32_64x%lldx16_%s)",
-                          name, (long long)mma.n, info->type[0][0] == 'b' ? "BF16" : "F16");
     for (int j = 0; j < 2; j++)
         if (!type_named(ops[j]->elem, info->type[j]))
             return dist_error(c,
@@ -773,7 +768,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     /* A from registers (layout/select.c marks attention's P V): its layout must be the
        A fragment tiled like the accumulator, else it is staged like any A */
     bool reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 &&
-                 wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
+                 ops[2]->elem == TY_F32 && wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
     int64_t bytes = 2 * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
     RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
     bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
@@ -831,7 +826,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
             ValueId args[5] = { w.buf[0], idx_mul_c(c, idx_add_c(c, idx_mul_c(c, g, w.bm), m), 64),
                                 w.buf[1],
                                 idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w.bn), n), w.inst_n),
-                                from_elements(c, el_in, (uint32_t)nregs, TY_F32) };
+                                from_elements(c, el_in, (uint32_t)nregs, acc->elem) };
             if (by_tma) { /* this iteration's stage of the ring */
                 args[1] = idx_add(c, ring.row0[0], args[1]);
                 args[3] = idx_add(c, ring.row0[1], args[3]);
@@ -861,7 +856,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                     op_set_attr(c->m, def, "b_rows", attr_int(c->m, ring.stage_rows[1], TY_I64));
             }
             for (int64_t i = 0; i < nregs; i++)
-                dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, TY_F32));
+                dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, acc->elem));
         }
     if (by_tma)
         dist_ring_after(c, o);

@@ -53,26 +53,80 @@ kind_of_op(Ctx *c, OpId o)
     return k;
 }
 
-/* stage 1: partial[j] for every slot j of the projected layout p */
+/* Slot k of l as slot of the projection p (the reduced dims dropped). */
+static int64_t
+projected_slot(const NestedLayout *l, uint32_t reduced, const NestedLayout *p, uint32_t k)
+{
+    int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+    int64_t pb[LAYOUT_MAX_RANK], po[LAYOUT_MAX_RANK], pe[LAYOUT_MAX_RANK];
+    layout_slot_unpack(l, k, b, o, e);
+    int32_t n = 0;
+    for (int32_t d = 0; d < l->rank; d++)
+        if (!(reduced >> d & 1)) {
+            pb[n] = b[d];
+            po[n] = o[d];
+            pe[n] = e[d];
+            n++;
+        }
+    return layout_slot_pack(p, pb, po, pe);
+}
+
+/* Kinds whose combining op ptxgen has as one packed .f16x2 / .bf16x2 instruction. */
+static bool
+packed_kind(CombiningKind k)
+{
+    return k == KIND_ADD || k == KIND_MUL || k == KIND_MAXIMUMF || k == KIND_MINIMUMF ||
+           k == KIND_MAXNUMF || k == KIND_MINNUMF;
+}
+
+/*
+ * stage 1: partial[j] for every slot j of the projected layout p.
+ *
+ * 16-bit floats are combined two at a time: slots 2i and 2i+1 (the two halves of
+ * one packed register, e.g. c0 c1 of an mma.sync fragment) that reduce into the same
+ * partial form a vector<2xT>, and the pairs of a partial are combined with
+ * vector<2xT> ops (ptxgen: one max.NaN.f16x2, add.f16x2, ... per pair), the two
+ * halves once at the end.  A row of 32 f16 elements then takes 15 packed ops and
+ * one scalar op instead of 31 scalar ones.  For add and mul that is another order
+ * of the same terms (two interleaved partial sums), within the tolerance a
+ * reduction's order is given anyway; max and min give the same bits.
+ */
 static void
 local_reduce(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, CombiningKind kind,
              ValueId *partial)
 {
     const NestedLayout *l = &src->layout;
+    int64_t np = layout_num_slots(p);
+    bool pack = (src->elem == TY_F16 || src->elem == TY_BF16) && packed_kind(kind);
+    uint32_t *npairs = pack ? arena_alloc(&c->m->arena, np * sizeof *npairs) : NULL;
+    if (pack) {
+        memset(npairs, 0, np * sizeof *npairs);
+        for (uint32_t k = 0; k + 1 < src->n; k += 2) {
+            int64_t j = projected_slot(l, reduced, p, k);
+            npairs[j] += j == projected_slot(l, reduced, p, k + 1);
+        }
+    }
+    ValueId *pair = pack ? arena_alloc(&c->m->arena, np * sizeof *pair) : NULL;
+    if (pack)
+        memset(pair, 0, np * sizeof *pair);
     for (uint32_t k = 0; k < src->n; k++) {
-        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
-        int64_t pb[LAYOUT_MAX_RANK], po[LAYOUT_MAX_RANK], pe[LAYOUT_MAX_RANK];
-        layout_slot_unpack(l, k, b, o, e);
-        int32_t n = 0;
-        for (int32_t d = 0; d < l->rank; d++)
-            if (!(reduced >> d & 1)) {
-                pb[n] = b[d];
-                po[n] = o[d];
-                pe[n] = e[d];
-                n++;
-            }
-        int64_t j = layout_slot_pack(p, pb, po, pe);
+        int64_t j = projected_slot(l, reduced, p, k);
+        if (pack && npairs[j] >= 2 && k % 2 == 0 && k + 1 < src->n &&
+            projected_slot(l, reduced, p, k + 1) == j) {
+            ValueId two[2] = { dist_elem(c, src, k), dist_elem(c, src, k + 1) };
+            ValueId v = from_elements(c, two, 2, src->elem);
+            pair[j] = pair[j] ? combine_values(c, kind, pair[j], v) : v;
+            k++;
+            continue;
+        }
         ValueId v = dist_elem(c, src, k);
+        partial[j] = partial[j] ? combine_values(c, kind, partial[j], v) : v;
+    }
+    for (int64_t j = 0; pack && j < np; j++) {
+        if (!pair[j])
+            continue;
+        ValueId v = combine_values(c, kind, extract_elem(c, pair[j], 0, src->elem),
+                                   extract_elem(c, pair[j], 1, src->elem));
         partial[j] = partial[j] ? combine_values(c, kind, partial[j], v) : v;
     }
 }
@@ -175,7 +229,9 @@ subgroup_reduce(Ctx *c, ValueId v, CombiningKind kind, Cluster cl)
     return r;
 }
 
-/* stage 2: 32-bit partials go together as one vector, narrower ones one by one */
+/* stage 2: 32-bit partials go together as one vector, 16-bit float ones two at a time
+ * (one register: the butterfly shuffles and combines both, ptxgen's packed
+ * subgroup_reduce), others one by one */
 static bool
 thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kind, TypeId elem,
               ValueId *partial, uint32_t np)
@@ -193,6 +249,17 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
                 lanes[j] = cluster_lane(c, l, cl[i], j);
             for (uint32_t j = 0; j < np; j++)
                 partial[j] = shuffle_reduce(c, partial[j], kind, cl[i], lanes);
+            continue;
+        }
+        if ((elem == TY_F16 || elem == TY_BF16) && packed_kind(kind) && np > 1) {
+            /* pairs of partials in one register: one shfl and one x2 op per step */
+            for (uint32_t j = 0; j + 1 < np; j += 2) {
+                ValueId v = subgroup_reduce(c, from_elements(c, partial + j, 2, elem), kind, cl[i]);
+                partial[j] = extract_elem(c, v, 0, elem);
+                partial[j + 1] = extract_elem(c, v, 1, elem);
+            }
+            if (np % 2)
+                partial[np - 1] = subgroup_reduce(c, partial[np - 1], kind, cl[i]);
             continue;
         }
         if (type_bitwidth(elem) == 32 && np > 1) {
@@ -308,9 +375,20 @@ reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, 
     Dist *r = dist_new(c, &p, src->elem);
     if (acc && !(acc = convert_dist(c, acc, &p)))
         return NULL;
-    for (uint32_t j = 0; j < np; j++)
+    bool pairs = acc && (src->elem == TY_F16 || src->elem == TY_BF16) && packed_kind(kind);
+    for (uint32_t j = 0; j < np; j++) {
+        if (pairs && j + 1 < np) { /* the accumulator two at a time, like stage 2 */
+            ValueId a[2] = { dist_elem(c, acc, j), dist_elem(c, acc, j + 1) };
+            ValueId v = combine_values(c, kind, from_elements(c, partial + j, 2, src->elem),
+                                       from_elements(c, a, 2, src->elem));
+            dist_set_elem(c, r, j, extract_elem(c, v, 0, src->elem));
+            dist_set_elem(c, r, j + 1, extract_elem(c, v, 1, src->elem));
+            j++;
+            continue;
+        }
         dist_set_elem(c, r, j,
                       acc ? combine_values(c, kind, partial[j], dist_elem(c, acc, j)) : partial[j]);
+    }
     return res_layout ? convert_dist(c, r, res_layout) : r;
 }
 

@@ -53,6 +53,7 @@ enum {
     WS_REGFILE = 65536,     /* 32-bit registers per SM (per workgroup at .minnctapersm 1) */
     RING_MAX_STAGES = 8,
     RING_MAX_BLOCKS = 8,
+    EPI_W = 8, /* f32 columns per block of the TMA-store epilogue's image (32 bytes) */
     RING_DEFAULT_STAGES = 3
 };
 
@@ -250,7 +251,7 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
  * contract's accumulator and its only use is an in-bounds transfer_write of the
  * whole tile to a 2-d f32 memref argument (identity layout, static shape, rows of
  * whole 16-byte pieces) that nothing else uses, right before the return.  The tile
- * goes registers -> 128-byte-swizzled shared memory (blocks of 32 columns) ->
+ * goes registers -> unswizzled shared memory (blocks of EPI_W = 8 columns) ->
  * cp.async.bulk.tensor stores.
  */
 static void
@@ -299,7 +300,7 @@ plan_epilogue(Ctx *c, OpId func, Ring *r)
         mt->elem != TY_F32 || (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) ||
         mt->shape[0] == DIM_DYNAMIC || mt->shape[1] == DIM_DYNAMIC || mt->shape[1] % 4 ||
         vt->kind != TY_VECTOR || vt->rank != 2 || vt->elem != TY_F32 || vt->shape[0] > 256 ||
-        vt->shape[1] % 32)
+        vt->shape[1] % EPI_W)
         return;
     Uses only = { mem, w, false, false }; /* C: written by this store alone */
     module_walk(m, func, scan_uses, &only);
@@ -386,13 +387,13 @@ add_maps(Ctx *c, OpId func, Ring *r)
         ins[nin + j] = t;
         srcs[ns++] = src;
     }
-    if (r->write) { /* C: boxes of M rows x 32 f32 (128 bytes), 128-byte swizzle */
-        int64_t box[2] = { r->cm, 32 };
+    if (r->write) { /* C: boxes of M rows x EPI_W f32 (32 bytes), unswizzled */
+        int64_t box[2] = { r->cm, EPI_W };
         Type t;
         memset(&t, 0, sizeof t);
         t.kind = TY_TENSORMAP;
         t.elem = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, false);
-        t.swizzle = SWIZZLE_128B;
+        t.swizzle = SWIZZLE_NONE;
         t.oob = OOB_ZERO;
         TypeId tt = type_intern(m, &t);
         r->tmap[2] = block_add_arg(m, entry, tt, op_get(m, func)->loc, NULL);
@@ -831,7 +832,40 @@ dist_ring_after(Ctx *c, OpId o)
     region_leave(c, NULL, 0, &rs);
 }
 
-/* The epilogue of a ring (plan_epilogue): registers -> swizzled shared memory -> TMA. */
+/*
+ * Whether the image of the epilogue can address slot `sl` of every thread as
+ * (thread part) + (slot constant) without a carry across a block of EPI_W columns:
+ * ty % W + cy % W < W for every thread and slot, y = ty + cy being the element's
+ * column with ty the thread part (thread_offset) and cy the slot part (slot_offset).
+ * Then y / W = ty / W + cy / W and y % W = ty % W + cy % W.
+ */
+static bool
+epi_no_carry(Ctx *c, const NestedLayout *l, uint32_t nslots)
+{
+    for (uint32_t sl = 0; sl < nslots; sl++) {
+        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK], x[LAYOUT_MAX_RANK];
+        layout_slot_unpack(l, sl, b, o, e);
+        int64_t cy = slot_offset(l, 1, b[1], o[1], e[1]);
+        for (int64_t t = 0; t < c->nthreads; t++) {
+            layout_element_of(l, t / 32, t % 32, sl, x);
+            int64_t ty = x[1] - cy;
+            if (ty < 0 || ty % EPI_W + cy % EPI_W >= EPI_W)
+                return false;
+        }
+    }
+    return true;
+}
+
+/*
+ * The epilogue of a ring (plan_epilogue): registers -> shared memory -> TMA store.
+ * The image is N/W blocks of M rows of W = 8 f32 (32 bytes), unswizzled: element
+ * (x, y) at row (y / W) * M + x, column y % W.  A wgmma accumulator fragment has
+ * each quarter warp (lanes 4r..4r+3) on one row x = x0 + r, its lanes on the 8
+ * consecutive columns 8j + 2q, 8j + 2q + 1: so the 16 lanes of a half warp write
+ * 4 rows x 32 bytes = 128 contiguous bytes per 64-bit store, one wavefront, where
+ * the 128-byte swizzle put rows r and r ^ 1 on the same banks (2 wavefronts).  The
+ * address is a per-thread part computed once plus a constant per store.
+ */
 bool
 dist_ring_write(Ctx *c, OpId o, bool *done)
 {
@@ -847,9 +881,9 @@ dist_ring_write(Ctx *c, OpId o, bool *done)
         return false;
     *done = true;
     Module *m = c->m;
-    int64_t nb = r->cn / 32;
+    int64_t nb = r->cn / EPI_W;
     int64_t at = dist_dynamic_alloc(c, r->cm * r->cn * 4, 1024);
-    int64_t shape[2] = { nb * r->cm, 32 }, box[2] = { r->cm, 32 };
+    int64_t shape[2] = { nb * r->cm, EPI_W }, box[2] = { r->cm, EPI_W };
     ValueId img =
         dist_dynamic_view(c, type_memref(m, TY_F32, 2, shape, NULL, MS_WORKGROUP, true), at);
     TypeId bt = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, true);
@@ -864,22 +898,34 @@ dist_ring_write(Ctx *c, OpId o, bool *done)
         RegionSave rs;
         if (holder)
             region_enter(c, emit_if(c, holder, 0, NULL, false), 0, &rs);
-        /* element (x, y) at row (y / 32) * M + x, column (y % 32) ^ 4 * (x % 8): its
-           16-byte chunk XORed with the row's 128-byte line mod 8 (the 128-byte swizzle);
-           E = 2 or 4 elements of a row stay in one chunk: one vector store */
+        /* E = 2 or 4 elements of a row stay in one block: one vector store */
         uint32_t run = 1;
         if (l->element_tile[0] == 1 && (l->element_tile[1] == 2 || l->element_tile[1] == 4))
             run = (uint32_t)l->element_tile[1];
+        bool split = epi_no_carry(c, l, v->n);
+        ValueId prow = 0, pcol = 0; /* the thread parts of row and column */
+        if (split) {
+            ValueId ty = thread_offset(c, l, 1), wv = const_index(c, EPI_W);
+            ValueId q[2] = { ty, wv };
+            pcol = emit1(c, OP_REMUI, 2, q, TY_INDEX);
+            prow = idx_add(c, idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), r->cm),
+                           thread_offset(c, l, 0));
+        }
         for (uint32_t sl = 0; sl < v->n; sl += run) {
-            ValueId x = element_index(c, l, 0, sl), y = element_index(c, l, 1, sl);
-            ValueId a[2] = { y, const_index(c, 32) };
-            ValueId blk = emit1(c, OP_DIVUI, 2, a, TY_INDEX);
-            ValueId yin = emit1(c, OP_REMUI, 2, a, TY_INDEX);
-            ValueId b[2] = { x, const_index(c, 8) };
-            ValueId sw = idx_mul_c(c, emit1(c, OP_REMUI, 2, b, TY_INDEX), 4);
-            ValueId xo[2] = { yin, sw };
-            ValueId col = emit1(c, OP_XORI, 2, xo, TY_INDEX);
-            ValueId row = idx_add(c, idx_mul_c(c, blk, r->cm), x);
+            ValueId row, col;
+            if (split) {
+                int64_t b[LAYOUT_MAX_RANK], ot[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+                layout_slot_unpack(l, sl, b, ot, e);
+                int64_t cx = slot_offset(l, 0, b[0], ot[0], e[0]);
+                int64_t cy = slot_offset(l, 1, b[1], ot[1], e[1]);
+                row = idx_add_c(c, prow, cx + r->cm * (cy / EPI_W));
+                col = idx_add_c(c, pcol, cy % EPI_W);
+            } else { /* the general form: a division per element */
+                ValueId x = element_index(c, l, 0, sl), y = element_index(c, l, 1, sl);
+                ValueId a[2] = { y, const_index(c, EPI_W) };
+                row = idx_add(c, idx_mul_c(c, emit1(c, OP_DIVUI, 2, a, TY_INDEX), r->cm), x);
+                col = emit1(c, OP_REMUI, 2, a, TY_INDEX);
+            }
             ValueId el[4];
             for (uint32_t e = 0; e < run; e++)
                 el[e] = dist_elem(c, v, sl + e);
@@ -891,18 +937,31 @@ dist_ring_write(Ctx *c, OpId o, bool *done)
             region_leave(c, NULL, 0, &rs);
     }
     barrier(c); /* every thread's part is written (and fenced for the async proxy) */
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
-    RegionSave rs;
-    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+    /* the first thread of warp w stores blocks w, w + nw, ...: the warps issue in parallel */
     const Op *w = op_get(m, o);
     ValueId r0 = dist_scalar(c, w->args[2]), c0 = dist_scalar(c, w->args[3]);
-    for (int64_t k = 0; k < nb; k++) {
-        ValueId view = dist_dynamic_view(c, bt, at + k * r->cm * 128);
-        ValueId args[4] = { view, r->tmap[2], idx_add_c(c, c0, 32 * k), r0 };
-        OpId st = emit(c, OP_TMA_ASYNC_STORE, 4, args, 0, NULL, 0);
-        int64_t seg[4] = { 1, 1, 2, 0 };
-        op_set_attr(m, st, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    int64_t nw = c->nthreads / 32 < nb ? c->nthreads / 32 : nb;
+    ValueId tid = thread_id(c), m32[2] = { tid, const_index(c, 32) };
+    ValueId first =
+        and_i1(c, cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, m32, TY_INDEX), const_index(c, 0)),
+               cmp_i(c, CMPI_ULT, tid, const_index(c, 32 * nw)));
+    RegionSave rs0; /* the issuing threads only: the others skip the dispatch */
+    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs0);
+    for (int64_t wi = 0; wi < nw; wi++) {
+        ValueId t0 = cmp_i(c, CMPI_EQ, tid, const_index(c, 32 * wi));
+        RegionSave rs;
+        region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+        for (int64_t k = wi; k < nb; k += nw) {
+            ValueId view = dist_dynamic_view(c, bt, at + k * r->cm * EPI_W * 4);
+            ValueId args[4] = { view, r->tmap[2], idx_add_c(c, c0, EPI_W * k), r0 };
+            OpId st = emit(c, OP_TMA_ASYNC_STORE, 4, args, 0, NULL, 0);
+            int64_t seg[4] = { 1, 1, 2, 0 };
+            op_set_attr(m, st, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+            if (k + nw < nb) /* one bulk group per thread: one commit and wait after its last */
+                op_set_attr(m, st, "vptx.tma_store_more", attr_unit(m));
+        }
+        region_leave(c, NULL, 0, &rs);
     }
-    region_leave(c, NULL, 0, &rs);
+    region_leave(c, NULL, 0, &rs0);
     return true;
 }

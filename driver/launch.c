@@ -823,16 +823,8 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
     return ok;
 }
 
-/*
- * The tensor maps the compiler added after the kernel's own parameters (a wgmma K
- * loop fed by a TMA ring, docs/hopper.md): the lines
- *   // vptx: hidden tensor map of argument A, box RxC, swizzle S
- * just above `.visible .entry ENTRY(`, in parameter order.  Returns how many
- * were found (at most max); each gets kind, source, box, swizzle and its
- * source's element type.
- */
-static uint32_t
-hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out, uint32_t max)
+uint32_t
+ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max)
 {
     static const char tag[] = "// vptx: hidden tensor map of argument ";
     const char *e = NULL, *start = entry_comments(ptx, entry, &e);
@@ -841,23 +833,58 @@ hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out
     uint32_t n = 0;
     for (const char *p = strstr(start, tag); p && p < e && n < max; p = strstr(p + 1, tag)) {
         unsigned long a = 0;
-        long long r = 0, c = 0;
+        long long r = 0, c = 0, par = -1;
         int sw = 0;
-        if (sscanf(p + sizeof tag - 1, "%lu, box %lldx%lld, swizzle %d", &a, &r, &c, &sw) != 4 ||
-            a >= k->nargs || k->args[a].kind != ARG_MEMREF)
+        if (sscanf(p + sizeof tag - 1, "%lu, box %lldx%lld, swizzle %d", &a, &r, &c, &sw) != 4)
+            continue;
+        const char *eol = strchr(p, '\n'), *q = strstr(p, ", parameter ");
+        if (q && (!eol || q < eol))
+            par = strtoll(q + 12, NULL, 10);
+        out[n++] = (HiddenTmap){ (uint32_t)a, par, { r, c }, (unsigned)sw };
+    }
+    return n;
+}
+
+int
+ptx_entry_param_count(const char *ptx, const char *entry)
+{
+    const char *e = NULL;
+    if (!entry_comments(ptx, entry, &e))
+        return -1;
+    const char *close = strchr(e, ')');
+    int n = 0;
+    for (const char *p = strstr(e, ".param"); p && close && p < close; p = strstr(p + 6, ".param"))
+        n++;
+    return n;
+}
+
+/*
+ * The tensor maps the compiler added after the kernel's own parameters (a wgmma K
+ * loop fed by a TMA ring, docs/hopper.md), from ptx_hidden_tmaps, in parameter
+ * order.  Returns how many were found (at most max); each gets kind, source, box,
+ * swizzle and its source's element type.
+ */
+static uint32_t
+hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out, uint32_t max)
+{
+    HiddenTmap h[16];
+    uint32_t nh = ptx_hidden_tmaps(ptx, entry, h, max < 16 ? max : 16), n = 0;
+    for (uint32_t i = 0; i < nh; i++) {
+        uint32_t a = h[i].arg;
+        if (a >= k->nargs || k->args[a].kind != ARG_MEMREF)
             continue;
         KernelArg *t = &out[n++];
         memset(t, 0, sizeof *t);
         t->kind = ARG_TENSORMAP;
-        t->tma_source = (uint32_t)a;
+        t->tma_source = a;
         t->elem = k->args[a].elem;
         t->rank = 2;
-        t->shape[0] = r;
-        t->shape[1] = c;
-        t->swizzle = sw == 128  ? SWIZZLE_128B
-                     : sw == 64 ? SWIZZLE_64B
-                     : sw == 32 ? SWIZZLE_32B
-                                : SWIZZLE_NONE;
+        t->shape[0] = h[i].box[0];
+        t->shape[1] = h[i].box[1];
+        t->swizzle = h[i].swizzle == 128  ? SWIZZLE_128B
+                     : h[i].swizzle == 64 ? SWIZZLE_64B
+                     : h[i].swizzle == 32 ? SWIZZLE_32B
+                                          : SWIZZLE_NONE;
         t->oob = OOB_ZERO;
         t->loc = k->args[a].loc;
     }

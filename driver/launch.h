@@ -105,6 +105,21 @@ size_t karg_elem_offset(const KernelArg *a, int64_t linear);
 /* The name of the n-th `.entry` in PTX text (malloc'd), or NULL. */
 char *ptx_entry_name(const char *ptx, uint32_t n);
 
+/* A line `// vptx: hidden tensor map of argument N, box RxC, swizzle S, parameter P`
+ * above an entry (docs/hopper.md, "Kernel ABI"): a tensor map the compiler appended
+ * after the kernel's own parameters, which every launcher encodes. */
+typedef struct HiddenTmap {
+    uint32_t arg;     /* N: the MLIR argument (a memref) whose buffer it maps */
+    int64_t param;    /* P: the .param holding that memref's base pointer; -1 if absent */
+    int64_t box[2];   /* rows x columns, outermost first */
+    unsigned swizzle; /* bytes: 0, 32, 64 or 128 */
+} HiddenTmap;
+
+/* The hidden tensor maps of `entry`, in parameter order (at most max). */
+uint32_t ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max);
+/* The number of .param entries of `.visible .entry ENTRY(`, or -1 when there is none. */
+int ptx_entry_param_count(const char *ptx, const char *entry);
+
 /* ---- devices ---- */
 
 typedef enum { DEV_SIM, DEV_CUDA } DeviceKind;

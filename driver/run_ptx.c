@@ -8,6 +8,11 @@
  * is written to DIR/argN.npy (N = position, from 0) with its dtype and shape.
  * Any other ARG is a literal number converted to the parameter's .param type
  * (integers in C notation, floats in decimal; .f16 rounds to nearest even).
+ *
+ * The tensor maps of an sm_90a TMA ring (`// vptx: hidden tensor map of argument
+ * N, box RxC, swizzle S, parameter P` lines above the entry) take no ARG: each is
+ * encoded from the .npy ARG at parameter P (its dtype, its 2-d shape, row-major)
+ * and appended after the ARGs, as every other launcher does (docs/hopper.md).
  */
 #include "driver/run_ptx.h"
 #include "driver/npy.h"
@@ -33,6 +38,8 @@ static const char run_usage[] =
     "                ARG...\n"
     "  ARG is FILE.npy (an array: pointer parameter, written back as DIR/argN.npy)\n"
     "  or a number (a scalar parameter, converted to its .param type).\n"
+    "  The hidden tensor maps of an sm_90a TMA ring take no ARG: each is encoded from\n"
+    "  the 2-d .npy ARG at the parameter its '// vptx: hidden tensor map' line names.\n"
     "  --entry may be left out when the module has one entry; DIR defaults to '.'\n"
     "  (created with its parents when missing).\n"
     "  --timing=GPU       also estimate the kernel's time on GPU (a100 or h100) with the\n"
@@ -238,14 +245,69 @@ typedef struct {
     SimDevPtr dev[MAXARGS];
     unsigned char bytes[MAXARGS][16];
     void *params[MAXARGS];
+    SimTensorMap *maps; /* the hidden tensor maps, 64-byte aligned */
 } Bound;
 
-static int
-bind_args(SimCtx *ctx, SimFunc *f, const RunOpts *o, Bound *b)
+/* CUtensorMapDataType of each .npy dtype (bf16 travels as <u2, fp8 as |u1). */
+static unsigned
+npy_tmap_dtype(NpyDtype t)
 {
-    int np = sim_func_param_count(f);
+    static const unsigned code[] = {
+        [NPY_F4] = SIM_TMAP_FLOAT32, [NPY_F2] = SIM_TMAP_FLOAT16, [NPY_F8] = SIM_TMAP_FLOAT64,
+        [NPY_I1] = SIM_TMAP_UINT8,   [NPY_I4] = SIM_TMAP_INT32,   [NPY_I8] = SIM_TMAP_INT64,
+        [NPY_U1] = SIM_TMAP_UINT8,   [NPY_U2] = SIM_TMAP_UINT16,  [NPY_U4] = SIM_TMAP_UINT32,
+        [NPY_U8] = SIM_TMAP_UINT64,
+    };
+    return code[t];
+}
+
+/* Encodes the hidden tensor maps hid[0..nh) from the bound .npy ARGs into b->maps and
+   appends them to b->params after the nown ARGs. */
+static int
+bind_hidden(SimCtx *ctx, const RunOpts *o, Bound *b, const HiddenTmap *hid, int nh, int nown)
+{
+    b->maps = aligned_alloc(64, (size_t)nh * sizeof *b->maps);
+    if (!b->maps)
+        return run_fail("out of memory");
+    for (int i = 0; i < nh; i++) {
+        const HiddenTmap *h = &hid[i];
+        if (h->param < 0 || h->param >= nown || !b->arr[h->param].data)
+            return run_fail("the hidden tensor map of argument %u needs the .npy ARG of its "
+                            "memref (parameter %lld%s)",
+                            h->arg, (long long)h->param,
+                            h->param < 0 ? ": the PTX line names none; recompile it" : "");
+        const NpyArray *a = &b->arr[h->param];
+        if (a->ndim != 2)
+            return run_fail("%s has %d dims, but the hidden tensor map of argument %u maps a "
+                            "2-d memref: give the array its memref's shape",
+                            o->args[h->param], a->ndim, h->arg);
+        uint64_t dim[2] = { a->shape[1], a->shape[0] }, stride[1] = { a->shape[1] * a->itemsize };
+        uint32_t box[2] = { (uint32_t)h->box[1], (uint32_t)h->box[0] }, es[2] = { 1, 1 };
+        unsigned sw = h->swizzle == 128  ? SIM_TMAP_SWIZZLE_128B
+                      : h->swizzle == 64 ? SIM_TMAP_SWIZZLE_64B
+                      : h->swizzle == 32 ? SIM_TMAP_SWIZZLE_32B
+                                         : SIM_TMAP_SWIZZLE_NONE;
+        if (sim_tensor_map_encode_tiled(&b->maps[i], npy_tmap_dtype(a->dtype), 2, b->dev[h->param],
+                                        dim, stride, box, es, 0, sw, 0,
+                                        SIM_TMAP_OOB_FILL_ZERO) != SIM_OK)
+            return run_fail("the hidden tensor map of argument %u (box %lldx%lld) cannot map %s: "
+                            "%s",
+                            h->arg, (long long)h->box[0], (long long)h->box[1], o->args[h->param],
+                            sim_error(ctx));
+        b->params[nown + i] = &b->maps[i];
+    }
+    return 0;
+}
+
+static int
+bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
+{
+    HiddenTmap hid[16];
+    int nh = (int)ptx_hidden_tmaps(text, sim_func_name(f), hid, 16);
+    int np = sim_func_param_count(f) - nh;
     if (np != o->nargs)
-        return run_fail("the entry takes %d parameters, %d arguments given", np, o->nargs);
+        return run_fail("the entry takes %d parameters%s, %d arguments given", np,
+                        nh ? " (and hidden tensor maps, which take none)" : "", o->nargs);
     for (int i = 0; i < np; i++) {
         SimParamInfo p;
         sim_func_param_info(f, i, &p);
@@ -267,7 +329,7 @@ bind_args(SimCtx *ctx, SimFunc *f, const RunOpts *o, Bound *b)
             return run_fail("%s", sim_error(ctx));
         memcpy(b->bytes[i], &b->dev[i], 8);
     }
-    return 0;
+    return nh ? bind_hidden(ctx, o, b, hid, nh, np) : 0;
 }
 
 static int
@@ -314,7 +376,7 @@ static int
 run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
 {
     SimFunc *f = find_entry(ctx, m, o);
-    if (!f || bind_args(ctx, f, o, b))
+    if (!f || bind_args(ctx, f, text, o, b))
         return 1;
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
     sim_limits_apply(ctx, &o->limits);
@@ -394,9 +456,11 @@ run_ptx_main(int argc, char **argv)
         rc = (fprintf(stderr, "%s\n", sim_error(ctx)), 1);
     else
         rc = run_loaded(ctx, m, text, &o, b);
-    if (b)
+    if (b) {
         for (int i = 0; i < MAXARGS; i++)
             npy_free(&b->arr[i]);
+        free(b->maps);
+    }
     free(b);
     sim_destroy(ctx);
     free(text);

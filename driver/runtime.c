@@ -8,10 +8,16 @@
  * device and turns the device's failure into a VptxStatus plus the device's own
  * message in ctx->error.  The context owns its modules (a list, unloaded by
  * vptx_context_destroy); device memory goes with the device context.
+ *
+ * Hidden tensor maps (docs/runtime-api.md): a module keeps its PTX text, so that
+ * a function knows the `// vptx: hidden tensor map` lines above its entry and its
+ * .param count; vptx_launch_memrefs encodes one map per line from the caller's
+ * VptxMemref of that argument and appends it after the caller's params.
  */
 #include "driver/vptx_runtime.h"
 
 #include "driver/cuda.h"
+#include "driver/launch.h"
 #include "sim/sim.h"
 
 #include <stdarg.h>
@@ -25,8 +31,11 @@
 struct VptxFunction {
     VptxModule *mod;
     char *name;
-    SimFunc *sim; /* VPTX_DEVICE_SIM */
-    void *cuda;   /* VPTX_DEVICE_CUDA: a CUfunction */
+    SimFunc *sim;          /* VPTX_DEVICE_SIM */
+    void *cuda;            /* VPTX_DEVICE_CUDA: a CUfunction */
+    HiddenTmap hidden[16]; /* the tensor maps the compiler appended to its parameters */
+    uint32_t nhidden;
+    int nparams; /* all of its .params, the hidden maps included (from the PTX text) */
     VptxFunction *next;
 };
 
@@ -34,6 +43,7 @@ struct VptxModule {
     VptxContext *ctx;
     SimModule *sim; /* VPTX_DEVICE_SIM */
     void *cuda;     /* VPTX_DEVICE_CUDA: a CUmodule */
+    char *ptx;      /* a copy of the text, for the entries' `// vptx:` lines */
     VptxFunction *functions;
     VptxModule *next;
 };
@@ -186,6 +196,7 @@ vptx_context_destroy(VptxContext *ctx)
         if (m->cuda)
             cuda_module_unload(ctx->cuda, m->cuda);
         free_functions(m);
+        free(m->ptx);
         free(m);
     }
     if (ctx->sim)
@@ -218,16 +229,25 @@ vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out)
     if (!ptx)
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_load: ptx is NULL");
     VptxModule *m = calloc(1, sizeof *m);
-    if (!m)
+    size_t len = strlen(ptx);
+    char *copy = malloc(len + 1);
+    if (!m || !copy) {
+        free(m);
+        free(copy);
         return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
+    }
+    memcpy(copy, ptx, len + 1);
+    m->ptx = copy;
     m->ctx = ctx;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_load(ctx->sim, ptx, "<ptx>", &m->sim);
         if (r != SIM_OK) {
+            free(copy);
             free(m);
             return sim_fail(ctx, r, VPTX_ERR_INVALID_PTX, "loading the PTX");
         }
     } else if (!cuda_module_load(ctx->cuda, ptx, &m->cuda)) {
+        free(copy);
         free(m);
         return cuda_fail(ctx, VPTX_ERR_INVALID_PTX);
     }
@@ -264,6 +284,7 @@ vptx_module_unload(VptxContext *ctx, VptxModule *mod)
     if (mod->cuda)
         done = cuda_module_unload(ctx->cuda, mod->cuda);
     free_functions(mod);
+    free(mod->ptx);
     free(mod);
     return done ? ok(ctx) : fail(ctx, VPTX_ERR_DEVICE, "unloading the module failed");
 }
@@ -295,6 +316,8 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     strcpy(copy, name);
     f->name = copy;
     f->mod = mod;
+    f->nhidden = ptx_hidden_tmaps(mod->ptx, name, f->hidden, 16);
+    f->nparams = ptx_entry_param_count(mod->ptx, name);
     VptxStatus status = VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
@@ -385,7 +408,7 @@ vptx_memcpy_dtoh(VptxContext *ctx, void *dst, VptxDevicePtr src, size_t bytes)
 /* The checks of vptx_launch that need no device. */
 static VptxStatus
 check_launch(VptxContext *ctx, const VptxFunction *fn, const unsigned grid[3],
-             const unsigned block[3], void **params)
+             const unsigned block[3], void **params, const char *who)
 {
     if (!fn || !fn->mod || fn->mod->ctx != ctx)
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
@@ -404,29 +427,95 @@ check_launch(VptxContext *ctx, const VptxFunction *fn, const unsigned grid[3],
                     "than 1024",
                     block[0], block[1], block[2]);
     if (ctx->kind == VPTX_DEVICE_SIM) {
-        int n = sim_func_param_count(fn->sim);
+        int n = sim_func_param_count(fn->sim) - (int)fn->nhidden; /* the caller's */
         if (n > 0 && !params)
             return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
-                        "vptx_launch: kernel '%s' has %d parameters but params is NULL", fn->name,
-                        n);
+                        "%s: kernel '%s' has %d parameters but params is NULL", who, fn->name, n);
         for (int i = 0; i < n; i++)
             if (!params[i])
                 return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
-                            "vptx_launch: params[%d] of kernel '%s' is NULL (it has %d "
+                            "%s: params[%d] of kernel '%s' is NULL (it has %d "
                             "parameters)",
-                            i, fn->name, n);
+                            who, i, fn->name, n);
     }
     return VPTX_OK;
 }
 
-VptxStatus
-vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigned block[3],
-            unsigned shared_bytes, void **params)
+/* Bytes per element and CUtensorMapDataType (ptx-sm90.md 2.1; the simulator uses the
+   same numbers) of each VptxElemType. */
+static const struct {
+    unsigned bytes, dtype;
+} elem_info[] = {
+    [VPTX_ELEM_F16] = { 2, 6 }, [VPTX_ELEM_BF16] = { 2, 9 }, [VPTX_ELEM_F32] = { 4, 7 },
+    [VPTX_ELEM_F64] = { 8, 8 }, [VPTX_ELEM_I8] = { 1, 0 },   [VPTX_ELEM_I16] = { 2, 1 },
+    [VPTX_ELEM_I32] = { 4, 3 }, [VPTX_ELEM_I64] = { 8, 5 },
+};
+
+/* Encodes hidden map i of fn into map (128 bytes, 64-byte aligned) from the caller's
+   description of its memref. */
+static VptxStatus
+encode_hidden(VptxContext *ctx, const VptxFunction *fn, uint32_t i, void **params,
+              const VptxMemref *memrefs, unsigned nmemrefs, void *map)
 {
-    CHECK_CTX(ctx);
-    VptxStatus s = check_launch(ctx, fn, grid, block, params);
-    if (s != VPTX_OK)
-        return s;
+    const HiddenTmap *h = &fn->hidden[i];
+    const VptxMemref *m = memrefs && h->arg < nmemrefs ? &memrefs[h->arg] : NULL;
+    if (!m || m->rank == 0)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch_memrefs: kernel '%s' has a hidden tensor map of argument %u: "
+                    "describe that memref in memrefs[%u] (%u given)",
+                    fn->name, h->arg, h->arg, memrefs ? nmemrefs : 0);
+    if (m->rank != 2 || (unsigned)m->elem >= sizeof elem_info / sizeof elem_info[0])
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch_memrefs: memrefs[%u] has rank %u or element type %d; the hidden "
+                    "tensor map is of a 2-d memref of a VptxElemType",
+                    h->arg, m->rank, (int)m->elem);
+    uint64_t passed = 0;
+    if (h->param >= 0 && params && params[h->param])
+        memcpy(&passed, params[h->param], sizeof passed);
+    if (h->param >= 0 && passed != m->base)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch_memrefs: memrefs[%u].base is 0x%llx but params[%lld], the base "
+                    "pointer of argument %u, passes 0x%llx",
+                    h->arg, (unsigned long long)m->base, (long long)h->param, h->arg,
+                    (unsigned long long)passed);
+    unsigned es = elem_info[m->elem].bytes;
+    bool row_major = m->strides[0] == 0 && m->strides[1] == 0;
+    uint64_t outer = row_major ? m->sizes[1] : m->strides[0];
+    if (!row_major && m->strides[1] != 1)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch_memrefs: memrefs[%u] has innermost stride %llu; TMA needs 1",
+                    h->arg, (unsigned long long)m->strides[1]);
+    /* cuTensorMapEncodeTiled's order: dimension 0 innermost */
+    uint64_t dim[2] = { m->sizes[1], m->sizes[0] }, stride[1] = { outer * es };
+    uint32_t box[2] = { (uint32_t)h->box[1], (uint32_t)h->box[0] }, estride[2] = { 1, 1 };
+    unsigned sw = h->swizzle == 128  ? SIM_TMAP_SWIZZLE_128B
+                  : h->swizzle == 64 ? SIM_TMAP_SWIZZLE_64B
+                  : h->swizzle == 32 ? SIM_TMAP_SWIZZLE_32B
+                                     : SIM_TMAP_SWIZZLE_NONE;
+    uint64_t base = m->base + m->offset * es;
+    unsigned dtype = elem_info[m->elem].dtype;
+    memset(map, 0, 128);
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        SimResult r = sim_tensor_map_encode_tiled(map, dtype, 2, base, dim, stride, box, estride, 0,
+                                                  sw, 0, SIM_TMAP_OOB_FILL_ZERO);
+        if (r != SIM_OK)
+            return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                        "vptx_launch_memrefs: the tensor map of argument %u (box %lldx%lld, "
+                        "swizzle %u) cannot map memrefs[%u]: %s",
+                        h->arg, (long long)h->box[0], (long long)h->box[1], h->swizzle, h->arg,
+                        sim_error(ctx->sim));
+    } else if (!cuda_tensor_map_encode(ctx->cuda, map, dtype, 2, base, dim, stride, box, estride, 0,
+                                       sw, 0, SIM_TMAP_OOB_FILL_ZERO)) {
+        return cuda_fail(ctx, VPTX_ERR_INVALID_ARGUMENT);
+    }
+    return VPTX_OK;
+}
+
+/* The launch itself, once params holds every .param (the hidden maps included). */
+static VptxStatus
+launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigned block[3],
+       unsigned shared_bytes, void **params)
+{
     VptxLaunchInfo info;
     memset(&info, 0, sizeof info);
     info.ms = -1;
@@ -468,6 +557,57 @@ vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const un
     ctx->last = info;
     ctx->launched = true;
     return ok(ctx);
+}
+
+VptxStatus
+vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigned block[3],
+            unsigned shared_bytes, void **params)
+{
+    CHECK_CTX(ctx);
+    VptxStatus s = check_launch(ctx, fn, grid, block, params, "vptx_launch");
+    if (s != VPTX_OK)
+        return s;
+    if (fn->nhidden)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch: kernel '%s' takes %u hidden tensor maps (the `// vptx: hidden "
+                    "tensor map` lines of its PTX): launch it with vptx_launch_memrefs",
+                    fn->name, fn->nhidden);
+    return launch(ctx, fn, grid, block, shared_bytes, params);
+}
+
+VptxStatus
+vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
+                    const unsigned block[3], unsigned shared_bytes, void **params,
+                    const VptxMemref *memrefs, unsigned nmemrefs)
+{
+    CHECK_CTX(ctx);
+    VptxStatus s = check_launch(ctx, fn, grid, block, params, "vptx_launch_memrefs");
+    if (s != VPTX_OK || !fn->nhidden)
+        return s != VPTX_OK ? s : launch(ctx, fn, grid, block, shared_bytes, params);
+    int own = fn->nparams - (int)fn->nhidden;
+    if (own < 0)
+        return fail(ctx, VPTX_ERR_INVALID_PTX,
+                    "vptx_launch_memrefs: kernel '%s' has %u hidden tensor map lines but %d "
+                    "parameters",
+                    fn->name, fn->nhidden, fn->nparams);
+    void **all = calloc((size_t)own + fn->nhidden, sizeof *all);
+    unsigned char *maps = aligned_alloc(64, 128 * (size_t)fn->nhidden);
+    if (!all || !maps) {
+        free(all);
+        free(maps);
+        return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
+    }
+    for (int i = 0; i < own; i++)
+        all[i] = params[i];
+    for (uint32_t i = 0; i < fn->nhidden && s == VPTX_OK; i++) {
+        s = encode_hidden(ctx, fn, i, params, memrefs, nmemrefs, maps + 128 * i);
+        all[own + (int)i] = maps + 128 * i;
+    }
+    if (s == VPTX_OK)
+        s = launch(ctx, fn, grid, block, shared_bytes, all);
+    free(all);
+    free(maps);
+    return s;
 }
 
 VptxStatus

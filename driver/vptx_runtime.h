@@ -37,7 +37,9 @@
  * followed by a uint64_t for its offset if the layout's offset is `?`, one per
  * dynamic size and one per dynamic stride; index/i64 are uint64_t, i32 a
  * uint32_t, f32 a float, f64 a double, f16/bf16 their 16-bit pattern.  The
- * full list is in docs/runtime-api.md.
+ * tensor maps an sm_90a TMA ring adds after them are not in params: the
+ * runtime encodes them from the VptxMemref descriptions given to
+ * vptx_launch_memrefs.  The full list is in docs/runtime-api.md.
  */
 #ifndef VPTX_RUNTIME_H
 #define VPTX_RUNTIME_H
@@ -133,9 +135,51 @@ VptxStatus vptx_memcpy_dtoh(VptxContext *ctx, void *dst, VptxDevicePtr src, size
 
 /* Runs fn on a grid of grid[0..2] workgroups of block[0..2] threads with
  * shared_bytes of dynamic shared memory, and waits for it to finish.  params
- * as described at the top (NULL for a kernel without parameters). */
+ * as described at the top (NULL for a kernel without parameters).  A kernel with
+ * hidden tensor maps is refused (VPTX_ERR_INVALID_ARGUMENT): launch it with
+ * vptx_launch_memrefs. */
 VptxStatus vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
                        const unsigned block[3], unsigned shared_bytes, void **params);
+/* Element types of memref arguments (VptxMemref.elem). */
+typedef enum {
+    VPTX_ELEM_F16,
+    VPTX_ELEM_BF16,
+    VPTX_ELEM_F32,
+    VPTX_ELEM_F64,
+    VPTX_ELEM_I8, /* also i1 and the fp8 types f8E4M3FN, f8E5M2 */
+    VPTX_ELEM_I16,
+    VPTX_ELEM_I32,
+    VPTX_ELEM_I64, /* also index */
+} VptxElemType;
+
+#define VPTX_MAX_RANK 8
+
+/* A memref argument of the MLIR kernel, described on the host: what the compiler's
+ * hidden tensor maps (a TMA ring on sm_90a, the `// vptx: hidden tensor map of
+ * argument N` lines above the entry) are encoded from.  rank 0 marks an argument
+ * that is not a memref (or that no hidden map names): it is not read. */
+typedef struct VptxMemref {
+    VptxDevicePtr base;              /* the aligned base pointer, as passed in params */
+    VptxElemType elem;               /* its element type */
+    unsigned rank;                   /* 1..VPTX_MAX_RANK; 0: not described */
+    uint64_t offset;                 /* elements from base to element (0, ..., 0) */
+    uint64_t sizes[VPTX_MAX_RANK];   /* outermost dim first */
+    uint64_t strides[VPTX_MAX_RANK]; /* in elements, outermost first; all 0: row-major */
+} VptxMemref;
+
+/* vptx_launch for a kernel whose PTX carries hidden tensor maps: params holds the
+ * kernel's own parameters only (as for vptx_launch), memrefs[N] describes MLIR
+ * argument N (nmemrefs entries, in the signature's order), and the runtime encodes
+ * one 128-byte tensor map per hidden-map line from memrefs[N] (element type, sizes,
+ * strides; the box and swizzle from the line) and appends it after params.  The
+ * base pointer must equal the one params passes for that argument.
+ * VPTX_ERR_INVALID_ARGUMENT, with a message, for a missing or inconsistent memref
+ * or one TMA cannot map (unaligned base, non-contiguous rows, ...).  A kernel with
+ * no hidden maps launches exactly as with vptx_launch (memrefs may be NULL). */
+VptxStatus vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
+                               const unsigned block[3], unsigned shared_bytes, void **params,
+                               const VptxMemref *memrefs, unsigned nmemrefs);
+
 /* The figures of the last successful launch on ctx. */
 VptxStatus vptx_last_launch_info(const VptxContext *ctx, VptxLaunchInfo *out);
 

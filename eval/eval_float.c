@@ -48,9 +48,54 @@ eval_round(double x, TypeId t)
         return round_format(x, 10, -126, 127);
     case TY_F32:
         return (double)(float)x; /* C's conversion rounds to nearest even */
+    case TY_F8E4M3FN: {          /* no infinities: past 448 (S.1111.110) is NaN */
+        double r = round_format(x, 3, -6, 8);
+        return fabs(r) > 448 ? NAN : r;
+    }
+    case TY_F8E5M2:
+        return round_format(x, 2, -14, 15);
     default:
         return x;
     }
+}
+
+/*  f8E4M3FN:  s eeee mmm   value = (-1)^s 2^(e-7) 1.m, e = 0: 2^-6 0.m; s 1111 111 is NaN
+ *  f8E5M2:    s eeeee mm   value = (-1)^s 2^(e-15) 1.m, e = 0: 2^-14 0.m; e = 31: inf/NaN */
+static uint8_t
+fp8_bits(double x, TypeId t)
+{
+    bool e4 = t == TY_F8E4M3FN;
+    int mb = e4 ? 3 : 2, bias = e4 ? 7 : 15;
+    x = eval_round(x, t);
+    uint8_t sign = signbit(x) ? 0x80 : 0;
+    if (isnan(x))
+        return (uint8_t)(sign | 0x7f); /* e4m3: the NaN; e5m2: a NaN (exponent 31, m != 0) */
+    if (isinf(x))
+        return (uint8_t)(sign | 0x7c);
+    double a = fabs(x);
+    if (a < ldexp(1.0, 1 - bias)) /* subnormal or zero: m = a / 2^(1 - bias - mb) */
+        return (uint8_t)(sign | (unsigned)(a / ldexp(1.0, 1 - bias - mb)));
+    int e = ilogb(a);
+    unsigned m = (unsigned)(a / ldexp(1.0, e - mb)) - (1u << mb);
+    return (uint8_t)(sign | (unsigned)(e + bias) << mb | m);
+}
+
+static double
+fp8_value(uint8_t b, TypeId t)
+{
+    bool e4 = t == TY_F8E4M3FN;
+    int mb = e4 ? 3 : 2, bias = e4 ? 7 : 15;
+    int e = (b & 0x7f) >> mb, m = b & ((1 << mb) - 1);
+    double v;
+    if (e4 && (b & 0x7f) == 0x7f)
+        v = NAN;
+    else if (!e4 && e == 31)
+        v = m ? NAN : INFINITY;
+    else if (e == 0)
+        v = ldexp(m, 1 - bias - mb);
+    else
+        v = ldexp(m + (1 << mb), e - bias - mb);
+    return b & 0x80 ? -v : v;
 }
 
 /*  binary16:  s eeeee mmmmmmmmmm     value = (-1)^s 2^(e-15) 1.m, e = 0: 2^-14 0.m */
@@ -155,6 +200,9 @@ eval_to_bits(Scalar x, TypeId t)
         memcpy(&u, &x.f, sizeof u);
         return u;
     }
+    case TY_F8E4M3FN:
+    case TY_F8E5M2:
+        return fp8_bits(x.f, t);
     default:
         return eval_zext(x.i, t);
     }
@@ -181,6 +229,10 @@ eval_from_bits(uint64_t bits, TypeId t)
     }
     case TY_F64:
         memcpy(&r.f, &bits, sizeof r.f);
+        break;
+    case TY_F8E4M3FN:
+    case TY_F8E5M2:
+        r.f = fp8_value((uint8_t)bits, t);
         break;
     default:
         r.i = eval_norm_int((int64_t)bits, t);

@@ -76,6 +76,10 @@ mem_read(const unsigned char *p, TypeId t)
         memcpy(&f32, p, 4);
         r.f = f32;
         break;
+    case TY_F8E4M3FN:
+    case TY_F8E5M2:
+        r = eval_from_bits(p[0], t);
+        break;
     case TY_F64:
         memcpy(&r.f, p, 8);
         break;

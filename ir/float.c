@@ -1,5 +1,6 @@
 /*
- * float.c -- float encodings: rounding a double to f16 / bf16 / tf32 / f32,
+ * float.c -- float encodings: rounding a double to f16 / bf16 / tf32 / f32 /
+ * the fp8 types (f8E4M3FN: no infinities, S.1111.111 is NaN, max 448; f8E5M2),
  * and converting to and from a float type's bit pattern.  Used by the
  * frontend for float literals, by print.c to print them back, and by
  * distribute and the driver where a constant or buffer element is encoded.
@@ -26,10 +27,18 @@ float_format(TypeId t)
         return (FloatFormat){ 8, 10 };
     case TY_F32:
         return (FloatFormat){ 8, 23 };
+    case TY_F8E4M3FN:
+        return (FloatFormat){ 4, 3 };
+    case TY_F8E5M2:
+        return (FloatFormat){ 5, 2 };
     default:
         return (FloatFormat){ 11, 52 };
     }
 }
+
+/* f8E4M3FN uses the all-ones exponent for finite values (only S.1111.111 is NaN) and
+   has no infinities: above 448 (after rounding) is NaN, as MLIR's APFloat makes it. */
+#define E4M3FN_MAX 448.0
 
 double
 ir_float_round(double v, TypeId type)
@@ -44,6 +53,8 @@ ir_float_round(double v, TypeId type)
         lead = 1 - bias; /* subnormal: fixed quantum */
     int shift = f.mbits - lead;
     double r = ldexp(nearbyint(ldexp(v, shift)), -shift);
+    if (type == TY_F8E4M3FN)
+        return fabs(r) > E4M3FN_MAX ? NAN : r;
     double max = ldexp(2.0 - ldexp(1.0, -f.mbits), bias);
     return fabs(r) > max ? copysign(INFINITY, v) : r;
 }
@@ -65,6 +76,8 @@ ir_float_to_bits(double v, TypeId type)
     int bias = (1 << (f.ebits - 1)) - 1;
     uint64_t sign = (double_bits(v) >> 63) << (f.ebits + f.mbits);
     uint64_t emax = (1ull << f.ebits) - 1;
+    if (type == TY_F8E4M3FN && (isnan(v) || isinf(v)))
+        return sign | 0x7f; /* the only NaN; no infinities */
     if (isnan(v)) {
         uint64_t mant = (double_bits(v) & ((1ull << 52) - 1)) >> (52 - f.mbits);
         return sign | emax << f.mbits | (mant ? mant : 1ull << (f.mbits - 1));
@@ -98,6 +111,12 @@ ir_float_from_bits(uint64_t bits, TypeId type)
     uint64_t exp = (bits >> f.mbits) & ((1ull << f.ebits) - 1);
     bool neg = (bits >> (f.ebits + f.mbits)) & 1;
     double v;
+    if (type == TY_F8E4M3FN && (exp != 15 || mant != 7)) { /* every other pattern is finite */
+        v = exp ? ldexp((double)(mant | 8), (int)exp - 10) : ldexp((double)mant, -9);
+        return neg ? -v : v;
+    }
+    if (type == TY_F8E4M3FN)
+        return neg ? -NAN : NAN;
     if (exp == (1ull << f.ebits) - 1 && mant) {
         uint64_t d = (uint64_t)neg << 63 | 0x7ffull << 52 | mant << (52 - f.mbits);
         memcpy(&v, &d, sizeof v);

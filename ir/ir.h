@@ -193,7 +193,10 @@ typedef enum {
     TY_F32,
     TY_F64,
     TY_TF32,
-    TY_LAST_SCALAR = TY_TF32,
+    TY_F8E4M3FN, /* fp8: sign, 4 exponent bits (bias 7), 3 mantissa bits; no infinities,
+                    S.1111.111 is NaN (max 448) */
+    TY_F8E5M2,   /* fp8: sign, 5 exponent bits (bias 15), 2 mantissa bits, IEEE-like */
+    TY_LAST_SCALAR = TY_F8E5M2,
     TY_VECTOR,         /* elem, rank, shape (rank 0 = vector<f32>) */
     TY_MEMREF,         /* elem, rank, shape (DIM_DYNAMIC = ?), layout, memspace */
     TY_FUNCTION,       /* nins/ins, nouts/outs */

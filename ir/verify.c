@@ -241,6 +241,8 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_F32:
     case TY_F64:
     case TY_TF32:
+    case TY_F8E4M3FN:
+    case TY_F8E5M2:
         break;
     }
     add(s, "<invalid type>");

@@ -511,7 +511,8 @@ verify_warpgroup_mma_store(Verifier *v, OpId o)
  * workgroup> (S = swizzle bytes, T = f16 or bf16): K-major tiles of R rows in
  * 2k/S column blocks of S bytes, each row's 16-byte chunks XOR-swizzled.  rowA
  * (rowB) is the first of the 64 (N) rows the instruction reads; acc is the
- * thread's vector<N/2 x f32> accumulator fragment, in register order.
+ * thread's vector<N/2 x f32> accumulator fragment, in register order (or
+ * vector<N/2 x f16> with f16 operands: wgmma's .f16.f16.f16).
  */
 void
 verify_wgmma_shared(Verifier *v, OpId o)
@@ -554,10 +555,13 @@ verify_wgmma_shared(Verifier *v, OpId o)
     }
     TypeId acc = arg_type(v, o, 4);
     int64_t n = is_vec(v, acc) && rank_of(v, acc) == 1 ? 2 * dim_of(v, acc, 0) : 0;
+    bool f16 = elem_of(v, arg_type(v, o, 0)) == TY_F16; /* .f16.f16.f16 takes f16 too */
     if (!verify_want(v, o, operand(4),
-                     is_vec(v, acc) && elem_of(v, acc) == TY_F32 && n >= 8 && n <= 256 &&
-                         n % 8 == 0,
-                     "a vector<N/2 x f32>, N in 8..256 a multiple of 8") ||
+                     is_vec(v, acc) &&
+                         (elem_of(v, acc) == TY_F32 || (f16 && elem_of(v, acc) == TY_F16)) &&
+                         n >= 8 && n <= 256 && n % 8 == 0,
+                     "a vector<N/2 x f32> (or x f16 with f16 operands), N in 8..256 a multiple "
+                     "of 8") ||
         !verify_want_same(v, o, result(0), operand(4)))
         return;
 }

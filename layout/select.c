@@ -533,13 +533,22 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     const Op *o = op_get(m, op);
     const Attr *cfg = op_attr(m, op, "lowering_config");
     MmaKind kind = MMA_NONE;
-    if (t[0] == TY_F16 && t[1] == TY_F16 && t[2] == TY_F32)
-        kind = MMA_NV_WGMMA_F32_64xNx16_F16;
-    else if (t[0] == TY_BF16 && t[1] == TY_BF16 && t[2] == TY_F32)
-        kind = MMA_NV_WGMMA_F32_64xNx16_BF16;
+    /* the wgmma kinds vptx selects: operand and accumulator types (ptx-sm90.md 4) */
+    static const struct {
+        TypeId a, b, acc;
+        MmaKind kind;
+    } kinds[] = {
+        { TY_F16, TY_F16, TY_F32, MMA_NV_WGMMA_F32_64xNx16_F16 },
+        { TY_BF16, TY_BF16, TY_F32, MMA_NV_WGMMA_F32_64xNx16_BF16 },
+        { TY_F16, TY_F16, TY_F16, MMA_NV_WGMMA_F16_64xNx16_F16 }, /* f16 x f16 -> f16 */
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (t[0] == kinds[i].a && t[1] == kinds[i].b && t[2] == kinds[i].acc)
+            kind = kinds[i].kind;
     if (kind == MMA_NONE) {
         snprintf(why_not, cap,
-                 "vptx's wgmma takes f16 x f16 or bf16 x bf16 -> f32, not %s x %s -> %s",
+                 "vptx's wgmma takes f16 x f16 -> f32 or f16, or bf16 x bf16 -> f32, not %s x "
+                 "%s -> %s",
                  scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
         return false;
     }
@@ -590,6 +599,13 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
                  (long long)c->size_n, (long long)(c->size_n / 8), (long long)gm, (long long)gn);
         return false;
     }
+    if (chain && t[2] != TY_F32) {
+        snprintf(why_not, cap,
+                 "it is part of a contract chain (attention) with an %s accumulator: vptx "
+                 "passes P from registers with f32 accumulators only",
+                 scalar_type_name(t[2]));
+        return false;
+    }
     if (chain && !wgmma_chain_ok(s, op, c, gm, gn, why_not, cap))
         return false;
     int64_t bytes = 2 * ((reg_a ? 0 : c->size_m * c->size_k) + c->size_k * c->size_n);
@@ -601,6 +617,8 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
         return false;
     }
     int64_t cols = c->size_n / gn, acc_regs = (c->size_m / gm) * cols / 128;
+    if (t[2] == TY_F16) /* two f16 a register */
+        acc_regs /= 2;
     if (acc_regs > WGMMA_ACC_LIMIT) {
         snprintf(why_not, cap,
                  "a warpgroup's %lldx%lld accumulator needs %lld registers per thread, more than "

@@ -176,6 +176,32 @@ lower_shuffle(Emit *e, OpId o)
     return true;
 }
 
+/* gpu.subgroup_reduce of packed f16 / bf16 pairs: the butterfly moves whole registers
+ * and combines them with the .f16x2 / .bf16x2 instruction, both halves at once (the
+ * row reductions of distribute/reduction.c pair their partials so). */
+static bool
+packed_subgroup_reduce(Emit *e, OpKind k, TypeId et, int64_t size, int64_t stride, const Rep *src,
+                       Rep *r)
+{
+    const char *tpl;
+    if ((et != TY_F16 && et != TY_BF16) ||
+        !tpl_find(k, et == TY_F16 ? FAM_HALF : FAM_BF16, e->sm, &tpl))
+        return fail_op(e, "of packed %s pairs: no packed instruction for it on sm_%d",
+                       scalar_type_name(et), e->sm);
+    Slot c = imm_slot(RC_B32, 0x1f);
+    for (uint32_t s = 0; s < src->n; s++) {
+        Slot v = as_reg(e, src->slots[s]);
+        for (int64_t off = stride * size / 2; off >= stride; off /= 2) {
+            Slot ops[2] = { v, shfl32(e, "bfly", v, imm_slot(RC_B32, (uint64_t)off), c, NULL) };
+            Slot d = new_reg(e, RC_B32);
+            tpl_emit(e, tpl, et == TY_F16 ? "f16x2" : "bf16x2", d, ops, 2);
+            v = d;
+        }
+        r->slots[s] = v;
+    }
+    return !e->failed;
+}
+
 /* gpu.subgroup_reduce: butterfly over each cluster (size, stride), slot by slot */
 static bool
 lower_subgroup_reduce(Emit *e, OpId o)
@@ -212,6 +238,8 @@ lower_subgroup_reduce(Emit *e, OpId o)
     Rep *src = rep_of(e, op->args[0]);
     Rep *r = rep_new(e, op_get(e->m, o)->res[0], src->n, src->per, src->elem);
     Slot c = imm_slot(RC_B32, 0x1f);
+    if (src->per == 2) /* 16-bit pairs in one register: one shfl and one x2 op a step */
+        return packed_subgroup_reduce(e, k, et, size, stride, src, r);
     for (uint32_t s = 0; s < src->n; s++) {
         Slot v = src->slots[s];
         for (int64_t off = stride * size / 2; off >= stride; off /= 2) {

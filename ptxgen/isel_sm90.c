@@ -230,6 +230,10 @@ lower_tma(Emit *e, OpId o)
     ins(e, "%sfence.proxy.async.shared::cta;", gd);
     ins(e, "%scp.async.bulk.tensor.%" PRIu32 "d.global.shared::cta.tile.bulk_group [%s, %s], [%s];",
         gd, seg[2], S(e, desc), cs, S(e, src));
+    /* vptx.tma_store_more (distribute/tma_ring.c's epilogue): more stores follow in the
+       same bulk group, so its commit and wait come after the last one only */
+    if (op_attr(e->m, o, "vptx.tma_store_more"))
+        return true;
     ins(e, "%scp.async.bulk.commit_group;", gd);
     ins(e, "%scp.async.bulk.wait_group.read 0;", gd);
     return true;
@@ -592,6 +596,62 @@ lower_wgmma_reg_a(Emit *e, OpId o)
     return true;
 }
 
+/*
+ * vptx.wgmma with an f16 accumulator (.f16.f16.f16): D is N/4 .b32 registers, each the
+ * f16 pair of elements 2j (low half) and 2j + 1 (ptx-sm90.md 4.4), so the pairs are
+ * packed before and unpacked after; the op always waits for its group (wait_group 0),
+ * since the unpacking reads D.  ra, rb: rows of one column block of A and B.
+ */
+static bool
+lower_wgmma_f16(Emit *e, OpId o, Rep *in, bool zero, int64_t k, int64_t s, int64_t ra, int64_t rb,
+                TypeId elem)
+{
+    Op *op = op_get(e->m, o);
+    uint32_t nel = in->n * in->per, np = nel / 2;
+    int64_t n = 2 * (int64_t)nel;
+    Slot packed[64];
+    if (nel % 2 || np > 64 || (in->per != 1 && in->per != 2))
+        return fail_op(e, "needs an even number of f16 accumulator elements, at most 128");
+    char list[2048];
+    size_t len = (size_t)snprintf(list, sizeof list, "{");
+    for (uint32_t j = 0; j < np; j++) {
+        packed[j] = new_reg(e, RC_B32);
+        if (!zero) { /* a copy: the registers of the input may still be read */
+            Slot p = in->per == 2 ? as_reg(e, in->slots[j])
+                                  : halves_pack(e, in->slots[2 * j], in->slots[2 * j + 1]);
+            ins(e, "mov.b32 %s, %s;", S(e, packed[j]), S(e, p));
+        }
+        len +=
+            (size_t)snprintf(list + len, sizeof list - len, "%s%s", j ? ", " : "", S(e, packed[j]));
+    }
+    snprintf(list + len, sizeof list - len, "}");
+    int64_t sbm = attr_int_or(op_attr(e->m, o, "b_mn_swizzle"), 0);
+    Slot da = wgmma_desc(e, op->args[0], op->args[1], s, 0);
+    Slot db = sbm ? wgmma_desc(e, op->args[2], op->args[3], sbm, k)
+                  : wgmma_desc(e, op->args[2], op->args[3], s, 0);
+    const char *el = ftype(elem);
+    ins(e, "wgmma.fence.sync.aligned;");
+    for (int64_t ks = 0; ks < k / 16; ks++) {
+        int64_t kb = 32 * ks, oa = kb % s + kb / s * ra * s, ob = kb % s + kb / s * rb * s;
+        if (sbm)
+            ob = 16 * ks * sbm;
+        Slot sa = desc_offset(e, da, oa), sb = desc_offset(e, db, ob);
+        ins(e,
+            "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f16.%s.%s %s, %s, %s, %d, 1, 1, "
+            "0, %d;",
+            n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
+    }
+    ins(e, "wgmma.commit_group.sync.aligned;");
+    ins(e, "wgmma.wait_group.sync.aligned 0;");
+    /* the result: f16 pairs packed in .b32 registers (pack_factor 2), as wgmma left them */
+    if (pack_factor(e->m, value_type(e->m, op->res[0])) != 2)
+        return fail_op(e, "needs an f16 accumulator of an even number of elements");
+    Rep *r = rep_new(e, op->res[0], np, 2, TY_F16);
+    for (uint32_t j = 0; j < np; j++)
+        r->slots[j] = packed[j];
+    return true;
+}
+
 static bool
 lower_wgmma_shared(Emit *e, OpId o)
 {
@@ -611,6 +671,13 @@ lower_wgmma_shared(Emit *e, OpId o)
     /* a ring of stages (distribute/tma_ring.c): the rows of one stage's column block */
     ra = attr_int_or(op_attr(e->m, o, "a_rows"), ra);
     rb = attr_int_or(op_attr(e->m, o, "b_rows"), rb);
+    if (type_element(e->m, value_type(e->m, op->args[4])) == TY_F16) {
+        Rep *in = rep_of(e, op->args[4]);
+        bool z = true;
+        for (uint32_t i = 0; i < in->n; i++)
+            z = z && in->slots[i].is_imm && in->slots[i].bits == 0;
+        return lower_wgmma_f16(e, o, in, z, k, s, ra, rb, ta->elem);
+    }
     char list[4096];
     bool zero;
     int64_t n = wgmma_acc(e, o, list, sizeof list, &zero);

@@ -883,6 +883,46 @@ proxy_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* The index of the first .param of kernel argument `arg` (its base pointer for a memref):
+   every earlier argument takes one, a memref one more per dynamic offset, size and stride,
+   as memref_param and scalar_param emit them. */
+static int64_t
+first_param_of(const Emit *e, const Block *b, int64_t arg)
+{
+    int64_t n = 0;
+    for (int64_t i = 0; i < arg && i < (int64_t)b->args.n; i++) {
+        const Type *ty = type_get(e->m, value_type(e->m, b->args.items[i]));
+        n++;
+        if (ty->kind != TY_MEMREF)
+            continue;
+        const Attr *lay = ty->layout;
+        n += lay && lay->i == DIM_DYNAMIC;
+        for (uint32_t d = 0; d < ty->rank; d++)
+            n += (ty->shape[d] == DIM_DYNAMIC) + (lay && lay->ints[d] == DIM_DYNAMIC);
+    }
+    return n;
+}
+
+/* The first op of the kernel that makes an fp8 value (and that type), for the error below. */
+typedef struct Fp8Use {
+    OpId op;
+    TypeId type;
+} Fp8Use;
+
+static bool
+fp8_visit(Module *m, OpId o, void *ctx)
+{
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nres; i++) {
+        TypeId t = type_element(m, value_type(m, op->res[i]));
+        if (t == TY_F8E4M3FN || t == TY_F8E5M2) {
+            *(Fp8Use *)ctx = (Fp8Use){ o, t };
+            return false;
+        }
+    }
+    return true;
+}
+
 static void
 write_kernel(Emit *e, FILE *out, OpId f)
 {
@@ -910,9 +950,10 @@ write_kernel(Emit *e, FILE *out, OpId f)
             static const int sw[] = { 0, 32, 64, 128 };
             fprintf(out,
                     "\n// vptx: hidden tensor map of argument %" PRId64 ", box %" PRId64 "x%" PRId64
-                    ", swizzle %d",
+                    ", swizzle %d, parameter %" PRId64,
                     hid->ints[i], box->shape[0], box->rank > 1 ? box->shape[1] : 1,
-                    tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0);
+                    tm->swizzle <= SWIZZLE_128B ? sw[tm->swizzle] : 0,
+                    first_param_of(e, b, hid->ints[i]));
         }
     }
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
@@ -971,6 +1012,13 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                     "kernel '%s' has several blocks: only structured control flow (scf) is "
                     "supported",
                     e->kname);
+    Fp8Use f8 = { 0, 0 }; /* fp8 values: eval and the simulator's wgmma take them */
+    module_walk(e->m, f, fp8_visit, &f8);
+    if (f8.op)
+        return fail(e, op_get(e->m, f8.op)->loc,
+                    "'%s' makes an %s value: vptx parses and evaluates the fp8 types, but does "
+                    "not generate PTX for them yet",
+                    op_name(e->m, f8.op), scalar_type_name(f8.type));
     kernel_block_size(e, f);
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);

@@ -752,6 +752,11 @@ range_of_gpu(Emit *e, const Op *op, OpId o)
 {
     int64_t d = dim_index(op_attr(e->m, o, "dimension"));
     int64_t bs = e->block_size[d];
+    /* a warp-specialized kernel has a producer warpgroup after its known_block_size
+       threads (ptxgen.c write_kernel's .reqntid) */
+    const Attr *prod = e->func ? op_attr(e->m, e->func, "vptx.producer_threads") : NULL;
+    if (d == 0 && bs && prod && prod->kind == ATTR_INT && prod->i > 0)
+        bs += prod->i;
     switch (op->kind) {
     case OP_THREAD_ID:
         return mk(0, bs ? bs - 1 : (d == 2 ? 63 : 1023), 1);
@@ -783,6 +788,54 @@ range_affine_op(Emit *e, const Op *op, OpId o)
     for (uint32_t i = 0; i < op->nargs; i++)
         rs[i] = e->range[op->args[i]];
     return r_affine(rs, map->ndims, rs + map->ndims, map->nsyms, map->results[0]);
+}
+
+/*
+ * arith.cmpi on index operands whose ranges decide it: [1, 1] (always true) or [0, 0]
+ * (never), else r.  The guard of a staged loop's prefetch, `k + S * step < ub` with k
+ * from 0, is false on every iteration when the loop has no more than S - 1 of them
+ * (examples/attention.mlir: 112 SASS instructions that ptxas keeps, since it does not
+ * unroll that loop); lower_if then emits only the branch taken.  Unsigned predicates
+ * are decided only for ranges of non-negative values, where they agree with signed.
+ */
+static Range
+cmpi_range(Emit *e, OpId o, Range a, Range b, Range r)
+{
+    const Op *op = op_get(e->m, o);
+    if (op->nargs != 2 || value_type(e->m, op->args[0]) != TY_INDEX)
+        return r;
+    int p = (int)attr_int_or(op_attr(e->m, o, "predicate"), -1);
+    if (p >= CMPI_ULT && (a.lo < 0 || b.lo < 0))
+        return r;
+    int t = -1;
+    switch (p) {
+    case CMPI_EQ:
+    case CMPI_NE:
+        if (a.hi < b.lo || b.hi < a.lo)
+            t = p == CMPI_NE;
+        else if (a.lo == a.hi && b.lo == b.hi && a.lo == b.lo)
+            t = p == CMPI_EQ;
+        break;
+    case CMPI_SLT:
+    case CMPI_ULT:
+        t = a.hi < b.lo ? 1 : a.lo >= b.hi ? 0 : -1;
+        break;
+    case CMPI_SLE:
+    case CMPI_ULE:
+        t = a.hi <= b.lo ? 1 : a.lo > b.hi ? 0 : -1;
+        break;
+    case CMPI_SGT:
+    case CMPI_UGT:
+        t = a.lo > b.hi ? 1 : a.hi <= b.lo ? 0 : -1;
+        break;
+    case CMPI_SGE:
+    case CMPI_UGE:
+        t = a.lo >= b.hi ? 1 : a.hi < b.lo ? 0 : -1;
+        break;
+    default:
+        break;
+    }
+    return t < 0 ? r : mk(t, t, 1);
 }
 
 static Range
@@ -872,6 +925,8 @@ range_for_op(Emit *e, OpId o, uint32_t res)
         return range_of_gpu(e, op, o);
     case OP_DIM:
         return mk(0, (int64_t)1 << 40, 1);
+    case OP_CMPI:
+        return cmpi_range(e, o, *a, *b, r);
     default:
         return r;
     }

@@ -22,6 +22,7 @@
  */
 #include "sim/simint.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -565,27 +566,53 @@ sim_ex_wgmma_sync(Exec *x, Thread *t, const Inst *in)
     return EX_NEXT;
 }
 
+/* K of one wgmma for its operand type: 32 bytes of a row [PTX §9.7.15.5]. */
+static unsigned
+wgmma_k(int ty)
+{
+    return ty == TY_TF32 ? 8 : ty == TY_E4M3 || ty == TY_E5M2 ? 32 : 16;
+}
+
+static bool
+is_fp8(int ty)
+{
+    return ty == TY_E4M3 || ty == TY_E5M2;
+}
+
 bool
 sim_dec_wgmma(Decoder *d, Inst *in)
 {
-    if (in->shape != SH_M64 || in->spare != 16)
-        return dec_error(d, "wgmma.mma_async supports the shapes m64nNk16 only");
-    if (in->nty != 3 || (in->ty[0] != TY_F32 && in->ty[0] != TY_F16) ||
-        (in->ty[1] != TY_F16 && in->ty[1] != TY_BF16) || in->ty[2] != in->ty[1] ||
-        (in->ty[0] == TY_F16 && in->ty[1] != TY_F16))
-        return dec_error(d, "wgmma.mma_async supports .f32.f16.f16, .f32.bf16.bf16 and "
-                            ".f16.f16.f16 only");
+    /* D.A.B: .f32.f16.f16, .f32.bf16.bf16, .f16.f16.f16 (k16); .f32.tf32.tf32 (k8);
+       .{f32,f16}.{e4m3,e5m2}.{e4m3,e5m2} (k32) */
+    bool types = in->nty == 3 && (in->ty[0] == TY_F32 || in->ty[0] == TY_F16);
+    if (types && is_fp8(in->ty[1]))
+        types = is_fp8(in->ty[2]);
+    else if (types)
+        types = in->ty[2] == in->ty[1] &&
+                (in->ty[1] == TY_F16 ||
+                 (in->ty[0] == TY_F32 && (in->ty[1] == TY_BF16 || in->ty[1] == TY_TF32)));
+    if (!types)
+        return dec_error(d, "wgmma.mma_async supports .f32.f16.f16, .f32.bf16.bf16, "
+                            ".f16.f16.f16, .f32.tf32.tf32 and .{f32,f16}.{e4m3,e5m2}.{e4m3,e5m2} "
+                            "only");
+    if (in->shape != SH_M64 || in->spare != wgmma_k(in->ty[1]))
+        return dec_error(d, "wgmma.mma_async .%s operands need the shape m64nNk%u",
+                         type_info[in->ty[1]].name, wgmma_k(in->ty[1]));
     unsigned n = in->num * 8u, nd = in->ty[0] == TY_F32 ? n / 2 : n / 4;
     if (in->o[0].kind != OPD_VEC || in->o[0].n != nd)
         return dec_error(d, "wgmma.mma_async m64n%uk16.%s needs %u accumulator registers", n,
                          type_info[in->ty[0]].name, nd);
     bool areg = in->o[1].kind == OPD_VEC;
-    if (areg ? in->o[1].n != 4 || in->nopd != 7 : in->nopd != 8)
+    /* tf32 and fp8 take no imm-trans operands: K-major only */
+    bool t16 = wgmma_k(in->ty[1]) == 16;
+    if ((areg && in->o[1].n != 4) || in->nopd != (t16 ? (areg ? 7 : 8) : 6))
         return dec_error(d,
                          "wgmma.mma_async needs {d}, %s, b-desc, scale-d, imm-scale-a, "
-                         "imm-scale-b, %s",
+                         "imm-scale-b%s",
                          areg ? "{a0, a1, a2, a3}" : "a-desc",
-                         areg ? "imm-trans-b" : "imm-trans-a, imm-trans-b");
+                         !t16   ? " (no imm-trans for .tf32, .e4m3, .e5m2)"
+                         : areg ? ", imm-trans-b"
+                                : ", imm-trans-a, imm-trans-b");
     const Opd *vd = &d->m->vecs[in->o[0].r];
     for (unsigned i = 0; i < nd; i++)
         if (vd[i].kind != OPD_REG)
@@ -597,20 +624,22 @@ sim_dec_wgmma(Decoder *d, Inst *in)
     for (int i = 4; i < in->nopd; i++)
         if (in->o[i].kind != OPD_IMM)
             return dec_error(d, "wgmma.mma_async operand %d must be an immediate", i + 1);
+
     d->opty[1] = d->opty[2] = TY_B64;
     for (int i = 3; i < MAXOPD; i++)
         d->opty[i] = TY_S32;
     return true;
 }
 
-/* Shared address of element (row x, k) of a K- or MN-major operand [§4.3]. */
+/* Shared address of element (row x, k) of a K- or MN-major operand of e-byte
+   elements [§4.3]. */
 static uint32_t
-desc_addr(uint64_t desc, bool mn_major, uint32_t x, uint32_t k)
+desc_addr(uint64_t desc, bool mn_major, uint32_t x, uint32_t k, uint32_t e)
 {
     uint32_t start = (uint32_t)(desc & 0x3fff) << 4;
     uint32_t lbo = (uint32_t)(desc >> 16 & 0x3fff) << 4, sbo = (uint32_t)(desc >> 32 & 0x3fff) << 4;
     unsigned layout = (unsigned)(desc >> 62);
-    uint32_t S = layout == 1 ? 128 : layout == 2 ? 64 : layout == 3 ? 32 : 0, e = 2, a;
+    uint32_t S = layout == 1 ? 128 : layout == 2 ? 64 : layout == 3 ? 32 : 0, a;
     if (!mn_major)
         a = S ? start + x / 8 * sbo + x % 8 * S + k * e
               : start + x / 8 * sbo + x % 8 * 16 + k * e / 16 * lbo + k * e % 16;
@@ -620,30 +649,91 @@ desc_addr(uint64_t desc, bool mn_major, uint32_t x, uint32_t k)
     return S ? a ^ (((a >> 7) & (S / 16 - 1)) << 4) : a;
 }
 
+/* fp8 by its bit fields [PTX §5.2.5.1]: e4m3 (E4M3FN) has no infinities, S.1111.111
+   is NaN; e5m2 follows IEEE 754 with 5 exponent and 2 mantissa bits. */
 static double
-half_value(int ty, uint16_t h)
+fp8_value(int ty, uint8_t b)
 {
-    return ty == TY_BF16 ? bf16_to_double(h) : f16_to_double(h);
+    bool e4 = ty == TY_E4M3;
+    unsigned mb = e4 ? 3 : 2, eb = e4 ? 4 : 5, bias = e4 ? 7 : 15;
+    unsigned m = b & ((1u << mb) - 1), ex = (b >> mb) & ((1u << eb) - 1);
+    double sign = b & 0x80 ? -1 : 1;
+    if (e4 && ex == 15 && m == 7)
+        return NAN;
+    if (!e4 && ex == 31)
+        return m ? NAN : sign * INFINITY;
+    if (ex == 0)
+        return sign * ldexp((double)m, 1 - (int)bias - (int)mb);
+    return sign * ldexp((double)(m | 1u << mb), (int)ex - (int)bias - (int)mb);
 }
 
-static bool
-load_operand(Exec *x, Thread *t, const Inst *in, uint64_t desc, bool mn, uint32_t rows, double *out)
+/* An operand element of type ty at p: f16, bf16, tf32 (an f32 whose 13 low mantissa bits
+   the tensor core ignores), e4m3 or e5m2. */
+static double
+elem_value(int ty, const uint8_t *p)
 {
+    switch (ty) {
+    case TY_TF32:
+        return f32_of((uint32_t)(p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24) &
+                      0xffffe000u);
+    case TY_E4M3:
+    case TY_E5M2:
+        return fp8_value(ty, p[0]);
+    case TY_BF16:
+        return bf16_to_double((uint16_t)(p[0] | p[1] << 8));
+    default:
+        return f16_to_double((uint16_t)(p[0] | p[1] << 8));
+    }
+}
+
+/* rows x K elements of type ty through a matrix descriptor, into out[row * K + k]. */
+static bool
+load_operand(Exec *x, Thread *t, const Inst *in, int ty, uint64_t desc, bool mn, uint32_t rows,
+             double *out)
+{
+    uint32_t K = wgmma_k(ty), e = type_info[ty].bytes;
     if (desc >> 49 & 7)
         return sim_fault(x, t, in,
                          "matrix descriptor 0x%016llx: a non-zero base offset is not "
                          "supported (align swizzled tiles to the pattern)",
                          (unsigned long long)desc) != EX_FAULT;
     for (uint32_t r = 0; r < rows; r++)
-        for (uint32_t k = 0; k < 16; k++) {
-            uint32_t a = desc_addr(desc, mn, r, k);
-            const uint8_t *p = mem_access(x, t, in, SP_SHARED, a, 2, 2, false);
+        for (uint32_t k = 0; k < K; k++) {
+            uint32_t a = desc_addr(desc, mn, r, k, e);
+            const uint8_t *p = mem_access(x, t, in, SP_SHARED, a, e, e, false);
             if (!p)
                 return false;
-            uint16_t h = (uint16_t)(p[0] | p[1] << 8);
-            out[r * 16 + k] = half_value(in->ty[1], h);
+            out[r * K + k] = elem_value(ty, p);
         }
     return true;
+}
+
+/* Element i of the A fragment registers of thread k of the warpgroup: its (row, k) and
+   value [ptx-sm90.md 4.4]. */
+static double
+a_frag(int ty, uint64_t reg, uint32_t k, uint32_t i, uint32_t *row, uint32_t *kk)
+{
+    uint32_t w = k / 32, l = k % 32;
+    uint8_t b[4];
+    if (ty == TY_TF32) { /* one element a register */
+        *row = 16 * w + l / 4 + 8 * (i & 1);
+        *kk = l % 4 + 4 * (i >> 1);
+        for (int j = 0; j < 4; j++)
+            b[j] = (uint8_t)(reg >> (8 * j));
+        return elem_value(ty, b);
+    }
+    if (is_fp8(ty)) { /* four a register: i = 4 r + byte */
+        uint32_t r = i / 4, by = i % 4;
+        *row = 16 * w + l / 4 + 8 * (r & 1);
+        *kk = 16 * (r >> 1) + 4 * (l % 4) + by;
+        b[0] = (uint8_t)(reg >> (8 * by));
+        return elem_value(ty, b);
+    }
+    *row = 16 * w + l / 4 + 8 * ((i >> 1) & 1);
+    *kk = 8 * (i >> 2) + 2 * (l % 4) + (i & 1);
+    uint16_t h = (uint16_t)(reg >> (16 * (i & 1)));
+    b[0] = (uint8_t)h, b[1] = (uint8_t)(h >> 8);
+    return elem_value(ty, b);
 }
 
 static int
@@ -661,33 +751,35 @@ wgmma_compute(Exec *x, Thread *t, const Inst *in, uint32_t base)
                                  "and %u of the warpgroup",
                                  i == 1 ? "A" : "B", base, k);
     int64_t sa = (int64_t)opd_read(x, t0, &in->o[4]), sb = (int64_t)opd_read(x, t0, &in->o[5]);
-    int64_t ta = areg ? 0 : (int64_t)opd_read(x, t0, &in->o[6]);
-    int64_t tb = (int64_t)opd_read(x, t0, &in->o[areg ? 6 : 7]);
+    bool t16 = wgmma_k(in->ty[1]) == 16; /* tf32, fp8: no imm-trans operands, K-major */
+    int64_t ta = areg || !t16 ? 0 : (int64_t)opd_read(x, t0, &in->o[6]);
+    int64_t tb = t16 ? (int64_t)opd_read(x, t0, &in->o[areg ? 6 : 7]) : 0;
     if ((sa != 1 && sa != -1) || (sb != 1 && sb != -1) || (ta != 0 && ta != 1) ||
         (tb != 0 && tb != 1))
         return sim_fault(x, t, in, "wgmma.mma_async: imm-scale must be 1 or -1, imm-trans 0 or 1");
     bool scale_d = in->o[3].kind == OPD_IMM ? in->o[3].imm != 0 : pred_read(x, t0, &in->o[3]);
-    double *A = malloc(64 * 16 * sizeof *A), *B = malloc((size_t)n * 16 * sizeof *B);
+    uint32_t K = wgmma_k(in->ty[1]);
+    double *A = malloc(64 * K * sizeof *A), *B = malloc((size_t)n * K * sizeof *B);
     int rc = EX_FAULT;
     if (!A || !B) {
         rc = sim_fault(x, t, in, "out of memory");
         goto out;
     }
-    if (areg) {
+    if (areg) { /* 4 registers: 8 16-bit, 4 tf32 or 16 fp8 elements */
+        uint32_t per = in->ty[1] == TY_TF32 ? 1 : is_fp8(in->ty[1]) ? 4 : 2;
         for (uint32_t k = 0; k < 128; k++) {
             const Thread *u = &x->th[base + k];
-            uint32_t w = k / 32, l = k % 32;
-            for (uint32_t i = 0; i < 8; i++) {
-                uint64_t v = u->r[x->vecs[in->o[1].r + i / 2].r] >> (16 * (i & 1)) & 0xffff;
-                uint32_t row = 16 * w + l / 4 + 8 * ((i >> 1) & 1);
-                uint32_t kk = 8 * (i >> 2) + 2 * (l % 4) + (i & 1);
-                A[row * 16 + kk] = half_value(in->ty[1], (uint16_t)v);
+            for (uint32_t i = 0; i < 4 * per; i++) {
+                uint32_t row, kk;
+                double v =
+                    a_frag(in->ty[1], u->r[x->vecs[in->o[1].r + i / per].r], k, i, &row, &kk);
+                A[row * K + kk] = v;
             }
         }
-    } else if (!load_operand(x, t, in, opd_read(x, t0, &in->o[1]), ta != 0, 64, A)) {
+    } else if (!load_operand(x, t, in, in->ty[1], opd_read(x, t0, &in->o[1]), ta != 0, 64, A)) {
         goto out;
     }
-    if (!load_operand(x, t, in, opd_read(x, t0, &in->o[2]), tb != 0, n, B))
+    if (!load_operand(x, t, in, in->ty[2], opd_read(x, t0, &in->o[2]), tb != 0, n, B))
         goto out;
     for (uint32_t k = 0; k < 128; k++) {
         Thread *u = &x->th[base + k];
@@ -700,8 +792,8 @@ wgmma_compute(Exec *x, Thread *t, const Inst *in, uint32_t base)
             if (scale_d)
                 acc = f32 ? (double)f32_of((uint32_t)u->r[reg])
                           : f16_to_double((uint16_t)(u->r[reg] >> (16 * (i & 1))));
-            for (uint32_t kk = 0; kk < 16; kk++)
-                acc += (double)sa * A[row * 16 + kk] * (double)sb * B[col * 16 + kk];
+            for (uint32_t kk = 0; kk < K; kk++)
+                acc += (double)sa * A[row * K + kk] * (double)sb * B[col * K + kk];
             if (f32) {
                 u->r[reg] = bits_of_f32((float)acc);
             } else {

@@ -72,6 +72,21 @@ typedef struct {
     size_t cap, n;
 } Set;
 
+/* Sampled launches: who among the sampled CTAs touched each global sector (the first
+ * CTA's column and row, how many CTAs and rows, whether more than one column or row),
+ * from which tm_finish estimates the whole grid's DRAM traffic (share_dram). */
+typedef struct {
+    uint32_t last, x, y, n, rows;
+    bool multi_x, multi_y;
+} Share;
+
+typedef struct {
+    uint64_t *k; /* sector + 1, 0 = empty */
+    Share *v;
+    size_t cap, n;
+    bool failed; /* out of memory: fall back to the sample's own DRAM count */
+} ShareMap;
+
 typedef struct {
     uint64_t clock;
     uint64_t *ready;
@@ -93,6 +108,8 @@ struct Timing {
     WarpT *w;
     uint64_t *ready;
     Set l1, l2, atom;
+    ShareMap share;
+    uint32_t cta_lin, cta_x, cta_y; /* the CTA being timed: linear id, column, row */
     uint64_t bar_max[NBARRIERS];
     uint64_t async_max; /* bulk copies of the CTA: completion */
     /* the bulk copy being executed: its bytes, its mbarrier; the mbarriers' completions */
@@ -196,6 +213,75 @@ set_capacity(Set *s, uint64_t bytes)
 {
     if (s->n * 32 > bytes)
         set_clear(s);
+}
+
+/* ---- who shares what, in a sampled launch ---- */
+
+enum { SHARE_MAX = 1u << 22 }; /* sectors tracked (128 MiB of data); more: fall back */
+
+static Share *
+share_find(ShareMap *s, uint64_t key, bool *fresh)
+{
+    if ((s->n + 1) * 2 > s->cap) {
+        size_t ncap = s->cap ? s->cap * 2 : 4096;
+        uint64_t *nk = s->n < SHARE_MAX ? calloc(ncap, sizeof *nk) : NULL;
+        Share *nv = nk ? malloc(ncap * sizeof *nv) : NULL;
+        if (!nk || !nv) {
+            free(nk);
+            s->failed = true;
+            return NULL;
+        }
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->k[i]) {
+                size_t j = mix(s->k[i]) & (ncap - 1);
+                while (nk[j])
+                    j = (j + 1) & (ncap - 1);
+                nk[j] = s->k[i];
+                nv[j] = s->v[i];
+            }
+        free(s->k);
+        free(s->v);
+        s->k = nk;
+        s->v = nv;
+        s->cap = ncap;
+    }
+    size_t j = mix(key + 1) & (s->cap - 1);
+    while (s->k[j] && s->k[j] != key + 1)
+        j = (j + 1) & (s->cap - 1);
+    *fresh = !s->k[j];
+    if (*fresh) {
+        s->k[j] = key + 1;
+        s->n++;
+    }
+    return &s->v[j];
+}
+
+/* The CTA being timed touches global sector sec (sampled launches only). */
+static void
+share_touch(Timing *tm, uint64_t sec)
+{
+    if (!tm->sampled || tm->share.failed)
+        return;
+    bool fresh;
+    Share *e = share_find(&tm->share, sec, &fresh);
+    if (!e)
+        return;
+    if (fresh) {
+        *e = (Share){ tm->cta_lin, tm->cta_x, tm->cta_y, 1, 1, false, false };
+        return;
+    }
+    if (e->last == tm->cta_lin)
+        return;
+    /* CTAs run in linear order, so a row, once left, does not come back */
+    if (e->y != tm->cta_y && !e->multi_y)
+        e->multi_y = true;
+    if (e->x != tm->cta_x)
+        e->multi_x = true;
+    if (e->y != tm->cta_y)
+        e->rows++;
+    e->y = tm->cta_y;
+    e->last = tm->cta_lin;
+    e->n++;
 }
 
 /* ---- what each instruction is ---- */
@@ -559,6 +645,8 @@ tm_free(Timing *tm)
     set_free(&tm->l1);
     set_free(&tm->l2);
     set_free(&tm->atom);
+    free(tm->share.k);
+    free(tm->share.v);
     free(tm);
 }
 
@@ -566,6 +654,15 @@ tm_free(Timing *tm)
  * data through L1/L2 as on the GPU, where they run at the same time) spread evenly over
  * the grid (so that CTAs whose work depends on their position are represented). */
 #define SAMPLE_RUN 16
+
+static uint64_t
+run_start(uint64_t r, uint64_t gap, uint64_t gx)
+{
+    uint64_t at = r * gap;
+    /* every run starts a row where runs cannot overlap: then the runs cover the same
+     * columns of different rows, and data shared down a column shows (share_dram) */
+    return gap >= gx + SAMPLE_RUN ? at / gx * gx : at;
+}
 
 bool
 tm_sampled_cta(const Exec *x, uint64_t linear)
@@ -575,15 +672,22 @@ tm_sampled_cta(const Exec *x, uint64_t linear)
         return true;
     uint64_t k = x->ctx->opt_timing_sample, runs = (k + SAMPLE_RUN - 1) / SAMPLE_RUN;
     uint64_t gap = tm->ctas_total / runs; /* >= SAMPLE_RUN since total > k */
-    uint64_t run = linear / gap, at = linear % gap;
-    uint64_t len = run + 1 < runs ? SAMPLE_RUN : k - (runs - 1) * SAMPLE_RUN;
-    return run < runs && at < len;
+    for (uint64_t run = linear / gap; run <= linear / gap + 1 && run < runs; run++) {
+        uint64_t len = run + 1 < runs ? SAMPLE_RUN : k - (runs - 1) * SAMPLE_RUN;
+        uint64_t at = run_start(run, gap, x->grid[0]);
+        if (linear >= at && linear - at < len)
+            return true;
+    }
+    return false;
 }
 
 void
 tm_cta_begin(Exec *x)
 {
     Timing *tm = x->tm;
+    tm->cta_x = x->ctaid[0];
+    tm->cta_y = x->ctaid[1] + x->grid[1] * x->ctaid[2];
+    tm->cta_lin = (uint32_t)(tm->cta_x + (uint64_t)x->grid[0] * tm->cta_y);
     memset(tm->ready, 0, (size_t)tm->nwarps * tm->nregs * sizeof *tm->ready);
     for (uint32_t w = 0; w < tm->nwarps; w++) {
         uint64_t *r = tm->w[w].ready;
@@ -844,6 +948,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
                 continue; /* L1 hit (or no memory to track: counted as a hit) */
         }
         l1_miss = true;
+        share_touch(tm, sec[i]);
         tm->l2_sectors++;
         set_capacity(&tm->l2, (uint64_t)g->l2_mb << 20);
         if (set_find(&tm->l2, sec[i], false, &fresh) != SIZE_MAX && fresh) {
@@ -866,6 +971,7 @@ tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
         if (s == tm->bulk_last)
             continue;
         tm->bulk_last = s;
+        share_touch(tm, s);
         bool fresh;
         tm->l2_sectors++;
         if (set_find(&tm->l2, s, false, &fresh) != SIZE_MAX && fresh)
@@ -893,11 +999,42 @@ tm_atomic(Exec *x, uint64_t addr, bool global)
     size_t j = set_find(&tm->atom, addr, true, &fresh);
     if (j != SIZE_MAX && ++tm->atom.c[j] > tm->atom_max)
         tm->atom_max = tm->atom.c[j];
+    share_touch(tm, addr / 32);
     if (fresh && j != SIZE_MAX) { /* the first touch of the sector reaches DRAM too */
         size_t k = set_find(&tm->l2, addr / 32, false, &fresh);
         if (k != SIZE_MAX && fresh)
             tm->dram_sectors++;
     }
+}
+
+/* DRAM bytes of the whole grid, from who shared what in the sample.  A sector the
+ * sampled CTAs of a row share (several columns) is taken as shared by the whole row, one
+ * they share down a column (several rows) as shared by the whole column, both as shared
+ * by the grid: each sampled touch stands for 1/sharers of one fetch.  A column-shared
+ * sector comes back a row sweep later: it is fetched again (rows - 1 times more at worst)
+ * in the proportion that the bytes a row sweep touches exceed the L2. */
+static double
+share_dram(const Timing *tm, const Exec *x)
+{
+    const ShareMap *s = &tm->share;
+    double gx = x->grid[0], gy = (double)x->grid[1] * x->grid[2];
+    double sweep = 0; /* sectors, per sampled CTA, before a column-shared sector returns */
+    for (size_t i = 0; i < s->cap; i++)
+        if (s->k[i]) {
+            const Share *e = &s->v[i];
+            sweep += e->n / ((e->multi_x ? gx : 1) * e->rows);
+        }
+    double reuse = gx * sweep * 32 / (double)tm->ctas_timed;
+    double l2 = (double)((uint64_t)tm->g->l2_mb << 20);
+    double keep = reuse > l2 ? l2 / reuse : 1;
+    double sectors = 0;
+    for (size_t i = 0; i < s->cap; i++)
+        if (s->k[i]) {
+            const Share *e = &s->v[i];
+            double fy = e->multi_y ? gy : 1;
+            sectors += e->n / ((e->multi_x ? gx : 1) * fy) * (1 + (fy - 1) * (1 - keep));
+        }
+    return sectors * 32 * (double)tm->ctas_total / (double)tm->ctas_timed;
 }
 
 static double
@@ -957,6 +1094,8 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
 
     /* the chip */
     double dram_bytes = (double)tm->dram_sectors * 32 * scale;
+    if (tm->sampled && tm->ctas_timed && tm->share.n && !tm->share.failed)
+        dram_bytes = share_dram(tm, x);
     double l2_bytes = (double)tm->l2_sectors * 32 * scale;
     double dram_bclk = g->dram_gbs * g->dram_eff * 1e9 / (g->clock_mhz * 1e6);
     double b_dram = dram_bytes / dram_bclk;

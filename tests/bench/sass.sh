@@ -8,7 +8,12 @@
 #   mlir16 the upstream route on tests/bench/kernels/K.mlir (mlir-opt-16, mlir-translate-16,
 #          llc-16; as in paths.sh)
 # and vptx's counts for the examples' tiles (with nvcc's where tests/bench/kernels has
-# the tile in CUDA: gemm64.cu, WMMA).  SASS size = the cubin's .text bytes / 16
+# the tile in CUDA: gemm64.cu, WMMA, fragments straight from global memory; and
+# gemm64_staged.cu, staged as vptx stages it: 3-stage cp.async ring, XOR swizzle,
+# ldmatrix, mma.sync m16n8k16; its PTX is shipped, gemm64_staged.ptx, so that row needs
+# no nvcc).  The last column, "was", is vptx's SASS count before the code-size work of
+# docs/ptxgen.md ("Code size next to nvcc and llc"), for the rows it was measured on.
+# SASS size = the cubin's .text bytes / 16
 # (every sm_80 instruction is 16 bytes; no disassembler needed), from ptxas -arch=sm_80
 # and readelf -S.  Goal: vptx's SASS <= nvcc's.  A tool that is missing is named and its
 # column left out.
@@ -68,11 +73,24 @@ sass_count() { # PTX file, arch -> SASS instructions, or "-"
     echo $((total / 16))
 }
 
-row() { # kernel tool ptx arch
-    printf '%-22s %-6s %8s %8s\n' "$1" "$2" "$(ptx_count "$3")" "$(sass_count "$3" "$4")"
+# vptx's SASS (sm_80, ptxas 13.0) at commit b15a37f, before ldmatrix.x4 matrices came in
+# mma order and the f16 row reductions were paired
+was() {
+    case $1 in
+    k1_reduce) echo 120 ;; k2_mma | k3_exp | mma16) echo 40 ;; attention) echo 1384 ;;
+    gemm) echo 3008 ;; gemm64) echo 336 ;; gemm64_smem) echo 536 ;; reduce) echo 64 ;;
+    softmax) echo 528 ;; seed003_attention) echo 2160 ;; seed003_contract) echo 96 ;;
+    *) echo - ;;
+    esac
 }
 
-printf '%-22s %-6s %8s %8s\n' kernel tool PTX SASS
+row() { # kernel tool ptx arch
+    local was=
+    [[ $2 == vptx ]] && was=$(was "$1")
+    printf '%-22s %-6s %8s %8s %8s\n' "$1" "$2" "$(ptx_count "$3")" "$(sass_count "$3" "$4")" "$was"
+}
+
+printf '%-22s %-6s %8s %8s %8s\n' kernel tool PTX SASS was
 for k in k1_reduce k2_mma k3_exp; do
     if "$BIN" --emit=ptx --arch=sm_80 "$KERNELS/$k.mlir" -o "$TMP/$k.vptx.ptx" 2>"$TMP/err"; then
         row "$k" vptx "$TMP/$k.vptx.ptx" sm_80
@@ -106,5 +124,9 @@ for f in examples/*.mlir tests/golden/seed003_attention.mlir tests/golden/seed00
         if "$NVCC" -ptx -arch=sm_80 "$KERNELS/$name.cu" -o "$TMP/$name.nvcc.ptx" 2>/dev/null; then
             row "$name" nvcc "$TMP/$name.nvcc.ptx" sm_80
         else echo "$name nvcc: fails"; fi
+    fi
+    # the staged nvcc version (nvcc 13.0's PTX, shipped)
+    if [[ -f $KERNELS/${name}_staged.ptx ]]; then
+        row "${name}_staged" nvcc "$KERNELS/${name}_staged.ptx" sm_80
     fi
 done

@@ -231,11 +231,61 @@ test_k3(void)
     sim_destroy(ctx);
 }
 
+static void
+test_gemm64_staged(void)
+{
+    enum { N = 64 };
+    static int a[N][N], b[N][N];
+    static uint16_t ah[N][N], bh[N][N];
+    static float c[N][N], ref[N][N];
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            a[i][j] = (int)(next_u32() % 33) - 16;
+            b[i][j] = (int)(next_u32() % 33) - 16;
+            ah[i][j] = half_of_eighths(a[i][j]);
+            bh[i][j] = half_of_eighths(b[i][j]);
+        }
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            int sum = 0;
+            for (int k = 0; k < N; k++)
+                sum += a[i][k] * b[k][j];
+            ref[i][j] = (float)sum / 64.0f;
+        }
+    const char *path = "tests/bench/kernels/gemm64_staged.ptx";
+    size_t len = 0;
+    char *text = read_file(path, &len);
+    CHECK(text != NULL, "%s: cannot read", path);
+    SimCtx *ctx = sim_create();
+    SimModule *m = NULL;
+    SimFunc *f = NULL;
+    if (text && sim_module_load(ctx, text, path, &m) == SIM_OK)
+        sim_module_get_function(m, "gemm64", &f);
+    CHECK(f != NULL, "%s: not loaded: %s", path, sim_error(ctx));
+    free(text);
+    SimDevPtr da = upload(ctx, ah, sizeof ah), db = upload(ctx, bh, sizeof bh), dc = 0;
+    sim_mem_alloc(ctx, &dc, sizeof c);
+    void *params[] = { &da, &db, &dc };
+    if (f) {
+        SimResult r = sim_launch(f, 1, 1, 1, 128, 1, 1, 0, params);
+        CHECK(r == SIM_OK, "gemm64_staged launch: %s", sim_error(ctx));
+        sim_memcpy_dtoh(ctx, c, dc, sizeof c);
+        int bad = 0;
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < N; j++)
+                bad += c[i][j] != ref[i][j];
+        CHECK(bad == 0, "gemm64_staged: %d of %d outputs differ (C[0][0] %g vs %g)", bad, N * N,
+              c[0][0], ref[0][0]);
+    }
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
     test_k1();
     test_k2();
     test_k3();
+    test_gemm64_staged();
     return unit_report();
 }

@@ -165,19 +165,39 @@ check_sampling(SimCtx *ctx, SimModule *m)
             { PAIR_I32, 0, 16 } },
           4,
           0 },
+        /* tiles of A shared along a row of the grid, of B down a column: the sample's two
+           runs (rows 0 and 8) must not count them as fetched once per sampled CTA */
+        { "gemm_tiled",
+          { 16, 16, 1 },
+          { 16, 16, 1 },
+          { { PAIR_BUF, 256 * 256 * 4, 0 },
+            { PAIR_BUF, 256 * 256 * 4, 0 },
+            { PAIR_BUF, 256 * 256 * 4, 0 },
+            { PAIR_I32, 0, 256 } },
+          4,
+          0 },
     };
     for (int g = 0; g < 2; g++)
         for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
             SimTiming full, part;
             if (run_launch(ctx, m, &small[i], gpus[g], 0, &full, NULL, 0) ||
-                run_launch(ctx, m, &small[i], gpus[g], 32, &part, NULL, 0))
+                run_launch(ctx, m, &small[i], gpus[g], 64, &part, NULL, 0))
                 continue;
-            CHECK(full.ctas_timed == full.ctas_total && part.ctas_timed == 32,
+            CHECK(full.ctas_timed == full.ctas_total && part.ctas_timed == 64,
                   "%s: timed %llu and %llu CTAs", small[i].kernel,
                   (unsigned long long)full.ctas_timed, (unsigned long long)part.ctas_timed);
             double d = fabs(part.time_us - full.time_us) / full.time_us;
             CHECK(d < 0.10, "%s on %s: sampled %.3f us vs full %.3f us (%.1f%%)", small[i].kernel,
                   gpus[g], part.time_us, full.time_us, 100 * d);
+            double db =
+                fabs((double)part.dram_bytes - (double)full.dram_bytes) / (double)full.dram_bytes;
+            if (getenv("TIMING_SAMPLING_TABLE"))
+                printf("%s %s: time %.3f / %.3f us, DRAM %llu / %llu bytes (sampled / full)\n",
+                       gpus[g], small[i].kernel, part.time_us, full.time_us,
+                       (unsigned long long)part.dram_bytes, (unsigned long long)full.dram_bytes);
+            CHECK(db < 0.10, "%s on %s: sampled %llu DRAM bytes vs full %llu (%.1f%%)",
+                  small[i].kernel, gpus[g], (unsigned long long)part.dram_bytes,
+                  (unsigned long long)full.dram_bytes, 100 * db);
         }
 }
 

@@ -12,7 +12,7 @@
 // ERRB: b.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F32_64x264x16_F16, which wgmma cannot take
 // ERRC: c.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F16_64x8x16_F16, which needs f16 x f16 -> f16 operands, but its operands are f16 x f16 -> f32
 // ERRD: d.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F32_64x8x16_BF16, which needs bf16 x bf16 -> f32 operands, but its operands are f16 x f16 -> f32
-// ERRE: e.mlir:8:8: error: 'vector.contract' with mma_kind NV_WGMMA_F16_64x8x16_F16: vptx takes wgmma with an f32 accumulator only (use NV_WGMMA_F32_64x8x16_F16)
+// ERRE: e.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F16_64x8x16_F16, which needs f16 x f16 -> f16 operands, but its operands are bf16 x bf16 -> f16
 // ERRF: f.mlir:8:8: error: 'vector.contract' has mma_kind NV_WGMMA_F32_64x8x16_F16, which needs M a multiple of 64, N of 8 and K of 16, but the contract is 64x8x8: K = 8 is not a multiple of 16
 // ERRG: g.mlir:8:8: error: 'vector.contract' with mma_kind NV_WGMMA_F32_64x128x16_F16 stages A (256x64) and B (64x256) in 65536 bytes of shared memory, more than the 49152 a kernel may declare statically: use a smaller K step or tile
 // CASE A
@@ -64,13 +64,13 @@ func.func @k(%A: memref<64x16xf16>, %B: memref<16x8xf16>, %out: memref<64x8xf32>
 }
 // END D
 // CASE E
-func.func @k(%A: memref<64x16xf16>, %B: memref<16x8xf16>, %out: memref<64x8xf16>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+func.func @k(%A: memref<64x16xbf16>, %B: memref<16x8xbf16>, %out: memref<64x8xf16>) attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
   %c0 = arith.constant 0 : index
-  %h = arith.constant 0.0 : f16
-  %a = vector.transfer_read %A[%c0, %c0], %h {in_bounds = [true, true]} : memref<64x16xf16>, vector<64x16xf16>
-  %b = vector.transfer_read %B[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xf16>, vector<16x8xf16>
+  %h = arith.constant 0.0 : bf16
+  %a = vector.transfer_read %A[%c0, %c0], %h {in_bounds = [true, true]} : memref<64x16xbf16>, vector<64x16xbf16>
+  %b = vector.transfer_read %B[%c0, %c0], %h {in_bounds = [true, true]} : memref<16x8xbf16>, vector<16x8xbf16>
   %z = arith.constant dense<0.0> : vector<64x8xf16>
-  %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F16_64x8x16_F16>} %a, %b, %z : vector<64x16xf16>, vector<16x8xf16> into vector<64x8xf16>
+  %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F16_64x8x16_F16>} %a, %b, %z : vector<64x16xbf16>, vector<16x8xbf16> into vector<64x8xf16>
   vector.transfer_write %d, %out[%c0, %c0] {in_bounds = [true, true]} : vector<64x8xf16>, memref<64x8xf16>
   return
 }

@@ -1,7 +1,7 @@
 // multi_reduction over a dim spread over lanes with stride 4 (cluster stride 4),
 // for several combining kinds and element types: the per-thread stage uses the
 // kind's arith op, the lane stage one clustered subgroup_reduce (a vector of all
-// partials for 32-bit types, one per element for 16-bit ones), the accumulator last.
+// partials for 32-bit types, two a register for 16-bit floats), the accumulator last.
 // RUN: %vptx --emit=simt %s | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx
@@ -75,9 +75,11 @@ func.func @float_kinds(%in: memref<16x16xf32>, %out: memref<4x16xf32>) attribute
   return
 }
 
-// 16-bit elements are reduced one by one.
+// 16-bit floats are reduced two at a time: one register, one shuffle and one add.f16x2
+// per butterfly step for two partials (reduction.c thread_reduce).
 // CHECK-LABEL: func.func @half_add
-// CHECK-COUNT-4: gpu.subgroup_reduce add %{{.*}} cluster(size = 8, stride = 4) : (f16) -> f16
+// CHECK-COUNT-2: gpu.subgroup_reduce add %{{.*}} cluster(size = 8, stride = 4) : (vector<2xf16>) -> vector<2xf16>
+// CHECK-NOT: gpu.subgroup_reduce
 func.func @half_add(%in: memref<16x16xf16>, %out: memref<16xf16>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
   %c0 = arith.constant 0 : index
   %p = arith.constant 0.0 : f16

@@ -1,7 +1,10 @@
 // Packed 16-bit math: math.exp / math.exp2 on f16 pairs become mul/fma/ex2.approx.f16x2
 // (bf16x2 on sm_90; sm_80 has no bf16x2 ex2, so bf16 stays on the f32 route there), and
 // ops without a 16-bit instruction (divf) round two results back with one
-// cvt.rn.f16x2.f32.  tests/unit/test_packed16.c checks the values against C.
+// cvt.rn.f16x2.f32.  An f16 divf is a/b in f32 without div.rn.f32: rcp.approx, a
+// product and one fma correction, correctly rounded once it is rounded to f16
+// (ptxgen/isel_arith.c f16_quotient); zeros, infinities and NaN keep the product.
+// tests/unit/test_packed16.c checks the values against C.
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_90 %s -o %t90.ptx && %filecheck --check-prefix=SM90 %s < %t90.ptx
 // RUN: %vptx --emit=ptx --arch=sm_80 --precise-math %s -o %tp.ptx && %filecheck --check-prefix=PRECISE %s < %tp.ptx
@@ -17,10 +20,19 @@
 // CHECK: ex2.approx.f16x2 {{%r[0-9]+}}, [[T]];
 // CHECK-NOT: cvt.f32.f16
 // CHECK-LABEL: .visible .entry div_f16(
-// CHECK: div.rn.f32
-// CHECK: div.rn.f32
+// CHECK-NOT: div.rn.f32
+// CHECK: cvt.f32.f16 [[A:%f[0-9]+]],
+// CHECK: cvt.f32.f16 [[B:%f[0-9]+]],
+// CHECK: rcp.approx.ftz.f32 [[R:%f[0-9]+]], [[B]];
+// CHECK: neg.f32 [[NB:%f[0-9]+]], [[B]];
+// CHECK: mul.rn.f32 [[Q0:%f[0-9]+]], [[A]], [[R]];
+// CHECK: fma.rn.f32 [[E:%f[0-9]+]], [[NB]], [[Q0]], [[A]];
+// CHECK: fma.rn.f32 [[Q1:%f[0-9]+]], [[E]], [[R]], [[Q0]];
+// CHECK: testp.normal.f32 [[P:%p[0-9]+]], [[Q0]];
+// CHECK: selp.f32 {{%f[0-9]+}}, [[Q1]], [[Q0]], [[P]];
 // CHECK: cvt.rn.f16x2.f32
 // CHECK-NOT: cvt.rn.f16.f32
+// CHECK-NOT: div.rn.f32
 // CHECK-LABEL: .visible .entry exp_bf16(
 // CHECK-NOT: ex2.approx.ftz.bf16x2
 // CHECK: cvt.rn.bf16x2.f32

@@ -35,7 +35,7 @@ func.func @mixed(%a: !A, %b: memref<32x32xbf16, #gpu.address_space<workgroup>>, 
   return %x : vector<16xf32>
 }
 func.func @acc(%a: !A, %b: !B, %r: index, %d: vector<6xf32>) -> vector<6xf32> {
-  // CHECK: verify/vptx-wgmma.mlir:[[@LINE+1]]:8: error: 'vptx.wgmma' operand #4 has type vector<6xf32> but must be a vector<N/2 x f32>, N in 8..256 a multiple of 8
+  // CHECK: verify/vptx-wgmma.mlir:[[@LINE+1]]:8: error: 'vptx.wgmma' operand #4 has type vector<6xf32> but must be a vector<N/2 x f32> (or x f16 with f16 operands), N in 8..256 a multiple of 8
   %x = "vptx.wgmma"(%a, %r, %b, %r, %d) {k = 32 : i64, swizzle = 64 : i64} : (!A, index, !B, index, vector<6xf32>) -> vector<6xf32>
   return %x : vector<6xf32>
 }
