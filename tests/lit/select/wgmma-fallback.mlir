@@ -95,3 +95,14 @@ func.func @chain(%q: vector<64x64xf16>, %k: vector<64x64xf16>, %v: vector<64x64x
   %o = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %p, %v, %o0 : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
   return %o : vector<64x64xf32>
 }
+
+// A chain with f16 accumulators (S in f16): P from registers needs the f32 D fragment,
+// so both contracts keep mma.sync.
+func.func @chain_f16(%q: vector<64x64xf16>, %k: vector<64x64xf16>, %v: vector<64x64xf16>, %z: vector<64x64xf16>) -> vector<64x64xf16>
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f16: NV_MMA_SYNC_F16_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention) with an f16 accumulator: vptx passes P from registers with f32 accumulators only)
+  %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %k, %z : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf16>
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f16: NV_MMA_SYNC_F16_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention) with an f16 accumulator
+  %o = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %s, %v, %z : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf16>
+  return %o : vector<64x64xf16>
+}
