@@ -433,6 +433,11 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
  *   the async proxy)
  *   per accumulator tile (bm, bn) of the warpgroup: vptx.wgmma
  *
+ * A contract marked vptx.wgmma_a = "registers" (attention's P V) stages only B and
+ * becomes vptx.wgmma_ra, A taken from its registers (wgmma_reg_a_fits, reg_a_tile);
+ * an A defined before the contract's loop is staged once, before the loop
+ * (dist_wgmma_hoist).
+ *
  * STAGING PLUG-IN POINT: the synchronous register -> shared copy below is
  * where the shared staging machinery (cp.async / TMA ring with mbarriers)
  * takes over; vptx.wgmma only needs the two buffers in this image.
@@ -592,6 +597,114 @@ wgmma_span(int64_t k)
     return (2 * k) % 128 == 0 ? 128 : (2 * k) % 64 == 0 ? 64 : 32;
 }
 
+/*
+ * A wgmma contract of the loop body whose lhs is defined before the loop (attention's
+ * Q K^T: Q is read once) has its A image stored once, here, before the loop: the same
+ * image contract_wgmma's register copy makes (span from K, rows permuted by the
+ * accumulator's M batches), in a buffer of its own that nothing rewrites.  The loop's
+ * own barrier after B's copy (with ptxgen's proxy fence) makes it visible to wgmma.
+ * Only the plain case: A indexed (m, k) like the accumulator's rows, not from registers,
+ * not loaded by a TMA ring (whose reads are in the loop body).
+ */
+static ValueId
+hoisted_a(Ctx *c, OpId o)
+{
+    for (uint32_t i = 0; i < c->hoisted_a.n; i++)
+        if (c->hoisted_a.items[i].contract == o)
+            return c->hoisted_a.items[i].buf;
+    return 0;
+}
+
+static void
+hoist_a(Ctx *c, OpId o)
+{
+    Module *m = c->m;
+    const Op *op = op_get(m, o);
+    MmaIntrinsic mma;
+    if (op->kind != OP_CONTRACT || op->nargs != 3 || !wgmma_kind(c, o, &mma) ||
+        layout_wgmma_reg_a(op_attr(m, o, "vptx.wgmma_a")) || hoisted_a(c, o))
+        return;
+    ValueId a = op->args[0];
+    const Attr *maps = op_attr(m, o, "indexing_maps");
+    if (a >= c->nold || !c->dist[a] || !maps || maps->kind != ATTR_ARRAY || maps->n != 3 ||
+        maps->items[0]->kind != ATTR_AFFINE_MAP || maps->items[2]->kind != ATTR_AFFINE_MAP)
+        return;
+    const AffineMap *ma = maps->items[0]->map, *mc = maps->items[2]->map;
+    if (ma->nresults != 2 || mc->nresults != 2 || affine_map_result_dim(ma, 0) < 0 ||
+        affine_map_result_dim(ma, 0) != affine_map_result_dim(mc, 0))
+        return;
+    NestedLayout rl;
+    Dist *da = c->dist[a];
+    if (da->layout->rank != 2 || !result_layout(c, o, 0, &rl))
+        return;
+    int64_t shape[2];
+    layout_shape(da->layout, shape);
+    if (shape[1] % 16 || shape[0] % 64)
+        return;
+    int64_t span = wgmma_span(shape[1]);
+    int64_t img[2] = { 2 * shape[1] / span * shape[0], span / 2 };
+    ValueId buf = wgmma_buffer(c, da->elem, img);
+    stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], buf);
+    HoistedA h = { o, buf };
+    ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
+    if (c->remarks)
+        diag_remark(c->d, op_get(m, o)->loc, /* staging added ops: op may have moved */
+                    "'vector.contract' (wgmma) has its A (%lldx%lld), defined before the loop, "
+                    "stored into shared memory once, before the loop",
+                    (long long)shape[0], (long long)shape[1]);
+}
+
+void
+dist_wgmma_hoist(Ctx *c, OpId loop)
+{
+    BlockId body = op_entry_block(c->m, loop, 0);
+    for (uint32_t i = 0; body && i < block_get(c->m, body)->ops.n; i++)
+        hoist_a(c, block_get(c->m, body)->ops.items[i]);
+}
+
+/*
+ * Register A (attention's P V).  The A fragment of m64nNk16 puts element (row, k) of a
+ * 16-wide K slice in the thread and register where the D fragment of the previous
+ * contract has (row, col) of the same 16 columns (ptx-sm90.md 4.4: both are row 16w +
+ * l/4 + 8((i>>1)&1), column 8(i>>2) + 2(l%4) + (i&1)), so P arrives in this layout by a
+ * register renaming (the layout pass's "registers" conversion) and a cast.  The layout
+ * must be the A fragment, tiled with the accumulator's M batches and warpgroups, and K/16
+ * batches along K.
+ */
+static bool
+wgmma_reg_a_fits(const NestedLayout *al, const NestedLayout *cl, MmaIntrinsic mma, int64_t k)
+{
+    NestedLayout f;
+    return layout_mma_fragment(mma, MMA_OPERAND_A, &f) && fragment_fits(al, &f) &&
+           al->batch_tile[0] == cl->batch_tile[0] && al->batch_tile[1] == k / 16 &&
+           al->subgroup_tile[0] == cl->subgroup_tile[0] &&
+           al->subgroup_strides[0] == cl->subgroup_strides[0] && al->subgroup_tile[1] == 1;
+}
+
+/* The A fragments of M batch m, all of K: vector<(k/4) x 2 x T>, 4 registers per k16. */
+static ValueId
+reg_a_tile(Ctx *c, const Mma *mm, MmaIntrinsic mma, Dist *a, int64_t m, int64_t k)
+{
+    ValueId el[256];
+    uint32_t n = 0;
+    for (int64_t ks = 0; ks < k / 16; ks++) {
+        int64_t batch[2] = { m, ks }, canon[64];
+        layout_mma_register_slots(mma, MMA_OPERAND_A, &mm->canon[0], batch, canon);
+        for (int i = 0; i < 8; i++) {
+            int64_t b[2], oo[2], e[2], ob[2], o2[2], oe[2];
+            layout_slot_unpack(&mm->canon[0], canon[i], b, oo, e);
+            for (int d = 0; d < 2; d++) {
+                ob[mm->perm[0][d]] = b[d];
+                o2[mm->perm[0][d]] = oo[d];
+                oe[mm->perm[0][d]] = e[d];
+            }
+            el[n++] = dist_elem(c, a, (uint32_t)layout_slot_pack(a->layout, ob, o2, oe));
+        }
+    }
+    int64_t shape[2] = { k / 4, 2 };
+    return emit1(c, OP_FROM_ELEMENTS, n, el, type_vector(c->m, a->elem, 2, shape));
+}
+
 static bool
 contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
 {
@@ -653,9 +766,13 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         shape_b[0] = 2 * w.n / w.sb * w.k;
         shape_b[1] = w.sb / 2;
     }
-    int64_t bytes = 2 * (shape_a[0] * shape_a[1] + shape_b[0] * shape_b[1]);
+    /* A from registers (layout/select.c marks attention's P V): its layout must be the
+       A fragment tiled like the accumulator, else it is staged like any A */
+    bool reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 &&
+                 ops[2]->elem == TY_F32 && wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
+    int64_t bytes = 2 * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
     RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
-    bool by_tma = dist_ring_contract(c, o, &ring);
+    bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
@@ -668,11 +785,13 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         w.buf[0] = ring.buf[0];
         w.buf[1] = ring.buf[1];
     } else {
-        w.buf[0] = wgmma_buffer(c, el, shape_a);
+        ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
+        w.buf[0] = reg_a ? 0 : pre ? pre : wgmma_buffer(c, el, shape_a);
         w.buf[1] = wgmma_buffer(c, el, shape_b);
         if (c->loops) /* the previous iteration's wgmma may still read them */
             barrier(c);
-        stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
+        if (!reg_a && !pre)
+            stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
         if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
             stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
         else
@@ -684,6 +803,8 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     if (!result_layout(c, o, 0, &rl))
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *acc = ops[2], *r = dist_new(c, acc->layout, acc->elem);
+    /* attention's P V: its groups stay in flight into the next iteration */
+    bool defer = reg_a && dist_attn_defer_wait(c, o);
     ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
     ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
     int64_t nregs = w.inst_n / 2;
@@ -711,7 +832,14 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                 args[1] = idx_add(c, ring.row0[0], args[1]);
                 args[3] = idx_add(c, ring.row0[1], args[3]);
             }
-            ValueId v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
+            ValueId v;
+            if (reg_a) {
+                ValueId ra[4] = { reg_a_tile(c, &mm, mma, ops[0], m, w.k), args[2], args[3],
+                                  args[4] };
+                v = emit1(c, OP_WGMMA_REG_A, 4, ra, value_type(c->m, args[4]));
+            } else {
+                v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
+            }
             OpId def = value_get(c->m, v)->def;
             op_set_attr(c->m, def, "k", attr_int(c->m, w.k, TY_I64));
             op_set_attr(c->m, def, "swizzle", attr_int(c->m, w.s, TY_I64));
@@ -719,7 +847,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                 op_set_attr(c->m, def, "b_mn_swizzle", attr_int(c->m, w.sb, TY_I64));
             /* the tiles' chains are in flight together: only the last one waits (for all);
                nothing reads an earlier tile's registers before that */
-            if (m + 1 < w.bm || n + 1 < w.bn)
+            if (m + 1 < w.bm || n + 1 < w.bn || defer)
                 op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
             else if (by_tma) /* this step's groups stay in flight into the next step */
                 op_set_attr(c->m, def, "wait", attr_int(c->m, w.bm * w.bn, TY_I64));

@@ -61,6 +61,13 @@ typedef struct Cached {
     ValueId v;
 } Cached;
 
+/* A wgmma contract in a loop whose A is defined before the loop: A staged once, before
+   the loop, into buf (contract.c, dist_wgmma_hoist) */
+typedef struct HoistedA {
+    OpId contract;
+    ValueId buf;
+} HoistedA;
+
 /* A workgroup buffer made by the pass (memref.alloc in space 3, in the prologue). */
 typedef struct Buffer {
     TypeId type;
@@ -91,12 +98,14 @@ typedef struct Ctx {
     uint32_t depth; /* region nesting of the current insertion point */
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
-    struct StagePlan *stage; /* stage.c: staged reads and pipelines of the function */
-    struct RingPlan *ring;   /* tma_ring.c: wgmma K loops fed by TMA rings */
-    int64_t pipeline_stages; /* --pipeline-stages; 0 = chosen per loop */
-    bool remarks;            /* --remarks: say what was staged and how */
-    bool no_warp_specialize; /* --no-warp-specialize: TMA rings without a producer warpgroup */
-    Arena scratch;           /* Dists and the undo log: freed when the pass ends */
+    ARRAY(HoistedA) hoisted_a; /* wgmma A operands staged before their loop */
+    ARRAY(OpId) attn_wait;     /* loops left with wgmma groups in flight (attn_reads.c) */
+    struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
+    struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
+    int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
+    bool remarks;              /* --remarks: say what was staged and how */
+    bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
+    Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
     const NestedLayout *recent[8];
@@ -180,6 +189,21 @@ void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel
 
 /* contract.c: the MN-major swizzle span of wgmma's B for n-column instructions, or 0 */
 int64_t dist_wgmma_mn_span(int64_t n);
+/* Before scf.for `loop` is emitted: stage, once, the A operand of each wgmma contract of
+   its body that is defined before the loop (attention's Q), so that the iterations only
+   stage B. */
+void dist_wgmma_hoist(Ctx *c, OpId loop);
+
+/* ---- attn_reads.c ---- */
+/* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma
+   contract with A from registers), move the reads of never-written kernel arguments, and
+   the index arithmetic they need, to the top of the body. */
+void dist_attn_early_reads(Ctx *c, OpId loop);
+/* May attention's P V (register-A wgmma contract o) leave its groups in flight past the
+   back edge (S's wait_group 0 in the next iteration covers them)?  Then the loop gets a
+   wgmma.wait_group 0 after it (dist_attn_loop_end, after the body's rewrite). */
+bool dist_attn_defer_wait(Ctx *c, OpId o);
+void dist_attn_loop_end(Ctx *c, OpId loop);
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {

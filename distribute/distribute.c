@@ -267,6 +267,8 @@ rewrite_for(Ctx *c, OpId o)
     (void)niter;
     if (!dist_stage_loop_begin(c, o))
         return false;
+    dist_wgmma_hoist(c, o);
+    dist_attn_early_reads(c, o);
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);
     scope_push(c);
@@ -275,6 +277,7 @@ rewrite_for(Ctx *c, OpId o)
     c->loops--;
     scope_pop(c);
     dist_stage_loop_end(c, o);
+    dist_attn_loop_end(c, o);
     return !c->failed;
 }
 

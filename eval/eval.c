@@ -609,6 +609,7 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_WARPGROUP_MMA_STORE:
     case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
     case OP_WGMMA_SHARED:
+    case OP_WGMMA_REG_A:
     case OP_WGMMA_WAIT:
     case OP_SETMAXNREG:
     case OP_EXIT:

@@ -923,6 +923,9 @@ verify_op_rules(Verifier *v, OpId o)
     case OP_WGMMA_SHARED:
         verify_wgmma_shared(v, o);
         break;
+    case OP_WGMMA_REG_A:
+        verify_wgmma_reg_a(v, o);
+        break;
     case OP_WGMMA_WAIT: /* `pending`: groups left in flight, 0..7 */
         if (op_attr(v->m, o, "pending")) {
             int64_t n;

@@ -565,3 +565,52 @@ verify_wgmma_shared(Verifier *v, OpId o)
         !verify_want_same(v, o, result(0), operand(4)))
         return;
 }
+
+/*
+ * vptx.wgmma_ra a, bufB, rowB, acc {k, swizzle}: vptx.wgmma with A in registers.  a is
+ * the thread's vector<(k/4) x 2 x T> (T = f16 or bf16): for each 16 of K the 4
+ * registers of the m64nNk16 A fragment, two elements each; bufB, rowB and acc as in
+ * vptx.wgmma (B K-major with the swizzle span, or MN-major with b_mn_swizzle).
+ */
+void
+verify_wgmma_reg_a(Verifier *v, OpId o)
+{
+    int64_t k, s, sb = 0;
+    if (!verify_get_int(v, o, "k", &k, true) || !verify_get_int(v, o, "swizzle", &s, true))
+        return;
+    if (k < 16 || k % 16 || (s != 32 && s != 64 && s != 128) || (2 * k) % s) {
+        verify_fail(v, o,
+                    "has k = %lld and swizzle = %lld: k must be a multiple of 16 and 2k "
+                    "a multiple of the swizzle span (32, 64 or 128 bytes)",
+                    (long long)k, (long long)s);
+        return;
+    }
+    if (op_attr(v->m, o, "b_mn_swizzle") &&
+        (!verify_get_int(v, o, "b_mn_swizzle", &sb, true) ||
+         ((sb != 32 && sb != 64 && sb != 128) &&
+          (verify_fail(v, o, "has b_mn_swizzle = %lld, not 32, 64 or 128", (long long)sb), 1))))
+        return;
+    TypeId a = arg_type(v, o, 0), b = arg_type(v, o, 1);
+    if (!verify_want(v, o, operand(0),
+                     is_vec(v, a) && rank_of(v, a) == 2 && dim_of(v, a, 0) == k / 4 &&
+                         dim_of(v, a, 1) == 2 &&
+                         (elem_of(v, a) == TY_F16 || elem_of(v, a) == TY_BF16),
+                     "a vector<(k/4) x 2 x f16|bf16>: 4 registers of A fragment per 16 of K"))
+        return;
+    bool ok = is_mem(v, b) && rank_of(v, b) == 2 && ty(v, b)->memspace == MS_WORKGROUP &&
+              elem_of(v, b) == elem_of(v, a) &&
+              (sb ? dim_of(v, b, 1) == sb / 2 && dim_of(v, b, 0) % k == 0
+                  : dim_of(v, b, 1) == s / 2 && dim_of(v, b, 0) % (2 * k / s * 8) == 0);
+    if (!verify_want(v, o, operand(1), ok,
+                     "a 2-d workgroup memref of A's element type holding B's swizzled image") ||
+        !verify_want_index(v, o, operand(2)))
+        return;
+    TypeId acc = arg_type(v, o, 3);
+    int64_t n = is_vec(v, acc) && rank_of(v, acc) == 1 ? 2 * dim_of(v, acc, 0) : 0;
+    if (!verify_want(v, o, operand(3),
+                     is_vec(v, acc) && elem_of(v, acc) == TY_F32 && n >= 8 && n <= 256 &&
+                         n % 8 == 0,
+                     "a vector<N/2 x f32>, N in 8..256 a multiple of 8"))
+        return;
+    verify_want_same(v, o, result(0), operand(3));
+}

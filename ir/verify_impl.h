@@ -291,5 +291,6 @@ bool verify_want_accumulator(Verifier *v, OpId o, Slot s);
 void verify_warpgroup_mma(Verifier *v, OpId o);
 void verify_warpgroup_mma_store(Verifier *v, OpId o);
 void verify_wgmma_shared(Verifier *v, OpId o);
+void verify_wgmma_reg_a(Verifier *v, OpId o);
 
 #endif

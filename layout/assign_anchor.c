@@ -383,7 +383,8 @@ mma_anchor(Assign *a, OpId op, MmaIntrinsic mma)
     for (int k = 0; k < 3; k++) {
         NestedLayout l;
         bool present = true;
-        if (k < 2 && layout_mma_info(mma.kind)->subgroups == 4) {
+        if (k < 2 && layout_mma_info(mma.kind)->subgroups == 4 &&
+            !(k == 0 && layout_wgmma_reg_a(op_attr(a->m, op, "vptx.wgmma_a")))) {
             const Type *t = type_get(a->m, value_type(a->m, o->args[k]));
             if (!copy_layout(a, op, t->shape, &l))
                 return;

@@ -147,3 +147,9 @@ layout_mma_from_attr(const Attr *a, MmaIntrinsic *out)
         return layout_mma_lookup(a->str, out);
     return false;
 }
+
+bool
+layout_wgmma_reg_a(const Attr *a)
+{
+    return a && a->kind == ATTR_STRING && a->str && strcmp(a->str, "registers") == 0;
+}

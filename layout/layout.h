@@ -312,6 +312,10 @@ bool layout_config_from_attr(const struct Attr *a, int32_t rank, const int64_t *
                              LayoutConfig *out, char *reason, size_t cap);
 /* mma_kind from a lowering config dict, or an `#iree_gpu.mma_layout<..>` attribute itself */
 bool layout_mma_from_attr(const struct Attr *a, MmaIntrinsic *out);
+/* `vptx.wgmma_a = "registers"` on a wgmma contract: A is read from registers (the A
+ * fragment of m64nNk16, layout_mma_fragment), not from shared memory (layout/select.c
+ * sets it on a chain's P V) */
+bool layout_wgmma_reg_a(const struct Attr *a);
 
 /*
  * assign.c -- the layout assignment pass (contract block in assign.c): every

@@ -20,9 +20,11 @@
  * Which intrinsic (first that fits, in this order):
  *   0. on sm_90a (opt->wgmma), a plain contract gets warpgroup wgmma
  *      (select_wgmma below): f16 x f16 or bf16 x bf16 -> f32, no anchored
- *      operand and no subgroup_basis, A (m, k) and C (m, n), not part of a
- *      contract chain (P V would need wgmma's register-A form, which distribute
- *      does not emit), a workgroup of whole warpgroups all of which get 64-row
+ *      operand and no subgroup_basis, A (m, k) and C (m, n); in a contract chain
+ *      (attention) only with the warpgroups on M alone and the chain's shared
+ *      operands within 48 KiB, the second contract marked vptx.wgmma_a =
+ *      "registers" (P from registers, wgmma_chain_ok); outside a chain, operands
+ *      a TMA ring can load; a workgroup of whole warpgroups all of which get 64-row
  *      multiples of M (then N), K % 16, A and B of a K step within 48 KiB of
  *      shared memory, at most 128 accumulator registers per thread.  The
  *      instruction's N is the widest multiple of 8 up to 256 that divides a
@@ -499,6 +501,64 @@ ring_operand(const Select *s, OpId op, ValueId v)
     return layout_tma_read(m, r);
 }
 
+/*
+ * A contract of a chain (attention: S = Q K^T, softmax, O += P V) on wgmma.  P V reads
+ * P from registers: the D fragment of m64nNk16 (f32) and the A fragment of the next
+ * m64nNk16 (f16) put the same (row, col) pairs in the same thread, element i of D's
+ * columns 16j..16j+15 being element i - 8j of A's k16 slice j (ptx-sm90.md 4.4), so P
+ * reaches P V by a cast and a register renaming.  That needs every row of S in one
+ * warpgroup, whole, as P V's A: the warpgroups split M only (64-row tiles), on both
+ * contracts alike.
+ */
+typedef struct {
+    Select *s;
+    int64_t bytes; /* staged by the chain's contracts */
+} ChainBytes;
+
+static bool
+chain_bytes_visit(Module *m, OpId op, void *ctx)
+{
+    ChainBytes *cb = ctx;
+    const Op *o = op_get(m, op);
+    ContractDims c;
+    if (o->kind != OP_CONTRACT || !assign_contract_dims(m, op, &c))
+        return true;
+    bool reg_a = from_contract(m, o->args[0], 0);
+    if (reg_a || feeds_uses(m, cb->s->func, o->res[0], 0, true))
+        cb->bytes += 2 * ((reg_a ? 0 : c.size_m * c.size_k) + c.size_k * c.size_n);
+    return true;
+}
+
+static bool
+wgmma_chain_ok(Select *s, OpId op, const ContractDims *c, int64_t gm, int64_t gn, char *why_not,
+               size_t cap)
+{
+    (void)op;
+    /* every contract of the chain stages its shared operands in buffers of its own, all
+       static: the chain together must fit, so that all its contracts choose alike */
+    ChainBytes cb = { s, 0 };
+    module_walk(s->m, s->func, chain_bytes_visit, &cb);
+    if (cb.bytes > WGMMA_SMEM_LIMIT) {
+        snprintf(why_not, cap,
+                 "it is part of a contract chain (attention) whose wgmma operands in shared "
+                 "memory (all but P) need %lld bytes, more than the %d a kernel may declare "
+                 "statically (use smaller key blocks or head dim per workgroup)",
+                 (long long)cb.bytes, WGMMA_SMEM_LIMIT);
+        return false;
+    }
+    if (gn != 1) {
+        snprintf(why_not, cap,
+                 "it is part of a contract chain (attention), whose rows must stay in one "
+                 "warpgroup, but its %lld warpgroups would split N = %lld (M = %lld has only "
+                 "%lld rows of 64: give each warpgroup 64 rows)",
+                 (long long)(s->threads / 128), (long long)c->size_n, (long long)c->size_m,
+                 (long long)(c->size_m / 64));
+        return false;
+    }
+    (void)gm;
+    return true;
+}
+
 static bool
 select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
              const NestedLayout *const *anch, MmaIntrinsic *out, Split *sp, char *why_not,
@@ -542,12 +602,10 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
                  c->dims[0][0] != c->m ? "the lhs" : "the accumulator");
         return false;
     }
-    if (from_contract(m, o->args[0], 0) || feeds_uses(m, s->func, o->res[0], 0, true)) {
-        snprintf(why_not, cap,
-                 "it is part of a contract chain (attention): the second contract would need "
-                 "wgmma's register-A form (P from registers), which vptx does not emit yet");
-        return false;
-    }
+    /* a contract chain (attention): P V takes P from registers (wgmma's register-A
+       form), Q K^T's result stays in registers; see wgmma_chain_ok */
+    bool reg_a = from_contract(m, o->args[0], 0);
+    bool chain = reg_a || feeds_uses(m, s->func, o->res[0], 0, true);
     if (s->threads % 128 != 0) {
         snprintf(why_not, cap,
                  "the workgroup has %lld threads, not whole warpgroups (a multiple of 128)",
@@ -576,7 +634,16 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
                  (long long)c->size_n, (long long)(c->size_n / 8), (long long)gm, (long long)gn);
         return false;
     }
-    int64_t bytes = 2 * (c->size_m * c->size_k + c->size_k * c->size_n);
+    if (chain && t[2] != TY_F32) {
+        snprintf(why_not, cap,
+                 "it is part of a contract chain (attention) with an %s accumulator: vptx "
+                 "passes P from registers with f32 accumulators only",
+                 scalar_type_name(t[2]));
+        return false;
+    }
+    if (chain && !wgmma_chain_ok(s, op, c, gm, gn, why_not, cap))
+        return false;
+    int64_t bytes = 2 * ((reg_a ? 0 : c->size_m * c->size_k) + c->size_k * c->size_n);
     if (bytes > WGMMA_SMEM_LIMIT) {
         snprintf(why_not, cap,
                  "A and B of one K step need %lld bytes of shared memory, more than the %d a "
@@ -599,7 +666,7 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
        that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
     bool b_kn = c->dims[1][0] == c->k;
-    if (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1])) {
+    if (!chain && (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1]))) {
         snprintf(why_not, cap,
                  "its operands are not reads, in its K loop, of 2-d memref arguments that TMA "
                  "can load (unit inner stride, rows of whole 16-byte pieces, in bounds or padded "
@@ -613,6 +680,9 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
             inst_n = n;
             break;
         }
+    if (reg_a) /* layout assignment gives A the register fragment (assign_anchor.c) */
+        op_set_attr(m, op, "vptx.wgmma_a",
+                    attr_string(m, "registers", (uint32_t)strlen("registers")));
     out->kind = kind;
     out->n = inst_n;
     sp->count[0] = gm, sp->count[1] = gn, sp->count[2] = 1;
@@ -781,8 +851,12 @@ select_contract(Select *s, OpId op)
     }
     select_remark(s, op, "%lldx%lldx%lld %s: %s (%s%s); %s; %s", (long long)c.size_m,
                   (long long)c.size_n, (long long)c.size_k, types, name, why, not_wg, split_text,
-                  wg ? "staging: A and B through swizzled shared memory, which wgmma reads"
-                     : select_staging_note());
+                  !wg ? select_staging_note()
+                  : layout_wgmma_reg_a(op_attr(m, op, "vptx.wgmma_a"))
+                      ? "A from registers (the previous contract's accumulator fragment is "
+                        "this one's A fragment: wgmma's register-A form), B through swizzled "
+                        "shared memory"
+                      : "staging: A and B through swizzled shared memory, which wgmma reads");
 }
 
 static bool

@@ -724,6 +724,9 @@ align_visit(Module *m, OpId o, void *ctx)
         require(e, op->args[0], 1024);
         require(e, op->args[2], 1024);
         break;
+    case OP_WGMMA_REG_A:
+        require(e, op->args[1], 1024);
+        break;
     case OP_LDMATRIX:
     case OP_DEVICE_ASYNC_COPY:
         for (uint32_t j = 0; j < op->nargs; j++)

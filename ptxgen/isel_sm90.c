@@ -424,8 +424,9 @@ count_pieces(Module *m, OpId o, void *ctx)
 {
     Pieces *p = ctx;
     const Op *op = op_get(m, o);
-    if (op->kind == OP_WGMMA_SHARED && acc_source(p->e, op->args[4]) == p->v)
-        p->n += op_get(m, value_get(m, op->args[4])->def)->nargs;
+    if ((op->kind == OP_WGMMA_SHARED || op->kind == OP_WGMMA_REG_A) &&
+        acc_source(p->e, op->args[op->nargs - 1]) == p->v)
+        p->n += op_get(m, value_get(m, op->args[op->nargs - 1])->def)->nargs;
     return true;
 }
 
@@ -455,6 +456,143 @@ acc_in_place(Emit *e, ValueId acc)
             if (vr->slots[j].reg == vr->slots[i].reg)
                 return false;
     }
+    return true;
+}
+
+/*
+ * A wgmma whose groups stay in flight past its loop's back edge (no_wait, its result
+ * only yielded: distribute/attn_reads.c) must write the iter_arg's registers itself:
+ * a yield that copied its result would read the accumulator before the wait.  Fills
+ * out[i] with the iter_arg register that result element i is yielded to (scf.yield of
+ * vector.from_elements of vector.extract, as distribute builds it), when every element
+ * has one, distinct, and no later op of the body reads it (mma_hint_safe).
+ */
+static bool
+yield_slots(Emit *e, OpId o, Slot *out, uint32_t n)
+{
+    const Op *op = op_get(e->m, o);
+    const Block *b = block_get(e->m, op->parent);
+    OpId loop = block_parent_op(e->m, op->parent);
+    if (!loop || op_get(e->m, loop)->kind != OP_FOR || !b->ops.n ||
+        op_get(e->m, b->ops.items[b->ops.n - 1])->kind != OP_YIELD || n > 256)
+        return false;
+    const Op *y = op_get(e->m, b->ops.items[b->ops.n - 1]);
+    bool seen[256] = { false };
+    for (uint32_t i = 0; i < y->nargs; i++) {
+        OpId fe = value_get(e->m, y->args[i])->def;
+        const Rep *r = rep_of(e, b->args.items[1 + i]);
+        if (!fe || op_get(e->m, fe)->kind != OP_FROM_ELEMENTS || r->per != 1 ||
+            op_get(e->m, fe)->nargs != r->n)
+            continue;
+        OpId x0 = value_get(e->m, op_get(e->m, fe)->args[0])->def;
+        if (!x0 || op_get(e->m, x0)->kind != OP_EXTRACT || op_get(e->m, x0)->args[0] != op->res[0])
+            continue; /* another iter_arg */
+        for (uint32_t j = 0; j < r->n; j++) {
+            OpId x = value_get(e->m, op_get(e->m, fe)->args[j])->def;
+            const Attr *pos = x ? op_attr(e->m, x, "static_position") : NULL;
+            if (!x || op_get(e->m, x)->kind != OP_EXTRACT ||
+                op_get(e->m, x)->args[0] != op->res[0] || !pos || pos->kind != ATTR_DENSE_ARRAY ||
+                pos->n != 1 || !pos->ints || pos->ints[0] < 0 || pos->ints[0] >= (int64_t)n ||
+                seen[pos->ints[0]] || r->slots[j].is_imm || r->slots[j].cls != RC_F32)
+                return false;
+            seen[pos->ints[0]] = true;
+            out[pos->ints[0]] = r->slots[j];
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!seen[i] || !mma_hint_safe(e, o, out[i]))
+            return false;
+    return true;
+}
+
+/*
+ * The result registers of a vptx.wgmma / vptx.wgmma_ra whose last operand is the
+ * accumulator, as the "{%f1, ...}" list: the accumulator's own registers when
+ * acc_in_place, else new ones (copied from it unless it is all zero: *zero, and the
+ * first mma_async then has scale-d 0).  Returns the instruction's N.
+ */
+static int64_t
+wgmma_acc(Emit *e, OpId o, char *list, size_t cap, bool *zero)
+{
+    Op *op = op_get(e->m, o);
+    ValueId accv = op->args[op->nargs - 1];
+    Rep *in = rep_of(e, accv);
+    *zero = true;
+    for (uint32_t i = 0; i < in->n; i++)
+        *zero = *zero && in->slots[i].is_imm && in->slots[i].bits == 0;
+    Slot yr[256];
+    bool yielded =
+        op_attr(e->m, o, "no_wait") && op->kind == OP_WGMMA_REG_A && yield_slots(e, o, yr, in->n);
+    bool in_place = !*zero && !yielded && acc_in_place(e, accv);
+    Rep *r = rep_new(e, op->res[0], in->n, 1, TY_F32);
+    size_t len = (size_t)snprintf(list, cap, "{");
+    for (uint32_t i = 0; i < r->n; i++) {
+        r->slots[i] = in_place ? in->slots[i] : yielded ? yr[i] : new_reg(e, RC_F32);
+        if (!*zero && !in_place)
+            ins(e, "mov.f32 %s, %s;", S(e, r->slots[i]), S(e, in->slots[i]));
+        len += (size_t)snprintf(list + len, cap - len, "%s%s", i ? ", " : "", S(e, r->slots[i]));
+    }
+    snprintf(list + len, cap - len, "}");
+    return 2 * (int64_t)in->n;
+}
+
+/* The group's wait after the last mma_async of a vptx.wgmma / vptx.wgmma_ra. */
+static void
+wgmma_commit(Emit *e, OpId o)
+{
+    ins(e, "wgmma.commit_group.sync.aligned;");
+    /* no_wait: a later vptx.wgmma waits for this group; wait = N: up to N groups stay in
+       flight (the K steps of a TMA ring overlap) */
+    if (!op_attr(e->m, o, "no_wait"))
+        ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",
+            attr_int_or(op_attr(e->m, o, "wait"), 0));
+}
+
+/*
+ * vptx.wgmma_ra a, bufB, rowB, acc: A from registers (ptx-sm90.md 4.1: the register-A
+ * form has no tA, A is K-major), 4 .b32 registers (f16x2 / bf16x2) per 16 of K, B
+ * through its descriptor as in vptx.wgmma.
+ */
+static bool
+lower_wgmma_reg_a(Emit *e, OpId o)
+{
+    if (!(e->sm >= 90 && e->arch_a))
+        return fail_op(e,
+                       "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
+                       "only sm_90a has, but the target is %s: compile with --arch=sm_90a",
+                       e->opt->arch);
+    need_version(e, 80);
+    Op *op = op_get(e->m, o);
+    int64_t k = attr_int_or(op_attr(e->m, o, "k"), 16),
+            s = attr_int_or(op_attr(e->m, o, "swizzle"), 128);
+    int64_t sbm = attr_int_or(op_attr(e->m, o, "b_mn_swizzle"), 0);
+    const Type *tb = type_get(e->m, value_type(e->m, op->args[1]));
+    int64_t rb = attr_int_or(op_attr(e->m, o, "b_rows"), tb->shape[0] / (2 * k / s));
+    Rep *ra = rep_of(e, op->args[0]);
+    if ((int64_t)ra->n != k / 4 || ra->n > 64)
+        return fail_op(e, "needs 4 A registers per 16 of K, K at most 256");
+    Slot areg[64];
+    for (uint32_t i = 0; i < ra->n && i < 64; i++) {
+        Slot x = ra->slots[i];
+        areg[i] = as_reg(e, x.cls == RC_B32 ? x : to_cls(e, as_reg(e, x), RC_B32, false));
+    }
+    char list[4096];
+    bool zero;
+    int64_t n = wgmma_acc(e, o, list, sizeof list, &zero);
+    Slot db = sbm ? wgmma_desc(e, op->args[1], op->args[2], sbm, k)
+                  : wgmma_desc(e, op->args[1], op->args[2], s, 0);
+    const char *el = ftype(tb->elem);
+    ins(e, "wgmma.fence.sync.aligned;");
+    for (int64_t ks = 0; ks < k / 16; ks++) {
+        int64_t kb = 32 * ks, ob = sbm ? 16 * ks * sbm : kb % s + kb / s * rb * s;
+        Slot sb = desc_offset(e, db, ob);
+        ins(e,
+            "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, {%s, %s, %s, %s}, %s, "
+            "%d, 1, 1, %d;",
+            n, el, el, list, S(e, areg[4 * ks]), S(e, areg[4 * ks + 1]), S(e, areg[4 * ks + 2]),
+            S(e, areg[4 * ks + 3]), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
+    }
+    wgmma_commit(e, o);
     return true;
 }
 
@@ -533,25 +671,16 @@ lower_wgmma_shared(Emit *e, OpId o)
     /* a ring of stages (distribute/tma_ring.c): the rows of one stage's column block */
     ra = attr_int_or(op_attr(e->m, o, "a_rows"), ra);
     rb = attr_int_or(op_attr(e->m, o, "b_rows"), rb);
-    Rep *in = rep_of(e, op->args[4]);
-    int64_t n = 2 * (int64_t)in->n;
-    bool zero = true;
-    for (uint32_t i = 0; i < in->n; i++)
-        zero = zero && in->slots[i].is_imm && in->slots[i].bits == 0;
-    if (type_element(e->m, value_type(e->m, op->args[4])) == TY_F16)
-        return lower_wgmma_f16(e, o, in, zero, k, s, ra, rb, ta->elem);
-    bool in_place = !zero && acc_in_place(e, op->args[4]);
-    Rep *r = rep_new(e, op->res[0], in->n, 1, TY_F32);
-    char list[4096];
-    size_t len = (size_t)snprintf(list, sizeof list, "{");
-    for (uint32_t i = 0; i < r->n; i++) {
-        r->slots[i] = in_place ? in->slots[i] : new_reg(e, RC_F32);
-        if (!zero && !in_place)
-            ins(e, "mov.f32 %s, %s;", S(e, r->slots[i]), S(e, in->slots[i]));
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                S(e, r->slots[i]));
+    if (type_element(e->m, value_type(e->m, op->args[4])) == TY_F16) {
+        Rep *in = rep_of(e, op->args[4]);
+        bool z = true;
+        for (uint32_t i = 0; i < in->n; i++)
+            z = z && in->slots[i].is_imm && in->slots[i].bits == 0;
+        return lower_wgmma_f16(e, o, in, z, k, s, ra, rb, ta->elem);
     }
-    snprintf(list + len, sizeof list - len, "}");
+    char list[4096];
+    bool zero;
+    int64_t n = wgmma_acc(e, o, list, sizeof list, &zero);
     int64_t sbm = attr_int_or(op_attr(e->m, o, "b_mn_swizzle"), 0); /* B MN-major: tB = 1 */
     Slot da = wgmma_desc(e, op->args[0], op->args[1], s, 0);
     Slot db = sbm ? wgmma_desc(e, op->args[2], op->args[3], sbm, k)
@@ -568,12 +697,7 @@ lower_wgmma_shared(Emit *e, OpId o)
             "0, %d;",
             n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
     }
-    ins(e, "wgmma.commit_group.sync.aligned;");
-    /* no_wait: a later vptx.wgmma waits for this group; wait = N: up to N groups stay in
-       flight (the K steps of a TMA ring overlap) */
-    if (!op_attr(e->m, o, "no_wait"))
-        ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",
-            attr_int_or(op_attr(e->m, o, "wait"), 0));
+    wgmma_commit(e, o);
     return true;
 }
 
@@ -645,6 +769,8 @@ isel_sm90(Emit *e, OpId o)
         return lower_mma_store(e, o);
     case OP_WGMMA_SHARED:
         return lower_wgmma_shared(e, o);
+    case OP_WGMMA_REG_A:
+        return lower_wgmma_reg_a(e, o);
     case OP_WGMMA_WAIT:
         ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",
             attr_int_or(op_attr(e->m, o, "pending"), 0));

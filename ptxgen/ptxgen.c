@@ -159,6 +159,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_WARPGROUP_MMA_STORE] = isel_sm90,
     [OP_WARPGROUP_MMA_INIT_ACCUMULATOR] = isel_sm90,
     [OP_WGMMA_SHARED] = isel_sm90,
+    [OP_WGMMA_REG_A] = isel_sm90,
     [OP_WGMMA_WAIT] = isel_sm90,
     [OP_SETMAXNREG] = isel_sm90,
     [OP_EXIT] = isel_sm90,
@@ -876,7 +877,8 @@ static bool
 proxy_visit(Module *m, OpId o, void *ctx)
 {
     OpKind k = op_get(m, o)->kind;
-    if (k == OP_TMA_ASYNC_STORE || k == OP_WARPGROUP_MMA || k == OP_WGMMA_SHARED)
+    if (k == OP_TMA_ASYNC_STORE || k == OP_WARPGROUP_MMA || k == OP_WGMMA_SHARED ||
+        k == OP_WGMMA_REG_A)
         *(bool *)ctx = true;
     return true;
 }

@@ -83,14 +83,15 @@ func.func @wide_acc(%a: vector<128x16xf16>, %b: vector<16x512xf16>, %c: vector<1
   return %d : vector<128x512xf32>
 }
 
-// Attention: S = Q K^T feeds the lhs of P V (through a truncf), so both contracts keep
-// mma.sync: P V would need wgmma's register-A form.
+// Attention: S = Q K^T feeds the lhs of P V (through a truncf).  Both contracts can take
+// wgmma (P V with A from registers) only when each warpgroup owns whole rows: with 2
+// warpgroups and M = 64 (one 64-row tile) N would be split, so both keep mma.sync.
 func.func @chain(%q: vector<64x64xf16>, %k: vector<64x64xf16>, %v: vector<64x64xf16>, %s0: vector<64x64xf32>, %o0: vector<64x64xf32>) -> vector<64x64xf32>
-    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
-  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention): the second contract would need wgmma's register-A form (P from registers), which vptx does not emit yet)
+    attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention), whose rows must stay in one warpgroup, but its 2 warpgroups would split N = 64 (M = 64 has only 1 rows of 64: give each warpgroup 64 rows))
   %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %k, %s0 : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
   %p = arith.truncf %s : vector<64x64xf32> to vector<64x64xf16>
-  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention)
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention), whose rows
   %o = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %p, %v, %o0 : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf32>
   return %o : vector<64x64xf32>
 }
@@ -133,4 +134,15 @@ func.func @pitch72(%A: memref<?x?xf16, strided<[36, 1]>>, %B: memref<?x?xf16>, %
   }
   vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [false, false]} : vector<128x128xf32>, memref<?x?xf32>
   return
+}
+
+// A chain with f16 accumulators (S in f16): P from registers needs the f32 D fragment,
+// so both contracts keep mma.sync.
+func.func @chain_f16(%q: vector<64x64xf16>, %k: vector<64x64xf16>, %v: vector<64x64xf16>, %z: vector<64x64xf16>) -> vector<64x64xf16>
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f16: NV_MMA_SYNC_F16_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention) with an f16 accumulator: vptx passes P from registers with f32 accumulators only)
+  %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %k, %z : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf16>
+  // CHECK: wgmma-fallback.mlir:[[@LINE+1]]:8: remark: 'vector.contract' 64x64x64 f16 x f16 -> f16: NV_MMA_SYNC_F16_16x8x16_F16 (chosen from the element types and shape; not wgmma: it is part of a contract chain (attention) with an f16 accumulator
+  %o = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %s, %v, %z : vector<64x64xf16>, vector<64x64xf16> into vector<64x64xf16>
+  return %o : vector<64x64xf16>
 }

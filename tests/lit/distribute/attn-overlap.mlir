@@ -1,0 +1,16 @@
+// REQUIRES: ptxas
+// Attention on sm_90a (examples/attention_sm90.mlir and the kernels of
+// tests/lit/check/wgmma-attention.mlir): P V's wgmma group is left in flight past the
+// key loop's back edge (distribute/attn_reads.c), writing the loop-carried accumulator
+// registers directly (ptxgen/isel_sm90.c), so no instruction reads an accumulator
+// before its wgmma.wait_group.  ptxas reports what it had to repair: C7514 (a non-wgmma
+// instruction reads accumulator registers of a wgmma in flight: the wgmma are then
+// serialized), C7517 (a wait injected), C7519 (a fence injected).  None may appear.
+// RUN: %vptx --arch=sm_90a %S/../../../examples/attention_sm90.mlir -o %t.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin > %t.log 2>&1; ! grep -E 'C7514|C7517|C7519' %t.log
+// RUN: %vptx --arch=sm_90a %S/../check/wgmma-attention.mlir -o %t2.ptx
+// RUN: %ptxas -arch=sm_90a -v %t2.ptx -o %t2.cubin > %t2.log 2>&1; ! grep -E 'C7514|C7517|C7519' %t2.log
+// RUN: grep -c 'vptx.wgmma_wait' %t2.ptx | %filecheck %s
+// Four of the five kernels defer P V's wait (wg2_d128 keeps mma.sync): one wait each
+// after the key loop.
+// CHECK: 4
