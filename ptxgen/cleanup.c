@@ -54,18 +54,45 @@ static const char *const pure[] = {
     "popc", "clz", "brev", "copysign", "testp", "cnot", "mul24", "mad24", "sad", "lop3", "set",
 };
 
-/* A line of the body: where it starts, at the tab.  The lines are contiguous and the
- * array ends with one more entry just past the last newline, so a line's length is the
- * distance to the next one (8 bytes a line; whether it was deleted is kept apart). */
+/* A line of the body, parsed once (scan_body): where it starts, as an offset into the
+ * body (the lines are contiguous, and the array ends with one more entry just past the
+ * last newline, so a line's length is the distance to the next one), and the span of
+ * its first operand (its destination, see first_operand) when the line has one that
+ * fits in 16 bits; what kind of line it is goes in a byte of its own (LF_*). */
 typedef struct Line {
-    const char *s;
+    uint32_t off;
+    uint16_t b, e; /* first operand [b, e), offsets from the start of the line */
 } Line;
 
-/* l's length without the newline */
-static inline uint32_t
-line_len(const Line *l)
+enum {
+    LF_INSTR = 1,    /* an instruction (is_instruction) */
+    LF_COMMENT = 2,  /* a comment line (is_comment) */
+    LF_LABEL = 4,    /* a label ('$' first) */
+    LF_OPERAND = 8,  /* first_operand found a destination; b, e hold it unless LF_LONG */
+    LF_PURE = 16,    /* pure_line */
+    LF_DEAD = 32,    /* deleted */
+    LF_LONG = 64,    /* the operand span does not fit b, e: found again when needed */
+    LF_SPECIAL = 128 /* a '%' in the operand span that is not a register (%tid.x) */
+};
+
+typedef struct Body {
+    const char *text;
+    Line *lines; /* n + 1 */
+    uint8_t *flags;
+    uint32_t n;
+} Body;
+
+static inline const char *
+line_text(const Body *bd, uint32_t i)
 {
-    return (uint32_t)(l[1].s - l->s - 1);
+    return bd->text + bd->lines[i].off;
+}
+
+/* line i's length without the newline */
+static inline uint32_t
+line_len(const Body *bd, uint32_t i)
+{
+    return bd->lines[i + 1].off - bd->lines[i].off - 1;
 }
 
 typedef struct Regs {
@@ -143,24 +170,25 @@ each_reg(Regs *r, const char *p, const char *end, RegFn *fn, void *ctx)
 }
 
 static bool
-is_instruction(const Line *l)
+is_instruction(const char *s, uint32_t len)
 {
-    return line_len(l) > 1 && l->s[0] == '\t' && l->s[1] != '/' && l->s[1] != '.';
+    return len > 1 && s[0] == '\t' && s[1] != '/' && s[1] != '.';
 }
 
 static bool
-is_comment(const Line *l)
+is_comment(const char *s, uint32_t len)
 {
-    return line_len(l) > 2 && l->s[0] == '\t' && l->s[1] == '/' && l->s[2] == '/';
+    return len > 2 && s[0] == '\t' && s[1] == '/' && s[2] == '/';
 }
 
-/* The first operand of an instruction line, [*b, *e) as offsets, and where its opcode
- * starts; false for lines without one (ret;, bar.sync 0; labels, comments). */
+/* The first operand of an instruction line s of length len, [*b, *e) as offsets, and
+ * where its opcode starts; false for lines without one (ret;, bar.sync 0; labels,
+ * comments). */
 static bool
-first_operand(const Line *l, size_t *op, size_t *b, size_t *e)
+first_operand(const char *s, uint32_t len, size_t *op, size_t *b, size_t *e)
 {
-    const char *s = l->s, *end = l->s + line_len(l), *p = s + 1;
-    if (!is_instruction(l) || end[-1] != ';')
+    const char *end = s + len, *p = s + 1;
+    if (!is_instruction(s, len) || end[-1] != ';')
         return false;
     if (*p == '@') { /* guard */
         while (p < end && *p != ' ' && *p != '\t')
@@ -191,14 +219,14 @@ first_operand(const Line *l, size_t *op, size_t *b, size_t *e)
     return true;
 }
 
-/* Is the line a pure instruction (see the top)?  Sets its destination span. */
+/* Is the instruction s, whose opcode starts at offset op (first_operand), pure (see the
+ * top)? */
 static bool
-pure_line(const Line *l, size_t *b, size_t *e)
+pure_opcode(const char *s, uint32_t len, size_t op)
 {
-    size_t op;
-    if (!first_operand(l, &op, b, e) || l->s[1] == '@')
+    if (s[1] == '@')
         return false;
-    const char *o = l->s + op, *p = o, *end = l->s + line_len(l);
+    const char *o = s + op, *p = o, *end = s + len;
     while (p < end && *p != '.' && *p != ' ' && *p != '\t')
         p++;
     size_t n = (size_t)(p - o);
@@ -213,20 +241,83 @@ pure_line(const Line *l, size_t *b, size_t *e)
     return true;
 }
 
+/* Line i's first operand [*b, *e); the line has one (LF_OPERAND). */
 static void
-count_use(Regs *r, int cls, uint32_t num, void *ctx)
+operand_span(const Body *bd, uint32_t i, size_t *b, size_t *e)
 {
-    (void)ctx;
-    r->n[cls][num]++;
+    if (bd->flags[i] & LF_LONG) {
+        size_t op;
+        first_operand(line_text(bd, i), line_len(bd, i), &op, b, e);
+        return;
+    }
+    *b = bd->lines[i].b;
+    *e = bd->lines[i].e;
 }
 
+/* Parses every line of the body once: its kind and first operand into the line table,
+ * and, for the registers, how often each is written (the first operand of every
+ * instruction but stores, [address]), where it is first written, and how often it
+ * occurs in the lines that are not comments (before any renaming: cse corrects the
+ * counts for what it renames and deletes). */
 static void
-count_def(Regs *r, int cls, uint32_t num, void *ctx)
+scan_body(Body *bd, Regs *r)
 {
-    uint32_t line = *(const uint32_t *)ctx;
-    r->ndef[cls][num]++;
-    if (!r->def[cls][num])
-        r->def[cls][num] = line + 1;
+    for (uint32_t i = 0; i < bd->n; i++) {
+        const char *s = line_text(bd, i), *end = s + line_len(bd, i);
+        uint32_t len = line_len(bd, i);
+        uint8_t f = 0;
+        size_t op, b = 0, e = 0;
+        if (is_comment(s, len)) {
+            bd->flags[i] = LF_COMMENT;
+            continue; /* no registers counted */
+        }
+        if (is_instruction(s, len))
+            f |= LF_INSTR;
+        if (len && s[0] == '$')
+            f |= LF_LABEL;
+        if ((f & LF_INSTR) && first_operand(s, len, &op, &b, &e)) {
+            f |= LF_OPERAND;
+            if (e <= UINT16_MAX) {
+                bd->lines[i].b = (uint16_t)b;
+                bd->lines[i].e = (uint16_t)e;
+            } else {
+                f |= LF_LONG;
+            }
+            if (pure_opcode(s, len, op))
+                f |= LF_PURE;
+        }
+        bool writes = (f & LF_OPERAND) && s[b] != '[';
+        /* every register token up to a trailing comment: an occurrence, and in the
+           first operand a write */
+        for (const char *p = s; p < end;) {
+            if (*p == '/' && p + 1 < end && p[1] == '/')
+                break;
+            if (*p != '%') {
+                p++;
+                continue;
+            }
+            int cls;
+            uint32_t num;
+            size_t k = reg_token(p, end, &cls, &num);
+            bool in_operand = (size_t)(p - s) >= b && (size_t)(p - s) < e;
+            if (!k) {
+                if (in_operand)
+                    f |= LF_SPECIAL;
+                p++;
+                continue;
+            }
+            if (num < r->cap[cls]) {
+                r->n[cls][num]++;
+                if (writes && in_operand) {
+                    r->ndef[cls][num]++;
+                    if (!r->def[cls][num])
+                        r->def[cls][num] = i + 1;
+                }
+            }
+            p += k;
+        }
+        bd->flags[i] = f;
+    }
 }
 
 /* ---- CSE ---- */
@@ -282,11 +373,11 @@ put_num(char *o, uint32_t v)
  * often it has been written so far), into the pool at *klen bytes; false if a source
  * is the destination. */
 static bool
-line_key(Cse *c, Regs *r, const Line *l, size_t b, size_t e, int dcls, uint32_t dnum,
-         uint32_t *klen)
+line_key(Cse *c, Regs *r, const char *s, uint32_t len, size_t b, size_t e, int dcls,
+         uint32_t dnum, uint32_t *klen)
 {
-    const char *s = l->s, *end = l->s + line_len(l);
-    size_t need = line_len(l) + 16 * 8;
+    const char *end = s + len;
+    size_t need = len + 16 * 8;
     if (c->npool + need > c->cappool) {
         c->cappool = (c->npool + need) * 2;
         c->pool = ir_realloc(c->pool, c->cappool);
@@ -355,10 +446,20 @@ cse_find_or_add(Cse *c, uint32_t klen, int cls, uint32_t reg)
     return NULL;
 }
 
+/* Starts a new stretch: every entry so far is forgotten, and so are their keys. */
+static void
+cse_forget(Cse *c, uint32_t *live)
+{
+    c->gen++;
+    c->npool = 0;
+    *live = 0;
+}
+
 static uint32_t
-cse(Regs *r, const Line *lines, bool *dead, uint32_t n)
+cse(Regs *r, Body *bd)
 {
     Cse c = { 0 };
+    uint32_t n = bd->n;
     c.cap = 64; /* at most 64K entries (2 MB, cache-sized): a longer stretch starts afresh */
     while (c.cap < 2 * n + 2 && c.cap < 65536)
         c.cap *= 2;
@@ -368,40 +469,67 @@ cse(Regs *r, const Line *lines, bool *dead, uint32_t n)
     c.gen = 1;
     uint32_t removed = 0, live = 0;
     for (uint32_t i = 0; i < n; i++) {
-        const Line *l = &lines[i];
-        if (line_len(l) && l->s[0] == '$') { /* a label: a new stretch */
-            c.gen++;
-            live = 0;
+        uint8_t f = bd->flags[i];
+        if (f & LF_LABEL) { /* a label: a new stretch */
+            cse_forget(&c, &live);
             continue;
         }
-        size_t op, b, e;
-        if (!first_operand(l, &op, &b, &e) || l->s[b] == '[')
+        const char *s = line_text(bd, i);
+        size_t b, e;
+        if (!(f & LF_OPERAND))
+            continue;
+        operand_span(bd, i, &b, &e);
+        if (s[b] == '[')
             continue;
         int cls;
         uint32_t num, klen;
-        size_t tl = reg_token(l->s + b, l->s + e, &cls, &num);
-        bool one = pure_line(l, &b, &e) && tl && b + tl == e && num < r->cap[cls] &&
+        size_t tl = reg_token(s + b, s + e, &cls, &num);
+        bool one = (f & LF_PURE) && tl && b + tl == e && num < r->cap[cls] &&
                    r->ndef[cls][num] == 1;  /* one register, written only here */
-        if (one && live + 1 >= c.cap / 2) { /* keep the table half empty: start afresh */
-            c.gen++;
-            live = 0;
-        }
-        if (one && line_key(&c, r, l, b, e, cls, num, &klen)) {
+        if (one && live + 1 >= c.cap / 2) /* keep the table half empty: start afresh */
+            cse_forget(&c, &live);
+        if (one && line_key(&c, r, s, line_len(bd, i), b, e, cls, num, &klen)) {
             const Entry *old = cse_find_or_add(&c, klen, cls, num);
             if (!old) {
                 live++;
             } else if (old->cls == cls) {
                 r->ren[cls][num] = old->reg + 1;
                 r->renames++;
-                dead[i] = true;
+                bd->flags[i] |= LF_DEAD;
                 removed++;
             }
         }
-        each_reg(r, l->s + b, l->s + e, bump_version, NULL); /* the values it writes */
+        each_reg(r, s + b, s + e, bump_version, NULL); /* the values it writes */
     }
     ir_free(c.tab);
     ir_free(c.pool);
     return removed;
+}
+
+static void
+uncount_one(Regs *r, int cls, uint32_t num, void *ctx)
+{
+    (void)ctx;
+    r->n[cls][num]--;
+}
+
+/* scan_body counted the occurrences of every register before cse: now count each
+ * renamed one as the register it became, and leave out the lines cse deleted, so that
+ * the counts are those of the lines left, renamed. */
+static void
+recount_renamed(Regs *r, const Body *bd)
+{
+    if (!r->renames)
+        return;
+    for (int k = 0; k < RC_COUNT; k++)
+        for (uint32_t num = 0; num < r->cap[k]; num++)
+            if (r->ren[k][num]) {
+                r->n[k][r->ren[k][num] - 1] += r->n[k][num];
+                r->n[k][num] = 0;
+            }
+    for (uint32_t i = 0; i < bd->n; i++)
+        if (bd->flags[i] & LF_DEAD)
+            each_reg(r, line_text(bd, i), line_text(bd, i) + line_len(bd, i), uncount_one, NULL);
 }
 
 /* ---- DCE ---- */
@@ -432,34 +560,32 @@ check_unused(Regs *r, int cls, uint32_t num, void *ctx)
 }
 
 static uint32_t
-dce(Regs *r, const Line *lines, bool *dead, uint32_t n)
+dce(Regs *r, Body *bd)
 {
+    uint32_t n = bd->n;
     Work w = { ir_calloc(n + 1, sizeof *w.items), 0 };
     if (!w.items)
         ICE("out of memory");
+    /* only pure lines are ever deleted; the first popped first */
     for (uint32_t i = n; i-- > 0;)
-        w.items[w.n++] = i;
+        if ((bd->flags[i] & (LF_PURE | LF_DEAD)) == LF_PURE)
+            w.items[w.n++] = i;
     uint32_t removed = 0;
     while (w.n) {
         uint32_t i = w.items[--w.n];
+        uint8_t f = bd->flags[i];
+        if ((f & LF_DEAD) || !(f & LF_PURE) || (f & LF_SPECIAL))
+            continue; /* %tid.x and the like: not a register we count */
+        const char *s = line_text(bd, i);
         size_t b, e;
-        if (dead[i] || !pure_line(&lines[i], &b, &e))
-            continue;
-        const char *s = lines[i].s;
-        bool special = false; /* %tid.x and the like: not a register we count */
-        for (const char *p = s + b; p < s + e; p++)
-            if (*p == '%') {
-                int cls;
-                uint32_t num;
-                special = special || !reg_token(p, s + e, &cls, &num);
-            }
-        Unused u = { !special, i };
+        operand_span(bd, i, &b, &e);
+        Unused u = { true, i };
         each_reg(r, s + b, s + e, check_unused, &u);
         if (!u.ok)
             continue;
-        dead[i] = true;
+        bd->flags[i] |= LF_DEAD;
         removed++;
-        each_reg(r, s, s + line_len(&lines[i]), uncount, &w);
+        each_reg(r, s, s + line_len(bd, i), uncount, &w);
     }
     ir_free(w.items);
     return removed;
@@ -467,13 +593,13 @@ dce(Regs *r, const Line *lines, bool *dead, uint32_t n)
 
 /* ---- driver ---- */
 
-/* Line l, with its registers renamed, to out.  *run: where the text not yet written
+/* Line i, with its registers renamed, to out.  *run: where the text not yet written
  * starts; the live lines are contiguous in the body, so the text of a run of them that
  * needs no renaming goes out in one fwrite (flushed at a dead line and at the end). */
 static void
-write_line(const Regs *r, const Line *l, const char **run, FILE *out)
+write_line(const Regs *r, const Body *bd, uint32_t i, const char **run, FILE *out)
 {
-    const char *p = l->s, *end = l->s + line_len(l);
+    const char *p = line_text(bd, i), *end = p + line_len(bd, i);
     if (!*run)
         *run = p;
     if (!r->renames)
@@ -494,11 +620,12 @@ write_line(const Regs *r, const Line *l, const char **run, FILE *out)
 uint32_t
 ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
 {
+    if (len >= UINT32_MAX) /* line offsets are 32-bit */
+        ir_oom();
     uint32_t nlines = 0;
     for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
         nlines++;
-    Line *lines = ir_calloc(nlines + 1, sizeof *lines);
-    bool *dead = ir_calloc(nlines + 1, sizeof *dead);
+    Body bd = { buf, ir_malloc((nlines + 1) * sizeof *bd.lines), ir_malloc(nlines + 1), 0 };
     Regs r = { 0 };
     for (int k = 0; k < RC_COUNT; k++) {
         r.cap[k] = e->nregs[k] + 1;
@@ -510,53 +637,43 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
         if (!r.n[k] || !r.ndef[k] || !r.def[k] || !r.ren[k] || !r.ver[k])
             ICE("out of memory");
     }
-    if (!lines || !dead)
-        ICE("out of memory");
-    uint32_t n = 0;
-    const char *after = buf; /* just past the last newline */
+    uint32_t n = 0, after = 0; /* just past the last newline */
     for (const char *p = buf, *end = buf + len, *nl; (nl = memchr(p, '\n', (size_t)(end - p)));
          p = nl + 1) {
-        lines[n++] = (Line){ p };
-        after = nl + 1;
+        bd.lines[n++] = (Line){ (uint32_t)(p - buf), 0, 0 };
+        after = (uint32_t)(nl + 1 - buf);
     }
-    lines[n] = (Line){ after }; /* the end of the last line, for line_len */
-    /* writes: the first operand of every instruction but stores ([address]) */
-    for (uint32_t i = 0; i < n; i++) {
-        size_t op, b, e2;
-        if (first_operand(&lines[i], &op, &b, &e2) && lines[i].s[b] != '[')
-            each_reg(&r, lines[i].s + b, lines[i].s + e2, count_def, &i);
-    }
-    uint32_t removed = cse(&r, lines, dead, n);
-    /* uses, after renaming: every register token of the lines left */
-    for (uint32_t i = 0; i < n; i++)
-        if (!dead[i] && !is_comment(&lines[i]))
-            each_reg(&r, lines[i].s, lines[i].s + line_len(&lines[i]), count_use, NULL);
-    removed += dce(&r, lines, dead, n);
+    bd.lines[n] = (Line){ after, 0, 0 }; /* the end of the last line, for line_len */
+    bd.n = n;
+    scan_body(&bd, &r);
+    uint32_t removed = cse(&r, &bd);
+    recount_renamed(&r, &bd);
+    removed += dce(&r, &bd);
     /* comments whose instructions all went */
     for (uint32_t i = 0; i < n; i++) {
-        if (!is_comment(&lines[i]))
+        if (!(bd.flags[i] & LF_COMMENT))
             continue;
         uint32_t j = i + 1;
-        while (j < n && dead[j])
+        while (j < n && (bd.flags[j] & LF_DEAD))
             j++;
-        if (j > i + 1 && !(j < n && is_instruction(&lines[j])))
-            dead[i] = true;
+        if (j > i + 1 && !(j < n && (bd.flags[j] & LF_INSTR)))
+            bd.flags[i] |= LF_DEAD;
     }
     const char *run = NULL;
     for (uint32_t i = 0; i < n; i++) {
-        if (!dead[i]) {
-            write_line(&r, &lines[i], &run, out);
+        if (!(bd.flags[i] & LF_DEAD)) {
+            write_line(&r, &bd, i, &run, out);
         } else if (run) {
-            fwrite(run, 1, (size_t)(lines[i].s - run), out);
+            fwrite(run, 1, (size_t)(line_text(&bd, i) - run), out);
             run = NULL;
         }
     }
     if (run) /* to the end of the last line, with its newline */
-        fwrite(run, 1, (size_t)(after - run), out);
+        fwrite(run, 1, (size_t)(buf + after - run), out);
     for (int k = 0; k < RC_COUNT; k++)
         ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]),
             ir_free(r.ver[k]);
-    ir_free(lines);
-    ir_free(dead);
+    ir_free(bd.lines);
+    ir_free(bd.flags);
     return removed;
 }
