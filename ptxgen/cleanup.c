@@ -143,7 +143,8 @@ reg_token(const char *p, const char *end, int *cls, uint32_t *num)
 static uint32_t
 renamed(const Regs *r, int cls, uint32_t num)
 {
-    return num < r->cap[cls] && r->ren[cls][num] ? r->ren[cls][num] - 1 : num;
+    /* with nothing renamed the table is not read: its pages are never touched */
+    return r->renames && num < r->cap[cls] && r->ren[cls][num] ? r->ren[cls][num] - 1 : num;
 }
 
 typedef void RegFn(Regs *r, int cls, uint32_t num, void *ctx);
@@ -322,18 +323,19 @@ scan_body(Body *bd, Regs *r)
 
 /* ---- CSE ---- */
 
+/* 16 bytes, so that the table of a long stretch (64K entries) stays in a core's L2. */
 typedef struct Entry {
-    uint64_t hash;
-    uint32_t gen;  /* valid when == the table's generation */
-    uint32_t key;  /* offset of the key in the pool */
-    uint32_t klen; /* its length */
-    int cls;
+    uint32_t hash;
+    uint32_t key; /* offset of the key in the pool, after its length (4 bytes) */
     uint32_t reg;
+    uint16_t gen; /* valid when == the table's generation */
+    uint16_t cls;
 } Entry;
 
 typedef struct Cse {
     Entry *tab;
-    uint32_t cap, gen; /* cap: a power of two */
+    uint32_t cap; /* a power of two */
+    uint16_t gen;
     char *pool;
     size_t npool, cappool;
 } Cse;
@@ -373,19 +375,19 @@ put_num(char *o, uint32_t v)
  * often it has been written so far), into the pool at *klen bytes; false if a source
  * is the destination. */
 static bool
-line_key(Cse *c, Regs *r, const char *s, uint32_t len, size_t b, size_t e, int dcls,
-         uint32_t dnum, uint32_t *klen)
+line_key(Cse *c, Regs *r, const char *s, uint32_t len, size_t b, size_t e, int dcls, uint32_t dnum,
+         uint32_t *klen)
 {
     const char *end = s + len;
-    size_t need = len + 16 * 8;
+    size_t need = 4 + len + 16 * 8;
     if (c->npool + need > c->cappool) {
         c->cappool = (c->npool + need) * 2;
         c->pool = ir_realloc(c->pool, c->cappool);
         if (!c->pool)
             ICE("out of memory");
     }
-    char *out = c->pool + c->npool, *o = out;
-    memcpy(o, s + 1, b - 1); /* opcode and blanks */
+    char *out = c->pool + c->npool + 4, *o = out; /* after the length */
+    memcpy(o, s + 1, b - 1);                      /* opcode and blanks */
     o += b - 1;
     for (const char *p = s + e; p < end;) {
         int cls;
@@ -417,32 +419,47 @@ static void
 bump_version(Regs *r, int cls, uint32_t num, void *ctx)
 {
     (void)ctx;
-    r->ver[cls][num]++;
+    if (r->ndef[cls][num] > 1) /* only read for those (line_key) */
+        r->ver[cls][num]++;
 }
 
+/* Eight bytes at a time (the keys are some 20 bytes): a multiply and a shift each, then
+ * the last bytes. */
 static uint64_t
 hash_bytes(const char *p, size_t n)
 {
-    uint64_t h = 1469598103934665603u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
-    return h;
+    uint64_t h = 1469598103934665603u ^ n;
+    for (; n >= 8; p += 8, n -= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15u;
+        h ^= h >> 29;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p, n);
+    h = (h ^ w) * 0x9E3779B97F4A7C15u;
+    return h ^ (h >> 32);
 }
 
-/* Looks the key (at the pool's end) up; if absent, adds it for (cls, reg).  Returns the
- * entry that was there, or NULL. */
+/* Looks the key (at the pool's end, after room for its length) up; if absent, adds it
+ * for (cls, reg).  Returns the entry that was there, or NULL. */
 static const Entry *
 cse_find_or_add(Cse *c, uint32_t klen, int cls, uint32_t reg)
 {
-    const char *key = c->pool + c->npool;
-    uint64_t h = hash_bytes(key, klen);
-    uint32_t i = (uint32_t)h & (c->cap - 1);
-    for (; c->tab[i].gen == c->gen; i = (i + 1) & (c->cap - 1))
-        if (c->tab[i].hash == h && c->tab[i].klen == klen &&
-            memcmp(c->pool + c->tab[i].key, key, klen) == 0)
+    const char *key = c->pool + c->npool + 4;
+    uint64_t h64 = hash_bytes(key, klen);
+    uint32_t h = (uint32_t)(h64 >> 32), i = (uint32_t)h64 & (c->cap - 1);
+    for (; c->tab[i].gen == c->gen; i = (i + 1) & (c->cap - 1)) {
+        uint32_t olen;
+        if (c->tab[i].hash != h)
+            continue;
+        memcpy(&olen, c->pool + c->tab[i].key - 4, 4);
+        if (olen == klen && memcmp(c->pool + c->tab[i].key, key, klen) == 0)
             return &c->tab[i];
-    c->tab[i] = (Entry){ h, c->gen, (uint32_t)c->npool, klen, cls, reg };
-    c->npool += klen;
+    }
+    memcpy(c->pool + c->npool, &klen, 4);
+    c->tab[i] = (Entry){ h, (uint32_t)c->npool + 4, reg, c->gen, (uint16_t)cls };
+    c->npool += 4 + klen;
     return NULL;
 }
 
@@ -450,7 +467,10 @@ cse_find_or_add(Cse *c, uint32_t klen, int cls, uint32_t reg)
 static void
 cse_forget(Cse *c, uint32_t *live)
 {
-    c->gen++;
+    if (++c->gen == UINT16_MAX) { /* generations wrap: clear the table */
+        memset(c->tab, 0, c->cap * sizeof *c->tab);
+        c->gen = 1;
+    }
     c->npool = 0;
     *live = 0;
 }
@@ -485,8 +505,8 @@ cse(Regs *r, Body *bd)
         uint32_t num, klen;
         size_t tl = reg_token(s + b, s + e, &cls, &num);
         bool one = (f & LF_PURE) && tl && b + tl == e && num < r->cap[cls] &&
-                   r->ndef[cls][num] == 1;  /* one register, written only here */
-        if (one && live + 1 >= c.cap / 2) /* keep the table half empty: start afresh */
+                   r->ndef[cls][num] == 1; /* one register, written only here */
+        if (one && live + 1 >= c.cap / 2)  /* keep the table half empty: start afresh */
             cse_forget(&c, &live);
         if (one && line_key(&c, r, s, line_len(bd, i), b, e, cls, num, &klen)) {
             const Entry *old = cse_find_or_add(&c, klen, cls, num);
