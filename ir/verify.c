@@ -1042,22 +1042,42 @@ sym_compare(const void *pa, const void *pb)
     return a->op < b->op ? -1 : a->op > b->op;
 }
 
+static void sort_and_report(Verifier *v, SymEntry *syms, uint32_t n);
+
 /* Every symbol is defined once per table (MLIR: "redefinition of symbol named
  * ..."): sorted, so the cost is n log n whatever the input. */
 static void
 check_duplicate_symbols(Verifier *v)
 {
     Module *m = v->m;
-    SymEntry *syms = arena_alloc(&m->arena, (m->nops + 1) * sizeof *syms);
+    /* counted first: a table sized by every op (most of them not symbols) would be
+       zeroed and its pages touched at each of the pipeline's verifier runs */
     uint32_t n = 0;
-    for (OpId o = 1; o < m->nops; o++) {
-        OpId table = v->owner[o];
-        if (!table || !(op_info[m->ops[table].kind].traits & T_CONTAINER))
-            continue;
-        const Attr *a = op_attr(m, o, "sym_name");
-        if (a && a->kind == ATTR_STRING && a->str)
-            syms[n++] = (SymEntry){ table, o, a->str };
+    for (int pass = 0; pass < 2; pass++) {
+        SymEntry *syms = pass ? arena_alloc(&m->arena, (n + 1) * sizeof *syms) : NULL;
+        uint32_t k = 0;
+        for (OpId o = 1; o < m->nops; o++) {
+            OpId table = v->owner[o];
+            if (!table || !(op_info[m->ops[table].kind].traits & T_CONTAINER))
+                continue;
+            const Attr *a = op_attr(m, o, "sym_name");
+            if (a && a->kind == ATTR_STRING && a->str) {
+                if (syms)
+                    syms[k] = (SymEntry){ table, o, a->str };
+                k++;
+            }
+        }
+        n = k;
+        if (syms)
+            sort_and_report(v, syms, n);
     }
+}
+
+/* Reports the repeated names of syms (n entries). */
+static void
+sort_and_report(Verifier *v, SymEntry *syms, uint32_t n)
+{
+    Module *m = v->m;
     qsort(syms, n, sizeof *syms, sym_compare);
     for (uint32_t i = 1; i < n; i++)
         if (syms[i].table == syms[i - 1].table && strcmp(syms[i].name, syms[i - 1].name) == 0) {

@@ -323,19 +323,26 @@ scan_body(Body *bd, Regs *r)
 
 /* ---- CSE ---- */
 
-/* 16 bytes, so that the table of a long stretch (64K entries) stays in a core's L2. */
+/* The table is 8 bytes a slot, so that a long stretch's (64K slots) stays in a core's
+ * L2: a tag (the high half of the key's hash, never 0; 0 = empty) and the index of the
+ * entry's record, read only when the tag matches. */
+typedef struct Slot8 {
+    uint32_t tag;
+    uint32_t rec;
+} Slot8;
+
 typedef struct Entry {
-    uint32_t hash;
-    uint32_t key; /* offset of the key in the pool, after its length (4 bytes) */
-    uint32_t reg;
-    uint16_t gen; /* valid when == the table's generation */
-    uint16_t cls;
+    uint32_t key;  /* offset of the key in the pool, after its length (4 bytes) */
+    uint32_t reg;  /* the register it computed */
+    uint32_t slot; /* its slot in the table, emptied when the stretch ends */
+    int cls;
 } Entry;
 
 typedef struct Cse {
-    Entry *tab;
-    uint32_t cap; /* a power of two */
-    uint16_t gen;
+    Slot8 *tab;
+    uint32_t cap;  /* a power of two */
+    Entry *recs;   /* the entries of this stretch, cap / 2 at most */
+    uint32_t live; /* how many */
     char *pool;
     size_t npool, cappool;
 } Cse;
@@ -448,31 +455,32 @@ cse_find_or_add(Cse *c, uint32_t klen, int cls, uint32_t reg)
 {
     const char *key = c->pool + c->npool + 4;
     uint64_t h64 = hash_bytes(key, klen);
-    uint32_t h = (uint32_t)(h64 >> 32), i = (uint32_t)h64 & (c->cap - 1);
-    for (; c->tab[i].gen == c->gen; i = (i + 1) & (c->cap - 1)) {
-        uint32_t olen;
-        if (c->tab[i].hash != h)
+    uint32_t tag = (uint32_t)(h64 >> 32) | 1, i = (uint32_t)h64 & (c->cap - 1);
+    for (; c->tab[i].tag; i = (i + 1) & (c->cap - 1)) {
+        if (c->tab[i].tag != tag)
             continue;
-        memcpy(&olen, c->pool + c->tab[i].key - 4, 4);
-        if (olen == klen && memcmp(c->pool + c->tab[i].key, key, klen) == 0)
-            return &c->tab[i];
+        const Entry *old = &c->recs[c->tab[i].rec];
+        uint32_t olen;
+        memcpy(&olen, c->pool + old->key - 4, 4);
+        if (olen == klen && memcmp(c->pool + old->key, key, klen) == 0)
+            return old;
     }
     memcpy(c->pool + c->npool, &klen, 4);
-    c->tab[i] = (Entry){ h, (uint32_t)c->npool + 4, reg, c->gen, (uint16_t)cls };
+    c->recs[c->live] = (Entry){ (uint32_t)c->npool + 4, reg, i, cls };
+    c->tab[i] = (Slot8){ tag, c->live++ };
     c->npool += 4 + klen;
     return NULL;
 }
 
-/* Starts a new stretch: every entry so far is forgotten, and so are their keys. */
+/* Starts a new stretch: every entry so far is forgotten (its slot emptied), and so are
+ * their keys. */
 static void
-cse_forget(Cse *c, uint32_t *live)
+cse_forget(Cse *c)
 {
-    if (++c->gen == UINT16_MAX) { /* generations wrap: clear the table */
-        memset(c->tab, 0, c->cap * sizeof *c->tab);
-        c->gen = 1;
-    }
+    for (uint32_t k = 0; k < c->live; k++)
+        c->tab[c->recs[k].slot].tag = 0;
+    c->live = 0;
     c->npool = 0;
-    *live = 0;
 }
 
 static uint32_t
@@ -480,18 +488,16 @@ cse(Regs *r, Body *bd)
 {
     Cse c = { 0 };
     uint32_t n = bd->n;
-    c.cap = 64; /* at most 64K entries (2 MB, cache-sized): a longer stretch starts afresh */
+    c.cap = 64; /* at most 64K slots (512 KB): a longer stretch starts afresh */
     while (c.cap < 2 * n + 2 && c.cap < 65536)
         c.cap *= 2;
     c.tab = ir_calloc(c.cap, sizeof *c.tab);
-    if (!c.tab)
-        ICE("out of memory");
-    c.gen = 1;
-    uint32_t removed = 0, live = 0;
+    c.recs = ir_malloc(c.cap / 2 * sizeof *c.recs);
+    uint32_t removed = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint8_t f = bd->flags[i];
         if (f & LF_LABEL) { /* a label: a new stretch */
-            cse_forget(&c, &live);
+            cse_forget(&c);
             continue;
         }
         const char *s = line_text(bd, i);
@@ -505,14 +511,12 @@ cse(Regs *r, Body *bd)
         uint32_t num, klen;
         size_t tl = reg_token(s + b, s + e, &cls, &num);
         bool one = (f & LF_PURE) && tl && b + tl == e && num < r->cap[cls] &&
-                   r->ndef[cls][num] == 1; /* one register, written only here */
-        if (one && live + 1 >= c.cap / 2)  /* keep the table half empty: start afresh */
-            cse_forget(&c, &live);
+                   r->ndef[cls][num] == 1;  /* one register, written only here */
+        if (one && c.live + 1 >= c.cap / 2) /* keep the table half empty: start afresh */
+            cse_forget(&c);
         if (one && line_key(&c, r, s, line_len(bd, i), b, e, cls, num, &klen)) {
             const Entry *old = cse_find_or_add(&c, klen, cls, num);
-            if (!old) {
-                live++;
-            } else if (old->cls == cls) {
+            if (old && old->cls == cls) {
                 r->ren[cls][num] = old->reg + 1;
                 r->renames++;
                 bd->flags[i] |= LF_DEAD;
@@ -522,6 +526,7 @@ cse(Regs *r, Body *bd)
         each_reg(r, s + b, s + e, bump_version, NULL); /* the values it writes */
     }
     ir_free(c.tab);
+    ir_free(c.recs);
     ir_free(c.pool);
     return removed;
 }
@@ -642,10 +647,9 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
 {
     if (len >= UINT32_MAX) /* line offsets are 32-bit */
         ir_oom();
-    uint32_t nlines = 0;
-    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
-        nlines++;
-    Body bd = { buf, ir_malloc((nlines + 1) * sizeof *bd.lines), ir_malloc(nlines + 1), 0 };
+    /* room for lines of 24 bytes on average, grown by half if they are shorter */
+    uint32_t caplines = (uint32_t)(len / 24) + 16;
+    Body bd = { buf, ir_malloc(caplines * sizeof *bd.lines), NULL, 0 };
     Regs r = { 0 };
     for (int k = 0; k < RC_COUNT; k++) {
         r.cap[k] = e->nregs[k] + 1;
@@ -660,9 +664,14 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
     uint32_t n = 0, after = 0; /* just past the last newline */
     for (const char *p = buf, *end = buf + len, *nl; (nl = memchr(p, '\n', (size_t)(end - p)));
          p = nl + 1) {
+        if (n + 1 >= caplines) {
+            caplines += caplines / 2;
+            bd.lines = ir_realloc(bd.lines, caplines * sizeof *bd.lines);
+        }
         bd.lines[n++] = (Line){ (uint32_t)(p - buf), 0, 0 };
         after = (uint32_t)(nl + 1 - buf);
     }
+    bd.flags = ir_malloc(n + 1);
     bd.lines[n] = (Line){ after, 0, 0 }; /* the end of the last line, for line_len */
     bd.n = n;
     scan_body(&bd, &r);
