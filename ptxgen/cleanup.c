@@ -559,17 +559,24 @@ recount_renamed(Regs *r, const Body *bd)
 
 /* ---- DCE ---- */
 
+/* The lines whose registers just lost their last use but one (their own write): a
+ * stack, grown by half. */
 typedef struct Work {
     uint32_t *items;
-    uint32_t n;
+    uint32_t n, cap;
 } Work;
 
 static void
 uncount(Regs *r, int cls, uint32_t num, void *ctx)
 {
     Work *w = ctx;
-    if (r->n[cls][num] > 0 && --r->n[cls][num] == 1 && r->def[cls][num])
+    if (r->n[cls][num] > 0 && --r->n[cls][num] == 1 && r->def[cls][num]) {
+        if (w->n == w->cap) {
+            w->cap += w->cap / 2 + 16;
+            w->items = ir_realloc(w->items, w->cap * sizeof *w->items);
+        }
         w->items[w->n++] = r->def[cls][num] - 1;
+    }
 }
 
 typedef struct Unused {
@@ -584,34 +591,43 @@ check_unused(Regs *r, int cls, uint32_t num, void *ctx)
     u->ok = u->ok && r->n[cls][num] == 1 && r->def[cls][num] == u->self + 1;
 }
 
+/* Deletes line i if it is pure and its results are read nowhere, and then, in turn, the
+ * lines that only fed it; returns how many went. */
+static uint32_t
+dce_from(Regs *r, Body *bd, Work *w, uint32_t i)
+{
+    uint32_t removed = 0;
+    for (;;) {
+        uint8_t f = bd->flags[i];
+        /* %tid.x and the like (LF_SPECIAL): not a register we count */
+        if ((f & (LF_PURE | LF_DEAD | LF_SPECIAL)) == LF_PURE) {
+            const char *s = line_text(bd, i);
+            size_t b, e;
+            operand_span(bd, i, &b, &e);
+            Unused u = { true, i };
+            each_reg(r, s + b, s + e, check_unused, &u);
+            if (u.ok) {
+                bd->flags[i] |= LF_DEAD;
+                removed++;
+                each_reg(r, s, s + line_len(bd, i), uncount, w);
+            }
+        }
+        if (!w->n)
+            return removed;
+        i = w->items[--w->n];
+    }
+}
+
+/* Every line in order, each followed by the lines its deletion made dead, the last
+ * found first (a stack holds only those, not every line). */
 static uint32_t
 dce(Regs *r, Body *bd)
 {
-    uint32_t n = bd->n;
-    Work w = { ir_calloc(n + 1, sizeof *w.items), 0 };
-    if (!w.items)
-        ICE("out of memory");
-    /* only pure lines are ever deleted; the first popped first */
-    for (uint32_t i = n; i-- > 0;)
-        if ((bd->flags[i] & (LF_PURE | LF_DEAD)) == LF_PURE)
-            w.items[w.n++] = i;
+    Work w = { 0 };
     uint32_t removed = 0;
-    while (w.n) {
-        uint32_t i = w.items[--w.n];
-        uint8_t f = bd->flags[i];
-        if ((f & LF_DEAD) || !(f & LF_PURE) || (f & LF_SPECIAL))
-            continue; /* %tid.x and the like: not a register we count */
-        const char *s = line_text(bd, i);
-        size_t b, e;
-        operand_span(bd, i, &b, &e);
-        Unused u = { true, i };
-        each_reg(r, s + b, s + e, check_unused, &u);
-        if (!u.ok)
-            continue;
-        bd->flags[i] |= LF_DEAD;
-        removed++;
-        each_reg(r, s, s + line_len(bd, i), uncount, &w);
-    }
+    for (uint32_t i = 0; i < bd->n; i++)
+        if ((bd->flags[i] & (LF_PURE | LF_DEAD)) == LF_PURE)
+            removed += dce_from(r, bd, &w, i);
     ir_free(w.items);
     return removed;
 }
