@@ -231,9 +231,11 @@ pure_opcode(const char *s, uint32_t len, size_t op)
     while (p < end && *p != '.' && *p != ' ' && *p != '\t')
         p++;
     size_t n = (size_t)(p - o);
+    if (!n || n > 8)
+        return false; /* no pure opcode is longer */
     bool found = false;
     for (size_t i = 0; i < sizeof pure / sizeof pure[0] && !found; i++)
-        found = n && pure[i][0] == o[0] && strncmp(pure[i], o, n) == 0 && pure[i][n] == '\0';
+        found = pure[i][0] == o[0] && strncmp(pure[i], o, n) == 0 && pure[i][n] == '\0';
     if (!found)
         return false;
     for (; p + 2 < end && *p != ' ' && *p != '\t'; p++)
@@ -523,7 +525,8 @@ cse(Regs *r, Body *bd)
                 removed++;
             }
         }
-        each_reg(r, s + b, s + e, bump_version, NULL); /* the values it writes */
+        if (!one) /* the values it writes (one register written once has no versions) */
+            each_reg(r, s + b, s + e, bump_version, NULL);
     }
     ir_free(c.tab);
     ir_free(c.recs);
