@@ -445,7 +445,8 @@ hash_bytes(const char *p, size_t n)
         h ^= h >> 29;
     }
     uint64_t w = 0;
-    memcpy(&w, p, n);
+    for (size_t k = 0; k < n; k++) /* fewer than 8 */
+        w |= (uint64_t)(unsigned char)p[k] << (8 * k);
     h = (h ^ w) * 0x9E3779B97F4A7C15u;
     return h ^ (h >> 32);
 }
