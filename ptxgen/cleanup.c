@@ -33,6 +33,14 @@
  * register written more than once (loop-carried values, written by the copies at
  * yields) is never renamed, and occurs at least twice, so it is never deleted.
  *
+ * Cost (the pass is a large part of compiling a long kernel): the body is split into
+ * lines and each line parsed once (scan_body: its kind, its first operand's span, and
+ * every register's writes and occurrences); CSE then reads only the lines that write
+ * something, and corrects the occurrence counts for what it renamed and deleted
+ * (recount_renamed) instead of counting them all again; DCE visits only pure lines.
+ * The CSE table is 8 bytes a slot (a tag and an index; the keys in a pool that
+ * restarts with each stretch), so the 64K slots of a long stretch take 512 KB.
+ *
  * Requires:    one kernel's body as ptxgen wrote it (one instruction per line, in the
  *              shape above), its registers already declared from Emit's counts.
  * Ensures:     the body written out computes the same values and has the same memory,
