@@ -13,18 +13,24 @@
  *
  *   kernel arguments   two tensor maps (K's, V's), after the kernel's own arguments
  *                      (hidden: the launchers encode them from the comment lines)
- *   shared memory      S stages, each K_j's image (K-major, as contract.c stores a B
- *                      given as (n, k)) and V_j's (MN-major, B given as (k, n)), in the
- *                      dynamic shared memory; full[S] (count 1 + the bytes of both
- *                      images) and empty[S] (count = threads) mbarriers
+ *   shared memory      the stages, each K_j's image (K-major, as contract.c stores a B
+ *                      given as (n, k)) or V_j's (MN-major, B given as (k, n)), in the
+ *                      dynamic shared memory; full (count 1 + the bytes) and empty
+ *                      (count = threads) mbarriers per stage
  *   before the loop    thread 0 initializes the barriers; barrier (it also publishes
- *                      Q's image); thread 0 fills stages 0 .. S-2
- *   iteration it       every thread waits full[it % S], parity (it / S) & 1; S's wgmma
- *                      and its wait_group 0 (which also completes P V of it - 1); it > 0:
- *                      every thread arrives on empty[(it-1) % S]; thread 0 waits for
- *                      that stage to be empty (parity ((it-1) / S) & 1) and refills it
- *                      with step it + S - 1, if it exists; softmax; P V from the same
- *                      stage
+ *                      Q's image); thread 0 fills every stage
+ *   iteration it       every thread waits for K_it's stage to be full; S's wgmma and
+ *                      its wait_group 0 (which also completes P V of it - 1); every
+ *                      thread releases the stages S and P V are done with (arrive on
+ *                      empty), thread 0 waits for them to be empty and refills them;
+ *                      softmax; every thread waits for V_it's stage; P V
+ *
+ * With several warpgroups (joint) one ring of S stages holds both blocks, one pair of
+ * barriers per stage, and block it - 1's stage is released after S_it.  With one, K and
+ * V have rings of their own: K's of S - 1 stages (its stage is released right after
+ * S_it, as wait_group covers the whole warpgroup: one stage is enough, and the shared
+ * memory saved keeps one more workgroup on an SM), V's of S (block it - 1's released
+ * after S_it).  The choice was measured on the h100 model (docs/hopper.md, 1e).
  *
  * The reads' indices may be the induction variable, values defined before the loop,
  * constants, or sums, differences and products of those computed in the body (the
@@ -62,13 +68,15 @@ typedef struct AttnRing {
     int64_t cols[2];                 /* the read's columns */
     int64_t span[2], blocks[2], bytes[2];
     int64_t unit[2]; /* vptx.wgmma's B row operand per stage */
-    int64_t stages;
+    int64_t stages;  /* the option: V's ring has this many stages, K's one fewer */
+    int64_t ns[2];   /* stages of K's ring and of V's */
+    bool joint;      /* one ring, one pair of barriers, for both (several warpgroups) */
     uint32_t src[2]; /* the memref arguments */
     /* built at the loop */
-    ValueId tmap[2], full, empty, ring[2];
+    ValueId tmap[2], full[2], empty[2], ring[2];
     int64_t at[2];
     TypeId box_t[2];
-    ValueId it32, rd; /* this iteration's number and stage (set at S) */
+    ValueId it32, rd[2]; /* this iteration's number and stages (set at S) */
 } AttnRing;
 
 struct AttnPlan {
@@ -332,20 +340,35 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
         AttnRing *a = &p->rings.items[i];
         if (!attn_stages(c, a) || a->stages < 2)
             continue; /* 1 stage: the register copy of contract.c */
-        int64_t ring = a->stages * (a->bytes[0] + a->bytes[1]) + 2048; /* + alignment */
+        /* several warpgroups: one ring whose stages hold both blocks (measured faster on
+           the h100 model); one warpgroup: K's ring one stage shallower (K's stage is free
+           right after S, and the shared memory saved keeps a workgroup more per SM) */
+        a->joint = c->nthreads > 128;
+        a->ns[0] = a->joint ? a->stages : a->stages - 1;
+        a->ns[1] = a->stages;
+        int64_t ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + 2048; /* + alignment */
         if (used + ring + q_bytes(c->m, a->contract[0]) > ATTN_SMEM_MAX || !add_maps(c, func, a))
             continue; /* the register copy: no error */
         used += ring;
         added += ring;
         ARRAY_PUSH(&c->m->arena, kept.rings, *a);
-        if (c->remarks)
+        if (c->remarks && a->joint)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
                         " and %" PRId64 "x%" PRId64 ") through a TMA ring (cp.async.bulk.tensor, "
                         "full and empty mbarriers): %" PRId64 " stages of %" PRId64
-                        " bytes in dynamic shared memory",
+                        " bytes (a key and a value block each) in dynamic shared memory",
                         a->rows[0], a->cols[0], a->rows[1], a->cols[1], a->stages,
                         a->bytes[0] + a->bytes[1]);
+        else if (c->remarks)
+            diag_remark(c->d, op_get(c->m, a->loop)->loc,
+                        "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
+                        " and %" PRId64 "x%" PRId64 ") through TMA rings (cp.async.bulk.tensor, "
+                        "full and empty mbarriers): %" PRId64 " stage(s) of %" PRId64
+                        " bytes for the key blocks and %" PRId64 " of %" PRId64
+                        " for the value blocks, in dynamic shared memory",
+                        a->rows[0], a->cols[0], a->rows[1], a->cols[1], a->ns[0], a->bytes[0],
+                        a->ns[1], a->bytes[1]);
     }
     p->rings = kept.rings;
     return added;
@@ -426,50 +449,71 @@ index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
     if (dist_defined_outside(m, v, loop))
         return dist_scalar(c, v);
     const Op *op = op_get(m, value_get(m, v)->def);
-    int64_t k = 0;
-    if (op->kind == OP_CONSTANT && const_value_of(c, v, &k))
-        return const_index(c, k);
     OpKind kind = op->kind;
-    ValueId x = op->args[0], y = op->args[1];
+    int64_t k = 0;
+    if (kind == OP_CONSTANT && const_value_of(c, v, &k))
+        return const_index(c, k);
+    ValueId x = op->args[0], y = op->args[1]; /* copied before emitting */
     ValueId args[2] = { index_at(c, x, loop, iv2), index_at(c, y, loop, iv2) };
     return emit1(c, kind, 2, args, TY_INDEX);
 }
 
-/* expect_tx on full[stage] and the TMA copies of K and V of the step at iv2 (stage constant) */
+/* expect_tx on operand j's full[stage] and its TMA copies for the step at iv2 (stage
+   constant) */
 static void
-issue_loads(Ctx *c, AttnRing *a, int64_t stage, ValueId iv2)
+issue_copies(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
 {
-    ValueId e[3] = { a->full, const_index(c, a->bytes[0] + a->bytes[1]), const_index(c, stage) };
-    emit(c, OP_MBARRIER_ARRIVE_EXPECT_TX, 3, e, 0, NULL, 0);
-    for (int j = 0; j < 2; j++) {
-        const Op *rd = op_get(c->m, a->read[j]);
-        ValueId row = index_at(c, rd->args[1], a->loop, iv2);
-        ValueId col0 = index_at(c, rd->args[2], a->loop, iv2);
-        for (int64_t b = 0; b < a->blocks[j]; b++) {
-            ValueId dst = dist_dynamic_view(
-                c, a->box_t[j], a->at[j] + (stage * a->blocks[j] + b) * a->rows[j] * a->span[j]);
-            /* coordinates innermost first: the column of block b, then the row */
-            ValueId col = idx_add_c(c, col0, b * (a->span[j] / 2));
-            ValueId args[6] = { dst, a->full, a->tmap[j], col, row, const_index(c, stage) };
-            OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
-            int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
-            op_set_attr(c->m, o, "operandSegmentSizes",
-                        attr_dense_array(c->m, TY_I32, seg, NULL, 7));
-        }
+    /* copied: index_at emits ops, which may move the op table */
+    ValueId ri = op_get(c->m, a->read[j])->args[1], ci = op_get(c->m, a->read[j])->args[2];
+    ValueId row = index_at(c, ri, a->loop, iv2);
+    ValueId col0 = index_at(c, ci, a->loop, iv2);
+    for (int64_t b = 0; b < a->blocks[j]; b++) {
+        ValueId dst = dist_dynamic_view(
+            c, a->box_t[j], a->at[j] + (stage * a->blocks[j] + b) * a->rows[j] * a->span[j]);
+        /* coordinates innermost first: the column of block b, then the row */
+        ValueId col = idx_add_c(c, col0, b * (a->span[j] / 2));
+        ValueId args[6] = { dst, a->full[j], a->tmap[j], col, row, const_index(c, stage) };
+        OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
+        int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
+        op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
     }
 }
 
-/* the loads of the step at iv2 into the stage numbered ws (i32, dynamic) */
+/* expect_tx on full[stage] of ring j and its copies (a joint ring: both operands') */
 static void
-issue_loads_at(Ctx *c, AttnRing *a, ValueId ws32, ValueId iv2)
+issue_loads(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
 {
-    for (int64_t s = 0; s < a->stages; s++) {
+    int64_t bytes = a->joint ? a->bytes[0] + a->bytes[1] : a->bytes[j];
+    ValueId e[3] = { a->full[j], const_index(c, bytes), const_index(c, stage) };
+    emit(c, OP_MBARRIER_ARRIVE_EXPECT_TX, 3, e, 0, NULL, 0);
+    for (int r = 0; r < 2; r++)
+        if (r == j || a->joint)
+            issue_copies(c, a, r, stage, iv2);
+}
+
+/* operand j's loads of the step at iv2 into its stage numbered ws (i32, dynamic) */
+static void
+issue_loads_at(Ctx *c, AttnRing *a, int j, ValueId ws32, ValueId iv2)
+{
+    if (a->ns[j] == 1) {
+        issue_loads(c, a, j, 0, iv2);
+        return;
+    }
+    for (int64_t s = 0; s < a->ns[j]; s++) {
         ValueId is = cmp_i(c, CMPI_EQ, ws32, const_int(c, s, TY_I32));
         RegionSave rs;
         region_enter(c, emit_if(c, is, 0, NULL, false), 0, &rs);
-        issue_loads(c, a, s, iv2);
+        issue_loads(c, a, j, s, iv2);
         region_leave(c, NULL, 0, &rs);
     }
+}
+
+/* the loop's lower bound (0), upper bound (1) or step (2), as distributed */
+static ValueId
+bound(Ctx *c, const AttnRing *a, int i)
+{
+    ValueId v = op_get(c->m, a->loop)->args[i];
+    return dist_scalar(c, v);
 }
 
 bool
@@ -479,54 +523,66 @@ dist_attn_ring_begin(Ctx *c, OpId loop)
     if (!a)
         return true;
     Module *m = c->m;
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
     for (int j = 0; j < 2; j++) { /* each block's ring, 1024-aligned (the swizzle period) */
-        int64_t at = dist_dynamic_alloc(c, a->stages * a->bytes[j], 1024);
+        int64_t at = dist_dynamic_alloc(c, a->ns[j] * a->bytes[j], 1024);
         TypeId el = type_get(m, value_type(m, op_get(m, a->read[j])->res[0]))->elem;
-        int64_t shape[2] = { a->stages * a->blocks[j] * a->rows[j], a->span[j] / 2 };
+        int64_t shape[2] = { a->ns[j] * a->blocks[j] * a->rows[j], a->span[j] / 2 };
         a->ring[j] =
             dist_dynamic_view(c, type_memref(m, el, 2, shape, NULL, MS_WORKGROUP, true), at);
         int64_t box[2] = { a->rows[j], a->span[j] / 2 };
         a->box_t[j] = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
         a->at[j] = at;
-    }
-    Type gt;
-    memset(&gt, 0, sizeof gt);
-    gt.kind = TY_MBARRIER_GROUP;
-    gt.memspace = MS_WORKGROUP;
-    gt.memspace_gpu = true;
-    gt.num_barriers = a->stages;
-    TypeId group = type_intern(m, &gt);
-    OpList *saved = c->out;
-    c->out = &c->prologue;
-    a->full = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
-    a->empty = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
-    c->out = saved;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
-    for (int64_t s = 0; s < a->stages; s++) {
-        ValueId f[4] = { a->full, const_index(c, 1), const_index(c, s), t0 };
-        emit(c, OP_MBARRIER_INIT, 4, f, 0, NULL, 0);
-        ValueId e[4] = { a->empty, const_index(c, c->nthreads), const_index(c, s), t0 };
-        emit(c, OP_MBARRIER_INIT, 4, e, 0, NULL, 0);
+        Type gt;
+        memset(&gt, 0, sizeof gt);
+        gt.kind = TY_MBARRIER_GROUP;
+        gt.memspace = MS_WORKGROUP;
+        gt.memspace_gpu = true;
+        gt.num_barriers = a->ns[j];
+        TypeId group = type_intern(m, &gt);
+        if (j == 1 && a->joint) {
+            a->full[1] = a->full[0];
+            a->empty[1] = a->empty[0];
+            continue;
+        }
+        OpList *saved = c->out;
+        c->out = &c->prologue;
+        a->full[j] = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
+        a->empty[j] = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
+        c->out = saved;
+        for (int64_t s = 0; s < a->ns[j]; s++) {
+            ValueId f[4] = { a->full[j], const_index(c, 1), const_index(c, s), t0 };
+            emit(c, OP_MBARRIER_INIT, 4, f, 0, NULL, 0);
+            ValueId e[4] = { a->empty[j], const_index(c, c->nthreads), const_index(c, s), t0 };
+            emit(c, OP_MBARRIER_INIT, 4, e, 0, NULL, 0);
+        }
     }
     barrier(c); /* the barriers initialized, Q's image stored (with ptxgen's proxy fence) */
-    const Op *op = op_get(m, loop);
-    ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
-    ValueId step = dist_scalar(c, op->args[2]);
-    for (int64_t s = 0; s + 1 < a->stages; s++) {
-        ValueId iv = s ? idx_add(c, lb, idx_mul_c(c, step, s)) : lb;
-        ValueId go = cmp_i(c, CMPI_SLT, iv, ub);
-        RegionSave rs, rs2;
-        region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
-        int64_t always = 0;
-        bool known = const_value_of(c, go, &always) && always;
-        if (!known)
-            region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs2);
-        issue_loads(c, a, s, iv);
-        if (!known)
-            region_leave(c, NULL, 0, &rs2);
-        region_leave(c, NULL, 0, &rs);
-    }
+    ValueId lb = bound(c, a, 0), ub = bound(c, a, 1), step = bound(c, a, 2);
+    /* thread 0 fills every stage of both rings (a joint ring's once): steps 0 .. ns - 1 */
+    for (int j = 0; j < (a->joint ? 1 : 2); j++)
+        for (int64_t s = 0; s < a->ns[j]; s++) {
+            ValueId iv = s ? idx_add(c, lb, idx_mul_c(c, step, s)) : lb;
+            ValueId go = cmp_i(c, CMPI_SLT, iv, ub);
+            RegionSave rs, rs2;
+            region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+            int64_t always = 0;
+            bool known = const_value_of(c, go, &always) && always;
+            if (!known)
+                region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs2);
+            issue_loads(c, a, j, s, iv);
+            if (!known)
+                region_leave(c, NULL, 0, &rs2);
+            region_leave(c, NULL, 0, &rs);
+        }
     return !c->failed;
+}
+
+/* this iteration's stage of ring j (index), and the wait for it to be full */
+static void
+wait_full(Ctx *c, AttnRing *a, int j)
+{
+    wait_parity(c, a->full[j], a->rd[j], parity(c, a->it32, a->ns[j]));
 }
 
 bool
@@ -536,22 +592,44 @@ dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
     if (!a)
         return false;
     int j = a->contract[1] == o;
-    if (j == 0) { /* S, the body's first wgmma: this step's stage, once full */
-        const Op *op = op_get(c->m, a->loop);
+    if (j == 0) { /* S, the body's first wgmma: this step's stages */
         ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
-        ValueId lb = dist_scalar(c, op->args[0]), step = dist_scalar(c, op->args[2]);
+        ValueId lb = bound(c, a, 0), step = bound(c, a, 2);
         ValueId s[2] = { iv, lb };
         ValueId d[2] = { emit1(c, OP_SUBI, 2, s, TY_INDEX), step };
         ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
         a->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
-        a->rd = to_index(c, i32_op(c, OP_REMUI, a->it32, a->stages));
-        wait_parity(c, a->full, a->rd, parity(c, a->it32, a->stages));
+        for (int r = 0; r < 2; r++)
+            a->rd[r] = a->ns[r] == 1 ? const_index(c, 0)
+                                     : to_index(c, i32_op(c, OP_REMUI, a->it32, a->ns[r]));
     }
+    if (j == 0 || !a->joint)
+        wait_full(c, a, j); /* K's before S, V's before P V */
     memset(u, 0, sizeof *u);
     u->buf[1] = a->ring[j];
-    u->row0[1] = idx_mul_c(c, a->rd, a->unit[j]);
+    u->row0[1] = idx_mul_c(c, a->rd[j], a->unit[j]);
     u->stage_rows[1] = a->rows[j];
     return true;
+}
+
+/*
+ * Release ring j's stage ws (index; ws32 its i32 form), read by step t (i32), and let
+ * thread 0 refill it with the step at `next` once every thread has released it.
+ */
+static void
+release(Ctx *c, AttnRing *a, int j, ValueId ws, ValueId ws32, ValueId t, ValueId next)
+{
+    ValueId ub = bound(c, a, 1);
+    TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
+    ValueId ar[2] = { a->empty[j], ws };
+    emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
+    ValueId go =
+        and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
+    RegionSave rs;
+    region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
+    wait_parity(c, a->empty[j], ws, parity(c, t, a->ns[j]));
+    issue_loads_at(c, a, j, ws32, next);
+    region_leave(c, NULL, 0, &rs);
 }
 
 void
@@ -560,28 +638,23 @@ dist_attn_ring_after(Ctx *c, OpId o)
     AttnRing *a = ring_of(c, 0, o, 0);
     if (!a || a->contract[0] != o)
         return;
-    /* S's wait_group 0 has completed every earlier wgmma, P V of the previous step
-       included: that step's stage is free */
-    const Op *op = op_get(c->m, a->loop);
+    /* S's wait_group 0 has completed every earlier wgmma: S of this step (the last reader
+       of K's stage) and P V of the previous one (of V's).  A one-stage K ring releases
+       this step's stage at once; a deeper one, as V's, the previous step's (every thread
+       has long passed it: thread 0's wait for it is short) */
     ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
-    ValueId ub = dist_scalar(c, op->args[1]), step = dist_scalar(c, op->args[2]);
-    ValueId prev32 = i32_op(c, OP_REMUI, i32_op(c, OP_ADDI, a->it32, a->stages - 1), a->stages);
-    ValueId prev = to_index(c, prev32);
-    ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
-    RegionSave rs, rs2;
-    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
-    TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
-    ValueId ar[2] = { a->empty, prev };
-    emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
-    region_leave(c, NULL, 0, &rs);
-    /* thread 0 refills it with step it + S - 1 once every thread has released it */
-    ValueId next = idx_add(c, iv, idx_mul_c(c, step, a->stages - 1));
-    ValueId go =
-        and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
-    region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
-    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs2);
-    wait_parity(c, a->empty, prev, parity(c, i32_op(c, OP_SUBI, a->it32, 1), a->stages));
-    region_leave(c, NULL, 0, &rs2);
-    issue_loads_at(c, a, prev32, next);
-    region_leave(c, NULL, 0, &rs);
+    ValueId step = bound(c, a, 2);
+    for (int j = a->joint; j < 2; j++) { /* joint: V's release is the ring's */
+        if (j == 0 && a->ns[0] == 1) {
+            release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32, idx_add(c, iv, step));
+            continue;
+        }
+        ValueId prev32 = i32_op(c, OP_REMUI, i32_op(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
+        ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
+        RegionSave rs;
+        region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
+        release(c, a, j, to_index(c, prev32), prev32, i32_op(c, OP_SUBI, a->it32, 1),
+                idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
+        region_leave(c, NULL, 0, &rs);
+    }
 }

@@ -8,7 +8,7 @@
 // RUN: %vptx check --arch=sm_90a --dim 64 %s | %filecheck --check-prefix=SMALL %s
 // RUN: %vptx check --arch=sm_90a --dim 1 %s | %filecheck --check-prefix=SMALL %s
 // RUN: %vptx check --arch=sm_90a --dim 0 %s | %filecheck --check-prefix=SMALL %s
-// CHECK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through a TMA ring {{.*}}: 2 stages of 16384 bytes
+// CHECK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through TMA rings {{.*}}: 1 stage(s) of 8192 bytes for the key blocks and 2 of 8192 for the value blocks
 // CHECK: PASS dyn (sim vs eval
 // SMALL: PASS dyn (sim vs eval
 #q = affine_map<(m, n, k) -> (m, k)>

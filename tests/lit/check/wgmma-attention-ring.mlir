@@ -13,17 +13,19 @@
 //   b16_s3    key blocks of 16 (S is m64n16k16), 3 stages over 4 blocks
 //   s1        vptx.pipeline_stages = 1: no ring, the register copy of contract.c
 // Breaking the stage offsets of the wgmma descriptors (every step reading stage 0)
-// makes heads, d128_s3 and tail fail.
+// makes heads, d128_s3, tail and b16_s3 fail.
 // RUN: %vptx check --arch=sm_90a --remarks %s 2>&1 | %filecheck %s
 // RUN: %vptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx
 // RUN: %filecheck --check-prefix=PTX %s < %t.ptx
-// The remark gives the stages and the bytes of one: 2 x (rows x 64 or 128 x 2 bytes).
-// CHECK: remark: 'scf.for' loads its key and value blocks (32x64 and 32x64) through a TMA ring {{.*}}: 2 stages of 8192 bytes
-// CHECK: remark: 'scf.for' loads its key and value blocks (64x128 and 64x128) through a TMA ring {{.*}}: 3 stages of 32768 bytes
-// CHECK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through a TMA ring {{.*}}: 2 stages of 16384 bytes
-// CHECK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through a TMA ring {{.*}}: 2 stages of 16384 bytes
-// CHECK: remark: 'scf.for' loads its key and value blocks (16x64 and 16x64) through a TMA ring {{.*}}: 3 stages of 4096 bytes
-// CHECK-NOT: through a TMA ring
+// The remarks give the stages and their bytes (rows x 64 or 128 x 2 bytes a block).
+// With several warpgroups (heads) one ring holds both blocks in each of its S stages;
+// with one, K's ring has S - 1 stages and V's S.
+// CHECK: remark: 'scf.for' loads its key and value blocks (32x64 and 32x64) through a TMA ring {{.*}}: 2 stages of 8192 bytes (a key and a value block each)
+// CHECK: remark: 'scf.for' loads its key and value blocks (64x128 and 64x128) through TMA rings {{.*}}: 2 stage(s) of 16384 bytes for the key blocks and 3 of 16384 for the value blocks
+// CHECK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through TMA rings {{.*}}: 1 stage(s) of 8192 bytes for the key blocks and 2 of 8192 for the value blocks
+// CHECK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through TMA rings {{.*}}: 1 stage(s) of 8192 bytes for the key blocks and 2 of 8192 for the value blocks
+// CHECK: remark: 'scf.for' loads its key and value blocks (16x64 and 16x64) through TMA rings {{.*}}: 2 stage(s) of 2048 bytes for the key blocks and 3 of 2048 for the value blocks
+// CHECK-NOT: through TMA ring
 // CHECK: PASS heads (sim vs eval
 // CHECK: PASS d128_s3 (sim vs eval
 // CHECK: PASS tail (sim vs eval
@@ -32,10 +34,11 @@
 // CHECK: PASS s1 (sim vs eval
 //
 // heads: maps of K and V (arguments 1 and 2), boxes of 32 rows x 64 f16 (128-byte
-// swizzle); empty barriers count the 256 threads; stage 0 filled before the loop
-// (expect_tx 2 x 32 x 64 x 2 = 8192 bytes, 1 copy each), then in the loop the wait on
-// full, S, the release (arrive on empty), and the refill in one branch per stage
-// (2 x 2 copies); Q's 4 loads a thread are the only global loads.
+// swizzle); 2 stages of 2 x 32 x 64 x 2 = 8192 bytes; empty barriers count the 256
+// threads; both stages filled before the loop (expect_tx 8192, 1 copy of each block),
+// then in the loop the wait on full, S, the release of the previous block's stage
+// (arrive on empty), and thread 0's refill in one branch per stage (2 x 2 copies): 8
+// copies.  Q's 4 loads a thread are the only global loads.
 // PTX: hidden tensor map of argument 1, box 32x64, swizzle 128, parameter 1
 // PTX: hidden tensor map of argument 2, box 32x64, swizzle 128, parameter 2
 // PTX: dynamic shared memory 16384 bytes
@@ -45,6 +48,8 @@
 // PTX: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 256;
 // PTX: bar.sync 0;
 // PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 8192;
+// PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}+8], 8192;
 // PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX-NOT: {{ld.global|cp.async.bulk}}
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
@@ -58,24 +63,30 @@
 // PTX-COUNT-2: cp.async.bulk.tensor.2d
 // PTX-NOT: {{ld.global|cp.async.bulk|st.shared}}
 // PTX: cvt.rn.f16x2.f32
-// d128_s3: boxes of 64 rows x 64 f16; 3 stages of 2 x 64 x 128 x 2 = 32768 bytes (96
-// KiB of dynamic shared memory); stages 0 and 1 filled before the loop (4 copies each),
-// 3 refill branches of 4 copies in it: 20 copies.
+// PTX-NOT: {{ld.global|cp.async.bulk}}
+// d128_s3: boxes of 64 rows x 64 f16, 2 per 64x128 block; K's ring 2 stages, V's 3, of
+// 64 x 128 x 2 = 16384 bytes (80 KiB of dynamic shared memory); all 5 stages filled
+// before the loop (2 copies each), and in it one refill branch per stage: 20 copies.
 // PTX: hidden tensor map of argument 1, box 64x64, swizzle 128, parameter 1
-// PTX: dynamic shared memory 98304 bytes
+// PTX: dynamic shared memory 81920 bytes
 // PTX-LABEL: .entry d128_s3(
-// PTX-COUNT-3: mbarrier.init.shared.b64 [%r{{[0-9]+}}{{(\+8|\+16)?}}], 128;
+// PTX-COUNT-5: mbarrier.init.shared.b64 [%r{{[0-9]+}}{{(\+8|\+16)?}}], 128;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 16384;
 // PTX-COUNT-20: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
+// tail, one: K's 1 stage and V's 2 of 8192 bytes (24 KiB): 3 copies before the loop
+// and 3 in it (K's refill has no branch); in `one` the second value block does not
+// exist, so its copy before the loop is left out: 5.
+// PTX: dynamic shared memory 24576 bytes
 // PTX-LABEL: .entry tail(
 // PTX-COUNT-6: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
 // PTX-LABEL: .entry one(
-// PTX-COUNT-6: cp.async.bulk.tensor.2d
+// PTX-COUNT-5: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
-// b16_s3: 2 x 16 x 64 x 2 = 4096 bytes a stage; 2 stages before the loop, 3 in it, 2
-// copies each.
-// PTX: dynamic shared memory 12288 bytes
+// b16_s3: 16 x 64 x 2 = 2048 bytes a block, K's 2 stages at 0, V's 3 at the next 1024
+// bytes (4096 + 6144 = 10240); 5 copies before the loop, 5 in it.
+// PTX: dynamic shared memory 10240 bytes
 // PTX-LABEL: .entry b16_s3(
 // PTX-COUNT-10: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
