@@ -101,8 +101,8 @@ dist_attn_early_reads(Ctx *c, OpId loop)
 {
     Module *m = c->m;
     BlockId body = op_entry_block(m, loop, 0);
-    if (!body || !has_reg_a_contract(m, body))
-        return;
+    if (!body || !has_reg_a_contract(m, body) || dist_attn_ring_loop(c, loop))
+        return; /* a TMA ring (attn_ring.c) loads the blocks: no thread reads them */
     Block *b = block_get(m, body);
     ValueId iv = b->args.items[0];
     ArenaMark mk = arena_mark(&c->scratch);

@@ -773,6 +773,10 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     int64_t bytes = 2 * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
     RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
     bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
+    /* B alone by TMA: attention's K and V blocks (attn_ring.c) */
+    bool b_tma = !by_tma && dist_attn_ring_contract(c, o, &ring);
+    if (b_tma)
+        bytes -= 2 * shape_b[0] * shape_b[1];
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
@@ -787,16 +791,20 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     } else {
         ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
         w.buf[0] = reg_a ? 0 : pre ? pre : wgmma_buffer(c, el, shape_a);
-        w.buf[1] = wgmma_buffer(c, el, shape_b);
-        if (c->loops) /* the previous iteration's wgmma may still read them */
+        w.buf[1] = b_tma ? ring.buf[1] : wgmma_buffer(c, el, shape_b);
+        bool copy_a = !reg_a && !pre;
+        if (c->loops && (copy_a || !b_tma)) /* the previous iteration's wgmma may read them */
             barrier(c);
-        if (!reg_a && !pre)
+        if (copy_a)
             stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
-        if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
+        if (b_tma)
+            ;
+        else if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
             stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
         else
             stage_operand(c, w.s, ops[1], mm.perm[1][1], mm.perm[1][0], w.n, 1, w.buf[1]);
-        barrier(c);
+        if (copy_a || !b_tma)
+            barrier(c);
     }
 
     NestedLayout rl;
@@ -828,10 +836,10 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                                 w.buf[1],
                                 idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w.bn), n), w.inst_n),
                                 from_elements(c, el_in, (uint32_t)nregs, acc->elem) };
-            if (by_tma) { /* this iteration's stage of the ring */
+            if (by_tma) /* this iteration's stage of the ring */
                 args[1] = idx_add(c, ring.row0[0], args[1]);
+            if (by_tma || b_tma)
                 args[3] = idx_add(c, ring.row0[1], args[3]);
-            }
             ValueId v;
             if (reg_a) {
                 ValueId ra[4] = { reg_a_tile(c, &mm, mma, ops[0], m, w.k), args[2], args[3],
@@ -851,8 +859,9 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                 op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
             else if (by_tma) /* this step's groups stay in flight into the next step */
                 op_set_attr(c->m, def, "wait", attr_int(c->m, w.bm * w.bn, TY_I64));
-            if (by_tma) {
+            if (by_tma)
                 op_set_attr(c->m, def, "a_rows", attr_int(c->m, ring.stage_rows[0], TY_I64));
+            if (by_tma || b_tma) {
                 if (!w.sb)
                     op_set_attr(c->m, def, "b_rows", attr_int(c->m, ring.stage_rows[1], TY_I64));
             }
@@ -861,6 +870,8 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         }
     if (by_tma)
         dist_ring_after(c, o);
+    if (b_tma)
+        dist_attn_ring_after(c, o);
     Dist *res = convert_dist(c, r, &rl);
     if (!res)
         return false;

@@ -102,6 +102,7 @@ typedef struct Ctx {
     ARRAY(OpId) attn_wait;     /* loops left with wgmma groups in flight (attn_reads.c) */
     struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
     struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
+    struct AttnPlan *attn;     /* attn_ring.c: attention loops whose K and V come by TMA */
     int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;              /* --remarks: say what was staged and how */
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
@@ -276,6 +277,18 @@ typedef struct RingUse {
 bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
 bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
+
+/* ---- attn_ring.c ---- */
+/* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
+   the shared memory used so far); returns the dynamic shared memory they take. */
+int64_t dist_plan_attn_ring(Ctx *c, OpId func, int64_t other);
+bool dist_attn_ring_read(Ctx *c, OpId read, bool *done); /* *done: the ring loads it */
+bool dist_attn_ring_begin(Ctx *c, OpId loop);            /* barriers, first stages */
+bool dist_attn_ring_loop(Ctx *c, OpId loop);             /* is loop such a ring's? */
+/* A contract whose B comes from an attention ring: u's B fields (and, at S, the wait for
+   the stage); false if not one */
+bool dist_attn_ring_contract(Ctx *c, OpId contract, RingUse *u);
+void dist_attn_ring_after(Ctx *c, OpId contract); /* release the previous stage, refill */
 
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);

@@ -268,6 +268,8 @@ rewrite_for(Ctx *c, OpId o)
     if (!dist_stage_loop_begin(c, o))
         return false;
     dist_wgmma_hoist(c, o);
+    if (!dist_attn_ring_begin(c, o))
+        return false;
     dist_attn_early_reads(c, o);
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);

@@ -461,6 +461,8 @@ dist_plan_staging(Ctx *c, OpId func)
             total += pi->stages * pi->bytes;
     }
     if (!c->failed)
+        total += dist_plan_attn_ring(c, func, total);
+    if (!c->failed)
         dist_plan_ring(c, func, total);
 }
 
@@ -1086,6 +1088,8 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     *done = false;
     if (dist_ring_read(c, o, done) && *done)
         return true;
+    if (!dist_attn_ring_read(c, o, done) || *done)
+        return !c->failed;
     Staged *s = NULL;
     for (uint32_t i = 0; p && i < p->reads.n; i++)
         if (p->reads.items[i].read == o)

@@ -6,16 +6,16 @@
 // What vptx makes of it (vptx --arch=sm_90a --remarks examples/attention_sm90.mlir):
 //  - both contracts get warpgroup wgmma m64n64k16 f16 x f16 -> f32 (layout/select.c,
 //    docs/hopper.md "Attention");
-//  - S = Q K^T reads Q and the key block from swizzled shared memory (register copy;
-//    Q's image is stored once, before the key loop);
+//  - S = Q K^T reads Q and the key block from swizzled shared memory: Q's image is
+//    stored once, before the key loop; the key and value blocks are loaded by TMA
+//    (cp.async.bulk.tensor) into rings of 1 and 2 stages with full and empty
+//    mbarriers (distribute/attn_ring.c), never through registers;
 //  - P V reads P from registers: the D fragment of S (f32) holds, in each thread, the
 //    same (row, column) pairs as P V's A fragment (f16) per 16 keys, so P reaches the
 //    second wgmma by a register renaming and cvt.rn.f16x2.f32, never through shared
 //    memory (vptx.wgmma_ra, `wgmma.mma_async ... {a0, a1, a2, a3}, descB`);
-//  - P V's wgmma group is left in flight into the next key block, whose loads, K copy
-//    and S wgmma it overlaps (S's wait_group 0 covers both);
-//  - the V block's global loads are issued with the K block's, at the top of the key
-//    loop (distribute/attn_reads.c), not after the softmax;
+//  - P V's wgmma group is left in flight into the next key block, whose S wgmma it
+//    overlaps (S's wait_group 0 covers both);
 //  - the softmax rows stay in one warp (each warp of the warpgroup owns 16 rows of S):
 //    the row max and sum are shuffles within groups of 4 lanes.
 // On sm_80 (and sm_90) the same kernel takes mma.sync with the rows split over 4 warps.
@@ -30,8 +30,9 @@
 // CHECK: PASS attention_sm90 (sim vs eval
 // REMARK: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_WGMMA_F32_64x64x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M1 x N1 of 1 {{.*}}staging: A and B through swizzled shared memory
 // REMARK: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_WGMMA_F32_64x64x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M1 x N1 of 1 {{.*}}A from registers
+// DREMARK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through TMA rings (cp.async.bulk.tensor, full and empty mbarriers): 1 stage(s) of 8192 bytes for the key blocks and 2 of 8192 for the value blocks, in dynamic shared memory
 // DREMARK: remark: 'vector.contract' (wgmma) has its A (64x64), defined before the loop, stored into shared memory once, before the loop
-// DREMARK: remark: 'scf.for' is an attention key loop on wgmma: its 2 read(s) of kernel arguments are issued at the top of the body
+// DREMARK-NOT: read(s) of kernel arguments are issued at the top of the body
 // DREMARK: remark: 'vector.contract' (P V, A from registers) leaves its wgmma group in flight into the next iteration
 // LAYOUT: vector.contract {{.*}}mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>
 // LAYOUT-NOT: vptx.wgmma_a
@@ -40,24 +41,49 @@
 // LAYOUT: vector.contract {{.*}}mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>{{.*}}vptx.wgmma_a = "registers"
 // LAYOUT-NOT: vptx.conversion = "shared"
 // Q is read once, before the key loop, and its wgmma image is stored there, once
-// (distribute/contract.c hoists the staging of a loop-invariant A); per key block the K
-// block is stored, 4 wgmma with A and B descriptors give S; P is cast in registers, the
-// V block is stored, and 4 wgmma take P's registers: 12 16-byte shared stores in all (4
-// for each of Q, K, V; none for P).
-// The V block is read by the program after the softmax, but distribute/attn_reads.c
-// issues its global loads at the top of the body with K's (8 16-byte loads a thread
-// for the two 64x64 f16 blocks), so one memory latency per key block is exposed, not two.
+// (distribute/contract.c hoists the staging of a loop-invariant A: 4 16-byte global
+// loads and 4 16-byte shared stores a thread).  The key and value blocks never pass
+// through registers: distribute/attn_ring.c loads them by TMA, the key blocks into a
+// ring of 1 stage (free again right after S) and the value blocks into a ring of 2.
+// Before the loop thread 0 initializes a full barrier (count 1) and an empty one (count
+// 128, the threads) per stage, and fills every stage: K_0, V_0, V_1, each an expect_tx
+// of one 64x64 f16 block (64 * 64 * 2 = 8192 bytes) and one cp.async.bulk.tensor
+// (128-byte rows: one swizzle block).
+// PTX: .entry attention_sm90(
+// PTX-COUNT-4: ld.global.nc.v4.b32
 // PTX-COUNT-4: st.shared.v4.b32
-// PTX: $L__attention_sm90_1:
-// PTX-COUNT-8: ld.global.nc.v4.b32
-// PTX-NOT: {{ld.global|wgmma.mma_async}}
-// PTX-COUNT-4: st.shared.v4.b32
-// PTX-NOT: st.shared
+// PTX-NOT: {{ld.global|st.shared|wgmma.mma_async}}
+// PTX-COUNT-3: mbarrier.init.shared.b64 [%r{{[0-9]+}}{{(\+8)?}}], 1;
+// PTX: bar.sync 0;
+// PTX-COUNT-3: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}{{(\+8)?}}], 8192;
+// PTX: $L__attention_sm90_4:
+// Per key block: wait for K's stage (parity), S by 4 wgmma with A and B descriptors, its
+// wait (which also completes the previous block's P V), release of K's stage and
+// thread 0's refill of it with the next key block (wait for empty, expect_tx, 1 copy),
+// release of the previous block's V stage and its refill (one branch per stage), the
+// softmax, P cast in registers, the wait for V's stage, 4 wgmma taking P's registers.
+// No thread loads or stores K or V.
+// PTX-NOT: {{ld.global|st.shared}}
+// PTX: mbarrier.try_wait.parity.shared::cta.b64
+// PTX-NOT: {{ld.global|st.shared}}
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
-// PTX-NOT: st.shared
+// PTX-NEXT: wgmma.commit_group.sync.aligned;
+// PTX-NEXT: wgmma.wait_group.sync.aligned 0;
+// PTX: mbarrier.arrive.shared.b64
+// PTX: mbarrier.try_wait.parity.shared::cta.b64
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 8192;
+// PTX: cp.async.bulk.tensor.2d
+// PTX: mbarrier.arrive.shared.b64
+// PTX: mbarrier.try_wait.parity.shared::cta.b64
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 8192;
+// PTX: cp.async.bulk.tensor.2d
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}+8], 8192;
+// PTX: cp.async.bulk.tensor.2d
+// PTX-NOT: {{ld.global|st.shared|wgmma.mma_async|cp.async.bulk}}
 // PTX: cvt.rn.f16x2.f32
-// PTX-COUNT-4: st.shared.v4.b32
-// PTX-NOT: st.shared
+// PTX-NOT: {{ld.global|st.shared|wgmma.mma_async}}
+// PTX: mbarrier.try_wait.parity.shared::cta.b64
+// PTX-NOT: {{ld.global|st.shared}}
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;
 // P V's group stays in flight past the back edge (distribute/attn_reads.c): no wait
 // after its commit; the next iteration's S waits for both (wait_group 0), and one wait
@@ -66,10 +92,10 @@
 // nothing).
 // PTX-NEXT: wgmma.commit_group.sync.aligned;
 // PTX-NOT: wgmma.wait_group
-// PTX: $L__attention_sm90_2:
+// PTX: $L__attention_sm90_5:
 // PTX-NEXT: // vptx.wgmma_wait
 // PTX-NEXT: wgmma.wait_group.sync.aligned 0;
-// PTX-NOT: {{st.shared|wgmma.mma_async}}
+// PTX-NOT: {{st.shared|wgmma.mma_async|cp.async.bulk}}
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>
 #v = affine_map<(m, n, k) -> (k, n)>

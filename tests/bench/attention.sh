@@ -3,7 +3,8 @@
 # attention_s8192_d128.mlir (2 warpgroups of 64 query rows, key blocks of 32) and
 # attention_s8192_d128_b64.mlir (1 warpgroup, key blocks of 64), sequence 8192, head
 # dim 128, 8 heads, compiled for sm_90a (both contracts on wgmma, P V with P from
-# registers) and for sm_90 (mma.sync with the cp.async pipeline), each run under the
+# registers, K and V loaded by TMA through mbarrier rings, distribute/attn_ring.c)
+# and for sm_90 (mma.sync with the cp.async pipeline), each run under the
 # simulator's H100 model on a sample of 16 workgroups (--timing-sample,
 # docs/timing.md).  Printed: ptxas registers and spills, the modeled time, TFLOP/s
 # (4 * 8192^2 * 128 * 8 flops) and their share of the H100's dense f16 tensor peak,

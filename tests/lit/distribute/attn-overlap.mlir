@@ -11,6 +11,9 @@
 // RUN: %vptx --arch=sm_90a %S/../check/wgmma-attention.mlir -o %t2.ptx
 // RUN: %ptxas -arch=sm_90a -v %t2.ptx -o %t2.cubin > %t2.log 2>&1; ! grep -E 'C7514|C7517|C7519' %t2.log
 // RUN: grep -c 'vptx.wgmma_wait' %t2.ptx | %filecheck %s
+// The kernels whose K and V come by TMA rings (distribute/attn_ring.c) likewise.
+// RUN: %vptx --arch=sm_90a %S/../check/wgmma-attention-ring.mlir -o %t3.ptx
+// RUN: %ptxas -arch=sm_90a -v %t3.ptx -o %t3.cubin > %t3.log 2>&1; ! grep -E 'C7514|C7517|C7519' %t3.log
 // Four of the five kernels defer P V's wait (wg2_d128 keeps mma.sync): one wait each
 // after the key loop.
 // CHECK: 4

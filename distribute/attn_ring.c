@@ -1,0 +1,660 @@
+/*
+ * attn_ring.c -- the key and value blocks of an attention loop on wgmma loaded by TMA
+ * through a ring of shared-memory stages with full and empty mbarriers
+ * (docs/hopper.md, section 1e).
+ *
+ * An attention key loop (examples/attention_sm90.mlir) holds two wgmma contracts:
+ * S = Q K_j^T, whose A (Q) is defined before the loop and staged once before it
+ * (contract.c's dist_wgmma_hoist), and O += P V_j, whose A (P) comes from registers
+ * (vptx.wgmma_a = "registers").  Their B operands, K_j and V_j, are
+ * vector.transfer_reads in the body.  Without this file they are loaded into registers
+ * and stored into the wgmma images by every thread, between two barriers, every
+ * iteration.  Here, as tma_ring.c does for a GEMM's A and B:
+ *
+ *   kernel arguments   two tensor maps (K's, V's), after the kernel's own arguments
+ *                      (hidden: the launchers encode them from the comment lines)
+ *   shared memory      the stages, each K_j's image (K-major, as contract.c stores a B
+ *                      given as (n, k)) or V_j's (MN-major, B given as (k, n)), in the
+ *                      dynamic shared memory; full (count 1 + the bytes) and empty
+ *                      (count = threads) mbarriers per stage
+ *   before the loop    thread 0 initializes the barriers; barrier (it also publishes
+ *                      Q's image); thread 0 fills every stage
+ *   iteration it       every thread waits for K_it's stage to be full; S's wgmma and
+ *                      its wait_group 0 (which also completes P V of it - 1); every
+ *                      thread releases the stages S and P V are done with (arrive on
+ *                      empty), thread 0 waits for them to be empty and refills them;
+ *                      softmax; every thread waits for V_it's stage; P V
+ *
+ * With several warpgroups (joint) one ring of S stages holds both blocks, one pair of
+ * barriers per stage, and block it - 1's stage is released after S_it.  With one, K and
+ * V have rings of their own: K's of S - 1 stages (its stage is released right after
+ * S_it, as wait_group covers the whole warpgroup: one stage is enough, and the shared
+ * memory saved keeps one more workgroup on an SM), V's of S (block it - 1's released
+ * after S_it).  The choice was measured on the h100 model (docs/hopper.md, 1e).
+ *
+ * The reads' indices may be the induction variable, values defined before the loop,
+ * constants, or sums, differences and products of those computed in the body (the
+ * head offset plus the key index of a multi-head kernel): the copies of another step
+ * recompute them with that step's induction value.
+ *
+ * Requires:    distribute.c's Ctx, stage.c's plan; layouts on the contracts and reads;
+ *              dist_plan_attn_ring before the rewrite, dist_attn_ring_begin before the
+ *              loop is emitted (after dist_wgmma_hoist), dist_attn_ring_read at the
+ *              reads, dist_attn_ring_contract and dist_attn_ring_after at the contracts.
+ * Ensures:     each planned loop's K and V reach vptx.wgmma / vptx.wgmma_ra through the
+ *              ring, with the image contract.c's register copy would store, so S and P V
+ *              compute what they did; the kernel gains two tensor-map arguments listed in
+ *              vptx.hidden_tmaps (function_type updated); vptx.dynamic_smem grows by the
+ *              ring.  A loop the ring does not fit keeps the register copy.
+ * Invalidates: the kernel's signature (new trailing arguments).
+ */
+#include "distribute/dist.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+enum {
+    ATTN_SMEM_MAX = 232448, /* sm_90's shared memory per workgroup (227 KiB) */
+    ATTN_MAX_STAGES = 8,
+    ATTN_MAX_BLOCKS = 8,
+    ATTN_DEFAULT_STAGES = 2,
+    ATTN_INDEX_DEPTH = 4 /* index arithmetic recomputed for another step: ops deep */
+};
+
+typedef struct AttnRing {
+    OpId loop, contract[2], read[2]; /* 0: S = Q K^T and K's read; 1: P V and V's read */
+    bool mn[2];                      /* the image is MN-major (B given as (k, n)) */
+    int64_t rows[2];                 /* rows of one column block (box rows) */
+    int64_t cols[2];                 /* the read's columns */
+    int64_t span[2], blocks[2], bytes[2];
+    int64_t unit[2]; /* vptx.wgmma's B row operand per stage */
+    int64_t stages;  /* the option: V's ring has this many stages, K's one fewer */
+    int64_t ns[2];   /* stages of K's ring and of V's */
+    bool joint;      /* one ring, one pair of barriers, for both (several warpgroups) */
+    uint32_t src[2]; /* the memref arguments */
+    /* built at the loop */
+    ValueId tmap[2], full[2], empty[2], ring[2];
+    int64_t at[2];
+    TypeId box_t[2];
+    ValueId it32, rd[2]; /* this iteration's number and stages (set at S) */
+} AttnRing;
+
+struct AttnPlan {
+    ARRAY(AttnRing) rings;
+};
+
+/* ---- planning ---- */
+
+static bool
+wgmma_kind_of(Ctx *c, OpId o, MmaIntrinsic *out)
+{
+    const Attr *k = op_attr(c->m, o, "mma_kind");
+    const Attr *cfg = op_attr(c->m, o, "lowering_config");
+    if (!(k ? layout_mma_from_attr(k, out) : cfg && layout_mma_from_attr(cfg, out)))
+        return false;
+    const MmaInfo *info = layout_mma_info(out->kind);
+    return info && info->subgroups == 4;
+}
+
+/* Can index v be recomputed for another step: the induction variable, defined before
+   the loop, a constant, or +, -, * of such values in the body? */
+static bool
+index_ok(Module *m, ValueId v, OpId loop, ValueId iv, int depth)
+{
+    if (v == iv || dist_defined_outside(m, v, loop))
+        return true;
+    OpId d = value_get(m, v)->def;
+    if (!d || depth <= 0 || value_type(m, v) != TY_INDEX)
+        return false;
+    const Op *op = op_get(m, d);
+    if (op->kind == OP_CONSTANT)
+        return true;
+    if ((op->kind != OP_ADDI && op->kind != OP_SUBI && op->kind != OP_MULI) || op->nargs != 2)
+        return false;
+    return index_ok(m, op->args[0], loop, iv, depth - 1) &&
+           index_ok(m, op->args[1], loop, iv, depth - 1);
+}
+
+typedef struct Scan {
+    ValueId v;
+    OpId only; /* the one allowed user (as operand 1), or 0 */
+    bool writes;
+    bool bad;
+} Scan;
+
+static bool
+scan_visit(Module *m, OpId o, void *ctx)
+{
+    Scan *u = ctx;
+    const Op *op = op_get(m, o);
+    bool reads = op->kind == OP_TRANSFER_READ || op->kind == OP_VLOAD || op->kind == OP_MLOAD ||
+                 op->kind == OP_DIM;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (op->args[i] == u->v && (u->writes ? !reads : (o != u->only || i != 1)))
+            u->bad = true;
+    return !u->bad;
+}
+
+/* B of contract j of ring a: a read TMA can load, and its image. */
+static bool
+attn_operand(Ctx *c, OpId func, AttnRing *a, int j)
+{
+    Module *m = c->m;
+    OpId o = a->contract[j];
+    MmaIntrinsic mma;
+    if (!wgmma_kind_of(c, o, &mma))
+        return false;
+    const Attr *maps = op_attr(m, o, "indexing_maps");
+    if (!maps || maps->kind != ATTR_ARRAY || maps->n != 3 ||
+        maps->items[1]->kind != ATTR_AFFINE_MAP || maps->items[1]->map->nresults != 2)
+        return false;
+    int32_t d0 = affine_map_result_dim(maps->items[1]->map, 0);
+    int32_t d1 = affine_map_result_dim(maps->items[1]->map, 1);
+    if (d0 == 2 && d1 == 1)
+        a->mn[j] = true; /* (k, n) */
+    else if (!(d0 == 1 && d1 == 2))
+        return false; /* (n, k) */
+    ValueId v = op_get(m, o)->args[1];
+    OpId r = value_get(m, v)->def;
+    if (!r || op_get(m, r)->kind != OP_TRANSFER_READ ||
+        op_get(m, r)->parent != op_get(m, o)->parent || !layout_tma_read(m, r))
+        return false;
+    const Op *rd = op_get(m, r);
+    const Value *mv = value_get(m, rd->args[0]);
+    if (mv->def || mv->block != op_entry_block(m, func, 0))
+        return false; /* a kernel argument: the launcher maps its buffer */
+    const Type *mt = type_get(m, value_type(m, rd->args[0]));
+    if (mt->layout || mt->shape[1] == DIM_DYNAMIC)
+        return false; /* a row length the kernel would have to test (tma_ring.c's split) */
+    Scan u = { rd->res[0], o, false, false }, w = { rd->args[0], 0, true, false };
+    module_walk(m, func, scan_visit, &u);
+    module_walk(m, func, scan_visit, &w);
+    if (u.bad || w.bad)
+        return false;
+    ValueId iv = block_get(m, op_entry_block(m, a->loop, 0))->args.items[0];
+    for (int d = 0; d < 2; d++)
+        if (!index_ok(m, rd->args[1 + d], a->loop, iv, ATTN_INDEX_DEPTH))
+            return false;
+    const Type *vt = type_get(m, value_type(m, rd->res[0]));
+    int64_t rows = vt->shape[0], cols = vt->shape[1];
+    if (a->mn[j]) { /* k rows of n: [2N/S_B blocks][K rows][S_B bytes] */
+        a->span[j] = dist_wgmma_mn_span(mma.n);
+        if (!a->span[j] || rows > 256 || rows % 16)
+            return false; /* contract.c stores such instructions' B K-major: TMA cannot */
+        a->blocks[j] = 2 * cols / a->span[j];
+        a->unit[j] = cols;
+    } else { /* n rows of k: [2K/S blocks][N rows][S bytes] */
+        if (cols % 16 || rows > 256 || rows % 8)
+            return false;
+        a->span[j] = (2 * cols) % 128 == 0 ? 128 : (2 * cols) % 64 == 0 ? 64 : 32;
+        a->blocks[j] = 2 * cols / a->span[j];
+        a->unit[j] = a->blocks[j] * rows;
+    }
+    if (a->blocks[j] > ATTN_MAX_BLOCKS || a->blocks[j] < 1)
+        return false;
+    a->read[j] = r;
+    a->rows[j] = rows;
+    a->cols[j] = cols;
+    a->bytes[j] = 2 * rows * cols;
+    a->src[j] = mv->index;
+    return true;
+}
+
+/* Loop o as an attention ring, or false. */
+static bool
+attn_candidate(Ctx *c, OpId func, OpId o, AttnRing *a)
+{
+    Module *m = c->m;
+    if (op_get(m, o)->kind != OP_FOR || block_parent_op(m, op_get(m, o)->parent) != func ||
+        !dist_uniform_loop(m, o))
+        return false;
+    BlockId body = op_entry_block(m, o, 0);
+    const Block *b = block_get(m, body);
+    if (!b->args.n || value_type(m, b->args.items[0]) != TY_INDEX)
+        return false;
+    memset(a, 0, sizeof *a);
+    a->loop = o;
+    for (uint32_t i = 0; i < b->ops.n; i++) {
+        OpId x = b->ops.items[i];
+        const Op *xo = op_get(m, x);
+        if (xo->kind != OP_CONTRACT)
+            continue;
+        bool reg_a = layout_wgmma_reg_a(op_attr(m, x, "vptx.wgmma_a"));
+        if (!reg_a && !a->contract[0] && dist_defined_outside(m, xo->args[0], o))
+            a->contract[0] = x;
+        else if (reg_a && a->contract[0] && !a->contract[1])
+            a->contract[1] = x;
+        else
+            return false; /* one S, then one P V */
+    }
+    return a->contract[1] && attn_operand(c, func, a, 0) && attn_operand(c, func, a, 1);
+}
+
+static bool
+attn_stages(Ctx *c, AttnRing *a)
+{
+    const Attr *s = op_attr(c->m, a->loop, "vptx.pipeline_stages");
+    if (s && (s->kind != ATTR_INT || s->i < 1 || s->i > ATTN_MAX_STAGES)) {
+        c->loc = op_get(c->m, a->loop)->loc;
+        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", ATTN_MAX_STAGES);
+    }
+    a->stages = s ? s->i : c->pipeline_stages > 0 ? c->pipeline_stages : ATTN_DEFAULT_STAGES;
+    if (a->stages > ATTN_MAX_STAGES) {
+        c->loc = op_get(c->m, a->loop)->loc;
+        return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, ATTN_MAX_STAGES,
+                          a->stages);
+    }
+    return true;
+}
+
+static TypeId
+tmap_type(Ctx *c, const AttnRing *a, int j, TypeId elem)
+{
+    int64_t box[2] = { a->rows[j], a->span[j] / 2 };
+    Type t;
+    memset(&t, 0, sizeof t);
+    t.kind = TY_TENSORMAP;
+    t.elem = type_memref(c->m, elem, 2, box, NULL, MS_WORKGROUP, false);
+    t.swizzle = a->span[j] == 128 ? SWIZZLE_128B : a->span[j] == 64 ? SWIZZLE_64B : SWIZZLE_32B;
+    t.oob = OOB_ZERO;
+    t.interleave = INTERLEAVE_NONE;
+    return type_intern(c->m, &t);
+}
+
+/* Appends K's and V's tensor maps to the kernel's arguments (after its own). */
+static bool
+add_maps(Ctx *c, OpId func, AttnRing *a)
+{
+    Module *m = c->m;
+    BlockId entry = op_entry_block(m, func, 0);
+    const Attr *ft = op_attr(m, func, "function_type");
+    if (!ft || ft->kind != ATTR_TYPE)
+        return false;
+    const Type *fty = type_get(m, ft->type);
+    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + 2 > 64)
+        return false;
+    uint32_t nin = fty->nins;
+    TypeId ins[64];
+    for (uint32_t i = 0; i < nin; i++)
+        ins[i] = fty->ins[i];
+    const Attr *old = op_attr(m, func, "vptx.hidden_tmaps");
+    const Attr *ot = op_attr(m, func, "vptx.hidden_tmaps_tested");
+    int64_t srcs[16], tested[16] = { 0 };
+    uint32_t ns = 0;
+    for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 16; i++)
+        srcs[ns++] = old->ints[i];
+    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 16; i++)
+        tested[i] = ot->ints[i];
+    if (ns + 2 > 16)
+        return false; /* the launchers read at most 16 */
+    for (int j = 0; j < 2; j++) {
+        TypeId el = type_get(m, value_type(m, block_get(m, entry)->args.items[a->src[j]]))->elem;
+        TypeId t = tmap_type(c, a, j, el);
+        a->tmap[j] = block_add_arg(m, entry, t, op_get(m, func)->loc, NULL);
+        ins[nin + (uint32_t)j] = t;
+        tested[ns] = 0;
+        srcs[ns++] = a->src[j];
+    }
+    op_set_attr(m, func, "function_type", attr_type(m, type_function(m, nin + 2, ins, 0, NULL)));
+    op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
+    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tested, NULL, ns));
+    return true;
+}
+
+typedef struct PlanWalk {
+    Ctx *c;
+    OpId func;
+    struct AttnPlan *p;
+} PlanWalk;
+
+static bool
+plan_visit(Module *m, OpId o, void *ctx)
+{
+    PlanWalk *pw = ctx;
+    AttnRing a;
+    (void)m;
+    if (attn_candidate(pw->c, pw->func, o, &a))
+        ARRAY_PUSH(&pw->c->m->arena, pw->p->rings, a);
+    return true;
+}
+
+/* The shared-memory bytes of A's image for the S contract (staged before the loop). */
+static int64_t
+q_bytes(Module *m, OpId s)
+{
+    const Type *t = type_get(m, value_type(m, op_get(m, s)->args[0]));
+    return t->kind == TY_VECTOR && t->rank == 2 ? 2 * t->shape[0] * t->shape[1] : 0;
+}
+
+int64_t
+dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
+{
+    struct AttnPlan *p = arena_alloc(&c->m->arena, sizeof *p);
+    memset(p, 0, sizeof *p);
+    c->attn = p;
+    PlanWalk pw = { c, func, p };
+    module_walk(c->m, func, plan_visit, &pw);
+    int64_t used = other + dist_dynamic_bytes(c), added = 0;
+    struct AttnPlan kept = { 0 };
+    for (uint32_t i = 0; i < p->rings.n && !c->failed; i++) {
+        AttnRing *a = &p->rings.items[i];
+        if (!attn_stages(c, a) || a->stages < 2)
+            continue; /* 1 stage: the register copy of contract.c */
+        /* several warpgroups: one ring whose stages hold both blocks (measured faster on
+           the h100 model); one warpgroup: K's ring one stage shallower (K's stage is free
+           right after S, and the shared memory saved keeps a workgroup more per SM) */
+        a->joint = c->nthreads > 128;
+        a->ns[0] = a->joint ? a->stages : a->stages - 1;
+        a->ns[1] = a->stages;
+        int64_t ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + 2048; /* + alignment */
+        if (used + ring + q_bytes(c->m, a->contract[0]) > ATTN_SMEM_MAX || !add_maps(c, func, a))
+            continue; /* the register copy: no error */
+        used += ring;
+        added += ring;
+        ARRAY_PUSH(&c->m->arena, kept.rings, *a);
+        if (c->remarks && a->joint)
+            diag_remark(c->d, op_get(c->m, a->loop)->loc,
+                        "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
+                        " and %" PRId64 "x%" PRId64 ") through a TMA ring (cp.async.bulk.tensor, "
+                        "full and empty mbarriers): %" PRId64 " stages of %" PRId64
+                        " bytes (a key and a value block each) in dynamic shared memory",
+                        a->rows[0], a->cols[0], a->rows[1], a->cols[1], a->stages,
+                        a->bytes[0] + a->bytes[1]);
+        else if (c->remarks)
+            diag_remark(c->d, op_get(c->m, a->loop)->loc,
+                        "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
+                        " and %" PRId64 "x%" PRId64 ") through TMA rings (cp.async.bulk.tensor, "
+                        "full and empty mbarriers): %" PRId64 " stage(s) of %" PRId64
+                        " bytes for the key blocks and %" PRId64 " of %" PRId64
+                        " for the value blocks, in dynamic shared memory",
+                        a->rows[0], a->cols[0], a->rows[1], a->cols[1], a->ns[0], a->bytes[0],
+                        a->ns[1], a->bytes[1]);
+    }
+    p->rings = kept.rings;
+    return added;
+}
+
+/* ---- building ---- */
+
+static AttnRing *
+ring_of(Ctx *c, OpId loop, OpId contract, OpId read)
+{
+    for (uint32_t i = 0; c->attn && i < c->attn->rings.n; i++) {
+        AttnRing *a = &c->attn->rings.items[i];
+        if ((loop && a->loop == loop) ||
+            (contract && (a->contract[0] == contract || a->contract[1] == contract)) ||
+            (read && (a->read[0] == read || a->read[1] == read)))
+            return a;
+    }
+    return NULL;
+}
+
+bool
+dist_attn_ring_loop(Ctx *c, OpId loop)
+{
+    return ring_of(c, loop, 0, 0) != NULL;
+}
+
+bool
+dist_attn_ring_read(Ctx *c, OpId o, bool *done)
+{
+    if (!ring_of(c, 0, 0, o))
+        return true;
+    /* wgmma reads this block from the ring: no registers hold it */
+    NestedLayout l;
+    if (!result_layout(c, o, 0, &l))
+        return dist_error(c, "'vector.transfer_read' has no layout");
+    TypeId el = type_element(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
+    dist_bind(c, op_get(c->m, o)->res[0], dist_new(c, &l, el));
+    *done = true;
+    return true;
+}
+
+static ValueId
+i32_op(Ctx *c, OpKind k, ValueId a, int64_t b)
+{
+    ValueId args[2] = { a, const_int(c, b, TY_I32) };
+    return emit1(c, k, 2, args, TY_I32);
+}
+
+static ValueId
+to_index(Ctx *c, ValueId v32)
+{
+    return emit1(c, OP_INDEX_CAST, 1, &v32, TY_INDEX);
+}
+
+/* (x / stages) & 1 != 0, for try_wait.parity */
+static ValueId
+parity(Ctx *c, ValueId x32, int64_t stages)
+{
+    ValueId p = i32_op(c, OP_ANDI, i32_op(c, OP_DIVUI, x32, stages), 1);
+    return cmp_i(c, CMPI_NE, p, const_int(c, 0, TY_I32));
+}
+
+static void
+wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par)
+{
+    ValueId a[4] = { bars, par, const_index(c, 10000000), idx };
+    emit(c, OP_MBARRIER_TRY_WAIT_PARITY, 4, a, 0, NULL, 0);
+}
+
+/* index v of a read, recomputed for the step whose induction value is iv2 */
+static ValueId
+index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
+{
+    Module *m = c->m;
+    ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
+    if (v == iv)
+        return iv2;
+    if (dist_defined_outside(m, v, loop))
+        return dist_scalar(c, v);
+    const Op *op = op_get(m, value_get(m, v)->def);
+    OpKind kind = op->kind;
+    int64_t k = 0;
+    if (kind == OP_CONSTANT && const_value_of(c, v, &k))
+        return const_index(c, k);
+    ValueId x = op->args[0], y = op->args[1]; /* copied before emitting */
+    ValueId args[2] = { index_at(c, x, loop, iv2), index_at(c, y, loop, iv2) };
+    return emit1(c, kind, 2, args, TY_INDEX);
+}
+
+/* expect_tx on operand j's full[stage] and its TMA copies for the step at iv2 (stage
+   constant) */
+static void
+issue_copies(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
+{
+    /* copied: index_at emits ops, which may move the op table */
+    ValueId ri = op_get(c->m, a->read[j])->args[1], ci = op_get(c->m, a->read[j])->args[2];
+    ValueId row = index_at(c, ri, a->loop, iv2);
+    ValueId col0 = index_at(c, ci, a->loop, iv2);
+    for (int64_t b = 0; b < a->blocks[j]; b++) {
+        ValueId dst = dist_dynamic_view(
+            c, a->box_t[j], a->at[j] + (stage * a->blocks[j] + b) * a->rows[j] * a->span[j]);
+        /* coordinates innermost first: the column of block b, then the row */
+        ValueId col = idx_add_c(c, col0, b * (a->span[j] / 2));
+        ValueId args[6] = { dst, a->full[j], a->tmap[j], col, row, const_index(c, stage) };
+        OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
+        int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
+        op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
+    }
+}
+
+/* expect_tx on full[stage] of ring j and its copies (a joint ring: both operands') */
+static void
+issue_loads(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
+{
+    int64_t bytes = a->joint ? a->bytes[0] + a->bytes[1] : a->bytes[j];
+    ValueId e[3] = { a->full[j], const_index(c, bytes), const_index(c, stage) };
+    emit(c, OP_MBARRIER_ARRIVE_EXPECT_TX, 3, e, 0, NULL, 0);
+    for (int r = 0; r < 2; r++)
+        if (r == j || a->joint)
+            issue_copies(c, a, r, stage, iv2);
+}
+
+/* operand j's loads of the step at iv2 into its stage numbered ws (i32, dynamic) */
+static void
+issue_loads_at(Ctx *c, AttnRing *a, int j, ValueId ws32, ValueId iv2)
+{
+    if (a->ns[j] == 1) {
+        issue_loads(c, a, j, 0, iv2);
+        return;
+    }
+    for (int64_t s = 0; s < a->ns[j]; s++) {
+        ValueId is = cmp_i(c, CMPI_EQ, ws32, const_int(c, s, TY_I32));
+        RegionSave rs;
+        region_enter(c, emit_if(c, is, 0, NULL, false), 0, &rs);
+        issue_loads(c, a, j, s, iv2);
+        region_leave(c, NULL, 0, &rs);
+    }
+}
+
+/* the loop's lower bound (0), upper bound (1) or step (2), as distributed */
+static ValueId
+bound(Ctx *c, const AttnRing *a, int i)
+{
+    ValueId v = op_get(c->m, a->loop)->args[i];
+    return dist_scalar(c, v);
+}
+
+bool
+dist_attn_ring_begin(Ctx *c, OpId loop)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (!a)
+        return true;
+    Module *m = c->m;
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    for (int j = 0; j < 2; j++) { /* each block's ring, 1024-aligned (the swizzle period) */
+        int64_t at = dist_dynamic_alloc(c, a->ns[j] * a->bytes[j], 1024);
+        TypeId el = type_get(m, value_type(m, op_get(m, a->read[j])->res[0]))->elem;
+        int64_t shape[2] = { a->ns[j] * a->blocks[j] * a->rows[j], a->span[j] / 2 };
+        a->ring[j] =
+            dist_dynamic_view(c, type_memref(m, el, 2, shape, NULL, MS_WORKGROUP, true), at);
+        int64_t box[2] = { a->rows[j], a->span[j] / 2 };
+        a->box_t[j] = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
+        a->at[j] = at;
+        Type gt;
+        memset(&gt, 0, sizeof gt);
+        gt.kind = TY_MBARRIER_GROUP;
+        gt.memspace = MS_WORKGROUP;
+        gt.memspace_gpu = true;
+        gt.num_barriers = a->ns[j];
+        TypeId group = type_intern(m, &gt);
+        if (j == 1 && a->joint) {
+            a->full[1] = a->full[0];
+            a->empty[1] = a->empty[0];
+            continue;
+        }
+        OpList *saved = c->out;
+        c->out = &c->prologue;
+        a->full[j] = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
+        a->empty[j] = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
+        c->out = saved;
+        for (int64_t s = 0; s < a->ns[j]; s++) {
+            ValueId f[4] = { a->full[j], const_index(c, 1), const_index(c, s), t0 };
+            emit(c, OP_MBARRIER_INIT, 4, f, 0, NULL, 0);
+            ValueId e[4] = { a->empty[j], const_index(c, c->nthreads), const_index(c, s), t0 };
+            emit(c, OP_MBARRIER_INIT, 4, e, 0, NULL, 0);
+        }
+    }
+    barrier(c); /* the barriers initialized, Q's image stored (with ptxgen's proxy fence) */
+    ValueId lb = bound(c, a, 0), ub = bound(c, a, 1), step = bound(c, a, 2);
+    /* thread 0 fills every stage of both rings (a joint ring's once): steps 0 .. ns - 1 */
+    for (int j = 0; j < (a->joint ? 1 : 2); j++)
+        for (int64_t s = 0; s < a->ns[j]; s++) {
+            ValueId iv = s ? idx_add(c, lb, idx_mul_c(c, step, s)) : lb;
+            ValueId go = cmp_i(c, CMPI_SLT, iv, ub);
+            RegionSave rs, rs2;
+            region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+            int64_t always = 0;
+            bool known = const_value_of(c, go, &always) && always;
+            if (!known)
+                region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs2);
+            issue_loads(c, a, j, s, iv);
+            if (!known)
+                region_leave(c, NULL, 0, &rs2);
+            region_leave(c, NULL, 0, &rs);
+        }
+    return !c->failed;
+}
+
+/* this iteration's stage of ring j (index), and the wait for it to be full */
+static void
+wait_full(Ctx *c, AttnRing *a, int j)
+{
+    wait_parity(c, a->full[j], a->rd[j], parity(c, a->it32, a->ns[j]));
+}
+
+bool
+dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
+{
+    AttnRing *a = ring_of(c, 0, o, 0);
+    if (!a)
+        return false;
+    int j = a->contract[1] == o;
+    if (j == 0) { /* S, the body's first wgmma: this step's stages */
+        ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
+        ValueId lb = bound(c, a, 0), step = bound(c, a, 2);
+        ValueId s[2] = { iv, lb };
+        ValueId d[2] = { emit1(c, OP_SUBI, 2, s, TY_INDEX), step };
+        ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+        a->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+        for (int r = 0; r < 2; r++)
+            a->rd[r] = a->ns[r] == 1 ? const_index(c, 0)
+                                     : to_index(c, i32_op(c, OP_REMUI, a->it32, a->ns[r]));
+    }
+    if (j == 0 || !a->joint)
+        wait_full(c, a, j); /* K's before S, V's before P V */
+    memset(u, 0, sizeof *u);
+    u->buf[1] = a->ring[j];
+    u->row0[1] = idx_mul_c(c, a->rd[j], a->unit[j]);
+    u->stage_rows[1] = a->rows[j];
+    return true;
+}
+
+/*
+ * Release ring j's stage ws (index; ws32 its i32 form), read by step t (i32), and let
+ * thread 0 refill it with the step at `next` once every thread has released it.
+ */
+static void
+release(Ctx *c, AttnRing *a, int j, ValueId ws, ValueId ws32, ValueId t, ValueId next)
+{
+    ValueId ub = bound(c, a, 1);
+    TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
+    ValueId ar[2] = { a->empty[j], ws };
+    emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
+    ValueId go =
+        and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
+    RegionSave rs;
+    region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
+    wait_parity(c, a->empty[j], ws, parity(c, t, a->ns[j]));
+    issue_loads_at(c, a, j, ws32, next);
+    region_leave(c, NULL, 0, &rs);
+}
+
+void
+dist_attn_ring_after(Ctx *c, OpId o)
+{
+    AttnRing *a = ring_of(c, 0, o, 0);
+    if (!a || a->contract[0] != o)
+        return;
+    /* S's wait_group 0 has completed every earlier wgmma: S of this step (the last reader
+       of K's stage) and P V of the previous one (of V's).  A one-stage K ring releases
+       this step's stage at once; a deeper one, as V's, the previous step's (every thread
+       has long passed it: thread 0's wait for it is short) */
+    ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
+    ValueId step = bound(c, a, 2);
+    for (int j = a->joint; j < 2; j++) { /* joint: V's release is the ring's */
+        if (j == 0 && a->ns[0] == 1) {
+            release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32, idx_add(c, iv, step));
+            continue;
+        }
+        ValueId prev32 = i32_op(c, OP_REMUI, i32_op(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
+        ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
+        RegionSave rs;
+        region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
+        release(c, a, j, to_index(c, prev32), prev32, i32_op(c, OP_SUBI, a->it32, 1),
+                idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
+        region_leave(c, NULL, 0, &rs);
+    }
+}
