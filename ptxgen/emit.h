@@ -163,6 +163,12 @@ typedef struct Emit {
 /* ---- ptxgen.c ---- */
 bool mma_hint_safe(Emit *e, OpId mma, Slot r); /* r's old value is read no more after mma */
 
+/* ---- coalesce.c ---- */
+/* Renames, in the body text from `from` on, the registers of src born there (numbered
+ * above nregs_from) to their dst where the live ranges allow; updates src. */
+void coalesce_yield(Emit *e, const Slot *dst, Slot *src, uint32_t n, size_t from,
+                    const uint32_t *nregs_from);
+
 /* ---- regs.c ---- */
 RegClass reg_class_of(TypeId scalar);
 Slot new_reg(Emit *e, RegClass c);
