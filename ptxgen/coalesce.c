@@ -35,18 +35,21 @@
  */
 #include "ptxgen/emit.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
     uint32_t first, last; /* 1 + the line of the first / last occurrence, 0 = none */
     uint32_t to;          /* renamed to this register (same class), 0 = not */
+    uint32_t srcs;        /* copies of the yield that read it */
 } Occ;
 
+/* The registers looked at: keys (class << 32 | number), sorted and distinct once
+ * collected, so that a token is found by binary search; occ[i] belongs to key[i]. */
 typedef struct {
-    uint32_t *idx[RC_COUNT]; /* by register: 1 + its Occ, 0 = not tracked */
-    uint32_t n[RC_COUNT];    /* entries of idx[c] */
+    uint64_t *key;
     Occ *occ;
-    uint32_t nocc;
+    uint32_t n;
 } Track;
 
 static bool
@@ -55,49 +58,82 @@ same_reg(Slot a, Slot b)
     return !a.is_imm && !b.is_imm && a.cls == b.cls && a.reg == b.reg;
 }
 
-static void
-track(Emit *e, Track *t, Slot s)
+static uint64_t
+key_of(Slot s)
 {
-    if (s.is_imm)
-        return;
-    if (!t->idx[s.cls]) {
-        t->n[s.cls] = e->nregs[s.cls] + 1;
-        t->idx[s.cls] = ir_calloc(t->n[s.cls], sizeof *t->idx[s.cls]);
-    }
-    if (s.reg < t->n[s.cls] && !t->idx[s.cls][s.reg])
-        t->idx[s.cls][s.reg] = ++t->nocc;
+    return (uint64_t)s.cls << 32 | s.reg;
+}
+
+static int
+cmp_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts the keys, drops repeats and gives each an Occ. */
+static void
+track_done(Track *t)
+{
+    qsort(t->key, t->n, sizeof *t->key, cmp_key);
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (!w || t->key[w - 1] != t->key[i])
+            t->key[w++] = t->key[i];
+    t->n = w;
+    t->occ = ir_calloc(w + 1, sizeof *t->occ);
 }
 
 static Occ *
-occ_of(Track *t, Slot s)
+occ_of(const Track *t, Slot s)
 {
-    if (s.is_imm || !t->idx[s.cls] || s.reg >= t->n[s.cls] || !t->idx[s.cls][s.reg])
+    if (s.is_imm)
         return NULL;
-    return &t->occ[t->idx[s.cls][s.reg] - 1];
+    uint64_t k = key_of(s);
+    if (!t->n || k < t->key[0] || k > t->key[t->n - 1])
+        return NULL;
+    uint32_t lo = 0, hi = t->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (t->key[mid] < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < t->n && t->key[lo] == k ? &t->occ[lo] : NULL;
 }
 
 /* The register token at p ('%' then a class prefix then digits): its slot, or an
- * immediate slot when p starts none (%tid, %laneid, ...); *len its length. */
+ * immediate slot when p starts none (%tid, %laneid, ...); *len its length.  The
+ * prefixes are regs.c's: %p %rs %r %rd %f %fd. */
 static Slot
 reg_token(const char *p, const char *end, size_t *len)
 {
     const char *q = p + 1;
-    while (q < end && *q >= 'a' && *q <= 'z')
+    Slot none = { .is_imm = 1 };
+    int c;
+    if (q < end && *q == 'p') {
+        c = RC_PRED, q++;
+    } else if (q < end && *q == 'r') {
         q++;
+        c = q < end && *q == 's' ? RC_B16 : q < end && *q == 'd' ? RC_B64 : RC_B32;
+        q += c != RC_B32;
+    } else if (q < end && *q == 'f') {
+        q++;
+        c = q < end && *q == 'd' ? RC_F64 : RC_F32;
+        q += c == RC_F64;
+    } else {
+        *len = (size_t)(q - p);
+        return none;
+    }
     const char *d = q;
     uint32_t v = 0;
     while (q < end && *q >= '0' && *q <= '9' && v < 100000000)
         v = v * 10 + (uint32_t)(*q++ - '0');
     *len = (size_t)(q - p);
-    Slot none = { .is_imm = 1 };
     if (d == q || (q < end && ((*q >= 'a' && *q <= 'z') || *q == '_')))
         return none;
-    for (int c = 0; c < RC_COUNT; c++) {
-        const char *pre = cls_prefix((RegClass)c);
-        if (strlen(pre) == (size_t)(d - p) && !memcmp(pre, p, (size_t)(d - p)))
-            return (Slot){ .cls = (uint8_t)c, .reg = v };
-    }
-    return none;
+    return (Slot){ .cls = (uint8_t)c, .reg = v };
 }
 
 /* The number N of a `$L__kernel_N` label token ending just before p. */
@@ -113,18 +149,18 @@ label_number(const char *start, const char *p)
     return v;
 }
 
-/* Is [p, nl) a branch to a label (`[@%p ]bra[.uni] $L__...;`)? */
+/* Is [p, nl) a branch to a label (`\t[@[!]%pN ]bra[.uni] $L__...;`)? */
 static bool
 has_branch(const char *p, const char *nl)
 {
-    bool bra = false;
-    for (const char *q = p; q + 4 <= nl; q++) {
-        if (!memcmp(q, "bra", 3) && (q[3] == ' ' || q[3] == '.'))
-            bra = true;
-        if (bra && !memcmp(q, "$L__", 4))
-            return true;
-    }
-    return false;
+    const char *q = p + 1;
+    if (q < nl && *q == '@')
+        while (q < nl && *q != ' ')
+            q++;
+    while (q < nl && *q == ' ')
+        q++;
+    return nl - q > 8 && !memcmp(q, "bra", 3) && (q[3] == ' ' || q[3] == '.') &&
+           memchr(q, '$', (size_t)(nl - q));
 }
 
 typedef struct {
@@ -133,7 +169,7 @@ typedef struct {
 
 /* One pass over the region: occurrences of the tracked registers, backward branches. */
 static void
-scan(Emit *e, Track *t, size_t from, Edge **edges, uint32_t *nedges)
+scan(Emit *e, const Track *t, size_t from, Edge **edges, uint32_t *nedges)
 {
     uint32_t nlab = 0, caplab = 0, cap = 0, *lab = NULL, *labline = NULL;
     const char *p = e->body + from, *end = e->body + e->body_len;
@@ -150,9 +186,7 @@ scan(Emit *e, Track *t, size_t from, Edge **edges, uint32_t *nedges)
             lab[nlab] = label_number(p, nl - 1);
             labline[nlab++] = line;
         } else if (!(p + 1 < nl && p[1] == '/')) {
-            for (const char *q = p; q < nl; q++) {
-                if (*q != '%')
-                    continue;
+            for (const char *q = p; (q = memchr(q, '%', (size_t)(nl - q))) != NULL; q++) {
                 size_t len;
                 Occ *o = occ_of(t, reg_token(q, nl, &len));
                 if (o) {
@@ -195,21 +229,34 @@ identity_mov(const char *s, const char *end)
     return a == b && !memcmp(sp + 1, comma + 2, a);
 }
 
-/* Rewrites the region in place with the renames of t (never longer: a register is
- * renamed only to a smaller number of its class) and drops identity movs. */
+/* Rewrites lines lo .. hi of the region (1 = its first) in place with the renames of
+ * t (never longer: a register is renamed only to a smaller number of its class) and
+ * drops identity movs. */
 static void
-rename_text(Emit *e, Track *t, size_t from)
+rename_text(Emit *e, const Track *t, size_t from, uint32_t lo, uint32_t hi)
 {
-    char *w = e->body + from;
     const char *p = e->body + from, *end = e->body + e->body_len;
-    while (p < end) {
+    for (uint32_t line = 1; line < lo && p < end; line++) { /* unchanged before lo */
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    char *w = e->body + (p - e->body);
+    for (uint32_t line = lo; line <= hi && p < end; line++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl)
             nl = end;
         char *w0 = w;
         for (const char *q = p; q < nl;) {
-            size_t len = 1;
-            Slot s = *q == '%' ? reg_token(q, nl, &len) : (Slot){ .is_imm = 1 };
+            const char *pc = memchr(q, '%', (size_t)(nl - q));
+            if (!pc)
+                pc = nl;
+            memmove(w, q, (size_t)(pc - q)); /* the text up to the next register */
+            w += pc - q;
+            q = pc;
+            if (q == nl)
+                break;
+            size_t len;
+            Slot s = reg_token(q, nl, &len);
             Occ *o = occ_of(t, s);
             if (o && o->to) {
                 const char *pre = cls_prefix((RegClass)s.cls);
@@ -236,6 +283,8 @@ rename_text(Emit *e, Track *t, size_t from)
             *w++ = '\n';
         p = nl + (nl < end);
     }
+    memmove(w, p, (size_t)(end - p)); /* unchanged after hi */
+    w += end - p;
     e->body_len = (size_t)(w - e->body);
     e->body[e->body_len] = 0;
 }
@@ -245,21 +294,27 @@ coalesce_yield(Emit *e, const Slot *dst, Slot *src, uint32_t n, size_t from,
                const uint32_t *nregs_from)
 {
     Track t = { 0 };
-    bool any = false;
     for (uint32_t i = 0; i < n; i++)
         if (!src[i].is_imm && !dst[i].is_imm && src[i].cls == dst[i].cls &&
             src[i].reg > nregs_from[src[i].cls] && dst[i].reg < src[i].reg) {
-            track(e, &t, dst[i]);
-            track(e, &t, src[i]);
-            any = true;
+            if (!t.key)
+                t.key = ir_calloc((size_t)2 * n + 1, sizeof *t.key);
+            t.key[t.n++] = key_of(dst[i]);
+            t.key[t.n++] = key_of(src[i]);
         }
-    if (!any)
+    if (!t.n)
         return;
-    t.occ = ir_calloc(t.nocc + 1, sizeof *t.occ);
+    track_done(&t);
+    for (uint32_t j = 0; j < n; j++) {
+        Occ *o = occ_of(&t, src[j]);
+        if (o)
+            o->srcs++;
+    }
     Edge *edges = NULL;
     uint32_t nedges = 0;
     scan(e, &t, from, &edges, &nedges);
     bool renamed = false;
+    uint32_t lo = UINT32_MAX, hi = 0; /* the lines of the renamed registers */
     for (uint32_t i = 0; i < n; i++) {
         Occ *a = occ_of(&t, dst[i]), *y = occ_of(&t, src[i]);
         if (!a || !y || y->to || same_reg(dst[i], src[i]) || src[i].reg <= nregs_from[src[i].cls])
@@ -268,22 +323,25 @@ coalesce_yield(Emit *e, const Slot *dst, Slot *src, uint32_t n, size_t from,
         for (uint32_t k = 0; ok && a->last && y->first && k < nedges; k++)
             if (edges[k].from <= a->last && edges[k].to >= y->first)
                 ok = false;
-        for (uint32_t j = 0; ok && j < n; j++)
-            if (j != i && same_reg(src[j], dst[i]))
-                ok = false;
-        if (!ok)
+        if (!ok || a->srcs) /* another copy wants dst's old value */
             continue;
         y->to = dst[i].reg;
-        Slot old = src[i];
-        for (uint32_t j = 0; j < n; j++)
-            if (same_reg(src[j], old))
-                src[j] = dst[i];
         renamed = true;
+        if (y->first && y->first < lo)
+            lo = y->first;
+        if (y->last > hi)
+            hi = y->last;
     }
-    if (renamed)
-        rename_text(e, &t, from);
+    if (renamed && lo <= hi)
+        rename_text(e, &t, from, lo, hi);
+    if (renamed) {
+        for (uint32_t j = 0; j < n; j++) {
+            Occ *o = occ_of(&t, src[j]);
+            if (o && o->to)
+                src[j].reg = o->to;
+        }
+    }
     ir_free(edges);
     ir_free(t.occ);
-    for (int c = 0; c < RC_COUNT; c++)
-        ir_free(t.idx[c]);
+    ir_free(t.key);
 }
