@@ -6,22 +6,22 @@
  * every iteration ends with a parallel copy from the yielded values into them; an
  * scf.if copies each branch's yielded values into its result registers.  When a
  * yielded register Y was born in the region (numbered after its start, so all its
- * occurrences are in the region's text) and the carried register A is read for the
- * last time no later than Y is first written, Y's live range does not overlap A's
- * within the iteration, and Y can be A: every `%rY` of the region's text is renamed
+ * occurrences are in the region's text) and the carried register A's old value is
+ * not read after Y is written, Y's live range does not overlap A's within the
+ * iteration, and Y can be A: every `%rY` of the region's text is renamed
  * `%rA` and the copy disappears.  The test is made on the text already written, one
- * instruction per line, with the line of the first and the last occurrence of each
- * register:
+ * instruction per line:
  *
- *     last(A) <= first(Y)          (an instruction reads its sources before it writes,
- *                                   so `add.f32 %fY, %fA, %f9;` may become %fA, %fA)
- *     no backward branch in the region jumps from at or after first(Y) to a label at
- *     or before last(A)            (an inner loop would read A again after Y's write)
+ *     no path of the region's text leads from a line where Y occurs to a line where A
+ *     occurs (a path: the next line unless the line is an unguarded branch, and the
+ *     label a branch names; an instruction reads its sources before it writes, so
+ *     `add.f32 %fY, %fA, %f9;` may become %fA, %fA)
  *     A is no source of another copy of the same yield (that copy wants A's old value)
  *
- * Forward branches (scf.if) cannot bring an earlier line back, so line order is
- * execution order within an iteration.  A value yielded twice is renamed once; the
- * other copy then reads A.  A `mov` made an identity by the renaming is deleted.
+ * Most yields pass a quicker test instead: A's last line is no later than Y's first,
+ * and no backward branch (an inner loop) goes from at or after Y's first line to a
+ * label at or before A's last.  A value yielded twice is renamed once; the other copy
+ * then reads A.  A `mov` made an identity by the renaming is deleted.
  *
  * Requires:    Emit.body holds the region's text from `from` on, one instruction per
  *              line as ins() writes it; registers of class c numbered above
@@ -163,28 +163,55 @@ has_branch(const char *p, const char *nl)
            memchr(q, '$', (size_t)(nl - q));
 }
 
+/* The region's control flow, line by line (lines from 1), and where the tracked
+ * registers occur. */
 typedef struct {
-    uint32_t from, to; /* lines: a branch on line `to` back to the label on line `from` */
-} Edge;
+    uint32_t nlines, cap;
+    uint32_t *jump; /* by line: the label number its branch goes to, then (resolved) the
+                       label's line; 0 = none or outside the region */
+    uint8_t *fall;  /* by line: control may go on to the next line */
+    struct Use {
+        uint32_t occ, line; /* Track index, line */
+    } * use;
+    uint32_t nuse, capuse;
+    uint32_t backs, capback; /* backward branches */
+    struct Back {
+        uint32_t from, to; /* a branch on line `to` back to the label on line `from` */
+    } * back;
+} Flow;
 
-/* One pass over the region: occurrences of the tracked registers, backward branches. */
-static void
-scan(Emit *e, const Track *t, size_t from, Edge **edges, uint32_t *nedges)
+static int
+cmp_pair(const void *a, const void *b)
 {
-    uint32_t nlab = 0, caplab = 0, cap = 0, *lab = NULL, *labline = NULL;
+    const uint32_t *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* One pass over the region: occurrences of the tracked registers, the branches. */
+static void
+scan(Emit *e, const Track *t, size_t from, Flow *f)
+{
+    uint32_t nlab = 0, caplab = 0, *lab = NULL; /* pairs (label number, line) */
     const char *p = e->body + from, *end = e->body + e->body_len;
     for (uint32_t line = 1; p < end; line++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl)
             nl = end;
+        if (line >= f->cap) {
+            f->cap = f->cap * 2 + 256;
+            f->jump = ir_realloc(f->jump, (size_t)f->cap * sizeof *f->jump);
+            f->fall = ir_realloc(f->fall, f->cap);
+        }
+        f->nlines = line;
+        f->jump[line] = 0;
+        f->fall[line] = 1;
         if (p[0] == '$' && nl > p && nl[-1] == ':') { /* a label */
             if (nlab == caplab) {
                 caplab = caplab * 2 + 16;
-                lab = ir_realloc(lab, caplab * sizeof *lab);
-                labline = ir_realloc(labline, caplab * sizeof *labline);
+                lab = ir_realloc(lab, (size_t)caplab * 2 * sizeof *lab);
             }
-            lab[nlab] = label_number(p, nl - 1);
-            labline[nlab++] = line;
+            lab[2 * nlab] = label_number(p, nl - 1);
+            lab[2 * nlab++ + 1] = line;
         } else if (!(p + 1 < nl && p[1] == '/')) {
             for (const char *q = p; (q = memchr(q, '%', (size_t)(nl - q))) != NULL; q++) {
                 size_t len;
@@ -193,25 +220,82 @@ scan(Emit *e, const Track *t, size_t from, Edge **edges, uint32_t *nedges)
                     if (!o->first)
                         o->first = line;
                     o->last = line;
+                    if (f->nuse == f->capuse) {
+                        f->capuse = f->capuse * 2 + 64;
+                        f->use = ir_realloc(f->use, (size_t)f->capuse * sizeof *f->use);
+                    }
+                    f->use[f->nuse++] = (struct Use){ (uint32_t)(o - t->occ), line };
                 }
                 q += len - 1;
             }
             if (nl - p > 8 && nl[-1] == ';' && has_branch(p, nl)) {
-                uint32_t target = label_number(p, nl - 1);
-                for (uint32_t k = 0; k < nlab; k++)
-                    if (lab[k] == target) {
-                        if (*nedges == cap) {
-                            cap = cap * 2 + 8;
-                            *edges = ir_realloc(*edges, cap * sizeof **edges);
-                        }
-                        (*edges)[(*nedges)++] = (Edge){ labline[k], line };
-                    }
+                f->jump[line] = label_number(p, nl - 1);
+                f->fall[line] = p[1] == '@'; /* a guarded branch may fall through */
             }
         }
         p = nl + (nl < end);
     }
+    /* branch targets to lines (0: outside the region), backward branches */
+    if (nlab)
+        qsort(lab, nlab, 2 * sizeof *lab, cmp_pair);
+    for (uint32_t line = 1; line <= f->nlines; line++) {
+        if (!f->jump[line])
+            continue;
+        uint32_t lo = 0, hi = nlab, num = f->jump[line];
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (lab[2 * mid] < num)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        f->jump[line] = lo < nlab && lab[2 * lo] == num ? lab[2 * lo + 1] : 0;
+        if (f->jump[line] && f->jump[line] <= line) {
+            if (f->backs == f->capback) {
+                f->capback = f->capback * 2 + 8;
+                f->back = ir_realloc(f->back, (size_t)f->capback * sizeof *f->back);
+            }
+            f->back[f->backs++] = (struct Back){ f->jump[line], line };
+        }
+    }
     ir_free(lab);
-    ir_free(labline);
+}
+
+static void
+flow_free(Flow *f)
+{
+    ir_free(f->jump);
+    ir_free(f->fall);
+    ir_free(f->use);
+    ir_free(f->back);
+}
+
+/* Is there a path in the region from a line where register y occurs (after it) to a
+ * line where a occurs?  (Then a's old value is read after y was written.) */
+static bool
+reaches(const Flow *f, uint32_t y, uint32_t a)
+{
+    uint8_t *seen = ir_calloc((size_t)f->nlines + 2, 1);
+    uint32_t *stack = ir_calloc((size_t)f->nlines + 2, sizeof *stack), sp = 0;
+    for (uint32_t u = 0; u < f->nuse; u++) {
+        if (f->use[u].occ != y)
+            continue;
+        stack[sp++] = f->use[u].line; /* its successors, below; not itself */
+        while (sp) {
+            uint32_t l = stack[--sp], next[2] = { f->fall[l] ? l + 1 : 0, f->jump[l] };
+            for (int k = 0; k < 2; k++)
+                if (next[k] && next[k] <= f->nlines && !seen[next[k]]) {
+                    seen[next[k]] = 1;
+                    stack[sp++] = next[k];
+                }
+        }
+    }
+    bool hit = false;
+    for (uint32_t u = 0; u < f->nuse && !hit; u++)
+        hit = f->use[u].occ == a && seen[f->use[u].line];
+    ir_free(seen);
+    ir_free(stack);
+    return hit;
 }
 
 /* Does `\tmov.T X, X;` stand in [s, end)? */
@@ -310,20 +394,22 @@ coalesce_yield(Emit *e, const Slot *dst, Slot *src, uint32_t n, size_t from,
         if (o)
             o->srcs++;
     }
-    Edge *edges = NULL;
-    uint32_t nedges = 0;
-    scan(e, &t, from, &edges, &nedges);
+    Flow f = { 0 };
+    scan(e, &t, from, &f);
     bool renamed = false;
     uint32_t lo = UINT32_MAX, hi = 0; /* the lines of the renamed registers */
     for (uint32_t i = 0; i < n; i++) {
         Occ *a = occ_of(&t, dst[i]), *y = occ_of(&t, src[i]);
         if (!a || !y || y->to || same_reg(dst[i], src[i]) || src[i].reg <= nregs_from[src[i].cls])
             continue;
+        if (a->srcs) /* another copy of the yield wants dst's old value */
+            continue;
+        /* the quick test: in line order, and no loop around both */
         bool ok = !(a->last && y->first && a->last > y->first);
-        for (uint32_t k = 0; ok && a->last && y->first && k < nedges; k++)
-            if (edges[k].from <= a->last && edges[k].to >= y->first)
+        for (uint32_t k = 0; ok && a->last && y->first && k < f.backs; k++)
+            if (f.back[k].from <= a->last && f.back[k].to >= y->first)
                 ok = false;
-        if (!ok || a->srcs) /* another copy wants dst's old value */
+        if (!ok && reaches(&f, (uint32_t)(y - t.occ), (uint32_t)(a - t.occ)))
             continue;
         y->to = dst[i].reg;
         renamed = true;
@@ -341,7 +427,7 @@ coalesce_yield(Emit *e, const Slot *dst, Slot *src, uint32_t n, size_t from,
                 src[j].reg = o->to;
         }
     }
-    ir_free(edges);
+    flow_free(&f);
     ir_free(t.occ);
     ir_free(t.key);
 }

@@ -14,9 +14,12 @@
 //   late      x read after s = x + y exists: x needs its copies; t in y's place -> 4
 //   shift     s = x / 2 + y yielded to x, old x to y: x stays (the copy to y reads it
 //             after s exists) -> 4 + 4
-//   branchy   the scf.if results are made in both branches (no mov there); the yield
-//             copies them into acc, which the else branch reads after the then branch
-//             wrote the result register -> 4
+//   branchy   the scf.if results are made in both branches (no mov there), and in acc:
+//             the else branch reads acc after the then branch's line, but no path
+//             leads from one branch to the other -> 0
+//   joined    the same scf.if, but acc is read again after the branches join: a path
+//             leads from the result's write to that read, so acc keeps its copies;
+//             the sum is made in its iter_arg -> 4
 // RUN: %vptx check %s --backend=sim | %filecheck --check-prefix=SIM %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx
 // RUN: awk '/^\.visible \.entry/ { k = $3; sub(/\(.*/, "", k) } \
@@ -34,6 +37,7 @@
 // SIM: PASS late (sim vs eval
 // SIM: PASS shift (sim vs eval
 // SIM: PASS branchy (sim vs eval
+// SIM: PASS joined (sim vs eval
 // CHECK: swap loop movs 12
 // CHECK-NEXT: rotate loop movs 16
 // CHECK-NEXT: twice loop movs 4
@@ -42,7 +46,8 @@
 // CHECK-NEXT: nested loop movs 0
 // CHECK-NEXT: late loop movs 4
 // CHECK-NEXT: shift loop movs 8
-// CHECK-NEXT: branchy loop movs 4
+// CHECK-NEXT: branchy loop movs 0
+// CHECK-NEXT: joined loop movs 4
 
 func.func @swap(%a: memref<128xf32>, %b: memref<128xf32>, %o: memref<128xf32>)
     attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
@@ -217,5 +222,33 @@ func.func @branchy(%a: memref<128xf32>, %o: memref<128xf32>, %flag: memref<8xi32
     scf.yield %n : vector<128xf32>
   }
   vector.transfer_write %r, %o[%c0] {in_bounds = [true]} : vector<128xf32>, memref<128xf32>
+  return
+}
+
+func.func @joined(%a: memref<128xf32>, %o: memref<128xf32>, %q: memref<128xf32>, %flag: memref<8xi32>)
+    attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant 0 : i32
+  %two = arith.constant dense<2.0> : vector<128xf32>
+  %va = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : memref<128xf32>, vector<128xf32>
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %va, %sum = %va)
+      -> (vector<128xf32>, vector<128xf32>) {
+    %f = memref.load %flag[%i] : memref<8xi32>
+    %p = arith.cmpi sgt, %f, %zero : i32
+    %n = scf.if %p -> (vector<128xf32>) {
+      %w = arith.mulf %acc, %two : vector<128xf32>
+      scf.yield %w : vector<128xf32>
+    } else {
+      %w = arith.subf %acc, %va : vector<128xf32>
+      scf.yield %w : vector<128xf32>
+    }
+    %z = arith.addf %n, %acc : vector<128xf32>
+    scf.yield %n, %z : vector<128xf32>, vector<128xf32>
+  }
+  vector.transfer_write %r#0, %o[%c0] {in_bounds = [true]} : vector<128xf32>, memref<128xf32>
+  vector.transfer_write %r#1, %q[%c0] {in_bounds = [true]} : vector<128xf32>, memref<128xf32>
   return
 }
