@@ -11,6 +11,7 @@
  *   isel_mem.c    memref.* addressing, loads/stores, vector.*, affine.*
  *   isel_gpu.c    gpu.* and the sm_80 nvgpu ops (ldmatrix, mma.sync, cp.async)
  *   isel_sm90.c   mbarrier, TMA, wgmma
+ *   coalesce.c    yielded values made in the loop-carried / scf.if result registers
  *
  * How values are held.  Every SSA value gets a Rep: a list of slots, each one PTX
  * register or immediate.  A scalar is one slot.  A vector<...xT> is its elements in
@@ -26,8 +27,9 @@
  * slots).  An index value whose range analysis proves 0 <= v < 2^31 lives in a 32-bit
  * register ("narrow"), otherwise in 64 bits.  Slots are shared freely between values
  * (vector.insert copies the slot list), which is sound because a register is written
- * once, except loop-carried and scf.if result registers, which are only written by
- * the copies at yields.
+ * once, except loop-carried and scf.if result registers, which are written by the
+ * copies at yields and, where coalesce.c made a yielded value in the register itself,
+ * by that value's instructions (after the last read of the register's old value).
  */
 #ifndef VPTX_PTXGEN_EMIT_H
 #define VPTX_PTXGEN_EMIT_H
@@ -162,6 +164,12 @@ typedef struct Emit {
 
 /* ---- ptxgen.c ---- */
 bool mma_hint_safe(Emit *e, OpId mma, Slot r); /* r's old value is read no more after mma */
+
+/* ---- coalesce.c ---- */
+/* Renames, in the body text from `from` on, the registers of src born there (numbered
+ * above nregs_from) to their dst where the live ranges allow; updates src. */
+void coalesce_yield(Emit *e, const Slot *dst, Slot *src, uint32_t n, size_t from,
+                    const uint32_t *nregs_from);
 
 /* ---- regs.c ---- */
 RegClass reg_class_of(TypeId scalar);

@@ -216,37 +216,73 @@ str_attr(Emit *e, OpId o, const char *name)
 
 /* ---- structured control flow ---- */
 
-/* Copies srcs into dsts as one parallel assignment (a source may be a destination). */
+static void
+copy_one(Emit *e, Slot dst, Slot src)
+{
+    if (dst.cls == RC_PRED) {
+        if (src.is_imm)
+            ins(e, "setp.ne.u32 %s, %d, 0;", S(e, dst), (int)(src.bits & 1));
+        else
+            ins(e, "mov.pred %s, %s;", S(e, dst), S(e, src));
+    } else if (dst.cls == RC_B16 && src.is_imm) {
+        ins(e, "mov.b16 %s, 0x%04X;", S(e, dst), (unsigned)(src.bits & 0xffff));
+    } else {
+        ins(e, "mov.%s %s, %s;", cls_bits((RegClass)dst.cls), S(e, dst), S(e, src));
+    }
+}
+
+static bool
+is_reg(Slot a, Slot b)
+{
+    return !a.is_imm && !b.is_imm && a.cls == b.cls && a.reg == b.reg;
+}
+
+/*
+ * Copies srcs into dsts as one parallel assignment (a source may be a destination; the
+ * destinations are distinct).  A copy goes as soon as no pending copy still reads its
+ * destination; what is left then are cycles, each broken by saving one destination in
+ * a fresh register: a swap takes 3 movs, a rotation of three 4.
+ */
 static void
 parallel_copy(Emit *e, const Slot *dst, Slot *src, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
         halves_rewritten(e, dst[i]);
+    bool *done = ir_calloc(n + 1, sizeof *done);
+    uint32_t left = 0;
     for (uint32_t i = 0; i < n; i++) {
-        if (src[i].is_imm)
+        done[i] = is_reg(src[i], dst[i]);
+        left += !done[i];
+    }
+    while (left) {
+        bool progress = false;
+        for (uint32_t i = 0; i < n; i++) {
+            if (done[i])
+                continue;
+            bool read = false;
+            for (uint32_t j = 0; j < n && !read; j++)
+                read = !done[j] && j != i && is_reg(src[j], dst[i]);
+            if (read)
+                continue;
+            copy_one(e, dst[i], src[i]);
+            done[i] = true;
+            left--;
+            progress = true;
+        }
+        if (progress)
             continue;
-        for (uint32_t j = 0; j < n; j++)
-            if (j != i && dst[j].cls == src[i].cls && dst[j].reg == src[i].reg) {
-                Slot t = new_reg(e, (RegClass)src[i].cls);
-                ins(e, "mov.%s %s, %s;", cls_bits((RegClass)t.cls), S(e, t), S(e, src[i]));
-                src[i] = t;
+        /* only cycles remain: save the first pending destination */
+        for (uint32_t i = 0; i < n; i++)
+            if (!done[i]) {
+                Slot t = new_reg(e, (RegClass)dst[i].cls);
+                ins(e, "mov.%s %s, %s;", cls_bits((RegClass)t.cls), S(e, t), S(e, dst[i]));
+                for (uint32_t j = 0; j < n; j++)
+                    if (!done[j] && is_reg(src[j], dst[i]))
+                        src[j] = t;
                 break;
             }
     }
-    for (uint32_t i = 0; i < n; i++) {
-        if (!src[i].is_imm && src[i].reg == dst[i].reg && src[i].cls == dst[i].cls)
-            continue;
-        if (dst[i].cls == RC_PRED) {
-            if (src[i].is_imm)
-                ins(e, "setp.ne.u32 %s, %d, 0;", S(e, dst[i]), (int)(src[i].bits & 1));
-            else
-                ins(e, "mov.pred %s, %s;", S(e, dst[i]), S(e, src[i]));
-        } else if (dst[i].cls == RC_B16 && src[i].is_imm) {
-            ins(e, "mov.b16 %s, 0x%04X;", S(e, dst[i]), (unsigned)(src[i].bits & 0xffff));
-        } else {
-            ins(e, "mov.%s %s, %s;", cls_bits((RegClass)dst[i].cls), S(e, dst[i]), S(e, src[i]));
-        }
-    }
+    ir_free(done);
 }
 
 /* Fresh registers for a value carried across control flow (scf results, iter args). */
@@ -270,9 +306,26 @@ fresh_rep(Emit *e, ValueId v)
     return true;
 }
 
-/* Slots of yielded values, converted to the classes of dst (narrow/wide index). */
+/* Where a region's text starts, and the registers allocated before it (coalesce.c). */
+typedef struct {
+    size_t off;
+    uint32_t nregs[RC_COUNT];
+} RegionStart;
+
+static RegionStart
+region_start(Emit *e)
+{
+    RegionStart r = { .off = e->body_len };
+    memcpy(r.nregs, e->nregs, sizeof r.nregs);
+    return r;
+}
+
+/* Slots of yielded values, converted to the classes of dst (narrow/wide index).  With
+ * a region (the yield's), yielded registers born in it are made in dst where they can
+ * be (coalesce.c). */
 static void
-copy_values(Emit *e, const ValueId *dstv, const ValueId *srcv, uint32_t n)
+copy_values(Emit *e, const ValueId *dstv, const ValueId *srcv, uint32_t n,
+            const RegionStart *region)
 {
     uint32_t total = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -288,6 +341,8 @@ copy_values(Emit *e, const ValueId *dstv, const ValueId *srcv, uint32_t n)
                 src[k] = to_cls(e, src[k], (RegClass)dst[k].cls, false);
         }
     }
+    if (region)
+        coalesce_yield(e, dst, src, k, region->off, region->nregs);
     parallel_copy(e, dst, src, k);
     ir_free(dst);
     ir_free(src);
@@ -412,7 +467,7 @@ lower_for(Emit *e, OpId o)
     for (uint32_t i = 0; i < niter; i++)
         if (!fresh_rep(e, bb->args.items[1 + i]))
             return false;
-    copy_values(e, bb->args.items + 1, op->args + 3, niter);
+    copy_values(e, bb->args.items + 1, op->args + 3, niter, NULL);
     uint32_t top = new_label(e), end = new_label(e);
     const Range *lbr = range_of(e, op->args[0]);
     if (!(lbr->hi < ub->lo)) {
@@ -423,13 +478,14 @@ lower_for(Emit *e, OpId o)
     }
     label(e, top);
     hint_yields(e, body, niter);
+    RegionStart region = region_start(e);
     ValueId ys[64];
     uint32_t ny = 0;
     if (!lower_block(e, body, ys, &ny))
         return false;
     e->cur_op = o;
     e->comment_done = true;
-    copy_values(e, bb->args.items + 1, ys, niter);
+    copy_values(e, bb->args.items + 1, ys, niter, &region);
     ins(e, "add.%s %s, %s, %s;", ty, S(e, ivr), S(e, ivr),
         S(e, loop_bound(e, op->args[2], narrow)));
     Slot p = new_reg(e, RC_PRED);
@@ -447,6 +503,7 @@ lower_branch(Emit *e, OpId o, uint32_t region)
 {
     Op *op = op_get(e->m, o);
     BlockId b = op_entry_block(e->m, o, region);
+    RegionStart start = region_start(e);
     ValueId ys[64];
     uint32_t ny = 0;
     if (b && !lower_block(e, b, ys, &ny))
@@ -454,7 +511,7 @@ lower_branch(Emit *e, OpId o, uint32_t region)
     e->cur_op = o;
     e->comment_done = true;
     if (op_get(e->m, o)->nres)
-        copy_values(e, op->res, ys, op->nres);
+        copy_values(e, op->res, ys, op->nres, &start);
     return true;
 }
 
