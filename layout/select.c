@@ -467,16 +467,18 @@ layout_tma_read(const Module *m, OpId r)
     const Type *vt = type_get(m, value_type(m, rd->res[0]));
     if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->unranked ||
         (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) ||
-        type_bitwidth(mt->elem) != 16 || vt->kind != TY_VECTOR || vt->rank != 2)
+        (type_bitwidth(mt->elem) != 16 && type_bitwidth(mt->elem) != 32) || vt->kind != TY_VECTOR ||
+        vt->rank != 2)
         return false;
+    int64_t es = type_bitwidth(mt->elem) / 8;
     const Attr *l = mt->layout;
     if (!l) /* identity: the row pitch is the row; a dynamic one is the launcher's check */
-        return mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 == 0;
+        return mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * es) % 16 == 0;
     if (l->kind != ATTR_STRIDED || l->n != 2 || l->ints[1] != 1)
         return false; /* TMA reads rows of contiguous elements */
-    if (l->ints[0] != DIM_DYNAMIC && (l->ints[0] <= 0 || (l->ints[0] * 2) % 16))
+    if (l->ints[0] != DIM_DYNAMIC && (l->ints[0] <= 0 || (l->ints[0] * es) % 16))
         return false;
-    return l->i == DIM_DYNAMIC || (l->i * 2) % 16 == 0;
+    return l->i == DIM_DYNAMIC || (l->i * es) % 16 == 0;
 }
 
 /* Whether operand v of contract op can be loaded by distribute's TMA ring
@@ -576,17 +578,27 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
         { TY_F16, TY_F16, TY_F32, MMA_NV_WGMMA_F32_64xNx16_F16 },
         { TY_BF16, TY_BF16, TY_F32, MMA_NV_WGMMA_F32_64xNx16_BF16 },
         { TY_F16, TY_F16, TY_F16, MMA_NV_WGMMA_F16_64xNx16_F16 }, /* f16 x f16 -> f16 */
+        { TY_F32, TY_F32, TY_F32, MMA_NV_WGMMA_F32_64xNx8_TF32 }, /* with --allow-tf32 */
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (t[0] == kinds[i].a && t[1] == kinds[i].b && t[2] == kinds[i].acc)
             kind = kinds[i].kind;
+    if (kind == MMA_NV_WGMMA_F32_64xNx8_TF32 && !s->opt->allow_tf32) {
+        snprintf(why_not, cap,
+                 "f32 x f32 -> f32 fits only tf32 wgmma, which rounds the inputs to 10 "
+                 "mantissa bits (allow it with --allow-tf32)");
+        return false;
+    }
     if (kind == MMA_NONE) {
         snprintf(why_not, cap,
-                 "vptx's wgmma takes f16 x f16 -> f32 or f16, or bf16 x bf16 -> f32, not %s x "
-                 "%s -> %s",
+                 "vptx's wgmma takes f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, or f32 x f32 "
+                 "-> f32 as tf32 (--allow-tf32), not %s x %s -> %s",
                  scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
         return false;
     }
+    /* bytes of one element of A and B; one instruction reads 32 bytes of each row (k16
+       of f16/bf16, k8 of tf32) */
+    int64_t esize = (int64_t)type_scalar_bytes(t[0]), kstep = 32 / esize;
     if (anch[0] || anch[1] || anch[2]) {
         snprintf(why_not, cap, "an operand has a layout given by iree_vector_ext.to_layout");
         return false;
@@ -606,18 +618,24 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
        form), Q K^T's result stays in registers; see wgmma_chain_ok */
     bool reg_a = from_contract(m, o->args[0], 0);
     bool chain = reg_a || feeds_uses(m, s->func, o->res[0], 0, true);
+    if (chain && esize != 2) {
+        snprintf(why_not, cap,
+                 "it is part of a contract chain (attention), which vptx runs on wgmma with "
+                 "16-bit operands only");
+        return false;
+    }
     if (s->threads % 128 != 0) {
         snprintf(why_not, cap,
                  "the workgroup has %lld threads, not whole warpgroups (a multiple of 128)",
                  (long long)s->threads);
         return false;
     }
-    if (c->size_m % 64 || c->size_n % 8 || c->size_k % 16) {
+    if (c->size_m % 64 || c->size_n % 8 || c->size_k % kstep) {
         const char *dim = c->size_m % 64 ? "M" : c->size_n % 8 ? "N" : "K";
         int64_t size = c->size_m % 64 ? c->size_m : c->size_n % 8 ? c->size_n : c->size_k;
-        int64_t need = c->size_m % 64 ? 64 : c->size_n % 8 ? 8 : 16;
-        snprintf(why_not, cap, "%s = %lld is not a multiple of %lld (wgmma is m64nNk16)", dim,
-                 (long long)size, (long long)need);
+        int64_t need = c->size_m % 64 ? 64 : c->size_n % 8 ? 8 : kstep;
+        snprintf(why_not, cap, "%s = %lld is not a multiple of %lld (wgmma is m64nNk%lld)", dim,
+                 (long long)size, (long long)need, (long long)kstep);
         return false;
     }
     /* warpgroups: M first (64-row tiles), then N (8-column tiles), powers of two */
@@ -643,7 +661,7 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     }
     if (chain && !wgmma_chain_ok(s, op, c, gm, gn, why_not, cap))
         return false;
-    int64_t bytes = 2 * ((reg_a ? 0 : c->size_m * c->size_k) + c->size_k * c->size_n);
+    int64_t bytes = esize * ((reg_a ? 0 : c->size_m * c->size_k) + c->size_k * c->size_n);
     if (bytes > WGMMA_SMEM_LIMIT) {
         snprintf(why_not, cap,
                  "A and B of one K step need %lld bytes of shared memory, more than the %d a "
@@ -665,13 +683,20 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     }
     /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
        that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
-    bool b_kn = c->dims[1][0] == c->k;
+    bool b_kn = c->dims[1][0] == c->k && esize == 2;
     if (!chain && (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1]))) {
         snprintf(why_not, cap,
                  "its operands are not reads, in its K loop, of 2-d memref arguments that TMA "
                  "can load (unit inner stride, rows of whole 16-byte pieces, in bounds or padded "
                  "with zero, no mask), so TMA cannot feed wgmma through a ring; mma.sync with its "
                  "cp.async pipeline is faster then (docs/hopper.md)");
+        return false;
+    }
+    if (!chain && esize != 2 && c->dims[1][0] == c->k) {
+        snprintf(why_not, cap,
+                 "its rhs is given as (k, n): wgmma reads %s operands K-major only (no "
+                 "transpose for them), so TMA could load B only given as (n, k)",
+                 scalar_type_name(t[1]));
         return false;
     }
     int64_t inst_n = 8;
@@ -815,12 +840,12 @@ select_contract(Select *s, OpId op)
         write_split(s, op, &wsp);
         snprintf(split_text, sizeof split_text,
                  "warpgroups M%lld x N%lld of %lld (warpgroup tile %lldx%lldx%lld: %lld x %lld "
-                 "wgmma m64n%lldk16 per 16 of K, ~%lld accumulator registers per thread)",
+                 "wgmma m64n%lldk%lld per %lld of K, ~%lld accumulator registers per thread)",
                  (long long)wsp.count[0], (long long)wsp.count[1], (long long)wsp.used,
                  (long long)(c.size_m / wsp.count[0]), (long long)(c.size_n / wsp.count[1]),
                  (long long)c.size_k, (long long)(c.size_m / wsp.count[0] / 64),
-                 (long long)(c.size_n / wsp.count[1] / mma.n), (long long)mma.n,
-                 (long long)wsp.regs);
+                 (long long)(c.size_n / wsp.count[1] / mma.n), (long long)mma.n, (long long)info->k,
+                 (long long)info->k, (long long)wsp.regs);
     } else if (info->subgroups != 1) {
         snprintf(split_text, sizeof split_text, "subgroups split by layout assignment (M first)");
     } else {
