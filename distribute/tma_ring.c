@@ -440,6 +440,75 @@ typedef struct PlanWalk {
     struct RingPlan *p;
 } PlanWalk;
 
+/*
+ * Does the user ask for a ring for wgmma contract o explicitly?  A stage count of 2 or
+ * more (vptx.pipeline_stages on its scf.for, or pipeline_stages in its lowering_config:
+ * on sm_90a's wgmma path stages are the ring's), or vptx.tma_epilogue on the loop.
+ * The attribute's name goes in *what.
+ */
+static bool
+ring_requested(const Module *m, OpId o, const char **what)
+{
+    OpId loop = block_parent_op(m, op_get(m, o)->parent);
+    if (!loop || op_get(m, loop)->kind != OP_FOR)
+        return false;
+    const Attr *a = op_attr(m, loop, "vptx.pipeline_stages");
+    *what = "vptx.pipeline_stages on its loop";
+    const Attr *lc = op_attr(m, o, "lowering_config");
+    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
+        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0) {
+            a = lc->dict[k].value;
+            *what = "pipeline_stages in its lowering_config";
+        }
+    if (a && a->kind == ATTR_INT && a->i >= 2)
+        return true;
+    *what = "vptx.tma_epilogue on its loop";
+    return op_attr(m, loop, "vptx.tma_epilogue") != NULL;
+}
+
+/*
+ * Bad input (issue 14): a wgmma contract whose ring the user asks for (ring_requested)
+ * but whose operand is a memref TMA cannot map gets a located error at the read, saying
+ * what to change, instead of the register copy in silence.  Only the memref's side is
+ * reported here (layout_tma_read_why: contiguity, row pitch, alignment, element type,
+ * mask, padding, and being a kernel argument); automatic selection never picks wgmma
+ * for such reads (layout/select.c says why in its remark).
+ */
+static void
+ring_refused(Ctx *c, OpId func, OpId o)
+{
+    Module *m = c->m;
+    MmaIntrinsic mma;
+    const char *what = NULL;
+    if (op_get(m, o)->kind != OP_CONTRACT || op_get(m, o)->nargs != 3 ||
+        !wgmma_contract(c, o, &mma) || !ring_requested(m, o, &what))
+        return;
+    for (int j = 0; j < 2; j++) {
+        ValueId v = op_get(m, o)->args[j];
+        OpId rd = value_get(m, v)->def;
+        if (!rd || op_get(m, rd)->kind != OP_TRANSFER_READ ||
+            op_get(m, rd)->parent != op_get(m, o)->parent)
+            continue; /* not read in the loop body: not a ring operand (attention's Q) */
+        ValueId mem = op_get(m, rd)->args[0];
+        const Value *mv = value_get(m, mem);
+        char why[400], name[64];
+        snprintf(name, sizeof name, "%s%s", mv->name ? "%" : "a memref", mv->name ? mv->name : "");
+        bool arg = !mv->def && mv->block == op_entry_block(m, func, 0);
+        if (arg && layout_tma_read_why(m, rd, why, sizeof why))
+            continue;
+        if (!arg)
+            snprintf(why, sizeof why,
+                     "it is not an argument of the kernel, and TMA's tensor maps are encoded "
+                     "by the launcher from the kernel's memref arguments");
+        c->loc = op_get(m, rd)->loc;
+        dist_error(c,
+                   "'vector.transfer_read' of %s, the %s of a wgmma contract whose TMA ring is "
+                   "asked for (%s), cannot be loaded by TMA: %s",
+                   name, j ? "rhs" : "lhs", what, why);
+        return;
+    }
+}
+
 static bool
 plan_visit(Module *m, OpId o, void *ctx)
 {
@@ -448,6 +517,8 @@ plan_visit(Module *m, OpId o, void *ctx)
     (void)m;
     if (ring_candidate(pw->c, pw->func, o, &r))
         ARRAY_PUSH(&pw->c->m->arena, pw->p->rings, r);
+    else
+        ring_refused(pw->c, pw->func, o);
     return true;
 }
 

@@ -652,6 +652,12 @@ lower_wgmma_f16(Emit *e, OpId o, Rep *in, bool zero, int64_t k, int64_t s, int64
     return true;
 }
 
+static const char *
+fp8_name(TypeId t)
+{
+    return t == TY_F8E5M2 ? "e5m2" : "e4m3";
+}
+
 static bool
 lower_wgmma_shared(Emit *e, OpId o)
 {
@@ -667,8 +673,8 @@ lower_wgmma_shared(Emit *e, OpId o)
             s = attr_int_or(op_attr(e->m, o, "swizzle"), 128);
     const Type *ta = type_get(e->m, value_type(e->m, op->args[0]));
     const Type *tb = type_get(e->m, value_type(e->m, op->args[2]));
-    /* E bytes an element: f16/bf16 2 (k16), f32 4 read as tf32 (k8); each instruction
-       reads 32 bytes of every K-major row */
+    /* E bytes an element: f16/bf16 2 (k16), f32 4 read as tf32 (k8), fp8 1 (k32); each
+       instruction reads 32 bytes of every K-major row */
     int64_t es = (int64_t)type_scalar_bytes(ta->elem), kstep = 32 / es;
     int64_t blocks = es * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
     /* a ring of stages (distribute/tma_ring.c): the rows of one stage's column block */
@@ -688,7 +694,10 @@ lower_wgmma_shared(Emit *e, OpId o)
     Slot da = wgmma_desc(e, op->args[0], op->args[1], s, 0);
     Slot db = sbm ? wgmma_desc(e, op->args[2], op->args[3], sbm, k)
                   : wgmma_desc(e, op->args[2], op->args[3], s, 0);
-    const char *el = es == 4 ? "tf32" : ftype(ta->elem);
+    /* PTX's names of the operand types: tf32 for f32 buffers, e4m3 / e5m2 for fp8 (A and
+       B may differ) */
+    const char *el = es == 4 ? "tf32" : es == 1 ? fp8_name(ta->elem) : ftype(ta->elem);
+    const char *elb = es == 4 ? "tf32" : es == 1 ? fp8_name(tb->elem) : ftype(tb->elem);
     ins(e, "wgmma.fence.sync.aligned;");
     for (int64_t ks = 0; ks < k / kstep; ks++) {
         int64_t kb = 32 * ks, oa = kb % s + kb / s * ra * s, ob = kb % s + kb / s * rb * s;
@@ -699,7 +708,7 @@ lower_wgmma_shared(Emit *e, OpId o)
             ins(e,
                 "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k%" PRId64
                 ".f32.%s.%s %s, %s, %s, %d, 1, 1;",
-                n, kstep, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1);
+                n, kstep, el, elb, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1);
         else
             ins(e,
                 "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "

@@ -37,12 +37,12 @@ func.func @nok(%a: !A, %b: !B, %r: index, %d: vector<16xf32>) -> vector<16xf32> 
   return %x : vector<16xf32>
 }
 func.func @shape(%a: memref<64x64xf16, #gpu.address_space<workgroup>>, %b: !B, %r: index, %d: vector<16xf32>) -> vector<16xf32> {
-  // CHECK: verify/vptx-wgmma.mlir:[[@LINE+1]]:8: error: 'vptx.wgmma' operand #0 has type memref<64x64xf16, #gpu.address_space<workgroup>> but must be a 2-d f16, bf16 or f32 (tf32) workgroup memref of (Ek/swizzle x 8r) x swizzle/E, E its element's bytes
+  // CHECK: verify/vptx-wgmma.mlir:[[@LINE+1]]:8: error: 'vptx.wgmma' operand #0 has type memref<64x64xf16, #gpu.address_space<workgroup>> but must be a 2-d f16, bf16, f32 (tf32) or fp8 workgroup memref of (Ek/swizzle x 8r) x swizzle/E, E its element's bytes
   %x = "vptx.wgmma"(%a, %r, %b, %r, %d) {k = 32 : i64, swizzle = 64 : i64} : (memref<64x64xf16, #gpu.address_space<workgroup>>, index, !B, index, vector<16xf32>) -> vector<16xf32>
   return %x : vector<16xf32>
 }
 func.func @global(%a: memref<64x32xf16>, %b: !B, %r: index, %d: vector<16xf32>) -> vector<16xf32> {
-  // CHECK: verify/vptx-wgmma.mlir:[[@LINE+1]]:8: error: 'vptx.wgmma' operand #0 has type memref<64x32xf16> but must be a 2-d f16, bf16 or f32 (tf32) workgroup memref
+  // CHECK: verify/vptx-wgmma.mlir:[[@LINE+1]]:8: error: 'vptx.wgmma' operand #0 has type memref<64x32xf16> but must be a 2-d f16, bf16, f32 (tf32) or fp8 workgroup memref
   %x = "vptx.wgmma"(%a, %r, %b, %r, %d) {k = 32 : i64, swizzle = 64 : i64} : (memref<64x32xf16>, index, !B, index, vector<16xf32>) -> vector<16xf32>
   return %x : vector<16xf32>
 }
