@@ -795,7 +795,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     } else {
         ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
         w.buf[0] = reg_a ? 0 : pre ? pre : wgmma_buffer(c, el, shape_a);
-        w.buf[1] = wgmma_buffer(c, el, shape_b);
+        w.buf[1] = wgmma_buffer(c, ops[1]->elem, shape_b); /* fp8: B may differ from A */
         if (c->loops) /* the previous iteration's wgmma may still read them */
             barrier(c);
         if (!reg_a && !pre)

@@ -43,7 +43,8 @@
  *   math = the largest error of the math.* ops used (fast lowering: exp,
  *          exp2, log, log2 2^-19; rsqrt 2^-21; powf 2^-16; sin, cos 2^-18;
  *          tanh 2^-10; with --precise-math all 2^-20): see ptxgen/isel_math.c
- *   rtol = atol = (16 + n) * u + math  (with --allow-tf32, u is at least 2^-11)
+ *   rtol = atol = (16 + n) * u + math  (with --allow-tf32, or a contract whose
+ *          mma_kind is a tf32 one, u is at least 2^-11)
  * Inputs bounded by 1 keep partial sums of order 1, so the absolute term
  * uses the same scale.  --rtol / --atol override either.
  *
@@ -58,6 +59,7 @@
 #include "driver/launch.h"
 #include "frontend/frontend.h"
 #include "eval/eval.h"
+#include "layout/layout.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -562,6 +564,18 @@ math_error(OpKind k, bool precise)
 
 static double unit_roundoff(TypeId t);
 
+/* Does contract o name a tf32 mma_kind (mma.sync's or wgmma's), on itself or in its
+   lowering_config? */
+static bool
+tf32_kind(const Module *m, OpId o)
+{
+    const Attr *k = op_attr(m, o, "mma_kind"), *cfg = op_attr(m, o, "lowering_config");
+    MmaIntrinsic mma;
+    if (!(k ? layout_mma_from_attr(k, &mma) : cfg && layout_mma_from_attr(cfg, &mma)))
+        return false;
+    return mma.kind == MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || mma.kind == MMA_NV_WGMMA_F32_64xNx8_TF32;
+}
+
 /* Walks the ops of block b nested under loops with `trips` iterations in all. */
 static void
 estimate_block(Module *m, BlockId b, double trips, Estimate *e)
@@ -580,6 +594,8 @@ estimate_block(Module *m, BlockId b, double trips, Estimate *e)
             if (u > e->u)
                 e->u = u;
         }
+        if (op->kind == OP_CONTRACT && tf32_kind(m, o) && e->u < 0x1p-11)
+            e->u = 0x1p-11; /* an explicit tf32 kind rounds the inputs to 10 mantissa bits */
         double inner = trips;
         if (op->kind == OP_FOR && op->nargs >= 3) {
             bool ok = true;

@@ -911,6 +911,12 @@ typedef struct Fp8Use {
     const uint32_t *uses; /* by ValueId: a value nothing uses needs no register */
 } Fp8Use;
 
+/* Ops that only move fp8 bytes (in .b16 registers, one a register, as i8): the loads
+   and vector assembly of wgmma's register copy.  Any other op making fp8 is refused. */
+#define FP8_MOVES(k)                                                                               \
+    ((k) == OP_TRANSFER_READ || (k) == OP_VLOAD || (k) == OP_MLOAD || (k) == OP_EXTRACT ||         \
+     (k) == OP_FROM_ELEMENTS)
+
 static bool
 fp8_visit(Module *m, OpId o, void *ctx)
 {
@@ -922,6 +928,8 @@ fp8_visit(Module *m, OpId o, void *ctx)
                          fp8 operands need no fp8 register */
         if (!((Fp8Use *)ctx)->uses[op->res[i]])
             continue; /* e.g. the padding of a read that TMA does */
+        if (FP8_MOVES(op->kind))
+            continue; /* moves bytes: loads, stores, vector assembly (a register copy) */
         if (t == TY_F8E4M3FN || t == TY_F8E5M2) {
             ((Fp8Use *)ctx)->op = o;
             ((Fp8Use *)ctx)->type = t;

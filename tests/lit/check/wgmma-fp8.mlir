@@ -8,6 +8,13 @@
 //   e4m3_e5m2  default selection of the mixed kind (A e4m3, B e5m2)
 //   e5m2_e4m3  explicit NV_WGMMA_F32_64x32x32_F8E5M2_F8E4M3FN (two instructions over N)
 // RUN: %vptx check --arch=sm_90a %s --backend=sim | %filecheck %s
+// The same with vptx.pipeline_stages = 1 (no ring): contract.c's register copy moves the
+// fp8 bytes (ptxgen keeps them in .b16 registers, packed 4 to a .b32, as i8):
+// RUN: sed 's/^  }$/  } {vptx.pipeline_stages = 1}/' %s > %t1.mlir && %vptx check --arch=sm_90a %t1.mlir --backend=sim | %filecheck %s
+// RUN: %vptx --arch=sm_90a %t1.mlir -o %t1.ptx && %ptxas-verify %t1.ptx && %filecheck --check-prefix=COPY %s < %t1.ptx
+// COPY-NOT: hidden tensor map
+// COPY: st.shared.v2.b32
+// COPY: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // RUN: %vptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx
 // RUN: %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %vptx --arch=sm_90a --emit=layout %s -o %t.mlir && %filecheck --check-prefix=KIND %s < %t.mlir
