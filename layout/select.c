@@ -19,13 +19,15 @@
  *
  * Which intrinsic (first that fits, in this order):
  *   0. on sm_90a (opt->wgmma), a plain contract gets warpgroup wgmma
- *      (select_wgmma below): f16 x f16 or bf16 x bf16 -> f32, no anchored
- *      operand and no subgroup_basis, A (m, k) and C (m, n); in a contract chain
- *      (attention) only with the warpgroups on M alone and the chain's shared
- *      operands within 48 KiB, the second contract marked vptx.wgmma_a =
- *      "registers" (P from registers, wgmma_chain_ok); outside a chain, operands
+ *      (select_wgmma below): f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, fp8 x fp8
+ *      -> f32 (k32), f32 x f32 -> f32 as tf32 (k8) with --allow-tf32 (tf32 and fp8 not
+ *      in a chain, B as (n, k)), no anchored operand and no subgroup_basis,
+ *      A (m, k) and C (m, n); in a contract chain (attention) only with the
+ *      warpgroups on M alone and the chain's shared operands within 48 KiB, the
+ *      second contract marked vptx.wgmma_a = "registers" (P from registers,
+ *      wgmma_chain_ok); outside a chain, operands
  *      a TMA ring can load; a workgroup of whole warpgroups all of which get 64-row
- *      multiples of M (then N), K % 16, A and B of a K step within 48 KiB of
+ *      multiples of M (then N), K % 16 (8, 32), A and B of a K step within 48 KiB of
  *      shared memory, at most 128 accumulator registers per thread.  The
  *      instruction's N is the widest multiple of 8 up to 256 that divides a
  *      warpgroup's columns (with B given as (k, n): a multiple of 16, or 8).
