@@ -492,9 +492,10 @@ typedef struct Wgmma {
 } Wgmma;
 
 /*
- * Stores one operand into its buffer: element (x, k) of a K-major tile of
- * `rows` rows goes to row (k / (S/2)) * rows + x, column
- * (k % (S/2)) ^ 8 * ((x * S / 128) % (S / 16)): the byte (row * S + 2 * (k % (S/2)))
+ * Stores one operand into its buffer: with E-byte elements (E = 2 for f16/bf16, 4 for
+ * tf32) and W = S/E elements per S-byte row, element (x, k) of a K-major tile of
+ * `rows` rows goes to row (k / W) * rows + x, column
+ * (k % W) ^ (16/E) * ((x * S / 128) % (S / 16)): the byte (row * S + E * (k % W))
  * with its 16-byte chunk XORed with (address / 128) % (S / 16) (ptx-sm90.md 3), the
  * image wgmma's K-major descriptor reads (ptx-sm90.md 4.3).
  */
@@ -517,13 +518,14 @@ stage_operand(Ctx *c, int64_t span, Dist *op, int xd, int kd, int64_t rows, int6
         ifop = emit_if(c, holder, 0, NULL, false);
         region_enter(c, ifop, 0, &rs);
     }
-    int64_t half = span / 2;
-    /* K the operand's last dim, held E > 1 at a time (an element tile): the E
-       elements start at a multiple of E and stay in one 16-byte chunk, which the
+    int64_t esize = (int64_t)type_scalar_bytes(op->elem), half = span / esize,
+            chunk_el = 16 / esize;
+    /* K the operand's last dim, held R > 1 at a time (an element tile): the R
+       elements start at a multiple of R and stay in one 16-byte chunk, which the
        swizzle moves whole, so they go out as one vector store */
     uint32_t run = 1;
     if (kd == l->rank - 1 && l->element_tile[kd] > 1 && l->element_tile[xd] == 1 &&
-        8 % l->element_tile[kd] == 0)
+        chunk_el % l->element_tile[kd] == 0)
         run = (uint32_t)l->element_tile[kd];
     for (uint32_t sl = 0; sl < op->n; sl += run) {
         ValueId x = element_index(c, l, xd, sl), k = element_index(c, l, kd, sl);
@@ -537,7 +539,7 @@ stage_operand(Ctx *c, int64_t span, Dist *op, int xd, int kd, int64_t rows, int6
         }
         ValueId blk = idx_op(c, OP_DIVUI, k, half), kin = idx_op(c, OP_REMUI, k, half);
         ValueId line = idx_op(c, OP_DIVUI, idx_mul_c(c, x, span), 128);
-        ValueId chunk = idx_mul_c(c, idx_op(c, OP_REMUI, line, span / 16), 8);
+        ValueId chunk = idx_mul_c(c, idx_op(c, OP_REMUI, line, span / 16), chunk_el);
         ValueId el[8];
         for (uint32_t e = 0; e < run; e++)
             el[e] = dist_elem(c, op, sl + e);
@@ -580,7 +582,6 @@ wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
     return true;
 }
 
-/* Largest swizzle span (128, 64, 32 bytes) that divides a K-major row of k 2-byte elements. */
 /* The swizzle span S_B of an MN-major B image for wgmma instructions n columns wide:
  * the widest of 128, 64, 32 bytes that holds whole instructions' columns (2n a
  * multiple of it), or 0 when none does and B is stored K-major. */
@@ -591,10 +592,11 @@ dist_wgmma_mn_span(int64_t n)
     return bytes % 128 == 0 ? 128 : bytes % 64 == 0 ? 64 : bytes % 32 == 0 ? 32 : 0;
 }
 
+/* Largest swizzle span (128, 64, 32 bytes) that divides a K-major row of `bytes` bytes. */
 static int64_t
-wgmma_span(int64_t k)
+wgmma_span(int64_t bytes)
 {
-    return (2 * k) % 128 == 0 ? 128 : (2 * k) % 64 == 0 ? 64 : 32;
+    return bytes % 128 == 0 ? 128 : bytes % 64 == 0 ? 64 : 32;
 }
 
 /*
@@ -639,10 +641,11 @@ hoist_a(Ctx *c, OpId o)
         return;
     int64_t shape[2];
     layout_shape(da->layout, shape);
-    if (shape[1] % 16 || shape[0] % 64)
+    int64_t esize = (int64_t)type_scalar_bytes(da->elem);
+    if ((esize * shape[1]) % 32 || shape[0] % 64)
         return;
-    int64_t span = wgmma_span(shape[1]);
-    int64_t img[2] = { 2 * shape[1] / span * shape[0], span / 2 };
+    int64_t span = wgmma_span(esize * shape[1]);
+    int64_t img[2] = { esize * shape[1] / span * shape[0], span / esize };
     ValueId buf = wgmma_buffer(c, da->elem, img);
     stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], buf);
     HoistedA h = { o, buf };
@@ -750,33 +753,38 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     layout_shape(&mm.canon[0], sa);
     layout_shape(&mm.canon[1], sb);
     w.m = sa[0], w.k = sa[1], w.n = sb[1];
-    if (w.k % 16)
+    /* E bytes an element: one instruction reads 32 bytes of each K-major row (k16 of
+       f16/bf16, k8 of tf32) */
+    int64_t esize = (int64_t)type_scalar_bytes(ops[0]->elem);
+    if (w.k % info->k)
         return dist_error(c,
                           "'vector.contract' with mma_kind %s: K = %lld is not a multiple of "
-                          "16 (wgmma's k16)",
-                          name, (long long)w.k);
-    w.s = wgmma_span(w.k), w.bm = cl->batch_tile[0], w.bn = cl->batch_tile[1], w.inst_n = mma.n;
+                          "%lld (wgmma's k%lld)",
+                          name, (long long)w.k, (long long)info->k, (long long)info->k);
+    w.s = wgmma_span(esize * w.k), w.bm = cl->batch_tile[0], w.bn = cl->batch_tile[1];
+    w.inst_n = mma.n;
     /* B given as (k, n), N contiguous: an MN-major image (N rows of S_B bytes per k),
        so that the copy layout's runs along N stay 16-byte stores; S_B must hold whole
-       instructions' columns (2 N_inst a multiple of S_B), else B is K-major too */
-    w.sb = mm.perm[1][0] == 0 ? dist_wgmma_mn_span(w.inst_n) : 0;
-    int64_t blocks = 2 * w.k / w.s;
-    int64_t shape_a[2] = { blocks * w.m, w.s / 2 }, shape_b[2] = { blocks * w.n, w.s / 2 };
+       instructions' columns (2 N_inst a multiple of S_B), else B is K-major too.  wgmma
+       transposes 16-bit operands only: tf32's B is always K-major */
+    w.sb = mm.perm[1][0] == 0 && esize == 2 ? dist_wgmma_mn_span(w.inst_n) : 0;
+    int64_t blocks = esize * w.k / w.s;
+    int64_t shape_a[2] = { blocks * w.m, w.s / esize }, shape_b[2] = { blocks * w.n, w.s / esize };
     if (w.sb) {
         shape_b[0] = 2 * w.n / w.sb * w.k;
         shape_b[1] = w.sb / 2;
     }
     /* A from registers (layout/select.c marks attention's P V): its layout must be the
        A fragment tiled like the accumulator, else it is staged like any A */
-    bool reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 &&
+    bool reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 && esize == 2 &&
                  ops[2]->elem == TY_F32 && wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
-    int64_t bytes = 2 * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
+    int64_t bytes = esize * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
     RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
     bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
     /* B alone by TMA: attention's K and V blocks (attn_ring.c) */
     bool b_tma = !by_tma && dist_attn_ring_contract(c, o, &ring);
     if (b_tma)
-        bytes -= 2 * shape_b[0] * shape_b[1];
+        bytes -= esize * shape_b[0] * shape_b[1];
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
@@ -791,7 +799,8 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     } else {
         ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
         w.buf[0] = reg_a ? 0 : pre ? pre : wgmma_buffer(c, el, shape_a);
-        w.buf[1] = b_tma ? ring.buf[1] : wgmma_buffer(c, el, shape_b);
+        /* fp8: B's element type may differ from A's */
+        w.buf[1] = b_tma ? ring.buf[1] : wgmma_buffer(c, ops[1]->elem, shape_b);
         bool copy_a = !reg_a && !pre;
         if (c->loops && (copy_a || !b_tma)) /* the previous iteration's wgmma may read them */
             barrier(c);

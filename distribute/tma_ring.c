@@ -73,6 +73,7 @@ typedef struct Ring {
     OpId contract, loop, read[2];
     int64_t m, n, k;
     int64_t span[2];   /* swizzle of A's image and of B's (its S_B when MN-major) */
+    int64_t esize;     /* bytes of an element of A and B (2, or 4 for tf32) */
     bool b_mn;         /* B read as (k, n) and stored MN-major */
     int64_t blocks[2]; /* column blocks per stage image */
     int64_t rows[2];   /* rows of one block (box rows) */
@@ -221,7 +222,12 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
         !ring_read(c, func, r, 1, op_get(m, o)->args[1], &br, &bc, &src[1]))
         return false;
     r->m = ar, r->k = ac, r->n = r->b_mn ? bc : br;
-    if (r->k % 16 || r->m % 64 || r->m > 256)
+    /* E bytes an element (f16/bf16 2, tf32 4): the images count bytes, one instruction
+       reads 32 of each K-major row; wgmma transposes 16-bit operands only, so a tf32 B
+       read as (k, n) cannot be loaded MN-major (contract.c copies it through registers) */
+    int64_t es = (int64_t)type_scalar_bytes(type_element(m, value_type(m, op_get(m, o)->args[0])));
+    r->esize = es;
+    if ((es * r->k) % 32 || r->m % 64 || r->m > 256 || (r->b_mn && es != 2))
         return false;
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl) || rl.rank != 2 || rl.batch_tile[0] < 1)
@@ -229,8 +235,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
     /* BM > 1 instructions per warpgroup in M: contract.c's image permutes A's rows in
        pieces of 16, so A is copied 16 rows at a time */
     r->bm = rl.batch_tile[0];
-    r->span[0] = (2 * r->k) % 128 == 0 ? 128 : (2 * r->k) % 64 == 0 ? 64 : 32;
-    r->blocks[0] = 2 * r->k / r->span[0];
+    r->span[0] = (es * r->k) % 128 == 0 ? 128 : (es * r->k) % 64 == 0 ? 64 : 32;
+    r->blocks[0] = es * r->k / r->span[0];
     r->rows[0] = r->m;
     if (r->b_mn) {
         r->span[1] = dist_wgmma_mn_span(mma.n);
@@ -247,8 +253,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
     }
     if (r->blocks[0] > RING_MAX_BLOCKS || r->blocks[1] > RING_MAX_BLOCKS)
         return false;
-    r->bytes[0] = 2 * r->m * r->k;
-    r->bytes[1] = 2 * r->k * r->n;
+    r->bytes[0] = es * r->m * r->k;
+    r->bytes[1] = es * r->k * r->n;
     r->tmap[0] = src[0]; /* argument numbers until the maps are added */
     r->tmap[1] = src[1];
     return true;
@@ -350,7 +356,7 @@ ring_stages(Ctx *c, Ring *r)
 static TypeId
 tmap_type(Ctx *c, const Ring *r, int j, TypeId elem)
 {
-    int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / 2 };
+    int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / r->esize };
     Type t;
     memset(&t, 0, sizeof t);
     t.kind = TY_TENSORMAP;
@@ -434,6 +440,75 @@ typedef struct PlanWalk {
     struct RingPlan *p;
 } PlanWalk;
 
+/*
+ * Does the user ask for a ring for wgmma contract o explicitly?  A stage count of 2 or
+ * more (vptx.pipeline_stages on its scf.for, or pipeline_stages in its lowering_config:
+ * on sm_90a's wgmma path stages are the ring's), or vptx.tma_epilogue on the loop.
+ * The attribute's name goes in *what.
+ */
+static bool
+ring_requested(const Module *m, OpId o, const char **what)
+{
+    OpId loop = block_parent_op(m, op_get(m, o)->parent);
+    if (!loop || op_get(m, loop)->kind != OP_FOR)
+        return false;
+    const Attr *a = op_attr(m, loop, "vptx.pipeline_stages");
+    *what = "vptx.pipeline_stages on its loop";
+    const Attr *lc = op_attr(m, o, "lowering_config");
+    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
+        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0) {
+            a = lc->dict[k].value;
+            *what = "pipeline_stages in its lowering_config";
+        }
+    if (a && a->kind == ATTR_INT && a->i >= 2)
+        return true;
+    *what = "vptx.tma_epilogue on its loop";
+    return op_attr(m, loop, "vptx.tma_epilogue") != NULL;
+}
+
+/*
+ * Bad input (issue 14): a wgmma contract whose ring the user asks for (ring_requested)
+ * but whose operand is a memref TMA cannot map gets a located error at the read, saying
+ * what to change, instead of the register copy in silence.  Only the memref's side is
+ * reported here (layout_tma_read_why: contiguity, row pitch, alignment, element type,
+ * mask, padding, and being a kernel argument); automatic selection never picks wgmma
+ * for such reads (layout/select.c says why in its remark).
+ */
+static void
+ring_refused(Ctx *c, OpId func, OpId o)
+{
+    Module *m = c->m;
+    MmaIntrinsic mma;
+    const char *what = NULL;
+    if (op_get(m, o)->kind != OP_CONTRACT || op_get(m, o)->nargs != 3 ||
+        !wgmma_contract(c, o, &mma) || !ring_requested(m, o, &what))
+        return;
+    for (int j = 0; j < 2; j++) {
+        ValueId v = op_get(m, o)->args[j];
+        OpId rd = value_get(m, v)->def;
+        if (!rd || op_get(m, rd)->kind != OP_TRANSFER_READ ||
+            op_get(m, rd)->parent != op_get(m, o)->parent)
+            continue; /* not read in the loop body: not a ring operand (attention's Q) */
+        ValueId mem = op_get(m, rd)->args[0];
+        const Value *mv = value_get(m, mem);
+        char why[400], name[64];
+        snprintf(name, sizeof name, "%s%s", mv->name ? "%" : "a memref", mv->name ? mv->name : "");
+        bool arg = !mv->def && mv->block == op_entry_block(m, func, 0);
+        if (arg && layout_tma_read_why(m, rd, why, sizeof why))
+            continue;
+        if (!arg)
+            snprintf(why, sizeof why,
+                     "it is not an argument of the kernel, and TMA's tensor maps are encoded "
+                     "by the launcher from the kernel's memref arguments");
+        c->loc = op_get(m, rd)->loc;
+        dist_error(c,
+                   "'vector.transfer_read' of %s, the %s of a wgmma contract whose TMA ring is "
+                   "asked for (%s), cannot be loaded by TMA: %s",
+                   name, j ? "rhs" : "lhs", what, why);
+        return;
+    }
+}
+
 static bool
 plan_visit(Module *m, OpId o, void *ctx)
 {
@@ -442,6 +517,8 @@ plan_visit(Module *m, OpId o, void *ctx)
     (void)m;
     if (ring_candidate(pw->c, pw->func, o, &r))
         ARRAY_PUSH(&pw->c->m->arena, pw->p->rings, r);
+    else
+        ring_refused(pw->c, pw->func, o);
     return true;
 }
 
@@ -690,7 +767,7 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
                     c, r->box_t[j],
                     r->at[j] + ((stage * r->blocks[j] + b) * r->rows[j] + p) * r->span[j]);
                 /* coordinates innermost first: the column of block b, then the row */
-                ValueId col = idx_add_c(c, idx[1], b * (r->span[j] / 2));
+                ValueId col = idx_add_c(c, idx[1], b * (r->span[j] / r->esize));
                 ValueId row = pieces > 1 ? idx_add_c(c, idx[0], 16 * q) : idx[0];
                 ValueId args[6] = { dst, r->full, r->tmap[j], col, row, const_index(c, stage) };
                 OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
@@ -799,10 +876,10 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
     for (int j = 0; j < 2; j++) {
         int64_t at = dist_dynamic_alloc(c, r->stages * r->bytes[j], 1024);
         TypeId el = type_get(m, value_type(m, op_get(m, r->read[j])->res[0]))->elem;
-        int64_t shape[2] = { r->stages * r->blocks[j] * r->rows[j], r->span[j] / 2 };
+        int64_t shape[2] = { r->stages * r->blocks[j] * r->rows[j], r->span[j] / r->esize };
         r->ring[j] =
             dist_dynamic_view(c, type_memref(m, el, 2, shape, NULL, MS_WORKGROUP, true), at);
-        int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / 2 };
+        int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / r->esize };
         r->box_t[j] = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
         r->at[j] = at;
     }
@@ -1201,7 +1278,8 @@ split_visit(Module *m, OpId o, void *ctx)
  * the same in every thread, to a copy of the loop marked 1 stage (contract.c's register
  * copy) and vptx.ring_fallback:
  *
- *   %ok = (dim(A, 1) % 8 == 0) && (dim(B, 1) % 8 == 0)     (the dynamic ones)
+ *   %ok = (dim(A, 1) % P == 0) && (dim(B, 1) % P == 0)     (the dynamic ones; P = 16 / E,
+ *                                                          8 of f16/bf16, 4 of tf32's f32)
  *   %r = scf.if %ok { the loop (the ring) } else { its copy } {vptx.ring_split}
  *
  * The launcher then leaves the maps of such rows unencoded (the kernel does not use them):
@@ -1231,7 +1309,8 @@ dist_split_rings(Module *m, OpId func, int64_t pipeline_stages)
                 continue;
             OpIdList pre = { 0 };
             ValueId ok = 0, c0 = new_index(m, loc, 0, &pre), c1 = new_index(m, loc, 1, &pre);
-            ValueId c8 = new_index(m, loc, 8, &pre);
+            /* elements of a 16-byte piece: 8 of f16/bf16, 4 of f32 (tf32) */
+            ValueId c8 = new_index(m, loc, 16 / r.esize, &pre);
             for (int j = 0; j < 2; j++) {
                 ValueId mem = dynamic_pitch(m, r.read[j]);
                 if (!mem || (j == 1 && mem == dynamic_pitch(m, r.read[0])))

@@ -21,6 +21,8 @@
  *   f16, bf16, tf32  k/8 for k uniform in [-8, 8]: products are exact and sums
  *                    stay exact in f16 while |sum| < 32
  *   f32, f64         uniform in [-1, 1], rounded to the type
+ *   f8E4M3FN, f8E5M2 k/4 for k uniform in [-8, 8]: 3 significant bits at most, exact in
+ *                    both fp8 types (e5m2 keeps 2 mantissa bits), products exact
  *   i1 0..1;  i8 -8..8;  i16, i32, i64 -64..64;  index 0..7 (usable as indices)
  * Scalar arguments are drawn the same way (argument i uses seed + i), unless
  * given with --scalar V (in argument order; the first scalars take them):
@@ -31,8 +33,8 @@
  * Tolerance, per compared element (integers: exact):
  *   |got - expected| <= atol + rtol * |expected|, with
  *   u    = unit roundoff of the element type (f16 2^-11, bf16 2^-8, tf32 2^-11,
- *          f32 2^-24, f64 2^-53), or the coarser one of any elementwise or
- *          reducing op's result: an f16 sum later widened to f32 is only as
+ *          f32 2^-24, f64 2^-53, f8E4M3FN 2^-4, f8E5M2 2^-3), or the coarser one of
+ *          any elementwise or reducing op's result: an f16 sum later widened to f32 is only as
  *          exact as f16 (found by vptx fuzz-diff, seed 10 kernel 4725)
  *   n    = the longest reduction in the reference: elements combined by one
  *          vector.contract / multi_reduction / reduction (mma.sync: k, a
@@ -41,7 +43,8 @@
  *   math = the largest error of the math.* ops used (fast lowering: exp,
  *          exp2, log, log2 2^-19; rsqrt 2^-21; powf 2^-16; sin, cos 2^-18;
  *          tanh 2^-10; with --precise-math all 2^-20): see ptxgen/isel_math.c
- *   rtol = atol = (16 + n) * u + math  (with --allow-tf32, u is at least 2^-11)
+ *   rtol = atol = (16 + n) * u + math  (with --allow-tf32, or a contract whose
+ *          mma_kind is a tf32 one, u is at least 2^-11)
  * Inputs bounded by 1 keep partial sums of order 1, so the absolute term
  * uses the same scale.  --rtol / --atol override either.
  *
@@ -56,6 +59,7 @@
 #include "driver/launch.h"
 #include "frontend/frontend.h"
 #include "eval/eval.h"
+#include "layout/layout.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -362,6 +366,10 @@ random_scalar(uint64_t *s, TypeId t, unsigned char *p)
             memcpy(p, &b16, 2);
         return;
     }
+    case TY_F8E4M3FN:
+    case TY_F8E5M2: /* k/4: at most 3 significant bits, exact in both fp8 types */
+        *p = (unsigned char)ir_float_to_bits((double)uniform_int(s, -8, 8) / 4, t);
+        return;
     case TY_F32: {
         float f = (float)u;
         memcpy(p, &f, 4);
@@ -556,6 +564,18 @@ math_error(OpKind k, bool precise)
 
 static double unit_roundoff(TypeId t);
 
+/* Does contract o name a tf32 mma_kind (mma.sync's or wgmma's), on itself or in its
+   lowering_config? */
+static bool
+tf32_kind(const Module *m, OpId o)
+{
+    const Attr *k = op_attr(m, o, "mma_kind"), *cfg = op_attr(m, o, "lowering_config");
+    MmaIntrinsic mma;
+    if (!(k ? layout_mma_from_attr(k, &mma) : cfg && layout_mma_from_attr(cfg, &mma)))
+        return false;
+    return mma.kind == MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || mma.kind == MMA_NV_WGMMA_F32_64xNx8_TF32;
+}
+
 /* Walks the ops of block b nested under loops with `trips` iterations in all. */
 static void
 estimate_block(Module *m, BlockId b, double trips, Estimate *e)
@@ -574,6 +594,8 @@ estimate_block(Module *m, BlockId b, double trips, Estimate *e)
             if (u > e->u)
                 e->u = u;
         }
+        if (op->kind == OP_CONTRACT && tf32_kind(m, o) && e->u < 0x1p-11)
+            e->u = 0x1p-11; /* an explicit tf32 kind rounds the inputs to 10 mantissa bits */
         double inner = trips;
         if (op->kind == OP_FOR && op->nargs >= 3) {
             bool ok = true;
@@ -603,6 +625,10 @@ unit_roundoff(TypeId t)
         return 0x1p-24;
     case TY_F64:
         return 0x1p-53;
+    case TY_F8E4M3FN:
+        return 0x1p-4;
+    case TY_F8E5M2:
+        return 0x1p-3;
     default:
         return 0;
     }
@@ -621,6 +647,9 @@ scalar_value(TypeId t, const unsigned char *p, bool *is_int, int64_t *iv)
         memcpy(&b, p, 2);
         return ir_float_from_bits(b, t);
     }
+    case TY_F8E4M3FN:
+    case TY_F8E5M2:
+        return ir_float_from_bits(*p, t);
     case TY_TF32:
     case TY_F32: {
         float f;

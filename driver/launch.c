@@ -660,8 +660,17 @@ tmap_args(const Kernel *k, const KernelArg *t, TmapArgs *ta, char *err, size_t n
     static const struct {
         TypeId elem;
         unsigned dtype;
-    } dtypes[] = { { TY_I8, 0 },  { TY_I16, 1 }, { TY_I32, 3 }, { TY_I64, 5 },
-                   { TY_F16, 6 }, { TY_F32, 7 }, { TY_F64, 8 }, { TY_BF16, 9 } };
+    } dtypes[] = { { TY_I8, 0 },
+                   { TY_I16, 1 },
+                   { TY_I32, 3 },
+                   { TY_I64, 5 },
+                   { TY_F16, 6 },
+                   { TY_F32, 7 },
+                   { TY_F64, 8 },
+                   { TY_BF16, 9 },
+                   /* fp8 as UINT8: TMA copies bytes (ptx-sm90.md, tensorDataType) */
+                   { TY_F8E4M3FN, 0 },
+                   { TY_F8E5M2, 0 } };
     size_t i = 0;
     while (i < sizeof dtypes / sizeof dtypes[0] && dtypes[i].elem != a->elem)
         i++;

@@ -520,11 +520,20 @@ verify_wgmma_shared(Verifier *v, OpId o)
     int64_t k, s;
     if (!verify_get_int(v, o, "k", &k, true) || !verify_get_int(v, o, "swizzle", &s, true))
         return;
-    if (k < 16 || k % 16 || (s != 32 && s != 64 && s != 128) || (2 * k) % s) {
+    /* E bytes an element of A (f16/bf16 2, f32 read as tf32 4, fp8 1): one instruction
+       reads 32 bytes of each row */
+    TypeId ea = is_mem(v, arg_type(v, o, 0)) ? elem_of(v, arg_type(v, o, 0)) : TY_F16;
+    int64_t es = ea == TY_F32 ? 4 : ea == TY_F8E4M3FN || ea == TY_F8E5M2 ? 1 : 2;
+    if (k < 32 / es || (es * k) % 32 || (s != 32 && s != 64 && s != 128) || (es * k) % s) {
         verify_fail(v, o,
-                    "has k = %lld and swizzle = %lld: k must be a multiple of 16 and 2k "
+                    "has k = %lld and swizzle = %lld: k must be a multiple of %lld and %lldk "
                     "a multiple of the swizzle span (32, 64 or 128 bytes)",
-                    (long long)k, (long long)s);
+                    (long long)k, (long long)s, (long long)(32 / es), (long long)es);
+        return;
+    }
+    if (es != 2 && op_attr(v->m, o, "b_mn_swizzle")) {
+        verify_fail(v, o, "has b_mn_swizzle with %s operands, which wgmma reads K-major only",
+                    es == 4 ? "f32 (tf32)" : "fp8");
         return;
     }
     int64_t sb = 0;
@@ -537,18 +546,21 @@ verify_wgmma_shared(Verifier *v, OpId o)
         TypeId t = arg_type(v, o, i);
         bool mn = i == 2 && sb; /* B MN-major: (2N/sb) blocks of k rows of sb bytes */
         bool ok = is_mem(v, t) && rank_of(v, t) == 2 && ty(v, t)->memspace == MS_WORKGROUP &&
-                  (elem_of(v, t) == TY_F16 || elem_of(v, t) == TY_BF16) &&
+                  (elem_of(v, t) == TY_F16 || elem_of(v, t) == TY_BF16 || elem_of(v, t) == TY_F32 ||
+                   elem_of(v, t) == TY_F8E4M3FN || elem_of(v, t) == TY_F8E5M2) &&
                   (mn ? dim_of(v, t, 1) == sb / 2 && dim_of(v, t, 0) % k == 0
-                      : dim_of(v, t, 1) == s / 2 && dim_of(v, t, 0) % (2 * k / s * 8) == 0);
+                      : dim_of(v, t, 1) == s / es && dim_of(v, t, 0) % (es * k / s * 8) == 0);
         if (!verify_want(v, o, operand(i), ok,
                          mn ? "a 2-d f16 or bf16 workgroup memref of (2N/b_mn_swizzle x k) x "
                               "b_mn_swizzle/2"
-                            : "a 2-d f16 or bf16 workgroup memref of (2k/swizzle x 8r) x "
-                              "swizzle/2") ||
+                            : "a 2-d f16, bf16, f32 (tf32) or fp8 workgroup memref of (Ek/swizzle "
+                              "x 8r) x swizzle/E, E its element's bytes") ||
             !verify_want_index(v, o, operand(i + 1)))
             return;
     }
-    if (elem_of(v, arg_type(v, o, 0)) != elem_of(v, arg_type(v, o, 2))) {
+    TypeId eb = elem_of(v, arg_type(v, o, 2));
+    bool fp8_pair = es == 1 && (eb == TY_F8E4M3FN || eb == TY_F8E5M2); /* e4m3 x e5m2 too */
+    if (elem_of(v, arg_type(v, o, 0)) != eb && !fp8_pair) {
         verify_fail(v, o, "has A of %s but B of %s", verify_tname(v, arg_type(v, o, 0)),
                     verify_tname(v, arg_type(v, o, 2)));
         return;

@@ -183,7 +183,7 @@ bool layout_reshape(const NestedLayout *l, int32_t rank, const int64_t *shape, N
  * Enum constants keep IREE's `#iree_gpu.mma_layout<NAME>` spelling after the
  * MMA_ prefix (lower-case x included) so that grep finds both.  Names that
  * IREE does not have follow the same pattern: NV_MMA_SYNC_<acc>_<M>x<N>x<K>_<in>,
- * and NV_WGMMA_<acc>_64x<N>x16_<in> for wgmma, N a multiple of 8 in 8..256.
+ * and NV_WGMMA_<acc>_64x<N>x<K>_<in> for wgmma, N a multiple of 8 in 8..256.
  *
  *   name                              PTX instruction (ptx-sm80.md §5, ptx-sm90.md §4)
  *   NV_MMA_SYNC_F32_16x8x16_F16       mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
@@ -196,6 +196,14 @@ bool layout_reshape(const NestedLayout *l, int32_t rank, const int64_t *shape, N
  *   NV_WGMMA_F32_64xNx16_F16          wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16
  *   NV_WGMMA_F16_64xNx16_F16          wgmma.mma_async.sync.aligned.m64nNk16.f16.f16.f16
  *   NV_WGMMA_F32_64xNx16_BF16         wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16
+ *   NV_WGMMA_F32_64xNx8_TF32          wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32
+ *                                     (f32 operands, rounded to tf32: see --allow-tf32)
+ *   NV_WGMMA_F32_64xNx32_F8E4M3FN     wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3
+ *   NV_WGMMA_F32_64xNx32_F8E5M2       wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2
+ *   NV_WGMMA_F32_64xNx32_F8E4M3FN_F8E5M2   ... .f32.e4m3.e5m2 (A e4m3, B e5m2)
+ *   NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN   ... .f32.e5m2.e4m3 (A e5m2, B e4m3)
+ * (fp8 names follow IREE's MFMA_F32_16x16x32_F8E4M3FNUZ: the MLIR type names, A's then
+ * B's when they differ.)
  */
 typedef enum {
     MMA_NONE,
@@ -209,6 +217,11 @@ typedef enum {
     MMA_NV_WGMMA_F32_64xNx16_F16,
     MMA_NV_WGMMA_F16_64xNx16_F16,
     MMA_NV_WGMMA_F32_64xNx16_BF16,
+    MMA_NV_WGMMA_F32_64xNx8_TF32,
+    MMA_NV_WGMMA_F32_64xNx32_F8E4M3FN,
+    MMA_NV_WGMMA_F32_64xNx32_F8E5M2,
+    MMA_NV_WGMMA_F32_64xNx32_F8E4M3FN_F8E5M2,
+    MMA_NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN,
     MMA_KIND_COUNT
 } MmaKind;
 
@@ -351,6 +364,8 @@ bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *
  * memref comes from and how the read is indexed is distribute/tma_ring.c's to check.
  */
 bool layout_tma_read(const struct Module *m, uint32_t read);
+/* The same, saying in why (a sentence a user can act on) what keeps TMA from the read. */
+bool layout_tma_read_why(const struct Module *m, uint32_t read, char *why, size_t cap);
 
 /*
  * budget.c -- register budgets, after layout_assign: an error for a

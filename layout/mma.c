@@ -155,6 +155,22 @@ static const Kind kinds[MMA_KIND_COUNT] = {
     [MMA_NV_WGMMA_F32_64xNx16_BF16] = { { "NV_WGMMA_F32_64xNx16_BF16",
         "wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16", 64, 0, 16,
         { "bf16", "bf16", "f32" }, { 2, 2, 1 }, 4 }, FAM_WGMMA_K16 },
+    /* the D fragment is m64nNk16's; A and B come from shared memory only */
+    [MMA_NV_WGMMA_F32_64xNx8_TF32] = { { "NV_WGMMA_F32_64xNx8_TF32",
+        "wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32", 64, 0, 8,
+        { "f32", "f32", "f32" }, { 1, 1, 1 }, 4 }, FAM_WGMMA_K16 },
+    [MMA_NV_WGMMA_F32_64xNx32_F8E4M3FN] = { { "NV_WGMMA_F32_64xNx32_F8E4M3FN",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3", 64, 0, 32,
+        { "f8E4M3FN", "f8E4M3FN", "f32" }, { 4, 4, 1 }, 4 }, FAM_WGMMA_K16 },
+    [MMA_NV_WGMMA_F32_64xNx32_F8E5M2] = { { "NV_WGMMA_F32_64xNx32_F8E5M2",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2", 64, 0, 32,
+        { "f8E5M2", "f8E5M2", "f32" }, { 4, 4, 1 }, 4 }, FAM_WGMMA_K16 },
+    [MMA_NV_WGMMA_F32_64xNx32_F8E4M3FN_F8E5M2] = { { "NV_WGMMA_F32_64xNx32_F8E4M3FN_F8E5M2",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e5m2", 64, 0, 32,
+        { "f8E4M3FN", "f8E5M2", "f32" }, { 4, 4, 1 }, 4 }, FAM_WGMMA_K16 },
+    [MMA_NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN] = { { "NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3", 64, 0, 32,
+        { "f8E5M2", "f8E4M3FN", "f32" }, { 4, 4, 1 }, 4 }, FAM_WGMMA_K16 },
 };
 // clang-format on
 

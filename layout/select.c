@@ -19,13 +19,15 @@
  *
  * Which intrinsic (first that fits, in this order):
  *   0. on sm_90a (opt->wgmma), a plain contract gets warpgroup wgmma
- *      (select_wgmma below): f16 x f16 or bf16 x bf16 -> f32, no anchored
- *      operand and no subgroup_basis, A (m, k) and C (m, n); in a contract chain
- *      (attention) only with the warpgroups on M alone and the chain's shared
- *      operands within 48 KiB, the second contract marked vptx.wgmma_a =
- *      "registers" (P from registers, wgmma_chain_ok); outside a chain, operands
+ *      (select_wgmma below): f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, fp8 x fp8
+ *      -> f32 (k32), f32 x f32 -> f32 as tf32 (k8) with --allow-tf32 (tf32 and fp8 not
+ *      in a chain, B as (n, k)), no anchored operand and no subgroup_basis,
+ *      A (m, k) and C (m, n); in a contract chain (attention) only with the
+ *      warpgroups on M alone and the chain's shared operands within 48 KiB, the
+ *      second contract marked vptx.wgmma_a = "registers" (P from registers,
+ *      wgmma_chain_ok); outside a chain, operands
  *      a TMA ring can load; a workgroup of whole warpgroups all of which get 64-row
- *      multiples of M (then N), K % 16, A and B of a K step within 48 KiB of
+ *      multiples of M (then N), K % 16 (8, 32), A and B of a K step within 48 KiB of
  *      shared memory, at most 128 accumulator registers per thread.  The
  *      instruction's N is the widest multiple of 8 up to 256 that divides a
  *      warpgroup's columns (with B given as (k, n): a multiple of 16, or 8).
@@ -447,36 +449,89 @@ zero_constant(const Module *m, ValueId v)
     return a && ((a->kind == ATTR_FLOAT && a->f == 0.0) || (a->kind == ATTR_INT && a->i == 0));
 }
 
+static bool tma_no(char *why, size_t cap, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static bool
+tma_no(char *why, size_t cap, const char *fmt, ...)
+{
+    if (why && cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, cap, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
 bool
-layout_tma_read(const Module *m, OpId r)
+layout_tma_read_why(const Module *m, OpId r, char *why, size_t cap)
 {
     const Op *rd = op_get(m, r);
-    if (rd->kind != OP_TRANSFER_READ || rd->nargs != 4)
-        return false; /* memref, two indices, padding: no mask */
+    if (rd->kind != OP_TRANSFER_READ)
+        return tma_no(why, cap, "it is not a vector.transfer_read (read it with one)");
+    const Type *mt = type_get(m, value_type(m, rd->args[0]));
+    const Type *vt = type_get(m, value_type(m, rd->res[0]));
+    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->unranked || vt->kind != TY_VECTOR ||
+        vt->rank != 2 || rd->nargs < 4)
+        return tma_no(why, cap, "TMA (as vptx uses it) loads 2-d tiles of 2-d memrefs");
     const Attr *seg = op_attr(m, r, "operandSegmentSizes");
-    if (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3])
-        return false;
+    if (rd->nargs != 4 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
+        return tma_no(why, cap, "the read has a mask, which TMA cannot apply (drop the mask)");
     const Attr *pm = op_attr(m, r, "permutation_map");
     if (pm && !(pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
                 affine_map_result_dim(pm->map, 0) == 0 && affine_map_result_dim(pm->map, 1) == 1))
-        return false;
+        return tma_no(why, cap,
+                      "the read transposes (permutation_map), and TMA copies rows as they are "
+                      "(read the memref's own orientation and transpose the contract's map)");
     const Attr *ib = op_attr(m, r, "in_bounds");
     if (!(attr_bool_at(ib, 0) && attr_bool_at(ib, 1)) && !zero_constant(m, rd->args[3]))
-        return false; /* TMA fills what lies past the sizes with zeros */
-    const Type *mt = type_get(m, value_type(m, rd->args[0]));
-    const Type *vt = type_get(m, value_type(m, rd->res[0]));
-    if (mt->kind != TY_MEMREF || mt->rank != 2 || mt->unranked ||
-        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) ||
-        type_bitwidth(mt->elem) != 16 || vt->kind != TY_VECTOR || vt->rank != 2)
-        return false;
+        return tma_no(why, cap,
+                      "the read may run past the memref with a padding that is not zero, and "
+                      "TMA fills with zero (pad with 0, or mark it in_bounds)");
+    if (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL)
+        return tma_no(why, cap, "the memref is not in global memory");
+    int64_t bits = type_bitwidth(mt->elem);
+    if (bits != 8 && bits != 16 && bits != 32)
+        return tma_no(why, cap,
+                      "its elements are %s; vptx's rings load 8-, 16- and 32-bit elements",
+                      scalar_type_name(mt->elem));
+    int64_t es = bits / 8;
     const Attr *l = mt->layout;
-    if (!l) /* identity: the row pitch is the row; a dynamic one is the launcher's check */
-        return mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * 2) % 16 == 0;
-    if (l->kind != ATTR_STRIDED || l->n != 2 || l->ints[1] != 1)
-        return false; /* TMA reads rows of contiguous elements */
-    if (l->ints[0] != DIM_DYNAMIC && (l->ints[0] <= 0 || (l->ints[0] * 2) % 16))
-        return false;
-    return l->i == DIM_DYNAMIC || (l->i * 2) % 16 == 0;
+    if (!l) { /* identity: the row pitch is the row; a dynamic one is the launcher's check */
+        if (mt->shape[1] == DIM_DYNAMIC || (mt->shape[1] * es) % 16 == 0)
+            return true;
+        int64_t pad = (mt->shape[1] * es + 15) / 16 * 16 / es;
+        return tma_no(why, cap,
+                      "its rows are %lld bytes (%lld x %s), not a multiple of 16, which TMA "
+                      "needs of a row pitch: pad the rows to %lld elements (a strided<[%lld, 1]> "
+                      "layout over a wider buffer)",
+                      (long long)(mt->shape[1] * es), (long long)mt->shape[1],
+                      scalar_type_name(mt->elem), (long long)pad, (long long)pad);
+    }
+    if (l->kind != ATTR_STRIDED || l->n != 2)
+        return tma_no(why, cap, "its layout is not strided<[pitch, 1]>");
+    if (l->ints[1] != 1)
+        return tma_no(why, cap,
+                      "it is not contiguous along its rows (inner stride %lld): TMA reads rows "
+                      "of adjacent elements (give it an inner stride of 1)",
+                      (long long)l->ints[1]);
+    if (l->ints[0] != DIM_DYNAMIC && (l->ints[0] <= 0 || (l->ints[0] * es) % 16))
+        return tma_no(why, cap,
+                      "its row pitch is %lld bytes (stride %lld), not a multiple of 16, which "
+                      "TMA needs (make the row stride a multiple of %lld elements)",
+                      (long long)(l->ints[0] * es), (long long)l->ints[0], (long long)(16 / es));
+    if (l->i != DIM_DYNAMIC && (l->i * es) % 16)
+        return tma_no(why, cap,
+                      "its offset %lld puts the base %lld bytes past a 16-byte boundary, and "
+                      "TMA needs it aligned (an offset that is a multiple of %lld elements)",
+                      (long long)l->i, (long long)((l->i * es) % 16), (long long)(16 / es));
+    return true;
+}
+
+bool
+layout_tma_read(const Module *m, OpId r)
+{
+    return layout_tma_read_why(m, r, NULL, 0);
 }
 
 /* Whether operand v of contract op can be loaded by distribute's TMA ring
@@ -576,17 +631,31 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
         { TY_F16, TY_F16, TY_F32, MMA_NV_WGMMA_F32_64xNx16_F16 },
         { TY_BF16, TY_BF16, TY_F32, MMA_NV_WGMMA_F32_64xNx16_BF16 },
         { TY_F16, TY_F16, TY_F16, MMA_NV_WGMMA_F16_64xNx16_F16 }, /* f16 x f16 -> f16 */
+        { TY_F32, TY_F32, TY_F32, MMA_NV_WGMMA_F32_64xNx8_TF32 }, /* with --allow-tf32 */
+        { TY_F8E4M3FN, TY_F8E4M3FN, TY_F32, MMA_NV_WGMMA_F32_64xNx32_F8E4M3FN },
+        { TY_F8E5M2, TY_F8E5M2, TY_F32, MMA_NV_WGMMA_F32_64xNx32_F8E5M2 },
+        { TY_F8E4M3FN, TY_F8E5M2, TY_F32, MMA_NV_WGMMA_F32_64xNx32_F8E4M3FN_F8E5M2 },
+        { TY_F8E5M2, TY_F8E4M3FN, TY_F32, MMA_NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN },
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (t[0] == kinds[i].a && t[1] == kinds[i].b && t[2] == kinds[i].acc)
             kind = kinds[i].kind;
+    if (kind == MMA_NV_WGMMA_F32_64xNx8_TF32 && !s->opt->allow_tf32) {
+        snprintf(why_not, cap,
+                 "f32 x f32 -> f32 fits only tf32 wgmma, which rounds the inputs to 10 "
+                 "mantissa bits (allow it with --allow-tf32)");
+        return false;
+    }
     if (kind == MMA_NONE) {
         snprintf(why_not, cap,
-                 "vptx's wgmma takes f16 x f16 -> f32 or f16, or bf16 x bf16 -> f32, not %s x "
-                 "%s -> %s",
+                 "vptx's wgmma takes f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, fp8 x fp8 -> "
+                 "f32, or f32 x f32 -> f32 as tf32 (--allow-tf32), not %s x %s -> %s",
                  scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
         return false;
     }
+    /* bytes of one element of A and B; one instruction reads 32 bytes of each row (k16
+       of f16/bf16, k8 of tf32, k32 of fp8) */
+    int64_t esize = (int64_t)type_scalar_bytes(t[0]), kstep = 32 / esize;
     if (anch[0] || anch[1] || anch[2]) {
         snprintf(why_not, cap, "an operand has a layout given by iree_vector_ext.to_layout");
         return false;
@@ -606,18 +675,24 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
        form), Q K^T's result stays in registers; see wgmma_chain_ok */
     bool reg_a = from_contract(m, o->args[0], 0);
     bool chain = reg_a || feeds_uses(m, s->func, o->res[0], 0, true);
+    if (chain && esize != 2) {
+        snprintf(why_not, cap,
+                 "it is part of a contract chain (attention), which vptx runs on wgmma with "
+                 "16-bit operands only");
+        return false;
+    }
     if (s->threads % 128 != 0) {
         snprintf(why_not, cap,
                  "the workgroup has %lld threads, not whole warpgroups (a multiple of 128)",
                  (long long)s->threads);
         return false;
     }
-    if (c->size_m % 64 || c->size_n % 8 || c->size_k % 16) {
+    if (c->size_m % 64 || c->size_n % 8 || c->size_k % kstep) {
         const char *dim = c->size_m % 64 ? "M" : c->size_n % 8 ? "N" : "K";
         int64_t size = c->size_m % 64 ? c->size_m : c->size_n % 8 ? c->size_n : c->size_k;
-        int64_t need = c->size_m % 64 ? 64 : c->size_n % 8 ? 8 : 16;
-        snprintf(why_not, cap, "%s = %lld is not a multiple of %lld (wgmma is m64nNk16)", dim,
-                 (long long)size, (long long)need);
+        int64_t need = c->size_m % 64 ? 64 : c->size_n % 8 ? 8 : kstep;
+        snprintf(why_not, cap, "%s = %lld is not a multiple of %lld (wgmma is m64nNk%lld)", dim,
+                 (long long)size, (long long)need, (long long)kstep);
         return false;
     }
     /* warpgroups: M first (64-row tiles), then N (8-column tiles), powers of two */
@@ -643,7 +718,7 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     }
     if (chain && !wgmma_chain_ok(s, op, c, gm, gn, why_not, cap))
         return false;
-    int64_t bytes = 2 * ((reg_a ? 0 : c->size_m * c->size_k) + c->size_k * c->size_n);
+    int64_t bytes = esize * ((reg_a ? 0 : c->size_m * c->size_k) + c->size_k * c->size_n);
     if (bytes > WGMMA_SMEM_LIMIT) {
         snprintf(why_not, cap,
                  "A and B of one K step need %lld bytes of shared memory, more than the %d a "
@@ -665,13 +740,20 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     }
     /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
        that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
-    bool b_kn = c->dims[1][0] == c->k;
+    bool b_kn = c->dims[1][0] == c->k && esize == 2;
     if (!chain && (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1]))) {
         snprintf(why_not, cap,
                  "its operands are not reads, in its K loop, of 2-d memref arguments that TMA "
                  "can load (unit inner stride, rows of whole 16-byte pieces, in bounds or padded "
                  "with zero, no mask), so TMA cannot feed wgmma through a ring; mma.sync with its "
                  "cp.async pipeline is faster then (docs/hopper.md)");
+        return false;
+    }
+    if (!chain && esize != 2 && c->dims[1][0] == c->k) {
+        snprintf(why_not, cap,
+                 "its rhs is given as (k, n): wgmma reads %s operands K-major only (no "
+                 "transpose for them), so TMA could load B only given as (n, k)",
+                 scalar_type_name(t[1]));
         return false;
     }
     int64_t inst_n = 8;
@@ -815,12 +897,12 @@ select_contract(Select *s, OpId op)
         write_split(s, op, &wsp);
         snprintf(split_text, sizeof split_text,
                  "warpgroups M%lld x N%lld of %lld (warpgroup tile %lldx%lldx%lld: %lld x %lld "
-                 "wgmma m64n%lldk16 per 16 of K, ~%lld accumulator registers per thread)",
+                 "wgmma m64n%lldk%lld per %lld of K, ~%lld accumulator registers per thread)",
                  (long long)wsp.count[0], (long long)wsp.count[1], (long long)wsp.used,
                  (long long)(c.size_m / wsp.count[0]), (long long)(c.size_n / wsp.count[1]),
                  (long long)c.size_k, (long long)(c.size_m / wsp.count[0] / 64),
-                 (long long)(c.size_n / wsp.count[1] / mma.n), (long long)mma.n,
-                 (long long)wsp.regs);
+                 (long long)(c.size_n / wsp.count[1] / mma.n), (long long)mma.n, (long long)info->k,
+                 (long long)info->k, (long long)wsp.regs);
     } else if (info->subgroups != 1) {
         snprintf(split_text, sizeof split_text, "subgroups split by layout assignment (M first)");
     } else {

@@ -652,6 +652,12 @@ lower_wgmma_f16(Emit *e, OpId o, Rep *in, bool zero, int64_t k, int64_t s, int64
     return true;
 }
 
+static const char *
+fp8_name(TypeId t)
+{
+    return t == TY_F8E5M2 ? "e5m2" : "e4m3";
+}
+
 static bool
 lower_wgmma_shared(Emit *e, OpId o)
 {
@@ -667,7 +673,10 @@ lower_wgmma_shared(Emit *e, OpId o)
             s = attr_int_or(op_attr(e->m, o, "swizzle"), 128);
     const Type *ta = type_get(e->m, value_type(e->m, op->args[0]));
     const Type *tb = type_get(e->m, value_type(e->m, op->args[2]));
-    int64_t blocks = 2 * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
+    /* E bytes an element: f16/bf16 2 (k16), f32 4 read as tf32 (k8), fp8 1 (k32); each
+       instruction reads 32 bytes of every K-major row */
+    int64_t es = (int64_t)type_scalar_bytes(ta->elem), kstep = 32 / es;
+    int64_t blocks = es * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
     /* a ring of stages (distribute/tma_ring.c): the rows of one stage's column block */
     ra = attr_int_or(op_attr(e->m, o, "a_rows"), ra);
     rb = attr_int_or(op_attr(e->m, o, "b_rows"), rb);
@@ -685,17 +694,26 @@ lower_wgmma_shared(Emit *e, OpId o)
     Slot da = wgmma_desc(e, op->args[0], op->args[1], s, 0);
     Slot db = sbm ? wgmma_desc(e, op->args[2], op->args[3], sbm, k)
                   : wgmma_desc(e, op->args[2], op->args[3], s, 0);
-    const char *el = ftype(ta->elem);
+    /* PTX's names of the operand types: tf32 for f32 buffers, e4m3 / e5m2 for fp8 (A and
+       B may differ) */
+    const char *el = es == 4 ? "tf32" : es == 1 ? fp8_name(ta->elem) : ftype(ta->elem);
+    const char *elb = es == 4 ? "tf32" : es == 1 ? fp8_name(tb->elem) : ftype(tb->elem);
     ins(e, "wgmma.fence.sync.aligned;");
-    for (int64_t ks = 0; ks < k / 16; ks++) {
+    for (int64_t ks = 0; ks < k / kstep; ks++) {
         int64_t kb = 32 * ks, oa = kb % s + kb / s * ra * s, ob = kb % s + kb / s * rb * s;
         if (sbm)
             ob = 16 * ks * sbm; /* 16 more rows of k */
         Slot sa = desc_offset(e, da, oa), sb = desc_offset(e, db, ob);
-        ins(e,
-            "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
-            "0, %d;",
-            n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
+        if (es != 2) /* no transpose flags: only 16-bit operands have them (K-major) */
+            ins(e,
+                "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k%" PRId64
+                ".f32.%s.%s %s, %s, %s, %d, 1, 1;",
+                n, kstep, el, elb, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1);
+        else
+            ins(e,
+                "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
+                "0, %d;",
+                n, el, el, list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1, sbm ? 1 : 0);
     }
     wgmma_commit(e, o);
     return true;

@@ -960,11 +960,19 @@ first_param_of(const Emit *e, const Block *b, int64_t arg)
     return n;
 }
 
-/* The first op of the kernel that makes an fp8 value (and that type), for the error below. */
+/* The first op of the kernel that makes an fp8 value (and that type), for the error below:
+   scalars and vectors (registers); memrefs of fp8 are addresses. */
 typedef struct Fp8Use {
     OpId op;
     TypeId type;
+    const uint32_t *uses; /* by ValueId: a value nothing uses needs no register */
 } Fp8Use;
+
+/* Ops that only move fp8 bytes (in .b16 registers, one a register, as i8): the loads
+   and vector assembly of wgmma's register copy.  Any other op making fp8 is refused. */
+#define FP8_MOVES(k)                                                                               \
+    ((k) == OP_TRANSFER_READ || (k) == OP_VLOAD || (k) == OP_MLOAD || (k) == OP_EXTRACT ||         \
+     (k) == OP_FROM_ELEMENTS)
 
 static bool
 fp8_visit(Module *m, OpId o, void *ctx)
@@ -972,8 +980,16 @@ fp8_visit(Module *m, OpId o, void *ctx)
     const Op *op = op_get(m, o);
     for (uint32_t i = 0; i < op->nres; i++) {
         TypeId t = type_element(m, value_type(m, op->res[i]));
+        if (type_get(m, value_type(m, op->res[i]))->kind == TY_MEMREF)
+            continue; /* a memref of fp8 is an address (1-byte elements): TMA and wgmma's
+                         fp8 operands need no fp8 register */
+        if (!((Fp8Use *)ctx)->uses[op->res[i]])
+            continue; /* e.g. the padding of a read that TMA does */
+        if (FP8_MOVES(op->kind))
+            continue; /* moves bytes: loads, stores, vector assembly (a register copy) */
         if (t == TY_F8E4M3FN || t == TY_F8E5M2) {
-            *(Fp8Use *)ctx = (Fp8Use){ o, t };
+            ((Fp8Use *)ctx)->op = o;
+            ((Fp8Use *)ctx)->type = t;
             return false;
         }
     }
@@ -1112,18 +1128,19 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                     "kernel '%s' has several blocks: only structured control flow (scf) is "
                     "supported",
                     e->kname);
-    Fp8Use f8 = { 0, 0 }; /* fp8 values: eval and the simulator's wgmma take them */
-    module_walk(e->m, f, fp8_visit, &f8);
-    if (f8.op)
-        return fail(e, op_get(e->m, f8.op)->loc,
-                    "'%s' makes an %s value: vptx parses and evaluates the fp8 types, but does "
-                    "not generate PTX for them yet",
-                    op_name(e->m, f8.op), scalar_type_name(f8.type));
     kernel_block_size(e, f);
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);
     reset_kernel_values(e, f);
     module_walk(e->m, f, count_uses_visit, e->uses);
+    Fp8Use f8 = { 0, 0, e->uses }; /* fp8 values: eval and the simulator's wgmma take them */
+    module_walk(e->m, f, fp8_visit, &f8);
+    if (f8.op)
+        return fail(e, op_get(e->m, f8.op)->loc,
+                    "'%s' makes an %s value: vptx parses and evaluates the fp8 types, but does "
+                    "not generate PTX for them yet (wgmma reads fp8 operands that a TMA ring "
+                    "loads; other fp8 values need registers vptx does not give them)",
+                    op_name(e->m, f8.op), scalar_type_name(f8.type));
     compute_ranges(e, f);
     mem_open(&e->params, &e->params_st);
     mem_open(&e->decls, &e->decls_st);

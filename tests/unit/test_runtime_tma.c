@@ -11,6 +11,14 @@
  * (cuTensorMapEncodeTiled) when the machine has an sm_90 GPU.  Part 3b: `vptx run KERNEL.ptx`
  * (run_ptx_main) on the same PTX encodes the maps from the .npy ARGs, and its C
  * is compared with the same C loop; a 1-d A.npy is refused.
+ *
+ * Optional maps (test_gemm_optional): examples/gemm.mlir compiled for sm_90a has
+ * memref<?x?xf16> operands whose hidden-map lines end `, unused when its rows are not
+ * whole 16-byte pieces`: at 130x130x66 (A's rows of 66 f16 = 132 bytes, B's of 130 =
+ * 260) and at K = 0 (A and B empty) the launchers leave those maps zero and the kernel
+ * takes its register copies; vptx_launch_memrefs and `vptx run KERNEL.ptx` must launch
+ * it (not refuse the maps) and C must equal a C loop's product (all zero at K = 0).
+ * Sizes that TMA can take (130x136x72) run the ring itself, as a control.
  */
 #include "driver/npy.h"
 #include "driver/run_ptx.h"
@@ -213,7 +221,7 @@ write_file(const char *path, const char *text)
 static int
 run_cli(const char *const *args, int n)
 {
-    char *argv[16];
+    char *argv[24];
     for (int i = 0; i < n; i++)
         argv[i] = (char *)args[i];
     return run_ptx_main(n, argv);
@@ -268,6 +276,214 @@ test_run_ptx(const char *ptx)
     CHECK(system(cmd) == 0, "%s", cmd);
 }
 
+/* ---- examples/gemm.mlir on sm_90a: optional maps ---- */
+
+static char *
+read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *t = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (t && fread(t, 1, (size_t)n, f) != (size_t)n) {
+        free(t);
+        t = NULL;
+    }
+    if (t)
+        t[n] = 0;
+    fclose(f);
+    return t;
+}
+
+static int
+ga_val(int m, int k)
+{
+    return (m * 3 + k * 5) % 7 - 3;
+}
+static int
+gb_val(int k, int n)
+{
+    return (k * 7 + n * 2) % 5 - 2;
+}
+
+/* C[m][n] = sum_k A[m][k] B[k][n] (A is M x K, B is K x N, both row-major): wrong elements. */
+static int
+gemm_compare(const float *c, int gm, int gn, int gk)
+{
+    int wrong = 0;
+    for (int i = 0; i < gm; i++)
+        for (int j = 0; j < gn; j++) {
+            long ref = 0;
+            for (int k = 0; k < gk; k++)
+                ref += (long)ga_val(i, k) * gb_val(k, j);
+            if (c[i * gn + j] != (float)ref && wrong++ < 3)
+                printf("%dx%dx%d: C[%d][%d] = %g, want %ld\n", gm, gn, gk, i, j, c[i * gn + j],
+                       ref);
+        }
+    return wrong;
+}
+
+typedef struct {
+    int m, n, k;
+    uint16_t *a, *b; /* host inputs (at least one element each) */
+    float *c;
+} GemmData;
+
+static bool
+gemm_data(GemmData *g, int gm, int gn, int gk)
+{
+    g->m = gm, g->n = gn, g->k = gk;
+    g->a = calloc((size_t)gm * gk + 1, 2);
+    g->b = calloc((size_t)gk * gn + 1, 2);
+    g->c = calloc((size_t)gm * gn, 4);
+    if (!g->a || !g->b || !g->c)
+        return false;
+    for (int i = 0; i < gm; i++)
+        for (int k = 0; k < gk; k++)
+            g->a[i * gk + k] = f16_of_int(ga_val(i, k));
+    for (int k = 0; k < gk; k++)
+        for (int j = 0; j < gn; j++)
+            g->b[k * gn + j] = f16_of_int(gb_val(k, j));
+    for (int i = 0; i < gm * gn; i++)
+        g->c[i] = 7.0f; /* a stale C: the kernel must write every element (0 at K = 0) */
+    return true;
+}
+
+static void
+gemm_free(GemmData *g)
+{
+    free(g->a);
+    free(g->b);
+    free(g->c);
+}
+
+/* vptx_launch_memrefs: params are each memref's pointer and its two sizes (9), the maps
+   follow (filled by the runtime from mr). */
+static void
+gemm_launch(const char *ptx, int gm, int gn, int gk)
+{
+    GemmData g;
+    VptxContext *ctx = NULL;
+    VptxModule *mod = NULL;
+    VptxFunction *fn = NULL;
+    CHECK(gemm_data(&g, gm, gn, gk), "alloc");
+    CHECK(vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK, "sim context");
+    CHECK(vptx_module_load(ctx, ptx, &mod) == VPTX_OK &&
+              vptx_module_get_function(ctx, mod, "gemm", &fn) == VPTX_OK,
+          "load: %s", vptx_context_error(ctx));
+    size_t ab = ((size_t)gm * gk + 1) * 2, bb = ((size_t)gk * gn + 1) * 2, cb = (size_t)gm * gn * 4;
+    VptxDevicePtr da = 0, db = 0, dc = 0;
+    CHECK(vptx_mem_alloc(ctx, ab, &da) == VPTX_OK && vptx_mem_alloc(ctx, bb, &db) == VPTX_OK &&
+              vptx_mem_alloc(ctx, cb, &dc) == VPTX_OK &&
+              vptx_memcpy_htod(ctx, da, g.a, ab) == VPTX_OK &&
+              vptx_memcpy_htod(ctx, db, g.b, bb) == VPTX_OK &&
+              vptx_memcpy_htod(ctx, dc, g.c, cb) == VPTX_OK,
+          "buffers: %s", vptx_context_error(ctx));
+    uint64_t sz[6] = { (uint64_t)gm, (uint64_t)gk, (uint64_t)gk,
+                       (uint64_t)gn, (uint64_t)gm, (uint64_t)gn };
+    void *params[9] = { &da, &sz[0], &sz[1], &db, &sz[2], &sz[3], &dc, &sz[4], &sz[5] };
+    VptxMemref mr[3] = {
+        { .base = da, .elem = VPTX_ELEM_F16, .rank = 2, .sizes = { (uint64_t)gm, (uint64_t)gk } },
+        { .base = db, .elem = VPTX_ELEM_F16, .rank = 2, .sizes = { (uint64_t)gk, (uint64_t)gn } },
+        { .base = dc, .elem = VPTX_ELEM_F32, .rank = 2, .sizes = { (uint64_t)gm, (uint64_t)gn } },
+    };
+    unsigned threads = vptx_block_threads(ptx, "gemm");
+    unsigned grid[3] = { (unsigned)(gn + 127) / 128, (unsigned)(gm + 127) / 128, 1 };
+    unsigned block[3] = { threads ? threads : 384, 1, 1 };
+    VptxStatus s =
+        vptx_launch_memrefs(ctx, fn, grid, block, vptx_dynamic_smem(ptx, "gemm"), params, mr, 3);
+    CHECK(s == VPTX_OK, "%dx%dx%d: launch: %s: %s", gm, gn, gk, vptx_status_name(s),
+          vptx_context_error(ctx));
+    if (s == VPTX_OK) {
+        CHECK(vptx_memcpy_dtoh(ctx, g.c, dc, cb) == VPTX_OK, "read back");
+        int wrong = gemm_compare(g.c, gm, gn, gk);
+        CHECK(wrong == 0, "%dx%dx%d: %d of %d elements differ from the C loop", gm, gn, gk, wrong,
+              gm * gn);
+    }
+    vptx_context_destroy(ctx);
+    gemm_free(&g);
+}
+
+/* `vptx run gemm.ptx --grid X,Y --block T A.npy M K B.npy K N C.npy M N` */
+static void
+gemm_run_ptx(const char *ptx, int gm, int gn, int gk)
+{
+    char dir[] = "/tmp/vptx-rt-gemm-XXXXXX", path[4][128], out[128], block[16], grid[32], err[256];
+    char dims[6][16];
+    GemmData g;
+    if (!mkdtemp(dir) || !gemm_data(&g, gm, gn, gk)) {
+        CHECK(0, "mkdtemp / alloc");
+        return;
+    }
+    static const char *const names[] = { "gemm.ptx", "A.npy", "B.npy", "C.npy" };
+    for (int i = 0; i < 4; i++)
+        snprintf(path[i], sizeof path[i], "%s/%s", dir, names[i]);
+    write_file(path[0], ptx);
+    NpyArray arrs[3] = {
+        { NPY_F2, 2, { (size_t)gm, (size_t)gk }, (size_t)gm * gk, 2, g.a },
+        { NPY_F2, 2, { (size_t)gk, (size_t)gn }, (size_t)gk * gn, 2, g.b },
+        { NPY_F4, 2, { (size_t)gm, (size_t)gn }, (size_t)gm * gn, 4, g.c },
+    };
+    for (int i = 0; i < 3; i++)
+        CHECK(npy_write(path[i + 1], &arrs[i], err, sizeof err) == 0, "npy_write: %s", err);
+    int d[6] = { gm, gk, gk, gn, gm, gn };
+    for (int i = 0; i < 6; i++)
+        snprintf(dims[i], sizeof dims[i], "%d", d[i]);
+    snprintf(out, sizeof out, "%s/out", dir);
+    unsigned threads = vptx_block_threads(ptx, "gemm");
+    snprintf(block, sizeof block, "%u", threads ? threads : 384);
+    snprintf(grid, sizeof grid, "%d,%d", (gn + 127) / 128, (gm + 127) / 128);
+    const char *args[] = { "run",   path[0], "--grid", grid,    "--block", block,
+                           "--out", out,     path[1],  dims[0], dims[1],   path[2],
+                           dims[2], dims[3], path[3],  dims[4], dims[5] };
+    CHECK(run_cli(args, 17) == 0, "%dx%dx%d: vptx run gemm.ptx failed", gm, gn, gk);
+    char cpath[160];
+    snprintf(cpath, sizeof cpath, "%s/arg6.npy", out);
+    NpyArray got = { 0 };
+    if (npy_read(cpath, &got, err, sizeof err) == 0 && got.count == (size_t)gm * gn) {
+        int wrong = gemm_compare(got.data, gm, gn, gk);
+        CHECK(wrong == 0, "vptx run %dx%dx%d: %d of %d elements differ from the C loop", gm, gn, gk,
+              wrong, gm * gn);
+    } else {
+        CHECK(0, "no %s: %s", cpath, err);
+    }
+    npy_free(&got);
+    gemm_free(&g);
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+}
+
+static void
+test_gemm_optional(void)
+{
+    char *src = read_text("examples/gemm.mlir");
+    CHECK(src != NULL, "read examples/gemm.mlir");
+    if (!src)
+        return;
+    VptxOptions opt;
+    vptx_options_init(&opt);
+    opt.arch = "sm_90a";
+    VptxResult *r = NULL;
+    int rc = vptx_compile("examples/gemm.mlir", src, strlen(src), &opt, &r);
+    const char *ptx = vptx_result_output(r, NULL);
+    CHECK(rc == 0 && ptx, "compile gemm: %s", r ? vptx_result_diagnostics_text(r) : "no result");
+    if (rc == 0 && ptx) {
+        CHECK(strstr(ptx, "unused when its rows are not whole 16-byte pieces\n") != NULL,
+              "gemm's maps are optional");
+        gemm_launch(ptx, 130, 130, 66); /* rows of 132 and 260 bytes: maps left zero */
+        gemm_launch(ptx, 130, 130, 0);  /* A and B empty: C = 0 */
+        gemm_launch(ptx, 130, 136, 72); /* control: TMA maps both */
+        gemm_run_ptx(ptx, 130, 130, 66);
+        gemm_run_ptx(ptx, 130, 130, 0);
+    }
+    vptx_result_free(r);
+    free(src);
+}
+
 int
 main(void)
 {
@@ -294,5 +510,6 @@ main(void)
         test_run_ptx(ptx);
     }
     vptx_result_free(r);
+    test_gemm_optional();
     return unit_report();
 }

@@ -61,7 +61,7 @@ func.func @three_warpgroups(%a: vector<128x32xf16>, %b: vector<32x64xf16>, %c: v
 
 func.func @int8(%a: vector<64x32xi8>, %b: vector<32x64xi8>, %c: vector<64x64xi32>) -> vector<64x64xi32>
     attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
-  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 64x64x32 i8 x i8 -> i32: NV_MMA_SYNC_I32_16x8x32_I8 (chosen from the element types and shape; not wgmma: vptx's wgmma takes f16 x f16 -> f32 or f16, or bf16 x bf16 -> f32, not i8 x i8 -> i32)
+  // CHECK: wgmma-fallback.mlir:[[@LINE+2]]:8: remark: 'vector.contract' 64x64x32 i8 x i8 -> i32: NV_MMA_SYNC_I32_16x8x32_I8 (chosen from the element types and shape; not wgmma: vptx's wgmma takes f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, fp8 x fp8 -> f32, or f32 x f32 -> f32 as tf32 (--allow-tf32), not i8 x i8 -> i32)
   // SM80-NOT: not wgmma
   %d = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<64x32xi8>, vector<32x64xi8> into vector<64x64xi32>
   return %d : vector<64x64xi32>
