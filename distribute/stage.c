@@ -93,6 +93,13 @@ typedef struct Staged {
        the induction variable; the global rows and their row guards when the row is not */
     ValueId h_gcol, h_left;
     ValueId *h_grow, *h_in;
+    /* a loop-invariant read (read before the loop whose contract uses it, at the
+       function's top level): that loop (host_loop), and, when it borrows the last
+       stage's slice of a read of the loop's pipeline, that read's index + 1 (host) */
+    OpId host_loop;
+    uint32_t host;
+    bool lent;  /* its last stage's slice holds a loop-invariant read before the loop */
+    int64_t at; /* byte offset of buf in its pipe's arena (top-level or dynamic pipes) */
 } Staged;
 
 typedef struct Pipe {
@@ -113,6 +120,9 @@ typedef struct Pipe {
        sec_end) of the op list sec_list, until dist_stage_spread moves them */
     OpList *sec_list;
     uint32_t sec_begin, sec_end;
+    /* the wait, barrier and ldmatrix reads of loop-invariant reads before this loop,
+       put after the loop's prologue copies (dist_stage_loop_begin) */
+    OpList pend;
 } Pipe;
 
 struct StagePlan {
@@ -319,6 +329,41 @@ in_loop(Module *m, OpId o)
     return p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0);
 }
 
+/* The loop holding a contract that reads o's result, when o sits at the function's
+ * top level (outside every region, so all threads reach it) and that contract is
+ * directly in the body of a top-level loop: o is a loop-invariant operand of that
+ * loop.  0 otherwise. */
+typedef struct HostScan {
+    ValueId v;
+    OpId loop;
+} HostScan;
+
+static bool
+scan_host(Module *m, OpId o, void *ctx)
+{
+    HostScan *h = ctx;
+    const Op *op = op_get(m, o);
+    if (h->loop || op->kind != OP_CONTRACT || (op->args[0] != h->v && op->args[1] != h->v))
+        return true;
+    OpId p = block_parent_op(m, op->parent);
+    if (p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0)) {
+        OpId f = block_parent_op(m, op_get(m, p)->parent);
+        if (f && (op_get(m, f)->kind == OP_FUNC || op_get(m, f)->kind == OP_GPU_FUNC))
+            h->loop = p;
+    }
+    return true;
+}
+
+static OpId
+invariant_host(Module *m, OpId o, OpId func)
+{
+    if (block_parent_op(m, op_get(m, o)->parent) != func)
+        return 0;
+    HostScan h = { op_get(m, o)->res[0], 0 };
+    module_walk(m, func, scan_host, &h);
+    return h.loop;
+}
+
 typedef struct PlanScan {
     Ctx *c;
     OpId func;
@@ -356,9 +401,14 @@ scan_reads(Module *m, OpId o, void *ctx)
         return true;
     }
     Staged s;
-    if (op->kind != OP_TRANSFER_READ || !in_loop(m, o) || !candidate(ps->c, o, ps->func, &s))
+    if (op->kind != OP_TRANSFER_READ)
         return true;
-    OpId loop = pipeline_loop(ps->c, o, &s);
+    OpId host = in_loop(m, o) ? 0 : invariant_host(m, o, ps->func);
+    if ((!host && !in_loop(m, o)) || !candidate(ps->c, o, ps->func, &s))
+        return true;
+    s.host_loop = host;
+    OpId loop = host ? 0 : pipeline_loop(ps->c, o, &s);
+
     if (!loop)
         memset(s.iv, 0, sizeof s.iv);
     uint32_t k = ps->p->pipes.n;
@@ -374,7 +424,8 @@ scan_reads(Module *m, OpId o, void *ctx)
         ARRAY_PUSH(&m->arena, ps->p->pipes, pipe);
     }
     s.pipe = k;
-    ps->p->pipes.items[k].bytes += s.rows * s.cols * 2;
+    if (!host) /* a loop-invariant read's buffer is placed after the stage counts */
+        ps->p->pipes.items[k].bytes += s.rows * s.cols * 2;
     ARRAY_PUSH(&m->arena, ps->p->reads, s);
     return true;
 }
@@ -443,9 +494,48 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
     return true;
 }
 
+/*
+ * A loop-invariant read (s->host_loop) is copied, waited for and read with ldmatrix
+ * before its loop, so its buffer is dead once the loop begins.  Where the loop is
+ * pipelined at the top level, it borrows the last stage's slice of one of the
+ * pipeline's reads: the loop's prologue fills stages 0 .. N-2 only, and iteration 0
+ * writes stage N-1 after its barrier, which every thread reaches after its ldmatrix
+ * reads of the invariant tile.  Else it gets its own buffer when that fits the 48
+ * KiB, or keeps its direct fragment loads.  The bytes it adds to the total.
+ */
+static int64_t
+place_invariant(Ctx *c, Staged *s, int64_t total)
+{
+    struct StagePlan *p = c->stage;
+    if (!s->host_loop)
+        return 0;
+    for (uint32_t k = 0; k < p->pipes.n; k++) {
+        Pipe *pi = &p->pipes.items[k];
+        if (pi->loop != s->host_loop || pi->stages < 2 || (!pi->top && !pi->dynamic))
+            continue;
+        for (uint32_t i = 0; i < p->reads.n; i++) {
+            Staged *h = &p->reads.items[i];
+            if (h->pipe == k && !h->lent && !h->host_loop &&
+                h->rows * h->cols >= s->rows * s->cols) {
+                h->lent = true;
+                s->host = i + 1;
+                return 0;
+            }
+        }
+    }
+    int64_t bytes = s->rows * s->cols * 2;
+    if (total + bytes > SMEM_STATIC) {
+        s->read = 0; /* no room: the direct fragment loads */
+        return 0;
+    }
+    p->pipes.items[s->pipe].bytes += bytes;
+    return bytes;
+}
+
 void
 dist_plan_staging(Ctx *c, OpId func)
 {
+
     struct StagePlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
     c->stage = p;
@@ -460,6 +550,8 @@ dist_plan_staging(Ctx *c, OpId func)
         if (pi->loop && choose_stages(c, pi, total))
             total += pi->stages * pi->bytes;
     }
+    for (uint32_t i = 0; i < p->reads.n && !c->failed; i++)
+        total += place_invariant(c, &p->reads.items[i], total);
     if (!c->failed)
         dist_plan_ring(c, func, total);
 }
@@ -473,17 +565,36 @@ binop_idx(Ctx *c, OpKind k, ValueId a, ValueId b)
     return emit1(c, k, 2, args, TY_INDEX);
 }
 
+static void prepare_offsets(Ctx *c, Staged *s);
+
 /* The buffer and the loop-invariant per-thread offsets of s, in the prologue. */
 static void
 prepare(Ctx *c, Staged *s, int64_t stages)
 {
     if (s->buf)
         return;
+    struct StagePlan *p = c->stage;
+    if (s->host) { /* the last stage's slice of a read of the loop's pipeline */
+        Staged *h = &p->reads.items[s->host - 1];
+        Pipe *hp = &p->pipes.items[h->pipe];
+        prepare(c, h, hp->stages);
+        h = &p->reads.items[s->host - 1];
+        hp = &p->pipes.items[h->pipe];
+        OpList *saved = c->out;
+        c->out = &c->prologue;
+        int64_t shape[2] = { 1, s->rows * s->cols };
+        TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
+        ValueId args[2] = { hp->arena,
+                            const_index(c, h->at + (hp->stages - 1) * h->rows * h->cols * 2) };
+        s->buf = emit1(c, OP_VIEW, 2, args, t);
+        c->out = saved;
+        prepare_offsets(c, s);
+        return;
+    }
     OpList *saved = c->out;
     c->out = &c->prologue;
     int64_t shape[2] = { stages, s->rows * s->cols };
     TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
-    struct StagePlan *p = c->stage;
     Pipe *pipe = &p->pipes.items[s->pipe];
     int64_t bytes = (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
     if (pipe->dynamic) {
@@ -498,6 +609,7 @@ prepare(Ctx *c, Staged *s, int64_t stages)
         }
         ValueId args[2] = { p->dyn, const_index(c, p->dyn_bytes) };
         s->buf = emit1(c, OP_VIEW, 2, args, t);
+        s->at = p->dyn_bytes;
         p->dyn_bytes += bytes;
         pipe->arena_bytes += bytes;
         op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
@@ -518,6 +630,7 @@ prepare(Ctx *c, Staged *s, int64_t stages)
         }
         ValueId args[2] = { pipe->arena, const_index(c, pipe->arena_bytes) };
         s->buf = emit1(c, OP_VIEW, 2, args, t);
+        s->at = pipe->arena_bytes;
         pipe->arena_bytes += bytes;
     } else {
         s->buf = emit1(c, OP_ALLOC, 0, NULL, t);
@@ -526,6 +639,16 @@ prepare(Ctx *c, Staged *s, int64_t stages)
         op_set_attr(c->m, a, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 2));
         op_set_attr(c->m, a, "alignment", attr_int(c->m, 128, TY_I64));
     }
+    c->out = saved;
+    prepare_offsets(c, s);
+}
+
+/* The per-thread row and slice offset of each of s's copies, in the prologue. */
+static void
+prepare_offsets(Ctx *c, Staged *s)
+{
+    OpList *saved = c->out;
+    c->out = &c->prologue;
     ValueId tid = thread_id(c);
     ValueId row0 = binop_idx(c, OP_DIVUI, tid, const_index(c, s->chunks));
     s->col = idx_mul_c(c, binop_idx(c, OP_REMUI, tid, const_index(c, s->chunks)), 8);
@@ -908,6 +1031,10 @@ dist_stage_loop_begin(Ctx *c, OpId loop)
         issue_pipe(c, k, const_index(c, s), iv, ub, false);
         c->stage->pipes.items[k].token = commit(c);
     }
+    pipe = &c->stage->pipes.items[k];
+    for (uint32_t i = 0; i < pipe->pend.n; i++)
+        ARRAY_PUSH(&c->m->arena, *c->out, pipe->pend.items[i]);
+    pipe->pend.n = 0;
     return !c->failed;
 }
 
@@ -1095,6 +1222,7 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     *done = true;
     uint32_t k = s->pipe;
     Pipe *pipe = &p->pipes.items[k];
+    OpList *saved = c->out;
     if (!pipe->loop) {
         prepare(c, s, 1);
         if (c->loops)
@@ -1102,8 +1230,23 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
         ValueId base[LAYOUT_MAX_RANK];
         bases_at(c, s, 0, base);
         issue_copies(c, s, const_index(c, 0), base);
-        wait_groups(c, commit(c), 0);
-        barrier(c);
+        uint32_t hk;
+        Pipe *hp = s->host_loop && c->loops == 0 && c->depth == 0
+                       ? pipe_of_loop(c, s->host_loop, &hk)
+                       : NULL;
+        ValueId tok = commit(c);
+        if (hp && hp->stages >= 2 && !hp->begun) {
+            /* loop-invariant: waited for and read after the loop's prologue copies, so
+               that their latency overlaps (one wait and barrier for all such reads) */
+            c->out = &hp->pend;
+            if (!hp->pend.n) {
+                wait_groups(c, tok, hp->stages - 1);
+                barrier(c);
+            }
+        } else {
+            wait_groups(c, tok, 0);
+            barrier(c);
+        }
         pipe->rd = const_index(c, 0);
     } else if (!pipe->begun) {
         begin_iteration(c, k);
@@ -1123,6 +1266,7 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     NestedLayout l;
     result_layout(c, o, 0, &l);
     Dist *d = dist_read_ldmatrix(c, &t, &l, s->elem);
+    c->out = saved;
     if (!d)
         return dist_error(c, "internal: a staged operand cannot be read with ldmatrix");
     dist_bind(c, op_get(c->m, o)->res[0], d);
