@@ -34,7 +34,9 @@
  * largest of 4, 3, 2 whose buffers fit the 48 KiB of static shared memory):
  *
  *   before the loop   the copies' loop-invariant rows, row guards, column and
- *                     chunk length (hoist_pipe); iterations 0 .. N-2: copies
+ *                     chunk length, and for a tile whose rows do not move with
+ *                     the loop, a view per copy whose origin is its row and column
+ *                     (hoist_pipe, copy_view); iterations 0 .. N-2: copies
  *                     into stages 0 .. N-2, one cp.async group each (skipped
  *                     past the loop's end)
  *   iteration it      wait_group N-2 (the group of `it` has landed); one
@@ -51,6 +53,11 @@
  *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,
  * waits for its own group and synchronizes before reading.
+ *
+ * A tile read at the function's top level before the loop whose contracts use it
+ * (attention's Q) is staged too, once: copied into the last stage's slice of one of
+ * the loop's reads, waited for and read with ldmatrix after the loop's prologue
+ * copies (place_invariant).
  *
  * Requires:    the function's layouts assigned and verified (distribute.c calls
  *              dist_plan_staging before rewriting a function, the loop hooks and
@@ -93,6 +100,9 @@ typedef struct Staged {
        the induction variable; the global rows and their row guards when the row is not */
     ValueId h_gcol, h_left;
     ValueId *h_grow, *h_in;
+    /* per copy: a view of the memref whose origin is the copy's loop-invariant part of
+       the address (hoist_pipe), indexed in the loop by the induction variable alone */
+    ValueId *h_src;
     /* a loop-invariant read (read before the loop whose contract uses it, at the
        function's top level): that loop (host_loop), and, when it borrows the last
        stage's slice of a read of the loop's pipeline, that read's index + 1 (host) */
@@ -408,7 +418,6 @@ scan_reads(Module *m, OpId o, void *ctx)
         return true;
     s.host_loop = host;
     OpId loop = host ? 0 : pipeline_loop(ps->c, o, &s);
-
     if (!loop)
         memset(s.iv, 0, sizeof s.iv);
     uint32_t k = ps->p->pipes.n;
@@ -535,7 +544,6 @@ place_invariant(Ctx *c, Staged *s, int64_t total)
 void
 dist_plan_staging(Ctx *c, OpId func)
 {
-
     struct StagePlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
     c->stage = p;
@@ -700,39 +708,49 @@ dist_dynamic_bytes(Ctx *c)
     return c->stage ? c->stage->dyn_bytes : 0;
 }
 
-/* The chunk element by element: plain loads of the first n elements (0 past the
- * edge) and stores into the slice, for rows that may not start on 16 bytes. */
+/* The chunk element by element, for rows that may not start on 16 bytes: when any of
+ * it is inside the memref (n > 0), plain loads of its 8 elements, each at column
+ * min(j, n - 1) so that none reads past the edge; those from j = n on become 0.  One
+ * 16-byte store into the slice. */
 static void
-copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, ValueId grow,
-              ValueId gcol, ValueId n, ValueId dst)
+copy_elements(Ctx *c, Staged *s, ValueId src, const ValueId *idx, uint32_t r, ValueId n,
+              ValueId stage, ValueId dst)
 {
     bool is_float = s->elem == TY_F16 || s->elem == TY_BF16;
-    uint32_t r = s->mrank;
-    for (int64_t j = 0; j < 8; j++) {
-        ValueId li[LAYOUT_MAX_RANK + 1];
-        li[0] = mem;
-        for (uint32_t d = 0; d + 2 < r; d++)
-            li[1 + d] = lead[d];
-        li[r - 1] = grow;
-        li[r] = idx_add_c(c, gcol, j);
-        ValueId ok = cmp_i(c, CMPI_SLT, const_index(c, j), n), val;
-        int64_t known = 0;
-        if (const_value_of(c, ok, &known) && known) {
-            val = emit1(c, OP_MLOAD, r + 1, li, s->elem);
-        } else {
-            OpId ifop = emit_if(c, ok, 1, &s->elem, true);
-            RegionSave rs;
-            region_enter(c, ifop, 0, &rs);
-            ValueId v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
-            region_leave(c, &v, 1, &rs);
-            region_enter(c, ifop, 1, &rs);
-            ValueId z = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
-            region_leave(c, &z, 1, &rs);
-            val = op_get(c->m, ifop)->res[0];
+    ValueId val[8], zero = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
+    int64_t known = 0;
+    if (const_value_of(c, n, &known) && known == 8) { /* no edge: the whole chunk */
+        for (int64_t j = 0; j < 8; j++) {
+            ValueId li[LAYOUT_MAX_RANK + 1];
+            li[0] = src;
+            for (uint32_t d = 0; d < r; d++)
+                li[1 + d] = idx[d];
+            li[r] = idx_add_c(c, idx[r - 1], j);
+            val[j] = emit1(c, OP_MLOAD, r + 1, li, s->elem);
         }
-        ValueId si[4] = { val, s->buf, stage, idx_add_c(c, dst, j) };
-        emit(c, OP_MSTORE, 4, si, 0, NULL, 0);
+        ValueId args[4] = { from_elements(c, val, 8, s->elem), s->buf, stage, dst };
+        OpId st = emit(c, OP_VSTORE, 4, args, 0, NULL, 0);
+        op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64));
+        return;
     }
+    for (int64_t j = 0; j < 8; j++) { /* one element at a time: few registers live */
+        ValueId li[LAYOUT_MAX_RANK + 1];
+        li[0] = src;
+        for (uint32_t d = 0; d < r; d++)
+            li[1 + d] = idx[d];
+        li[r] = idx_add_c(c, idx[r - 1], j);
+        OpId ifop = emit_if(c, cmp_i(c, CMPI_SLT, const_index(c, j), n), 1, &s->elem, true);
+        RegionSave rs;
+        region_enter(c, ifop, 0, &rs);
+        ValueId v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
+        region_leave(c, &v, 1, &rs);
+        region_enter(c, ifop, 1, &rs);
+        region_leave(c, &zero, 1, &rs);
+        val[j] = op_get(c->m, ifop)->res[0];
+    }
+    ValueId args[4] = { from_elements(c, val, 8, s->elem), s->buf, stage, dst };
+    OpId st = emit(c, OP_VSTORE, 4, args, 0, NULL, 0);
+    op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64)); /* dst: whole chunks */
 }
 
 /*
@@ -744,16 +762,13 @@ copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead
  */
 /* Copy i of s: one cp.async of 16 bytes (with edge, n of them read, the rest zeros). */
 static void
-async_copy(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, ValueId grow,
-           ValueId gcol, ValueId n, uint32_t i, bool edge)
+async_copy(Ctx *c, Staged *s, ValueId src, const ValueId *idx, uint32_t r, ValueId stage, ValueId n,
+           uint32_t i, bool edge)
 {
-    uint32_t r = s->mrank;
-    ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], mem };
+    ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], src };
     uint32_t k = 4;
-    for (uint32_t d = 0; d + 2 < r; d++)
-        args[k++] = lead[d];
-    args[k++] = grow;
-    args[k++] = gcol;
+    for (uint32_t d = 0; d < r; d++)
+        args[k++] = idx[d];
     if (edge)
         args[k++] = n;
     TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
@@ -769,9 +784,12 @@ async_copy(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, V
  * pipelined loop, apart from them (issue_pipe). */
 typedef struct CopyPlan {
     ValueId mem, gcol;
-    ValueId lead[LAYOUT_MAX_RANK]; /* indices before the tile's two dims */
-    ValueId grow[64], n[64];       /* per copy: global row, elements read (edges) */
-    ValueId aligned;               /* the dynamic row length is a multiple of 8 (i1) */
+    ValueId lead[LAYOUT_MAX_RANK];    /* indices before the tile's two dims */
+    ValueId grow[64], n[64];          /* per copy: global row, elements read (edges) */
+    ValueId src[64];                  /* per copy: the memref the copy reads (mem or h_src) */
+    ValueId idx[64][LAYOUT_MAX_RANK]; /* and its indices there */
+    uint32_t srank;                   /* the rank of src */
+    ValueId aligned;                  /* the dynamic row length is a multiple of 8 (i1) */
     bool dyn_rows, edge;
 } CopyPlan;
 
@@ -799,6 +817,17 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
     for (uint32_t i = 0; i < s->ncopy; i++) {
         cp->grow[i] = s->h_grow ? s->h_grow[i] : idx_add(c, base[r - 2], s->row[i]);
         cp->n[i] = left ? left : const_index(c, 8);
+        /* the cp.async: through copy_view's view (its dims: the induction variable's
+           and the last), else mem at the global row and column; the element copies
+           always read mem */
+        cp->src[i] = s->h_src ? s->h_src[i] : mem;
+        cp->srank = 0;
+        for (uint32_t d = 0; d < r; d++) {
+            if (!s->h_src)
+                cp->idx[i][cp->srank++] = d + 2 < r ? base[d] : d + 2 == r ? cp->grow[i] : cp->gcol;
+            else if (s->iv[d] || d + 1 == r)
+                cp->idx[i][cp->srank++] = s->iv[d] ? base[d] : const_index(c, 0);
+        }
         if (!s->in_bounds[0]) {
             ValueId in = s->h_grow ? s->h_in[i] : cmp_i(c, CMPI_SLT, cp->grow[i], dim[0]);
             ValueId sel[3] = { in, cp->n[i], const_index(c, 0) };
@@ -828,13 +857,13 @@ emit_copies(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
         region_enter(c, ifop, 0, &rs);
     }
     for (uint32_t i = 0; i < s->ncopy; i++)
-        async_copy(c, s, cp->mem, stage, cp->lead, cp->grow[i], cp->gcol, cp->n[i], i, cp->edge);
+        async_copy(c, s, cp->src[i], cp->idx[i], cp->srank, stage, cp->n[i], i, cp->edge);
     if (!cp->dyn_rows)
         return;
     region_leave(c, NULL, 0, &rs);
     region_enter(c, ifop, 1, &rs);
     for (uint32_t i = 0; i < s->ncopy; i++)
-        copy_elements(c, s, cp->mem, stage, cp->lead, cp->grow[i], cp->gcol, cp->n[i], s->dcol[i]);
+        copy_elements(c, s, cp->src[i], cp->idx[i], cp->srank, cp->n[i], stage, s->dcol[i]);
     region_leave(c, NULL, 0, &rs);
 }
 
@@ -931,6 +960,63 @@ prepare_pipe(Ctx *c, uint32_t k)
 }
 
 /*
+ * A view of global memref mem (identity layout, rank r) whose origin is element off[]:
+ * a copy's loop-invariant offset, computed once, so that inside the loop the copy's
+ * address is this base plus the induction variable's part only (strength reduction;
+ * the cleanup's CSE shares that part between the copies).  The view keeps the dims
+ * the induction variable indexes and the last one (the element copies step along it),
+ * with mem's sizes and strides; the others are dropped (size 1).  Only its base and
+ * strides are used, by copies that stay inside mem.
+ */
+static ValueId
+copy_view(Ctx *c, Staged *s, ValueId mem, const ValueId *off)
+{
+    const Type *mt = type_get(c->m, value_type(c->m, mem));
+    uint32_t r = s->mrank, rank = 0, k = 0, nsize = 0;
+    int64_t shape[LAYOUT_MAX_RANK], stat_off[LAYOUT_MAX_RANK], stat_size[LAYOUT_MAX_RANK],
+        stat_stride[LAYOUT_MAX_RANK], full[LAYOUT_MAX_RANK];
+    int64_t *strides = arena_alloc(&c->m->arena, r * sizeof(int64_t));
+    ValueId args[1 + 2 * LAYOUT_MAX_RANK];
+    args[k++] = mem;
+    int64_t st = 1;
+    for (uint32_t d = r; d-- > 0;) {
+        full[d] = st;
+        st = st == DIM_DYNAMIC || mt->shape[d] == DIM_DYNAMIC ? DIM_DYNAMIC : st * mt->shape[d];
+    }
+    for (uint32_t d = 0; d < r; d++) {
+        bool keep = s->iv[d] || d + 1 == r;
+        stat_off[d] = DIM_DYNAMIC;
+        stat_size[d] = keep ? mt->shape[d] : 1;
+        stat_stride[d] = 1;
+        args[k++] = off[d];
+        if (keep) {
+            shape[rank] = mt->shape[d];
+            strides[rank++] = full[d];
+        }
+    }
+    for (uint32_t d = 0; d < r; d++)
+        if (stat_size[d] == DIM_DYNAMIC) {
+            args[k++] = memref_dim(c, mem, d);
+            nsize++;
+        }
+    Attr *lay = arena_alloc(&c->m->arena, sizeof *lay);
+    memset(lay, 0, sizeof *lay);
+    lay->kind = ATTR_STRIDED;
+    lay->n = rank;
+    lay->ints = strides;
+    lay->i = DIM_DYNAMIC;
+    TypeId t = type_memref(c->m, mt->elem, rank, shape, lay, mt->memspace, mt->memspace_gpu);
+    ValueId v = emit1(c, OP_SUBVIEW, k, args, t);
+    OpId o = value_get(c->m, v)->def;
+    int64_t seg[4] = { 1, r, nsize, 0 };
+    op_set_attr(c->m, o, "static_offsets", dense_i64(c, stat_off, r));
+    op_set_attr(c->m, o, "static_sizes", dense_i64(c, stat_size, r));
+    op_set_attr(c->m, o, "static_strides", dense_i64(c, stat_stride, r));
+    op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 4));
+    return v;
+}
+
+/*
  * Before a pipelined loop (at c->out): the parts of its reads' copies that do not
  * change from one iteration to the next, so the loop issues only the rest.  The
  * tile's row or column index that is not the induction variable is defined
@@ -966,6 +1052,22 @@ hoist_pipe(Ctx *c, uint32_t k)
             }
             s->h_in = in;
             s->h_grow = g;
+        }
+        /* only where the rows do not move with the induction variable (A, M x K): the
+           view is then 1-d and each copy's address in the loop is its base plus the
+           induction variable times 2 bytes.  Where they do (B, K x N), the per-copy
+           bases were measured to cost examples/gemm.mlir 29 more registers (ptxas),
+           more than the row product they save */
+        if (s->iv[r - 2])
+            continue;
+        s->h_src = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->h_src);
+        for (uint32_t j = 0; j < s->ncopy; j++) {
+            ValueId off[LAYOUT_MAX_RANK];
+            for (uint32_t d = 0; d + 2 < r; d++)
+                off[d] = s->iv[d] ? const_index(c, 0) : base[d];
+            off[r - 2] = s->iv[r - 2] ? s->row[j] : s->h_grow[j];
+            off[r - 1] = s->iv[r - 1] ? s->col : s->h_gcol;
+            s->h_src[j] = copy_view(c, s, mem, off);
         }
     }
 }

@@ -10,6 +10,7 @@
 // CHECK: PASS hoist (sim vs eval, max abs err 0,
 // SIMT: [[GROW:%[0-9]+]] = arith.addi %m0, %{{[0-9]+}} : index
 // SIMT-NEXT: [[IN:%[0-9]+]] = arith.cmpi slt, [[GROW]], %{{[0-9]+}} : index
+// SIMT: [[VA:%[0-9]+]] = memref.subview %A{{.}}[[GROW]], %{{[0-9]+}}]
 // SIMT: [[GCOL:%[0-9]+]] = arith.addi %n0, %{{[0-9]+}} : index
 // SIMT-NEXT: memref.dim %B
 // SIMT-NEXT: arith.subi
@@ -18,7 +19,7 @@
 // SIMT: scf.for %k
 // SIMT: arith.select [[IN]], %{{[0-9]+}}, %{{[0-9]+}} : index
 // SIMT: arith.select %{{[0-9]+}}, [[LEFT]], %{{[0-9]+}} : index
-// SIMT: nvgpu.device_async_copy %A{{.}}[[GROW]], %{{[0-9]+}}]
+// SIMT: nvgpu.device_async_copy [[VA]][%{{[0-9]+}}]
 // SIMT: nvgpu.device_async_copy %B{{.}}%{{[0-9]+}}, [[GCOL]]]
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
