@@ -34,9 +34,10 @@
  * largest of 4, 3, 2 whose buffers fit the 48 KiB of static shared memory):
  *
  *   before the loop   the copies' loop-invariant rows, row guards, column and
- *                     chunk length, and for a tile whose rows do not move with
- *                     the loop, a view per copy whose origin is its row and column
- *                     (hoist_pipe, copy_view); iterations 0 .. N-2: copies
+ *                     chunk length, and views of the operand whose origin is
+ *                     the copies' invariant row and column, so that in the loop a
+ *                     copy adds only the part k moves (hoist_pipe, copy_view);
+ *                     iterations 0 .. N-2: copies
  *                     into stages 0 .. N-2, one cp.async group each (skipped
  *                     past the loop's end)
  *   iteration it      wait_group N-2 (the group of `it` has landed); one
@@ -103,6 +104,7 @@ typedef struct Staged {
     /* per copy: a view of the memref whose origin is the copy's loop-invariant part of
        the address (hoist_pipe), indexed in the loop by the induction variable alone */
     ValueId *h_src;
+    bool h_rowfull; /* h_src's origin is row 0: the copies index it by their global row */
     /* a loop-invariant read (read before the loop whose contract uses it, at the
        function's top level): that loop (host_loop), and, when it borrows the last
        stage's slice of a read of the loop's pipeline, that read's index + 1 (host) */
@@ -826,7 +828,9 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
             if (!s->h_src)
                 cp->idx[i][cp->srank++] = d + 2 < r ? base[d] : d + 2 == r ? cp->grow[i] : cp->gcol;
             else if (s->iv[d] || d + 1 == r)
-                cp->idx[i][cp->srank++] = s->iv[d] ? base[d] : const_index(c, 0);
+                cp->idx[i][cp->srank++] = !s->iv[d]                    ? const_index(c, 0)
+                                          : d + 2 == r && s->h_rowfull ? cp->grow[i]
+                                                                       : base[d];
         }
         if (!s->in_bounds[0]) {
             ValueId in = s->h_grow ? s->h_in[i] : cmp_i(c, CMPI_SLT, cp->grow[i], dim[0]);
@@ -1053,15 +1057,28 @@ hoist_pipe(Ctx *c, uint32_t k)
             s->h_in = in;
             s->h_grow = g;
         }
-        /* only where the rows do not move with the induction variable (A, M x K): the
-           view is then 1-d and each copy's address in the loop is its base plus the
-           induction variable times 2 bytes.  Where they do (B, K x N), the per-copy
-           bases were measured to cost examples/gemm.mlir 29 more registers (ptxas),
-           more than the row product they save */
-        if (s->iv[r - 2])
-            continue;
+        /* views (copy_view): where the rows do not move with the induction variable
+           (A, M x K), one per copy at its row and column, so that a copy's address in
+           the loop is its base plus the induction variable times 2 bytes; where only
+           they do (B, K x N), one per thread at its column in row 0, indexed by the
+           copy's global row (a view per copy there cost examples/gemm.mlir 5 to 36
+           more registers in ptxas, more than the row product it saves) */
         s->h_src = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->h_src);
         for (uint32_t j = 0; j < s->ncopy; j++) {
+            if (s->iv[r - 2] && !s->iv[r - 1]) { /* B: one view at the column, row 0 */
+                ValueId off[LAYOUT_MAX_RANK];
+                for (uint32_t d = 0; d + 2 < r; d++)
+                    off[d] = s->iv[d] ? const_index(c, 0) : base[d];
+                off[r - 2] = const_index(c, 0);
+                off[r - 1] = s->h_gcol;
+                s->h_src[j] = j ? s->h_src[0] : copy_view(c, s, mem, off);
+                s->h_rowfull = true;
+                continue;
+            }
+            if (s->iv[r - 2]) {
+                s->h_src = NULL;
+                break;
+            }
             ValueId off[LAYOUT_MAX_RANK];
             for (uint32_t d = 0; d + 2 < r; d++)
                 off[d] = s->iv[d] ? const_index(c, 0) : base[d];

@@ -33,9 +33,10 @@
 // SIMT-NOT: memref.alloc
 // SIMT: nvgpu.device_async_copy %Q
 // SIMT: [[QG:%[0-9]+]] = nvgpu.device_async_create_group
-// SIMT: nvgpu.device_async_copy %K
+// SIMT: [[KV:%[0-9]+]] = memref.subview %K
+// SIMT: nvgpu.device_async_copy [[KV]]
 // SIMT: nvgpu.device_async_create_group
-// SIMT: nvgpu.device_async_copy %K
+// SIMT: nvgpu.device_async_copy [[KV]]
 // SIMT: nvgpu.device_async_create_group
 // SIMT-NEXT: nvgpu.device_async_create_group
 // SIMT-NEXT: nvgpu.device_async_wait [[QG]] {numGroups = 3 : i32}
