@@ -34,7 +34,10 @@
  * largest of 4, 3, 2 whose buffers fit the 48 KiB of static shared memory):
  *
  *   before the loop   the copies' loop-invariant rows, row guards, column and
- *                     chunk length (hoist_pipe); iterations 0 .. N-2: copies
+ *                     chunk length, and views of the operand whose origin is
+ *                     the copies' invariant row and column, so that in the loop a
+ *                     copy adds only the part k moves (hoist_pipe, copy_view);
+ *                     iterations 0 .. N-2: copies
  *                     into stages 0 .. N-2, one cp.async group each (skipped
  *                     past the loop's end)
  *   iteration it      wait_group N-2 (the group of `it` has landed); one
@@ -51,6 +54,11 @@
  *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,
  * waits for its own group and synchronizes before reading.
+ *
+ * A tile read at the function's top level before the loop whose contracts use it
+ * (attention's Q) is staged too, once: copied into the last stage's slice of one of
+ * the loop's reads, waited for and read with ldmatrix after the loop's prologue
+ * copies (place_invariant).
  *
  * Requires:    the function's layouts assigned and verified (distribute.c calls
  *              dist_plan_staging before rewriting a function, the loop hooks and
@@ -93,6 +101,17 @@ typedef struct Staged {
        the induction variable; the global rows and their row guards when the row is not */
     ValueId h_gcol, h_left;
     ValueId *h_grow, *h_in;
+    /* per copy: a view of the memref whose origin is the copy's loop-invariant part of
+       the address (hoist_pipe), indexed in the loop by the induction variable alone */
+    ValueId *h_src;
+    bool h_rowfull; /* h_src's origin is row 0: the copies index it by their global row */
+    /* a loop-invariant read (read before the loop whose contract uses it, at the
+       function's top level): that loop (host_loop), and, when it borrows the last
+       stage's slice of a read of the loop's pipeline, that read's index + 1 (host) */
+    OpId host_loop;
+    uint32_t host;
+    bool lent;  /* its last stage's slice holds a loop-invariant read before the loop */
+    int64_t at; /* byte offset of buf in its pipe's arena (top-level or dynamic pipes) */
 } Staged;
 
 typedef struct Pipe {
@@ -113,6 +132,9 @@ typedef struct Pipe {
        sec_end) of the op list sec_list, until dist_stage_spread moves them */
     OpList *sec_list;
     uint32_t sec_begin, sec_end;
+    /* the wait, barrier and ldmatrix reads of loop-invariant reads before this loop,
+       put after the loop's prologue copies (dist_stage_loop_begin) */
+    OpList pend;
 } Pipe;
 
 struct StagePlan {
@@ -319,6 +341,41 @@ in_loop(Module *m, OpId o)
     return p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0);
 }
 
+/* The loop holding a contract that reads o's result, when o sits at the function's
+ * top level (outside every region, so all threads reach it) and that contract is
+ * directly in the body of a top-level loop: o is a loop-invariant operand of that
+ * loop.  0 otherwise. */
+typedef struct HostScan {
+    ValueId v;
+    OpId loop;
+} HostScan;
+
+static bool
+scan_host(Module *m, OpId o, void *ctx)
+{
+    HostScan *h = ctx;
+    const Op *op = op_get(m, o);
+    if (h->loop || op->kind != OP_CONTRACT || (op->args[0] != h->v && op->args[1] != h->v))
+        return true;
+    OpId p = block_parent_op(m, op->parent);
+    if (p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0)) {
+        OpId f = block_parent_op(m, op_get(m, p)->parent);
+        if (f && (op_get(m, f)->kind == OP_FUNC || op_get(m, f)->kind == OP_GPU_FUNC))
+            h->loop = p;
+    }
+    return true;
+}
+
+static OpId
+invariant_host(Module *m, OpId o, OpId func)
+{
+    if (block_parent_op(m, op_get(m, o)->parent) != func)
+        return 0;
+    HostScan h = { op_get(m, o)->res[0], 0 };
+    module_walk(m, func, scan_host, &h);
+    return h.loop;
+}
+
 typedef struct PlanScan {
     Ctx *c;
     OpId func;
@@ -356,9 +413,13 @@ scan_reads(Module *m, OpId o, void *ctx)
         return true;
     }
     Staged s;
-    if (op->kind != OP_TRANSFER_READ || !in_loop(m, o) || !candidate(ps->c, o, ps->func, &s))
+    if (op->kind != OP_TRANSFER_READ)
         return true;
-    OpId loop = pipeline_loop(ps->c, o, &s);
+    OpId host = in_loop(m, o) ? 0 : invariant_host(m, o, ps->func);
+    if ((!host && !in_loop(m, o)) || !candidate(ps->c, o, ps->func, &s))
+        return true;
+    s.host_loop = host;
+    OpId loop = host ? 0 : pipeline_loop(ps->c, o, &s);
     if (!loop)
         memset(s.iv, 0, sizeof s.iv);
     uint32_t k = ps->p->pipes.n;
@@ -374,7 +435,8 @@ scan_reads(Module *m, OpId o, void *ctx)
         ARRAY_PUSH(&m->arena, ps->p->pipes, pipe);
     }
     s.pipe = k;
-    ps->p->pipes.items[k].bytes += s.rows * s.cols * 2;
+    if (!host) /* a loop-invariant read's buffer is placed after the stage counts */
+        ps->p->pipes.items[k].bytes += s.rows * s.cols * 2;
     ARRAY_PUSH(&m->arena, ps->p->reads, s);
     return true;
 }
@@ -443,6 +505,44 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
     return true;
 }
 
+/*
+ * A loop-invariant read (s->host_loop) is copied, waited for and read with ldmatrix
+ * before its loop, so its buffer is dead once the loop begins.  Where the loop is
+ * pipelined at the top level, it borrows the last stage's slice of one of the
+ * pipeline's reads: the loop's prologue fills stages 0 .. N-2 only, and iteration 0
+ * writes stage N-1 after its barrier, which every thread reaches after its ldmatrix
+ * reads of the invariant tile.  Else it gets its own buffer when that fits the 48
+ * KiB, or keeps its direct fragment loads.  The bytes it adds to the total.
+ */
+static int64_t
+place_invariant(Ctx *c, Staged *s, int64_t total)
+{
+    struct StagePlan *p = c->stage;
+    if (!s->host_loop)
+        return 0;
+    for (uint32_t k = 0; k < p->pipes.n; k++) {
+        Pipe *pi = &p->pipes.items[k];
+        if (pi->loop != s->host_loop || pi->stages < 2 || (!pi->top && !pi->dynamic))
+            continue;
+        for (uint32_t i = 0; i < p->reads.n; i++) {
+            Staged *h = &p->reads.items[i];
+            if (h->pipe == k && !h->lent && !h->host_loop &&
+                h->rows * h->cols >= s->rows * s->cols) {
+                h->lent = true;
+                s->host = i + 1;
+                return 0;
+            }
+        }
+    }
+    int64_t bytes = s->rows * s->cols * 2;
+    if (total + bytes > SMEM_STATIC) {
+        s->read = 0; /* no room: the direct fragment loads */
+        return 0;
+    }
+    p->pipes.items[s->pipe].bytes += bytes;
+    return bytes;
+}
+
 void
 dist_plan_staging(Ctx *c, OpId func)
 {
@@ -460,6 +560,8 @@ dist_plan_staging(Ctx *c, OpId func)
         if (pi->loop && choose_stages(c, pi, total))
             total += pi->stages * pi->bytes;
     }
+    for (uint32_t i = 0; i < p->reads.n && !c->failed; i++)
+        total += place_invariant(c, &p->reads.items[i], total);
     if (!c->failed)
         total += dist_plan_attn_ring(c, func, total);
     if (!c->failed)
@@ -475,17 +577,36 @@ binop_idx(Ctx *c, OpKind k, ValueId a, ValueId b)
     return emit1(c, k, 2, args, TY_INDEX);
 }
 
+static void prepare_offsets(Ctx *c, Staged *s);
+
 /* The buffer and the loop-invariant per-thread offsets of s, in the prologue. */
 static void
 prepare(Ctx *c, Staged *s, int64_t stages)
 {
     if (s->buf)
         return;
+    struct StagePlan *p = c->stage;
+    if (s->host) { /* the last stage's slice of a read of the loop's pipeline */
+        Staged *h = &p->reads.items[s->host - 1];
+        Pipe *hp = &p->pipes.items[h->pipe];
+        prepare(c, h, hp->stages);
+        h = &p->reads.items[s->host - 1];
+        hp = &p->pipes.items[h->pipe];
+        OpList *saved = c->out;
+        c->out = &c->prologue;
+        int64_t shape[2] = { 1, s->rows * s->cols };
+        TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
+        ValueId args[2] = { hp->arena,
+                            const_index(c, h->at + (hp->stages - 1) * h->rows * h->cols * 2) };
+        s->buf = emit1(c, OP_VIEW, 2, args, t);
+        c->out = saved;
+        prepare_offsets(c, s);
+        return;
+    }
     OpList *saved = c->out;
     c->out = &c->prologue;
     int64_t shape[2] = { stages, s->rows * s->cols };
     TypeId t = type_memref(c->m, s->elem, 2, shape, NULL, MS_WORKGROUP, true);
-    struct StagePlan *p = c->stage;
     Pipe *pipe = &p->pipes.items[s->pipe];
     int64_t bytes = (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
     if (pipe->dynamic) {
@@ -500,6 +621,7 @@ prepare(Ctx *c, Staged *s, int64_t stages)
         }
         ValueId args[2] = { p->dyn, const_index(c, p->dyn_bytes) };
         s->buf = emit1(c, OP_VIEW, 2, args, t);
+        s->at = p->dyn_bytes;
         p->dyn_bytes += bytes;
         pipe->arena_bytes += bytes;
         op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
@@ -520,6 +642,7 @@ prepare(Ctx *c, Staged *s, int64_t stages)
         }
         ValueId args[2] = { pipe->arena, const_index(c, pipe->arena_bytes) };
         s->buf = emit1(c, OP_VIEW, 2, args, t);
+        s->at = pipe->arena_bytes;
         pipe->arena_bytes += bytes;
     } else {
         s->buf = emit1(c, OP_ALLOC, 0, NULL, t);
@@ -528,6 +651,16 @@ prepare(Ctx *c, Staged *s, int64_t stages)
         op_set_attr(c->m, a, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 2));
         op_set_attr(c->m, a, "alignment", attr_int(c->m, 128, TY_I64));
     }
+    c->out = saved;
+    prepare_offsets(c, s);
+}
+
+/* The per-thread row and slice offset of each of s's copies, in the prologue. */
+static void
+prepare_offsets(Ctx *c, Staged *s)
+{
+    OpList *saved = c->out;
+    c->out = &c->prologue;
     ValueId tid = thread_id(c);
     ValueId row0 = binop_idx(c, OP_DIVUI, tid, const_index(c, s->chunks));
     s->col = idx_mul_c(c, binop_idx(c, OP_REMUI, tid, const_index(c, s->chunks)), 8);
@@ -579,39 +712,49 @@ dist_dynamic_bytes(Ctx *c)
     return c->stage ? c->stage->dyn_bytes : 0;
 }
 
-/* The chunk element by element: plain loads of the first n elements (0 past the
- * edge) and stores into the slice, for rows that may not start on 16 bytes. */
+/* The chunk element by element, for rows that may not start on 16 bytes: when any of
+ * it is inside the memref (n > 0), plain loads of its 8 elements, each at column
+ * min(j, n - 1) so that none reads past the edge; those from j = n on become 0.  One
+ * 16-byte store into the slice. */
 static void
-copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, ValueId grow,
-              ValueId gcol, ValueId n, ValueId dst)
+copy_elements(Ctx *c, Staged *s, ValueId src, const ValueId *idx, uint32_t r, ValueId n,
+              ValueId stage, ValueId dst)
 {
     bool is_float = s->elem == TY_F16 || s->elem == TY_BF16;
-    uint32_t r = s->mrank;
-    for (int64_t j = 0; j < 8; j++) {
-        ValueId li[LAYOUT_MAX_RANK + 1];
-        li[0] = mem;
-        for (uint32_t d = 0; d + 2 < r; d++)
-            li[1 + d] = lead[d];
-        li[r - 1] = grow;
-        li[r] = idx_add_c(c, gcol, j);
-        ValueId ok = cmp_i(c, CMPI_SLT, const_index(c, j), n), val;
-        int64_t known = 0;
-        if (const_value_of(c, ok, &known) && known) {
-            val = emit1(c, OP_MLOAD, r + 1, li, s->elem);
-        } else {
-            OpId ifop = emit_if(c, ok, 1, &s->elem, true);
-            RegionSave rs;
-            region_enter(c, ifop, 0, &rs);
-            ValueId v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
-            region_leave(c, &v, 1, &rs);
-            region_enter(c, ifop, 1, &rs);
-            ValueId z = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
-            region_leave(c, &z, 1, &rs);
-            val = op_get(c->m, ifop)->res[0];
+    ValueId val[8], zero = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
+    int64_t known = 0;
+    if (const_value_of(c, n, &known) && known == 8) { /* no edge: the whole chunk */
+        for (int64_t j = 0; j < 8; j++) {
+            ValueId li[LAYOUT_MAX_RANK + 1];
+            li[0] = src;
+            for (uint32_t d = 0; d < r; d++)
+                li[1 + d] = idx[d];
+            li[r] = idx_add_c(c, idx[r - 1], j);
+            val[j] = emit1(c, OP_MLOAD, r + 1, li, s->elem);
         }
-        ValueId si[4] = { val, s->buf, stage, idx_add_c(c, dst, j) };
-        emit(c, OP_MSTORE, 4, si, 0, NULL, 0);
+        ValueId args[4] = { from_elements(c, val, 8, s->elem), s->buf, stage, dst };
+        OpId st = emit(c, OP_VSTORE, 4, args, 0, NULL, 0);
+        op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64));
+        return;
     }
+    for (int64_t j = 0; j < 8; j++) { /* one element at a time: few registers live */
+        ValueId li[LAYOUT_MAX_RANK + 1];
+        li[0] = src;
+        for (uint32_t d = 0; d < r; d++)
+            li[1 + d] = idx[d];
+        li[r] = idx_add_c(c, idx[r - 1], j);
+        OpId ifop = emit_if(c, cmp_i(c, CMPI_SLT, const_index(c, j), n), 1, &s->elem, true);
+        RegionSave rs;
+        region_enter(c, ifop, 0, &rs);
+        ValueId v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
+        region_leave(c, &v, 1, &rs);
+        region_enter(c, ifop, 1, &rs);
+        region_leave(c, &zero, 1, &rs);
+        val[j] = op_get(c->m, ifop)->res[0];
+    }
+    ValueId args[4] = { from_elements(c, val, 8, s->elem), s->buf, stage, dst };
+    OpId st = emit(c, OP_VSTORE, 4, args, 0, NULL, 0);
+    op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64)); /* dst: whole chunks */
 }
 
 /*
@@ -623,16 +766,13 @@ copy_elements(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead
  */
 /* Copy i of s: one cp.async of 16 bytes (with edge, n of them read, the rest zeros). */
 static void
-async_copy(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, ValueId grow,
-           ValueId gcol, ValueId n, uint32_t i, bool edge)
+async_copy(Ctx *c, Staged *s, ValueId src, const ValueId *idx, uint32_t r, ValueId stage, ValueId n,
+           uint32_t i, bool edge)
 {
-    uint32_t r = s->mrank;
-    ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], mem };
+    ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], src };
     uint32_t k = 4;
-    for (uint32_t d = 0; d + 2 < r; d++)
-        args[k++] = lead[d];
-    args[k++] = grow;
-    args[k++] = gcol;
+    for (uint32_t d = 0; d < r; d++)
+        args[k++] = idx[d];
     if (edge)
         args[k++] = n;
     TypeId tok = type_intern(c->m, &(Type){ .kind = TY_ASYNC_TOKEN });
@@ -648,9 +788,12 @@ async_copy(Ctx *c, Staged *s, ValueId mem, ValueId stage, const ValueId *lead, V
  * pipelined loop, apart from them (issue_pipe). */
 typedef struct CopyPlan {
     ValueId mem, gcol;
-    ValueId lead[LAYOUT_MAX_RANK]; /* indices before the tile's two dims */
-    ValueId grow[64], n[64];       /* per copy: global row, elements read (edges) */
-    ValueId aligned;               /* the dynamic row length is a multiple of 8 (i1) */
+    ValueId lead[LAYOUT_MAX_RANK];    /* indices before the tile's two dims */
+    ValueId grow[64], n[64];          /* per copy: global row, elements read (edges) */
+    ValueId src[64];                  /* per copy: the memref the copy reads (mem or h_src) */
+    ValueId idx[64][LAYOUT_MAX_RANK]; /* and its indices there */
+    uint32_t srank;                   /* the rank of src */
+    ValueId aligned;                  /* the dynamic row length is a multiple of 8 (i1) */
     bool dyn_rows, edge;
 } CopyPlan;
 
@@ -678,6 +821,19 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
     for (uint32_t i = 0; i < s->ncopy; i++) {
         cp->grow[i] = s->h_grow ? s->h_grow[i] : idx_add(c, base[r - 2], s->row[i]);
         cp->n[i] = left ? left : const_index(c, 8);
+        /* the cp.async: through copy_view's view (its dims: the induction variable's
+           and the last), else mem at the global row and column; the element copies
+           always read mem */
+        cp->src[i] = s->h_src ? s->h_src[i] : mem;
+        cp->srank = 0;
+        for (uint32_t d = 0; d < r; d++) {
+            if (!s->h_src)
+                cp->idx[i][cp->srank++] = d + 2 < r ? base[d] : d + 2 == r ? cp->grow[i] : cp->gcol;
+            else if (s->iv[d] || d + 1 == r)
+                cp->idx[i][cp->srank++] = !s->iv[d]                    ? const_index(c, 0)
+                                          : d + 2 == r && s->h_rowfull ? cp->grow[i]
+                                                                       : base[d];
+        }
         if (!s->in_bounds[0]) {
             ValueId in = s->h_grow ? s->h_in[i] : cmp_i(c, CMPI_SLT, cp->grow[i], dim[0]);
             ValueId sel[3] = { in, cp->n[i], const_index(c, 0) };
@@ -707,13 +863,13 @@ emit_copies(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
         region_enter(c, ifop, 0, &rs);
     }
     for (uint32_t i = 0; i < s->ncopy; i++)
-        async_copy(c, s, cp->mem, stage, cp->lead, cp->grow[i], cp->gcol, cp->n[i], i, cp->edge);
+        async_copy(c, s, cp->src[i], cp->idx[i], cp->srank, stage, cp->n[i], i, cp->edge);
     if (!cp->dyn_rows)
         return;
     region_leave(c, NULL, 0, &rs);
     region_enter(c, ifop, 1, &rs);
     for (uint32_t i = 0; i < s->ncopy; i++)
-        copy_elements(c, s, cp->mem, stage, cp->lead, cp->grow[i], cp->gcol, cp->n[i], s->dcol[i]);
+        copy_elements(c, s, cp->src[i], cp->idx[i], cp->srank, cp->n[i], stage, s->dcol[i]);
     region_leave(c, NULL, 0, &rs);
 }
 
@@ -810,6 +966,63 @@ prepare_pipe(Ctx *c, uint32_t k)
 }
 
 /*
+ * A view of global memref mem (identity layout, rank r) whose origin is element off[]:
+ * a copy's loop-invariant offset, computed once, so that inside the loop the copy's
+ * address is this base plus the induction variable's part only (strength reduction;
+ * the cleanup's CSE shares that part between the copies).  The view keeps the dims
+ * the induction variable indexes and the last one (the element copies step along it),
+ * with mem's sizes and strides; the others are dropped (size 1).  Only its base and
+ * strides are used, by copies that stay inside mem.
+ */
+static ValueId
+copy_view(Ctx *c, Staged *s, ValueId mem, const ValueId *off)
+{
+    const Type *mt = type_get(c->m, value_type(c->m, mem));
+    uint32_t r = s->mrank, rank = 0, k = 0, nsize = 0;
+    int64_t shape[LAYOUT_MAX_RANK], stat_off[LAYOUT_MAX_RANK], stat_size[LAYOUT_MAX_RANK],
+        stat_stride[LAYOUT_MAX_RANK], full[LAYOUT_MAX_RANK];
+    int64_t *strides = arena_alloc(&c->m->arena, r * sizeof(int64_t));
+    ValueId args[1 + 2 * LAYOUT_MAX_RANK];
+    args[k++] = mem;
+    int64_t st = 1;
+    for (uint32_t d = r; d-- > 0;) {
+        full[d] = st;
+        st = st == DIM_DYNAMIC || mt->shape[d] == DIM_DYNAMIC ? DIM_DYNAMIC : st * mt->shape[d];
+    }
+    for (uint32_t d = 0; d < r; d++) {
+        bool keep = s->iv[d] || d + 1 == r;
+        stat_off[d] = DIM_DYNAMIC;
+        stat_size[d] = keep ? mt->shape[d] : 1;
+        stat_stride[d] = 1;
+        args[k++] = off[d];
+        if (keep) {
+            shape[rank] = mt->shape[d];
+            strides[rank++] = full[d];
+        }
+    }
+    for (uint32_t d = 0; d < r; d++)
+        if (stat_size[d] == DIM_DYNAMIC) {
+            args[k++] = memref_dim(c, mem, d);
+            nsize++;
+        }
+    Attr *lay = arena_alloc(&c->m->arena, sizeof *lay);
+    memset(lay, 0, sizeof *lay);
+    lay->kind = ATTR_STRIDED;
+    lay->n = rank;
+    lay->ints = strides;
+    lay->i = DIM_DYNAMIC;
+    TypeId t = type_memref(c->m, mt->elem, rank, shape, lay, mt->memspace, mt->memspace_gpu);
+    ValueId v = emit1(c, OP_SUBVIEW, k, args, t);
+    OpId o = value_get(c->m, v)->def;
+    int64_t seg[4] = { 1, r, nsize, 0 };
+    op_set_attr(c->m, o, "static_offsets", dense_i64(c, stat_off, r));
+    op_set_attr(c->m, o, "static_sizes", dense_i64(c, stat_size, r));
+    op_set_attr(c->m, o, "static_strides", dense_i64(c, stat_stride, r));
+    op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 4));
+    return v;
+}
+
+/*
  * Before a pipelined loop (at c->out): the parts of its reads' copies that do not
  * change from one iteration to the next, so the loop issues only the rest.  The
  * tile's row or column index that is not the induction variable is defined
@@ -845,6 +1058,35 @@ hoist_pipe(Ctx *c, uint32_t k)
             }
             s->h_in = in;
             s->h_grow = g;
+        }
+        /* views (copy_view): where the rows do not move with the induction variable
+           (A, M x K), one per copy at its row and column, so that a copy's address in
+           the loop is its base plus the induction variable times 2 bytes; where only
+           they do (B, K x N), one per thread at its column in row 0, indexed by the
+           copy's global row (a view per copy there cost examples/gemm.mlir 5 to 36
+           more registers in ptxas, more than the row product it saves) */
+        s->h_src = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->h_src);
+        for (uint32_t j = 0; j < s->ncopy; j++) {
+            if (s->iv[r - 2] && !s->iv[r - 1]) { /* B: one view at the column, row 0 */
+                ValueId off[LAYOUT_MAX_RANK];
+                for (uint32_t d = 0; d + 2 < r; d++)
+                    off[d] = s->iv[d] ? const_index(c, 0) : base[d];
+                off[r - 2] = const_index(c, 0);
+                off[r - 1] = s->h_gcol;
+                s->h_src[j] = j ? s->h_src[0] : copy_view(c, s, mem, off);
+                s->h_rowfull = true;
+                continue;
+            }
+            if (s->iv[r - 2]) {
+                s->h_src = NULL;
+                break;
+            }
+            ValueId off[LAYOUT_MAX_RANK];
+            for (uint32_t d = 0; d + 2 < r; d++)
+                off[d] = s->iv[d] ? const_index(c, 0) : base[d];
+            off[r - 2] = s->iv[r - 2] ? s->row[j] : s->h_grow[j];
+            off[r - 1] = s->iv[r - 1] ? s->col : s->h_gcol;
+            s->h_src[j] = copy_view(c, s, mem, off);
         }
     }
 }
@@ -910,6 +1152,10 @@ dist_stage_loop_begin(Ctx *c, OpId loop)
         issue_pipe(c, k, const_index(c, s), iv, ub, false);
         c->stage->pipes.items[k].token = commit(c);
     }
+    pipe = &c->stage->pipes.items[k];
+    for (uint32_t i = 0; i < pipe->pend.n; i++)
+        ARRAY_PUSH(&c->m->arena, *c->out, pipe->pend.items[i]);
+    pipe->pend.n = 0;
     return !c->failed;
 }
 
@@ -1099,6 +1345,7 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     *done = true;
     uint32_t k = s->pipe;
     Pipe *pipe = &p->pipes.items[k];
+    OpList *saved = c->out;
     if (!pipe->loop) {
         prepare(c, s, 1);
         if (c->loops)
@@ -1106,8 +1353,23 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
         ValueId base[LAYOUT_MAX_RANK];
         bases_at(c, s, 0, base);
         issue_copies(c, s, const_index(c, 0), base);
-        wait_groups(c, commit(c), 0);
-        barrier(c);
+        uint32_t hk;
+        Pipe *hp = s->host_loop && c->loops == 0 && c->depth == 0
+                       ? pipe_of_loop(c, s->host_loop, &hk)
+                       : NULL;
+        ValueId tok = commit(c);
+        if (hp && hp->stages >= 2 && !hp->begun) {
+            /* loop-invariant: waited for and read after the loop's prologue copies, so
+               that their latency overlaps (one wait and barrier for all such reads) */
+            c->out = &hp->pend;
+            if (!hp->pend.n) {
+                wait_groups(c, tok, hp->stages - 1);
+                barrier(c);
+            }
+        } else {
+            wait_groups(c, tok, 0);
+            barrier(c);
+        }
         pipe->rd = const_index(c, 0);
     } else if (!pipe->begun) {
         begin_iteration(c, k);
@@ -1127,6 +1389,7 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     NestedLayout l;
     result_layout(c, o, 0, &l);
     Dist *d = dist_read_ldmatrix(c, &t, &l, s->elem);
+    c->out = saved;
     if (!d)
         return dist_error(c, "internal: a staged operand cannot be read with ldmatrix");
     dist_bind(c, op_get(c->m, o)->res[0], d);

@@ -10,7 +10,9 @@
 //    per-thread work plus shuffles within groups of 4 lanes, no shared memory;
 //  - K and V, read from global memory inside the key loop, are staged through
 //    XOR-swizzled shared memory by a 3-stage cp.async pipeline and read with
-//    ldmatrix (distribute/stage.c); Q is read once;
+//    ldmatrix (distribute/stage.c); Q, read once before the loop, goes the same way
+//    (16-byte cp.async into the last stage's slice of K's buffer, then ldmatrix), so
+//    every global load is 100% sector-efficient (4-byte fragment loads of Q: 90%);
 //  - P, the first contract's C fragment (f32), becomes the second contract's A
 //    fragment (f16) by a register permutation (an iree_vector_ext.to_layout marked
 //    vptx.conversion = "registers", placed by the layout pass on S - max, before the
@@ -20,11 +22,16 @@
 // for O += P V.
 //
 // RUN: %vptx check %s | %filecheck %s
+// RUN: %vptx check --stats %s | %filecheck --check-prefix=STATS %s
 // RUN: %vptx --emit=layout %s | %filecheck --check-prefix=LAYOUT %s
 // RUN: %vptx --remarks --emit=ptx %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %ptxas-verify %t.ptx
 // RUN: %filecheck --check-prefix=PTX %s < %t.ptx
 // CHECK: PASS attention (sim vs eval
+// 1152 sectors = (32x64 + 2 x 128x64) x 2 bytes / 32:
+// STATS: global loads   72 requests, 1152 sectors (ideal 1152, 100.0% efficient), 36864 bytes
+// STATS: shared loads {{.*}}(ideal {{[0-9]+}}, 100.0% conflict-free)
+// STATS: shared stores {{.*}}(ideal {{[0-9]+}}, 100.0% conflict-free)
 // LAYOUT-NOT: vptx.conversion = "shared"
 // LAYOUT: vector.contract {{.*}}mma_kind = #iree_gpu.mma_layout<NV_MMA_SYNC_F32_16x8x16_F16>{{.*}}vptx.subgroup_split = array<i64: 2, 1, 1, 1, 0, 0>
 // LAYOUT: iree_vector_ext.to_layout {{.*}}vptx.conversion = "registers"

@@ -4,7 +4,8 @@
 // past M, N and K; the store of C clips.  Checked against eval at 5 sizes on grids of
 // up to 2 x 2 workgroups; with K or N not a multiple of 8 the rows do not start on 16
 // bytes and a uniform branch copies them element by element instead (in the SIMT IR: scf.if on
-// the row length, plain loads and stores in its else branch).
+// the row length, plain loads and one 16-byte store per chunk in its else branch).  A's
+// copies read a view whose origin is the copy's row and column (copy-address.mlir).
 // RUN: %vptx check %s --grid=2,2 --dim=100,40,40,72,100,72 | %filecheck %s
 // RUN: %vptx check %s --grid=2,2 --dim=65,8,8,120,65,120 | %filecheck %s
 // RUN: %vptx check %s --grid=2,2 --dim=100,42,42,70,100,70 | %filecheck %s
@@ -16,13 +17,14 @@
 // FULL: global loads {{.*}}, 100.0% efficient)
 // FULL: PASS edges (sim vs eval
 // SIMT: memref.dim %A
+// SIMT: [[VA:%[0-9]+]] = memref.subview %A[
 // SIMT: arith.maxsi
 // SIMT: arith.minsi
 // SIMT: arith.select
-// SIMT: nvgpu.device_async_copy %A[{{.*}}], %{{.*}}[{{.*}}], 8, %{{[0-9]+}} {bypassL1}
+// SIMT: nvgpu.device_async_copy [[VA]][{{.*}}], %{{.*}}[{{.*}}], 8, %{{[0-9]+}} {bypassL1}
 // SIMT: } else {
-// SIMT: memref.load %A
-// SIMT: memref.store
+// SIMT: memref.load [[VA]]
+// SIMT: vector.store {{.*}} {alignment = 16 : i64} : memref<4x2048xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>

@@ -2,24 +2,27 @@
 // loop: for A (its rows do not move with K) the global rows and their row guards
 // (row < M); for B (its columns do not) the global column and the bytes of the
 // chunk left in the row.  In the loop, each A copy only selects its src-size
-// with the hoisted guard, and each B copy reuses the hoisted column.  The
-// results stay exact at sizes off the tile.
+// with the hoisted guard, and each B copy reuses the hoisted column: the origin
+// of the view it reads (copy-address.mlir).  The results stay exact at sizes off
+// the tile.
 // RUN: %vptx check %s --grid=2,2 --dim=100,40,40,72,100,72 | %filecheck %s
 // RUN: %vptx check %s --grid=1,1 --dim=3,5,5,7,3,7 | %filecheck %s
 // RUN: %vptx --emit=simt %s | %filecheck --check-prefix=SIMT %s
 // CHECK: PASS hoist (sim vs eval, max abs err 0,
 // SIMT: [[GROW:%[0-9]+]] = arith.addi %m0, %{{[0-9]+}} : index
 // SIMT-NEXT: [[IN:%[0-9]+]] = arith.cmpi slt, [[GROW]], %{{[0-9]+}} : index
+// SIMT: [[VA:%[0-9]+]] = memref.subview %A{{.}}[[GROW]], %{{[0-9]+}}]
 // SIMT: [[GCOL:%[0-9]+]] = arith.addi %n0, %{{[0-9]+}} : index
 // SIMT-NEXT: memref.dim %B
 // SIMT-NEXT: arith.subi
 // SIMT-NEXT: arith.maxsi
 // SIMT-NEXT: [[LEFT:%[0-9]+]] = arith.minsi
+// SIMT: [[VB:%[0-9]+]] = memref.subview %B[%{{[0-9]+}}, [[GCOL]]]
 // SIMT: scf.for %k
 // SIMT: arith.select [[IN]], %{{[0-9]+}}, %{{[0-9]+}} : index
 // SIMT: arith.select %{{[0-9]+}}, [[LEFT]], %{{[0-9]+}} : index
-// SIMT: nvgpu.device_async_copy %A{{.}}[[GROW]], %{{[0-9]+}}]
-// SIMT: nvgpu.device_async_copy %B{{.}}%{{[0-9]+}}, [[GCOL]]]
+// SIMT: nvgpu.device_async_copy [[VA]][%{{[0-9]+}}]
+// SIMT: nvgpu.device_async_copy [[VB]][%{{[0-9]+}}, %{{[0-9]+}}]
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>

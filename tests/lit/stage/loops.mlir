@@ -1,7 +1,7 @@
 // Two pipelined K loops in one kernel (their stage counts share the 48 KiB: the first
 // gets 4 stages, the second what is left, 2), and a pipelined loop nested in another
 // whose A operand is a 2-d tile of a 3-d memref indexed by the outer loop (the
-// leading index passes through to the copies).  Both against eval, conflict-free.
+// leading index passes through to the copies: to the origin of the view they read).  Both against eval, conflict-free.
 // RUN: %vptx check --stats %s | %filecheck %s
 // RUN: %vptx --emit=simt %s | %filecheck --check-prefix=SIMT %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx
@@ -18,7 +18,7 @@
 // SIMT: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
 // SIMT-LABEL: func.func @nested
 // SIMT: scf.for %j
-// SIMT: nvgpu.device_async_copy %A[%j, %{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], 8 {bypassL1} : memref<2x64x128xf16>
+// SIMT: memref.subview %A[%j, %{{.*}}, %{{.*}}][1, 1, 128][1, 1, 1] : memref<2x64x128xf16> to memref<128xf16, strided<[1], offset: ?>>
 // SIMT: scf.for %k
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>

@@ -16,12 +16,14 @@
 // CHECK: PASS guarded (sim vs eval
 // SIMT-LABEL: func.func @written
 // SIMT-NOT: nvgpu.device_async_copy %A
+// SIMT-NOT: memref.subview %A
 // SIMT-LABEL: func.func @once
 // SIMT-NOT: nvgpu.device_async_copy
 // SIMT-LABEL: func.func @moving
 // SIMT: memref<4x2048xf16, #gpu.address_space<workgroup>>
 // SIMT: memref<1x2048xf16, #gpu.address_space<workgroup>>
-// SIMT: nvgpu.device_async_copy %A
+// SIMT: memref.subview %A
+// SIMT: nvgpu.device_async_copy
 // SIMT: scf.for
 // SIMT: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 // SIMT: gpu.barrier

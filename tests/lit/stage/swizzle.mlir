@@ -16,7 +16,7 @@
 // SIMT: memref.view {{.*}} to memref<4x2048xf16, #gpu.address_space<workgroup>>
 // SIMT: arith.xori
 // SIMT: memref.view {{.*}} to memref<4x2048xf16, #gpu.address_space<workgroup>>
-// SIMT: nvgpu.device_async_copy %A[{{.*}}], %{{.*}}[{{.*}}], 8 {bypassL1}
+// SIMT: nvgpu.device_async_copy %{{[0-9]+}}[{{.*}}], %{{.*}}[{{.*}}], 8 {bypassL1} : memref<128xf16, strided<[1], offset: ?>>
 // SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x2048xf16
 // SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x2048xf16
 // SIMT-NOT: vector.load %A
