@@ -106,6 +106,7 @@ typedef struct Ctx {
     int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;              /* --remarks: say what was staged and how */
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
+    bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers take turns */
     Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */

@@ -653,18 +653,19 @@ distribute_module(Module *m, Diag *d)
 bool
 distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
 {
-    return distribute_module_opts(m, pipeline_stages, remarks, true, d);
+    return distribute_module_opts(m, pipeline_stages, remarks, true, false, d);
 }
 
 bool
 distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                       Diag *d)
+                       bool ping_pong, Diag *d)
 {
     Ctx c = { .m = m,
               .d = d,
               .pipeline_stages = pipeline_stages,
               .remarks = remarks,
-              .no_warp_specialize = !warp_specialize };
+              .no_warp_specialize = !warp_specialize,
+              .ping_pong = ping_pong };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)

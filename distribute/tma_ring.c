@@ -37,6 +37,12 @@
  * (register copies) in the other arm (dist_split_rings, before distribution), when that
  * copy fits beside the ring.
  *
+ * Ping-pong (`vptx.ping_pong = true` on the loop, or --ping-pong; warp-specialized rings
+ * with exactly two consumer warpgroups): warpgroup w issues each step's wgmma between
+ * bar.sync 1 + w and bar.arrive 2 - w (256 threads each), so the two take turns;
+ * warpgroup 1 arrives on barrier 1 once before the loop and warpgroup 0 syncs on it once
+ * after, which balances both barriers for any trip count.
+ *
  * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
  *              so far); layouts on the contract and its reads; called before the
  *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
@@ -91,6 +97,8 @@ typedef struct Ring {
     int64_t bm;      /* 64-row instructions per warpgroup in M: A's rows are permuted */
     ValueId it32;    /* this iteration's number (i32), once in the body */
     bool ws;         /* warp-specialized: a producer warpgroup issues the copies */
+    bool pp;         /* ping-pong: the two consumer warpgroups take turns to issue wgmma */
+    ValueId pp_wait, pp_signal; /* i32: named barrier 1 + w, and 2 - w (w: the warpgroup) */
 } Ring;
 
 struct RingPlan {
@@ -560,6 +568,12 @@ plan_ws(Ctx *c, OpId func, Ring *r)
         dist_error(c, "'vptx.warp_specialize' must be true or false");
         return;
     }
+    const Attr *pp = op_attr(m, r->loop, "vptx.ping_pong");
+    if (pp && pp->kind != ATTR_BOOL) {
+        c->loc = op_get(m, r->loop)->loc;
+        dist_error(c, "'vptx.ping_pong' must be true or false");
+        return;
+    }
     if (c->no_warp_specialize || (a && !a->b))
         return;
     const Op *lo = op_get(m, r->loop);
@@ -581,6 +595,8 @@ plan_ws(Ctx *c, OpId func, Ring *r)
         return;
     r->ws = true;
     op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
+    /* two consumer warpgroups, ordered by named barriers 1 and 2 (256 threads each) */
+    r->pp = (pp ? pp->b : c->ping_pong) && c->nthreads == 256;
 }
 
 /* --remarks: the ring, and the row rule the launcher checks when a size is dynamic */
@@ -606,10 +622,13 @@ ring_remark(Ctx *c, const Ring *r)
     diag_remark(c->d, op_get(m, r->loop)->loc,
                 "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
                 "and empty mbarriers): %" PRId64 " stages of %" PRId64
-                " bytes in dynamic shared memory%s%s%s%s",
+                " bytes in dynamic shared memory%s%s%s%s%s",
                 r->stages, r->bytes[0] + r->bytes[1],
                 r->ws ? "; warp-specialized: a producer warpgroup issues the copies (the block "
                         "gains 128 threads)"
+                      : "",
+                r->pp ? "; ping-pong: the two consumer warpgroups take turns to issue each K "
+                        "step's wgmma (named barriers 1 and 2)"
                       : "",
                 at ? "; the rows of " : "", dyn,
                 !at ? ""
@@ -808,6 +827,39 @@ ws_consumer_regs(const Ctx *c)
     return regs < WS_CONSUMER_REGS ? regs : WS_CONSUMER_REGS;
 }
 
+/* A bar.sync (or bar.arrive) of the two consumer warpgroups on named barrier `id` (i32). */
+static void
+named_barrier(Ctx *c, ValueId id, bool arrive)
+{
+    OpId o = emit(c, OP_NAMED_BARRIER, 1, &id, 0, NULL, 0);
+    op_set_attr(c->m, o, "count", attr_int(c->m, 256, TY_I64));
+    if (arrive)
+        op_set_attr(c->m, o, "arrive", attr_unit(c->m));
+}
+
+/*
+ * Ping-pong: consumer warpgroup w (0 or 1) issues the wgmma of each K step after
+ * bar.sync 1 + w and then bar.arrive 2 - w, so the two warpgroups' issues alternate,
+ * warpgroup 0 first.  Warpgroup 1 arrives once on barrier 1 before the loop (its turn
+ * comes second) and warpgroup 0 syncs once on it after the loop, so every phase of both
+ * barriers has its 128 + 128 threads whatever the trip count, K = 0 included.
+ */
+static void
+pp_begin(Ctx *c, Ring *r, ValueId tid)
+{
+    ValueId a[2] = { tid, const_index(c, 128) };
+    ValueId w = emit1(c, OP_DIVUI, 2, a, TY_INDEX);
+    ValueId w32 = emit1(c, OP_INDEX_CAST, 1, &w, TY_I32);
+    r->pp_wait = i32_op(c, OP_ADDI, w32, 1);
+    ValueId b[2] = { const_int(c, 2, TY_I32), w32 };
+    r->pp_signal = emit1(c, OP_SUBI, 2, b, TY_I32);
+    RegionSave rs;
+    region_enter(c, emit_if(c, cmp_i(c, CMPI_NE, w32, const_int(c, 0, TY_I32)), 0, NULL, false), 0,
+                 &rs);
+    named_barrier(c, const_int(c, 1, TY_I32), true);
+    region_leave(c, NULL, 0, &rs);
+}
+
 /*
  * The producer warpgroup (threads nthreads .. nthreads+127): gives registers back, its
  * first thread fills every step j into stage j % S (from j = S on, after the consumers
@@ -849,6 +901,8 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
     emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
     region_leave(c, NULL, 0, &rs);
     set_maxnreg(c, ws_consumer_regs(c), false);
+    if (r->pp)
+        pp_begin(c, r, tid);
 }
 
 bool
@@ -932,8 +986,16 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
 void
 dist_ring_loop_end(Ctx *c, OpId loop)
 {
-    if (!ring_of_loop(c, loop))
+    Ring *r = ring_of_loop(c, loop);
+    if (!r)
         return;
+    if (r->pp) { /* warpgroup 0 takes warpgroup 1's last arrival on barrier 1 */
+        RegionSave rs;
+        ValueId w0 = cmp_i(c, CMPI_EQ, r->pp_signal, const_int(c, 2, TY_I32));
+        region_enter(c, emit_if(c, w0, 0, NULL, false), 0, &rs);
+        named_barrier(c, const_int(c, 1, TY_I32), false);
+        region_leave(c, NULL, 0, &rs);
+    }
     OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
     op_set_attr(c->m, o, "pending", attr_int(c->m, 0, TY_I64));
 }
@@ -953,6 +1015,8 @@ dist_ring_contract(Ctx *c, OpId o, RingUse *u)
     r->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
     ValueId rd = to_index(c, i32_op(c, OP_REMUI, r->it32, r->stages));
     wait_parity(c, r->full, rd, parity(c, r->it32, r->stages));
+    if (r->pp) /* this warpgroup's turn to issue */
+        named_barrier(c, r->pp_wait, false);
     for (int j = 0; j < 2; j++) {
         u->buf[j] = r->ring[j];
         u->stage_rows[j] = r->rows[j];
@@ -973,6 +1037,8 @@ dist_ring_after(Ctx *c, OpId o)
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
     ValueId ub = dist_scalar(c, op->args[1]), step = dist_scalar(c, op->args[2]);
+    if (r->pp) /* the other warpgroup's turn */
+        named_barrier(c, r->pp_signal, true);
     /* the previous step's wgmma are complete (wait_group above): release its stage */
     ValueId prev32 = i32_op(c, OP_REMUI, i32_op(c, OP_ADDI, r->it32, r->stages - 1), r->stages);
     ValueId prev = to_index(c, prev32);

@@ -125,6 +125,8 @@ static const char check_usage[] =
     "                       ring of a wgmma K loop on sm_90a (default 3; docs/hopper.md)\n"
     "  --no-warp-specialize  sm_90a TMA rings without the producer warpgroup\n"
     "                       (docs/hopper.md)\n"
+    "  --ping-pong        the two consumer warpgroups of a warp-specialized TMA ring take\n"
+    "                     turns to issue wgmma (named barriers; off by default; docs/hopper.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --timing=GPU       after each sim run print the performance model's estimate for\n"
     "                     GPU (a100 or h100): 'timing: KERNEL gpu=... time_us=...\n"
@@ -207,6 +209,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->opt.remarks = 1;
         } else if (strcmp(arg, "--no-warp-specialize") == 0) {
             a->opt.no_warp_specialize = 1;
+        } else if (strcmp(arg, "--ping-pong") == 0) {
+            a->opt.ping_pong = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
             char *end = NULL;
             long ns = missing ? 0 : strtol(v, &end, 10);

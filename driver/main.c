@@ -73,6 +73,9 @@ static const char usage_text[] =
     "  --no-warp-specialize\n"
     "                    sm_90a TMA rings without the producer warpgroup (thread 0 of the\n"
     "                    consumers issues the copies; no setmaxnreg; docs/hopper.md)\n"
+    "  --ping-pong       the two consumer warpgroups of a warp-specialized TMA ring take turns\n"
+    "                    to issue each K step's wgmma (named barriers 1 and 2; off by\n"
+    "                    default; docs/hopper.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -196,6 +199,8 @@ parse_args(int argc, char **argv, Args *a)
             a->opt.arch = value;
         } else if (strcmp(arg, "--no-warp-specialize") == 0) {
             a->opt.no_warp_specialize = 1;
+        } else if (strcmp(arg, "--ping-pong") == 0) {
+            a->opt.ping_pong = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
             char *end = NULL;
             long n = missing ? 0 : strtol(value, &end, 10);

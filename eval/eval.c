@@ -613,6 +613,7 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_WGMMA_WAIT:
     case OP_SETMAXNREG:
     case OP_EXIT:
+    case OP_NAMED_BARRIER:
         return simt_only(ev, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

@@ -942,6 +942,16 @@ verify_op_rules(Verifier *v, OpId o)
     }
     case OP_EXIT:
         break;
+    case OP_NAMED_BARRIER: { /* `count`: a positive multiple of 32, at most 1024 (PTX ISA) */
+        int64_t n;
+        if (value_type(v->m, op_get(v->m, o)->args[0]) != TY_I32)
+            verify_fail(v, o, "operand #0 (the barrier id) must be i32");
+        if (verify_get_int(v, o, "count", &n, true) && (n < 32 || n > 1024 || n % 32))
+            verify_fail(v, o,
+                        "attribute 'count' is %lld but must be a multiple of 32 from 32 to 1024",
+                        (long long)n);
+        break;
+    }
     case OP_TO_LAYOUT:
         verify_to_layout(v, o);
         break;

@@ -796,6 +796,12 @@ isel_sm90(Emit *e, OpId o)
     case OP_EXIT:
         ins(e, "ret;");
         return true;
+    case OP_NAMED_BARRIER: {
+        Slot id = narrow32(e, scalar_of(e, op->args[0]));
+        ins(e, "bar.%s %s, %" PRId64 ";", op_attr(e->m, o, "arrive") ? "arrive" : "sync", S(e, id),
+            attr_int_or(op_attr(e->m, o, "count"), 0));
+        return true;
+    }
     case OP_SETMAXNREG:
         ins(e, "setmaxnreg.%s.sync.aligned.u32 %" PRId64 ";",
             op_attr(e->m, o, "dec") ? "dec" : "inc", attr_int_or(op_attr(e->m, o, "regs"), 232));

@@ -163,6 +163,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_WGMMA_WAIT] = isel_sm90,
     [OP_SETMAXNREG] = isel_sm90,
     [OP_EXIT] = isel_sm90,
+    [OP_NAMED_BARRIER] = isel_sm90,
     [OP_TMA_CREATE_DESCRIPTOR] = isel_sm90,
 };
 
