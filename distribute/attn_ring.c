@@ -247,58 +247,20 @@ attn_stages(Ctx *c, AttnRing *a)
     return true;
 }
 
-static TypeId
-tmap_type(Ctx *c, const AttnRing *a, int j, TypeId elem)
-{
-    int64_t box[2] = { a->rows[j], a->span[j] / 2 };
-    Type t;
-    memset(&t, 0, sizeof t);
-    t.kind = TY_TENSORMAP;
-    t.elem = type_memref(c->m, elem, 2, box, NULL, MS_WORKGROUP, false);
-    t.swizzle = a->span[j] == 128 ? SWIZZLE_128B : a->span[j] == 64 ? SWIZZLE_64B : SWIZZLE_32B;
-    t.oob = OOB_ZERO;
-    t.interleave = INTERLEAVE_NONE;
-    return type_intern(c->m, &t);
-}
-
 /* Appends K's and V's tensor maps to the kernel's arguments (after its own). */
 static bool
 add_maps(Ctx *c, OpId func, AttnRing *a)
 {
     Module *m = c->m;
     BlockId entry = op_entry_block(m, func, 0);
-    const Attr *ft = op_attr(m, func, "function_type");
-    if (!ft || ft->kind != ATTR_TYPE)
-        return false;
-    const Type *fty = type_get(m, ft->type);
-    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + 2 > 64)
-        return false;
-    uint32_t nin = fty->nins;
-    TypeId ins[64];
-    for (uint32_t i = 0; i < nin; i++)
-        ins[i] = fty->ins[i];
-    const Attr *old = op_attr(m, func, "vptx.hidden_tmaps");
-    const Attr *ot = op_attr(m, func, "vptx.hidden_tmaps_tested");
-    int64_t srcs[16], tested[16] = { 0 };
-    uint32_t ns = 0;
-    for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 16; i++)
-        srcs[ns++] = old->ints[i];
-    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 16; i++)
-        tested[i] = ot->ints[i];
-    if (ns + 2 > 16)
-        return false; /* the launchers read at most 16 */
+    TypeId t[2];
+    int64_t src[2];
     for (int j = 0; j < 2; j++) {
+        src[j] = a->src[j];
         TypeId el = type_get(m, value_type(m, block_get(m, entry)->args.items[a->src[j]]))->elem;
-        TypeId t = tmap_type(c, a, j, el);
-        a->tmap[j] = block_add_arg(m, entry, t, op_get(m, func)->loc, NULL);
-        ins[nin + (uint32_t)j] = t;
-        tested[ns] = 0;
-        srcs[ns++] = a->src[j];
+        t[j] = ring_tmap_type(c, el, a->rows[j], a->span[j] / 2, a->span[j]);
     }
-    op_set_attr(m, func, "function_type", attr_type(m, type_function(m, nin + 2, ins, 0, NULL)));
-    op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
-    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tested, NULL, ns));
-    return true;
+    return ring_append_maps(c, func, 2, t, src, NULL, a->tmap);
 }
 
 typedef struct PlanWalk {
@@ -400,42 +362,8 @@ dist_attn_ring_read(Ctx *c, OpId o, bool *done)
 {
     if (!ring_of(c, 0, 0, o))
         return true;
-    /* wgmma reads this block from the ring: no registers hold it */
-    NestedLayout l;
-    if (!result_layout(c, o, 0, &l))
-        return dist_error(c, "'vector.transfer_read' has no layout");
-    TypeId el = type_element(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
-    dist_bind(c, op_get(c->m, o)->res[0], dist_new(c, &l, el));
     *done = true;
-    return true;
-}
-
-static ValueId
-i32_op(Ctx *c, OpKind k, ValueId a, int64_t b)
-{
-    ValueId args[2] = { a, const_int(c, b, TY_I32) };
-    return emit1(c, k, 2, args, TY_I32);
-}
-
-static ValueId
-to_index(Ctx *c, ValueId v32)
-{
-    return emit1(c, OP_INDEX_CAST, 1, &v32, TY_INDEX);
-}
-
-/* (x / stages) & 1 != 0, for try_wait.parity */
-static ValueId
-parity(Ctx *c, ValueId x32, int64_t stages)
-{
-    ValueId p = i32_op(c, OP_ANDI, i32_op(c, OP_DIVUI, x32, stages), 1);
-    return cmp_i(c, CMPI_NE, p, const_int(c, 0, TY_I32));
-}
-
-static void
-wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par)
-{
-    ValueId a[4] = { bars, par, const_index(c, 10000000), idx };
-    emit(c, OP_MBARRIER_TRY_WAIT_PARITY, 4, a, 0, NULL, 0);
+    return ring_bind_read(c, o);
 }
 
 /* index v of a read, recomputed for the step whose induction value is iv2 */
@@ -472,10 +400,7 @@ issue_copies(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
             c, a->box_t[j], a->at[j] + (stage * a->blocks[j] + b) * a->rows[j] * a->span[j]);
         /* coordinates innermost first: the column of block b, then the row */
         ValueId col = idx_add_c(c, col0, b * (a->span[j] / 2));
-        ValueId args[6] = { dst, a->full[j], a->tmap[j], col, row, const_index(c, stage) };
-        OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
-        int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
-        op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
+        ring_tma_load(c, dst, a->full[j], a->tmap[j], col, row, stage);
     }
 }
 
@@ -582,7 +507,7 @@ dist_attn_ring_begin(Ctx *c, OpId loop)
 static void
 wait_full(Ctx *c, AttnRing *a, int j)
 {
-    wait_parity(c, a->full[j], a->rd[j], parity(c, a->it32, a->ns[j]));
+    ring_wait_parity(c, a->full[j], a->rd[j], ring_parity(c, a->it32, a->ns[j]));
 }
 
 bool
@@ -601,7 +526,7 @@ dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
         a->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
         for (int r = 0; r < 2; r++)
             a->rd[r] = a->ns[r] == 1 ? const_index(c, 0)
-                                     : to_index(c, i32_op(c, OP_REMUI, a->it32, a->ns[r]));
+                                     : ring_index(c, ring_i32(c, OP_REMUI, a->it32, a->ns[r]));
     }
     if (j == 0 || !a->joint)
         wait_full(c, a, j); /* K's before S, V's before P V */
@@ -627,7 +552,7 @@ release(Ctx *c, AttnRing *a, int j, ValueId ws, ValueId ws32, ValueId t, ValueId
         and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
     RegionSave rs;
     region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
-    wait_parity(c, a->empty[j], ws, parity(c, t, a->ns[j]));
+    ring_wait_parity(c, a->empty[j], ws, ring_parity(c, t, a->ns[j]));
     issue_loads_at(c, a, j, ws32, next);
     region_leave(c, NULL, 0, &rs);
 }
@@ -649,11 +574,12 @@ dist_attn_ring_after(Ctx *c, OpId o)
             release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32, idx_add(c, iv, step));
             continue;
         }
-        ValueId prev32 = i32_op(c, OP_REMUI, i32_op(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
+        ValueId prev32 =
+            ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
         ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
         RegionSave rs;
         region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
-        release(c, a, j, to_index(c, prev32), prev32, i32_op(c, OP_SUBI, a->it32, 1),
+        release(c, a, j, ring_index(c, prev32), prev32, ring_i32(c, OP_SUBI, a->it32, 1),
                 idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
         region_leave(c, NULL, 0, &rs);
     }

@@ -279,6 +279,24 @@ bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
 bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
 
+/* Shared with attn_ring.c: i32 arithmetic with a constant, index of an i32, the parity
+   (x / stages) & 1 != 0 of try_wait.parity, the wait itself, one TMA copy of a box into
+   dst completing on bar[stage], a tensor map type (box rows x cols, swizzle of span
+   bytes, 0 = none), a ring-fed read bound to its layout with no registers, and n
+   hidden tensor-map arguments appended to func (their source memref arguments and,
+   when tested is not NULL, whether the kernel tests their rows; false if the
+   signature cannot take them). */
+ValueId ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b);
+ValueId ring_index(Ctx *c, ValueId v32);
+ValueId ring_parity(Ctx *c, ValueId x32, int64_t stages);
+void ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par);
+void ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
+                   int64_t stage);
+TypeId ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span);
+bool ring_bind_read(Ctx *c, OpId read);
+bool ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
+                      const int64_t *tested, ValueId *out);
+
 /* ---- attn_ring.c ---- */
 /* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
    the shared memory used so far); returns the dynamic shared memory they take. */

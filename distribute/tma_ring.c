@@ -360,17 +360,18 @@ ring_stages(Ctx *c, Ring *r)
     return true;
 }
 
-/* The tensor map type of operand j's box. */
-static TypeId
-tmap_type(Ctx *c, const Ring *r, int j, TypeId elem)
+TypeId
+ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span)
 {
-    int64_t box[2] = { j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / r->esize };
+    int64_t box[2] = { rows, cols };
     Type t;
     memset(&t, 0, sizeof t);
     t.kind = TY_TENSORMAP;
     t.elem = type_memref(c->m, elem, 2, box, NULL, MS_WORKGROUP, false);
-    t.swizzle = r->span[j] == 128 ? SWIZZLE_128B : r->span[j] == 64 ? SWIZZLE_64B : SWIZZLE_32B;
-    t.l2promo = 0;
+    t.swizzle = span == 128  ? SWIZZLE_128B
+                : span == 64 ? SWIZZLE_64B
+                : span == 32 ? SWIZZLE_32B
+                             : SWIZZLE_NONE;
     t.oob = OOB_ZERO;
     t.interleave = INTERLEAVE_NONE;
     return type_intern(c->m, &t);
@@ -378,9 +379,9 @@ tmap_type(Ctx *c, const Ring *r, int j, TypeId elem)
 
 static ValueId dynamic_pitch(Module *m, OpId read);
 
-/* Appends the tensor map arguments of r to the kernel (after its own). */
-static bool
-add_maps(Ctx *c, OpId func, Ring *r)
+bool
+ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
+                 const int64_t *tested, ValueId *out)
 {
     Module *m = c->m;
     BlockId entry = op_entry_block(m, func, 0);
@@ -388,57 +389,65 @@ add_maps(Ctx *c, OpId func, Ring *r)
     if (!ft || ft->kind != ATTR_TYPE)
         return false;
     const Type *fty = type_get(m, ft->type);
-    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + 3 > 64)
+    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + n > 64)
         return false; /* workgroup attributions follow the arguments */
-    /* copied: interning the new types may move the type table */
+    /* copied: interning types may move the type table */
     uint32_t nin = fty->nins;
     TypeId ins[64];
     for (uint32_t i = 0; i < nin; i++)
         ins[i] = fty->ins[i];
-    fty = NULL;
     const Attr *old = op_attr(m, func, "vptx.hidden_tmaps");
-    int64_t srcs[32];
-    uint32_t ns = 0;
-    for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 30; i++)
-        srcs[ns++] = old->ints[i];
-    int nmaps = r->write ? 3 : 2;
-    if (ns + 3 > 16)
-        return false; /* the launchers read at most 16 */
-    for (int j = 0; j < 2; j++) {
-        uint32_t src = (uint32_t)r->tmap[j];
-        TypeId el = type_get(m, value_type(m, block_get(m, entry)->args.items[src]))->elem;
-        TypeId t = tmap_type(c, r, j, el);
-        r->tmap[j] = block_add_arg(m, entry, t, op_get(m, func)->loc, NULL);
-        ins[nin + j] = t;
-        srcs[ns++] = src;
-    }
-    if (r->write) { /* C: boxes of M rows x EPI_W f32 (32 bytes), unswizzled */
-        int64_t box[2] = { r->cm, EPI_W };
-        Type t;
-        memset(&t, 0, sizeof t);
-        t.kind = TY_TENSORMAP;
-        t.elem = type_memref(m, TY_F32, 2, box, NULL, MS_WORKGROUP, false);
-        t.swizzle = SWIZZLE_NONE;
-        t.oob = OOB_ZERO;
-        TypeId tt = type_intern(m, &t);
-        r->tmap[2] = block_add_arg(m, entry, tt, op_get(m, func)->loc, NULL);
-        ins[nin + 2] = tt;
-    }
-    if (r->write)
-        srcs[ns++] = r->csrc;
-    op_set_attr(m, func, "function_type",
-                attr_type(m, type_function(m, nin + (uint32_t)nmaps, ins, 0, NULL)));
-    op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
-    /* per map, 1 when the kernel tests its rows and does not use it for rows TMA cannot
-       map (a split loop, dist_split_rings): the hidden-map lines tell the launchers */
     const Attr *ot = op_attr(m, func, "vptx.hidden_tmaps_tested");
-    int64_t tested[32] = { 0 };
-    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 32; i++)
-        tested[i] = ot->ints[i];
+    int64_t srcs[16], tst[16] = { 0 };
+    uint32_t ns = 0;
+    for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 16; i++)
+        srcs[ns++] = old->ints[i];
+    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 16; i++)
+        tst[i] = ot->ints[i];
+    if (ns + n > 16)
+        return false; /* the launchers read at most 16 */
+    for (uint32_t j = 0; j < n; j++) {
+        out[j] = block_add_arg(m, entry, t[j], op_get(m, func)->loc, NULL);
+        ins[nin + j] = t[j];
+        tst[ns] = tested ? tested[j] : 0;
+        srcs[ns++] = src[j];
+    }
+    op_set_attr(m, func, "function_type", attr_type(m, type_function(m, nin + n, ins, 0, NULL)));
+    op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
+    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tst, NULL, ns));
+    return true;
+}
+
+/* Appends the tensor map arguments of r to the kernel (after its own): A's and B's (boxes
+ * of one swizzled image block; A's in 16-row pieces when several tiles share it), and C's
+ * for a TMA-store epilogue (M rows x EPI_W f32, 32 bytes, unswizzled).  Per A and B, 1 in
+ * vptx.hidden_tmaps_tested when the kernel tests its rows and does not use it for rows TMA
+ * cannot map (a split loop, dist_split_rings): the hidden-map lines tell the launchers. */
+static bool
+add_maps(Ctx *c, OpId func, Ring *r)
+{
+    Module *m = c->m;
+    BlockId entry = op_entry_block(m, func, 0);
     bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
-    for (int j = 0; j < 2; j++)
-        tested[ns - (uint32_t)nmaps + (uint32_t)j] = split && dynamic_pitch(m, r->read[j]);
-    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tested, NULL, ns));
+    TypeId t[3];
+    int64_t src[3], tested[3] = { 0 };
+    uint32_t n = r->write ? 3 : 2;
+    for (int j = 0; j < 2; j++) {
+        src[j] = r->tmap[j];
+        TypeId el = type_get(m, value_type(m, block_get(m, entry)->args.items[src[j]]))->elem;
+        t[j] = ring_tmap_type(c, el, j == 0 && r->bm > 1 ? 16 : r->rows[j], r->span[j] / r->esize,
+                              r->span[j]);
+        tested[j] = split && dynamic_pitch(m, r->read[j]);
+    }
+    if (r->write) {
+        src[2] = r->csrc;
+        t[2] = ring_tmap_type(c, TY_F32, r->cm, EPI_W, 0);
+    }
+    ValueId maps[3];
+    if (!ring_append_maps(c, func, n, t, src, tested, maps))
+        return false;
+    for (uint32_t j = 0; j < n; j++)
+        r->tmap[j] = maps[j];
     return true;
 }
 
@@ -710,45 +719,48 @@ ring_of_contract(Ctx *c, OpId o)
 }
 
 bool
+ring_bind_read(Ctx *c, OpId o)
+{
+    /* wgmma reads this operand from the ring: no registers hold it */
+    NestedLayout l;
+    if (!result_layout(c, o, 0, &l))
+        return dist_error(c, "'vector.transfer_read' has no layout");
+    TypeId el = type_element(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
+    dist_bind(c, op_get(c->m, o)->res[0], dist_new(c, &l, el));
+    return true;
+}
+
+bool
 dist_ring_read(Ctx *c, OpId o, bool *done)
 {
     for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++) {
         Ring *r = &c->ring->rings.items[i];
         if (r->read[0] != o && r->read[1] != o)
             continue;
-        /* wgmma reads this operand from the ring: no registers hold it */
-        NestedLayout l;
-        if (!result_layout(c, o, 0, &l))
-            return dist_error(c, "'vector.transfer_read' has no layout");
-        TypeId el = type_element(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
-        dist_bind(c, op_get(c->m, o)->res[0], dist_new(c, &l, el));
         *done = true;
-        return true;
+        return ring_bind_read(c, o);
     }
     return true;
 }
 
-static ValueId
-i32_op(Ctx *c, OpKind k, ValueId a, int64_t b)
+ValueId
+ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b)
 {
     ValueId args[2] = { a, const_int(c, b, TY_I32) };
     return emit1(c, k, 2, args, TY_I32);
 }
 
-static ValueId
-to_index(Ctx *c, ValueId v32)
+ValueId
+ring_index(Ctx *c, ValueId v32)
 {
     return emit1(c, OP_INDEX_CAST, 1, &v32, TY_INDEX);
 }
 
-/* (x / stages) & 1 != 0, for try_wait.parity */
-static ValueId
-parity(Ctx *c, ValueId x32, int64_t stages)
+ValueId
+ring_parity(Ctx *c, ValueId x32, int64_t stages)
 {
-    ValueId p = i32_op(c, OP_ANDI, i32_op(c, OP_DIVUI, x32, stages), 1);
-    ValueId z = const_int(c, 0, TY_I32);
-    ValueId args[2] = { p, z };
-    return cmp_i(c, CMPI_NE, args[0], args[1]);
+    ValueId p = ring_i32(c, OP_ANDI, ring_i32(c, OP_DIVUI, x32, stages), 1);
+    return cmp_i(c, CMPI_NE, p, const_int(c, 0, TY_I32));
 }
 
 static OpId
@@ -757,11 +769,21 @@ bar_op(Ctx *c, OpKind k, uint32_t n, const ValueId *args)
     return emit(c, k, n, args, 0, NULL, 0);
 }
 
-static void
-wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par)
+void
+ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par)
 {
     ValueId a[4] = { bars, par, const_index(c, 10000000), idx };
     bar_op(c, OP_MBARRIER_TRY_WAIT_PARITY, 4, a);
+}
+
+void
+ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
+              int64_t stage)
+{
+    ValueId args[6] = { dst, bar, tmap, col, row, const_index(c, stage) };
+    OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
+    int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
+    op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
 }
 
 /* expect_tx on full[stage] and the TMA copies of iteration iv into stage `stage` (constant). */
@@ -788,11 +810,7 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
                 /* coordinates innermost first: the column of block b, then the row */
                 ValueId col = idx_add_c(c, idx[1], b * (r->span[j] / r->esize));
                 ValueId row = pieces > 1 ? idx_add_c(c, idx[0], 16 * q) : idx[0];
-                ValueId args[6] = { dst, r->full, r->tmap[j], col, row, const_index(c, stage) };
-                OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
-                int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
-                op_set_attr(c->m, o, "operandSegmentSizes",
-                            attr_dense_array(c->m, TY_I32, seg, NULL, 7));
+                ring_tma_load(c, dst, r->full, r->tmap[j], col, row, stage);
             }
     }
 }
@@ -850,7 +868,7 @@ pp_begin(Ctx *c, Ring *r, ValueId tid)
     ValueId a[2] = { tid, const_index(c, 128) };
     ValueId w = emit1(c, OP_DIVUI, 2, a, TY_INDEX);
     ValueId w32 = emit1(c, OP_INDEX_CAST, 1, &w, TY_I32);
-    r->pp_wait = i32_op(c, OP_ADDI, w32, 1);
+    r->pp_wait = ring_i32(c, OP_ADDI, w32, 1);
     ValueId b[2] = { const_int(c, 2, TY_I32), w32 };
     r->pp_signal = emit1(c, OP_SUBI, 2, b, TY_I32);
     RegionSave rs;
@@ -889,11 +907,11 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
     ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
     ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
-    ValueId s32 = i32_op(c, OP_REMUI, it32, r->stages);
+    ValueId s32 = ring_i32(c, OP_REMUI, it32, r->stages);
     ValueId again = cmp_i(c, CMPI_SGE, it32, const_int(c, r->stages, TY_I32));
     region_enter(c, emit_if(c, again, 0, NULL, false), 0, &rs3);
-    wait_parity(c, r->empty, to_index(c, s32),
-                parity(c, i32_op(c, OP_SUBI, it32, r->stages), r->stages));
+    ring_wait_parity(c, r->empty, ring_index(c, s32),
+                     ring_parity(c, ring_i32(c, OP_SUBI, it32, r->stages), r->stages));
     region_leave(c, NULL, 0, &rs3);
     issue_loads_at(c, r, s32, iv);
     region_leave(c, NULL, 0, &rs2);
@@ -1013,8 +1031,8 @@ dist_ring_contract(Ctx *c, OpId o, RingUse *u)
     ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
     ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     r->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
-    ValueId rd = to_index(c, i32_op(c, OP_REMUI, r->it32, r->stages));
-    wait_parity(c, r->full, rd, parity(c, r->it32, r->stages));
+    ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, r->it32, r->stages));
+    ring_wait_parity(c, r->full, rd, ring_parity(c, r->it32, r->stages));
     if (r->pp) /* this warpgroup's turn to issue */
         named_barrier(c, r->pp_wait, false);
     for (int j = 0; j < 2; j++) {
@@ -1040,8 +1058,8 @@ dist_ring_after(Ctx *c, OpId o)
     if (r->pp) /* the other warpgroup's turn */
         named_barrier(c, r->pp_signal, true);
     /* the previous step's wgmma are complete (wait_group above): release its stage */
-    ValueId prev32 = i32_op(c, OP_REMUI, i32_op(c, OP_ADDI, r->it32, r->stages - 1), r->stages);
-    ValueId prev = to_index(c, prev32);
+    ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, r->it32, r->stages - 1), r->stages);
+    ValueId prev = ring_index(c, prev32);
     ValueId later = cmp_i(c, CMPI_SGT, r->it32, const_int(c, 0, TY_I32));
     RegionSave rs;
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
@@ -1058,7 +1076,8 @@ dist_ring_after(Ctx *c, OpId o)
     region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
     RegionSave rs2;
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs2);
-    wait_parity(c, r->empty, prev, parity(c, i32_op(c, OP_SUBI, r->it32, 1), r->stages));
+    ring_wait_parity(c, r->empty, prev,
+                     ring_parity(c, ring_i32(c, OP_SUBI, r->it32, 1), r->stages));
     region_leave(c, NULL, 0, &rs2);
     issue_loads_at(c, r, prev32, next);
     region_leave(c, NULL, 0, &rs);
