@@ -65,11 +65,12 @@ typedef struct {
     float occ; /* cycles the pipe of the issuing scheduler is busy */
 } PcInfo;
 
-/* open-addressing set of 64-bit keys (stored + 1, 0 = empty), or a counter map */
+/* open-addressing set of 64-bit keys (stored + 1, 0 = empty), each with vsize bytes of
+   value (a counter, a sharing record) when vsize is set */
 typedef struct {
     uint64_t *k;
-    uint32_t *c;
-    size_t cap, n;
+    unsigned char *v;
+    size_t vsize, cap, n;
 } Set;
 
 /* Sampled launches: who among the sampled CTAs touched each global sector (the first
@@ -79,13 +80,6 @@ typedef struct {
     uint32_t last, x, y, n, rows;
     bool multi_x, multi_y;
 } Share;
-
-typedef struct {
-    uint64_t *k; /* sector + 1, 0 = empty */
-    Share *v;
-    size_t cap, n;
-    bool failed; /* out of memory: fall back to the sample's own DRAM count */
-} ShareMap;
 
 typedef struct {
     uint64_t clock;
@@ -108,7 +102,8 @@ struct Timing {
     WarpT *w;
     uint64_t *ready;
     Set l1, l2, atom;
-    ShareMap share;
+    Set share;                      /* a sampled launch's Share per global sector */
+    bool share_failed;              /* too many sectors or out of memory: the sample's own count */
     uint32_t cta_lin, cta_x, cta_y; /* the CTA being timed: linear id, column, row */
     uint64_t bar_max[NBARRIERS];
     uint64_t async_max; /* bulk copies of the CTA: completion */
@@ -151,15 +146,15 @@ mix(uint64_t k)
 
 /* index of key in s (inserted when absent, *fresh set); SIZE_MAX when out of memory */
 static size_t
-set_find(Set *s, uint64_t key, bool counts, bool *fresh)
+set_find(Set *s, uint64_t key, bool *fresh)
 {
     if ((s->n + 1) * 2 > s->cap) {
         size_t ncap = s->cap ? s->cap * 2 : 1024;
         uint64_t *nk = calloc(ncap, sizeof *nk);
-        uint32_t *nc = counts ? calloc(ncap, sizeof *nc) : NULL;
-        if (!nk || (counts && !nc)) {
+        unsigned char *nv = s->vsize ? calloc(ncap, s->vsize) : NULL;
+        if (!nk || (s->vsize && !nv)) {
             free(nk);
-            free(nc);
+            free(nv);
             return SIZE_MAX;
         }
         for (size_t i = 0; i < s->cap; i++)
@@ -168,13 +163,13 @@ set_find(Set *s, uint64_t key, bool counts, bool *fresh)
                 while (nk[j])
                     j = (j + 1) & (ncap - 1);
                 nk[j] = s->k[i];
-                if (counts)
-                    nc[j] = s->c[i];
+                if (s->vsize)
+                    memcpy(nv + j * s->vsize, s->v + i * s->vsize, s->vsize);
             }
         free(s->k);
-        free(s->c);
+        free(s->v);
         s->k = nk;
-        s->c = nc;
+        s->v = nv;
         s->cap = ncap;
     }
     size_t j = mix(key + 1) & (s->cap - 1);
@@ -193,8 +188,8 @@ set_clear(Set *s)
 {
     if (s->k)
         memset(s->k, 0, s->cap * sizeof *s->k);
-    if (s->c)
-        memset(s->c, 0, s->cap * sizeof *s->c);
+    if (s->v)
+        memset(s->v, 0, s->cap * s->vsize);
     s->n = 0;
 }
 
@@ -202,7 +197,7 @@ static void
 set_free(Set *s)
 {
     free(s->k);
-    free(s->c);
+    free(s->v);
 }
 
 /* A cache holding more distinct sectors than fit (capacity in bytes) starts over: a crude
@@ -219,53 +214,19 @@ set_capacity(Set *s, uint64_t bytes)
 
 enum { SHARE_MAX = 1u << 22 }; /* sectors tracked (128 MiB of data); more: fall back */
 
-static Share *
-share_find(ShareMap *s, uint64_t key, bool *fresh)
-{
-    if ((s->n + 1) * 2 > s->cap) {
-        size_t ncap = s->cap ? s->cap * 2 : 4096;
-        uint64_t *nk = s->n < SHARE_MAX ? calloc(ncap, sizeof *nk) : NULL;
-        Share *nv = nk ? malloc(ncap * sizeof *nv) : NULL;
-        if (!nk || !nv) {
-            free(nk);
-            s->failed = true;
-            return NULL;
-        }
-        for (size_t i = 0; i < s->cap; i++)
-            if (s->k[i]) {
-                size_t j = mix(s->k[i]) & (ncap - 1);
-                while (nk[j])
-                    j = (j + 1) & (ncap - 1);
-                nk[j] = s->k[i];
-                nv[j] = s->v[i];
-            }
-        free(s->k);
-        free(s->v);
-        s->k = nk;
-        s->v = nv;
-        s->cap = ncap;
-    }
-    size_t j = mix(key + 1) & (s->cap - 1);
-    while (s->k[j] && s->k[j] != key + 1)
-        j = (j + 1) & (s->cap - 1);
-    *fresh = !s->k[j];
-    if (*fresh) {
-        s->k[j] = key + 1;
-        s->n++;
-    }
-    return &s->v[j];
-}
-
 /* The CTA being timed touches global sector sec (sampled launches only). */
 static void
 share_touch(Timing *tm, uint64_t sec)
 {
-    if (!tm->sampled || tm->share.failed)
+    if (!tm->sampled || tm->share_failed)
         return;
     bool fresh;
-    Share *e = share_find(&tm->share, sec, &fresh);
-    if (!e)
+    size_t j = tm->share.n < SHARE_MAX ? set_find(&tm->share, sec, &fresh) : SIZE_MAX;
+    if (j == SIZE_MAX) {
+        tm->share_failed = true;
         return;
+    }
+    Share *e = (Share *)tm->share.v + j;
     if (fresh) {
         *e = (Share){ tm->cta_lin, tm->cta_x, tm->cta_y, 1, 1, false, false };
         return;
@@ -608,6 +569,8 @@ tm_begin(Exec *x, const TimingGpu *g)
     if (!tm)
         return NULL;
     tm->g = g;
+    tm->atom.vsize = sizeof(uint32_t); /* accesses per address */
+    tm->share.vsize = sizeof(Share);
     tm->nwarps = x->nwarps;
     tm->nregs = x->entry->nregs ? x->entry->nregs : 1;
     tm->pc = malloc((size_t)x->m->ncode * sizeof *tm->pc + 1);
@@ -645,8 +608,7 @@ tm_free(Timing *tm)
     set_free(&tm->l1);
     set_free(&tm->l2);
     set_free(&tm->atom);
-    free(tm->share.k);
-    free(tm->share.v);
+    set_free(&tm->share);
     free(tm);
 }
 
@@ -944,14 +906,14 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
             last_line = sec[i] / 4;
         }
         if (load) {
-            if (set_find(&tm->l1, sec[i], false, &fresh) == SIZE_MAX || !fresh)
+            if (set_find(&tm->l1, sec[i], &fresh) == SIZE_MAX || !fresh)
                 continue; /* L1 hit (or no memory to track: counted as a hit) */
         }
         l1_miss = true;
         share_touch(tm, sec[i]);
         tm->l2_sectors++;
         set_capacity(&tm->l2, (uint64_t)g->l2_mb << 20);
-        if (set_find(&tm->l2, sec[i], false, &fresh) != SIZE_MAX && fresh) {
+        if (set_find(&tm->l2, sec[i], &fresh) != SIZE_MAX && fresh) {
             tm->dram_sectors++;
             dram = true;
         }
@@ -974,7 +936,7 @@ tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
         share_touch(tm, s);
         bool fresh;
         tm->l2_sectors++;
-        if (set_find(&tm->l2, s, false, &fresh) != SIZE_MAX && fresh)
+        if (set_find(&tm->l2, s, &fresh) != SIZE_MAX && fresh)
             tm->dram_sectors++;
     }
 }
@@ -996,12 +958,13 @@ tm_atomic(Exec *x, uint64_t addr, bool global)
     }
     tm->atomics++;
     bool fresh;
-    size_t j = set_find(&tm->atom, addr, true, &fresh);
-    if (j != SIZE_MAX && ++tm->atom.c[j] > tm->atom_max)
-        tm->atom_max = tm->atom.c[j];
+    size_t j = set_find(&tm->atom, addr, &fresh);
+    uint32_t *count = j != SIZE_MAX ? (uint32_t *)tm->atom.v + j : NULL;
+    if (count && ++*count > tm->atom_max)
+        tm->atom_max = *count;
     share_touch(tm, addr / 32);
     if (fresh && j != SIZE_MAX) { /* the first touch of the sector reaches DRAM too */
-        size_t k = set_find(&tm->l2, addr / 32, false, &fresh);
+        size_t k = set_find(&tm->l2, addr / 32, &fresh);
         if (k != SIZE_MAX && fresh)
             tm->dram_sectors++;
     }
@@ -1016,12 +979,12 @@ tm_atomic(Exec *x, uint64_t addr, bool global)
 static double
 share_dram(const Timing *tm, const Exec *x)
 {
-    const ShareMap *s = &tm->share;
+    const Set *s = &tm->share;
     double gx = x->grid[0], gy = (double)x->grid[1] * x->grid[2];
     double sweep = 0; /* sectors, per sampled CTA, before a column-shared sector returns */
     for (size_t i = 0; i < s->cap; i++)
         if (s->k[i]) {
-            const Share *e = &s->v[i];
+            const Share *e = (const Share *)s->v + i;
             sweep += e->n / ((e->multi_x ? gx : 1) * e->rows);
         }
     double reuse = gx * sweep * 32 / (double)tm->ctas_timed;
@@ -1030,7 +993,7 @@ share_dram(const Timing *tm, const Exec *x)
     double sectors = 0;
     for (size_t i = 0; i < s->cap; i++)
         if (s->k[i]) {
-            const Share *e = &s->v[i];
+            const Share *e = (const Share *)s->v + i;
             double fy = e->multi_y ? gy : 1;
             sectors += e->n / ((e->multi_x ? gx : 1) * fy) * (1 + (fy - 1) * (1 - keep));
         }
@@ -1094,7 +1057,7 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
 
     /* the chip */
     double dram_bytes = (double)tm->dram_sectors * 32 * scale;
-    if (tm->sampled && tm->ctas_timed && tm->share.n && !tm->share.failed)
+    if (tm->sampled && tm->ctas_timed && tm->share.n && !tm->share_failed)
         dram_bytes = share_dram(tm, x);
     double l2_bytes = (double)tm->l2_sectors * 32 * scale;
     double dram_bclk = g->dram_gbs * g->dram_eff * 1e9 / (g->clock_mhz * 1e6);
