@@ -113,12 +113,15 @@ ir_oom(void)
     longjmp(s->jump, 1);
 }
 
-void *
-ir_malloc(size_t n)
+/* A tracked block of n bytes, zeroed when zero is set: calloc, not malloc + memset, so a
+   large block comes zeroed from the system and its pages cost memory only once written
+   (ptxgen's per-value tables of a module whose vector-level values are dead). */
+static void *
+alloc_block(size_t n, bool zero)
 {
     if (n > SIZE_MAX - HEAD_SIZE || ir_alloc_should_fail())
         ir_oom();
-    AllocHead *h = malloc(HEAD_SIZE + n);
+    AllocHead *h = zero ? calloc(1, HEAD_SIZE + n) : malloc(HEAD_SIZE + n);
     if (!h)
         ir_oom();
     h->is_stream = false;
@@ -127,22 +130,17 @@ ir_malloc(size_t n)
 }
 
 void *
+ir_malloc(size_t n)
+{
+    return alloc_block(n, false);
+}
+
+void *
 ir_calloc(size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)
         ir_oom();
-    size_t n = count * size;
-    if (n > SIZE_MAX - HEAD_SIZE || ir_alloc_should_fail())
-        ir_oom();
-    /* calloc, not malloc + memset: a large block comes zeroed from the system, and its
-       pages cost memory only once written (ptxgen's per-value tables of a module whose
-       vector-level values are dead) */
-    AllocHead *h = calloc(1, HEAD_SIZE + n);
-    if (!h)
-        ir_oom();
-    h->is_stream = false;
-    link_head(h);
-    return (char *)h + HEAD_SIZE;
+    return alloc_block(count * size, true);
 }
 
 void *
