@@ -16,28 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/unit/files.h"
+#include "tests/unit/eighths.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
 static int
 next_eighths(void) /* -16 .. 16 */
 {
-    rng = rng * 6364136223846793005u + 1442695040888963407u;
-    return (int)((rng >> 33) % 33) - 16;
-}
-
-static uint16_t
-half_of_eighths(int k) /* f16 bits of k/8, |k| <= 16 */
-{
-    if (k == 0)
-        return 0;
-    uint16_t sign = k < 0 ? 0x8000 : 0;
-    unsigned m = (unsigned)(k < 0 ? -k : k);
-    int e = 0;
-    while ((m >> e) > 1)
-        e++;
-    unsigned frac = (m << (10 - e)) & 1023;
-    return (uint16_t)(sign | (unsigned)(e - 3 + 15) << 10 | frac);
+    return next_eighths_from(&rng);
 }
 
 static int

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "tests/unit/unit.h"
+#include "tests/unit/eighths.h"
 #include "tests/unit/files.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
@@ -120,21 +121,6 @@ test_k1(void)
         CHECK(bad == 0, "k1: %d of 8 row sums differ (row 0: %.9g vs %.9g)", bad, out[0], ref[0]);
     }
     sim_destroy(ctx);
-}
-
-/* f16 bits of k/8, |k| <= 16 (exact: a normal half or zero) */
-static uint16_t
-half_of_eighths(int k)
-{
-    if (k == 0)
-        return 0;
-    uint16_t sign = k < 0 ? 0x8000 : 0;
-    unsigned m = (unsigned)(k < 0 ? -k : k);
-    int e = 0; /* value = m * 2^-3 = 1.f * 2^(e) */
-    while ((m >> e) > 1)
-        e++;
-    unsigned frac = (m << (10 - e)) & 1023; /* e <= 4 */
-    return (uint16_t)(sign | (unsigned)(e - 3 + 15) << 10 | frac);
 }
 
 static void

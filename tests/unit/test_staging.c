@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tests/unit/unit.h"
+#include "tests/unit/eighths.h"
 #include "tests/unit/files.h"
 
 enum { M = 96, N = 136, K = 72 }; /* not multiples of the 128x128x32 tile */
@@ -25,22 +26,7 @@ static uint64_t rng = 0x2545f4914f6cdd1du;
 static int
 next_eighths(void) /* -16 .. 16 */
 {
-    rng = rng * 6364136223846793005u + 1442695040888963407u;
-    return (int)((rng >> 33) % 33) - 16;
-}
-
-static uint16_t
-half_of_eighths(int k) /* f16 bits of k/8, |k| <= 16 */
-{
-    if (k == 0)
-        return 0;
-    uint16_t sign = k < 0 ? 0x8000 : 0;
-    unsigned m = (unsigned)(k < 0 ? -k : k);
-    int e = 0;
-    while ((m >> e) > 1)
-        e++;
-    unsigned frac = (m << (10 - e)) & 1023;
-    return (uint16_t)(sign | (unsigned)(e - 3 + 15) << 10 | frac);
+    return next_eighths_from(&rng);
 }
 
 static char *
