@@ -85,17 +85,6 @@ struct AttnPlan {
 
 /* ---- planning ---- */
 
-static bool
-wgmma_kind_of(Ctx *c, OpId o, MmaIntrinsic *out)
-{
-    const Attr *k = op_attr(c->m, o, "mma_kind");
-    const Attr *cfg = op_attr(c->m, o, "lowering_config");
-    if (!(k ? layout_mma_from_attr(k, out) : cfg && layout_mma_from_attr(cfg, out)))
-        return false;
-    const MmaInfo *info = layout_mma_info(out->kind);
-    return info && info->subgroups == 4;
-}
-
 /* Can index v be recomputed for another step: the induction variable, defined before
    the loop, a constant, or +, -, * of such values in the body? */
 static bool
@@ -142,7 +131,7 @@ attn_operand(Ctx *c, OpId func, AttnRing *a, int j)
     Module *m = c->m;
     OpId o = a->contract[j];
     MmaIntrinsic mma;
-    if (!wgmma_kind_of(c, o, &mma))
+    if (!ring_wgmma_kind(c, o, &mma))
         return false;
     const Attr *maps = op_attr(m, o, "indexing_maps");
     if (!maps || maps->kind != ATTR_ARRAY || maps->n != 3 ||

@@ -279,13 +279,15 @@ bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
 bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
 
-/* Shared with attn_ring.c: i32 arithmetic with a constant, index of an i32, the parity
+/* Shared with attn_ring.c: the contract's wgmma kind (mma_kind, else its lowering
+   config's), i32 arithmetic with a constant, index of an i32, the parity
    (x / stages) & 1 != 0 of try_wait.parity, the wait itself, one TMA copy of a box into
    dst completing on bar[stage], a tensor map type (box rows x cols, swizzle of span
    bytes, 0 = none), a ring-fed read bound to its layout with no registers, and n
    hidden tensor-map arguments appended to func (their source memref arguments and,
    when tested is not NULL, whether the kernel tests their rows; false if the
    signature cannot take them). */
+bool ring_wgmma_kind(Ctx *c, OpId contract, MmaIntrinsic *out); /* a warpgroup kind */
 ValueId ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b);
 ValueId ring_index(Ctx *c, ValueId v32);
 ValueId ring_parity(Ctx *c, ValueId x32, int64_t stages);

@@ -107,8 +107,8 @@ struct RingPlan {
 
 /* ---- planning ---- */
 
-static bool
-wgmma_contract(Ctx *c, OpId o, MmaIntrinsic *out)
+bool
+ring_wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
 {
     const Attr *k = op_attr(c->m, o, "mma_kind");
     const Attr *cfg = op_attr(c->m, o, "lowering_config");
@@ -192,7 +192,7 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
 {
     Module *m = c->m;
     MmaIntrinsic mma;
-    if (op_get(m, o)->kind != OP_CONTRACT || !wgmma_contract(c, o, &mma))
+    if (op_get(m, o)->kind != OP_CONTRACT || !ring_wgmma_kind(c, o, &mma))
         return false;
     memset(r, 0, sizeof *r);
     r->contract = o;
@@ -498,7 +498,7 @@ ring_refused(Ctx *c, OpId func, OpId o)
     MmaIntrinsic mma;
     const char *what = NULL;
     if (op_get(m, o)->kind != OP_CONTRACT || op_get(m, o)->nargs != 3 ||
-        !wgmma_contract(c, o, &mma) || !ring_requested(m, o, &what))
+        !ring_wgmma_kind(c, o, &mma) || !ring_requested(m, o, &what))
         return;
     for (int j = 0; j < 2; j++) {
         ValueId v = op_get(m, o)->args[j];
