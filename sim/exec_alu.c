@@ -152,27 +152,18 @@ f32_fast(const Inst *in)
 }
 
 static inline float
-f32_bits_to(uint32_t b)
-{
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
-
-static inline float
 f32_in(const Exec *x, const Thread *t, const Inst *in, int i)
 {
     uint32_t b = (uint32_t)src(x, t, in, i);
     if ((in->flags & F_FTZ) && !(b & 0x7f800000u))
         b &= 0x80000000u;
-    return f32_bits_to(b);
+    return f32_of(b);
 }
 
 static inline int
 f32_done(Thread *t, const Inst *in, float r)
 {
-    uint32_t b;
-    memcpy(&b, &r, 4);
+    uint32_t b = bits_of_f32(r);
     if (r != r)
         b = 0x7fffffffu;
     else if ((in->flags & F_FTZ) && !(b & 0x7f800000u))
@@ -185,7 +176,7 @@ f32_done(Thread *t, const Inst *in, float r)
 static inline float
 lane_f32(const Thread *t, const Opd *o)
 {
-    return f32_bits_to((uint32_t)(o->kind == OPD_REG ? t->r[o->r] : (uint64_t)o->imm));
+    return f32_of((uint32_t)(o->kind == OPD_REG ? t->r[o->r] : (uint64_t)o->imm));
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -256,7 +247,7 @@ warp_f32_more(Thread *th, uint32_t mask, const Inst *in)
                                                          : (uint64_t)in->o[1].imm),
                  b = (uint32_t)(in->o[2].kind == OPD_REG ? t->r[in->o[2].r]
                                                          : (uint64_t)in->o[2].imm);
-        float x = f32_bits_to(a), y = f32_bits_to(b);
+        float x = f32_of(a), y = f32_of(b);
         uint32_t r;
         if (op == OP_DIV) {
             float q = x / y;
