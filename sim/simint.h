@@ -477,6 +477,7 @@ struct Thread {
     uint32_t spin_pc, spin_count;
     uint64_t spin_phase;
     uint32_t maxnreg; /* setmaxnreg: the warp's register budget, 0 = as launched */
+    uint32_t wg_groups; /* wgmma groups committed and not yet waited for (counters only) */
 };
 
 typedef struct {
