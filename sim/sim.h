@@ -104,8 +104,7 @@ typedef struct {
      * the most groups committed and not yet waited for at once (after a commit); and the
      * groups the waits left in flight (wait_group N keeps min(N, those)): their sum and
      * the most at one wait */
-    uint64_t wgmma_ops, wgmma_groups, wgmma_waits, wgmma_inflight_max, wgmma_kept,
-        wgmma_kept_max;
+    uint64_t wgmma_ops, wgmma_groups, wgmma_waits, wgmma_inflight_max, wgmma_kept, wgmma_kept_max;
 } SimStats;
 
 typedef enum {
