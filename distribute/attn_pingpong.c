@@ -124,12 +124,12 @@ dist_attn_pp_begin(Ctx *c, OpId loop)
     Module *m = c->m;
     const Attr *a = op_attr(m, loop, "vptx.ping_pong");
     OpId s, pv;
-    if (!find_contracts(m, loop, &s, &pv))
-        return true; /* not an attention loop: tma_ring.c's option, or nothing */
-    if (a && a->kind != ATTR_BOOL) {
+    if (a && a->kind != ATTR_BOOL) { /* on any loop, whatever the target */
         c->loc = op_get(m, loop)->loc;
         return dist_error(c, "'vptx.ping_pong' must be true or false");
     }
+    if (!find_contracts(m, loop, &s, &pv))
+        return true; /* not an attention loop: tma_ring.c's option, or nothing */
     if (!(a ? a->b : c->ping_pong))
         return true;
     const char *why = pp_obstacle(c, loop);

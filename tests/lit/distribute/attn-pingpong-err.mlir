@@ -1,8 +1,9 @@
 // A `vptx.ping_pong` attribute that is not a boolean on an attention key loop is a
 // located error at the loop (docs/hopper.md section 1e, "Ping-pong warpgroups"), not a
-// silent default, and no output is written.
+// silent default, and no output is written; on sm_80 too, where the loop has no wgmma.
 // RUN: not %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx 2>&1 | %filecheck %s
 // RUN: test ! -e %t.ptx
+// RUN: not %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx 2>&1 | %filecheck %s
 // CHECK: attn-pingpong-err.mlir:[[@LINE+19]]:10: error: 'vptx.ping_pong' must be true or false
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>
