@@ -23,9 +23,11 @@
  * of the last block, ends after the loop with the arrival on the partner's barrier, and
  * the even warpgroup then syncs once more on its own, taking the odd one's last
  * arrival.  So each barrier has as many 128-thread syncs as 128-thread arrivals whatever
- * the trip count (0 and 1 included): per warpgroup, one sync and one arrival before the
- * loop or after it, and one of each per iteration.  Barriers 1 and 2 stay the GEMM
- * ping-pong's (tma_ring.c), barrier 0 the gpu.barrier of the rest of the kernel.
+ * the trip count (0 and 1 included): one of each per iteration, and outside the loop two
+ * (the even warpgroup's barrier: its syncs before and after, the odd one's arrivals
+ * before and after) or one (the odd warpgroup's: its sync before, the even one's arrival
+ * after).  Barriers 1 and 2 stay the GEMM ping-pong's (tma_ring.c), barrier 0 the
+ * gpu.barrier of the rest of the kernel.
  *
  * A turn contains no workgroup-wide barrier: attn_ring.c's loop has none (thread 0's
  * refills wait on the empty mbarriers after S's wait, outside the turn).  The register
