@@ -216,7 +216,7 @@ add_carried(Ctx *c, OpId func, OpId o, Overlap *ov)
         op_set_attr(m, n, "vptx.layout", attr_array(m, items, ll->n + 1));
     }
     BlockId body = op_entry_block(m, n, 0);
-    ValueId carried = block_add_arg(m, body, st, op_get(m, o)->loc, "s_carried");
+    block_add_arg(m, body, st, op_get(m, o)->loc, "s_carried");
     ov->slot = nr;
     Block *b = block_get(m, body);
     OpId y = b->ops.items[b->ops.n - 1];
@@ -225,7 +225,6 @@ add_carried(Ctx *c, OpId func, OpId o, Overlap *ov)
     memcpy(yargs, op_get(m, y)->args, ny * sizeof *yargs);
     yargs[ny] = sres;
     op_set_args(m, y, ny + 1, yargs);
-    (void)carried;
     /* the new op takes the old one's place; later ops read its results */
     Block *pb = block_get(m, op_get(m, n)->parent);
     for (uint32_t i = 0; i < pb->ops.n; i++)
@@ -233,6 +232,7 @@ add_carried(Ctx *c, OpId func, OpId o, Overlap *ov)
             pb->ops.items[i] = n;
     Rename rn = { op_get(m, o)->res, op_get(m, n)->res, nr };
     module_walk(m, func, rename_visit, &rn);
+    op_get(m, o)->nregions = 0; /* the old op, in no block now, owns no body */
     return n;
 }
 
