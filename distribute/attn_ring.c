@@ -77,6 +77,9 @@ typedef struct AttnRing {
     int64_t at[2];
     TypeId box_t[2];
     ValueId it32, rd[2]; /* this iteration's number and stages (set at S) */
+    /* attn_overlap.c: S reads block 0 before the loop (peel) or the next block (next) */
+    AttnOverlapMode ov;
+    ValueId ivn, itn32, rdn; /* that block's induction value, number and K stage */
 } AttnRing;
 
 struct AttnPlan {
@@ -295,7 +298,14 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
            the h100 model); one warpgroup: K's ring one stage shallower (K's stage is free
            right after S, and the shared memory saved keeps a workgroup more per SM) */
         a->joint = c->nthreads > 128;
-        a->ns[0] = a->joint ? a->stages : a->stages - 1;
+        /* S_{j+1} overlapping the softmax (attn_overlap.c): K's ring keeps every stage (with
+           one, K_{j+1}'s copy would start only at S_j's wait, half an iteration before
+           S_{j+1} needs it: slower where latency bounds the kernel, docs/hopper.md); a joint
+           ring holds blocks j - 1 (P V_{j-1} in flight), j (V_j) and j + 1 (K_{j+1}) */
+        bool overlap = dist_attn_overlap_loop(c, a->loop);
+        if (overlap && a->joint && a->stages < 3)
+            a->stages = 3;
+        a->ns[0] = a->joint || overlap ? a->stages : a->stages - 1;
         a->ns[1] = a->stages;
         int64_t ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + 2048; /* + alignment */
         if (used + ring + q_bytes(c->m, a->contract[0]) > ATTN_SMEM_MAX || !add_maps(c, func, a))
@@ -499,6 +509,16 @@ wait_full(Ctx *c, AttnRing *a, int j)
     ring_wait_parity(c, a->full[j], a->rd[j], ring_parity(c, a->it32, a->ns[j]));
 }
 
+/* the step number (i32) of the step whose induction value is iv: (iv - lb) / step */
+static ValueId
+step_number(Ctx *c, AttnRing *a, ValueId iv)
+{
+    ValueId s[2] = { iv, bound(c, a, 0) };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, s, TY_INDEX), bound(c, a, 2) };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    return emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+}
+
 bool
 dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
 {
@@ -508,20 +528,26 @@ dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
     int j = a->contract[1] == o;
     if (j == 0) { /* S, the body's first wgmma: this step's stages */
         ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
-        ValueId lb = bound(c, a, 0), step = bound(c, a, 2);
-        ValueId s[2] = { iv, lb };
-        ValueId d[2] = { emit1(c, OP_SUBI, 2, s, TY_INDEX), step };
-        ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
-        a->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+        ValueId lb = bound(c, a, 0);
+        a->it32 = a->ov == ATTN_OVERLAP_PEEL ? const_int(c, 0, TY_I32) : step_number(c, a, iv);
         for (int r = 0; r < 2; r++)
             a->rd[r] = a->ns[r] == 1 ? const_index(c, 0)
                                      : ring_index(c, ring_i32(c, OP_REMUI, a->it32, a->ns[r]));
+        a->itn32 = a->it32;
+        a->rdn = a->rd[0];
+        if (a->ov == ATTN_OVERLAP_NEXT) { /* S_{j+1}: the next block's stage of K */
+            a->itn32 = step_number(c, a, a->ivn);
+            a->rdn = ring_index(c, ring_i32(c, OP_REMUI, a->itn32, a->ns[0]));
+        }
+        (void)lb;
     }
-    if (j == 0 || !a->joint)
-        wait_full(c, a, j); /* K's before S, V's before P V */
+    if (j == 0)
+        ring_wait_parity(c, a->full[0], a->rdn, ring_parity(c, a->itn32, a->ns[0]));
+    else if (!a->joint)
+        wait_full(c, a, 1); /* V's before P V */
     memset(u, 0, sizeof *u);
     u->buf[1] = a->ring[j];
-    u->row0[1] = idx_mul_c(c, a->rd[j], a->unit[j]);
+    u->row0[1] = idx_mul_c(c, j ? a->rd[1] : a->rdn, a->unit[j]);
     u->stage_rows[1] = a->rows[j];
     return true;
 }
@@ -546,6 +572,8 @@ release(Ctx *c, AttnRing *a, int j, ValueId ws, ValueId ws32, ValueId t, ValueId
     region_leave(c, NULL, 0, &rs);
 }
 
+static void release_previous(Ctx *c, AttnRing *a, int j, ValueId iv);
+
 void
 dist_attn_ring_after(Ctx *c, OpId o)
 {
@@ -558,18 +586,67 @@ dist_attn_ring_after(Ctx *c, OpId o)
        has long passed it: thread 0's wait for it is short) */
     ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
     ValueId step = bound(c, a, 2);
+    if (a->ov == ATTN_OVERLAP_PEEL) { /* S_0 done: K's stage 0 (a joint ring's waits for V) */
+        if (!a->joint)
+            release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32,
+                    idx_add(c, bound(c, a, 0), idx_mul_c(c, step, a->ns[0])));
+        return;
+    }
+    if (a->ov == ATTN_OVERLAP_NEXT)
+        return; /* S_{j+1} in flight: attn_overlap.c's waits release the stages */
     for (int j = a->joint; j < 2; j++) { /* joint: V's release is the ring's */
         if (j == 0 && a->ns[0] == 1) {
             release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32, idx_add(c, iv, step));
             continue;
         }
-        ValueId prev32 =
-            ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
-        ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
-        RegionSave rs;
-        region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
-        release(c, a, j, ring_index(c, prev32), prev32, ring_i32(c, OP_SUBI, a->it32, 1),
-                idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
-        region_leave(c, NULL, 0, &rs);
+        release_previous(c, a, j, iv);
     }
+}
+
+/* ring j's stage of the previous step (it > 0), refilled with the step ns[j] - 1 ahead */
+static void
+release_previous(Ctx *c, AttnRing *a, int j, ValueId iv)
+{
+    ValueId step = bound(c, a, 2);
+    ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
+    ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
+    RegionSave rs;
+    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
+    release(c, a, j, ring_index(c, prev32), prev32, ring_i32(c, OP_SUBI, a->it32, 1),
+            idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
+    region_leave(c, NULL, 0, &rs);
+}
+
+void
+dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (a) {
+        a->ov = mode;
+        a->ivn = ivn;
+    }
+}
+
+void
+dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (!a)
+        return;
+    ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
+    if (j == 1) { /* P V_{j-1} done: V's stage of block j - 1 (a joint ring's: both blocks') */
+        release_previous(c, a, 1, iv);
+        return;
+    }
+    if (a->joint)
+        return;
+    /* S_{j+1} done: K's stage of block j + 1, unless the last step's clamped S re-read
+       block j (released already) */
+    ValueId step = bound(c, a, 2);
+    ValueId real = cmp_i(c, CMPI_SLT, idx_add(c, iv, step), bound(c, a, 1));
+    RegionSave rs;
+    region_enter(c, emit_if(c, real, 0, NULL, false), 0, &rs);
+    release(c, a, 0, a->rdn, ring_i32(c, OP_REMUI, a->itn32, a->ns[0]), a->itn32,
+            idx_add(c, ivn, idx_mul_c(c, step, a->ns[0])));
+    region_leave(c, NULL, 0, &rs);
 }

@@ -566,6 +566,19 @@ wgmma_buffer(Ctx *c, TypeId elem, const int64_t *shape)
     return v;
 }
 
+/* Contract o's image buffer of operand j: the one made when o was distributed before (S
+   of an overlapped attention loop is distributed twice: attn_overlap.c), else a new one. */
+static ValueId
+contract_buffer(Ctx *c, OpId o, int j, TypeId elem, const int64_t *shape)
+{
+    for (uint32_t i = 0; i < c->images.n; i++)
+        if (c->images.items[i].contract == o && c->images.items[i].operand == j)
+            return c->images.items[i].buf;
+    ImageBuf b = { o, j, wgmma_buffer(c, elem, shape) };
+    ARRAY_PUSH(&c->m->arena, c->images, b);
+    return b.buf;
+}
+
 /* The contract's NV_WGMMA_* kind, from its mma_kind or its lowering_config. */
 static bool
 wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
@@ -800,9 +813,9 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         w.buf[1] = ring.buf[1];
     } else {
         ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
-        w.buf[0] = reg_a ? 0 : pre ? pre : wgmma_buffer(c, el, shape_a);
+        w.buf[0] = reg_a ? 0 : pre ? pre : contract_buffer(c, o, 0, el, shape_a);
         /* fp8: B's element type may differ from A's */
-        w.buf[1] = b_tma ? ring.buf[1] : wgmma_buffer(c, ops[1]->elem, shape_b);
+        w.buf[1] = b_tma ? ring.buf[1] : contract_buffer(c, o, 1, ops[1]->elem, shape_b);
         bool copy_a = !reg_a && !pre;
         if (c->loops && (copy_a || !b_tma)) /* the previous iteration's wgmma may read them */
             barrier(c);

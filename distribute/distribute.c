@@ -271,6 +271,8 @@ rewrite_for(Ctx *c, OpId o)
     if (!dist_attn_ring_begin(c, o) || !dist_attn_pp_begin(c, o))
         return false;
     dist_attn_early_reads(c, o);
+    if (!dist_attn_overlap_begin(c, o, &args[op_get(c->m, o)->nargs - 1]))
+        return false;
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);
     scope_push(c);
@@ -420,7 +422,9 @@ rewrite_op(Ctx *c, OpId o)
     OpKind k = op_get(c->m, o)->kind;
     c->loc = op_get(c->m, o)->loc;
     bool ok;
-    if (k == OP_FOR)
+    if (c->overlap && dist_attn_overlap_op(c, o))
+        ok = !c->failed; /* attn_overlap.c: S_{j+1} and its key block */
+    else if (k == OP_FOR)
         ok = rewrite_for(c, o);
     else if (k == OP_IF)
         ok = rewrite_if(c, o);
@@ -661,16 +665,26 @@ bool
 distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
                        bool ping_pong, Diag *d)
 {
+    return distribute_module_overlap(m, pipeline_stages, remarks, warp_specialize, ping_pong, false,
+                                     d);
+}
+
+bool
+distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
+                          bool ping_pong, bool overlap_softmax, Diag *d)
+{
     Ctx c = { .m = m,
               .d = d,
               .pipeline_stages = pipeline_stages,
               .remarks = remarks,
               .no_warp_specialize = !warp_specialize,
-              .ping_pong = ping_pong };
+              .ping_pong = ping_pong,
+              .overlap_softmax = overlap_softmax };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
-        if (!dist_split_rings(m, funcs.items[i], pipeline_stages))
+        if (!dist_split_rings(m, funcs.items[i], pipeline_stages) ||
+            !dist_attn_overlap_prepare(&c, funcs.items[i]))
             return false;
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);

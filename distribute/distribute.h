@@ -28,6 +28,10 @@ bool distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, 
  * wgmma (docs/hopper.md) */
 bool distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
                             bool ping_pong, Diag *d);
+/* ... and overlap_softmax: attention key loops on wgmma compute S_{j+1} while the softmax
+ * of block j runs (vptx.overlap_softmax; docs/hopper.md, section 1e) */
+bool distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks,
+                               bool warp_specialize, bool ping_pong, bool overlap_softmax, Diag *d);
 
 /* True when some op of m still needs distribution: a whole-workgroup (T_WG)
  * op or a `vptx.layout` attribute. */

@@ -128,6 +128,8 @@ static const char check_usage[] =
     "  --ping-pong        the two consumer warpgroups of a warp-specialized TMA ring, and\n"
     "                     the warpgroups of an attention key loop (in pairs), take turns\n"
     "                     to issue wgmma (named barriers; off by default; docs/hopper.md)\n"
+    "  --overlap-softmax  attention key loops on wgmma compute the next block's S during\n"
+    "                     this block's softmax (off by default; docs/hopper.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --timing=GPU       after each sim run print the performance model's estimate for\n"
     "                     GPU (a100 or h100): 'timing: KERNEL gpu=... time_us=...\n"
@@ -212,6 +214,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->opt.no_warp_specialize = 1;
         } else if (strcmp(arg, "--ping-pong") == 0) {
             a->opt.ping_pong = 1;
+        } else if (strcmp(arg, "--overlap-softmax") == 0) {
+            a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
             char *end = NULL;
             long ns = missing ? 0 : strtol(v, &end, 10);

@@ -77,6 +77,9 @@ static const char usage_text[] =
     "                    to issue each K step's wgmma (named barriers 1 and 2), and the\n"
     "                    warpgroups of an attention key loop, in pairs, to issue P V and\n"
     "                    the next S (barriers 3 up; off by default; docs/hopper.md)\n"
+    "  --overlap-softmax the attention key loops on wgmma compute S = Q K^T of the next key\n"
+    "                    block while the softmax of this one runs (FlashAttention-3's\n"
+    "                    intra-warpgroup overlap; off by default; docs/hopper.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -202,6 +205,8 @@ parse_args(int argc, char **argv, Args *a)
             a->opt.no_warp_specialize = 1;
         } else if (strcmp(arg, "--ping-pong") == 0) {
             a->opt.ping_pong = 1;
+        } else if (strcmp(arg, "--overlap-softmax") == 0) {
+            a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
             char *end = NULL;
             long n = missing ? 0 : strtol(value, &end, 10);

@@ -46,6 +46,8 @@ typedef struct VptxOptions {
     int no_warp_specialize; /* sm_90a TMA rings without a producer warpgroup (docs/hopper.md) */
     int ping_pong;          /* warp-specialized rings' two consumer warpgroups, and attention loops'
                                warpgroups in pairs, take turns to issue wgmma (hopper.md) */
+    int overlap_softmax;    /* attention on wgmma: S_{j+1} computed during the softmax of block j
+                               (hopper.md 1e) */
 } VptxOptions;
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;
