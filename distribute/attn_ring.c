@@ -57,7 +57,14 @@
 #include <string.h>
 
 enum {
-    ATTN_SMEM_MAX = 232448, /* sm_90's shared memory per workgroup (227 KiB) */
+    ATTN_SMEM_MAX = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
+    ATTN_SM_SMEM = 233472,    /* per SM (228 KiB), of which each workgroup takes ... */
+    ATTN_CTA_RESERVED = 1024, /* ... 1 KiB for the system */
+    ATTN_REGFILE = 65536,     /* 32-bit registers per SM */
+    /* the fewest registers a thread is held to by asking for more workgroups per SM: the
+       2-warpgroup kernel with head dim 128 and key blocks of 64 assembles in 124 at that
+       cap (138 without), spill-free (ptxas 13.0) */
+    ATTN_MIN_REGS = 128,
     ATTN_MAX_STAGES = 8,
     ATTN_MAX_BLOCKS = 8,
     ATTN_DEFAULT_STAGES = 2,
@@ -281,6 +288,31 @@ q_bytes(Module *m, OpId s)
     return t->kind == TY_VECTOR && t->rank == 2 ? 2 * t->shape[0] * t->shape[1] : 0;
 }
 
+/*
+ * As many workgroups per SM as the shared memory (smem bytes a workgroup) allows, as long
+ * as each thread keeps ATTN_MIN_REGS registers: vptx.min_ctas_per_sm, which ptxgen writes
+ * as .minnctapersm, and ptxas then holds the registers to the register file's share.
+ * Without it ptxas may take a few registers more than that share (138 for the 2-warpgroup
+ * kernel with key blocks of 64), and one workgroup an SM is left (docs/hopper.md, 1e).
+ */
+static void
+ask_occupancy(Ctx *c, OpId func, int64_t smem)
+{
+    int64_t n = ATTN_SM_SMEM / (smem + ATTN_CTA_RESERVED);
+    while (n > 1 && ATTN_REGFILE / (n * c->nthreads) < ATTN_MIN_REGS)
+        n--;
+    if (n < 2)
+        return;
+    op_set_attr(c->m, func, "vptx.min_ctas_per_sm", attr_int(c->m, n, TY_I64));
+    const Attr *sym = op_attr(c->m, func, "sym_name");
+    if (c->remarks)
+        diag_remark(
+            c->d, op_get(c->m, func)->loc,
+            "'%s' asks ptxas for %" PRId64 " workgroups per SM (.minnctapersm: up to %" PRId64
+            " bytes of shared memory each, at most %" PRId64 " registers a thread)",
+            sym && sym->str ? sym->str : "?", n, smem, ATTN_REGFILE / (n * c->nthreads) / 8 * 8);
+}
+
 int64_t
 dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
 {
@@ -340,6 +372,8 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
                         a->ns[1], a->bytes[1]);
     }
     p->rings = kept.rings;
+    if (p->rings.n)
+        ask_occupancy(c, func, used);
     return added;
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Attention on Hopper (docs/hopper.md, section 1e): tests/bench/kernels/
-# attention_s8192_d128.mlir (2 warpgroups of 64 query rows, key blocks of 32) and
-# attention_s8192_d128_b64.mlir (1 warpgroup, key blocks of 64), sequence 8192, head
+# attention_s8192_d128.mlir (2 warpgroups of 64 query rows, key blocks of 32),
+# attention_s8192_d128_b64.mlir (1 warpgroup, key blocks of 64) and
+# attention_s8192_d128_wg2_b64.mlir (2 warpgroups, key blocks of 64: Q's image in the
+# dynamic shared memory beside the ring, .minnctapersm 2), sequence 8192, head
 # dim 128, 8 heads, compiled for sm_90a (both contracts on wgmma, P V with P from
 # registers, K and V loaded by TMA through mbarrier rings, distribute/attn_ring.c)
 # and for sm_90 (mma.sync with the cp.async pipeline), each run under the
@@ -31,7 +33,7 @@ npy_zero "$TMP/x.npy" '<f2' 2
 npy_zero "$TMP/o.npy" '<f4' 4
 
 # kernel, grid x, block
-for kb in attention_s8192_d128:64:256 attention_s8192_d128_b64:128:128; do
+for kb in attention_s8192_d128:64:256 attention_s8192_d128_b64:128:128 attention_s8192_d128_wg2_b64:64:256; do
     IFS=: read -r name gx block <<<"$kb"
     for arch in sm_90a sm_90; do
         route=$([[ $arch == sm_90a ]] && echo wgmma || echo mma.sync)

@@ -32,8 +32,10 @@
 // CHECK: remark: 'vector.contract' 128x128x128 f16 x f16 -> f32: NV_WGMMA_F32_64x128x16_F16 (sm_90a: {{.*}}A from registers
 // CHECK-NOT: NV_MMA_SYNC
 // CHECK: remark: 'scf.for' loads its key and value blocks (64x128 and 64x128) through a TMA ring {{.*}}: 2 stages of 32768 bytes
+// CHECK: remark: 'wg2_tail' asks ptxas for 2 workgroups per SM (.minnctapersm: up to 101376 bytes of shared memory each, at most 128 registers a thread)
 // CHECK: remark: 'vector.contract' (wgmma) has its A (128x128), defined before the loop, stored into shared memory once, before the loop (dynamic shared memory, after the TMA ring's stages)
 // CHECK: remark: 'scf.for' loads its key and value blocks (64x128 and 64x128) through a TMA ring {{.*}}: 2 stages of 32768 bytes
+// CHECK: remark: 'wg2_one' asks ptxas for 2 workgroups per SM
 // CHECK: remark: 'vector.contract' (wgmma) has its A (128x128), {{.*}}(dynamic shared memory, after the TMA ring's stages)
 // CHECK: remark: 'scf.for' loads its key and value blocks (128x128 and 128x128) through TMA rings {{.*}}: 1 stage(s) of 32768 bytes for the key blocks and 2 of 32768 for the value blocks
 // CHECK: remark: 'vector.contract' (wgmma) has its A (64x128), {{.*}}(dynamic shared memory, after the TMA ring's stages)
@@ -59,9 +61,14 @@
 // buffer (only the mbarriers, .b64); Q's image stored at the dynamic base plus the
 // stages' bytes (rows of 128 bytes: the 128-byte swizzle); S by descriptor-A wgmma (one
 // per 16 of the head dim), P V by register-A wgmma (one per 16 of the key block).
-// wg2: 2 stages of 2 x 64 x 128 x 2 = 32768 bytes, then Q 128 x 128 x 2 = 32768.
+// wg2: 2 stages of 2 x 64 x 128 x 2 = 32768 bytes, then Q 128 x 128 x 2 = 32768; two
+// such workgroups fit an SM's 228 KiB, and with 128 registers a thread their 2 x 256
+// threads fill its 65536 registers: .minnctapersm 2 (ptxas then takes 124, not 138).
+// The others fit one workgroup an SM: no .minnctapersm.
 // PTX: dynamic shared memory 98304 bytes
 // PTX-NEXT: .visible .entry wg2_tail(
+// PTX: .reqntid 256, 1, 1
+// PTX-NEXT: .minnctapersm 2
 // PTX-NOT: .shared .align {{[0-9]+}} .b8
 // PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
 // PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 65536;
@@ -71,6 +78,8 @@
 // PTX-NOT: wgmma.mma_async
 // PTX: dynamic shared memory 98304 bytes
 // PTX-NEXT: .visible .entry wg2_one(
+// PTX: .reqntid 256, 1, 1
+// PTX-NEXT: .minnctapersm 2
 // PTX-NOT: .shared .align {{[0-9]+}} .b8
 // PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
 // PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 65536;
@@ -81,7 +90,7 @@
 // b128: K's 1 stage and V's 2 of 128 x 128 x 2 = 32768 bytes, then Q 64 x 128 x 2 = 16384.
 // PTX: dynamic shared memory 114688 bytes
 // PTX-NEXT: .visible .entry b128_tail(
-// PTX-NOT: .shared .align {{[0-9]+}} .b8
+// PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
 // PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
 // PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
 // PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
@@ -90,7 +99,7 @@
 // PTX-NOT: wgmma.mma_async
 // PTX: dynamic shared memory 114688 bytes
 // PTX-NEXT: .visible .entry b128_one(
-// PTX-NOT: .shared .align {{[0-9]+}} .b8
+// PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
 // PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
 // PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
 // PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
@@ -100,7 +109,7 @@
 // d256: K's 1 stage and V's 2 of 64 x 256 x 2 = 32768 bytes, then Q 64 x 256 x 2 = 32768.
 // PTX: dynamic shared memory 131072 bytes
 // PTX-NEXT: .visible .entry d256_tail(
-// PTX-NOT: .shared .align {{[0-9]+}} .b8
+// PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
 // PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
 // PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
 // PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
@@ -109,7 +118,7 @@
 // PTX-NOT: wgmma.mma_async
 // PTX: dynamic shared memory 131072 bytes
 // PTX-NEXT: .visible .entry d256_one(
-// PTX-NOT: .shared .align {{[0-9]+}} .b8
+// PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
 // PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
 // PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
 // PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
@@ -120,7 +129,7 @@
 // 229376 bytes, with the mbarriers' static bytes under 232448.
 // PTX: dynamic shared memory 229376 bytes
 // PTX-NEXT: .visible .entry wg2_b128_s4(
-// PTX-NOT: .shared .align {{[0-9]+}} .b8
+// PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
 // PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
 // PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 196608;
 // PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
