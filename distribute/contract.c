@@ -797,6 +797,8 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
     /* B alone by TMA: attention's K and V blocks (attn_ring.c) */
     bool b_tma = !by_tma && dist_attn_ring_contract(c, o, &ring);
+    if (b_tma) /* attn_pingpong.c: P V waits for its warpgroup's turn */
+        dist_attn_pp_before(c, o);
     if (b_tma)
         bytes -= esize * shape_b[0] * shape_b[1];
     if (!reg_a && hoisted_a_dynamic(c, o)) /* Q beside attention's ring (hoist_a) */
@@ -837,7 +839,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *acc = ops[2], *r = dist_new(c, acc->layout, acc->elem);
     /* attention's P V: its groups stay in flight into the next iteration */
-    bool defer = reg_a && dist_attn_defer_wait(c, o);
+    bool defer = reg_a ? dist_attn_defer_wait(c, o) : b_tma && dist_attn_pp_defer(c, o);
     ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
     ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
     int64_t nregs = w.inst_n / 2;
@@ -895,8 +897,10 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         }
     if (by_tma)
         dist_ring_after(c, o);
-    if (b_tma)
+    if (b_tma) {
+        dist_attn_pp_after(c, o); /* S: the partner's turn, then its wait */
         dist_attn_ring_after(c, o);
+    }
     Dist *res = convert_dist(c, r, &rl);
     if (!res)
         return false;

@@ -104,10 +104,12 @@ typedef struct Ctx {
     struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
     struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
     struct AttnPlan *attn;     /* attn_ring.c: attention loops whose K and V come by TMA */
+    struct AttnPPs *attn_pp;   /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
     int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;              /* --remarks: say what was staged and how */
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
-    bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers take turns */
+    bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers, and
+                                  attention rings' warpgroups, take turns */
     Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
@@ -312,6 +314,13 @@ ValueId dist_attn_ring_q(Ctx *c, OpId contract, TypeId t); /* Q's image after th
    the stage); false if not one */
 bool dist_attn_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_attn_ring_after(Ctx *c, OpId contract); /* release the previous stage, refill */
+
+/* ---- attn_pingpong.c: attention rings' warpgroups take turns (FlashAttention-3) ---- */
+bool dist_attn_pp_begin(Ctx *c, OpId loop);      /* after dist_attn_ring_begin: the first turn */
+void dist_attn_pp_before(Ctx *c, OpId contract); /* before P V's wgmma: wait for my turn */
+bool dist_attn_pp_defer(Ctx *c, OpId contract);  /* S: no wait of its own (it follows the turn) */
+void dist_attn_pp_after(Ctx *c, OpId contract);  /* after S's wgmma: the partner's turn, wait */
+void dist_attn_pp_end(Ctx *c, OpId loop);        /* after the body: the last turn, balance */
 
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);

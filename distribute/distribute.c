@@ -268,7 +268,7 @@ rewrite_for(Ctx *c, OpId o)
     if (!dist_stage_loop_begin(c, o))
         return false;
     dist_wgmma_hoist(c, o);
-    if (!dist_attn_ring_begin(c, o))
+    if (!dist_attn_ring_begin(c, o) || !dist_attn_pp_begin(c, o))
         return false;
     dist_attn_early_reads(c, o);
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
@@ -279,6 +279,7 @@ rewrite_for(Ctx *c, OpId o)
     c->loops--;
     scope_pop(c);
     dist_stage_loop_end(c, o);
+    dist_attn_pp_end(c, o);
     dist_attn_loop_end(c, o);
     return !c->failed;
 }

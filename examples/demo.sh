@@ -7,7 +7,7 @@
 # its register / spill / shared-memory figures; show one layout picture; then run
 # `vptx check --backend=auto` on each (the GPU when a CUDA driver and device are there,
 # else the PTX simulator) with the simulator's counters; last, examples/gemm.mlir for
-# sm_90a (wgmma fed by a TMA ring) on the simulator.  The SIMT-level examples
+# sm_90a (wgmma fed by a TMA ring) and examples/attention_sm90.mlir on the simulator.  The SIMT-level examples
 # under examples/simt/ (hand-written gpu/nvgpu kernels) are checked against the
 # vector-level ones with --reference.
 set -euo pipefail
@@ -78,9 +78,15 @@ for pair in "${simt[@]}"; do
     "$BIN" check --backend=auto --reference="$ref" "$f"
 done
 
-section "5. The Hopper route (sm_90a): examples/gemm.mlir on wgmma, a TMA ring, a producer warpgroup"
-# docs/hopper.md, section 1d; the simulator, which runs sm_90a on any machine
+section "5. The Hopper route (sm_90a): wgmma, TMA rings, mbarriers"
+# docs/hopper.md, sections 1d and 1e; the simulator, which runs sm_90a on any machine.
+# examples/gemm.mlir: wgmma fed by a TMA ring and a producer warpgroup.
 # shellcheck disable=SC2086 # the extra arguments are words
 "$BIN" check --backend=sim --arch=sm_90a --stats $(check_args examples/gemm.mlir) examples/gemm.mlir
+echo
+# examples/attention_sm90.mlir (examples/attention.mlir with one warpgroup of 64 query
+# rows; examples/attention.mlir's 2 warps are too few for wgmma and keep mma.sync):
+# S = Q K^T and P V on wgmma, P from registers, K and V by TMA rings.
+"$BIN" check --backend=sim --arch=sm_90a --stats examples/attention_sm90.mlir
 echo
 echo "demo: done"

@@ -41,9 +41,19 @@
 // RUN: %vptx check --arch=sm_90a --stats %s --grid=2,2 --dim=130,66,66,136,130,136 | %filecheck --check-prefix=COPY %s
 // TMA: cp.async 36
 // TMA: global loads 0 requests
+// The TMA bytes are the ideal: A (130x72 f16, 18720 bytes) once per column of CTAs and B
+// (72x136, 19584 bytes) once per row, 2 x 18720 + 2 x 19584 = 76608; the 36 boxes
+// (128x32 + 2 x 32x64 f16 = 16384 bytes a step) hold 196608 bytes, the rest zero-filled.
+// The wgmma: 4 CTAs x 2 warpgroups x 3 K steps x 2 (k16) = 48, one group a step (24);
+// each warpgroup waits with one group in flight in its 3 steps and for none after
+// the loop: 32 waits, mean 0.75.  The register copy waits for every group.
+// TMA: TMA{{ +}}36 loads, 76608 bytes (120000 zero-filled); 0 stores, 0 bytes
+// TMA-NEXT: wgmma{{ +}}48 mma_async in 24 groups, up to 2 in flight; 32 waits left up to 1 in flight (mean 0.75)
 // TMA: PASS gemm
 // COPY-NOT: cp.async
 // COPY: global loads {{[1-9]}}
+// COPY-NOT: TMA
+// COPY: wgmma{{ +}}48 mma_async in 24 groups, up to 1 in flight; 24 waits left up to 0 in flight
 // COPY: PASS gemm
 // REMARK: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape); subgroups M4 x N2 x K1 of 8
 // REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory (16-byte cp.async.cg copies, ldmatrix reads): 3 stage(s) of 16384 bytes

@@ -907,6 +907,7 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
         t->icount = 0;
         t->yield_pc = NOREG;
         t->maxnreg = 0;
+        t->wg_groups = 0;
         t->local = x->local ? x->local + (size_t)i * x->local_size : NULL;
         x->live[t->warp] |= 1u << t->lane;
     }

@@ -482,9 +482,11 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                             if (!gp)
                                 return EX_FAULT;
                             memcpy(gp, sp, m.esize);
+                            x->st.tma_st_bytes += m.esize;
                             if (x->tm)
                                 tm_bulk(x, ga, m.esize);
                         } else if (oob) {
+                            x->st.tma_fill_bytes += m.esize;
                             memset(sp, m.oob ? 0xff : 0, m.esize);
                             if (m.oob)
                                 sp[m.esize - 1] = 0x7f; /* a NaN of every float width */
@@ -494,12 +496,16 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                             if (!gp)
                                 return EX_FAULT;
                             memcpy(sp, gp, m.esize);
+                            x->st.tma_ld_bytes += m.esize;
                             if (x->tm)
                                 tm_bulk(x, ga, m.esize);
                         }
                     }
-    if (store)
+    if (store) {
+        x->st.tma_st_copies++;
         return EX_NEXT;
+    }
+    x->st.tma_ld_copies++;
     uint32_t boff;
     if (!smem_addr(x, t, in, SP_SHARED, &in->o[3], 8, 8, &boff))
         return EX_FAULT;
@@ -530,8 +536,13 @@ sim_ex_bulk(Exec *x, Thread *t, const Inst *in)
     memmove(dp, sp, size);
     if (x->tm)
         tm_bulk(x, store ? dst : src, (uint32_t)size);
-    if (store)
+    if (store) {
+        x->st.tma_st_copies++;
+        x->st.tma_st_bytes += size;
         return EX_NEXT;
+    }
+    x->st.tma_ld_copies++;
+    x->st.tma_ld_bytes += size;
     uint32_t boff;
     if (!smem_addr(x, t, in, SP_SHARED, &in->o[3], 8, 8, &boff))
         return EX_FAULT;
@@ -563,6 +574,28 @@ sim_ex_wgmma_sync(Exec *x, Thread *t, const Inst *in)
     if (x->nthreads % 128)
         return sim_fault(x, t, in, "'%s' needs whole warpgroups, but the block has %u threads",
                          sim_op_table[in->op].mnemonic, x->nthreads);
+    /* mma_async computes at once; the groups are only counted.  Every thread of a
+     * warpgroup keeps the same count (the instructions are .aligned); its first
+     * thread reports for the warpgroup. */
+    bool first = t->tid % 128 == 0;
+    if (in->op == OP_WGMMA_COMMIT) {
+        t->wg_groups++;
+        if (first) {
+            x->st.wgmma_groups++;
+            if (t->wg_groups > x->st.wgmma_inflight_max)
+                x->st.wgmma_inflight_max = t->wg_groups;
+        }
+    } else if (in->op == OP_WGMMA_WAIT) {
+        uint64_t n = opd_read(x, t, &in->o[0]);
+        if (t->wg_groups > n)
+            t->wg_groups = (uint32_t)n;
+        if (first) {
+            x->st.wgmma_waits++;
+            x->st.wgmma_kept += t->wg_groups;
+            if (t->wg_groups > x->st.wgmma_kept_max)
+                x->st.wgmma_kept_max = t->wg_groups;
+        }
+    }
     return EX_NEXT;
 }
 
@@ -836,6 +869,7 @@ sim_ex_wgmma_mma(Exec *x, Thread *t, const Inst *in)
         x->th[k].pc++;
     }
     x->st.warp_collectives++;
+    x->st.wgmma_ops++;
     return EX_JUMP;
 }
 

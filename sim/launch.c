@@ -287,4 +287,19 @@ sim_print_stats(const SimStats *s, FILE *out)
     fprintf(out, "atomics %llu, barriers %llu, warp collectives %llu\n",
             (unsigned long long)s->atomics, (unsigned long long)s->barriers,
             (unsigned long long)s->warp_collectives);
+    if (s->tma_ld_copies || s->tma_st_copies)
+        fprintf(out,
+                "TMA            %llu loads, %llu bytes (%llu zero-filled); %llu stores, %llu "
+                "bytes\n",
+                (unsigned long long)s->tma_ld_copies, (unsigned long long)s->tma_ld_bytes,
+                (unsigned long long)s->tma_fill_bytes, (unsigned long long)s->tma_st_copies,
+                (unsigned long long)s->tma_st_bytes);
+    if (s->wgmma_ops)
+        fprintf(out,
+                "wgmma          %llu mma_async in %llu groups, up to %llu in flight; %llu "
+                "waits left up to %llu in flight (mean %.2f)\n",
+                (unsigned long long)s->wgmma_ops, (unsigned long long)s->wgmma_groups,
+                (unsigned long long)s->wgmma_inflight_max, (unsigned long long)s->wgmma_waits,
+                (unsigned long long)s->wgmma_kept_max,
+                s->wgmma_waits ? (double)s->wgmma_kept / (double)s->wgmma_waits : 0.0);
 }

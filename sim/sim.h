@@ -96,6 +96,15 @@ typedef struct {
     uint64_t atomics;          /* thread-level atom/red operations */
     uint64_t barriers;         /* completed CTA barriers (bar.sync / barrier.sync) */
     uint64_t warp_collectives; /* completed warp collectives */
+    /* sm_90: cp.async.bulk{.tensor} copies (one per issuing thread) and the global bytes
+     * they read or wrote; tma_fill_bytes: box bytes a tensor load zero-filled because
+     * they lie outside the tensor (no global traffic) */
+    uint64_t tma_ld_copies, tma_ld_bytes, tma_fill_bytes, tma_st_copies, tma_st_bytes;
+    /* sm_90 wgmma, counted once per warpgroup: mma_async ops, commit_groups, wait_groups;
+     * the most groups committed and not yet waited for at once (after a commit); and the
+     * groups the waits left in flight (wait_group N keeps min(N, those)): their sum and
+     * the most at one wait */
+    uint64_t wgmma_ops, wgmma_groups, wgmma_waits, wgmma_inflight_max, wgmma_kept, wgmma_kept_max;
 } SimStats;
 
 typedef enum {

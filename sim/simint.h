@@ -476,7 +476,8 @@ struct Thread {
      * failed poll and how many failed in a row there */
     uint32_t spin_pc, spin_count;
     uint64_t spin_phase;
-    uint32_t maxnreg; /* setmaxnreg: the warp's register budget, 0 = as launched */
+    uint32_t maxnreg;   /* setmaxnreg: the warp's register budget, 0 = as launched */
+    uint32_t wg_groups; /* wgmma groups committed and not yet waited for (counters only) */
 };
 
 typedef struct {

@@ -98,3 +98,38 @@ cc -std=c11 -O2 -I. -D_POSIX_C_SOURCE=200809L tests/bench/hopper_timing.c "$LIB"
 echo "-- H100 model, 4096^3: the Hopper route, 132 CTAs simulated"
 "$TMP/hopper_timing" "$TMP/gemm90.ptx" 4096 128 128 132 h100
 "$TMP/hopper_timing" "$TMP/gemm90w.ptx" 4096 128 256 132 h100
+# The Hopper route's kernels as issue 14 asks them to be judged: registers per thread of
+# the producer and consumer warpgroups (ptxas -v gives the launch count; setmaxnreg moves
+# it per warpgroup), spills, and the simulator's counters of a 256x256x1024 launch: the
+# bytes TMA reads against the ideal computed here (A once per column of tiles, B once
+# per row), the wgmma groups in flight, and shared-memory bank conflicts of the epilogue
+# (the plain epilogue stores from registers: no shared stores; the opt-in TMA-store
+# epilogue of tests/lit/distribute/tma-ring-epilogue.mlir stages C in shared memory).
+echo "-- the Hopper route's kernels: ptxas -v sm_90a, setmaxnreg, simulator counters at 256x256x1024"
+for k in "examples/gemm.mlir:128:128" "tests/bench/kernels/gemm_128x256.mlir:128:256"; do
+    IFS=: read -r f tm tn <<<"$k"
+    name="$(basename "$f" .mlir) (tile ${tm}x$tn)"
+    "$BIN" --emit=ptx --arch=sm_90a "$f" -o "$TMP/h.ptx"
+    if [[ -x $PTXAS ]]; then
+        "$PTXAS" -arch=sm_90a -v "$TMP/h.ptx" -o "$TMP/h.cubin" 2>&1 | awk -v who="$name" '
+            /spill stores/ { for (i = 1; i <= NF; i++) if ($i == "spill" && $(i+1) == "stores,") st = $(i-2) }
+            /Used [0-9]+ registers/ { for (i = 1; i <= NF; i++) if ($i == "registers,") r = $(i-1) }
+            END { printf "%s: launched with %s registers a thread, spill stores %s bytes\n", who, r, st }'
+    fi
+    awk -v who="$name" '
+        /setmaxnreg.dec/ { d = $NF; sub(/;/, "", d) }
+        /setmaxnreg.inc/ { c = $NF; sub(/;/, "", c) }
+        END { printf "%s: setmaxnreg: producer warpgroup %s, consumer warpgroups %s registers a thread\n",
+                     who, d ? d : "-", c ? c : "-" }' "$TMP/h.ptx"
+    M=256 N=256 K=1024
+    ideal=$((M * K * 2 * (N / tn) + K * N * 2 * (M / tm)))
+    "$BIN" check --backend=sim --arch=sm_90a --stats --grid=$((N / tn)),$((M / tm)) \
+        --dim=$M,$K,$K,$N,$M,$N "$f" >"$TMP/h.txt"
+    awk -v who="$name" -v ideal="$ideal" '
+        /^TMA/ { printf "%s: TMA loads %s bytes, ideal %d (%s)\n", who, $4, ideal, $4 + 0 == ideal ? "equal" : "NOT equal" }
+        /^wgmma/ { sub(/^wgmma */, ""); printf "%s: wgmma %s\n", who, $0 }
+        /^shared stores/ { printf "%s: epilogue %s\n", who, $0 }
+        /^(PASS|FAIL)/ { print who ": " $1 }' "$TMP/h.txt"
+done
+"$BIN" check --backend=sim --arch=sm_90a --stats tests/lit/distribute/tma-ring-epilogue.mlir |
+    awk '/^shared stores|^TMA/ { print "TMA-store epilogue (128x128x256, opt-in): " $0 }'

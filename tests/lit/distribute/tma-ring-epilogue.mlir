@@ -38,6 +38,11 @@
 // (the 128-byte swizzle of the earlier image took 1024).
 // RUN: %vptx check --arch=sm_90a --stats %s | %filecheck --check-prefix=BANKS %s
 // BANKS: shared stores  256 requests, 512 wavefronts (ideal 512, 100.0% conflict-free)
+// TMA moves each byte once: A and B (2 x 128x256 f16 = 131072 bytes) in 4 K steps of
+// 3 boxes, C (128x128 f32 = 65536 bytes) in 16 boxes; 2 warpgroups x 4 steps x 4 (k16)
+// wgmma in 8 groups.
+// BANKS: TMA{{ +}}12 loads, 131072 bytes (0 zero-filled); 16 stores, 65536 bytes
+// BANKS-NEXT: wgmma{{ +}}32 mma_async in 8 groups
 // BANKS: PASS ring (sim vs eval, max abs err 0, max rel err 0)
 func.func @ring(%A: memref<128x256xf16>, %B: memref<256x128xf16>, %C: memref<128x128xf32>) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
   %c0 = arith.constant 0 : index
