@@ -11,6 +11,13 @@
 //           more than 232448 (227 KiB)
 // RUN: %vptx check --arch=sm_90a --remarks %s 2>&1 | %filecheck %s
 // RUN: %vptx --arch=sm_90a --remarks --emit=layout %S/Inputs/wgmma-attention-big-toobig.mlir -o %t.mlir 2>&1 | %filecheck --check-prefix=BIG %s
+// --pipeline-stages=1 (no vptx.pipeline_stages on the loop) is the register copy too:
+// wgmma-attention-big.mlir's kernels keep mma.sync, but for the last, whose loop asks
+// for 4 stages.
+// RUN: %vptx --arch=sm_90a --remarks --pipeline-stages=1 --emit=layout %S/wgmma-attention-big.mlir -o %t2.mlir 2>&1 | %filecheck --check-prefix=OPT %s
+// OPT-COUNT-12: NV_MMA_SYNC_F32_16x8x16_F16 {{.*}}(the key and value blocks are copied through registers with 1 stage;
+// OPT-NOT: NV_MMA_SYNC
+// OPT: 128x128x128 f16 x f16 -> f32: NV_WGMMA_F32_64x128x16_F16
 // CHECK: remark: 'vector.contract' 128x64x128 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 {{.*}}not wgmma: it is part of a contract chain (attention) whose wgmma operands in shared memory (all but P) need 65536 bytes, more than the 49152 a kernel may declare statically (the key and value blocks are copied through registers with 1 stage;
 // CHECK: remark: 'vector.contract' 128x128x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 {{.*}}need 65536 bytes
 // CHECK: remark: 'vector.contract' 128x64x128 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 {{.*}}need 65536 bytes, more than the 49152 a kernel may declare statically (the key and value blocks are not reads TMA can load into a ring;
