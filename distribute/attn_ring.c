@@ -15,8 +15,10 @@
  *                      (hidden: the launchers encode them from the comment lines)
  *   shared memory      the stages, each K_j's image (K-major, as contract.c stores a B
  *                      given as (n, k)) or V_j's (MN-major, B given as (k, n)), in the
- *                      dynamic shared memory; full (count 1 + the bytes) and empty
- *                      (count = threads) mbarriers per stage
+ *                      dynamic shared memory, then Q's image (dist_attn_ring_q, for
+ *                      contract.c's hoist: Q and the stages share the opt-in 227 KiB);
+ *                      full (count 1 + the bytes) and empty (count = threads) mbarriers
+ *                      per stage
  *   before the loop    thread 0 initializes the barriers; barrier (it also publishes
  *                      Q's image); thread 0 fills every stage
  *   iteration it       every thread waits for K_it's stage to be full; S's wgmma and
@@ -45,7 +47,8 @@
  *              ring, with the image contract.c's register copy would store, so S and P V
  *              compute what they did; the kernel gains two tensor-map arguments listed in
  *              vptx.hidden_tmaps (function_type updated); vptx.dynamic_smem grows by the
- *              ring.  A loop the ring does not fit keeps the register copy.
+ *              ring and Q's image.  A ring takes fewer stages than asked where only
+ *              that fits (2 at least); a loop 2 stages do not fit keeps the register copy.
  * Invalidates: the kernel's signature (new trailing arguments).
  */
 #include "distribute/dist.h"
@@ -54,7 +57,14 @@
 #include <string.h>
 
 enum {
-    ATTN_SMEM_MAX = 232448, /* sm_90's shared memory per workgroup (227 KiB) */
+    ATTN_SMEM_MAX = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
+    ATTN_SM_SMEM = 233472,    /* per SM (228 KiB), of which each workgroup takes ... */
+    ATTN_CTA_RESERVED = 1024, /* ... 1 KiB for the system */
+    ATTN_REGFILE = 65536,     /* 32-bit registers per SM */
+    /* the fewest registers a thread is held to by asking for more workgroups per SM: the
+       2-warpgroup kernel with head dim 128 and key blocks of 64 assembles in 124 at that
+       cap (138 without), spill-free (ptxas 13.0) */
+    ATTN_MIN_REGS = 128,
     ATTN_MAX_STAGES = 8,
     ATTN_MAX_BLOCKS = 8,
     ATTN_DEFAULT_STAGES = 2,
@@ -80,6 +90,7 @@ typedef struct AttnRing {
     /* attn_overlap.c: S reads block 0 before the loop (peel) or the next block (next) */
     AttnOverlapMode ov;
     ValueId ivn, itn32, rdn; /* that block's induction value, number and K stage */
+    bool allocated;          /* ring_alloc has run */
 } AttnRing;
 
 struct AttnPlan {
@@ -280,6 +291,31 @@ q_bytes(Module *m, OpId s)
     return t->kind == TY_VECTOR && t->rank == 2 ? 2 * t->shape[0] * t->shape[1] : 0;
 }
 
+/*
+ * As many workgroups per SM as the shared memory (smem bytes a workgroup) allows, as long
+ * as each thread keeps ATTN_MIN_REGS registers: vptx.min_ctas_per_sm, which ptxgen writes
+ * as .minnctapersm, and ptxas then holds the registers to the register file's share.
+ * Without it ptxas may take a few registers more than that share (138 for the 2-warpgroup
+ * kernel with key blocks of 64), and one workgroup an SM is left (docs/hopper.md, 1e).
+ */
+static void
+ask_occupancy(Ctx *c, OpId func, int64_t smem)
+{
+    int64_t n = ATTN_SM_SMEM / (smem + ATTN_CTA_RESERVED);
+    while (n > 1 && ATTN_REGFILE / (n * c->nthreads) < ATTN_MIN_REGS)
+        n--;
+    if (n < 2)
+        return;
+    op_set_attr(c->m, func, "vptx.min_ctas_per_sm", attr_int(c->m, n, TY_I64));
+    const Attr *sym = op_attr(c->m, func, "sym_name");
+    if (c->remarks)
+        diag_remark(
+            c->d, op_get(c->m, func)->loc,
+            "'%s' asks ptxas for %" PRId64 " workgroups per SM (.minnctapersm: up to %" PRId64
+            " bytes of shared memory each, at most %" PRId64 " registers a thread)",
+            sym && sym->str ? sym->str : "?", n, smem, ATTN_REGFILE / (n * c->nthreads) / 8 * 8);
+}
+
 int64_t
 dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
 {
@@ -296,20 +332,36 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
             continue; /* 1 stage: the register copy of contract.c */
         /* several warpgroups: one ring whose stages hold both blocks (measured faster on
            the h100 model); one warpgroup: K's ring one stage shallower (K's stage is free
-           right after S, and the shared memory saved keeps a workgroup more per SM) */
+           right after S, and the shared memory saved keeps a workgroup more per SM).  Q's
+           image goes after the stages (dist_attn_ring_q), each 1024-aligned: as many
+           stages as asked where they fit 227 KiB with it, else fewer, down to 2 (layout/
+           select.c's chain_ring_bytes counts the same) */
         a->joint = c->nthreads > 128;
         /* S_{j+1} overlapping the softmax (attn_overlap.c): K's ring keeps every stage (with
            one, K_{j+1}'s copy would start only at S_j's wait, half an iteration before
            S_{j+1} needs it: slower where latency bounds the kernel, docs/hopper.md); a joint
-           ring holds blocks j - 1 (P V_{j-1} in flight), j (V_j) and j + 1 (K_{j+1}) */
+           ring holds blocks j - 1 (P V_{j-1} in flight), j (V_j) and j + 1 (K_{j+1}), so it
+           needs 3 stages */
         bool overlap = dist_attn_overlap_loop(c, a->loop);
-        if (overlap && a->joint && a->stages < 3)
-            a->stages = 3;
-        a->ns[0] = a->joint || overlap ? a->stages : a->stages - 1;
-        a->ns[1] = a->stages;
-        int64_t ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + 2048; /* + alignment */
-        if (used + ring + q_bytes(c->m, a->contract[0]) > ATTN_SMEM_MAX || !add_maps(c, func, a))
+        int64_t least = overlap && a->joint ? 3 : 2;
+        if (a->stages < least)
+            a->stages = least;
+        int64_t asked = a->stages, ring = 0;
+        for (; a->stages >= least; a->stages--) {
+            a->ns[0] = a->joint || overlap ? a->stages : a->stages - 1;
+            a->ns[1] = a->stages;
+            ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + q_bytes(c->m, a->contract[0]) +
+                   3 * 1024; /* + alignment */
+            if (used + ring <= ATTN_SMEM_MAX)
+                break;
+        }
+        if (a->stages < least || !add_maps(c, func, a))
             continue; /* the register copy: no error */
+        if (c->remarks && a->stages < asked)
+            diag_remark(c->d, op_get(c->m, a->loop)->loc,
+                        "'scf.for' asks for %" PRId64 " stages of its TMA ring, but only %" PRId64
+                        " fit the %d bytes of shared memory with Q's image",
+                        asked, a->stages, ATTN_SMEM_MAX);
         used += ring;
         added += ring;
         ARRAY_PUSH(&c->m->arena, kept.rings, *a);
@@ -332,6 +384,8 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
                         a->ns[1], a->bytes[1]);
     }
     p->rings = kept.rings;
+    if (p->rings.n)
+        ask_occupancy(c, func, used);
     return added;
 }
 
@@ -440,15 +494,16 @@ bound(Ctx *c, const AttnRing *a, int i)
     return dist_scalar(c, v);
 }
 
-bool
-dist_attn_ring_begin(Ctx *c, OpId loop)
+/* The dynamic shared memory of ring a's stages, each block's ring 1024-aligned (the
+   swizzle period), and its views; once (dist_attn_ring_q may come first). */
+static void
+ring_alloc(Ctx *c, AttnRing *a)
 {
-    AttnRing *a = ring_of(c, loop, 0, 0);
-    if (!a)
-        return true;
     Module *m = c->m;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
-    for (int j = 0; j < 2; j++) { /* each block's ring, 1024-aligned (the swizzle period) */
+    if (a->allocated)
+        return;
+    a->allocated = true;
+    for (int j = 0; j < 2; j++) {
         int64_t at = dist_dynamic_alloc(c, a->ns[j] * a->bytes[j], 1024);
         TypeId el = type_get(m, value_type(m, op_get(m, a->read[j])->res[0]))->elem;
         int64_t shape[2] = { a->ns[j] * a->blocks[j] * a->rows[j], a->span[j] / 2 };
@@ -457,6 +512,34 @@ dist_attn_ring_begin(Ctx *c, OpId loop)
         int64_t box[2] = { a->rows[j], a->span[j] / 2 };
         a->box_t[j] = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
         a->at[j] = at;
+    }
+}
+
+/* Q's image (contract o's A, staged before the loop by contract.c's hoist) in the
+   dynamic shared memory, after the ring's stages, 1024-aligned: a view of type t, or 0
+   when o is not the S contract of a ring loop (Q's image is then static). */
+ValueId
+dist_attn_ring_q(Ctx *c, OpId o, TypeId t)
+{
+    AttnRing *a = ring_of(c, 0, o, 0);
+    if (!a || a->contract[0] != o)
+        return 0;
+    ring_alloc(c, a);
+    const Type *ty = type_get(c->m, t);
+    int64_t bytes = (type_bitwidth(ty->elem) + 7) / 8 * ty->shape[0] * ty->shape[1];
+    return dist_dynamic_view(c, t, dist_dynamic_alloc(c, bytes, 1024));
+}
+
+bool
+dist_attn_ring_begin(Ctx *c, OpId loop)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (!a)
+        return true;
+    Module *m = c->m;
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    ring_alloc(c, a);
+    for (int j = 0; j < 2; j++) {
         Type gt;
         memset(&gt, 0, sizeof gt);
         gt.kind = TY_MBARRIER_GROUP;

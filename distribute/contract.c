@@ -630,6 +630,16 @@ hoisted_a(Ctx *c, OpId o)
     return 0;
 }
 
+/* Is contract o's hoisted A image in the dynamic shared memory? */
+static bool
+hoisted_a_dynamic(Ctx *c, OpId o)
+{
+    for (uint32_t i = 0; i < c->hoisted_a.n; i++)
+        if (c->hoisted_a.items[i].contract == o)
+            return c->hoisted_a.items[i].dynamic;
+    return false;
+}
+
 static void
 hoist_a(Ctx *c, OpId o)
 {
@@ -659,15 +669,19 @@ hoist_a(Ctx *c, OpId o)
         return;
     int64_t span = wgmma_span(esize * shape[1]);
     int64_t img[2] = { esize * shape[1] / span * shape[0], span / esize };
-    ValueId buf = wgmma_buffer(c, da->elem, img);
-    stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], buf);
-    HoistedA h = { o, buf };
+    /* attention's Q with K and V by TMA (attn_ring.c): in the dynamic shared memory,
+       after the ring's stages, so that Q and the stages share the opt-in 227 KiB */
+    ValueId buf =
+        dist_attn_ring_q(c, o, type_memref(m, da->elem, 2, img, NULL, MS_WORKGROUP, true));
+    HoistedA h = { o, buf ? buf : wgmma_buffer(c, da->elem, img), buf != 0 };
+    stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], h.buf);
     ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
     if (c->remarks)
         diag_remark(c->d, op_get(m, o)->loc, /* staging added ops: op may have moved */
                     "'vector.contract' (wgmma) has its A (%lldx%lld), defined before the loop, "
-                    "stored into shared memory once, before the loop",
-                    (long long)shape[0], (long long)shape[1]);
+                    "stored into shared memory once, before the loop%s",
+                    (long long)shape[0], (long long)shape[1],
+                    h.dynamic ? " (dynamic shared memory, after the TMA ring's stages)" : "");
 }
 
 void
@@ -800,6 +814,8 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         dist_attn_pp_before(c, o);
     if (b_tma)
         bytes -= esize * shape_b[0] * shape_b[1];
+    if (!reg_a && hoisted_a_dynamic(c, o)) /* Q beside attention's ring (hoist_a) */
+        bytes -= esize * shape_a[0] * shape_a[1];
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "

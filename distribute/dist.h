@@ -66,6 +66,7 @@ typedef struct Cached {
 typedef struct HoistedA {
     OpId contract;
     ValueId buf;
+    bool dynamic; /* buf is a view of the dynamic shared memory (attention's ring) */
 } HoistedA;
 
 /* The image buffer of a wgmma contract's operand (contract.c) */
@@ -327,9 +328,10 @@ bool ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int6
 /* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
    the shared memory used so far); returns the dynamic shared memory they take. */
 int64_t dist_plan_attn_ring(Ctx *c, OpId func, int64_t other);
-bool dist_attn_ring_read(Ctx *c, OpId read, bool *done); /* *done: the ring loads it */
-bool dist_attn_ring_begin(Ctx *c, OpId loop);            /* barriers, first stages */
-bool dist_attn_ring_loop(Ctx *c, OpId loop);             /* is loop such a ring's? */
+bool dist_attn_ring_read(Ctx *c, OpId read, bool *done);   /* *done: the ring loads it */
+bool dist_attn_ring_begin(Ctx *c, OpId loop);              /* barriers, first stages */
+bool dist_attn_ring_loop(Ctx *c, OpId loop);               /* is loop such a ring's? */
+ValueId dist_attn_ring_q(Ctx *c, OpId contract, TypeId t); /* Q's image after the ring */
 /* A contract whose B comes from an attention ring: u's B fields (and, at S, the wait for
    the stage); false if not one */
 bool dist_attn_ring_contract(Ctx *c, OpId contract, RingUse *u);

@@ -75,7 +75,8 @@ static bool
 run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
 {
     LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0,
-                                 opt->arch && strcmp(opt->arch, "sm_90a") == 0 };
+                                 opt->arch && strcmp(opt->arch, "sm_90a") == 0,
+                                 opt->pipeline_stages };
     uint64_t start = trace_begin(t);
     bool ok = layout_select(m, d, &sopt);
     trace_end(t, "select", start, m, ok);
