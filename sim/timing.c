@@ -827,7 +827,9 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     uint64_t start = W->clock;
     ReadyCtx rc = { W, W->clock };
     inst_regs(x, in, src_ready, &rc);
-    uint64_t t = max_u64(rc.t, W->pipe_free[pi->pipe]);
+    /* wgmma is asynchronous: it is queued for the tensor pipe (tensor_reserve below)
+     * without holding the warp's issue for its tensor time */
+    uint64_t t = pi->kind == K_WGMMA ? rc.t : max_u64(rc.t, W->pipe_free[pi->pipe]);
     if (W->bar_wait) { /* released by an exit, not by our own arrival */
         t = max_u64(t, tm->bar_max[W->bar_wait - 1] + g->lat_bar);
         W->bar_wait = 0;
@@ -859,7 +861,8 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     int s = (int)(warp & 3);
     tm->issue[s] += 1;
     tm->pipe[s][pi->pipe] += pi->occ;
-    W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ + 0.5f);
+    if (pi->kind != K_WGMMA)
+        W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ + 0.5f);
     W->clock = t + 1;
     uint64_t lat = pi->lat;
     if (pi->kind == K_GLD || pi->kind == K_SLD || pi->kind == K_CPASYNC) {
