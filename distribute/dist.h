@@ -116,8 +116,9 @@ typedef struct Ctx {
     int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;              /* --remarks: say what was staged and how */
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
-    bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers, and
-                                  attention rings' warpgroups, take turns */
+    int ping_pong;             /* > 0 (--ping-pong): warp-specialized rings' two consumers,
+                                  and attention rings' warpgroups, take turns; 0: only the
+                                  attention rings' (default); < 0 (--no-ping-pong): none */
     bool overlap_softmax;      /* --overlap-softmax: S_{j+1} in flight across the softmax */
     Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a

@@ -658,12 +658,12 @@ distribute_module(Module *m, Diag *d)
 bool
 distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
 {
-    return distribute_module_opts(m, pipeline_stages, remarks, true, false, d);
+    return distribute_module_opts(m, pipeline_stages, remarks, true, 0, d);
 }
 
 bool
 distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                       bool ping_pong, Diag *d)
+                       int ping_pong, Diag *d)
 {
     return distribute_module_overlap(m, pipeline_stages, remarks, warp_specialize, ping_pong, false,
                                      d);
@@ -671,7 +671,7 @@ distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool wa
 
 bool
 distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                          bool ping_pong, bool overlap_softmax, Diag *d)
+                          int ping_pong, bool overlap_softmax, Diag *d)
 {
     Ctx c = { .m = m,
               .d = d,

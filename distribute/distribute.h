@@ -23,15 +23,16 @@ bool distribute_module(Module *m, Diag *d);
 /* distribute_module with the stage count of every pipelined K loop that does not
  * name its own (`vptx.pipeline_stages`); 0 chooses per loop (stage.c). */
 bool distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d);
-/* ... and warp_specialize: sm_90a TMA rings get a producer warpgroup; ping_pong: their two
- * consumer warpgroups, and attention key loops' warpgroups in pairs, take turns to issue
- * wgmma (docs/hopper.md) */
+/* ... and warp_specialize: sm_90a TMA rings get a producer warpgroup; ping_pong (a loop's
+ * `vptx.ping_pong` wins): > 0, their two consumer warpgroups and attention key loops'
+ * warpgroups in pairs take turns to issue wgmma; 0, attention loops' warpgroups only (the
+ * default); < 0, none (docs/hopper.md) */
 bool distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                            bool ping_pong, Diag *d);
+                            int ping_pong, Diag *d);
 /* ... and overlap_softmax: attention key loops on wgmma compute S_{j+1} while the softmax
  * of block j runs (vptx.overlap_softmax; docs/hopper.md, section 1e) */
 bool distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks,
-                               bool warp_specialize, bool ping_pong, bool overlap_softmax, Diag *d);
+                               bool warp_specialize, int ping_pong, bool overlap_softmax, Diag *d);
 
 /* True when some op of m still needs distribution: a whole-workgroup (T_WG)
  * op or a `vptx.layout` attribute. */

@@ -605,7 +605,7 @@ plan_ws(Ctx *c, OpId func, Ring *r)
     r->ws = true;
     op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
     /* two consumer warpgroups, ordered by named barriers 1 and 2 (256 threads each) */
-    r->pp = (pp ? pp->b : c->ping_pong) && c->nthreads == 256;
+    r->pp = (pp ? pp->b : c->ping_pong > 0) && c->nthreads == 256;
 }
 
 /* --remarks: the ring, and the row rule the launcher checks when a size is dynamic */

@@ -118,7 +118,7 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
             return false;
         uint64_t start = trace_begin(t);
         bool ok = distribute_module_overlap(m, opt->pipeline_stages, opt->remarks != 0,
-                                            opt->no_warp_specialize == 0, opt->ping_pong != 0,
+                                            opt->no_warp_specialize == 0, opt->ping_pong,
                                             opt->overlap_softmax != 0, d);
         trace_end(t, "distribute", start, m, ok);
         if (!ok || !trace_pass(t, "verify", ir_verify, m, d))

@@ -125,9 +125,10 @@ static const char check_usage[] =
     "                       ring of a wgmma K loop on sm_90a (default 3; docs/hopper.md)\n"
     "  --no-warp-specialize  sm_90a TMA rings without the producer warpgroup\n"
     "                       (docs/hopper.md)\n"
-    "  --ping-pong        the two consumer warpgroups of a warp-specialized TMA ring, and\n"
-    "                     the warpgroups of an attention key loop (in pairs), take turns\n"
-    "                     to issue wgmma (named barriers; off by default; docs/hopper.md)\n"
+    "  --ping-pong        the two consumer warpgroups of a warp-specialized TMA ring take\n"
+    "                     turns to issue wgmma (named barriers; off by default), as the\n"
+    "                     warpgroups of an attention key loop do in pairs by default\n"
+    "  --no-ping-pong     neither (docs/hopper.md)\n"
     "  --overlap-softmax  attention key loops on wgmma compute the next block's S during\n"
     "                     this block's softmax (off by default; docs/hopper.md)\n"
     "  --stats            print the simulator's counters after each sim run\n"
@@ -214,6 +215,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->opt.no_warp_specialize = 1;
         } else if (strcmp(arg, "--ping-pong") == 0) {
             a->opt.ping_pong = 1;
+        } else if (strcmp(arg, "--no-ping-pong") == 0) {
+            a->opt.ping_pong = -1;
         } else if (strcmp(arg, "--overlap-softmax") == 0) {
             a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {

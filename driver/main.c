@@ -74,9 +74,10 @@ static const char usage_text[] =
     "                    sm_90a TMA rings without the producer warpgroup (thread 0 of the\n"
     "                    consumers issues the copies; no setmaxnreg; docs/hopper.md)\n"
     "  --ping-pong       the two consumer warpgroups of a warp-specialized TMA ring take turns\n"
-    "                    to issue each K step's wgmma (named barriers 1 and 2), and the\n"
-    "                    warpgroups of an attention key loop, in pairs, to issue P V and\n"
-    "                    the next S (barriers 3 up; off by default; docs/hopper.md)\n"
+    "                    to issue each K step's wgmma (named barriers 1 and 2; off by\n"
+    "                    default), as the warpgroups of an attention key loop on a TMA\n"
+    "                    ring do in pairs by default (barriers 3 up; docs/hopper.md)\n"
+    "  --no-ping-pong    neither: attention's warpgroups keep the plain schedule too\n"
     "  --overlap-softmax the attention key loops on wgmma compute S = Q K^T of the next key\n"
     "                    block while the softmax of this one runs (FlashAttention-3's\n"
     "                    intra-warpgroup overlap; off by default; docs/hopper.md)\n"
@@ -205,6 +206,8 @@ parse_args(int argc, char **argv, Args *a)
             a->opt.no_warp_specialize = 1;
         } else if (strcmp(arg, "--ping-pong") == 0) {
             a->opt.ping_pong = 1;
+        } else if (strcmp(arg, "--no-ping-pong") == 0) {
+            a->opt.ping_pong = -1;
         } else if (strcmp(arg, "--overlap-softmax") == 0) {
             a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {

@@ -44,8 +44,9 @@ typedef struct VptxOptions {
     int pipeline_stages;    /* stages of pipelined K loops without vptx.pipeline_stages;
                                0 = chosen per loop (docs/staging.md) */
     int no_warp_specialize; /* sm_90a TMA rings without a producer warpgroup (docs/hopper.md) */
-    int ping_pong;          /* warp-specialized rings' two consumer warpgroups, and attention loops'
-                               warpgroups in pairs, take turns to issue wgmma (hopper.md) */
+    int ping_pong;          /* > 0: warp-specialized rings' two consumer warpgroups, and attention
+                               loops' warpgroups in pairs, take turns to issue wgmma; 0 (default):
+                               attention loops' only; < 0: none (hopper.md) */
     int overlap_softmax;    /* attention on wgmma: S_{j+1} computed during the softmax of block j
                                (hopper.md 1e) */
 } VptxOptions;

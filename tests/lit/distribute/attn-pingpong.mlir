@@ -2,7 +2,8 @@
 // FlashAttention-3's inter-warpgroup ping-pong on an attention key loop whose K and V
 // blocks come through attn_ring.c's TMA ring (issue 14 parts 4 and 6,
 // distribute/attn_pingpong.c, docs/hopper.md section 1e "Ping-pong warpgroups").  With
-// `vptx.ping_pong = true` on the loop (or --ping-pong) warpgroup w = tid / 128 owns
+// `vptx.ping_pong = true` on the loop (or by default; --no-ping-pong or
+// `vptx.ping_pong = false` turn it off) warpgroup w = tid / 128 owns
 // named barrier 3 + w and its partner w ^ 1 owns 3 + (w ^ 1), 256 threads each (128
 // syncing, 128 arriving).  A turn: bar.sync mine; P V of block j (end of iteration j);
 // the back edge; S of block j + 1; bar.arrive the partner's; then S's wait_group 0.
@@ -18,10 +19,11 @@
 //   the back edge) and no named barrier up to the back edge.  After the loop: bar.arrive
 //   <partner's> (the last turn), bar.sync <mine> under w & 1 == 0 (warpgroup 1's last
 //   arrival), then wait_group 0.
-//   pp_dflt: no attribute: no named barrier by default; --ping-pong turns it on.
+//   pp_dflt: no attribute: ping-pong by default; --no-ping-pong turns it off.
 //   pp_no (vptx.ping_pong = false): none, with --ping-pong too.
-// Counting `bar.arrive`: 3 per ping-pong kernel (before, in, after the loop): 3 by
-// default (pp), 6 with --ping-pong (pp, pp_dflt).
+// Counting `bar.arrive`: 3 per ping-pong kernel (before, in, after the loop): 6 by
+// default and with --ping-pong (pp, pp_dflt), 3 with --no-ping-pong (pp: its attribute
+// wins).
 // ptxas repairs nothing (C7514: an accumulator read before its wait; C7517/C7519: a
 // wait or fence injected) and warns of nothing; the three kernels pass against eval on
 // the simulator with and without the option.  Dropping the arrival before the loop
@@ -29,8 +31,10 @@
 // never completes: warpgroup 0 waits for a turn no one gives.
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && grep -v "^[[:space:]]*//" %t.ptx | %filecheck %s
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin > %t.log 2>&1; ! grep -E 'C7514|C7517|C7519|warning' %t.log
-// RUN: grep -c 'bar.arrive' %t.ptx | %filecheck --check-prefix=ARRIVES3 %s
+// RUN: grep -c 'bar.arrive' %t.ptx | %filecheck --check-prefix=ARRIVES6 %s
 // RUN: %vptx --emit=ptx --arch=sm_90a --ping-pong %s -o %t1.ptx && grep -c 'bar.arrive' %t1.ptx | %filecheck --check-prefix=ARRIVES6 %s
+// RUN: %vptx --emit=ptx --arch=sm_90a --no-ping-pong %s -o %t5.ptx && grep -c 'bar.arrive' %t5.ptx | %filecheck --check-prefix=ARRIVES3 %s
+// RUN: grep -v "^[[:space:]]*//" %t5.ptx | %filecheck --check-prefix=NOPP %s
 // RUN: %ptxas -arch=sm_90a -v %t1.ptx -o %t1.cubin > %t1.log 2>&1; ! grep -E 'C7514|C7517|C7519|warning' %t1.log
 // RUN: %vptx check --arch=sm_90a %s --backend=sim | %filecheck --check-prefix=SIM %s
 // RUN: %vptx check --arch=sm_90a --ping-pong %s --backend=sim | %filecheck --check-prefix=SIM %s
@@ -83,16 +87,20 @@
 // CHECK-NEXT: [[SKIP2]]:
 // CHECK-NEXT: wgmma.wait_group.sync.aligned 0;
 // CHECK-LABEL: .visible .entry pp_dflt(
-// CHECK-NOT: bar.arrive
+// CHECK: bar.arrive
 // CHECK-LABEL: .visible .entry pp_no(
 // CHECK-NOT: bar.arrive
+// NOPP-LABEL: .visible .entry pp_dflt(
+// NOPP-NOT: bar.arrive
+// NOPP-LABEL: .visible .entry pp_no(
 // ARRIVES3: {{^}}3{{$}}
 // ARRIVES6: {{^}}6{{$}}
 // SIM: PASS pp (sim vs eval
 // SIM: PASS pp_dflt (sim vs eval
 // SIM: PASS pp_no (sim vs eval
 // DEADLOCK: error: deadlock: barrier 3 never completes: threads 0-127 wait
-// REMARK: attn-pingpong.mlir:[[@LINE+18]]:10: remark: 'scf.for' ping-pong: its 2 warpgroups take turns in pairs to issue their wgmma (P V of a block and S of the next in one turn; named barriers 3 to 4, 256 threads)
+// REMARK: attn-pingpong.mlir:[[@LINE+19]]:10: remark: 'scf.for' ping-pong: its 2 warpgroups take turns in pairs to issue their wgmma (P V of a block and S of the next in one turn; named barriers 3 to 4, 256 threads)
+// REMARK: attn-pingpong.mlir:[[@LINE+56]]:10: remark: 'scf.for' ping-pong: its 2 warpgroups take turns
 // REMARK-NOT: ping-pong
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>
