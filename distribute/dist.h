@@ -107,6 +107,7 @@ typedef struct Ctx {
     bool remarks;              /* --remarks: say what was staged and how */
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
     bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers take turns */
+    bool persistent;           /* --persistent: warp-specialized rings loop over the tiles */
     Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
@@ -265,7 +266,7 @@ bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done);
 void dist_plan_ring(Ctx *c, OpId func, int64_t other); /* after dist_plan_staging's plan */
 /* before distribution (Ctx counts the values after it): a ring loop over rows of a dynamic
    length gets a uniform branch to a copy of it without the ring, for rows TMA cannot map */
-bool dist_split_rings(Module *m, OpId func, int64_t pipeline_stages);
+bool dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent);
 bool dist_ring_read(Ctx *c, OpId read, bool *done); /* *done: a ring operand (no loads) */
 bool dist_ring_loop_begin(Ctx *c, OpId loop);       /* barriers, fill stages 0 .. S-2 */
 void dist_ring_loop_end(Ctx *c, OpId loop);         /* wgmma.wait_group 0 */
@@ -278,6 +279,16 @@ typedef struct RingUse {
 bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
 bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
+/* rewrite_if, before an scf.if is emitted: the producer's copies of one tile before the
+   consumers' branch of a persistent tile loop (persist.c) */
+bool dist_ring_persist_if(Ctx *c, OpId op);
+
+/* ---- persist.c: the persistent tile loop of a warp-specialized ring ---- */
+/* Wraps func's body in the loop over the logical workgroups (the loop at the top of its
+   entry block); keep: the values the producer needs outside the consumers' branch.
+   NULL when done, else why not (nothing changed). */
+const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep);
+bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0 */
 
 /* Shared with attn_ring.c: the contract's wgmma kind (mma_kind, else its lowering
    config's), i32 arithmetic with a constant, index of an i32, the parity

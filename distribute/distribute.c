@@ -287,6 +287,8 @@ static bool
 rewrite_if(Ctx *c, OpId o)
 {
     op_get(c->m, o)->args[0] = dist_scalar(c, op_get(c->m, o)->args[0]);
+    if (!dist_ring_persist_if(c, o))
+        return false;
     for (uint32_t i = 0; i < op_get(c->m, o)->nres; i++) {
         ValueId r = op_get(c->m, o)->res[i];
         NestedLayout l;
@@ -653,23 +655,24 @@ distribute_module(Module *m, Diag *d)
 bool
 distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
 {
-    return distribute_module_opts(m, pipeline_stages, remarks, true, false, d);
+    return distribute_module_opts(m, pipeline_stages, remarks, true, false, false, d);
 }
 
 bool
 distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                       bool ping_pong, Diag *d)
+                       bool ping_pong, bool persistent, Diag *d)
 {
     Ctx c = { .m = m,
               .d = d,
               .pipeline_stages = pipeline_stages,
               .remarks = remarks,
               .no_warp_specialize = !warp_specialize,
-              .ping_pong = ping_pong };
+              .ping_pong = ping_pong,
+              .persistent = persistent };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
-        if (!dist_split_rings(m, funcs.items[i], pipeline_stages))
+        if (!dist_split_rings(m, funcs.items[i], pipeline_stages, persistent))
             return false;
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);

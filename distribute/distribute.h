@@ -24,9 +24,10 @@ bool distribute_module(Module *m, Diag *d);
  * name its own (`vptx.pipeline_stages`); 0 chooses per loop (stage.c). */
 bool distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d);
 /* ... and warp_specialize: sm_90a TMA rings get a producer warpgroup; ping_pong: their two
- * consumer warpgroups take turns to issue wgmma (docs/hopper.md) */
+ * consumer warpgroups take turns to issue wgmma; persistent: they loop over the logical
+ * workgroups, a hidden parameter giving the grid (docs/hopper.md) */
 bool distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                            bool ping_pong, Diag *d);
+                            bool ping_pong, bool persistent, Diag *d);
 
 /* True when some op of m still needs distribution: a whole-workgroup (T_WG)
  * op or a `vptx.layout` attribute. */

@@ -99,6 +99,13 @@ typedef struct Ring {
     bool ws;         /* warp-specialized: a producer warpgroup issues the copies */
     bool pp;         /* ping-pong: the two consumer warpgroups take turns to issue wgmma */
     ValueId pp_wait, pp_signal; /* i32: named barrier 1 + w, and 2 - w (w: the warpgroup) */
+    /* persistent (persist.c): the K loop runs once per tile of a loop over the tiles, its
+       steps numbered across tiles: step it of the CTA's tile j is j T + it (T = the
+       loop's trip count, the same for every tile) */
+    bool persist;
+    OpId tiles;      /* the tile loop */
+    ValueId base32;  /* i32: j T at this tile (0 when not persistent) */
+    ValueId trips32; /* i32: T */
 } Ring;
 
 struct RingPlan {
@@ -428,7 +435,7 @@ add_maps(Ctx *c, OpId func, Ring *r)
 {
     Module *m = c->m;
     BlockId entry = op_entry_block(m, func, 0);
-    bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
+    bool split = op_attr(m, block_parent_op(m, op_get(m, r->loop)->parent), "vptx.ring_split");
     TypeId t[3];
     int64_t src[3], tested[3] = { 0 };
     uint32_t n = r->write ? 3 : 2;
@@ -608,12 +615,64 @@ plan_ws(Ctx *c, OpId func, Ring *r)
     r->pp = (pp ? pp->b : c->ping_pong) && c->nthreads == 256;
 }
 
+/*
+ * The persistent tile loop (persist.c), when asked for: `vptx.persistent = true` on the
+ * loop (a located error where it cannot be built) or --persistent (a remark under
+ * --remarks where it cannot; `vptx.persistent = false` turns the option off for a loop).
+ * It needs a warp-specialized ring, no TMA-store epilogue, and a trip count that does not
+ * depend on the tile, so that the ring's steps can be numbered across tiles.
+ */
+static void
+plan_persist(Ctx *c, OpId func, Ring *r)
+{
+    Module *m = c->m;
+    const Attr *a = op_attr(m, r->loop, "vptx.persistent");
+    if (a && a->kind != ATTR_BOOL) {
+        c->loc = op_get(m, r->loop)->loc;
+        dist_error(c, "'vptx.persistent' must be true or false");
+        return;
+    }
+    if (!(a ? a->b : c->persistent))
+        return;
+    const Op *lo = op_get(m, r->loop);
+    const char *why = NULL;
+    if (!r->ws)
+        why = "the ring is not warp-specialized (docs/hopper.md, section 1c, says when it is)";
+    else if (r->write)
+        why = "the TMA-store epilogue (vptx.tma_epilogue) is not built for a tile loop";
+    for (uint32_t i = 0; i < 3 && !why; i++)
+        if (dist_persist_depends_on_block(m, lo->args[i], 0))
+            why = "the loop's bounds depend on gpu.block_id, so that tiles would have different "
+                  "numbers of K steps";
+    if (!why) {
+        ValueId keep[7] = { lo->args[0], lo->args[1], lo->args[2] };
+        uint32_t nk = 3;
+        for (int j = 0; j < 2; j++)
+            for (int d = 0; d < 2; d++)
+                if (!r->iv[j][d])
+                    keep[nk++] = op_get(m, r->read[j])->args[1 + d];
+        why = dist_persist_wrap(c, func, r->loop, keep, nk);
+    }
+    if (why) {
+        c->loc = op_get(m, r->loop)->loc;
+        if (a)
+            dist_error(c, "'vptx.persistent' cannot be honoured: %s", why);
+        else if (c->remarks)
+            diag_remark(c->d, c->loc, "'scf.for' gets no persistent tile loop (--persistent): %s",
+                        why);
+        return;
+    }
+    r->persist = true;
+    OpId cif = block_parent_op(m, op_get(m, r->loop)->parent);
+    r->tiles = block_parent_op(m, op_get(m, cif)->parent);
+}
+
 /* --remarks: the ring, and the row rule the launcher checks when a size is dynamic */
 static void
 ring_remark(Ctx *c, const Ring *r)
 {
     Module *m = c->m;
-    bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
+    bool split = op_attr(m, block_parent_op(m, op_get(m, r->loop)->parent), "vptx.ring_split");
     char dyn[256] = "";
     size_t at = 0;
     for (int j = 0; j < 2; j++) {
@@ -631,7 +690,7 @@ ring_remark(Ctx *c, const Ring *r)
     diag_remark(c->d, op_get(m, r->loop)->loc,
                 "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
                 "and empty mbarriers): %" PRId64 " stages of %" PRId64
-                " bytes in dynamic shared memory%s%s%s%s%s",
+                " bytes in dynamic shared memory%s%s%s%s%s%s",
                 r->stages, r->bytes[0] + r->bytes[1],
                 r->ws ? "; warp-specialized: a producer warpgroup issues the copies (the block "
                         "gains 128 threads)"
@@ -639,6 +698,10 @@ ring_remark(Ctx *c, const Ring *r)
                 r->pp ? "; ping-pong: the two consumer warpgroups take turns to issue each K "
                         "step's wgmma (named barriers 1 and 2)"
                       : "",
+                r->persist ? "; persistent: the workgroup loops over the logical workgroups, "
+                             "whose grid is a hidden parameter (the launcher starts at most one "
+                             "workgroup per SM)"
+                           : "",
                 at ? "; the rows of " : "", dyn,
                 !at ? ""
                 : split
@@ -694,6 +757,8 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
     p->rings = kept.rings;
     if (p->rings.n == 1)
         plan_ws(c, func, &p->rings.items[0]);
+    if (p->rings.n == 1 && !c->failed)
+        plan_persist(c, func, &p->rings.items[0]);
     for (uint32_t i = 0; c->remarks && !c->failed && i < p->rings.n; i++)
         ring_remark(c, &p->rings.items[i]);
 }
@@ -884,17 +949,13 @@ pp_begin(Ctx *c, Ring *r, ValueId tid)
  * released step j - S: empty[j % S] with parity ((j - S) / S) & 1), and it leaves the
  * kernel.  The consumers then take the registers (setmaxnreg.inc) and run the loop.
  */
+/* The producer's loop over one K loop's steps: step it of the K loop is the ring's step
+   base + it (i32; 0: not persistent). */
 static void
-ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
+producer_loop(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step, ValueId base32)
 {
     Module *m = c->m;
-    ValueId tid = thread_id(c);
-    ValueId prod = cmp_i(c, CMPI_SGE, tid, const_index(c, c->nthreads));
-    RegionSave rs, rs1, rs2, rs3;
-    region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
-    set_maxnreg(c, WS_PRODUCER_REGS, true);
-    ValueId first = cmp_i(c, CMPI_EQ, tid, const_index(c, c->nthreads));
-    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs1);
+    RegionSave rs2, rs3;
     ValueId fa[3] = { lb, ub, step };
     OpId fo = emit(c, OP_FOR, 3, fa, 0, NULL, 1);
     RegionId reg = region_new(m, fo);
@@ -907,6 +968,10 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
     ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
     ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    if (base32) {
+        ValueId g[2] = { base32, it32 };
+        it32 = emit1(c, OP_ADDI, 2, g, TY_I32);
+    }
     ValueId s32 = ring_i32(c, OP_REMUI, it32, r->stages);
     ValueId again = cmp_i(c, CMPI_SGE, it32, const_int(c, r->stages, TY_I32));
     region_enter(c, emit_if(c, again, 0, NULL, false), 0, &rs3);
@@ -915,6 +980,19 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
     region_leave(c, NULL, 0, &rs3);
     issue_loads_at(c, r, s32, iv);
     region_leave(c, NULL, 0, &rs2);
+}
+
+static void
+ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
+{
+    ValueId tid = thread_id(c);
+    ValueId prod = cmp_i(c, CMPI_SGE, tid, const_index(c, c->nthreads));
+    RegionSave rs, rs1;
+    region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
+    set_maxnreg(c, WS_PRODUCER_REGS, true);
+    ValueId first = cmp_i(c, CMPI_EQ, tid, const_index(c, c->nthreads));
+    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs1);
+    producer_loop(c, r, lb, ub, step, 0);
     region_leave(c, NULL, 0, &rs1);
     emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
     region_leave(c, NULL, 0, &rs);
@@ -923,26 +1001,10 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
         pp_begin(c, r, tid);
 }
 
-bool
-dist_ring_loop_begin(Ctx *c, OpId loop)
+/* The ring's stages and barriers, initialized by consumer thread 0, then a barrier. */
+static void
+ring_setup(Ctx *c, Ring *r)
 {
-    Ring *r = ring_of_loop(c, loop);
-    if (!r && op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
-        c->ring->rings.items[0].ws) {
-        /* the copy of a warp-specialized ring's loop for rows TMA cannot map: the producer
-           warpgroup has nothing to do in it, and gives its registers to the consumers as
-           in the ring (whose accumulators need them: 168 at launch for 384 threads) */
-        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
-        RegionSave rs;
-        region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
-        set_maxnreg(c, WS_PRODUCER_REGS, true);
-        emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
-        region_leave(c, NULL, 0, &rs);
-        set_maxnreg(c, ws_consumer_regs(c), false);
-        return !c->failed;
-    }
-    if (!r)
-        return true;
     Module *m = c->m;
     /* the stages: each operand's ring, 1024-aligned (the swizzle pattern's period) */
     for (int j = 0; j < 2; j++) {
@@ -975,9 +1037,99 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
         bar_op(c, OP_MBARRIER_INIT, 4, b);
     }
     barrier(c); /* the barriers are initialized before anyone uses them */
-    const Op *op = op_get(m, loop);
+}
+
+/*
+ * Before the consumers' branch of a persistent tile loop (rewrite_if): this tile's
+ * first ring step, base = j T (j: the tiles this workgroup did before, T: the K loop's
+ * trip count), for both sides; then the producer's first thread issues the tile's
+ * copies, steps base .. base + T - 1, while the other producer threads go on to the next
+ * tile.  The consumers release the tile's last step after the K loop (dist_ring_loop_end).
+ */
+bool
+dist_ring_persist_if(Ctx *c, OpId o)
+{
+    Module *m = c->m;
+    Ring *r = NULL;
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].persist)
+            r = &c->ring->rings.items[i];
+    if (!r || !op_attr(m, o, "vptx.persistent_consumer"))
+        return true;
+    const Op *lo = op_get(m, r->loop);
+    ValueId lb = dist_scalar(c, lo->args[0]), ub = dist_scalar(c, lo->args[1]);
+    ValueId step = dist_scalar(c, lo->args[2]);
+    const Op *to = op_get(m, r->tiles);
+    ValueId w = block_get(m, op_entry_block(m, r->tiles, 0))->args.items[0];
+    ValueId a[2] = { w, to->args[0] };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), to->args[2] };
+    ValueId j = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    ValueId span[2] = { ub, lb };
+    ValueId len[2] = { emit1(c, OP_SUBI, 2, span, TY_INDEX), const_index(c, 0) };
+    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), step), const_index(c, 1) };
+    ValueId trips[2] = { emit1(c, OP_SUBI, 2, up, TY_INDEX), step };
+    ValueId t = emit1(c, OP_DIVUI, 2, trips, TY_INDEX);
+    ValueId jt[2] = { j, t };
+    ValueId base = emit1(c, OP_MULI, 2, jt, TY_INDEX);
+    r->base32 = emit1(c, OP_INDEX_CAST, 1, &base, TY_I32);
+    r->trips32 = emit1(c, OP_INDEX_CAST, 1, &t, TY_I32);
+    ValueId first = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, c->nthreads));
+    RegionSave rs;
+    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs);
+    producer_loop(c, r, lb, ub, step, r->base32);
+    region_leave(c, NULL, 0, &rs);
+    return !c->failed;
+}
+
+bool
+dist_ring_loop_begin(Ctx *c, OpId loop)
+{
+    Ring *r = ring_of_loop(c, loop);
+    if (!r && op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
+        c->ring->rings.items[0].ws) {
+        /* the copy of a warp-specialized ring's loop for rows TMA cannot map: the producer
+           warpgroup has nothing to do in it, and gives its registers to the consumers as
+           in the ring (whose accumulators need them: 168 at launch for 384 threads) */
+        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
+        RegionSave rs;
+        region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
+        set_maxnreg(c, WS_PRODUCER_REGS, true);
+        emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
+        region_leave(c, NULL, 0, &rs);
+        set_maxnreg(c, ws_consumer_regs(c), false);
+        return !c->failed;
+    }
+    Ring *pt = NULL; /* the ring of a persistent tile loop */
+    for (uint32_t i = 0; !r && c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].persist && c->ring->rings.items[i].tiles == loop)
+            pt = &c->ring->rings.items[i];
+    if (pt) {
+        ring_setup(c, pt);
+        /* once for all tiles: the producer gives registers back, the consumers take them */
+        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
+        OpId br = emit_if(c, prod, 0, NULL, true);
+        RegionSave rs;
+        region_enter(c, br, 0, &rs);
+        set_maxnreg(c, WS_PRODUCER_REGS, true);
+        region_leave(c, NULL, 0, &rs);
+        region_enter(c, br, 1, &rs);
+        set_maxnreg(c, ws_consumer_regs(c), false);
+        region_leave(c, NULL, 0, &rs);
+        return !c->failed;
+    }
+    if (!r)
+        return true;
+    if (r->persist) { /* the ring is set up before the tile loop, the producer's copies of
+                         this tile issued before the consumers' branch */
+        if (r->pp)
+            pp_begin(c, r, thread_id(c));
+        return !c->failed;
+    }
+    ring_setup(c, r);
+    const Op *op = op_get(c->m, loop);
     ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
     ValueId step = dist_scalar(c, op->args[2]);
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
     if (r->ws) {
         ws_producer(c, r, lb, ub, step);
         return !c->failed;
@@ -1016,6 +1168,17 @@ dist_ring_loop_end(Ctx *c, OpId loop)
     }
     OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
     op_set_attr(c->m, o, "pending", attr_int(c->m, 0, TY_I64));
+    if (r->persist) { /* the tile's last step is complete: its stage goes to a later tile */
+        ValueId some = cmp_i(c, CMPI_SGT, r->trips32, const_int(c, 0, TY_I32));
+        RegionSave rs;
+        region_enter(c, emit_if(c, some, 0, NULL, false), 0, &rs);
+        ValueId a[2] = { r->base32, r->trips32 };
+        ValueId last = ring_i32(c, OP_SUBI, emit1(c, OP_ADDI, 2, a, TY_I32), 1);
+        TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
+        ValueId ar[2] = { r->empty, ring_index(c, ring_i32(c, OP_REMUI, last, r->stages)) };
+        emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
+        region_leave(c, NULL, 0, &rs);
+    }
 }
 
 bool
@@ -1031,6 +1194,10 @@ dist_ring_contract(Ctx *c, OpId o, RingUse *u)
     ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
     ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     r->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    if (r->persist) { /* the ring's step, counted across this workgroup's tiles */
+        ValueId g[2] = { r->base32, r->it32 };
+        r->it32 = emit1(c, OP_ADDI, 2, g, TY_I32);
+    }
     ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, r->it32, r->stages));
     ring_wait_parity(c, r->full, rd, ring_parity(c, r->it32, r->stages));
     if (r->pp) /* this warpgroup's turn to issue */
@@ -1060,7 +1227,7 @@ dist_ring_after(Ctx *c, OpId o)
     /* the previous step's wgmma are complete (wait_group above): release its stage */
     ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, r->it32, r->stages - 1), r->stages);
     ValueId prev = ring_index(c, prev32);
-    ValueId later = cmp_i(c, CMPI_SGT, r->it32, const_int(c, 0, TY_I32));
+    ValueId later = cmp_i(c, CMPI_SGT, r->it32, r->persist ? r->base32 : const_int(c, 0, TY_I32));
     RegionSave rs;
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
     TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
@@ -1305,6 +1472,7 @@ new_index(Module *m, Loc loc, int64_t v, OpIdList *out)
 typedef struct SplitWalk {
     OpId func;
     int64_t pipeline_stages;
+    bool persistent;
     OpIdList loops;
 } SplitWalk;
 
@@ -1339,6 +1507,9 @@ split_visit(Module *m, OpId o, void *ctx)
                                               : RING_DEFAULT_STAGES;
     if (stages == 1 || (!dynamic_pitch(m, r.read[0]) && !dynamic_pitch(m, r.read[1])))
         return true;
+    const Attr *pa = op_attr(m, r.loop, "vptx.persistent");
+    if (pa && pa->kind == ATTR_BOOL ? pa->b : w->persistent)
+        return true; /* the tile loop wraps the loop itself: the launcher checks the rows */
     /* the copy stages A and B of one step in static shared memory beside the ring: when both
        do not fit, the rows are left to the launcher's check (docs/hopper.md, section 1d) */
     if ((stages + 1) * (r.bytes[0] + r.bytes[1]) + SPLIT_SMEM_SLACK > RING_SMEM_MAX)
@@ -1372,10 +1543,10 @@ split_visit(Module *m, OpId o, void *ctx)
  * function that would get such a ring.
  */
 bool
-dist_split_rings(Module *m, OpId func, int64_t pipeline_stages)
+dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
 {
     {
-        SplitWalk w = { func, pipeline_stages, { 0 } };
+        SplitWalk w = { func, pipeline_stages, persistent, { 0 } };
         module_walk(m, w.func, split_visit, &w);
         for (uint32_t i = 0; i < w.loops.n; i++) {
             OpId loop = w.loops.items[i];

@@ -117,7 +117,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
             return false;
         uint64_t start = trace_begin(t);
         bool ok = distribute_module_opts(m, opt->pipeline_stages, opt->remarks != 0,
-                                         opt->no_warp_specialize == 0, opt->ping_pong != 0, d);
+                                         opt->no_warp_specialize == 0, opt->ping_pong != 0,
+                                         opt->persistent != 0, d);
         trace_end(t, "distribute", start, m, ok);
         if (!ok || !trace_pass(t, "verify", ir_verify, m, d))
             return false;

@@ -76,6 +76,9 @@ static const char usage_text[] =
     "  --ping-pong       the two consumer warpgroups of a warp-specialized TMA ring take turns\n"
     "                    to issue each K step's wgmma (named barriers 1 and 2; off by\n"
     "                    default; docs/hopper.md)\n"
+    "  --persistent      a warp-specialized TMA ring's kernel loops over the logical workgroups\n"
+    "                    (a hidden grid parameter; the launcher starts one workgroup per SM;\n"
+    "                    off by default; docs/hopper.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -201,6 +204,8 @@ parse_args(int argc, char **argv, Args *a)
             a->opt.no_warp_specialize = 1;
         } else if (strcmp(arg, "--ping-pong") == 0) {
             a->opt.ping_pong = 1;
+        } else if (strcmp(arg, "--persistent") == 0) {
+            a->opt.persistent = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
             char *end = NULL;
             long n = missing ? 0 : strtol(value, &end, 10);
