@@ -279,15 +279,21 @@ typedef struct RingUse {
 bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
 bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
-/* rewrite_if, before an scf.if is emitted: the producer's copies of one tile before the
-   consumers' branch of a persistent tile loop (persist.c) */
+/* rewrite_if, before an scf.if is emitted: the ring's barriers before the branch between
+   the consumers' and the producer's tile loops (persist.c) */
 bool dist_ring_persist_if(Ctx *c, OpId op);
 
 /* ---- persist.c: the persistent tile loop of a warp-specialized ring ---- */
 /* Wraps func's body in the loop over the logical workgroups (the loop at the top of its
    entry block); keep: the values the producer needs outside the consumers' branch.
    NULL when done, else why not (nothing changed). */
-const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep);
+typedef struct PersistWrap {
+    OpId tiles, ptiles;       /* the consumers' tile loop, the producer's */
+    ValueId from[8], to[8];   /* a kept value, and its copy in the producer's loop */
+    uint32_t n;
+} PersistWrap;
+const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep,
+                              PersistWrap *out);
 bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0 */
 
 /* Shared with attn_ring.c: the contract's wgmma kind (mma_kind, else its lowering

@@ -135,8 +135,65 @@ add_grid_args(Module *m, OpId func, Loc loc, ValueId *out)
     return true;
 }
 
+/* A copy of prefix op o (no regions) at the end of block b, its operands through map. */
+static void
+clone_into(Module *m, OpId o, ValueId *map, uint32_t nv, BlockId b)
+{
+    const Op *op = op_get(m, o);
+    uint32_t na = op->nargs, nr = op->nres;
+    ValueId *args = arena_alloc(&m->arena, (na + 1) * sizeof *args);
+    TypeId *types = arena_alloc(&m->arena, (nr + 1) * sizeof *types);
+    for (uint32_t i = 0; i < na; i++) {
+        ValueId a = op_get(m, o)->args[i];
+        args[i] = a < nv && map[a] ? map[a] : a;
+    }
+    for (uint32_t i = 0; i < nr; i++)
+        types[i] = value_type(m, op_get(m, o)->res[i]);
+    OpId n = op_new(m, op_get(m, o)->kind, op_get(m, o)->loc, na, args, nr, types, 0);
+    for (uint32_t i = 0; i < op_get(m, o)->nattrs; i++)
+        op_set_attr(m, n, op_get(m, o)->attrs[i].name, op_get(m, o)->attrs[i].value);
+    for (uint32_t i = 0; i < nr; i++)
+        map[op_get(m, o)->res[i]] = op_get(m, n)->res[i];
+    block_append(m, b, n);
+}
+
+/* A tile loop from start to total step stride in block b, with the user's block ids
+   computed from its induction variable in id[3]. */
+static OpId
+tile_loop(Module *m, Loc loc, const ValueId *se, const ValueId *g, BlockId b, const char *attr,
+          ValueId *id, BlockId *body)
+{
+    OpId tiles = op_new(m, OP_FOR, loc, 3, se, 0, NULL, 1);
+    op_set_attr(m, tiles, attr, attr_unit(m));
+    RegionId reg = region_new(m, tiles);
+    op_get(m, tiles)->regions[0] = reg;
+    BlockId tb = block_new(m);
+    region_append(m, reg, tb);
+    ValueId w = block_add_arg(m, tb, TY_INDEX, loc, "tile");
+    block_append(m, b, tiles);
+    /* x fastest, as the hardware numbers workgroups */
+    id[0] = new_bin(m, OP_REMUI, loc, w, g[0], tb);
+    ValueId q = new_bin(m, OP_DIVUI, loc, w, g[0], tb);
+    id[1] = new_bin(m, OP_REMUI, loc, q, g[1], tb);
+    id[2] = new_bin(m, OP_DIVUI, loc, q, g[1], tb);
+    *body = tb;
+    return tiles;
+}
+
+/* A region of if-op `o` (number r) holding one block, returned. */
+static BlockId
+if_region(Module *m, OpId o, uint32_t r)
+{
+    RegionId reg = region_new(m, o);
+    op_get(m, o)->regions[r] = reg;
+    BlockId b = block_new(m);
+    region_append(m, reg, b);
+    return b;
+}
+
 const char *
-dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep)
+dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep,
+                  PersistWrap *out)
 {
     Module *m = c->m;
     Loc loc = op_get(m, loop)->loc;
@@ -159,103 +216,100 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
     }
     if (bad)
         return "a barrier follows the loop, which the producer warpgroup would not meet";
-    /* the ops before the loop with a vector result, and what uses them, go to the
-       consumers' branch; the producer needs the rest */
-    bool *moved = ir_calloc(m->nvalues + 1, sizeof *moved);
-    if (!moved)
-        return "out of memory";
+    if (nkeep > sizeof out->from / sizeof out->from[0])
+        return "too many values";
+    /* the producer's copy: the ops before the loop that the kept values need */
     uint32_t nv = m->nvalues;
-    bool *opmove = ir_calloc(n + 1, sizeof *opmove);
-    if (!opmove) {
-        ir_free(moved);
-        return "out of memory";
-    }
-    for (uint32_t k = 0; k < at; k++) {
-        const Op *op = op_get(m, eb->ops.items[k]);
-        bool mv = false;
-        for (uint32_t i = 0; i < op->nres; i++)
-            mv = mv || type_is_vector(m, value_type(m, op->res[i]));
-        for (uint32_t i = 0; i < op->nargs; i++)
-            mv = mv || (op->args[i] < nv && moved[op->args[i]]);
-        opmove[k] = mv;
-        for (uint32_t i = 0; mv && i < op->nres; i++)
-            moved[op->res[i]] = true;
-    }
+    bool *need = ir_calloc(nv + 1, sizeof *need);
+    bool *opneed = ir_calloc(n + 1, sizeof *opneed);
+    ValueId *map = ir_calloc(nv + 1, sizeof *map);
     const char *why = NULL;
-    for (uint32_t i = 0; i < nkeep && !why; i++)
-        if (keep[i] < nv && moved[keep[i]])
-            why = "the loop's bounds or the reads' indices are computed from vectors";
-    ir_free(moved);
+    if (!need || !opneed || !map)
+        why = "out of memory";
+    for (uint32_t i = 0; !why && i < nkeep; i++)
+        if (keep[i] < nv)
+            need[keep[i]] = true;
+    for (uint32_t k = at; !why && k-- > 0;) {
+        const Op *op = op_get(m, eb->ops.items[k]);
+        for (uint32_t i = 0; i < op->nres; i++)
+            opneed[k] = opneed[k] || need[op->res[i]];
+        for (uint32_t i = 0; opneed[k] && i < op->nres; i++)
+            if (type_is_vector(m, value_type(m, op->res[i])))
+                why = "the loop's bounds or the reads' indices are computed from vectors";
+        for (uint32_t i = 0; opneed[k] && i < op->nargs; i++)
+            if (op->args[i] < nv)
+                need[op->args[i]] = true;
+    }
     ValueId grid[3];
     if (!why && !add_grid_args(m, func, loc, grid))
         why = "the kernel's signature cannot take the hidden grid";
     if (why) {
-        ir_free(opmove);
+        ir_free(need);
+        ir_free(opneed);
+        ir_free(map);
         return why;
     }
-    /* the entry block: the logical grid, the real workgroup and the tile loop */
+    /* the entry block: the logical grid, the real workgroup, the two sides */
     OpId *ops = arena_copy(&m->arena, eb->ops.items, (n + 1) * sizeof *ops);
     block_get(m, entry)->ops.n = 0;
     ValueId g[3];
     for (int j = 0; j < 3; j++)
         g[j] = new_op(m, OP_INDEX_CAST, loc, 1, &grid[j], TY_INDEX, entry);
-    ValueId total =
-        new_bin(m, OP_MULI, loc, new_bin(m, OP_MULI, loc, g[0], g[1], entry), g[2], entry);
-    ValueId start = new_sreg(m, OP_BLOCK_ID, loc, "x", entry);
-    ValueId stride = new_sreg(m, OP_GRID_DIM, loc, "x", entry);
-    ValueId fa[3] = { start, total, stride };
-    OpId tiles = op_new(m, OP_FOR, loc, 3, fa, 0, NULL, 1);
-    op_set_attr(m, tiles, "vptx.persistent_tiles", attr_unit(m));
-    RegionId reg = region_new(m, tiles);
-    op_get(m, tiles)->regions[0] = reg;
-    BlockId tb = block_new(m);
-    region_append(m, reg, tb);
-    ValueId w = block_add_arg(m, tb, TY_INDEX, loc, "tile");
-    block_append(m, entry, tiles);
+    ValueId total = new_bin(m, OP_MULI, loc, new_bin(m, OP_MULI, loc, g[0], g[1], entry), g[2],
+                            entry);
+    ValueId se[3] = { new_sreg(m, OP_BLOCK_ID, loc, "x", entry), total,
+                      new_sreg(m, OP_GRID_DIM, loc, "x", entry) };
+    ValueId ca[2] = { new_sreg(m, OP_THREAD_ID, loc, "x", entry),
+                      new_const(m, loc, c->nthreads, entry) };
+    ValueId cond = new_op(m, OP_CMPI, loc, 2, ca, TY_I1, entry);
+    op_set_attr(m, value_get(m, cond)->def, "predicate", attr_int(m, CMPI_ULT, TY_I64));
+    OpId sides = op_new(m, OP_IF, loc, 1, &cond, 0, NULL, 2);
+    op_set_attr(m, sides, "vptx.persistent_sides", attr_unit(m));
+    BlockId cb = if_region(m, sides, 0), pb = if_region(m, sides, 1);
+    block_append(m, entry, sides);
     block_append(m, entry, ops[n - 1]);
-    /* the user's block ids from w (x fastest, as the hardware numbers workgroups) */
-    ValueId bx = new_bin(m, OP_REMUI, loc, w, g[0], tb);
-    ValueId q = new_bin(m, OP_DIVUI, loc, w, g[0], tb);
-    ValueId by = new_bin(m, OP_REMUI, loc, q, g[1], tb);
-    ValueId bz = new_bin(m, OP_DIVUI, loc, q, g[1], tb);
+    /* the consumers: the user's program per tile */
+    ValueId id[3], pid[3];
+    BlockId tb, ptb;
+    out->tiles = tile_loop(m, loc, se, g, cb, "vptx.persistent_tiles", id, &tb);
+    for (uint32_t k = 0; k + 1 < n; k++)
+        block_append(m, tb, ops[k]);
+    block_append(m, tb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
+    block_append(m, cb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
+    /* the producer: its own tile loop with a copy of what the copies' coordinates need */
+    out->ptiles = tile_loop(m, loc, se, g, pb, "vptx.persistent_producer", pid, &ptb);
     Swap sw = { { 0 }, { 0 }, 0 };
-    for (uint32_t k = 0; k < n - 1; k++) {
+    for (uint32_t k = 0; k + 1 < n; k++) {
         const Op *op = op_get(m, ops[k]);
         if (op->kind != OP_BLOCK_ID && op->kind != OP_GRID_DIM)
             continue;
         const Attr *da = op_attr(m, ops[k], "dimension");
         const char *d = da && (da->kind == ATTR_ENUM || da->kind == ATTR_STRING) ? da->str : NULL;
         int j = d && d[0] >= 'x' && d[0] <= 'z' ? d[0] - 'x' : 0;
-        ValueId bid[3] = { bx, by, bz };
+        ValueId res = op->res[0];
+        if (res < nv)
+            map[res] = op->kind == OP_BLOCK_ID ? pid[j] : g[j];
         if (sw.n < 6) {
-            sw.from[sw.n] = op->res[0];
-            sw.to[sw.n++] = op->kind == OP_BLOCK_ID ? bid[j] : g[j];
+            sw.from[sw.n] = res;
+            sw.to[sw.n++] = op->kind == OP_BLOCK_ID ? id[j] : g[j];
         }
     }
-    for (uint32_t k = 0; k < at; k++)
-        if (!opmove[k])
-            block_append(m, tb, ops[k]);
-    /* the consumers' branch */
-    ValueId tid = new_sreg(m, OP_THREAD_ID, loc, "x", tb);
-    ValueId ca[2] = { tid, new_const(m, loc, c->nthreads, tb) };
-    ValueId cond = new_op(m, OP_CMPI, loc, 2, ca, TY_I1, tb);
-    op_set_attr(m, value_get(m, cond)->def, "predicate", attr_int(m, CMPI_ULT, TY_I64));
-    OpId cif = op_new(m, OP_IF, loc, 1, &cond, 0, NULL, 1);
-    op_set_attr(m, cif, "vptx.persistent_consumer", attr_unit(m));
-    RegionId creg = region_new(m, cif);
-    op_get(m, cif)->regions[0] = creg;
-    BlockId cb = block_new(m);
-    region_append(m, creg, cb);
-    for (uint32_t k = 0; k < at; k++)
-        if (opmove[k])
-            block_append(m, cb, ops[k]);
-    for (uint32_t k = at; k + 1 < n; k++)
-        block_append(m, cb, ops[k]);
-    block_append(m, cb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
-    block_append(m, tb, cif);
-    block_append(m, tb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
-    ir_free(opmove);
+    for (uint32_t k = 0; k < at; k++) {
+        OpKind kind = op_get(m, ops[k])->kind;
+        if (opneed[k] && kind != OP_BLOCK_ID && kind != OP_GRID_DIM)
+            clone_into(m, ops[k], map, nv, ptb);
+    }
+    block_append(m, ptb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
+    block_append(m, pb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
+    out->n = nkeep;
+    for (uint32_t i = 0; i < nkeep; i++) {
+        out->from[i] = keep[i];
+        out->to[i] = keep[i] < nv && map[keep[i]] ? map[keep[i]] : keep[i];
+    }
+    ir_free(need);
+    ir_free(opneed);
+    ir_free(map);
     /* the user's block ids and grid sizes: the logical ones (the dead reads stay) */
-    module_walk(m, tiles, swap_visit, &sw);
+    module_walk(m, out->tiles, swap_visit, &sw);
     return NULL;
 }

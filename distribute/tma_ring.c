@@ -103,7 +103,9 @@ typedef struct Ring {
        steps numbered across tiles: step it of the CTA's tile j is j T + it (T = the
        loop's trip count, the same for every tile) */
     bool persist;
-    OpId tiles;      /* the tile loop */
+    PersistWrap pw;   /* the consumers' and the producer's tile loops, the producer's copies */
+    bool in_producer; /* building the producer's loop: the reads' indices are its copies */
+    OpId tiles;       /* the consumers' tile loop */
     ValueId base32;  /* i32: j T at this tile (0 when not persistent) */
     ValueId trips32; /* i32: T */
 } Ring;
@@ -651,7 +653,7 @@ plan_persist(Ctx *c, OpId func, Ring *r)
             for (int d = 0; d < 2; d++)
                 if (!r->iv[j][d])
                     keep[nk++] = op_get(m, r->read[j])->args[1 + d];
-        why = dist_persist_wrap(c, func, r->loop, keep, nk);
+        why = dist_persist_wrap(c, func, r->loop, keep, nk, &r->pw);
     }
     if (why) {
         c->loc = op_get(m, r->loop)->loc;
@@ -663,8 +665,7 @@ plan_persist(Ctx *c, OpId func, Ring *r)
         return;
     }
     r->persist = true;
-    OpId cif = block_parent_op(m, op_get(m, r->loop)->parent);
-    r->tiles = block_parent_op(m, op_get(m, cif)->parent);
+    r->tiles = r->pw.tiles;
 }
 
 /* --remarks: the ring, and the row rule the launcher checks when a size is dynamic */
@@ -851,6 +852,16 @@ ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, Value
     op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
 }
 
+/* Operand v of the K loop or its reads: in the producer's tile loop, its copy there. */
+static ValueId
+ring_arg(Ctx *c, const Ring *r, ValueId v)
+{
+    for (uint32_t i = 0; r->in_producer && i < r->pw.n; i++)
+        if (r->pw.from[i] == v)
+            return r->pw.to[i];
+    return dist_scalar(c, v);
+}
+
 /* expect_tx on full[stage] and the TMA copies of iteration iv into stage `stage` (constant). */
 static void
 issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
@@ -861,7 +872,7 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
         const Op *rd = op_get(c->m, r->read[j]);
         ValueId idx[2];
         for (int d = 0; d < 2; d++)
-            idx[d] = r->iv[j][d] ? iv : dist_scalar(c, rd->args[1 + d]);
+            idx[d] = r->iv[j][d] ? iv : ring_arg(c, r, rd->args[1 + d]);
         int64_t pieces = j == 0 && r->bm > 1 ? r->m / 16 : 1;
         for (int64_t b = 0; b < r->blocks[j]; b++)
             for (int64_t q = 0; q < pieces; q++) {
@@ -1039,46 +1050,84 @@ ring_setup(Ctx *c, Ring *r)
     barrier(c); /* the barriers are initialized before anyone uses them */
 }
 
-/*
- * Before the consumers' branch of a persistent tile loop (rewrite_if): this tile's
- * first ring step, base = j T (j: the tiles this workgroup did before, T: the K loop's
- * trip count), for both sides; then the producer's first thread issues the tile's
- * copies, steps base .. base + T - 1, while the other producer threads go on to the next
- * tile.  The consumers release the tile's last step after the K loop (dist_ring_loop_end).
- */
+/* The persistent ring of the function, or NULL. */
+static Ring *
+persistent_ring(Ctx *c)
+{
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].persist)
+            return &c->ring->rings.items[i];
+    return NULL;
+}
+
+/* Before the branch between the consumers' and the producer's tile loops (rewrite_if):
+   the ring's stages and barriers, for every tile. */
 bool
 dist_ring_persist_if(Ctx *c, OpId o)
 {
+    Ring *r = persistent_ring(c);
+    if (r && op_attr(c->m, o, "vptx.persistent_sides"))
+        ring_setup(c, r);
+    return !c->failed;
+}
+
+/*
+ * In a tile loop (`tiles`, the consumers' or the producer's): this tile's first ring step
+ * base = j T (j: the tiles this workgroup did before, T: the K loop's trip count, bounds
+ * lb, ub, step, the same for every tile), in r->base32 and T in r->trips32.
+ */
+static void
+tile_base(Ctx *c, Ring *r, OpId tiles, ValueId lb, ValueId ub, ValueId step)
+{
     Module *m = c->m;
-    Ring *r = NULL;
-    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
-        if (c->ring->rings.items[i].persist)
-            r = &c->ring->rings.items[i];
-    if (!r || !op_attr(m, o, "vptx.persistent_consumer"))
-        return true;
-    const Op *lo = op_get(m, r->loop);
-    ValueId lb = dist_scalar(c, lo->args[0]), ub = dist_scalar(c, lo->args[1]);
-    ValueId step = dist_scalar(c, lo->args[2]);
-    const Op *to = op_get(m, r->tiles);
-    ValueId w = block_get(m, op_entry_block(m, r->tiles, 0))->args.items[0];
+    const Op *to = op_get(m, tiles);
+    ValueId w = block_get(m, op_entry_block(m, tiles, 0))->args.items[0];
     ValueId a[2] = { w, to->args[0] };
     ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), to->args[2] };
     ValueId j = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     ValueId span[2] = { ub, lb };
     ValueId len[2] = { emit1(c, OP_SUBI, 2, span, TY_INDEX), const_index(c, 0) };
-    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), step), const_index(c, 1) };
+    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), step),
+                      const_index(c, 1) };
     ValueId trips[2] = { emit1(c, OP_SUBI, 2, up, TY_INDEX), step };
     ValueId t = emit1(c, OP_DIVUI, 2, trips, TY_INDEX);
     ValueId jt[2] = { j, t };
     ValueId base = emit1(c, OP_MULI, 2, jt, TY_INDEX);
     r->base32 = emit1(c, OP_INDEX_CAST, 1, &base, TY_I32);
     r->trips32 = emit1(c, OP_INDEX_CAST, 1, &t, TY_I32);
+}
+
+/*
+ * The end of the producer's tile loop body (after it was rewritten): its first thread
+ * issues the tile's copies, ring steps base .. base + T - 1, with the copies of the
+ * coordinates; the other producer threads go on to the next tile.
+ */
+static void
+persist_producer(Ctx *c, Ring *r)
+{
+    Module *m = c->m;
+    BlockId body = op_entry_block(m, r->pw.ptiles, 0);
+    OpList list = { 0 };
+    uint32_t n = block_get(m, body)->ops.n;
+    for (uint32_t i = 0; i + 1 < n; i++)
+        ARRAY_PUSH(&m->arena, list, block_get(m, body)->ops.items[i]);
+    OpId yield = block_get(m, body)->ops.items[n - 1];
+    OpList *saved = c->out;
+    c->out = &list;
+    r->in_producer = true;
+    const Op *lo = op_get(m, r->loop);
+    ValueId lb = ring_arg(c, r, lo->args[0]), ub = ring_arg(c, r, lo->args[1]);
+    ValueId step = ring_arg(c, r, lo->args[2]);
+    tile_base(c, r, r->pw.ptiles, lb, ub, step);
     ValueId first = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, c->nthreads));
     RegionSave rs;
     region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs);
     producer_loop(c, r, lb, ub, step, r->base32);
     region_leave(c, NULL, 0, &rs);
-    return !c->failed;
+    r->in_producer = false;
+    ARRAY_PUSH(&m->arena, list, yield);
+    c->out = saved;
+    install_ops(c, body, &list);
 }
 
 bool
@@ -1099,28 +1148,23 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
         set_maxnreg(c, ws_consumer_regs(c), false);
         return !c->failed;
     }
-    Ring *pt = NULL; /* the ring of a persistent tile loop */
-    for (uint32_t i = 0; !r && c->ring && i < c->ring->rings.n; i++)
-        if (c->ring->rings.items[i].persist && c->ring->rings.items[i].tiles == loop)
-            pt = &c->ring->rings.items[i];
-    if (pt) {
-        ring_setup(c, pt);
-        /* once for all tiles: the producer gives registers back, the consumers take them */
-        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
-        OpId br = emit_if(c, prod, 0, NULL, true);
-        RegionSave rs;
-        region_enter(c, br, 0, &rs);
-        set_maxnreg(c, WS_PRODUCER_REGS, true);
-        region_leave(c, NULL, 0, &rs);
-        region_enter(c, br, 1, &rs);
-        set_maxnreg(c, ws_consumer_regs(c), false);
-        region_leave(c, NULL, 0, &rs);
+    Ring *pr = persistent_ring(c);
+    if (pr && (loop == pr->pw.tiles || loop == pr->pw.ptiles)) {
+        /* once for all tiles, before its loop: the producer gives registers back, the
+           consumers take them (the two loops never meet: ptxas honours both) */
+        if (loop == pr->pw.ptiles)
+            set_maxnreg(c, WS_PRODUCER_REGS, true);
+        else
+            set_maxnreg(c, ws_consumer_regs(c), false);
         return !c->failed;
     }
     if (!r)
         return true;
-    if (r->persist) { /* the ring is set up before the tile loop, the producer's copies of
-                         this tile issued before the consumers' branch */
+    if (r->persist) { /* the ring is set up before the tile loops, the copies issued by the
+                         producer's: the ring's first step at this tile */
+        const Op *lo = op_get(c->m, loop);
+        tile_base(c, r, r->tiles, dist_scalar(c, lo->args[0]), dist_scalar(c, lo->args[1]),
+                  dist_scalar(c, lo->args[2]));
         if (r->pp)
             pp_begin(c, r, thread_id(c));
         return !c->failed;
@@ -1156,6 +1200,11 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
 void
 dist_ring_loop_end(Ctx *c, OpId loop)
 {
+    Ring *pr = persistent_ring(c);
+    if (pr && loop == pr->pw.ptiles) {
+        persist_producer(c, pr);
+        return;
+    }
     Ring *r = ring_of_loop(c, loop);
     if (!r)
         return;
