@@ -1152,10 +1152,16 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
     if (pr && (loop == pr->pw.tiles || loop == pr->pw.ptiles)) {
         /* once for all tiles, before its loop: the producer gives registers back, the
            consumers take them (the two loops never meet: ptxas honours both) */
-        if (loop == pr->pw.ptiles)
+        if (loop == pr->pw.ptiles) {
             set_maxnreg(c, WS_PRODUCER_REGS, true);
-        else
+        } else {
             set_maxnreg(c, ws_consumer_regs(c), false);
+            /* the two consumers' turns alternate across the tiles (both have the same
+               steps): per tile, warpgroup 1 could arrive twice on barrier 1, for this
+               tile's last turn and the next tile's first, before warpgroup 0 syncs */
+            if (pr->pp)
+                pp_begin(c, pr, thread_id(c));
+        }
         return !c->failed;
     }
     if (!r)
@@ -1165,8 +1171,6 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
         const Op *lo = op_get(c->m, loop);
         tile_base(c, r, r->tiles, dist_scalar(c, lo->args[0]), dist_scalar(c, lo->args[1]),
                   dist_scalar(c, lo->args[2]));
-        if (r->pp)
-            pp_begin(c, r, thread_id(c));
         return !c->failed;
     }
     ring_setup(c, r);
@@ -1197,6 +1201,17 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
     return !c->failed;
 }
 
+/* Ping-pong: warpgroup 0 takes warpgroup 1's last arrival on barrier 1. */
+static void
+pp_end(Ctx *c, Ring *r)
+{
+    RegionSave rs;
+    ValueId w0 = cmp_i(c, CMPI_EQ, r->pp_signal, const_int(c, 2, TY_I32));
+    region_enter(c, emit_if(c, w0, 0, NULL, false), 0, &rs);
+    named_barrier(c, const_int(c, 1, TY_I32), false);
+    region_leave(c, NULL, 0, &rs);
+}
+
 void
 dist_ring_loop_end(Ctx *c, OpId loop)
 {
@@ -1205,16 +1220,16 @@ dist_ring_loop_end(Ctx *c, OpId loop)
         persist_producer(c, pr);
         return;
     }
+    if (pr && loop == pr->pw.tiles) { /* a persistent ping-pong: after all the tiles */
+        if (pr->pp)
+            pp_end(c, pr);
+        return;
+    }
     Ring *r = ring_of_loop(c, loop);
     if (!r)
         return;
-    if (r->pp) { /* warpgroup 0 takes warpgroup 1's last arrival on barrier 1 */
-        RegionSave rs;
-        ValueId w0 = cmp_i(c, CMPI_EQ, r->pp_signal, const_int(c, 2, TY_I32));
-        region_enter(c, emit_if(c, w0, 0, NULL, false), 0, &rs);
-        named_barrier(c, const_int(c, 1, TY_I32), false);
-        region_leave(c, NULL, 0, &rs);
-    }
+    if (r->pp && !r->persist)
+        pp_end(c, r);
     OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
     op_set_attr(c->m, o, "pending", attr_int(c->m, 0, TY_I64));
     if (r->persist) { /* the tile's last step is complete: its stage goes to a later tile */
