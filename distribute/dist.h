@@ -288,8 +288,8 @@ bool dist_ring_persist_if(Ctx *c, OpId op);
    entry block); keep: the values the producer needs outside the consumers' branch.
    NULL when done, else why not (nothing changed). */
 typedef struct PersistWrap {
-    OpId tiles, ptiles;       /* the consumers' tile loop, the producer's */
-    ValueId from[8], to[8];   /* a kept value, and its copy in the producer's loop */
+    OpId tiles, ptiles;     /* the consumers' tile loop, the producer's */
+    ValueId from[8], to[8]; /* a kept value, and its copy in the producer's loop */
     uint32_t n;
 } PersistWrap;
 const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep,

@@ -255,8 +255,8 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
     ValueId g[3];
     for (int j = 0; j < 3; j++)
         g[j] = new_op(m, OP_INDEX_CAST, loc, 1, &grid[j], TY_INDEX, entry);
-    ValueId total = new_bin(m, OP_MULI, loc, new_bin(m, OP_MULI, loc, g[0], g[1], entry), g[2],
-                            entry);
+    ValueId total =
+        new_bin(m, OP_MULI, loc, new_bin(m, OP_MULI, loc, g[0], g[1], entry), g[2], entry);
     ValueId se[3] = { new_sreg(m, OP_BLOCK_ID, loc, "x", entry), total,
                       new_sreg(m, OP_GRID_DIM, loc, "x", entry) };
     ValueId ca[2] = { new_sreg(m, OP_THREAD_ID, loc, "x", entry),

@@ -106,8 +106,8 @@ typedef struct Ring {
     PersistWrap pw;   /* the consumers' and the producer's tile loops, the producer's copies */
     bool in_producer; /* building the producer's loop: the reads' indices are its copies */
     OpId tiles;       /* the consumers' tile loop */
-    ValueId base32;  /* i32: j T at this tile (0 when not persistent) */
-    ValueId trips32; /* i32: T */
+    ValueId base32;   /* i32: j T at this tile (0 when not persistent) */
+    ValueId trips32;  /* i32: T */
 } Ring;
 
 struct RingPlan {
@@ -1087,8 +1087,7 @@ tile_base(Ctx *c, Ring *r, OpId tiles, ValueId lb, ValueId ub, ValueId step)
     ValueId j = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     ValueId span[2] = { ub, lb };
     ValueId len[2] = { emit1(c, OP_SUBI, 2, span, TY_INDEX), const_index(c, 0) };
-    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), step),
-                      const_index(c, 1) };
+    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), step), const_index(c, 1) };
     ValueId trips[2] = { emit1(c, OP_SUBI, 2, up, TY_INDEX), step };
     ValueId t = emit1(c, OP_DIVUI, 2, trips, TY_INDEX);
     ValueId jt[2] = { j, t };

@@ -14,7 +14,9 @@
  * of C (block y steps M, x steps N); SAMPLE CTAs of the N/TN x N/TM grid are simulated and the rest extrapolated; REGS (registers per thread
  * for occupancy, ptxas -v) defaults to the model's estimate.  The inputs are
  * zero-filled: the model times the instructions and memory requests, which do not
- * depend on the values.
+ * depend on the values.  A persistent kernel (--persistent, a `// vptx: hidden logical
+ * grid` line) gets the logical grid in its three hidden parameters and runs on
+ * min(tiles, SAMPLE) workgroups, every one simulated (SAMPLE is then the persistent grid).
  */
 #include "driver/vptx.h"
 #include "sim/sim.h"
@@ -63,10 +65,11 @@ main(int argc, char **argv)
         fprintf(stderr, "hopper_timing: %s\n", ctx ? sim_error(ctx) : "out of memory");
         return 1;
     }
-    free(ptx);
-    if (sim_func_param_count(f) != (int)(9 + nmaps)) {
-        fprintf(stderr, "hopper_timing: 'gemm' takes %d parameters, not 9 + %u maps\n",
-                sim_func_param_count(f), nmaps);
+    int grid_param = vptx_hidden_grid(ptx, "gemm");
+    unsigned ngrid = grid_param >= 0 ? 3 : 0;
+    if (sim_func_param_count(f) != (int)(9 + nmaps + ngrid)) {
+        fprintf(stderr, "hopper_timing: 'gemm' takes %d parameters, not 9 + %u maps + %u\n",
+                sim_func_param_count(f), nmaps, ngrid);
         return 1;
     }
     size_t h = (size_t)(n * n * 2), fb = (size_t)(n * n * 4);
@@ -80,7 +83,7 @@ main(int argc, char **argv)
         }
     /* each memref<?x?> is a pointer and its two dims (i64) */
     long long dim = (long long)n;
-    void *params[9 + MAX_MAPS];
+    void *params[9 + MAX_MAPS + 3];
     for (int i = 0; i < 3; i++) {
         params[3 * i] = &buf[i];
         params[3 * i + 1] = &dim;
@@ -102,21 +105,31 @@ main(int argc, char **argv)
         }
         params[9 + j] = &maps[j];
     }
+    /* a persistent kernel: the logical grid (x steps N, y steps M) in the hidden .u32s */
+    unsigned logical[3] = { (unsigned)(n / tn), (unsigned)(n / tm), 1 };
+    for (unsigned j = 0; j < ngrid; j++)
+        params[9 + nmaps + j] = &logical[j];
+    unsigned grid[3] = { logical[0], logical[1], 1 };
+    if (ngrid) {
+        grid[0] = vptx_persistent_workgroups(logical, (unsigned)sample);
+        grid[1] = 1;
+    }
+    free(ptx);
     sim_set_timing(ctx, gpu);
     sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, sample);
     sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0);
     if (regs)
         sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
     SimTiming t;
-    if (sim_launch(f, (unsigned)(n / tn), (unsigned)(n / tm), 1, threads ? threads : 256, 1, 1, smem, params) != SIM_OK ||
+    if (sim_launch(f, grid[0], grid[1], 1, threads ? threads : 256, 1, 1, smem, params) != SIM_OK ||
         sim_timing(ctx, &t) != SIM_OK) {
         fprintf(stderr, "hopper_timing: %s\n", sim_error(ctx));
         return 1;
     }
     double flop = 2.0 * (double)n * (double)n * (double)n;
-    printf("vptx sm_90a gemm %llu^3 tile %llux%llu %s time_us=%.1f limiter=%s tensor=%.1f%% TFLOP/s=%.1f "
+    printf("vptx sm_90a gemm %llu^3%s tile %llux%llu %s time_us=%.1f limiter=%s tensor=%.1f%% TFLOP/s=%.1f "
            "occupancy=%u/%u sampled=%llu/%llu\n",
-           n, tm, tn, t.gpu, t.time_us, sim_limiter_name(t.limiter), t.tensor_pct,
+           n, ngrid ? " persistent" : "", tm, tn, t.gpu, t.time_us, sim_limiter_name(t.limiter), t.tensor_pct,
            flop / t.time_us / 1e6, t.occupancy_warps, t.max_warps, (unsigned long long)t.ctas_timed,
            (unsigned long long)t.ctas_total);
     sim_destroy(ctx);
