@@ -131,11 +131,14 @@ main(int argc, char **argv)
         return 1;
     }
     double flop = 2.0 * (double)n * (double)n * (double)kk;
+    /* the busiest SM's critical path (rounds x the mean CTA latency): what a persistent
+       kernel's overlap of one tile's epilogue with the next tile's copies shortens */
+    double lat_us = (double)t.bound[SIM_LIM_LATENCY] * t.time_us / (double)t.cycles;
     printf("vptx sm_90a gemm %llux%llux%llu%s tile %llux%llu %s time_us=%.1f limiter=%s tensor=%.1f%% TFLOP/s=%.1f "
-           "occupancy=%u/%u sampled=%llu/%llu\n",
+           "occupancy=%u/%u sampled=%llu/%llu latency_bound_us=%.1f\n",
            n, n, kk, ngrid ? " persistent" : "", tm, tn, t.gpu, t.time_us, sim_limiter_name(t.limiter), t.tensor_pct,
            flop / t.time_us / 1e6, t.occupancy_warps, t.max_warps, (unsigned long long)t.ctas_timed,
-           (unsigned long long)t.ctas_total);
+           (unsigned long long)t.ctas_total, lat_us);
     sim_destroy(ctx);
     return 0;
 }
