@@ -108,6 +108,9 @@ typedef struct Ctx {
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
     bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers take turns */
     bool persistent;           /* --persistent: warp-specialized rings loop over the tiles */
+    bool whole_tile; /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
+                        threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
+    ValueId tid_real; /* whole_tile: the real thread id (thread_id_real) */
     Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
@@ -147,6 +150,7 @@ ValueId idx_mul_c(Ctx *c, ValueId a, int64_t k);
 ValueId cmp_i(Ctx *c, CmpIPredicate p, ValueId a, ValueId b);
 ValueId and_i1(Ctx *c, ValueId a, ValueId b); /* 0 = true */
 ValueId thread_id(Ctx *c);
+ValueId thread_id_real(Ctx *c); /* the block's own thread id (not tid % 128 of whole_tile) */
 ValueId lane_id(Ctx *c);
 ValueId warp_id(Ctx *c);
 ValueId virtual_thread(Ctx *c, const NestedLayout *l, int32_t d); /* (lane / ts) % T */
@@ -289,6 +293,7 @@ bool dist_ring_persist_if(Ctx *c, OpId op);
    NULL when done, else why not (nothing changed). */
 typedef struct PersistWrap {
     OpId tiles, ptiles;     /* the consumers' tile loop, the producer's */
+    ValueId start, stride;  /* the CTA's tiles: w = start + j stride */
     ValueId from[8], to[8]; /* a kept value, and its copy in the producer's loop */
     uint32_t n;
 } PersistWrap;

@@ -610,7 +610,8 @@ distribute_func(Ctx *c, OpId f)
     if (!found)
         return true;
     c->func = f;
-    c->tid = c->lane = c->warp = 0;
+    c->tid = c->lane = c->warp = c->tid_real = 0;
+    c->whole_tile = op_attr(c->m, f, "vptx.whole_tile") != NULL;
     c->prologue = (OpList){ 0 };
     c->cache.n = 0;
     c->buffers.n = 0;

@@ -259,8 +259,10 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
         new_bin(m, OP_MULI, loc, new_bin(m, OP_MULI, loc, g[0], g[1], entry), g[2], entry);
     ValueId se[3] = { new_sreg(m, OP_BLOCK_ID, loc, "x", entry), total,
                       new_sreg(m, OP_GRID_DIM, loc, "x", entry) };
-    ValueId ca[2] = { new_sreg(m, OP_THREAD_ID, loc, "x", entry),
-                      new_const(m, loc, c->nthreads, entry) };
+    /* whole_tile: two consumer warpgroups, each running the kernel's threads */
+    int64_t ncons = c->whole_tile ? 2 * c->nthreads : c->nthreads;
+    ValueId tid = new_sreg(m, OP_THREAD_ID, loc, "x", entry);
+    ValueId ca[2] = { tid, new_const(m, loc, ncons, entry) };
     ValueId cond = new_op(m, OP_CMPI, loc, 2, ca, TY_I1, entry);
     op_set_attr(m, value_get(m, cond)->def, "predicate", attr_int(m, CMPI_ULT, TY_I64));
     OpId sides = op_new(m, OP_IF, loc, 1, &cond, 0, NULL, 2);
@@ -271,7 +273,15 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
     /* the consumers: the user's program per tile */
     ValueId id[3], pid[3];
     BlockId tb, ptb;
-    out->tiles = tile_loop(m, loc, se, g, cb, "vptx.persistent_tiles", id, &tb);
+    out->start = se[0];
+    out->stride = se[2];
+    ValueId cse[3] = { se[0], se[1], se[2] };
+    if (c->whole_tile) { /* consumer warpgroup k takes the CTA's tiles k, k + 2, ... */
+        ValueId k = new_bin(m, OP_DIVUI, loc, tid, new_const(m, loc, c->nthreads, cb), cb);
+        cse[0] = new_bin(m, OP_ADDI, loc, se[0], new_bin(m, OP_MULI, loc, k, se[2], cb), cb);
+        cse[2] = new_bin(m, OP_MULI, loc, se[2], new_const(m, loc, 2, cb), cb);
+    }
+    out->tiles = tile_loop(m, loc, cse, g, cb, "vptx.persistent_tiles", id, &tb);
     for (uint32_t k = 0; k + 1 < n; k++)
         block_append(m, tb, ops[k]);
     block_append(m, tb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
@@ -312,4 +322,132 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
     /* the user's block ids and grid sizes: the logical ones (the dead reads stay) */
     module_walk(m, out->tiles, swap_visit, &sw);
     return NULL;
+}
+
+/* ---- whole-tile ping-pong: before layout ---- */
+
+enum { WHOLE_TILE_ACC_REGS = 128 }; /* f32 accumulators per thread that leave room in 232 */
+
+typedef struct TileScan {
+    bool names_threads; /* thread ids, block sizes, layouts the kernel fixes itself */
+    OpId loop, contract;
+} TileScan;
+
+static bool
+scan_threads(Module *m, OpId o, void *ctx)
+{
+    TileScan *s = ctx;
+    OpKind k = op_get(m, o)->kind;
+    if (k == OP_THREAD_ID || k == OP_BLOCK_DIM || k == OP_TO_LAYOUT ||
+        op_attr(m, o, "vptx.layout") || op_attr(m, o, "lowering_config"))
+        s->names_threads = true;
+    return true;
+}
+
+/* The translation_info attribute of f (any name), or NULL; its name in *name. */
+static const Attr *
+translation_of(Module *m, OpId f, const char **name)
+{
+    for (uint32_t i = 0; i < op_get(m, f)->nattrs; i++)
+        if (op_get(m, f)->attrs[i].value->kind == ATTR_TRANSLATION_INFO) {
+            *name = op_get(m, f)->attrs[i].name;
+            return op_get(m, f)->attrs[i].value;
+        }
+    return NULL;
+}
+
+static void
+prepare_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks, Diag *d)
+{
+    BlockId entry = op_entry_block(m, f, 0);
+    if (!entry)
+        return;
+    TileScan s = { false, 0, 0 };
+    const Block *eb = block_get(m, entry);
+    for (uint32_t i = 0; i < eb->ops.n && !s.loop; i++) {
+        OpId o = eb->ops.items[i];
+        if (op_get(m, o)->kind != OP_FOR || !op_get(m, o)->nres)
+            continue;
+        const Block *body = block_get(m, op_entry_block(m, o, 0));
+        for (uint32_t k = 0; k < body->ops.n && !s.loop; k++)
+            if (op_get(m, body->ops.items[k])->kind == OP_CONTRACT) {
+                s.loop = o;
+                s.contract = body->ops.items[k];
+            }
+    }
+    if (!s.loop)
+        return;
+    const Attr *pa = op_attr(m, s.loop, "vptx.persistent");
+    const Attr *pp = op_attr(m, s.loop, "vptx.ping_pong");
+    if ((pa && pa->kind != ATTR_BOOL) || (pp && pp->kind != ATTR_BOOL))
+        return; /* tma_ring.c reports them */
+    if (!(pa ? pa->b : persistent) || !(pp ? pp->b : ping_pong))
+        return;
+    bool explicit = pa && pp;
+    const char *tname = NULL;
+    const Attr *ti = translation_of(m, f, &tname);
+    const Attr *kb = op_attr(m, f, "gpu.known_block_size");
+    int64_t b[3] = { 0, 1, 1 };
+    if (ti && ti->translation && ti->translation->nworkgroup)
+        for (uint32_t k = 0; k < 3 && k < ti->translation->nworkgroup; k++)
+            b[k] = ti->translation->workgroup_size[k];
+    else if (kb && kb->kind == ATTR_DENSE_ARRAY && kb->ints && kb->n >= 1)
+        for (uint32_t k = 0; k < 3 && k < kb->n; k++)
+            b[k] = kb->ints[k];
+    module_walk(m, f, scan_threads, &s);
+    const Type *rt = type_get(m, value_type(m, op_get(m, s.contract)->res[0]));
+    int64_t acc = rt->kind == TY_VECTOR && rt->rank == 2 ? rt->shape[0] * rt->shape[1] / 128 : 0;
+    char why[200] = "";
+    if (b[0] != 256 || b[1] != 1 || b[2] != 1)
+        snprintf(why, sizeof why,
+                 "the kernel's block is not 256 threads (two warpgroups sharing each tile)");
+    else if (s.names_threads)
+        snprintf(why, sizeof why,
+                 "the kernel names its threads or layouts (gpu.thread_id, gpu.block_dim, "
+                 "layouts, lowering configs), which one warpgroup per tile would change");
+    else if (!acc || acc > WHOLE_TILE_ACC_REGS)
+        snprintf(why, sizeof why,
+                 "one warpgroup would hold the whole %lldx%lld accumulator, %lld registers "
+                 "per thread, more than the %d that leave room in the consumers' 232",
+                 rt->rank == 2 ? (long long)rt->shape[0] : 0LL,
+                 rt->rank == 2 ? (long long)rt->shape[1] : 0LL, (long long)acc,
+                 WHOLE_TILE_ACC_REGS);
+    Loc loc = op_get(m, s.loop)->loc;
+    if (why[0]) {
+        if (explicit)
+            diag_error(d, loc,
+                       "whole-tile ping-pong (vptx.persistent and vptx.ping_pong) cannot be "
+                       "built: %s",
+                       why);
+        else if (remarks)
+            diag_remark(d, loc,
+                        "'scf.for' gets no whole-tile ping-pong (--persistent --ping-pong): %s; "
+                        "the two warpgroups share each tile and take turns per K step",
+                        why);
+        return;
+    }
+    /* one warpgroup's program: the layouts give it the whole tile */
+    if (ti) {
+        Attr *na = arena_alloc(&m->arena, sizeof *na);
+        TranslationInfoAttr *nt = arena_alloc(&m->arena, sizeof *nt);
+        *na = *ti;
+        *nt = *ti->translation;
+        nt->workgroup_size[0] = 128;
+        na->translation = nt;
+        op_set_attr(m, f, tname, na);
+    }
+    int64_t half[3] = { 128, 1, 1 };
+    if (kb || !ti)
+        op_set_attr(m, f, "gpu.known_block_size", attr_dense_array(m, TY_I32, half, NULL, 3));
+    op_set_attr(m, f, "vptx.whole_tile", attr_unit(m));
+}
+
+bool
+dist_whole_tile_prepare(Module *m, bool persistent, bool ping_pong, bool remarks, Diag *d)
+{
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    for (uint32_t i = 0; i < funcs.n; i++)
+        prepare_func(m, funcs.items[i], persistent, ping_pong, remarks, d);
+    return !diag_has_errors(d);
 }

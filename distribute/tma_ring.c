@@ -103,6 +103,7 @@ typedef struct Ring {
        steps numbered across tiles: step it of the CTA's tile j is j T + it (T = the
        loop's trip count, the same for every tile) */
     bool persist;
+    bool wt;          /* whole-tile ping-pong: two consumer warpgroups on alternate tiles */
     PersistWrap pw;   /* the consumers' and the producer's tile loops, the producer's copies */
     bool in_producer; /* building the producer's loop: the reads' indices are its copies */
     OpId tiles;       /* the consumers' tile loop */
@@ -612,9 +613,11 @@ plan_ws(Ctx *c, OpId func, Ring *r)
     if (!ws_prefix_ok(m, func, r->loop))
         return;
     r->ws = true;
-    op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
     /* two consumer warpgroups, ordered by named barriers 1 and 2 (256 threads each) */
     r->pp = (pp ? pp->b : c->ping_pong) && c->nthreads == 256;
+    /* whole-tile (persist.c): a second consumer warpgroup runs the kernel's 128 threads */
+    r->wt = c->whole_tile && c->nthreads == 128;
+    op_set_attr(m, func, "vptx.producer_threads", attr_int(m, r->wt ? 256 : 128, TY_I64));
 }
 
 /*
@@ -655,6 +658,13 @@ plan_persist(Ctx *c, OpId func, Ring *r)
                     keep[nk++] = op_get(m, r->read[j])->args[1 + d];
         why = dist_persist_wrap(c, func, r->loop, keep, nk, &r->pw);
     }
+    if (why && r->wt) { /* one warpgroup's kernel after all: no second consumer */
+        r->wt = false;
+        c->whole_tile = false;
+        op_remove_attr(m, func, "vptx.whole_tile");
+        if (r->ws)
+            op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
+    }
     if (why) {
         c->loc = op_get(m, r->loop)->loc;
         if (a)
@@ -691,7 +701,7 @@ ring_remark(Ctx *c, const Ring *r)
     diag_remark(c->d, op_get(m, r->loop)->loc,
                 "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
                 "and empty mbarriers): %" PRId64 " stages of %" PRId64
-                " bytes in dynamic shared memory%s%s%s%s%s%s",
+                " bytes in dynamic shared memory%s%s%s%s%s%s%s",
                 r->stages, r->bytes[0] + r->bytes[1],
                 r->ws ? "; warp-specialized: a producer warpgroup issues the copies (the block "
                         "gains 128 threads)"
@@ -703,6 +713,10 @@ ring_remark(Ctx *c, const Ring *r)
                              "whose grid is a hidden parameter (the launcher starts at most one "
                              "workgroup per SM)"
                            : "",
+                r->wt ? "; whole-tile ping-pong: two consumer warpgroups of the kernel's 128 "
+                        "threads take alternate tiles, their K loops in turn (named barriers 1 "
+                        "and 2)"
+                      : "",
                 at ? "; the rows of " : "", dyn,
                 !at ? ""
                 : split
@@ -1040,7 +1054,7 @@ ring_setup(Ctx *c, Ring *r)
     r->full = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
     r->empty = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
     c->out = saved;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id_real(c), const_index(c, 0));
     for (int64_t s = 0; s < r->stages; s++) {
         ValueId a[4] = { r->full, const_index(c, 1), const_index(c, s), t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, a);
@@ -1080,10 +1094,9 @@ static void
 tile_base(Ctx *c, Ring *r, OpId tiles, ValueId lb, ValueId ub, ValueId step)
 {
     Module *m = c->m;
-    const Op *to = op_get(m, tiles);
     ValueId w = block_get(m, op_entry_block(m, tiles, 0))->args.items[0];
-    ValueId a[2] = { w, to->args[0] };
-    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), to->args[2] };
+    ValueId a[2] = { w, r->pw.start };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), r->pw.stride };
     ValueId j = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     ValueId span[2] = { ub, lb };
     ValueId len[2] = { emit1(c, OP_SUBI, 2, span, TY_INDEX), const_index(c, 0) };
@@ -1118,7 +1131,8 @@ persist_producer(Ctx *c, Ring *r)
     ValueId lb = ring_arg(c, r, lo->args[0]), ub = ring_arg(c, r, lo->args[1]);
     ValueId step = ring_arg(c, r, lo->args[2]);
     tile_base(c, r, r->pw.ptiles, lb, ub, step);
-    ValueId first = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, c->nthreads));
+    ValueId first = cmp_i(c, CMPI_EQ, thread_id_real(c),
+                          const_index(c, (r->wt ? 2 : 1) * c->nthreads));
     RegionSave rs;
     region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs);
     producer_loop(c, r, lb, ub, step, r->base32);
@@ -1158,8 +1172,8 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
             /* the two consumers' turns alternate across the tiles (both have the same
                steps): per tile, warpgroup 1 could arrive twice on barrier 1, for this
                tile's last turn and the next tile's first, before warpgroup 0 syncs */
-            if (pr->pp)
-                pp_begin(c, pr, thread_id(c));
+            if (pr->pp || pr->wt)
+                pp_begin(c, pr, thread_id_real(c));
         }
         return !c->failed;
     }
@@ -1170,6 +1184,8 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
         const Op *lo = op_get(c->m, loop);
         tile_base(c, r, r->tiles, dist_scalar(c, lo->args[0]), dist_scalar(c, lo->args[1]),
                   dist_scalar(c, lo->args[2]));
+        if (r->wt) /* whole-tile: this warpgroup's turn to run a K loop */
+            named_barrier(c, r->pp_wait, false);
         return !c->failed;
     }
     ring_setup(c, r);
@@ -1200,6 +1216,34 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
     return !c->failed;
 }
 
+/*
+ * Whole-tile ping-pong, after the consumers' tile loops: warpgroup w ran its K loops
+ * between bar.sync 1 + w and bar.arrive 2 - w, warpgroup 1 arriving on barrier 1 once
+ * before; the last arrival is warpgroup 1's on barrier 1 when the CTA had an even number
+ * of tiles n (0 included), warpgroup 0's on barrier 2 when odd: the other warpgroup
+ * takes it, so that no barrier keeps a pending phase.
+ */
+static void
+wt_end(Ctx *c, Ring *r)
+{
+    const Op *to = op_get(c->m, r->tiles);
+    ValueId a[2] = { to->args[1], r->pw.start }; /* n = ceil((total - start) / stride) */
+    ValueId len[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), const_index(c, 0) };
+    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), r->pw.stride),
+                      const_index(c, 1) };
+    ValueId q[2] = { emit1(c, OP_SUBI, 2, up, TY_INDEX), r->pw.stride };
+    ValueId n = emit1(c, OP_DIVUI, 2, q, TY_INDEX);
+    ValueId two[2] = { n, const_index(c, 2) };
+    ValueId p = emit1(c, OP_REMUI, 2, two, TY_INDEX);
+    ValueId p32 = emit1(c, OP_INDEX_CAST, 1, &p, TY_I32);
+    ValueId ws[2] = { const_int(c, 2, TY_I32), r->pp_signal }; /* w = 2 - (2 - w) */
+    ValueId w32 = emit1(c, OP_SUBI, 2, ws, TY_I32);
+    RegionSave rs; /* even and w = 0 (barrier 1), or odd and w = 1 (barrier 2): 1 + w */
+    region_enter(c, emit_if(c, cmp_i(c, CMPI_EQ, p32, w32), 0, NULL, false), 0, &rs);
+    named_barrier(c, r->pp_wait, false);
+    region_leave(c, NULL, 0, &rs);
+}
+
 /* Ping-pong: warpgroup 0 takes warpgroup 1's last arrival on barrier 1. */
 static void
 pp_end(Ctx *c, Ring *r)
@@ -1222,6 +1266,8 @@ dist_ring_loop_end(Ctx *c, OpId loop)
     if (pr && loop == pr->pw.tiles) { /* a persistent ping-pong: after all the tiles */
         if (pr->pp)
             pp_end(c, pr);
+        if (pr->wt)
+            wt_end(c, pr);
         return;
     }
     Ring *r = ring_of_loop(c, loop);
@@ -1241,6 +1287,8 @@ dist_ring_loop_end(Ctx *c, OpId loop)
         ValueId ar[2] = { r->empty, ring_index(c, ring_i32(c, OP_REMUI, last, r->stages)) };
         emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
         region_leave(c, NULL, 0, &rs);
+        if (r->wt) /* whole-tile: the other warpgroup's turn; this one stores its C */
+            named_barrier(c, r->pp_signal, true);
     }
 }
 

@@ -76,6 +76,9 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
 {
     LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0,
                                  opt->arch && strcmp(opt->arch, "sm_90a") == 0 };
+    if (sopt.wgmma && !dist_whole_tile_prepare(m, opt->persistent != 0, opt->ping_pong != 0,
+                                               opt->remarks != 0, d))
+        return false;
     uint64_t start = trace_begin(t);
     bool ok = layout_select(m, d, &sopt);
     trace_end(t, "select", start, m, ok);
