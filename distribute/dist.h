@@ -108,9 +108,9 @@ typedef struct Ctx {
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
     bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers take turns */
     bool persistent;           /* --persistent: warp-specialized rings loop over the tiles */
-    bool whole_tile; /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
-                        threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
-    ValueId tid_real; /* whole_tile: the real thread id (thread_id_real) */
+    bool whole_tile;           /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
+                                  threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
+    ValueId tid_real;          /* whole_tile: the real thread id (thread_id_real) */
     Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */

@@ -1026,8 +1026,9 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
         pp_begin(c, r, tid);
 }
 
-/* The ring's stages and barriers, initialized by consumer thread 0, then a barrier. */
-static void
+/* The ring's stages and barriers, initialized by consumer thread 0, then a barrier;
+   returns the i1 tid == 0. */
+static ValueId
 ring_setup(Ctx *c, Ring *r)
 {
     Module *m = c->m;
@@ -1062,6 +1063,7 @@ ring_setup(Ctx *c, Ring *r)
         bar_op(c, OP_MBARRIER_INIT, 4, b);
     }
     barrier(c); /* the barriers are initialized before anyone uses them */
+    return t0;
 }
 
 /* The persistent ring of the function, or NULL. */
@@ -1131,8 +1133,8 @@ persist_producer(Ctx *c, Ring *r)
     ValueId lb = ring_arg(c, r, lo->args[0]), ub = ring_arg(c, r, lo->args[1]);
     ValueId step = ring_arg(c, r, lo->args[2]);
     tile_base(c, r, r->pw.ptiles, lb, ub, step);
-    ValueId first = cmp_i(c, CMPI_EQ, thread_id_real(c),
-                          const_index(c, (r->wt ? 2 : 1) * c->nthreads));
+    ValueId first =
+        cmp_i(c, CMPI_EQ, thread_id_real(c), const_index(c, (r->wt ? 2 : 1) * c->nthreads));
     RegionSave rs;
     region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs);
     producer_loop(c, r, lb, ub, step, r->base32);
@@ -1188,11 +1190,10 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
             named_barrier(c, r->pp_wait, false);
         return !c->failed;
     }
-    ring_setup(c, r);
+    ValueId t0 = ring_setup(c, r);
     const Op *op = op_get(c->m, loop);
     ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
     ValueId step = dist_scalar(c, op->args[2]);
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
     if (r->ws) {
         ws_producer(c, r, lb, ub, step);
         return !c->failed;
