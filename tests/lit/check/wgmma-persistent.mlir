@@ -17,7 +17,18 @@
 // RUN: %vptx check --arch=sm_90a --persistent %S/../../../examples/gemm.mlir --grid=2,2 --dim=130,0,0,136,130,136 --persistent-ctas=3 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a --persistent %S/../../../examples/gemm.mlir --grid=3,3 --dim=304,64,64,304,304,304 --persistent-ctas=2 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a --persistent --ping-pong %S/../../../examples/gemm.mlir --grid=2,3 --dim=257,104,104,136,257,136 --persistent-ctas=2 | %filecheck %s
+// Whole-tile ping-pong (--persistent --ping-pong: two consumer warpgroups of 128 threads
+// on alternate tiles): 6 tiles on 2 workgroups (3 each: the warpgroups take 2 and 1), on
+// 4 (2, 2, 1, 1), 9 on 2, K = 0, and one tile (the second warpgroup has none).
+// RUN: %vptx check --arch=sm_90a --persistent --ping-pong %S/../../../examples/gemm.mlir --grid=2,3 --dim=257,104,104,136,257,136 --persistent-ctas=4 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a --persistent --ping-pong %S/../../../examples/gemm.mlir --grid=3,3 --dim=304,64,64,304,304,304 --persistent-ctas=2 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a --persistent --ping-pong %S/../../../examples/gemm.mlir --grid=2,2 --dim=130,0,0,136,130,136 --persistent-ctas=3 | %filecheck %s
+// RUN: %vptx check --arch=sm_90a --persistent --ping-pong %S/../../../examples/gemm.mlir --grid=1,1 --dim=100,64,64,104,100,104 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a --persistent %S/../../bench/kernels/gemm_128x256.mlir --grid=2,2 --dim=200,72,72,400,200,400 --persistent-ctas=3 | %filecheck %s
+// The 128x256 tile cannot be whole-tile (256 accumulator registers per warpgroup): with
+// --persistent --ping-pong its two warpgroups share each tile and take turns per K step,
+// the turns running on across its 4 tiles on 3 workgroups.
+// RUN: %vptx check --arch=sm_90a --persistent --ping-pong %S/../../bench/kernels/gemm_128x256.mlir --grid=2,2 --dim=200,72,72,400,200,400 --persistent-ctas=3 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a --persistent --persistent-ctas=1 %S/wgmma-tma-ring.mlir | %filecheck --check-prefix=RING %s
 // RUN: not %vptx check --arch=sm_90a --persistent %S/../../../examples/gemm.mlir --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck --check-prefix=ODD %s
 // CHECK: PASS gemm (sim vs eval, max abs err 0,

@@ -16,10 +16,10 @@
 //   pt_no (vptx.persistent = false): never; pt_nows (no warp specialization): never,
 //   with a remark under --persistent --remarks.
 // The simulator runs the 3 x 4 logical grid of 128x128 tiles on 5 workgroups (2 or 3
-// tiles each: the ring's steps are numbered across tiles) and on 1 (all 12), with and
-// without --ping-pong (whose turns alternate across tiles: per tile, warpgroup 1 could
-// arrive twice on barrier 1 before warpgroup 0 syncs, which the simulator reports as a
-// deadlock), against eval.
+// tiles each: the ring's steps are numbered across tiles) and on 1 (all 12), and with
+// --ping-pong, which with the attribute's persistent loop makes it whole-tile
+// (tma-ring-persistent-wholetile.mlir; the K-step turns across tiles are run by
+// tests/lit/check/wgmma-persistent.mlir on the 128x256 tile), against eval.
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && grep -v "^[[:space:]]*// [a-z_]*[.]" %t.ptx | %filecheck %s
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin 2>&1 | %filecheck --check-prefix=PTXAS --allow-empty %s
 // RUN: grep -c 'hidden logical grid' %t.ptx | %filecheck --check-prefix=ONE %s
