@@ -25,7 +25,9 @@
  * it, vptx_launch_memrefs passes the logical grid (2 x 3 tiles at 257x136x104: a ragged
  * last row of tiles, 4 K steps over 3 stages) and C equals the C loop's product;
  * `vptx run --persistent-ctas=2` runs those 6 tiles on 2 workgroups (3 tiles each, the
- * ring's steps numbered across them) and K = 0 on 1.
+ * ring's steps numbered across them) and K = 0 on 1.  The same with
+ * VptxOptions.ping_pong too (whole-tile ping-pong: each consumer warpgroup takes alternate
+ * tiles with the whole accumulator).
  */
 #include "driver/npy.h"
 #include "driver/run_ptx.h"
@@ -495,7 +497,7 @@ test_gemm_optional(void)
 }
 
 static void
-test_gemm_persistent(void)
+test_gemm_persistent(int ping_pong)
 {
     char *src = read_text("examples/gemm.mlir");
     CHECK(src != NULL, "read examples/gemm.mlir");
@@ -505,6 +507,7 @@ test_gemm_persistent(void)
     vptx_options_init(&opt);
     opt.arch = "sm_90a";
     opt.persistent = 1;
+    opt.ping_pong = ping_pong;
     VptxResult *r = NULL;
     int rc = vptx_compile("examples/gemm.mlir", src, strlen(src), &opt, &r);
     const char *ptx = vptx_result_output(r, NULL);
@@ -563,6 +566,7 @@ main(void)
     }
     vptx_result_free(r);
     test_gemm_optional();
-    test_gemm_persistent();
+    test_gemm_persistent(0);
+    test_gemm_persistent(1); /* whole-tile: two consumer warpgroups on alternate tiles */
     return unit_report();
 }
