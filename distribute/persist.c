@@ -1,35 +1,45 @@
 /*
- * persist.c -- the persistent tile loop of a warp-specialized TMA ring (docs/hopper.md,
- * section 1c, "A persistent tile loop").
+ * persist.c -- the persistent tile loop of a warp-specialized TMA ring, and the
+ * whole-tile ping-pong built on it (docs/hopper.md, section 1c).
  *
  * The user's kernel is one workgroup's program, its tile picked by gpu.block_id.  With
  * `vptx.persistent = true` on the ring's scf.for (or --persistent), the kernel instead
  * loops over the user's logical workgroups, the logical grid (gx, gy, gz) arriving in
  * three hidden i32 parameters after the tensor maps, and the launcher starting as few
- * real workgroups as fill the device:
+ * real workgroups as fill the device (dist_persist_wrap, after the ring is planned):
  *
  *   %x, %y, %z: i32 (hidden)       gx = index(%x) ...; total = gx * gy * gz
- *   scf.for %w = block_id.x to total step grid_dim.x {vptx.persistent_tiles} {
- *     bx = w % gx; by = (w / gx) % gy; bz = w / (gx gy)    (the user's gpu.block_id)
- *     the user's ops before the K loop that have no vector result (the producer needs
- *     the loop's bounds and the reads' indices)
- *     scf.if (thread_id.x < T) {vptx.persistent_consumer} {
- *       the ops before the loop with a vector result (the accumulator's zero), the K
- *       loop, the ops after it (the epilogue)
+ *   scf.if (thread_id.x < C) {vptx.persistent_sides}          C: the consumer threads
+ *     scf.for %w = block_id.x to total step grid_dim.x {vptx.persistent_tiles} {
+ *       bx = w % gx; by = (w / gx) % gy; bz = w / (gx gy)    (the user's gpu.block_id)
+ *       the user's ops: those before the K loop, the K loop, the epilogue
+ *     }
+ *   } else {                                                   the producer warpgroup
+ *     scf.for %w = ... {vptx.persistent_producer} {
+ *       bx, by, bz; a copy of the ops before the K loop that its bounds and the reads'
+ *       indices need (tma_ring.c appends the copies of the tile to this body)
  *     }
  *   }
  *   return
  *
- * tma_ring.c then puts the ring's barriers before the tile loop, the producer's copies
- * of one tile before the consumers' branch, and numbers the K steps across tiles.
- * gpu.grid_dim becomes the logical grid's size.
+ * tma_ring.c puts the ring's barriers before the branch and a setmaxnreg before each
+ * tile loop, and numbers the K steps across tiles.
  *
- * Requires:    tma_ring.c planned the loop as a warp-specialized ring in the function's
- *              entry block (the ops before it free of memory accesses and regions).
+ * Whole-tile ping-pong (dist_whole_tile_prepare, before layout): a 256-thread kernel
+ * whose loop asks for both the tile loop and ping-pong becomes one warpgroup's program
+ * (128 threads, vptx.whole_tile); C is then 2 x 128, thread_id() is tid % 128 (build.c),
+ * and consumer warpgroup k's tile loop starts at block_id.x + k grid_dim.x with step
+ * 2 grid_dim.x: the two warpgroups take alternate tiles.
+ *
+ * Requires:    dist_persist_wrap: tma_ring.c planned the loop as a warp-specialized
+ *              ring at the top of the function's entry block (the ops before it free of
+ *              memory accesses and regions).  dist_whole_tile_prepare: vector-level IR.
  * Ensures:     the kernel computes, for every logical workgroup w < gx gy gz, what the
  *              user's program computes for block ids (w % gx, (w / gx) % gy, w / (gx gy));
  *              function_type gains three i32 arguments, their position in
- *              vptx.hidden_grid; nothing changes when it returns false.
+ *              vptx.hidden_grid; nothing changes when it returns a reason.
+ *              dist_whole_tile_prepare: the block is 128 threads where it sets
+ *              vptx.whole_tile, unchanged elsewhere.
  * Invalidates: use lists; the ops of the entry block move into new regions.
  */
 #include "distribute/dist.h"

@@ -43,6 +43,13 @@
  * warpgroup 1 arrives on barrier 1 once before the loop and warpgroup 0 syncs on it once
  * after, which balances both barriers for any trip count.
  *
+ * Persistent (`vptx.persistent = true`, --persistent; persist.c builds the tile loops):
+ * the ring's barriers are set up once before the consumers' and the producer's tile
+ * loops, step it of a tile's K loop is the ring's step j T + it (j: the workgroup's tile
+ * number, T: the trip count), and the consumers release a tile's last stage after its K
+ * loop.  Whole-tile (vptx.whole_tile, with ping-pong): the two consumer warpgroups run
+ * alternate tiles, each K loop between bar.sync 1 + w and bar.arrive 2 - w.
+ *
  * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
  *              so far); layouts on the contract and its reads; called before the
  *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
