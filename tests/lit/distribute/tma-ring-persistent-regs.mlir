@@ -25,7 +25,8 @@ func.func @wide(%A: memref<256x256xf16>, %B: memref<256x512xf16>, %C: memref<256
     %a = vector.transfer_read %A[%c0, %k], %h {in_bounds = [true, true]} : memref<256x256xf16>, vector<128x64xf16>
     %b = vector.transfer_read %B[%k, %n0], %h {in_bounds = [true, true]} : memref<256x512xf16>, vector<64x256xf16>
     %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
-                          iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>}
+                          iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>,
+                          mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x256x16_F16>}
          %a, %b, %acc : vector<128x64xf16>, vector<64x256xf16> into vector<128x256xf32>
     scf.yield %d : vector<128x256xf32>
   } {vptx.persistent = true, vptx.ping_pong = true}
