@@ -378,12 +378,18 @@ prepare_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks, D
         OpId o = eb->ops.items[i];
         if (op_get(m, o)->kind != OP_FOR || !op_get(m, o)->nres)
             continue;
+        /* a GEMM ring's body: the two reads, the contract, the yield (not attention) */
         const Block *body = block_get(m, op_entry_block(m, o, 0));
-        for (uint32_t k = 0; k < body->ops.n && !s.loop; k++)
-            if (op_get(m, body->ops.items[k])->kind == OP_CONTRACT) {
-                s.loop = o;
+        uint32_t nreads = 0, ncontracts = 0;
+        for (uint32_t k = 0; k < body->ops.n; k++) {
+            OpKind bk = op_get(m, body->ops.items[k])->kind;
+            nreads += bk == OP_TRANSFER_READ;
+            ncontracts += bk == OP_CONTRACT;
+            if (bk == OP_CONTRACT)
                 s.contract = body->ops.items[k];
-            }
+        }
+        if (body->ops.n == 4 && nreads == 2 && ncontracts == 1)
+            s.loop = o;
     }
     if (!s.loop)
         return;
