@@ -15,8 +15,10 @@
  *                      (hidden: the launchers encode them from the comment lines)
  *   shared memory      the stages, each K_j's image (K-major, as contract.c stores a B
  *                      given as (n, k)) or V_j's (MN-major, B given as (k, n)), in the
- *                      dynamic shared memory; full (count 1 + the bytes) and empty
- *                      (count = threads) mbarriers per stage
+ *                      dynamic shared memory, then Q's image (dist_attn_ring_q, for
+ *                      contract.c's hoist: Q and the stages share the opt-in 227 KiB);
+ *                      full (count 1 + the bytes) and empty (count = threads) mbarriers
+ *                      per stage
  *   before the loop    thread 0 initializes the barriers; barrier (it also publishes
  *                      Q's image); thread 0 fills every stage
  *   iteration it       every thread waits for K_it's stage to be full; S's wgmma and
@@ -45,7 +47,8 @@
  *              ring, with the image contract.c's register copy would store, so S and P V
  *              compute what they did; the kernel gains two tensor-map arguments listed in
  *              vptx.hidden_tmaps (function_type updated); vptx.dynamic_smem grows by the
- *              ring.  A loop the ring does not fit keeps the register copy.
+ *              ring and Q's image.  A ring takes fewer stages than asked where only
+ *              that fits (2 at least); a loop 2 stages do not fit keeps the register copy.
  * Invalidates: the kernel's signature (new trailing arguments).
  */
 #include "distribute/dist.h"
@@ -54,7 +57,14 @@
 #include <string.h>
 
 enum {
-    ATTN_SMEM_MAX = 232448, /* sm_90's shared memory per workgroup (227 KiB) */
+    ATTN_SMEM_MAX = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
+    ATTN_SM_SMEM = 233472,    /* per SM (228 KiB), of which each workgroup takes ... */
+    ATTN_CTA_RESERVED = 1024, /* ... 1 KiB for the system */
+    ATTN_REGFILE = 65536,     /* 32-bit registers per SM */
+    /* the fewest registers a thread is held to by asking for more workgroups per SM: the
+       2-warpgroup kernel with head dim 128 and key blocks of 64 assembles in 124 at that
+       cap (138 without), spill-free (ptxas 13.0) */
+    ATTN_MIN_REGS = 128,
     ATTN_MAX_STAGES = 8,
     ATTN_MAX_BLOCKS = 8,
     ATTN_DEFAULT_STAGES = 2,
@@ -77,6 +87,10 @@ typedef struct AttnRing {
     int64_t at[2];
     TypeId box_t[2];
     ValueId it32, rd[2]; /* this iteration's number and stages (set at S) */
+    /* attn_overlap.c: S reads block 0 before the loop (peel) or the next block (next) */
+    AttnOverlapMode ov;
+    ValueId ivn, itn32, rdn; /* that block's induction value, number and K stage */
+    bool allocated;          /* ring_alloc has run */
 } AttnRing;
 
 struct AttnPlan {
@@ -277,6 +291,31 @@ q_bytes(Module *m, OpId s)
     return t->kind == TY_VECTOR && t->rank == 2 ? 2 * t->shape[0] * t->shape[1] : 0;
 }
 
+/*
+ * As many workgroups per SM as the shared memory (smem bytes a workgroup) allows, as long
+ * as each thread keeps ATTN_MIN_REGS registers: vptx.min_ctas_per_sm, which ptxgen writes
+ * as .minnctapersm, and ptxas then holds the registers to the register file's share.
+ * Without it ptxas may take a few registers more than that share (138 for the 2-warpgroup
+ * kernel with key blocks of 64), and one workgroup an SM is left (docs/hopper.md, 1e).
+ */
+static void
+ask_occupancy(Ctx *c, OpId func, int64_t smem)
+{
+    int64_t n = ATTN_SM_SMEM / (smem + ATTN_CTA_RESERVED);
+    while (n > 1 && ATTN_REGFILE / (n * c->nthreads) < ATTN_MIN_REGS)
+        n--;
+    if (n < 2)
+        return;
+    op_set_attr(c->m, func, "vptx.min_ctas_per_sm", attr_int(c->m, n, TY_I64));
+    const Attr *sym = op_attr(c->m, func, "sym_name");
+    if (c->remarks)
+        diag_remark(
+            c->d, op_get(c->m, func)->loc,
+            "'%s' asks ptxas for %" PRId64 " workgroups per SM (.minnctapersm: up to %" PRId64
+            " bytes of shared memory each, at most %" PRId64 " registers a thread)",
+            sym && sym->str ? sym->str : "?", n, smem, ATTN_REGFILE / (n * c->nthreads) / 8 * 8);
+}
+
 int64_t
 dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
 {
@@ -293,13 +332,36 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
             continue; /* 1 stage: the register copy of contract.c */
         /* several warpgroups: one ring whose stages hold both blocks (measured faster on
            the h100 model); one warpgroup: K's ring one stage shallower (K's stage is free
-           right after S, and the shared memory saved keeps a workgroup more per SM) */
+           right after S, and the shared memory saved keeps a workgroup more per SM).  Q's
+           image goes after the stages (dist_attn_ring_q), each 1024-aligned: as many
+           stages as asked where they fit 227 KiB with it, else fewer, down to 2 (layout/
+           select.c's chain_ring_bytes counts the same) */
         a->joint = c->nthreads > 128;
-        a->ns[0] = a->joint ? a->stages : a->stages - 1;
-        a->ns[1] = a->stages;
-        int64_t ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + 2048; /* + alignment */
-        if (used + ring + q_bytes(c->m, a->contract[0]) > ATTN_SMEM_MAX || !add_maps(c, func, a))
+        /* S_{j+1} overlapping the softmax (attn_overlap.c): K's ring keeps every stage (with
+           one, K_{j+1}'s copy would start only at S_j's wait, half an iteration before
+           S_{j+1} needs it: slower where latency bounds the kernel, docs/hopper.md); a joint
+           ring holds blocks j - 1 (P V_{j-1} in flight), j (V_j) and j + 1 (K_{j+1}), so it
+           needs 3 stages */
+        bool overlap = dist_attn_overlap_loop(c, a->loop);
+        int64_t least = overlap && a->joint ? 3 : 2;
+        if (a->stages < least)
+            a->stages = least;
+        int64_t asked = a->stages, ring = 0;
+        for (; a->stages >= least; a->stages--) {
+            a->ns[0] = a->joint || overlap ? a->stages : a->stages - 1;
+            a->ns[1] = a->stages;
+            ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + q_bytes(c->m, a->contract[0]) +
+                   3 * 1024; /* + alignment */
+            if (used + ring <= ATTN_SMEM_MAX)
+                break;
+        }
+        if (a->stages < least || !add_maps(c, func, a))
             continue; /* the register copy: no error */
+        if (c->remarks && a->stages < asked)
+            diag_remark(c->d, op_get(c->m, a->loop)->loc,
+                        "'scf.for' asks for %" PRId64 " stages of its TMA ring, but only %" PRId64
+                        " fit the %d bytes of shared memory with Q's image",
+                        asked, a->stages, ATTN_SMEM_MAX);
         used += ring;
         added += ring;
         ARRAY_PUSH(&c->m->arena, kept.rings, *a);
@@ -322,6 +384,8 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
                         a->ns[1], a->bytes[1]);
     }
     p->rings = kept.rings;
+    if (p->rings.n)
+        ask_occupancy(c, func, used);
     return added;
 }
 
@@ -430,15 +494,16 @@ bound(Ctx *c, const AttnRing *a, int i)
     return dist_scalar(c, v);
 }
 
-bool
-dist_attn_ring_begin(Ctx *c, OpId loop)
+/* The dynamic shared memory of ring a's stages, each block's ring 1024-aligned (the
+   swizzle period), and its views; once (dist_attn_ring_q may come first). */
+static void
+ring_alloc(Ctx *c, AttnRing *a)
 {
-    AttnRing *a = ring_of(c, loop, 0, 0);
-    if (!a)
-        return true;
     Module *m = c->m;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
-    for (int j = 0; j < 2; j++) { /* each block's ring, 1024-aligned (the swizzle period) */
+    if (a->allocated)
+        return;
+    a->allocated = true;
+    for (int j = 0; j < 2; j++) {
         int64_t at = dist_dynamic_alloc(c, a->ns[j] * a->bytes[j], 1024);
         TypeId el = type_get(m, value_type(m, op_get(m, a->read[j])->res[0]))->elem;
         int64_t shape[2] = { a->ns[j] * a->blocks[j] * a->rows[j], a->span[j] / 2 };
@@ -447,6 +512,34 @@ dist_attn_ring_begin(Ctx *c, OpId loop)
         int64_t box[2] = { a->rows[j], a->span[j] / 2 };
         a->box_t[j] = type_memref(m, el, 2, box, NULL, MS_WORKGROUP, true);
         a->at[j] = at;
+    }
+}
+
+/* Q's image (contract o's A, staged before the loop by contract.c's hoist) in the
+   dynamic shared memory, after the ring's stages, 1024-aligned: a view of type t, or 0
+   when o is not the S contract of a ring loop (Q's image is then static). */
+ValueId
+dist_attn_ring_q(Ctx *c, OpId o, TypeId t)
+{
+    AttnRing *a = ring_of(c, 0, o, 0);
+    if (!a || a->contract[0] != o)
+        return 0;
+    ring_alloc(c, a);
+    const Type *ty = type_get(c->m, t);
+    int64_t bytes = (type_bitwidth(ty->elem) + 7) / 8 * ty->shape[0] * ty->shape[1];
+    return dist_dynamic_view(c, t, dist_dynamic_alloc(c, bytes, 1024));
+}
+
+bool
+dist_attn_ring_begin(Ctx *c, OpId loop)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (!a)
+        return true;
+    Module *m = c->m;
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    ring_alloc(c, a);
+    for (int j = 0; j < 2; j++) {
         Type gt;
         memset(&gt, 0, sizeof gt);
         gt.kind = TY_MBARRIER_GROUP;
@@ -499,6 +592,16 @@ wait_full(Ctx *c, AttnRing *a, int j)
     ring_wait_parity(c, a->full[j], a->rd[j], ring_parity(c, a->it32, a->ns[j]));
 }
 
+/* the step number (i32) of the step whose induction value is iv: (iv - lb) / step */
+static ValueId
+step_number(Ctx *c, AttnRing *a, ValueId iv)
+{
+    ValueId s[2] = { iv, bound(c, a, 0) };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, s, TY_INDEX), bound(c, a, 2) };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    return emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+}
+
 bool
 dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
 {
@@ -508,20 +611,26 @@ dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
     int j = a->contract[1] == o;
     if (j == 0) { /* S, the body's first wgmma: this step's stages */
         ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
-        ValueId lb = bound(c, a, 0), step = bound(c, a, 2);
-        ValueId s[2] = { iv, lb };
-        ValueId d[2] = { emit1(c, OP_SUBI, 2, s, TY_INDEX), step };
-        ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
-        a->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+        ValueId lb = bound(c, a, 0);
+        a->it32 = a->ov == ATTN_OVERLAP_PEEL ? const_int(c, 0, TY_I32) : step_number(c, a, iv);
         for (int r = 0; r < 2; r++)
             a->rd[r] = a->ns[r] == 1 ? const_index(c, 0)
                                      : ring_index(c, ring_i32(c, OP_REMUI, a->it32, a->ns[r]));
+        a->itn32 = a->it32;
+        a->rdn = a->rd[0];
+        if (a->ov == ATTN_OVERLAP_NEXT) { /* S_{j+1}: the next block's stage of K */
+            a->itn32 = step_number(c, a, a->ivn);
+            a->rdn = ring_index(c, ring_i32(c, OP_REMUI, a->itn32, a->ns[0]));
+        }
+        (void)lb;
     }
-    if (j == 0 || !a->joint)
-        wait_full(c, a, j); /* K's before S, V's before P V */
+    if (j == 0)
+        ring_wait_parity(c, a->full[0], a->rdn, ring_parity(c, a->itn32, a->ns[0]));
+    else if (!a->joint)
+        wait_full(c, a, 1); /* V's before P V */
     memset(u, 0, sizeof *u);
     u->buf[1] = a->ring[j];
-    u->row0[1] = idx_mul_c(c, a->rd[j], a->unit[j]);
+    u->row0[1] = idx_mul_c(c, j ? a->rd[1] : a->rdn, a->unit[j]);
     u->stage_rows[1] = a->rows[j];
     return true;
 }
@@ -546,6 +655,8 @@ release(Ctx *c, AttnRing *a, int j, ValueId ws, ValueId ws32, ValueId t, ValueId
     region_leave(c, NULL, 0, &rs);
 }
 
+static void release_previous(Ctx *c, AttnRing *a, int j, ValueId iv);
+
 void
 dist_attn_ring_after(Ctx *c, OpId o)
 {
@@ -558,18 +669,67 @@ dist_attn_ring_after(Ctx *c, OpId o)
        has long passed it: thread 0's wait for it is short) */
     ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
     ValueId step = bound(c, a, 2);
+    if (a->ov == ATTN_OVERLAP_PEEL) { /* S_0 done: K's stage 0 (a joint ring's waits for V) */
+        if (!a->joint)
+            release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32,
+                    idx_add(c, bound(c, a, 0), idx_mul_c(c, step, a->ns[0])));
+        return;
+    }
+    if (a->ov == ATTN_OVERLAP_NEXT)
+        return; /* S_{j+1} in flight: attn_overlap.c's waits release the stages */
     for (int j = a->joint; j < 2; j++) { /* joint: V's release is the ring's */
         if (j == 0 && a->ns[0] == 1) {
             release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32, idx_add(c, iv, step));
             continue;
         }
-        ValueId prev32 =
-            ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
-        ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
-        RegionSave rs;
-        region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
-        release(c, a, j, ring_index(c, prev32), prev32, ring_i32(c, OP_SUBI, a->it32, 1),
-                idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
-        region_leave(c, NULL, 0, &rs);
+        release_previous(c, a, j, iv);
     }
+}
+
+/* ring j's stage of the previous step (it > 0), refilled with the step ns[j] - 1 ahead */
+static void
+release_previous(Ctx *c, AttnRing *a, int j, ValueId iv)
+{
+    ValueId step = bound(c, a, 2);
+    ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, a->it32, a->ns[j] - 1), a->ns[j]);
+    ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
+    RegionSave rs;
+    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
+    release(c, a, j, ring_index(c, prev32), prev32, ring_i32(c, OP_SUBI, a->it32, 1),
+            idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
+    region_leave(c, NULL, 0, &rs);
+}
+
+void
+dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (a) {
+        a->ov = mode;
+        a->ivn = ivn;
+    }
+}
+
+void
+dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (!a)
+        return;
+    ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
+    if (j == 1) { /* P V_{j-1} done: V's stage of block j - 1 (a joint ring's: both blocks') */
+        release_previous(c, a, 1, iv);
+        return;
+    }
+    if (a->joint)
+        return;
+    /* S_{j+1} done: K's stage of block j + 1, unless the last step's clamped S re-read
+       block j (released already) */
+    ValueId step = bound(c, a, 2);
+    ValueId real = cmp_i(c, CMPI_SLT, idx_add(c, iv, step), bound(c, a, 1));
+    RegionSave rs;
+    region_enter(c, emit_if(c, real, 0, NULL, false), 0, &rs);
+    release(c, a, 0, a->rdn, ring_i32(c, OP_REMUI, a->itn32, a->ns[0]), a->itn32,
+            idx_add(c, ivn, idx_mul_c(c, step, a->ns[0])));
+    region_leave(c, NULL, 0, &rs);
 }

@@ -566,6 +566,19 @@ wgmma_buffer(Ctx *c, TypeId elem, const int64_t *shape)
     return v;
 }
 
+/* Contract o's image buffer of operand j: the one made when o was distributed before (S
+   of an overlapped attention loop is distributed twice: attn_overlap.c), else a new one. */
+static ValueId
+contract_buffer(Ctx *c, OpId o, int j, TypeId elem, const int64_t *shape)
+{
+    for (uint32_t i = 0; i < c->images.n; i++)
+        if (c->images.items[i].contract == o && c->images.items[i].operand == j)
+            return c->images.items[i].buf;
+    ImageBuf b = { o, j, wgmma_buffer(c, elem, shape) };
+    ARRAY_PUSH(&c->m->arena, c->images, b);
+    return b.buf;
+}
+
 /* The contract's NV_WGMMA_* kind, from its mma_kind or its lowering_config. */
 static bool
 wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
@@ -617,6 +630,16 @@ hoisted_a(Ctx *c, OpId o)
     return 0;
 }
 
+/* Is contract o's hoisted A image in the dynamic shared memory? */
+static bool
+hoisted_a_dynamic(Ctx *c, OpId o)
+{
+    for (uint32_t i = 0; i < c->hoisted_a.n; i++)
+        if (c->hoisted_a.items[i].contract == o)
+            return c->hoisted_a.items[i].dynamic;
+    return false;
+}
+
 static void
 hoist_a(Ctx *c, OpId o)
 {
@@ -646,15 +669,19 @@ hoist_a(Ctx *c, OpId o)
         return;
     int64_t span = wgmma_span(esize * shape[1]);
     int64_t img[2] = { esize * shape[1] / span * shape[0], span / esize };
-    ValueId buf = wgmma_buffer(c, da->elem, img);
-    stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], buf);
-    HoistedA h = { o, buf };
+    /* attention's Q with K and V by TMA (attn_ring.c): in the dynamic shared memory,
+       after the ring's stages, so that Q and the stages share the opt-in 227 KiB */
+    ValueId buf =
+        dist_attn_ring_q(c, o, type_memref(m, da->elem, 2, img, NULL, MS_WORKGROUP, true));
+    HoistedA h = { o, buf ? buf : wgmma_buffer(c, da->elem, img), buf != 0 };
+    stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], h.buf);
     ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
     if (c->remarks)
         diag_remark(c->d, op_get(m, o)->loc, /* staging added ops: op may have moved */
                     "'vector.contract' (wgmma) has its A (%lldx%lld), defined before the loop, "
-                    "stored into shared memory once, before the loop",
-                    (long long)shape[0], (long long)shape[1]);
+                    "stored into shared memory once, before the loop%s",
+                    (long long)shape[0], (long long)shape[1],
+                    h.dynamic ? " (dynamic shared memory, after the TMA ring's stages)" : "");
 }
 
 void
@@ -783,8 +810,12 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
     /* B alone by TMA: attention's K and V blocks (attn_ring.c) */
     bool b_tma = !by_tma && dist_attn_ring_contract(c, o, &ring);
+    if (b_tma) /* attn_pingpong.c: P V waits for its warpgroup's turn */
+        dist_attn_pp_before(c, o);
     if (b_tma)
         bytes -= esize * shape_b[0] * shape_b[1];
+    if (!reg_a && hoisted_a_dynamic(c, o)) /* Q beside attention's ring (hoist_a) */
+        bytes -= esize * shape_a[0] * shape_a[1];
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
@@ -798,9 +829,9 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         w.buf[1] = ring.buf[1];
     } else {
         ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
-        w.buf[0] = reg_a ? 0 : pre ? pre : wgmma_buffer(c, el, shape_a);
+        w.buf[0] = reg_a ? 0 : pre ? pre : contract_buffer(c, o, 0, el, shape_a);
         /* fp8: B's element type may differ from A's */
-        w.buf[1] = b_tma ? ring.buf[1] : wgmma_buffer(c, ops[1]->elem, shape_b);
+        w.buf[1] = b_tma ? ring.buf[1] : contract_buffer(c, o, 1, ops[1]->elem, shape_b);
         bool copy_a = !reg_a && !pre;
         if (c->loops && (copy_a || !b_tma)) /* the previous iteration's wgmma may read them */
             barrier(c);
@@ -821,7 +852,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *acc = ops[2], *r = dist_new(c, acc->layout, acc->elem);
     /* attention's P V: its groups stay in flight into the next iteration */
-    bool defer = reg_a && dist_attn_defer_wait(c, o);
+    bool defer = reg_a ? dist_attn_defer_wait(c, o) : b_tma && dist_attn_pp_defer(c, o);
     ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
     ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
     int64_t nregs = w.inst_n / 2;
@@ -879,8 +910,10 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         }
     if (by_tma)
         dist_ring_after(c, o);
-    if (b_tma)
+    if (b_tma) {
+        dist_attn_pp_after(c, o); /* S: the partner's turn, then its wait */
         dist_attn_ring_after(c, o);
+    }
     Dist *res = convert_dist(c, r, &rl);
     if (!res)
         return false;

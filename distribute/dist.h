@@ -66,7 +66,15 @@ typedef struct Cached {
 typedef struct HoistedA {
     OpId contract;
     ValueId buf;
+    bool dynamic; /* buf is a view of the dynamic shared memory (attention's ring) */
 } HoistedA;
+
+/* The image buffer of a wgmma contract's operand (contract.c) */
+typedef struct ImageBuf {
+    OpId contract;
+    int operand; /* 0: A, 1: B */
+    ValueId buf;
+} ImageBuf;
 
 /* A workgroup buffer made by the pass (memref.alloc in space 3, in the prologue). */
 typedef struct Buffer {
@@ -99,14 +107,18 @@ typedef struct Ctx {
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
     ARRAY(HoistedA) hoisted_a; /* wgmma A operands staged before their loop */
+    ARRAY(ImageBuf) images;    /* wgmma operands' image buffers, by contract */
     ARRAY(OpId) attn_wait;     /* loops left with wgmma groups in flight (attn_reads.c) */
     struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
     struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
     struct AttnPlan *attn;     /* attn_ring.c: attention loops whose K and V come by TMA */
+    struct AttnPPs *attn_pp;   /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
     int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
     bool remarks;              /* --remarks: say what was staged and how */
     bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
-    bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers take turns */
+    bool ping_pong;            /* --ping-pong: warp-specialized rings' two consumers, and
+                                  attention rings' warpgroups, take turns */
+    bool overlap_softmax;      /* --overlap-softmax: S_{j+1} in flight across the softmax */
     bool persistent;           /* --persistent: warp-specialized rings loop over the tiles */
     bool whole_tile;           /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
                                   threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
@@ -116,6 +128,8 @@ typedef struct Ctx {
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
     const NestedLayout *recent[8];
     uint32_t nrecent;
+    /* attn_overlap.c: the attention loops whose softmax overlaps the next block's S */
+    struct OverlapPlan *overlap;
 } Ctx;
 
 /* ---- distribute.c ---- */
@@ -211,6 +225,17 @@ void dist_attn_early_reads(Ctx *c, OpId loop);
    wgmma.wait_group 0 after it (dist_attn_loop_end, after the body's rewrite). */
 bool dist_attn_defer_wait(Ctx *c, OpId o);
 void dist_attn_loop_end(Ctx *c, OpId loop);
+
+/* ---- attn_overlap.c ---- */
+/* Before the values are counted: the attention loops taking the overlap (the attribute,
+   or the option) get an iter_arg carrying S; false after an error. */
+bool dist_attn_overlap_prepare(Ctx *c, OpId func);
+bool dist_attn_overlap_loop(Ctx *c, OpId loop); /* does loop take it? */
+/* Before the loop is pushed: S_0; *init (the carried S's initial value) becomes it. */
+bool dist_attn_overlap_begin(Ctx *c, OpId loop, ValueId *init);
+/* Before each op of such a loop's body: true when the op was rewritten here (K's read,
+   S); emits the waits before the ops that need them. */
+bool dist_attn_overlap_op(Ctx *c, OpId o);
 
 /* ---- transfer.c ---- */
 typedef struct Transfer {
@@ -325,13 +350,28 @@ bool ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int6
 /* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
    the shared memory used so far); returns the dynamic shared memory they take. */
 int64_t dist_plan_attn_ring(Ctx *c, OpId func, int64_t other);
-bool dist_attn_ring_read(Ctx *c, OpId read, bool *done); /* *done: the ring loads it */
-bool dist_attn_ring_begin(Ctx *c, OpId loop);            /* barriers, first stages */
-bool dist_attn_ring_loop(Ctx *c, OpId loop);             /* is loop such a ring's? */
+bool dist_attn_ring_read(Ctx *c, OpId read, bool *done);   /* *done: the ring loads it */
+bool dist_attn_ring_begin(Ctx *c, OpId loop);              /* barriers, first stages */
+bool dist_attn_ring_loop(Ctx *c, OpId loop);               /* is loop such a ring's? */
+ValueId dist_attn_ring_q(Ctx *c, OpId contract, TypeId t); /* Q's image after the ring */
 /* A contract whose B comes from an attention ring: u's B fields (and, at S, the wait for
    the stage); false if not one */
 bool dist_attn_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_attn_ring_after(Ctx *c, OpId contract); /* release the previous stage, refill */
+/* attn_overlap.c's schedule: S reads block 0 before the loop (PEEL, ivn the lower bound),
+   the next block (NEXT, ivn its induction value), or this one (OFF) */
+typedef enum { ATTN_OVERLAP_OFF, ATTN_OVERLAP_PEEL, ATTN_OVERLAP_NEXT } AttnOverlapMode;
+void dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn);
+/* j = 1: after P V_{j-1}'s wait, V's stage of block j - 1 (a joint ring's); j = 0: after
+   S_{j+1}'s, K's stage of block j + 1 (not in the last step) */
+void dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn);
+
+/* ---- attn_pingpong.c: attention rings' warpgroups take turns (FlashAttention-3) ---- */
+bool dist_attn_pp_begin(Ctx *c, OpId loop);      /* after dist_attn_ring_begin: the first turn */
+void dist_attn_pp_before(Ctx *c, OpId contract); /* before P V's wgmma: wait for my turn */
+bool dist_attn_pp_defer(Ctx *c, OpId contract);  /* S: no wait of its own (it follows the turn) */
+void dist_attn_pp_after(Ctx *c, OpId contract);  /* after S's wgmma: the partner's turn, wait */
+void dist_attn_pp_end(Ctx *c, OpId loop);        /* after the body: the last turn, balance */
 
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);

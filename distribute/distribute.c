@@ -268,9 +268,11 @@ rewrite_for(Ctx *c, OpId o)
     if (!dist_stage_loop_begin(c, o))
         return false;
     dist_wgmma_hoist(c, o);
-    if (!dist_attn_ring_begin(c, o))
+    if (!dist_attn_ring_begin(c, o) || !dist_attn_pp_begin(c, o))
         return false;
     dist_attn_early_reads(c, o);
+    if (!dist_attn_overlap_begin(c, o, &args[op_get(c->m, o)->nargs - 1]))
+        return false;
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);
     scope_push(c);
@@ -279,6 +281,7 @@ rewrite_for(Ctx *c, OpId o)
     c->loops--;
     scope_pop(c);
     dist_stage_loop_end(c, o);
+    dist_attn_pp_end(c, o);
     dist_attn_loop_end(c, o);
     return !c->failed;
 }
@@ -421,7 +424,9 @@ rewrite_op(Ctx *c, OpId o)
     OpKind k = op_get(c->m, o)->kind;
     c->loc = op_get(c->m, o)->loc;
     bool ok;
-    if (k == OP_FOR)
+    if (c->overlap && dist_attn_overlap_op(c, o))
+        ok = !c->failed; /* attn_overlap.c: S_{j+1} and its key block */
+    else if (k == OP_FOR)
         ok = rewrite_for(c, o);
     else if (k == OP_IF)
         ok = rewrite_if(c, o);
@@ -656,12 +661,28 @@ distribute_module(Module *m, Diag *d)
 bool
 distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
 {
-    return distribute_module_opts(m, pipeline_stages, remarks, true, false, false, d);
+    return distribute_module_opts(m, pipeline_stages, remarks, true, false, d);
 }
 
 bool
 distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                       bool ping_pong, bool persistent, Diag *d)
+                       bool ping_pong, Diag *d)
+{
+    return distribute_module_overlap(m, pipeline_stages, remarks, warp_specialize, ping_pong, false,
+                                     d);
+}
+
+bool
+distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
+                          bool ping_pong, bool overlap_softmax, Diag *d)
+{
+    return distribute_module_persist(m, pipeline_stages, remarks, warp_specialize, ping_pong,
+                                     overlap_softmax, false, d);
+}
+
+bool
+distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
+                          bool ping_pong, bool overlap_softmax, bool persistent, Diag *d)
 {
     Ctx c = { .m = m,
               .d = d,
@@ -669,11 +690,13 @@ distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool wa
               .remarks = remarks,
               .no_warp_specialize = !warp_specialize,
               .ping_pong = ping_pong,
+              .overlap_softmax = overlap_softmax,
               .persistent = persistent };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
-        if (!dist_split_rings(m, funcs.items[i], pipeline_stages, persistent))
+        if (!dist_split_rings(m, funcs.items[i], pipeline_stages, persistent) ||
+            !dist_attn_overlap_prepare(&c, funcs.items[i]))
             return false;
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);

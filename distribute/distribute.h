@@ -24,10 +24,19 @@ bool distribute_module(Module *m, Diag *d);
  * name its own (`vptx.pipeline_stages`); 0 chooses per loop (stage.c). */
 bool distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d);
 /* ... and warp_specialize: sm_90a TMA rings get a producer warpgroup; ping_pong: their two
- * consumer warpgroups take turns to issue wgmma; persistent: they loop over the logical
- * workgroups, a hidden parameter giving the grid (docs/hopper.md) */
+ * consumer warpgroups, and attention key loops' warpgroups in pairs, take turns to issue
+ * wgmma (docs/hopper.md) */
 bool distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                            bool ping_pong, bool persistent, Diag *d);
+                            bool ping_pong, Diag *d);
+/* ... and overlap_softmax: attention key loops on wgmma compute S_{j+1} while the softmax
+ * of block j runs (vptx.overlap_softmax; docs/hopper.md, section 1e) */
+bool distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks,
+                               bool warp_specialize, bool ping_pong, bool overlap_softmax, Diag *d);
+/* ... and persistent: warp-specialized GEMM rings loop over the logical workgroups, a
+ * hidden parameter giving the grid (docs/hopper.md, section 1c) */
+bool distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks,
+                               bool warp_specialize, bool ping_pong, bool overlap_softmax,
+                               bool persistent, Diag *d);
 
 /* Before layout, on sm_90a: a kernel of 256 threads whose TMA ring asks for both a
  * persistent tile loop and ping-pong (vptx.persistent and vptx.ping_pong on the loop, or

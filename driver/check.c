@@ -126,8 +126,11 @@ static const char check_usage[] =
     "                       ring of a wgmma K loop on sm_90a (default 3; docs/hopper.md)\n"
     "  --no-warp-specialize  sm_90a TMA rings without the producer warpgroup\n"
     "                       (docs/hopper.md)\n"
-    "  --ping-pong        the two consumer warpgroups of a warp-specialized TMA ring take\n"
-    "                     turns to issue wgmma (named barriers; off by default; docs/hopper.md)\n"
+    "  --ping-pong        the two consumer warpgroups of a warp-specialized TMA ring, and\n"
+    "                     the warpgroups of an attention key loop (in pairs), take turns\n"
+    "                     to issue wgmma (named barriers; off by default; docs/hopper.md)\n"
+    "  --overlap-softmax  attention key loops on wgmma compute the next block's S during\n"
+    "                     this block's softmax (off by default; docs/hopper.md)\n"
     "  --persistent       a warp-specialized TMA ring's kernel loops over the logical\n"
     "                     workgroups: --grid is the logical grid (docs/hopper.md)\n"
     "  --persistent-ctas=N  workgroups a persistent kernel runs with (default 132 on the\n"
@@ -227,6 +230,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
                 return 1;
             }
             a->persistent_ctas = (unsigned)nc;
+        } else if (strcmp(arg, "--overlap-softmax") == 0) {
+            a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
             char *end = NULL;
             long ns = missing ? 0 : strtol(v, &end, 10);

@@ -74,12 +74,18 @@ static const char usage_text[] =
     "                    sm_90a TMA rings without the producer warpgroup (thread 0 of the\n"
     "                    consumers issues the copies; no setmaxnreg; docs/hopper.md)\n"
     "  --ping-pong       the two consumer warpgroups of a warp-specialized TMA ring take turns\n"
-    "                    to issue each K step's wgmma (named barriers 1 and 2; off by\n"
-    "                    default; docs/hopper.md)\n"
+    "                    to issue each K step's wgmma (named barriers 1 and 2), and the\n"
+    "                    warpgroups of an attention key loop, in pairs, to issue P V and\n"
+    "                    the next S (barriers 3 up; off by default; docs/hopper.md)\n"
+    "  --overlap-softmax the attention key loops on wgmma compute S = Q K^T of the next key\n"
+    "                    block while the softmax of this one runs (FlashAttention-3's\n"
+    "                    intra-warpgroup overlap; off by default; docs/hopper.md)\n"
     "  --persistent      a warp-specialized TMA ring's kernel loops over the logical workgroups\n"
     "                    (a hidden grid parameter; the launcher starts one workgroup per SM;\n"
     "                    off by default; with --ping-pong: each consumer warpgroup takes\n"
-    "                    whole tiles in turn; docs/hopper.md)\n"
+    "                    whole tiles in turn; docs/hopper.md)\n";
+/* the rest of --help (one string would pass C99's 4095-character minimum) */
+static const char usage_text2[] =
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -165,6 +171,7 @@ parse_args(int argc, char **argv, Args *a)
         int status;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
+            fputs(usage_text2, stdout);
             return 0;
         } else if (strcmp(arg, "--version") == 0) {
             printf("vptx %s\n", vptx_version());
@@ -207,6 +214,8 @@ parse_args(int argc, char **argv, Args *a)
             a->opt.ping_pong = 1;
         } else if (strcmp(arg, "--persistent") == 0) {
             a->opt.persistent = 1;
+        } else if (strcmp(arg, "--overlap-softmax") == 0) {
+            a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
             char *end = NULL;
             long n = missing ? 0 : strtol(value, &end, 10);

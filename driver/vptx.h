@@ -44,8 +44,12 @@ typedef struct VptxOptions {
     int pipeline_stages;    /* stages of pipelined K loops without vptx.pipeline_stages;
                                0 = chosen per loop (docs/staging.md) */
     int no_warp_specialize; /* sm_90a TMA rings without a producer warpgroup (docs/hopper.md) */
-    int ping_pong;  /* warp-specialized rings: the two consumer warpgroups take turns (hopper.md) */
-    int persistent; /* warp-specialized rings: one workgroup loops over the tiles (hopper.md 1c) */
+    int ping_pong;          /* warp-specialized rings' two consumer warpgroups, and attention loops'
+                               warpgroups in pairs, take turns to issue wgmma (hopper.md) */
+    int overlap_softmax;    /* attention on wgmma: S_{j+1} computed during the softmax of block j
+                               (hopper.md 1e) */
+    int persistent;         /* warp-specialized rings: one workgroup loops over the tiles; with
+                               ping_pong, whole-tile ping-pong (hopper.md 1c) */
 } VptxOptions;
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;

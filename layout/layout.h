@@ -346,10 +346,12 @@ bool layout_assign(struct Module *m, struct Diag *d);
  * that does not fit is an error.  Remarks (diag_remark) when asked.
  */
 typedef struct {
-    bool allow_tf32; /* f32 x f32 -> f32 may use tf32 mma.sync */
-    bool remarks;    /* one remark per contract: intrinsic, split, why */
-    bool wgmma;      /* the target has wgmma (sm_90a): plain f16/bf16 -> f32 contracts
-                        that fit take NV_WGMMA_F32_64xNx16_* before mma.sync */
+    bool allow_tf32;     /* f32 x f32 -> f32 may use tf32 mma.sync */
+    bool remarks;        /* one remark per contract: intrinsic, split, why */
+    bool wgmma;          /* the target has wgmma (sm_90a): plain f16/bf16 -> f32 contracts
+                            that fit take NV_WGMMA_F32_64xNx16_* before mma.sync */
+    int pipeline_stages; /* --pipeline-stages (0: per loop): 1 keeps attention's key and
+                            value blocks out of the TMA ring, so its images are static */
 } LayoutSelectOptions;
 bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *opt);
 

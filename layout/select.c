@@ -23,7 +23,9 @@
  *      -> f32 (k32), f32 x f32 -> f32 as tf32 (k8) with --allow-tf32 (tf32 and fp8 not
  *      in a chain, B as (n, k)), no anchored operand and no subgroup_basis,
  *      A (m, k) and C (m, n); in a contract chain (attention) only with the
- *      warpgroups on M alone and the chain's shared operands within 48 KiB, the
+ *      warpgroups on M alone and the chain's shared operands within 48 KiB, or,
+ *      where distribute's TMA ring loads the key and value blocks, Q's image and 2
+ *      ring stages within the 227 KiB of dynamic shared memory, the
  *      second contract marked vptx.wgmma_a = "registers" (P from registers,
  *      wgmma_chain_ok); outside a chain, operands
  *      a TMA ring can load; a workgroup of whole warpgroups all of which get 64-row
@@ -427,6 +429,7 @@ check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, cons
 
 enum {
     WGMMA_SMEM_LIMIT = 48 * 1024, /* static .shared a kernel may declare */
+    WGMMA_SMEM_OPT_IN = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
     /* f32 accumulator registers per thread a warpgroup may hold: a 64x256 tile (the widest
        instruction) is 128 and assembles without spills; 256 spills (ptxas 13.0, 255
        registers), where mma.sync's independent 16x8 tiles do not */
@@ -567,8 +570,86 @@ ring_operand(const Select *s, OpId op, ValueId v)
  */
 typedef struct {
     Select *s;
-    int64_t bytes; /* staged by the chain's contracts */
+    int64_t q;     /* A images of the chain's contracts whose A is not from registers */
+    int64_t kv[2]; /* the B blocks: S's (K) and P V's (V) */
+    bool ring;     /* every B a read that distribute/attn_ring.c can load by TMA */
+    OpId loop;     /* the loop of the chain's contracts (their B reads' loop) */
 } ChainBytes;
+
+/* Is v defined outside loop (not in any block nested in it)? */
+static bool
+outside_loop(const Module *m, ValueId v, OpId loop)
+{
+    const Value *val = value_get(m, v);
+    BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
+    for (OpId p; b && (p = block_parent_op(m, b)); b = op_get(m, p)->parent)
+        if (p == loop)
+            return false;
+    return true;
+}
+
+/* An index distribute/attn_ring.c can recompute for another step (its index_ok): the
+   induction variable, a value from before the loop, a constant, or +, -, * of those. */
+static bool
+ring_index(const Module *m, ValueId v, OpId loop, ValueId iv, int depth)
+{
+    if (v == iv || outside_loop(m, v, loop))
+        return true;
+    OpId d = value_get(m, v)->def;
+    if (!d || depth <= 0 || value_type(m, v) != TY_INDEX)
+        return false;
+    const Op *o = op_get(m, d);
+    if (o->kind == OP_CONSTANT)
+        return true;
+    return (o->kind == OP_ADDI || o->kind == OP_SUBI || o->kind == OP_MULI) && o->nargs == 2 &&
+           ring_index(m, o->args[0], loop, iv, depth - 1) &&
+           ring_index(m, o->args[1], loop, iv, depth - 1);
+}
+
+typedef struct {
+    ValueId v;
+    OpId only; /* the one op that may use v (as operand 1), or 0: only reads may */
+    bool bad;
+} RingUses;
+
+static bool
+ring_uses_visit(Module *m, OpId op, void *ctx)
+{
+    RingUses *u = ctx;
+    const Op *o = op_get(m, op);
+    bool reads = o->kind == OP_TRANSFER_READ || o->kind == OP_VLOAD || o->kind == OP_MLOAD ||
+                 o->kind == OP_DIM;
+    for (uint32_t i = 0; i < o->nargs; i++)
+        if (o->args[i] == u->v && (u->only ? op != u->only || i != 1 : !reads))
+            u->bad = true;
+    return !u->bad;
+}
+
+/* Can distribute/attn_ring.c load B operand v of chain contract op by TMA?  Its rule as
+   far as the program says (attn_operand): a ring operand (ring_operand) of a memref of
+   identity layout with a static row length that the kernel only reads, the read used by
+   the contract alone, at most 256 rows, indexed by what each copy can recompute. */
+static bool
+chain_ring_operand(const Select *s, OpId op, ValueId v)
+{
+    if (!ring_operand(s, op, v))
+        return false;
+    Module *m = s->m;
+    const Op *rd = op_get(m, value_get(m, v)->def);
+    const Type *mt = type_get(m, value_type(m, rd->args[0]));
+    const Type *vt = type_get(m, value_type(m, v));
+    if (mt->layout || mt->shape[1] == DIM_DYNAMIC || vt->shape[0] > 256)
+        return false;
+    OpId loop = block_parent_op(m, op_get(m, op)->parent);
+    ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
+    for (int d = 0; d < 2; d++)
+        if (!ring_index(m, rd->args[1 + d], loop, iv, 4))
+            return false;
+    RingUses u = { v, op, false }, w = { rd->args[0], 0, false };
+    module_walk(m, s->func, ring_uses_visit, &u);
+    module_walk(m, s->func, ring_uses_visit, &w);
+    return !u.bad && !w.bad;
+}
 
 static bool
 chain_bytes_visit(Module *m, OpId op, void *ctx)
@@ -579,9 +660,31 @@ chain_bytes_visit(Module *m, OpId op, void *ctx)
     if (o->kind != OP_CONTRACT || !assign_contract_dims(m, op, &c))
         return true;
     bool reg_a = from_contract(m, o->args[0], 0);
-    if (reg_a || feeds_uses(m, cb->s->func, o->res[0], 0, true))
-        cb->bytes += 2 * ((reg_a ? 0 : c.size_m * c.size_k) + c.size_k * c.size_n);
+    if (!reg_a && !feeds_uses(m, cb->s->func, o->res[0], 0, true))
+        return true;
+    if (!reg_a)
+        cb->q += 2 * c.size_m * c.size_k;
+    cb->kv[reg_a] += 2 * c.size_k * c.size_n;
+    if (!chain_ring_operand(cb->s, op, o->args[1]))
+        cb->ring = false;
+    else if (!cb->loop)
+        cb->loop = block_parent_op(m, o->parent);
+    else if (cb->loop != block_parent_op(m, o->parent))
+        cb->ring = false;
     return true;
+}
+
+/*
+ * The dynamic shared memory of the chain on distribute/attn_ring.c's TMA ring with n
+ * stages: Q's image (contract.c stores it there when the ring is taken) and the stages
+ * (several warpgroups: n of a key and a value block; one: n - 1 key blocks and n value
+ * blocks), each 1024-byte aligned; attn_ring.c's dist_plan_attn_ring counts the same.
+ */
+static int64_t
+chain_ring_bytes(const ChainBytes *cb, int64_t threads, int64_t n)
+{
+    int64_t nk = threads > 128 ? n : n - 1;
+    return cb->q + nk * cb->kv[0] + n * cb->kv[1] + 3 * 1024;
 }
 
 static bool
@@ -589,16 +692,36 @@ wgmma_chain_ok(Select *s, OpId op, const ContractDims *c, int64_t gm, int64_t gn
                size_t cap)
 {
     (void)op;
-    /* every contract of the chain stages its shared operands in buffers of its own, all
-       static: the chain together must fit, so that all its contracts choose alike */
-    ChainBytes cb = { s, 0 };
+    /* with the TMA ring (distribute/attn_ring.c: 2 stages or more) Q's image and the
+       ring's stages are dynamic shared memory, up to the opt-in 227 KiB (the ring takes
+       fewer stages than asked where that makes it fit); with the register copy of the
+       blocks (1 stage, or blocks TMA cannot load) every image is static: 48 KiB */
+    ChainBytes cb = { s, 0, { 0, 0 }, true, 0 };
     module_walk(s->m, s->func, chain_bytes_visit, &cb);
-    if (cb.bytes > WGMMA_SMEM_LIMIT) {
-        snprintf(why_not, cap,
-                 "it is part of a contract chain (attention) whose wgmma operands in shared "
-                 "memory (all but P) need %lld bytes, more than the %d a kernel may declare "
-                 "statically (use smaller key blocks or head dim per workgroup)",
-                 (long long)cb.bytes, WGMMA_SMEM_LIMIT);
+    const Attr *st = cb.loop ? op_attr(s->m, cb.loop, "vptx.pipeline_stages") : NULL;
+    int64_t stages = st && st->kind == ATTR_INT    ? st->i
+                     : s->opt->pipeline_stages > 0 ? s->opt->pipeline_stages
+                                                   : 2;
+    int64_t flat = cb.q + cb.kv[0] + cb.kv[1];
+    bool ring = cb.ring && cb.loop && stages >= 2;
+    int64_t ring_bytes = chain_ring_bytes(&cb, s->threads, 2);
+    if (flat > WGMMA_SMEM_LIMIT && (!ring || ring_bytes > WGMMA_SMEM_OPT_IN)) {
+        if (ring)
+            snprintf(why_not, cap,
+                     "it is part of a contract chain (attention) whose wgmma operands in shared "
+                     "memory (all but P) need %lld bytes of dynamic shared memory with 2 stages "
+                     "of its TMA ring, more than the %d a workgroup may have (use smaller key "
+                     "blocks or head dim per workgroup)",
+                     (long long)ring_bytes, WGMMA_SMEM_OPT_IN);
+        else
+            snprintf(why_not, cap,
+                     "it is part of a contract chain (attention) whose wgmma operands in shared "
+                     "memory (all but P) need %lld bytes, more than the %d a kernel may declare "
+                     "statically (%s; use smaller key blocks or head dim per workgroup)",
+                     (long long)flat, WGMMA_SMEM_LIMIT,
+                     cb.ring && cb.loop
+                         ? "the key and value blocks are copied through registers with 1 stage"
+                         : "the key and value blocks are not reads TMA can load into a ring");
         return false;
     }
     if (gn != 1) {
@@ -719,7 +842,7 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     if (chain && !wgmma_chain_ok(s, op, c, gm, gn, why_not, cap))
         return false;
     int64_t bytes = esize * ((reg_a ? 0 : c->size_m * c->size_k) + c->size_k * c->size_n);
-    if (bytes > WGMMA_SMEM_LIMIT) {
+    if (!chain && bytes > WGMMA_SMEM_LIMIT) { /* a chain's: wgmma_chain_ok */
         snprintf(why_not, cap,
                  "A and B of one K step need %lld bytes of shared memory, more than the %d a "
                  "kernel may declare statically (use a smaller K step)",
@@ -953,7 +1076,7 @@ select_op(Module *m, OpId op, void *ctx)
 bool
 layout_select(Module *m, Diag *d, const LayoutSelectOptions *opt)
 {
-    static const LayoutSelectOptions none = { false, false, false };
+    static const LayoutSelectOptions none = { false, false, false, 0 };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     Select s = { m, d, opt ? opt : &none, 0, LAYOUT_WARP_SIZE, 1, false };

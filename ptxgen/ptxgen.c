@@ -1050,8 +1050,12 @@ write_kernel(Emit *e, FILE *out, OpId f)
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0] + extra,
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
+    /* workgroups per SM asked of ptxas (distribute/attn_ring.c), which caps registers */
+    const Attr *minc = op_attr(e->m, f, "vptx.min_ctas_per_sm");
     if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid (C7508) */
         fprintf(out, ".minnctapersm 1\n");
+    else if (minc && minc->kind == ATTR_INT && minc->i > 1 && e->block_size[0])
+        fprintf(out, ".minnctapersm %" PRId64 "\n", minc->i);
     fprintf(out, "{\n");
     for (int c = 0; c < RC_COUNT; c++)
         if (e->nregs[c])

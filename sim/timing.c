@@ -116,6 +116,13 @@ struct Timing {
         uint64_t done;
     } mbar[16];
     uint32_t nmbar;
+    /* this CTA's tensor pipes, one per scheduler: the cycles already taken, as sorted
+     * disjoint spans (warps run in the simulator's order, not in time order, so an
+     * operation takes the first free span at or after its issue) */
+    struct {
+        uint64_t (*span)[2];
+        uint32_t n, cap;
+    } tbusy[4];
     /* this CTA */
     double issue[4], pipe[4][TP_COUNT], smem_wf, bar_stall, warp_time;
     uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
@@ -605,6 +612,8 @@ tm_free(Timing *tm)
     free(tm->w);
     free(tm->ready);
     free(tm->lines);
+    for (int s = 0; s < 4; s++)
+        free(tm->tbusy[s].span);
     set_free(&tm->l1);
     set_free(&tm->l2);
     set_free(&tm->atom);
@@ -643,6 +652,59 @@ tm_sampled_cta(const Exec *x, uint64_t linear)
     return false;
 }
 
+/*
+ * The first `len` free cycles of scheduler s's tensor pipe at or after t; they are taken.
+ * Two warps on one scheduler (warps w and w + 4, or two warpgroups) share its tensor
+ * core: an mma.sync or a warp's quarter of a wgmma starts when the pipe is free.  With
+ * no memory to grow the list the operation is placed at t (no contention counted).
+ */
+static uint64_t
+tensor_reserve(Timing *tm, int s, uint64_t t, uint64_t len)
+{
+    if (len == 0)
+        return t;
+    uint64_t(*v)[2] = tm->tbusy[s].span;
+    uint32_t n = tm->tbusy[s].n, lo = 0, hi = n;
+    while (lo < hi) { /* the first span ending after t */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (v[mid][1] <= t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    uint64_t c = t;
+    uint32_t i = lo;
+    while (i < n && v[i][0] < c + len) {
+        c = c > v[i][1] ? c : v[i][1];
+        i++;
+    }
+    /* [c, c + len) lies between span i - 1 (ending at or before c) and span i */
+    bool join_prev = i > 0 && v[i - 1][1] == c, join_next = i < n && v[i][0] == c + len;
+    if (join_prev && join_next) {
+        v[i - 1][1] = v[i][1];
+        memmove(&v[i], &v[i + 1], (size_t)(n - i - 1) * sizeof *v);
+        tm->tbusy[s].n--;
+    } else if (join_prev)
+        v[i - 1][1] = c + len;
+    else if (join_next)
+        v[i][0] = c;
+    else {
+        if (n == tm->tbusy[s].cap) {
+            uint32_t cap = n ? 2 * n : 64;
+            uint64_t(*nv)[2] = realloc(v, (size_t)cap * sizeof *nv);
+            if (!nv)
+                return t;
+            tm->tbusy[s].span = v = nv;
+            tm->tbusy[s].cap = cap;
+        }
+        memmove(&v[i + 1], &v[i], (size_t)(n - i) * sizeof *v);
+        v[i][0] = c;
+        v[i][1] = c + len;
+        tm->tbusy[s].n++;
+    }
+    return c;
+}
+
 void
 tm_cta_begin(Exec *x)
 {
@@ -657,6 +719,8 @@ tm_cta_begin(Exec *x)
         tm->w[w].ready = r;
     }
     memset(tm->bar_max, 0, sizeof tm->bar_max);
+    for (int s = 0; s < 4; s++)
+        tm->tbusy[s].n = 0;
     memset(tm->issue, 0, sizeof tm->issue);
     memset(tm->pipe, 0, sizeof tm->pipe);
     tm->smem_wf = tm->bar_stall = 0;
@@ -803,6 +867,8 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
             lat = W->req_lat;
     }
     W->req_seen = false;
+    if (pi->pipe == TP_TENSOR) /* the result waits for the scheduler's tensor core */
+        lat += tensor_reserve(tm, s, t, (uint64_t)(pi->occ + 0.5f)) - t;
     uint32_t lanes = (uint32_t)__builtin_popcount(mask);
     if (pi->pipe == TP_FP32)
         tm->fp32_lanes += lanes * (in->op == OP_FMA || in->op == OP_MAD ? 2 : 1);

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Attention on Hopper (docs/hopper.md, section 1e): tests/bench/kernels/
-# attention_s8192_d128.mlir (2 warpgroups of 64 query rows, key blocks of 32) and
-# attention_s8192_d128_b64.mlir (1 warpgroup, key blocks of 64), sequence 8192, head
+# attention_s8192_d128.mlir (2 warpgroups of 64 query rows, key blocks of 32),
+# attention_s8192_d128_b64.mlir (1 warpgroup, key blocks of 64) and
+# attention_s8192_d128_wg2_b64.mlir (2 warpgroups, key blocks of 64: Q's image in the
+# dynamic shared memory beside the ring, .minnctapersm 2), sequence 8192, head
 # dim 128, 8 heads, compiled for sm_90a (both contracts on wgmma, P V with P from
-# registers, K and V loaded by TMA through mbarrier rings, distribute/attn_ring.c)
-# and for sm_90 (mma.sync with the cp.async pipeline), each run under the
-# simulator's H100 model on a sample of 16 workgroups (--timing-sample,
+# registers, K and V loaded by TMA through mbarrier rings, distribute/attn_ring.c; the
+# 2-warpgroup kernels also with their warpgroups in ping-pong, --ping-pong,
+# distribute/attn_pingpong.c; each also with --overlap-softmax: the softmax of key
+# block j overlapped with S_{j+1} = Q K_{j+1}^T, docs/hopper.md 1e) and for sm_90
+# (mma.sync with the cp.async pipeline), each
+# run under the simulator's H100 model on a sample of 16 workgroups (--timing-sample,
 # docs/timing.md).  Printed: ptxas registers and spills, the modeled time, TFLOP/s
 # (4 * 8192^2 * 128 * 8 flops) and their share of the H100's dense f16 tensor peak,
 # 989.4 TFLOP/s (the model's 2048 f16 FMA per clock and SM x 132 SMs x 1830 MHz,
@@ -30,12 +35,17 @@ npy_zero() {
 npy_zero "$TMP/x.npy" '<f2' 2
 npy_zero "$TMP/o.npy" '<f4' 4
 
-# kernel, grid x, block
-for kb in attention_s8192_d128:64:256 attention_s8192_d128_b64:128:128; do
-    IFS=: read -r name gx block <<<"$kb"
-    for arch in sm_90a sm_90; do
-        route=$([[ $arch == sm_90a ]] && echo wgmma || echo mma.sync)
-        "$BIN" --arch=$arch "tests/bench/kernels/$name.mlir" -o "$TMP/$arch.ptx"
+# kernel, grid x, block, and whether its warpgroups can ping-pong (2 of them: the
+# wgmma route once more with --ping-pong, docs/hopper.md section 1e); each also on
+# wgmma with the softmax overlapped with the next key block's S = Q K^T
+# (--overlap-softmax, docs/hopper.md 1e) and on mma.sync
+for kb in attention_s8192_d128:64:256:pp attention_s8192_d128_b64:128:128: attention_s8192_d128_wg2_b64:64:256:pp; do
+    IFS=: read -r name gx block pp <<<"$kb"
+    for variant in sm_90a ${pp:+sm_90a:--ping-pong} sm_90a:--overlap-softmax sm_90; do
+        arch=${variant%%:*} flag=${variant#"$arch"}
+        flag=${flag#:}
+        route=$([[ $arch == sm_90a ]] && echo wgmma || echo mma.sync)${flag:+" $flag"}
+        "$BIN" --arch=$arch ${flag:+"$flag"} "tests/bench/kernels/$name.mlir" -o "$TMP/$arch.ptx"
         rm -f "$TMP/$arch.log"
         [[ -x $PTXAS ]] && "$PTXAS" -arch=sm_90a -v "$TMP/$arch.ptx" -o "$TMP/$arch.cubin" >"$TMP/$arch.log" 2>&1
         # ptxas's registers, also given to the model (occupancy)

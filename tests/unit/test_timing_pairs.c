@@ -267,6 +267,56 @@ check_tma(void)
     free(ptx);
 }
 
+/*
+ * The tensor core of a scheduler is shared by its warps (warp % 4): each warp of this
+ * kernel issues 64 x 8 independent mma.sync m16n8k16 (8 accumulators, so one warp alone
+ * keeps its scheduler's tensor pipe busy).  One warp, or two on different schedulers
+ * (warps 0 and 1), take about as long as one; warps 0 and 4 share scheduler 0 and take
+ * about twice as long.  The critical path (SIM_LIM_LATENCY) is compared, so neither
+ * the launch overhead nor the whole-SM pipe sums decide.
+ */
+static void
+check_tensor_sharing(void)
+{
+    static const char ptx[] =
+        ".version 8.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry mmas()\n{\n"
+        "  .reg .b32 %a<4>;\n  .reg .b32 %b<2>;\n  .reg .u32 %i;\n  .reg .pred %p;\n"
+        "  .reg .f32 %c0_<4>;\n  .reg .f32 %c1_<4>;\n  .reg .f32 %c2_<4>;\n"
+        "  .reg .f32 %c3_<4>;\n  .reg .f32 %c4_<4>;\n  .reg .f32 %c5_<4>;\n"
+        "  .reg .f32 %c6_<4>;\n  .reg .f32 %c7_<4>;\n"
+        "  mov.b32 %a0, 0;\n  mov.b32 %a1, 0;\n  mov.b32 %a2, 0;\n  mov.b32 %a3, 0;\n"
+        "  mov.b32 %b0, 0;\n  mov.b32 %b1, 0;\n  mov.u32 %i, 0;\n"
+        "LOOP:\n"
+#define MMA(k)                                                                                     \
+    "  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%c" #k "_0, %c" #k "_1, %c" #k           \
+    "_2, %c" #k "_3}, {%a0, %a1, %a2, %a3}, {%b0, %b1}, {%c" #k "_0, %c" #k "_1, %c" #k            \
+    "_2, %c" #k "_3};\n"
+        MMA(0) MMA(1) MMA(2) MMA(3) MMA(4) MMA(5) MMA(6) MMA(7)
+#undef MMA
+            "  add.u32 %i, %i, 1;\n  setp.lt.u32 %p, %i, 64;\n  @%p bra LOOP;\n  ret;\n}\n";
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, ptx, "mmas");
+    uint64_t lat[3] = { 0 };
+    unsigned threads[3] = { 32, 64, 160 };
+    for (int g = 0; g < 2 && f; g++) {
+        sim_set_timing(ctx, gpus[g]);
+        for (int k = 0; k < 3; k++) {
+            SimTiming t;
+            if (launch_ok(ctx, f, 1, threads[k], 0, NULL) == 0 && sim_timing(ctx, &t) == SIM_OK)
+                lat[k] = t.bound[SIM_LIM_LATENCY];
+        }
+        double two_sched = (double)lat[1] / (double)lat[0],
+               shared = (double)lat[2] / (double)lat[0];
+        CHECK(lat[0] > 0 && two_sched > 0.9 && two_sched < 1.1,
+              "%s: warps 0 and 1 (two schedulers) take %.2fx one warp", gpus[g], two_sched);
+        CHECK(lat[0] > 0 && shared > 1.8 && shared < 2.2,
+              "%s: warps 0 and 4 (one scheduler's tensor core) take %.2fx one warp", gpus[g],
+              shared);
+    }
+    sim_destroy(ctx);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -287,6 +337,7 @@ main(int argc, char **argv)
         check_sampling(ctx, m);
         check_observer(ctx, m);
         check_tma();
+        check_tensor_sharing();
     }
     sim_destroy(ctx);
     free(ptx);

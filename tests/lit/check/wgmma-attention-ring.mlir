@@ -38,10 +38,11 @@
 // threads; both stages filled before the loop (expect_tx 8192, 1 copy of each block),
 // then in the loop the wait on full, S, the release of the previous block's stage
 // (arrive on empty), and thread 0's refill in one branch per stage (2 x 2 copies): 8
-// copies.  Q's 4 loads a thread are the only global loads.
+// copies.  Q's 4 loads a thread are the only global loads.  Q's image (128 x 64 x 2 =
+// 16384 bytes) follows the stages in the dynamic shared memory: 32768 bytes.
 // PTX: hidden tensor map of argument 1, box 32x64, swizzle 128, parameter 1
 // PTX: hidden tensor map of argument 2, box 32x64, swizzle 128, parameter 2
-// PTX: dynamic shared memory 16384 bytes
+// PTX: dynamic shared memory 32768 bytes
 // PTX-LABEL: .entry heads(
 // PTX-COUNT-4: ld.global.nc.v4.b32
 // PTX-NOT: ld.global
@@ -65,19 +66,20 @@
 // PTX: cvt.rn.f16x2.f32
 // PTX-NOT: {{ld.global|cp.async.bulk}}
 // d128_s3: boxes of 64 rows x 64 f16, 2 per 64x128 block; K's ring 2 stages, V's 3, of
-// 64 x 128 x 2 = 16384 bytes (80 KiB of dynamic shared memory); all 5 stages filled
-// before the loop (2 copies each), and in it one refill branch per stage: 20 copies.
+// 64 x 128 x 2 = 16384 bytes (80 KiB), then Q's image (16 KiB): 96 KiB of dynamic shared
+// memory; all 5 stages filled before the loop (2 copies each), and in it one refill
+// branch per stage: 20 copies.
 // PTX: hidden tensor map of argument 1, box 64x64, swizzle 128, parameter 1
-// PTX: dynamic shared memory 81920 bytes
+// PTX: dynamic shared memory 98304 bytes
 // PTX-LABEL: .entry d128_s3(
 // PTX-COUNT-5: mbarrier.init.shared.b64 [%r{{[0-9]+}}{{(\+8|\+16)?}}], 128;
 // PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 16384;
 // PTX-COUNT-20: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
-// tail, one: K's 1 stage and V's 2 of 8192 bytes (24 KiB): 3 copies before the loop
+// tail, one: K's 1 stage and V's 2 of 8192 bytes (24 KiB), Q's 8 KiB: 3 copies before the loop
 // and 3 in it (K's refill has no branch); in `one` the second value block does not
 // exist, so its copy before the loop is left out: 5.
-// PTX: dynamic shared memory 24576 bytes
+// PTX: dynamic shared memory 32768 bytes
 // PTX-LABEL: .entry tail(
 // PTX-COUNT-6: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
@@ -85,8 +87,9 @@
 // PTX-COUNT-5: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
 // b16_s3: 16 x 64 x 2 = 2048 bytes a block, K's 2 stages at 0, V's 3 at the next 1024
-// bytes (4096 + 6144 = 10240); 5 copies before the loop, 5 in it.
-// PTX: dynamic shared memory 10240 bytes
+// bytes (4096 + 6144 = 10240), Q's 8192 at the next (10240 + 8192 = 18432); 5 copies
+// before the loop, 5 in it.
+// PTX: dynamic shared memory 18432 bytes
 // PTX-LABEL: .entry b16_s3(
 // PTX-COUNT-10: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor

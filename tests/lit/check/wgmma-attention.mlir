@@ -7,7 +7,9 @@
 //   b128      key blocks of 128 (P V: K = 128, 32 A registers per thread)
 //   bf16_b32  bf16 Q/K/V, key blocks of 32 (S is m64n32k16, P V has K = 32)
 //   wg2_d128  2 warpgroups and head dim 128: Q (32 KiB) + K + V blocks (16 KiB each) do
-//             not fit the 48 KiB of static shared memory, so it keeps mma.sync
+//             not fit the 48 KiB of static shared memory, but Q's image and the TMA
+//             ring's 2 stages of K and V (96 KiB) fit the dynamic shared memory: wgmma
+//             (more such kernels: wgmma-attention-big.mlir)
 // RUN: %vptx check --arch=sm_90a --remarks %s 2>&1 | %filecheck %s
 // RUN: %vptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx
 // RUN: %filecheck --check-prefix=PTX %s < %t.ptx
@@ -19,8 +21,8 @@
 // CHECK: remark: 'vector.contract' 64x64x128 f16 x f16 -> f32: NV_WGMMA_F32_64x64x16_F16 {{.*}}A from registers
 // CHECK: remark: 'vector.contract' 64x32x64 bf16 x bf16 -> f32: NV_WGMMA_F32_64x32x16_BF16
 // CHECK: remark: 'vector.contract' 64x64x32 bf16 x bf16 -> f32: NV_WGMMA_F32_64x64x16_BF16 {{.*}}A from registers
-// CHECK: remark: 'vector.contract' 128x64x128 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 {{.*}}not wgmma: it is part of a contract chain (attention) whose wgmma operands in shared memory (all but P) need 65536 bytes
-// CHECK: remark: 'vector.contract' 128x128x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 {{.*}}need 65536 bytes
+// CHECK: remark: 'vector.contract' 128x64x128 f16 x f16 -> f32: NV_WGMMA_F32_64x64x16_F16 (sm_90a: {{.*}}warpgroups M2 x N1 of 2
+// CHECK: remark: 'vector.contract' 128x128x64 f16 x f16 -> f32: NV_WGMMA_F32_64x128x16_F16 (sm_90a: {{.*}}warpgroups M2 x N1 of 2 {{.*}}A from registers
 // CHECK: PASS wg2 (sim vs eval
 // CHECK: PASS d128 (sim vs eval
 // CHECK: PASS b128 (sim vs eval
@@ -37,8 +39,10 @@
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-LABEL: .entry bf16_b32(
 // PTX-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{[{][^}]*[}]}}, {%r
+// wg2_d128: S by 8 descriptor-A wgmma (K = 128), P V by 4 register-A ones (K = 64)
 // PTX-LABEL: .entry wg2_d128(
-// PTX-NOT: wgmma.mma_async
+// PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
+// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>
 #v = affine_map<(m, n, k) -> (k, n)>

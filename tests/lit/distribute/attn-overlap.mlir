@@ -14,6 +14,5 @@
 // The kernels whose K and V come by TMA rings (distribute/attn_ring.c) likewise.
 // RUN: %vptx --arch=sm_90a %S/../check/wgmma-attention-ring.mlir -o %t3.ptx
 // RUN: %ptxas -arch=sm_90a -v %t3.ptx -o %t3.cubin > %t3.log 2>&1; ! grep -E 'C7514|C7517|C7519' %t3.log
-// Four of the five kernels defer P V's wait (wg2_d128 keeps mma.sync): one wait each
-// after the key loop.
-// CHECK: 4
+// The five kernels defer P V's wait: one wait each after the key loop.
+// CHECK: 5
