@@ -251,9 +251,21 @@ thread_id(Ctx *c)
             y = idx_add(c, y, idx_mul_c(c, gpu_id(c, "z"), c->block[1]));
         t = idx_add(c, t, idx_mul_c(c, y, c->block[0]));
     }
+    if (c->whole_tile) { /* two copies of the kernel's threads: each sees tid % T */
+        c->tid_real = t;
+        ValueId a[2] = { t, const_index(c, c->nthreads) };
+        t = emit1(c, OP_REMUI, 2, a, TY_INDEX);
+    }
     c->out = saved;
     c->tid = t;
     return t;
+}
+
+ValueId
+thread_id_real(Ctx *c)
+{
+    ValueId t = thread_id(c);
+    return c->whole_tile ? c->tid_real : t;
 }
 
 ValueId

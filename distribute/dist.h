@@ -120,6 +120,10 @@ typedef struct Ctx {
                                   and attention rings' warpgroups, take turns; 0: only the
                                   attention rings' (default); < 0 (--no-ping-pong): none */
     bool overlap_softmax;      /* --overlap-softmax: S_{j+1} in flight across the softmax */
+    bool persistent;           /* --persistent: warp-specialized rings loop over the tiles */
+    bool whole_tile;           /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
+                                  threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
+    ValueId tid_real;          /* whole_tile: the real thread id (thread_id_real) */
     Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
@@ -161,6 +165,7 @@ ValueId idx_mul_c(Ctx *c, ValueId a, int64_t k);
 ValueId cmp_i(Ctx *c, CmpIPredicate p, ValueId a, ValueId b);
 ValueId and_i1(Ctx *c, ValueId a, ValueId b); /* 0 = true */
 ValueId thread_id(Ctx *c);
+ValueId thread_id_real(Ctx *c); /* the block's own thread id (not tid % 128 of whole_tile) */
 ValueId lane_id(Ctx *c);
 ValueId warp_id(Ctx *c);
 ValueId virtual_thread(Ctx *c, const NestedLayout *l, int32_t d); /* (lane / ts) % T */
@@ -291,7 +296,7 @@ bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done);
 void dist_plan_ring(Ctx *c, OpId func, int64_t other); /* after dist_plan_staging's plan */
 /* before distribution (Ctx counts the values after it): a ring loop over rows of a dynamic
    length gets a uniform branch to a copy of it without the ring, for rows TMA cannot map */
-bool dist_split_rings(Module *m, OpId func, int64_t pipeline_stages);
+bool dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent);
 bool dist_ring_read(Ctx *c, OpId read, bool *done); /* *done: a ring operand (no loads) */
 bool dist_ring_loop_begin(Ctx *c, OpId loop);       /* barriers, fill stages 0 .. S-2 */
 void dist_ring_loop_end(Ctx *c, OpId loop);         /* wgmma.wait_group 0 */
@@ -304,6 +309,23 @@ typedef struct RingUse {
 bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
 void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
 bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
+/* rewrite_if, before an scf.if is emitted: the ring's barriers before the branch between
+   the consumers' and the producer's tile loops (persist.c) */
+bool dist_ring_persist_if(Ctx *c, OpId op);
+
+/* ---- persist.c: the persistent tile loop of a warp-specialized ring ---- */
+/* Wraps func's body in the loop over the logical workgroups (the loop at the top of its
+   entry block); keep: the values the producer needs outside the consumers' branch.
+   NULL when done, else why not (nothing changed). */
+typedef struct PersistWrap {
+    OpId tiles, ptiles;     /* the consumers' tile loop, the producer's */
+    ValueId start, stride;  /* the CTA's tiles: w = start + j stride */
+    ValueId from[8], to[8]; /* a kept value, and its copy in the producer's loop */
+    uint32_t n;
+} PersistWrap;
+const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep,
+                              PersistWrap *out);
+bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0 */
 
 /* Shared with attn_ring.c: the contract's wgmma kind (mma_kind, else its lowering
    config's), i32 arithmetic with a constant, index of an i32, the parity

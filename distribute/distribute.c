@@ -290,6 +290,8 @@ static bool
 rewrite_if(Ctx *c, OpId o)
 {
     op_get(c->m, o)->args[0] = dist_scalar(c, op_get(c->m, o)->args[0]);
+    if (!dist_ring_persist_if(c, o))
+        return false;
     for (uint32_t i = 0; i < op_get(c->m, o)->nres; i++) {
         ValueId r = op_get(c->m, o)->res[i];
         NestedLayout l;
@@ -613,7 +615,8 @@ distribute_func(Ctx *c, OpId f)
     if (!found)
         return true;
     c->func = f;
-    c->tid = c->lane = c->warp = 0;
+    c->tid = c->lane = c->warp = c->tid_real = 0;
+    c->whole_tile = op_attr(c->m, f, "vptx.whole_tile") != NULL;
     c->prologue = (OpList){ 0 };
     c->cache.n = 0;
     c->buffers.n = 0;
@@ -673,17 +676,26 @@ bool
 distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
                           int ping_pong, bool overlap_softmax, Diag *d)
 {
+    return distribute_module_persist(m, pipeline_stages, remarks, warp_specialize, ping_pong,
+                                     overlap_softmax, false, d);
+}
+
+bool
+distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
+                          int ping_pong, bool overlap_softmax, bool persistent, Diag *d)
+{
     Ctx c = { .m = m,
               .d = d,
               .pipeline_stages = pipeline_stages,
               .remarks = remarks,
               .no_warp_specialize = !warp_specialize,
               .ping_pong = ping_pong,
-              .overlap_softmax = overlap_softmax };
+              .overlap_softmax = overlap_softmax,
+              .persistent = persistent };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
-        if (!dist_split_rings(m, funcs.items[i], pipeline_stages) ||
+        if (!dist_split_rings(m, funcs.items[i], pipeline_stages, persistent) ||
             !dist_attn_overlap_prepare(&c, funcs.items[i]))
             return false;
     c.nold = m->nvalues;

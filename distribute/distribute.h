@@ -33,6 +33,19 @@ bool distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bo
  * of block j runs (vptx.overlap_softmax; docs/hopper.md, section 1e) */
 bool distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks,
                                bool warp_specialize, int ping_pong, bool overlap_softmax, Diag *d);
+/* ... and persistent: warp-specialized GEMM rings loop over the logical workgroups, a
+ * hidden parameter giving the grid (docs/hopper.md, section 1c) */
+bool distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks,
+                               bool warp_specialize, int ping_pong, bool overlap_softmax,
+                               bool persistent, Diag *d);
+
+/* Before layout, on sm_90a: a kernel of 256 threads whose TMA ring asks for both a
+ * persistent tile loop and ping-pong (vptx.persistent and vptx.ping_pong on the loop, or
+ * the options) becomes one warpgroup's program (128 threads, vptx.whole_tile): its two
+ * consumer warpgroups then take alternate tiles, each with the whole accumulator
+ * (docs/hopper.md).  A located error where the attributes ask for it and it cannot be
+ * (a remark under remarks for the options). */
+bool dist_whole_tile_prepare(Module *m, bool persistent, bool ping_pong, bool remarks, Diag *d);
 
 /* True when some op of m still needs distribution: a whole-workgroup (T_WG)
  * op or a `vptx.layout` attribute. */

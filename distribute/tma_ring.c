@@ -43,6 +43,13 @@
  * warpgroup 1 arrives on barrier 1 once before the loop and warpgroup 0 syncs on it once
  * after, which balances both barriers for any trip count.
  *
+ * Persistent (`vptx.persistent = true`, --persistent; persist.c builds the tile loops):
+ * the ring's barriers are set up once before the consumers' and the producer's tile
+ * loops, step it of a tile's K loop is the ring's step j T + it (j: the workgroup's tile
+ * number, T: the trip count), and the consumers release a tile's last stage after its K
+ * loop.  Whole-tile (vptx.whole_tile, with ping-pong): the two consumer warpgroups run
+ * alternate tiles, each K loop between bar.sync 1 + w and bar.arrive 2 - w.
+ *
  * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
  *              so far); layouts on the contract and its reads; called before the
  *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
@@ -99,6 +106,16 @@ typedef struct Ring {
     bool ws;         /* warp-specialized: a producer warpgroup issues the copies */
     bool pp;         /* ping-pong: the two consumer warpgroups take turns to issue wgmma */
     ValueId pp_wait, pp_signal; /* i32: named barrier 1 + w, and 2 - w (w: the warpgroup) */
+    /* persistent (persist.c): the K loop runs once per tile of a loop over the tiles, its
+       steps numbered across tiles: step it of the CTA's tile j is j T + it (T = the
+       loop's trip count, the same for every tile) */
+    bool persist;
+    bool wt;          /* whole-tile ping-pong: two consumer warpgroups on alternate tiles */
+    PersistWrap pw;   /* the consumers' and the producer's tile loops, the producer's copies */
+    bool in_producer; /* building the producer's loop: the reads' indices are its copies */
+    OpId tiles;       /* the consumers' tile loop */
+    ValueId base32;   /* i32: j T at this tile (0 when not persistent) */
+    ValueId trips32;  /* i32: T */
 } Ring;
 
 struct RingPlan {
@@ -428,7 +445,7 @@ add_maps(Ctx *c, OpId func, Ring *r)
 {
     Module *m = c->m;
     BlockId entry = op_entry_block(m, func, 0);
-    bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
+    bool split = op_attr(m, block_parent_op(m, op_get(m, r->loop)->parent), "vptx.ring_split");
     TypeId t[3];
     int64_t src[3], tested[3] = { 0 };
     uint32_t n = r->write ? 3 : 2;
@@ -603,9 +620,69 @@ plan_ws(Ctx *c, OpId func, Ring *r)
     if (!ws_prefix_ok(m, func, r->loop))
         return;
     r->ws = true;
-    op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
     /* two consumer warpgroups, ordered by named barriers 1 and 2 (256 threads each) */
     r->pp = (pp ? pp->b : c->ping_pong > 0) && c->nthreads == 256;
+    /* whole-tile (persist.c): a second consumer warpgroup runs the kernel's 128 threads */
+    r->wt = c->whole_tile && c->nthreads == 128;
+    op_set_attr(m, func, "vptx.producer_threads", attr_int(m, r->wt ? 256 : 128, TY_I64));
+}
+
+/*
+ * The persistent tile loop (persist.c), when asked for: `vptx.persistent = true` on the
+ * loop (a located error where it cannot be built) or --persistent (a remark under
+ * --remarks where it cannot; `vptx.persistent = false` turns the option off for a loop).
+ * It needs a warp-specialized ring, no TMA-store epilogue, and a trip count that does not
+ * depend on the tile, so that the ring's steps can be numbered across tiles.
+ */
+static void
+plan_persist(Ctx *c, OpId func, Ring *r)
+{
+    Module *m = c->m;
+    const Attr *a = op_attr(m, r->loop, "vptx.persistent");
+    if (a && a->kind != ATTR_BOOL) {
+        c->loc = op_get(m, r->loop)->loc;
+        dist_error(c, "'vptx.persistent' must be true or false");
+        return;
+    }
+    if (!(a ? a->b : c->persistent))
+        return;
+    const Op *lo = op_get(m, r->loop);
+    const char *why = NULL;
+    if (!r->ws)
+        why = "the ring is not warp-specialized (docs/hopper.md, section 1c, says when it is)";
+    else if (r->write)
+        why = "the TMA-store epilogue (vptx.tma_epilogue) is not built for a tile loop";
+    for (uint32_t i = 0; i < 3 && !why; i++)
+        if (dist_persist_depends_on_block(m, lo->args[i], 0))
+            why = "the loop's bounds depend on gpu.block_id, so that tiles would have different "
+                  "numbers of K steps";
+    if (!why) {
+        ValueId keep[7] = { lo->args[0], lo->args[1], lo->args[2] };
+        uint32_t nk = 3;
+        for (int j = 0; j < 2; j++)
+            for (int d = 0; d < 2; d++)
+                if (!r->iv[j][d])
+                    keep[nk++] = op_get(m, r->read[j])->args[1 + d];
+        why = dist_persist_wrap(c, func, r->loop, keep, nk, &r->pw);
+    }
+    if (why && r->wt) { /* one warpgroup's kernel after all: no second consumer */
+        r->wt = false;
+        c->whole_tile = false;
+        op_remove_attr(m, func, "vptx.whole_tile");
+        if (r->ws)
+            op_set_attr(m, func, "vptx.producer_threads", attr_int(m, 128, TY_I64));
+    }
+    if (why) {
+        c->loc = op_get(m, r->loop)->loc;
+        if (a)
+            dist_error(c, "'vptx.persistent' cannot be honoured: %s", why);
+        else if (c->remarks)
+            diag_remark(c->d, c->loc, "'scf.for' gets no persistent tile loop (--persistent): %s",
+                        why);
+        return;
+    }
+    r->persist = true;
+    r->tiles = r->pw.tiles;
 }
 
 /* --remarks: the ring, and the row rule the launcher checks when a size is dynamic */
@@ -613,7 +690,7 @@ static void
 ring_remark(Ctx *c, const Ring *r)
 {
     Module *m = c->m;
-    bool split = op_get(m, block_parent_op(m, op_get(m, r->loop)->parent))->kind == OP_IF;
+    bool split = op_attr(m, block_parent_op(m, op_get(m, r->loop)->parent), "vptx.ring_split");
     char dyn[256] = "";
     size_t at = 0;
     for (int j = 0; j < 2; j++) {
@@ -631,13 +708,21 @@ ring_remark(Ctx *c, const Ring *r)
     diag_remark(c->d, op_get(m, r->loop)->loc,
                 "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
                 "and empty mbarriers): %" PRId64 " stages of %" PRId64
-                " bytes in dynamic shared memory%s%s%s%s%s",
+                " bytes in dynamic shared memory%s%s%s%s%s%s%s",
                 r->stages, r->bytes[0] + r->bytes[1],
                 r->ws ? "; warp-specialized: a producer warpgroup issues the copies (the block "
                         "gains 128 threads)"
                       : "",
                 r->pp ? "; ping-pong: the two consumer warpgroups take turns to issue each K "
                         "step's wgmma (named barriers 1 and 2)"
+                      : "",
+                r->persist ? "; persistent: the workgroup loops over the logical workgroups, "
+                             "whose grid is a hidden parameter (the launcher starts at most one "
+                             "workgroup per SM)"
+                           : "",
+                r->wt ? "; whole-tile ping-pong: two consumer warpgroups of the kernel's 128 "
+                        "threads take alternate tiles, their K loops in turn (named barriers 1 "
+                        "and 2)"
                       : "",
                 at ? "; the rows of " : "", dyn,
                 !at ? ""
@@ -694,6 +779,8 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
     p->rings = kept.rings;
     if (p->rings.n == 1)
         plan_ws(c, func, &p->rings.items[0]);
+    if (p->rings.n == 1 && !c->failed)
+        plan_persist(c, func, &p->rings.items[0]);
     for (uint32_t i = 0; c->remarks && !c->failed && i < p->rings.n; i++)
         ring_remark(c, &p->rings.items[i]);
 }
@@ -786,6 +873,16 @@ ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, Value
     op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
 }
 
+/* Operand v of the K loop or its reads: in the producer's tile loop, its copy there. */
+static ValueId
+ring_arg(Ctx *c, const Ring *r, ValueId v)
+{
+    for (uint32_t i = 0; r->in_producer && i < r->pw.n; i++)
+        if (r->pw.from[i] == v)
+            return r->pw.to[i];
+    return dist_scalar(c, v);
+}
+
 /* expect_tx on full[stage] and the TMA copies of iteration iv into stage `stage` (constant). */
 static void
 issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
@@ -796,7 +893,7 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
         const Op *rd = op_get(c->m, r->read[j]);
         ValueId idx[2];
         for (int d = 0; d < 2; d++)
-            idx[d] = r->iv[j][d] ? iv : dist_scalar(c, rd->args[1 + d]);
+            idx[d] = r->iv[j][d] ? iv : ring_arg(c, r, rd->args[1 + d]);
         int64_t pieces = j == 0 && r->bm > 1 ? r->m / 16 : 1;
         for (int64_t b = 0; b < r->blocks[j]; b++)
             for (int64_t q = 0; q < pieces; q++) {
@@ -884,17 +981,13 @@ pp_begin(Ctx *c, Ring *r, ValueId tid)
  * released step j - S: empty[j % S] with parity ((j - S) / S) & 1), and it leaves the
  * kernel.  The consumers then take the registers (setmaxnreg.inc) and run the loop.
  */
+/* The producer's loop over one K loop's steps: step it of the K loop is the ring's step
+   base + it (i32; 0: not persistent). */
 static void
-ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
+producer_loop(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step, ValueId base32)
 {
     Module *m = c->m;
-    ValueId tid = thread_id(c);
-    ValueId prod = cmp_i(c, CMPI_SGE, tid, const_index(c, c->nthreads));
-    RegionSave rs, rs1, rs2, rs3;
-    region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
-    set_maxnreg(c, WS_PRODUCER_REGS, true);
-    ValueId first = cmp_i(c, CMPI_EQ, tid, const_index(c, c->nthreads));
-    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs1);
+    RegionSave rs2, rs3;
     ValueId fa[3] = { lb, ub, step };
     OpId fo = emit(c, OP_FOR, 3, fa, 0, NULL, 1);
     RegionId reg = region_new(m, fo);
@@ -907,6 +1000,10 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
     ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
     ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    if (base32) {
+        ValueId g[2] = { base32, it32 };
+        it32 = emit1(c, OP_ADDI, 2, g, TY_I32);
+    }
     ValueId s32 = ring_i32(c, OP_REMUI, it32, r->stages);
     ValueId again = cmp_i(c, CMPI_SGE, it32, const_int(c, r->stages, TY_I32));
     region_enter(c, emit_if(c, again, 0, NULL, false), 0, &rs3);
@@ -915,6 +1012,19 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
     region_leave(c, NULL, 0, &rs3);
     issue_loads_at(c, r, s32, iv);
     region_leave(c, NULL, 0, &rs2);
+}
+
+static void
+ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
+{
+    ValueId tid = thread_id(c);
+    ValueId prod = cmp_i(c, CMPI_SGE, tid, const_index(c, c->nthreads));
+    RegionSave rs, rs1;
+    region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
+    set_maxnreg(c, WS_PRODUCER_REGS, true);
+    ValueId first = cmp_i(c, CMPI_EQ, tid, const_index(c, c->nthreads));
+    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs1);
+    producer_loop(c, r, lb, ub, step, 0);
     region_leave(c, NULL, 0, &rs1);
     emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
     region_leave(c, NULL, 0, &rs);
@@ -923,26 +1033,11 @@ ws_producer(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step)
         pp_begin(c, r, tid);
 }
 
-bool
-dist_ring_loop_begin(Ctx *c, OpId loop)
+/* The ring's stages and barriers, initialized by consumer thread 0, then a barrier;
+   returns the i1 tid == 0. */
+static ValueId
+ring_setup(Ctx *c, Ring *r)
 {
-    Ring *r = ring_of_loop(c, loop);
-    if (!r && op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
-        c->ring->rings.items[0].ws) {
-        /* the copy of a warp-specialized ring's loop for rows TMA cannot map: the producer
-           warpgroup has nothing to do in it, and gives its registers to the consumers as
-           in the ring (whose accumulators need them: 168 at launch for 384 threads) */
-        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
-        RegionSave rs;
-        region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
-        set_maxnreg(c, WS_PRODUCER_REGS, true);
-        emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
-        region_leave(c, NULL, 0, &rs);
-        set_maxnreg(c, ws_consumer_regs(c), false);
-        return !c->failed;
-    }
-    if (!r)
-        return true;
     Module *m = c->m;
     /* the stages: each operand's ring, 1024-aligned (the swizzle pattern's period) */
     for (int j = 0; j < 2; j++) {
@@ -967,7 +1062,7 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
     r->full = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
     r->empty = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
     c->out = saved;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id_real(c), const_index(c, 0));
     for (int64_t s = 0; s < r->stages; s++) {
         ValueId a[4] = { r->full, const_index(c, 1), const_index(c, s), t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, a);
@@ -975,7 +1070,135 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
         bar_op(c, OP_MBARRIER_INIT, 4, b);
     }
     barrier(c); /* the barriers are initialized before anyone uses them */
-    const Op *op = op_get(m, loop);
+    return t0;
+}
+
+/* The persistent ring of the function, or NULL. */
+static Ring *
+persistent_ring(Ctx *c)
+{
+    for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++)
+        if (c->ring->rings.items[i].persist)
+            return &c->ring->rings.items[i];
+    return NULL;
+}
+
+/* Before the branch between the consumers' and the producer's tile loops (rewrite_if):
+   the ring's stages and barriers, for every tile. */
+bool
+dist_ring_persist_if(Ctx *c, OpId o)
+{
+    Ring *r = persistent_ring(c);
+    if (r && op_attr(c->m, o, "vptx.persistent_sides"))
+        ring_setup(c, r);
+    return !c->failed;
+}
+
+/*
+ * In a tile loop (`tiles`, the consumers' or the producer's): this tile's first ring step
+ * base = j T (j: the tiles this workgroup did before, T: the K loop's trip count, bounds
+ * lb, ub, step, the same for every tile), in r->base32 and T in r->trips32.
+ */
+static void
+tile_base(Ctx *c, Ring *r, OpId tiles, ValueId lb, ValueId ub, ValueId step)
+{
+    Module *m = c->m;
+    ValueId w = block_get(m, op_entry_block(m, tiles, 0))->args.items[0];
+    ValueId a[2] = { w, r->pw.start };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), r->pw.stride };
+    ValueId j = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    ValueId span[2] = { ub, lb };
+    ValueId len[2] = { emit1(c, OP_SUBI, 2, span, TY_INDEX), const_index(c, 0) };
+    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), step), const_index(c, 1) };
+    ValueId trips[2] = { emit1(c, OP_SUBI, 2, up, TY_INDEX), step };
+    ValueId t = emit1(c, OP_DIVUI, 2, trips, TY_INDEX);
+    ValueId jt[2] = { j, t };
+    ValueId base = emit1(c, OP_MULI, 2, jt, TY_INDEX);
+    r->base32 = emit1(c, OP_INDEX_CAST, 1, &base, TY_I32);
+    r->trips32 = emit1(c, OP_INDEX_CAST, 1, &t, TY_I32);
+}
+
+/*
+ * The end of the producer's tile loop body (after it was rewritten): its first thread
+ * issues the tile's copies, ring steps base .. base + T - 1, with the copies of the
+ * coordinates; the other producer threads go on to the next tile.
+ */
+static void
+persist_producer(Ctx *c, Ring *r)
+{
+    Module *m = c->m;
+    BlockId body = op_entry_block(m, r->pw.ptiles, 0);
+    OpList list = { 0 };
+    uint32_t n = block_get(m, body)->ops.n;
+    for (uint32_t i = 0; i + 1 < n; i++)
+        ARRAY_PUSH(&m->arena, list, block_get(m, body)->ops.items[i]);
+    OpId yield = block_get(m, body)->ops.items[n - 1];
+    OpList *saved = c->out;
+    c->out = &list;
+    r->in_producer = true;
+    const Op *lo = op_get(m, r->loop);
+    ValueId lb = ring_arg(c, r, lo->args[0]), ub = ring_arg(c, r, lo->args[1]);
+    ValueId step = ring_arg(c, r, lo->args[2]);
+    tile_base(c, r, r->pw.ptiles, lb, ub, step);
+    ValueId first =
+        cmp_i(c, CMPI_EQ, thread_id_real(c), const_index(c, (r->wt ? 2 : 1) * c->nthreads));
+    RegionSave rs;
+    region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs);
+    producer_loop(c, r, lb, ub, step, r->base32);
+    region_leave(c, NULL, 0, &rs);
+    r->in_producer = false;
+    ARRAY_PUSH(&m->arena, list, yield);
+    c->out = saved;
+    install_ops(c, body, &list);
+}
+
+bool
+dist_ring_loop_begin(Ctx *c, OpId loop)
+{
+    Ring *r = ring_of_loop(c, loop);
+    if (!r && op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
+        c->ring->rings.items[0].ws) {
+        /* the copy of a warp-specialized ring's loop for rows TMA cannot map: the producer
+           warpgroup has nothing to do in it, and gives its registers to the consumers as
+           in the ring (whose accumulators need them: 168 at launch for 384 threads) */
+        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
+        RegionSave rs;
+        region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
+        set_maxnreg(c, WS_PRODUCER_REGS, true);
+        emit(c, OP_EXIT, 0, NULL, 0, NULL, 0);
+        region_leave(c, NULL, 0, &rs);
+        set_maxnreg(c, ws_consumer_regs(c), false);
+        return !c->failed;
+    }
+    Ring *pr = persistent_ring(c);
+    if (pr && (loop == pr->pw.tiles || loop == pr->pw.ptiles)) {
+        /* once for all tiles, before its loop: the producer gives registers back, the
+           consumers take them (the two loops never meet: ptxas honours both) */
+        if (loop == pr->pw.ptiles) {
+            set_maxnreg(c, WS_PRODUCER_REGS, true);
+        } else {
+            set_maxnreg(c, ws_consumer_regs(c), false);
+            /* the two consumers' turns alternate across the tiles (both have the same
+               steps): per tile, warpgroup 1 could arrive twice on barrier 1, for this
+               tile's last turn and the next tile's first, before warpgroup 0 syncs */
+            if (pr->pp || pr->wt)
+                pp_begin(c, pr, thread_id_real(c));
+        }
+        return !c->failed;
+    }
+    if (!r)
+        return true;
+    if (r->persist) { /* the ring is set up before the tile loops, the copies issued by the
+                         producer's: the ring's first step at this tile */
+        const Op *lo = op_get(c->m, loop);
+        tile_base(c, r, r->tiles, dist_scalar(c, lo->args[0]), dist_scalar(c, lo->args[1]),
+                  dist_scalar(c, lo->args[2]));
+        if (r->wt) /* whole-tile: this warpgroup's turn to run a K loop */
+            named_barrier(c, r->pp_wait, false);
+        return !c->failed;
+    }
+    ValueId t0 = ring_setup(c, r);
+    const Op *op = op_get(c->m, loop);
     ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
     ValueId step = dist_scalar(c, op->args[2]);
     if (r->ws) {
@@ -1001,21 +1224,80 @@ dist_ring_loop_begin(Ctx *c, OpId loop)
     return !c->failed;
 }
 
+/*
+ * Whole-tile ping-pong, after the consumers' tile loops: warpgroup w ran its K loops
+ * between bar.sync 1 + w and bar.arrive 2 - w, warpgroup 1 arriving on barrier 1 once
+ * before; the last arrival is warpgroup 1's on barrier 1 when the CTA had an even number
+ * of tiles n (0 included), warpgroup 0's on barrier 2 when odd: the other warpgroup
+ * takes it, so that no barrier keeps a pending phase.
+ */
+static void
+wt_end(Ctx *c, Ring *r)
+{
+    const Op *to = op_get(c->m, r->tiles);
+    ValueId a[2] = { to->args[1], r->pw.start }; /* n = ceil((total - start) / stride) */
+    ValueId len[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), const_index(c, 0) };
+    ValueId up[2] = { idx_add(c, emit1(c, OP_MAXSI, 2, len, TY_INDEX), r->pw.stride),
+                      const_index(c, 1) };
+    ValueId q[2] = { emit1(c, OP_SUBI, 2, up, TY_INDEX), r->pw.stride };
+    ValueId n = emit1(c, OP_DIVUI, 2, q, TY_INDEX);
+    ValueId two[2] = { n, const_index(c, 2) };
+    ValueId p = emit1(c, OP_REMUI, 2, two, TY_INDEX);
+    ValueId p32 = emit1(c, OP_INDEX_CAST, 1, &p, TY_I32);
+    ValueId ws[2] = { const_int(c, 2, TY_I32), r->pp_signal }; /* w = 2 - (2 - w) */
+    ValueId w32 = emit1(c, OP_SUBI, 2, ws, TY_I32);
+    RegionSave rs; /* even and w = 0 (barrier 1), or odd and w = 1 (barrier 2): 1 + w */
+    region_enter(c, emit_if(c, cmp_i(c, CMPI_EQ, p32, w32), 0, NULL, false), 0, &rs);
+    named_barrier(c, r->pp_wait, false);
+    region_leave(c, NULL, 0, &rs);
+}
+
+/* Ping-pong: warpgroup 0 takes warpgroup 1's last arrival on barrier 1. */
+static void
+pp_end(Ctx *c, Ring *r)
+{
+    RegionSave rs;
+    ValueId w0 = cmp_i(c, CMPI_EQ, r->pp_signal, const_int(c, 2, TY_I32));
+    region_enter(c, emit_if(c, w0, 0, NULL, false), 0, &rs);
+    named_barrier(c, const_int(c, 1, TY_I32), false);
+    region_leave(c, NULL, 0, &rs);
+}
+
 void
 dist_ring_loop_end(Ctx *c, OpId loop)
 {
+    Ring *pr = persistent_ring(c);
+    if (pr && loop == pr->pw.ptiles) {
+        persist_producer(c, pr);
+        return;
+    }
+    if (pr && loop == pr->pw.tiles) { /* a persistent ping-pong: after all the tiles */
+        if (pr->pp)
+            pp_end(c, pr);
+        if (pr->wt)
+            wt_end(c, pr);
+        return;
+    }
     Ring *r = ring_of_loop(c, loop);
     if (!r)
         return;
-    if (r->pp) { /* warpgroup 0 takes warpgroup 1's last arrival on barrier 1 */
-        RegionSave rs;
-        ValueId w0 = cmp_i(c, CMPI_EQ, r->pp_signal, const_int(c, 2, TY_I32));
-        region_enter(c, emit_if(c, w0, 0, NULL, false), 0, &rs);
-        named_barrier(c, const_int(c, 1, TY_I32), false);
-        region_leave(c, NULL, 0, &rs);
-    }
+    if (r->pp && !r->persist)
+        pp_end(c, r);
     OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
     op_set_attr(c->m, o, "pending", attr_int(c->m, 0, TY_I64));
+    if (r->persist) { /* the tile's last step is complete: its stage goes to a later tile */
+        ValueId some = cmp_i(c, CMPI_SGT, r->trips32, const_int(c, 0, TY_I32));
+        RegionSave rs;
+        region_enter(c, emit_if(c, some, 0, NULL, false), 0, &rs);
+        ValueId a[2] = { r->base32, r->trips32 };
+        ValueId last = ring_i32(c, OP_SUBI, emit1(c, OP_ADDI, 2, a, TY_I32), 1);
+        TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
+        ValueId ar[2] = { r->empty, ring_index(c, ring_i32(c, OP_REMUI, last, r->stages)) };
+        emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
+        region_leave(c, NULL, 0, &rs);
+        if (r->wt) /* whole-tile: the other warpgroup's turn; this one stores its C */
+            named_barrier(c, r->pp_signal, true);
+    }
 }
 
 bool
@@ -1031,6 +1313,10 @@ dist_ring_contract(Ctx *c, OpId o, RingUse *u)
     ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
     ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     r->it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    if (r->persist) { /* the ring's step, counted across this workgroup's tiles */
+        ValueId g[2] = { r->base32, r->it32 };
+        r->it32 = emit1(c, OP_ADDI, 2, g, TY_I32);
+    }
     ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, r->it32, r->stages));
     ring_wait_parity(c, r->full, rd, ring_parity(c, r->it32, r->stages));
     if (r->pp) /* this warpgroup's turn to issue */
@@ -1060,7 +1346,7 @@ dist_ring_after(Ctx *c, OpId o)
     /* the previous step's wgmma are complete (wait_group above): release its stage */
     ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, r->it32, r->stages - 1), r->stages);
     ValueId prev = ring_index(c, prev32);
-    ValueId later = cmp_i(c, CMPI_SGT, r->it32, const_int(c, 0, TY_I32));
+    ValueId later = cmp_i(c, CMPI_SGT, r->it32, r->persist ? r->base32 : const_int(c, 0, TY_I32));
     RegionSave rs;
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
     TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
@@ -1305,6 +1591,7 @@ new_index(Module *m, Loc loc, int64_t v, OpIdList *out)
 typedef struct SplitWalk {
     OpId func;
     int64_t pipeline_stages;
+    bool persistent;
     OpIdList loops;
 } SplitWalk;
 
@@ -1339,6 +1626,9 @@ split_visit(Module *m, OpId o, void *ctx)
                                               : RING_DEFAULT_STAGES;
     if (stages == 1 || (!dynamic_pitch(m, r.read[0]) && !dynamic_pitch(m, r.read[1])))
         return true;
+    const Attr *pa = op_attr(m, r.loop, "vptx.persistent");
+    if (pa && pa->kind == ATTR_BOOL ? pa->b : w->persistent)
+        return true; /* the tile loop wraps the loop itself: the launcher checks the rows */
     /* the copy stages A and B of one step in static shared memory beside the ring: when both
        do not fit, the rows are left to the launcher's check (docs/hopper.md, section 1d) */
     if ((stages + 1) * (r.bytes[0] + r.bytes[1]) + SPLIT_SMEM_SLACK > RING_SMEM_MAX)
@@ -1372,10 +1662,10 @@ split_visit(Module *m, OpId o, void *ctx)
  * function that would get such a ring.
  */
 bool
-dist_split_rings(Module *m, OpId func, int64_t pipeline_stages)
+dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
 {
     {
-        SplitWalk w = { func, pipeline_stages, { 0 } };
+        SplitWalk w = { func, pipeline_stages, persistent, { 0 } };
         module_walk(m, w.func, split_visit, &w);
         for (uint32_t i = 0; i < w.loops.n; i++) {
             OpId loop = w.loops.items[i];

@@ -77,6 +77,9 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
     LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0,
                                  opt->arch && strcmp(opt->arch, "sm_90a") == 0,
                                  opt->pipeline_stages };
+    if (sopt.wgmma &&
+        !dist_whole_tile_prepare(m, opt->persistent != 0, opt->ping_pong > 0, opt->remarks != 0, d))
+        return false;
     uint64_t start = trace_begin(t);
     bool ok = layout_select(m, d, &sopt);
     trace_end(t, "select", start, m, ok);
@@ -117,9 +120,9 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         if (!distribute_has_layouts(m) && !run_layout(m, opt, d, t))
             return false;
         uint64_t start = trace_begin(t);
-        bool ok = distribute_module_overlap(m, opt->pipeline_stages, opt->remarks != 0,
+        bool ok = distribute_module_persist(m, opt->pipeline_stages, opt->remarks != 0,
                                             opt->no_warp_specialize == 0, opt->ping_pong,
-                                            opt->overlap_softmax != 0, d);
+                                            opt->overlap_softmax != 0, opt->persistent != 0, d);
         trace_end(t, "distribute", start, m, ok);
         if (!ok || !trace_pass(t, "verify", ir_verify, m, d))
             return false;

@@ -83,9 +83,10 @@ typedef struct CheckArgs {
     const char *scalars[MAX_LIST];
     uint32_t nscalars;
     unsigned smem;
-    double rtol, atol; /* < 0: computed */
-    SimLimits limits;  /* --max-instructions, --timeout */
-    FILE *out, *err;   /* PASS/FAIL lines; errors and diagnostics */
+    unsigned persistent_ctas; /* --persistent-ctas: a persistent kernel's workgroups; 0 = default */
+    double rtol, atol;        /* < 0: computed */
+    SimLimits limits;         /* --max-instructions, --timeout */
+    FILE *out, *err;          /* PASS/FAIL lines; errors and diagnostics */
 } CheckArgs;
 
 /* One side of the comparison: a program (module + PTX) and what runs it. */
@@ -131,6 +132,10 @@ static const char check_usage[] =
     "  --no-ping-pong     neither (docs/hopper.md)\n"
     "  --overlap-softmax  attention key loops on wgmma compute the next block's S during\n"
     "                     this block's softmax (off by default; docs/hopper.md)\n"
+    "  --persistent       a warp-specialized TMA ring's kernel loops over the logical\n"
+    "                     workgroups: --grid is the logical grid (docs/hopper.md)\n"
+    "  --persistent-ctas=N  workgroups a persistent kernel runs with (default 132 on the\n"
+    "                     simulator, the SM count on a GPU)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --timing=GPU       after each sim run print the performance model's estimate for\n"
     "                     GPU (a100 or h100): 'timing: KERNEL gpu=... time_us=...\n"
@@ -217,6 +222,17 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->opt.ping_pong = 1;
         } else if (strcmp(arg, "--no-ping-pong") == 0) {
             a->opt.ping_pong = -1;
+        } else if (strcmp(arg, "--persistent") == 0) {
+            a->opt.persistent = 1;
+        } else if (cli_option(argc, argv, &i, "--persistent-ctas", &v, &missing)) {
+            char *end = NULL;
+            long nc = missing ? 0 : strtol(v, &end, 10);
+            if (missing || !end || *end || nc < 1 || nc > 1 << 20) {
+                fprintf(a->err, "vptx check: error: --persistent-ctas needs a count from 1 to "
+                                "1048576\n");
+                return 1;
+            }
+            a->persistent_ctas = (unsigned)nc;
         } else if (strcmp(arg, "--overlap-softmax") == 0) {
             a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
@@ -957,6 +973,7 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
     }
     cfg->shared_bytes = ca->smem;
     cfg->timing = ca->timing;
+    cfg->persistent_workgroups = ca->persistent_ctas;
     return true;
 }
 

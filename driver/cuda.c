@@ -39,6 +39,7 @@ enum {
     /* CUfunction_attribute */
     CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
     /* CUdevice_attribute */
+    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
     /* CUevent_flags */
@@ -236,6 +237,17 @@ int
 cuda_compute_capability(const Cuda *c)
 {
     return c->cc;
+}
+
+int
+cuda_sm_count(Cuda *c)
+{
+    CUresult r;
+    int n = 0;
+    if (!CALL(c, c->cuDeviceGetAttribute(&n, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, c->dev),
+              "cuDeviceGetAttribute(MULTIPROCESSOR_COUNT)"))
+        return 0;
+    return n;
 }
 
 const char *

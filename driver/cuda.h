@@ -38,6 +38,7 @@ void cuda_close(Cuda *c); /* releases the context and unloads the driver; NULL i
 const char *cuda_error(const Cuda *c);       /* the last failure's message, "" if none */
 const char *cuda_device_name(const Cuda *c); /* "NVIDIA H100 80GB HBM3" */
 int cuda_compute_capability(const Cuda *c);  /* 90 for sm_90 */
+int cuda_sm_count(Cuda *c);                  /* multiprocessors of the device; 0 on failure */
 
 /* JIT-compiles PTX text.  On failure cuda_error() holds the call, the error
  * and the JIT's error log.  cuda_jit_info_log() keeps the info log of the

@@ -477,6 +477,24 @@ vptx_block_threads(const char *ptx, const char *entry)
     return entry_comment_number(ptx, entry, "// vptx: block size ");
 }
 
+int
+vptx_hidden_grid(const char *ptx, const char *entry)
+{
+    static const char tag[] = "// vptx: hidden logical grid (x, y, z: .u32), parameter ";
+    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
+    const char *p = start ? strstr(start, tag) : NULL;
+    return p && p < e ? (int)strtol(p + sizeof tag - 1, NULL, 10) : -1;
+}
+
+unsigned
+vptx_persistent_workgroups(const unsigned grid[3], unsigned max)
+{
+    uint64_t total = (uint64_t)grid[0] * grid[1] * grid[2];
+    if (max == 0)
+        max = VPTX_PERSISTENT_WORKGROUPS;
+    return total == 0 ? 1 : total < max ? (unsigned)total : max;
+}
+
 /* ---- kernelParams ---- */
 
 typedef struct Params {
@@ -950,8 +968,23 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
     unsigned threads = vptx_block_threads(ptx, entry); /* with a producer warpgroup */
     if (threads)
         c.block[0] = threads;
-    KernelArg hid[16];
+    KernelArg hid[16 + 3];
     uint32_t nh = hidden_tmaps(ptx, entry, k, hid, 16);
+    if (vptx_hidden_grid(ptx, entry) >= 0) {
+        /* a persistent kernel: cfg->grid is the logical grid, which the kernel loops over
+           (docs/hopper.md, section 2); a 1-d grid of at most one workgroup per SM runs */
+        unsigned max = cfg->persistent_workgroups;
+        if (!max && d->kind == DEV_CUDA)
+            max = (unsigned)cuda_sm_count(d->cuda);
+        for (int j = 0; j < 3; j++) {
+            memset(&hid[nh], 0, sizeof hid[nh]);
+            hid[nh].kind = ARG_SCALAR;
+            hid[nh].type = hid[nh].elem = TY_I32;
+            hid[nh++].bits = cfg->grid[j];
+        }
+        c.grid[0] = vptx_persistent_workgroups(cfg->grid, max);
+        c.grid[1] = c.grid[2] = 1;
+    }
     Kernel kk = *k; /* the kernel's arguments, then the hidden maps (memref buffers shared) */
     if (nh) {
         kk.args = malloc((k->nargs + nh) * sizeof *kk.args);

@@ -143,6 +143,9 @@ typedef struct LaunchConfig {
     unsigned grid[3], block[3];
     unsigned shared_bytes; /* dynamic shared memory */
     const char *timing;    /* sim: the timing model's GPU ("a100"), or NULL */
+    /* a persistent kernel (vptx_hidden_grid): grid is the logical grid, and at most this
+       many workgroups run; 0: the simulator's VPTX_PERSISTENT_WORKGROUPS, the GPU's SMs */
+    unsigned persistent_workgroups;
 } LaunchConfig;
 
 typedef struct LaunchResult {

@@ -81,6 +81,12 @@ static const char usage_text[] =
     "  --overlap-softmax the attention key loops on wgmma compute S = Q K^T of the next key\n"
     "                    block while the softmax of this one runs (FlashAttention-3's\n"
     "                    intra-warpgroup overlap; off by default; docs/hopper.md)\n"
+    "  --persistent      a warp-specialized TMA ring's kernel loops over the logical workgroups\n"
+    "                    (a hidden grid parameter; the launcher starts one workgroup per SM;\n"
+    "                    off by default; with --ping-pong: each consumer warpgroup takes\n"
+    "                    whole tiles in turn; docs/hopper.md)\n";
+/* the rest of --help (one string would pass C99's 4095-character minimum) */
+static const char usage_text2[] =
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -166,6 +172,7 @@ parse_args(int argc, char **argv, Args *a)
         int status;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
+            fputs(usage_text2, stdout);
             return 0;
         } else if (strcmp(arg, "--version") == 0) {
             printf("vptx %s\n", vptx_version());
@@ -208,6 +215,8 @@ parse_args(int argc, char **argv, Args *a)
             a->opt.ping_pong = 1;
         } else if (strcmp(arg, "--no-ping-pong") == 0) {
             a->opt.ping_pong = -1;
+        } else if (strcmp(arg, "--persistent") == 0) {
+            a->opt.persistent = 1;
         } else if (strcmp(arg, "--overlap-softmax") == 0) {
             a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {

@@ -40,6 +40,9 @@ static const char run_usage[] =
     "  or a number (a scalar parameter, converted to its .param type).\n"
     "  The hidden tensor maps of an sm_90a TMA ring take no ARG: each is encoded from\n"
     "  the 2-d .npy ARG at the parameter its '// vptx: hidden tensor map' line names.\n"
+    "  A persistent kernel ('// vptx: hidden logical grid' line, vptx --persistent)\n"
+    "  takes --grid as its logical grid, in its hidden parameters, and runs on at most\n"
+    "  --persistent-ctas=N workgroups (default 132).\n"
     "  --entry may be left out when the module has one entry; DIR defaults to '.'\n"
     "  (created with its parents when missing).\n"
     "  --timing=GPU       also estimate the kernel's time on GPU (a100 or h100) with the\n"
@@ -57,6 +60,7 @@ static const char run_usage[] =
 typedef struct {
     const char *ptx_path, *entry, *out_dir;
     unsigned grid[3], block[3], shared;
+    unsigned persistent_ctas; /* a persistent kernel's workgroups; 0 = 132 */
     bool stats, lines, timing_detail;
     SimLimits limits;
     const char *timing; /* GPU name or NULL */
@@ -130,6 +134,12 @@ parse_args(int argc, char **argv, RunOpts *o)
         } else if ((v = opt_value(argc, argv, &i, "--grid"))) {
             if (!parse_dims(v, o->grid))
                 return run_fail("bad --grid '%s' (want X[,Y[,Z]])", v);
+        } else if ((v = opt_value(argc, argv, &i, "--persistent-ctas"))) {
+            char *end;
+            unsigned long nc = strtoul(v, &end, 10);
+            if (*end || nc < 1 || nc > (1UL << 20))
+                return run_fail("bad --persistent-ctas '%s' (want 1 to 1048576)", v);
+            o->persistent_ctas = (unsigned)nc;
         } else if ((v = opt_value(argc, argv, &i, "--block"))) {
             if (!parse_dims(v, o->block))
                 return run_fail("bad --block '%s' (want X[,Y[,Z]])", v);
@@ -246,6 +256,7 @@ typedef struct {
     unsigned char bytes[MAXARGS][16];
     void *params[MAXARGS];
     SimTensorMap *maps; /* the hidden tensor maps, 64-byte aligned */
+    unsigned grid[3];   /* a persistent kernel's logical grid (hidden .u32 parameters) */
 } Bound;
 
 /* CUtensorMapDataType of each .npy dtype (bf16 travels as <u2, fp8 as |u1). */
@@ -308,10 +319,15 @@ bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
 {
     HiddenTmap hid[16];
     int nh = (int)ptx_hidden_tmaps(text, sim_func_name(f), hid, 16);
-    int np = sim_func_param_count(f) - nh;
-    if (np != o->nargs)
+    int ng = vptx_hidden_grid(text, sim_func_name(f)) >= 0 ? 3 : 0;
+    int np = sim_func_param_count(f) - nh - ng;
+    if (np != o->nargs || np + nh + ng > MAXARGS)
         return run_fail("the entry takes %d parameters%s, %d arguments given", np,
                         nh ? " (and hidden tensor maps, which take none)" : "", o->nargs);
+    for (int j = 0; j < ng; j++) { /* the logical grid: --grid */
+        b->grid[j] = o->grid[j];
+        b->params[np + nh + j] = &b->grid[j];
+    }
     for (int i = 0; i < np; i++) {
         SimParamInfo p;
         sim_func_param_info(f, i, &p);
@@ -399,9 +415,13 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
     unsigned need = vptx_dynamic_smem(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
     /* a producer warpgroup the PTX adds to the block (a warp-specialized TMA ring) */
     unsigned bx = vptx_block_threads(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
-    SimResult r =
-        sim_launch(f, o->grid[0], o->grid[1], o->grid[2], bx ? bx : o->block[0], o->block[1],
-                   o->block[2], o->shared > need ? o->shared : need, b->params);
+    unsigned grid[3] = { o->grid[0], o->grid[1], o->grid[2] };
+    if (vptx_hidden_grid(text, sim_func_name(f)) >= 0) { /* --grid is the logical grid */
+        grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
+        grid[1] = grid[2] = 1;
+    }
+    SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : o->block[0], o->block[1],
+                             o->block[2], o->shared > need ? o->shared : need, b->params);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;

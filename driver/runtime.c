@@ -18,6 +18,7 @@
 
 #include "driver/cuda.h"
 #include "driver/launch.h"
+#include "driver/vptx.h"
 #include "sim/sim.h"
 
 #include <stdarg.h>
@@ -35,7 +36,8 @@ struct VptxFunction {
     void *cuda;            /* VPTX_DEVICE_CUDA: a CUfunction */
     HiddenTmap hidden[16]; /* the tensor maps the compiler appended to its parameters */
     uint32_t nhidden;
-    int nparams; /* all of its .params, the hidden maps included (from the PTX text) */
+    uint32_t ngrid; /* 3: a persistent kernel's logical grid follows the maps (.u32 x, y, z) */
+    int nparams;    /* all of its .params, the hidden ones included (from the PTX text) */
     VptxFunction *next;
 };
 
@@ -318,6 +320,7 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     f->mod = mod;
     f->nhidden = ptx_hidden_tmaps(mod->ptx, name, f->hidden, 16);
     f->nparams = ptx_entry_param_count(mod->ptx, name);
+    f->ngrid = vptx_hidden_grid(mod->ptx, name) >= 0 ? 3 : 0;
     VptxStatus status = VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
@@ -427,7 +430,7 @@ check_launch(VptxContext *ctx, const VptxFunction *fn, const unsigned grid[3],
                     "than 1024",
                     block[0], block[1], block[2]);
     if (ctx->kind == VPTX_DEVICE_SIM) {
-        int n = sim_func_param_count(fn->sim) - (int)fn->nhidden; /* the caller's */
+        int n = sim_func_param_count(fn->sim) - (int)fn->nhidden - (int)fn->ngrid; /* caller's */
         if (n > 0 && !params)
             return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
                         "%s: kernel '%s' has %d parameters but params is NULL", who, fn->name, n);
@@ -572,11 +575,11 @@ vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const un
     VptxStatus s = check_launch(ctx, fn, grid, block, params, "vptx_launch");
     if (s != VPTX_OK)
         return s;
-    if (fn->nhidden)
+    if (fn->nhidden || fn->ngrid)
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
-                    "vptx_launch: kernel '%s' takes %u hidden tensor maps (the `// vptx: hidden "
-                    "tensor map` lines of its PTX): launch it with vptx_launch_memrefs",
-                    fn->name, fn->nhidden);
+                    "vptx_launch: kernel '%s' takes %u hidden tensor maps%s (the `// vptx: "
+                    "hidden` lines of its PTX): launch it with vptx_launch_memrefs",
+                    fn->name, fn->nhidden, fn->ngrid ? " and a hidden logical grid" : "");
     return launch(ctx, fn, grid, block, shared_bytes, params);
 }
 
@@ -587,16 +590,24 @@ vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
 {
     CHECK_CTX(ctx);
     VptxStatus s = check_launch(ctx, fn, grid, block, params, "vptx_launch_memrefs");
-    if (s != VPTX_OK || !fn->nhidden)
+    if (s != VPTX_OK || (!fn->nhidden && !fn->ngrid))
         return s != VPTX_OK ? s : launch(ctx, fn, grid, block, shared_bytes, params);
-    int own = fn->nparams - (int)fn->nhidden;
+    int own = fn->nparams - (int)fn->nhidden - (int)fn->ngrid;
     if (own < 0)
         return fail(ctx, VPTX_ERR_INVALID_PTX,
-                    "vptx_launch_memrefs: kernel '%s' has %u hidden tensor map lines but %d "
+                    "vptx_launch_memrefs: kernel '%s' has %u hidden parameters but %d "
                     "parameters",
-                    fn->name, fn->nhidden, fn->nparams);
-    void **all = calloc((size_t)own + fn->nhidden, sizeof *all);
-    unsigned char *maps = aligned_alloc(64, 128 * (size_t)fn->nhidden);
+                    fn->name, fn->nhidden + fn->ngrid, fn->nparams);
+    /* a persistent kernel: grid is the logical grid, passed in its hidden .u32s; it runs
+       on one workgroup per SM at most (docs/hopper.md, section 2) */
+    unsigned logical[3] = { grid[0], grid[1], grid[2] }, real[3] = { grid[0], grid[1], grid[2] };
+    if (fn->ngrid) {
+        unsigned max = ctx->kind == VPTX_DEVICE_SIM ? 0 : (unsigned)cuda_sm_count(ctx->cuda);
+        real[0] = vptx_persistent_workgroups(logical, max);
+        real[1] = real[2] = 1;
+    }
+    void **all = calloc((size_t)own + fn->nhidden + fn->ngrid, sizeof *all);
+    unsigned char *maps = aligned_alloc(64, 128 * (size_t)(fn->nhidden ? fn->nhidden : 1));
     if (!all || !maps) {
         free(all);
         free(maps);
@@ -608,8 +619,10 @@ vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
         s = encode_hidden(ctx, fn, i, params, memrefs, nmemrefs, maps + 128 * i);
         all[own + (int)i] = maps + 128 * i;
     }
+    for (uint32_t j = 0; j < fn->ngrid; j++)
+        all[own + (int)fn->nhidden + (int)j] = &logical[j];
     if (s == VPTX_OK)
-        s = launch(ctx, fn, grid, block, shared_bytes, all);
+        s = launch(ctx, fn, real, block, shared_bytes, all);
     free(all);
     free(maps);
     return s;

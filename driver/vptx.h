@@ -49,6 +49,8 @@ typedef struct VptxOptions {
                                attention loops' only; < 0: none (hopper.md) */
     int overlap_softmax;    /* attention on wgmma: S_{j+1} computed during the softmax of block j
                                (hopper.md 1e) */
+    int persistent;         /* warp-specialized rings: one workgroup loops over the tiles; with
+                               ping_pong, whole-tile ping-pong (hopper.md 1c) */
 } VptxOptions;
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;
@@ -124,6 +126,15 @@ unsigned vptx_dynamic_smem(const char *ptx, const char *entry);
 /* The block size (x) a kernel's PTX asks for in its `// vptx: block size N threads` line
    (a warp-specialized TMA ring adds a producer warpgroup; docs/hopper.md), or 0. */
 unsigned vptx_block_threads(const char *ptx, const char *entry);
+/* A persistent kernel (--persistent; docs/hopper.md, section 2) loops over the logical
+   grid it is given in three hidden .u32 parameters (x, y, z), after the hidden tensor
+   maps: this returns the number of the first of them, from its `// vptx: hidden logical
+   grid` line, or -1 for a kernel that is not persistent.  Launch it with a 1-d grid of
+   vptx_persistent_workgroups(logical grid, max) workgroups and the logical grid in those
+   parameters; max is the number of SMs (0: VPTX_PERSISTENT_WORKGROUPS, an H100's 132). */
+int vptx_hidden_grid(const char *ptx, const char *entry);
+#define VPTX_PERSISTENT_WORKGROUPS 132
+unsigned vptx_persistent_workgroups(const unsigned grid[3], unsigned max);
 
 #ifdef __cplusplus
 }

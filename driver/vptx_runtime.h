@@ -174,8 +174,12 @@ typedef struct VptxMemref {
  * strides; the box and swizzle from the line) and appends it after params.  The
  * base pointer must equal the one params passes for that argument.
  * VPTX_ERR_INVALID_ARGUMENT, with a message, for a missing or inconsistent memref
- * or one TMA cannot map (unaligned base, non-contiguous rows, ...).  A kernel with
- * no hidden maps launches exactly as with vptx_launch (memrefs may be NULL). */
+ * or one TMA cannot map (unaligned base, non-contiguous rows, ...).  A persistent
+ * kernel (vptx --persistent: a `// vptx: hidden logical grid` line) takes grid as its
+ * logical grid, passed in its hidden parameters, and runs on min(grid's workgroups,
+ * the device's SMs; 132 on the simulator) workgroups (docs/hopper.md, section 2).  A
+ * kernel with no hidden parameters launches exactly as with vptx_launch (memrefs may
+ * be NULL). */
 VptxStatus vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
                                const unsigned block[3], unsigned shared_bytes, void **params,
                                const VptxMemref *memrefs, unsigned nmemrefs);

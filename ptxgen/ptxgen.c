@@ -1015,11 +1015,15 @@ write_kernel(Emit *e, FILE *out, OpId f)
        read by launchers, which encode them (docs/hopper.md) */
     const Attr *hid = op_attr(e->m, f, "vptx.hidden_tmaps");
     BlockId entry = op_entry_block(e->m, f, 0);
-    if (hid && hid->kind == ATTR_DENSE_ARRAY && entry && block_get(e->m, entry)->args.n >= hid->n) {
+    /* a persistent tile loop's logical grid: three i32 arguments after the maps */
+    const Attr *grid = op_attr(e->m, f, "vptx.hidden_grid");
+    uint32_t ngrid = grid && grid->kind == ATTR_INT ? 3 : 0;
+    if (hid && hid->kind == ATTR_DENSE_ARRAY && entry &&
+        block_get(e->m, entry)->args.n >= hid->n + ngrid) {
         const Block *b = block_get(e->m, entry);
         for (uint32_t i = 0; i < hid->n; i++) {
             const Type *tm =
-                type_get(e->m, value_type(e->m, b->args.items[b->args.n - hid->n + i]));
+                type_get(e->m, value_type(e->m, b->args.items[b->args.n - ngrid - hid->n + i]));
             const Type *box = type_get(e->m, tm->elem);
             static const int sw[] = { 0, 32, 64, 128 };
             /* a memref whose row length is dynamic, in a kernel that tests it and takes
@@ -1035,6 +1039,9 @@ write_kernel(Emit *e, FILE *out, OpId f)
                     tested ? ", unused when its rows are not whole 16-byte pieces" : "");
         }
     }
+    if (ngrid && entry) /* read by launchers: vptx_hidden_grid() */
+        fprintf(out, "\n// vptx: hidden logical grid (x, y, z: .u32), parameter %" PRId64,
+                first_param_of(e, block_get(e->m, entry), grid->i));
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
     if (dyn &&
         dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem(), the line right above */

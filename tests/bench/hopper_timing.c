@@ -4,7 +4,7 @@
  * warpgroup; docs/hopper.md) on an N x N x N f16 GEMM, f32 result, with the
  * simulator's performance model (docs/timing.md).
  *
- *   hopper_timing GEMM.ptx N TM TN SAMPLE GPU [REGS]
+ *   hopper_timing GEMM.ptx N TM TN SAMPLE GPU [REGS [K]]
  *
  * vptx_timing_ptx (driver/vptx.h) passes buffers and scalars only, so this program
  * launches the simulator itself: the hidden tensor maps the PTX names in its
@@ -12,9 +12,12 @@
  * for the buffers of A (N x N) and B (N x N), and the block size and dynamic shared
  * memory come from the kernel's other comment lines.  TM x TN is the kernel's tile
  * of C (block y steps M, x steps N); SAMPLE CTAs of the N/TN x N/TM grid are simulated and the rest extrapolated; REGS (registers per thread
- * for occupancy, ptxas -v) defaults to the model's estimate.  The inputs are
+ * for occupancy, ptxas -v; 0 or absent: the model's estimate) defaults to the model's estimate;
+ * K (default N) makes it an N x N x K GEMM.  The inputs are
  * zero-filled: the model times the instructions and memory requests, which do not
- * depend on the values.
+ * depend on the values.  A persistent kernel (--persistent, a `// vptx: hidden logical
+ * grid` line) gets the logical grid in its three hidden parameters and runs on
+ * min(tiles, SAMPLE) workgroups, every one simulated (SAMPLE is then the persistent grid).
  */
 #include "driver/vptx.h"
 #include "sim/sim.h"
@@ -29,13 +32,14 @@
 int
 main(int argc, char **argv)
 {
-    if (argc != 7 && argc != 8) {
-        fprintf(stderr, "usage: hopper_timing GEMM.ptx N TM TN SAMPLE GPU [REGS]\n");
+    if (argc < 7 || argc > 9) {
+        fprintf(stderr, "usage: hopper_timing GEMM.ptx N TM TN SAMPLE GPU [REGS [K]]\n");
         return 2;
     }
     unsigned long long n = strtoull(argv[2], NULL, 10), tm = strtoull(argv[3], NULL, 10);
     unsigned long long tn = strtoull(argv[4], NULL, 10), sample = strtoull(argv[5], NULL, 10);
-    unsigned long long regs = argc == 8 ? strtoull(argv[7], NULL, 10) : 0;
+    unsigned long long regs = argc >= 8 ? strtoull(argv[7], NULL, 10) : 0;
+    unsigned long long kk = argc == 9 ? strtoull(argv[8], NULL, 10) : n;
     const char *gpu = argv[6];
     if (n == 0 || tm == 0 || tn == 0 || n % tm || n % tn) {
         fprintf(stderr, "hopper_timing: N must be a positive multiple of TM and TN\n");
@@ -63,13 +67,14 @@ main(int argc, char **argv)
         fprintf(stderr, "hopper_timing: %s\n", ctx ? sim_error(ctx) : "out of memory");
         return 1;
     }
-    free(ptx);
-    if (sim_func_param_count(f) != (int)(9 + nmaps)) {
-        fprintf(stderr, "hopper_timing: 'gemm' takes %d parameters, not 9 + %u maps\n",
-                sim_func_param_count(f), nmaps);
+    int grid_param = vptx_hidden_grid(ptx, "gemm");
+    unsigned ngrid = grid_param >= 0 ? 3 : 0;
+    if (sim_func_param_count(f) != (int)(9 + nmaps + ngrid)) {
+        fprintf(stderr, "hopper_timing: 'gemm' takes %d parameters, not 9 + %u maps + %u\n",
+                sim_func_param_count(f), nmaps, ngrid);
         return 1;
     }
-    size_t h = (size_t)(n * n * 2), fb = (size_t)(n * n * 4);
+    size_t h = (size_t)(n * kk * 2), fb = (size_t)(n * n * 4);
     SimDevPtr buf[3];
     size_t bytes[3] = { h, h, fb };
     for (int i = 0; i < 3; i++)
@@ -79,16 +84,18 @@ main(int argc, char **argv)
             return 1;
         }
     /* each memref<?x?> is a pointer and its two dims (i64) */
-    long long dim = (long long)n;
-    void *params[9 + MAX_MAPS];
+    long long dims[6] = { (long long)n, (long long)kk, (long long)kk,
+                          (long long)n, (long long)n, (long long)n };
+    void *params[9 + MAX_MAPS + 3];
     for (int i = 0; i < 3; i++) {
         params[3 * i] = &buf[i];
-        params[3 * i + 1] = &dim;
-        params[3 * i + 2] = &dim;
+        params[3 * i + 1] = &dims[2 * i];
+        params[3 * i + 2] = &dims[2 * i + 1];
     }
     static SimTensorMap maps[MAX_MAPS];
     for (unsigned j = 0; j < nmaps; j++) {
-        uint64_t gdim[2] = { n, n }, gstride[1] = { n * 2 };
+        uint64_t cols_j = src[j] == 0 ? kk : n, rows_j = src[j] == 0 ? n : kk;
+        uint64_t gdim[2] = { cols_j, rows_j }, gstride[1] = { cols_j * 2 };
         uint32_t box[2] = { cols[j], rows[j] }, es[2] = { 1, 1 };
         unsigned swz = sw[j] == 128  ? SIM_TMAP_SWIZZLE_128B
                        : sw[j] == 64 ? SIM_TMAP_SWIZZLE_64B
@@ -102,23 +109,36 @@ main(int argc, char **argv)
         }
         params[9 + j] = &maps[j];
     }
+    /* a persistent kernel: the logical grid (x steps N, y steps M) in the hidden .u32s */
+    unsigned logical[3] = { (unsigned)(n / tn), (unsigned)(n / tm), 1 };
+    for (unsigned j = 0; j < ngrid; j++)
+        params[9 + nmaps + j] = &logical[j];
+    unsigned grid[3] = { logical[0], logical[1], 1 };
+    if (ngrid) {
+        grid[0] = vptx_persistent_workgroups(logical, (unsigned)sample);
+        grid[1] = 1;
+    }
+    free(ptx);
     sim_set_timing(ctx, gpu);
     sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, sample);
     sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0);
     if (regs)
         sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
     SimTiming t;
-    if (sim_launch(f, (unsigned)(n / tn), (unsigned)(n / tm), 1, threads ? threads : 256, 1, 1, smem, params) != SIM_OK ||
+    if (sim_launch(f, grid[0], grid[1], 1, threads ? threads : 256, 1, 1, smem, params) != SIM_OK ||
         sim_timing(ctx, &t) != SIM_OK) {
         fprintf(stderr, "hopper_timing: %s\n", sim_error(ctx));
         return 1;
     }
-    double flop = 2.0 * (double)n * (double)n * (double)n;
-    printf("vptx sm_90a gemm %llu^3 tile %llux%llu %s time_us=%.1f limiter=%s tensor=%.1f%% TFLOP/s=%.1f "
-           "occupancy=%u/%u sampled=%llu/%llu\n",
-           n, tm, tn, t.gpu, t.time_us, sim_limiter_name(t.limiter), t.tensor_pct,
+    double flop = 2.0 * (double)n * (double)n * (double)kk;
+    /* the busiest SM's critical path (rounds x the mean CTA latency): what a persistent
+       kernel's overlap of one tile's epilogue with the next tile's copies shortens */
+    double lat_us = (double)t.bound[SIM_LIM_LATENCY] * t.time_us / (double)t.cycles;
+    printf("vptx sm_90a gemm %llux%llux%llu%s tile %llux%llu %s time_us=%.1f limiter=%s tensor=%.1f%% TFLOP/s=%.1f "
+           "occupancy=%u/%u sampled=%llu/%llu latency_bound_us=%.1f\n",
+           n, n, kk, ngrid ? " persistent" : "", tm, tn, t.gpu, t.time_us, sim_limiter_name(t.limiter), t.tensor_pct,
            flop / t.time_us / 1e6, t.occupancy_warps, t.max_warps, (unsigned long long)t.ctas_timed,
-           (unsigned long long)t.ctas_total);
+           (unsigned long long)t.ctas_total, lat_us);
     sim_destroy(ctx);
     return 0;
 }

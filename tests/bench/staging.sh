@@ -98,6 +98,16 @@ cc -std=c11 -O2 -I. -D_POSIX_C_SOURCE=200809L tests/bench/hopper_timing.c "$LIB"
 echo "-- H100 model, 4096^3: the Hopper route, 132 CTAs simulated"
 "$TMP/hopper_timing" "$TMP/gemm90.ptx" 4096 128 128 132 h100
 "$TMP/hopper_timing" "$TMP/gemm90w.ptx" 4096 128 256 132 h100
+# The persistent tile loop (--persistent) and whole-tile ping-pong (--persistent
+# --ping-pong) of examples/gemm.mlir (docs/hopper.md 1c) at 4096x4096x512, against the
+# default: all three L2-bound on the model (the same time); latency_bound_us is each one's
+# critical path, which they shorten.  Every persistent CTA (132) is simulated.
+"$BIN" --emit=ptx --arch=sm_90a --persistent examples/gemm.mlir -o "$TMP/gemm90p.ptx"
+"$BIN" --emit=ptx --arch=sm_90a --persistent --ping-pong examples/gemm.mlir -o "$TMP/gemm90wt.ptx"
+echo "-- H100 model, 4096x4096x512: default, persistent, whole-tile ping-pong"
+for p in gemm90 gemm90p gemm90wt; do
+    "$TMP/hopper_timing" "$TMP/$p.ptx" 4096 128 128 132 h100 0 512
+done
 # The Hopper route's kernels as issue 14 asks them to be judged: registers per thread of
 # the producer and consumer warpgroups (ptxas -v gives the launch count; setmaxnreg moves
 # it per warpgroup), spills, and the simulator's counters of a 256x256x1024 launch: the

@@ -19,6 +19,15 @@
  * takes its register copies; vptx_launch_memrefs and `vptx run KERNEL.ptx` must launch
  * it (not refuse the maps) and C must equal a C loop's product (all zero at K = 0).
  * Sizes that TMA can take (130x136x72) run the ring itself, as a control.
+ *
+ * Persistent (test_gemm_persistent): examples/gemm.mlir compiled with
+ * VptxOptions.persistent has a `// vptx: hidden logical grid` line; vptx_launch refuses
+ * it, vptx_launch_memrefs passes the logical grid (2 x 3 tiles at 257x136x104: a ragged
+ * last row of tiles, 4 K steps over 3 stages) and C equals the C loop's product;
+ * `vptx run --persistent-ctas=2` runs those 6 tiles on 2 workgroups (3 tiles each, the
+ * ring's steps numbered across them) and K = 0 on 1.  The same with
+ * VptxOptions.ping_pong too (whole-tile ping-pong: each consumer warpgroup takes alternate
+ * tiles with the whole accumulator).
  */
 #include "driver/npy.h"
 #include "driver/run_ptx.h"
@@ -407,9 +416,10 @@ gemm_launch(const char *ptx, int gm, int gn, int gk)
     gemm_free(&g);
 }
 
-/* `vptx run gemm.ptx --grid X,Y --block T A.npy M K B.npy K N C.npy M N` */
+/* `vptx run gemm.ptx --grid X,Y --block T [--persistent-ctas=P] A.npy M K B.npy K N C.npy M N`
+   (ctas: P, or 0 for none) */
 static void
-gemm_run_ptx(const char *ptx, int gm, int gn, int gk)
+gemm_run_ptx(const char *ptx, int gm, int gn, int gk, int ctas)
 {
     char dir[] = "/tmp/vptx-rt-gemm-XXXXXX", path[4][128], out[128], block[16], grid[32], err[256];
     char dims[6][16];
@@ -436,10 +446,12 @@ gemm_run_ptx(const char *ptx, int gm, int gn, int gk)
     unsigned threads = vptx_block_threads(ptx, "gemm");
     snprintf(block, sizeof block, "%u", threads ? threads : 384);
     snprintf(grid, sizeof grid, "%d,%d", (gn + 127) / 128, (gm + 127) / 128);
+    char pc[40];
+    snprintf(pc, sizeof pc, "--persistent-ctas=%d", ctas);
     const char *args[] = { "run",   path[0], "--grid", grid,    "--block", block,
                            "--out", out,     path[1],  dims[0], dims[1],   path[2],
-                           dims[2], dims[3], path[3],  dims[4], dims[5] };
-    CHECK(run_cli(args, 17) == 0, "%dx%dx%d: vptx run gemm.ptx failed", gm, gn, gk);
+                           dims[2], dims[3], path[3],  dims[4], dims[5],   pc };
+    CHECK(run_cli(args, ctas ? 18 : 17) == 0, "%dx%dx%d: vptx run gemm.ptx failed", gm, gn, gk);
     char cpath[160];
     snprintf(cpath, sizeof cpath, "%s/arg6.npy", out);
     NpyArray got = { 0 };
@@ -477,8 +489,51 @@ test_gemm_optional(void)
         gemm_launch(ptx, 130, 130, 66); /* rows of 132 and 260 bytes: maps left zero */
         gemm_launch(ptx, 130, 130, 0);  /* A and B empty: C = 0 */
         gemm_launch(ptx, 130, 136, 72); /* control: TMA maps both */
-        gemm_run_ptx(ptx, 130, 130, 66);
-        gemm_run_ptx(ptx, 130, 130, 0);
+        gemm_run_ptx(ptx, 130, 130, 66, 0);
+        gemm_run_ptx(ptx, 130, 130, 0, 0);
+    }
+    vptx_result_free(r);
+    free(src);
+}
+
+static void
+test_gemm_persistent(int ping_pong)
+{
+    char *src = read_text("examples/gemm.mlir");
+    CHECK(src != NULL, "read examples/gemm.mlir");
+    if (!src)
+        return;
+    VptxOptions opt;
+    vptx_options_init(&opt);
+    opt.arch = "sm_90a";
+    opt.persistent = 1;
+    opt.ping_pong = ping_pong;
+    VptxResult *r = NULL;
+    int rc = vptx_compile("examples/gemm.mlir", src, strlen(src), &opt, &r);
+    const char *ptx = vptx_result_output(r, NULL);
+    CHECK(rc == 0 && ptx, "compile gemm: %s", r ? vptx_result_diagnostics_text(r) : "no result");
+    if (rc == 0 && ptx) {
+        /* 3 memrefs of 3 parameters each, then the two maps: the grid is parameter 11 */
+        CHECK(vptx_hidden_grid(ptx, "gemm") == 11, "hidden grid at parameter %d",
+              vptx_hidden_grid(ptx, "gemm"));
+        VptxContext *ctx = NULL;
+        VptxModule *mod = NULL;
+        VptxFunction *fn = NULL;
+        CHECK(vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK &&
+                  vptx_module_load(ctx, ptx, &mod) == VPTX_OK &&
+                  vptx_module_get_function(ctx, mod, "gemm", &fn) == VPTX_OK,
+              "load");
+        unsigned one[3] = { 1, 1, 1 }, block[3] = { 384, 1, 1 };
+        VptxDevicePtr p = 0;
+        uint64_t z = 0;
+        void *params[9] = { &p, &z, &z, &p, &z, &z, &p, &z, &z };
+        CHECK(vptx_launch(ctx, fn, one, block, 0, params) == VPTX_ERR_INVALID_ARGUMENT &&
+                  strstr(vptx_context_error(ctx), "hidden logical grid"),
+              "vptx_launch refuses a persistent kernel: %s", vptx_context_error(ctx));
+        vptx_context_destroy(ctx);
+        gemm_launch(ptx, 257, 136, 104);
+        gemm_run_ptx(ptx, 257, 136, 104, 2);
+        gemm_run_ptx(ptx, 130, 136, 0, 1);
     }
     vptx_result_free(r);
     free(src);
@@ -511,5 +566,7 @@ main(void)
     }
     vptx_result_free(r);
     test_gemm_optional();
+    test_gemm_persistent(0);
+    test_gemm_persistent(1); /* whole-tile: two consumer warpgroups on alternate tiles */
     return unit_report();
 }
