@@ -6,7 +6,7 @@
 # dynamic shared memory beside the ring, .minnctapersm 2), sequence 8192, head
 # dim 128, 8 heads, compiled for sm_90a (both contracts on wgmma, P V with P from
 # registers, K and V loaded by TMA through mbarrier rings, distribute/attn_ring.c; the
-# 2-warpgroup kernels also with their warpgroups in ping-pong, --ping-pong,
+# 2-warpgroup kernels also without their warpgroups' ping-pong (on by default), --no-ping-pong,
 # distribute/attn_pingpong.c; each also with --overlap-softmax: the softmax of key
 # block j overlapped with S_{j+1} = Q K_{j+1}^T, docs/hopper.md 1e) and for sm_90
 # (mma.sync with the cp.async pipeline), each
@@ -36,12 +36,12 @@ npy_zero "$TMP/x.npy" '<f2' 2
 npy_zero "$TMP/o.npy" '<f4' 4
 
 # kernel, grid x, block, and whether its warpgroups can ping-pong (2 of them: the
-# wgmma route once more with --ping-pong, docs/hopper.md section 1e); each also on
+# wgmma route once more with --no-ping-pong, docs/hopper.md section 1e); each also on
 # wgmma with the softmax overlapped with the next key block's S = Q K^T
 # (--overlap-softmax, docs/hopper.md 1e) and on mma.sync
 for kb in attention_s8192_d128:64:256:pp attention_s8192_d128_b64:128:128: attention_s8192_d128_wg2_b64:64:256:pp; do
     IFS=: read -r name gx block pp <<<"$kb"
-    for variant in sm_90a ${pp:+sm_90a:--ping-pong} sm_90a:--overlap-softmax sm_90; do
+    for variant in sm_90a ${pp:+sm_90a:--no-ping-pong} sm_90a:--overlap-softmax sm_90; do
         arch=${variant%%:*} flag=${variant#"$arch"}
         flag=${flag#:}
         route=$([[ $arch == sm_90a ]] && echo wgmma || echo mma.sync)${flag:+" $flag"}
