@@ -91,15 +91,38 @@ is_mma_contract(const Module *m, OpId op)
     return op_attr(m, op, "mma_kind") || (cfg && layout_mma_from_attr(cfg, &mma));
 }
 
+/* A contract on warpgroup wgmma (sm_90a): its operands read from memory are staged in
+ * shared memory and read there by the tensor cores, never held in registers. */
+static bool
+is_wgmma_contract(const Module *m, OpId op)
+{
+    MmaIntrinsic mma;
+    const Attr *kind = op_attr(m, op, "mma_kind"), *cfg = op_attr(m, op, "lowering_config");
+    if (!(kind ? layout_mma_from_attr(kind, &mma) : cfg && layout_mma_from_attr(cfg, &mma)))
+        return false;
+    return layout_mma_info(mma.kind)->subgroups == 4;
+}
+
+static bool
+read_from_memory(const Module *m, ValueId v)
+{
+    OpId def = value_get(m, v)->def;
+    if (!def)
+        return false;
+    OpKind k = op_get(m, def)->kind;
+    return k == OP_TRANSFER_READ || k == OP_VLOAD;
+}
+
 static bool
 mark_use_kinds(Module *m, OpId op, void *ctx)
 {
     Budget *b = ctx;
     const Op *o = op_get(m, op);
     bool streamed = o->kind == OP_CONTRACT && !is_mma_contract(m, op);
+    bool wgmma = o->kind == OP_CONTRACT && !streamed && is_wgmma_contract(m, op);
     for (uint32_t i = 0; i < o->nargs; i++) {
         uint8_t *u = &b->use[o->args[i]];
-        if (streamed && i < 2 && *u != USE_HELD)
+        if ((streamed || (wgmma && read_from_memory(m, o->args[i]))) && i < 2 && *u != USE_HELD)
             *u = USE_STREAMED;
         else
             *u = USE_HELD;
@@ -110,12 +133,34 @@ mark_use_kinds(Module *m, OpId op, void *ctx)
 /*
  * Registers v holds while live.  The operands of a per-thread contract are
  * not counted: its products are formed element by element, and ptxas sinks
- * the loads of such operands next to their uses.
+ * the loads of such operands next to their uses.  Nor are a wgmma contract's
+ * operands read from memory: they go to shared memory, not registers.
  */
 static int64_t
 live_regs(const Budget *b, ValueId v)
 {
-    return b->use[v] == USE_STREAMED ? 0 : value_regs(b->m, v);
+    if (b->use[v] == USE_STREAMED)
+        return 0;
+    /* a broadcast (transposed or not) repeats its source's values: distribute reads
+       them from the source's registers, so it holds no more than the source does */
+    const Module *m = b->m;
+    ValueId src = v;
+    for (int hops = 0; hops < 4; hops++) {
+        OpId def = value_get(m, src)->def;
+        if (!def)
+            break;
+        const Op *o = op_get(m, def);
+        if (o->kind == OP_TRANSPOSE && o->nargs == 1) {
+            src = o->args[0];
+            continue;
+        }
+        if (o->kind == OP_BROADCAST && o->nargs == 1) {
+            int64_t own = value_regs(m, v), from = value_regs(m, o->args[0]);
+            return from < own ? from : own;
+        }
+        break;
+    }
+    return value_regs(m, v);
 }
 
 /* The dim of l with the most elements per thread. */
