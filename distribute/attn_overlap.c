@@ -46,6 +46,7 @@
  */
 #include "distribute/dist.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { OVERLAP_INDEX_DEPTH = 4 };
@@ -157,6 +158,26 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
     module_walk(m, func, use_visit, &u);
     if (u.bad)
         return "the key block is used by more than S";
+    /* the ring the overlap needs (attn_ring.c) must fit with Q's image: with too little
+       shared memory the key and value blocks would fall back to the register copy, whose
+       static images cannot hold blocks this large either */
+    int64_t need, bytes[3];
+    ValueId operand[3] = { so->args[0], so->args[1], op_get(m, pv)->args[1] };
+    for (int i = 0; i < 3; i++) {
+        const Type *t = type_get(m, value_type(m, operand[i]));
+        bytes[i] = t->kind == TY_VECTOR && t->rank == 2
+                       ? t->shape[0] * t->shape[1] * (int64_t)type_scalar_bytes(t->elem)
+                       : 0;
+    }
+    if (!dist_attn_overlap_fits(bytes[0], bytes[1], bytes[2], dist_func_threads(c, func) > 128,
+                                &need)) {
+        char *why = arena_alloc(&m->arena, 160);
+        snprintf(why, 160,
+                 "Q's image and the key and value blocks of the stages it needs take %lld "
+                 "bytes of shared memory, more than the 227 KiB a workgroup may have",
+                 (long long)need);
+        return why;
+    }
     ov->read = r;
     ov->o_slot = UINT32_MAX;
     for (uint32_t i = 0; i < op_get(m, y)->nargs; i++)

@@ -291,18 +291,39 @@ q_bytes(Module *m, OpId s)
     return t->kind == TY_VECTOR && t->rank == 2 ? 2 * t->shape[0] * t->shape[1] : 0;
 }
 
+/* The bytes of an attention ring of `stages` stages of K blocks of kb bytes and V blocks
+ * of vb, with Q's image (q bytes) and the 1024-byte alignments: one joint ring (several
+ * warpgroups), or K's ring a stage shallower unless the softmax overlap needs them all.
+ * ns: the stages of K and of V. */
+static int64_t
+ring_bytes(int64_t stages, int64_t q, int64_t kb, int64_t vb, bool joint, bool overlap,
+           int64_t ns[2])
+{
+    ns[0] = joint || overlap ? stages : stages - 1;
+    ns[1] = stages;
+    return ns[0] * kb + ns[1] * vb + q + 3 * 1024;
+}
+
+bool
+dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need)
+{
+    int64_t ns[2];
+    *need = ring_bytes(joint ? 3 : 2, q, kb, vb, joint, true, ns);
+    return *need <= ATTN_SMEM_MAX;
+}
+
 /*
  * As many workgroups per SM as the shared memory (smem bytes a workgroup) allows, as long
- * as each thread keeps ATTN_MIN_REGS registers: vptx.min_ctas_per_sm, which ptxgen writes
+ * as each thread keeps min_regs registers: vptx.min_ctas_per_sm, which ptxgen writes
  * as .minnctapersm, and ptxas then holds the registers to the register file's share.
  * Without it ptxas may take a few registers more than that share (138 for the 2-warpgroup
  * kernel with key blocks of 64), and one workgroup an SM is left (docs/hopper.md, 1e).
  */
 static void
-ask_occupancy(Ctx *c, OpId func, int64_t smem)
+ask_occupancy(Ctx *c, OpId func, int64_t smem, int64_t min_regs)
 {
     int64_t n = ATTN_SM_SMEM / (smem + ATTN_CTA_RESERVED);
-    while (n > 1 && ATTN_REGFILE / (n * c->nthreads) < ATTN_MIN_REGS)
+    while (n > 1 && ATTN_REGFILE / (n * c->nthreads) < min_regs)
         n--;
     if (n < 2)
         return;
@@ -324,7 +345,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
     c->attn = p;
     PlanWalk pw = { c, func, p };
     module_walk(c->m, func, plan_visit, &pw);
-    int64_t used = other + dist_dynamic_bytes(c), added = 0;
+    int64_t used = other + dist_dynamic_bytes(c), added = 0, min_regs = ATTN_MIN_REGS;
     struct AttnPlan kept = { 0 };
     for (uint32_t i = 0; i < p->rings.n && !c->failed; i++) {
         AttnRing *a = &p->rings.items[i];
@@ -348,10 +369,8 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
             a->stages = least;
         int64_t asked = a->stages, ring = 0;
         for (; a->stages >= least; a->stages--) {
-            a->ns[0] = a->joint || overlap ? a->stages : a->stages - 1;
-            a->ns[1] = a->stages;
-            ring = a->ns[0] * a->bytes[0] + a->ns[1] * a->bytes[1] + q_bytes(c->m, a->contract[0]) +
-                   3 * 1024; /* + alignment */
+            ring = ring_bytes(a->stages, q_bytes(c->m, a->contract[0]), a->bytes[0], a->bytes[1],
+                              a->joint, overlap, a->ns);
             if (used + ring <= ATTN_SMEM_MAX)
                 break;
         }
@@ -364,6 +383,11 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
                         asked, a->stages, ATTN_SMEM_MAX);
         used += ring;
         added += ring;
+        /* the overlap's second S (64 x key block f32 over a warpgroup's 128 threads) is live
+           across the softmax: a thread needs that many registers more (a 64-key block at
+           .minnctapersm 4 and 128 registers spilled 44 bytes) */
+        if (overlap && ATTN_MIN_REGS + a->rows[0] / 2 > min_regs)
+            min_regs = ATTN_MIN_REGS + a->rows[0] / 2;
         ARRAY_PUSH(&c->m->arena, kept.rings, *a);
         if (c->remarks && a->joint)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
@@ -385,7 +409,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
     }
     p->rings = kept.rings;
     if (p->rings.n)
-        ask_occupancy(c, func, used);
+        ask_occupancy(c, func, used, min_regs);
     return added;
 }
 

@@ -497,9 +497,10 @@ max_subgroups(Module *m, OpId f)
     return best;
 }
 
-/* gpu.known_block_size, else translation_info's workgroup_size */
-static bool
-launch_shape(Ctx *c, OpId f)
+/* gpu.known_block_size, else translation_info's workgroup_size, else the subgroups of
+ * the layouts: c->block, c->nthreads, c->nwarps */
+static void
+block_shape(Ctx *c, OpId f)
 {
     const Attr *a = op_attr(c->m, f, "gpu.known_block_size");
     if (!a)
@@ -513,17 +514,32 @@ launch_shape(Ctx *c, OpId f)
         for (uint32_t i = 0; i < 3; i++)
             c->block[i] = i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
     }
+    if (c->block[0])
+        c->nthreads = c->block[0] * c->block[1] * c->block[2];
+    else
+        c->nthreads = 32 * max_subgroups(c->m, f);
+    c->nwarps = (c->nthreads + 31) / 32;
+}
+
+int64_t
+dist_func_threads(Ctx *c, OpId f)
+{
+    block_shape(c, f);
+    return c->nthreads;
+}
+
+/* block_shape, and the subgroup size checked */
+static bool
+launch_shape(Ctx *c, OpId f)
+{
+    block_shape(c, f);
+    const Attr *ti = op_attr(c->m, f, "translation_info");
     if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->subgroup_size &&
         ti->translation->subgroup_size != 32) {
         c->loc = op_get(c->m, f)->loc;
         return dist_error(c, "subgroup_size %lld: NVIDIA warps have 32 lanes",
                           (long long)ti->translation->subgroup_size);
     }
-    if (c->block[0])
-        c->nthreads = c->block[0] * c->block[1] * c->block[2];
-    else
-        c->nthreads = 32 * max_subgroups(c->m, f);
-    c->nwarps = (c->nthreads + 31) / 32;
     return true;
 }
 

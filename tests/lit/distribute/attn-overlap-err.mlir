@@ -10,6 +10,14 @@
 // RUN: %vptx --arch=sm_80 --overlap-softmax %S/../../../examples/attention_sm90.mlir -o %t4.ptx 2>&1 | %filecheck --check-prefix=OPT80 %s
 // RUN: %vptx --arch=sm_80 %S/../../../examples/attention_sm90.mlir -o %t5.ptx
 // RUN: cmp %t4.ptx %t5.ptx
+// Where the ring the overlap needs does not fit: 2 warpgroups with head dim 256 and key
+// blocks of 64 need a joint ring of 3 stages of a key and a value block (64x256 f16:
+// 32768 bytes each) and Q's image (128x256 f16: 65536), 3 x 65536 + 65536 + 3072 of
+// alignment = 265216 bytes, more than the 232448 a workgroup has: a remark, and the
+// kernel runs as without the option (it compiled to an error before).
+// RUN: %vptx check --arch=sm_90a --overlap-softmax %S/../check/Inputs/attention-d256-wg2.mlir 2>&1 | %filecheck --check-prefix=BIG %s
+// BIG: remark: 'scf.for': --overlap-softmax does not apply: Q's image and the key and value blocks of the stages it needs take 265216 bytes of shared memory
+// BIG: PASS d256_wg2 (sim vs eval
 // ERR: attn-overlap-err.mlir:[[@LINE+10]]:8: error: 'vptx.overlap_softmax' must be true or false
 // SM80: wgmma-attention-overlap.mlir:59:10: error: 'vptx.overlap_softmax' needs an attention key loop on wgmma (sm_90a): its contracts are not on wgmma (sm_90a's warpgroup kinds)
 // OPT: tma-ring.mlir:{{[0-9]+}}:8: remark: 'scf.for': --overlap-softmax does not apply: its body is not an attention chain on wgmma
