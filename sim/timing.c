@@ -912,10 +912,14 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         break;
     }
     case K_BAR: {
-        if (in->slot == 1)
-            break; /* bar.arrive: no wait */
         const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
         uint32_t id = (uint32_t)opd_read(x, lead, &in->o[in->slot == 2 ? 1 : 0]) % NBARRIERS;
+        if (in->slot == 1) {
+            /* bar.arrive: no wait, but the barrier completes no earlier than this arrival;
+               warps it releases read bar_max at their next instruction (above) */
+            tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
+            break;
+        }
         W->bar_arrive = W->clock;
         tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
         if (lead->state == ST_BAR) {
