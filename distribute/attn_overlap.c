@@ -67,41 +67,6 @@ struct OverlapPlan {
 
 /* ---- choosing the loops (vector level) ---- */
 
-/* the induction variable, defined outside, a constant, or +, -, * of such (body) */
-static bool
-index_ok(Module *m, ValueId v, OpId loop, ValueId iv, int depth)
-{
-    if (v == iv || dist_defined_outside(m, v, loop))
-        return true;
-    OpId d = value_get(m, v)->def;
-    if (!d || depth <= 0 || value_type(m, v) != TY_INDEX)
-        return false;
-    const Op *op = op_get(m, d);
-    if (op->kind == OP_CONSTANT)
-        return true;
-    if ((op->kind != OP_ADDI && op->kind != OP_SUBI && op->kind != OP_MULI) || op->nargs != 2)
-        return false;
-    return index_ok(m, op->args[0], loop, iv, depth - 1) &&
-           index_ok(m, op->args[1], loop, iv, depth - 1);
-}
-
-typedef struct UseScan {
-    ValueId v;
-    OpId only;
-    bool bad;
-} UseScan;
-
-static bool
-use_visit(Module *m, OpId o, void *ctx)
-{
-    UseScan *u = ctx;
-    const Op *op = op_get(m, o);
-    for (uint32_t i = 0; i < op->nargs; i++)
-        if (op->args[i] == u->v && o != u->only)
-            u->bad = true;
-    return !u->bad;
-}
-
 /* Why loop o cannot take the overlap (NULL: it can; ov filled) */
 static const char *
 why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
@@ -124,7 +89,7 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
         bool reg_a = layout_wgmma_reg_a(op_attr(m, x, "vptx.wgmma_a"));
         if (!ring_wgmma_kind(c, x, &mma))
             return "its contracts are not on wgmma (sm_90a's warpgroup kinds)";
-        if (!reg_a && !ov->s && dist_defined_outside(m, op_get(m, x)->args[0], o))
+        if (!reg_a && !ov->s && value_defined_outside(m, op_get(m, x)->args[0], o))
             ov->s = x;
         else if (reg_a && ov->s && !pv)
             pv = x;
@@ -134,7 +99,7 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
     if (!pv)
         return no_chain;
     const Op *so = op_get(m, ov->s);
-    if (!dist_defined_outside(m, so->args[2], o))
+    if (!value_defined_outside(m, so->args[2], o))
         return "S's accumulator is defined in the loop";
     if (!y || op_get(m, y)->kind != OP_YIELD)
         return "its body does not end with scf.yield";
@@ -148,15 +113,13 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
     uint32_t rank = type_get(m, value_type(m, ro->args[0]))->rank;
     for (uint32_t i = 0; i < ro->nargs; i++) {
         bool index = i >= 1 && i <= rank;
-        if (index ? !index_ok(m, ro->args[i], o, iv, OVERLAP_INDEX_DEPTH)
-                  : !dist_defined_outside(m, ro->args[i], o))
+        if (index ? !value_index_recomputable(m, ro->args[i], o, iv, OVERLAP_INDEX_DEPTH)
+                  : !value_defined_outside(m, ro->args[i], o))
             return "the key block's read has operands other than indices computed from the "
                    "induction variable (+, -, * of it, constants and values defined before "
                    "the loop) and values defined before the loop";
     }
-    UseScan u = { ro->res[0], ov->s, false };
-    module_walk(m, func, use_visit, &u);
-    if (u.bad)
+    if (!value_used_only_by(m, func, ro->res[0], ov->s, UINT32_MAX))
         return "the key block is used by more than S";
     /* the ring the overlap needs (attn_ring.c) must fit with Q's image: with too little
        shared memory the key and value blocks would fall back to the register copy, whose
@@ -184,23 +147,6 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
         if (op_get(m, y)->args[i] == op_get(m, pv)->res[0])
             ov->o_slot = i;
     return NULL;
-}
-
-typedef struct Rename {
-    const ValueId *from, *to;
-    uint32_t n;
-} Rename;
-
-static bool
-rename_visit(Module *m, OpId o, void *ctx)
-{
-    Rename *r = ctx;
-    Op *op = op_get(m, o);
-    for (uint32_t i = 0; i < op->nargs; i++)
-        for (uint32_t k = 0; k < r->n; k++)
-            if (op->args[i] == r->from[k])
-                op->args[i] = r->to[k];
-    return true;
 }
 
 /* The loop with one more iter_arg carrying S (initial value: S's accumulator operand). */
@@ -251,8 +197,7 @@ add_carried(Ctx *c, OpId func, OpId o, Overlap *ov)
     for (uint32_t i = 0; i < pb->ops.n; i++)
         if (pb->ops.items[i] == o)
             pb->ops.items[i] = n;
-    Rename rn = { op_get(m, o)->res, op_get(m, n)->res, nr };
-    module_walk(m, func, rename_visit, &rn);
+    module_replace_uses(m, func, op_get(m, o)->res, op_get(m, n)->res, nr);
     op_get(m, o)->nregions = 0; /* the old op, in no block now, owns no body */
     return n;
 }
@@ -346,7 +291,7 @@ index_at(Ctx *c, ValueId v, OpId loop, ValueId ivn)
     ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
     if (v == iv)
         return ivn;
-    if (dist_defined_outside(m, v, loop))
+    if (value_defined_outside(m, v, loop))
         return dist_scalar(c, v);
     const Op *op = op_get(m, value_get(m, v)->def);
     OpKind kind = op->kind;
@@ -368,7 +313,7 @@ read_at(Ctx *c, Overlap *ov, ValueId ivn)
     ValueId saved[LAYOUT_MAX_RANK + 1] = { 0 }, idx[LAYOUT_MAX_RANK + 1] = { 0 };
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {
         ValueId x = op_get(m, ov->read)->args[d];
-        if (!dist_defined_outside(m, x, ov->loop))
+        if (!value_defined_outside(m, x, ov->loop))
             idx[d] = index_at(c, x, ov->loop, ivn);
     }
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {

@@ -98,7 +98,7 @@ find_contracts(Module *m, OpId loop, OpId *s, OpId *pv)
             continue;
         if (layout_wgmma_reg_a(op_attr(m, x, "vptx.wgmma_a")))
             *pv = x;
-        else if (!*s && dist_defined_outside(m, op_get(m, x)->args[0], loop))
+        else if (!*s && value_defined_outside(m, op_get(m, x)->args[0], loop))
             *s = x;
     }
     return *s && *pv;

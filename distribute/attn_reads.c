@@ -70,7 +70,7 @@ has_reg_a_contract(Module *m, BlockId body)
 static bool
 available(Module *m, ValueId v, OpId loop, ValueId iv, const uint8_t *mark)
 {
-    return v == iv || mark[v] || dist_defined_outside(m, v, loop);
+    return v == iv || mark[v] || value_defined_outside(m, v, loop);
 }
 
 static bool
@@ -226,7 +226,7 @@ dist_attn_defer_wait(Ctx *c, OpId o)
         MmaIntrinsic mma;
         if (!layout_mma_from_attr(op_attr(m, x, "mma_kind"), &mma) ||
             layout_mma_info(mma.kind)->subgroups != 4 ||
-            !dist_defined_outside(m, xo->args[0], loop))
+            !value_defined_outside(m, xo->args[0], loop))
             return false;
         first = k;
         break;

@@ -99,45 +99,6 @@ struct AttnPlan {
 
 /* ---- planning ---- */
 
-/* Can index v be recomputed for another step: the induction variable, defined before
-   the loop, a constant, or +, -, * of such values in the body? */
-static bool
-index_ok(Module *m, ValueId v, OpId loop, ValueId iv, int depth)
-{
-    if (v == iv || dist_defined_outside(m, v, loop))
-        return true;
-    OpId d = value_get(m, v)->def;
-    if (!d || depth <= 0 || value_type(m, v) != TY_INDEX)
-        return false;
-    const Op *op = op_get(m, d);
-    if (op->kind == OP_CONSTANT)
-        return true;
-    if ((op->kind != OP_ADDI && op->kind != OP_SUBI && op->kind != OP_MULI) || op->nargs != 2)
-        return false;
-    return index_ok(m, op->args[0], loop, iv, depth - 1) &&
-           index_ok(m, op->args[1], loop, iv, depth - 1);
-}
-
-typedef struct Scan {
-    ValueId v;
-    OpId only; /* the one allowed user (as operand 1), or 0 */
-    bool writes;
-    bool bad;
-} Scan;
-
-static bool
-scan_visit(Module *m, OpId o, void *ctx)
-{
-    Scan *u = ctx;
-    const Op *op = op_get(m, o);
-    bool reads = op->kind == OP_TRANSFER_READ || op->kind == OP_VLOAD || op->kind == OP_MLOAD ||
-                 op->kind == OP_DIM;
-    for (uint32_t i = 0; i < op->nargs; i++)
-        if (op->args[i] == u->v && (u->writes ? !reads : (o != u->only || i != 1)))
-            u->bad = true;
-    return !u->bad;
-}
-
 /* B of contract j of ring a: a read TMA can load, and its image. */
 static bool
 attn_operand(Ctx *c, OpId func, AttnRing *a, int j)
@@ -169,14 +130,11 @@ attn_operand(Ctx *c, OpId func, AttnRing *a, int j)
     const Type *mt = type_get(m, value_type(m, rd->args[0]));
     if (mt->layout || mt->shape[1] == DIM_DYNAMIC)
         return false; /* a row length the kernel would have to test (tma_ring.c's split) */
-    Scan u = { rd->res[0], o, false, false }, w = { rd->args[0], 0, true, false };
-    module_walk(m, func, scan_visit, &u);
-    module_walk(m, func, scan_visit, &w);
-    if (u.bad || w.bad)
+    if (!value_used_only_by(m, func, rd->res[0], o, 1) || !value_only_read(m, func, rd->args[0]))
         return false;
     ValueId iv = block_get(m, op_entry_block(m, a->loop, 0))->args.items[0];
     for (int d = 0; d < 2; d++)
-        if (!index_ok(m, rd->args[1 + d], a->loop, iv, ATTN_INDEX_DEPTH))
+        if (!value_index_recomputable(m, rd->args[1 + d], a->loop, iv, ATTN_INDEX_DEPTH))
             return false;
     const Type *vt = type_get(m, value_type(m, rd->res[0]));
     int64_t rows = vt->shape[0], cols = vt->shape[1];
@@ -223,7 +181,7 @@ attn_candidate(Ctx *c, OpId func, OpId o, AttnRing *a)
         if (xo->kind != OP_CONTRACT)
             continue;
         bool reg_a = layout_wgmma_reg_a(op_attr(m, x, "vptx.wgmma_a"));
-        if (!reg_a && !a->contract[0] && dist_defined_outside(m, xo->args[0], o))
+        if (!reg_a && !a->contract[0] && value_defined_outside(m, xo->args[0], o))
             a->contract[0] = x;
         else if (reg_a && a->contract[0] && !a->contract[1])
             a->contract[1] = x;
@@ -451,7 +409,7 @@ index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
     ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
     if (v == iv)
         return iv2;
-    if (dist_defined_outside(m, v, loop))
+    if (value_defined_outside(m, v, loop))
         return dist_scalar(c, v);
     const Op *op = op_get(m, value_get(m, v)->def);
     OpKind kind = op->kind;

@@ -283,7 +283,6 @@ int64_t dist_func_threads(Ctx *c, OpId f);    /* threads of f's workgroup (distr
 /* attn_ring.c: whether the ring the softmax overlap needs (3 joint stages, or 2 of K and
  * of V) fits the shared memory with Q's image; need: its bytes */
 bool dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
-bool dist_defined_outside(Module *m, ValueId v, OpId loop); /* v is defined outside loop */
 /* dynamic shared memory: `bytes` at the next `align`-aligned offset (returned), and a view
    of type t (static shape, workgroup) at a byte offset of it, made in the prologue */
 int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);

@@ -46,23 +46,6 @@
 
 #include <string.h>
 
-typedef struct Swap {
-    ValueId from[6], to[6];
-    uint32_t n;
-} Swap;
-
-static bool
-swap_visit(Module *m, OpId o, void *ctx)
-{
-    const Swap *s = ctx;
-    Op *op = op_get(m, o);
-    for (uint32_t i = 0; i < op->nargs; i++)
-        for (uint32_t k = 0; k < s->n; k++)
-            if (op->args[i] == s->from[k])
-                op->args[i] = s->to[k];
-    return true;
-}
-
 static bool
 find_barrier(Module *m, OpId o, void *ctx)
 {
@@ -298,7 +281,8 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
     block_append(m, cb, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
     /* the producer: its own tile loop with a copy of what the copies' coordinates need */
     out->ptiles = tile_loop(m, loc, se, g, pb, "vptx.persistent_producer", pid, &ptb);
-    Swap sw = { { 0 }, { 0 }, 0 };
+    ValueId from[6], to[6]; /* the block ids and grid sizes read, and their logical values */
+    uint32_t nsw = 0;
     for (uint32_t k = 0; k + 1 < n; k++) {
         const Op *op = op_get(m, ops[k]);
         if (op->kind != OP_BLOCK_ID && op->kind != OP_GRID_DIM)
@@ -309,9 +293,9 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
         ValueId res = op->res[0];
         if (res < nv)
             map[res] = op->kind == OP_BLOCK_ID ? pid[j] : g[j];
-        if (sw.n < 6) {
-            sw.from[sw.n] = res;
-            sw.to[sw.n++] = op->kind == OP_BLOCK_ID ? id[j] : g[j];
+        if (nsw < 6) {
+            from[nsw] = res;
+            to[nsw++] = op->kind == OP_BLOCK_ID ? id[j] : g[j];
         }
     }
     for (uint32_t k = 0; k < at; k++) {
@@ -330,7 +314,7 @@ dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nk
     ir_free(opneed);
     ir_free(map);
     /* the user's block ids and grid sizes: the logical ones (the dead reads stay) */
-    module_walk(m, out->tiles, swap_visit, &sw);
+    module_replace_uses(m, out->tiles, from, to, nsw);
     return NULL;
 }
 

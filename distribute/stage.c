@@ -146,22 +146,6 @@ struct StagePlan {
 
 /* ---- planning ---- */
 
-bool
-dist_defined_outside(Module *m, ValueId v, OpId loop)
-{
-    const Value *val = value_get(m, v);
-    BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
-    while (b) {
-        OpId p = block_parent_op(m, b);
-        if (p == loop)
-            return false;
-        if (!p)
-            break;
-        b = op_get(m, p)->parent;
-    }
-    return true;
-}
-
 /* Every user of v is a vector.contract reading it as its lhs or rhs. */
 typedef struct UseScan {
     ValueId v;
@@ -270,11 +254,11 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     for (uint32_t d = 0; d < s->mrank; d++) {
         ValueId x = op_get(c->m, o)->args[1 + d];
         s->iv[d] = x == iv;
-        if (!s->iv[d] && !dist_defined_outside(c->m, x, loop))
+        if (!s->iv[d] && !value_defined_outside(c->m, x, loop))
             return 0;
     }
-    if (!dist_defined_outside(c->m, op_get(c->m, o)->args[0], loop) ||
-        !dist_defined_outside(c->m, op_get(c->m, o)->args[1 + s->mrank], loop))
+    if (!value_defined_outside(c->m, op_get(c->m, o)->args[0], loop) ||
+        !value_defined_outside(c->m, op_get(c->m, o)->args[1 + s->mrank], loop))
         return 0;
     return loop;
 }

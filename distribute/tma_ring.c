@@ -193,7 +193,7 @@ ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *
     ValueId iv = block_get(m, op_entry_block(m, r->loop, 0))->args.items[0];
     for (int d = 0; d < 2; d++) {
         r->iv[j][d] = op->args[1 + d] == iv;
-        if (!r->iv[j][d] && !dist_defined_outside(m, op->args[1 + d], r->loop))
+        if (!r->iv[j][d] && !value_defined_outside(m, op->args[1 + d], r->loop))
             return false;
     }
     r->read[j] = o;
@@ -1505,23 +1505,6 @@ dist_ring_write(Ctx *c, OpId o, bool *done)
 
 /* ---- rows of a dynamic length: a uniform branch to a copy of the loop without the ring ---- */
 
-typedef struct UseSwap {
-    const ValueId *from, *to;
-    uint32_t n;
-} UseSwap;
-
-static bool
-swap_uses(Module *m, OpId o, void *ctx)
-{
-    const UseSwap *sw = ctx;
-    Op *op = op_get(m, o);
-    for (uint32_t i = 0; i < op->nargs; i++)
-        for (uint32_t k = 0; k < sw->n; k++)
-            if (op->args[i] == sw->from[k])
-                op->args[i] = sw->to[k];
-    return true;
-}
-
 typedef struct Clone {
     ValueId *map; /* old value -> its copy (0: not copied) */
     uint32_t n;
@@ -1724,9 +1707,9 @@ dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
                 at++;
             for (uint32_t k = at + 1; k < e->ops.n; k++) {
                 OpId u = e->ops.items[k];
-                UseSwap sw = { op_get(m, loop)->res, op_get(m, br)->res, nres };
-                swap_uses(m, u, &sw);
-                module_walk(m, u, swap_uses, &sw);
+                const ValueId *from = op_get(m, loop)->res, *to = op_get(m, br)->res;
+                op_replace_uses(m, u, from, to, nres);
+                module_replace_uses(m, u, from, to, nres);
             }
             OpId legs[2] = { loop, copy };
             for (uint32_t g = 0; g < 2; g++) {

@@ -575,12 +575,27 @@ void region_append(Module *m, RegionId r, BlockId b);
 BlockId op_entry_block(const Module *m, OpId op, uint32_t region);
 /* The op containing block b (through its region), or 0 */
 OpId block_parent_op(const Module *m, BlockId b);
+/* Is v defined outside op (in no block nested in it)? */
+bool value_defined_outside(const Module *m, ValueId v, OpId op);
+/* Can index v be recomputed for another iteration of loop: its induction variable iv, a
+ * value defined before the loop, a constant, or +, -, * of such, at most depth ops deep? */
+bool value_index_recomputable(const Module *m, ValueId v, OpId loop, ValueId iv, int depth);
 int op_lookup(const char *mnemonic); /* OpKind, or -1; accepts old aliases (arith.maxf) */
 
 /* Walk every op nested under `root` (root excluded) in program order,
  * pre-order.  fn returns false to stop. */
 typedef bool OpWalkFn(Module *m, OpId op, void *ctx);
 bool module_walk(Module *m, OpId root, OpWalkFn *fn, void *ctx);
+/* Whether every use of v by the ops under root (root excluded) is operand `operand` of
+ * op `only` (any of its operands when operand is UINT32_MAX; only 0: no use at all) */
+bool value_used_only_by(Module *m, OpId root, ValueId v, OpId only, uint32_t operand);
+/* Whether every use of v under root reads memory through it: vector.transfer_read,
+ * vector.load, memref.load, memref.dim */
+bool value_only_read(Module *m, OpId root, ValueId v);
+/* Operands from[k] become to[k] (k < n): in op itself, or in every op under root
+ * (root excluded) */
+void op_replace_uses(Module *m, OpId op, const ValueId *from, const ValueId *to, uint32_t n);
+void module_replace_uses(Module *m, OpId root, const ValueId *from, const ValueId *to, uint32_t n);
 typedef ARRAY(OpId) OpIdList;
 /* A module_walk callback: appends each function op (T_FUNC) to the OpIdList ctx, in the
  * module's arena.  module_walk(m, m->top, module_collect_funcs, &list) lists them all. */

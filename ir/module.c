@@ -948,6 +948,33 @@ block_parent_op(const Module *m, BlockId b)
     return r ? m->regions[r].parent : 0;
 }
 
+bool
+value_defined_outside(const Module *m, ValueId v, OpId op)
+{
+    const Value *val = value_get(m, v);
+    BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
+    for (OpId p; b && (p = block_parent_op(m, b)); b = op_get(m, p)->parent)
+        if (p == op)
+            return false;
+    return true;
+}
+
+bool
+value_index_recomputable(const Module *m, ValueId v, OpId loop, ValueId iv, int depth)
+{
+    if (v == iv || value_defined_outside(m, v, loop))
+        return true;
+    OpId d = value_get(m, v)->def;
+    if (!d || depth <= 0 || value_type(m, v) != TY_INDEX)
+        return false;
+    const Op *o = op_get(m, d);
+    if (o->kind == OP_CONSTANT)
+        return true;
+    return (o->kind == OP_ADDI || o->kind == OP_SUBI || o->kind == OP_MULI) && o->nargs == 2 &&
+           value_index_recomputable(m, o->args[0], loop, iv, depth - 1) &&
+           value_index_recomputable(m, o->args[1], loop, iv, depth - 1);
+}
+
 static bool
 walk_op(Module *m, OpId o, OpWalkFn *fn, void *ctx)
 {
@@ -972,6 +999,74 @@ bool
 module_walk(Module *m, OpId root, OpWalkFn *fn, void *ctx)
 {
     return walk_op(m, root, fn, ctx);
+}
+
+typedef struct UseScan {
+    ValueId v;
+    OpId only;
+    uint32_t operand; /* UINT32_MAX: any operand of only; with reads: none */
+    bool reads;       /* value_only_read */
+    bool bad;
+} UseScan;
+
+static bool
+scan_uses(Module *m, OpId o, void *ctx)
+{
+    UseScan *u = ctx;
+    const Op *op = op_get(m, o);
+    bool reads = op->kind == OP_TRANSFER_READ || op->kind == OP_VLOAD || op->kind == OP_MLOAD ||
+                 op->kind == OP_DIM;
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (op->args[i] == u->v &&
+            (u->reads ? !reads : o != u->only || (u->operand != UINT32_MAX && i != u->operand)))
+            u->bad = true;
+    return !u->bad;
+}
+
+bool
+value_used_only_by(Module *m, OpId root, ValueId v, OpId only, uint32_t operand)
+{
+    UseScan u = { v, only, operand, false, false };
+    module_walk(m, root, scan_uses, &u);
+    return !u.bad;
+}
+
+bool
+value_only_read(Module *m, OpId root, ValueId v)
+{
+    UseScan u = { v, 0, 0, true, false };
+    module_walk(m, root, scan_uses, &u);
+    return !u.bad;
+}
+
+typedef struct Replace {
+    const ValueId *from, *to;
+    uint32_t n;
+} Replace;
+
+void
+op_replace_uses(Module *m, OpId op, const ValueId *from, const ValueId *to, uint32_t n)
+{
+    Op *o = op_get(m, op);
+    for (uint32_t i = 0; i < o->nargs; i++)
+        for (uint32_t k = 0; k < n; k++)
+            if (o->args[i] == from[k])
+                o->args[i] = to[k];
+}
+
+static bool
+replace_visit(Module *m, OpId o, void *ctx)
+{
+    const Replace *r = ctx;
+    op_replace_uses(m, o, r->from, r->to, r->n);
+    return true;
+}
+
+void
+module_replace_uses(Module *m, OpId root, const ValueId *from, const ValueId *to, uint32_t n)
+{
+    Replace r = { from, to, n };
+    module_walk(m, root, replace_visit, &r);
 }
 
 void

@@ -576,55 +576,6 @@ typedef struct {
     OpId loop;     /* the loop of the chain's contracts (their B reads' loop) */
 } ChainBytes;
 
-/* Is v defined outside loop (not in any block nested in it)? */
-static bool
-outside_loop(const Module *m, ValueId v, OpId loop)
-{
-    const Value *val = value_get(m, v);
-    BlockId b = val->def ? op_get(m, val->def)->parent : val->block;
-    for (OpId p; b && (p = block_parent_op(m, b)); b = op_get(m, p)->parent)
-        if (p == loop)
-            return false;
-    return true;
-}
-
-/* An index distribute/attn_ring.c can recompute for another step (its index_ok): the
-   induction variable, a value from before the loop, a constant, or +, -, * of those. */
-static bool
-ring_index(const Module *m, ValueId v, OpId loop, ValueId iv, int depth)
-{
-    if (v == iv || outside_loop(m, v, loop))
-        return true;
-    OpId d = value_get(m, v)->def;
-    if (!d || depth <= 0 || value_type(m, v) != TY_INDEX)
-        return false;
-    const Op *o = op_get(m, d);
-    if (o->kind == OP_CONSTANT)
-        return true;
-    return (o->kind == OP_ADDI || o->kind == OP_SUBI || o->kind == OP_MULI) && o->nargs == 2 &&
-           ring_index(m, o->args[0], loop, iv, depth - 1) &&
-           ring_index(m, o->args[1], loop, iv, depth - 1);
-}
-
-typedef struct {
-    ValueId v;
-    OpId only; /* the one op that may use v (as operand 1), or 0: only reads may */
-    bool bad;
-} RingUses;
-
-static bool
-ring_uses_visit(Module *m, OpId op, void *ctx)
-{
-    RingUses *u = ctx;
-    const Op *o = op_get(m, op);
-    bool reads = o->kind == OP_TRANSFER_READ || o->kind == OP_VLOAD || o->kind == OP_MLOAD ||
-                 o->kind == OP_DIM;
-    for (uint32_t i = 0; i < o->nargs; i++)
-        if (o->args[i] == u->v && (u->only ? op != u->only || i != 1 : !reads))
-            u->bad = true;
-    return !u->bad;
-}
-
 /* Can distribute/attn_ring.c load B operand v of chain contract op by TMA?  Its rule as
    far as the program says (attn_operand): a ring operand (ring_operand) of a memref of
    identity layout with a static row length that the kernel only reads, the read used by
@@ -643,12 +594,9 @@ chain_ring_operand(const Select *s, OpId op, ValueId v)
     OpId loop = block_parent_op(m, op_get(m, op)->parent);
     ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
     for (int d = 0; d < 2; d++)
-        if (!ring_index(m, rd->args[1 + d], loop, iv, 4))
+        if (!value_index_recomputable(m, rd->args[1 + d], loop, iv, 4)) /* attn_ring.c's depth */
             return false;
-    RingUses u = { v, op, false }, w = { rd->args[0], 0, false };
-    module_walk(m, s->func, ring_uses_visit, &u);
-    module_walk(m, s->func, ring_uses_visit, &w);
-    return !u.bad && !w.bad;
+    return value_used_only_by(m, s->func, v, op, 1) && value_only_read(m, s->func, rd->args[0]);
 }
 
 static bool
