@@ -283,26 +283,6 @@ dist_attn_overlap_loop(Ctx *c, OpId loop)
 
 /* ---- emitting ---- */
 
-/* index v of K's read at the step whose induction value is ivn */
-static ValueId
-index_at(Ctx *c, ValueId v, OpId loop, ValueId ivn)
-{
-    Module *m = c->m;
-    ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
-    if (v == iv)
-        return ivn;
-    if (value_defined_outside(m, v, loop))
-        return dist_scalar(c, v);
-    const Op *op = op_get(m, value_get(m, v)->def);
-    OpKind kind = op->kind;
-    int64_t k = 0;
-    if (kind == OP_CONSTANT && const_value_of(c, v, &k))
-        return const_index(c, k);
-    ValueId x = op->args[0], y = op->args[1]; /* copied: emitting may move the op table */
-    ValueId args[2] = { index_at(c, x, loop, ivn), index_at(c, y, loop, ivn) };
-    return emit1(c, kind, 2, args, TY_INDEX);
-}
-
 /* K's read for the step at ivn: its indices recomputed with ivn for the induction
    variable (the register copy loads that block; a TMA ring's read binds no registers) */
 static bool
@@ -314,7 +294,7 @@ read_at(Ctx *c, Overlap *ov, ValueId ivn)
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {
         ValueId x = op_get(m, ov->read)->args[d];
         if (!value_defined_outside(m, x, ov->loop))
-            idx[d] = index_at(c, x, ov->loop, ivn);
+            idx[d] = dist_attn_index_at(c, x, ov->loop, ivn);
     }
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {
         ValueId x = op_get(m, ov->read)->args[d];

@@ -401,9 +401,8 @@ dist_attn_ring_read(Ctx *c, OpId o, bool *done)
     return ring_bind_read(c, o);
 }
 
-/* index v of a read, recomputed for the step whose induction value is iv2 */
-static ValueId
-index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
+ValueId
+dist_attn_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
 {
     Module *m = c->m;
     ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
@@ -417,7 +416,7 @@ index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
     if (kind == OP_CONSTANT && const_value_of(c, v, &k))
         return const_index(c, k);
     ValueId x = op->args[0], y = op->args[1]; /* copied before emitting */
-    ValueId args[2] = { index_at(c, x, loop, iv2), index_at(c, y, loop, iv2) };
+    ValueId args[2] = { dist_attn_index_at(c, x, loop, iv2), dist_attn_index_at(c, y, loop, iv2) };
     return emit1(c, kind, 2, args, TY_INDEX);
 }
 
@@ -426,10 +425,10 @@ index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
 static void
 issue_copies(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
 {
-    /* copied: index_at emits ops, which may move the op table */
+    /* copied: dist_attn_index_at emits ops, which may move the op table */
     ValueId ri = op_get(c->m, a->read[j])->args[1], ci = op_get(c->m, a->read[j])->args[2];
-    ValueId row = index_at(c, ri, a->loop, iv2);
-    ValueId col0 = index_at(c, ci, a->loop, iv2);
+    ValueId row = dist_attn_index_at(c, ri, a->loop, iv2);
+    ValueId col0 = dist_attn_index_at(c, ci, a->loop, iv2);
     for (int64_t b = 0; b < a->blocks[j]; b++) {
         ValueId dst = dist_dynamic_view(
             c, a->box_t[j], a->at[j] + (stage * a->blocks[j] + b) * a->rows[j] * a->span[j]);

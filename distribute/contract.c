@@ -621,23 +621,13 @@ wgmma_span(int64_t bytes)
  * Only the plain case: A indexed (m, k) like the accumulator's rows, not from registers,
  * not loaded by a TMA ring (whose reads are in the loop body).
  */
-static ValueId
+static const HoistedA *
 hoisted_a(Ctx *c, OpId o)
 {
     for (uint32_t i = 0; i < c->hoisted_a.n; i++)
         if (c->hoisted_a.items[i].contract == o)
-            return c->hoisted_a.items[i].buf;
-    return 0;
-}
-
-/* Is contract o's hoisted A image in the dynamic shared memory? */
-static bool
-hoisted_a_dynamic(Ctx *c, OpId o)
-{
-    for (uint32_t i = 0; i < c->hoisted_a.n; i++)
-        if (c->hoisted_a.items[i].contract == o)
-            return c->hoisted_a.items[i].dynamic;
-    return false;
+            return &c->hoisted_a.items[i];
+    return NULL;
 }
 
 static void
@@ -814,7 +804,9 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         dist_attn_pp_before(c, o);
     if (b_tma)
         bytes -= esize * shape_b[0] * shape_b[1];
-    if (!reg_a && hoisted_a_dynamic(c, o)) /* Q beside attention's ring (hoist_a) */
+    const HoistedA *h = reg_a ? NULL : hoisted_a(c, o); /* A staged before the loop */
+    ValueId pre = h ? h->buf : 0;
+    if (h && h->dynamic) /* Q beside attention's ring (hoist_a) */
         bytes -= esize * shape_a[0] * shape_a[1];
     if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
         return dist_error(c,
@@ -828,7 +820,6 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         w.buf[0] = ring.buf[0];
         w.buf[1] = ring.buf[1];
     } else {
-        ValueId pre = reg_a ? 0 : hoisted_a(c, o); /* A staged before the loop */
         w.buf[0] = reg_a ? 0 : pre ? pre : contract_buffer(c, o, 0, el, shape_a);
         /* fp8: B's element type may differ from A's */
         w.buf[1] = b_tma ? ring.buf[1] : contract_buffer(c, o, 1, ops[1]->elem, shape_b);

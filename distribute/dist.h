@@ -283,6 +283,9 @@ int64_t dist_func_threads(Ctx *c, OpId f);    /* threads of f's workgroup (distr
 /* attn_ring.c: whether the ring the softmax overlap needs (3 joint stages, or 2 of K and
  * of V) fits the shared memory with Q's image; need: its bytes */
 bool dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
+/* attn_ring.c: index v of a read in loop (value_index_recomputable), emitted for the step
+ * whose induction value is iv2 */
+ValueId dist_attn_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2);
 /* dynamic shared memory: `bytes` at the next `align`-aligned offset (returned), and a view
    of type t (static shape, workgroup) at a byte offset of it, made in the prologue */
 int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);

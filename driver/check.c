@@ -210,20 +210,7 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->stats = true;
         } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
             a->verbose = true;
-        } else if (strcmp(arg, "--precise-math") == 0) {
-            a->opt.precise_math = 1;
-        } else if (strcmp(arg, "--allow-tf32") == 0) {
-            a->opt.allow_tf32 = 1;
-        } else if (strcmp(arg, "--remarks") == 0) {
-            a->opt.remarks = 1;
-        } else if (strcmp(arg, "--no-warp-specialize") == 0) {
-            a->opt.no_warp_specialize = 1;
-        } else if (strcmp(arg, "--ping-pong") == 0) {
-            a->opt.ping_pong = 1;
-        } else if (strcmp(arg, "--no-ping-pong") == 0) {
-            a->opt.ping_pong = -1;
-        } else if (strcmp(arg, "--persistent") == 0) {
-            a->opt.persistent = 1;
+        } else if (cli_compile_flag(arg, &a->opt)) { /* set in a->opt */
         } else if (cli_option(argc, argv, &i, "--persistent-ctas", &v, &missing)) {
             char *end = NULL;
             long nc = missing ? 0 : strtol(v, &end, 10);
@@ -233,8 +220,6 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
                 return 1;
             }
             a->persistent_ctas = (unsigned)nc;
-        } else if (strcmp(arg, "--overlap-softmax") == 0) {
-            a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
             char *end = NULL;
             long ns = missing ? 0 : strtol(v, &end, 10);

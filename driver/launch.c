@@ -1123,6 +1123,30 @@ cli_option(int argc, char **argv, int *i, const char *name, const char **value, 
     return true;
 }
 
+bool
+cli_compile_flag(const char *arg, VptxOptions *opt)
+{
+    if (strcmp(arg, "--precise-math") == 0)
+        opt->precise_math = 1;
+    else if (strcmp(arg, "--allow-tf32") == 0)
+        opt->allow_tf32 = 1;
+    else if (strcmp(arg, "--remarks") == 0)
+        opt->remarks = 1;
+    else if (strcmp(arg, "--no-warp-specialize") == 0)
+        opt->no_warp_specialize = 1;
+    else if (strcmp(arg, "--ping-pong") == 0)
+        opt->ping_pong = 1;
+    else if (strcmp(arg, "--no-ping-pong") == 0)
+        opt->ping_pong = -1;
+    else if (strcmp(arg, "--persistent") == 0)
+        opt->persistent = 1;
+    else if (strcmp(arg, "--overlap-softmax") == 0)
+        opt->overlap_softmax = 1;
+    else
+        return false;
+    return true;
+}
+
 char *
 cli_read_file(const char *path, size_t *len)
 {

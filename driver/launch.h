@@ -19,6 +19,7 @@
 #ifndef VPTX_DRIVER_LAUNCH_H
 #define VPTX_DRIVER_LAUNCH_H
 
+#include "driver/vptx.h"
 #include "ir/ir.h"
 #include "sim/sim.h"
 
@@ -166,6 +167,11 @@ bool device_run(Device *d, const char *ptx, const char *name, const char *entry,
 /* Matches `--name=value` or `--name value` at argv[*i]; advances *i past a
  * separate value; sets *missing when the value is absent. */
 bool cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
+
+/* The compile flags `vptx` and `vptx check` share (--precise-math, --allow-tf32,
+ * --remarks, --no-warp-specialize, --ping-pong, --no-ping-pong, --persistent,
+ * --overlap-softmax): sets opt and returns true when arg is one of them. */
+bool cli_compile_flag(const char *arg, VptxOptions *opt);
 
 /* The simulator's limits, as `vptx run` and `vptx check` take them:
  *   --max-instructions=N   instructions per launch (default 2^32; 0: no limit)

@@ -177,12 +177,7 @@ parse_args(int argc, char **argv, Args *a)
         } else if (strcmp(arg, "--version") == 0) {
             printf("vptx %s\n", vptx_version());
             return 0;
-        } else if (strcmp(arg, "--precise-math") == 0) {
-            a->opt.precise_math = 1;
-        } else if (strcmp(arg, "--allow-tf32") == 0) {
-            a->opt.allow_tf32 = 1;
-        } else if (strcmp(arg, "--remarks") == 0) {
-            a->opt.remarks = 1;
+        } else if (cli_compile_flag(arg, &a->opt)) { /* set in a->opt */
         } else if (strcmp(arg, "-g") == 0) {
             a->opt.debug_loc = 1;
         } else if (strcmp(arg, "--verify-each") == 0) {
@@ -209,16 +204,6 @@ parse_args(int argc, char **argv, Args *a)
             }
         } else if (cli_option(argc, argv, &i, "--arch", &value, &missing)) {
             a->opt.arch = value;
-        } else if (strcmp(arg, "--no-warp-specialize") == 0) {
-            a->opt.no_warp_specialize = 1;
-        } else if (strcmp(arg, "--ping-pong") == 0) {
-            a->opt.ping_pong = 1;
-        } else if (strcmp(arg, "--no-ping-pong") == 0) {
-            a->opt.ping_pong = -1;
-        } else if (strcmp(arg, "--persistent") == 0) {
-            a->opt.persistent = 1;
-        } else if (strcmp(arg, "--overlap-softmax") == 0) {
-            a->opt.overlap_softmax = 1;
         } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
             char *end = NULL;
             long n = missing ? 0 : strtol(value, &end, 10);

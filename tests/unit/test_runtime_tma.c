@@ -29,6 +29,7 @@
  * VptxOptions.ping_pong too (whole-tile ping-pong: each consumer warpgroup takes alternate
  * tiles with the whole accumulator).
  */
+#include "driver/launch.h"
 #include "driver/npy.h"
 #include "driver/run_ptx.h"
 #include "driver/vptx.h"
@@ -287,26 +288,6 @@ test_run_ptx(const char *ptx)
 
 /* ---- examples/gemm.mlir on sm_90a: optional maps ---- */
 
-static char *
-read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *t = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (t && fread(t, 1, (size_t)n, f) != (size_t)n) {
-        free(t);
-        t = NULL;
-    }
-    if (t)
-        t[n] = 0;
-    fclose(f);
-    return t;
-}
-
 static int
 ga_val(int m, int k)
 {
@@ -472,7 +453,8 @@ gemm_run_ptx(const char *ptx, int gm, int gn, int gk, int ctas)
 static void
 test_gemm_optional(void)
 {
-    char *src = read_text("examples/gemm.mlir");
+    size_t srclen;
+    char *src = cli_read_file("examples/gemm.mlir", &srclen);
     CHECK(src != NULL, "read examples/gemm.mlir");
     if (!src)
         return;
@@ -499,7 +481,8 @@ test_gemm_optional(void)
 static void
 test_gemm_persistent(int ping_pong)
 {
-    char *src = read_text("examples/gemm.mlir");
+    size_t srclen;
+    char *src = cli_read_file("examples/gemm.mlir", &srclen);
     CHECK(src != NULL, "read examples/gemm.mlir");
     if (!src)
         return;
