@@ -453,8 +453,10 @@ verify_want_accumulator(Verifier *v, OpId o, Slot s)
 }
 
 /*
- * wgmma: A is MxK and B is KxN (NxK with transposeB) in shared memory through
- * descriptors, C = D is MxN with M a multiple of 64 and N in 8..256 step 8.
+ * wgmma: A is MxK and B is KxN in shared memory through descriptors, whatever the
+ * transpose flags (they say which dim is contiguous, as in upstream MLIR); C = D is
+ * MxN with M a multiple of 64 and N in 8..256 step 8.  As upstream, transposeA needs
+ * transposeB.
  */
 void
 verify_warpgroup_mma(Verifier *v, OpId o)
@@ -472,10 +474,25 @@ verify_warpgroup_mma(Verifier *v, OpId o)
         return;
     TypeId a = ty(v, arg_type(v, o, 0))->elem, b = ty(v, arg_type(v, o, 1))->elem;
     TypeId c = accumulator_vector(v, arg_type(v, o, 2));
+    static const char *const flag[] = { "transposeA", "transposeB" };
+    for (int i = 0; i < 2; i++) {
+        const Attr *f = op_attr(v->m, o, flag[i]);
+        if (f && f->kind != ATTR_UNIT) {
+            verify_fail(v, o,
+                        "has %s with a value, but it is a unit attribute: write {%s} to set it, "
+                        "or leave it out",
+                        flag[i], flag[i]);
+            return;
+        }
+    }
     bool ta = op_attr(v->m, o, "transposeA") != NULL, tb = op_attr(v->m, o, "transposeB") != NULL;
-    int64_t m = dim_of(v, a, ta ? 1 : 0), k = dim_of(v, a, ta ? 0 : 1);
-    int64_t kb = dim_of(v, b, tb ? 1 : 0), n = dim_of(v, b, tb ? 0 : 1);
-    if (k != kb)
+    int64_t m = dim_of(v, a, 0), k = dim_of(v, a, 1);
+    int64_t kb = dim_of(v, b, 0), n = dim_of(v, b, 1);
+    if (ta && !tb)
+        verify_fail(v, o,
+                    "has transposeA without transposeB, which upstream MLIR does not lower: add "
+                    "transposeB (B stored KxN, N contiguous) or drop transposeA");
+    else if (k != kb)
         verify_fail(v, o, "has A with K = %lld but B with K = %lld", (long long)k, (long long)kb);
     else if (dim_of(v, c, 0) != m || dim_of(v, c, 1) != n)
         verify_fail(v, o, "operand #2 has type %s but A and B need an accumulator of %lldx%lld",

@@ -14,10 +14,13 @@
  *   warpgroup.mma            descA, descB, acc
  *   warpgroup.mma.store      acc, dst
  *
- * wgmma operand semantics (D = A x B + D, 64 x N x K, f16/bf16 -> f32):
- *   A: descriptor of a memref<64xKxT> (K contiguous, "K-major"); transposeA: memref<Kx64>.
- *   B: descriptor of a memref<KxNxT> (N contiguous: "MN-major", tB = 1); transposeB:
- *      memref<NxKxT> (K contiguous, tB = 0).
+ * wgmma operand semantics (D = A x B + D, 64 x N x K, f16/bf16 -> f32), as upstream MLIR's
+ * NVGPUToNVVM + NVVM lowering: the descriptor types always say A is 64xK and B is KxN;
+ * the flags say how the tiles lie in shared memory:
+ *   A: K contiguous ("K-major", imm-trans-a = 0); transposeA: the tile is K rows of 64
+ *      (M contiguous, imm-trans-a = 1).
+ *   B: K contiguous (N rows of K, "K-major", imm-trans-b = 0); transposeB: the tile is K
+ *      rows of N (N contiguous, "MN-major", imm-trans-b = 1): a row-major KxN B.
  *   Tiles are the images of TMA boxes whose inner extent is the swizzle span S; a
  *   contiguous extent longer than S is a sequence of such boxes (ptx-sm90.md 4.3).
  * Descriptors: layout 1/2/3 for 128/64/32-byte swizzle, SBO = 8*S, LBO = dim0 * S
@@ -313,7 +316,7 @@ lower_warpgroup_mma(Emit *e, OpId o)
     if (!ta || !tb || !av || ta->rank != 2 || tb->rank != 2 || av->rank != 2)
         return fail_op(e, "needs warpgroup descriptors and a 2-d accumulator");
     bool trans_a = op_attr(e->m, o, "transposeA"), trans_b = op_attr(e->m, o, "transposeB");
-    int64_t m = trans_a ? ta->shape[1] : ta->shape[0], k = trans_a ? ta->shape[0] : ta->shape[1];
+    int64_t m = ta->shape[0], k = ta->shape[1];
     int64_t n = av->shape[1];
     TypeId el = ta->elem;
     if (m != 64 || av->shape[0] != 64 || k % 16 || n % 8 || n < 8 || n > 256 ||
@@ -342,13 +345,13 @@ lower_warpgroup_mma(Emit *e, OpId o)
     ins(e, "wgmma.fence.sync.aligned;");
     for (int64_t ks = 0; ks < k / 16; ks++) {
         int64_t oa = trans_a ? 16 * ks * s : kmajor_step(ks, m, esz, s);
-        int64_t ob = trans_b ? kmajor_step(ks, n, esz, s) : 16 * ks * s;
+        int64_t ob = trans_b ? 16 * ks * s : kmajor_step(ks, n, esz, s);
         Slot sa = desc_offset(e, da, oa), sb = desc_offset(e, db, ob);
         ins(e,
             "wgmma.mma_async.sync.aligned.m64n%" PRId64 "k16.f32.%s.%s %s, %s, %s, %d, 1, 1, "
             "%d, %d;",
             n, ftype(el), ftype(el), list, S(e, sa), S(e, sb), ks == 0 && zero ? 0 : 1,
-            trans_a ? 1 : 0, trans_b ? 0 : 1);
+            trans_a ? 1 : 0, trans_b ? 1 : 0);
     }
     ins(e, "wgmma.commit_group.sync.aligned;");
     ins(e, "wgmma.wait_group.sync.aligned %" PRId64 ";",

@@ -34,7 +34,7 @@ module attributes {gpu.container_module} {
       %da = nvgpu.warpgroup.generate.descriptor %a, %ta : memref<64x64xf16, 3>, !tmap -> !desc
       %db = nvgpu.warpgroup.generate.descriptor %b, %tb : memref<64x64xf16, 3>, !tmap -> !desc
       %acc0 = nvgpu.warpgroup.mma.init.accumulator -> !acc
-      %acc1 = nvgpu.warpgroup.mma %da, %db, %acc0 : !desc, !desc, !acc -> !acc
+      %acc1 = nvgpu.warpgroup.mma %da, %db, %acc0 {transposeB} : !desc, !desc, !acc -> !acc
       nvgpu.warpgroup.mma.store %acc1, %d : !acc to memref<64x64xf32>
       gpu.return
     }
