@@ -102,7 +102,9 @@ typedef struct Program {
 static const char check_usage[] =
     "usage: vptx check FILE.mlir [options]\n"
     "  run every kernel of FILE on random inputs and compare with a reference\n"
-    "  (eval for vector-level kernels, --reference, or sim vs GPU)\n"
+    "  (eval for vector-level kernels, --reference, or sim vs GPU); on a program with\n"
+    "  host code (a func.func @main that launches kernels), run it and compare each\n"
+    "  launch of a vector-level kernel with eval (docs/host-code.md)\n"
     "\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"

@@ -372,18 +372,17 @@ host_launch(void *ctx, Module *m, const EvalLaunch *l, Diag *d)
         LaunchResult res;
         ok = device_run(h->dev, h->ptx, h->ptx_name, entry, &k, &cfg, &res, err, sizeof err);
         if (!ok) { /* a fault: which PTX line and which op of the kernel, after the error */
-            char msg[sizeof err];
-            memcpy(msg, err, sizeof msg);
-            snprintf(h->fault, sizeof h->fault, "%s", msg);
-            snprintf(err, sizeof err, "kernel @%s failed on %s: %s", k.name, device_name(h->dev),
-                     msg);
+            snprintf(h->fault, sizeof h->fault, "%s", err);
+            diag_error(d, loc, "'gpu.launch_func' kernel @%s failed on %s: %s", k.name,
+                       device_name(h->dev), err);
+            err[0] = 0; /* reported */
         }
     }
     if (ok && compare && !compare_launch(h, f, &k, copies, t, loc))
         t->failed = true;
     if (compare)
         free_snapshot(&k, copies);
-    if (!ok)
+    if (!ok && err[0])
         diag_error(d, loc, "'gpu.launch_func' %s", err);
     for (uint32_t i = 0; i < k.nargs; i++) /* the host program's memory, not the kernel's */
         if (k.args && k.args[i].kind == ARG_MEMREF)

@@ -137,7 +137,7 @@ parse_launch_func(Parser *p, OpBuild *b)
     for (uint32_t i = 0; i < 6 + 3 * nclusters; i++)
         if (value_type(p->m, b->args.items[ndeps + i]) != dim_type)
             return error_at(p, tloc, "the grid, block and cluster sizes must all have type %s",
-                            dim_type == TY_INDEX ? "index" : "the one after ':'");
+                            type_is_scalar(dim_type) ? scalar_type_name(dim_type) : "index");
     uint32_t nsmem = 0, nargs = 0;
     if (accept_bare(p, "dynamic_shared_memory_size")) {
         ValueId v;
