@@ -387,7 +387,8 @@ find_kernel(Module *m, const char *ref)
         for (uint32_t k = 0; b && k < block_get(m, b)->ops.n; k++) {
             OpId fn = block_get(m, b)->ops.items[k];
             const char *n = eval_attr_text(op_attr(m, fn, "sym_name"));
-            if (op_get(m, fn)->kind == OP_GPU_FUNC && n && strcmp(n, sep + 3) == 0)
+            OpKind kind = op_get(m, fn)->kind;
+            if ((kind == OP_GPU_FUNC || kind == OP_FUNC) && n && strcmp(n, sep + 3) == 0)
                 return fn;
         }
     }

@@ -6,8 +6,9 @@
  *
  * These ops live in host functions: func.funcs outside every gpu.module.
  * A gpu.launch_func names its kernel as @module::@kernel, a gpu.func with
- * the `kernel` attribute in a gpu.module of the same top-level module, and
- * passes it arguments of the kernel's parameter types.
+ * the `kernel` attribute (or a func.func with gpu.kernel / nvvm.kernel) in a
+ * gpu.module of the same top-level module, and passes it arguments of the
+ * kernel's parameter types.
  *
  * Called from the switch in verify.c; shared helpers are in verify_impl.h.
  *
@@ -134,6 +135,8 @@ verify_launch_func(Verifier *v, OpId o)
     }
     OpId mod = child_named(v, v->m->top, OP_GPU_MODULE, k->str, (size_t)(sep - k->str));
     OpId f = mod ? child_named(v, mod, OP_GPU_FUNC, sep + 3, strlen(sep + 3)) : 0;
+    if (mod && !f) /* a func.func kernel in a gpu.module (gpu.kernel / nvvm.kernel) */
+        f = child_named(v, mod, OP_FUNC, sep + 3, strlen(sep + 3));
     if (!mod) {
         verify_fail(v, o, "refers to @%s, but there is no 'gpu.module' @%.*s", k->str,
                     (int)(sep - k->str), k->str);
@@ -144,7 +147,7 @@ verify_launch_func(Verifier *v, OpId o)
                     (int)(sep - k->str), k->str, sep + 3);
         return;
     }
-    if (!op_attr(v->m, f, "gpu.kernel")) {
+    if (!op_attr(v->m, f, "gpu.kernel") && !op_attr(v->m, f, "nvvm.kernel")) {
         verify_fail(v, o, "launches @%s, which is not a kernel: mark it `kernel`", k->str);
         return;
     }
