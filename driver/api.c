@@ -11,11 +11,14 @@
  * The bracketed passes run only for vector-level input (a module with
  * whole-workgroup vector ops); SIMT-level input goes straight to ptxgen.
  * The verifier runs between passes always under --verify-each, and in any
- * case once after parsing.
+ * case once after parsing.  A program with host code (driver/host.h) has its
+ * gpu.launch bodies outlined into kernels and its host functions left out
+ * before layout: the pipeline compiles its kernels only.
  */
 #define _GNU_SOURCE /* fopencookie */
 #include "driver/vptx.h"
 #include "driver/driver.h"
+#include "driver/host.h"
 
 #include "distribute/distribute.h"
 #include "frontend/frontend.h"
@@ -109,6 +112,9 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         ir_print(m, out);
         return true;
     }
+    /* a program with host code: its kernels are compiled, its host functions are not */
+    if (host_has_code(m) && (!host_prepare(m, d) || !trace_pass(t, "verify", ir_verify, m, d)))
+        return false;
     if (opt->emit == VPTX_EMIT_LAYOUT) {
         if (!run_layout(m, opt, d, t))
             return false;

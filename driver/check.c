@@ -55,6 +55,7 @@
 #include "driver/check.h"
 
 #include "driver/driver.h"
+#include "driver/host.h"
 #include "driver/ptxas.h"
 #include "driver/launch.h"
 #include "frontend/frontend.h"
@@ -101,7 +102,9 @@ typedef struct Program {
 static const char check_usage[] =
     "usage: vptx check FILE.mlir [options]\n"
     "  run every kernel of FILE on random inputs and compare with a reference\n"
-    "  (eval for vector-level kernels, --reference, or sim vs GPU)\n"
+    "  (eval for vector-level kernels, --reference, or sim vs GPU); on a program with\n"
+    "  host code (a func.func @main that launches kernels), run it and compare each\n"
+    "  launch of a vector-level kernel with eval (docs/host-code.md)\n"
     "\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"
@@ -647,6 +650,17 @@ unit_roundoff(TypeId t)
     }
 }
 
+double
+check_tolerance(Module *m, OpId func, TypeId elem, bool precise_math, bool allow_tf32)
+{
+    Estimate est = { 1, 0, 0, precise_math };
+    estimate_block(m, op_entry_block(m, func, 0), 1, &est);
+    if (allow_tf32 && est.u < 0x1p-11)
+        est.u = 0x1p-11;
+    double u = unit_roundoff(elem);
+    return (16 + est.n) * (u > est.u ? u : est.u) + est.math;
+}
+
 /* ---- comparison ---- */
 
 static double
@@ -1136,6 +1150,35 @@ warn_spills(const Program *p, const VptxOptions *opt)
     (void)ptxas_assemble(p->ptx, p->ptx_len, &po, stderr);
 }
 
+/* vptx check on a program with host code: its @main runs as vptx run runs it, and each
+ * launch of a vector-level kernel is compared with eval.  The options that set up one
+ * kernel's launch do not apply. */
+static int
+check_program(const CheckArgs *ca, const Program *p)
+{
+    const char *kernel_only = ca->reference   ? "--reference"
+                              : ca->kernel    ? "--kernel"
+                              : ca->has_grid  ? "--grid"
+                              : ca->has_block ? "--block"
+                              : ca->ndims     ? "--dim"
+                              : ca->nscalars  ? "--scalar"
+                              : ca->smem      ? "--shared"
+                                              : NULL;
+    if (kernel_only) {
+        fprintf(stderr,
+                "vptx check: error: %s is a program with host code, whose @main sets its "
+                "launches: '%s' is for checking one kernel\n",
+                ca->input, kernel_only);
+        return 1;
+    }
+    const char *backend = ca->backend == BACKEND_SIM    ? "sim"
+                          : ca->backend == BACKEND_CUDA ? "cuda"
+                                                        : "auto";
+    HostRunOptions o = { ca->input, NULL, backend,  ca->opt,  ca->limits, false,
+                         ".",       true, ca->rtol, ca->atol, ca->verbose };
+    return host_run(p->text, p->len, &o);
+}
+
 int
 check_main(int argc, char **argv)
 {
@@ -1145,7 +1188,16 @@ check_main(int argc, char **argv)
         return status;
     Program prog, ref;
     Check c = { &ca, &prog, NULL, NULL, NULL };
-    if (!program_load(&prog, ca.input, &ca.opt, true, stderr)) {
+    if (!program_load(&prog, ca.input, &ca.opt, false, stderr)) {
+        program_free(&prog);
+        return 1;
+    }
+    if (host_has_code(&prog.m)) { /* a program: its launches are checked (driver/host_run.c) */
+        status = check_program(&ca, &prog);
+        program_free(&prog);
+        return status;
+    }
+    if (!program_compile(&prog, &ca.opt, stderr)) {
         program_free(&prog);
         return 1;
     }

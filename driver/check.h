@@ -2,6 +2,8 @@
 #ifndef VPTX_DRIVER_CHECK_H
 #define VPTX_DRIVER_CHECK_H
 
+#include "ir/ir.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +11,10 @@
 
 /* argv[0] is "check"; returns the exit status (0 pass, 1 fail, 77 backend missing). */
 int check_main(int argc, char **argv);
+
+/* The tolerance `vptx check` gives an output of element type elem of kernel func:
+ * rtol = atol = (16 + n) * u + math (see check.c). */
+double check_tolerance(Module *m, OpId func, TypeId elem, bool precise_math, bool allow_tf32);
 
 /* What check_text found. */
 typedef enum {

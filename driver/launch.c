@@ -778,6 +778,19 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
     return true;
 }
 
+/* The earlier memref argument whose host buffer memref argument i shares, or -1: such
+ * arguments (views of one allocation, from host code) share one device buffer, copied in
+ * and out once, so that what the kernel writes through one the others see.  The first
+ * one's karg_bytes must cover them all. */
+static int
+same_buffer(const Kernel *k, uint32_t i)
+{
+    for (uint32_t j = 0; j < i; j++)
+        if (k->args[j].kind == ARG_MEMREF && k->args[j].host == k->args[i].host)
+            return (int)j;
+    return -1;
+}
+
 /* The sim half of device_run. */
 static bool
 run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
@@ -798,6 +811,11 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
             continue;
+        int same = same_buffer(k, i);
+        if (same >= 0) {
+            ptrs[i] = ptrs[same];
+            continue;
+        }
         SimDevPtr p = 0;
         if ((r = sim_mem_alloc(d->sim, &p, karg_bytes(a) ? karg_bytes(a) : 1)) != SIM_OK ||
             (r = sim_memcpy_htod(d->sim, p, a->host, karg_bytes(a))) != SIM_OK)
@@ -824,12 +842,12 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
     if (ok && cfg->timing)
         res->timed = sim_timing(d->sim, &res->timing) == SIM_OK;
     for (uint32_t i = 0; ok && i < k->nargs; i++)
-        if (k->args[i].kind == ARG_MEMREF &&
+        if (k->args[i].kind == ARG_MEMREF && same_buffer(k, i) < 0 &&
             (r = sim_memcpy_dtoh(d->sim, k->args[i].host, ptrs[i], karg_bytes(&k->args[i]))) !=
                 SIM_OK)
             ok = sim_failed(d, r, "copying a result back", err, n);
     for (uint32_t i = 0; ptrs && i < k->nargs; i++)
-        if (ptrs[i])
+        if (ptrs[i] && (k->args[i].kind != ARG_MEMREF || same_buffer(k, i) < 0))
             sim_mem_free(d->sim, ptrs[i]);
     params_free(&par);
     free(ptrs);
@@ -856,6 +874,11 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
         KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
             continue;
+        int same = same_buffer(k, i);
+        if (same >= 0) {
+            ptrs[i] = ptrs[same];
+            continue;
+        }
         ok = cuda_mem_alloc(d->cuda, &ptrs[i], karg_bytes(a)) &&
              cuda_memcpy_htod(d->cuda, ptrs[i], a->host, karg_bytes(a));
         if (!ok)
@@ -872,11 +895,11 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
         !cuda_launch(d->cuda, fn, cfg->grid, cfg->block, cfg->shared_bytes, par.ptrs, &res->ms))
         ok = cuda_failed(d, err, n);
     for (uint32_t i = 0; ok && i < k->nargs; i++)
-        if (k->args[i].kind == ARG_MEMREF &&
+        if (k->args[i].kind == ARG_MEMREF && same_buffer(k, i) < 0 &&
             !cuda_memcpy_dtoh(d->cuda, k->args[i].host, ptrs[i], karg_bytes(&k->args[i])))
             ok = cuda_failed(d, err, n);
     for (uint32_t i = 0; ptrs && i < k->nargs; i++)
-        if (ptrs[i])
+        if (ptrs[i] && (k->args[i].kind != ARG_MEMREF || same_buffer(k, i) < 0))
             cuda_mem_free(d->cuda, ptrs[i]);
     params_free(&par);
     free(ptrs);

@@ -21,6 +21,7 @@
 #include "driver/run_mlir.h"
 
 #include "driver/driver.h"
+#include "driver/host.h"
 #include "driver/launch.h"
 #include "driver/npy.h"
 #include "driver/output.h"
@@ -32,11 +33,15 @@
 
 static const char run_mlir_usage[] =
     "usage: vptx run KERNEL.mlir [options] ARG...\n"
+    "       vptx run PROGRAM.mlir [options]\n"
     "  compile KERNEL.mlir, launch it with the ARGs bound to the kernel's arguments in\n"
     "  order, and write every array argument N back to DIR/argN.npy\n"
     "  ARG: FILE.npy for a memref argument, a number for a scalar; none for a tensor\n"
     "  map argument {vptx.tma_source = N}: vptx encodes it for memref argument N\n"
     "  (docs/hopper.md)\n"
+    "  PROGRAM.mlir: a program with host code (a func.func @main that allocates, launches\n"
+    "  kernels and prints): runs @main and prints what MLIR's runner utilities print\n"
+    "  (docs/host-code.md); it takes no ARG\n"
     "\n"
     "  --out=DIR          where the arrays are written (default .; created with its\n"
     "                     parents; each .npy is written whole or not at all)\n"
@@ -50,7 +55,8 @@ static const char run_mlir_usage[] =
     "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
     "                     error then names\n"
     "  --timing=GPU       on the simulator, also print the performance model's estimate\n"
-    "                     for GPU (a100 or h100) (docs/timing.md)\n" SIM_LIMITS_HELP;
+    "                     for GPU (a100 or h100) (docs/timing.md)\n"
+    "  --entry-point=NAME the host function a PROGRAM runs (default main)\n" SIM_LIMITS_HELP;
 
 #define MAX_ARGS 64
 
@@ -63,6 +69,7 @@ typedef struct RunArgs {
     bool stats, keep;
     SimLimits limits;
     const char *timing;
+    const char *entry; /* --entry-point: a program's host function */
     const char *args[MAX_ARGS];
     uint32_t nargs;
 } RunArgs;
@@ -114,6 +121,8 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             a->kernel = v;
         } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
             a->timing = v;
+        } else if (cli_option(argc, argv, &i, "--entry-point", &v, &missing)) {
+            a->entry = v;
         } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
             fprintf(stderr, "vptx run: error: unknown option '%s' (see vptx run X.mlir --help)\n",
                     arg);
@@ -426,6 +435,31 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     return ok ? 0 : 1;
 }
 
+/* A program with host code: its @main sets the launches, so the kernel options and ARGs
+ * do not apply. */
+static int
+run_program(const RunArgs *ra, const char *text, size_t len)
+{
+    const char *kernel_only = ra->nargs    ? ra->args[0]
+                              : ra->grid   ? "--grid"
+                              : ra->block  ? "--block"
+                              : ra->shared ? "--shared"
+                              : ra->kernel ? "--kernel"
+                              : ra->stats  ? "--stats"
+                              : ra->timing ? "--timing"
+                                           : NULL;
+    if (kernel_only) {
+        fprintf(stderr,
+                "vptx run: error: %s is a program with host code, whose @main allocates and "
+                "launches: '%s' is for running one kernel\n",
+                ra->input, kernel_only);
+        return 1;
+    }
+    HostRunOptions o = { ra->input,   ra->entry, ra->backend, ra->opt, ra->limits, ra->keep,
+                         ra->out_dir, false,     -1.0,        -1.0,    false };
+    return host_run(text, len, &o);
+}
+
 int
 run_mlir_main(int argc, char **argv)
 {
@@ -441,8 +475,22 @@ run_mlir_main(int argc, char **argv)
     module_init(&m);
     Diag d;
     diag_init(&d);
-    bool ok = frontend_parse(&m, &d, ra.input, text, len) &&
-              driver_compile(&d, ra.input, text, len, &ra.opt, &ptx, &ptx_len);
+    bool ok = frontend_parse(&m, &d, ra.input, text, len);
+    if (ok && host_has_code(&m)) {
+        diag_free(&d);
+        module_free(&m);
+        status = run_program(&ra, text, len);
+        free(text);
+        return status;
+    }
+    if (ok && ra.entry) {
+        fprintf(stderr,
+                "vptx run: error: %s has no host code: --entry-point names the host "
+                "function of a program\n",
+                ra.input);
+        ok = false;
+    }
+    ok = ok && driver_compile(&d, ra.input, text, len, &ra.opt, &ptx, &ptx_len);
     diag_render(&d, stderr);
     diag_free(&d);
     OpId func = 0;

@@ -44,8 +44,9 @@ eval_fail(Eval *ev, OpId op, const char *fmt, ...)
     va_end(ap);
     Loc loc = op_get(ev->m, op)->loc;
     diag_error(ev->d, loc, "'%s' %s", op_name(ev->m, op), msg);
-    diag_note(ev->d, loc, "in eval of workgroup (%lld, %lld, %lld)", (long long)ev->wg[0],
-              (long long)ev->wg[1], (long long)ev->wg[2]);
+    if (!ev->host)
+        diag_note(ev->d, loc, "in eval of workgroup (%lld, %lld, %lld)", (long long)ev->wg[0],
+                  (long long)ev->wg[1], (long long)ev->wg[2]);
     return false;
 }
 
@@ -427,6 +428,8 @@ exec_call(Eval *ev, Frame *f, OpId o)
     OpId callee = name ? eval_find_func(ev->m, name) : 0;
     if (!callee)
         return eval_fail(ev, o, "calls an unknown function");
+    if (ev->host && !op_entry_block(ev->m, callee, 0))
+        return eval_host_call(ev, f, o, callee);
     uint32_t nres = op->nres;
     RtVal *res = eval_xcalloc(nres, sizeof *res);
     bool ok = call_function(ev, callee, o, f, op->args, NULL, op->nargs, res, nres);
@@ -583,6 +586,20 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_TO_SIMT:
     case OP_TO_SIMD:
         return exec_identity(ev, f, o);
+    case OP_LAUNCH_FUNC:
+    case OP_LAUNCH:
+    case OP_HOST_REGISTER:
+    case OP_HOST_UNREGISTER:
+    case OP_GPU_ALLOC:
+    case OP_GPU_DEALLOC:
+    case OP_GPU_MEMCPY:
+    case OP_GPU_MEMSET:
+    case OP_GPU_WAIT:
+    case OP_MEMREF_CAST:
+    case OP_DEALLOC:
+    case OP_MEMREF_COPY:
+    case OP_PRINT:
+        return eval_host_op(ev, f, o);
     case OP_THREAD_ID:
     case OP_LANE_ID:
     case OP_SUBGROUP_ID:
@@ -623,6 +640,7 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_RETURN:
     case OP_GPU_RETURN:
     case OP_YIELD:
+    case OP_GPU_TERMINATOR:
     case OP_COUNT:
         return eval_fail(ev, o, "cannot be executed here");
     }
@@ -834,6 +852,39 @@ eval_function(Module *m, OpId func, const EvalArg *args, uint32_t nargs, EvalArg
         val_clear(&res[k]);
     }
     free(res);
+    eval_mem_free_list(&ev.globals);
+    return ok;
+}
+
+/* Host code: `entry` runs once, with the host ops of eval_host.c; every allocation lives
+ * until the end (or its dealloc). */
+bool
+eval_host(Module *m, OpId entry, const EvalHostOptions *opt, Diag *d)
+{
+    Eval ev;
+    eval_init(&ev, m, d, NULL);
+    ev.host = opt;
+    ev.next_addr = EVAL_HOST_FIRST_ADDRESS;
+    if (opt->max_steps)
+        ev.max_steps = opt->max_steps;
+    BlockId body = op_entry_block(m, entry, 0);
+    bool ok = true;
+    if (body && block_get(m, body)->args.n)
+        ok = eval_fail(&ev, entry,
+                       "is the entry point, which takes no arguments (as mlir-runner's), but has "
+                       "%u",
+                       block_get(m, body)->args.n);
+    ok = ok && check_func(&ev, entry, 0);
+    if (ok && op_get(m, entry)->kind != OP_FUNC)
+        ok = eval_fail(&ev, entry, "is not a 'func.func': the entry point is a host function");
+    const Attr *ft = op_attr(m, entry, "function_type");
+    if (ok && ft && ft->kind == ATTR_TYPE && type_get(m, ft->type)->nouts)
+        ok = eval_fail(&ev, entry,
+                       "returns values, but the entry point of a program returns none (as "
+                       "mlir-runner's --entry-point-result=void)");
+    if (ok)
+        ok = call_function(&ev, entry, entry, NULL, NULL, NULL, 0, NULL, 0);
+    eval_mem_free_list(&ev.scratch);
     eval_mem_free_list(&ev.globals);
     return ok;
 }

@@ -91,6 +91,57 @@ bool eval_kernel(Module *m, OpId func, const EvalArg *args, uint32_t nargs, cons
 bool eval_function(Module *m, OpId func, const EvalArg *args, uint32_t nargs, EvalArg *results,
                    uint32_t nres, const EvalOptions *opt, Diag *d);
 
+/* eval_host.c: host code, the functions outside gpu.modules of an upstream-style program
+ * (`vptx run`; docs/host-code.md).  eval runs them as it runs a kernel, once, and adds the
+ * host ops: gpu.alloc / dealloc / memcpy / memset / wait / host_register, memref.cast /
+ * dealloc / copy, vector.print and calls to the runner utilities (printMemrefF32, printF32,
+ * printNewline, ...), which print what MLIR's mlir_runner_utils print.  Each
+ * gpu.launch_func calls EvalHostOptions.launch; gpu.launch must have been outlined. */
+
+/* A kernel argument of a launch.  A memref is a view into an allocation: `base` and
+ * `bytes` are the whole allocation (views of one allocation share `base`), offset, shape
+ * and strides are in elements.  A scalar is .i (integers, index) or .f (floats). */
+typedef struct EvalLaunchArg {
+    TypeId type; /* the kernel parameter's type */
+    void *base;
+    size_t bytes;
+    int64_t offset;
+    uint32_t rank;
+    int64_t shape[EVAL_MAX_RANK];
+    int64_t strides[EVAL_MAX_RANK];
+    int64_t i;
+    double f;
+} EvalLaunchArg;
+
+typedef struct EvalLaunch {
+    OpId op;         /* the gpu.launch_func */
+    OpId kernel;     /* the gpu.func it launches */
+    int64_t grid[3]; /* workgroups */
+    int64_t block[3];
+    int64_t cluster[3]; /* 1, 1, 1 without clusters */
+    int64_t shared_bytes;
+    uint32_t nargs;
+    const EvalLaunchArg *args;
+} EvalLaunch;
+
+/* Runs a launch; false after reporting to d (at l->op). */
+typedef bool EvalLaunchFn(void *ctx, Module *m, const EvalLaunch *l, Diag *d);
+
+typedef struct EvalHostOptions {
+    FILE *out; /* what vector.print and the print utilities write (stdout) */
+    FILE *err; /* what the utilities that write to stderr write (verifyMemRef*) */
+    EvalLaunchFn *launch;
+    void *launch_ctx;
+    uint64_t max_steps; /* 0 = EVAL_DEFAULT_MAX_STEPS, over the whole run */
+} EvalHostOptions;
+
+/* Runs `entry` (a func.func without arguments or results: the program's @main).  False
+ * after reporting to d; what was printed until then stays printed. */
+bool eval_host(Module *m, OpId entry, const EvalHostOptions *opt, Diag *d);
+/* The runner utility that `name` (a function declaration's sym_name) names, or NULL:
+ * "printMemrefF32", "printF32", "printNewline", ... */
+const char *eval_host_utility(const char *name);
+
 /* eval_float.c: eval's own float formats (round to nearest even). */
 
 /* x rounded to the float type t (f16, bf16, tf32, f32 or f64). */

@@ -8,6 +8,8 @@
  *   eval_float.c    float formats, element arithmetic (arith.*, math.*),
  *                   combining kinds
  *   eval_vector.c   vector.* ops: transfers, contract, reductions, shape ops
+ *   eval_host.c     host code: gpu.alloc / memcpy / launch_func, memref.cast,
+ *                   vector.print, the runner utilities (eval_host)
  */
 #ifndef VPTX_IR_EVAL_IMPL_H
 #define VPTX_IR_EVAL_IMPL_H
@@ -22,6 +24,10 @@ typedef union Scalar {
     int64_t i;
 } Scalar;
 
+/* Where a Mem lives, in host code (eval_host): host memory the device reaches only once
+ * registered, device memory the host must not touch, or memory both reach. */
+typedef enum { MEM_HOST, MEM_DEVICE, MEM_SHARED } MemSpace;
+
 /* A block of memory: a caller's buffer, an alloc, a global. */
 typedef struct Mem {
     unsigned char *data;
@@ -29,6 +35,12 @@ typedef struct Mem {
     bool owned;
     struct Mem *next;   /* list of memories to free (Eval.scratch / Eval.globals) */
     const char *global; /* memref.global symbol, or NULL */
+    /* host code only */
+    uint64_t addr;   /* what printMemref* shows as base@ (deterministic: see eval_host.c) */
+    MemSpace space;  /* MEM_HOST unless gpu.alloc made it */
+    bool registered; /* gpu.host_register'ed: the device may use it */
+    OpId alloc_op;   /* the op that allocated it (memref.alloc, gpu.alloc), or 0 */
+    OpId freed_by;   /* the memref.dealloc / gpu.dealloc that freed it (data is then NULL) */
 } Mem;
 
 /* A memref value: a strided view into a Mem.  Element (i0..ir-1) lives at
@@ -64,6 +76,10 @@ typedef struct Eval {
     Mem *globals;   /* freed at the end of the call */
     Mem *callers;   /* the caller's buffers (not owned) */
     bool reported;  /* an error has been reported */
+    /* host code (eval_host), else NULL / 0 */
+    const EvalHostOptions *host;
+    uint64_t next_addr; /* base@ of the next allocation */
+    bool device_side;   /* a gpu.memcpy / memset is touching memory: device memory is fine */
 } Eval;
 
 /* A frame: RtVal per ValueId of the module. */
@@ -129,6 +145,17 @@ Scalar eval_combine(int kind, TypeId t, Scalar acc, Scalar x);
 Scalar eval_mul(TypeId t, Scalar a, Scalar b);
 /* Converts x of type from to type to as arith.extf / extsi / sitofp would. */
 Scalar eval_widen(Scalar x, TypeId from, TypeId to);
+
+/* eval_host.c */
+/* base@ of the first allocation of a host program; each next one follows the previous,
+ * rounded up to 256 bytes (so every printed address is the same from run to run) */
+#define EVAL_HOST_FIRST_ADDRESS 0x10000000ull
+/* Executes a host op (ops.def, "host code"); false after reporting. */
+bool eval_host_op(Eval *ev, Frame *f, OpId o);
+/* A call of a function without a body: a runner utility (printMemrefF32, ...). */
+bool eval_host_call(Eval *ev, Frame *f, OpId site, OpId callee);
+/* Host code: gives a new allocation its base@ address and records who made it. */
+void eval_host_note_alloc(Eval *ev, Mem *mem, OpId op);
 
 /* eval_vector.c */
 /* Executes a vector.* op; returns false after reporting. */

@@ -116,6 +116,18 @@ eval_mem_write(unsigned char *p, TypeId t, Scalar x)
 static bool
 mem_check(Eval *ev, OpId op, const View *vw, int64_t at, size_t size)
 {
+    if (vw->mem->freed_by) {
+        Loc l = op_get(ev->m, vw->mem->freed_by)->loc;
+        return eval_fail(ev, op, "uses memory after '%s' at line %u freed it",
+                         op_name(ev->m, vw->mem->freed_by), l.line);
+    }
+    if (ev->host && !ev->device_side && vw->mem->space == MEM_DEVICE) {
+        Loc l = op_get(ev->m, vw->mem->alloc_op)->loc;
+        return eval_fail(ev, op,
+                         "touches device memory from the host (the 'gpu.alloc' at line %u has no "
+                         "host_shared): copy it to host memory with gpu.memcpy first",
+                         l.line);
+    }
     if (at < 0 || (uint64_t)at >= vw->mem->nbytes / size)
         return eval_fail(ev, op, "accesses element %lld outside its memory (%zu elements)",
                          (long long)at, vw->mem->nbytes / size);
@@ -405,6 +417,7 @@ exec_alloc(Eval *ev, Frame *f, OpId o)
     if (n > ((int64_t)1 << 34))
         return eval_fail(ev, o, "allocates %lld elements, more than eval allows", (long long)n);
     rv->view.mem = eval_mem_new(&ev->scratch, (size_t)n * eval_elem_size(t->elem), NULL);
+    eval_host_note_alloc(ev, rv->view.mem, o);
     return true;
 }
 
@@ -480,6 +493,7 @@ exec_get_global(Eval *ev, Frame *f, OpId o)
     int64_t n = rv->view.offset + eval_view_extent(t->rank, shape, rv->view.strides);
     Mem *mem = eval_mem_new(list, (size_t)n * eval_elem_size(t->elem), NULL);
     mem->global = name;
+    eval_host_note_alloc(ev, mem, o);
     rv->view.mem = mem;
     const Attr *init = op_attr(ev->m, g, "initial_value");
     if (!init || init->kind != ATTR_DENSE)

@@ -564,6 +564,8 @@ custom_parser(OpKind k)
         fn = custom_parser_vector(k);
     if (!fn)
         fn = custom_parser_nvgpu(k);
+    if (!fn)
+        fn = custom_parser_host(k);
     return fn;
 }
 

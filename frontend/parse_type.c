@@ -427,6 +427,10 @@ parse_bang_type(Parser *p, TypeId *out)
             return true;
         }
     }
+    if (t.n == 15 && memcmp(t.s, "gpu.async.token", 15) == 0) {
+        *out = type_intern(p->m, &(Type){ .kind = TY_GPU_TOKEN });
+        return true;
+    }
     char buf[64];
     if (t.n >= sizeof buf || t.n < 6 || memcmp(t.s, "nvgpu.", 6) != 0)
         return error_at(p, t.loc, "unknown type '!%.*s'", (int)(t.n > 60 ? 60 : t.n), t.s);

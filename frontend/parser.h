@@ -12,6 +12,7 @@
  *   parse_ops.c    custom forms: func, arith, math, scf, memref, affine, gpu
  *   parse_vector.c custom forms: vector, iree_vector_ext
  *   parse_nvgpu.c  custom forms: nvgpu
+ *   parse_host.c   custom forms: the host side (gpu.launch_func, gpu.alloc, vector.print, ...)
  */
 #ifndef VPTX_FRONTEND_PARSER_H
 #define VPTX_FRONTEND_PARSER_H
@@ -178,6 +179,7 @@ CustomParseFn *custom_parser_func(OpKind k);   /* parse_func.c */
 CustomParseFn *custom_parser_ops(OpKind k);    /* parse_ops.c */
 CustomParseFn *custom_parser_vector(OpKind k); /* parse_vector.c */
 CustomParseFn *custom_parser_nvgpu(OpKind k);  /* parse_nvgpu.c */
+CustomParseFn *custom_parser_host(OpKind k);   /* parse_host.c */
 
 /* ------------------------------------------------------- parse_type.c */
 

@@ -212,6 +212,7 @@ typedef enum {
     TY_WG_ACCUMULATOR, /* !nvgpu.warpgroup.accumulator<fragmented = elem> */
     TY_ASYNC_TOKEN,    /* !nvgpu.device.async.token */
     TY_MBARRIER_TOKEN, /* !nvgpu.mbarrier.token (result of nvgpu.mbarrier.arrive) */
+    TY_GPU_TOKEN,      /* !gpu.async.token (host code: gpu.wait, gpu.alloc async, ...) */
 } TypeKind;
 
 #define DIM_DYNAMIC INT64_MIN /* a `?` in a shape, stride or offset */

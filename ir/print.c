@@ -196,6 +196,9 @@ pr_type(Printer *p, TypeId id)
     case TY_MBARRIER_TOKEN:
         pr(p, "!nvgpu.mbarrier.token");
         return;
+    case TY_GPU_TOKEN:
+        pr(p, "!gpu.async.token");
+        return;
     default:
         pr(p, scalar_type_name(id));
         return;

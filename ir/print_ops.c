@@ -866,5 +866,7 @@ custom_printer(OpKind k)
         [OP_DYNAMIC_SHARED_MEMORY] = print_attrs_type,
     };
     CustomPrintFn *fn = table[k];
+    if (!fn)
+        fn = custom_printer_host(k);
     return fn ? fn : custom_printer_vector(k);
 }

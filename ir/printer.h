@@ -40,5 +40,7 @@ bool attr_is(const Attr *a, const char *dialect, const char *name); /* an ENUM o
  * op does not fit its custom form, and the caller prints it generically. */
 typedef bool CustomPrintFn(Printer *p, OpId op);
 CustomPrintFn *custom_printer(OpKind k);
+/* print_host.c: the host-side ops (ops.def, "host code") */
+CustomPrintFn *custom_printer_host(OpKind k);
 
 #endif

@@ -229,6 +229,9 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_MBARRIER_TOKEN:
         add(s, "!nvgpu.mbarrier.token");
         return;
+    case TY_GPU_TOKEN:
+        add(s, "!gpu.async.token");
+        return;
     case TY_INVALID:
     case TY_I1:
     case TY_I8:
@@ -478,8 +481,8 @@ bool
 verify_segments(Verifier *v, OpId o, const char *spec, uint32_t *start, uint32_t *size)
 {
     uint32_t n = (uint32_t)strlen(spec);
-    int64_t seg[8];
-    int got = verify_get_ints(v, o, "operandSegmentSizes", seg, 8, true);
+    int64_t seg[16];
+    int got = verify_get_ints(v, o, "operandSegmentSizes", seg, 16, true);
     if (got < 0)
         return false;
     if ((uint32_t)got != n) {
@@ -617,7 +620,8 @@ static void
 region_range(OpKind k, uint32_t *lo, uint32_t *hi)
 {
     *lo = *hi = 0;
-    if (k == OP_MODULE || k == OP_GPU_MODULE || k == OP_FUNC || k == OP_GPU_FUNC || k == OP_FOR)
+    if (k == OP_MODULE || k == OP_GPU_MODULE || k == OP_FUNC || k == OP_GPU_FUNC || k == OP_FOR ||
+        k == OP_LAUNCH)
         *lo = *hi = 1;
     else if (k == OP_IF)
         *lo = 1, *hi = 2;
@@ -952,6 +956,22 @@ verify_op_rules(Verifier *v, OpId o)
                         (long long)n);
         break;
     }
+    case OP_LAUNCH_FUNC:
+    case OP_LAUNCH:
+    case OP_GPU_TERMINATOR:
+    case OP_HOST_REGISTER:
+    case OP_HOST_UNREGISTER:
+    case OP_GPU_ALLOC:
+    case OP_GPU_DEALLOC:
+    case OP_GPU_MEMCPY:
+    case OP_GPU_MEMSET:
+    case OP_GPU_WAIT:
+    case OP_MEMREF_CAST:
+    case OP_DEALLOC:
+    case OP_MEMREF_COPY:
+    case OP_PRINT:
+        verify_host_op(v, o);
+        break;
     case OP_TO_LAYOUT:
         verify_to_layout(v, o);
         break;

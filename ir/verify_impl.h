@@ -9,6 +9,7 @@
  *   verify_core.c    func, gpu.func, scf, arith, math, memref, affine rules
  *   verify_vector.c  vector, iree_vector_ext and layout rules
  *   verify_gpu.c     gpu and nvgpu rules
+ *   verify_host.c    host code: gpu.launch_func, gpu.launch, gpu.alloc, vector.print, ...
  */
 #ifndef VPTX_IR_VERIFY_IMPL_H
 #define VPTX_IR_VERIFY_IMPL_H
@@ -292,5 +293,8 @@ void verify_warpgroup_mma(Verifier *v, OpId o);
 void verify_warpgroup_mma_store(Verifier *v, OpId o);
 void verify_wgmma_shared(Verifier *v, OpId o);
 void verify_wgmma_reg_a(Verifier *v, OpId o);
+
+/* verify_host.c: the host-side ops of ops.def ("host code") */
+void verify_host_op(Verifier *v, OpId o);
 
 #endif

@@ -71,12 +71,21 @@ max_anchor_subgroups(Module *m, OpId op, void *ctx)
     return true;
 }
 
+static bool
+no_wg_op(Module *m, OpId op, void *ctx)
+{
+    (void)ctx;
+    return !(op_info[op_get(m, op)->kind].traits & T_WG);
+}
+
 bool
 assign_launch_shape(Assign *a)
 {
     Module *m = a->m;
     const TranslationInfoAttr *t = translation_info(m, a->func);
     const Attr *known = op_attr(m, a->func, "gpu.known_block_size");
+    if (!known) /* upstream's own spelling on a gpu.func */
+        known = op_attr(m, a->func, "known_block_size");
     int64_t dims[3] = { 1, 1, 1 };
     bool given = false;
     if (t && t->subgroup_size != 0 && t->subgroup_size != LAYOUT_WARP_SIZE) {
@@ -107,7 +116,9 @@ assign_launch_shape(Assign *a)
         return false;
     }
     a->subgroups = a->threads / LAYOUT_WARP_SIZE;
-    if (!known || !given)
+    /* recorded for the functions that distribute rewrites (whole-workgroup vector ops): a
+       SIMT-level kernel beside them keeps the launch shape its launcher gives */
+    if ((!known || !given) && !module_walk(m, a->func, no_wg_op, NULL))
         op_set_attr(m, a->func, "gpu.known_block_size", attr_dense_array(m, TY_I32, dims, NULL, 3));
     return true;
 }

@@ -110,7 +110,8 @@ select_remark(Select *s, OpId op, const char *fmt, ...)
     diag_remark(s->d, op_get(s->m, op)->loc, "'%s' %s", op_name(s->m, op), msg);
 }
 
-/* Threads of the launch: translation_info's workgroup_size, else gpu.known_block_size. */
+/* Threads of the launch: translation_info's workgroup_size, else gpu.known_block_size (or
+ * known_block_size). */
 static int64_t
 launch_threads(const Module *m, OpId func)
 {
@@ -125,6 +126,8 @@ launch_threads(const Module *m, OpId func)
         }
     }
     const Attr *known = op_attr(m, func, "gpu.known_block_size");
+    if (!known) /* upstream's own spelling on a gpu.func */
+        known = op_attr(m, func, "known_block_size");
     if (known && known->kind == ATTR_DENSE_ARRAY && known->ints && known->n >= 1) {
         int64_t t = 1;
         for (uint32_t k = 0; k < known->n && k < 3; k++)
