@@ -16,6 +16,7 @@
 #define _GNU_SOURCE /* fopencookie */
 #include "driver/vptx.h"
 #include "driver/driver.h"
+#include "driver/options.h"
 
 #include "distribute/distribute.h"
 #include "frontend/frontend.h"
@@ -132,12 +133,6 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         }
     }
     PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc != 0 };
-    if (!ptxgen_arch_valid(opt->arch)) {
-        diag_error(d, (Loc){ 0, 0, 0 },
-                   "unknown --arch '%s' (expected sm_80, sm_86, sm_89, sm_90, sm_90a or sm_100a)",
-                   opt->arch);
-        return false;
-    }
     uint64_t start = trace_begin(t);
     bool ok = ptxgen_emit(m, &popt, out, d);
     trace_end(t, "ptxgen", start, NULL, ok);
@@ -347,15 +342,14 @@ static bool
 check_arguments(Diag *d, const char *text, size_t len, const VptxOptions *opt)
 {
     Loc none = { 0, 0, 0 };
+    char why[256];
     if (!text && len)
         diag_error(d, none, "vptx_compile: text is NULL but len is %zu", len);
     else if (len > VPTX_MAX_INPUT)
         diag_error(d, none, "vptx_compile: the input is %zu bytes (at most %u)", len,
                    VPTX_MAX_INPUT);
-    else if (!opt->arch)
-        diag_error(d, none, "vptx_compile: opt->arch is NULL");
-    else if ((unsigned)opt->emit > VPTX_EMIT_PTX)
-        diag_error(d, none, "vptx_compile: opt->emit is %d (expected a VptxEmit)", (int)opt->emit);
+    else if (!options_validate(opt, OPTIONS_API, why, sizeof why))
+        diag_error(d, none, "%s", why);
     else
         return true;
     return false;

@@ -57,6 +57,7 @@
 #include "driver/driver.h"
 #include "driver/ptxas.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "frontend/frontend.h"
 #include "eval/eval.h"
 #include "layout/layout.h"
@@ -197,6 +198,7 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
         const char *arg = argv[i], *v = NULL;
         bool missing = false;
         uint32_t n;
+        int cstatus;
         char lerr[128];
         if (cli_limit_option(argc, argv, &i, &a->limits, lerr, sizeof lerr)) {
             if (a->limits.bad) {
@@ -210,7 +212,9 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->stats = true;
         } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
             a->verbose = true;
-        } else if (cli_compile_flag(arg, &a->opt)) { /* set in a->opt */
+        } else if ((cstatus = cli_compile_option(argc, argv, &i, &a->opt, "vptx check", stderr))) {
+            if (cstatus < 0)
+                return 1;
         } else if (cli_option(argc, argv, &i, "--persistent-ctas", &v, &missing)) {
             char *end = NULL;
             long nc = missing ? 0 : strtol(v, &end, 10);
@@ -220,14 +224,6 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
                 return 1;
             }
             a->persistent_ctas = (unsigned)nc;
-        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
-            char *end = NULL;
-            long ns = missing ? 0 : strtol(v, &end, 10);
-            if (missing || *end || ns < 1 || ns > 8) {
-                fprintf(a->err, "vptx check: error: --pipeline-stages needs a count from 1 to 8\n");
-                return 1;
-            }
-            a->opt.pipeline_stages = (int)ns;
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             if (missing)
                 break;
@@ -239,8 +235,6 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
                 a->backend = BACKEND_AUTO;
             else
                 return bad_value("--backend", v);
-        } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
-            a->opt.arch = v;
         } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
             a->timing = v;
         } else if (cli_option(argc, argv, &i, "--seed", &v, &missing)) {
@@ -273,8 +267,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             if (!missing)
                 a->atol = strtod(v, NULL);
         } else if (arg[0] == '-' && arg[1]) {
-            fprintf(stderr, "vptx check: error: unknown option '%s' (see vptx check --help)\n",
-                    arg);
+            static const char *const help[] = { check_usage, NULL };
+            cli_unknown_option(stderr, "vptx check", arg, help);
             return 1;
         } else if (a->input) {
             fprintf(stderr, "vptx check: error: more than one input file\n");
@@ -283,12 +277,17 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->input = arg;
         }
         if (missing) {
-            fprintf(stderr, "vptx check: error: option '%s' needs a value\n", arg);
+            cli_missing_value(stderr, "vptx check", argc, argv, i);
             return 1;
         }
     }
     if (!a->input) {
         fprintf(stderr, "vptx check: error: no input file (see vptx check --help)\n");
+        return 1;
+    }
+    char verr[256];
+    if (!options_validate(&a->opt, OPTIONS_CLI, verr, sizeof verr)) {
+        fprintf(stderr, "vptx check: error: %s\n", verr);
         return 1;
     }
     if (a->timing) {

@@ -23,6 +23,7 @@
 
 #include "driver/check.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "fuzz/fuzz.h"
 
 #include <signal.h>
@@ -419,6 +420,16 @@ parse_args(int argc, char **argv, Fuzz *fz)
         p = strchr(p, ',');
         if (p)
             *p++ = 0;
+    }
+    for (uint32_t a = 0; a < fz->narchs; a++) {
+        VptxOptions opt;
+        char why[256];
+        vptx_options_init(&opt);
+        opt.arch = fz->archs[a];
+        if (!options_validate(&opt, OPTIONS_CLI, why, sizeof why)) {
+            fprintf(stderr, "vptx fuzz-diff: error: %s\n", why);
+            return 1;
+        }
     }
     return -1;
 }

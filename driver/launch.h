@@ -165,13 +165,10 @@ bool device_run(Device *d, const char *ptx, const char *name, const char *entry,
 /* ---- command-line helpers shared by main.c, check.c and run_mlir.c ---- */
 
 /* Matches `--name=value` or `--name value` at argv[*i]; advances *i past a
- * separate value; sets *missing when the value is absent. */
+ * separate value; sets *missing when the value is absent, or when the separate
+ * value is an input file (cli_is_input_name) and the option takes none.  The
+ * compile options (VptxOptions) have their own parser: cli_compile_option. */
 bool cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
-
-/* The compile flags `vptx` and `vptx check` share (--precise-math, --allow-tf32,
- * --remarks, --no-warp-specialize, --ping-pong, --no-ping-pong, --persistent,
- * --overlap-softmax): sets opt and returns true when arg is one of them. */
-bool cli_compile_flag(const char *arg, VptxOptions *opt);
 
 /* The simulator's limits, as `vptx run` and `vptx check` take them:
  *   --max-instructions=N   instructions per launch (default 2^32; 0: no limit)

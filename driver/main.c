@@ -18,6 +18,7 @@
 #include "driver/check.h"
 #include "driver/fuzzdiff.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
@@ -51,8 +52,10 @@ static const char usage_text[] =
     "  --ptxas-stats     assemble with ptxas -v and print registers, spills and shared\n"
     "                    memory per kernel (to stderr)\n"
     "  --keep            keep ptxas's temporary folder\n"
-    "  --verbose         print the commands run (also: VPTX_VERBOSE=1)\n"
-    "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a\n"
+    "  --verbose, -v     print the commands run (also: VPTX_VERBOSE=1)\n"
+    "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a (nvcc's\n"
+    "                    -arch=ARCH and --gpu-architecture=ARCH are the same option)\n"
+    "  -O, -O0 ... -O3   accepted for nvcc's habits: vptx has one optimisation level\n"
     "  -o FILE           write the output to FILE (default stdout): a regular file is\n"
     "                    replaced whole (temporary file + rename) or not at all; a\n"
     "                    symbolic link is written through; a device or FIFO is written\n"
@@ -62,11 +65,11 @@ static const char usage_text[] =
     "                    rounded to 10 mantissa bits; docs/tensor-cores.md)\n"
     "  --remarks         say, per vector.contract, which tensor-core intrinsic and\n"
     "                    subgroup split it got and why (remark: lines on stderr)\n"
-    "  -g                emit .loc lines\n"
+    "  -g, --loc         emit .loc lines (also nvcc's -lineinfo)\n"
     "  --pipeline-stages=N\n"
     "                    shared-memory stages of every software-pipelined K loop that\n"
-    "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap;\n"
-    "                    default: 4, 3 or 2, the most that fit 48 KiB; above 48 KiB the\n"
+    "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap; 0 or\n"
+    "                    none: 4, 3 or 2, the most that fit 48 KiB; above 48 KiB the\n"
     "                    buffers use the opt-in dynamic shared memory; docs/staging.md)\n"
     "                    on sm_90a it is also the depth of the TMA ring that feeds a\n"
     "                    wgmma K loop (2-8, default 3; 1 = no ring; docs/hopper.md)\n"
@@ -177,16 +180,14 @@ parse_args(int argc, char **argv, Args *a)
         } else if (strcmp(arg, "--version") == 0) {
             printf("vptx %s\n", vptx_version());
             return 0;
-        } else if (cli_compile_flag(arg, &a->opt)) { /* set in a->opt */
-        } else if (strcmp(arg, "-g") == 0) {
-            a->opt.debug_loc = 1;
-        } else if (strcmp(arg, "--verify-each") == 0) {
-            a->opt.verify_each = 1;
+        } else if ((status = cli_compile_option(argc, argv, &i, &a->opt, "vptx", stderr))) {
+            if (status < 0)
+                return 1;
         } else if (strcmp(arg, "--ptxas-stats") == 0) {
             a->ptxas_stats = true;
         } else if (strcmp(arg, "--keep") == 0) {
             a->keep = true;
-        } else if (strcmp(arg, "--verbose") == 0) {
+        } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
             a->verbose = true;
         } else if (parse_trace_option(argc, argv, &i, &a->trace, &status)) {
             if (status >= 0)
@@ -202,21 +203,12 @@ parse_args(int argc, char **argv, Args *a)
                         value);
                 return 1;
             }
-        } else if (cli_option(argc, argv, &i, "--arch", &value, &missing)) {
-            a->opt.arch = value;
-        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
-            char *end = NULL;
-            long n = missing ? 0 : strtol(value, &end, 10);
-            if (missing || *end || n < 1 || n > 8) {
-                fprintf(stderr, "vptx: error: --pipeline-stages needs a count from 1 to 8\n");
-                return 1;
-            }
-            a->opt.pipeline_stages = (int)n;
         } else if (cli_option(argc, argv, &i, "-o", &value, &missing) ||
                    cli_option(argc, argv, &i, "--output", &value, &missing)) {
             a->output = value;
         } else if (arg[0] == '-' && arg[1] != 0) {
-            fprintf(stderr, "vptx: error: unknown option '%s' (see vptx --help)\n", arg);
+            static const char *const help[] = { usage_text, usage_text2, NULL };
+            cli_unknown_option(stderr, "vptx", arg, help);
             return 1;
         } else if (a->input) {
             fprintf(stderr, "vptx: error: more than one input file ('%s' and '%s')\n", a->input,
@@ -226,12 +218,17 @@ parse_args(int argc, char **argv, Args *a)
             a->input = arg;
         }
         if (missing) {
-            fprintf(stderr, "vptx: error: option '%s' needs a value\n", arg);
+            cli_missing_value(stderr, "vptx", argc, argv, i);
             return 1;
         }
     }
     if (!a->input) {
         fprintf(stderr, "vptx: error: no input file (see vptx --help)\n");
+        return 1;
+    }
+    char why[256];
+    if (!options_validate(&a->opt, OPTIONS_CLI, why, sizeof why)) {
+        fprintf(stderr, "vptx: error: %s\n", why);
         return 1;
     }
     if (a->ptxas_stats && a->opt.emit != VPTX_EMIT_PTX) {

@@ -22,6 +22,7 @@
 
 #include "driver/driver.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "driver/npy.h"
 #include "driver/output.h"
 #include "frontend/frontend.h"
@@ -86,9 +87,13 @@ parse_run_args(int argc, char **argv, RunArgs *a)
         const char *arg = argv[i], *v = NULL;
         bool missing = false;
         char lerr[128];
+        int cstatus;
         if (cli_limit_option(argc, argv, &i, &a->limits, lerr, sizeof lerr)) {
             if (a->limits.bad)
                 return run_error(lerr, NULL);
+        } else if ((cstatus = cli_compile_option(argc, argv, &i, &a->opt, "vptx run", stderr))) {
+            if (cstatus < 0)
+                return 1;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(run_mlir_usage, stdout);
             return 0;
@@ -102,8 +107,6 @@ parse_run_args(int argc, char **argv, RunArgs *a)
                 return run_error("--out needs a folder name (the value is empty)", NULL);
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             a->backend = v;
-        } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
-            a->opt.arch = v;
         } else if (cli_option(argc, argv, &i, "--grid", &v, &missing)) {
             a->grid = v;
         } else if (cli_option(argc, argv, &i, "--block", &v, &missing)) {
@@ -115,8 +118,8 @@ parse_run_args(int argc, char **argv, RunArgs *a)
         } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
             a->timing = v;
         } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
-            fprintf(stderr, "vptx run: error: unknown option '%s' (see vptx run X.mlir --help)\n",
-                    arg);
+            static const char *const help[] = { run_mlir_usage, NULL };
+            cli_unknown_option(stderr, "vptx run", arg, help);
             return 1;
         } else if (!a->input) {
             a->input = arg;
@@ -126,13 +129,15 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             return run_error("too many arguments", NULL);
         }
         if (missing) {
-            fprintf(stderr, "vptx run: error: option '%s' needs a value\n", arg);
+            cli_missing_value(stderr, "vptx run", argc, argv, i);
             return 1;
         }
     }
     if (!a->input)
         return run_error("no input file (see vptx run X.mlir --help)", NULL);
     char why[512];
+    if (!options_validate(&a->opt, OPTIONS_CLI, why, sizeof why))
+        return run_error(why, NULL);
     if (a->timing &&
         sim_timing_check(a->timing, a->opt.arch ? a->opt.arch : "sm_80", why, sizeof why) != SIM_OK)
         return run_error(why, NULL);
