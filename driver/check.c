@@ -107,7 +107,8 @@ static const char check_usage[] =
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"
     "  --seed=N           random inputs (default 1)\n"
-    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
+    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size; a kernel that reads\n"
+    "                     gpu.block_id needs one or the other, else 1,1,1)\n"
     "  --block=X[,Y[,Z]]  threads per workgroup (default gpu.known_block_size or\n"
     "                     translation_info workgroup_size)\n"
     "  --dim=N[,N...]     sizes of the dynamic (?) memref dims, in argument order;\n"
@@ -951,6 +952,8 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
                 k->name);
         return false;
     }
+    if (!kernel_check_grid(c->ca->err, ca->input, k, ca->has_grid))
+        return false;
     for (int i = 0; i < 3; i++) {
         cfg->block[i] = (unsigned)(ca->has_block ? ca->block[i] : k->block[i]);
         cfg->grid[i] = (unsigned)(ca->has_grid ? ca->grid[i] : k->has_grid ? k->grid[i] : 1);

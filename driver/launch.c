@@ -80,6 +80,29 @@ per_thread_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+static bool
+grid_use_visit(Module *m, OpId o, void *ctx)
+{
+    const Op *op = op_get(m, o);
+    if (op->kind != OP_BLOCK_ID && op->kind != OP_GRID_DIM)
+        return true;
+    *(OpId *)ctx = o;
+    return false;
+}
+
+bool
+kernel_check_grid(FILE *f, const char *path, const Kernel *k, bool given)
+{
+    if (given || k->has_grid || !k->grid_use.line)
+        return true;
+    fprintf(f,
+            "%s:%u:%u: error: kernel '%s' reads the workgroup id, but its grid is not known: "
+            "give --grid=X[,Y[,Z]] or add `gpu.known_grid_size = array<i32: X, Y, Z>` to its "
+            "attributes\n",
+            path, k->grid_use.line, k->grid_use.col, k->name);
+    return false;
+}
+
 /* gpu.known_block_size / known_grid_size: array<i32: x, y, z>. */
 static bool
 dims3(Module *m, OpId f, const char *name, const char *alt, int64_t out[3])
@@ -263,6 +286,10 @@ kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size
             k->block[i] = i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
     }
     k->has_grid = dims3(m, func, "gpu.known_grid_size", "known_grid_size", k->grid);
+    OpId use = 0;
+    module_walk(m, func, grid_use_visit, &use);
+    if (use)
+        k->grid_use = op_get(m, use)->loc;
 
     BlockId entry = op_entry_block(m, func, 0);
     const Attr *ft = op_attr(m, func, "function_type");

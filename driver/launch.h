@@ -71,6 +71,8 @@ typedef struct Kernel {
     int64_t block[3]; /* from gpu.known_block_size or translation_info workgroup_size */
     bool has_grid;
     int64_t grid[3]; /* from gpu.known_grid_size */
+    Loc grid_use;    /* the first gpu.block_id / gpu.grid_dim, or line 0: a kernel that
+                        reads them runs on no guessed grid (kernel_check_grid) */
     Loc err_loc;     /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
@@ -83,6 +85,11 @@ uint32_t kernel_list(Module *m, OpId *out, uint32_t max);
  * TMA cannot take (then k->err_loc is that argument's location). */
 bool kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size_t n);
 void kernel_free(Kernel *k);
+
+/* A kernel that reads gpu.block_id or gpu.grid_dim needs its grid from the kernel
+ * (gpu.known_grid_size) or from --grid (given): false, with the located error printed
+ * ("PATH:L:C: error: ..." at the first such op), when it has neither. */
+bool kernel_check_grid(FILE *f, const char *path, const Kernel *k, bool given);
 
 /* Prints err, from kernel_describe or kernel_set_dims on k: located as
  * "PATH:LINE:COL: error: err" when k->err_loc has a line (a tensor map

@@ -43,7 +43,8 @@ static const char run_mlir_usage[] =
     "                     parents; each .npy is written whole or not at all)\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"
-    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
+    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size; a kernel that reads\n"
+    "                     gpu.block_id needs one or the other, else 1,1,1)\n"
     "  --block=X[,Y[,Z]]  threads (default gpu.known_block_size / translation_info)\n"
     "  --shared=BYTES     dynamic shared memory (default 0)\n"
     "  --kernel=NAME      which kernel, when the module has several\n"
@@ -384,6 +385,8 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     memset(&cfg, 0, sizeof cfg);
     (void)m;
     int status;
+    if (!kernel_check_grid(stderr, ra->input, k, ra->grid != NULL))
+        return 1;
     Device *dev = open_device(ra->backend, &status); /* first: a missing GPU is reported as such */
     if (!dev)
         return status;
