@@ -93,6 +93,36 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
     return ok;
 }
 
+/* Every function is a kernel (no device functions): one that returns a value is the
+ * user's mistake, said in the user's words before any pass trips over it. */
+static bool
+check_kernel_results(Module *m, Diag *d)
+{
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    bool ok = true;
+    for (uint32_t i = 0; i < funcs.n; i++) {
+        OpId f = funcs.items[i];
+        const Attr *ft = op_attr(m, f, "function_type");
+        if (!ft || ft->kind != ATTR_TYPE || !type_get(m, ft->type)->nouts)
+            continue;
+        const Attr *sym = op_attr(m, f, "sym_name");
+        BlockId entry = op_entry_block(m, f, 0);
+        const Block *b = entry ? block_get(m, entry) : NULL;
+        Loc loc = b && b->ops.n ? op_get(m, b->ops.items[b->ops.n - 1])->loc : op_get(m, f)->loc;
+        char type[128];
+        diag_error(d, loc,
+                   "kernel '%s' returns %s%s: a GPU kernel returns nothing; store the result "
+                   "through a memref argument (vector.transfer_write, memref.store) and drop "
+                   "the result type",
+                   sym && sym->str ? sym->str : "?",
+                   ir_type_text(m, type_get(m, ft->type)->outs[0], type, sizeof type),
+                   type_get(m, ft->type)->nouts > 1 ? ", ..." : "");
+        ok = false;
+    }
+    return ok;
+}
+
 bool
 pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
 {
@@ -110,6 +140,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         ir_print(m, out);
         return true;
     }
+    if (!check_kernel_results(m, d))
+        return false;
     if (opt->emit == VPTX_EMIT_LAYOUT) {
         if (!run_layout(m, opt, d, t))
             return false;

@@ -62,6 +62,7 @@
 #include "eval/eval.h"
 #include "layout/layout.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -328,7 +329,7 @@ program_load(Program *p, const char *path, const VptxOptions *opt, bool need_ptx
     p->path = path;
     p->text = cli_read_file(path, &p->len);
     if (!p->text) {
-        fprintf(err, "vptx check: error: cannot read '%s'\n", path);
+        fprintf(err, "vptx check: error: cannot read '%s': %s\n", path, strerror(errno));
         module_init(&p->m);
         return false;
     }
@@ -888,6 +889,9 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
                        0 };
     Diag d;
     diag_init(&d);
+    /* the file the ops' locations index (1: the only file program_parse's Diag had), so
+       that an eval error (an out-of-bounds read) names the .mlir line */
+    diag_add_file(&d, rp->path, rp->text, rp->len);
     bool ok = eval_kernel(&rp->m, rk->func, args, rk->nargs, &eo, &d);
     if (!ok) {
         diag_render(&d, c->ca->err);
@@ -945,6 +949,7 @@ static bool
 launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
 {
     const CheckArgs *ca = c->ca;
+    char why[512] = "";
     if (!ca->has_block && !k->has_block) {
         fprintf(c->ca->err,
                 "vptx check: error: kernel '%s' has no gpu.known_block_size (or "
@@ -952,8 +957,12 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
                 k->name);
         return false;
     }
-    if (!kernel_check_grid(c->ca->err, ca->input, k, ca->has_grid))
+    if (!kernel_check_grid(c->ca->err, ca->input, k, ca->has_grid) ||
+        (ca->has_block && !kernel_check_block(k, ca->block, why, sizeof why))) {
+        if (*why)
+            fprintf(c->ca->err, "vptx check: error: %s\n", why);
         return false;
+    }
     for (int i = 0; i < 3; i++) {
         cfg->block[i] = (unsigned)(ca->has_block ? ca->block[i] : k->block[i]);
         cfg->grid[i] = (unsigned)(ca->has_grid ? ca->grid[i] : k->has_grid ? k->grid[i] : 1);

@@ -103,6 +103,22 @@ kernel_check_grid(FILE *f, const char *path, const Kernel *k, bool given)
     return false;
 }
 
+bool
+kernel_check_block(const Kernel *k, const int64_t block[3], char *err, size_t n)
+{
+    if (!k->has_block ||
+        (block[0] == k->block[0] && block[1] == k->block[1] && block[2] == k->block[2]))
+        return true;
+    snprintf(err, n,
+             "--block=%lld,%lld,%lld, but kernel '%s' requires block %lld,%lld,%lld (its "
+             "gpu.known_block_size or workgroup_size, the PTX's .reqntid): leave --block out or "
+             "give --block=%lld,%lld,%lld",
+             (long long)block[0], (long long)block[1], (long long)block[2], k->name,
+             (long long)k->block[0], (long long)k->block[1], (long long)k->block[2],
+             (long long)k->block[0], (long long)k->block[1], (long long)k->block[2]);
+    return false;
+}
+
 /* gpu.known_block_size / known_grid_size: array<i32: x, y, z>. */
 static bool
 dims3(Module *m, OpId f, const char *name, const char *alt, int64_t out[3])
@@ -844,6 +860,8 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         ok = sim_failed(d, r, "timing model", err, n);
     if (ok && cfg->timing)
         sim_set_option(d->sim, SIM_OPT_TIMING_REGS, (uint64_t)ptxas_kernel_registers(ptx, entry));
+    if (ok)
+        sim_set_option(d->sim, SIM_OPT_TIMING_SAMPLE, cfg->timing ? cfg->timing_sample : 0);
     if (ok && (r = sim_launch(fn, cfg->grid[0], cfg->grid[1], cfg->grid[2], cfg->block[0],
                               cfg->block[1], cfg->block[2], cfg->shared_bytes, par.ptrs)) != SIM_OK)
         ok = sim_failed(d, r, "launch", err, n);
@@ -1161,6 +1179,7 @@ cli_read_file(const char *path, size_t *len)
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
         return NULL;
+    errno = 0;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     bool too_big = false;
@@ -1179,12 +1198,13 @@ cli_read_file(const char *path, size_t *len)
             free(buf);
         buf = bigger;
     }
+    int read_errno = errno; /* fread's reason (EISDIR for a folder) */
     bool bad = ferror(f);
     if (f != stdin)
         fclose(f);
     if (!buf || bad) {
         free(buf);
-        errno = too_big ? EFBIG : bad ? EIO : ENOMEM;
+        errno = too_big ? EFBIG : bad ? (read_errno ? read_errno : EIO) : ENOMEM;
         return NULL;
     }
     buf[n] = 0;

@@ -91,6 +91,10 @@ void kernel_free(Kernel *k);
  * ("PATH:L:C: error: ..." at the first such op), when it has neither. */
 bool kernel_check_grid(FILE *f, const char *path, const Kernel *k, bool given);
 
+/* A --block that differs from the block the kernel states (gpu.known_block_size or
+ * translation_info): false, with "--block=...: kernel 'k' requires block X,Y,Z ..." in err. */
+bool kernel_check_block(const Kernel *k, const int64_t block[3], char *err, size_t n);
+
 /* Prints err, from kernel_describe or kernel_set_dims on k: located as
  * "PATH:LINE:COL: error: err" when k->err_loc has a line (a tensor map
  * argument or its memref), else "vptx CMD: error: PATH: err". */
@@ -154,6 +158,9 @@ typedef struct LaunchConfig {
     /* a persistent kernel (vptx_hidden_grid): grid is the logical grid, and at most this
        many workgroups run; 0: the simulator's VPTX_PERSISTENT_WORKGROUPS, the GPU's SMs */
     unsigned persistent_workgroups;
+    /* sim with timing: simulate at most this many CTAs of a bigger grid and extrapolate
+       (SIM_OPT_TIMING_SAMPLE; the others do not run); 0: all */
+    unsigned long long timing_sample;
 } LaunchConfig;
 
 typedef struct LaunchResult {

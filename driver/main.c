@@ -422,26 +422,33 @@ compile_main(int argc, char **argv)
 }
 
 /* `vptx run X.mlir ...` goes to run_mlir.c, anything else to run_ptx.c:
- * the first argument that ends in .mlir or .ptx decides. */
-static bool
-run_input_is_mlir(int argc, char **argv)
+ * the first argument that ends in .mlir or .ptx decides.  `vptx run --help` with
+ * neither shows the options of both forms. */
+static int
+run_main(int argc, char **argv)
 {
+    bool help = false;
     for (int i = 1; i < argc; i++) {
         size_t n = strlen(argv[i]);
         if (n > 5 && strcmp(argv[i] + n - 5, ".mlir") == 0)
-            return true;
+            return run_mlir_main(argc, argv);
         if (n > 4 && strcmp(argv[i] + n - 4, ".ptx") == 0)
-            return false;
+            return run_ptx_main(argc, argv);
+        help = help || strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
     }
-    return false;
+    if (!help)
+        return run_ptx_main(argc, argv);
+    char *args[] = { argv[0], "--help", NULL };
+    run_ptx_main(2, args);
+    fputs("\n", stdout);
+    return run_mlir_main(2, args);
 }
 
 int
 main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "run") == 0)
-        return run_input_is_mlir(argc - 1, argv + 1) ? run_mlir_main(argc - 1, argv + 1)
-                                                     : run_ptx_main(argc - 1, argv + 1);
+        return run_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "check") == 0)
         return check_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "fuzz-diff") == 0)

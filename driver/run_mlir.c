@@ -52,7 +52,10 @@ static const char run_mlir_usage[] =
     "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
     "                     error then names\n"
     "  --timing=GPU       on the simulator, also print the performance model's estimate\n"
-    "                     for GPU (a100 or h100) (docs/timing.md)\n" SIM_LIMITS_HELP;
+    "                     for GPU (a100 or h100, any case) (docs/timing.md)\n"
+    "  --timing-sample=N  with --timing: simulate only N CTAs spread over a bigger grid and\n"
+    "                     extrapolate by waves; the other CTAs do not run, so no array is\n"
+    "                     written (as vptx run KERNEL.ptx)\n" SIM_LIMITS_HELP;
 
 #define MAX_ARGS 64
 
@@ -65,6 +68,7 @@ typedef struct RunArgs {
     bool stats, keep;
     SimLimits limits;
     const char *timing;
+    unsigned long long timing_sample; /* --timing-sample */
     const char *args[MAX_ARGS];
     uint32_t nargs;
 } RunArgs;
@@ -116,6 +120,11 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             a->shared = missing ? 0 : (unsigned)strtoul(v, NULL, 10);
         } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
             a->kernel = v;
+        } else if (cli_option(argc, argv, &i, "--timing-sample", &v, &missing)) {
+            char *end = NULL;
+            a->timing_sample = missing ? 0 : strtoull(v, &end, 10);
+            if (!missing && (end == v || *end || v[0] == '-' || a->timing_sample == 0))
+                return run_error("bad --timing-sample (want a positive count of CTAs)", v);
         } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
             a->timing = v;
         } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
@@ -139,6 +148,8 @@ parse_run_args(int argc, char **argv, RunArgs *a)
     char why[512];
     if (!options_validate(&a->opt, OPTIONS_CLI, why, sizeof why))
         return run_error(why, NULL);
+    if (a->timing_sample && !a->timing)
+        return run_error("--timing-sample needs --timing=GPU", NULL);
     if (a->timing &&
         sim_timing_check(a->timing, a->opt.arch ? a->opt.arch : "sm_80", why, sizeof why) != SIM_OK)
         return run_error(why, NULL);
@@ -204,14 +215,25 @@ match_array(const KernelArg *a, const NpyArray *x, int64_t *dims, uint32_t *ndim
         else
             ok = x->shape[d] == (size_t)a->shape[d];
     }
-    if (!ok) {
-        size_t used = (size_t)snprintf(err, n, "the array's shape does not fit the memref (");
+    if (!ok) { /* both shapes, as numpy writes them: (8, 64) and (?, 64) */
+        size_t used = (size_t)snprintf(err, n, "the array's shape (");
         for (int d = 0; d < x->ndim && used < n; d++)
             used += (size_t)snprintf(err + used, n - used, "%s%zu", d ? ", " : "", x->shape[d]);
         if (used < n)
-            snprintf(err + used, n - used,
-                     "); for vector elements add their count as the "
-                     "last dim");
+            used += (size_t)snprintf(err + used, n - used, "%s does not fit the memref's (",
+                                     x->ndim == 1 ? ",)" : ")");
+        for (uint32_t d = 0; d < a->rank && used < n; d++) {
+            if (a->dyn_shape[d])
+                used += (size_t)snprintf(err + used, n - used, "%s?", d ? ", " : "");
+            else
+                used += (size_t)snprintf(err + used, n - used, "%s%lld", d ? ", " : "",
+                                         (long long)a->shape[d]);
+        }
+        if (a->lanes > 1 && used < n)
+            used += (size_t)snprintf(err + used, n - used, ", %u", a->lanes);
+        if (used < n)
+            snprintf(err + used, n - used, "%s%s", rank == 1 ? ",)" : ")",
+                     a->lanes > 1 ? "; vector elements are the last dim" : "");
     }
     return ok;
 }
@@ -318,6 +340,8 @@ launch_shape(const RunArgs *ra, const Kernel *k, LaunchConfig *cfg, char *err, s
             s = *end ? end + 1 : NULL;
         }
     }
+    if (ra->block && !kernel_check_block(k, b, err, n))
+        return false;
     if (!ra->block && !k->has_block) {
         snprintf(err, n, "kernel '%s' has no gpu.known_block_size: give --block=X,Y,Z", k->name);
         return false;
@@ -418,6 +442,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
     }
     cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
+    cfg.timing_sample = ra->timing_sample;
     bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
     if (!ok) {
         run_error(err, NULL);
@@ -428,6 +453,15 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         sim_print_stats(&res.stats, stdout);
     if (ok && res.timed)
         sim_print_timing(&res.timing, k->name, stdout);
+    if (ok && res.timed && res.timing.ctas_timed < res.timing.ctas_total) {
+        printf("timing: sampled %llu of %llu CTAs and extrapolated by waves; the others did not "
+               "run, so no array is written\n",
+               (unsigned long long)res.timing.ctas_timed,
+               (unsigned long long)res.timing.ctas_total);
+        device_close(dev);
+        free(entry);
+        return 0;
+    }
     ok = ok && write_back(ra, k, arrays);
     device_close(dev);
     free(entry);
@@ -443,8 +477,11 @@ run_mlir_main(int argc, char **argv)
         return status;
     size_t len = 0, ptx_len = 0;
     char *text = cli_read_file(ra.input, &len), *ptx = NULL;
-    if (!text)
-        return run_error("cannot read", ra.input);
+    if (!text) {
+        char why[4300];
+        snprintf(why, sizeof why, "cannot read '%s': %s", ra.input, strerror(errno));
+        return run_error(why, NULL);
+    }
     Module m;
     module_init(&m);
     Diag d;

@@ -32,7 +32,7 @@
 #include <string.h>
 
 static const char run_usage[] =
-    "usage: vptx run KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]]\n"
+    "usage: vptx run KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] [--block X[,Y[,Z]]]\n"
     "                [--shared BYTES] [--out DIR] [--stats] [--line-counts]\n"
     "                [--timing=GPU [--timing-detail] [--timing-regs=N] [--timing-sample=N]]\n"
     "                ARG...\n"
@@ -43,7 +43,8 @@ static const char run_usage[] =
     "  A persistent kernel ('// vptx: hidden logical grid' line, vptx --persistent)\n"
     "  takes --grid as its logical grid, in its hidden parameters, and runs on at most\n"
     "  --persistent-ctas=N workgroups (default 132).\n"
-    "  --entry may be left out when the module has one entry; DIR defaults to '.'\n"
+    "  --entry may be left out when the module has one entry; --block when the entry\n"
+    "  has a .reqntid (vptx's kernels do), which it then is; DIR defaults to '.'\n"
     "  (created with its parents when missing).\n"
     "  --timing=GPU       also estimate the kernel's time on GPU (a100 or h100) with the\n"
     "                     simulator's performance model and print one 'timing:' line\n"
@@ -183,8 +184,8 @@ parse_args(int argc, char **argv, RunOpts *o)
     }
     if (!o->ptx_path)
         return run_fail("no PTX file given\n%s", run_usage);
-    if (!o->grid[0] || !o->block[0])
-        return run_fail("--grid and --block are required");
+    if (!o->grid[0])
+        return run_fail("--grid is required (workgroups: X[,Y[,Z]])");
     if (!o->timing && (o->timing_detail || o->timing_regs || o->timing_sample))
         return run_fail("--timing-detail, --timing-regs and --timing-sample need --timing=GPU");
     return 0;
@@ -398,6 +399,10 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
     SimFunc *f = find_entry(ctx, m, o);
     if (!f || bind_args(ctx, f, text, o, b))
         return 1;
+    unsigned block[3] = { o->block[0], o->block[1], o->block[2] };
+    if (!block[0] && !sim_func_reqntid(f, block)) /* the block the kernel requires */
+        return run_fail("entry '%s' has no .reqntid: give its block with --block=X[,Y[,Z]]",
+                        sim_func_name(f));
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
     sim_limits_apply(ctx, &o->limits);
     if (o->timing) {
@@ -420,8 +425,8 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
         grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
         grid[1] = grid[2] = 1;
     }
-    SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : o->block[0], o->block[1],
-                             o->block[2], o->shared > need ? o->shared : need, b->params);
+    SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : block[0], block[1], block[2],
+                             o->shared > need ? o->shared : need, b->params);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;

@@ -169,6 +169,8 @@ const char *sim_func_name(const SimFunc *f);
 int sim_func_param_count(const SimFunc *f);
 SimResult sim_func_param_info(const SimFunc *f, int i, SimParamInfo *out);
 uint32_t sim_func_static_shared(const SimFunc *f);
+/* The block the entry's .reqntid requires (x, y, z); 0 (and zeros) when it has none. */
+int sim_func_reqntid(const SimFunc *f, unsigned out[3]);
 
 SimResult sim_mem_alloc(SimCtx *ctx, SimDevPtr *out, size_t bytes);
 SimResult sim_mem_free(SimCtx *ctx, SimDevPtr p);

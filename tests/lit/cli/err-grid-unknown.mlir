@@ -9,7 +9,7 @@
 // CHECK: err-grid-unknown.mlir:[[@LINE+9]]:10: error: kernel 'rows' reads the workgroup id, but its grid is not known: give --grid=X[,Y[,Z]] or add `gpu.known_grid_size = array<i32: X, Y, Z>` to its attributes
 // With the grid, every row is written:
 // RUN: %vptx check %s --dim=8 --grid=8 | %filecheck --check-prefix=PASS %s
-// RUN: %vptx run %s %S/Inputs/rows8x64.npy --out=%t --grid=8 && od -A n -t f4 -j 128 %t/arg0.npy | tail -n 2 | %filecheck --check-prefix=ROW7 %s
+// RUN: %vptx run %s %S/Inputs/rows8x64.npy --out=%t --grid=8 && od -v -A n -t f4 -j 128 %t/arg0.npy | tail -n 1 | %filecheck --check-prefix=ROW7 %s
 // PASS: PASS rows
 // ROW7: 8 8 8 8
 func.func @rows(%x: memref<?x64xf32>)
