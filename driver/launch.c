@@ -450,6 +450,79 @@ karg_elem_offset(const KernelArg *a, int64_t linear)
     return (size_t)off * a->esize;
 }
 
+bool
+karg_npy_dtype(TypeId elem, NpyDtype *d)
+{
+    switch (elem) {
+    case TY_F32:
+        *d = NPY_F4;
+        return true;
+    case TY_F16:
+        *d = NPY_F2;
+        return true;
+    case TY_BF16:
+    case TY_I16:
+        *d = NPY_U2;
+        return true;
+    case TY_F64:
+        *d = NPY_F8;
+        return true;
+    case TY_I8:
+        *d = NPY_I1;
+        return true;
+    case TY_I32:
+        *d = NPY_I4;
+        return true;
+    case TY_I64:
+    case TY_INDEX:
+        *d = NPY_I8;
+        return true;
+    case TY_I1:
+        *d = NPY_U1;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool
+karg_fill_npy(const KernelArg *a, const NpyArray *x, void *host, char *err, size_t n)
+{
+    NpyDtype want;
+    if (!karg_npy_dtype(a->elem, &want)) {
+        snprintf(err, n, "no .npy dtype for this element type");
+        return false;
+    }
+    if (x->dtype != want) {
+        snprintf(err, n, "dtype %s, but the memref needs %s", npy_dtype_descr(x->dtype),
+                 npy_dtype_descr(want));
+        return false;
+    }
+    int rank = (int)a->rank + (a->lanes > 1);
+    bool ok = x->ndim == rank && (a->lanes == 1 || x->shape[a->rank] == a->lanes);
+    for (uint32_t d = 0; ok && d < a->rank; d++)
+        ok = x->shape[d] == (size_t)a->shape[d];
+    if (!ok) {
+        char have[200] = "", need[200] = "";
+        size_t h = 0, w = 0;
+        for (int d = 0; d < x->ndim && h < sizeof have; d++)
+            h += (size_t)snprintf(have + h, sizeof have - h, "%s%zu", d ? ", " : "", x->shape[d]);
+        for (uint32_t d = 0; d < a->rank && w < sizeof need; d++)
+            w += (size_t)snprintf(need + w, sizeof need - w, "%s%lld", d ? ", " : "",
+                                  (long long)a->shape[d]);
+        if (a->lanes > 1 && w < sizeof need)
+            snprintf(need + w, sizeof need - w, ", %u", a->lanes);
+        snprintf(err, n, "the array's shape (%s%s) does not fit the memref's (%s%s)", have,
+                 x->ndim == 1 ? "," : "", need, rank == 1 ? "," : "");
+        return false;
+    }
+    int64_t count = karg_count(a);
+    for (int64_t e = 0; e < count; e++)
+        memcpy((char *)host + karg_elem_offset(a, e), (const char *)x->data + e * a->esize,
+               a->esize);
+    return true;
+}
+
 char *
 ptx_entry_name(const char *ptx, uint32_t n)
 {
@@ -500,13 +573,20 @@ entry_comments(const char *ptx, const char *entry, const char **end)
     return start;
 }
 
+const char *
+ptx_entry_comment(const char *ptx, const char *entry, const char *tag)
+{
+    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
+    const char *p = start ? strstr(start, tag) : NULL;
+    return p && p < e ? p + strlen(tag) : NULL;
+}
+
 /* The number after `tag` in the entry's comment lines, or 0. */
 static unsigned
 entry_comment_number(const char *ptx, const char *entry, const char *tag)
 {
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    const char *p = start ? strstr(start, tag) : NULL;
-    return p && p < e ? (unsigned)strtoul(p + strlen(tag), NULL, 10) : 0;
+    const char *p = ptx_entry_comment(ptx, entry, tag);
+    return p ? (unsigned)strtoul(p, NULL, 10) : 0;
 }
 
 unsigned
@@ -862,9 +942,17 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         sim_set_option(d->sim, SIM_OPT_TIMING_REGS, (uint64_t)ptxas_kernel_registers(ptx, entry));
     if (ok)
         sim_set_option(d->sim, SIM_OPT_TIMING_SAMPLE, cfg->timing ? cfg->timing_sample : 0);
+    Progress pr;
+    char what[300];
+    snprintf(what, sizeof what, "%s on the simulator%s", entry, cfg->timing ? " with timing" : "");
+    progress_begin(&pr, cfg->progress ? cfg->progress : "vptx", what);
+    if (cfg->progress)
+        sim_set_progress(d->sim, progress_update, &pr);
     if (ok && (r = sim_launch(fn, cfg->grid[0], cfg->grid[1], cfg->grid[2], cfg->block[0],
                               cfg->block[1], cfg->block[2], cfg->shared_bytes, par.ptrs)) != SIM_OK)
         ok = sim_failed(d, r, "launch", err, n);
+    sim_set_progress(d->sim, NULL, NULL);
+    progress_end(&pr);
     if (ok)
         sim_stats(d->sim, &res->stats);
     if (ok && cfg->timing)
@@ -960,7 +1048,13 @@ ptx_entry_param_count(const char *ptx, const char *entry)
     const char *e = NULL;
     if (!entry_comments(ptx, entry, &e))
         return -1;
-    const char *close = strchr(e, ')');
+    const char *close = e; /* the ')' that ends the list, not one in a `//` comment */
+    while (*close && *close != ')') {
+        if (close[0] == '/' && close[1] == '/')
+            close += strcspn(close, "\n");
+        else
+            close++;
+    }
     int n = 0;
     for (const char *p = strstr(e, ".param"); p && close && p < close; p = strstr(p + 6, ".param"))
         n++;

@@ -19,6 +19,7 @@
 #ifndef VPTX_DRIVER_LAUNCH_H
 #define VPTX_DRIVER_LAUNCH_H
 
+#include "driver/npy.h"
 #include "driver/vptx.h"
 #include "ir/ir.h"
 #include "sim/sim.h"
@@ -115,6 +116,13 @@ int64_t karg_count(const KernelArg *a);
 /* Byte offset in a->host of the element with row-major number `linear`. */
 size_t karg_elem_offset(const KernelArg *a, int64_t linear);
 
+/* The .npy dtype of an element type (f32 <f4, f16 <f2, bf16 and i16 <u2, f64 <f8, i8
+ * |i1, i32 <i4, i64 and index <i8, i1 |u1); false for the others. */
+bool karg_npy_dtype(TypeId elem, NpyDtype *d);
+/* Copies array x into host, a buffer laid out as memref argument a's (every dim known:
+ * after kernel_set_dims).  False with a message naming both dtypes or both shapes. */
+bool karg_fill_npy(const KernelArg *a, const NpyArray *x, void *host, char *err, size_t n);
+
 /* The name of the n-th `.entry` in PTX text (malloc'd), or NULL. */
 char *ptx_entry_name(const char *ptx, uint32_t n);
 
@@ -129,6 +137,9 @@ typedef struct HiddenTmap {
     unsigned swizzle; /* bytes: 0, 32, 64 or 128 */
     bool optional;    /* the kernel tests the rows and does not use the map when TMA cannot */
 } HiddenTmap;
+
+/* What follows `tag` ("// vptx: grid ") in the `// vptx:` lines above `entry`, or NULL. */
+const char *ptx_entry_comment(const char *ptx, const char *entry, const char *tag);
 
 /* The hidden tensor maps of `entry`, in parameter order (at most max). */
 uint32_t ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max);
@@ -161,6 +172,7 @@ typedef struct LaunchConfig {
     /* sim with timing: simulate at most this many CTAs of a bigger grid and extrapolate
        (SIM_OPT_TIMING_SAMPLE; the others do not run); 0: all */
     unsigned long long timing_sample;
+    const char *progress; /* sim: "vptx check" etc. for a progress line (progress.c); NULL: none */
 } LaunchConfig;
 
 typedef struct LaunchResult {
@@ -175,6 +187,21 @@ typedef struct LaunchResult {
  * with a message in err (PTX errors, faults, CUDA errors with their names). */
 bool device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
                 const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n);
+
+/* ---- progress.c: a progress line for long launches ---- */
+
+typedef struct Progress {
+    const char *who, *what; /* "vptx check", "gemm on the simulator" */
+    const char *unit;       /* what is counted: "CTA" (NULL), "workgroup" */
+    uint64_t start_ns, last_ns;
+    bool on, always, shown;
+} Progress;
+/* Starts timing work: a line appears on a terminal's stderr once it has run 2 s. */
+void progress_begin(Progress *p, const char *who, const char *what);
+/* done of total units (a SimProgressFn; user is the Progress). */
+void progress_update(void *user, uint64_t done, uint64_t total);
+/* Erases the line, if one was shown. */
+void progress_end(Progress *p);
 
 /* ---- command-line helpers shared by main.c, check.c and run_mlir.c ---- */
 

@@ -150,6 +150,8 @@ parse_run_args(int argc, char **argv, RunArgs *a)
         return run_error(why, NULL);
     if (a->timing_sample && !a->timing)
         return run_error("--timing-sample needs --timing=GPU", NULL);
+    if (!a->opt.debug_loc) /* a simulator fault then names the op's .mlir line */
+        a->opt.debug_loc = 2;
     if (a->timing &&
         sim_timing_check(a->timing, a->opt.arch ? a->opt.arch : "sm_80", why, sizeof why) != SIM_OK)
         return run_error(why, NULL);
@@ -443,6 +445,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     }
     cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
     cfg.timing_sample = ra->timing_sample;
+    cfg.progress = "vptx run";
     bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
     if (!ok) {
         run_error(err, NULL);

@@ -425,8 +425,16 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
         grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
         grid[1] = grid[2] = 1;
     }
+    Progress pr;
+    char what[300];
+    snprintf(what, sizeof what, "%s on the simulator%s", sim_func_name(f),
+             o->timing ? " with timing" : "");
+    progress_begin(&pr, "vptx run", what);
+    sim_set_progress(ctx, progress_update, &pr);
     SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : block[0], block[1], block[2],
                              o->shared > need ? o->shared : need, b->params);
+    sim_set_progress(ctx, NULL, NULL);
+    progress_end(&pr);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;

@@ -396,6 +396,13 @@ sim_func_static_shared(const SimFunc *f)
     return f->m->shared_static;
 }
 
+void
+sim_set_progress(SimCtx *ctx, SimProgressFn *fn, void *user)
+{
+    ctx->progress = fn;
+    ctx->progress_user = user;
+}
+
 int
 sim_func_reqntid(const SimFunc *f, unsigned out[3])
 {
