@@ -39,6 +39,8 @@ struct VptxResult {
     char *diag_text;
     char **strings; /* file names and messages owned by the result */
     size_t nstrings;
+    VptxCompileStatus status;
+    KernelTable kernels; /* of a PTX output (api_kernels.c) */
 };
 
 void
@@ -93,15 +95,23 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
     return ok;
 }
 
+static bool
+has_call(Module *m, OpId op, void *ctx)
+{
+    (void)ctx;
+    return op_get(m, op)->kind != OP_CALL;
+}
+
 /* Every function is a kernel (no device functions): one that returns a value is the
- * user's mistake, said in the user's words before any pass trips over it. */
+ * user's mistake, said in the user's words before any pass trips over it.  (A module
+ * with func.call: ptxgen says there are no device functions, the root cause.) */
 static bool
 check_kernel_results(Module *m, Diag *d)
 {
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     bool ok = true;
-    for (uint32_t i = 0; i < funcs.n; i++) {
+    for (uint32_t i = 0; i < funcs.n && module_walk(m, m->top, has_call, NULL); i++) {
         OpId f = funcs.items[i];
         const Attr *ft = op_attr(m, f, "function_type");
         if (!ft || ft->kind != ATTR_TYPE || !type_get(m, ft->type)->nouts)
@@ -129,19 +139,59 @@ pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
     return pipeline_run_traced(m, opt, d, out, NULL);
 }
 
+/* --kernel NAME: drops every other kernel from the module (each is compiled on its own,
+ * so the one left compiles to the same PTX as in the whole module).  False, with an
+ * error naming the kernels there are, when none is called name. */
+static bool
+keep_only_kernel(Module *m, const char *name, Diag *d)
+{
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    bool found = false;
+    for (uint32_t i = 0; i < funcs.n; i++) {
+        const Attr *sym = op_attr(m, funcs.items[i], "sym_name");
+        found = found || (sym && sym->str && strcmp(sym->str, name) == 0);
+    }
+    if (!found) {
+        char list[512] = "";
+        size_t used = 0;
+        for (uint32_t i = 0; i < funcs.n && used < sizeof list; i++) {
+            const Attr *sym = op_attr(m, funcs.items[i], "sym_name");
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+                                     sym && sym->str ? sym->str : "?");
+        }
+        diag_error(d, (Loc){ 0, 0, 0 },
+                   "--kernel=%s: the module has no kernel of that name (%s: %s)", name,
+                   funcs.n == 1 ? "its kernel" : "its kernels", funcs.n ? list : "none");
+        return false;
+    }
+    for (uint32_t i = 0; i < funcs.n; i++) {
+        const Attr *sym = op_attr(m, funcs.items[i], "sym_name");
+        if (sym && sym->str && strcmp(sym->str, name) == 0)
+            continue;
+        Block *b = block_get(m, op_get(m, funcs.items[i])->parent);
+        uint32_t k = 0;
+        for (uint32_t j = 0; j < b->ops.n; j++)
+            if (b->ops.items[j] != funcs.items[i])
+                b->ops.items[k++] = b->ops.items[j];
+        b->ops.n = k;
+    }
+    return true;
+}
+
 /* Every pass runs through trace_pass / trace_end (driver/passes.c), which only
  * calls it when t is NULL, and times it or prints the IR after it otherwise. */
 bool
 pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassTrace *t)
 {
+    if (t && t->kernel && !keep_only_kernel(m, t->kernel, d))
+        return false;
     if (!trace_pass(t, "verify", ir_verify, m, d))
         return false;
     if (opt->emit == VPTX_EMIT_MLIR) {
         ir_print(m, out);
         return true;
     }
-    if (!check_kernel_results(m, d))
-        return false;
     if (opt->emit == VPTX_EMIT_LAYOUT) {
         if (!run_layout(m, opt, d, t))
             return false;
@@ -151,6 +201,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
     if (is_vector_level(m) || distribute_needed(m) || opt->emit == VPTX_EMIT_SIMT) {
         /* inputs with hand-written `vptx.layout` on every vector op skip the layout pass */
         if (!distribute_has_layouts(m) && !run_layout(m, opt, d, t))
+            return false;
+        if (!check_kernel_results(m, d)) /* before distribute trips over the return */
             return false;
         uint64_t start = trace_begin(t);
         bool ok = distribute_module_persist(m, opt->pipeline_stages, opt->remarks != 0,
@@ -164,7 +216,10 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
             return true;
         }
     }
-    PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc != 0 };
+    if (!check_kernel_results(m, d))
+        return false;
+    PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc == 1,
+                        opt->debug_loc != 0 };
     uint64_t start = trace_begin(t);
     bool ok = ptxgen_emit(m, &popt, out, d);
     trace_end(t, "ptxgen", start, NULL, ok);
@@ -336,6 +391,33 @@ keep_string(VptxResult *r, const char *s)
     return copy;
 }
 
+/* *out = the text of line `line` of f (up to 400 bytes, no newline) as a string r owns,
+ * or NULL when f's text is not kept; false when it did not fit in memory. */
+static bool
+keep_source_line(VptxResult *r, const DiagFile *f, uint32_t line, const char **out)
+{
+    *out = NULL;
+    if (!f->text || line == 0)
+        return true;
+    const char *p = f->text, *end = f->text + f->len;
+    for (uint32_t l = 1; l < line && p < end; p++)
+        if (*p == '\n')
+            l++;
+    if (p >= end && line > 1)
+        return true;
+    size_t n = 0;
+    while (p + n < end && p[n] != '\n' && n < 400)
+        n++;
+    char *copy = ir_alloc_should_fail() ? NULL : malloc(n + 1);
+    if (!copy)
+        return false;
+    memcpy(copy, p, n);
+    copy[n] = 0;
+    *out = keep_string(r, copy);
+    free(copy);
+    return *out != NULL;
+}
+
 /* Copies the diagnostics into r; false when one did not fit in memory. */
 static bool
 collect_diagnostics(VptxResult *r, const Diag *d)
@@ -355,8 +437,10 @@ collect_diagnostics(VptxResult *r, const Diag *d)
         v->line = rec->loc.line;
         v->col = rec->loc.col;
         v->message = keep_string(r, rec->msg);
+        bool source = !rec->loc.file || rec->loc.file >= d->nfiles ||
+                      keep_source_line(r, &d->files[rec->loc.file], rec->loc.line, &v->source);
         /* a diagnostic whose strings did not fit is left out, never half there (fuzz_api) */
-        if ((rec->loc.file && !v->file) || !v->message)
+        if ((rec->loc.file && !v->file) || !v->message || !source)
             ok = false;
         else
             r->ndiags++;
@@ -391,8 +475,16 @@ int
 vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *opt,
              VptxResult **out)
 {
+    VptxCompileStatus s = vptx_compile2(name, text, len, opt, out);
+    return s == VPTX_COMPILE_BAD_OPTIONS ? 1 : (int)s;
+}
+
+VptxCompileStatus
+vptx_compile2(const char *name, const char *text, size_t len, const VptxOptions *opt,
+              VptxResult **out)
+{
     if (!out)
-        return -1;
+        return VPTX_COMPILE_OUT_OF_MEMORY;
     *out = NULL;
     VptxOptions defaults;
     if (!opt) {
@@ -402,24 +494,64 @@ vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *
     VptxResult *r = ir_alloc_should_fail() ? NULL : calloc(1, sizeof *r);
     *out = r;
     if (!r)
-        return -1;
+        return VPTX_COMPILE_OUT_OF_MEMORY;
     Diag d;
     diag_init(&d);
-    bool ok = false;
+    bool ok = false, args_ok = false;
     if (!text && len == 0)
         text = ""; /* an empty input; the lexer does no arithmetic on a NULL pointer */
-    if (check_arguments(&d, text, len, opt))
+    if ((args_ok = check_arguments(&d, text, len, opt)))
         ok =
             driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output, &r->output_len);
     bool oom = !collect_diagnostics(r, &d) || d.out_of_memory;
     diag_free(&d);
+    if (!oom && ok && opt->emit == VPTX_EMIT_PTX)
+        oom = !(ir_alloc_should_fail() ? false : kernels_parse(&r->kernels, r->output));
     if (oom) { /* a result that lost part of itself is no result */
         free(r->output);
         r->output = NULL;
         r->output_len = 0;
-        return -1;
+        kernels_free(&r->kernels);
+        return r->status = VPTX_COMPILE_OUT_OF_MEMORY;
     }
-    return ok ? 0 : 1;
+    r->status = ok        ? VPTX_COMPILE_OK
+                : args_ok ? VPTX_COMPILE_INPUT_ERROR
+                          : VPTX_COMPILE_BAD_OPTIONS;
+    return r->status;
+}
+
+VptxCompileStatus
+vptx_result_status(const VptxResult *r)
+{
+    return r ? r->status : VPTX_COMPILE_OUT_OF_MEMORY;
+}
+
+const char *
+vptx_compile_status_name(VptxCompileStatus s)
+{
+    switch (s) {
+    case VPTX_COMPILE_OK:
+        return "ok";
+    case VPTX_COMPILE_INPUT_ERROR:
+        return "input error";
+    case VPTX_COMPILE_BAD_OPTIONS:
+        return "bad options";
+    case VPTX_COMPILE_OUT_OF_MEMORY:
+        return "out of memory";
+    }
+    return "unknown status";
+}
+
+size_t
+vptx_result_num_kernels(const VptxResult *r)
+{
+    return r ? r->kernels.nkernels : 0;
+}
+
+const VptxKernel *
+vptx_result_kernel(const VptxResult *r, size_t i)
+{
+    return r && i < r->kernels.nkernels ? &r->kernels.kernels[i] : NULL;
 }
 
 const char *
@@ -459,5 +591,6 @@ vptx_result_free(VptxResult *r)
     free(r->output);
     free(r->diags);
     free(r->diag_text);
+    kernels_free(&r->kernels);
     free(r);
 }

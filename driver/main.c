@@ -23,6 +23,7 @@
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
 #include "driver/run_ptx.h"
+#include "frontend/frontend.h"
 #include "layout/layout.h"
 
 #include <errno.h>
@@ -56,7 +57,11 @@ static const char usage_text[] =
     "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a (nvcc's\n"
     "                    -arch=ARCH and --gpu-architecture=ARCH are the same option)\n"
     "  -O, -O0 ... -O3   accepted for nvcc's habits: vptx has one optimisation level\n"
-    "  -o FILE           write the output to FILE (default stdout): a regular file is\n"
+    "  --kernel=NAME     compile only kernel NAME of the module\n"
+    "  --split=DIR       one file per kernel: DIR/NAME.ptx (NAME.mlir for the IR levels,\n"
+    "                    NAME.cubin), each compiled as with --kernel; DIR is created\n"
+    "  -o FILE           write the output to FILE (default stdout; - is stdout too, for\n"
+    "                    every level, cubin included): a regular file is\n"
     "                    replaced whole (temporary file + rename) or not at all; a\n"
     "                    symbolic link is written through; a device or FIFO is written\n"
     "                    in place, never replaced\n"
@@ -106,6 +111,7 @@ typedef struct Args {
     VptxOptions opt;
     const char *input;
     const char *output;
+    const char *split; /* --split=DIR: one file per kernel */
     bool cubin, ptxas_stats, keep, verbose;
     PassTrace trace; /* --time-passes, --print-after, --print-after-all */
 } Args;
@@ -206,6 +212,14 @@ parse_args(int argc, char **argv, Args *a)
         } else if (cli_option(argc, argv, &i, "-o", &value, &missing) ||
                    cli_option(argc, argv, &i, "--output", &value, &missing)) {
             a->output = value;
+        } else if (cli_option(argc, argv, &i, "--kernel", &value, &missing)) {
+            a->trace.kernel = value;
+        } else if (cli_option(argc, argv, &i, "--split", &value, &missing)) {
+            a->split = value;
+            if (!missing && !*value) {
+                fprintf(stderr, "vptx: error: --split needs a folder name (the value is empty)\n");
+                return 1;
+            }
         } else if (arg[0] == '-' && arg[1] != 0) {
             static const char *const help[] = { usage_text, usage_text2, NULL };
             cli_unknown_option(stderr, "vptx", arg, help);
@@ -229,6 +243,11 @@ parse_args(int argc, char **argv, Args *a)
     char why[256];
     if (!options_validate(&a->opt, OPTIONS_CLI, why, sizeof why)) {
         fprintf(stderr, "vptx: error: %s\n", why);
+        return 1;
+    }
+    if (a->split && (a->output || a->trace.kernel)) {
+        fprintf(stderr, "vptx: error: --split=DIR writes one file per kernel: it takes neither -o "
+                        "nor --kernel\n");
         return 1;
     }
     if (a->ptxas_stats && a->opt.emit != VPTX_EMIT_PTX) {
@@ -329,7 +348,8 @@ compile_streamed(Args *a, const char *name, const char *text, size_t len)
         return -1; /* not a regular file, or no temporary file beside it: the in-memory
                       path compiles (reporting the input's errors first) and then says why
                       it cannot write, as before */
-    bool traced = a->trace.time_passes || a->trace.print_after || a->trace.print_after_all;
+    bool traced =
+        a->trace.time_passes || a->trace.print_after || a->trace.print_after_all || a->trace.kernel;
     Diag d;
     diag_init(&d);
     bool ok = driver_compile_to(&d, name, text, len, &a->opt, traced ? &a->trace : NULL, o.f);
@@ -352,6 +372,74 @@ compile_streamed(Args *a, const char *name, const char *text, size_t len)
     if (traced)
         trace_report(&a->trace);
     return rc;
+}
+
+/* --split=DIR: each kernel compiled on its own (as --kernel NAME) into DIR/NAME.ptx
+ * (.mlir for the IR levels, .cubin), every kernel compiled before any file is written;
+ * each file is written whole or not at all (output_write).  Returns the exit status. */
+static int
+compile_split(Args *a, const char *name, const char *text, size_t len)
+{
+    Module m;
+    Diag d;
+    diag_init(&d);
+    module_init(&m);
+    bool ok = frontend_parse(&m, &d, name, text, len);
+    OpId ks[256];
+    uint32_t n = ok ? kernel_list(&m, ks, 256) : 0;
+    char *names[256];
+    for (uint32_t i = 0; i < n; i++) {
+        const Attr *sym = op_attr(&m, ks[i], "sym_name");
+        names[i] = strdup(sym && sym->str ? sym->str : "kernel");
+    }
+    module_free(&m);
+    char why[512];
+    if (ok && n == 0) {
+        fprintf(stderr, "vptx: error: --split: %s has no kernel\n", name);
+        ok = false;
+    } else if (ok && !output_dir(a->split, why, sizeof why)) {
+        fprintf(stderr, "vptx: error: %s\n", why);
+        ok = false;
+    }
+    char *outs[256] = { 0 };
+    size_t lens[256] = { 0 };
+    for (uint32_t i = 0; ok && i < n; i++) {
+        a->trace.kernel = names[i];
+        if (!names[i] || strchr(names[i], '/') || names[i][0] == '.') {
+            fprintf(stderr, "vptx: error: --split: kernel '%s' cannot name a file\n",
+                    names[i] ? names[i] : "?");
+            ok = false;
+            break;
+        }
+        ok = driver_compile_traced(&d, name, text, len, &a->opt, &a->trace, &outs[i], &lens[i]);
+    }
+    diag_render(&d, stderr);
+    diag_free(&d);
+    const char *ext = a->cubin ? ".cubin" : a->opt.emit == VPTX_EMIT_PTX ? ".ptx" : ".mlir";
+    for (uint32_t i = 0; ok && i < n; i++) {
+        char path[4200], file[300];
+        snprintf(file, sizeof file, "%s%s", names[i], ext);
+        if (!output_join(path, sizeof path, a->split, file, why, sizeof why)) {
+            fprintf(stderr, "vptx: error: %s\n", why);
+            ok = false;
+        } else if (a->cubin || a->ptxas_stats) {
+            Args one = *a;
+            one.output = path;
+            one.input = path; /* ptxas's temporary file is named after the kernel */
+            ok = run_ptxas(&one, outs[i], lens[i]) == 0;
+            if (ok && !a->cubin && !output_write(path, outs[i], lens[i]))
+                ok = false;
+        } else if (!output_write(path, outs[i], lens[i])) {
+            fprintf(stderr, "vptx: error: cannot write '%s': %s\n", path, strerror(errno));
+            ok = false;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        free(outs[i]);
+        free(names[i]);
+    }
+    trace_report(&a->trace);
+    return ok ? 0 : 1;
 }
 
 static int
@@ -383,7 +471,12 @@ compile_main(int argc, char **argv)
             return streamed;
         }
     }
-    if (a.trace.time_passes || a.trace.print_after || a.trace.print_after_all) {
+    if (a.split) {
+        int split = compile_split(&a, name, text, len);
+        free(text);
+        return split;
+    }
+    if (a.trace.time_passes || a.trace.print_after || a.trace.print_after_all || a.trace.kernel) {
         int traced = compile_traced(&a, name, text, len);
         free(text);
         return traced;

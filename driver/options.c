@@ -48,6 +48,11 @@ options_validate(const VptxOptions *opt, OptionsSpelling spelling, char *err, si
                  cli ? "mlir, layout, simt, ptx or cubin" : "a VptxEmit");
         return false;
     }
+    if (opt->debug_loc < 0 || opt->debug_loc > 2) {
+        snprintf(err, n, "%s%s%d: expected 0 (none), 1 (.loc lines) or 2 (comments only)",
+                 cli ? "-g" : "VptxOptions.debug_loc", cli ? "=" : " = ", opt->debug_loc);
+        return false;
+    }
     if (opt->pipeline_stages < 0 || opt->pipeline_stages > 8) {
         snprintf(err, n, "%s%s%d: the stage count must be from 1 to 8 (0: chosen per loop)",
                  cli ? "--pipeline-stages" : "VptxOptions.pipeline_stages", cli ? "=" : " = ",
