@@ -408,9 +408,12 @@ parse_args(int argc, char **argv, Fuzz *fz)
             arch = v;
         } else if (cli_option(argc, argv, &i, "--keep-dir", &v, &missing) && !missing) {
             fz->keep_dir = v;
+        } else if (missing) {
+            cli_missing_value(stderr, "vptx fuzz-diff", argc, argv, i);
+            return 1;
         } else {
-            fprintf(stderr, "vptx fuzz-diff: error: %s '%s' (see vptx fuzz-diff --help)\n",
-                    missing ? "option needs a value:" : "unknown argument", argv[i]);
+            static const char *const help[] = { fuzz_usage, NULL };
+            cli_unknown_option(stderr, "vptx fuzz-diff", argv[i], help);
             return 1;
         }
     }

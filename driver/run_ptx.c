@@ -17,6 +17,7 @@
 #include "driver/run_ptx.h"
 #include "driver/npy.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/vptx.h"
@@ -101,7 +102,7 @@ parse_dims(const char *s, unsigned d[3])
     return false;
 }
 
-/* --name VALUE or --name=VALUE */
+/* --name VALUE or --name=VALUE (never the input file: `--entry k.ptx` lacks its value) */
 static const char *
 opt_value(int argc, char **argv, int *i, const char *name)
 {
@@ -110,7 +111,7 @@ opt_value(int argc, char **argv, int *i, const char *name)
         return NULL;
     if (argv[*i][n] == '=')
         return argv[*i] + n + 1;
-    if (argv[*i][n] || *i + 1 >= argc)
+    if (argv[*i][n] || *i + 1 >= argc || cli_is_input_name(argv[*i + 1]))
         return NULL;
     return argv[++*i];
 }
@@ -173,7 +174,15 @@ parse_args(int argc, char **argv, RunOpts *o)
         } else if ((v = opt_value(argc, argv, &i, "--timing"))) {
             o->timing = v;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return run_fail("unknown option '%s'\n%s", argv[i], run_usage);
+            /* an option of this form without its value, or a misspelled one */
+            static const char *const help[] = { run_usage, NULL };
+            size_t n = strcspn(argv[i], "=");
+            const char *known = strstr(run_usage, argv[i]);
+            if (!argv[i][n] && known && (known[n] == '=' || known[n] == ' '))
+                cli_missing_value(stderr, "vptx run", argc, argv, i);
+            else
+                cli_unknown_option(stderr, "vptx run", argv[i], help);
+            return 1;
         } else if (!o->ptx_path) {
             o->ptx_path = argv[i];
         } else if (o->nargs == MAXARGS) {

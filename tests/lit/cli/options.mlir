@@ -37,6 +37,10 @@
 // MEAN-CHECK: vptx check: error: unknown option '--tming=a100'; did you mean '--timing=a100'?
 // RUN: not %vptx run %s --blok=32 2>&1 | %filecheck --check-prefix=MEAN-RUN %s
 // MEAN-RUN: vptx run: error: unknown option '--blok=32'; did you mean '--block=32'?
+// RUN: not %vptx run k.ptx --tming=a100 2>&1 | %filecheck --check-prefix=MEAN-RUNPTX %s
+// RUN: not %vptx fuzz-diff --cout=3 2>&1 | %filecheck --check-prefix=MEAN-FUZZ %s
+// MEAN-RUNPTX: vptx run: error: unknown option '--tming=a100'; did you mean '--timing=a100'?
+// MEAN-FUZZ: vptx fuzz-diff: error: unknown option '--cout=3'; did you mean '--count=3'?
 // RUN: not %vptx --frobnicate %s 2>&1 | %filecheck --check-prefix=NOMEAN %s
 // NOMEAN: vptx: error: unknown option '--frobnicate' (see vptx --help)
 //
@@ -47,6 +51,10 @@
 // SWALLOW: vptx check: error: option '--timing' needs a value (--timing=VALUE; '{{.*}}options.mlir' is taken as the input)
 // SWALLOW-RUN: vptx run: error: option '--timing' needs a value (--timing=VALUE; '{{.*}}options.mlir' is taken as the input)
 // SWALLOW-ARCH: vptx: error: option '--arch' needs a target
+// RUN: not %vptx run --entry %t.ptx 2>&1 | %filecheck --check-prefix=SWALLOW-ENTRY %s
+// RUN: not %vptx fuzz-diff --count 2>&1 | %filecheck --check-prefix=MISSING-FUZZ %s
+// SWALLOW-ENTRY: vptx run: error: option '--entry' needs a value (--entry=VALUE; '{{.*}}.ptx' is taken as the input)
+// MISSING-FUZZ: vptx fuzz-diff: error: option '--count' needs a value (--count=VALUE)
 func.func @scale(%x: memref<64xf32>, %out: memref<64xf32>)
     attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
   %c0 = arith.constant 0 : index
