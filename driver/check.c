@@ -1093,9 +1093,11 @@ check_kernel(Check *c, OpId func, uint32_t index)
                 fprintf(c->ca->out,
                         "SKIP %s (SIMT-level: ran on the simulator without a fault, but eval "
                         "does not apply and there is no GPU to compare with; use "
-                        "--reference=SPEC.mlir)\n",
-                        k.name);
+                        "--reference=SPEC.mlir%s)\n",
+                        k.name, c->ca->nexpects ? "; --expect compared below" : " or --expect");
                 status = CHECK_PASS;
+                if (c->ca->nexpects && !check_expects(c, &k, "sim")) /* the user's arrays */
+                    status = CHECK_MISMATCH;
             } else {
                 status = CHECK_FAULT;
             }

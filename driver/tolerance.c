@@ -284,6 +284,8 @@ tolerance_of_arg(Module *m, OpId func, uint32_t arg, bool precise, bool tf32, To
         return false;
     ValueId a = block_get(m, entry)->args.items[arg];
     TypeId elem = type_element(m, value_type(m, a));
+    if (!type_is_scalar(elem)) /* memref<...xvector<NxT>> */
+        elem = type_element(m, elem);
     if (!type_is_float(elem)) {
         t->exact = true;
         return true;
