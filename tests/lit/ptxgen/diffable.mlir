@@ -21,6 +21,14 @@
 // RUN: grep '^[<>]' %t/diff.txt | { grep -v -e 'mul' -e 'add' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
 // COUNT: {{^[1-9][0-9]*$}}
 // NONE-NOT: {{.}}
+// The same on two examples: softmax's subtraction made an addition, attention's
+// rescale of l made an addition: only that op's lines change.
+// RUN: %vptx examples/softmax.mlir -o %t/s1.ptx && sed 's/%%d = arith.subf %%x, %%mt/%%d = arith.addf %%x, %%mt/' examples/softmax.mlir > %t/s2.mlir
+// RUN: %vptx %t/s2.mlir -o %t/s2.ptx; diff %t/s1.ptx %t/s2.ptx > %t/sdiff.txt; test $? = 1
+// RUN: grep '^[<>]' %t/sdiff.txt | { grep -v -e 'sub' -e 'add' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
+// RUN: %vptx examples/attention.mlir -o %t/a1.ptx && sed 's/%%lc = arith.mulf %%corr, %%l/%%lc = arith.addf %%corr, %%l/' examples/attention.mlir > %t/a2.mlir
+// RUN: %vptx %t/a2.mlir -o %t/a2.ptx; diff %t/a1.ptx %t/a2.ptx > %t/adiff.txt; test $? = 1
+// RUN: grep '^[<>]' %t/adiff.txt | { grep -v -e 'mul' -e 'add' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
 //
 // The second kernel edited: the first kernel's PTX is the same, line for line.
 // RUN: sed 's/%%t2 = arith.constant dense<2.0>/%%t2 = arith.constant dense<3.0>/' %s > %t/edit2.mlir
