@@ -46,6 +46,12 @@ FUZZ_SECONDS = 60
 # Generated from the binary's own --help texts (driver/mkman.sh, driver/mkcompletion.sh).
 MAN      = $(BUILD)/share/vptx.1
 COMPL    = $(BUILD)/share/vptx.bash
+# Everything `make install` puts under PREFIX: the man page's FILES section lists it and
+# `make uninstall` removes it.
+INSTALL_FILES = bin/vptx lib/libvptx.a lib/libvptx.so lib/$(SONAME) lib/libvptx.so.$(SOVER) \
+                include/vptx.h include/vptx_runtime.h lib/pkgconfig/vptx.pc \
+                share/man/man1/vptx.1 share/bash-completion/completions/vptx \
+                share/doc/vptx/LICENSE
 # memory cap of every fuzz target (libFuzzer -rss_limit_mb and -malloc_limit_mb)
 FUZZ_RSS_MB  = 1024
 
@@ -75,9 +81,9 @@ $(SOLIB): $(LIBOBJ) $(API_HDRS)
 	ln -sf libvptx.so.$(SOVER) $(@D)/$(SONAME)
 	ln -sf $(SONAME) $(@D)/libvptx.so
 
-$(MAN): $(BIN) driver/mkman.sh
+$(MAN): $(BIN) driver/mkman.sh Makefile
 	@mkdir -p $(@D)
-	driver/mkman.sh $(BIN) > $@.tmp && mv $@.tmp $@
+	driver/mkman.sh $(BIN) "$(INSTALL_FILES)" > $@.tmp && mv $@.tmp $@
 
 $(COMPL): $(BIN) driver/mkcompletion.sh
 	@mkdir -p $(@D)
@@ -161,6 +167,8 @@ bench-deps:                 ## install llc-16 and the MLIR 16 tools that `make b
 install: $(BIN) $(PUBLIB) $(SOLIB) $(MAN) $(COMPL) ## install binary, libraries, headers, pkg-config file, man page, bash completion under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -d $(DESTDIR)$(PREFIX)/share/doc/vptx
+	install -m 644 LICENSE $(DESTDIR)$(PREFIX)/share/doc/vptx/LICENSE
 	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/vptx.1
 	install -m 644 $(COMPL) $(DESTDIR)$(PREFIX)/share/bash-completion/completions/vptx
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/vptx
@@ -171,6 +179,10 @@ install: $(BIN) $(PUBLIB) $(SOLIB) $(MAN) $(COMPL) ## install binary, libraries,
 	install -m 644 driver/vptx.h $(DESTDIR)$(PREFIX)/include/vptx.h
 	install -m 644 driver/vptx_runtime.h $(DESTDIR)$(PREFIX)/include/vptx_runtime.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' driver/vptx.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vptx.pc
+
+uninstall:                  ## remove what `make install` put under PREFIX (the same PREFIX)
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALL_FILES))
+	-rmdir $(DESTDIR)$(PREFIX)/share/doc/vptx 2> /dev/null
 
 format:                     ## reformat the sources in place
 	clang-format -i $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h examples/*.c)
@@ -184,5 +196,5 @@ clean:                      ## remove build/
 help:                       ## list the targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed -e 's/:.*## /\t/'
 
-.PHONY: all test run-tests check demo update-golden bench bench-deps fuzz fuzz-build leakcheck install format format-check clean help
+.PHONY: all test run-tests check demo update-golden bench bench-deps fuzz fuzz-build leakcheck install uninstall format format-check clean help
 -include $(OBJ:.o=.d) $(UNIT:=.d) $(TOOLS:=.d) $(EXAMPLES:=.d)

@@ -19,6 +19,7 @@
 #include "driver/vptx.h"
 #include "driver/driver.h"
 #include "driver/host.h"
+#include "driver/options.h"
 
 #include "distribute/distribute.h"
 #include "frontend/frontend.h"
@@ -41,6 +42,8 @@ struct VptxResult {
     char *diag_text;
     char **strings; /* file names and messages owned by the result */
     size_t nstrings;
+    VptxCompileStatus status;
+    KernelTable kernels; /* of a PTX output (api_kernels.c) */
 };
 
 void
@@ -95,10 +98,88 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
     return ok;
 }
 
+static bool
+has_call(Module *m, OpId op, void *ctx)
+{
+    (void)ctx;
+    return op_get(m, op)->kind != OP_CALL;
+}
+
+/* Every function is a kernel (no device functions): one that returns a value is the
+ * user's mistake, said in the user's words before any pass trips over it.  (A module
+ * with func.call: ptxgen says there are no device functions, the root cause.) */
+static bool
+check_kernel_results(Module *m, Diag *d)
+{
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    bool ok = true;
+    for (uint32_t i = 0; i < funcs.n && module_walk(m, m->top, has_call, NULL); i++) {
+        OpId f = funcs.items[i];
+        const Attr *ft = op_attr(m, f, "function_type");
+        if (!ft || ft->kind != ATTR_TYPE || !type_get(m, ft->type)->nouts)
+            continue;
+        const Attr *sym = op_attr(m, f, "sym_name");
+        BlockId entry = op_entry_block(m, f, 0);
+        const Block *b = entry ? block_get(m, entry) : NULL;
+        Loc loc = b && b->ops.n ? op_get(m, b->ops.items[b->ops.n - 1])->loc : op_get(m, f)->loc;
+        char type[128];
+        diag_error(d, loc,
+                   "kernel '%s' returns %s%s: a GPU kernel returns nothing; store the result "
+                   "through a memref argument (vector.transfer_write, memref.store) and drop "
+                   "the result type",
+                   sym && sym->str ? sym->str : "?",
+                   ir_type_text(m, type_get(m, ft->type)->outs[0], type, sizeof type),
+                   type_get(m, ft->type)->nouts > 1 ? ", ..." : "");
+        ok = false;
+    }
+    return ok;
+}
+
 bool
 pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
 {
     return pipeline_run_traced(m, opt, d, out, NULL);
+}
+
+/* --kernel NAME: drops every other kernel from the module (each is compiled on its own,
+ * so the one left compiles to the same PTX as in the whole module).  False, with an
+ * error naming the kernels there are, when none is called name. */
+static bool
+keep_only_kernel(Module *m, const char *name, Diag *d)
+{
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    bool found = false;
+    for (uint32_t i = 0; i < funcs.n; i++) {
+        const Attr *sym = op_attr(m, funcs.items[i], "sym_name");
+        found = found || (sym && sym->str && strcmp(sym->str, name) == 0);
+    }
+    if (!found) {
+        char list[512] = "";
+        size_t used = 0;
+        for (uint32_t i = 0; i < funcs.n && used < sizeof list; i++) {
+            const Attr *sym = op_attr(m, funcs.items[i], "sym_name");
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+                                     sym && sym->str ? sym->str : "?");
+        }
+        diag_error(d, (Loc){ 0, 0, 0 },
+                   "--kernel=%s: the module has no kernel of that name (%s: %s)", name,
+                   funcs.n == 1 ? "its kernel" : "its kernels", funcs.n ? list : "none");
+        return false;
+    }
+    for (uint32_t i = 0; i < funcs.n; i++) {
+        const Attr *sym = op_attr(m, funcs.items[i], "sym_name");
+        if (sym && sym->str && strcmp(sym->str, name) == 0)
+            continue;
+        Block *b = block_get(m, op_get(m, funcs.items[i])->parent);
+        uint32_t k = 0;
+        for (uint32_t j = 0; j < b->ops.n; j++)
+            if (b->ops.items[j] != funcs.items[i])
+                b->ops.items[k++] = b->ops.items[j];
+        b->ops.n = k;
+    }
+    return true;
 }
 
 /* Every pass runs through trace_pass / trace_end (driver/passes.c), which only
@@ -106,6 +187,8 @@ pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out)
 bool
 pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassTrace *t)
 {
+    if (t && t->kernel && !keep_only_kernel(m, t->kernel, d))
+        return false;
     if (!trace_pass(t, "verify", ir_verify, m, d))
         return false;
     if (opt->emit == VPTX_EMIT_MLIR) {
@@ -125,6 +208,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         /* inputs with hand-written `vptx.layout` on every vector op skip the layout pass */
         if (!distribute_has_layouts(m) && !run_layout(m, opt, d, t))
             return false;
+        if (!check_kernel_results(m, d)) /* before distribute trips over the return */
+            return false;
         uint64_t start = trace_begin(t);
         bool ok = distribute_module_persist(m, opt->pipeline_stages, opt->remarks != 0,
                                             opt->no_warp_specialize == 0, opt->ping_pong,
@@ -137,13 +222,10 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
             return true;
         }
     }
-    PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc != 0 };
-    if (!ptxgen_arch_valid(opt->arch)) {
-        diag_error(d, (Loc){ 0, 0, 0 },
-                   "unknown --arch '%s' (expected sm_80, sm_86, sm_89, sm_90, sm_90a or sm_100a)",
-                   opt->arch);
+    if (!check_kernel_results(m, d))
         return false;
-    }
+    PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc == 1,
+                        opt->debug_loc != 0 };
     uint64_t start = trace_begin(t);
     bool ok = ptxgen_emit(m, &popt, out, d);
     trace_end(t, "ptxgen", start, NULL, ok);
@@ -315,6 +397,33 @@ keep_string(VptxResult *r, const char *s)
     return copy;
 }
 
+/* *out = the text of line `line` of f (up to 400 bytes, no newline) as a string r owns,
+ * or NULL when f's text is not kept; false when it did not fit in memory. */
+static bool
+keep_source_line(VptxResult *r, const DiagFile *f, uint32_t line, const char **out)
+{
+    *out = NULL;
+    if (!f->text || line == 0)
+        return true;
+    const char *p = f->text, *end = f->text + f->len;
+    for (uint32_t l = 1; l < line && p < end; p++)
+        if (*p == '\n')
+            l++;
+    if (p >= end && line > 1)
+        return true;
+    size_t n = 0;
+    while (p + n < end && p[n] != '\n' && n < 400)
+        n++;
+    char *copy = ir_alloc_should_fail() ? NULL : malloc(n + 1);
+    if (!copy)
+        return false;
+    memcpy(copy, p, n);
+    copy[n] = 0;
+    *out = keep_string(r, copy);
+    free(copy);
+    return *out != NULL;
+}
+
 /* Copies the diagnostics into r; false when one did not fit in memory. */
 static bool
 collect_diagnostics(VptxResult *r, const Diag *d)
@@ -334,8 +443,10 @@ collect_diagnostics(VptxResult *r, const Diag *d)
         v->line = rec->loc.line;
         v->col = rec->loc.col;
         v->message = keep_string(r, rec->msg);
+        bool source = !rec->loc.file || rec->loc.file >= d->nfiles ||
+                      keep_source_line(r, &d->files[rec->loc.file], rec->loc.line, &v->source);
         /* a diagnostic whose strings did not fit is left out, never half there (fuzz_api) */
-        if ((rec->loc.file && !v->file) || !v->message)
+        if ((rec->loc.file && !v->file) || !v->message || !source)
             ok = false;
         else
             r->ndiags++;
@@ -353,15 +464,14 @@ static bool
 check_arguments(Diag *d, const char *text, size_t len, const VptxOptions *opt)
 {
     Loc none = { 0, 0, 0 };
+    char why[256];
     if (!text && len)
         diag_error(d, none, "vptx_compile: text is NULL but len is %zu", len);
     else if (len > VPTX_MAX_INPUT)
         diag_error(d, none, "vptx_compile: the input is %zu bytes (at most %u)", len,
                    VPTX_MAX_INPUT);
-    else if (!opt->arch)
-        diag_error(d, none, "vptx_compile: opt->arch is NULL");
-    else if ((unsigned)opt->emit > VPTX_EMIT_PTX)
-        diag_error(d, none, "vptx_compile: opt->emit is %d (expected a VptxEmit)", (int)opt->emit);
+    else if (!options_validate(opt, OPTIONS_API, why, sizeof why))
+        diag_error(d, none, "%s", why);
     else
         return true;
     return false;
@@ -371,8 +481,16 @@ int
 vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *opt,
              VptxResult **out)
 {
+    VptxCompileStatus s = vptx_compile2(name, text, len, opt, out);
+    return s == VPTX_COMPILE_BAD_OPTIONS ? 1 : (int)s;
+}
+
+VptxCompileStatus
+vptx_compile2(const char *name, const char *text, size_t len, const VptxOptions *opt,
+              VptxResult **out)
+{
     if (!out)
-        return -1;
+        return VPTX_COMPILE_OUT_OF_MEMORY;
     *out = NULL;
     VptxOptions defaults;
     if (!opt) {
@@ -382,24 +500,64 @@ vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *
     VptxResult *r = ir_alloc_should_fail() ? NULL : calloc(1, sizeof *r);
     *out = r;
     if (!r)
-        return -1;
+        return VPTX_COMPILE_OUT_OF_MEMORY;
     Diag d;
     diag_init(&d);
-    bool ok = false;
+    bool ok = false, args_ok = false;
     if (!text && len == 0)
         text = ""; /* an empty input; the lexer does no arithmetic on a NULL pointer */
-    if (check_arguments(&d, text, len, opt))
+    if ((args_ok = check_arguments(&d, text, len, opt)))
         ok =
             driver_compile(&d, name ? name : "<input>", text, len, opt, &r->output, &r->output_len);
     bool oom = !collect_diagnostics(r, &d) || d.out_of_memory;
     diag_free(&d);
+    if (!oom && ok && opt->emit == VPTX_EMIT_PTX)
+        oom = !(ir_alloc_should_fail() ? false : kernels_parse(&r->kernels, r->output));
     if (oom) { /* a result that lost part of itself is no result */
         free(r->output);
         r->output = NULL;
         r->output_len = 0;
-        return -1;
+        kernels_free(&r->kernels);
+        return r->status = VPTX_COMPILE_OUT_OF_MEMORY;
     }
-    return ok ? 0 : 1;
+    r->status = ok        ? VPTX_COMPILE_OK
+                : args_ok ? VPTX_COMPILE_INPUT_ERROR
+                          : VPTX_COMPILE_BAD_OPTIONS;
+    return r->status;
+}
+
+VptxCompileStatus
+vptx_result_status(const VptxResult *r)
+{
+    return r ? r->status : VPTX_COMPILE_OUT_OF_MEMORY;
+}
+
+const char *
+vptx_compile_status_name(VptxCompileStatus s)
+{
+    switch (s) {
+    case VPTX_COMPILE_OK:
+        return "ok";
+    case VPTX_COMPILE_INPUT_ERROR:
+        return "input error";
+    case VPTX_COMPILE_BAD_OPTIONS:
+        return "bad options";
+    case VPTX_COMPILE_OUT_OF_MEMORY:
+        return "out of memory";
+    }
+    return "unknown status";
+}
+
+size_t
+vptx_result_num_kernels(const VptxResult *r)
+{
+    return r ? r->kernels.nkernels : 0;
+}
+
+const VptxKernel *
+vptx_result_kernel(const VptxResult *r, size_t i)
+{
+    return r && i < r->kernels.nkernels ? &r->kernels.kernels[i] : NULL;
 }
 
 const char *
@@ -439,5 +597,6 @@ vptx_result_free(VptxResult *r)
     free(r->output);
     free(r->diags);
     free(r->diag_text);
+    kernels_free(&r->kernels);
     free(r);
 }

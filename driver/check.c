@@ -31,22 +31,15 @@
  * and each drawn value is printed ("scalar #2 %s : f32 = 0.75 (drawn ...)").
  *
  * Tolerance, per compared element (integers: exact):
- *   |got - expected| <= atol + rtol * |expected|, with
- *   u    = unit roundoff of the element type (f16 2^-11, bf16 2^-8, tf32 2^-11,
- *          f32 2^-24, f64 2^-53, f8E4M3FN 2^-4, f8E5M2 2^-3), or the coarser one of
- *          any elementwise or reducing op's result: an f16 sum later widened to f32 is only as
- *          exact as f16 (found by vptx fuzz-diff, seed 10 kernel 4725)
- *   n    = the longest reduction in the reference: elements combined by one
- *          vector.contract / multi_reduction / reduction (mma.sync: k, a
- *          gpu.shuffle or subgroup_reduce: 32), times the trip counts of the
- *          constant-bound scf.for loops around it; 1 when there is none
- *   math = the largest error of the math.* ops used (fast lowering: exp,
- *          exp2, log, log2 2^-19; rsqrt 2^-21; powf 2^-16; sin, cos 2^-18;
- *          tanh 2^-10; with --precise-math all 2^-20): see ptxgen/isel_math.c
- *   rtol = atol = (16 + n) * u + math  (with --allow-tf32, or a contract whose
- *          mma_kind is a tf32 one, u is at least 2^-11)
- * Inputs bounded by 1 keep partial sums of order 1, so the absolute term
- * uses the same scale.  --rtol / --atol override either.
+ *   |got - expected| <= atol + rtol * |expected|, rtol and atol derived per output
+ *   argument from the ops that compute it: the accumulations on its chain (length and
+ *   type), its roundings and math.* ops (tolerance.c).  The PASS and FAIL lines print
+ *   it; --rtol / --atol override either.
+ *
+ * What a PASS proves: the compiled kernel computes what vptx's evaluation of the same
+ * source computes, i.e. the compiler is right, not the algorithm (a GEMM whose K loop
+ * stops short passes).  --expect=ARG:FILE.npy compares an output with the user's own
+ * array (with --input=ARG:FILE.npy for the inputs it was computed from).
  *
  * Exit status: 0 when every kernel passes (or is skipped), 1 on a mismatch
  * or an error, 77 when --backend=cuda is asked for and no CUDA driver or
@@ -58,10 +51,12 @@
 #include "driver/host.h"
 #include "driver/ptxas.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "frontend/frontend.h"
 #include "eval/eval.h"
 #include "layout/layout.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +78,8 @@ typedef struct CheckArgs {
     uint32_t ndims;
     const char *scalars[MAX_LIST];
     uint32_t nscalars;
+    const char *inputs[MAX_LIST], *expects[MAX_LIST]; /* --input, --expect: ARG:FILE.npy */
+    uint32_t ninputs, nexpects;
     unsigned smem;
     unsigned persistent_ctas; /* --persistent-ctas: a persistent kernel's workgroups; 0 = default */
     double rtol, atol;        /* < 0: computed */
@@ -104,12 +101,14 @@ static const char check_usage[] =
     "  run every kernel of FILE on random inputs and compare with a reference\n"
     "  (eval for vector-level kernels, --reference, or sim vs GPU); on a program with\n"
     "  host code (a func.func @main that launches kernels), run it and compare each\n"
-    "  launch of a vector-level kernel with eval (docs/host-code.md)\n"
+    "  launch of a vector-level kernel with eval (docs/host-code.md); a PASS says the\n"
+    "  compiler is right about your source, not that the source is: --expect checks that\n"
     "\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"
     "  --seed=N           random inputs (default 1)\n"
-    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
+    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size; a kernel that reads\n"
+    "                     gpu.block_id needs one or the other, else 1,1,1)\n"
     "  --block=X[,Y[,Z]]  threads per workgroup (default gpu.known_block_size or\n"
     "                     translation_info workgroup_size)\n"
     "  --dim=N[,N...]     sizes of the dynamic (?) memref dims, in argument order;\n"
@@ -118,8 +117,15 @@ static const char check_usage[] =
     "                     without one are drawn from the seed and printed\n"
     "  --kernel=NAME      check only this kernel\n"
     "  --reference=REF    compare with REF's kernel of the same name\n"
+    "  --expect=ARG:FILE.npy  also compare output ARG (its name, e.g. C or %C, or its\n"
+    "                     number) with your own expected array: a PASS alone compares the\n"
+    "                     kernel with vptx's evaluation of the same source, which proves\n"
+    "                     the compiler, not the algorithm (repeat for each output)\n"
+    "  --input=ARG:FILE.npy  argument ARG's contents from FILE instead of random numbers\n"
+    "                     (the inputs your expected arrays were computed from)\n"
     "  --shared=BYTES     dynamic shared memory per workgroup (default 0)\n"
-    "  --rtol=X --atol=X  override the computed tolerances\n"
+    "  --rtol=X --atol=X  override the tolerances derived from the ops (printed in the\n"
+    "                     PASS and FAIL lines; --verbose says how)\n"
     "  --precise-math     compile math.* with the accurate sequences\n"
     "  --allow-tf32       let f32 contracts use tf32 tensor cores (tolerance: tf32's\n"
     "                     unit roundoff, 2^-11)\n"
@@ -200,6 +206,7 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
         const char *arg = argv[i], *v = NULL;
         bool missing = false;
         uint32_t n;
+        int cstatus;
         char lerr[128];
         if (cli_limit_option(argc, argv, &i, &a->limits, lerr, sizeof lerr)) {
             if (a->limits.bad) {
@@ -213,7 +220,9 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->stats = true;
         } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
             a->verbose = true;
-        } else if (cli_compile_flag(arg, &a->opt)) { /* set in a->opt */
+        } else if ((cstatus = cli_compile_option(argc, argv, &i, &a->opt, "vptx check", stderr))) {
+            if (cstatus < 0)
+                return 1;
         } else if (cli_option(argc, argv, &i, "--persistent-ctas", &v, &missing)) {
             char *end = NULL;
             long nc = missing ? 0 : strtol(v, &end, 10);
@@ -223,14 +232,6 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
                 return 1;
             }
             a->persistent_ctas = (unsigned)nc;
-        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &v, &missing)) {
-            char *end = NULL;
-            long ns = missing ? 0 : strtol(v, &end, 10);
-            if (missing || *end || ns < 1 || ns > 8) {
-                fprintf(a->err, "vptx check: error: --pipeline-stages needs a count from 1 to 8\n");
-                return 1;
-            }
-            a->opt.pipeline_stages = (int)ns;
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             if (missing)
                 break;
@@ -242,8 +243,6 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
                 a->backend = BACKEND_AUTO;
             else
                 return bad_value("--backend", v);
-        } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
-            a->opt.arch = v;
         } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
             a->timing = v;
         } else if (cli_option(argc, argv, &i, "--seed", &v, &missing)) {
@@ -262,6 +261,18 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
         } else if (cli_option(argc, argv, &i, "--scalar", &v, &missing)) {
             if (!missing && a->nscalars < MAX_LIST)
                 a->scalars[a->nscalars++] = v;
+        } else if (cli_option(argc, argv, &i, "--input", &v, &missing) ||
+                   cli_option(argc, argv, &i, "--expect", &v, &missing)) {
+            bool expect = strncmp(arg, "--expect", 8) == 0;
+            if (!missing && (!strchr(v, ':') || strchr(v, ':') == v || !strchr(v, ':')[1])) {
+                fprintf(stderr,
+                        "vptx check: error: %s takes ARG:FILE.npy (ARG an argument's "
+                        "name or number), not '%s'\n",
+                        expect ? "--expect" : "--input", v);
+                return 1;
+            }
+            if (!missing && (expect ? a->nexpects : a->ninputs) < MAX_LIST)
+                (expect ? a->expects : a->inputs)[(expect ? a->nexpects++ : a->ninputs++)] = v;
         } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
             a->kernel = v;
         } else if (cli_option(argc, argv, &i, "--reference", &v, &missing)) {
@@ -276,8 +287,8 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             if (!missing)
                 a->atol = strtod(v, NULL);
         } else if (arg[0] == '-' && arg[1]) {
-            fprintf(stderr, "vptx check: error: unknown option '%s' (see vptx check --help)\n",
-                    arg);
+            static const char *const help[] = { check_usage, NULL };
+            cli_unknown_option(stderr, "vptx check", arg, help);
             return 1;
         } else if (a->input) {
             fprintf(stderr, "vptx check: error: more than one input file\n");
@@ -286,7 +297,7 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             a->input = arg;
         }
         if (missing) {
-            fprintf(stderr, "vptx check: error: option '%s' needs a value\n", arg);
+            cli_missing_value(stderr, "vptx check", argc, argv, i);
             return 1;
         }
     }
@@ -294,6 +305,13 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
         fprintf(stderr, "vptx check: error: no input file (see vptx check --help)\n");
         return 1;
     }
+    char verr[256];
+    if (!options_validate(&a->opt, OPTIONS_CLI, verr, sizeof verr)) {
+        fprintf(stderr, "vptx check: error: %s\n", verr);
+        return 1;
+    }
+    if (!a->opt.debug_loc) /* a simulator fault then names the op's .mlir line */
+        a->opt.debug_loc = 2;
     if (a->timing) {
         char why[512];
         if (sim_timing_check(a->timing, a->opt.arch ? a->opt.arch : "sm_80", why, sizeof why) !=
@@ -331,7 +349,7 @@ program_load(Program *p, const char *path, const VptxOptions *opt, bool need_ptx
     p->path = path;
     p->text = cli_read_file(path, &p->len);
     if (!p->text) {
-        fprintf(err, "vptx check: error: cannot read '%s'\n", path);
+        fprintf(err, "vptx check: error: cannot read '%s': %s\n", path, strerror(errno));
         module_init(&p->m);
         return false;
     }
@@ -497,168 +515,6 @@ set_scalars(Module *m, Kernel *k, const CheckArgs *ca)
         }
     }
     return true;
-}
-
-/* ---- tolerances ---- */
-
-typedef struct Estimate {
-    double n;    /* longest reduction */
-    double math; /* largest math.* error */
-    double u;    /* coarsest unit roundoff an arithmetic op rounds to */
-    bool precise;
-} Estimate;
-
-static double
-const_int(Module *m, ValueId v, bool *ok)
-{
-    OpId d = value_get(m, v)->def;
-    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
-    if (!a || a->kind != ATTR_INT) {
-        *ok = false;
-        return 1;
-    }
-    return (double)a->i;
-}
-
-/* Elements one op combines into a result element (0: not a reduction). */
-static double
-reduction_length(Module *m, OpId o)
-{
-    const Op *op = op_get(m, o);
-    switch (op->kind) {
-    case OP_CONTRACT: {
-        double lhs = (double)type_num_elements(m, value_type(m, op->args[0]));
-        double rhs = (double)type_num_elements(m, value_type(m, op->args[1]));
-        double acc = (double)type_num_elements(m, value_type(m, op->args[2]));
-        return acc > 0 ? sqrt(lhs * rhs / acc) : lhs; /* C[m,n] += A[m,k] B[k,n]: k */
-    }
-    case OP_MULTI_REDUCTION: {
-        double src = (double)type_num_elements(m, value_type(m, op->args[0]));
-        double res = (double)type_num_elements(m, value_type(m, op->res[0]));
-        return res > 0 ? src / res : src;
-    }
-    case OP_REDUCTION:
-        return (double)type_num_elements(m, value_type(m, op->args[0]));
-    case OP_MMA_SYNC: {
-        const Attr *s = op_attr(m, o, "mmaShape");
-        return s && s->kind == ATTR_ARRAY && s->n == 3 && s->items[2]->kind == ATTR_INT
-                   ? (double)s->items[2]->i
-                   : 16;
-    }
-    case OP_WARPGROUP_MMA:
-        return 64;
-    case OP_SHUFFLE:
-    case OP_SUBGROUP_REDUCE:
-        return 32;
-    default:
-        return 0;
-    }
-}
-
-static double
-math_error(OpKind k, bool precise)
-{
-    switch (k) {
-    case OP_EXP:
-    case OP_EXP2:
-    case OP_LOG:
-    case OP_LOG2:
-        return precise ? 0x1p-20 : 0x1p-19;
-    case OP_RSQRT:
-        return precise ? 0x1p-20 : 0x1p-21;
-    case OP_POWF:
-        return precise ? 0x1p-20 : 0x1p-16;
-    case OP_SIN:
-    case OP_COS:
-        return precise ? 0x1p-20 : 0x1p-18;
-    case OP_TANH:
-        return precise ? 0x1p-20 : 0x1p-10;
-    default:
-        return 0;
-    }
-}
-
-static double unit_roundoff(TypeId t);
-
-/* Does contract o name a tf32 mma_kind (mma.sync's or wgmma's), on itself or in its
-   lowering_config? */
-static bool
-tf32_kind(const Module *m, OpId o)
-{
-    const Attr *k = op_attr(m, o, "mma_kind"), *cfg = op_attr(m, o, "lowering_config");
-    MmaIntrinsic mma;
-    if (!(k ? layout_mma_from_attr(k, &mma) : cfg && layout_mma_from_attr(cfg, &mma)))
-        return false;
-    return mma.kind == MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || mma.kind == MMA_NV_WGMMA_F32_64xNx8_TF32;
-}
-
-/* Walks the ops of block b nested under loops with `trips` iterations in all. */
-static void
-estimate_block(Module *m, BlockId b, double trips, Estimate *e)
-{
-    for (uint32_t i = 0; i < block_get(m, b)->ops.n; i++) {
-        OpId o = block_get(m, b)->ops.items[i];
-        const Op *op = op_get(m, o);
-        double len = reduction_length(m, o) * trips;
-        if (len > e->n)
-            e->n = len;
-        double me = math_error(op->kind, e->precise);
-        if (me > e->math)
-            e->math = me;
-        if (op->nres >= 1 && ((op_info[op->kind].traits & T_ELEMWISE) || len > 0)) {
-            double u = unit_roundoff(type_element(m, value_type(m, op->res[0])));
-            if (u > e->u)
-                e->u = u;
-        }
-        if (op->kind == OP_CONTRACT && tf32_kind(m, o) && e->u < 0x1p-11)
-            e->u = 0x1p-11; /* an explicit tf32 kind rounds the inputs to 10 mantissa bits */
-        double inner = trips;
-        if (op->kind == OP_FOR && op->nargs >= 3) {
-            bool ok = true;
-            double lb = const_int(m, op->args[0], &ok), ub = const_int(m, op->args[1], &ok);
-            double step = const_int(m, op->args[2], &ok);
-            if (ok && step > 0 && ub > lb)
-                inner *= ceil((ub - lb) / step);
-        }
-        for (uint32_t r = 0; r < op->nregions; r++) {
-            const Region *reg = region_get(m, op->regions[r]);
-            for (uint32_t j = 0; j < reg->blocks.n; j++)
-                estimate_block(m, reg->blocks.items[j], inner, e);
-        }
-    }
-}
-
-static double
-unit_roundoff(TypeId t)
-{
-    switch (t) {
-    case TY_F16:
-    case TY_TF32:
-        return 0x1p-11;
-    case TY_BF16:
-        return 0x1p-8;
-    case TY_F32:
-        return 0x1p-24;
-    case TY_F64:
-        return 0x1p-53;
-    case TY_F8E4M3FN:
-        return 0x1p-4;
-    case TY_F8E5M2:
-        return 0x1p-3;
-    default:
-        return 0;
-    }
-}
-
-double
-check_tolerance(Module *m, OpId func, TypeId elem, bool precise_math, bool allow_tf32)
-{
-    Estimate est = { 1, 0, 0, precise_math };
-    estimate_block(m, op_entry_block(m, func, 0), 1, &est);
-    if (allow_tf32 && est.u < 0x1p-11)
-        est.u = 0x1p-11;
-    double u = unit_roundoff(elem);
-    return (16 + est.n) * (u > est.u ? u : est.u) + est.math;
 }
 
 /* ---- comparison ---- */
@@ -897,12 +753,22 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
             args[i].i = (int64_t)a->bits;
         }
     }
+    Progress pr;
+    char what[300];
+    snprintf(what, sizeof what, "%s in the reference evaluator", rk->name);
+    progress_begin(&pr, "vptx check", what);
+    pr.unit = "workgroup";
     EvalOptions eo = { { cfg->grid[0], cfg->grid[1], cfg->grid[2] },
                        { cfg->block[0], cfg->block[1], cfg->block[2] },
                        0 };
+    EvalProgress ep = { progress_update, &pr };
     Diag d;
     diag_init(&d);
-    bool ok = eval_kernel(&rp->m, rk->func, args, rk->nargs, &eo, &d);
+    /* the file the ops' locations index (1: the only file program_parse's Diag had), so
+       that an eval error (an out-of-bounds read) names the .mlir line */
+    diag_add_file(&d, rp->path, rp->text, rp->len);
+    bool ok = eval_kernel_watched(&rp->m, rk->func, args, rk->nargs, &eo, &d, &ep);
+    progress_end(&pr);
     if (!ok) {
         diag_render(&d, c->ca->err);
         fprintf(c->ca->out,
@@ -959,11 +825,18 @@ static bool
 launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
 {
     const CheckArgs *ca = c->ca;
+    char why[512] = "";
     if (!ca->has_block && !k->has_block) {
         fprintf(c->ca->err,
                 "vptx check: error: kernel '%s' has no gpu.known_block_size (or "
                 "translation_info workgroup_size): give --block=X,Y,Z\n",
                 k->name);
+        return false;
+    }
+    if (!kernel_check_grid(c->ca->err, ca->input, k, ca->has_grid) ||
+        (ca->has_block && !kernel_check_block(k, ca->block, why, sizeof why))) {
+        if (*why)
+            fprintf(c->ca->err, "vptx check: error: %s\n", why);
         return false;
     }
     for (int i = 0; i < 3; i++) {
@@ -972,6 +845,7 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
     }
     cfg->shared_bytes = ca->smem;
     cfg->timing = ca->timing;
+    cfg->progress = "vptx check";
     cfg->persistent_workgroups = ca->persistent_ctas;
     return true;
 }
@@ -1001,38 +875,180 @@ copy_inputs(Kernel *rk, const Kernel *k)
     }
 }
 
+/* rtol and atol of memref argument i of rk (program rp): derived (tolerance.c) unless
+ * --rtol / --atol are given; 0 and 0 for an integer output.  --verbose says how. */
+static void
+arg_tolerance(const Check *c, Program *rp, const Kernel *rk, uint32_t i, double *rtol, double *atol)
+{
+    Tolerance t;
+    tolerance_of_arg(&rp->m, rk->func, i, c->ca->opt.precise_math != 0, c->ca->opt.allow_tf32 != 0,
+                     &t);
+    if (!t.written) /* an input: the kernel must leave it as it was */
+        t.exact = true;
+    *rtol = c->ca->rtol >= 0 ? c->ca->rtol : t.exact ? 0 : t.rtol;
+    *atol = c->ca->atol >= 0 ? c->ca->atol : t.exact ? 0 : t.atol;
+    if (c->ca->verbose && !t.exact)
+        fprintf(c->ca->out,
+                "  argument #%u: rtol %.3g, atol %.3g (accumulation of %g at unit roundoff "
+                "%.3g, %g rounding(s) at %.3g, math error %.3g)\n",
+                i, *rtol, *atol, t.n, t.u_acc, t.rounds, t.u, t.math);
+}
+
 /* Compares every memref argument; prints the PASS or FAIL line.  Returns true on PASS. */
 static bool
 report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
 {
-    Estimate est = { 1, 0, 0, c->ca->opt.precise_math != 0 };
-    estimate_block(&rp->m, op_entry_block(&rp->m, rk->func, 0), 1, &est);
-    if (c->ca->opt.allow_tf32 && est.u < 0x1p-11)
-        est.u = 0x1p-11; /* f32 contracts may run as tf32 (inputs rounded to 10 mantissa bits) */
     Verdict v = { 0 };
     v.seed = c->ca->seed;
+    double most_rtol = -1, most_atol = 0; /* the loosest tolerance, for the PASS line */
     for (uint32_t i = 0; i < k->nargs; i++) {
         if (k->args[i].kind != ARG_MEMREF)
             continue;
-        double u = unit_roundoff(k->args[i].elem);
-        double tol = (16 + est.n) * (u > est.u ? u : est.u) + est.math;
-        double rtol = c->ca->rtol >= 0 ? c->ca->rtol : tol;
-        double atol = c->ca->atol >= 0 ? c->ca->atol : tol;
-        if (c->ca->verbose)
-            fprintf(c->ca->out,
-                    "  argument #%u: rtol %.3g, atol %.3g (reduction length %g, math error "
-                    "%.3g)\n",
-                    i, rtol, atol, est.n, est.math);
+        double rtol, atol;
+        arg_tolerance(c, rp, rk, i, &rtol, &atol);
+        if (rtol > most_rtol) {
+            most_rtol = rtol;
+            most_atol = atol;
+        }
         compare_arg(&c->prog->m, k, rk, i, rtol, atol, what, c->ca->verbose, &v, c->ca->out);
     }
     if (v.mismatches)
         return false;
     fprintf(c->ca->out, "PASS %s (%s, max abs err %.3g, max rel err %.3g", k->name, what, v.max_abs,
             v.max_rel);
+    if (most_rtol > 0)
+        fprintf(c->ca->out, ", tol %.2g + %.2g|ref|", most_atol, most_rtol);
+    else if (most_rtol == 0)
+        fprintf(c->ca->out, ", exact");
     if (device_kind(c->dev) == DEV_CUDA)
         fprintf(c->ca->out, ", %.3f ms", ms);
     fprintf(c->ca->out, ")\n");
     return true;
+}
+
+/* ---- --input and --expect ---- */
+
+/* The memref argument of k that the ARG of "ARG:FILE" names (its name with or without
+ * '%', or its number with or without '#'), or -1 after printing why. */
+static int
+named_arg(const Check *c, const Kernel *k, const char *spec, const char **file)
+{
+    const char *colon = strchr(spec, ':');
+    *file = colon + 1;
+    const char *name = spec[0] == '%' || spec[0] == '#' ? spec + 1 : spec;
+    size_t len = (size_t)(colon - name);
+    int found = -1;
+    char *end = NULL;
+    long num = strtol(name, &end, 10);
+    for (uint32_t i = 0; i < k->nargs && found < 0; i++) {
+        const char *an = k->args[i].name;
+        if ((an && strlen(an) == len && strncmp(an, name, len) == 0) ||
+            (end == colon && end != name && num == (long)i))
+            found = (int)i;
+    }
+    if (found < 0 || k->args[found].kind != ARG_MEMREF) {
+        fprintf(c->ca->err,
+                "vptx check: error: kernel '%s' has no memref argument '%.*s' (name it as "
+                "written, e.g. %%C or C, or by number)\n",
+                k->name, (int)len, name);
+        return -1;
+    }
+    return found;
+}
+
+/* Reads "ARG:FILE" into a buffer laid out as ARG's host buffer (a copy of it first, so
+ * that elements the array does not cover compare equal); *arg gets ARG.  NULL after
+ * printing why. */
+static void *
+load_named(const Check *c, const Kernel *k, const char *spec, uint32_t *arg)
+{
+    const char *file;
+    int i = named_arg(c, k, spec, &file);
+    if (i < 0)
+        return NULL;
+    *arg = (uint32_t)i;
+    const KernelArg *a = &k->args[i];
+    NpyArray x;
+    char err[600];
+    void *host = malloc(karg_bytes(a) ? karg_bytes(a) : 1);
+    if (!host || npy_read(file, &x, err, sizeof err) != 0) {
+        fprintf(c->ca->err, "vptx check: error: %s\n", host ? err : "out of memory");
+        free(host);
+        return NULL;
+    }
+    memcpy(host, a->host, karg_bytes(a));
+    bool ok = karg_fill_npy(a, &x, host, err, sizeof err);
+    npy_free(&x);
+    if (!ok) {
+        fprintf(c->ca->err, "vptx check: error: argument #%d%s%s (%s): %s\n", i,
+                a->name ? " %" : "", a->name ? a->name : "", file, err);
+        free(host);
+        return NULL;
+    }
+    return host;
+}
+
+/* --input: the named arguments' contents from their files. */
+static bool
+apply_inputs(const Check *c, Kernel *k)
+{
+    for (uint32_t j = 0; j < c->ca->ninputs; j++) {
+        uint32_t i;
+        void *host = load_named(c, k, c->ca->inputs[j], &i);
+        if (!host)
+            return false;
+        free(k->args[i].host);
+        k->args[i].host = host;
+    }
+    return true;
+}
+
+/* --expect: each named output of k (after its run) against the user's array, with the
+ * tolerance derived for it; a PASS or FAIL line each.  True when all match. */
+static bool
+check_expects(const Check *c, Kernel *k, const char *device)
+{
+    bool all = true;
+    for (uint32_t j = 0; j < c->ca->nexpects; j++) {
+        uint32_t i;
+        void *want = load_named(c, k, c->ca->expects[j], &i);
+        if (!want)
+            return false;
+        Tolerance t;
+        tolerance_of_arg(&c->prog->m, k->func, i, c->ca->opt.precise_math != 0,
+                         c->ca->opt.allow_tf32 != 0, &t);
+        double rtol = c->ca->rtol >= 0 ? c->ca->rtol : t.exact ? 0 : t.rtol;
+        double atol = c->ca->atol >= 0 ? c->ca->atol : t.exact ? 0 : t.atol;
+        Kernel exp = *k;
+        KernelArg *args = malloc(k->nargs * sizeof *args);
+        if (!args) {
+            free(want);
+            return false;
+        }
+        memcpy(args, k->args, k->nargs * sizeof *args);
+        args[i].host = want;
+        exp.args = args;
+        const char *file = strchr(c->ca->expects[j], ':') + 1;
+        char what[600];
+        snprintf(what, sizeof what, "%s vs %s", device, file);
+        Verdict v = { 0 };
+        v.seed = c->ca->seed;
+        if (!compare_arg(&c->prog->m, k, &exp, i, rtol, atol, what, c->ca->verbose, &v,
+                         c->ca->out)) {
+            fprintf(c->ca->out, "PASS %s: argument #%u%s%s matches %s (max abs err %.3g", k->name,
+                    i, k->args[i].name ? " %" : "", k->args[i].name ? k->args[i].name : "", file,
+                    v.max_abs);
+            if (rtol > 0)
+                fprintf(c->ca->out, ", tol %.2g + %.2g|expected|)\n", atol, rtol);
+            else
+                fprintf(c->ca->out, ", exact)\n");
+        } else {
+            all = false;
+        }
+        free(args);
+        free(want);
+    }
+    return all;
 }
 
 /* Sets up k (arguments, random inputs, launch shape).  False after printing an error. */
@@ -1048,7 +1064,7 @@ prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
     if (!set_scalars(&c->prog->m, k, c->ca) || !launch_config(c, k, cfg))
         return false;
     fill_random(k, c->ca->seed);
-    return true;
+    return apply_inputs(c, k);
 }
 
 /* CHECK_PASS (pass or skip), CHECK_MISMATCH (a compared element differs),
@@ -1080,9 +1096,11 @@ check_kernel(Check *c, OpId func, uint32_t index)
                 fprintf(c->ca->out,
                         "SKIP %s (SIMT-level: ran on the simulator without a fault, but eval "
                         "does not apply and there is no GPU to compare with; use "
-                        "--reference=SPEC.mlir)\n",
-                        k.name);
+                        "--reference=SPEC.mlir%s)\n",
+                        k.name, c->ca->nexpects ? "; --expect compared below" : " or --expect");
                 status = CHECK_PASS;
+                if (c->ca->nexpects && !check_expects(c, &k, "sim")) /* the user's arrays */
+                    status = CHECK_MISMATCH;
             } else {
                 status = CHECK_FAULT;
             }
@@ -1106,6 +1124,8 @@ check_kernel(Check *c, OpId func, uint32_t index)
     snprintf(what, sizeof what, "%s vs %s%s%s", device_kind(c->dev) == DEV_SIM ? "sim" : "cuda",
              kind == REF_EVAL ? "eval" : "sim", c->ref ? " of " : "", c->ref ? c->ref->path : "");
     status = report(c, &k, &rk, rp, what, res.ms) ? CHECK_PASS : CHECK_MISMATCH;
+    if (c->ca->nexpects && !check_expects(c, &k, device_kind(c->dev) == DEV_SIM ? "sim" : "cuda"))
+        status = CHECK_MISMATCH;
 out:
     kernel_free(&k);
     kernel_free(&rk);
@@ -1219,18 +1239,25 @@ check_main(int argc, char **argv)
             status = 1;
         device_set_limits(c.sim, &ca.limits);
         OpId ks[MAX_KERNELS];
-        uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS), checked = 0;
+        uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS), checked = 0, passed = 0;
         for (uint32_t i = 0; i < n && status <= 1; i++) {
             const Attr *s = op_attr(&prog.m, ks[i], "sym_name");
             if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
                 continue;
             checked++;
-            status |= check_kernel(&c, ks[i], i) != CHECK_PASS;
+            CheckStatus st = check_kernel(&c, ks[i], i);
+            passed += st == CHECK_PASS;
+            status |= st != CHECK_PASS;
         }
         if (checked == 0) {
             fprintf(stderr, "vptx check: error: %s has no kernel%s%s\n", ca.input,
                     ca.kernel ? " named " : "", ca.kernel ? ca.kernel : "");
             status = 1;
+        } else if (passed && !ca.nexpects && !ca.reference) {
+            fputs("note: a PASS compares the kernel with vptx's evaluation of the same source: "
+                  "it checks the compiler, not the algorithm (--expect=ARG:FILE.npy checks an "
+                  "output against your own array)\n",
+                  ca.out);
         }
         if (c.sim != c.dev)
             device_close(c.sim);
@@ -1250,6 +1277,7 @@ check_text(const char *name, const char *text, size_t len, const CheckTextOption
     vptx_options_init(&ca.opt);
     ca.opt.arch = o->arch;
     ca.opt.precise_math = o->precise_math;
+    ca.opt.debug_loc = 2; /* a simulator fault names the op's line */
     ca.seed = o->seed;
     ca.backend = BACKEND_SIM;
     ca.verbose = o->verbose;

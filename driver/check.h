@@ -12,10 +12,6 @@
 /* argv[0] is "check"; returns the exit status (0 pass, 1 fail, 77 backend missing). */
 int check_main(int argc, char **argv);
 
-/* The tolerance `vptx check` gives an output of element type elem of kernel func:
- * rtol = atol = (16 + n) * u + math (see check.c). */
-double check_tolerance(Module *m, OpId func, TypeId elem, bool precise_math, bool allow_tf32);
-
 /* What check_text found. */
 typedef enum {
     CHECK_PASS,     /* every kernel matched its reference */
@@ -40,5 +36,25 @@ typedef struct CheckTextOptions {
  * that does not pass. */
 CheckStatus check_text(const char *name, const char *text, size_t len, const CheckTextOptions *o,
                        FILE *log);
+
+/* tolerance.c -- how far a compiled float output may be from its reference, derived
+ * from the ops that compute it (see tolerance.c for the formula). */
+typedef struct Tolerance {
+    double rtol, atol; /* |got - want| <= atol + rtol * |want| */
+    double n;          /* the longest accumulation on the chain (elements x loop trips) */
+    double u_acc;      /* the unit roundoff of its type */
+    double rounds;     /* float rounding ops on the chain (x loop trips) */
+    double u;          /* the coarsest unit roundoff they (and the output) round to */
+    double math;       /* the largest math.* error */
+    bool exact;        /* an integer output: compared exactly */
+    bool written;      /* some op writes the argument (else it is compared exactly) */
+} Tolerance;
+
+/* The tolerance of memref argument `arg` of kernel func (precise: --precise-math;
+ * tf32: --allow-tf32).  False when out of memory or arg is not an argument (t is then
+ * the output type's rounding alone). */
+bool tolerance_of_arg(Module *m, OpId func, uint32_t arg, bool precise, bool tf32, Tolerance *t);
+/* The unit roundoff of a float type (f16 2^-11, ...), 0 for others. */
+double tolerance_unit_roundoff(TypeId t);
 
 #endif

@@ -15,11 +15,24 @@ bool pipeline_run(Module *m, const VptxOptions *opt, Diag *d, FILE *out);
 bool driver_compile(Diag *d, const char *name, const char *text, size_t len, const VptxOptions *opt,
                     char **out, size_t *out_len);
 
+/* api_kernels.c: the kernels of a PTX text (vptx_result_kernel), read from the PTX */
+typedef struct KernelTable {
+    VptxKernel *kernels;
+    size_t nkernels;
+    char **strings; /* names, types, PTX types: owned here */
+    size_t nstrings;
+    bool failed; /* out of memory */
+} KernelTable;
+/* Fills t from ptx; false when out of memory (free t with kernels_free all the same). */
+bool kernels_parse(KernelTable *t, const char *ptx);
+void kernels_free(KernelTable *t);
+
 /* passes.c -- --time-passes, --print-after=PASS, --print-after-all */
 enum { TRACE_NPASSES = 7 }; /* parse, verify, select, layout, budget, distribute, ptxgen */
 
 typedef struct PassTrace {
     FILE *out;            /* where dumps and the report go */
+    const char *kernel;   /* --kernel NAME: compile this kernel of the module alone (NULL: all) */
     bool time_passes;     /* --time-passes */
     bool print_after_all; /* --print-after-all */
     unsigned print_after; /* --print-after: bit i = pass i (trace_pass_index) */

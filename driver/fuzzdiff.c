@@ -23,6 +23,7 @@
 
 #include "driver/check.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "fuzz/fuzz.h"
 
 #include <signal.h>
@@ -407,9 +408,12 @@ parse_args(int argc, char **argv, Fuzz *fz)
             arch = v;
         } else if (cli_option(argc, argv, &i, "--keep-dir", &v, &missing) && !missing) {
             fz->keep_dir = v;
+        } else if (missing) {
+            cli_missing_value(stderr, "vptx fuzz-diff", argc, argv, i);
+            return 1;
         } else {
-            fprintf(stderr, "vptx fuzz-diff: error: %s '%s' (see vptx fuzz-diff --help)\n",
-                    missing ? "option needs a value:" : "unknown argument", argv[i]);
+            static const char *const help[] = { fuzz_usage, NULL };
+            cli_unknown_option(stderr, "vptx fuzz-diff", argv[i], help);
             return 1;
         }
     }
@@ -419,6 +423,16 @@ parse_args(int argc, char **argv, Fuzz *fz)
         p = strchr(p, ',');
         if (p)
             *p++ = 0;
+    }
+    for (uint32_t a = 0; a < fz->narchs; a++) {
+        VptxOptions opt;
+        char why[256];
+        vptx_options_init(&opt);
+        opt.arch = fz->archs[a];
+        if (!options_validate(&opt, OPTIONS_CLI, why, sizeof why)) {
+            fprintf(stderr, "vptx fuzz-diff: error: %s\n", why);
+            return 1;
+        }
     }
     return -1;
 }

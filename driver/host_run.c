@@ -233,9 +233,9 @@ compare_launch(HostRun *h, OpId f, const Kernel *k, void **copies, Tally *t, Loc
         const KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
             continue;
-        double tol =
-            check_tolerance(h->dev_m, f, a->elem, o->opt.precise_math != 0, o->opt.allow_tf32 != 0);
-        double rtol = o->rtol >= 0 ? o->rtol : tol, atol = o->atol >= 0 ? o->atol : tol;
+        Tolerance tol;
+        tolerance_of_arg(h->dev_m, f, i, o->opt.precise_math != 0, o->opt.allow_tf32 != 0, &tol);
+        double rtol = o->rtol >= 0 ? o->rtol : tol.rtol, atol = o->atol >= 0 ? o->atol : tol.atol;
         if (o->verbose && t->launches == 1)
             printf("  %s argument #%u: rtol %.3g, atol %.3g\n", k->name, i, rtol, atol);
         int64_t n = karg_count(a), bad = 0, first = -1;

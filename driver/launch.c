@@ -15,6 +15,7 @@
  * slot i, exactly as cuLaunchKernel and sim_launch expect.
  */
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "driver/ptxas.h"
 #include "driver/vptx.h"
 
@@ -77,6 +78,45 @@ per_thread_visit(Module *m, OpId o, void *ctx)
             return false;
         }
     return true;
+}
+
+static bool
+grid_use_visit(Module *m, OpId o, void *ctx)
+{
+    const Op *op = op_get(m, o);
+    if (op->kind != OP_BLOCK_ID && op->kind != OP_GRID_DIM)
+        return true;
+    *(OpId *)ctx = o;
+    return false;
+}
+
+bool
+kernel_check_grid(FILE *f, const char *path, const Kernel *k, bool given)
+{
+    if (given || k->has_grid || !k->grid_use.line)
+        return true;
+    fprintf(f,
+            "%s:%u:%u: error: kernel '%s' reads the workgroup id, but its grid is not known: "
+            "give --grid=X[,Y[,Z]] or add `gpu.known_grid_size = array<i32: X, Y, Z>` to its "
+            "attributes\n",
+            path, k->grid_use.line, k->grid_use.col, k->name);
+    return false;
+}
+
+bool
+kernel_check_block(const Kernel *k, const int64_t block[3], char *err, size_t n)
+{
+    if (!k->has_block ||
+        (block[0] == k->block[0] && block[1] == k->block[1] && block[2] == k->block[2]))
+        return true;
+    snprintf(err, n,
+             "--block=%lld,%lld,%lld, but kernel '%s' requires block %lld,%lld,%lld (its "
+             "gpu.known_block_size or workgroup_size, the PTX's .reqntid): leave --block out or "
+             "give --block=%lld,%lld,%lld",
+             (long long)block[0], (long long)block[1], (long long)block[2], k->name,
+             (long long)k->block[0], (long long)k->block[1], (long long)k->block[2],
+             (long long)k->block[0], (long long)k->block[1], (long long)k->block[2]);
+    return false;
 }
 
 /* gpu.known_block_size / known_grid_size: array<i32: x, y, z>. */
@@ -262,6 +302,10 @@ kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size
             k->block[i] = i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
     }
     k->has_grid = dims3(m, func, "gpu.known_grid_size", "known_grid_size", k->grid);
+    OpId use = 0;
+    module_walk(m, func, grid_use_visit, &use);
+    if (use)
+        k->grid_use = op_get(m, use)->loc;
 
     BlockId entry = op_entry_block(m, func, 0);
     const Attr *ft = op_attr(m, func, "function_type");
@@ -406,6 +450,79 @@ karg_elem_offset(const KernelArg *a, int64_t linear)
     return (size_t)off * a->esize;
 }
 
+bool
+karg_npy_dtype(TypeId elem, NpyDtype *d)
+{
+    switch (elem) {
+    case TY_F32:
+        *d = NPY_F4;
+        return true;
+    case TY_F16:
+        *d = NPY_F2;
+        return true;
+    case TY_BF16:
+    case TY_I16:
+        *d = NPY_U2;
+        return true;
+    case TY_F64:
+        *d = NPY_F8;
+        return true;
+    case TY_I8:
+        *d = NPY_I1;
+        return true;
+    case TY_I32:
+        *d = NPY_I4;
+        return true;
+    case TY_I64:
+    case TY_INDEX:
+        *d = NPY_I8;
+        return true;
+    case TY_I1:
+        *d = NPY_U1;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool
+karg_fill_npy(const KernelArg *a, const NpyArray *x, void *host, char *err, size_t n)
+{
+    NpyDtype want;
+    if (!karg_npy_dtype(a->elem, &want)) {
+        snprintf(err, n, "no .npy dtype for this element type");
+        return false;
+    }
+    if (x->dtype != want) {
+        snprintf(err, n, "dtype %s, but the memref needs %s", npy_dtype_descr(x->dtype),
+                 npy_dtype_descr(want));
+        return false;
+    }
+    int rank = (int)a->rank + (a->lanes > 1);
+    bool ok = x->ndim == rank && (a->lanes == 1 || x->shape[a->rank] == a->lanes);
+    for (uint32_t d = 0; ok && d < a->rank; d++)
+        ok = x->shape[d] == (size_t)a->shape[d];
+    if (!ok) {
+        char have[200] = "", need[200] = "";
+        size_t h = 0, w = 0;
+        for (int d = 0; d < x->ndim && h < sizeof have; d++)
+            h += (size_t)snprintf(have + h, sizeof have - h, "%s%zu", d ? ", " : "", x->shape[d]);
+        for (uint32_t d = 0; d < a->rank && w < sizeof need; d++)
+            w += (size_t)snprintf(need + w, sizeof need - w, "%s%lld", d ? ", " : "",
+                                  (long long)a->shape[d]);
+        if (a->lanes > 1 && w < sizeof need)
+            snprintf(need + w, sizeof need - w, ", %u", a->lanes);
+        snprintf(err, n, "the array's shape (%s%s) does not fit the memref's (%s%s)", have,
+                 x->ndim == 1 ? "," : "", need, rank == 1 ? "," : "");
+        return false;
+    }
+    int64_t count = karg_count(a);
+    for (int64_t e = 0; e < count; e++)
+        memcpy((char *)host + karg_elem_offset(a, e), (const char *)x->data + e * a->esize,
+               a->esize);
+    return true;
+}
+
 char *
 ptx_entry_name(const char *ptx, uint32_t n)
 {
@@ -456,13 +573,20 @@ entry_comments(const char *ptx, const char *entry, const char **end)
     return start;
 }
 
+const char *
+ptx_entry_comment(const char *ptx, const char *entry, const char *tag)
+{
+    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
+    const char *p = start ? strstr(start, tag) : NULL;
+    return p && p < e ? p + strlen(tag) : NULL;
+}
+
 /* The number after `tag` in the entry's comment lines, or 0. */
 static unsigned
 entry_comment_number(const char *ptx, const char *entry, const char *tag)
 {
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    const char *p = start ? strstr(start, tag) : NULL;
-    return p && p < e ? (unsigned)strtoul(p + strlen(tag), NULL, 10) : 0;
+    const char *p = ptx_entry_comment(ptx, entry, tag);
+    return p ? (unsigned)strtoul(p, NULL, 10) : 0;
 }
 
 unsigned
@@ -834,9 +958,19 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         ok = sim_failed(d, r, "timing model", err, n);
     if (ok && cfg->timing)
         sim_set_option(d->sim, SIM_OPT_TIMING_REGS, (uint64_t)ptxas_kernel_registers(ptx, entry));
+    if (ok)
+        sim_set_option(d->sim, SIM_OPT_TIMING_SAMPLE, cfg->timing ? cfg->timing_sample : 0);
+    Progress pr;
+    char what[300];
+    snprintf(what, sizeof what, "%s on the simulator%s", entry, cfg->timing ? " with timing" : "");
+    progress_begin(&pr, cfg->progress ? cfg->progress : "vptx", what);
+    if (cfg->progress)
+        sim_set_progress(d->sim, progress_update, &pr);
     if (ok && (r = sim_launch(fn, cfg->grid[0], cfg->grid[1], cfg->grid[2], cfg->block[0],
                               cfg->block[1], cfg->block[2], cfg->shared_bytes, par.ptrs)) != SIM_OK)
         ok = sim_failed(d, r, "launch", err, n);
+    sim_set_progress(d->sim, NULL, NULL);
+    progress_end(&pr);
     if (ok)
         sim_stats(d->sim, &res->stats);
     if (ok && cfg->timing)
@@ -937,7 +1071,13 @@ ptx_entry_param_count(const char *ptx, const char *entry)
     const char *e = NULL;
     if (!entry_comments(ptx, entry, &e))
         return -1;
-    const char *close = strchr(e, ')');
+    const char *close = e; /* the ')' that ends the list, not one in a `//` comment */
+    while (*close && *close != ')') {
+        if (close[0] == '/' && close[1] == '/')
+            close += strcspn(close, "\n");
+        else
+            close++;
+    }
     int n = 0;
     for (const char *p = strstr(e, ".param"); p && close && p < close; p = strstr(p + 6, ".param"))
         n++;
@@ -1138,35 +1278,15 @@ cli_option(int argc, char **argv, int *i, const char *name, const char **value, 
     }
     if (argv[*i][n] != 0)
         return false;
-    if (*i + 1 >= argc) {
+    /* an input file is never the value of an option that takes no file:
+       `vptx check --timing k.mlir` misses --timing's value */
+    bool takes_file = strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0 ||
+                      strcmp(name, "--reference") == 0 || strcmp(name, "--expect") == 0;
+    if (*i + 1 >= argc || (!takes_file && cli_is_input_name(argv[*i + 1]))) {
         *missing = true;
         return true;
     }
     *value = argv[++*i];
-    return true;
-}
-
-bool
-cli_compile_flag(const char *arg, VptxOptions *opt)
-{
-    if (strcmp(arg, "--precise-math") == 0)
-        opt->precise_math = 1;
-    else if (strcmp(arg, "--allow-tf32") == 0)
-        opt->allow_tf32 = 1;
-    else if (strcmp(arg, "--remarks") == 0)
-        opt->remarks = 1;
-    else if (strcmp(arg, "--no-warp-specialize") == 0)
-        opt->no_warp_specialize = 1;
-    else if (strcmp(arg, "--ping-pong") == 0)
-        opt->ping_pong = 1;
-    else if (strcmp(arg, "--no-ping-pong") == 0)
-        opt->ping_pong = -1;
-    else if (strcmp(arg, "--persistent") == 0)
-        opt->persistent = 1;
-    else if (strcmp(arg, "--overlap-softmax") == 0)
-        opt->overlap_softmax = 1;
-    else
-        return false;
     return true;
 }
 
@@ -1176,6 +1296,7 @@ cli_read_file(const char *path, size_t *len)
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
         return NULL;
+    errno = 0;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     bool too_big = false;
@@ -1194,12 +1315,13 @@ cli_read_file(const char *path, size_t *len)
             free(buf);
         buf = bigger;
     }
+    int read_errno = errno; /* fread's reason (EISDIR for a folder) */
     bool bad = ferror(f);
     if (f != stdin)
         fclose(f);
     if (!buf || bad) {
         free(buf);
-        errno = too_big ? EFBIG : bad ? EIO : ENOMEM;
+        errno = too_big ? EFBIG : bad ? (read_errno ? read_errno : EIO) : ENOMEM;
         return NULL;
     }
     buf[n] = 0;

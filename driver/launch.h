@@ -19,6 +19,7 @@
 #ifndef VPTX_DRIVER_LAUNCH_H
 #define VPTX_DRIVER_LAUNCH_H
 
+#include "driver/npy.h"
 #include "driver/vptx.h"
 #include "ir/ir.h"
 #include "sim/sim.h"
@@ -71,6 +72,8 @@ typedef struct Kernel {
     int64_t block[3]; /* from gpu.known_block_size or translation_info workgroup_size */
     bool has_grid;
     int64_t grid[3]; /* from gpu.known_grid_size */
+    Loc grid_use;    /* the first gpu.block_id / gpu.grid_dim, or line 0: a kernel that
+                        reads them runs on no guessed grid (kernel_check_grid) */
     Loc err_loc;     /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
@@ -83,6 +86,15 @@ uint32_t kernel_list(Module *m, OpId *out, uint32_t max);
  * TMA cannot take (then k->err_loc is that argument's location). */
 bool kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size_t n);
 void kernel_free(Kernel *k);
+
+/* A kernel that reads gpu.block_id or gpu.grid_dim needs its grid from the kernel
+ * (gpu.known_grid_size) or from --grid (given): false, with the located error printed
+ * ("PATH:L:C: error: ..." at the first such op), when it has neither. */
+bool kernel_check_grid(FILE *f, const char *path, const Kernel *k, bool given);
+
+/* A --block that differs from the block the kernel states (gpu.known_block_size or
+ * translation_info): false, with "--block=...: kernel 'k' requires block X,Y,Z ..." in err. */
+bool kernel_check_block(const Kernel *k, const int64_t block[3], char *err, size_t n);
 
 /* Prints err, from kernel_describe or kernel_set_dims on k: located as
  * "PATH:LINE:COL: error: err" when k->err_loc has a line (a tensor map
@@ -104,6 +116,13 @@ int64_t karg_count(const KernelArg *a);
 /* Byte offset in a->host of the element with row-major number `linear`. */
 size_t karg_elem_offset(const KernelArg *a, int64_t linear);
 
+/* The .npy dtype of an element type (f32 <f4, f16 <f2, bf16 and i16 <u2, f64 <f8, i8
+ * |i1, i32 <i4, i64 and index <i8, i1 |u1); false for the others. */
+bool karg_npy_dtype(TypeId elem, NpyDtype *d);
+/* Copies array x into host, a buffer laid out as memref argument a's (every dim known:
+ * after kernel_set_dims).  False with a message naming both dtypes or both shapes. */
+bool karg_fill_npy(const KernelArg *a, const NpyArray *x, void *host, char *err, size_t n);
+
 /* The name of the n-th `.entry` in PTX text (malloc'd), or NULL. */
 char *ptx_entry_name(const char *ptx, uint32_t n);
 
@@ -118,6 +137,9 @@ typedef struct HiddenTmap {
     unsigned swizzle; /* bytes: 0, 32, 64 or 128 */
     bool optional;    /* the kernel tests the rows and does not use the map when TMA cannot */
 } HiddenTmap;
+
+/* What follows `tag` ("// vptx: grid ") in the `// vptx:` lines above `entry`, or NULL. */
+const char *ptx_entry_comment(const char *ptx, const char *entry, const char *tag);
 
 /* The hidden tensor maps of `entry`, in parameter order (at most max). */
 uint32_t ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max);
@@ -147,6 +169,10 @@ typedef struct LaunchConfig {
     /* a persistent kernel (vptx_hidden_grid): grid is the logical grid, and at most this
        many workgroups run; 0: the simulator's VPTX_PERSISTENT_WORKGROUPS, the GPU's SMs */
     unsigned persistent_workgroups;
+    /* sim with timing: simulate at most this many CTAs of a bigger grid and extrapolate
+       (SIM_OPT_TIMING_SAMPLE; the others do not run); 0: all */
+    unsigned long long timing_sample;
+    const char *progress; /* sim: "vptx check" etc. for a progress line (progress.c); NULL: none */
 } LaunchConfig;
 
 typedef struct LaunchResult {
@@ -162,16 +188,28 @@ typedef struct LaunchResult {
 bool device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
                 const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n);
 
+/* ---- progress.c: a progress line for long launches ---- */
+
+typedef struct Progress {
+    const char *who, *what; /* "vptx check", "gemm on the simulator" */
+    const char *unit;       /* what is counted: "CTA" (NULL), "workgroup" */
+    uint64_t start_ns, last_ns;
+    bool on, always, shown;
+} Progress;
+/* Starts timing work: a line appears on a terminal's stderr once it has run 2 s. */
+void progress_begin(Progress *p, const char *who, const char *what);
+/* done of total units (a SimProgressFn; user is the Progress). */
+void progress_update(void *user, uint64_t done, uint64_t total);
+/* Erases the line, if one was shown. */
+void progress_end(Progress *p);
+
 /* ---- command-line helpers shared by main.c, check.c and run_mlir.c ---- */
 
 /* Matches `--name=value` or `--name value` at argv[*i]; advances *i past a
- * separate value; sets *missing when the value is absent. */
+ * separate value; sets *missing when the value is absent, or when the separate
+ * value is an input file (cli_is_input_name) and the option takes none.  The
+ * compile options (VptxOptions) have their own parser: cli_compile_option. */
 bool cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
-
-/* The compile flags `vptx` and `vptx check` share (--precise-math, --allow-tf32,
- * --remarks, --no-warp-specialize, --ping-pong, --no-ping-pong, --persistent,
- * --overlap-softmax): sets opt and returns true when arg is one of them. */
-bool cli_compile_flag(const char *arg, VptxOptions *opt);
 
 /* The simulator's limits, as `vptx run` and `vptx check` take them:
  *   --max-instructions=N   instructions per launch (default 2^32; 0: no limit)

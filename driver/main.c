@@ -18,10 +18,12 @@
 #include "driver/check.h"
 #include "driver/fuzzdiff.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
 #include "driver/run_ptx.h"
+#include "frontend/frontend.h"
 #include "layout/layout.h"
 
 #include <errno.h>
@@ -51,9 +53,15 @@ static const char usage_text[] =
     "  --ptxas-stats     assemble with ptxas -v and print registers, spills and shared\n"
     "                    memory per kernel (to stderr)\n"
     "  --keep            keep ptxas's temporary folder\n"
-    "  --verbose         print the commands run (also: VPTX_VERBOSE=1)\n"
-    "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a\n"
-    "  -o FILE           write the output to FILE (default stdout): a regular file is\n"
+    "  --verbose, -v     print the commands run (also: VPTX_VERBOSE=1)\n"
+    "  --arch=ARCH       sm_80 (default), sm_86, sm_89, sm_90, sm_90a, sm_100a (nvcc's\n"
+    "                    -arch=ARCH and --gpu-architecture=ARCH are the same option)\n"
+    "  -O, -O0 ... -O3   accepted for nvcc's habits: vptx has one optimisation level\n"
+    "  --kernel=NAME     compile only kernel NAME of the module\n"
+    "  --split=DIR       one file per kernel: DIR/NAME.ptx (NAME.mlir for the IR levels,\n"
+    "                    NAME.cubin), each compiled as with --kernel; DIR is created\n"
+    "  -o FILE           write the output to FILE (default stdout; - is stdout too, for\n"
+    "                    every level, cubin included): a regular file is\n"
     "                    replaced whole (temporary file + rename) or not at all; a\n"
     "                    symbolic link is written through; a device or FIFO is written\n"
     "                    in place, never replaced\n"
@@ -62,11 +70,11 @@ static const char usage_text[] =
     "                    rounded to 10 mantissa bits; docs/tensor-cores.md)\n"
     "  --remarks         say, per vector.contract, which tensor-core intrinsic and\n"
     "                    subgroup split it got and why (remark: lines on stderr)\n"
-    "  -g                emit .loc lines\n"
+    "  -g, --loc         emit .loc lines (also nvcc's -lineinfo)\n"
     "  --pipeline-stages=N\n"
     "                    shared-memory stages of every software-pipelined K loop that\n"
-    "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap;\n"
-    "                    default: 4, 3 or 2, the most that fit 48 KiB; above 48 KiB the\n"
+    "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap; 0 or\n"
+    "                    none: 4, 3 or 2, the most that fit 48 KiB; above 48 KiB the\n"
     "                    buffers use the opt-in dynamic shared memory; docs/staging.md)\n"
     "                    on sm_90a it is also the depth of the TMA ring that feeds a\n"
     "                    wgmma K loop (2-8, default 3; 1 = no ring; docs/hopper.md)\n"
@@ -103,6 +111,7 @@ typedef struct Args {
     VptxOptions opt;
     const char *input;
     const char *output;
+    const char *split; /* --split=DIR: one file per kernel */
     bool cubin, ptxas_stats, keep, verbose;
     PassTrace trace; /* --time-passes, --print-after, --print-after-all */
 } Args;
@@ -177,16 +186,14 @@ parse_args(int argc, char **argv, Args *a)
         } else if (strcmp(arg, "--version") == 0) {
             printf("vptx %s\n", vptx_version());
             return 0;
-        } else if (cli_compile_flag(arg, &a->opt)) { /* set in a->opt */
-        } else if (strcmp(arg, "-g") == 0) {
-            a->opt.debug_loc = 1;
-        } else if (strcmp(arg, "--verify-each") == 0) {
-            a->opt.verify_each = 1;
+        } else if ((status = cli_compile_option(argc, argv, &i, &a->opt, "vptx", stderr))) {
+            if (status < 0)
+                return 1;
         } else if (strcmp(arg, "--ptxas-stats") == 0) {
             a->ptxas_stats = true;
         } else if (strcmp(arg, "--keep") == 0) {
             a->keep = true;
-        } else if (strcmp(arg, "--verbose") == 0) {
+        } else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
             a->verbose = true;
         } else if (parse_trace_option(argc, argv, &i, &a->trace, &status)) {
             if (status >= 0)
@@ -202,21 +209,20 @@ parse_args(int argc, char **argv, Args *a)
                         value);
                 return 1;
             }
-        } else if (cli_option(argc, argv, &i, "--arch", &value, &missing)) {
-            a->opt.arch = value;
-        } else if (cli_option(argc, argv, &i, "--pipeline-stages", &value, &missing)) {
-            char *end = NULL;
-            long n = missing ? 0 : strtol(value, &end, 10);
-            if (missing || *end || n < 1 || n > 8) {
-                fprintf(stderr, "vptx: error: --pipeline-stages needs a count from 1 to 8\n");
-                return 1;
-            }
-            a->opt.pipeline_stages = (int)n;
         } else if (cli_option(argc, argv, &i, "-o", &value, &missing) ||
                    cli_option(argc, argv, &i, "--output", &value, &missing)) {
             a->output = value;
+        } else if (cli_option(argc, argv, &i, "--kernel", &value, &missing)) {
+            a->trace.kernel = value;
+        } else if (cli_option(argc, argv, &i, "--split", &value, &missing)) {
+            a->split = value;
+            if (!missing && !*value) {
+                fprintf(stderr, "vptx: error: --split needs a folder name (the value is empty)\n");
+                return 1;
+            }
         } else if (arg[0] == '-' && arg[1] != 0) {
-            fprintf(stderr, "vptx: error: unknown option '%s' (see vptx --help)\n", arg);
+            static const char *const help[] = { usage_text, usage_text2, NULL };
+            cli_unknown_option(stderr, "vptx", arg, help);
             return 1;
         } else if (a->input) {
             fprintf(stderr, "vptx: error: more than one input file ('%s' and '%s')\n", a->input,
@@ -226,12 +232,22 @@ parse_args(int argc, char **argv, Args *a)
             a->input = arg;
         }
         if (missing) {
-            fprintf(stderr, "vptx: error: option '%s' needs a value\n", arg);
+            cli_missing_value(stderr, "vptx", argc, argv, i);
             return 1;
         }
     }
     if (!a->input) {
         fprintf(stderr, "vptx: error: no input file (see vptx --help)\n");
+        return 1;
+    }
+    char why[256];
+    if (!options_validate(&a->opt, OPTIONS_CLI, why, sizeof why)) {
+        fprintf(stderr, "vptx: error: %s\n", why);
+        return 1;
+    }
+    if (a->split && (a->output || a->trace.kernel)) {
+        fprintf(stderr, "vptx: error: --split=DIR writes one file per kernel: it takes neither -o "
+                        "nor --kernel\n");
         return 1;
     }
     if (a->ptxas_stats && a->opt.emit != VPTX_EMIT_PTX) {
@@ -332,7 +348,8 @@ compile_streamed(Args *a, const char *name, const char *text, size_t len)
         return -1; /* not a regular file, or no temporary file beside it: the in-memory
                       path compiles (reporting the input's errors first) and then says why
                       it cannot write, as before */
-    bool traced = a->trace.time_passes || a->trace.print_after || a->trace.print_after_all;
+    bool traced =
+        a->trace.time_passes || a->trace.print_after || a->trace.print_after_all || a->trace.kernel;
     Diag d;
     diag_init(&d);
     bool ok = driver_compile_to(&d, name, text, len, &a->opt, traced ? &a->trace : NULL, o.f);
@@ -355,6 +372,74 @@ compile_streamed(Args *a, const char *name, const char *text, size_t len)
     if (traced)
         trace_report(&a->trace);
     return rc;
+}
+
+/* --split=DIR: each kernel compiled on its own (as --kernel NAME) into DIR/NAME.ptx
+ * (.mlir for the IR levels, .cubin), every kernel compiled before any file is written;
+ * each file is written whole or not at all (output_write).  Returns the exit status. */
+static int
+compile_split(Args *a, const char *name, const char *text, size_t len)
+{
+    Module m;
+    Diag d;
+    diag_init(&d);
+    module_init(&m);
+    bool ok = frontend_parse(&m, &d, name, text, len);
+    OpId ks[256];
+    uint32_t n = ok ? kernel_list(&m, ks, 256) : 0;
+    char *names[256];
+    for (uint32_t i = 0; i < n; i++) {
+        const Attr *sym = op_attr(&m, ks[i], "sym_name");
+        names[i] = strdup(sym && sym->str ? sym->str : "kernel");
+    }
+    module_free(&m);
+    char why[512];
+    if (ok && n == 0) {
+        fprintf(stderr, "vptx: error: --split: %s has no kernel\n", name);
+        ok = false;
+    } else if (ok && !output_dir(a->split, why, sizeof why)) {
+        fprintf(stderr, "vptx: error: %s\n", why);
+        ok = false;
+    }
+    char *outs[256] = { 0 };
+    size_t lens[256] = { 0 };
+    for (uint32_t i = 0; ok && i < n; i++) {
+        a->trace.kernel = names[i];
+        if (!names[i] || strchr(names[i], '/') || names[i][0] == '.') {
+            fprintf(stderr, "vptx: error: --split: kernel '%s' cannot name a file\n",
+                    names[i] ? names[i] : "?");
+            ok = false;
+            break;
+        }
+        ok = driver_compile_traced(&d, name, text, len, &a->opt, &a->trace, &outs[i], &lens[i]);
+    }
+    diag_render(&d, stderr);
+    diag_free(&d);
+    const char *ext = a->cubin ? ".cubin" : a->opt.emit == VPTX_EMIT_PTX ? ".ptx" : ".mlir";
+    for (uint32_t i = 0; ok && i < n; i++) {
+        char path[4200], file[300];
+        snprintf(file, sizeof file, "%s%s", names[i], ext);
+        if (!output_join(path, sizeof path, a->split, file, why, sizeof why)) {
+            fprintf(stderr, "vptx: error: %s\n", why);
+            ok = false;
+        } else if (a->cubin || a->ptxas_stats) {
+            Args one = *a;
+            one.output = path;
+            one.input = path; /* ptxas's temporary file is named after the kernel */
+            ok = run_ptxas(&one, outs[i], lens[i]) == 0;
+            if (ok && !a->cubin && !output_write(path, outs[i], lens[i]))
+                ok = false;
+        } else if (!output_write(path, outs[i], lens[i])) {
+            fprintf(stderr, "vptx: error: cannot write '%s': %s\n", path, strerror(errno));
+            ok = false;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        free(outs[i]);
+        free(names[i]);
+    }
+    trace_report(&a->trace);
+    return ok ? 0 : 1;
 }
 
 static int
@@ -386,7 +471,12 @@ compile_main(int argc, char **argv)
             return streamed;
         }
     }
-    if (a.trace.time_passes || a.trace.print_after || a.trace.print_after_all) {
+    if (a.split) {
+        int split = compile_split(&a, name, text, len);
+        free(text);
+        return split;
+    }
+    if (a.trace.time_passes || a.trace.print_after || a.trace.print_after_all || a.trace.kernel) {
         int traced = compile_traced(&a, name, text, len);
         free(text);
         return traced;
@@ -425,26 +515,33 @@ compile_main(int argc, char **argv)
 }
 
 /* `vptx run X.mlir ...` goes to run_mlir.c, anything else to run_ptx.c:
- * the first argument that ends in .mlir or .ptx decides. */
-static bool
-run_input_is_mlir(int argc, char **argv)
+ * the first argument that ends in .mlir or .ptx decides.  `vptx run --help` with
+ * neither shows the options of both forms. */
+static int
+run_main(int argc, char **argv)
 {
+    bool help = false;
     for (int i = 1; i < argc; i++) {
         size_t n = strlen(argv[i]);
         if (n > 5 && strcmp(argv[i] + n - 5, ".mlir") == 0)
-            return true;
+            return run_mlir_main(argc, argv);
         if (n > 4 && strcmp(argv[i] + n - 4, ".ptx") == 0)
-            return false;
+            return run_ptx_main(argc, argv);
+        help = help || strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
     }
-    return false;
+    if (!help)
+        return run_ptx_main(argc, argv);
+    char *args[] = { argv[0], "--help", NULL };
+    run_ptx_main(2, args);
+    fputs("\n", stdout);
+    return run_mlir_main(2, args);
 }
 
 int
 main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "run") == 0)
-        return run_input_is_mlir(argc - 1, argv + 1) ? run_mlir_main(argc - 1, argv + 1)
-                                                     : run_ptx_main(argc - 1, argv + 1);
+        return run_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "check") == 0)
         return check_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "fuzz-diff") == 0)

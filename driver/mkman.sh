@@ -2,7 +2,8 @@
 # driver/mkman.sh -- the man page vptx.1 (roff, man macros), generated from the binary's
 # own help texts so that it cannot drift from them.
 #
-#   driver/mkman.sh BIN > vptx.1        (the Makefile does this at build time)
+#   driver/mkman.sh BIN ["FILE..."] > vptx.1   (the Makefile does this at build time; FILE...:
+#                                              what `make install` installs, for FILES)
 #
 # Sources: `BIN --help` (the usage lines become SYNOPSIS, the lines under "options:"
 # OPTIONS), `BIN --version`, and `BIN SUB --help` for each subcommand the usage lines
@@ -13,11 +14,12 @@
 # page by being added to --help.
 set -euo pipefail
 
-if (($# != 1)) || [[ ! -x $1 ]]; then
-    echo "usage: driver/mkman.sh BIN > vptx.1" >&2
+if (($# < 1 || $# > 2)) || [[ ! -x $1 ]]; then
+    echo "usage: driver/mkman.sh BIN [\"FILE...\"] > vptx.1" >&2
     exit 2
 fi
 BIN=$1
+INSTALLED=${2:-}
 # sanitizer builds: a report must not end up in the page
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
@@ -144,10 +146,35 @@ and
 .TP
 .B VPTX_VERBOSE
 1: print the commands vptx runs.
-.SH FILES
 .TP
-.I include/vptx.h, lib/libvptx.a, lib/pkgconfig/vptx.pc
-the C API (under the installation prefix).
+.B VPTX_PROGRESS
+always: print every progress update of a long launch (by default a line appears on a
+terminal once a launch has run 2 s); never: none.
+.SH FILES
+What
+.B make install
+puts under its prefix
+.RB ( "make uninstall"
+with the same prefix removes it):
+EOF
+for f in $INSTALLED; do
+    case $f in
+    bin/*) what="the command" ;;
+    lib/*.a) what="the library, static (pkg-config --static; link it as -l:libvptx.a)" ;;
+    lib/*.so) what="the shared library's link name" ;;
+    lib/*.so.*.*) what="the shared library" ;;
+    lib/*.so.*) what="the shared library's soname link" ;;
+    include/vptx.h) what="the compiler API" ;;
+    include/*) what="the runtime API (load and launch PTX on the simulator or a GPU)" ;;
+    *.pc) what="pkg-config: --cflags, --libs, --static, --variable=rpath" ;;
+    share/man/*) what="this page" ;;
+    share/bash-completion/*) what="bash completion" ;;
+    */LICENSE) what="the license (MIT)" ;;
+    *) what="" ;;
+    esac
+    printf '.TP\n.I %s\n%s\n' "${f//-/\\-}" "${what//-/\\-}"
+done
+cat <<'EOF'
 .SH SEE ALSO
 .BR ptxas (1).
 README.md and docs/*.md in the vptx sources.

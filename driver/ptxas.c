@@ -211,7 +211,9 @@ copy_cubin(const char *cubin, const char *path, FILE *msgs)
 {
     size_t len;
     char *data = cli_read_file(cubin, &len);
-    if (!data || !output_write(path, data, len)) {
+    bool to_stdout = strcmp(path, "-") == 0; /* -o -: the cubin on stdout */
+    if (!data || (to_stdout ? fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0
+                            : !output_write(path, data, len))) {
         fprintf(msgs, "vptx: error: cannot write '%s': %s\n", path, strerror(errno));
         free(data);
         return false;

@@ -23,6 +23,7 @@
 #include "driver/driver.h"
 #include "driver/host.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "driver/npy.h"
 #include "driver/output.h"
 #include "frontend/frontend.h"
@@ -47,7 +48,8 @@ static const char run_mlir_usage[] =
     "                     parents; each .npy is written whole or not at all)\n"
     "  --backend=B        sim | cuda | auto (default auto: the GPU when there is one)\n"
     "  --arch=ARCH        target of the PTX (default sm_80)\n"
-    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size, else 1,1,1)\n"
+    "  --grid=X[,Y[,Z]]   workgroups (default gpu.known_grid_size; a kernel that reads\n"
+    "                     gpu.block_id needs one or the other, else 1,1,1)\n"
     "  --block=X[,Y[,Z]]  threads (default gpu.known_block_size / translation_info)\n"
     "  --shared=BYTES     dynamic shared memory (default 0)\n"
     "  --kernel=NAME      which kernel, when the module has several\n"
@@ -55,8 +57,11 @@ static const char run_mlir_usage[] =
     "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
     "                     error then names\n"
     "  --timing=GPU       on the simulator, also print the performance model's estimate\n"
-    "                     for GPU (a100 or h100) (docs/timing.md)\n"
-    "  --entry-point=NAME the host function a PROGRAM runs (default main)\n" SIM_LIMITS_HELP;
+    "                     for GPU (a100 or h100, any case) (docs/timing.md)\n"
+    "  --entry-point=FN   the host function a PROGRAM runs (default main)\n"
+    "  --timing-sample=N  with --timing: simulate only N CTAs spread over a bigger grid and\n"
+    "                     extrapolate by waves; the other CTAs do not run, so no array is\n"
+    "                     written (as vptx run KERNEL.ptx)\n" SIM_LIMITS_HELP;
 
 #define MAX_ARGS 64
 
@@ -69,7 +74,8 @@ typedef struct RunArgs {
     bool stats, keep;
     SimLimits limits;
     const char *timing;
-    const char *entry; /* --entry-point: a program's host function */
+    const char *entry;                /* --entry-point: a program's host function */
+    unsigned long long timing_sample; /* --timing-sample */
     const char *args[MAX_ARGS];
     uint32_t nargs;
 } RunArgs;
@@ -93,9 +99,13 @@ parse_run_args(int argc, char **argv, RunArgs *a)
         const char *arg = argv[i], *v = NULL;
         bool missing = false;
         char lerr[128];
+        int cstatus;
         if (cli_limit_option(argc, argv, &i, &a->limits, lerr, sizeof lerr)) {
             if (a->limits.bad)
                 return run_error(lerr, NULL);
+        } else if ((cstatus = cli_compile_option(argc, argv, &i, &a->opt, "vptx run", stderr))) {
+            if (cstatus < 0)
+                return 1;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(run_mlir_usage, stdout);
             return 0;
@@ -109,8 +119,6 @@ parse_run_args(int argc, char **argv, RunArgs *a)
                 return run_error("--out needs a folder name (the value is empty)", NULL);
         } else if (cli_option(argc, argv, &i, "--backend", &v, &missing)) {
             a->backend = v;
-        } else if (cli_option(argc, argv, &i, "--arch", &v, &missing)) {
-            a->opt.arch = v;
         } else if (cli_option(argc, argv, &i, "--grid", &v, &missing)) {
             a->grid = v;
         } else if (cli_option(argc, argv, &i, "--block", &v, &missing)) {
@@ -119,13 +127,18 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             a->shared = missing ? 0 : (unsigned)strtoul(v, NULL, 10);
         } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
             a->kernel = v;
+        } else if (cli_option(argc, argv, &i, "--timing-sample", &v, &missing)) {
+            char *end = NULL;
+            a->timing_sample = missing ? 0 : strtoull(v, &end, 10);
+            if (!missing && (end == v || *end || v[0] == '-' || a->timing_sample == 0))
+                return run_error("bad --timing-sample (want a positive count of CTAs)", v);
         } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
             a->timing = v;
         } else if (cli_option(argc, argv, &i, "--entry-point", &v, &missing)) {
             a->entry = v;
         } else if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
-            fprintf(stderr, "vptx run: error: unknown option '%s' (see vptx run X.mlir --help)\n",
-                    arg);
+            static const char *const help[] = { run_mlir_usage, NULL };
+            cli_unknown_option(stderr, "vptx run", arg, help);
             return 1;
         } else if (!a->input) {
             a->input = arg;
@@ -135,13 +148,19 @@ parse_run_args(int argc, char **argv, RunArgs *a)
             return run_error("too many arguments", NULL);
         }
         if (missing) {
-            fprintf(stderr, "vptx run: error: option '%s' needs a value\n", arg);
+            cli_missing_value(stderr, "vptx run", argc, argv, i);
             return 1;
         }
     }
     if (!a->input)
         return run_error("no input file (see vptx run X.mlir --help)", NULL);
     char why[512];
+    if (!options_validate(&a->opt, OPTIONS_CLI, why, sizeof why))
+        return run_error(why, NULL);
+    if (a->timing_sample && !a->timing)
+        return run_error("--timing-sample needs --timing=GPU", NULL);
+    if (!a->opt.debug_loc) /* a simulator fault then names the op's .mlir line */
+        a->opt.debug_loc = 2;
     if (a->timing &&
         sim_timing_check(a->timing, a->opt.arch ? a->opt.arch : "sm_80", why, sizeof why) != SIM_OK)
         return run_error(why, NULL);
@@ -207,14 +226,25 @@ match_array(const KernelArg *a, const NpyArray *x, int64_t *dims, uint32_t *ndim
         else
             ok = x->shape[d] == (size_t)a->shape[d];
     }
-    if (!ok) {
-        size_t used = (size_t)snprintf(err, n, "the array's shape does not fit the memref (");
+    if (!ok) { /* both shapes, as numpy writes them: (8, 64) and (?, 64) */
+        size_t used = (size_t)snprintf(err, n, "the array's shape (");
         for (int d = 0; d < x->ndim && used < n; d++)
             used += (size_t)snprintf(err + used, n - used, "%s%zu", d ? ", " : "", x->shape[d]);
         if (used < n)
-            snprintf(err + used, n - used,
-                     "); for vector elements add their count as the "
-                     "last dim");
+            used += (size_t)snprintf(err + used, n - used, "%s does not fit the memref's (",
+                                     x->ndim == 1 ? ",)" : ")");
+        for (uint32_t d = 0; d < a->rank && used < n; d++) {
+            if (a->dyn_shape[d])
+                used += (size_t)snprintf(err + used, n - used, "%s?", d ? ", " : "");
+            else
+                used += (size_t)snprintf(err + used, n - used, "%s%lld", d ? ", " : "",
+                                         (long long)a->shape[d]);
+        }
+        if (a->lanes > 1 && used < n)
+            used += (size_t)snprintf(err + used, n - used, ", %u", a->lanes);
+        if (used < n)
+            snprintf(err + used, n - used, "%s%s", rank == 1 ? ",)" : ")",
+                     a->lanes > 1 ? "; vector elements are the last dim" : "");
     }
     return ok;
 }
@@ -321,6 +351,8 @@ launch_shape(const RunArgs *ra, const Kernel *k, LaunchConfig *cfg, char *err, s
             s = *end ? end + 1 : NULL;
         }
     }
+    if (ra->block && !kernel_check_block(k, b, err, n))
+        return false;
     if (!ra->block && !k->has_block) {
         snprintf(err, n, "kernel '%s' has no gpu.known_block_size: give --block=X,Y,Z", k->name);
         return false;
@@ -388,6 +420,8 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     memset(&cfg, 0, sizeof cfg);
     (void)m;
     int status;
+    if (!kernel_check_grid(stderr, ra->input, k, ra->grid != NULL))
+        return 1;
     Device *dev = open_device(ra->backend, &status); /* first: a missing GPU is reported as such */
     if (!dev)
         return status;
@@ -419,6 +453,8 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
     }
     cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
+    cfg.timing_sample = ra->timing_sample;
+    cfg.progress = "vptx run";
     bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
     if (!ok) {
         run_error(err, NULL);
@@ -429,6 +465,15 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         sim_print_stats(&res.stats, stdout);
     if (ok && res.timed)
         sim_print_timing(&res.timing, k->name, stdout);
+    if (ok && res.timed && res.timing.ctas_timed < res.timing.ctas_total) {
+        printf("timing: sampled %llu of %llu CTAs and extrapolated by waves; the others did not "
+               "run, so no array is written\n",
+               (unsigned long long)res.timing.ctas_timed,
+               (unsigned long long)res.timing.ctas_total);
+        device_close(dev);
+        free(entry);
+        return 0;
+    }
     ok = ok && write_back(ra, k, arrays);
     device_close(dev);
     free(entry);
@@ -469,8 +514,11 @@ run_mlir_main(int argc, char **argv)
         return status;
     size_t len = 0, ptx_len = 0;
     char *text = cli_read_file(ra.input, &len), *ptx = NULL;
-    if (!text)
-        return run_error("cannot read", ra.input);
+    if (!text) {
+        char why[4300];
+        snprintf(why, sizeof why, "cannot read '%s': %s", ra.input, strerror(errno));
+        return run_error(why, NULL);
+    }
     Module m;
     module_init(&m);
     Diag d;

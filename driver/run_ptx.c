@@ -17,6 +17,7 @@
 #include "driver/run_ptx.h"
 #include "driver/npy.h"
 #include "driver/launch.h"
+#include "driver/options.h"
 #include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/vptx.h"
@@ -32,7 +33,7 @@
 #include <string.h>
 
 static const char run_usage[] =
-    "usage: vptx run KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]]\n"
+    "usage: vptx run KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] [--block X[,Y[,Z]]]\n"
     "                [--shared BYTES] [--out DIR] [--stats] [--line-counts]\n"
     "                [--timing=GPU [--timing-detail] [--timing-regs=N] [--timing-sample=N]]\n"
     "                ARG...\n"
@@ -43,7 +44,8 @@ static const char run_usage[] =
     "  A persistent kernel ('// vptx: hidden logical grid' line, vptx --persistent)\n"
     "  takes --grid as its logical grid, in its hidden parameters, and runs on at most\n"
     "  --persistent-ctas=N workgroups (default 132).\n"
-    "  --entry may be left out when the module has one entry; DIR defaults to '.'\n"
+    "  --entry may be left out when the module has one entry; --block when the entry\n"
+    "  has a .reqntid (vptx's kernels do), which it then is; DIR defaults to '.'\n"
     "  (created with its parents when missing).\n"
     "  --timing=GPU       also estimate the kernel's time on GPU (a100 or h100) with the\n"
     "                     simulator's performance model and print one 'timing:' line\n"
@@ -100,7 +102,7 @@ parse_dims(const char *s, unsigned d[3])
     return false;
 }
 
-/* --name VALUE or --name=VALUE */
+/* --name VALUE or --name=VALUE (never the input file: `--entry k.ptx` lacks its value) */
 static const char *
 opt_value(int argc, char **argv, int *i, const char *name)
 {
@@ -109,7 +111,7 @@ opt_value(int argc, char **argv, int *i, const char *name)
         return NULL;
     if (argv[*i][n] == '=')
         return argv[*i] + n + 1;
-    if (argv[*i][n] || *i + 1 >= argc)
+    if (argv[*i][n] || *i + 1 >= argc || cli_is_input_name(argv[*i + 1]))
         return NULL;
     return argv[++*i];
 }
@@ -172,7 +174,15 @@ parse_args(int argc, char **argv, RunOpts *o)
         } else if ((v = opt_value(argc, argv, &i, "--timing"))) {
             o->timing = v;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return run_fail("unknown option '%s'\n%s", argv[i], run_usage);
+            /* an option of this form without its value, or a misspelled one */
+            static const char *const help[] = { run_usage, NULL };
+            size_t n = strcspn(argv[i], "=");
+            const char *known = strstr(run_usage, argv[i]);
+            if (!argv[i][n] && known && (known[n] == '=' || known[n] == ' '))
+                cli_missing_value(stderr, "vptx run", argc, argv, i);
+            else
+                cli_unknown_option(stderr, "vptx run", argv[i], help);
+            return 1;
         } else if (!o->ptx_path) {
             o->ptx_path = argv[i];
         } else if (o->nargs == MAXARGS) {
@@ -183,8 +193,8 @@ parse_args(int argc, char **argv, RunOpts *o)
     }
     if (!o->ptx_path)
         return run_fail("no PTX file given\n%s", run_usage);
-    if (!o->grid[0] || !o->block[0])
-        return run_fail("--grid and --block are required");
+    if (!o->grid[0])
+        return run_fail("--grid is required (workgroups: X[,Y[,Z]])");
     if (!o->timing && (o->timing_detail || o->timing_regs || o->timing_sample))
         return run_fail("--timing-detail, --timing-regs and --timing-sample need --timing=GPU");
     return 0;
@@ -398,6 +408,10 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
     SimFunc *f = find_entry(ctx, m, o);
     if (!f || bind_args(ctx, f, text, o, b))
         return 1;
+    unsigned block[3] = { o->block[0], o->block[1], o->block[2] };
+    if (!block[0] && !sim_func_reqntid(f, block)) /* the block the kernel requires */
+        return run_fail("entry '%s' has no .reqntid: give its block with --block=X[,Y[,Z]]",
+                        sim_func_name(f));
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
     sim_limits_apply(ctx, &o->limits);
     if (o->timing) {
@@ -420,8 +434,16 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
         grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
         grid[1] = grid[2] = 1;
     }
-    SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : o->block[0], o->block[1],
-                             o->block[2], o->shared > need ? o->shared : need, b->params);
+    Progress pr;
+    char what[300];
+    snprintf(what, sizeof what, "%s on the simulator%s", sim_func_name(f),
+             o->timing ? " with timing" : "");
+    progress_begin(&pr, "vptx run", what);
+    sim_set_progress(ctx, progress_update, &pr);
+    SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : block[0], block[1], block[2],
+                             o->shared > need ? o->shared : need, b->params);
+    sim_set_progress(ctx, NULL, NULL);
+    progress_end(&pr);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;

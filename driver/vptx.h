@@ -37,7 +37,10 @@ typedef struct VptxOptions {
     const char *arch;       /* "sm_80" (default), "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a" */
     VptxEmit emit;          /* default VPTX_EMIT_PTX */
     int precise_math;       /* accurate math.* sequences instead of .approx */
-    int debug_loc;          /* .loc lines in the PTX */
+    int debug_loc;          /* 0: none; 1 (-g, --loc): .loc lines, and file:line in the comment
+                               above each op's instructions; 2: the comments' file:line alone.
+                               By default the PTX names no source line, so that an edit
+                               which moves code but does not change it changes no PTX line */
     int verify_each;        /* run the verifier after every pass */
     int allow_tf32;         /* automatic tensor-core selection may use tf32 for f32 contracts */
     int remarks;            /* report each contract's intrinsic, split and why (VPTX_REMARK) */
@@ -55,12 +58,24 @@ typedef struct VptxOptions {
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;
 
+/* One diagnostic: an error, a warning, a note (which belongs to the diagnostic before
+ * it) or a remark (--remarks: what the compiler chose and why). */
 typedef struct VptxDiagnostic {
     VptxLevel level;
     const char *file; /* the name given to vptx_compile, or NULL */
     unsigned line, col;
-    const char *message;
+    const char *message; /* "type mismatch: '%v' is ...": no file, no level */
+    const char *source;  /* the source line it points into (no newline), or NULL */
 } VptxDiagnostic;
+
+/* What vptx_compile2 returns (and vptx_result_status). */
+typedef enum {
+    VPTX_COMPILE_OK = 0,
+    VPTX_COMPILE_INPUT_ERROR = 1,    /* the input has errors: the diagnostics say which */
+    VPTX_COMPILE_BAD_OPTIONS = 2,    /* an option or argument is unusable (the diagnostics say
+                                  which, in the same words as the command line's check) */
+    VPTX_COMPILE_OUT_OF_MEMORY = -1, /* out of memory, or out is NULL */
+} VptxCompileStatus;
 
 typedef struct VptxResult VptxResult;
 
@@ -79,6 +94,15 @@ void vptx_options_init(VptxOptions *opt);
 int vptx_compile(const char *name, const char *text, size_t len, const VptxOptions *opt,
                  VptxResult **out);
 
+/* vptx_compile with a VptxCompileStatus: VPTX_COMPILE_BAD_OPTIONS where vptx_compile returns 1 for
+ * an unusable argument or option (vptx_compile's values stay as they were). */
+VptxCompileStatus vptx_compile2(const char *name, const char *text, size_t len,
+                                const VptxOptions *opt, VptxResult **out);
+/* The status of the compilation that made r (VPTX_COMPILE_OUT_OF_MEMORY for NULL). */
+VptxCompileStatus vptx_result_status(const VptxResult *r);
+/* "ok", "input error", "bad options", "out of memory". */
+const char *vptx_compile_status_name(VptxCompileStatus s);
+
 /* The output text (NUL-terminated), or NULL after an error; *len gets its size. */
 const char *vptx_result_output(const VptxResult *r, size_t *len);
 size_t vptx_result_num_diagnostics(const VptxResult *r);
@@ -86,6 +110,64 @@ const VptxDiagnostic *vptx_result_diagnostic(const VptxResult *r, size_t i);
 /* All diagnostics rendered as `file:line:col: error: ...` with source lines and carets. */
 const char *vptx_result_diagnostics_text(const VptxResult *r);
 void vptx_result_free(VptxResult *r);
+
+/* ---- the kernels of a PTX result ----
+ * With VPTX_EMIT_PTX, a result describes each kernel it holds: its name, each MLIR
+ * argument with the .param entries that pass it (the PTX says the same in a comment
+ * after each .param), the launch shape and the shared memory.  A launcher needs nothing
+ * else: fill the parameters in order, launch with `block` threads (a producer warpgroup
+ * included) and `dynamic_shared` bytes. */
+typedef enum {
+    VPTX_PARAM_BASE,       /* a memref's base address (.u64, 16-byte aligned) */
+    VPTX_PARAM_OFFSET,     /* a memref's dynamic offset, in elements (.u64) */
+    VPTX_PARAM_SIZE,       /* a memref's dynamic size of dim `dim` (.u64) */
+    VPTX_PARAM_STRIDE,     /* a memref's dynamic stride of dim `dim`, in elements (.u64) */
+    VPTX_PARAM_VALUE,      /* a scalar, as its .param type (i1: .u8 0 or 1) */
+    VPTX_PARAM_TENSOR_MAP, /* a 128-byte CUtensorMap by value (.b8[128], 64-byte aligned) */
+    VPTX_PARAM_GRID,       /* a persistent kernel's logical grid, dim `dim` (.u32) */
+} VptxParamKind;
+
+typedef struct VptxParam {
+    VptxParamKind kind;
+    int arg;              /* the MLIR argument it passes; a hidden tensor map: the memref
+                             argument it maps; -1: the hidden logical grid */
+    int hidden;           /* 1: vptx appended it (no MLIR argument of its own): a hidden
+                             tensor map (encode it for memref `arg`: box, swizzle below)
+                             or the logical grid */
+    unsigned dim;         /* VPTX_PARAM_SIZE, _STRIDE: which dim; _GRID: 0 x, 1 y, 2 z */
+    unsigned size, align; /* bytes */
+    const char *ptx_type; /* ".u64", ".f32", ".b8" ... */
+    const char *name;     /* its PTX name: "gemm_param_3" */
+    unsigned box[2];      /* hidden tensor map: rows x columns */
+    unsigned swizzle;     /* hidden tensor map: 0, 32, 64 or 128 bytes */
+    int optional;         /* hidden tensor map the kernel leaves unused for rows that are
+                             not whole 16-byte pieces (leave it zero then) */
+} VptxParam;
+
+typedef struct VptxArg {
+    const char *name;   /* the MLIR name without '%', or NULL */
+    const char *type;   /* the MLIR type, as text: "memref<?x64xf16>" */
+    size_t first_param; /* its .param entries: params[first_param .. + nparams) */
+    size_t nparams;
+} VptxArg;
+
+typedef struct VptxKernel {
+    const char *name; /* the .entry, the func's sym_name */
+    size_t nargs;
+    const VptxArg *args;
+    size_t nparams;
+    const VptxParam *params;
+    unsigned block[3];       /* threads per workgroup to launch with (.reqntid); 0s: none */
+    unsigned grid[3];        /* workgroups, from gpu.known_grid_size; 0s: the caller's */
+    int persistent;          /* 1: grid is the logical grid, passed in the hidden grid
+                                parameters; launch vptx_persistent_workgroups() of them */
+    unsigned static_shared;  /* bytes of .shared the kernel declares */
+    unsigned dynamic_shared; /* bytes to pass as sharedMemBytes (vptx_dynamic_smem) */
+} VptxKernel;
+
+size_t vptx_result_num_kernels(const VptxResult *r);
+/* Kernel i of r (in .entry order), or NULL; valid until vptx_result_free(r). */
+const VptxKernel *vptx_result_kernel(const VptxResult *r, size_t i);
 
 const char *vptx_version(void);
 

@@ -793,14 +793,24 @@ bool
 eval_kernel(Module *m, OpId func, const EvalArg *args, uint32_t nargs, const EvalOptions *opt,
             Diag *d)
 {
+    return eval_kernel_watched(m, func, args, nargs, opt, d, NULL);
+}
+
+bool
+eval_kernel_watched(Module *m, OpId func, const EvalArg *args, uint32_t nargs,
+                    const EvalOptions *opt, Diag *d, const EvalProgress *progress)
+{
     Eval ev;
     eval_init(&ev, m, d, opt);
     bool ok = check_func(&ev, func, nargs);
+    uint64_t done = 0, total = (uint64_t)(ev.grid[0] * ev.grid[1] * ev.grid[2]);
     for (int64_t z = 0; ok && z < ev.grid[2]; z++)
         for (int64_t y = 0; ok && y < ev.grid[1]; y++)
             for (int64_t x = 0; ok && x < ev.grid[0]; x++) {
                 ev.wg[0] = x, ev.wg[1] = y, ev.wg[2] = z;
                 ok = run_workgroup(&ev, func, args, nargs, NULL, 0);
+                if (progress && progress->fn)
+                    progress->fn(progress->user, ++done, total);
             }
     eval_mem_free_list(&ev.globals);
     return ok;

@@ -69,6 +69,12 @@ typedef struct EvalOptions {
                            0 = EVAL_DEFAULT_MAX_STEPS */
 } EvalOptions;
 
+/* Called after each workgroup with the workgroups done and in all (a progress line). */
+typedef struct EvalProgress {
+    void (*fn)(void *user, uint64_t done, uint64_t total);
+    void *user;
+} EvalProgress;
+
 #define EVAL_DEFAULT_MAX_STEPS 200000000ull
 
 /* eval_memref.c */
@@ -84,6 +90,9 @@ OpId eval_find_func(const Module *m, const char *name);
  * after reporting an error to d; buffers may then be partly written. */
 bool eval_kernel(Module *m, OpId func, const EvalArg *args, uint32_t nargs, const EvalOptions *opt,
                  Diag *d);
+/* eval_kernel, telling progress (NULL: no one) after each workgroup. */
+bool eval_kernel_watched(Module *m, OpId func, const EvalArg *args, uint32_t nargs,
+                         const EvalOptions *opt, Diag *d, const EvalProgress *progress);
 
 /* Calls `func` once, as workgroup (0, 0, 0), and stores its func.return
  * values in results[0..nres): scalars in .i / .f, vectors in .buf.data

@@ -180,12 +180,9 @@ lookup_name(Parser *p, const char *name, uint32_t len)
     return NULL;
 }
 
-/* Binds name to count consecutive values starting at first. */
-static bool
-define_name(Parser *p, const char *name, uint32_t len, ValueId first, uint32_t count, Loc loc)
+static void
+add_entry(Parser *p, const char *name, uint32_t len, ValueId first, uint32_t count)
 {
-    if (lookup_name(p, name, len))
-        return error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)len, name);
     if (p->nentries == p->capentries) {
         if (p->capentries >= UINT32_MAX / 2)
             ir_oom();
@@ -198,6 +195,15 @@ define_name(Parser *p, const char *name, uint32_t len, ValueId first, uint32_t c
     uint32_t b = hash_name(name, len) & (p->nbuckets - 1);
     p->entries[p->nentries] = (ValueEntry){ name, len, first, count, p->buckets[b] };
     p->buckets[b] = ++p->nentries;
+}
+
+/* Binds name to count consecutive values starting at first. */
+static bool
+define_name(Parser *p, const char *name, uint32_t len, ValueId first, uint32_t count, Loc loc)
+{
+    if (lookup_name(p, name, len))
+        return error_at(p, loc, "redefinition of SSA value '%%%.*s'", (int)len, name);
+    add_entry(p, name, len, first, count);
     /* the name is a printing hint; numeric names (%0) are not kept */
     bool numeric = true;
     for (uint32_t i = 0; i < len; i++)
@@ -233,6 +239,8 @@ parse_operand(Parser *p, ValueId *v)
     ValueEntry *e = lookup_name(p, p->tok.s, p->tok.n);
     if (!e)
         return error_here(p, "use of undefined value '%%%.*s'", (int)p->tok.n, p->tok.s);
+    if (!e->first) /* the result of an op that had an error: reported there, once */
+        return false;
     int64_t k = p->tok.resno < 0 ? 0 : p->tok.resno;
     if (k >= e->count)
         return error_here(p, "reference to invalid result number '%%%.*s#%lld'", (int)p->tok.n,
@@ -248,8 +256,11 @@ check_type(Parser *p, ValueId v, TypeId want, Loc loc)
     if (value_type(p->m, v) == want)
         return true;
     Value *val = value_get(p->m, v);
-    return error_at(p, loc, "use of value '%%%s' expects different type than prior uses",
-                    val->name ? val->name : "<unnamed>");
+    char has[128], said[128];
+    return error_at(p, loc, "type mismatch: '%%%s' is %s, but this use says %s",
+                    val->name ? val->name : "<unnamed>",
+                    ir_type_text(p->m, value_type(p->m, v), has, sizeof has),
+                    ir_type_text(p->m, want, said, sizeof said));
 }
 
 bool
@@ -569,6 +580,51 @@ custom_parser(OpKind k)
     return fn;
 }
 
+/* Levenshtein distance of a and b, or 99 past 95 characters. */
+static unsigned
+name_distance(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    unsigned row[96];
+    if (na > 95 || nb > 95)
+        return 99;
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= na; i++) {
+        unsigned diag = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= nb; j++) {
+            unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[nb];
+}
+
+/* `unknown operation 'NAME'`, with the closest op of ops.def when it is a likely slip
+ * (at most 2 edits, and at most a third of the name). */
+static bool
+unknown_op(Parser *p, const char *name)
+{
+    const char *best = NULL;
+    unsigned best_d = 99, limit = (unsigned)strlen(name) / 3;
+    for (int k = 0; k < OP_COUNT; k++) {
+        unsigned dist = name_distance(name, op_info[k].name);
+        if (dist < best_d) {
+            best_d = dist;
+            best = op_info[k].name;
+        }
+    }
+    if (best && best_d <= 2 && best_d <= limit)
+        return error_here(p, "unknown operation '%s'; did you mean '%s'?", name, best);
+    return error_here(p, "unknown operation '%s'", name);
+}
+
 /* The op name at the current token (bare or quoted) -> kind; reports unknown names. */
 static bool
 parse_op_name(Parser *p, OpKind *kind, bool *generic)
@@ -589,7 +645,7 @@ parse_op_name(Parser *p, OpKind *kind, bool *generic)
         k = op_lookup(full);
     }
     if (k < 0)
-        return error_here(p, "unknown operation '%s'", buf);
+        return unknown_op(p, buf);
     *kind = (OpKind)k;
     next(p);
     return true;
@@ -638,7 +694,17 @@ skip_trailing_loc(Parser *p)
 }
 
 /* operation ::= op-result-list? (generic-operation | custom-operation) trailing-location? */
-static bool parse_op_in(Parser *p, BlockId block);
+static bool parse_op_in(Parser *p, BlockId block, ResultNameList *names);
+
+/* The names of an op that had an error: defined, but as no value (first = 0), so that
+ * an op using one fails without a second message (one error per root cause). */
+static void
+poison_names(Parser *p, const ResultNameList *names)
+{
+    for (uint32_t i = 0; i < names->n; i++)
+        if (!lookup_name(p, names->items[i].name, names->items[i].len))
+            add_entry(p, names->items[i].name, names->items[i].len, 0, names->items[i].count);
+}
 
 /* The op's scratch arrays are released once it is built (or has failed); nested ops
  * release theirs first, so the marks are taken and given back in LIFO order. */
@@ -646,16 +712,18 @@ static bool
 parse_op(Parser *p, BlockId block)
 {
     ArenaMark mark = arena_mark(&p->scratch);
-    bool ok = parse_op_in(p, block);
+    ResultNameList names = { 0 };
+    bool ok = parse_op_in(p, block, &names);
+    if (!ok)
+        poison_names(p, &names);
     arena_release(&p->scratch, mark);
     return ok;
 }
 
 static bool
-parse_op_in(Parser *p, BlockId block)
+parse_op_in(Parser *p, BlockId block, ResultNameList *names)
 {
-    ResultNameList names = { 0 };
-    if (!parse_result_names(p, &names))
+    if (!parse_result_names(p, names))
         return false;
     if (!at(p, TK_STRING) && !at(p, TK_BARE))
         return error_here(p, "expected operation name");
@@ -664,8 +732,8 @@ parse_op_in(Parser *p, BlockId block)
     bool generic;
     if (!parse_op_name(p, &b.kind, &generic))
         return false;
-    for (uint32_t i = 0; i < names.n; i++)
-        b.nresults_named += names.items[i].count;
+    for (uint32_t i = 0; i < names->n; i++)
+        b.nresults_named += names->items[i].count;
     bool ok;
     if (generic) {
         ok = parse_generic_body(p, &b);
@@ -682,7 +750,7 @@ parse_op_in(Parser *p, BlockId block)
         return false;
     OpId o = build_op(p, &b);
     block_append(p->m, block, o);
-    return bind_results(p, o, names.items, names.n);
+    return bind_results(p, o, names->items, names->n);
 }
 
 /* After an error: skip to the next line at this nesting level, or to a `}` that

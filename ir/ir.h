@@ -611,6 +611,8 @@ typedef bool PassFn(Module *m, Diag *d);
 /* MLIR custom syntax, deterministic, parseable by frontend_parse. */
 void ir_print(const Module *m, FILE *out);
 void ir_print_type(const Module *m, TypeId t, FILE *out);
+/* t as text in buf (n bytes; a type too long ends "..."), for messages; returns buf. */
+const char *ir_type_text(const Module *m, TypeId t, char *buf, size_t n);
 void ir_print_attr(const Module *m, const Attr *a, FILE *out);
 
 /* --------------------------------------------------------------- float.c */

@@ -212,6 +212,26 @@ ir_print_type(const Module *m, TypeId t, FILE *out)
     pr_type(&p, t);
 }
 
+const char *
+ir_type_text(const Module *m, TypeId t, char *buf, size_t n)
+{
+    if (n == 0)
+        return "";
+    buf[0] = 0;
+    FILE *f = fmemopen(buf, n, "w");
+    if (!f)
+        return buf;
+    setvbuf(f, NULL, _IONBF, 0);
+    ir_print_type(m, t, f);
+    long len = ftell(f);
+    fclose(f);
+    if (len >= 0 && (size_t)len < n)
+        buf[len] = 0;
+    else if (n > 4)
+        memcpy(buf + n - 4, "...", 4);
+    return buf;
+}
+
 /* ---- floats and strings ---- */
 
 static uint64_t

@@ -102,10 +102,21 @@ assign_launch_shape(Assign *a)
         for (uint32_t k = 0; k < known->n && k < 3; k++)
             dims[k] = known->ints[k];
         given = true;
+    } else if (module_walk(m, a->func, no_wg_op, NULL)) {
+        /* a SIMT-level kernel: its launcher gives the block (no .reqntid is recorded) */
+        dims[0] = LAYOUT_WARP_SIZE;
     } else {
+        /* no silent default: the launch is the user's to state */
         int64_t most = 1;
         module_walk(m, a->func, max_anchor_subgroups, &most);
-        dims[0] = most * LAYOUT_WARP_SIZE;
+        const Attr *sym = op_attr(m, a->func, "sym_name");
+        diag_error(a->d, op_get(m, a->func)->loc,
+                   "kernel '%s' has no block size: add `attributes {gpu.known_block_size = "
+                   "array<i32: %lld, 1, 1>}` (threads per workgroup, x, y, z; a multiple of "
+                   "32), or a translation_info with workgroup_size",
+                   sym && sym->str ? sym->str : "?", (long long)(most * LAYOUT_WARP_SIZE));
+        a->failed = true;
+        return false;
     }
     a->threads = dims[0] * dims[1] * dims[2];
     if (a->threads < 1 || a->threads > 1024 || a->threads % LAYOUT_WARP_SIZE != 0) {

@@ -106,6 +106,9 @@ typedef struct Emit {
     OpId func;             /* the kernel op */
     int64_t block_size[3]; /* known block size, 0 = unknown */
     uint32_t nparams;
+    /* what the current kernel argument is ("arg 1 %B: memref<?x64xf16>"), and the comment
+       of the .param declared last, written after its comma (load_param) */
+    char param_arg[200], param_note[260];
     FILE *params; /* the parameter list: params_st->f */
     IrStream *params_st;
     OpId cur_op; /* op being lowered, for the comment and errors */

@@ -622,12 +622,26 @@ param_type(TypeId t)
     }
 }
 
-/* Declares the next .param and loads it; returns the register. */
-static Slot
-load_param(Emit *e, const char *ptype, RegClass c)
+/* Starts the next .param: the comma and the comment of the one before it, then its
+ * declaration; its own comment is e->param_arg and role ("arg 0 %x: memref<64xf32>,
+ * base address"), written after the next comma or at the end of the list. */
+static uint32_t
+begin_param(Emit *e, const char *role)
 {
     uint32_t n = e->nparams++;
-    fprintf(e->params, "%s\t.param .%s %s_param_%" PRIu32, n ? ",\n" : "", ptype, e->kname, n);
+    if (n)
+        fprintf(e->params, ",\t// %s\n", e->param_note);
+    snprintf(e->param_note, sizeof e->param_note, "%s%s%s", e->param_arg, *e->param_arg ? ", " : "",
+             role);
+    return n;
+}
+
+/* Declares the next .param (what it holds: role) and loads it; returns the register. */
+static Slot
+load_param(Emit *e, const char *ptype, RegClass c, const char *role)
+{
+    uint32_t n = begin_param(e, role);
+    fprintf(e->params, "\t.param .%s %s_param_%" PRIu32, ptype, e->kname, n);
     Slot r = new_reg(e, c);
     ins(e, "ld.param.%s %s, [%s_param_%" PRIu32 "];", ptype, S(e, r), e->kname, n);
     return r;
@@ -643,7 +657,7 @@ memref_param(Emit *e, ValueId v, bool readonly)
                     ty->memspace);
     if (ty->layout && ty->layout->kind != ATTR_STRIDED)
         return fail(e, value_get(e->m, v)->loc, "memref layout must be strided or identity");
-    Slot raw = load_param(e, "u64", RC_B64);
+    Slot raw = load_param(e, "u64", RC_B64, "base address");
     Slot base = new_reg(e, RC_B64);
     ins(e, "cvta.to.global.u64 %s, %s;", S(e, base), S(e, raw));
     MemRep *mr = arena_alloc(&e->m->arena, sizeof *mr);
@@ -660,15 +674,19 @@ memref_param(Emit *e, ValueId v, bool readonly)
     mr->readonly = readonly;
     const Attr *lay = ty->layout;
     Slot off = imm_slot(RC_B64, lay ? (uint64_t)lay->i : 0);
+    char role[40];
     if (lay && lay->i == DIM_DYNAMIC)
-        off = load_param(e, "u64", RC_B64);
-    for (uint32_t d = 0; d < ty->rank; d++)
-        mr->sizes[d] = ty->shape[d] == DIM_DYNAMIC ? load_param(e, "u64", RC_B64)
+        off = load_param(e, "u64", RC_B64, "offset (elements)");
+    for (uint32_t d = 0; d < ty->rank; d++) {
+        snprintf(role, sizeof role, "size of dim %u", d);
+        mr->sizes[d] = ty->shape[d] == DIM_DYNAMIC ? load_param(e, "u64", RC_B64, role)
                                                    : imm_slot(RC_B64, (uint64_t)ty->shape[d]);
+    }
     for (uint32_t d = 0; d < ty->rank; d++)
-        if (lay && lay->ints[d] == DIM_DYNAMIC)
-            mr->strides[d] = load_param(e, "u64", RC_B64);
-        else if (lay)
+        if (lay && lay->ints[d] == DIM_DYNAMIC) {
+            snprintf(role, sizeof role, "stride of dim %u (elements)", d);
+            mr->strides[d] = load_param(e, "u64", RC_B64, role);
+        } else if (lay)
             mr->strides[d] = imm_slot(RC_B64, (uint64_t)lay->ints[d]);
     if (!lay)
         identity_strides(e, mr);
@@ -697,9 +715,8 @@ scalar_param(Emit *e, ValueId v)
     TypeId t = value_type(e->m, v);
     const Type *ty = type_get(e->m, t);
     if (ty->kind == TY_TENSORMAP) {
-        uint32_t n = e->nparams++;
-        fprintf(e->params, "%s\t.param .align 64 .b8 %s_param_%" PRIu32 "[128]", n ? ",\n" : "",
-                e->kname, n);
+        uint32_t n = begin_param(e, "tensor map (CUtensorMap, by value)");
+        fprintf(e->params, "\t.param .align 64 .b8 %s_param_%" PRIu32 "[128]", e->kname, n);
         Slot r = new_reg(e, RC_B64);
         ins(e, "mov.b64 %s, %s_param_%" PRIu32 ";", S(e, r), e->kname, n);
         ins(e, "cvta.param.u64 %s, %s;", S(e, r), S(e, r));
@@ -711,13 +728,13 @@ scalar_param(Emit *e, ValueId v)
         return fail(e, value_get(e->m, v)->loc, "kernel argument of this type is not supported");
     RegClass c = reg_class_of(t);
     if (t == TY_I1) {
-        Slot b = load_param(e, "u8", RC_B16);
+        Slot b = load_param(e, "u8", RC_B16, "value (0 or 1)");
         Slot p = new_reg(e, RC_PRED);
         ins(e, "setp.ne.b16 %s, %s, 0;", S(e, p), S(e, b));
         rep_scalar(e, v, p);
         return true;
     }
-    rep_scalar(e, v, load_param(e, param_type(t), c));
+    rep_scalar(e, v, load_param(e, param_type(t), c, "value"));
     return true;
 }
 
@@ -897,9 +914,26 @@ lower_params(Emit *e, OpId f, BlockId entry)
     module_walk(e->m, f, written_visit, written);
     Block *b = block_get(e->m, entry);
     bool ok = true;
+    /* the arguments distribute appended (their comments name what they are for) */
+    const Attr *hid = op_attr(e->m, f, "vptx.hidden_tmaps");
+    const Attr *grid = op_attr(e->m, f, "vptx.hidden_grid");
+    uint32_t ngrid = grid && grid->kind == ATTR_INT ? 3 : 0;
+    uint32_t nhid = hid && hid->kind == ATTR_DENSE_ARRAY && hid->n + ngrid <= nin ? hid->n : 0;
+    uint32_t first_hidden = nin - ngrid - nhid;
     for (uint32_t i = 0; i < b->args.n && ok; i++) {
         ValueId v = block_get(e->m, entry)->args.items[i];
         TypeId t = value_type(e->m, v);
+        const char *name = value_get(e->m, v)->name;
+        char type[140];
+        if (i >= first_hidden && i < nin - ngrid)
+            snprintf(e->param_arg, sizeof e->param_arg, "hidden for arg %lld",
+                     (long long)hid->ints[i - first_hidden]);
+        else if (i >= nin - ngrid && i < nin)
+            snprintf(e->param_arg, sizeof e->param_arg, "hidden, the logical grid's %c",
+                     "xyz"[i - (nin - ngrid)]);
+        else
+            snprintf(e->param_arg, sizeof e->param_arg, "arg %u%s%s: %s", i, name ? " %" : "",
+                     name ? name : "", ir_type_text(e->m, t, type, sizeof type));
         if (i >= nin) { /* workgroup attribution */
             const char *sym = declare_shared(
                 e, t, e->root_align[e->m->nops + v] > 16 ? e->root_align[e->m->nops + v] : 16,
@@ -1046,6 +1080,16 @@ write_kernel(Emit *e, FILE *out, OpId f)
     if (dyn &&
         dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem(), the line right above */
         fprintf(out, "\n// vptx: dynamic shared memory %" PRId64 " bytes", dyn->i);
+    /* the launch shape the kernel was written for (gpu.known_grid_size): launchers may use it */
+    const Attr *kg = op_attr(e->m, f, "gpu.known_grid_size");
+    if (kg && kg->kind == ATTR_DENSE_ARRAY && kg->ints && kg->n >= 1 && kg->n <= 3)
+        fprintf(out, "\n// vptx: grid %" PRId64 ", %" PRId64 ", %" PRId64 " workgroups",
+                kg->ints[0], kg->n > 1 ? kg->ints[1] : 1, kg->n > 2 ? kg->ints[2] : 1);
+    if (e->shared_bytes) /* read by the API (vptx_result_kernel) */
+        fprintf(out, "\n// vptx: static shared memory %" PRId64 " bytes", e->shared_bytes);
+    if (e->nparams) /* the last .param's comment */
+        fprintf(e->params, "\t// %s", e->param_note);
+    fflush(e->params);
     fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0] + extra,

@@ -56,7 +56,9 @@
 typedef struct PtxOptions {
     const char *arch; /* "sm_80" ... */
     bool precise_math;
-    bool debug_loc; /* -g */
+    bool debug_loc;    /* -g: .loc lines */
+    bool loc_comments; /* file:line in the comment above each op's instructions (-g; vptx
+                          check and run, whose simulator faults name the op's line) */
 } PtxOptions;
 
 /* ptxgen.c */

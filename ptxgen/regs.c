@@ -311,7 +311,9 @@ flush_comment(Emit *e)
     e->comment_done = true;
     const Op *op = op_get(e->m, e->cur_op);
     const char *name = op_name(e->m, e->cur_op), *file = "", *slash = NULL;
-    if (op->loc.line) {
+    /* by default no line number: an edit that moves the source leaves the PTX alone */
+    bool at = op->loc.line && e->opt->loc_comments;
+    if (at) {
         file = diag_file_name(e->d, op->loc.file);
         slash = strrchr(file, '/');
         if (slash)
@@ -323,7 +325,7 @@ flush_comment(Emit *e)
         ICE("out of memory");
     char *p = put_str(line, "\t// ");
     p = put_str(p, name);
-    if (op->loc.line) {
+    if (at) {
         *p++ = ' ';
         p = put_str(p, file);
         *p++ = ':';

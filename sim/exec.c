@@ -924,6 +924,9 @@ exec_launch(Exec *x)
             for (uint32_t cx = 0; cx < x->grid[0]; cx++, linear++) {
                 if (past_deadline(x)) /* a huge grid of short CTAs */
                     return timeout_fault(x, NULL), SIM_ERR_FAULT;
+                if (x->ctx->progress)
+                    x->ctx->progress(x->ctx->progress_user, linear + 1,
+                                     (uint64_t)x->grid[0] * x->grid[1] * x->grid[2]);
                 if (x->tm && !tm_sampled_cta(x, linear))
                     continue; /* timing with a sample: this CTA is extrapolated */
                 init_cta(x, cx, cy, cz);

@@ -396,6 +396,21 @@ sim_func_static_shared(const SimFunc *f)
     return f->m->shared_static;
 }
 
+void
+sim_set_progress(SimCtx *ctx, SimProgressFn *fn, void *user)
+{
+    ctx->progress = fn;
+    ctx->progress_user = user;
+}
+
+int
+sim_func_reqntid(const SimFunc *f, unsigned out[3])
+{
+    for (int i = 0; i < 3; i++)
+        out[i] = f->reqntid[0] ? (f->reqntid[i] ? f->reqntid[i] : 1) : 0;
+    return f->reqntid[0] != 0;
+}
+
 /* ---- linking and freeing a parsed module ----
  *
  * module_link() lays out shared variables (module-scope ones first, then

@@ -38,8 +38,11 @@ check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **par
                             (unsigned long long)nt, MAX_THREADS);
     if (f->reqntid[0] && (f->reqntid[0] != b[0] || (f->reqntid[1] ? f->reqntid[1] : 1) != b[1] ||
                           (f->reqntid[2] ? f->reqntid[2] : 1) != b[2]))
-        return launch_error(ctx, "launch of '%s' with block (%u,%u,%u) breaks its .reqntid",
-                            f->name, b[0], b[1], b[2]);
+        return launch_error(ctx,
+                            "launch of '%s' with block (%u,%u,%u), but the kernel requires block "
+                            "(%u,%u,%u) (its .reqntid): launch it with that block",
+                            f->name, b[0], b[1], b[2], f->reqntid[0],
+                            f->reqntid[1] ? f->reqntid[1] : 1, f->reqntid[2] ? f->reqntid[2] : 1);
     if (f->maxntid[0]) {
         uint64_t mx = (uint64_t)f->maxntid[0] * (f->maxntid[1] ? f->maxntid[1] : 1) *
                       (f->maxntid[2] ? f->maxntid[2] : 1);

@@ -169,6 +169,13 @@ const char *sim_func_name(const SimFunc *f);
 int sim_func_param_count(const SimFunc *f);
 SimResult sim_func_param_info(const SimFunc *f, int i, SimParamInfo *out);
 uint32_t sim_func_static_shared(const SimFunc *f);
+/* A function sim_launch calls after each CTA it simulates (or, sampling with the timing
+ * model, skips) with the CTAs done and in all, from the launching thread; fn NULL: none.
+ * For a progress line: the simulator itself never prints. */
+typedef void SimProgressFn(void *user, uint64_t done, uint64_t total);
+void sim_set_progress(SimCtx *ctx, SimProgressFn *fn, void *user);
+/* The block the entry's .reqntid requires (x, y, z); 0 (and zeros) when it has none. */
+int sim_func_reqntid(const SimFunc *f, unsigned out[3]);
 
 SimResult sim_mem_alloc(SimCtx *ctx, SimDevPtr *out, size_t bytes);
 SimResult sim_mem_free(SimCtx *ctx, SimDevPtr p);

@@ -365,6 +365,8 @@ struct SimCtx {
     bool timing_valid;
     uint64_t *timing_lines;
     size_t ntiming_lines;
+    SimProgressFn *progress; /* sim_set_progress() */
+    void *progress_user;
 };
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);

@@ -19,6 +19,7 @@
 #include "sim/simint.h"
 
 #include <string.h>
+#include <strings.h>
 
 static const TimingGpu gpus[] = {
     {
@@ -101,7 +102,7 @@ const TimingGpu *
 timing_gpu(const char *name)
 {
     for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
-        if (name && !strcmp(name, gpus[i].name))
+        if (name && !strcasecmp(name, gpus[i].name)) /* --timing=A100 too */
             return &gpus[i];
     return NULL;
 }

@@ -74,13 +74,34 @@ test_arguments(void)
 
     opt.arch = NULL;
     rc = vptx_compile("k", bad_kernel, sizeof bad_kernel - 1, &opt, &r);
-    CHECK(rc == 1 && has_message(r, "opt->arch is NULL"), "arch NULL: rc %d", rc);
+    CHECK(rc == 1 && has_message(r, "VptxOptions.arch is NULL"), "arch NULL: rc %d", rc);
     vptx_result_free(r);
 
     vptx_options_init(&opt);
     opt.emit = (VptxEmit)99;
     rc = vptx_compile("k", bad_kernel, sizeof bad_kernel - 1, &opt, &r);
-    CHECK(rc == 1 && has_message(r, "opt->emit is 99"), "emit 99: rc %d", rc);
+    CHECK(rc == 1 && has_message(r, "VptxOptions.emit = 99: unknown output level"),
+          "emit 99: rc %d", rc);
+    vptx_result_free(r);
+
+    /* the command line's rules, in the API's names (driver/options.c: one validator) */
+    vptx_options_init(&opt);
+    opt.pipeline_stages = 9;
+    rc = vptx_compile("k", bad_kernel, sizeof bad_kernel - 1, &opt, &r);
+    CHECK(rc == 1 && has_message(r, "VptxOptions.pipeline_stages = 9: the stage count must be "
+                                    "from 1 to 8"),
+          "pipeline_stages 9: rc %d", rc);
+    vptx_result_free(r);
+    opt.pipeline_stages = -1;
+    rc = vptx_compile("k", bad_kernel, sizeof bad_kernel - 1, &opt, &r);
+    CHECK(rc == 1 && has_message(r, "VptxOptions.pipeline_stages = -1"), "pipeline_stages -1");
+    vptx_result_free(r);
+    vptx_options_init(&opt);
+    opt.arch = "sm_75";
+    rc = vptx_compile("k", bad_kernel, sizeof bad_kernel - 1, &opt, &r);
+    CHECK(rc == 1 && has_message(r, "VptxOptions.arch = 'sm_75': unknown target (expected "
+                                    "sm_80, sm_86, sm_89, sm_90, sm_90a or sm_100a)"),
+          "arch sm_75: rc %d", rc);
     vptx_result_free(r);
 
     /* the accessors take NULL */

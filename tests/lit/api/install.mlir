@@ -27,12 +27,27 @@
 // RUN:     cc -std=c11 -Wall -Wextra -Werror $san embed.c $(PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig pkg-config --cflags --libs vptx) -o embed-so && \
 // RUN:     cc -std=c11 -Wall -Wextra -Werror $san runtime.c $(PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig pkg-config --cflags --libs vptx) -o runtime
 // RUN: LD_LIBRARY_PATH=%T/prefix/lib %T/embed-so %s | %filecheck %s
+// With the .pc's rpath the program finds the library without LD_LIBRARY_PATH:
+// RUN: cd %T && san=; if nm prefix/lib/libvptx.a 2>/dev/null | grep __asan_ > /dev/null; then san=-fsanitize=address,undefined; fi; \
+// RUN:     cc -std=c11 -Wall -Wextra -Werror $san embed.c $(PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig pkg-config --cflags --libs vptx) \
+// RUN:     $(PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig pkg-config --variable=rpath vptx) -o embed-rpath
+// RUN: env -u LD_LIBRARY_PATH %T/embed-rpath %s | %filecheck %s
+// RUN: PKG_CONFIG_PATH=%T/prefix/lib/pkgconfig pkg-config --variable=rpath vptx | %filecheck --check-prefix=RPATH %s
+// RPATH: -Wl,-rpath,{{.*}}/prefix/lib
 // RUN: LD_LIBRARY_PATH=%T/prefix/lib %T/runtime | %filecheck --check-prefix=RT %s
 // RT: runtime: PASS
 // RUN: %T/embed %s > %T/out.ptx 2> %T/err.txt && %filecheck %s < %T/out.ptx
 // RUN: %T/embed --emit=simt %s | %filecheck --check-prefix=SIMT %s
 // RUN: printf 'func.func @f() {\n  %%%%x = arith.addf %%%%y, %%%%y : f32\n  return\n}\n' > %T/bad.mlir
 // RUN: not %T/embed %T/bad.mlir 2>&1 | %filecheck --check-prefix=BAD %s
+// The man page's FILES section names every file installed, and `make uninstall` removes
+// them all:
+// RUN: cd %T/prefix && find . -type f -o -type l | sed 's|^\./||' | sort > %T/installed.txt && test $(wc -l < %T/installed.txt) -ge 11
+// RUN: sed -n '/^\.SH FILES/,/^\.SH SEE/p' %T/prefix/share/man/man1/vptx.1 | sed -n 's/^\.I //p' | sed 's/\\-/-/g' | sort > %T/files.txt
+// RUN: diff %T/installed.txt %T/files.txt
+// RUN: test -f %T/prefix/share/doc/vptx/LICENSE && grep -q "MIT License" %T/prefix/share/doc/vptx/LICENSE
+// RUN: env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s uninstall PREFIX=%T/prefix > %T/uninstall.log 2>&1 || { cat %T/uninstall.log; exit 1; }
+// RUN: test -z "$(find %T/prefix -type f -o -type l)"
 // PC: prefix={{.*}}/prefix
 // PC: Libs: -L${libdir} -lvptx
 // PC-NEXT: Libs.private: -lm -ldl -lpthread

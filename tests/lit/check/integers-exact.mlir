@@ -1,7 +1,7 @@
 // Integer results are compared exactly: an i32 row sum and an i8 elementwise op.
 // RUN: %vptx check %s --backend=sim | %filecheck %s
-// CHECK: PASS rowsum_i32 (sim vs eval, max abs err 0, max rel err 0)
-// CHECK: PASS max_i8 (sim vs eval, max abs err 0, max rel err 0)
+// CHECK: PASS rowsum_i32 (sim vs eval, max abs err 0, max rel err 0, exact)
+// CHECK: PASS max_i8 (sim vs eval, max abs err 0, max rel err 0, exact)
 func.func @rowsum_i32(%x: memref<4x32xi32>, %out: memref<4xi32>)
     attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
   %c0 = arith.constant 0 : index

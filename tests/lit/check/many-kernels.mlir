@@ -6,7 +6,7 @@
 // RUN: %vptx check %s --backend=sim | %filecheck %s
 // CHECK: PASS rows_wide (sim vs eval
 // CHECK: PASS add_narrow (sim vs eval
-// CHECK: PASS rows_i32 (sim vs eval, max abs err 0, max rel err 0)
+// CHECK: PASS rows_i32 (sim vs eval, max abs err 0, max rel err 0, exact)
 // CHECK: PASS scale_f16 (sim vs eval
 func.func @rows_wide(%x: memref<8x256xf32>, %out: memref<8xf32>)
     attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {

@@ -3,7 +3,7 @@
 // to f32 by extf was compared with the f32 tolerance.  Not a miscompile: the
 // tolerance now uses the coarsest type an arithmetic op rounds to (f16 here).
 // RUN: %vptx check %s --backend=sim --verbose | %filecheck %s
-// CHECK: argument #4: rtol 0.0156, atol 0.0156
+// CHECK: argument #4: rtol 0.0156, atol 0.0625 (accumulation of 16 at unit roundoff 0.000488, 4 rounding(s) at 0.000488
 // CHECK: PASS fz
 func.func @fz(%in0: memref<16x16xf16>, %in1: memref<32x16xf16>, %in2: memref<16x32xf16>, %out0: memref<32xf16>, %out1: memref<16x32xf32>) attributes {translation_info = #iree_codegen.translation_info<pipeline = LLVMGPUVectorDistribute workgroup_size = [32, 1, 1] subgroup_size = 32>} {
   %c0 = arith.constant 0 : index

@@ -5,7 +5,8 @@
 // RUN: %vptx --emit=layout %s | %filecheck %s
 
 #row = #iree_vector_ext.nested_layout<subgroup_tile = [1, 1], batch_tile = [2, 1], outer_tile = [1, 1], thread_tile = [4, 8], element_tile = [1, 4], subgroup_strides = [0, 0], thread_strides = [8, 1]>
-func.func @ops(%m: memref<8x32xf32>, %n: memref<32x8xf32>, %v: memref<8xf32>, %w: memref<256xf32>, %q: memref<32xf32>, %c: i1) {
+func.func @ops(%m: memref<8x32xf32>, %n: memref<32x8xf32>, %v: memref<8xf32>, %w: memref<256xf32>, %q: memref<32xf32>, %c: i1)
+    attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index

@@ -18,9 +18,9 @@
 // CHECK-LABEL: .visible .entry divrem_i64(
 // CHECK-DAG: shr.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 5;
 // CHECK-DAG: and.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 1023;
-// SIM: PASS divrem_i32 (sim vs eval, max abs err 0, max rel err 0)
-// SIM: PASS divrem_i16 (sim vs eval, max abs err 0, max rel err 0)
-// SIM: PASS divrem_i64 (sim vs eval, max abs err 0, max rel err 0)
+// SIM: PASS divrem_i32 (sim vs eval, max abs err 0, max rel err 0, exact)
+// SIM: PASS divrem_i16 (sim vs eval, max abs err 0, max rel err 0, exact)
+// SIM: PASS divrem_i64 (sim vs eval, max abs err 0, max rel err 0, exact)
 func.func @divrem_i32(%a: memref<64xi32>, %q8: memref<64xi32>, %r16: memref<64xi32>,
                       %q6: memref<64xi32>, %r6: memref<64xi32>)
     attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {

@@ -14,7 +14,7 @@
 // RUN: %vptx check --pipeline-stages=2 %s | %filecheck --check-prefix=PASS %s
 // RUN: %vptx check --pipeline-stages=3 %s | %filecheck --check-prefix=PASS %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
-// RUN: not %vptx --pipeline-stages=0 %s 2>&1 | %filecheck --check-prefix=BAD %s
+// RUN: not %vptx --pipeline-stages=9 %s 2>&1 | %filecheck --check-prefix=BAD %s
 // CHECK: memref<4x2048xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_create_group
 // CHECK: nvgpu.device_async_create_group
@@ -49,7 +49,7 @@
 // PTX: cp.async.wait_group 2;
 // PTX: bar.sync 0;
 // PTX: cp.async.commit_group;
-// BAD: vptx: error: --pipeline-stages needs a count from 1 to 8
+// BAD: vptx: error: --pipeline-stages=9: the stage count must be from 1 to 8
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>
