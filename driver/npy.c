@@ -261,7 +261,7 @@ npy_read(const char *path, NpyArray *out, char *err, size_t errsize)
 }
 
 int
-npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
+npy_encode(const NpyArray *a, char **image, size_t *len, char *err, size_t errsize)
 {
     char shape[NPY_MAXDIM * 24 + 8] = "(";
     size_t o = 1;
@@ -276,7 +276,6 @@ npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
                      dtypes[a->dtype].descr, shape);
     size_t total = 10 + (size_t)n + 1, pad = (64 - total % 64) % 64;
     size_t hl = (size_t)n + pad + 1;
-    /* built in memory, then written by output_write: a reader never sees a torn file */
     char *buf = NULL;
     size_t buf_len = 0;
     FILE *f = open_memstream(&buf, &buf_len);
@@ -295,7 +294,20 @@ npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
         free(buf);
         return npy_err(err, errsize, "out of memory");
     }
-    ok = output_write(path, buf, buf_len);
+    *image = buf;
+    *len = buf_len;
+    return 0;
+}
+
+int
+npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
+{
+    /* built in memory, then written by output_write: a reader never sees a torn file */
+    char *buf = NULL;
+    size_t buf_len = 0;
+    if (npy_encode(a, &buf, &buf_len, err, errsize))
+        return -1;
+    bool ok = output_write(path, buf, buf_len);
     int saved = errno;
     free(buf);
     if (!ok)

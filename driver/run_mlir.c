@@ -259,14 +259,16 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     return true;
 }
 
-/* Writes every array argument back as DIR/argN.npy. */
+/* Writes every array argument back as DIR/argN.npy: all or nothing (each one is staged
+   in a temporary file first, and they are renamed together at the end). */
 static bool
 write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
 {
-    bool ok = true;
-    char err[512];
+    char err[4200];
     if (!output_dir(ra->out_dir, err, sizeof err))
         return run_error(err, NULL), false;
+    OutputBatch batch;
+    output_batch_init(&batch);
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
@@ -275,16 +277,28 @@ write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
         for (int64_t e = 0; e < count; e++)
             memcpy((char *)arrays[i].data + (size_t)e * a->esize,
                    (const char *)a->host + karg_elem_offset(a, e), a->esize);
-        char path[4096], name[32];
+        char path[4096], name[32], *image = NULL;
+        size_t len = 0;
         snprintf(name, sizeof name, "arg%u.npy", i);
-        if (!output_join(path, sizeof path, ra->out_dir, name, err, sizeof err))
-            return run_error(err, NULL), false;
-        if (npy_write(path, &arrays[i], err, sizeof err) != 0) {
-            run_error(path, err);
+        bool ok = output_join(path, sizeof path, ra->out_dir, name, err, sizeof err) &&
+                  npy_encode(&arrays[i], &image, &len, err, sizeof err) == 0;
+        if (ok && !output_batch_add(&batch, path, image, len)) {
+            snprintf(err, sizeof err, "cannot write %s: %s (no array was written)", path,
+                     strerror(errno));
             ok = false;
         }
+        free(image);
+        if (!ok) {
+            output_batch_discard(&batch);
+            return run_error(err, NULL), false;
+        }
     }
-    return ok;
+    char failed[4096] = "";
+    if (!output_batch_commit(&batch, failed, sizeof failed)) {
+        snprintf(err, sizeof err, "cannot write %s: %s", failed, strerror(errno));
+        return run_error(err, NULL), false;
+    }
+    return true;
 }
 
 static bool
@@ -370,6 +384,25 @@ open_device(const char *backend, int *status)
     return d;
 }
 
+/* --keep: the PTX to DIR/ENTRY.ptx, named after the PTX entry (letters, digits, '_' and
+   '$' only), never after the MLIR symbol, so that it stays in DIR; its path into path. */
+static bool
+keep_ptx(const RunArgs *ra, const char *ptx, const char *entry, char *path, size_t n)
+{
+    char file[300], why[4400];
+    bool ok = output_file_name(file, sizeof file, entry, ".ptx", why, sizeof why) &&
+              output_dir(ra->out_dir, why, sizeof why) &&
+              output_join(path, n, ra->out_dir, file, why, sizeof why);
+    if (ok && !output_write(path, ptx, strlen(ptx))) {
+        snprintf(why, sizeof why, "cannot write %s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok)
+        return run_error("--keep", why), false;
+    fprintf(stderr, "vptx run: kept the PTX in %s\n", path);
+    return true;
+}
+
 /* Compiles, binds, launches and writes back; returns the exit status. */
 static int
 run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *arrays)
@@ -393,21 +426,12 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     }
     LaunchResult res;
     /* the simulator names the PTX: the --keep file, else a name that is plainly not the .mlir */
-    char ptx_name[4200], why[512];
+    char ptx_name[4200];
     snprintf(ptx_name, sizeof ptx_name, "<PTX of %s>", ra->input);
-    if (ra->keep) {
-        char file[300];
-        snprintf(file, sizeof file, "%s.ptx", k->name);
-        if (!output_dir(ra->out_dir, why, sizeof why) ||
-            !output_join(ptx_name, sizeof ptx_name, ra->out_dir, file, why, sizeof why) ||
-            (!output_write(ptx_name, ptx, strlen(ptx)) &&
-             snprintf(why, sizeof why, "cannot write %s: %s", ptx_name, strerror(errno)))) {
-            run_error(why, NULL);
-            free(entry);
-            device_close(dev);
-            return 1;
-        }
-        fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
+    if (ra->keep && !keep_ptx(ra, ptx, entry, ptx_name, sizeof ptx_name)) {
+        free(entry);
+        device_close(dev);
+        return 1;
     }
     cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
     bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);

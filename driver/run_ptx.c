@@ -352,25 +352,40 @@ bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
     return nh ? bind_hidden(ctx, o, b, hid, nh, np) : 0;
 }
 
+/* Every array to DIR/argN.npy, all or nothing (staged, then renamed together). */
 static int
 write_back(SimCtx *ctx, const RunOpts *o, Bound *b)
 {
-    char err[512];
+    char err[4200];
     if (!output_dir(o->out_dir, err, sizeof err))
         return run_fail("%s", err);
+    OutputBatch batch;
+    output_batch_init(&batch);
     for (int i = 0; i < o->nargs; i++) {
         if (!b->arr[i].data)
             continue;
-        size_t n = b->arr[i].count * b->arr[i].itemsize;
-        if (n && sim_memcpy_dtoh(ctx, b->arr[i].data, b->dev[i], n) != SIM_OK)
-            return run_fail("%s", sim_error(ctx));
-        char path[4096], name[32];
+        size_t n = b->arr[i].count * b->arr[i].itemsize, len = 0;
+        char path[4096], name[32], *image = NULL;
         snprintf(name, sizeof name, "arg%d.npy", i);
-        if (!output_join(path, sizeof path, o->out_dir, name, err, sizeof err))
+        bool ok = true;
+        if (n && sim_memcpy_dtoh(ctx, b->arr[i].data, b->dev[i], n) != SIM_OK)
+            ok = snprintf(err, sizeof err, "%s", sim_error(ctx)) < 0;
+        ok = ok && output_join(path, sizeof path, o->out_dir, name, err, sizeof err) &&
+             npy_encode(&b->arr[i], &image, &len, err, sizeof err) == 0;
+        if (ok && !output_batch_add(&batch, path, image, len)) {
+            snprintf(err, sizeof err, "cannot write %s: %s (no array was written)", path,
+                     strerror(errno));
+            ok = false;
+        }
+        free(image);
+        if (!ok) {
+            output_batch_discard(&batch);
             return run_fail("%s", err);
-        if (npy_write(path, &b->arr[i], err, sizeof err))
-            return run_fail("%s", err);
+        }
     }
+    char failed[4096] = "";
+    if (!output_batch_commit(&batch, failed, sizeof failed))
+        return run_fail("cannot write %s: %s", failed, strerror(errno));
     return 0;
 }
 
