@@ -429,66 +429,53 @@ ptx_entry_name(const char *ptx, uint32_t n)
     return NULL;
 }
 
-/* The comment lines `// vptx: ...` directly above `.visible .entry ENTRY(`: their start,
-   or NULL (and *end the entry). */
-static const char *
-entry_comments(const char *ptx, const char *entry, const char **end)
+/* The notes of `entry` for one call of the public helpers below (parsed afresh: they
+   take only the text); NULL for a NULL argument, an unknown entry or a bad line. */
+static const PtxEntryNotes *
+public_notes(const char *ptx, const char *entry, PtxNotes *all)
 {
-    size_t en = strlen(entry);
-    const char *e = NULL;
-    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
-        if (strncmp(p + 16, entry, en) == 0 && p[16 + en] == '(') {
-            e = p;
-            break;
-        }
-    if (!e)
+    memset(all, 0, sizeof *all);
+    if (!ptx || !entry || !ptx_notes_parse(ptx, NULL, all))
         return NULL;
-    const char *start = e;
-    while (start > ptx && start[-1] == '\n') {
-        const char *l = start - 1;
-        while (l > ptx && l[-1] != '\n')
-            l--;
-        if (strncmp(l, "// vptx: ", 9) != 0)
-            break;
-        start = l;
-    }
-    *end = e;
-    return start;
-}
-
-/* The number after `tag` in the entry's comment lines, or 0. */
-static unsigned
-entry_comment_number(const char *ptx, const char *entry, const char *tag)
-{
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    const char *p = start ? strstr(start, tag) : NULL;
-    return p && p < e ? (unsigned)strtoul(p + strlen(tag), NULL, 10) : 0;
+    const PtxEntryNotes *e = ptx_notes_find(all, entry);
+    return e && !e->error ? e : NULL;
 }
 
 unsigned
 vptx_dynamic_smem(const char *ptx, const char *entry)
 {
-    return entry_comment_number(ptx, entry, "// vptx: dynamic shared memory ");
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    unsigned v = e ? e->dynamic_smem : 0;
+    ptx_notes_free(&all);
+    return v;
 }
 
 unsigned
 vptx_block_threads(const char *ptx, const char *entry)
 {
-    return entry_comment_number(ptx, entry, "// vptx: block size ");
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    unsigned v = e ? e->block_threads : 0;
+    ptx_notes_free(&all);
+    return v;
 }
 
 int
 vptx_hidden_grid(const char *ptx, const char *entry)
 {
-    static const char tag[] = "// vptx: hidden logical grid (x, y, z: .u32), parameter ";
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    const char *p = start ? strstr(start, tag) : NULL;
-    return p && p < e ? (int)strtol(p + sizeof tag - 1, NULL, 10) : -1;
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    int v = e ? (int)e->grid_param : -1;
+    ptx_notes_free(&all);
+    return v;
 }
 
 unsigned
 vptx_persistent_workgroups(const unsigned grid[3], unsigned max)
 {
+    if (!grid)
+        return 0;
     uint64_t total = (uint64_t)grid[0] * grid[1] * grid[2];
     if (max == 0)
         max = VPTX_PERSISTENT_WORKGROUPS;
@@ -778,6 +765,17 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
     return true;
 }
 
+/* The entry takes np parameters, the kernel's arguments and its hidden ones make given. */
+static bool
+param_count_error(const char *entry, int np, const Kernel *k, uint32_t given, char *err, size_t n)
+{
+    snprintf(err, n,
+             "entry '%s' has %d parameters, but the arguments of kernel '%s' and the hidden ones "
+             "of its '// vptx:' lines make %u",
+             entry, np, k->name, given);
+    return false;
+}
+
 /* The sim half of device_run. */
 static bool
 run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
@@ -811,6 +809,8 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         snprintf(err, n, "out of memory");
         ok = false;
     }
+    if (ok && (int)par.n != sim_func_param_count(fn)) /* the device reads each one */
+        ok = param_count_error(entry, sim_func_param_count(fn), k, par.n, err, n);
     res->timed = false;
     if (ok && (r = sim_set_timing(d->sim, cfg->timing)) != SIM_OK)
         ok = sim_failed(d, r, "timing model", err, n);
@@ -868,6 +868,9 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
         snprintf(err, n, "out of memory");
         ok = false;
     }
+    int np = ok ? cuda_func_param_sizes(d->cuda, fn, NULL, 0) : -1; /* -1: the driver cannot say */
+    if (ok && np >= 0 && (uint32_t)np != par.n)
+        ok = param_count_error(entry, np, k, par.n, err, n);
     if (ok &&
         !cuda_launch(d->cuda, fn, cfg->grid, cfg->block, cfg->shared_bytes, par.ptrs, &res->ms))
         ok = cuda_failed(d, err, n);
@@ -884,93 +887,61 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
     return ok;
 }
 
-uint32_t
-ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max)
-{
-    static const char tag[] = "// vptx: hidden tensor map of argument ";
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    if (!start)
-        return 0;
-    uint32_t n = 0;
-    for (const char *p = strstr(start, tag); p && p < e && n < max; p = strstr(p + 1, tag)) {
-        unsigned long a = 0;
-        long long r = 0, c = 0, par = -1;
-        int sw = 0;
-        if (sscanf(p + sizeof tag - 1, "%lu, box %lldx%lld, swizzle %d", &a, &r, &c, &sw) != 4)
-            continue;
-        const char *eol = strchr(p, '\n'), *q = strstr(p, ", parameter ");
-        if (q && (!eol || q < eol))
-            par = strtoll(q + 12, NULL, 10);
-        const char *opt = strstr(p, ", unused when its rows are not whole 16-byte pieces");
-        bool optional = opt && (!eol || opt < eol);
-        out[n++] = (HiddenTmap){ (uint32_t)a, par, { r, c }, (unsigned)sw, optional };
-    }
-    return n;
-}
-
-int
-ptx_entry_param_count(const char *ptx, const char *entry)
-{
-    const char *e = NULL;
-    if (!entry_comments(ptx, entry, &e))
-        return -1;
-    const char *close = strchr(e, ')');
-    int n = 0;
-    for (const char *p = strstr(e, ".param"); p && close && p < close; p = strstr(p + 6, ".param"))
-        n++;
-    return n;
-}
-
 /*
  * The tensor maps the compiler added after the kernel's own parameters (a wgmma K
- * loop fed by a TMA ring, docs/hopper.md), from ptx_hidden_tmaps, in parameter
- * order.  Returns how many were found (at most max); each gets kind, source, box,
- * swizzle and its source's element type.
+ * loop fed by a TMA ring, docs/hopper.md), from the entry's `// vptx:` lines, in
+ * parameter order, into out (e->nhidden entries); each gets kind, source, box, swizzle
+ * and its source's element type.  False with a message for a line naming an argument
+ * that is not a memref.
  */
-static uint32_t
-hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out, uint32_t max)
+static bool
+hidden_tmaps(const PtxEntryNotes *e, const Kernel *k, KernelArg *out, char *err, size_t n)
 {
-    HiddenTmap h[16];
-    uint32_t nh = ptx_hidden_tmaps(ptx, entry, h, max < 16 ? max : 16), n = 0;
-    for (uint32_t i = 0; i < nh; i++) {
-        uint32_t a = h[i].arg;
-        if (a >= k->nargs || k->args[a].kind != ARG_MEMREF)
-            continue;
-        KernelArg *t = &out[n++];
+    for (uint32_t i = 0; i < e->nhidden; i++) {
+        const HiddenTmap *h = &e->hidden[i];
+        uint32_t a = h->arg;
+        if (a >= k->nargs || k->args[a].kind != ARG_MEMREF) {
+            snprintf(err, n,
+                     "entry '%s' has a hidden tensor map of argument %u, which is not a "
+                     "memref argument of kernel '%s'",
+                     e->name, a, k->name);
+            return false;
+        }
+        KernelArg *t = &out[i];
         memset(t, 0, sizeof *t);
         t->kind = ARG_TENSORMAP;
         t->tma_source = a;
         t->elem = k->args[a].elem;
         t->rank = 2;
-        t->shape[0] = h[i].box[0];
-        t->shape[1] = h[i].box[1];
-        t->swizzle = h[i].swizzle == 128  ? SWIZZLE_128B
-                     : h[i].swizzle == 64 ? SWIZZLE_64B
-                     : h[i].swizzle == 32 ? SWIZZLE_32B
-                                          : SWIZZLE_NONE;
+        t->shape[0] = h->box[0];
+        t->shape[1] = h->box[1];
+        t->swizzle = h->swizzle == 128  ? SWIZZLE_128B
+                     : h->swizzle == 64 ? SWIZZLE_64B
+                     : h->swizzle == 32 ? SWIZZLE_32B
+                                        : SWIZZLE_NONE;
         t->oob = OOB_ZERO;
         t->loc = k->args[a].loc;
         /* the kernel tests the rows and takes register copies when TMA cannot map them */
-        t->tma_optional = h[i].optional;
+        t->tma_optional = h->optional;
     }
-    return n;
+    return true;
 }
 
-bool
-device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
-           const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
+/* device_run once the entry's notes are read. */
+static bool
+run_with_notes(Device *d, const char *ptx, const char *name, const PtxEntryNotes *e, Kernel *k,
+               const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
 {
-    memset(res, 0, sizeof *res);
     LaunchConfig c = *cfg; /* at least the dynamic shared memory the kernel says it needs */
-    unsigned need = vptx_dynamic_smem(ptx, entry);
-    if (need > c.shared_bytes)
-        c.shared_bytes = need;
-    unsigned threads = vptx_block_threads(ptx, entry); /* with a producer warpgroup */
-    if (threads)
-        c.block[0] = threads;
-    KernelArg hid[16 + 3];
-    uint32_t nh = hidden_tmaps(ptx, entry, k, hid, 16);
-    if (vptx_hidden_grid(ptx, entry) >= 0) {
+    if (e->dynamic_smem > c.shared_bytes)
+        c.shared_bytes = e->dynamic_smem;
+    if (e->block_threads) /* with a producer warpgroup */
+        c.block[0] = e->block_threads;
+    KernelArg hid[PTX_MAX_HIDDEN + 3];
+    uint32_t nh = e->nhidden;
+    if (!hidden_tmaps(e, k, hid, err, n))
+        return false;
+    if (e->grid_param >= 0) {
         /* a persistent kernel: cfg->grid is the logical grid, which the kernel loops over
            (docs/hopper.md, section 2); a 1-d grid of at most one workgroup per SM runs */
         unsigned max = cfg->persistent_workgroups;
@@ -996,14 +967,35 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
         memcpy(kk.args + k->nargs, hid, nh * sizeof *hid);
         kk.nargs = k->nargs + nh;
     }
-    bool ok = d->kind == DEV_SIM ? run_sim(d, ptx, name, entry, &kk, &c, res, err, n)
-                                 : run_cuda(d, ptx, entry, &kk, &c, res, err, n);
+    bool ok = d->kind == DEV_SIM ? run_sim(d, ptx, name, e->name, &kk, &c, res, err, n)
+                                 : run_cuda(d, ptx, e->name, &kk, &c, res, err, n);
     if (nh) {
         memcpy(k->args, kk.args, k->nargs * sizeof *kk.args); /* maps allocated for k's own */
         for (uint32_t i = k->nargs; i < kk.nargs; i++)
             free(kk.args[i].tmap);
         free(kk.args);
     }
+    return ok;
+}
+
+bool
+device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
+           const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
+{
+    memset(res, 0, sizeof *res);
+    PtxNotes notes;
+    if (!ptx_notes_parse(ptx, name, &notes)) {
+        snprintf(err, n, "out of memory");
+        return false;
+    }
+    const PtxEntryNotes *e = ptx_notes_find(&notes, entry);
+    PtxEntryNotes none = { .name = (char *)entry, .grid_param = -1 };
+    bool ok = false;
+    if (e && e->error)
+        snprintf(err, n, "%s", e->error);
+    else
+        ok = run_with_notes(d, ptx, name, e ? e : &none, k, cfg, res, err, n);
+    ptx_notes_free(&notes);
     return ok;
 }
 

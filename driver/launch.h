@@ -110,7 +110,7 @@ char *ptx_entry_name(const char *ptx, uint32_t n);
 /* A line `// vptx: hidden tensor map of argument N, box RxC, swizzle S, parameter P`
  * above an entry (docs/hopper.md, "Kernel ABI"), optionally ending `, unused when its
  * rows are not whole 16-byte pieces`: a tensor map the compiler appended after the
- * kernel's own parameters, which every launcher encodes. */
+ * kernel's own parameters, which every launcher encodes (ptx_notes_parse reads it). */
 typedef struct HiddenTmap {
     uint32_t arg;     /* N: the MLIR argument (a memref) whose buffer it maps */
     int64_t param;    /* P: the .param holding that memref's base pointer; -1 if absent */
@@ -119,10 +119,42 @@ typedef struct HiddenTmap {
     bool optional;    /* the kernel tests the rows and does not use the map when TMA cannot */
 } HiddenTmap;
 
-/* The hidden tensor maps of `entry`, in parameter order (at most max). */
-uint32_t ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max);
-/* The number of .param entries of `.visible .entry ENTRY(`, or -1 when there is none. */
-int ptx_entry_param_count(const char *ptx, const char *entry);
+/* ---- the `// vptx:` lines above each entry (ptxnotes.c) ---- */
+
+#define PTX_MAX_HIDDEN 16    /* hidden tensor maps of one entry */
+#define PTX_MAX_PARAMS 32768 /* a bound on parameter and argument numbers in the lines */
+
+/* What the `// vptx:` lines above one .entry say. */
+typedef struct PtxEntryNotes {
+    char *name;             /* the entry */
+    uint32_t line;          /* of its .entry line */
+    char *error;            /* "NAME:LINE: error: ..." for a line that is not right, or NULL */
+    unsigned dynamic_smem;  /* `dynamic shared memory N bytes`; 0: none */
+    unsigned block_threads; /* `block size N threads (...)`; 0: none */
+    HiddenTmap hidden[PTX_MAX_HIDDEN]; /* `hidden tensor map ...` lines, in order */
+    uint32_t nhidden;
+    int64_t grid_param; /* `hidden logical grid ..., parameter P`: P; -1: none */
+} PtxEntryNotes;
+
+typedef struct PtxNotes {
+    PtxEntryNotes *entries; /* every .entry of the text, sorted by name */
+    uint32_t n;
+} PtxNotes;
+
+/* Reads the lines above every entry of ptx in one pass (name: the file, for messages;
+ * NULL: "<ptx>").  A line that is not one vptx writes, whole and in range, gives its
+ * entry an error.  False only when out of memory (*out is then empty). */
+bool ptx_notes_parse(const char *ptx, const char *name, PtxNotes *out);
+/* The notes of entry `entry`, or NULL (no such .entry line). */
+const PtxEntryNotes *ptx_notes_find(const PtxNotes *notes, const char *entry);
+void ptx_notes_free(PtxNotes *notes);
+/* Checks e against the entry as the device parsed it (n parameters, sizes[i] bytes
+ * each): the maps and the grid fit after the kernel's own parameters, every map is 128
+ * bytes, the parameter P of each map is one of the own 8-byte ones, the grid is three
+ * 4-byte ones right after the maps.  *own gets the number of the kernel's own
+ * parameters.  False with a message. */
+bool ptx_notes_check(const PtxEntryNotes *e, const uint32_t *sizes, uint32_t n, uint32_t *own,
+                     char *err, size_t errsize);
 
 /* ---- devices ---- */
 

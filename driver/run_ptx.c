@@ -315,13 +315,23 @@ bind_hidden(SimCtx *ctx, const RunOpts *o, Bound *b, const HiddenTmap *hid, int 
 }
 
 static int
-bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
+bind_args(SimCtx *ctx, SimFunc *f, const PtxEntryNotes *e, const RunOpts *o, Bound *b)
 {
-    HiddenTmap hid[16];
-    int nh = (int)ptx_hidden_tmaps(text, sim_func_name(f), hid, 16);
-    int ng = vptx_hidden_grid(text, sim_func_name(f)) >= 0 ? 3 : 0;
-    int np = sim_func_param_count(f) - nh - ng;
-    if (np != o->nargs || np + nh + ng > MAXARGS)
+    /* how many parameters and how big: the simulator's entry table, never the text */
+    int count = sim_func_param_count(f);
+    uint32_t sizes[MAXARGS], own = (uint32_t)count;
+    if (count > MAXARGS)
+        return run_fail("the entry takes %d parameters (at most %d)", count, MAXARGS);
+    for (int i = 0; i < count; i++) {
+        SimParamInfo p;
+        sim_func_param_info(f, i, &p);
+        sizes[i] = p.size;
+    }
+    char why[512];
+    if (e && !ptx_notes_check(e, sizes, (uint32_t)count, &own, why, sizeof why))
+        return run_fail("%s: %s", o->ptx_path, why);
+    int nh = e ? (int)e->nhidden : 0, ng = e && e->grid_param >= 0 ? 3 : 0, np = (int)own;
+    if (np != o->nargs)
         return run_fail("the entry takes %d parameters%s, %d arguments given", np,
                         nh ? " (and hidden tensor maps, which take none)" : "", o->nargs);
     for (int j = 0; j < ng; j++) { /* the logical grid: --grid */
@@ -349,7 +359,7 @@ bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
             return run_fail("%s", sim_error(ctx));
         memcpy(b->bytes[i], &b->dev[i], 8);
     }
-    return nh ? bind_hidden(ctx, o, b, hid, nh, np) : 0;
+    return nh ? bind_hidden(ctx, o, b, e->hidden, nh, np) : 0;
 }
 
 /* Every array to DIR/argN.npy, all or nothing (staged, then renamed together). */
@@ -408,10 +418,10 @@ find_entry(SimCtx *ctx, SimModule *m, const RunOpts *o)
 }
 
 static int
-run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
+run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const char *text,
+          const RunOpts *o, Bound *b)
 {
-    SimFunc *f = find_entry(ctx, m, o);
-    if (!f || bind_args(ctx, f, text, o, b))
+    if (bind_args(ctx, f, e, o, b))
         return 1;
     sim_set_option(ctx, SIM_OPT_LINE_COUNTS, o->lines);
     sim_limits_apply(ctx, &o->limits);
@@ -426,12 +436,11 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
         sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
         sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, o->timing_sample);
     }
-    /* at least the dynamic shared memory vptx's PTX says the entry needs */
-    unsigned need = vptx_dynamic_smem(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
-    /* a producer warpgroup the PTX adds to the block (a warp-specialized TMA ring) */
-    unsigned bx = vptx_block_threads(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
+    /* at least the dynamic shared memory vptx's PTX says the entry needs, and a producer
+       warpgroup it adds to the block (a warp-specialized TMA ring) */
+    unsigned need = e ? e->dynamic_smem : 0, bx = e ? e->block_threads : 0;
     unsigned grid[3] = { o->grid[0], o->grid[1], o->grid[2] };
-    if (vptx_hidden_grid(text, sim_func_name(f)) >= 0) { /* --grid is the logical grid */
+    if (e && e->grid_param >= 0) { /* --grid is the logical grid */
         grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
         grid[1] = grid[2] = 1;
     }
@@ -473,6 +482,23 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
                     printf("%s:%zu: %llu\n", o->ptx_path, l, (unsigned long long)c[l]);
     }
     return write_back(ctx, o, b);
+}
+
+static int
+run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
+{
+    SimFunc *f = find_entry(ctx, m, o);
+    PtxNotes notes;
+    if (!f)
+        return 1;
+    if (!ptx_notes_parse(text, o->ptx_path, &notes))
+        return run_fail("out of memory");
+    const PtxEntryNotes *e = ptx_notes_find(&notes, sim_func_name(f));
+    int rc = e && e->error ? (fprintf(stderr, "%s\n", e->error), 1) : 0;
+    if (!rc)
+        rc = run_entry(ctx, m, f, e, text, o, b);
+    ptx_notes_free(&notes);
+    return rc;
 }
 
 int

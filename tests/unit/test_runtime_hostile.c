@@ -1,0 +1,237 @@
+/*
+ * test_runtime_hostile.c -- the runtime API (vptx_runtime.h) and the `// vptx:` line
+ * helpers of vptx.h given hostile PTX text: the number of parameters and the
+ * parameter a hidden tensor map names come from the kernel as the simulator parsed it,
+ * never from the comments; every `// vptx:` line above an entry is checked (a line
+ * that is not one vptx writes is an error, located, at vptx_module_get_function); the
+ * helpers take NULL.  Each case here crashed the host program (SIGSEGV, a read past
+ * the caller's params array) or was silently taken before.
+ */
+#include "driver/vptx.h"
+#include "driver/vptx_runtime.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/unit.h"
+
+static bool
+has(const char *text, const char *part)
+{
+    return text && strstr(text, part) != NULL;
+}
+
+/* A kernel with one pointer and one tensor map parameter, announced by `line`, and a body
+   that does nothing; `extra` goes in the parameter list (comments, say). */
+static char *
+kernel(const char *line, const char *extra)
+{
+    static const char fmt[] = ".version 8.0\n"
+                              ".target sm_90a\n"
+                              ".address_size 64\n"
+                              "%s\n"
+                              ".visible .entry k(.param .u64 k_param_0%s,\n"
+                              "  .param .align 64 .b8 k_param_1[128])\n"
+                              "{\n"
+                              "  ret;\n"
+                              "}\n";
+    size_t n = sizeof fmt + strlen(line) + strlen(extra);
+    char *s = malloc(n);
+    snprintf(s, n, fmt, line, extra);
+    return s;
+}
+
+/* Loads ptx and asks for "k": the status of vptx_module_get_function (load must pass). */
+static VptxStatus
+get_k(VptxContext *ctx, const char *ptx, VptxFunction **fn)
+{
+    VptxModule *mod = NULL;
+    *fn = NULL;
+    VptxStatus s = vptx_module_load(ctx, ptx, &mod);
+    CHECK(s == VPTX_OK, "load: %s", vptx_context_error(ctx));
+    return s == VPTX_OK ? vptx_module_get_function(ctx, mod, "k", fn) : s;
+}
+
+/* bullet: `vptx_launch_memrefs` indexes params with the P of a hidden map line,
+   unchecked (P = 100000000: SIGSEGV) */
+static void
+test_hidden_parameter_out_of_range(void)
+{
+    VptxContext *ctx = NULL;
+    CHECK(vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK, "create");
+    static const char *const lines[] = {
+        "// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, parameter 100000000",
+        "// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, parameter 1",
+        "// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, parameter 5",
+    };
+    static const char *const why[] = {
+        "<ptx>:4: error: entry 'k': expected 'hidden tensor map of argument N, box RxC, swizzle "
+        "S, parameter P'",
+        "names parameter 1, which is not one of its 1 own 8-byte parameters",
+        "names parameter 5, which is not one of its 1 own 8-byte parameters",
+    };
+    for (int i = 0; i < 3; i++) {
+        char *ptx = kernel(lines[i], "");
+        VptxFunction *fn = NULL;
+        VptxStatus s = get_k(ctx, ptx, &fn);
+        CHECK(s == VPTX_ERR_INVALID_PTX && has(vptx_context_error(ctx), why[i]),
+              "line %d refused: %s: %s", i, vptx_status_name(s), vptx_context_error(ctx));
+        if (fn) { /* what crashed */
+            VptxDevicePtr p = 0;
+            vptx_mem_alloc(ctx, 64 * 64 * 2, &p);
+            void *params[] = { &p };
+            VptxMemref mr = { .base = p, .elem = VPTX_ELEM_F16, .rank = 2, .sizes = { 64, 64 } };
+            unsigned one[3] = { 1, 1, 1 };
+            vptx_launch_memrefs(ctx, fn, one, one, 0, params, &mr, 1);
+        }
+        free(ptx);
+    }
+    vptx_context_destroy(ctx);
+}
+
+/* bullet: the parameter count came from counting the text `.param`, comments included
+   (a read past the caller's params array) */
+static void
+test_param_count_from_parsed_kernel(void)
+{
+    VptxContext *ctx = NULL;
+    CHECK(vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK, "create");
+    char *ptx = kernel("// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, "
+                       "parameter 0",
+                       " /* .param .param .param .param .param .param */");
+    VptxFunction *fn = NULL;
+    VptxStatus s = get_k(ctx, ptx, &fn);
+    CHECK(s == VPTX_OK, "get_function: %s", vptx_context_error(ctx));
+    VptxDevicePtr p = 0;
+    CHECK(vptx_mem_alloc(ctx, 64 * 64 * 2, &p) == VPTX_OK, "alloc");
+    /* exactly as many params as the kernel has of its own: one */
+    void **params = malloc(sizeof *params);
+    params[0] = &p;
+    VptxMemref mr = { .base = p, .elem = VPTX_ELEM_F16, .rank = 2, .sizes = { 64, 64 } };
+    unsigned one[3] = { 1, 1, 1 };
+    s = vptx_launch_memrefs(ctx, fn, one, one, 0, params, &mr, 1);
+    CHECK(s == VPTX_OK, "launch: %s: %s", vptx_status_name(s), vptx_context_error(ctx));
+    free(params);
+    free(ptx);
+
+    /* the text announces more hidden parameters than the kernel has */
+    ptx = kernel("// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, parameter 0\n"
+                 "// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, parameter 0\n"
+                 "// vptx: hidden logical grid (x, y, z: .u32), parameter 3",
+                 "");
+    s = get_k(ctx, ptx, &fn);
+    CHECK(s == VPTX_ERR_INVALID_PTX &&
+              has(vptx_context_error(ctx), "kernel 'k' has 2 parameters, fewer than the 5 hidden"),
+          "too many hidden: %s", vptx_context_error(ctx));
+    free(ptx);
+    /* a map line above a parameter that is not a 128-byte map */
+    ptx = kernel("// vptx: hidden logical grid (x, y, z: .u32), parameter 0", "");
+    s = get_k(ctx, ptx, &fn);
+    CHECK(s == VPTX_ERR_INVALID_PTX && has(vptx_context_error(ctx), "fewer than the 3 hidden"),
+          "grid: %s", vptx_context_error(ctx));
+    free(ptx);
+    vptx_context_destroy(ctx);
+}
+
+/* bullet: validate every `// vptx:` line: each must be one vptx writes, whole, in range */
+static void
+test_every_line_checked(void)
+{
+    static const struct {
+        const char *line, *why;
+    } cases[] = {
+        { "// vptx: hidden tensor map of argument 0, box 64x64, swizzle 200, parameter 0",
+          "swizzle S" },
+        { "// vptx: hidden tensor map of argument 0, box 0x64, swizzle 128, parameter 0",
+          "with R and C from 1 to 256" },
+        { "// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, parameter 0 junk",
+          "expected 'hidden tensor map" },
+        { "// vptx: hidden tensor map of argument -1, box 64x64, swizzle 128, parameter 0",
+          "expected 'hidden tensor map" },
+        { "// vptx: dynamic shared memory 99999999999999999999 bytes",
+          "expected 'dynamic shared memory N bytes' with N from 1 to 2147483647" },
+        { "// vptx: dynamic shared memory 1024 bytes\n// vptx: dynamic shared memory 2048 bytes",
+          "<ptx>:5: error: entry 'k': a second 'dynamic shared memory' line" },
+        { "// vptx: block size 5000 threads (128 of a producer warpgroup after the kernel's 4872)",
+          "with B = E + K, from 1 to 1024" },
+        { "// vptx: block size 256 threads (128 of a producer warpgroup after the kernel's 64)",
+          "with B = E + K" },
+        { "// vptx: launch me with 4096 threads", "unknown '// vptx:' line" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        VptxContext *ctx = NULL;
+        vptx_context_create(VPTX_DEVICE_SIM, &ctx);
+        char *ptx = kernel(cases[i].line, "");
+        VptxFunction *fn = NULL;
+        VptxStatus s = get_k(ctx, ptx, &fn);
+        CHECK(s == VPTX_ERR_INVALID_PTX && has(vptx_context_error(ctx), cases[i].why),
+              "case %zu: %s: %s", i, vptx_status_name(s), vptx_context_error(ctx));
+        /* the helpers of vptx.h give no number from such lines */
+        CHECK(vptx_dynamic_smem(ptx, "k") == 0 && vptx_block_threads(ptx, "k") == 0 &&
+                  vptx_hidden_grid(ptx, "k") == -1,
+              "case %zu: helpers", i);
+        free(ptx);
+        vptx_context_destroy(ctx);
+    }
+    /* the lines vptx writes pass, and the helpers read them */
+    char *ptx = kernel("// vptx: block size 384 threads (128 of a producer warpgroup after the "
+                       "kernel's 256)\n"
+                       "// vptx: hidden tensor map of argument 0, box 64x32, swizzle 64, "
+                       "parameter 0, unused when its rows are not whole 16-byte pieces\n"
+                       "// vptx: dynamic shared memory 99328 bytes",
+                       "");
+    VptxContext *ctx = NULL;
+    vptx_context_create(VPTX_DEVICE_SIM, &ctx);
+    VptxFunction *fn = NULL, *again = NULL;
+    CHECK(get_k(ctx, ptx, &fn) == VPTX_OK, "good lines: %s", vptx_context_error(ctx));
+    CHECK(vptx_dynamic_smem(ptx, "k") == 99328 && vptx_block_threads(ptx, "k") == 384 &&
+              vptx_hidden_grid(ptx, "k") == -1,
+          "helpers on good lines");
+    vptx_context_destroy(ctx);
+    /* a module with two entries: a bad line above one does not spoil the other */
+    size_t n = strlen(ptx) + 200;
+    char *two = malloc(n);
+    snprintf(two, n, "%s// vptx: nonsense\n.visible .entry other()\n{\n  ret;\n}\n", ptx);
+    vptx_context_create(VPTX_DEVICE_SIM, &ctx);
+    VptxModule *mod = NULL;
+    CHECK(vptx_module_load(ctx, two, &mod) == VPTX_OK, "two: %s", vptx_context_error(ctx));
+    CHECK(vptx_module_get_function(ctx, mod, "k", &fn) == VPTX_OK, "two: k");
+    CHECK(vptx_module_get_function(ctx, mod, "k", &again) == VPTX_OK && again == fn,
+          "the same handle twice");
+    CHECK(vptx_module_get_function(ctx, mod, "other", &fn) == VPTX_ERR_INVALID_PTX &&
+              has(vptx_context_error(ctx), "<ptx>:12: error: entry 'other': unknown"),
+          "two: other: %s", vptx_context_error(ctx));
+    CHECK(vptx_dynamic_smem(two, "k") == 99328, "helpers: the good entry of two");
+    vptx_context_destroy(ctx);
+    free(two);
+    free(ptx);
+}
+
+/* bullet: vptx_dynamic_smem, vptx_block_threads, vptx_hidden_grid and
+   vptx_persistent_workgroups crash on NULL */
+static void
+test_helpers_take_null(void)
+{
+    static const char ptx[] = "// vptx: dynamic shared memory 4096 bytes\n"
+                              ".visible .entry k()\n{\n  ret;\n}\n";
+    CHECK(vptx_dynamic_smem(NULL, "k") == 0 && vptx_dynamic_smem(ptx, NULL) == 0,
+          "vptx_dynamic_smem(NULL)");
+    CHECK(vptx_block_threads(NULL, "k") == 0 && vptx_block_threads(ptx, NULL) == 0,
+          "vptx_block_threads(NULL)");
+    CHECK(vptx_hidden_grid(NULL, "k") == -1 && vptx_hidden_grid(ptx, NULL) == -1,
+          "vptx_hidden_grid(NULL)");
+    CHECK(vptx_persistent_workgroups(NULL, 0) == 0, "vptx_persistent_workgroups(NULL)");
+    CHECK(vptx_dynamic_smem(ptx, "k") == 4096, "and the real answer");
+}
+
+int
+main(void)
+{
+    test_hidden_parameter_out_of_range();
+    test_param_count_from_parsed_kernel();
+    test_every_line_checked();
+    test_helpers_take_null();
+    return unit_report();
+}
