@@ -65,8 +65,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_KERNELS 64
-#define MAX_LIST    64
+#define MAX_LIST 64
 
 typedef enum { BACKEND_AUTO, BACKEND_SIM, BACKEND_CUDA } Backend;
 
@@ -904,8 +903,8 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
 static bool
 reference_kernel(Check *c, const Kernel *k, Kernel *rk)
 {
-    OpId ks[MAX_KERNELS];
-    uint32_t n = kernel_list(&c->ref->m, ks, MAX_KERNELS), pick = n;
+    OpId *ks;
+    uint32_t n = kernel_list(&c->ref->m, &ks), pick = n;
     for (uint32_t i = 0; i < n; i++) {
         const Attr *s = op_attr(&c->ref->m, ks[i], "sym_name");
         if (s && s->str && strcmp(s->str, k->name) == 0)
@@ -1166,8 +1165,8 @@ check_main(int argc, char **argv)
         else if (device_open(DEV_SIM, &c.sim, err, sizeof err) != DEVICE_OK)
             status = 1;
         device_set_limits(c.sim, &ca.limits);
-        OpId ks[MAX_KERNELS];
-        uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS), checked = 0;
+        OpId *ks;
+        uint32_t n = kernel_list(&prog.m, &ks), checked = 0;
         for (uint32_t i = 0; i < n && status <= 1; i++) {
             const Attr *s = op_attr(&prog.m, ks[i], "sym_name");
             if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
@@ -1219,8 +1218,8 @@ check_text(const char *name, const char *text, size_t len, const CheckTextOption
         status = open_backend(&c) < 0 ? CHECK_PASS : CHECK_ERROR;
         if (status == CHECK_PASS) {
             c.sim = c.dev;
-            OpId ks[MAX_KERNELS];
-            uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS);
+            OpId *ks;
+            uint32_t n = kernel_list(&prog.m, &ks);
             for (uint32_t i = 0; i < n && status == CHECK_PASS; i++)
                 status = check_kernel(&c, ks[i], i);
             device_close(c.dev);

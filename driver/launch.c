@@ -29,8 +29,9 @@
 /* ---- kernels and their arguments ---- */
 
 typedef struct KernelWalk {
+    Module *m;
     OpId *out;
-    uint32_t n, max;
+    uint32_t n, cap;
 } KernelWalk;
 
 static bool
@@ -46,19 +47,26 @@ kernel_visit(Module *m, OpId o, void *ctx)
 {
     KernelWalk *w = ctx;
     if (is_kernel(m, o)) {
-        if (w->n < w->max)
-            w->out[w->n] = o;
-        w->n++;
+        if (w->n == w->cap) { /* grows in the module's arena: no limit on the count */
+            uint32_t cap = w->cap ? 2 * w->cap : 16;
+            OpId *grown = arena_alloc(&m->arena, cap * sizeof *grown);
+            if (w->n)
+                memcpy(grown, w->out, w->n * sizeof *grown);
+            w->out = grown;
+            w->cap = cap;
+        }
+        w->out[w->n++] = o;
     }
     return true;
 }
 
 uint32_t
-kernel_list(Module *m, OpId *out, uint32_t max)
+kernel_list(Module *m, OpId **out)
 {
-    KernelWalk w = { out, 0, max };
+    KernelWalk w = { m, NULL, 0, 0 };
     module_walk(m, m->top, kernel_visit, &w);
-    return w.n < max ? w.n : max;
+    *out = w.out;
+    return w.n;
 }
 
 /* The ops that only make sense per thread: eval rejects them (eval/eval.c). */

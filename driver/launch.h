@@ -74,9 +74,9 @@ typedef struct Kernel {
     Loc err_loc;     /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
-/* The kernels of m, in source order (ptxgen's order of .entry).  Returns how
- * many there are, at most max. */
-uint32_t kernel_list(Module *m, OpId *out, uint32_t max);
+/* The kernels of m, in source order (ptxgen's order of .entry), all of them: *out
+ * gets an array in m's arena (NULL when there are none).  Returns how many. */
+uint32_t kernel_list(Module *m, OpId **out);
 
 /* Fills k from the IR; false with a message in err for an argument type no
  * launcher can pass (workgroup memrefs, vectors), or a tensor map whose memref

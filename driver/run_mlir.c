@@ -342,8 +342,8 @@ launch_shape(const RunArgs *ra, const Kernel *k, LaunchConfig *cfg, char *err, s
 static int
 pick_kernel(Module *m, const char *name, OpId *func)
 {
-    OpId ks[64];
-    uint32_t n = kernel_list(m, ks, 64);
+    OpId *ks;
+    uint32_t n = kernel_list(m, &ks);
     for (uint32_t i = 0; i < n; i++) {
         const Attr *s = op_attr(m, ks[i], "sym_name");
         if (name ? s && s->str && strcmp(s->str, name) == 0 : n == 1) {
