@@ -486,9 +486,10 @@ set_scalars(Module *m, Kernel *k, const CheckArgs *ca)
             free(ty);
             continue;
         }
-        if (!cli_scalar_bits(a->elem, ca->scalars[used++], &a->bits)) {
-            fprintf(ca->err, "vptx check: error: bad --scalar value '%s' for argument #%u\n",
-                    ca->scalars[used - 1], i);
+        char why[300];
+        if (!cli_scalar_bits(a->elem, ca->scalars[used++], &a->bits, why, sizeof why)) {
+            fprintf(ca->err, "vptx check: error: --scalar for argument #%u%s%s: %s\n", i,
+                    a->name ? " %" : "", a->name ? a->name : "", why);
             return false;
         }
     }

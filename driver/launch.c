@@ -21,6 +21,7 @@
 #include "driver/cuda.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1184,13 +1185,102 @@ cli_read_file(const char *path, size_t *len)
     return buf;
 }
 
-bool
-cli_scalar_bits(TypeId t, const char *text, uint64_t *bits)
+/* An integer: an optional '-', then decimal digits or 0x and hexadecimal digits (never
+   octal: 010 is ten).  False when text is not one, or its magnitude passes 2^64 - 1. */
+static bool
+parse_integer(const char *text, bool *neg, uint64_t *mag, bool *hex, bool *too_big)
 {
-    char *end;
+    const char *p = text;
+    *neg = *p == '-';
+    p += *neg;
+    unsigned base = 10;
+    *hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    if (*hex) {
+        base = 16;
+        p += 2;
+    }
+    uint64_t v = 0;
+    *too_big = false;
+    const char *digits = p;
+    for (; *p; p++) {
+        unsigned d = *p >= '0' && *p <= '9'   ? (unsigned)(*p - '0')
+                     : *p >= 'a' && *p <= 'f' ? (unsigned)(*p - 'a' + 10)
+                     : *p >= 'A' && *p <= 'F' ? (unsigned)(*p - 'A' + 10)
+                                              : 99;
+        if (d >= base)
+            return false;
+        if (v > (UINT64_MAX - d) / base)
+            *too_big = true;
+        v = v * base + d;
+    }
+    *mag = v;
+    return p > digits;
+}
+
+bool
+cli_int_bits(const char *text, unsigned width, CliIntSign sign, const char *type, uint64_t *bits,
+             char *why, size_t n)
+{
+    bool neg, hex, too_big;
+    uint64_t mag;
+    if (!parse_integer(text, &neg, &mag, &hex, &too_big)) {
+        snprintf(why, n, "'%s' is not an integer (decimal, or hexadecimal with 0x) for %s", text,
+                 type);
+        return false;
+    }
+    /* the range: signed [-2^(w-1), 2^(w-1) - 1], unsigned [0, 2^w - 1], signless (MLIR
+       iN, PTX .bN) either; 0x digits are the bits, for any of them */
+    uint64_t umax = width >= 64 ? UINT64_MAX : (1ull << width) - 1;
+    uint64_t smax = umax >> 1, nmax = smax + 1; /* most positive signed, most negative */
+    uint64_t pmax = sign == CLI_INT_SIGNED && !hex ? smax : umax;
+    bool fits = neg ? (sign == CLI_INT_UNSIGNED ? mag == 0 : mag <= nmax) : mag <= pmax;
+    if (too_big || !fits) {
+        if (sign == CLI_INT_UNSIGNED)
+            snprintf(why, n, "'%s' does not fit in %s (0 to %llu)", text, type,
+                     (unsigned long long)umax);
+        else
+            snprintf(why, n, "'%s' does not fit in %s (-%llu to %llu)", text, type,
+                     (unsigned long long)nmax, (unsigned long long)pmax);
+        return false;
+    }
+    *bits = (neg ? (uint64_t)0 - mag : mag) & umax;
+    return true;
+}
+
+bool
+cli_float_value(const char *text, TypeId t, double *value, char *why, size_t n)
+{
+    const char *p = text + (text[0] == '-' || text[0] == '+');
+    bool special = !strcmp(p, "inf") || !strcmp(p, "nan");
+    /* decimal notation only: digits, one '.', an exponent (strtod alone also takes hex
+       floats, "infinity" and leading blanks) */
+    bool shape = !special && strspn(p, "0123456789.eE+-") == strlen(p) && *p != '+' && *p != '-' &&
+                 strpbrk(p, "0123456789");
+    char *end = NULL;
+    double v = special || shape ? strtod(text, &end) : 0;
+    if ((!special && !shape) || end == text || *end) {
+        snprintf(why, n, "'%s' is not a number for %s", text, scalar_type_name(t));
+        return false;
+    }
+    /* a finite literal that rounds to infinity in its type is too large */
+    uint64_t b = t == TY_F32 ? 0 : ir_float_to_bits(v, t);
+    bool inf = !special && (isinf(v) || (t == TY_F32 && isinf((float)v)) ||
+                            (t == TY_F16 && (b & 0x7fff) == 0x7c00) ||
+                            (t == TY_BF16 && (b & 0x7fff) == 0x7f80));
+    if (inf) {
+        snprintf(why, n, "'%s' is too large for %s", text, scalar_type_name(t));
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
+bool
+cli_scalar_bits(TypeId t, const char *text, uint64_t *bits, char *why, size_t n)
+{
     if (type_is_float(t)) {
-        double v = strtod(text, &end);
-        if (end == text || *end)
+        double v;
+        if (!cli_float_value(text, t, &v, why, n))
             return false;
         if (t == TY_F32) {
             float f = (float)v;
@@ -1202,14 +1292,14 @@ cli_scalar_bits(TypeId t, const char *text, uint64_t *bits)
         }
         return true;
     }
-    long long v = strtoll(text, &end, 0);
-    if (end == text || *end) {
-        if (t == TY_I1 && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)) {
-            *bits = text[0] == 't';
-            return true;
-        }
+    if (t == TY_I1) {
+        if (!strcmp(text, "true") || !strcmp(text, "1")) /* i1: 0 or 1 */
+            return *bits = 1, true;
+        if (!strcmp(text, "false") || !strcmp(text, "0"))
+            return *bits = 0, true;
+        snprintf(why, n, "'%s' does not fit in i1 (0, 1, true or false)", text);
         return false;
     }
-    *bits = t == TY_I1 ? (v != 0) : (uint64_t)v;
-    return true;
+    unsigned width = t == TY_INDEX ? 64 : type_bitwidth(t);
+    return cli_int_bits(text, width, CLI_INT_SIGNLESS, scalar_type_name(t), bits, why, n);
 }

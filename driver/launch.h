@@ -231,8 +231,19 @@ void device_set_limits(Device *d, const SimLimits *l); /* the simulator only */
  * past CLI_MAX_FILE bytes (so /dev/zero is an error, not a memory blow-up). */
 #define CLI_MAX_FILE ((size_t)1 << 31)
 char *cli_read_file(const char *path, size_t *len);
-/* Parses a number for a scalar argument of type t into the bits the ABI
- * passes (f16/bf16 bits, f32/f64 bits, two's complement integers). */
-bool cli_scalar_bits(TypeId t, const char *text, uint64_t *bits);
+/* Parses a number for a scalar argument of type t into the bits the ABI passes
+ * (f16/bf16 bits, f32/f64 bits, two's complement integers).  Integers are decimal or
+ * 0x hexadecimal, with an optional '-' (never octal), and must fit the type: iN takes
+ * -2^(N-1) to 2^N - 1, i1 takes 0, 1, true and false.  Floats are decimal (or inf,
+ * nan), and a finite one that rounds to infinity in the type is refused.  False with a
+ * message naming the type ("'300' does not fit in i8 (-128 to 255)"). */
+bool cli_scalar_bits(TypeId t, const char *text, uint64_t *bits, char *why, size_t n);
+/* The integer rules of cli_scalar_bits for a width of 1..64 bits: signed, unsigned
+ * (no '-') or signless (either range); type names the type in the message. */
+typedef enum { CLI_INT_SIGNLESS, CLI_INT_SIGNED, CLI_INT_UNSIGNED } CliIntSign;
+bool cli_int_bits(const char *text, unsigned width, CliIntSign sign, const char *type,
+                  uint64_t *bits, char *why, size_t n);
+/* The float rules of cli_scalar_bits for float type t (its value, unrounded). */
+bool cli_float_value(const char *text, TypeId t, double *value, char *why, size_t n);
 
 #endif

@@ -10,7 +10,8 @@
  *   memref<AxBxT>            ARG is a .npy of shape (A, B) and T's dtype; a `?`
  *                            dim takes the array's size
  *   memref<AxBxvector<NxT>>  shape (A, B, N)
- *   scalar                   ARG is a number (C integer or decimal float)
+ *   scalar                   ARG is a number that fits its type (decimal or 0x integer,
+ *                            decimal float; cli_scalar_bits)
  *
  *   T      f32  f16  bf16  f64  i8   i16  i32  i64, index  i1
  *   dtype  <f4  <f2  <u2   <f8  |i1  <u2  <i4  <i8         |u1
@@ -232,8 +233,9 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
             continue;
         const char *arg = ra->args[j++];
         if (a->kind == ARG_SCALAR) {
-            if (!cli_scalar_bits(a->elem, arg, &a->bits)) {
-                snprintf(err, n, "argument #%u ('%s') must be a number", i, arg);
+            if (!cli_scalar_bits(a->elem, arg, &a->bits, why, sizeof why)) {
+                snprintf(err, n, "argument #%u%s%s: %s", i, a->name ? " %" : "",
+                         a->name ? a->name : "", why);
                 return false;
             }
             continue;

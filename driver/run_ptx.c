@@ -7,7 +7,8 @@
  * 64-bit pointer parameter receives its address; after the launch the array
  * is written to DIR/argN.npy (N = position, from 0) with its dtype and shape.
  * Any other ARG is a literal number converted to the parameter's .param type
- * (integers in C notation, floats in decimal; .f16 rounds to nearest even).
+ * (integers decimal or 0x, never octal, within the type; floats in decimal; .f16
+ * rounds to nearest even).
  *
  * The tensor maps of an sm_90a TMA ring (`// vptx: hidden tensor map of argument
  * N, box RxC, swizzle S, parameter P` lines above the entry) take no ARG: each is
@@ -213,20 +214,38 @@ f16_bits(double v) /* round to nearest even */
     return sign | (uint16_t)((exp + 15) << 10 | (N - 1024));
 }
 
-/* Convert a literal to the bytes of parameter p. */
+/* Convert a literal to the bytes of parameter p (argument i): a number that fits the
+   parameter's type (cli_int_bits, cli_float_value: decimal or 0x, never octal). */
 static int
-scalar_bytes(const char *s, const SimParamInfo *p, unsigned char *buf)
+scalar_bytes(const char *s, const SimParamInfo *p, int i, unsigned char *buf)
 {
-    char *end;
-    bool is_float =
-        p->kind == SIM_PARAM_F16 || p->kind == SIM_PARAM_F32 || p->kind == SIM_PARAM_F64;
+    static const struct {
+        const char *name;
+        unsigned bits;
+        CliIntSign sign;
+    } ints[] = {
+        [SIM_PARAM_U8] = { ".u8", 8, CLI_INT_UNSIGNED },
+        [SIM_PARAM_U16] = { ".u16", 16, CLI_INT_UNSIGNED },
+        [SIM_PARAM_U32] = { ".u32", 32, CLI_INT_UNSIGNED },
+        [SIM_PARAM_U64] = { ".u64", 64, CLI_INT_UNSIGNED },
+        [SIM_PARAM_S8] = { ".s8", 8, CLI_INT_SIGNED },
+        [SIM_PARAM_S16] = { ".s16", 16, CLI_INT_SIGNED },
+        [SIM_PARAM_S32] = { ".s32", 32, CLI_INT_SIGNED },
+        [SIM_PARAM_S64] = { ".s64", 64, CLI_INT_SIGNED },
+        [SIM_PARAM_B8] = { ".b8", 8, CLI_INT_SIGNLESS },
+        [SIM_PARAM_B16] = { ".b16", 16, CLI_INT_SIGNLESS },
+        [SIM_PARAM_B32] = { ".b32", 32, CLI_INT_SIGNLESS },
+        [SIM_PARAM_B64] = { ".b64", 64, CLI_INT_SIGNLESS },
+    };
+    char why[300];
     if (p->kind == SIM_PARAM_BYTES)
         return run_fail("parameter '%s' is an aggregate; only arrays and scalars can be passed",
                         p->name);
-    if (is_float) {
-        double d = strtod(s, &end);
-        if (*end || end == s)
-            return run_fail("'%s' is not a number (parameter '%s')", s, p->name);
+    if (p->kind == SIM_PARAM_F16 || p->kind == SIM_PARAM_F32 || p->kind == SIM_PARAM_F64) {
+        double d;
+        TypeId t = p->kind == SIM_PARAM_F64 ? TY_F64 : p->kind == SIM_PARAM_F32 ? TY_F32 : TY_F16;
+        if (!cli_float_value(s, t, &d, why, sizeof why))
+            return run_fail("argument %d (parameter '%s'): %s", i, p->name, why);
         float f = (float)d;
         uint16_t h = f16_bits(d);
         memcpy(buf,
@@ -236,9 +255,10 @@ scalar_bytes(const char *s, const SimParamInfo *p, unsigned char *buf)
                p->size);
         return 0;
     }
-    uint64_t v = s[0] == '-' ? (uint64_t)strtoll(s, &end, 0) : strtoull(s, &end, 0);
-    if (*end || end == s)
-        return run_fail("'%s' is not an integer (parameter '%s')", s, p->name);
+    uint64_t v;
+    if (!cli_int_bits(s, ints[p->kind].bits, ints[p->kind].sign, ints[p->kind].name, &v, why,
+                      sizeof why))
+        return run_fail("argument %d (parameter '%s'): %s", i, p->name, why);
     memcpy(buf, &v, p->size); /* little-endian: the low bytes */
     return 0;
 }
@@ -343,7 +363,7 @@ bind_args(SimCtx *ctx, SimFunc *f, const PtxEntryNotes *e, const RunOpts *o, Bou
         sim_func_param_info(f, i, &p);
         b->params[i] = b->bytes[i];
         if (!ends_with(o->args[i], ".npy")) {
-            if (scalar_bytes(o->args[i], &p, b->bytes[i]))
+            if (scalar_bytes(o->args[i], &p, i, b->bytes[i]))
                 return 1;
             continue;
         }
