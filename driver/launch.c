@@ -1063,21 +1063,27 @@ cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t 
     if (!insts && !cli_option(argc, argv, i, "--timeout", &v, &missing))
         return false;
     char *end = NULL;
-    if (!missing && insts) {
+    /* digits first: strtoull and strtod skip blanks and take a sign ("-1" is 2^64 - 1) */
+    bool digits = !missing && ((v[0] >= '0' && v[0] <= '9') || (!insts && v[0] == '.'));
+    if (digits && insts) {
+        errno = 0;
         unsigned long long x = strtoull(v, &end, 10);
-        if (end != v && !*end && v[0] != '-') {
+        if (!*end && errno != ERANGE) {
             l->max_insts = x;
             return true;
         }
-    } else if (!missing) {
+    } else if (digits) {
         double s = strtod(v, &end);
-        if (end != v && !*end && s >= 0 && s <= 1e9) {
+        /* 0 is no limit; anything else is at least the clock's 1 ms (0.0004 used to
+           round to 0 and mean no limit) */
+        if (!*end && s >= 0 && s <= 1e9 && (s == 0 || s >= 0.001)) {
             l->timeout_ms = (uint64_t)(s * 1000 + 0.5);
             return true;
         }
     }
     snprintf(err, n, "%s needs %s", insts ? "--max-instructions" : "--timeout",
-             insts ? "a count (0: no limit)" : "a number of seconds (0: no limit)");
+             insts ? "a count (0: no limit)"
+                   : "a number of seconds, 0 (no limit) or from 0.001 to 1000000000");
     l->bad = true;
     return true;
 }

@@ -165,9 +165,11 @@ parse_args(int argc, char **argv, RunOpts *o)
                 return run_fail("bad --timing-regs '%s' (want 1 to 255)", v);
         } else if ((v = opt_value(argc, argv, &i, "--timing-sample"))) {
             char *end;
-            o->timing_sample = strtoul(v, &end, 10);
-            if (*end || !*v || o->timing_sample == 0)
-                return run_fail("bad --timing-sample '%s' (want a positive count)", v);
+            /* digits only: strtoul takes "-1" as 2^64 - 1 */
+            o->timing_sample = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
+            if (!o->timing_sample || *end || o->timing_sample > (1ul << 32))
+                return run_fail("bad --timing-sample '%s' (want a count from 1 to 4294967296)",
+                                v);
         } else if (!strcmp(argv[i], "--timing-detail")) {
             o->timing_detail = true;
         } else if ((v = opt_value(argc, argv, &i, "--timing"))) {
