@@ -763,8 +763,14 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
             SimResult r = sim_tensor_map_encode_tiled(t->tmap, ta.dtype, ta.rank, base, ta.dim,
                                                       ta.stride, ta.box, ta.estride, t->interleave,
                                                       t->swizzle, t->l2promo, t->oob);
-            if (r != SIM_OK)
-                return sim_failed(d, r, "encoding a tensor map", err, n);
+            char why[200] = "";
+            if (r != SIM_OK) {
+                sim_tensor_map_check(ta.dtype, ta.rank, base, ta.dim, ta.stride, ta.box, ta.estride,
+                                     t->interleave, t->swizzle, t->l2promo, t->oob, why,
+                                     sizeof why);
+                snprintf(err, n, "sim: encoding the tensor map of argument #%u: %s", i, why);
+                return false;
+            }
         } else if (!cuda_tensor_map_encode(d->cuda, t->tmap, ta.dtype, ta.rank, base, ta.dim,
                                            ta.stride, ta.box, ta.estride, t->interleave, t->swizzle,
                                            t->l2promo, t->oob)) {
@@ -806,7 +812,9 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         if (a->kind != ARG_MEMREF)
             continue;
         SimDevPtr p = 0;
-        if ((r = sim_mem_alloc(d->sim, &p, karg_bytes(a) ? karg_bytes(a) : 1)) != SIM_OK ||
+        /* an empty array gets an empty allocation: a fault through it says so */
+        if ((r = karg_bytes(a) ? sim_mem_alloc(d->sim, &p, karg_bytes(a))
+                               : sim_mem_alloc_empty(d->sim, &p)) != SIM_OK ||
             (r = sim_memcpy_htod(d->sim, p, a->host, karg_bytes(a))) != SIM_OK)
             ok = sim_failed(d, r, "allocating and copying an argument", err, n);
         ptrs[i] = p;

@@ -45,7 +45,7 @@ typedef struct OutputBatch {
         char *path;
         void *data;
         size_t len;
-    } *in_place; /* devices, FIFOs, dangling links: written at commit */
+    } * in_place; /* devices, FIFOs, dangling links: written at commit */
     size_t nin_place;
 } OutputBatch;
 void output_batch_init(OutputBatch *b);

@@ -168,8 +168,7 @@ parse_args(int argc, char **argv, RunOpts *o)
             /* digits only: strtoul takes "-1" as 2^64 - 1 */
             o->timing_sample = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
             if (!o->timing_sample || *end || o->timing_sample > (1ul << 32))
-                return run_fail("bad --timing-sample '%s' (want a count from 1 to 4294967296)",
-                                v);
+                return run_fail("bad --timing-sample '%s' (want a count from 1 to 4294967296)", v);
         } else if (!strcmp(argv[i], "--timing-detail")) {
             o->timing_detail = true;
         } else if ((v = opt_value(argc, argv, &i, "--timing"))) {
@@ -297,7 +296,7 @@ npy_tmap_dtype(NpyDtype t)
 /* Encodes the hidden tensor maps hid[0..nh) from the bound .npy ARGs into b->maps and
    appends them to b->params after the nown ARGs. */
 static int
-bind_hidden(SimCtx *ctx, const RunOpts *o, Bound *b, const HiddenTmap *hid, int nh, int nown)
+bind_hidden(const RunOpts *o, Bound *b, const HiddenTmap *hid, int nh, int nown)
 {
     b->maps = aligned_alloc(64, (size_t)nh * sizeof *b->maps);
     if (!b->maps)
@@ -324,13 +323,16 @@ bind_hidden(SimCtx *ctx, const RunOpts *o, Bound *b, const HiddenTmap *hid, int 
                       : h->swizzle == 64 ? SIM_TMAP_SWIZZLE_64B
                       : h->swizzle == 32 ? SIM_TMAP_SWIZZLE_32B
                                          : SIM_TMAP_SWIZZLE_NONE;
+        char why[200] = "";
         if (sim_tensor_map_encode_tiled(&b->maps[i], npy_tmap_dtype(a->dtype), 2, b->dev[h->param],
                                         dim, stride, box, es, 0, sw, 0,
-                                        SIM_TMAP_OOB_FILL_ZERO) != SIM_OK)
+                                        SIM_TMAP_OOB_FILL_ZERO) != SIM_OK &&
+            sim_tensor_map_check(npy_tmap_dtype(a->dtype), 2, b->dev[h->param], dim, stride, box,
+                                 es, 0, sw, 0, SIM_TMAP_OOB_FILL_ZERO, why, sizeof why) != SIM_OK)
             return run_fail("the hidden tensor map of argument %u (box %lldx%lld) cannot map %s: "
                             "%s",
                             h->arg, (long long)h->box[0], (long long)h->box[1], o->args[h->param],
-                            sim_error(ctx));
+                            why);
         b->params[nown + i] = &b->maps[i];
     }
     return 0;
@@ -376,12 +378,13 @@ bind_args(SimCtx *ctx, SimFunc *f, const PtxEntryNotes *e, const RunOpts *o, Bou
         if (npy_read(o->args[i], &b->arr[i], err, sizeof err))
             return run_fail("%s", err);
         size_t n = b->arr[i].count * b->arr[i].itemsize;
-        if (sim_mem_alloc(ctx, &b->dev[i], n ? n : 1) != SIM_OK ||
+        if ((n ? sim_mem_alloc(ctx, &b->dev[i], n) : sim_mem_alloc_empty(ctx, &b->dev[i])) !=
+                SIM_OK ||
             (n && sim_memcpy_htod(ctx, b->dev[i], b->arr[i].data, n) != SIM_OK))
             return run_fail("%s", sim_error(ctx));
         memcpy(b->bytes[i], &b->dev[i], 8);
     }
-    return nh ? bind_hidden(ctx, o, b, e->hidden, nh, np) : 0;
+    return nh ? bind_hidden(o, b, e->hidden, nh, np) : 0;
 }
 
 /* Every array to DIR/argN.npy, all or nothing (staged, then renamed together). */

@@ -487,6 +487,12 @@ check_launch(VptxContext *ctx, const VptxFunction *fn, const unsigned grid[3],
                     "vptx_launch: a block of %u x %u x %u threads is more "
                     "than 1024",
                     block[0], block[1], block[2]);
+    /* cuLaunchKernel's limits (the simulator keeps the same) */
+    if (grid[0] > 0x7fffffffu || grid[1] > 65535 || grid[2] > 65535 || block[2] > 64)
+        return fail(ctx, VPTX_ERR_LAUNCH,
+                    "vptx_launch: grid %u x %u x %u or block %u x %u x %u out of range (grid x "
+                    "at most 2147483647, y and z 65535; block z 64)",
+                    grid[0], grid[1], grid[2], block[0], block[1], block[2]);
     int n = fn->own; /* the caller's parameters; -1: the driver cannot say */
     if (n > 0 && !params)
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
@@ -544,6 +550,13 @@ encode_hidden(VptxContext *ctx, const VptxFunction *fn, uint32_t i, void **param
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
                     "vptx_launch_memrefs: memrefs[%u] has innermost stride %llu; TMA needs 1",
                     h->arg, (unsigned long long)m->strides[1]);
+    /* byte addresses and pitches must not wrap (an offset of 2^62 f32 elements is 2^64
+       bytes: it used to land on base itself) */
+    if (m->offset > (UINT64_MAX - m->base) / es || outer > UINT64_MAX / es)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch_memrefs: memrefs[%u] has an offset of %llu or a row pitch of %llu "
+                    "elements of %u bytes, past 64-bit byte addresses",
+                    h->arg, (unsigned long long)m->offset, (unsigned long long)outer, es);
     /* cuTensorMapEncodeTiled's order: dimension 0 innermost */
     uint64_t dim[2] = { m->sizes[1], m->sizes[0] }, stride[1] = { outer * es };
     uint32_t box[2] = { (uint32_t)h->box[1], (uint32_t)h->box[0] }, estride[2] = { 1, 1 };
@@ -562,12 +575,16 @@ encode_hidden(VptxContext *ctx, const VptxFunction *fn, uint32_t i, void **param
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_tensor_map_encode_tiled(map, dtype, 2, base, dim, stride, box, estride, 0,
                                                   sw, 0, SIM_TMAP_OOB_FILL_ZERO);
-        if (r != SIM_OK)
+        char why[200] = "";
+        if (r != SIM_OK) {
+            sim_tensor_map_check(dtype, 2, base, dim, stride, box, estride, 0, sw, 0,
+                                 SIM_TMAP_OOB_FILL_ZERO, why, sizeof why);
             return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
                         "vptx_launch_memrefs: the tensor map of argument %u (box %lldx%lld, "
                         "swizzle %u) cannot map memrefs[%u]: %s",
                         h->arg, (long long)h->box[0], (long long)h->box[1], h->swizzle, h->arg,
-                        sim_error(ctx->sim));
+                        why);
+        }
     } else if (!cuda_tensor_map_encode(ctx->cuda, map, dtype, 2, base, dim, stride, box, estride, 0,
                                        sw, 0, SIM_TMAP_OOB_FILL_ZERO)) {
         return cuda_fail(ctx, VPTX_ERR_INVALID_ARGUMENT);

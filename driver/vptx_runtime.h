@@ -27,7 +27,9 @@
  * GPU).  Nothing here prints or exits.
  *
  * Threads: a context is used by one thread at a time; separate sim contexts
- * may run in separate threads (the simulator keeps no global state).  A CUDA
+ * may run in separate threads (the simulator's one global state, which address
+ * range each live context owns, is taken atomically).  A sim context refuses the
+ * device pointers of another.  A CUDA
  * context makes device 0's primary context current in the creating thread:
  * use it from that thread.
  *

@@ -3,8 +3,9 @@
  *
  * sim/ is vptx's independent oracle.  It has its own PTX lexer and parser
  * and shares no code with ptxgen or the IR, so that a bug in the emitter
- * cannot be mirrored here.  It uses libc and libm only, and has no global
- * mutable state: two SimCtx may run in two threads at once.
+ * cannot be mirrored here.  It uses libc and libm only.  Its one piece of
+ * global state is the table of address ranges, one per live context, taken
+ * and given back atomically: two SimCtx may run in two threads at once.
  *
  * The host API mirrors the CUDA driver API one to one, so that a host
  * program can drive either:
@@ -22,7 +23,9 @@
  *   (profiler counters)      sim_stats / sim_print_stats / sim_line_counts
  *
  * Device addresses (SimDevPtr) are opaque 64-bit numbers that the simulator
- * maps to its own host buffers; they are never host pointers.  Library code
+ * maps to its own host buffers; they are never host pointers.  Each context
+ * has its own range of them (up to 4096 contexts alive at once; sim_create
+ * returns NULL past that), so one context refuses another's pointers.  Library code
  * never prints or exits: every call returns a SimResult, and on failure
  * sim_error() holds the message, located like a compiler's
  * ("kernel.ptx:12: error: ...") for PTX and run-time faults.
@@ -171,6 +174,10 @@ SimResult sim_func_param_info(const SimFunc *f, int i, SimParamInfo *out);
 uint32_t sim_func_static_shared(const SimFunc *f);
 
 SimResult sim_mem_alloc(SimCtx *ctx, SimDevPtr *out, size_t bytes);
+/* An allocation of no bytes, for an empty array: a valid base address through which
+ * every access faults ("the allocation there is empty").  (cuMemAlloc, like
+ * sim_mem_alloc, refuses 0 bytes.) */
+SimResult sim_mem_alloc_empty(SimCtx *ctx, SimDevPtr *out);
 SimResult sim_mem_free(SimCtx *ctx, SimDevPtr p);
 SimResult sim_memcpy_htod(SimCtx *ctx, SimDevPtr dst, const void *src, size_t bytes);
 SimResult sim_memcpy_dtoh(SimCtx *ctx, void *dst, SimDevPtr src, size_t bytes);
@@ -287,5 +294,13 @@ SimResult sim_tensor_map_encode_tiled(SimTensorMap *map, unsigned data_type, uin
                                       const uint64_t *global_strides, const uint32_t *box_dim,
                                       const uint32_t *element_strides, unsigned interleave,
                                       unsigned swizzle, unsigned l2_promotion, unsigned oob_fill);
+/* The same checks alone, with the rule an argument breaks in why (n bytes): "box
+ * dimension 0 is 300 (1 to 256)".  The encoder, like the driver's, says only
+ * SIM_ERR_INVALID_VALUE; launchers call this for the message. */
+SimResult sim_tensor_map_check(unsigned data_type, uint32_t rank, SimDevPtr global_address,
+                               const uint64_t *global_dim, const uint64_t *global_strides,
+                               const uint32_t *box_dim, const uint32_t *element_strides,
+                               unsigned interleave, unsigned swizzle, unsigned l2_promotion,
+                               unsigned oob_fill, char *why, size_t n);
 
 #endif

@@ -346,9 +346,13 @@ typedef struct {
 struct SimCtx {
     char *err;
     size_t errcap;
-    Alloc *allocs; /* sorted by base: addresses only grow */
+    Alloc *allocs; /* the live allocations, sorted by base */
     uint32_t nallocs, capallocs;
-    uint64_t next_addr;
+    uint32_t slot;               /* of the context's address span (host.c) */
+    uint64_t addr_lo, addr_hi;   /* the span: [addr_lo, addr_hi) */
+    uint64_t next_addr;          /* addresses from here up were never used */
+    Alloc *freed;                /* the latest frees (freed = true), FREED_KEEP at most */
+    uint32_t nfreed, freed_next; /* freed_next: the slot the next free takes once full */
     SimModule **mods;
     uint32_t nmods, capmods;
     SimStats stats;
@@ -369,7 +373,9 @@ struct SimCtx {
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
 void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap);
-Alloc *alloc_find(SimCtx *ctx, uint64_t addr);
+Alloc *alloc_find(SimCtx *ctx, uint64_t addr); /* live allocations only */
+/* A remembered free holding addr (or whose gap it is in), for messages; NULL if none. */
+const Alloc *alloc_find_freed(const SimCtx *ctx, uint64_t addr);
 SimResult sim_alloc_internal(SimCtx *ctx, SimDevPtr *out, size_t bytes);
 
 /* ---- parsing (lex.c, parse.c, decode.c) ---- */
@@ -698,8 +704,9 @@ typedef struct {
     uint16_t box[5];
     uint8_t estride[5];
 } SimTmap;
-/* Decode 128 map bytes; false when they are not a map sim_tensor_map_encode_tiled made. */
-bool sim_tmap_decode(const uint8_t *bytes, SimTmap *out);
+/* Decode 128 map bytes; false (the reason in why, n bytes) when they are not a map
+ * sim_tensor_map_encode_tiled could have made: every field is checked. */
+bool sim_tmap_decode(const uint8_t *bytes, SimTmap *out, char *why, size_t n);
 
 /* ---- floating point (fp.c) ---- */
 

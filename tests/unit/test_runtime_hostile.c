@@ -5,7 +5,9 @@
  * never from the comments; every `// vptx:` line above an entry is checked (a line
  * that is not one vptx writes is an error, located, at vptx_module_get_function); the
  * helpers take NULL.  Each case here crashed the host program (SIGSEGV, a read past
- * the caller's params array) or was silently taken before.
+ * the caller's params array) or was silently taken before.  Also: a memref offset
+ * or pitch that wraps in bytes, a tensor map refused with its reason, the grid limits
+ * of cuLaunchKernel, and contexts that refuse each other's pointers.
  */
 #include "driver/vptx.h"
 #include "driver/vptx_runtime.h"
@@ -226,6 +228,132 @@ test_helpers_take_null(void)
     CHECK(vptx_dynamic_smem(ptx, "k") == 4096, "and the real answer");
 }
 
+/* A context with kernel k of kernel() above loaded, announced by one map line of argument
+   0 (parameter 0), and a 64x64 f16 buffer in *p. */
+static VptxContext *
+map_kernel(VptxFunction **fn, VptxDevicePtr *p)
+{
+    VptxContext *ctx = NULL;
+    vptx_context_create(VPTX_DEVICE_SIM, &ctx);
+    char *ptx = kernel("// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, "
+                       "parameter 0",
+                       "");
+    CHECK(get_k(ctx, ptx, fn) == VPTX_OK, "map kernel: %s", vptx_context_error(ctx));
+    free(ptx);
+    CHECK(vptx_mem_alloc(ctx, 64 * 64 * 2, p) == VPTX_OK, "alloc");
+    return ctx;
+}
+
+/* bullet: `VptxMemref.offset * element size` can wrap */
+static void
+test_memref_offset_overflow(void)
+{
+    VptxFunction *fn;
+    VptxDevicePtr p;
+    VptxContext *ctx = map_kernel(&fn, &p);
+    void *params[] = { &p };
+    unsigned one[3] = { 1, 1, 1 };
+    /* 2^63 f16 elements are 2^64 bytes: base + offset * 2 wrapped around to base */
+    VptxMemref mr = { .base = p, .elem = VPTX_ELEM_F16, .rank = 2, .sizes = { 64, 64 } };
+    mr.offset = 1ull << 63;
+    VptxStatus s = vptx_launch_memrefs(ctx, fn, one, one, 0, params, &mr, 1);
+    CHECK(s == VPTX_ERR_INVALID_ARGUMENT &&
+              has(vptx_context_error(ctx), "memrefs[0] has an offset of 9223372036854775808"),
+          "offset wraps: %s: %s", vptx_status_name(s), vptx_context_error(ctx));
+    mr.offset = 0;
+    mr.strides[0] = 1ull << 63;
+    mr.strides[1] = 1;
+    s = vptx_launch_memrefs(ctx, fn, one, one, 0, params, &mr, 1);
+    CHECK(s == VPTX_ERR_INVALID_ARGUMENT && has(vptx_context_error(ctx), "past 64-bit byte"),
+          "pitch wraps: %s: %s", vptx_status_name(s), vptx_context_error(ctx));
+    vptx_context_destroy(ctx);
+}
+
+/* bullet: a tensor-map refusal ends in an empty reason */
+static void
+test_tensor_map_refusal_reason(void)
+{
+    VptxFunction *fn;
+    VptxDevicePtr p;
+    VptxContext *ctx = map_kernel(&fn, &p);
+    void *params[] = { &p };
+    unsigned one[3] = { 1, 1, 1 };
+    VptxMemref mr = { .base = p, .elem = VPTX_ELEM_F16, .rank = 2, .sizes = { 64, 63 } };
+    mr.offset = 1; /* 2 bytes: the map's base is not 16-byte aligned */
+    VptxStatus s = vptx_launch_memrefs(ctx, fn, one, one, 0, params, &mr, 1);
+    CHECK(s == VPTX_ERR_INVALID_ARGUMENT &&
+              has(vptx_context_error(ctx), "cannot map memrefs[0]: global address 0x") &&
+              has(vptx_context_error(ctx), "is not 16-byte aligned"),
+          "reason: %s", vptx_context_error(ctx));
+    mr.offset = 0;
+    mr.sizes[0] = 1ull << 33; /* a dimension above 2^32 */
+    s = vptx_launch_memrefs(ctx, fn, one, one, 0, params, &mr, 1);
+    CHECK(s == VPTX_ERR_INVALID_ARGUMENT &&
+              has(vptx_context_error(ctx), "dimension 1 has size 8589934592 (1 to 2^32)"),
+          "reason: %s", vptx_context_error(ctx));
+    vptx_context_destroy(ctx);
+}
+
+/* bullet: the runtime accepts grid.x >= 2^31 (CUDA refuses at once) */
+static void
+test_grid_limits(void)
+{
+    VptxContext *ctx = NULL;
+    vptx_context_create(VPTX_DEVICE_SIM, &ctx);
+    static const char ptx[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                              ".visible .entry e()\n{\n  ret;\n}\n";
+    VptxModule *mod;
+    VptxFunction *fn;
+    CHECK(vptx_module_load(ctx, ptx, &mod) == VPTX_OK &&
+              vptx_module_get_function(ctx, mod, "e", &fn) == VPTX_OK,
+          "load");
+    unsigned one[3] = { 1, 1, 1 };
+    unsigned grids[][3] = {
+        { 1u << 31, 1, 1 }, { 0xffffffffu, 1, 1 }, { 1, 65536, 1 }, { 1, 1, 65536 }
+    };
+    for (int i = 0; i < 4; i++) {
+        VptxStatus s = vptx_launch(ctx, fn, grids[i], one, 0, NULL);
+        CHECK(s == VPTX_ERR_LAUNCH && has(vptx_context_error(ctx), "out of range (grid x at most "
+                                                                   "2147483647"),
+              "grid %d: %s: %s", i, vptx_status_name(s), vptx_context_error(ctx));
+    }
+    unsigned block[3] = { 1, 1, 65 };
+    CHECK(vptx_launch(ctx, fn, one, block, 0, NULL) == VPTX_ERR_LAUNCH, "block z 65");
+    CHECK(vptx_launch(ctx, fn, one, one, 0, NULL) == VPTX_OK, "one: %s", vptx_context_error(ctx));
+    vptx_context_destroy(ctx);
+}
+
+/* bullet: simulator contexts hand out the same addresses, so a pointer from context B is
+   accepted by context A */
+static void
+test_contexts_own_addresses(void)
+{
+    VptxContext *a = NULL, *b = NULL;
+    vptx_context_create(VPTX_DEVICE_SIM, &a);
+    vptx_context_create(VPTX_DEVICE_SIM, &b);
+    VptxDevicePtr pa = 0, pb = 0;
+    CHECK(vptx_mem_alloc(a, 256, &pa) == VPTX_OK && vptx_mem_alloc(b, 256, &pb) == VPTX_OK,
+          "allocs");
+    CHECK(pa != pb, "two contexts gave the same address 0x%llx", (unsigned long long)pa);
+    char buf[256] = { 0 };
+    VptxStatus s = vptx_memcpy_htod(a, pb, buf, sizeof buf);
+    CHECK(s == VPTX_ERR_INVALID_ADDRESS && has(vptx_context_error(a), "not inside a live"),
+          "a takes b's pointer: %s", vptx_status_name(s));
+    CHECK(vptx_memcpy_dtoh(b, buf, pa, sizeof buf) == VPTX_ERR_INVALID_ADDRESS,
+          "b takes a's pointer");
+    CHECK(vptx_mem_free(a, pb) == VPTX_ERR_INVALID_ADDRESS, "a frees b's pointer");
+    CHECK(vptx_mem_free(b, pb) == VPTX_OK, "b frees its own");
+    vptx_context_destroy(a);
+    vptx_context_destroy(b);
+    /* a context's range goes back when it is destroyed: the next one reuses it */
+    VptxContext *c = NULL;
+    vptx_context_create(VPTX_DEVICE_SIM, &c);
+    VptxDevicePtr pc = 0;
+    CHECK(vptx_mem_alloc(c, 256, &pc) == VPTX_OK && pc == pa, "the first range again: 0x%llx",
+          (unsigned long long)pc);
+    vptx_context_destroy(c);
+}
+
 int
 main(void)
 {
@@ -233,5 +361,9 @@ main(void)
     test_param_count_from_parsed_kernel();
     test_every_line_checked();
     test_helpers_take_null();
+    test_memref_offset_overflow();
+    test_tensor_map_refusal_reason();
+    test_grid_limits();
+    test_contexts_own_addresses();
     return unit_report();
 }
