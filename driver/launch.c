@@ -1020,10 +1020,24 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
 
 /* After a simulator fault at `name`:LINE, the PTX line itself and the MLIR op it
  * was generated from (ptxgen's `// op file:line` comment above it), as notes. */
+const char *
+cli_limit_hint(const char *err)
+{
+    if (err && strstr(err, "error: instruction limit of"))
+        return "the simulator's instruction limit: raise it with --max-instructions=N (0: no "
+               "limit)";
+    if (err && strstr(err, "error: time limit of"))
+        return "the simulator's time limit (--timeout): raise it, or 0 for none";
+    return NULL;
+}
+
 void
 ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
                 const char *input)
 {
+    const char *hint = cli_limit_hint(err);
+    if (hint)
+        fprintf(out, "%s: note: %s\n", who, hint);
     const char *at = strstr(err, name);
     if (!at || at[strlen(name)] != ':')
         return;

@@ -207,21 +207,24 @@ bool cli_compile_flag(const char *arg, VptxOptions *opt);
 
 /* The simulator's limits, as `vptx run` and `vptx check` take them:
  *   --max-instructions=N   instructions per launch (default 2^32; 0: no limit)
- *   --timeout=SECONDS      wall-clock time per launch (default 30; 0: no limit) */
+ *   --timeout=SECONDS      wall-clock time per launch (default: none) */
 typedef struct SimLimits {
     uint64_t max_insts, timeout_ms;
     bool bad; /* a value did not parse: the message is in err */
 } SimLimits;
 #define SIM_LIMITS_HELP                                                                            \
-    "  --max-instructions=N  simulator: fault after N instructions per launch\n"                   \
-    "                     (default 4294967296; 0: no limit)\n"                                     \
-    "  --timeout=SECONDS  simulator: fault after SECONDS of wall-clock time per launch\n"          \
-    "                     (default 30; 0: no limit)\n"
+    "  --max-instructions=N  simulator: fault after N instructions per launch (each CTA\n"         \
+    "                     started counts as 32; default 4294967296; 0: no limit)\n"                \
+    "  --timeout=SECONDS  simulator: also fault after SECONDS of wall-clock time per\n"            \
+    "                     launch (default: none; a verdict then depends on the machine)\n"
 void sim_limits_init(SimLimits *l);
 /* After a simulator fault whose message names `name`:LINE (the PTX of `input`),
  * prints the PTX line and the MLIR op it came from (ptxgen's comments) to out. */
 void ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
                      const char *input);
+/* For a simulator error that is the instruction or time limit: a note saying how to
+ * raise it on the command line (the simulator's message names no option); else NULL. */
+const char *cli_limit_hint(const char *err);
 /* argv[*i] is --max-instructions or --timeout: true (l->bad and err on a bad value) */
 bool cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n);
 void sim_limits_apply(SimCtx *sim, const SimLimits *l);

@@ -472,7 +472,10 @@ run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const c
     SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : o->block[0], o->block[1],
                              o->block[2], o->shared > need ? o->shared : need, b->params);
     if (r != SIM_OK) {
+        const char *hint = cli_limit_hint(sim_error(ctx));
         fprintf(stderr, "%s\n", sim_error(ctx));
+        if (hint)
+            fprintf(stderr, "vptx run: note: %s\n", hint);
         return 1;
     }
     SimTiming tm;

@@ -105,7 +105,16 @@ sim_fail(VptxContext *ctx, SimResult r, VptxStatus invalid, const char *what)
     if (r == SIM_ERR_INVALID_VALUE)
         s = invalid;
     const char *msg = sim_error(ctx->sim);
-    return fail(ctx, s, "%s: %s", what, msg && *msg ? msg : sim_result_name(r));
+    /* the limits, in this API's words (the simulator's message names no option) */
+    const char *hint = !msg                                         ? ""
+                       : strstr(msg, "error: instruction limit of") ? "; raise the limit with "
+                                                                      "vptx_context_set_limits "
+                                                                      "(max_instructions, 0: none)"
+                       : strstr(msg, "error: time limit of")        ? "; raise the limit with "
+                                                                      "vptx_context_set_limits "
+                                                                      "(timeout_ms, 0: none)"
+                                                                    : "";
+    return fail(ctx, s, "%s: %s%s", what, msg && *msg ? msg : sim_result_name(r), hint);
 }
 
 static VptxStatus
@@ -709,6 +718,20 @@ vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sa
         return sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_context_set_timing");
     sim_set_option(ctx->sim, SIM_OPT_TIMING_SAMPLE, sample);
     ctx->timing = gpu && *gpu;
+    return ok(ctx);
+}
+
+VptxStatus
+vptx_context_set_limits(VptxContext *ctx, unsigned long long max_instructions,
+                        unsigned long long timeout_ms)
+{
+    CHECK_CTX(ctx);
+    if (ctx->kind != VPTX_DEVICE_SIM)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_context_set_limits: the instruction and time limits are the "
+                    "simulator's; a CUDA context has none");
+    sim_set_option(ctx->sim, SIM_OPT_MAX_INSTRUCTIONS, max_instructions);
+    sim_set_option(ctx->sim, SIM_OPT_TIMEOUT_MS, timeout_ms);
     return ok(ctx);
 }
 

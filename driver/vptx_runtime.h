@@ -122,6 +122,15 @@ const char *vptx_status_name(VptxStatus s);
  * 0 runs them all. */
 VptxStatus vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sample);
 
+/* Sim contexts: the limits of every later launch.  max_instructions (default 2^32; 0:
+ * no limit) counts the thread-level instructions a launch executes, each workgroup
+ * started counting as 32: the same verdict on every machine.  timeout_ms (default 0:
+ * none) adds a wall-clock limit, whose verdict depends on the machine and its load.  A
+ * launch past either fails with VPTX_ERR_KERNEL_FAULT, and the message says which.
+ * VPTX_ERR_INVALID_ARGUMENT for a CUDA context (the GPU has no such limits). */
+VptxStatus vptx_context_set_limits(VptxContext *ctx, unsigned long long max_instructions,
+                                   unsigned long long timeout_ms);
+
 /* Loads NUL-terminated PTX text (the simulator parses it, CUDA JIT-compiles it). */
 VptxStatus vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out);
 /* Unloads a module; its functions become invalid.  NULL is fine. */

@@ -137,11 +137,12 @@ typedef struct {
 
 typedef enum {
     SIM_OPT_LINE_COUNTS,      /* 1: count executed instructions per PTX line */
-    SIM_OPT_MAX_INSTRUCTIONS, /* fault once a launch executes more (default 2^32, 0: no limit) */
+    SIM_OPT_MAX_INSTRUCTIONS, /* fault once a launch executes more (default 2^32, 0: no limit);
+                                 each CTA started counts as 32 */
     SIM_OPT_CP_ASYNC_DEFER,   /* 1 (default): cp.async data lands at wait_group/wait_all;
                                  0: at issue */
     SIM_OPT_FILL_BYTE,        /* byte pattern of fresh shared and local memory (default 0xcd) */
-    SIM_OPT_TIMEOUT_MS,       /* fault once a launch has run this long (default 30000, 0: none) */
+    SIM_OPT_TIMEOUT_MS,       /* fault once a launch has run this long (default 0: none) */
     SIM_OPT_TIMING_REGS,      /* registers per thread for the timing model's occupancy
                                  (ptxas -v); 0 (default): estimated from the PTX */
     SIM_OPT_TIMING_SAMPLE,    /* timing: simulate at most this many CTAs of a bigger grid,
@@ -149,10 +150,11 @@ typedef enum {
                                  CTAs left out do not run: their outputs are not written */
 } SimOption;
 
-/* the defaults of SIM_OPT_MAX_INSTRUCTIONS and SIM_OPT_TIMEOUT_MS: an endless
- * kernel is an error after seconds, not minutes */
+/* the defaults of SIM_OPT_MAX_INSTRUCTIONS and SIM_OPT_TIMEOUT_MS: an endless kernel
+ * is an error after 2^32 instructions, the same verdict on every machine and under any
+ * load; a wall-clock limit only when asked for */
 #define SIM_DEFAULT_MAX_INSTRUCTIONS (1ull << 32)
-#define SIM_DEFAULT_TIMEOUT_MS       30000u
+#define SIM_DEFAULT_TIMEOUT_MS       0u
 
 SimCtx *sim_create(void); /* NULL when out of memory */
 void sim_destroy(SimCtx *ctx);

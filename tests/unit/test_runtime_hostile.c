@@ -354,6 +354,45 @@ test_contexts_own_addresses(void)
     vptx_context_destroy(c);
 }
 
+/* bullet: the simulator's limits, deterministic by default and set through the runtime
+   API, whose error names its own call (it told a library caller to pass a flag) */
+static void
+test_limits_api(void)
+{
+    static const char ptx[] = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                              ".visible .entry spin()\n{\n$L:\n  bra $L;\n}\n"
+                              ".visible .entry trivial()\n{\n  ret;\n}\n";
+    VptxContext *ctx = NULL;
+    vptx_context_create(VPTX_DEVICE_SIM, &ctx);
+    VptxModule *mod;
+    VptxFunction *spin, *trivial;
+    CHECK(vptx_module_load(ctx, ptx, &mod) == VPTX_OK &&
+              vptx_module_get_function(ctx, mod, "spin", &spin) == VPTX_OK &&
+              vptx_module_get_function(ctx, mod, "trivial", &trivial) == VPTX_OK,
+          "load");
+    CHECK(vptx_context_set_limits(ctx, 100000, 0) == VPTX_OK, "set_limits");
+    unsigned one[3] = { 1, 1, 1 };
+    VptxStatus s = vptx_launch(ctx, spin, one, one, 0, NULL);
+    const char *e = vptx_context_error(ctx);
+    CHECK(s == VPTX_ERR_KERNEL_FAULT && has(e, "instruction limit of 100000 exceeded") &&
+              has(e, "raise the limit with vptx_context_set_limits (max_instructions") &&
+              !has(e, "--max-instructions"),
+          "spin: %s: %s", vptx_status_name(s), e);
+    /* a huge grid of trivial workgroups ends at the instruction limit too */
+    unsigned huge[3] = { 2147483647u, 65535, 1 };
+    s = vptx_launch(ctx, trivial, huge, one, 0, NULL);
+    CHECK(s == VPTX_ERR_KERNEL_FAULT && has(vptx_context_error(ctx), "exceeded after 3031 CTAs"),
+          "huge grid: %s", vptx_context_error(ctx));
+    /* a time limit on request */
+    CHECK(vptx_context_set_limits(ctx, 0, 50) == VPTX_OK, "set_limits");
+    s = vptx_launch(ctx, spin, one, one, 0, NULL);
+    CHECK(s == VPTX_ERR_KERNEL_FAULT && has(vptx_context_error(ctx), "time limit of 50 ms") &&
+              has(vptx_context_error(ctx), "vptx_context_set_limits (timeout_ms"),
+          "timeout: %s", vptx_context_error(ctx));
+    CHECK(vptx_context_set_limits(NULL, 1, 1) == VPTX_ERR_INVALID_ARGUMENT, "NULL context");
+    vptx_context_destroy(ctx);
+}
+
 int
 main(void)
 {
@@ -365,5 +404,6 @@ main(void)
     test_tensor_map_refusal_reason();
     test_grid_limits();
     test_contexts_own_addresses();
+    test_limits_api();
     return unit_report();
 }

@@ -232,6 +232,17 @@ test_grid_limit(void)
     sim_destroy(ctx);
 }
 
+/* bullet: the default limit is deterministic: instructions, no wall clock */
+static void
+test_default_limits(void)
+{
+    SimCtx *ctx = sim_create();
+    CHECK(ctx->opt_timeout_ms == 0 && ctx->opt_max_insts == 1ull << 32,
+          "defaults: %llu ms, %llu instructions", (unsigned long long)ctx->opt_timeout_ms,
+          (unsigned long long)ctx->opt_max_insts);
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
@@ -241,5 +252,6 @@ main(void)
     test_addresses_wrap();
     test_empty_allocation();
     test_grid_limit();
+    test_default_limits();
     return unit_report();
 }
