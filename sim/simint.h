@@ -615,7 +615,9 @@ void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes);
 void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
-bool tm_sampled_cta(const Exec *x, uint64_t linear); /* run this CTA? */
+/* The first CTA at or after `linear` (row-major over the grid) that runs: linear itself
+ * unless the launch is sampled; UINT64_MAX when none is left. */
+uint64_t tm_next_sampled_cta(const Exec *x, uint64_t linear);
 int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SIM_PRINTF(4, 5);
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);
