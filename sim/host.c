@@ -421,14 +421,24 @@ sim_module_unload(SimModule *m)
     return SIM_OK;
 }
 
+/* By name (a binary search in the sorted m->entries): a module of n kernels answers n
+   lookups in n log n, not n^2. */
 SimResult
 sim_module_get_function(SimModule *m, const char *name, SimFunc **out)
 {
-    for (uint32_t i = 0; i < m->nfuncs; i++)
-        if (m->funcs[i].entry && m->funcs[i].defined && !strcmp(m->funcs[i].name, name)) {
-            *out = &m->funcs[i];
+    uint32_t lo = 0, hi = m->nentries;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        int c = strcmp(m->funcs[m->entries[mid]].name, name);
+        if (c == 0) {
+            *out = &m->funcs[m->entries[mid]];
             return SIM_OK;
         }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return fail(m->ctx, SIM_ERR_NOT_FOUND, "%s: no entry named '%s'", m->name, name);
 }
 
@@ -579,9 +589,42 @@ resolve(const SimModule *m, Opd *o)
     }
 }
 
+typedef struct {
+    const char *name;
+    uint32_t index;
+} NamedEntry;
+
+static int
+by_name(const void *a, const void *b)
+{
+    return strcmp(((const NamedEntry *)a)->name, ((const NamedEntry *)b)->name);
+}
+
+/* m->entries: the defined entries sorted by name, for sim_module_get_function. */
+static bool
+sort_entries(SimModule *m)
+{
+    NamedEntry *e = malloc((m->nfuncs ? m->nfuncs : 1) * sizeof *e);
+    m->entries = malloc((m->nfuncs ? m->nfuncs : 1) * sizeof *m->entries);
+    if (!e || !m->entries) {
+        free(e);
+        return false;
+    }
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].entry && m->funcs[i].defined)
+            e[m->nentries++] = (NamedEntry){ m->funcs[i].name, i };
+    qsort(e, m->nentries, sizeof *e, by_name);
+    for (uint32_t i = 0; i < m->nentries; i++)
+        m->entries[i] = e[i].index;
+    free(e);
+    return true;
+}
+
 bool
 module_link(SimModule *m)
 {
+    if (!sort_entries(m))
+        return false;
     layout_shared(m);
     for (uint32_t pc = 0; pc < m->ncode; pc++) {
         Inst *in = &m->code[pc];
@@ -617,6 +660,7 @@ sim_module_release(SimModule *m)
     for (uint32_t i = 0; i < m->ngvars; i++)
         sim_mem_free(m->ctx, m->gvars[i]);
     free(m->gvars);
+    free(m->entries);
     free(m->syms);
     free(m->funcs);
     free(m->code);

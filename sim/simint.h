@@ -321,6 +321,8 @@ struct SimModule {
     uint32_t nvecs, capvecs;
     Func *funcs;
     uint32_t nfuncs, capfuncs;
+    uint32_t *entries; /* the defined entries, indices into funcs sorted by name */
+    uint32_t nentries;
     Sym *syms;
     uint32_t nsyms, capsyms;
     uint8_t *cbank;
