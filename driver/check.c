@@ -167,7 +167,7 @@ parse_dims3(const char *s, int64_t out[3])
         return false;
     for (uint32_t i = 0; i < 3; i++) {
         out[i] = i < n ? v[i] : 1;
-        if (out[i] <= 0)
+        if (out[i] <= 0 || out[i] > 0x7fffffff) /* never cut to 32 bits */
             return false;
     }
     return true;

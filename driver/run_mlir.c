@@ -318,7 +318,8 @@ launch_shape(const RunArgs *ra, const Kernel *k, LaunchConfig *cfg, char *err, s
         for (int i = 0; s && i < 3; i++) {
             char *end;
             long long v = strtoll(s, &end, 10);
-            if (end == s || v <= 0 || (*end && *end != ',')) {
+            /* at most 2^31 - 1: never cut to 32 bits (4294967297 was a grid of 1) */
+            if (end == s || v <= 0 || v > 0x7fffffff || (*end && *end != ',')) {
                 snprintf(err, n, "bad --%s '%s'", w ? "block" : "grid", spec[w]);
                 return false;
             }
