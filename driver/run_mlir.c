@@ -48,8 +48,8 @@ static const char run_mlir_usage[] =
     "  --shared=BYTES     dynamic shared memory (default 0)\n"
     "  --kernel=NAME      which kernel, when the module has several\n"
     "  --stats            print the simulator's counters\n"
-    "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
-    "                     error then names\n"
+    "  --keep             also write the PTX to DIR/ENTRY.ptx (ENTRY: the kernel's PTX\n"
+    "                     entry name), which a simulator error then names\n"
     "  --timing=GPU       on the simulator, also print the performance model's estimate\n"
     "                     for GPU (a100 or h100) (docs/timing.md)\n" SIM_LIMITS_HELP;
 
