@@ -126,7 +126,7 @@ parse_param(KernelTable *t, const char *line, const char *end, VptxParam *p, Vpt
 
 /* The kernel whose `.visible .entry NAME(` is at e. */
 static bool
-parse_kernel(KernelTable *t, const char *ptx, const char *e, VptxKernel *k)
+parse_kernel(KernelTable *t, const PtxNotes *notes, const char *e, VptxKernel *k)
 {
     memset(k, 0, sizeof *k);
     const char *name = e + 16;
@@ -158,14 +158,15 @@ parse_kernel(KernelTable *t, const char *ptx, const char *e, VptxKernel *k)
                 a->first_param = i;
             a->nparams++;
         }
-    HiddenTmap hid[16];
-    uint32_t nh = ptx_hidden_tmaps(ptx, k->name, hid, 16), h = 0;
-    for (size_t i = 0; i < k->nparams && h < nh; i++)
+    const PtxEntryNotes *en = ptx_notes_find(notes, k->name);
+    if (en && en->error)
+        en = NULL; /* a line vptx does not write: the launchers refuse the entry */
+    for (size_t i = 0, h = 0; en && i < k->nparams && h < en->nhidden; i++)
         if (params[i].hidden && params[i].kind == VPTX_PARAM_TENSOR_MAP) {
-            params[i].box[0] = (unsigned)hid[h].box[0];
-            params[i].box[1] = (unsigned)hid[h].box[1];
-            params[i].swizzle = hid[h].swizzle;
-            params[i].optional = hid[h].optional;
+            params[i].box[0] = (unsigned)en->hidden[h].box[0];
+            params[i].box[1] = (unsigned)en->hidden[h].box[1];
+            params[i].swizzle = en->hidden[h].swizzle;
+            params[i].optional = en->hidden[h].optional;
             h++;
         }
     const char *req = strstr(close, ".reqntid ");
@@ -176,17 +177,13 @@ parse_kernel(KernelTable *t, const char *ptx, const char *e, VptxKernel *k)
         k->block[1] = (unsigned)strtoul(q + 1, &q, 10);
         k->block[2] = (unsigned)strtoul(q + 1, NULL, 10);
     }
-    const char *g = ptx_entry_comment(ptx, k->name, "// vptx: grid ");
-    if (g) { /* "X, Y, Z workgroups" */
-        char *q;
-        k->grid[0] = (unsigned)strtoul(g, &q, 10);
-        k->grid[1] = (unsigned)strtoul(q + 1, &q, 10);
-        k->grid[2] = (unsigned)strtoul(q + 1, NULL, 10);
+    if (en) {
+        for (int i = 0; i < 3; i++)
+            k->grid[i] = en->grid[i];
+        k->persistent = en->grid_param >= 0;
+        k->static_shared = en->static_smem;
+        k->dynamic_shared = en->dynamic_smem;
     }
-    k->persistent = vptx_hidden_grid(ptx, k->name) >= 0;
-    const char *sh = ptx_entry_comment(ptx, k->name, "// vptx: static shared memory ");
-    k->static_shared = sh ? (unsigned)strtoul(sh, NULL, 10) : 0;
-    k->dynamic_shared = vptx_dynamic_smem(ptx, k->name);
     return true;
 }
 
@@ -203,11 +200,15 @@ kernels_parse(KernelTable *t, const char *ptx)
     t->kernels = calloc(cap, sizeof *t->kernels);
     if (!t->kernels)
         return false;
-    for (const char *p = strstr(ptx, "\n.visible .entry "); p;
+    PtxNotes notes;
+    if (!ptx_notes_parse(ptx, NULL, &notes))
+        return false;
+    bool ok = true;
+    for (const char *p = strstr(ptx, "\n.visible .entry "); ok && p;
          p = strstr(p + 1, "\n.visible .entry "))
-        if (!parse_kernel(t, ptx, p + 1, &t->kernels[t->nkernels++]))
-            return false; /* kernels_free frees what it holds */
-    return !t->failed;
+        ok = parse_kernel(t, &notes, p + 1, &t->kernels[t->nkernels++]);
+    ptx_notes_free(&notes);
+    return ok && !t->failed; /* on failure kernels_free frees what it holds */
 }
 
 void

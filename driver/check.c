@@ -61,8 +61,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_KERNELS 64
-#define MAX_LIST    64
+#define MAX_LIST 64
 
 typedef enum { BACKEND_AUTO, BACKEND_SIM, BACKEND_CUDA } Backend;
 
@@ -177,7 +176,7 @@ parse_dims3(const char *s, int64_t out[3])
         return false;
     for (uint32_t i = 0; i < 3; i++) {
         out[i] = i < n ? v[i] : 1;
-        if (out[i] <= 0)
+        if (out[i] <= 0 || out[i] > 0x7fffffff) /* never cut to 32 bits */
             return false;
     }
     return true;
@@ -508,9 +507,10 @@ set_scalars(Module *m, Kernel *k, const CheckArgs *ca)
             free(ty);
             continue;
         }
-        if (!cli_scalar_bits(a->elem, ca->scalars[used++], &a->bits)) {
-            fprintf(ca->err, "vptx check: error: bad --scalar value '%s' for argument #%u\n",
-                    ca->scalars[used - 1], i);
+        char why[300];
+        if (!cli_scalar_bits(a->elem, ca->scalars[used++], &a->bits, why, sizeof why)) {
+            fprintf(ca->err, "vptx check: error: --scalar for argument #%u%s%s: %s\n", i,
+                    a->name ? " %" : "", a->name ? a->name : "", why);
             return false;
         }
     }
@@ -784,8 +784,8 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
 static bool
 reference_kernel(Check *c, const Kernel *k, Kernel *rk)
 {
-    OpId ks[MAX_KERNELS];
-    uint32_t n = kernel_list(&c->ref->m, ks, MAX_KERNELS), pick = n;
+    OpId *ks;
+    uint32_t n = kernel_list(&c->ref->m, &ks), pick = n;
     for (uint32_t i = 0; i < n; i++) {
         const Attr *s = op_attr(&c->ref->m, ks[i], "sym_name");
         if (s && s->str && strcmp(s->str, k->name) == 0)
@@ -1238,8 +1238,8 @@ check_main(int argc, char **argv)
         else if (device_open(DEV_SIM, &c.sim, err, sizeof err) != DEVICE_OK)
             status = 1;
         device_set_limits(c.sim, &ca.limits);
-        OpId ks[MAX_KERNELS];
-        uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS), checked = 0, passed = 0;
+        OpId *ks;
+        uint32_t n = kernel_list(&prog.m, &ks), checked = 0, passed = 0;
         for (uint32_t i = 0; i < n && status <= 1; i++) {
             const Attr *s = op_attr(&prog.m, ks[i], "sym_name");
             if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
@@ -1299,8 +1299,8 @@ check_text(const char *name, const char *text, size_t len, const CheckTextOption
         status = open_backend(&c) < 0 ? CHECK_PASS : CHECK_ERROR;
         if (status == CHECK_PASS) {
             c.sim = c.dev;
-            OpId ks[MAX_KERNELS];
-            uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS);
+            OpId *ks;
+            uint32_t n = kernel_list(&prog.m, &ks);
             for (uint32_t i = 0; i < n && status == CHECK_PASS; i++)
                 status = check_kernel(&c, ks[i], i);
             device_close(c.dev);

@@ -87,6 +87,7 @@ struct Cuda {
     CUresult (*cuTensorMapEncodeTiled)(void *, int, uint32_t, void *, const uint64_t *,
                                        const uint64_t *, const uint32_t *, const uint32_t *, int,
                                        int, int, int);
+    CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *); /* CUDA 12.4+ */
 };
 
 /* Symbol names as the CUDA 13.0 cuda.h maps the API names (the _v2 suffixes);
@@ -403,4 +404,33 @@ cuda_tensor_map_encode(Cuda *c, void *map, unsigned data_type, uint32_t rank, Cu
                                           dim, strides, box, element_strides, (int)interleave,
                                           (int)swizzle, (int)l2_promotion, (int)oob_fill),
                 call);
+}
+
+/*
+ * The sizes of func's parameters as the driver parsed them (cuFuncGetParamInfo, CUDA
+ * 12.4 and later; looked up on first use): at most max into sizes.  Returns how many
+ * the function has, or -1 with a message when the driver cannot say.
+ */
+int
+cuda_func_param_sizes(Cuda *c, void *func, uint32_t *sizes, uint32_t max)
+{
+    if (!c->cuFuncGetParamInfo)
+        *(void **)&c->cuFuncGetParamInfo = dlsym(c->lib, "cuFuncGetParamInfo");
+    if (!c->cuFuncGetParamInfo) {
+        set_error(c, "the CUDA driver has no cuFuncGetParamInfo (CUDA 12.4 or later): it cannot "
+                     "say how many parameters a kernel takes");
+        return -1;
+    }
+    uint32_t n = 0;
+    for (;; n++) {
+        size_t offset = 0, size = 0;
+        if (c->cuFuncGetParamInfo(func, n, &offset, &size) != CUDA_SUCCESS)
+            return (int)n; /* CUDA_ERROR_INVALID_VALUE: past the last one */
+        if (n < max)
+            sizes[n] = (uint32_t)size;
+        if (n == 1u << 20) {
+            set_error(c, "cuFuncGetParamInfo: more than 2^20 parameters");
+            return -1;
+        }
+    }
 }

@@ -47,6 +47,9 @@ bool cuda_module_load(Cuda *c, const char *ptx, void **module);
 bool cuda_module_unload(Cuda *c, void *module);
 const char *cuda_jit_info_log(const Cuda *c);
 bool cuda_module_get_function(Cuda *c, void *module, const char *name, void **func);
+/* How many parameters func has, their sizes in sizes[0..max) (cuFuncGetParamInfo); -1
+ * with a message when the driver lacks it (before CUDA 12.4). */
+int cuda_func_param_sizes(Cuda *c, void *func, uint32_t *sizes, uint32_t max);
 
 bool cuda_mem_alloc(Cuda *c, CudaDevPtr *p, size_t bytes);
 bool cuda_mem_free(Cuda *c, CudaDevPtr p);

@@ -47,7 +47,7 @@ typedef struct HostRun {
     size_t len;
     Tally tally[256]; /* per kernel, in PTX order */
     Module *dev_m;    /* the program outlined and stripped: the kernels, as the PTX has them */
-    OpId kernels[256];
+    OpId *kernels;    /* in the device module's arena */
     uint32_t nkernels;
     char *ptx;
     const char *ptx_name;
@@ -426,12 +426,7 @@ load_device_module(HostRun *h, const char *text, size_t len, Diag *d)
     if (!frontend_parse(h->dev_m, d, h->o->input, text, len) || !ir_verify(h->dev_m, d) ||
         !host_prepare(h->dev_m, d))
         return false;
-    uint32_t n = kernel_list(h->dev_m, h->kernels, 256);
-    if (n > 256) {
-        diag_error(d, (Loc){ 0, 0, 0 }, "the program has %u kernels; vptx runs at most 256", n);
-        return false;
-    }
-    h->nkernels = n;
+    h->nkernels = kernel_list(h->dev_m, &h->kernels);
     return true;
 }
 

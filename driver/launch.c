@@ -22,6 +22,7 @@
 #include "driver/cuda.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +31,9 @@
 /* ---- kernels and their arguments ---- */
 
 typedef struct KernelWalk {
+    Module *m;
     OpId *out;
-    uint32_t n, max;
+    uint32_t n, cap;
 } KernelWalk;
 
 static bool
@@ -47,19 +49,26 @@ kernel_visit(Module *m, OpId o, void *ctx)
 {
     KernelWalk *w = ctx;
     if (is_kernel(m, o)) {
-        if (w->n < w->max)
-            w->out[w->n] = o;
-        w->n++;
+        if (w->n == w->cap) { /* grows in the module's arena: no limit on the count */
+            uint32_t cap = w->cap ? 2 * w->cap : 16;
+            OpId *grown = arena_alloc(&m->arena, cap * sizeof *grown);
+            if (w->n)
+                memcpy(grown, w->out, w->n * sizeof *grown);
+            w->out = grown;
+            w->cap = cap;
+        }
+        w->out[w->n++] = o;
     }
     return true;
 }
 
 uint32_t
-kernel_list(Module *m, OpId *out, uint32_t max)
+kernel_list(Module *m, OpId **out)
 {
-    KernelWalk w = { out, 0, max };
+    KernelWalk w = { m, NULL, 0, 0 };
     module_walk(m, m->top, kernel_visit, &w);
-    return w.n < max ? w.n : max;
+    *out = w.out;
+    return w.n;
 }
 
 /* The ops that only make sense per thread: eval rejects them (eval/eval.c). */
@@ -546,73 +555,53 @@ ptx_entry_name(const char *ptx, uint32_t n)
     return NULL;
 }
 
-/* The comment lines `// vptx: ...` directly above `.visible .entry ENTRY(`: their start,
-   or NULL (and *end the entry). */
-static const char *
-entry_comments(const char *ptx, const char *entry, const char **end)
+/* The notes of `entry` for one call of the public helpers below (parsed afresh: they
+   take only the text); NULL for a NULL argument, an unknown entry or a bad line. */
+static const PtxEntryNotes *
+public_notes(const char *ptx, const char *entry, PtxNotes *all)
 {
-    size_t en = strlen(entry);
-    const char *e = NULL;
-    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
-        if (strncmp(p + 16, entry, en) == 0 && p[16 + en] == '(') {
-            e = p;
-            break;
-        }
-    if (!e)
+    memset(all, 0, sizeof *all);
+    if (!ptx || !entry || !ptx_notes_parse(ptx, NULL, all))
         return NULL;
-    const char *start = e;
-    while (start > ptx && start[-1] == '\n') {
-        const char *l = start - 1;
-        while (l > ptx && l[-1] != '\n')
-            l--;
-        if (strncmp(l, "// vptx: ", 9) != 0)
-            break;
-        start = l;
-    }
-    *end = e;
-    return start;
-}
-
-const char *
-ptx_entry_comment(const char *ptx, const char *entry, const char *tag)
-{
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    const char *p = start ? strstr(start, tag) : NULL;
-    return p && p < e ? p + strlen(tag) : NULL;
-}
-
-/* The number after `tag` in the entry's comment lines, or 0. */
-static unsigned
-entry_comment_number(const char *ptx, const char *entry, const char *tag)
-{
-    const char *p = ptx_entry_comment(ptx, entry, tag);
-    return p ? (unsigned)strtoul(p, NULL, 10) : 0;
+    const PtxEntryNotes *e = ptx_notes_find(all, entry);
+    return e && !e->error ? e : NULL;
 }
 
 unsigned
 vptx_dynamic_smem(const char *ptx, const char *entry)
 {
-    return entry_comment_number(ptx, entry, "// vptx: dynamic shared memory ");
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    unsigned v = e ? e->dynamic_smem : 0;
+    ptx_notes_free(&all);
+    return v;
 }
 
 unsigned
 vptx_block_threads(const char *ptx, const char *entry)
 {
-    return entry_comment_number(ptx, entry, "// vptx: block size ");
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    unsigned v = e ? e->block_threads : 0;
+    ptx_notes_free(&all);
+    return v;
 }
 
 int
 vptx_hidden_grid(const char *ptx, const char *entry)
 {
-    static const char tag[] = "// vptx: hidden logical grid (x, y, z: .u32), parameter ";
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    const char *p = start ? strstr(start, tag) : NULL;
-    return p && p < e ? (int)strtol(p + sizeof tag - 1, NULL, 10) : -1;
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    int v = e ? (int)e->grid_param : -1;
+    ptx_notes_free(&all);
+    return v;
 }
 
 unsigned
 vptx_persistent_workgroups(const unsigned grid[3], unsigned max)
 {
+    if (!grid)
+        return 0;
     uint64_t total = (uint64_t)grid[0] * grid[1] * grid[2];
     if (max == 0)
         max = VPTX_PERSISTENT_WORKGROUPS;
@@ -891,8 +880,14 @@ encode_tmaps(Device *d, Kernel *k, const uint64_t *ptrs, char *err, size_t n)
             SimResult r = sim_tensor_map_encode_tiled(t->tmap, ta.dtype, ta.rank, base, ta.dim,
                                                       ta.stride, ta.box, ta.estride, t->interleave,
                                                       t->swizzle, t->l2promo, t->oob);
-            if (r != SIM_OK)
-                return sim_failed(d, r, "encoding a tensor map", err, n);
+            char why[200] = "";
+            if (r != SIM_OK) {
+                sim_tensor_map_check(ta.dtype, ta.rank, base, ta.dim, ta.stride, ta.box, ta.estride,
+                                     t->interleave, t->swizzle, t->l2promo, t->oob, why,
+                                     sizeof why);
+                snprintf(err, n, "sim: encoding the tensor map of argument #%u: %s", i, why);
+                return false;
+            }
         } else if (!cuda_tensor_map_encode(d->cuda, t->tmap, ta.dtype, ta.rank, base, ta.dim,
                                            ta.stride, ta.box, ta.estride, t->interleave, t->swizzle,
                                            t->l2promo, t->oob)) {
@@ -913,6 +908,17 @@ same_buffer(const Kernel *k, uint32_t i)
         if (k->args[j].kind == ARG_MEMREF && k->args[j].host == k->args[i].host)
             return (int)j;
     return -1;
+}
+
+/* The entry takes np parameters, the kernel's arguments and its hidden ones make given. */
+static bool
+param_count_error(const char *entry, int np, const Kernel *k, uint32_t given, char *err, size_t n)
+{
+    snprintf(err, n,
+             "entry '%s' has %d parameters, but the arguments of kernel '%s' and the hidden ones "
+             "of its '// vptx:' lines make %u",
+             entry, np, k->name, given);
+    return false;
 }
 
 /* The sim half of device_run. */
@@ -941,7 +947,9 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
             continue;
         }
         SimDevPtr p = 0;
-        if ((r = sim_mem_alloc(d->sim, &p, karg_bytes(a) ? karg_bytes(a) : 1)) != SIM_OK ||
+        /* an empty array gets an empty allocation: a fault through it says so */
+        if ((r = karg_bytes(a) ? sim_mem_alloc(d->sim, &p, karg_bytes(a))
+                               : sim_mem_alloc_empty(d->sim, &p)) != SIM_OK ||
             (r = sim_memcpy_htod(d->sim, p, a->host, karg_bytes(a))) != SIM_OK)
             ok = sim_failed(d, r, "allocating and copying an argument", err, n);
         ptrs[i] = p;
@@ -953,6 +961,8 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         snprintf(err, n, "out of memory");
         ok = false;
     }
+    if (ok && (int)par.n != sim_func_param_count(fn)) /* the device reads each one */
+        ok = param_count_error(entry, sim_func_param_count(fn), k, par.n, err, n);
     res->timed = false;
     if (ok && (r = sim_set_timing(d->sim, cfg->timing)) != SIM_OK)
         ok = sim_failed(d, r, "timing model", err, n);
@@ -1025,6 +1035,9 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
         snprintf(err, n, "out of memory");
         ok = false;
     }
+    int np = ok ? cuda_func_param_sizes(d->cuda, fn, NULL, 0) : -1; /* -1: the driver cannot say */
+    if (ok && np >= 0 && (uint32_t)np != par.n)
+        ok = param_count_error(entry, np, k, par.n, err, n);
     if (ok &&
         !cuda_launch(d->cuda, fn, cfg->grid, cfg->block, cfg->shared_bytes, par.ptrs, &res->ms))
         ok = cuda_failed(d, err, n);
@@ -1041,99 +1054,61 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
     return ok;
 }
 
-uint32_t
-ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max)
-{
-    static const char tag[] = "// vptx: hidden tensor map of argument ";
-    const char *e = NULL, *start = entry_comments(ptx, entry, &e);
-    if (!start)
-        return 0;
-    uint32_t n = 0;
-    for (const char *p = strstr(start, tag); p && p < e && n < max; p = strstr(p + 1, tag)) {
-        unsigned long a = 0;
-        long long r = 0, c = 0, par = -1;
-        int sw = 0;
-        if (sscanf(p + sizeof tag - 1, "%lu, box %lldx%lld, swizzle %d", &a, &r, &c, &sw) != 4)
-            continue;
-        const char *eol = strchr(p, '\n'), *q = strstr(p, ", parameter ");
-        if (q && (!eol || q < eol))
-            par = strtoll(q + 12, NULL, 10);
-        const char *opt = strstr(p, ", unused when its rows are not whole 16-byte pieces");
-        bool optional = opt && (!eol || opt < eol);
-        out[n++] = (HiddenTmap){ (uint32_t)a, par, { r, c }, (unsigned)sw, optional };
-    }
-    return n;
-}
-
-int
-ptx_entry_param_count(const char *ptx, const char *entry)
-{
-    const char *e = NULL;
-    if (!entry_comments(ptx, entry, &e))
-        return -1;
-    const char *close = e; /* the ')' that ends the list, not one in a `//` comment */
-    while (*close && *close != ')') {
-        if (close[0] == '/' && close[1] == '/')
-            close += strcspn(close, "\n");
-        else
-            close++;
-    }
-    int n = 0;
-    for (const char *p = strstr(e, ".param"); p && close && p < close; p = strstr(p + 6, ".param"))
-        n++;
-    return n;
-}
-
 /*
  * The tensor maps the compiler added after the kernel's own parameters (a wgmma K
- * loop fed by a TMA ring, docs/hopper.md), from ptx_hidden_tmaps, in parameter
- * order.  Returns how many were found (at most max); each gets kind, source, box,
- * swizzle and its source's element type.
+ * loop fed by a TMA ring, docs/hopper.md), from the entry's `// vptx:` lines, in
+ * parameter order, into out (e->nhidden entries); each gets kind, source, box, swizzle
+ * and its source's element type.  False with a message for a line naming an argument
+ * that is not a memref.
  */
-static uint32_t
-hidden_tmaps(const char *ptx, const char *entry, const Kernel *k, KernelArg *out, uint32_t max)
+static bool
+hidden_tmaps(const PtxEntryNotes *e, const Kernel *k, KernelArg *out, char *err, size_t n)
 {
-    HiddenTmap h[16];
-    uint32_t nh = ptx_hidden_tmaps(ptx, entry, h, max < 16 ? max : 16), n = 0;
-    for (uint32_t i = 0; i < nh; i++) {
-        uint32_t a = h[i].arg;
-        if (a >= k->nargs || k->args[a].kind != ARG_MEMREF)
-            continue;
-        KernelArg *t = &out[n++];
+    for (uint32_t i = 0; i < e->nhidden; i++) {
+        const HiddenTmap *h = &e->hidden[i];
+        uint32_t a = h->arg;
+        if (a >= k->nargs || k->args[a].kind != ARG_MEMREF) {
+            snprintf(err, n,
+                     "entry '%s' has a hidden tensor map of argument %u, which is not a "
+                     "memref argument of kernel '%s'",
+                     e->name, a, k->name);
+            return false;
+        }
+        KernelArg *t = &out[i];
         memset(t, 0, sizeof *t);
         t->kind = ARG_TENSORMAP;
         t->tma_source = a;
         t->elem = k->args[a].elem;
         t->rank = 2;
-        t->shape[0] = h[i].box[0];
-        t->shape[1] = h[i].box[1];
-        t->swizzle = h[i].swizzle == 128  ? SWIZZLE_128B
-                     : h[i].swizzle == 64 ? SWIZZLE_64B
-                     : h[i].swizzle == 32 ? SWIZZLE_32B
-                                          : SWIZZLE_NONE;
+        t->shape[0] = h->box[0];
+        t->shape[1] = h->box[1];
+        t->swizzle = h->swizzle == 128  ? SWIZZLE_128B
+                     : h->swizzle == 64 ? SWIZZLE_64B
+                     : h->swizzle == 32 ? SWIZZLE_32B
+                                        : SWIZZLE_NONE;
         t->oob = OOB_ZERO;
         t->loc = k->args[a].loc;
         /* the kernel tests the rows and takes register copies when TMA cannot map them */
-        t->tma_optional = h[i].optional;
+        t->tma_optional = h->optional;
     }
-    return n;
+    return true;
 }
 
-bool
-device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
-           const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
+/* device_run once the entry's notes are read. */
+static bool
+run_with_notes(Device *d, const char *ptx, const char *name, const PtxEntryNotes *e, Kernel *k,
+               const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
 {
-    memset(res, 0, sizeof *res);
     LaunchConfig c = *cfg; /* at least the dynamic shared memory the kernel says it needs */
-    unsigned need = vptx_dynamic_smem(ptx, entry);
-    if (need > c.shared_bytes)
-        c.shared_bytes = need;
-    unsigned threads = vptx_block_threads(ptx, entry); /* with a producer warpgroup */
-    if (threads)
-        c.block[0] = threads;
-    KernelArg hid[16 + 3];
-    uint32_t nh = hidden_tmaps(ptx, entry, k, hid, 16);
-    if (vptx_hidden_grid(ptx, entry) >= 0) {
+    if (e->dynamic_smem > c.shared_bytes)
+        c.shared_bytes = e->dynamic_smem;
+    if (e->block_threads) /* with a producer warpgroup */
+        c.block[0] = e->block_threads;
+    KernelArg hid[PTX_MAX_HIDDEN + 3];
+    uint32_t nh = e->nhidden;
+    if (!hidden_tmaps(e, k, hid, err, n))
+        return false;
+    if (e->grid_param >= 0) {
         /* a persistent kernel: cfg->grid is the logical grid, which the kernel loops over
            (docs/hopper.md, section 2); a 1-d grid of at most one workgroup per SM runs */
         unsigned max = cfg->persistent_workgroups;
@@ -1159,8 +1134,8 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
         memcpy(kk.args + k->nargs, hid, nh * sizeof *hid);
         kk.nargs = k->nargs + nh;
     }
-    bool ok = d->kind == DEV_SIM ? run_sim(d, ptx, name, entry, &kk, &c, res, err, n)
-                                 : run_cuda(d, ptx, entry, &kk, &c, res, err, n);
+    bool ok = d->kind == DEV_SIM ? run_sim(d, ptx, name, e->name, &kk, &c, res, err, n)
+                                 : run_cuda(d, ptx, e->name, &kk, &c, res, err, n);
     if (nh) {
         memcpy(k->args, kk.args, k->nargs * sizeof *kk.args); /* maps allocated for k's own */
         for (uint32_t i = k->nargs; i < kk.nargs; i++)
@@ -1170,14 +1145,49 @@ device_run(Device *d, const char *ptx, const char *name, const char *entry, Kern
     return ok;
 }
 
+bool
+device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
+           const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n)
+{
+    memset(res, 0, sizeof *res);
+    PtxNotes notes;
+    if (!ptx_notes_parse(ptx, name, &notes)) {
+        snprintf(err, n, "out of memory");
+        return false;
+    }
+    const PtxEntryNotes *e = ptx_notes_find(&notes, entry);
+    PtxEntryNotes none = { .name = (char *)entry, .grid_param = -1 };
+    bool ok = false;
+    if (e && e->error)
+        snprintf(err, n, "%s", e->error);
+    else
+        ok = run_with_notes(d, ptx, name, e ? e : &none, k, cfg, res, err, n);
+    ptx_notes_free(&notes);
+    return ok;
+}
+
 /* ---- command-line helpers ---- */
 
 /* After a simulator fault at `name`:LINE, the PTX line itself and the MLIR op it
  * was generated from (ptxgen's `// op file:line` comment above it), as notes. */
+const char *
+cli_limit_hint(const char *err)
+{
+    if (err && strstr(err, "error: instruction limit of"))
+        return "the simulator's instruction limit: raise it with --max-instructions=N (0: no "
+               "limit)";
+    if (err && strstr(err, "error: time limit of"))
+        return "the simulator's time limit (--timeout): raise it, or 0 for none";
+    return NULL;
+}
+
 void
 ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
                 const char *input)
 {
+    const char *hint = cli_limit_hint(err);
+    if (hint)
+        fprintf(out, "%s: note: %s\n", who, hint);
     const char *at = strstr(err, name);
     if (!at || at[strlen(name)] != ':')
         return;
@@ -1225,21 +1235,27 @@ cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t 
     if (!insts && !cli_option(argc, argv, i, "--timeout", &v, &missing))
         return false;
     char *end = NULL;
-    if (!missing && insts) {
+    /* digits first: strtoull and strtod skip blanks and take a sign ("-1" is 2^64 - 1) */
+    bool digits = !missing && ((v[0] >= '0' && v[0] <= '9') || (!insts && v[0] == '.'));
+    if (digits && insts) {
+        errno = 0;
         unsigned long long x = strtoull(v, &end, 10);
-        if (end != v && !*end && v[0] != '-') {
+        if (!*end && errno != ERANGE) {
             l->max_insts = x;
             return true;
         }
-    } else if (!missing) {
+    } else if (digits) {
         double s = strtod(v, &end);
-        if (end != v && !*end && s >= 0 && s <= 1e9) {
+        /* 0 is no limit; anything else is at least the clock's 1 ms (0.0004 used to
+           round to 0 and mean no limit) */
+        if (!*end && s >= 0 && s <= 1e9 && (s == 0 || s >= 0.001)) {
             l->timeout_ms = (uint64_t)(s * 1000 + 0.5);
             return true;
         }
     }
     snprintf(err, n, "%s needs %s", insts ? "--max-instructions" : "--timeout",
-             insts ? "a count (0: no limit)" : "a number of seconds (0: no limit)");
+             insts ? "a count (0: no limit)"
+                   : "a number of seconds, 0 (no limit) or from 0.001 to 1000000000");
     l->bad = true;
     return true;
 }
@@ -1329,13 +1345,102 @@ cli_read_file(const char *path, size_t *len)
     return buf;
 }
 
-bool
-cli_scalar_bits(TypeId t, const char *text, uint64_t *bits)
+/* An integer: an optional '-', then decimal digits or 0x and hexadecimal digits (never
+   octal: 010 is ten).  False when text is not one, or its magnitude passes 2^64 - 1. */
+static bool
+parse_integer(const char *text, bool *neg, uint64_t *mag, bool *hex, bool *too_big)
 {
-    char *end;
+    const char *p = text;
+    *neg = *p == '-';
+    p += *neg;
+    unsigned base = 10;
+    *hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    if (*hex) {
+        base = 16;
+        p += 2;
+    }
+    uint64_t v = 0;
+    *too_big = false;
+    const char *digits = p;
+    for (; *p; p++) {
+        unsigned d = *p >= '0' && *p <= '9'   ? (unsigned)(*p - '0')
+                     : *p >= 'a' && *p <= 'f' ? (unsigned)(*p - 'a' + 10)
+                     : *p >= 'A' && *p <= 'F' ? (unsigned)(*p - 'A' + 10)
+                                              : 99;
+        if (d >= base)
+            return false;
+        if (v > (UINT64_MAX - d) / base)
+            *too_big = true;
+        v = v * base + d;
+    }
+    *mag = v;
+    return p > digits;
+}
+
+bool
+cli_int_bits(const char *text, unsigned width, CliIntSign sign, const char *type, uint64_t *bits,
+             char *why, size_t n)
+{
+    bool neg, hex, too_big;
+    uint64_t mag;
+    if (!parse_integer(text, &neg, &mag, &hex, &too_big)) {
+        snprintf(why, n, "'%s' is not an integer (decimal, or hexadecimal with 0x) for %s", text,
+                 type);
+        return false;
+    }
+    /* the range: signed [-2^(w-1), 2^(w-1) - 1], unsigned [0, 2^w - 1], signless (MLIR
+       iN, PTX .bN) either; 0x digits are the bits, for any of them */
+    uint64_t umax = width >= 64 ? UINT64_MAX : (1ull << width) - 1;
+    uint64_t smax = umax >> 1, nmax = smax + 1; /* most positive signed, most negative */
+    uint64_t pmax = sign == CLI_INT_SIGNED && !hex ? smax : umax;
+    bool fits = neg ? (sign == CLI_INT_UNSIGNED ? mag == 0 : mag <= nmax) : mag <= pmax;
+    if (too_big || !fits) {
+        if (sign == CLI_INT_UNSIGNED)
+            snprintf(why, n, "'%s' does not fit in %s (0 to %llu)", text, type,
+                     (unsigned long long)umax);
+        else
+            snprintf(why, n, "'%s' does not fit in %s (-%llu to %llu)", text, type,
+                     (unsigned long long)nmax, (unsigned long long)pmax);
+        return false;
+    }
+    *bits = (neg ? (uint64_t)0 - mag : mag) & umax;
+    return true;
+}
+
+bool
+cli_float_value(const char *text, TypeId t, double *value, char *why, size_t n)
+{
+    const char *p = text + (text[0] == '-' || text[0] == '+');
+    bool special = !strcmp(p, "inf") || !strcmp(p, "nan");
+    /* decimal notation only: digits, one '.', an exponent (strtod alone also takes hex
+       floats, "infinity" and leading blanks) */
+    bool shape = !special && strspn(p, "0123456789.eE+-") == strlen(p) && *p != '+' && *p != '-' &&
+                 strpbrk(p, "0123456789");
+    char *end = NULL;
+    double v = special || shape ? strtod(text, &end) : 0;
+    if ((!special && !shape) || end == text || *end) {
+        snprintf(why, n, "'%s' is not a number for %s", text, scalar_type_name(t));
+        return false;
+    }
+    /* a finite literal that rounds to infinity in its type is too large */
+    uint64_t b = t == TY_F32 ? 0 : ir_float_to_bits(v, t);
+    bool inf = !special && (isinf(v) || (t == TY_F32 && isinf((float)v)) ||
+                            (t == TY_F16 && (b & 0x7fff) == 0x7c00) ||
+                            (t == TY_BF16 && (b & 0x7fff) == 0x7f80));
+    if (inf) {
+        snprintf(why, n, "'%s' is too large for %s", text, scalar_type_name(t));
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
+bool
+cli_scalar_bits(TypeId t, const char *text, uint64_t *bits, char *why, size_t n)
+{
     if (type_is_float(t)) {
-        double v = strtod(text, &end);
-        if (end == text || *end)
+        double v;
+        if (!cli_float_value(text, t, &v, why, n))
             return false;
         if (t == TY_F32) {
             float f = (float)v;
@@ -1347,14 +1452,14 @@ cli_scalar_bits(TypeId t, const char *text, uint64_t *bits)
         }
         return true;
     }
-    long long v = strtoll(text, &end, 0);
-    if (end == text || *end) {
-        if (t == TY_I1 && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)) {
-            *bits = text[0] == 't';
-            return true;
-        }
+    if (t == TY_I1) {
+        if (!strcmp(text, "true") || !strcmp(text, "1")) /* i1: 0 or 1 */
+            return *bits = 1, true;
+        if (!strcmp(text, "false") || !strcmp(text, "0"))
+            return *bits = 0, true;
+        snprintf(why, n, "'%s' does not fit in i1 (0, 1, true or false)", text);
         return false;
     }
-    *bits = t == TY_I1 ? (v != 0) : (uint64_t)v;
-    return true;
+    unsigned width = t == TY_INDEX ? 64 : type_bitwidth(t);
+    return cli_int_bits(text, width, CLI_INT_SIGNLESS, scalar_type_name(t), bits, why, n);
 }

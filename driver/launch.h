@@ -77,9 +77,9 @@ typedef struct Kernel {
     Loc err_loc;     /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
-/* The kernels of m, in source order (ptxgen's order of .entry).  Returns how
- * many there are, at most max. */
-uint32_t kernel_list(Module *m, OpId *out, uint32_t max);
+/* The kernels of m, in source order (ptxgen's order of .entry), all of them: *out
+ * gets an array in m's arena (NULL when there are none).  Returns how many. */
+uint32_t kernel_list(Module *m, OpId **out);
 
 /* Fills k from the IR; false with a message in err for an argument type no
  * launcher can pass (workgroup memrefs, vectors), or a tensor map whose memref
@@ -129,7 +129,7 @@ char *ptx_entry_name(const char *ptx, uint32_t n);
 /* A line `// vptx: hidden tensor map of argument N, box RxC, swizzle S, parameter P`
  * above an entry (docs/hopper.md, "Kernel ABI"), optionally ending `, unused when its
  * rows are not whole 16-byte pieces`: a tensor map the compiler appended after the
- * kernel's own parameters, which every launcher encodes. */
+ * kernel's own parameters, which every launcher encodes (ptx_notes_parse reads it). */
 typedef struct HiddenTmap {
     uint32_t arg;     /* N: the MLIR argument (a memref) whose buffer it maps */
     int64_t param;    /* P: the .param holding that memref's base pointer; -1 if absent */
@@ -138,13 +138,44 @@ typedef struct HiddenTmap {
     bool optional;    /* the kernel tests the rows and does not use the map when TMA cannot */
 } HiddenTmap;
 
-/* What follows `tag` ("// vptx: grid ") in the `// vptx:` lines above `entry`, or NULL. */
-const char *ptx_entry_comment(const char *ptx, const char *entry, const char *tag);
+/* ---- the `// vptx:` lines above each entry (ptxnotes.c) ---- */
 
-/* The hidden tensor maps of `entry`, in parameter order (at most max). */
-uint32_t ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, uint32_t max);
-/* The number of .param entries of `.visible .entry ENTRY(`, or -1 when there is none. */
-int ptx_entry_param_count(const char *ptx, const char *entry);
+#define PTX_MAX_HIDDEN 16    /* hidden tensor maps of one entry */
+#define PTX_MAX_PARAMS 32768 /* a bound on parameter and argument numbers in the lines */
+
+/* What the `// vptx:` lines above one .entry say. */
+typedef struct PtxEntryNotes {
+    char *name;             /* the entry */
+    uint32_t line;          /* of its .entry line */
+    char *error;            /* "NAME:LINE: error: ..." for a line that is not right, or NULL */
+    unsigned dynamic_smem;  /* `dynamic shared memory N bytes`; 0: none */
+    unsigned block_threads; /* `block size N threads (...)`; 0: none */
+    HiddenTmap hidden[PTX_MAX_HIDDEN]; /* `hidden tensor map ...` lines, in order */
+    uint32_t nhidden;
+    int64_t grid_param;   /* `hidden logical grid ..., parameter P`: P; -1: none */
+    unsigned grid[3];     /* `grid X, Y, Z workgroups`; 0s: none */
+    unsigned static_smem; /* `static shared memory N bytes`; 0: none */
+} PtxEntryNotes;
+
+typedef struct PtxNotes {
+    PtxEntryNotes *entries; /* every .entry of the text, sorted by name */
+    uint32_t n;
+} PtxNotes;
+
+/* Reads the lines above every entry of ptx in one pass (name: the file, for messages;
+ * NULL: "<ptx>").  A line that is not one vptx writes, whole and in range, gives its
+ * entry an error.  False only when out of memory (*out is then empty). */
+bool ptx_notes_parse(const char *ptx, const char *name, PtxNotes *out);
+/* The notes of entry `entry`, or NULL (no such .entry line). */
+const PtxEntryNotes *ptx_notes_find(const PtxNotes *notes, const char *entry);
+void ptx_notes_free(PtxNotes *notes);
+/* Checks e against the entry as the device parsed it (n parameters, sizes[i] bytes
+ * each): the maps and the grid fit after the kernel's own parameters, every map is 128
+ * bytes, the parameter P of each map is one of the own 8-byte ones, the grid is three
+ * 4-byte ones right after the maps.  *own gets the number of the kernel's own
+ * parameters.  False with a message. */
+bool ptx_notes_check(const PtxEntryNotes *e, const uint32_t *sizes, uint32_t n, uint32_t *own,
+                     char *err, size_t errsize);
 
 /* ---- devices ---- */
 
@@ -213,21 +244,24 @@ bool cli_option(int argc, char **argv, int *i, const char *name, const char **va
 
 /* The simulator's limits, as `vptx run` and `vptx check` take them:
  *   --max-instructions=N   instructions per launch (default 2^32; 0: no limit)
- *   --timeout=SECONDS      wall-clock time per launch (default 30; 0: no limit) */
+ *   --timeout=SECONDS      wall-clock time per launch (default: none) */
 typedef struct SimLimits {
     uint64_t max_insts, timeout_ms;
     bool bad; /* a value did not parse: the message is in err */
 } SimLimits;
 #define SIM_LIMITS_HELP                                                                            \
-    "  --max-instructions=N  simulator: fault after N instructions per launch\n"                   \
-    "                     (default 4294967296; 0: no limit)\n"                                     \
-    "  --timeout=SECONDS  simulator: fault after SECONDS of wall-clock time per launch\n"          \
-    "                     (default 30; 0: no limit)\n"
+    "  --max-instructions=N  simulator: fault after N instructions per launch (each CTA\n"         \
+    "                     started counts as 32; default 4294967296; 0: no limit)\n"                \
+    "  --timeout=SECONDS  simulator: also fault after SECONDS of wall-clock time per\n"            \
+    "                     launch (default: none; a verdict then depends on the machine)\n"
 void sim_limits_init(SimLimits *l);
 /* After a simulator fault whose message names `name`:LINE (the PTX of `input`),
  * prints the PTX line and the MLIR op it came from (ptxgen's comments) to out. */
 void ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
                      const char *input);
+/* For a simulator error that is the instruction or time limit: a note saying how to
+ * raise it on the command line (the simulator's message names no option); else NULL. */
+const char *cli_limit_hint(const char *err);
 /* argv[*i] is --max-instructions or --timeout: true (l->bad and err on a bad value) */
 bool cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n);
 void sim_limits_apply(SimCtx *sim, const SimLimits *l);
@@ -237,8 +271,19 @@ void device_set_limits(Device *d, const SimLimits *l); /* the simulator only */
  * past CLI_MAX_FILE bytes (so /dev/zero is an error, not a memory blow-up). */
 #define CLI_MAX_FILE ((size_t)1 << 31)
 char *cli_read_file(const char *path, size_t *len);
-/* Parses a number for a scalar argument of type t into the bits the ABI
- * passes (f16/bf16 bits, f32/f64 bits, two's complement integers). */
-bool cli_scalar_bits(TypeId t, const char *text, uint64_t *bits);
+/* Parses a number for a scalar argument of type t into the bits the ABI passes
+ * (f16/bf16 bits, f32/f64 bits, two's complement integers).  Integers are decimal or
+ * 0x hexadecimal, with an optional '-' (never octal), and must fit the type: iN takes
+ * -2^(N-1) to 2^N - 1, i1 takes 0, 1, true and false.  Floats are decimal (or inf,
+ * nan), and a finite one that rounds to infinity in the type is refused.  False with a
+ * message naming the type ("'300' does not fit in i8 (-128 to 255)"). */
+bool cli_scalar_bits(TypeId t, const char *text, uint64_t *bits, char *why, size_t n);
+/* The integer rules of cli_scalar_bits for a width of 1..64 bits: signed, unsigned
+ * (no '-') or signless (either range); type names the type in the message. */
+typedef enum { CLI_INT_SIGNLESS, CLI_INT_SIGNED, CLI_INT_UNSIGNED } CliIntSign;
+bool cli_int_bits(const char *text, unsigned width, CliIntSign sign, const char *type,
+                  uint64_t *bits, char *why, size_t n);
+/* The float rules of cli_scalar_bits for float type t (its value, unrounded). */
+bool cli_float_value(const char *text, TypeId t, double *value, char *why, size_t n);
 
 #endif

@@ -385,9 +385,15 @@ compile_split(Args *a, const char *name, const char *text, size_t len)
     diag_init(&d);
     module_init(&m);
     bool ok = frontend_parse(&m, &d, name, text, len);
-    OpId ks[256];
-    uint32_t n = ok ? kernel_list(&m, ks, 256) : 0;
-    char *names[256];
+    OpId *ks = NULL;
+    uint32_t n = ok ? kernel_list(&m, &ks) : 0;
+    char **names = calloc(n ? n : 1, sizeof *names), **outs = calloc(n ? n : 1, sizeof *outs);
+    size_t *lens = calloc(n ? n : 1, sizeof *lens);
+    if (!names || !outs || !lens) {
+        fprintf(stderr, "vptx: error: out of memory\n");
+        ok = false;
+        n = 0;
+    }
     for (uint32_t i = 0; i < n; i++) {
         const Attr *sym = op_attr(&m, ks[i], "sym_name");
         names[i] = strdup(sym && sym->str ? sym->str : "kernel");
@@ -401,8 +407,6 @@ compile_split(Args *a, const char *name, const char *text, size_t len)
         fprintf(stderr, "vptx: error: %s\n", why);
         ok = false;
     }
-    char *outs[256] = { 0 };
-    size_t lens[256] = { 0 };
     for (uint32_t i = 0; ok && i < n; i++) {
         a->trace.kernel = names[i];
         if (!names[i] || strchr(names[i], '/') || names[i][0] == '.') {
@@ -438,6 +442,9 @@ compile_split(Args *a, const char *name, const char *text, size_t len)
         free(outs[i]);
         free(names[i]);
     }
+    free(outs);
+    free(names);
+    free(lens);
     trace_report(&a->trace);
     return ok ? 0 : 1;
 }

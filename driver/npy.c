@@ -12,7 +12,6 @@
 
 #include "driver/output.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -51,81 +50,167 @@ npy_err(char *err, size_t n, const char *fmt, ...)
     return -1;
 }
 
-/* Find 'key': in the dict text and return the position after the colon. */
-static const char *
-dict_value(const char *h, const char *end, const char *key)
+/*
+ * The header dict, read as strictly as numpy's own reader (a Python literal checked
+ * for exactly these keys), so that vptx never reads an array differently from numpy:
+ *
+ *   dict  := '{' item (',' item)* [','] '}'   then only blanks to the end
+ *   item  := key ':' value                     each of the three keys exactly once
+ *   key   := 'descr' | 'fortran_order' | 'shape'      (quoted with ' or ")
+ *   descr := a quoted string                   fortran_order := True | False
+ *   shape := '(' ')' | '(' int ',' ')' | '(' int (',' int)+ [','] ')'
+ *   int   := 0 | [1-9][0-9]*                   (Python 3 has no leading zeros)
+ *
+ * with blanks allowed between tokens.  A duplicate key (numpy takes the last, vptx
+ * used to take the first), an unknown key or a malformed shape is an error.
+ */
+typedef struct {
+    const char *p, *end;
+} Scan;
+
+static void
+blanks(Scan *s)
 {
-    size_t kn = strlen(key);
-    for (const char *p = h; p + kn + 2 < end; p++) {
-        if ((*p == '\'' || *p == '"') && !memcmp(p + 1, key, kn) && p[kn + 1] == *p) {
-            p += kn + 2;
-            while (p < end && isspace((unsigned char)*p))
-                p++;
-            if (p < end && *p == ':') {
-                p++;
-                while (p < end && isspace((unsigned char)*p))
-                    p++;
-                return p;
-            }
-        }
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+        s->p++;
+}
+
+static bool
+punct(Scan *s, char c)
+{
+    blanks(s);
+    if (s->p < s->end && *s->p == c) {
+        s->p++;
+        return true;
     }
-    return NULL;
+    return false;
+}
+
+/* A quoted string: its text into [*t, *t + *len). */
+static bool
+quoted(Scan *s, const char **t, size_t *len)
+{
+    blanks(s);
+    if (s->p >= s->end || (*s->p != '\'' && *s->p != '"'))
+        return false;
+    char q = *s->p++;
+    *t = s->p;
+    while (s->p < s->end && *s->p != q && *s->p != '\\' && *s->p != '\n')
+        s->p++;
+    if (s->p >= s->end || *s->p != q)
+        return false;
+    *len = (size_t)(s->p++ - *t);
+    return true;
 }
 
 static int
-parse_descr(const char *p, const char *end, NpyArray *a, char *err, size_t n)
+parse_descr(Scan *s, NpyArray *a, char *err, size_t n)
 {
-    if (!p || p >= end || (*p != '\'' && *p != '"'))
-        return npy_err(err, n, "header has no 'descr' string");
-    char q = *p++;
-    const char *s = p;
-    while (p < end && *p != q)
-        p++;
-    if (p >= end)
-        return npy_err(err, n, "unterminated 'descr'");
-    size_t len = (size_t)(p - s);
+    const char *t;
+    size_t len;
+    if (!quoted(s, &t, &len))
+        return npy_err(err, n, "'descr' is not a string (structured dtypes are not supported)");
     for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
-        if ((strlen(dtypes[i].descr) == len && !memcmp(dtypes[i].descr, s, len)) ||
-            (dtypes[i].alt && strlen(dtypes[i].alt) == len && !memcmp(dtypes[i].alt, s, len))) {
+        if ((strlen(dtypes[i].descr) == len && !memcmp(dtypes[i].descr, t, len)) ||
+            (dtypes[i].alt && strlen(dtypes[i].alt) == len && !memcmp(dtypes[i].alt, t, len))) {
             a->dtype = (NpyDtype)i;
             a->itemsize = dtypes[i].size;
             return 0;
         }
     return npy_err(
         err, n, "unsupported dtype '%.*s' (supported: little-endian f2 f4 f8 i1 i4 i8 u1 u2 u4 u8)",
-        (int)(len > 16 ? 16 : len), s);
+        (int)(len > 16 ? 16 : len), t);
 }
 
 static int
-parse_shape(const char *p, const char *end, NpyArray *a, char *err, size_t n)
+parse_shape(Scan *s, NpyArray *a, char *err, size_t n)
 {
-    if (!p || p >= end || *p != '(')
-        return npy_err(err, n, "header has no 'shape' tuple");
-    p++;
+    static const char bad[] = "malformed 'shape' (a tuple of sizes: (), (N,) or (N, M, ...))";
+    if (!punct(s, '('))
+        return npy_err(err, n, "%s", bad);
     a->ndim = 0;
     a->count = 1;
-    for (;;) {
-        while (p < end && (isspace((unsigned char)*p) || *p == ','))
-            p++;
-        if (p >= end)
-            return npy_err(err, n, "unterminated 'shape'");
-        if (*p == ')')
-            return 0;
-        if (!isdigit((unsigned char)*p))
-            return npy_err(err, n, "bad 'shape' entry");
+    bool comma = false; /* a ',' after the last size */
+    while (!punct(s, ')')) {
+        blanks(s);
+        if (a->ndim && !comma)
+            return npy_err(err, n, "%s", bad);
+        if (s->p >= s->end || *s->p < '0' || *s->p > '9' ||
+            (*s->p == '0' && s->p + 1 < s->end && s->p[1] >= '0' && s->p[1] <= '9'))
+            return npy_err(err, n, "%s", bad);
         if (a->ndim == NPY_MAXDIM)
             return npy_err(err, n, "more than %d dimensions", NPY_MAXDIM);
         size_t v = 0;
-        while (p < end && isdigit((unsigned char)*p)) {
+        while (s->p < s->end && *s->p >= '0' && *s->p <= '9') {
             if (v > (SIZE_MAX - 9) / 10)
                 return npy_err(err, n, "shape entry too large");
-            v = v * 10 + (size_t)(*p++ - '0');
+            v = v * 10 + (size_t)(*s->p++ - '0');
         }
         if (v && a->count > SIZE_MAX / v)
             return npy_err(err, n, "array too large");
         a->shape[a->ndim++] = v;
         a->count *= v;
+        comma = punct(s, ',');
     }
+    if (a->ndim == 1 && !comma) /* (3) is the number 3, not a tuple */
+        return npy_err(err, n, "%s", bad);
+    return 0;
+}
+
+/* The header dict h[0..hl): dtype, shape, fortran_order into out. */
+static int
+parse_dict(const char *h, size_t hl, NpyArray *out, char *err, size_t errsize)
+{
+    static const char *const keys[] = { "descr", "fortran_order", "shape" };
+    bool seen[3] = { false, false, false };
+    Scan s = { h, h + hl };
+    if (!punct(&s, '{'))
+        return npy_err(err, errsize, "the header is not a dict");
+    while (!punct(&s, '}')) {
+        const char *k;
+        size_t len;
+        int which = -1;
+        if (!quoted(&s, &k, &len))
+            return npy_err(err, errsize, "malformed header dict");
+        for (int i = 0; i < 3; i++)
+            if (strlen(keys[i]) == len && !memcmp(keys[i], k, len))
+                which = i;
+        if (which < 0)
+            return npy_err(err, errsize, "unknown key '%.*s' in the header",
+                           (int)(len > 20 ? 20 : len), k);
+        if (seen[which])
+            return npy_err(err, errsize, "key '%s' appears twice in the header", keys[which]);
+        seen[which] = true;
+        if (!punct(&s, ':'))
+            return npy_err(err, errsize, "malformed header dict");
+        if (which == 0 && parse_descr(&s, out, err, errsize))
+            return -1;
+        if (which == 2 && parse_shape(&s, out, err, errsize))
+            return -1;
+        if (which == 1) {
+            blanks(&s);
+            size_t left = (size_t)(s.end - s.p);
+            if (left >= 4 && !memcmp(s.p, "True", 4))
+                return npy_err(err, errsize, "Fortran-order arrays are not supported");
+            if (left < 5 || memcmp(s.p, "False", 5))
+                return npy_err(err, errsize, "bad 'fortran_order'");
+            s.p += 5;
+        }
+        if (!punct(&s, ',')) {
+            if (!punct(&s, '}'))
+                return npy_err(err, errsize, "malformed header dict");
+            break;
+        }
+    }
+    blanks(&s);
+    if (s.p != s.end)
+        return npy_err(err, errsize, "text after the header dict");
+    for (int i = 0; i < 3; i++)
+        if (!seen[i])
+            return npy_err(err, errsize, "header has no '%s'", keys[i]);
+    if (out->count > SIZE_MAX / out->itemsize)
+        return npy_err(err, errsize, "array too large");
+    return 0;
 }
 
 /* The fixed prefix: magic, version and header length.  *off gets the offset of the
@@ -149,26 +234,6 @@ parse_prefix(const unsigned char *b, size_t len, size_t *off, size_t *hl, char *
     }
     if (*hl > NPY_MAX_HEADER)
         return npy_err(err, errsize, "header is %zu bytes long (at most %d)", *hl, NPY_MAX_HEADER);
-    return 0;
-}
-
-/* The header dict h[0..hl): dtype, shape, fortran_order into out. */
-static int
-parse_dict(const char *h, size_t hl, NpyArray *out, char *err, size_t errsize)
-{
-    const char *end = h + hl;
-    if (parse_descr(dict_value(h, end, "descr"), end, out, err, errsize) ||
-        parse_shape(dict_value(h, end, "shape"), end, out, err, errsize))
-        return -1;
-    const char *fo = dict_value(h, end, "fortran_order");
-    if (!fo || (size_t)(end - fo) < 4)
-        return npy_err(err, errsize, "header has no 'fortran_order'");
-    if (!memcmp(fo, "True", 4))
-        return npy_err(err, errsize, "Fortran-order arrays are not supported");
-    if ((size_t)(end - fo) < 5 || memcmp(fo, "False", 5))
-        return npy_err(err, errsize, "bad 'fortran_order'");
-    if (out->count > SIZE_MAX / out->itemsize)
-        return npy_err(err, errsize, "array too large");
     return 0;
 }
 
@@ -261,7 +326,7 @@ npy_read(const char *path, NpyArray *out, char *err, size_t errsize)
 }
 
 int
-npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
+npy_encode(const NpyArray *a, char **image, size_t *len, char *err, size_t errsize)
 {
     char shape[NPY_MAXDIM * 24 + 8] = "(";
     size_t o = 1;
@@ -276,7 +341,6 @@ npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
                      dtypes[a->dtype].descr, shape);
     size_t total = 10 + (size_t)n + 1, pad = (64 - total % 64) % 64;
     size_t hl = (size_t)n + pad + 1;
-    /* built in memory, then written by output_write: a reader never sees a torn file */
     char *buf = NULL;
     size_t buf_len = 0;
     FILE *f = open_memstream(&buf, &buf_len);
@@ -295,7 +359,20 @@ npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
         free(buf);
         return npy_err(err, errsize, "out of memory");
     }
-    ok = output_write(path, buf, buf_len);
+    *image = buf;
+    *len = buf_len;
+    return 0;
+}
+
+int
+npy_write(const char *path, const NpyArray *a, char *err, size_t errsize)
+{
+    /* built in memory, then written by output_write: a reader never sees a torn file */
+    char *buf = NULL;
+    size_t buf_len = 0;
+    if (npy_encode(a, &buf, &buf_len, err, errsize))
+        return -1;
+    bool ok = output_write(path, buf, buf_len);
     int saved = errno;
     free(buf);
     if (!ok)

@@ -38,6 +38,9 @@ typedef struct {
 int npy_parse(const void *buf, size_t len, NpyArray *out, char *err, size_t errsize);
 int npy_read(const char *path, NpyArray *out, char *err, size_t errsize);
 int npy_write(const char *path, const NpyArray *a, char *err, size_t errsize);
+/* The .npy image of a (malloc'd into *image, *len bytes); -1 with a message when out of
+ * memory. */
+int npy_encode(const NpyArray *a, char **image, size_t *len, char *err, size_t errsize);
 void npy_free(NpyArray *a);
 const char *npy_dtype_descr(NpyDtype t); /* "<f4", ... */
 

@@ -235,6 +235,106 @@ output_discard(OutputStream *o)
     memset(o, 0, sizeof *o);
 }
 
+/* ---- several files, all or nothing ---- */
+
+void
+output_batch_init(OutputBatch *b)
+{
+    memset(b, 0, sizeof *b);
+}
+
+/* A path output_begin would not stage: a device, a FIFO or a dangling link is written in
+   place at commit; a folder (or a link to one), an empty name or a path that cannot be
+   looked at is an error now, so that nothing is written. */
+static bool
+stage_in_place(OutputBatch *b, const char *path, const void *data, size_t len)
+{
+    struct stat st;
+    if (!path || !*path)
+        return errno = ENOENT, false;
+    if (lstat(path, &st) != 0)
+        return false;
+    if (S_ISLNK(st.st_mode) && stat(path, &st) != 0 && errno != ENOENT)
+        return false;
+    if (S_ISDIR(st.st_mode))
+        return errno = EISDIR, false;
+    struct OutputInPlace *grown = realloc(b->in_place, (b->nin_place + 1) * sizeof *grown);
+    if (!grown)
+        return errno = ENOMEM, false;
+    b->in_place = grown;
+    struct OutputInPlace *w = &b->in_place[b->nin_place];
+    w->path = malloc(strlen(path) + 1);
+    w->data = malloc(len ? len : 1);
+    w->len = len;
+    if (!w->path || !w->data) {
+        free(w->path);
+        free(w->data);
+        return errno = ENOMEM, false;
+    }
+    strcpy(w->path, path);
+    memcpy(w->data, data, len);
+    b->nin_place++;
+    return true;
+}
+
+bool
+output_batch_add(OutputBatch *b, const char *path, const void *data, size_t len)
+{
+    OutputStream o;
+    if (!output_begin(&o, path))
+        return errno == 0 ? stage_in_place(b, path, data, len) : false;
+    OutputStream *grown = realloc(b->staged, (b->nstaged + 1) * sizeof *grown);
+    /* written and flushed now: a full disk fails here, before any target changes */
+    if (!grown || fwrite(data, 1, len, o.f) != len || fflush(o.f) != 0) {
+        int saved = grown ? errno : ENOMEM;
+        if (grown)
+            b->staged = grown;
+        output_discard(&o);
+        return errno = saved, false;
+    }
+    b->staged = grown;
+    b->staged[b->nstaged++] = o;
+    return true;
+}
+
+bool
+output_batch_commit(OutputBatch *b, char *failed, size_t n)
+{
+    bool ok = true;
+    int saved = 0;
+    for (size_t i = 0; i < b->nstaged; i++) {
+        if (!ok) {
+            output_discard(&b->staged[i]);
+            continue;
+        }
+        snprintf(failed, n, "%s", b->staged[i].target);
+        ok = output_commit(&b->staged[i]);
+        saved = errno;
+    }
+    for (size_t i = 0; ok && i < b->nin_place; i++) {
+        snprintf(failed, n, "%s", b->in_place[i].path);
+        ok = output_write(b->in_place[i].path, b->in_place[i].data, b->in_place[i].len);
+        saved = errno;
+    }
+    output_batch_discard(b);
+    errno = saved;
+    return ok;
+}
+
+void
+output_batch_discard(OutputBatch *b)
+{
+    for (size_t i = 0; i < b->nstaged; i++)
+        output_discard(&b->staged[i]);
+    for (size_t i = 0; i < b->nin_place; i++) {
+        free(b->in_place[i].path);
+        free(b->in_place[i].data);
+    }
+    free(b->staged);
+    free(b->in_place);
+    memset(b, 0, sizeof *b);
+}
+
 bool
 output_dir(const char *dir, char *err, size_t errsize)
 {
@@ -275,6 +375,28 @@ output_dir(const char *dir, char *err, size_t errsize)
         }
         buf[i] = saved;
     }
+    return true;
+}
+
+bool
+output_file_name(char *buf, size_t size, const char *stem, const char *ext, char *err,
+                 size_t errsize)
+{
+    size_t n = strlen(stem) + strlen(ext);
+    if (!*stem || stem[0] == '.' || strchr(stem, '/') || strchr(ext, '/')) {
+        snprintf(err, errsize,
+                 "'%.40s%s%s' is not a plain file name: it would be written outside "
+                 "the output folder or hidden in it",
+                 stem, strlen(stem) > 40 ? "..." : "", ext);
+        return false;
+    }
+    size_t max = size - 1 < (size_t)NAME_MAX ? size - 1 : (size_t)NAME_MAX;
+    if (n > max) {
+        snprintf(err, errsize, "file name '%.40s...%s' is too long (%zu bytes; at most %zu)", stem,
+                 ext, n, max);
+        return false;
+    }
+    snprintf(buf, size, "%s%s", stem, ext);
     return true;
 }
 

@@ -32,8 +32,37 @@ bool output_begin(OutputStream *o, const char *path);
 bool output_commit(OutputStream *o);
 /* Closes o's stream and removes the temporary file; the target is unchanged. */
 void output_discard(OutputStream *o);
+/* Several output files written all or nothing (`vptx run`'s arrays): output_batch_add
+ * stages each one (a temporary file beside a regular, absent or linked-to regular file,
+ * written and flushed at once; a copy of the bytes for a device or a FIFO), and
+ * output_batch_commit renames every temporary file over its target, then writes the
+ * special files in place.  A failed add (a folder, a full disk) leaves every target as
+ * it was: discard the batch. */
+typedef struct OutputBatch {
+    OutputStream *staged; /* regular files: renamed at commit */
+    size_t nstaged;
+    struct OutputInPlace {
+        char *path;
+        void *data;
+        size_t len;
+    } * in_place; /* devices, FIFOs, dangling links: written at commit */
+    size_t nin_place;
+} OutputBatch;
+void output_batch_init(OutputBatch *b);
+/* False with errno set when path cannot be written (a folder, no temporary file). */
+bool output_batch_add(OutputBatch *b, const char *path, const void *data, size_t len);
+/* Renames and writes every staged file; false with errno set, and the path in failed
+ * (n bytes), at the first that fails.  The batch is empty afterwards either way. */
+bool output_batch_commit(OutputBatch *b, char *failed, size_t n);
+/* Removes every temporary file; no target changes. */
+void output_batch_discard(OutputBatch *b);
 /* Checks an output folder name and creates it and its parents. */
 bool output_dir(const char *dir, char *err, size_t errsize);
+/* buf = stem + ext, a file name to put in an output folder: false (with a message) when
+ * it would leave the folder or hide in it ('/', a leading '.', empty) or does not fit in
+ * a file name (NAME_MAX, 255 bytes) or in size. */
+bool output_file_name(char *buf, size_t size, const char *stem, const char *ext, char *err,
+                      size_t errsize);
 /* buf = dir/name; false (with a message) when it does not fit in size or PATH_MAX. */
 bool output_join(char *buf, size_t size, const char *dir, const char *name, char *err,
                  size_t errsize);

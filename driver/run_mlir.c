@@ -10,7 +10,8 @@
  *   memref<AxBxT>            ARG is a .npy of shape (A, B) and T's dtype; a `?`
  *                            dim takes the array's size
  *   memref<AxBxvector<NxT>>  shape (A, B, N)
- *   scalar                   ARG is a number (C integer or decimal float)
+ *   scalar                   ARG is a number that fits its type (decimal or 0x integer,
+ *                            decimal float; cli_scalar_bits)
  *
  *   T      f32  f16  bf16  f64  i8   i16  i32  i64, index  i1
  *   dtype  <f4  <f2  <u2   <f8  |i1  <u2  <i4  <i8         |u1
@@ -54,8 +55,8 @@ static const char run_mlir_usage[] =
     "  --shared=BYTES     dynamic shared memory (default 0)\n"
     "  --kernel=NAME      which kernel, when the module has several\n"
     "  --stats            print the simulator's counters\n"
-    "  --keep             also write the PTX to DIR/KERNEL.ptx, which a simulator\n"
-    "                     error then names\n"
+    "  --keep             also write the PTX to DIR/ENTRY.ptx (ENTRY: the kernel's PTX\n"
+    "                     entry name), which a simulator error then names\n"
     "  --timing=GPU       on the simulator, also print the performance model's estimate\n"
     "                     for GPU (a100 or h100, any case) (docs/timing.md)\n"
     "  --entry-point=FN   the host function a PROGRAM runs (default main)\n"
@@ -271,8 +272,9 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
             continue;
         const char *arg = ra->args[j++];
         if (a->kind == ARG_SCALAR) {
-            if (!cli_scalar_bits(a->elem, arg, &a->bits)) {
-                snprintf(err, n, "argument #%u ('%s') must be a number", i, arg);
+            if (!cli_scalar_bits(a->elem, arg, &a->bits, why, sizeof why)) {
+                snprintf(err, n, "argument #%u%s%s: %s", i, a->name ? " %" : "",
+                         a->name ? a->name : "", why);
                 return false;
             }
             continue;
@@ -298,14 +300,16 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     return true;
 }
 
-/* Writes every array argument back as DIR/argN.npy. */
+/* Writes every array argument back as DIR/argN.npy: all or nothing (each one is staged
+   in a temporary file first, and they are renamed together at the end). */
 static bool
 write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
 {
-    bool ok = true;
-    char err[512];
+    char err[4200];
     if (!output_dir(ra->out_dir, err, sizeof err))
         return run_error(err, NULL), false;
+    OutputBatch batch;
+    output_batch_init(&batch);
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
@@ -314,16 +318,28 @@ write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
         for (int64_t e = 0; e < count; e++)
             memcpy((char *)arrays[i].data + (size_t)e * a->esize,
                    (const char *)a->host + karg_elem_offset(a, e), a->esize);
-        char path[4096], name[32];
+        char path[4096], name[32], *image = NULL;
+        size_t len = 0;
         snprintf(name, sizeof name, "arg%u.npy", i);
-        if (!output_join(path, sizeof path, ra->out_dir, name, err, sizeof err))
-            return run_error(err, NULL), false;
-        if (npy_write(path, &arrays[i], err, sizeof err) != 0) {
-            run_error(path, err);
+        bool ok = output_join(path, sizeof path, ra->out_dir, name, err, sizeof err) &&
+                  npy_encode(&arrays[i], &image, &len, err, sizeof err) == 0;
+        if (ok && !output_batch_add(&batch, path, image, len)) {
+            snprintf(err, sizeof err, "cannot write %s: %s (no array was written)", path,
+                     strerror(errno));
             ok = false;
         }
+        free(image);
+        if (!ok) {
+            output_batch_discard(&batch);
+            return run_error(err, NULL), false;
+        }
     }
-    return ok;
+    char failed[4096] = "";
+    if (!output_batch_commit(&batch, failed, sizeof failed)) {
+        snprintf(err, sizeof err, "cannot write %s: %s", failed, strerror(errno));
+        return run_error(err, NULL), false;
+    }
+    return true;
 }
 
 static bool
@@ -341,7 +357,8 @@ launch_shape(const RunArgs *ra, const Kernel *k, LaunchConfig *cfg, char *err, s
         for (int i = 0; s && i < 3; i++) {
             char *end;
             long long v = strtoll(s, &end, 10);
-            if (end == s || v <= 0 || (*end && *end != ',')) {
+            /* at most 2^31 - 1: never cut to 32 bits (4294967297 was a grid of 1) */
+            if (end == s || v <= 0 || v > 0x7fffffff || (*end && *end != ',')) {
                 snprintf(err, n, "bad --%s '%s'", w ? "block" : "grid", spec[w]);
                 return false;
             }
@@ -369,8 +386,8 @@ launch_shape(const RunArgs *ra, const Kernel *k, LaunchConfig *cfg, char *err, s
 static int
 pick_kernel(Module *m, const char *name, OpId *func)
 {
-    OpId ks[64];
-    uint32_t n = kernel_list(m, ks, 64);
+    OpId *ks;
+    uint32_t n = kernel_list(m, &ks);
     for (uint32_t i = 0; i < n; i++) {
         const Attr *s = op_attr(m, ks[i], "sym_name");
         if (name ? s && s->str && strcmp(s->str, name) == 0 : n == 1) {
@@ -411,6 +428,25 @@ open_device(const char *backend, int *status)
     return d;
 }
 
+/* --keep: the PTX to DIR/ENTRY.ptx, named after the PTX entry (letters, digits, '_' and
+   '$' only), never after the MLIR symbol, so that it stays in DIR; its path into path. */
+static bool
+keep_ptx(const RunArgs *ra, const char *ptx, const char *entry, char *path, size_t n)
+{
+    char file[300], why[4400];
+    bool ok = output_file_name(file, sizeof file, entry, ".ptx", why, sizeof why) &&
+              output_dir(ra->out_dir, why, sizeof why) &&
+              output_join(path, n, ra->out_dir, file, why, sizeof why);
+    if (ok && !output_write(path, ptx, strlen(ptx))) {
+        snprintf(why, sizeof why, "cannot write %s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok)
+        return run_error("--keep", why), false;
+    fprintf(stderr, "vptx run: kept the PTX in %s\n", path);
+    return true;
+}
+
 /* Compiles, binds, launches and writes back; returns the exit status. */
 static int
 run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *arrays)
@@ -436,21 +472,12 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     }
     LaunchResult res;
     /* the simulator names the PTX: the --keep file, else a name that is plainly not the .mlir */
-    char ptx_name[4200], why[512];
+    char ptx_name[4200];
     snprintf(ptx_name, sizeof ptx_name, "<PTX of %s>", ra->input);
-    if (ra->keep) {
-        char file[300];
-        snprintf(file, sizeof file, "%s.ptx", k->name);
-        if (!output_dir(ra->out_dir, why, sizeof why) ||
-            !output_join(ptx_name, sizeof ptx_name, ra->out_dir, file, why, sizeof why) ||
-            (!output_write(ptx_name, ptx, strlen(ptx)) &&
-             snprintf(why, sizeof why, "cannot write %s: %s", ptx_name, strerror(errno)))) {
-            run_error(why, NULL);
-            free(entry);
-            device_close(dev);
-            return 1;
-        }
-        fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
+    if (ra->keep && !keep_ptx(ra, ptx, entry, ptx_name, sizeof ptx_name)) {
+        free(entry);
+        device_close(dev);
+        return 1;
     }
     cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
     cfg.timing_sample = ra->timing_sample;

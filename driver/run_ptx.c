@@ -7,7 +7,8 @@
  * 64-bit pointer parameter receives its address; after the launch the array
  * is written to DIR/argN.npy (N = position, from 0) with its dtype and shape.
  * Any other ARG is a literal number converted to the parameter's .param type
- * (integers in C notation, floats in decimal; .f16 rounds to nearest even).
+ * (integers decimal or 0x, never octal, within the type; floats in decimal; .f16
+ * rounds to nearest even).
  *
  * The tensor maps of an sm_90a TMA ring (`// vptx: hidden tensor map of argument
  * N, box RxC, swizzle S, parameter P` lines above the entry) take no ARG: each is
@@ -166,9 +167,10 @@ parse_args(int argc, char **argv, RunOpts *o)
                 return run_fail("bad --timing-regs '%s' (want 1 to 255)", v);
         } else if ((v = opt_value(argc, argv, &i, "--timing-sample"))) {
             char *end;
-            o->timing_sample = strtoul(v, &end, 10);
-            if (*end || !*v || o->timing_sample == 0)
-                return run_fail("bad --timing-sample '%s' (want a positive count)", v);
+            /* digits only: strtoul takes "-1" as 2^64 - 1 */
+            o->timing_sample = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
+            if (!o->timing_sample || *end || o->timing_sample > (1ul << 32))
+                return run_fail("bad --timing-sample '%s' (want a count from 1 to 4294967296)", v);
         } else if (!strcmp(argv[i], "--timing-detail")) {
             o->timing_detail = true;
         } else if ((v = opt_value(argc, argv, &i, "--timing"))) {
@@ -223,20 +225,38 @@ f16_bits(double v) /* round to nearest even */
     return sign | (uint16_t)((exp + 15) << 10 | (N - 1024));
 }
 
-/* Convert a literal to the bytes of parameter p. */
+/* Convert a literal to the bytes of parameter p (argument i): a number that fits the
+   parameter's type (cli_int_bits, cli_float_value: decimal or 0x, never octal). */
 static int
-scalar_bytes(const char *s, const SimParamInfo *p, unsigned char *buf)
+scalar_bytes(const char *s, const SimParamInfo *p, int i, unsigned char *buf)
 {
-    char *end;
-    bool is_float =
-        p->kind == SIM_PARAM_F16 || p->kind == SIM_PARAM_F32 || p->kind == SIM_PARAM_F64;
+    static const struct {
+        const char *name;
+        unsigned bits;
+        CliIntSign sign;
+    } ints[] = {
+        [SIM_PARAM_U8] = { ".u8", 8, CLI_INT_UNSIGNED },
+        [SIM_PARAM_U16] = { ".u16", 16, CLI_INT_UNSIGNED },
+        [SIM_PARAM_U32] = { ".u32", 32, CLI_INT_UNSIGNED },
+        [SIM_PARAM_U64] = { ".u64", 64, CLI_INT_UNSIGNED },
+        [SIM_PARAM_S8] = { ".s8", 8, CLI_INT_SIGNED },
+        [SIM_PARAM_S16] = { ".s16", 16, CLI_INT_SIGNED },
+        [SIM_PARAM_S32] = { ".s32", 32, CLI_INT_SIGNED },
+        [SIM_PARAM_S64] = { ".s64", 64, CLI_INT_SIGNED },
+        [SIM_PARAM_B8] = { ".b8", 8, CLI_INT_SIGNLESS },
+        [SIM_PARAM_B16] = { ".b16", 16, CLI_INT_SIGNLESS },
+        [SIM_PARAM_B32] = { ".b32", 32, CLI_INT_SIGNLESS },
+        [SIM_PARAM_B64] = { ".b64", 64, CLI_INT_SIGNLESS },
+    };
+    char why[300];
     if (p->kind == SIM_PARAM_BYTES)
         return run_fail("parameter '%s' is an aggregate; only arrays and scalars can be passed",
                         p->name);
-    if (is_float) {
-        double d = strtod(s, &end);
-        if (*end || end == s)
-            return run_fail("'%s' is not a number (parameter '%s')", s, p->name);
+    if (p->kind == SIM_PARAM_F16 || p->kind == SIM_PARAM_F32 || p->kind == SIM_PARAM_F64) {
+        double d;
+        TypeId t = p->kind == SIM_PARAM_F64 ? TY_F64 : p->kind == SIM_PARAM_F32 ? TY_F32 : TY_F16;
+        if (!cli_float_value(s, t, &d, why, sizeof why))
+            return run_fail("argument %d (parameter '%s'): %s", i, p->name, why);
         float f = (float)d;
         uint16_t h = f16_bits(d);
         memcpy(buf,
@@ -246,9 +266,10 @@ scalar_bytes(const char *s, const SimParamInfo *p, unsigned char *buf)
                p->size);
         return 0;
     }
-    uint64_t v = s[0] == '-' ? (uint64_t)strtoll(s, &end, 0) : strtoull(s, &end, 0);
-    if (*end || end == s)
-        return run_fail("'%s' is not an integer (parameter '%s')", s, p->name);
+    uint64_t v;
+    if (!cli_int_bits(s, ints[p->kind].bits, ints[p->kind].sign, ints[p->kind].name, &v, why,
+                      sizeof why))
+        return run_fail("argument %d (parameter '%s'): %s", i, p->name, why);
     memcpy(buf, &v, p->size); /* little-endian: the low bytes */
     return 0;
 }
@@ -285,7 +306,7 @@ npy_tmap_dtype(NpyDtype t)
 /* Encodes the hidden tensor maps hid[0..nh) from the bound .npy ARGs into b->maps and
    appends them to b->params after the nown ARGs. */
 static int
-bind_hidden(SimCtx *ctx, const RunOpts *o, Bound *b, const HiddenTmap *hid, int nh, int nown)
+bind_hidden(const RunOpts *o, Bound *b, const HiddenTmap *hid, int nh, int nown)
 {
     b->maps = aligned_alloc(64, (size_t)nh * sizeof *b->maps);
     if (!b->maps)
@@ -312,26 +333,39 @@ bind_hidden(SimCtx *ctx, const RunOpts *o, Bound *b, const HiddenTmap *hid, int 
                       : h->swizzle == 64 ? SIM_TMAP_SWIZZLE_64B
                       : h->swizzle == 32 ? SIM_TMAP_SWIZZLE_32B
                                          : SIM_TMAP_SWIZZLE_NONE;
+        char why[200] = "";
         if (sim_tensor_map_encode_tiled(&b->maps[i], npy_tmap_dtype(a->dtype), 2, b->dev[h->param],
                                         dim, stride, box, es, 0, sw, 0,
-                                        SIM_TMAP_OOB_FILL_ZERO) != SIM_OK)
+                                        SIM_TMAP_OOB_FILL_ZERO) != SIM_OK &&
+            sim_tensor_map_check(npy_tmap_dtype(a->dtype), 2, b->dev[h->param], dim, stride, box,
+                                 es, 0, sw, 0, SIM_TMAP_OOB_FILL_ZERO, why, sizeof why) != SIM_OK)
             return run_fail("the hidden tensor map of argument %u (box %lldx%lld) cannot map %s: "
                             "%s",
                             h->arg, (long long)h->box[0], (long long)h->box[1], o->args[h->param],
-                            sim_error(ctx));
+                            why);
         b->params[nown + i] = &b->maps[i];
     }
     return 0;
 }
 
 static int
-bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
+bind_args(SimCtx *ctx, SimFunc *f, const PtxEntryNotes *e, const RunOpts *o, Bound *b)
 {
-    HiddenTmap hid[16];
-    int nh = (int)ptx_hidden_tmaps(text, sim_func_name(f), hid, 16);
-    int ng = vptx_hidden_grid(text, sim_func_name(f)) >= 0 ? 3 : 0;
-    int np = sim_func_param_count(f) - nh - ng;
-    if (np != o->nargs || np + nh + ng > MAXARGS)
+    /* how many parameters and how big: the simulator's entry table, never the text */
+    int count = sim_func_param_count(f);
+    uint32_t sizes[MAXARGS], own = (uint32_t)count;
+    if (count > MAXARGS)
+        return run_fail("the entry takes %d parameters (at most %d)", count, MAXARGS);
+    for (int i = 0; i < count; i++) {
+        SimParamInfo p;
+        sim_func_param_info(f, i, &p);
+        sizes[i] = p.size;
+    }
+    char why[512];
+    if (e && !ptx_notes_check(e, sizes, (uint32_t)count, &own, why, sizeof why))
+        return run_fail("%s: %s", o->ptx_path, why);
+    int nh = e ? (int)e->nhidden : 0, ng = e && e->grid_param >= 0 ? 3 : 0, np = (int)own;
+    if (np != o->nargs)
         return run_fail("the entry takes %d parameters%s, %d arguments given", np,
                         nh ? " (and hidden tensor maps, which take none)" : "", o->nargs);
     for (int j = 0; j < ng; j++) { /* the logical grid: --grid */
@@ -343,7 +377,7 @@ bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
         sim_func_param_info(f, i, &p);
         b->params[i] = b->bytes[i];
         if (!ends_with(o->args[i], ".npy")) {
-            if (scalar_bytes(o->args[i], &p, b->bytes[i]))
+            if (scalar_bytes(o->args[i], &p, i, b->bytes[i]))
                 return 1;
             continue;
         }
@@ -354,33 +388,49 @@ bind_args(SimCtx *ctx, SimFunc *f, const char *text, const RunOpts *o, Bound *b)
         if (npy_read(o->args[i], &b->arr[i], err, sizeof err))
             return run_fail("%s", err);
         size_t n = b->arr[i].count * b->arr[i].itemsize;
-        if (sim_mem_alloc(ctx, &b->dev[i], n ? n : 1) != SIM_OK ||
+        if ((n ? sim_mem_alloc(ctx, &b->dev[i], n) : sim_mem_alloc_empty(ctx, &b->dev[i])) !=
+                SIM_OK ||
             (n && sim_memcpy_htod(ctx, b->dev[i], b->arr[i].data, n) != SIM_OK))
             return run_fail("%s", sim_error(ctx));
         memcpy(b->bytes[i], &b->dev[i], 8);
     }
-    return nh ? bind_hidden(ctx, o, b, hid, nh, np) : 0;
+    return nh ? bind_hidden(o, b, e->hidden, nh, np) : 0;
 }
 
+/* Every array to DIR/argN.npy, all or nothing (staged, then renamed together). */
 static int
 write_back(SimCtx *ctx, const RunOpts *o, Bound *b)
 {
-    char err[512];
+    char err[4200];
     if (!output_dir(o->out_dir, err, sizeof err))
         return run_fail("%s", err);
+    OutputBatch batch;
+    output_batch_init(&batch);
     for (int i = 0; i < o->nargs; i++) {
         if (!b->arr[i].data)
             continue;
-        size_t n = b->arr[i].count * b->arr[i].itemsize;
-        if (n && sim_memcpy_dtoh(ctx, b->arr[i].data, b->dev[i], n) != SIM_OK)
-            return run_fail("%s", sim_error(ctx));
-        char path[4096], name[32];
+        size_t n = b->arr[i].count * b->arr[i].itemsize, len = 0;
+        char path[4096], name[32], *image = NULL;
         snprintf(name, sizeof name, "arg%d.npy", i);
-        if (!output_join(path, sizeof path, o->out_dir, name, err, sizeof err))
+        bool ok = true;
+        if (n && sim_memcpy_dtoh(ctx, b->arr[i].data, b->dev[i], n) != SIM_OK)
+            ok = snprintf(err, sizeof err, "%s", sim_error(ctx)) < 0;
+        ok = ok && output_join(path, sizeof path, o->out_dir, name, err, sizeof err) &&
+             npy_encode(&b->arr[i], &image, &len, err, sizeof err) == 0;
+        if (ok && !output_batch_add(&batch, path, image, len)) {
+            snprintf(err, sizeof err, "cannot write %s: %s (no array was written)", path,
+                     strerror(errno));
+            ok = false;
+        }
+        free(image);
+        if (!ok) {
+            output_batch_discard(&batch);
             return run_fail("%s", err);
-        if (npy_write(path, &b->arr[i], err, sizeof err))
-            return run_fail("%s", err);
+        }
     }
+    char failed[4096] = "";
+    if (!output_batch_commit(&batch, failed, sizeof failed))
+        return run_fail("cannot write %s: %s", failed, strerror(errno));
     return 0;
 }
 
@@ -403,10 +453,10 @@ find_entry(SimCtx *ctx, SimModule *m, const RunOpts *o)
 }
 
 static int
-run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
+run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const char *text,
+          const RunOpts *o, Bound *b)
 {
-    SimFunc *f = find_entry(ctx, m, o);
-    if (!f || bind_args(ctx, f, text, o, b))
+    if (bind_args(ctx, f, e, o, b))
         return 1;
     unsigned block[3] = { o->block[0], o->block[1], o->block[2] };
     if (!block[0] && !sim_func_reqntid(f, block)) /* the block the kernel requires */
@@ -425,12 +475,11 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
         sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
         sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, o->timing_sample);
     }
-    /* at least the dynamic shared memory vptx's PTX says the entry needs */
-    unsigned need = vptx_dynamic_smem(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
-    /* a producer warpgroup the PTX adds to the block (a warp-specialized TMA ring) */
-    unsigned bx = vptx_block_threads(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
+    /* at least the dynamic shared memory vptx's PTX says the entry needs, and a producer
+       warpgroup it adds to the block (a warp-specialized TMA ring) */
+    unsigned need = e ? e->dynamic_smem : 0, bx = e ? e->block_threads : 0;
     unsigned grid[3] = { o->grid[0], o->grid[1], o->grid[2] };
-    if (vptx_hidden_grid(text, sim_func_name(f)) >= 0) { /* --grid is the logical grid */
+    if (e && e->grid_param >= 0) { /* --grid is the logical grid */
         grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
         grid[1] = grid[2] = 1;
     }
@@ -445,7 +494,10 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
     sim_set_progress(ctx, NULL, NULL);
     progress_end(&pr);
     if (r != SIM_OK) {
+        const char *hint = cli_limit_hint(sim_error(ctx));
         fprintf(stderr, "%s\n", sim_error(ctx));
+        if (hint)
+            fprintf(stderr, "vptx run: note: %s\n", hint);
         return 1;
     }
     SimTiming tm;
@@ -480,6 +532,23 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
                     printf("%s:%zu: %llu\n", o->ptx_path, l, (unsigned long long)c[l]);
     }
     return write_back(ctx, o, b);
+}
+
+static int
+run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
+{
+    SimFunc *f = find_entry(ctx, m, o);
+    PtxNotes notes;
+    if (!f)
+        return 1;
+    if (!ptx_notes_parse(text, o->ptx_path, &notes))
+        return run_fail("out of memory");
+    const PtxEntryNotes *e = ptx_notes_find(&notes, sim_func_name(f));
+    int rc = e && e->error ? (fprintf(stderr, "%s\n", e->error), 1) : 0;
+    if (!rc)
+        rc = run_entry(ctx, m, f, e, text, o, b);
+    ptx_notes_free(&notes);
+    return rc;
 }
 
 int

@@ -9,10 +9,12 @@
  * message in ctx->error.  The context owns its modules (a list, unloaded by
  * vptx_context_destroy); device memory goes with the device context.
  *
- * Hidden tensor maps (docs/runtime-api.md): a module keeps its PTX text, so that
- * a function knows the `// vptx: hidden tensor map` lines above its entry and its
- * .param count; vptx_launch_memrefs encodes one map per line from the caller's
- * VptxMemref of that argument and appends it after the caller's params.
+ * Hidden tensor maps (docs/runtime-api.md): vptx_module_load reads the `// vptx:`
+ * lines above every entry once (driver/ptxnotes.c); vptx_module_get_function checks an
+ * entry's lines against its parameters as the device parsed them (the simulator's
+ * entry table, cuFuncGetParamInfo), so that the text never decides how many of the
+ * caller's params are read; vptx_launch_memrefs encodes one map per line from the
+ * caller's VptxMemref of that argument and appends it after the caller's params.
  */
 #include "driver/vptx_runtime.h"
 
@@ -32,20 +34,23 @@
 struct VptxFunction {
     VptxModule *mod;
     char *name;
-    SimFunc *sim;          /* VPTX_DEVICE_SIM */
-    void *cuda;            /* VPTX_DEVICE_CUDA: a CUfunction */
-    HiddenTmap hidden[16]; /* the tensor maps the compiler appended to its parameters */
+    SimFunc *sim;                      /* VPTX_DEVICE_SIM */
+    void *cuda;                        /* VPTX_DEVICE_CUDA: a CUfunction */
+    HiddenTmap hidden[PTX_MAX_HIDDEN]; /* the tensor maps the compiler appended to its
+                                          parameters */
     uint32_t nhidden;
     uint32_t ngrid; /* 3: a persistent kernel's logical grid follows the maps (.u32 x, y, z) */
-    int nparams;    /* all of its .params, the hidden ones included (from the PTX text) */
+    int own;        /* the parameters the caller passes (the device's count less the hidden
+                       ones); -1: unknown (a CUDA driver before 12.4, no hidden ones) */
     VptxFunction *next;
 };
 
 struct VptxModule {
     VptxContext *ctx;
-    SimModule *sim; /* VPTX_DEVICE_SIM */
-    void *cuda;     /* VPTX_DEVICE_CUDA: a CUmodule */
-    char *ptx;      /* a copy of the text, for the entries' `// vptx:` lines */
+    SimModule *sim;          /* VPTX_DEVICE_SIM */
+    void *cuda;              /* VPTX_DEVICE_CUDA: a CUmodule */
+    PtxNotes notes;          /* the `// vptx:` lines of every entry, read at load */
+    VptxFunction **by_entry; /* notes.entries[i]'s function once asked for, else NULL */
     VptxFunction *functions;
     VptxModule *next;
 };
@@ -100,7 +105,16 @@ sim_fail(VptxContext *ctx, SimResult r, VptxStatus invalid, const char *what)
     if (r == SIM_ERR_INVALID_VALUE)
         s = invalid;
     const char *msg = sim_error(ctx->sim);
-    return fail(ctx, s, "%s: %s", what, msg && *msg ? msg : sim_result_name(r));
+    /* the limits, in this API's words (the simulator's message names no option) */
+    const char *hint = !msg                                         ? ""
+                       : strstr(msg, "error: instruction limit of") ? "; raise the limit with "
+                                                                      "vptx_context_set_limits "
+                                                                      "(max_instructions, 0: none)"
+                       : strstr(msg, "error: time limit of")        ? "; raise the limit with "
+                                                                      "vptx_context_set_limits "
+                                                                      "(timeout_ms, 0: none)"
+                                                                    : "";
+    return fail(ctx, s, "%s: %s%s", what, msg && *msg ? msg : sim_result_name(r), hint);
 }
 
 static VptxStatus
@@ -176,14 +190,18 @@ vptx_context_create(VptxDeviceKind kind, VptxContext **out)
     return ok(ctx);
 }
 
+/* Frees mod's functions, its notes and mod itself (the device module is unloaded). */
 static void
-free_functions(VptxModule *mod)
+free_module(VptxModule *mod)
 {
     for (VptxFunction *f = mod->functions, *next; f; f = next) {
         next = f->next;
         free(f->name);
         free(f);
     }
+    ptx_notes_free(&mod->notes);
+    free(mod->by_entry);
+    free(mod);
 }
 
 void
@@ -197,9 +215,7 @@ vptx_context_destroy(VptxContext *ctx)
             sim_module_unload(m->sim);
         if (m->cuda)
             cuda_module_unload(ctx->cuda, m->cuda);
-        free_functions(m);
-        free(m->ptx);
-        free(m);
+        free_module(m);
     }
     if (ctx->sim)
         sim_destroy(ctx->sim);
@@ -231,26 +247,21 @@ vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out)
     if (!ptx)
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_load: ptx is NULL");
     VptxModule *m = calloc(1, sizeof *m);
-    size_t len = strlen(ptx);
-    char *copy = malloc(len + 1);
-    if (!m || !copy) {
-        free(m);
-        free(copy);
+    if (!m || !ptx_notes_parse(ptx, "<ptx>", &m->notes) ||
+        !(m->by_entry = calloc(m->notes.n ? m->notes.n : 1, sizeof *m->by_entry))) {
+        if (m)
+            free_module(m);
         return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
     }
-    memcpy(copy, ptx, len + 1);
-    m->ptx = copy;
     m->ctx = ctx;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_load(ctx->sim, ptx, "<ptx>", &m->sim);
         if (r != SIM_OK) {
-            free(copy);
-            free(m);
+            free_module(m);
             return sim_fail(ctx, r, VPTX_ERR_INVALID_PTX, "loading the PTX");
         }
     } else if (!cuda_module_load(ctx->cuda, ptx, &m->cuda)) {
-        free(copy);
-        free(m);
+        free_module(m);
         return cuda_fail(ctx, VPTX_ERR_INVALID_PTX);
     }
     m->next = ctx->modules;
@@ -285,10 +296,57 @@ vptx_module_unload(VptxContext *ctx, VptxModule *mod)
         done = sim_module_unload(mod->sim) == SIM_OK;
     if (mod->cuda)
         done = cuda_module_unload(ctx->cuda, mod->cuda);
-    free_functions(mod);
-    free(mod->ptx);
-    free(mod);
+    free_module(mod);
     return done ? ok(ctx) : fail(ctx, VPTX_ERR_DEVICE, "unloading the module failed");
+}
+
+/* The parameters of f as the device parsed them, checked against the entry's
+   `// vptx:` lines e (NULL: none): f's own count, hidden maps and grid. */
+static VptxStatus
+function_params(VptxContext *ctx, VptxFunction *f, const PtxEntryNotes *e)
+{
+    int n;
+    uint32_t *sizes = NULL;
+    if (ctx->kind == VPTX_DEVICE_SIM) {
+        n = sim_func_param_count(f->sim);
+        sizes = malloc(((size_t)n + 1) * sizeof *sizes);
+        for (int i = 0; sizes && i < n; i++) {
+            SimParamInfo p;
+            sim_func_param_info(f->sim, i, &p);
+            sizes[i] = p.size;
+        }
+    } else {
+        n = cuda_func_param_sizes(ctx->cuda, f->cuda, NULL, 0);
+        sizes = n >= 0 ? malloc(((size_t)n + 1) * sizeof *sizes) : NULL;
+        if (sizes)
+            cuda_func_param_sizes(ctx->cuda, f->cuda, sizes, (uint32_t)n);
+    }
+    bool hidden = e && (e->nhidden || e->grid_param >= 0);
+    if (n < 0) { /* a CUDA driver that cannot say: fine unless the lines need it */
+        f->own = -1;
+        return hidden ? fail(ctx, VPTX_ERR_DEVICE,
+                             "vptx_module_get_function: kernel '%s' takes hidden parameters, and "
+                             "%s",
+                             f->name, cuda_error(ctx->cuda))
+                      : VPTX_OK;
+    }
+    if (!sizes)
+        return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
+    char err[512];
+    uint32_t own = (uint32_t)n;
+    VptxStatus s = VPTX_OK;
+    if (e && !ptx_notes_check(e, sizes, (uint32_t)n, &own, err, sizeof err))
+        s = fail(ctx, VPTX_ERR_INVALID_PTX, "vptx_module_get_function: %s", err);
+    free(sizes);
+    if (s != VPTX_OK)
+        return s;
+    f->own = (int)own;
+    if (e) {
+        memcpy(f->hidden, e->hidden, sizeof f->hidden);
+        f->nhidden = e->nhidden;
+        f->ngrid = e->grid_param >= 0 ? 3 : 0;
+    }
+    return VPTX_OK;
 }
 
 VptxStatus
@@ -303,11 +361,19 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
                     "vptx_module_get_function: the module is NULL or not of this context");
     if (!name)
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT, "vptx_module_get_function: name is NULL");
-    for (VptxFunction *f = mod->functions; f; f = f->next)
+    const PtxEntryNotes *e = ptx_notes_find(&mod->notes, name);
+    VptxFunction **slot = e ? &mod->by_entry[e - mod->notes.entries] : NULL;
+    if (slot && *slot) {
+        *out = *slot;
+        return ok(ctx);
+    }
+    for (VptxFunction *f = mod->functions; !e && f; f = f->next) /* no .entry line seen */
         if (strcmp(f->name, name) == 0) {
             *out = f;
             return ok(ctx);
         }
+    if (e && e->error)
+        return fail(ctx, VPTX_ERR_INVALID_PTX, "%s", e->error);
     VptxFunction *f = calloc(1, sizeof *f);
     char *copy = malloc(strlen(name) + 1);
     if (!f || !copy) {
@@ -318,9 +384,6 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     strcpy(copy, name);
     f->name = copy;
     f->mod = mod;
-    f->nhidden = ptx_hidden_tmaps(mod->ptx, name, f->hidden, 16);
-    f->nparams = ptx_entry_param_count(mod->ptx, name);
-    f->ngrid = vptx_hidden_grid(mod->ptx, name) >= 0 ? 3 : 0;
     VptxStatus status = VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
@@ -331,6 +394,8 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     } else if (!cuda_module_get_function(ctx->cuda, mod->cuda, name, &f->cuda)) {
         status = cuda_fail(ctx, VPTX_ERR_NOT_FOUND);
     }
+    if (status == VPTX_OK)
+        status = function_params(ctx, f, e);
     if (status != VPTX_OK) {
         free(copy);
         free(f);
@@ -338,6 +403,8 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     }
     f->next = mod->functions;
     mod->functions = f;
+    if (slot)
+        *slot = f;
     *out = f;
     return ok(ctx);
 }
@@ -429,18 +496,22 @@ check_launch(VptxContext *ctx, const VptxFunction *fn, const unsigned grid[3],
                     "vptx_launch: a block of %u x %u x %u threads is more "
                     "than 1024",
                     block[0], block[1], block[2]);
-    if (ctx->kind == VPTX_DEVICE_SIM) {
-        int n = sim_func_param_count(fn->sim) - (int)fn->nhidden - (int)fn->ngrid; /* caller's */
-        if (n > 0 && !params)
+    /* cuLaunchKernel's limits (the simulator keeps the same) */
+    if (grid[0] > 0x7fffffffu || grid[1] > 65535 || grid[2] > 65535 || block[2] > 64)
+        return fail(ctx, VPTX_ERR_LAUNCH,
+                    "vptx_launch: grid %u x %u x %u or block %u x %u x %u out of range (grid x "
+                    "at most 2147483647, y and z 65535; block z 64)",
+                    grid[0], grid[1], grid[2], block[0], block[1], block[2]);
+    int n = fn->own; /* the caller's parameters; -1: the driver cannot say */
+    if (n > 0 && !params)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "%s: kernel '%s' has %d parameters but params is NULL", who, fn->name, n);
+    for (int i = 0; i < n; i++)
+        if (!params[i])
             return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
-                        "%s: kernel '%s' has %d parameters but params is NULL", who, fn->name, n);
-        for (int i = 0; i < n; i++)
-            if (!params[i])
-                return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
-                            "%s: params[%d] of kernel '%s' is NULL (it has %d "
-                            "parameters)",
-                            who, i, fn->name, n);
-    }
+                        "%s: params[%d] of kernel '%s' is NULL (it has %d "
+                        "parameters)",
+                        who, i, fn->name, n);
     return VPTX_OK;
 }
 
@@ -488,6 +559,13 @@ encode_hidden(VptxContext *ctx, const VptxFunction *fn, uint32_t i, void **param
         return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
                     "vptx_launch_memrefs: memrefs[%u] has innermost stride %llu; TMA needs 1",
                     h->arg, (unsigned long long)m->strides[1]);
+    /* byte addresses and pitches must not wrap (an offset of 2^62 f32 elements is 2^64
+       bytes: it used to land on base itself) */
+    if (m->offset > (UINT64_MAX - m->base) / es || outer > UINT64_MAX / es)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_launch_memrefs: memrefs[%u] has an offset of %llu or a row pitch of %llu "
+                    "elements of %u bytes, past 64-bit byte addresses",
+                    h->arg, (unsigned long long)m->offset, (unsigned long long)outer, es);
     /* cuTensorMapEncodeTiled's order: dimension 0 innermost */
     uint64_t dim[2] = { m->sizes[1], m->sizes[0] }, stride[1] = { outer * es };
     uint32_t box[2] = { (uint32_t)h->box[1], (uint32_t)h->box[0] }, estride[2] = { 1, 1 };
@@ -506,12 +584,16 @@ encode_hidden(VptxContext *ctx, const VptxFunction *fn, uint32_t i, void **param
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_tensor_map_encode_tiled(map, dtype, 2, base, dim, stride, box, estride, 0,
                                                   sw, 0, SIM_TMAP_OOB_FILL_ZERO);
-        if (r != SIM_OK)
+        char why[200] = "";
+        if (r != SIM_OK) {
+            sim_tensor_map_check(dtype, 2, base, dim, stride, box, estride, 0, sw, 0,
+                                 SIM_TMAP_OOB_FILL_ZERO, why, sizeof why);
             return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
                         "vptx_launch_memrefs: the tensor map of argument %u (box %lldx%lld, "
                         "swizzle %u) cannot map memrefs[%u]: %s",
                         h->arg, (long long)h->box[0], (long long)h->box[1], h->swizzle, h->arg,
-                        sim_error(ctx->sim));
+                        why);
+        }
     } else if (!cuda_tensor_map_encode(ctx->cuda, map, dtype, 2, base, dim, stride, box, estride, 0,
                                        sw, 0, SIM_TMAP_OOB_FILL_ZERO)) {
         return cuda_fail(ctx, VPTX_ERR_INVALID_ARGUMENT);
@@ -592,12 +674,7 @@ vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
     VptxStatus s = check_launch(ctx, fn, grid, block, params, "vptx_launch_memrefs");
     if (s != VPTX_OK || (!fn->nhidden && !fn->ngrid))
         return s != VPTX_OK ? s : launch(ctx, fn, grid, block, shared_bytes, params);
-    int own = fn->nparams - (int)fn->nhidden - (int)fn->ngrid;
-    if (own < 0)
-        return fail(ctx, VPTX_ERR_INVALID_PTX,
-                    "vptx_launch_memrefs: kernel '%s' has %u hidden parameters but %d "
-                    "parameters",
-                    fn->name, fn->nhidden + fn->ngrid, fn->nparams);
+    int own = fn->own; /* known: vptx_module_get_function refuses hidden ones otherwise */
     /* a persistent kernel: grid is the logical grid, passed in its hidden .u32s; it runs
        on one workgroup per SM at most (docs/hopper.md, section 2) */
     unsigned logical[3] = { grid[0], grid[1], grid[2] }, real[3] = { grid[0], grid[1], grid[2] };
@@ -641,6 +718,20 @@ vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sa
         return sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_context_set_timing");
     sim_set_option(ctx->sim, SIM_OPT_TIMING_SAMPLE, sample);
     ctx->timing = gpu && *gpu;
+    return ok(ctx);
+}
+
+VptxStatus
+vptx_context_set_limits(VptxContext *ctx, unsigned long long max_instructions,
+                        unsigned long long timeout_ms)
+{
+    CHECK_CTX(ctx);
+    if (ctx->kind != VPTX_DEVICE_SIM)
+        return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                    "vptx_context_set_limits: the instruction and time limits are the "
+                    "simulator's; a CUDA context has none");
+    sim_set_option(ctx->sim, SIM_OPT_MAX_INSTRUCTIONS, max_instructions);
+    sim_set_option(ctx->sim, SIM_OPT_TIMEOUT_MS, timeout_ms);
     return ok(ctx);
 }
 

@@ -27,7 +27,9 @@
  * GPU).  Nothing here prints or exits.
  *
  * Threads: a context is used by one thread at a time; separate sim contexts
- * may run in separate threads (the simulator keeps no global state).  A CUDA
+ * may run in separate threads (the simulator's one global state, which address
+ * range each live context owns, is taken atomically).  A sim context refuses the
+ * device pointers of another.  A CUDA
  * context makes device 0's primary context current in the creating thread:
  * use it from that thread.
  *
@@ -119,6 +121,15 @@ const char *vptx_status_name(VptxStatus s);
  * extrapolates (the workgroups left out do not run: their outputs are not written);
  * 0 runs them all. */
 VptxStatus vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sample);
+
+/* Sim contexts: the limits of every later launch.  max_instructions (default 2^32; 0:
+ * no limit) counts the thread-level instructions a launch executes, each workgroup
+ * started counting as 32: the same verdict on every machine.  timeout_ms (default 0:
+ * none) adds a wall-clock limit, whose verdict depends on the machine and its load.  A
+ * launch past either fails with VPTX_ERR_KERNEL_FAULT, and the message says which.
+ * VPTX_ERR_INVALID_ARGUMENT for a CUDA context (the GPU has no such limits). */
+VptxStatus vptx_context_set_limits(VptxContext *ctx, unsigned long long max_instructions,
+                                   unsigned long long timeout_ms);
 
 /* Loads NUL-terminated PTX text (the simulator parses it, CUDA JIT-compiles it). */
 VptxStatus vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out);

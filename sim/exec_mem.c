@@ -74,6 +74,8 @@ global_access(Exec *x, Thread *t, const Inst *in, uint64_t addr, uint32_t size, 
     if (!a || addr - a->base >= a->size)
         a = alloc_find(x->ctx, addr);
     const char *what = write ? "write" : "read";
+    if (!a)
+        a = alloc_find_freed(x->ctx, addr);
     if (!a) {
         sim_fault(x, t, in, "invalid global %s of %u bytes at 0x%llx: no allocation there", what,
                   size, (unsigned long long)addr);
@@ -82,6 +84,13 @@ global_access(Exec *x, Thread *t, const Inst *in, uint64_t addr, uint32_t size, 
     if (a->freed) {
         sim_fault(x, t, in, "global %s of %u bytes at 0x%llx: allocation 0x%llx was freed", what,
                   size, (unsigned long long)addr, (unsigned long long)a->base);
+        return NULL;
+    }
+    if (addr - a->base + size > a->size && a->size == 0) {
+        sim_fault(x, t, in,
+                  "out-of-bounds global %s of %u bytes at 0x%llx: the allocation at 0x%llx is "
+                  "empty (an array of no elements)",
+                  what, size, (unsigned long long)addr, (unsigned long long)a->base);
         return NULL;
     }
     if (addr - a->base + size > a->size) {

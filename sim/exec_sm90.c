@@ -429,10 +429,10 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
     if (!mb)
         return EX_FAULT;
     SimTmap m;
-    if (!sim_tmap_decode(mb, &m))
-        return sim_fault(x, t, in,
-                         "0x%llx does not hold a tensor map (sim_tensor_map_encode_tiled)",
-                         (unsigned long long)ma);
+    char why[160];
+    if (!sim_tmap_decode(mb, &m, why, sizeof why))
+        return sim_fault(x, t, in, "0x%llx does not hold a valid tensor map: %s",
+                         (unsigned long long)ma, why);
     if (m.rank != in->num)
         return sim_fault(x, t, in, "cp.async.bulk.tensor.%ud with a tensor map of rank %u", in->num,
                          m.rank);

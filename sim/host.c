@@ -2,17 +2,32 @@
  * host.c -- the host API of sim.h: contexts, device memory, modules,
  * entries and launches.
  *
- * Device memory is a sorted array of Allocs; addresses grow from
- * GLOBAL_BASE and are never reused, with a GLOBAL_GAP after each allocation
- * so that an overrun lands in no allocation (and is reported relative to
- * the one before it).  Freed allocations stay in the table so that a later
- * access is reported as a use after free.
+ * Device memory is a sorted array of Allocs.  Each live context owns one slot of
+ * CTX_SLOTS, and its addresses lie in that slot's span [GLOBAL_BASE + slot * CTX_SPAN,
+ * + CTX_SPAN), so that a pointer of one context is no address of another: it is
+ * refused, or faults, instead of reaching the other's memory.  The slots are the only
+ * state the simulator shares between contexts, taken and given back atomically; the
+ * first context takes slot 0, so a program with one context sees the same addresses
+ * in every run.  Inside a span, addresses grow, with a GLOBAL_GAP after each
+ * allocation so that an overrun lands in no allocation (and is reported relative to
+ * the one before it); once the span is used up, new allocations go to the first hole
+ * big enough between the live ones.  The table holds the live allocations only; the
+ * latest FREED_KEEP frees are remembered beside it, so that a later access is reported
+ * as a use after free (until a new allocation reuses the range): however many
+ * allocations were made and freed, the memory kept for them is bounded.
  */
 #include "sim/simint.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define CTX_SLOTS  4096u        /* simulator contexts alive at once */
+#define CTX_SPAN   (1ull << 36) /* 64 GiB of device addresses per context */
+#define FREED_KEEP 4096u        /* freed allocations remembered for messages */
+
+static atomic_bool ctx_slots[CTX_SLOTS];
 
 void
 sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap)
@@ -85,7 +100,17 @@ sim_create(void)
     SimCtx *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return NULL;
-    ctx->next_addr = GLOBAL_BASE;
+    uint32_t slot = 0;
+    while (slot < CTX_SLOTS && atomic_exchange(&ctx_slots[slot], true))
+        slot++;
+    if (slot == CTX_SLOTS) { /* every span taken: as out of memory */
+        free(ctx);
+        return NULL;
+    }
+    ctx->slot = slot;
+    ctx->addr_lo = GLOBAL_BASE + slot * CTX_SPAN;
+    ctx->addr_hi = ctx->addr_lo + CTX_SPAN;
+    ctx->next_addr = ctx->addr_lo;
     ctx->opt_defer = true;
     ctx->opt_fill = 0xcd;
     ctx->opt_max_insts = SIM_DEFAULT_MAX_INSTRUCTIONS;
@@ -103,6 +128,8 @@ sim_destroy(SimCtx *ctx)
     for (uint32_t i = 0; i < ctx->nallocs; i++)
         free(ctx->allocs[i].data);
     free(ctx->allocs);
+    free(ctx->freed);
+    atomic_store(&ctx_slots[ctx->slot], false);
     free(ctx->mods);
     free(ctx->line_counts);
     free(ctx->timing_lines);
@@ -144,7 +171,22 @@ sim_set_option(SimCtx *ctx, SimOption opt, uint64_t value)
 
 /* ---- device memory ---- */
 
-/* The allocation holding addr, or the one just before it when addr lies in
+/* The index at which an allocation at base belongs in the sorted table. */
+static uint32_t
+alloc_index(const SimCtx *ctx, uint64_t base)
+{
+    uint32_t lo = 0, hi = ctx->nallocs;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (ctx->allocs[mid].base < base)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The live allocation holding addr, or the one just before it when addr lies in
  * its trailing gap (for "past the end" messages); NULL otherwise. */
 Alloc *
 alloc_find(SimCtx *ctx, uint64_t addr)
@@ -163,9 +205,68 @@ alloc_find(SimCtx *ctx, uint64_t addr)
     return addr - a->base < a->size + GLOBAL_GAP ? a : NULL;
 }
 
+const Alloc *
+alloc_find_freed(const SimCtx *ctx, uint64_t addr)
+{
+    for (uint32_t i = 0; i < ctx->nfreed; i++) {
+        const Alloc *a = &ctx->freed[i];
+        if (addr - a->base < a->size + GLOBAL_GAP)
+            return a;
+    }
+    return NULL;
+}
+
+/* The end of a's footprint: its bytes, its gap, rounded up to 256. */
+static uint64_t
+alloc_end(const Alloc *a)
+{
+    return (a->base + a->size + GLOBAL_GAP + 255) & ~255ull;
+}
+
+/* Where an allocation of `need` bytes (its gap included) starts: the next address of
+   the span, or, once the span is used up, the first hole big enough between the live
+   allocations; 0 when there is none. */
+static uint64_t
+alloc_place(SimCtx *ctx, uint64_t need)
+{
+    if (ctx->addr_hi - ctx->next_addr >= need) {
+        uint64_t base = ctx->next_addr;
+        ctx->next_addr += need;
+        return base;
+    }
+    uint64_t at = ctx->addr_lo;
+    for (uint32_t i = 0; i <= ctx->nallocs; i++) {
+        uint64_t end = i < ctx->nallocs ? ctx->allocs[i].base : ctx->addr_hi;
+        if (end >= at && end - at >= need)
+            return at;
+        if (i < ctx->nallocs)
+            at = alloc_end(&ctx->allocs[i]);
+    }
+    return 0;
+}
+
+/* A new allocation reuses [base, base + need): the frees remembered there are forgotten,
+   so that an access there is the new allocation's, not a use after free. */
+static void
+forget_freed_in(SimCtx *ctx, uint64_t base, uint64_t need)
+{
+    for (uint32_t i = 0; i < ctx->nfreed;) {
+        const Alloc *a = &ctx->freed[i];
+        if (a->base < base + need && alloc_end(a) > base)
+            ctx->freed[i] = ctx->freed[--ctx->nfreed];
+        else
+            i++;
+    }
+}
+
 SimResult
 sim_alloc_internal(SimCtx *ctx, SimDevPtr *out, size_t bytes)
 {
+    if (bytes > CTX_SPAN - GLOBAL_GAP - 256)
+        return fail(ctx, SIM_ERR_OUT_OF_MEMORY,
+                    "cannot allocate %zu bytes of device memory: more than a context's %llu GiB "
+                    "of addresses",
+                    bytes, CTX_SPAN >> 30);
     if (ctx->nallocs == ctx->capallocs) {
         uint32_t c = ctx->capallocs ? ctx->capallocs * 2 : 64;
         Alloc *na = realloc(ctx->allocs, c * sizeof *na);
@@ -174,17 +275,25 @@ sim_alloc_internal(SimCtx *ctx, SimDevPtr *out, size_t bytes)
         ctx->allocs = na;
         ctx->capallocs = c;
     }
+    uint64_t need = ((uint64_t)bytes + GLOBAL_GAP + 255) & ~255ull;
+    bool fresh = ctx->addr_hi - ctx->next_addr >= need;
+    uint64_t base = alloc_place(ctx, need);
+    if (!base)
+        return fail(ctx, SIM_ERR_OUT_OF_MEMORY,
+                    "cannot allocate %zu bytes of device memory: no room left between the "
+                    "context's live allocations",
+                    bytes);
     uint8_t *data = calloc(bytes ? bytes : 1, 1);
     if (!data)
         return fail(ctx, SIM_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes of device memory",
                     bytes);
-    Alloc *a = &ctx->allocs[ctx->nallocs++];
-    a->base = ctx->next_addr;
-    a->size = bytes;
-    a->data = data;
-    a->freed = false;
-    ctx->next_addr = (a->base + bytes + GLOBAL_GAP + 255) & ~255ull;
-    *out = a->base;
+    if (!fresh)
+        forget_freed_in(ctx, base, need);
+    uint32_t i = alloc_index(ctx, base);
+    memmove(&ctx->allocs[i + 1], &ctx->allocs[i], (ctx->nallocs - i) * sizeof *ctx->allocs);
+    ctx->nallocs++;
+    ctx->allocs[i] = (Alloc){ base, bytes, data, false };
+    *out = base;
     return SIM_OK;
 }
 
@@ -198,16 +307,36 @@ sim_mem_alloc(SimCtx *ctx, SimDevPtr *out, size_t bytes)
 }
 
 SimResult
+sim_mem_alloc_empty(SimCtx *ctx, SimDevPtr *out)
+{
+    if (!ctx || !out)
+        return SIM_ERR_INVALID_VALUE;
+    return sim_alloc_internal(ctx, out, 0);
+}
+
+SimResult
 sim_mem_free(SimCtx *ctx, SimDevPtr p)
 {
+    if (!ctx)
+        return SIM_ERR_INVALID_VALUE;
     Alloc *a = alloc_find(ctx, p);
-    if (!a || a->base != p || a->freed)
+    if (!a || a->base != p)
         return fail(ctx, SIM_ERR_INVALID_VALUE,
                     "sim_mem_free of 0x%llx, which is not a live allocation",
                     (unsigned long long)p);
+    if (!ctx->freed && !(ctx->freed = malloc(FREED_KEEP * sizeof *ctx->freed)))
+        return fail(ctx, SIM_ERR_OUT_OF_MEMORY, "out of memory");
+    /* remembered for "was freed" messages: FREED_KEEP of them, the oldest replaced */
+    Alloc gone = { a->base, a->size, NULL, true };
     free(a->data);
-    a->data = NULL;
-    a->freed = true;
+    uint32_t i = (uint32_t)(a - ctx->allocs);
+    memmove(a, a + 1, (ctx->nallocs - i - 1) * sizeof *a);
+    ctx->nallocs--;
+    if (ctx->nfreed < FREED_KEEP)
+        ctx->freed[ctx->nfreed++] = gone;
+    else
+        ctx->freed[ctx->freed_next] = gone;
+    ctx->freed_next = (ctx->freed_next + 1) % FREED_KEEP;
     return SIM_OK;
 }
 
@@ -215,7 +344,7 @@ static uint8_t *
 host_range(SimCtx *ctx, SimDevPtr p, size_t n, const char *what)
 {
     Alloc *a = alloc_find(ctx, p);
-    if (!a || a->freed || p - a->base > a->size || n > a->size - (p - a->base)) {
+    if (!a || p - a->base > a->size || n > a->size - (p - a->base)) {
         fail(ctx, SIM_ERR_INVALID_VALUE, "%s: [0x%llx, +%zu) is not inside a live allocation", what,
              (unsigned long long)p, n);
         return NULL;
@@ -292,14 +421,24 @@ sim_module_unload(SimModule *m)
     return SIM_OK;
 }
 
+/* By name (a binary search in the sorted m->entries): a module of n kernels answers n
+   lookups in n log n, not n^2. */
 SimResult
 sim_module_get_function(SimModule *m, const char *name, SimFunc **out)
 {
-    for (uint32_t i = 0; i < m->nfuncs; i++)
-        if (m->funcs[i].entry && m->funcs[i].defined && !strcmp(m->funcs[i].name, name)) {
-            *out = &m->funcs[i];
+    uint32_t lo = 0, hi = m->nentries;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        int c = strcmp(m->funcs[m->entries[mid]].name, name);
+        if (c == 0) {
+            *out = &m->funcs[m->entries[mid]];
             return SIM_OK;
         }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return fail(m->ctx, SIM_ERR_NOT_FOUND, "%s: no entry named '%s'", m->name, name);
 }
 
@@ -465,9 +604,42 @@ resolve(const SimModule *m, Opd *o)
     }
 }
 
+typedef struct {
+    const char *name;
+    uint32_t index;
+} NamedEntry;
+
+static int
+by_name(const void *a, const void *b)
+{
+    return strcmp(((const NamedEntry *)a)->name, ((const NamedEntry *)b)->name);
+}
+
+/* m->entries: the defined entries sorted by name, for sim_module_get_function. */
+static bool
+sort_entries(SimModule *m)
+{
+    NamedEntry *e = malloc((m->nfuncs ? m->nfuncs : 1) * sizeof *e);
+    m->entries = malloc((m->nfuncs ? m->nfuncs : 1) * sizeof *m->entries);
+    if (!e || !m->entries) {
+        free(e);
+        return false;
+    }
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].entry && m->funcs[i].defined)
+            e[m->nentries++] = (NamedEntry){ m->funcs[i].name, i };
+    qsort(e, m->nentries, sizeof *e, by_name);
+    for (uint32_t i = 0; i < m->nentries; i++)
+        m->entries[i] = e[i].index;
+    free(e);
+    return true;
+}
+
 bool
 module_link(SimModule *m)
 {
+    if (!sort_entries(m))
+        return false;
     layout_shared(m);
     for (uint32_t pc = 0; pc < m->ncode; pc++) {
         Inst *in = &m->code[pc];
@@ -503,6 +675,7 @@ sim_module_release(SimModule *m)
     for (uint32_t i = 0; i < m->ngvars; i++)
         sim_mem_free(m->ctx, m->gvars[i]);
     free(m->gvars);
+    free(m->entries);
     free(m->syms);
     free(m->funcs);
     free(m->code);

@@ -30,8 +30,13 @@ check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **par
     for (int i = 0; i < 3; i++)
         if (g[i] == 0 || b[i] == 0)
             return launch_error(ctx, "launch of '%s' with a zero grid or block dimension", f->name);
-    if (g[1] > 65535 || g[2] > 65535 || b[2] > 64 || b[0] > 1024 || b[1] > 1024)
-        return launch_error(ctx, "launch of '%s': grid or block dimension out of range", f->name);
+    /* cuLaunchKernel's limits: grid x < 2^31, y and z < 2^16; block x, y <= 1024, z <= 64 */
+    if (g[0] > 0x7fffffffu || g[1] > 65535 || g[2] > 65535 || b[2] > 64 || b[0] > 1024 ||
+        b[1] > 1024)
+        return launch_error(ctx,
+                            "launch of '%s': grid %u x %u x %u or block %u x %u x %u out of range "
+                            "(grid x at most 2147483647, y and z 65535; block x and y 1024, z 64)",
+                            f->name, g[0], g[1], g[2], b[0], b[1], b[2]);
     uint64_t nt = (uint64_t)b[0] * b[1] * b[2];
     if (nt > MAX_THREADS)
         return launch_error(ctx, "launch of '%s' with %llu threads per block (at most %d)", f->name,

@@ -884,15 +884,11 @@ add_label(Parser *P, const Token *t)
 }
 
 /* A name used as an operand: register, special register, variable,
- * function, the sink `_`, or (resolved at the end of the body) a label. */
+ * function, the sink `_`, or (resolved at the end of the body) a label.  name holds
+ * the token, with room for 2 more bytes. */
 static bool
-ident_operand(Parser *P, Opd *o)
+ident_name(Parser *P, Opd *o, char *name)
 {
-    char name[256];
-    if (P->tok.len >= sizeof name - 8)
-        return perr(P, P->tok.line, "name too long");
-    memcpy(name, P->tok.s, P->tok.len);
-    name[P->tok.len] = '\0';
     const char *end = P->tok.s + P->tok.len;
     uint32_t line = P->tok.line;
     if (!next(P))
@@ -940,6 +936,24 @@ ident_operand(Parser *P, Opd *o)
     o->kind = OPD_NAME;
     o->r = P->nnames++;
     return true;
+}
+
+/* Names have no length limit (ptxas takes kernel names of thousands of characters, and
+   vptx derives parameter and label names from them); room for a `.x` suffix. */
+static bool
+ident_operand(Parser *P, Opd *o)
+{
+    char small[256];
+    size_t len = P->tok.len;
+    char *name = len + 3 <= sizeof small ? small : malloc(len + 3);
+    if (!name)
+        return perr(P, P->tok.line, "out of memory");
+    memcpy(name, P->tok.s, len);
+    name[len] = '\0';
+    bool ok = ident_name(P, o, name);
+    if (name != small)
+        free(name);
+    return ok;
 }
 
 static bool

@@ -3,8 +3,9 @@
  *
  * sim/ is vptx's independent oracle.  It has its own PTX lexer and parser
  * and shares no code with ptxgen or the IR, so that a bug in the emitter
- * cannot be mirrored here.  It uses libc and libm only, and has no global
- * mutable state: two SimCtx may run in two threads at once.
+ * cannot be mirrored here.  It uses libc and libm only.  Its one piece of
+ * global state is the table of address ranges, one per live context, taken
+ * and given back atomically: two SimCtx may run in two threads at once.
  *
  * The host API mirrors the CUDA driver API one to one, so that a host
  * program can drive either:
@@ -22,7 +23,9 @@
  *   (profiler counters)      sim_stats / sim_print_stats / sim_line_counts
  *
  * Device addresses (SimDevPtr) are opaque 64-bit numbers that the simulator
- * maps to its own host buffers; they are never host pointers.  Library code
+ * maps to its own host buffers; they are never host pointers.  Each context
+ * has its own range of them (up to 4096 contexts alive at once; sim_create
+ * returns NULL past that), so one context refuses another's pointers.  Library code
  * never prints or exits: every call returns a SimResult, and on failure
  * sim_error() holds the message, located like a compiler's
  * ("kernel.ptx:12: error: ...") for PTX and run-time faults.
@@ -134,11 +137,12 @@ typedef struct {
 
 typedef enum {
     SIM_OPT_LINE_COUNTS,      /* 1: count executed instructions per PTX line */
-    SIM_OPT_MAX_INSTRUCTIONS, /* fault once a launch executes more (default 2^32, 0: no limit) */
+    SIM_OPT_MAX_INSTRUCTIONS, /* fault once a launch executes more (default 2^32, 0: no limit);
+                                 each CTA started counts as 32 */
     SIM_OPT_CP_ASYNC_DEFER,   /* 1 (default): cp.async data lands at wait_group/wait_all;
                                  0: at issue */
     SIM_OPT_FILL_BYTE,        /* byte pattern of fresh shared and local memory (default 0xcd) */
-    SIM_OPT_TIMEOUT_MS,       /* fault once a launch has run this long (default 30000, 0: none) */
+    SIM_OPT_TIMEOUT_MS,       /* fault once a launch has run this long (default 0: none) */
     SIM_OPT_TIMING_REGS,      /* registers per thread for the timing model's occupancy
                                  (ptxas -v); 0 (default): estimated from the PTX */
     SIM_OPT_TIMING_SAMPLE,    /* timing: simulate at most this many CTAs of a bigger grid,
@@ -146,10 +150,11 @@ typedef enum {
                                  CTAs left out do not run: their outputs are not written */
 } SimOption;
 
-/* the defaults of SIM_OPT_MAX_INSTRUCTIONS and SIM_OPT_TIMEOUT_MS: an endless
- * kernel is an error after seconds, not minutes */
+/* the defaults of SIM_OPT_MAX_INSTRUCTIONS and SIM_OPT_TIMEOUT_MS: an endless kernel
+ * is an error after 2^32 instructions, the same verdict on every machine and under any
+ * load; a wall-clock limit only when asked for */
 #define SIM_DEFAULT_MAX_INSTRUCTIONS (1ull << 32)
-#define SIM_DEFAULT_TIMEOUT_MS       30000u
+#define SIM_DEFAULT_TIMEOUT_MS       0u
 
 SimCtx *sim_create(void); /* NULL when out of memory */
 void sim_destroy(SimCtx *ctx);
@@ -178,6 +183,10 @@ void sim_set_progress(SimCtx *ctx, SimProgressFn *fn, void *user);
 int sim_func_reqntid(const SimFunc *f, unsigned out[3]);
 
 SimResult sim_mem_alloc(SimCtx *ctx, SimDevPtr *out, size_t bytes);
+/* An allocation of no bytes, for an empty array: a valid base address through which
+ * every access faults ("the allocation there is empty").  (cuMemAlloc, like
+ * sim_mem_alloc, refuses 0 bytes.) */
+SimResult sim_mem_alloc_empty(SimCtx *ctx, SimDevPtr *out);
 SimResult sim_mem_free(SimCtx *ctx, SimDevPtr p);
 SimResult sim_memcpy_htod(SimCtx *ctx, SimDevPtr dst, const void *src, size_t bytes);
 SimResult sim_memcpy_dtoh(SimCtx *ctx, void *dst, SimDevPtr src, size_t bytes);
@@ -294,5 +303,13 @@ SimResult sim_tensor_map_encode_tiled(SimTensorMap *map, unsigned data_type, uin
                                       const uint64_t *global_strides, const uint32_t *box_dim,
                                       const uint32_t *element_strides, unsigned interleave,
                                       unsigned swizzle, unsigned l2_promotion, unsigned oob_fill);
+/* The same checks alone, with the rule an argument breaks in why (n bytes): "box
+ * dimension 0 is 300 (1 to 256)".  The encoder, like the driver's, says only
+ * SIM_ERR_INVALID_VALUE; launchers call this for the message. */
+SimResult sim_tensor_map_check(unsigned data_type, uint32_t rank, SimDevPtr global_address,
+                               const uint64_t *global_dim, const uint64_t *global_strides,
+                               const uint32_t *box_dim, const uint32_t *element_strides,
+                               unsigned interleave, unsigned swizzle, unsigned l2_promotion,
+                               unsigned oob_fill, char *why, size_t n);
 
 #endif

@@ -321,6 +321,8 @@ struct SimModule {
     uint32_t nvecs, capvecs;
     Func *funcs;
     uint32_t nfuncs, capfuncs;
+    uint32_t *entries; /* the defined entries, indices into funcs sorted by name */
+    uint32_t nentries;
     Sym *syms;
     uint32_t nsyms, capsyms;
     uint8_t *cbank;
@@ -346,9 +348,13 @@ typedef struct {
 struct SimCtx {
     char *err;
     size_t errcap;
-    Alloc *allocs; /* sorted by base: addresses only grow */
+    Alloc *allocs; /* the live allocations, sorted by base */
     uint32_t nallocs, capallocs;
-    uint64_t next_addr;
+    uint32_t slot;               /* of the context's address span (host.c) */
+    uint64_t addr_lo, addr_hi;   /* the span: [addr_lo, addr_hi) */
+    uint64_t next_addr;          /* addresses from here up were never used */
+    Alloc *freed;                /* the latest frees (freed = true), FREED_KEEP at most */
+    uint32_t nfreed, freed_next; /* freed_next: the slot the next free takes once full */
     SimModule **mods;
     uint32_t nmods, capmods;
     SimStats stats;
@@ -371,7 +377,9 @@ struct SimCtx {
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
 void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap);
-Alloc *alloc_find(SimCtx *ctx, uint64_t addr);
+Alloc *alloc_find(SimCtx *ctx, uint64_t addr); /* live allocations only */
+/* A remembered free holding addr (or whose gap it is in), for messages; NULL if none. */
+const Alloc *alloc_find_freed(const SimCtx *ctx, uint64_t addr);
 SimResult sim_alloc_internal(SimCtx *ctx, SimDevPtr *out, size_t bytes);
 
 /* ---- parsing (lex.c, parse.c, decode.c) ---- */
@@ -611,7 +619,9 @@ void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes);
 void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
-bool tm_sampled_cta(const Exec *x, uint64_t linear); /* run this CTA? */
+/* The first CTA at or after `linear` (row-major over the grid) that runs: linear itself
+ * unless the launch is sampled; UINT64_MAX when none is left. */
+uint64_t tm_next_sampled_cta(const Exec *x, uint64_t linear);
 int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SIM_PRINTF(4, 5);
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);
@@ -700,8 +710,9 @@ typedef struct {
     uint16_t box[5];
     uint8_t estride[5];
 } SimTmap;
-/* Decode 128 map bytes; false when they are not a map sim_tensor_map_encode_tiled made. */
-bool sim_tmap_decode(const uint8_t *bytes, SimTmap *out);
+/* Decode 128 map bytes; false (the reason in why, n bytes) when they are not a map
+ * sim_tensor_map_encode_tiled could have made: every field is checked. */
+bool sim_tmap_decode(const uint8_t *bytes, SimTmap *out, char *why, size_t n);
 
 /* ---- floating point (fp.c) ---- */
 

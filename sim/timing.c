@@ -635,21 +635,23 @@ run_start(uint64_t r, uint64_t gap, uint64_t gx)
     return gap >= gx + SAMPLE_RUN ? at / gx * gx : at;
 }
 
-bool
-tm_sampled_cta(const Exec *x, uint64_t linear)
+uint64_t
+tm_next_sampled_cta(const Exec *x, uint64_t linear)
 {
     const Timing *tm = x->tm;
     if (!tm || !tm->sampled)
-        return true;
+        return linear;
     uint64_t k = x->ctx->opt_timing_sample, runs = (k + SAMPLE_RUN - 1) / SAMPLE_RUN;
-    uint64_t gap = tm->ctas_total / runs; /* >= SAMPLE_RUN since total > k */
-    for (uint64_t run = linear / gap; run <= linear / gap + 1 && run < runs; run++) {
+    uint64_t gap = tm->ctas_total / runs;
+    /* runs start in order, and run r ends at or before (r + 1) * gap: the first run that
+       ends past `linear` is at linear / gap or after */
+    for (uint64_t run = linear / gap; run < runs; run++) {
         uint64_t len = run + 1 < runs ? SAMPLE_RUN : k - (runs - 1) * SAMPLE_RUN;
         uint64_t at = run_start(run, gap, x->grid[0]);
-        if (linear >= at && linear - at < len)
-            return true;
+        if (linear < at + len)
+            return linear > at ? linear : at;
     }
-    return false;
+    return UINT64_MAX;
 }
 
 /*

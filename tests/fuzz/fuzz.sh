@@ -27,7 +27,7 @@ RSS_MB=${FUZZ_RSS_MB:-1024}
 # per target: dictionary and the longest input
 declare -A DICT=([frontend]=mlir [pipeline]=mlir [ptx]=ptx [npy]=npy [layout]=mlir [api]=mlir)
 declare -A MAXLEN=([frontend]=8192 [pipeline]=8192 [ptx]=16384 [npy]=1024 [layout]=512
-    [api]=8192 [shapes]=64 [output]=64)
+    [api]=8192 [shapes]=64 [output]=64 [runtime]=512 [vptxlines]=4096)
 
 if (($# == 0)); then
     set -- $(for f in tests/fuzz/fuzz_*.c; do f=${f#tests/fuzz/fuzz_}; echo "${f%.c}"; done)

@@ -68,7 +68,7 @@ test_npy(void)
         { "{'descr': '<c8', 'fortran_order': False, 'shape': (3,), }", "unsupported dtype" },
         { "{'descr': '<f4', 'fortran_order': True, 'shape': (3,), }", "Fortran-order" },
         { "{'descr': '<f4', 'fortran_order': False, 'shape': (300,), }", "promises more" },
-        { "{'descr': '<f4', 'fortran_order': False, 'shape': (3, }", "bad 'shape'" },
+        { "{'descr': '<f4', 'fortran_order': False, 'shape': (3, }", "malformed 'shape'" },
         { "{'fortran_order': False, 'shape': (3,), }", "no 'descr'" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -39,7 +39,7 @@
 //
 // A wrong value is still an error.
 // RUN: not %vptx check %s --backend=sim --scalar=x 2>&1 | %filecheck --check-prefix=BAD %s
-// BAD: vptx check: error: bad --scalar value 'x' for argument #2
+// BAD: vptx check: error: --scalar for argument #2 %row: 'x' is not an integer (decimal, or hexadecimal with 0x) for index
 func.func @axpy_row(%x: memref<8x64xf32>, %y: memref<8x64xf32>, %row: index, %s: f32)
     attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index

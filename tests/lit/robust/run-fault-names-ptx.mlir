@@ -2,7 +2,7 @@
 // number is the PTX's), prints the PTX line, and points at the MLIR op the
 // instruction came from.  With --keep the PTX is written to DIR/KERNEL.ptx and
 // the error names that file.
-// RUN: rm -rf %t.d && printf "\x93NUMPY\x01\x00\x36\x00{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }\n0123456789abcdef" > %t.npy && \
+// RUN: rm -rf %t.d && printf "\x93NUMPY\x01\x00\x3a\x00{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }\n0123456789abcdef" > %t.npy && \
 // RUN: not %vptx run %s %t.npy 100000 --out %t.d 2>&1 | %filecheck %s
 // CHECK: vptx run: error: sim: launch: SIM_ERR_FAULT: <PTX of {{.*}}run-fault-names-ptx.mlir>:[[L:[0-9]+]]: error: invalid global write of 4 bytes
 // CHECK-NEXT: vptx run: note: PTX line [[L]]: st.global.f32 [{{.*}}], {{.*}};
