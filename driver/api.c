@@ -109,6 +109,11 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         ir_print(m, out);
         return true;
     }
+    /* device functions called from vector-level code are inlined: layouts and
+       distribution work within one function (SIMT-level calls become PTX .func calls) */
+    if (module_has_calls(m) && (is_vector_level(m) || distribute_needed(m)) &&
+        (!module_inline_calls(m, d) || !ir_verify(m, d)))
+        return false;
     if (opt->emit == VPTX_EMIT_LAYOUT) {
         if (!run_layout(m, opt, d, t))
             return false;

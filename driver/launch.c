@@ -28,37 +28,20 @@
 
 /* ---- kernels and their arguments ---- */
 
-typedef struct KernelWalk {
-    OpId *out;
-    uint32_t n, max;
-} KernelWalk;
-
-static bool
-is_kernel(Module *m, OpId o)
-{
-    OpKind k = op_get(m, o)->kind;
-    return k == OP_FUNC ||
-           (k == OP_GPU_FUNC && (op_attr(m, o, "gpu.kernel") || op_attr(m, o, "kernel")));
-}
-
-static bool
-kernel_visit(Module *m, OpId o, void *ctx)
-{
-    KernelWalk *w = ctx;
-    if (is_kernel(m, o)) {
-        if (w->n < w->max)
-            w->out[w->n] = o;
-        w->n++;
-    }
-    return true;
-}
-
+/* The kernels of m, in module order: ir/call.c says which functions are (device
+   functions and declarations are not launched). */
 uint32_t
 kernel_list(Module *m, OpId *out, uint32_t max)
 {
-    KernelWalk w = { out, 0, max };
-    module_walk(m, m->top, kernel_visit, &w);
-    return w.n < max ? w.n : max;
+    uint8_t *role = module_func_roles(m);
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < funcs.n && n < max; i++)
+        if (role[funcs.items[i]] == FUNC_KERNEL)
+            out[n++] = funcs.items[i];
+    ir_free(role);
+    return n;
 }
 
 /* The ops that only make sense per thread: eval rejects them (eval/eval.c). */

@@ -605,6 +605,25 @@ bool module_collect_funcs(Module *m, OpId op, void *ctx);
  * error to d; the driver then stops. */
 typedef bool PassFn(Module *m, Diag *d);
 
+/* ---------------------------------------------------------------- call.c */
+
+/* Function roles (upstream MLIR's reading, ir/call.c): a gpu.func marked kernel, a
+ * func.func with {gpu.kernel} or {nvvm.kernel}, or, in a module with neither mark, a
+ * func.func with a body that no function calls, is a kernel; any other function with
+ * a body is a device function; one without a body is a declaration. */
+enum { FUNC_NONE, FUNC_KERNEL, FUNC_DEVICE, FUNC_DECL };
+uint8_t *module_func_roles(Module *m); /* by OpId, m->nops + 1 entries; ir_free it */
+bool func_is_kernel(Module *m, OpId f); /* one function: walks the module */
+bool func_marked_kernel(const Module *m, OpId f);
+bool func_has_body(const Module *m, OpId f);
+const char *call_callee_name(const Module *m, OpId call); /* b of @a::@b, or NULL */
+/* The function `name` in the nearest symbol table around `from`, else anywhere; 0 if none */
+OpId module_find_func(Module *m, OpId from, const char *name);
+/* Inlines every func.call of a function with a body into the kernels and removes the
+ * device functions (vector-level code: layouts work within one function). */
+bool module_inline_calls(Module *m, Diag *d);
+bool module_has_calls(Module *m);
+
 /* --------------------------------------------------------------- print.c */
 
 /* MLIR custom syntax, deterministic, parseable by frontend_parse. */

@@ -278,8 +278,11 @@ verify_call(Verifier *v, OpId o)
     if (!callee || !callee->str)
         return;
     OpId f = lookup_symbol(v, o, callee->str, OP_FUNC);
+    if (!f) /* upstream calls device gpu.funcs with func.call too */
+        f = lookup_symbol(v, o, callee->str, OP_GPU_FUNC);
     if (!f) {
-        verify_fail(v, o, "refers to @%s, which is not a 'func.func' in this module", callee->str);
+        verify_fail(v, o, "refers to @%s, which is not a 'func.func' or 'gpu.func' in this module",
+                    callee->str);
         return;
     }
     const Attr *a = op_attr(v->m, f, "function_type");

@@ -150,7 +150,10 @@ typedef struct Emit {
     } * joined;
     uint32_t nsplit, nhalf_of, nwrites, njoined; /* allocated entries */
     uint32_t halves_gen, kernel_gen;
+    bool device;     /* the function being lowered is a device function (.func) */
+    uint32_t ncalls; /* calls lowered in this function: names their .params */
     /* module */
+    uint8_t *role; /* by OpId: module_func_roles */
     FILE *globals; /* module-scope .shared / .extern: globals_st->f */
     IrStream *globals_st;
     bool have_dyn_smem;
@@ -216,6 +219,14 @@ Slot ptxgen_float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b);
 typedef enum { FAM_PRED, FAM_INT, FAM_UINT, FAM_FLOAT, FAM_HALF, FAM_BF16 } Family;
 bool tpl_find(OpKind k, Family f, int sm, const char **tpl);
 void tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na);
+
+/* ---- isel_call.c: device functions and calls ---- */
+bool ptxgen_device_prototype(Emit *e, OpId f, const char *name, FILE *out);
+bool ptxgen_device_header(Emit *e, OpId f, const char *name, FILE *out);
+bool ptxgen_device_params(Emit *e, OpId f, BlockId entry);
+bool ptxgen_device_return(Emit *e, OpId o);
+bool ptxgen_lower_call(Emit *e, OpId o);
+const char *ptxgen_ptx_name(Emit *e, const char *sym); /* ptxgen.c: a PTX identifier */
 
 /* ---- cleanup.c ---- */
 /* writes body to out without repeated or dead instructions; returns how many went */

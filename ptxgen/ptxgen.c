@@ -206,6 +206,12 @@ ptx_ident(Emit *e, const char *sym)
     return s;
 }
 
+const char *
+ptxgen_ptx_name(Emit *e, const char *sym)
+{
+    return ptx_ident(e, sym);
+}
+
 static const char *
 str_attr(Emit *e, OpId o, const char *name)
 {
@@ -556,18 +562,19 @@ lower_op(Emit *e, OpId o)
         return lower_if(e, o);
     case OP_RETURN:
     case OP_GPU_RETURN:
+        if (e->device)
+            return ptxgen_device_return(e, o);
         if (op->nargs)
             return fail_op(e, "with operands: kernels return nothing");
         ins(e, "ret;");
         return true;
+    case OP_CALL:
+        return ptxgen_lower_call(e, o);
     default:
         break;
     }
     if (op_info[op->kind].traits & T_WG)
         return fail_op(e, "is a whole-workgroup op: run the distribute pass before ptxgen");
-    if (op->kind == OP_CALL)
-        return fail_op(e, "cannot be lowered to PTX: vptx has no device functions (inline the "
-                          "callee into the kernel)");
     if (!lower_fn[op->kind])
         return fail_op(e, "cannot be lowered to PTX");
     return lower_fn[op->kind](e, o);
@@ -888,6 +895,8 @@ written_visit(Module *m, OpId o, void *ctx)
 static bool
 lower_params(Emit *e, OpId f, BlockId entry)
 {
+    if (e->device)
+        return ptxgen_device_params(e, f, entry);
     const Attr *ft = op_attr(e->m, f, "function_type");
     uint32_t nin = ft && ft->kind == ATTR_TYPE ? type_get(e->m, ft->type)->nins
                                                : block_get(e->m, entry)->args.n;
@@ -1046,13 +1055,21 @@ write_kernel(Emit *e, FILE *out, OpId f)
     if (dyn &&
         dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem(), the line right above */
         fprintf(out, "\n// vptx: dynamic shared memory %" PRId64 " bytes", dyn->i);
-    fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
-    if (e->block_size[0])
+    if (e->device) {
+        if (!ptxgen_device_header(e, f, e->kname, out))
+            return;
+        fputs("\n", out);
+    } else {
+        fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
+    }
+    if (e->block_size[0] && !e->device)
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0] + extra,
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
     /* workgroups per SM asked of ptxas (distribute/attn_ring.c), which caps registers */
     const Attr *minc = op_attr(e->m, f, "vptx.min_ctas_per_sm");
-    if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid (C7508) */
+    if (e->device)
+        ;
+    else if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid */
         fprintf(out, ".minnctapersm 1\n");
     else if (minc && minc->kind == ATTR_INT && minc->i > 1 && e->block_size[0])
         fprintf(out, ".minnctapersm %" PRId64 "\n", minc->i);
@@ -1119,6 +1136,8 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                     "only letters, digits, '_' and '$')",
                     sym ? sym : "kernel", e->kname);
     e->func = f;
+    e->device = e->role && e->role[f] == FUNC_DEVICE;
+    e->ncalls = 0;
     memset(e->nregs, 0, sizeof e->nregs);
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
@@ -1207,6 +1226,7 @@ emit_global(Emit *e, OpId g, FILE *to, bool report)
 
 typedef struct Collect {
     ARRAY(OpId) kernels;
+    ARRAY(OpId) devices; /* device functions: .func, before the kernels */
     ARRAY(OpId) globals;
     Emit *e;
 } Collect;
@@ -1216,16 +1236,11 @@ collect_visit(Module *m, OpId o, void *ctx)
 {
     Collect *c = ctx;
     Op *op = op_get(m, o);
-    if (op->kind == OP_FUNC) {
-        ARRAY_PUSH(&m->arena, c->kernels, o);
-    } else if (op->kind == OP_GPU_FUNC) {
-        if (!op_attr(m, o, "gpu.kernel") && !op_attr(m, o, "kernel")) {
-            const char *s = str_attr(c->e, o, "sym_name");
-            fail(c->e, op->loc,
-                 "'gpu.func' @%s is not a kernel: device functions are not supported", s ? s : "?");
-            return true;
-        }
-        ARRAY_PUSH(&m->arena, c->kernels, o);
+    if (op_info[op->kind].traits & T_FUNC) {
+        if (c->e->role[o] == FUNC_KERNEL)
+            ARRAY_PUSH(&m->arena, c->kernels, o);
+        else if (c->e->role[o] == FUNC_DEVICE)
+            ARRAY_PUSH(&m->arena, c->devices, o);
     } else if (op->kind == OP_GLOBAL) {
         ARRAY_PUSH(&m->arena, c->globals, o);
     }
@@ -1280,6 +1295,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.version = targets[ti].version;
     int first_version = e.version;
     Collect c = { .e = &e };
+    e.role = module_func_roles(m);
     module_walk(m, m->top, collect_visit, &c);
     e.rep = ir_calloc(m->nvalues + 1, sizeof *e.rep);
     e.range = ir_calloc(m->nvalues + 1, sizeof *e.range);
@@ -1305,6 +1321,14 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     }
     if (!direct)
         mem_open(&kf, &kst);
+    if (c.devices.n) /* every device function declared first: calls in any order */
+        fputs("\n", kf);
+    for (uint32_t i = 0; i < c.devices.n && !e.failed; i++) {
+        const char *sym = str_attr(&e, c.devices.items[i], "sym_name");
+        ptxgen_device_prototype(&e, c.devices.items[i], ptx_ident(&e, sym ? sym : "f"), kf);
+    }
+    for (uint32_t i = 0; i < c.devices.n && !e.failed; i++)
+        emit_kernel(&e, c.devices.items[i], kf);
     for (uint32_t i = 0; i < c.kernels.n && !e.failed; i++)
         emit_kernel(&e, c.kernels.items[i], kf);
     for (uint32_t i = 0; i < c.globals.n && !e.failed; i++)
@@ -1337,6 +1361,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     if (kst)
         mem_close(&kf, &kst);
     mem_close(&e.globals, &e.globals_st);
+    ir_free(e.role);
     ir_free(e.rep);
     ir_free(e.range);
     ir_free(e.uses);
