@@ -109,6 +109,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         ir_print(m, out);
         return true;
     }
+    if (!ir_check_target(m, d))
+        return false;
     /* device functions called from vector-level code are inlined: layouts and
        distribution work within one function (SIMT-level calls become PTX .func calls) */
     if (module_has_calls(m) && (is_vector_level(m) || distribute_needed(m)) &&

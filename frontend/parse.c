@@ -635,6 +635,61 @@ skip_trailing_loc(Parser *p)
     return true;
 }
 
+/* Whether the op name at the current token is a transform-dialect op (`transform.*`):
+ * a schedule script, which vptx does not run (it makes its own schedule). */
+static bool
+at_transform_op(const Parser *p)
+{
+    Token t = p->tok;
+    const char *s = t.kind == TK_STRING ? t.s + 1 : t.s;
+    uint32_t n = t.kind == TK_STRING ? (t.n >= 2 ? t.n - 2 : 0) : t.n;
+    return (t.kind == TK_BARE || t.kind == TK_STRING) && n > 10 &&
+           strncmp(s, "transform.", 10) == 0;
+}
+
+/* Whether token t, first on a line after the op being skipped, starts the next op:
+ * results (`%x =`), an op name (a dotted word or a quoted generic name), a block
+ * label, or the `}` that closes the region. */
+static bool
+starts_op(const Token *t)
+{
+    if (t->kind == TK_VALUE || t->kind == TK_CARET || t->kind == TK_RBRACE || t->kind == TK_STRING)
+        return true;
+    return t->kind == TK_BARE &&
+           (memchr(t->s, '.', t->n) || (t->n == 6 && !memcmp(t->s, "module", 6)) ||
+            (t->n == 6 && !memcmp(t->s, "return", 6)));
+}
+
+/* Skips a transform-dialect op, its regions included (one remark for the file): the
+ * payload beside the script still compiles. */
+static bool
+skip_transform_op(Parser *p)
+{
+    if (!p->transform_skipped)
+        diag_remark(p->d, p->tok.loc,
+                    "transform-dialect script skipped: vptx makes its own schedule (the other "
+                    "ops of the file are compiled)");
+    p->transform_skipped = true;
+    uint32_t line = p->tok.loc.line;
+    int depth = 0;
+    next(p);
+    while (!at(p, TK_EOF) && !at(p, TK_ERROR)) {
+        if (depth == 0 && p->tok.loc.line > line && starts_op(&p->tok))
+            return true;
+        if (at(p, TK_LPAREN) || at(p, TK_LBRACKET) || at(p, TK_LBRACE) || at(p, TK_LESS))
+            depth++;
+        if (at(p, TK_RPAREN) || at(p, TK_RBRACKET) || at(p, TK_RBRACE) || at(p, TK_GREATER))
+            depth--;
+        if (depth < 0)
+            return error_here(p, "unbalanced brackets in a transform-dialect op");
+        line = p->tok.loc.line;
+        next(p);
+    }
+    if (at(p, TK_ERROR))
+        return error_here(p, "%s", p->tok.msg ? p->tok.msg : "bad token");
+    return true;
+}
+
 /* operation ::= op-result-list? (generic-operation | custom-operation) trailing-location? */
 static bool parse_op_in(Parser *p, BlockId block);
 
@@ -657,6 +712,8 @@ parse_op_in(Parser *p, BlockId block)
         return false;
     if (!at(p, TK_STRING) && !at(p, TK_BARE))
         return error_here(p, "expected operation name");
+    if (at_transform_op(p))
+        return skip_transform_op(p);
     OpBuild b = { 0 };
     b.loc = p->tok.loc;
     bool generic;

@@ -158,6 +158,14 @@ memspace_from_attr(Parser *p, const Attr *a, Loc loc, int32_t *ms, bool *gpu)
         *gpu = true;
         return true;
     }
+    if (a->kind == ATTR_ENUM && strcmp(a->dialect, "amdgpu") == 0 &&
+        strcmp(a->name, "address_space") == 0)
+        for (int k = 0; k < 3; k++)
+            if (strcmp(a->str, amd_memspace_names[k]) == 0) {
+                *ms = MS_AMD_FAT_RAW_BUFFER + k; /* refused per function (ir/target.c) */
+                *gpu = true;
+                return true;
+            }
     return error_at(p, loc, "invalid memory space");
 }
 

@@ -115,6 +115,7 @@ typedef struct Parser {
     /* Short-lived arrays of the op being parsed (OpBuild's lists, result names): released
      * when the op is built, so they cost the module nothing (op_new copies them). */
     Arena scratch;
+    bool transform_skipped; /* a transform-dialect op was skipped (one remark says so) */
 } Parser;
 
 enum { PARSE_MAX_DEPTH = 200 };

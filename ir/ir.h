@@ -218,6 +218,10 @@ typedef enum {
 
 /* Memory spaces as integers (MLIR's NVVM numbering). */
 enum { MS_DEFAULT = 0, MS_GLOBAL = 1, MS_WORKGROUP = 3, MS_PRIVATE = 5 };
+/* AMD's #amdgpu.address_space<...>: parsed and printed so that vptx can say, once per
+ * function (ir/target.c), that it targets NVIDIA memory spaces only */
+enum { MS_AMD_FAT_RAW_BUFFER = 1000, MS_AMD_BUFFER_RSRC, MS_AMD_FAT_STRUCTURED_BUFFER };
+extern const char *const amd_memspace_names[3]; /* "fat_raw_buffer", ... */
 
 /* nvgpu tensormap parameters */
 typedef enum { SWIZZLE_NONE, SWIZZLE_32B, SWIZZLE_64B, SWIZZLE_128B } Swizzle;
@@ -612,7 +616,7 @@ typedef bool PassFn(Module *m, Diag *d);
  * func.func with a body that no function calls, is a kernel; any other function with
  * a body is a device function; one without a body is a declaration. */
 enum { FUNC_NONE, FUNC_KERNEL, FUNC_DEVICE, FUNC_DECL };
-uint8_t *module_func_roles(Module *m); /* by OpId, m->nops + 1 entries; ir_free it */
+uint8_t *module_func_roles(Module *m);  /* by OpId, m->nops + 1 entries; ir_free it */
 bool func_is_kernel(Module *m, OpId f); /* one function: walks the module */
 bool func_marked_kernel(const Module *m, OpId f);
 bool func_has_body(const Module *m, OpId f);
@@ -623,6 +627,12 @@ OpId module_find_func(Module *m, OpId from, const char *name);
  * device functions (vector-level code: layouts work within one function). */
 bool module_inline_calls(Module *m, Diag *d);
 bool module_has_calls(Module *m);
+
+/* -------------------------------------------------------------- target.c */
+
+/* One located error per function that needs what NVIDIA GPUs lack: a subgroup size
+ * other than 32 (wave64 layouts) or an AMD memory space (ir/target.c). */
+bool ir_check_target(Module *m, Diag *d);
 
 /* --------------------------------------------------------------- print.c */
 

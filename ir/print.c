@@ -92,6 +92,9 @@ pr_memspace(Printer *p, int32_t ms, bool gpu)
 {
     if (gpu && (ms == MS_GLOBAL || ms == MS_WORKGROUP || ms == MS_PRIVATE))
         fprintf(p->out, "#gpu.address_space<%s>", memspace_name(ms));
+    else if (ms >= MS_AMD_FAT_RAW_BUFFER && ms <= MS_AMD_FAT_STRUCTURED_BUFFER)
+        fprintf(p->out, "#amdgpu.address_space<%s>",
+                amd_memspace_names[ms - MS_AMD_FAT_RAW_BUFFER]);
     else
         fprintf(p->out, "%d", ms);
 }
