@@ -749,7 +749,7 @@ parse_shuffle(Parser *p, OpBuild *b)
 
 /* subgroup-reduce ::= `gpu.subgroup_reduce` kind value-use `uniform`?
  *   (`cluster` `(` `size` `=` int (`,` `stride` `=` int)? `)`)? attr-dict
- *   `:` `(` type `)` `->` type */
+ *   `:` (`(` type `)` `->` (type | `(` type `)`) | type) */
 static bool
 parse_subgroup_reduce(Parser *p, OpBuild *b)
 {
@@ -779,11 +779,22 @@ parse_subgroup_reduce(Parser *p, OpBuild *b)
                 build_set_attr(p, b, "cluster_stride", attr_int(p->m, stride, TY_I32));
         }
     }
+    /* `: (T) -> T`, `: (T) -> (T)`, or the short `: T` */
     TypeId in, out;
-    if (!parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'") || !expect(p, TK_LPAREN, "'('") ||
-        !parse_type(p, &in) || !expect(p, TK_RPAREN, "')'") || !expect(p, TK_ARROW, "'->'") ||
-        !parse_type(p, &out))
+    if (!parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'"))
         return false;
+    if (!accept(p, TK_LPAREN)) {
+        if (!parse_type(p, &in))
+            return false;
+        out = in;
+    } else {
+        bool paren;
+        if (!parse_type(p, &in) || !expect(p, TK_RPAREN, "')'") || !expect(p, TK_ARROW, "'->'"))
+            return false;
+        paren = accept(p, TK_LPAREN);
+        if (!parse_type(p, &out) || (paren && !expect(p, TK_RPAREN, "')'")))
+            return false;
+    }
     build_push_type(p, b, out);
     return push_uses(p, b, &v, 1, in);
 }

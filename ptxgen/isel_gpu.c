@@ -275,6 +275,22 @@ lower_subgroup_reduce(Emit *e, OpId o)
     Rep *src = rep_of(e, op->args[0]);
     Rep *r = rep_new(e, op_get(e->m, o)->res[0], src->n, src->per, src->elem);
     Slot c = imm_slot(RC_B32, 0x1f);
+    /* a whole warp's 32-bit integer add/min/max/and/or/xor: one redux.sync on sm_80+
+       (as upstream's GPUToNVVM lowers it) */
+    static const char *const redux[KIND_COUNT] = {
+        [KIND_ADD] = "add.s32",   [KIND_MINSI] = "min.s32", [KIND_MINUI] = "min.u32",
+        [KIND_MAXSI] = "max.s32", [KIND_MAXUI] = "max.u32", [KIND_AND] = "and.b32",
+        [KIND_OR] = "or.b32",     [KIND_XOR] = "xor.b32",
+    };
+    if (et == TY_I32 && src->per == 1 && redux[kind] && size == 32 && stride == 1 && e->sm >= 80) {
+        for (uint32_t s = 0; s < src->n; s++) {
+            Slot d = new_reg(e, RC_B32);
+            ins(e, "redux.sync.%s %s, %s, -1;", redux[kind], S(e, d),
+                S(e, as_reg(e, src->slots[s])));
+            r->slots[s] = d;
+        }
+        return true;
+    }
     if (src->per == 2) /* 16-bit pairs in one register: one shfl and one x2 op a step */
         return packed_subgroup_reduce(e, k, et, size, stride, src, r);
     for (uint32_t s = 0; s < src->n; s++) {

@@ -15,10 +15,9 @@
 // CHECK-NEXT: add.f32
 // CHECK-NEXT: shfl.sync.bfly.b32 {{%f[0-9]+}}, {{%f[0-9]+}}, 2, 31, -1;
 // CHECK-NEXT: add.f32
-// full-warp max of i32: 16 8 4 2 1
-// CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16, 31, -1;
-// CHECK-NEXT: max.s32
-// CHECK-COUNT-4: shfl.sync.bfly.b32
+// full-warp max of i32: one redux.sync (sm_80+), as upstream lowers it
+// CHECK: redux.sync.max.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, -1;
+// CHECK-NOT: shfl.sync
 
 module {
   func.func @shuffles(%x: f32, %k: i32, %out: memref<8xf32>, %outi: memref<8xi32>) {
