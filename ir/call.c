@@ -45,8 +45,7 @@ bool
 func_has_body(const Module *m, OpId f)
 {
     const Op *op = op_get(m, f);
-    return op->nregions > 0 && op->regions[0] &&
-           region_get(m, op->regions[0])->blocks.n > 0;
+    return op->nregions > 0 && op->regions[0] && region_get(m, op->regions[0])->blocks.n > 0;
 }
 
 bool
@@ -305,9 +304,8 @@ inline_block(Inliner *in, BlockId b)
             for (uint32_t k = 0; r && k < region_get(m, r)->blocks.n && ok; k++)
                 ok = inline_block(in, region_get(m, r)->blocks.items[k]);
         }
-        OpId callee = op_get(m, o)->kind == OP_CALL
-                          ? module_find_func(m, o, call_callee_name(m, o))
-                          : 0;
+        OpId callee =
+            op_get(m, o)->kind == OP_CALL ? module_find_func(m, o, call_callee_name(m, o)) : 0;
         if (!callee || !func_has_body(m, callee)) {
             ARRAY_PUSH(&m->arena, out, o);
             continue;

@@ -58,8 +58,7 @@ pieces_of(Emit *e, TypeId t, Piece *p, int max)
     const Type *ty = type_get(e->m, t);
     int n = 0;
     if (ty->kind == TY_MEMREF) {
-        if (ty->memspace != MS_DEFAULT && ty->memspace != MS_GLOBAL &&
-            ty->memspace != MS_WORKGROUP)
+        if (ty->memspace != MS_DEFAULT && ty->memspace != MS_GLOBAL && ty->memspace != MS_WORKGROUP)
             return -1;
         bool shared = ty->memspace == MS_WORKGROUP;
         p[n++] = (Piece){ shared ? "u32" : "u64", shared ? RC_B32 : RC_B64 };
@@ -281,9 +280,8 @@ device_arg(Emit *e, ValueId v, uint32_t *k)
         mr->align = mr->esize < 16 ? mr->esize : 16; /* all the callee knows */
         int j = 1;
         for (uint32_t d = 0; d < ty->rank; d++)
-            mr->sizes[d] = ty->shape[d] == DIM_DYNAMIC
-                               ? s[j++]
-                               : imm_slot(RC_B64, (uint64_t)ty->shape[d]);
+            mr->sizes[d] =
+                ty->shape[d] == DIM_DYNAMIC ? s[j++] : imm_slot(RC_B64, (uint64_t)ty->shape[d]);
         for (uint32_t d = 0; ty->layout && d < ty->rank; d++)
             mr->strides[d] = ty->layout->ints[d] == DIM_DYNAMIC
                                  ? s[j++]
@@ -385,12 +383,14 @@ ptxgen_lower_call(Emit *e, OpId o)
     const char *cname = call_callee_name(m, o);
     OpId f = module_find_func(m, o, cname);
     if (!f || !e->role || e->role[f] == FUNC_DECL || e->role[f] == FUNC_NONE)
-        return fail_op(e, "calls @%s, which has no body here: vptx links no device library "
-                          "(define the function in the module)",
+        return fail_op(e,
+                       "calls @%s, which has no body here: vptx links no device library "
+                       "(define the function in the module)",
                        cname ? cname : "?");
     if (e->role[f] == FUNC_KERNEL)
-        return fail_op(e, "calls @%s, which is a kernel: a kernel cannot be called from the "
-                          "device",
+        return fail_op(e,
+                       "calls @%s, which is a kernel: a kernel cannot be called from the "
+                       "device",
                        cname);
     const Type *ft = func_type(e, f);
     if (!ft)
