@@ -959,6 +959,7 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
     cfg->shared_bytes = ca->smem;
     cfg->timing = ca->timing;
     cfg->persistent_workgroups = ca->persistent_ctas;
+    cfg->printf_out = ca->out; /* device printf, before the PASS line */
     return true;
 }
 

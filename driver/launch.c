@@ -49,9 +49,25 @@ static bool
 per_thread_visit(Module *m, OpId o, void *ctx)
 {
     static const OpKind simt_ops[] = {
-        OP_THREAD_ID,         OP_LANE_ID,       OP_SUBGROUP_ID,    OP_SHUFFLE,
-        OP_SUBGROUP_REDUCE,   OP_LDMATRIX,      OP_MMA_SYNC,       OP_DYNAMIC_SHARED_MEMORY,
-        OP_DEVICE_ASYNC_COPY, OP_WARPGROUP_MMA, OP_TMA_ASYNC_LOAD, OP_MBARRIER_CREATE,
+        OP_THREAD_ID,
+        OP_LANE_ID,
+        OP_SUBGROUP_ID,
+        OP_SHUFFLE,
+        OP_SUBGROUP_REDUCE,
+        OP_LDMATRIX,
+        OP_MMA_SYNC,
+        OP_DYNAMIC_SHARED_MEMORY,
+        OP_DEVICE_ASYNC_COPY,
+        OP_WARPGROUP_MMA,
+        OP_TMA_ASYNC_LOAD,
+        OP_MBARRIER_CREATE,
+        OP_NVVM_SREG,
+        OP_CLUSTER_ID,
+        OP_CLUSTER_BLOCK_ID,
+        OP_ALL_REDUCE,
+        OP_PRINTF,
+        OP_NVVM_SHFL_SYNC,
+        OP_NVVM_ELECT_SYNC,
     };
     OpKind k = op_get(m, o)->kind;
     for (size_t i = 0; i < sizeof simt_ops / sizeof simt_ops[0]; i++)
@@ -804,6 +820,9 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
         ok = sim_failed(d, r, "launch", err, n);
     if (ok)
         sim_stats(d->sim, &res->stats);
+    if (*sim_printf_output(d->sim) && cfg->printf_out) /* device printf, even after a fault */
+        fputs(sim_printf_output(d->sim), cfg->printf_out);
+    sim_printf_clear(d->sim);
     if (ok && cfg->timing)
         res->timed = sim_timing(d->sim, &res->timing) == SIM_OK;
     for (uint32_t i = 0; ok && i < k->nargs; i++)

@@ -147,6 +147,7 @@ typedef struct LaunchConfig {
     /* a persistent kernel (vptx_hidden_grid): grid is the logical grid, and at most this
        many workgroups run; 0: the simulator's VPTX_PERSISTENT_WORKGROUPS, the GPU's SMs */
     unsigned persistent_workgroups;
+    FILE *printf_out; /* where device printf's text goes (the simulator's vprintf); NULL: dropped */
 } LaunchConfig;
 
 typedef struct LaunchResult {

@@ -422,6 +422,8 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
     }
     SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : o->block[0], o->block[1],
                              o->block[2], o->shared > need ? o->shared : need, b->params);
+    fputs(sim_printf_output(ctx), stdout); /* device printf, as a GPU's */
+    sim_printf_clear(ctx);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;

@@ -615,6 +615,29 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_EXIT:
     case OP_NAMED_BARRIER:
         return simt_only(ev, o);
+    case OP_CLUSTER_ID:
+    case OP_CLUSTER_DIM:
+    case OP_CLUSTER_BLOCK_ID:
+    case OP_CLUSTER_DIM_BLOCKS:
+    case OP_ALL_REDUCE:
+    case OP_GPU_YIELD:
+    case OP_PRINTF:
+    case OP_NVVM_SREG:
+    case OP_NVVM_BARRIER0:
+    case OP_NVVM_SHFL_SYNC:
+    case OP_NVVM_ELECT_SYNC:
+    case OP_NVVM_FENCE_PROXY:
+    case OP_NVVM_FENCE_MBARRIER_INIT:
+    case OP_NVVM_FENCE_SC_CLUSTER:
+    case OP_RCP:
+    case OP_MBARRIER_TEST_WAIT:
+    case OP_MBARRIER_ARRIVE_NOCOMPLETE:
+    case OP_POISON:
+    case OP_REINTERPRET_CAST:
+    case OP_ATOMIC_RMW:
+    case OP_CF_BR:
+    case OP_CF_COND_BR:
+        return eval_upstream_op(ev, f, o);
     case OP_MODULE:
     case OP_GPU_MODULE:
     case OP_FUNC:

@@ -564,6 +564,8 @@ custom_parser(OpKind k)
         fn = custom_parser_vector(k);
     if (!fn)
         fn = custom_parser_nvgpu(k);
+    if (!fn)
+        fn = custom_parser_upstream(k);
     return fn;
 }
 
@@ -585,6 +587,11 @@ parse_op_name(Parser *p, OpKind *kind, bool *generic)
         char full[110];
         snprintf(full, sizeof full, "%s%s", strcmp(buf, "module") == 0 ? "builtin." : "func.", buf);
         k = op_lookup(full);
+    }
+    p->sreg = NULL;
+    if (k < 0 && strncmp(buf, "nvvm.read.ptx.sreg.", 19) == 0) { /* one op, the name kept */
+        p->sreg = arena_strdup(&p->m->arena, buf + 19);
+        k = OP_NVVM_SREG;
     }
     if (k < 0)
         return error_here(p, "unknown operation '%s'", buf);
@@ -735,6 +742,8 @@ parse_op_in(Parser *p, BlockId block)
     }
     if (!ok || !skip_trailing_loc(p))
         return false;
+    if (b.kind == OP_NVVM_SREG && p->sreg && !build_attr(&b, "vptx.sreg"))
+        build_set_attr(p, &b, "vptx.sreg", attr_string(p->m, p->sreg, (uint32_t)strlen(p->sreg)));
     OpId o = build_op(p, &b);
     block_append(p->m, block, o);
     return bind_results(p, o, names.items, names.n);

@@ -116,6 +116,7 @@ typedef struct Parser {
      * when the op is built, so they cost the module nothing (op_new copies them). */
     Arena scratch;
     bool transform_skipped; /* a transform-dialect op was skipped (one remark says so) */
+    const char *sreg;       /* nvvm.read.ptx.sreg.<name>: the name of the op being parsed */
 } Parser;
 
 enum { PARSE_MAX_DEPTH = 200 };
@@ -175,10 +176,11 @@ void build_set_segments(Parser *p, OpBuild *b, const int64_t *sizes, uint32_t n)
 
 /* custom forms (one function per dialect file) */
 typedef bool CustomParseFn(Parser *p, OpBuild *b);
-CustomParseFn *custom_parser_func(OpKind k);   /* parse_func.c */
-CustomParseFn *custom_parser_ops(OpKind k);    /* parse_ops.c */
-CustomParseFn *custom_parser_vector(OpKind k); /* parse_vector.c */
-CustomParseFn *custom_parser_nvgpu(OpKind k);  /* parse_nvgpu.c */
+CustomParseFn *custom_parser_func(OpKind k);     /* parse_func.c */
+CustomParseFn *custom_parser_ops(OpKind k);      /* parse_ops.c */
+CustomParseFn *custom_parser_vector(OpKind k);   /* parse_vector.c */
+CustomParseFn *custom_parser_nvgpu(OpKind k);    /* parse_nvgpu.c */
+CustomParseFn *custom_parser_upstream(OpKind k); /* parse_upstream.c */
 
 /* ------------------------------------------------------- parse_type.c */
 

@@ -628,6 +628,13 @@ OpId module_find_func(Module *m, OpId from, const char *name);
 bool module_inline_calls(Module *m, Diag *d);
 bool module_has_calls(Module *m);
 
+/* ------------------------------------------------------ verify_upstream.c */
+
+/* memref.atomic_rmw's `kind`: upstream's AtomicRMWKind numbers */
+enum { ATOMIC_RMW_COUNT = 16 };
+extern const char *const atomic_rmw_kind_names[ATOMIC_RMW_COUNT]; /* "addf", "addi", ... */
+int nvvm_sreg_lookup(const char *name);                           /* "tid.x", ... -> index, or -1 */
+
 /* -------------------------------------------------------------- target.c */
 
 /* One located error per function that needs what NVIDIA GPUs lack: a subgroup size

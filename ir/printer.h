@@ -40,5 +40,6 @@ bool attr_is(const Attr *a, const char *dialect, const char *name); /* an ENUM o
  * op does not fit its custom form, and the caller prints it generically. */
 typedef bool CustomPrintFn(Printer *p, OpId op);
 CustomPrintFn *custom_printer(OpKind k);
+CustomPrintFn *custom_printer_upstream(OpKind k); /* print_upstream.c */
 
 #endif

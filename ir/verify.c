@@ -617,7 +617,8 @@ static void
 region_range(OpKind k, uint32_t *lo, uint32_t *hi)
 {
     *lo = *hi = 0;
-    if (k == OP_MODULE || k == OP_GPU_MODULE || k == OP_FUNC || k == OP_GPU_FUNC || k == OP_FOR)
+    if (k == OP_MODULE || k == OP_GPU_MODULE || k == OP_FUNC || k == OP_GPU_FUNC || k == OP_FOR ||
+        k == OP_ALL_REDUCE)
         *lo = *hi = 1;
     else if (k == OP_IF)
         *lo = 1, *hi = 2;
@@ -954,6 +955,30 @@ verify_op_rules(Verifier *v, OpId o)
     }
     case OP_TO_LAYOUT:
         verify_to_layout(v, o);
+        break;
+    case OP_CLUSTER_ID:
+    case OP_CLUSTER_DIM:
+    case OP_CLUSTER_BLOCK_ID:
+    case OP_CLUSTER_DIM_BLOCKS:
+    case OP_ALL_REDUCE:
+    case OP_GPU_YIELD:
+    case OP_PRINTF:
+    case OP_NVVM_SREG:
+    case OP_NVVM_BARRIER0:
+    case OP_NVVM_SHFL_SYNC:
+    case OP_NVVM_ELECT_SYNC:
+    case OP_NVVM_FENCE_PROXY:
+    case OP_NVVM_FENCE_MBARRIER_INIT:
+    case OP_NVVM_FENCE_SC_CLUSTER:
+    case OP_RCP:
+    case OP_MBARRIER_TEST_WAIT:
+    case OP_MBARRIER_ARRIVE_NOCOMPLETE:
+    case OP_POISON:
+    case OP_REINTERPRET_CAST:
+    case OP_ATOMIC_RMW:
+    case OP_CF_BR:
+    case OP_CF_COND_BR:
+        verify_upstream(v, o);
         break;
     case OP_TO_SIMT:
     case OP_TO_SIMD:

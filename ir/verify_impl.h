@@ -293,4 +293,7 @@ void verify_warpgroup_mma_store(Verifier *v, OpId o);
 void verify_wgmma_shared(Verifier *v, OpId o);
 void verify_wgmma_reg_a(Verifier *v, OpId o);
 
+/* verify_upstream.c: the ops of issue 25 (docs/upstream-mlir.md) */
+void verify_upstream(Verifier *v, OpId o);
+
 #endif

@@ -153,8 +153,10 @@ typedef struct Emit {
     bool device;     /* the function being lowered is a device function (.func) */
     uint32_t ncalls; /* calls lowered in this function: names their .params */
     /* module */
-    uint8_t *role; /* by OpId: module_func_roles */
-    FILE *globals; /* module-scope .shared / .extern: globals_st->f */
+    uint8_t *role;        /* by OpId: module_func_roles */
+    bool printf_declared; /* vprintf's .extern declaration is in globals */
+    uint32_t nstrings;    /* gpu.printf format strings so far */
+    FILE *globals;        /* module-scope .shared / .extern: globals_st->f */
     IrStream *globals_st;
     bool have_dyn_smem;
     int64_t dyn_smem_align;
@@ -249,6 +251,8 @@ bool isel_affine(Emit *e, OpId o);
 bool isel_gpu(Emit *e, OpId o);
 bool isel_nvgpu(Emit *e, OpId o);
 bool isel_sm90(Emit *e, OpId o);
+bool isel_upstream(Emit *e, OpId o); /* isel_upstream.c: the upstream ops of issue 25 */
+bool ptxgen_lower_body(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded);
 
 /* shared helpers */
 int64_t pow2_align(int64_t align, int64_t off); /* min(align, largest 2^k dividing off) */

@@ -150,6 +150,25 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_MBARRIER_ARRIVE] = isel_sm90,
     [OP_MBARRIER_ARRIVE_EXPECT_TX] = isel_sm90,
     [OP_MBARRIER_TRY_WAIT_PARITY] = isel_sm90,
+    [OP_MBARRIER_TEST_WAIT] = isel_sm90,
+    [OP_MBARRIER_ARRIVE_NOCOMPLETE] = isel_sm90,
+    [OP_CLUSTER_ID] = isel_upstream,
+    [OP_CLUSTER_DIM] = isel_upstream,
+    [OP_CLUSTER_BLOCK_ID] = isel_upstream,
+    [OP_CLUSTER_DIM_BLOCKS] = isel_upstream,
+    [OP_ALL_REDUCE] = isel_upstream,
+    [OP_PRINTF] = isel_upstream,
+    [OP_NVVM_SREG] = isel_upstream,
+    [OP_NVVM_BARRIER0] = isel_upstream,
+    [OP_NVVM_SHFL_SYNC] = isel_upstream,
+    [OP_NVVM_ELECT_SYNC] = isel_upstream,
+    [OP_NVVM_FENCE_PROXY] = isel_upstream,
+    [OP_NVVM_FENCE_MBARRIER_INIT] = isel_upstream,
+    [OP_NVVM_FENCE_SC_CLUSTER] = isel_upstream,
+    [OP_RCP] = isel_upstream,
+    [OP_POISON] = isel_upstream,
+    [OP_REINTERPRET_CAST] = isel_upstream,
+    [OP_ATOMIC_RMW] = isel_upstream,
     [OP_TMA_ASYNC_LOAD] = isel_sm90,
     [OP_TMA_ASYNC_STORE] = isel_sm90,
     [OP_TMA_PREFETCH_DESCRIPTOR] = isel_sm90,
@@ -580,6 +599,30 @@ lower_op(Emit *e, OpId o)
     return lower_fn[op->kind](e, o);
 }
 
+/* Lowers the ops of block b up to a trailing gpu.yield, whose operands it returns in
+   yielded (gpu.all_reduce's body, isel_upstream.c). */
+bool
+ptxgen_lower_body(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded)
+{
+    *nyielded = 0;
+    for (uint32_t i = 0; i < block_get(e->m, b)->ops.n; i++) {
+        OpId o = block_get(e->m, b)->ops.items[i];
+        Op *op = op_get(e->m, o);
+        if (op->kind == OP_GPU_YIELD) {
+            if (op->nargs > 8)
+                return fail(e, op->loc, "'gpu.yield' with more than 8 values");
+            memcpy(yielded, op->args, op->nargs * sizeof *yielded);
+            *nyielded = op->nargs;
+            continue;
+        }
+        if (!lower_op(e, o) || e->failed) {
+            e->failed = true;
+            return false;
+        }
+    }
+    return !e->failed;
+}
+
 /* Lowers the ops of b; a trailing scf.yield's operands are returned in yielded. */
 static bool
 lower_block(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded)
@@ -871,6 +914,7 @@ written_visit(Module *m, OpId o, void *ctx)
     case OP_LDMATRIX:
     case OP_SUBVIEW:
     case OP_VIEW:
+    case OP_REINTERPRET_CAST:
     case OP_DIM:
     case OP_TMA_ASYNC_STORE:
         return true;
@@ -883,8 +927,10 @@ written_visit(Module *m, OpId o, void *ctx)
             continue;
         if (op->kind == OP_DEVICE_ASYNC_COPY && type_get(m, value_type(m, v))->memspace != 3)
             continue; /* the global source */
-        while (value_get(m, v)->def && (op_get(m, value_get(m, v)->def)->kind == OP_SUBVIEW ||
-                                        op_get(m, value_get(m, v)->def)->kind == OP_VIEW))
+        while (value_get(m, v)->def &&
+               (op_get(m, value_get(m, v)->def)->kind == OP_SUBVIEW ||
+                op_get(m, value_get(m, v)->def)->kind == OP_VIEW ||
+                op_get(m, value_get(m, v)->def)->kind == OP_REINTERPRET_CAST))
             v = op_get(m, value_get(m, v)->def)->args[0];
         if (!value_get(m, v)->def)
             written[v] = true;
@@ -1067,6 +1113,14 @@ write_kernel(Emit *e, FILE *out, OpId f)
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
     /* workgroups per SM asked of ptxas (distribute/attn_ring.c), which caps registers */
     const Attr *minc = op_attr(e->m, f, "vptx.min_ctas_per_sm");
+    /* thread block clusters (upstream's nvvm.cluster_dim / nvvm.cluster_max_blocks) */
+    const Attr *cd = e->device ? NULL : op_attr(e->m, f, "nvvm.cluster_dim");
+    const Attr *cm = e->device ? NULL : op_attr(e->m, f, "nvvm.cluster_max_blocks");
+    if (cd && cd->kind == ATTR_DENSE_ARRAY && cd->n >= 1 && cd->n <= 3)
+        fprintf(out, ".explicitcluster\n.reqnctapercluster %" PRId64 ", %" PRId64 ", %" PRId64 "\n",
+                cd->ints[0], cd->n > 1 ? cd->ints[1] : 1, cd->n > 2 ? cd->ints[2] : 1);
+    if (cm && cm->kind == ATTR_INT)
+        fprintf(out, ".maxclusterrank %" PRId64 "\n", cm->i);
     if (e->device)
         ;
     else if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid */
@@ -1160,6 +1214,22 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                     "supported",
                     e->kname);
     kernel_block_size(e, f);
+    if (!e->device &&
+        (op_attr(e->m, f, "nvvm.cluster_dim") || op_attr(e->m, f, "nvvm.cluster_max_blocks"))) {
+        const Attr *cd = op_attr(e->m, f, "nvvm.cluster_dim");
+        if (cd && (cd->kind != ATTR_DENSE_ARRAY || cd->n < 1 || cd->n > 3 || !cd->ints))
+            return fail(e, op_get(e->m, f)->loc,
+                        "kernel '%s': nvvm.cluster_dim must be array<i32: x[, y[, z]]>", e->kname);
+        for (uint32_t i = 0; cd && i < cd->n; i++)
+            if (cd->ints[i] < 1)
+                return fail(e, op_get(e->m, f)->loc,
+                            "kernel '%s': nvvm.cluster_dim has a dimension of %" PRId64
+                            "; clusters are at least 1 in every dimension",
+                            e->kname, cd->ints[i]);
+        if (!need_sm(e, 90, false, "thread block clusters (nvvm.cluster_dim)"))
+            return false;
+        need_version(e, 78);
+    }
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);
     reset_kernel_values(e, f);
@@ -1247,11 +1317,13 @@ collect_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* Ops that add module-scope declarations while kernels are lowered (the .extern of
+   dynamic shared memory, gpu.printf's strings): the buffered path writes them first. */
 static bool
 dyn_smem_visit(Module *m, OpId o, void *ctx)
 {
     (void)ctx;
-    return op_get(m, o)->kind != OP_DYNAMIC_SHARED_MEMORY;
+    return op_get(m, o)->kind != OP_DYNAMIC_SHARED_MEMORY && op_get(m, o)->kind != OP_PRINTF;
 }
 
 /* The module header up to the globals.  Returns the offset in out of the .version

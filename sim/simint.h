@@ -309,6 +309,8 @@ struct SimFunc {
     uint32_t param_size; /* entry: kernel parameter buffer; func: formals + returns, frame start */
     uint32_t frame_size; /* bytes of local memory the frame needs */
     uint32_t reqntid[3], maxntid[3];
+    uint32_t cluster[3];   /* .reqnctapercluster (0: none, a cluster of one) */
+    bool explicit_cluster; /* .explicitcluster */
 };
 typedef struct SimFunc Func;
 
@@ -365,9 +367,13 @@ struct SimCtx {
     bool timing_valid;
     uint64_t *timing_lines;
     size_t ntiming_lines;
+    char *printf_out; /* what device printf (vprintf) wrote, NUL-terminated (printf.c) */
+    size_t printf_len, printf_cap;
 };
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
+/* printf.c: a call of the body-less `vprintf`: formats into the context's output */
+int sim_vprintf_call(Exec *x, Thread *t, const Inst *in);
 void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap);
 Alloc *alloc_find(SimCtx *ctx, uint64_t addr);
 SimResult sim_alloc_internal(SimCtx *ctx, SimDevPtr *out, size_t bytes);

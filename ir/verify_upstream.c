@@ -1,0 +1,391 @@
+/*
+ * verify_upstream.c -- the ops of upstream MLIR GPU code that vptx took in for issue 25
+ * (docs/upstream-mlir.md): cluster ids, gpu.all_reduce, gpu.printf, the nvvm ops that
+ * upstream tests use directly, nvgpu.rcp and the mbarrier test/no-complete ops,
+ * ub.poison, memref.reinterpret_cast and memref.atomic_rmw, cf.br / cf.cond_br.
+ *
+ * Requires:    verify.c's Verifier (places, owners) and helpers.
+ * Ensures:     each op's operands, results and attributes are as upstream's verifier
+ *              wants them, or one error says what to change.
+ * Invalidates: nothing.
+ */
+#include "ir/verify_impl.h"
+
+#include <string.h>
+
+/* upstream's AtomicRMWKind, by number (memref.atomic_rmw `kind`) */
+const char *const atomic_rmw_kind_names[ATOMIC_RMW_COUNT] = {
+    "addf",     "addi",    "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+    "minimumf", "minnumf", "mins", "minu",   "mulf",     "muli",    "ori",  "xori",
+};
+
+/* the special registers nvvm.read.ptx.sreg.<name> reads, with their width */
+static const struct {
+    const char *name;
+    TypeId type;
+} sregs[] = {
+    { "tid.x", TY_I32 },
+    { "tid.y", TY_I32 },
+    { "tid.z", TY_I32 },
+    { "ntid.x", TY_I32 },
+    { "ntid.y", TY_I32 },
+    { "ntid.z", TY_I32 },
+    { "ctaid.x", TY_I32 },
+    { "ctaid.y", TY_I32 },
+    { "ctaid.z", TY_I32 },
+    { "nctaid.x", TY_I32 },
+    { "nctaid.y", TY_I32 },
+    { "nctaid.z", TY_I32 },
+    { "laneid", TY_I32 },
+    { "warpsize", TY_I32 },
+    { "warpid", TY_I32 },
+    { "nwarpid", TY_I32 },
+    { "smid", TY_I32 },
+    { "nsmid", TY_I32 },
+    { "clusterid.x", TY_I32 },
+    { "clusterid.y", TY_I32 },
+    { "clusterid.z", TY_I32 },
+    { "nclusterid.x", TY_I32 },
+    { "nclusterid.y", TY_I32 },
+    { "nclusterid.z", TY_I32 },
+    { "cluster.ctaid.x", TY_I32 },
+    { "cluster.ctaid.y", TY_I32 },
+    { "cluster.ctaid.z", TY_I32 },
+    { "cluster.nctaid.x", TY_I32 },
+    { "cluster.nctaid.y", TY_I32 },
+    { "cluster.nctaid.z", TY_I32 },
+    { "cluster.ctarank", TY_I32 },
+    { "cluster.nctarank", TY_I32 },
+    { "clock", TY_I32 },
+    { "clock64", TY_I64 },
+    { "globaltimer", TY_I64 },
+    { "lanemask.eq", TY_I32 },
+    { "lanemask.lt", TY_I32 },
+    { "lanemask.le", TY_I32 },
+    { "lanemask.gt", TY_I32 },
+    { "lanemask.ge", TY_I32 },
+};
+
+int
+nvvm_sreg_lookup(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof sregs / sizeof sregs[0]; i++)
+        if (strcmp(sregs[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static void
+verify_sreg(Verifier *v, OpId o)
+{
+    const Attr *a = verify_get_attr(v, o, "vptx.sreg", ATTR_STRING, true);
+    if (!a)
+        return;
+    int k = nvvm_sreg_lookup(a->str);
+    if (k < 0) {
+        verify_fail(v, o, "reads special register '%s', which vptx does not know", a->str);
+        return;
+    }
+    verify_want_type(v, o, result(0), sregs[k].type);
+}
+
+static bool
+int_or_float(TypeId t)
+{
+    return (type_is_int(t) && t != TY_I1) || type_is_float(t);
+}
+
+/* gpu.all_reduce: an op kind, or a region (lhs, rhs) -> gpu.yield of one value */
+static void
+verify_all_reduce(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    TypeId t = arg_type(v, o, 0);
+    if (!verify_want(v, o, operand(0), type_is_scalar(t) && int_or_float(t),
+                     "an integer or float scalar") ||
+        !verify_want_same(v, o, result(0), operand(0)))
+        return;
+    const char *kind = verify_get_enum(v, o, "op", false);
+    BlockId body = op->nregions ? op_entry_block(v->m, o, 0) : 0;
+    if (kind && body) {
+        verify_fail(v, o, "has both an op kind and a body: give one");
+        return;
+    }
+    if (!kind && !body) {
+        verify_fail(v, o,
+                    "needs an op kind (add, mul, minsi, ...) or a body that combines two "
+                    "values");
+        return;
+    }
+    if (kind) {
+        int k = combining_kind_lookup(kind);
+        if (k < 0 && strcmp(kind, "min") && strcmp(kind, "max"))
+            verify_fail(v, o, "has op kind '%s', which gpu.all_reduce does not have", kind);
+        else if (k >= 0)
+            verify_check_kind_fits(v, o, k, t);
+        return;
+    }
+    const Block *b = block_get(v->m, body);
+    if (b->args.n != 2 || value_type(v->m, b->args.items[0]) != t ||
+        value_type(v->m, b->args.items[1]) != t) {
+        verify_fail(v, o, "body must take two arguments of type %s", verify_tname(v, t));
+        return;
+    }
+    OpId last = b->ops.n ? b->ops.items[b->ops.n - 1] : 0;
+    if (!last || kind_of(v, last) != OP_GPU_YIELD || v->m->ops[last].nargs != 1 ||
+        value_type(v->m, v->m->ops[last].args[0]) != t)
+        verify_fail(v, o, "body must end with a 'gpu.yield' of one %s", verify_tname(v, t));
+}
+
+static void
+verify_gpu_yield(Verifier *v, OpId o)
+{
+    OpId parent = v->owner[o];
+    if (!parent || kind_of(v, parent) != OP_ALL_REDUCE)
+        verify_fail(v, o, "must be in the body of a 'gpu.all_reduce'");
+}
+
+static void
+verify_printf(Verifier *v, OpId o)
+{
+    if (!verify_get_attr(v, o, "format", ATTR_STRING, true))
+        return;
+    for (uint32_t i = 0; i < v->m->ops[o].nargs; i++) {
+        TypeId t = arg_type(v, o, i);
+        if (!verify_want(v, o, operand(i), type_is_scalar(t) && t != TY_TF32,
+                         "an integer, index or float scalar"))
+            return;
+    }
+}
+
+static void
+verify_nvvm_shfl(Verifier *v, OpId o)
+{
+    static const char *const kinds[] = { "bfly", "up", "down", "idx" };
+    const char *k = verify_get_enum(v, o, "kind", true);
+    bool known = false;
+    for (int i = 0; k && i < 4; i++)
+        known = known || strcmp(k, kinds[i]) == 0;
+    if (k && !known)
+        verify_fail(v, o, "has kind '%s' but must be bfly, up, down or idx", k);
+    if (op_attr(v->m, o, "return_value_and_is_valid")) {
+        verify_fail(v, o,
+                    "with return_value_and_is_valid returns an LLVM struct, which vptx has "
+                    "no type for: use gpu.shuffle, whose second result is the valid bit");
+        return;
+    }
+    verify_want_type(v, o, operand(0), TY_I32);
+    verify_want_type(v, o, operand(2), TY_I32);
+    verify_want_type(v, o, operand(3), TY_I32);
+    TypeId t = arg_type(v, o, 1);
+    if (verify_want(v, o, operand(1), t == TY_I32 || t == TY_F32, "i32 or f32"))
+        verify_want_same(v, o, result(0), operand(1));
+}
+
+static void
+verify_fence_proxy(Verifier *v, OpId o)
+{
+    const char *k = verify_get_enum(v, o, "kind", true);
+    const char *sp = verify_get_enum(v, o, "space", false);
+    if (!k)
+        return;
+    if (strcmp(k, "async.shared") == 0) {
+        if (!sp || (strcmp(sp, "cta") && strcmp(sp, "cluster")))
+            verify_fail(v, o, "with kind async.shared needs space cta or cluster");
+    } else if (strcmp(k, "async") && strcmp(k, "async.global") && strcmp(k, "alias")) {
+        verify_fail(v, o,
+                    "has kind '%s': vptx takes alias, async, async.global and "
+                    "async.shared",
+                    k);
+    } else if (sp) {
+        verify_fail(v, o, "has a space, which only kind async.shared takes");
+    }
+}
+
+static void
+verify_rcp(Verifier *v, OpId o)
+{
+    TypeId t = arg_type(v, o, 0);
+    if (!verify_want(v, o, operand(0), is_vec(v, t) && elem_of(v, t) == TY_F32,
+                     "a vector of f32") ||
+        !verify_want_same(v, o, result(0), operand(0)))
+        return;
+    const char *r = verify_get_enum(v, o, "rounding", true);
+    if (r && (strcmp(r, "approx") || !op_attr(v->m, o, "ftz")))
+        verify_fail(v, o,
+                    "has rounding '%s'%s: as upstream, only {rounding = approx, ftz} "
+                    "(rcp.approx.ftz.f32)",
+                    r, op_attr(v->m, o, "ftz") ? "" : " without ftz");
+}
+
+static void
+verify_mbarrier_more(Verifier *v, OpId o)
+{
+    if (!verify_want_kind(v, o, operand(0), TY_MBARRIER_GROUP, "an !nvgpu.mbarrier.group"))
+        return;
+    if (kind_of(v, o) == OP_MBARRIER_TEST_WAIT) { /* barriers, token, mbarId */
+        verify_want_kind(v, o, operand(1), TY_MBARRIER_TOKEN, "!nvgpu.mbarrier.token");
+        verify_want_index(v, o, operand(2));
+        verify_want_type(v, o, result(0), TY_I1);
+    } else { /* arrive.nocomplete: barriers, mbarId, count */
+        verify_want_index(v, o, operand(1));
+        verify_want_index(v, o, operand(2));
+        verify_want_kind(v, o, result(0), TY_MBARRIER_TOKEN, "!nvgpu.mbarrier.token");
+    }
+}
+
+static void
+verify_poison(Verifier *v, OpId o)
+{
+    TypeId t = res_type(v, o, 0);
+    verify_want(v, o, result(0), type_is_scalar(t) || is_vec(v, t), "a scalar or a vector");
+}
+
+/* The static list `name` (dynamic entries are ?) and its count; -1 after reporting */
+static int
+static_list(Verifier *v, OpId o, const char *name, int64_t *out, uint32_t cap)
+{
+    int n = verify_get_ints(v, o, name, out, cap, true);
+    return n < 0 ? -1 : n;
+}
+
+/* memref.reinterpret_cast %src to offset: [o], sizes: [..], strides: [..] */
+static void
+verify_reinterpret_cast(Verifier *v, OpId o)
+{
+    uint32_t st[4], sz[4];
+    int64_t off[1], sizes[VERIFY_MAX_RANK], strides[VERIFY_MAX_RANK];
+    if (!verify_segments(v, o, "1***", st, sz) || !verify_want_memref(v, o, operand(0)) ||
+        !verify_want_memref(v, o, result(0)))
+        return;
+    int no = static_list(v, o, "static_offsets", off, 1);
+    int ns = static_list(v, o, "static_sizes", sizes, VERIFY_MAX_RANK);
+    int nt = static_list(v, o, "static_strides", strides, VERIFY_MAX_RANK);
+    if (no < 0 || ns < 0 || nt < 0)
+        return;
+    const Type *src = ty(v, arg_type(v, o, 0)), *res = ty(v, res_type(v, o, 0));
+    if (no != 1 || (uint32_t)ns != res->rank || (uint32_t)nt != res->rank) {
+        verify_fail(v, o, "needs one offset and %u sizes and strides (the result's rank)",
+                    res->rank);
+        return;
+    }
+    if (src->elem != res->elem || src->memspace != res->memspace) {
+        verify_fail(v, o, "result %s must keep the element type and memory space of %s",
+                    verify_tname(v, res_type(v, o, 0)), verify_tname(v, arg_type(v, o, 0)));
+        return;
+    }
+    uint32_t dyn[3] = { 0, 0, 0 };
+    for (uint32_t d = 0; d < res->rank; d++) {
+        int64_t rs = res->layout ? res->layout->ints[d] : 0;
+        dyn[1] += sizes[d] == DIM_DYNAMIC;
+        dyn[2] += strides[d] == DIM_DYNAMIC;
+        if (sizes[d] != DIM_DYNAMIC && sizes[d] != res->shape[d])
+            verify_fail(v, o, "has size %lld in dim %u but the result type says %lld",
+                        (long long)sizes[d], d, (long long)res->shape[d]);
+        if (res->layout && strides[d] != DIM_DYNAMIC && strides[d] != rs)
+            verify_fail(v, o, "has stride %lld in dim %u but the result type says %lld",
+                        (long long)strides[d], d, (long long)rs);
+    }
+    dyn[0] = off[0] == DIM_DYNAMIC;
+    for (int g = 0; g < 3; g++)
+        if (sz[g + 1] != dyn[g]) {
+            verify_fail(v, o, "has %u dynamic %s operands for %u '?' entries", sz[g + 1],
+                        g == 0   ? "offset"
+                        : g == 1 ? "size"
+                                 : "stride",
+                        dyn[g]);
+            return;
+        }
+    verify_want_indices(v, o, st[1], sz[1] + sz[2] + sz[3]);
+}
+
+/* memref.atomic_rmw kind %value, %memref[%i..] : (T, memref<..xT>) -> T */
+static void
+verify_atomic_rmw(Verifier *v, OpId o)
+{
+    uint32_t n = v->m->ops[o].nargs;
+    int64_t k;
+    if (!verify_want_count(v, o, "operands", n, 2, UINT32_MAX) ||
+        !verify_check_memref_access(v, o, 1, 2, n - 2) || !verify_get_int(v, o, "kind", &k, true))
+        return;
+    if (k < 0 || k >= ATOMIC_RMW_COUNT) {
+        verify_fail(v, o, "has kind %lld, which is no AtomicRMWKind", (long long)k);
+        return;
+    }
+    TypeId e = elem_of(v, arg_type(v, o, 1));
+    if (!verify_want_type(v, o, operand(0), e) || !verify_want_type(v, o, result(0), e))
+        return;
+    const char *name = atomic_rmw_kind_names[k];
+    bool fk = name[strlen(name) - 1] == 'f';
+    bool ok = strcmp(name, "assign") == 0 ? type_is_scalar(e)
+              : fk                        ? type_is_float(e)
+                                          : type_is_int(e);
+    if (!ok)
+        verify_fail(v, o, "with kind %s cannot apply to %s", name, verify_tname(v, e));
+}
+
+/* cf.br / cf.cond_br: successors (region-block indices in `successors`) with as many
+   operands as their arguments, of their types */
+static void
+verify_branch(Verifier *v, OpId o)
+{
+    verify_fail(v, o, "is not supported yet");
+}
+
+void
+verify_upstream(Verifier *v, OpId o)
+{
+    switch (kind_of(v, o)) {
+    case OP_CLUSTER_ID:
+    case OP_CLUSTER_DIM:
+    case OP_CLUSTER_BLOCK_ID:
+    case OP_CLUSTER_DIM_BLOCKS:
+        verify_gpu_id(v, o, true);
+        break;
+    case OP_ALL_REDUCE:
+        verify_all_reduce(v, o);
+        break;
+    case OP_GPU_YIELD:
+        verify_gpu_yield(v, o);
+        break;
+    case OP_PRINTF:
+        verify_printf(v, o);
+        break;
+    case OP_NVVM_SREG:
+        verify_sreg(v, o);
+        break;
+    case OP_NVVM_SHFL_SYNC:
+        verify_nvvm_shfl(v, o);
+        break;
+    case OP_NVVM_ELECT_SYNC:
+        if (verify_want_count(v, o, "operands", v->m->ops[o].nargs, 0, 1) && v->m->ops[o].nargs)
+            verify_want_type(v, o, operand(0), TY_I32);
+        verify_want_type(v, o, result(0), TY_I1);
+        break;
+    case OP_NVVM_FENCE_PROXY:
+        verify_fence_proxy(v, o);
+        break;
+    case OP_RCP:
+        verify_rcp(v, o);
+        break;
+    case OP_MBARRIER_TEST_WAIT:
+    case OP_MBARRIER_ARRIVE_NOCOMPLETE:
+        verify_mbarrier_more(v, o);
+        break;
+    case OP_POISON:
+        verify_poison(v, o);
+        break;
+    case OP_REINTERPRET_CAST:
+        verify_reinterpret_cast(v, o);
+        break;
+    case OP_ATOMIC_RMW:
+        verify_atomic_rmw(v, o);
+        break;
+    case OP_CF_BR:
+    case OP_CF_COND_BR:
+        verify_branch(v, o);
+        break;
+    default: /* barrier0, fence.mbarrier.init, fence.sc.cluster: nothing to check */
+        break;
+    }
+}

@@ -1,0 +1,69 @@
+// The upstream MLIR ops of issue 25 part 3 parse in their custom and generic forms and
+// print back in upstream's custom form (the runner also checks the round trip).
+// RUN: %vptx --emit=mlir %s | %filecheck %s
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!tok = !nvgpu.mbarrier.token
+module {
+  gpu.module @m {
+    gpu.func @forms(%x: f32, %i: i32, %v: vector<4xf32>, %m: memref<16xf32>, %k: index) kernel {
+      // CHECK: %{{.*}} = gpu.cluster_id x
+      %a = gpu.cluster_id x
+      // CHECK: %{{.*}} = gpu.cluster_dim y
+      %b = gpu.cluster_dim y
+      // CHECK: %{{.*}} = gpu.cluster_block_id z
+      %c = gpu.cluster_block_id z
+      // CHECK: %{{.*}} = gpu.cluster_dim_blocks x
+      %d = gpu.cluster_dim_blocks x
+      // CHECK: %{{.*}} = nvvm.read.ptx.sreg.tid.x : i32
+      %t = nvvm.read.ptx.sreg.tid.x : i32
+      // CHECK: %{{.*}} = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %r = "nvvm.read.ptx.sreg.cluster.ctarank"() : () -> i32
+      // CHECK: nvvm.barrier0
+      nvvm.barrier0
+      // CHECK: %{{.*}} = nvvm.shfl.sync up %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
+      %s = nvvm.shfl.sync up %i, %i, %i, %i : i32 -> i32
+      // CHECK: %{{.*}} = nvvm.elect.sync -> i1
+      %e = nvvm.elect.sync -> i1
+      // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cluster>}
+      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cluster>}
+      // CHECK: nvvm.fence.mbarrier.init
+      nvvm.fence.mbarrier.init
+      // CHECK: nvvm.fence.sc.cluster
+      "nvvm.fence.sc.cluster"() : () -> ()
+      // CHECK: %{{.*}} = nvgpu.rcp %{{.*}} {rounding = approx, ftz} : vector<4xf32>
+      %rc = nvgpu.rcp %v {rounding = approx, ftz} : vector<4xf32>
+      %bar = nvgpu.mbarrier.create -> !bar
+      // CHECK: %[[T:.*]] = nvgpu.mbarrier.arrive.nocomplete %{{.*}}[%{{.*}}], %{{.*}} : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>> -> !nvgpu.mbarrier.token
+      %tk = nvgpu.mbarrier.arrive.nocomplete %bar[%k], %k : !bar -> !tok
+      // CHECK: %{{.*}} = nvgpu.mbarrier.test.wait %{{.*}}[%{{.*}}], %[[T]] : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>, !nvgpu.mbarrier.token
+      %done = nvgpu.mbarrier.test.wait %bar[%k], %tk : !bar, !tok
+      // CHECK: nvgpu.device_async_wait {numGroups = 1 : i32}
+      nvgpu.device_async_wait {numGroups = 1 : i32}
+      // CHECK: %{{.*}} = ub.poison : vector<4xf32>
+      %p = ub.poison : vector<4xf32>
+      // CHECK: %{{.*}} = ub.poison : i32
+      %p2 = "ub.poison"() <{value = #ub.poison}> : () -> i32
+      // CHECK: %{{.*}} = memref.reinterpret_cast %{{.*}} to offset: [%{{.*}}], sizes: [2, 4], strides: [4, 1] : memref<16xf32> to memref<2x4xf32, strided<[4, 1], offset: ?>>
+      %rv = memref.reinterpret_cast %m to offset: [%k], sizes: [2, 4], strides: [4, 1] : memref<16xf32> to memref<2x4xf32, strided<[4, 1], offset: ?>>
+      // CHECK: %{{.*}} = memref.atomic_rmw addf %{{.*}}, %{{.*}}[%{{.*}}] : (f32, memref<16xf32>) -> f32
+      %at = memref.atomic_rmw addf %x, %m[%k] : (f32, memref<16xf32>) -> f32
+      // CHECK: %{{.*}} = memref.atomic_rmw maxs %{{.*}}, %{{.*}}[] : (i32, memref<i32>) -> i32
+      %mi = memref.alloca() : memref<i32>
+      %at2 = "memref.atomic_rmw"(%i, %mi) <{kind = 6 : i64}> : (i32, memref<i32>) -> i32
+      // CHECK: %{{.*}} = gpu.all_reduce mul %{{.*}} uniform {
+      // CHECK: } : (f32) -> (f32)
+      %ar = gpu.all_reduce mul %x uniform {} : (f32) -> (f32)
+      // CHECK: gpu.yield %{{.*}} : i32
+      %ar2 = gpu.all_reduce %i {
+      ^bb0(%l: i32, %h: i32):
+        %o = arith.ori %l, %h : i32
+        gpu.yield %o : i32
+      } : (i32) -> i32
+      // CHECK: gpu.printf "x = %f, i = %d\n", %{{.*}}, %{{.*}} : f32, i32
+      gpu.printf "x = %f, i = %d\n", %x, %i : f32, i32
+      // CHECK: gpu.printf "plain\n"
+      gpu.printf "plain\n"
+      gpu.return
+    }
+  }
+}
