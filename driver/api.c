@@ -113,6 +113,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         return false;
     /* device functions called from vector-level code are inlined: layouts and
        distribution work within one function (SIMT-level calls become PTX .func calls) */
+    if ((is_vector_level(m) || distribute_needed(m)) && !ir_check_structured(m, d))
+        return false;
     if (module_has_calls(m) && (is_vector_level(m) || distribute_needed(m)) &&
         (!module_inline_calls(m, d) || !ir_verify(m, d)))
         return false;

@@ -516,6 +516,20 @@ parse_generic_body(Parser *p, OpBuild *b)
     Loc args_loc = p->tok.loc;
     if (!parse_operand_list_in(p, TK_LPAREN, TK_RPAREN, b, NULL))
         return false;
+    if (at(p, TK_LBRACKET)) { /* successors: `[^bb1, ^bb2]` */
+        const Attr *names[4];
+        uint32_t n = 0;
+        next(p);
+        do {
+            if (n == 4)
+                return error_here(p, "at most 4 successors");
+            if (!parse_successor(p, &names[n++]))
+                return false;
+        } while (accept(p, TK_COMMA));
+        if (!expect(p, TK_RBRACKET, "']'"))
+            return false;
+        build_set_attr(p, b, "successor_names", attr_array(p->m, names, n));
+    }
     if (accept(p, TK_LESS)) {
         if (!at(p, TK_LBRACE))
             return error_here(p, "expected '{' in properties");
@@ -846,6 +860,65 @@ add_implicit_yield(Parser *p, RegionId r, Loc loc)
  * block ::= block-label operation*     block-label ::= block-id block-arg-list? `:`
  * With args (custom forms) the entry block's arguments are given; with
  * implicit_yield a missing scf.yield terminator is inserted. */
+/* Records the label at the current ^token as block `index` of the region being parsed. */
+static bool
+add_label(Parser *p, uint32_t index)
+{
+    for (uint32_t i = p->label_floor; i < p->nlabels; i++)
+        if (p->labels[i].n == p->tok.n && memcmp(p->labels[i].s, p->tok.s, p->tok.n) == 0)
+            return error_here(p, "redefinition of block '^%.*s'", (int)p->tok.n, p->tok.s);
+    if (p->nlabels == p->caplabels) {
+        p->caplabels = p->caplabels ? 2 * p->caplabels : 16;
+        p->labels = ir_realloc(p->labels, p->caplabels * sizeof *p->labels);
+    }
+    p->labels[p->nlabels++] = (struct BlockLabel){ p->tok.s, (uint32_t)p->tok.n, index };
+    return true;
+}
+
+/* `^name` (a successor) into an attribute holding the name */
+bool
+parse_successor(Parser *p, const Attr **name)
+{
+    if (!at(p, TK_CARET))
+        return error_here(p, "expected a block name (^bb1)");
+    *name = attr_string(p->m, p->tok.s, (uint32_t)p->tok.n);
+    next(p);
+    return true;
+}
+
+/* The successor_names of the branches in region r become `successors`: the indices of
+   the blocks, in the region, that carry those labels. */
+static bool
+resolve_successors(Parser *p, RegionId r)
+{
+    const Region *reg = region_get(p->m, r);
+    for (uint32_t bi = 0; bi < reg->blocks.n; bi++) {
+        const Block *b = block_get(p->m, reg->blocks.items[bi]);
+        for (uint32_t k = 0; k < b->ops.n; k++) {
+            OpId o = b->ops.items[k];
+            const Attr *names = op_attr(p->m, o, "successor_names");
+            if (!names || names->kind != ATTR_ARRAY)
+                continue;
+            int64_t idx[4];
+            for (uint32_t j = 0; j < names->n && j < 4; j++) {
+                const Attr *nm = names->items[j];
+                idx[j] = -1;
+                for (uint32_t i = p->label_floor; i < p->nlabels; i++)
+                    if (nm->len == p->labels[i].n && memcmp(nm->str, p->labels[i].s, nm->len) == 0)
+                        idx[j] = p->labels[i].index;
+                if (idx[j] < 0)
+                    return error_at(p, op_get(p->m, o)->loc,
+                                    "'%s' branches to '^%s', which is no block of this region",
+                                    op_name(p->m, o), nm->str);
+            }
+            op_remove_attr(p->m, o, "successor_names");
+            op_set_attr(p->m, o, "successors",
+                        attr_dense_array(p->m, TY_I32, idx, NULL, names->n < 4 ? names->n : 4));
+        }
+    }
+    return true;
+}
+
 bool
 parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, bool implicit_yield)
 {
@@ -857,6 +930,8 @@ parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, boo
     RegionId r = region_new(p->m, 0);
     *out = r;
     uint32_t mark = p->nentries;
+    uint32_t saved_floor = p->label_floor;
+    p->label_floor = p->nlabels;
     bool ok = true;
     BlockId cur = 0;
     if (args || implicit_yield)
@@ -871,10 +946,11 @@ parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, boo
                 ok = error_here(p, "invalid block name in region with named arguments");
                 break;
             }
+            ok = add_label(p, region_get(p->m, r)->blocks.n);
             next(p);
             cur = block_new(p->m);
             region_append(p->m, r, cur);
-            ok = parse_block_args(p, cur) && expect(p, TK_COLON, "':'");
+            ok = ok && parse_block_args(p, cur) && expect(p, TK_COLON, "':'");
             continue;
         }
         if (!cur) {
@@ -889,6 +965,10 @@ parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, boo
         next(p);
     if (ok && implicit_yield)
         add_implicit_yield(p, r, end);
+    if (ok)
+        ok = resolve_successors(p, r);
+    p->nlabels = p->label_floor;
+    p->label_floor = saved_floor;
     pop_names(p, mark);
     leave(p);
     return ok;
@@ -1014,6 +1094,7 @@ parser_free(Parser *p)
 {
     ir_free(p->entries);
     ir_free(p->buckets);
+    ir_free(p->labels);
     arena_free(&p->scratch);
 }
 

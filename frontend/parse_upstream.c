@@ -369,6 +369,63 @@ parse_atomic_rmw(Parser *p, OpBuild *b)
     return true;
 }
 
+/* successor ::= `^name` (`(` value-uses `:` types `)`)?  (operands pushed, name kept) */
+static bool
+successor(Parser *p, OpBuild *b, const Attr **name, int64_t *nargs)
+{
+    if (!parse_successor(p, name))
+        return false;
+    *nargs = 0;
+    if (!accept(p, TK_LPAREN))
+        return true;
+    Use u[32];
+    uint32_t n = 0;
+    do {
+        if (n == 32 || !use(p, &u[n++]))
+            return n == 32 ? error_here(p, "too many block arguments") : false;
+    } while (accept(p, TK_COMMA));
+    if (!expect(p, TK_COLON, "':'"))
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        TypeId t;
+        if ((i && !expect(p, TK_COMMA, "','")) || !parse_type(p, &t) || !push(p, b, &u[i], t))
+            return false;
+    }
+    *nargs = n;
+    return expect(p, TK_RPAREN, "')'");
+}
+
+/* cf.br ::= successor attr-dict */
+static bool
+parse_cf_br(Parser *p, OpBuild *b)
+{
+    const Attr *name;
+    int64_t n;
+    if (!successor(p, b, &name, &n))
+        return false;
+    build_set_attr(p, b, "successor_names", attr_array(p->m, &name, 1));
+    return parse_opt_attr_dict(p, b);
+}
+
+/* cf.cond_br ::= value-use `,` successor `,` successor attr-dict */
+static bool
+parse_cf_cond_br(Parser *p, OpBuild *b)
+{
+    Use c;
+    const Attr *names[2];
+    int64_t seg[3] = { 1, 0, 0 };
+    if (!use(p, &c) || !push(p, b, &c, TY_I1) || !expect(p, TK_COMMA, "','"))
+        return false;
+    if (at(p, TK_LBRACKET))
+        return error_here(p, "branch weights are not supported by vptx: drop them");
+    if (!successor(p, b, &names[0], &seg[1]) || !expect(p, TK_COMMA, "','") ||
+        !successor(p, b, &names[1], &seg[2]))
+        return false;
+    build_set_attr(p, b, "successor_names", attr_array(p->m, names, 2));
+    build_set_segments(p, b, seg, 3);
+    return parse_opt_attr_dict(p, b);
+}
+
 CustomParseFn *
 custom_parser_upstream(OpKind k)
 {
@@ -389,6 +446,8 @@ custom_parser_upstream(OpKind k)
         [OP_POISON] = parse_poison,
         [OP_REINTERPRET_CAST] = parse_reinterpret_cast,
         [OP_ATOMIC_RMW] = parse_atomic_rmw,
+        [OP_CF_BR] = parse_cf_br,
+        [OP_CF_COND_BR] = parse_cf_cond_br,
     };
     return table[k];
 }

@@ -117,6 +117,14 @@ typedef struct Parser {
     Arena scratch;
     bool transform_skipped; /* a transform-dialect op was skipped (one remark says so) */
     const char *sreg;       /* nvvm.read.ptx.sreg.<name>: the name of the op being parsed */
+    /* block labels of the regions being parsed (^name -> index in its region); those of
+       the innermost region from label_floor on; cf.br / cf.cond_br name successors by
+       label (attribute successor_names), resolved to indices when the region ends */
+    struct BlockLabel {
+        const char *s;
+        uint32_t n, index;
+    } * labels;
+    uint32_t nlabels, caplabels, label_floor;
 } Parser;
 
 enum { PARSE_MAX_DEPTH = 200 };
@@ -181,6 +189,8 @@ CustomParseFn *custom_parser_ops(OpKind k);      /* parse_ops.c */
 CustomParseFn *custom_parser_vector(OpKind k);   /* parse_vector.c */
 CustomParseFn *custom_parser_nvgpu(OpKind k);    /* parse_nvgpu.c */
 CustomParseFn *custom_parser_upstream(OpKind k); /* parse_upstream.c */
+/* `^name` into a successor_names list (parse_upstream.c and the generic form) */
+bool parse_successor(Parser *p, const Attr **name);
 
 /* ------------------------------------------------------- parse_type.c */
 

@@ -640,6 +640,8 @@ int nvvm_sreg_lookup(const char *name);                           /* "tid.x", ..
 /* One located error per function that needs what NVIDIA GPUs lack: a subgroup size
  * other than 32 (wave64 layouts) or an AMD memory space (ir/target.c). */
 bool ir_check_target(Module *m, Diag *d);
+/* One located error per function of vector-level code with cf.br / cf.cond_br */
+bool ir_check_structured(Module *m, Diag *d);
 
 /* --------------------------------------------------------------- print.c */
 

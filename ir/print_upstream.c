@@ -307,6 +307,49 @@ print_atomic_rmw(Printer *p, OpId o)
     return true;
 }
 
+/* `^bbN` (`(` values `:` types `)`)? */
+static void
+successor(Printer *p, int64_t index, const ValueId *args, uint32_t n)
+{
+    fprintf(p->out, "^bb%lld", (long long)index);
+    if (!n)
+        return;
+    pr(p, "(");
+    pr_values(p, args, n);
+    pr(p, " : ");
+    pr_types(p, args, n);
+    pr(p, ")");
+}
+
+static bool
+print_cf(Printer *p, OpId o)
+{
+    static const char *const el[] = { "successors", "operandSegmentSizes" };
+    const Op *op = op_get(p->m, o);
+    const Attr *s = op_attr(p->m, o, "successors");
+    bool cond = op->kind == OP_CF_COND_BR;
+    if (!s || s->kind != ATTR_DENSE_ARRAY || s->n != (cond ? 2u : 1u) || !s->ints)
+        return false;
+    head(p, o);
+    pr(p, " ");
+    if (!cond) {
+        successor(p, s->ints[0], op->args, op->nargs);
+        pr_attr_dict(p, o, el, 2);
+        return true;
+    }
+    const Attr *seg = op_attr(p->m, o, "operandSegmentSizes");
+    if (!seg || seg->kind != ATTR_DENSE_ARRAY || seg->n != 3 || !seg->ints || seg->ints[0] != 1 ||
+        1 + seg->ints[1] + seg->ints[2] != op->nargs)
+        return false;
+    pr_value(p, op->args[0]);
+    pr(p, ", ");
+    successor(p, s->ints[0], op->args + 1, (uint32_t)seg->ints[1]);
+    pr(p, ", ");
+    successor(p, s->ints[1], op->args + 1 + seg->ints[1], (uint32_t)seg->ints[2]);
+    pr_attr_dict(p, o, el, 2);
+    return true;
+}
+
 CustomPrintFn *
 custom_printer_upstream(OpKind k)
 {
@@ -327,6 +370,8 @@ custom_printer_upstream(OpKind k)
         [OP_POISON] = print_poison,
         [OP_REINTERPRET_CAST] = print_reinterpret_cast,
         [OP_ATOMIC_RMW] = print_atomic_rmw,
+        [OP_CF_BR] = print_cf,
+        [OP_CF_COND_BR] = print_cf,
     };
     return table[k];
 }

@@ -170,3 +170,36 @@ ir_check_target(Module *m, Diag *d)
         ok &= check_func(m, funcs.items[i], d);
     return ok;
 }
+
+/* The first cf.br / cf.cond_br under f, or 0 */
+static bool
+find_branch(Module *m, OpId o, void *ctx)
+{
+    OpKind k = op_get(m, o)->kind;
+    if (k == OP_CF_BR || k == OP_CF_COND_BR) {
+        *(OpId *)ctx = o;
+        return false;
+    }
+    return true;
+}
+
+bool
+ir_check_structured(Module *m, Diag *d)
+{
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    bool ok = true;
+    for (uint32_t i = 0; i < funcs.n; i++) {
+        OpId br = 0;
+        module_walk(m, funcs.items[i], find_branch, &br);
+        if (!br)
+            continue;
+        diag_error(d, op_get(m, br)->loc,
+                   "'%s' in vector-level code: vptx distributes structured control flow only "
+                   "(scf.for, scf.if); unstructured branches are for per-thread (gpu, nvgpu) "
+                   "code",
+                   op_name(m, br));
+        ok = false;
+    }
+    return ok;
+}

@@ -329,7 +329,47 @@ verify_atomic_rmw(Verifier *v, OpId o)
 static void
 verify_branch(Verifier *v, OpId o)
 {
-    verify_fail(v, o, "is not supported yet");
+    const Op *op = &v->m->ops[o];
+    bool cond = op->kind == OP_CF_COND_BR;
+    uint32_t ns = cond ? 2 : 1, first[2] = { 0, 0 }, count[2] = { op->nargs, 0 };
+    int64_t succ[2];
+    int n = verify_get_ints(v, o, "successors", succ, 2, true);
+    if (n < 0)
+        return;
+    if ((uint32_t)n != ns) {
+        verify_fail(v, o, "needs %u successor%s but has %d", ns, ns > 1 ? "s" : "", n);
+        return;
+    }
+    if (cond) {
+        uint32_t st[3], sz[3];
+        if (!verify_segments(v, o, "1**", st, sz) || !verify_want_type(v, o, operand(0), TY_I1))
+            return;
+        first[0] = st[1], count[0] = sz[1], first[1] = st[2], count[1] = sz[2];
+    }
+    BlockId here = v->block_of[o];
+    const Block *hb = block_get(v->m, here);
+    if (!hb->ops.n || hb->ops.items[hb->ops.n - 1] != o) {
+        verify_fail(v, o, "must be the last op of its block");
+        return;
+    }
+    const Region *reg = region_get(v->m, hb->parent);
+    for (uint32_t k = 0; k < ns; k++) {
+        if (succ[k] < 1 || (uint64_t)succ[k] >= reg->blocks.n) {
+            verify_fail(v, o,
+                        "branches to block #%lld, which its region does not have (or is "
+                        "the entry block)",
+                        (long long)succ[k]);
+            return;
+        }
+        const Block *tb = block_get(v->m, reg->blocks.items[succ[k]]);
+        if (tb->args.n != count[k]) {
+            verify_fail(v, o, "passes %u values to ^bb%lld, which takes %u", count[k],
+                        (long long)succ[k], tb->args.n);
+            return;
+        }
+        for (uint32_t a = 0; a < count[k]; a++)
+            verify_want_type(v, o, operand(first[k] + a), value_type(v->m, tb->args.items[a]));
+    }
 }
 
 void

@@ -150,7 +150,9 @@ typedef struct Emit {
     } * joined;
     uint32_t nsplit, nhalf_of, nwrites, njoined; /* allocated entries */
     uint32_t halves_gen, kernel_gen;
-    bool device;     /* the function being lowered is a device function (.func) */
+    bool device;          /* the function being lowered is a device function (.func) */
+    uint32_t *cfg_labels; /* a body of several blocks: the label of each block (lower_cfg) */
+    RegionId cfg_region;
     uint32_t ncalls; /* calls lowered in this function: names their .params */
     /* module */
     uint8_t *role;        /* by OpId: module_func_roles */

@@ -187,6 +187,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
 };
 
 static bool lower_block(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded);
+static bool lower_cf_branch(Emit *e, OpId o);
 
 /* ---- small helpers ---- */
 
@@ -589,6 +590,9 @@ lower_op(Emit *e, OpId o)
         return true;
     case OP_CALL:
         return ptxgen_lower_call(e, o);
+    case OP_CF_BR:
+    case OP_CF_COND_BR:
+        return lower_cf_branch(e, o);
     default:
         break;
     }
@@ -597,6 +601,95 @@ lower_op(Emit *e, OpId o)
     if (!lower_fn[op->kind])
         return fail_op(e, "cannot be lowered to PTX");
     return lower_fn[op->kind](e, o);
+}
+
+/* ---- unstructured control flow (cf.br, cf.cond_br) ---- */
+
+/* The successor k of branch o: the label of its block, its arguments and the operands
+   passed to them. */
+static void
+branch_edge(Emit *e, OpId o, uint32_t k, uint32_t *lab, const ValueId **args, const ValueId **ops,
+            uint32_t *n)
+{
+    const Op *op = op_get(e->m, o);
+    const Attr *s = op_attr(e->m, o, "successors");
+    const Region *reg = region_get(e->m, e->cfg_region);
+    BlockId b = reg->blocks.items[s->ints[k]];
+    uint32_t first = 0, count = op->nargs;
+    if (op->kind == OP_CF_COND_BR) {
+        const Attr *seg = op_attr(e->m, o, "operandSegmentSizes");
+        first = k ? 1 + (uint32_t)seg->ints[1] : 1;
+        count = (uint32_t)seg->ints[1 + k];
+    }
+    *lab = e->cfg_labels[s->ints[k]];
+    *args = block_get(e->m, b)->args.items;
+    *ops = op->args + first;
+    *n = count;
+}
+
+static void
+take_edge(Emit *e, OpId o, uint32_t k)
+{
+    uint32_t lab, n;
+    const ValueId *args, *ops;
+    branch_edge(e, o, k, &lab, &args, &ops, &n);
+    if (n)
+        copy_values(e, args, ops, n, NULL);
+    ins(e, "bra $L__%s_%" PRIu32 ";", e->kname, lab);
+}
+
+/* cf.br: the block arguments take the operands (a parallel copy), then a branch;
+   cf.cond_br: the false edge's copies behind a branch on the negated condition */
+static bool
+lower_cf_branch(Emit *e, OpId o)
+{
+    if (!e->cfg_labels)
+        return fail_op(e, "outside a function body of several blocks");
+    if (op_get(e->m, o)->kind == OP_CF_BR) {
+        take_edge(e, o, 0);
+        return true;
+    }
+    Slot c = scalar_of(e, op_get(e->m, o)->args[0]);
+    if (c.is_imm) {
+        take_edge(e, o, c.bits & 1 ? 0 : 1);
+        return true;
+    }
+    uint32_t lf = new_label(e);
+    ins(e, "@!%s bra $L__%s_%" PRIu32 ";", S(e, c), e->kname, lf);
+    take_edge(e, o, 0);
+    label(e, lf);
+    take_edge(e, o, 1);
+    return true;
+}
+
+/* A function body of several blocks: each block after the entry gets a label and fresh
+   registers for its arguments; the blocks are lowered in order, their branches jump. */
+static bool
+lower_cfg(Emit *e, RegionId r)
+{
+    const Region *reg = region_get(e->m, r);
+    uint32_t n = reg->blocks.n;
+    uint32_t *lab = arena_alloc(&e->m->arena, n * sizeof *lab);
+    for (uint32_t i = 1; i < n; i++) {
+        lab[i] = new_label(e);
+        const Block *b = block_get(e->m, reg->blocks.items[i]);
+        for (uint32_t a = 0; a < b->args.n; a++)
+            if (!fresh_rep(e, block_get(e->m, reg->blocks.items[i])->args.items[a]))
+                return false;
+    }
+    lab[0] = 0;
+    e->cfg_labels = lab;
+    e->cfg_region = r;
+    bool ok = true;
+    ValueId ys[64];
+    uint32_t ny;
+    for (uint32_t i = 0; i < n && ok; i++) {
+        if (i)
+            label(e, lab[i]);
+        ok = lower_block(e, region_get(e->m, r)->blocks.items[i], ys, &ny);
+    }
+    e->cfg_labels = NULL;
+    return ok;
 }
 
 /* Lowers the ops of block b up to a trailing gpu.yield, whose operands it returns in
@@ -1208,11 +1301,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     BlockId entry = op_entry_block(e->m, f, 0);
     if (!entry)
         return fail(e, op_get(e->m, f)->loc, "kernel '%s' has no body", e->kname);
-    if (region_get(e->m, op_get(e->m, f)->regions[0])->blocks.n != 1)
-        return fail(e, op_get(e->m, f)->loc,
-                    "kernel '%s' has several blocks: only structured control flow (scf) is "
-                    "supported",
-                    e->kname);
+
     kernel_block_size(e, f);
     if (!e->device &&
         (op_attr(e->m, f, "nvvm.cluster_dim") || op_attr(e->m, f, "nvvm.cluster_max_blocks"))) {
@@ -1249,7 +1338,10 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     bool ok = lower_params(e, f, entry);
     ValueId ys[64];
     uint32_t ny = 0;
-    ok = ok && lower_block(e, entry, ys, &ny);
+    if (region_get(e->m, op_get(e->m, f)->regions[0])->blocks.n > 1)
+        ok = ok && lower_cfg(e, op_get(e->m, f)->regions[0]);
+    else
+        ok = ok && lower_block(e, entry, ys, &ny);
     arena_release(&e->m->arena, mark);
     e->shared_globals.items = NULL;
     e->shared_globals.n = e->shared_globals.cap = 0;
