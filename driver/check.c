@@ -381,6 +381,8 @@ random_scalar(uint64_t *s, TypeId t, unsigned char *p)
     }
     case TY_F8E4M3FN:
     case TY_F8E5M2: /* k/4: at most 3 significant bits, exact in both fp8 types */
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         *p = (unsigned char)ir_float_to_bits((double)uniform_int(s, -8, 8) / 4, t);
         return;
     case TY_F32: {
@@ -639,8 +641,10 @@ unit_roundoff(TypeId t)
     case TY_F64:
         return 0x1p-53;
     case TY_F8E4M3FN:
+    case TY_F8E4M3FNUZ:
         return 0x1p-4;
     case TY_F8E5M2:
+    case TY_F8E5M2FNUZ:
         return 0x1p-3;
     default:
         return 0;
@@ -662,6 +666,8 @@ scalar_value(TypeId t, const unsigned char *p, bool *is_int, int64_t *iv)
     }
     case TY_F8E4M3FN:
     case TY_F8E5M2:
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         return ir_float_from_bits(*p, t);
     case TY_TF32:
     case TY_F32: {

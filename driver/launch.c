@@ -687,7 +687,9 @@ tmap_args(const Kernel *k, const KernelArg *t, TmapArgs *ta, char *err, size_t n
                    { TY_BF16, 9 },
                    /* fp8 as UINT8: TMA copies bytes (ptx-sm90.md, tensorDataType) */
                    { TY_F8E4M3FN, 0 },
-                   { TY_F8E5M2, 0 } };
+                   { TY_F8E5M2, 0 },
+                   { TY_F8E4M3FNUZ, 0 },
+                   { TY_F8E5M2FNUZ, 0 } };
     size_t i = 0;
     while (i < sizeof dtypes / sizeof dtypes[0] && dtypes[i].elem != a->elem)
         i++;

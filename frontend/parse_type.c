@@ -13,11 +13,21 @@ static const struct {
     const char *name;
     TypeKind kind;
 } scalar_names[] = {
-    { "i1", TY_I1 },         { "i8", TY_I8 },     { "i16", TY_I16 },
-    { "i32", TY_I32 },       { "i64", TY_I64 },   { "index", TY_INDEX },
-    { "f16", TY_F16 },       { "bf16", TY_BF16 }, { "f32", TY_F32 },
-    { "f64", TY_F64 },       { "tf32", TY_TF32 }, { "f8E4M3FN", TY_F8E4M3FN },
+    { "i1", TY_I1 },
+    { "i8", TY_I8 },
+    { "i16", TY_I16 },
+    { "i32", TY_I32 },
+    { "i64", TY_I64 },
+    { "index", TY_INDEX },
+    { "f16", TY_F16 },
+    { "bf16", TY_BF16 },
+    { "f32", TY_F32 },
+    { "f64", TY_F64 },
+    { "tf32", TY_TF32 },
+    { "f8E4M3FN", TY_F8E4M3FN },
     { "f8E5M2", TY_F8E5M2 },
+    { "f8E4M3FNUZ", TY_F8E4M3FNUZ },
+    { "f8E5M2FNUZ", TY_F8E5M2FNUZ },
 };
 
 bool

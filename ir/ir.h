@@ -202,7 +202,12 @@ typedef enum {
     TY_F8E4M3FN, /* fp8: sign, 4 exponent bits (bias 7), 3 mantissa bits; no infinities,
                     S.1111.111 is NaN (max 448) */
     TY_F8E5M2,   /* fp8: sign, 5 exponent bits (bias 15), 2 mantissa bits, IEEE-like */
-    TY_LAST_SCALAR = TY_F8E5M2,
+    /* AMD's fp8 variants (f8E4M3FNUZ: bias 8, max 240; f8E5M2FNUZ: bias 16, max 57344): no
+       infinities, no negative zero, 0x80 the only NaN.  They parse, print and evaluate;
+       NVIDIA GPUs have no instruction for them (a located error in ptxgen). */
+    TY_F8E4M3FNUZ,
+    TY_F8E5M2FNUZ,
+    TY_LAST_SCALAR = TY_F8E5M2FNUZ,
     TY_VECTOR,         /* elem, rank, shape (rank 0 = vector<f32>) */
     TY_MEMREF,         /* elem, rank, shape (DIM_DYNAMIC = ?), layout, memspace */
     TY_FUNCTION,       /* nins/ins, nouts/outs */

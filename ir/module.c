@@ -245,7 +245,7 @@ type_is_int(TypeId t)
 bool
 type_is_float(TypeId t)
 {
-    return t >= TY_F16 && t <= TY_F8E5M2;
+    return t >= TY_F16 && t <= TY_F8E5M2FNUZ;
 }
 
 bool
@@ -258,9 +258,10 @@ unsigned
 type_bitwidth(TypeId t)
 {
     static const unsigned bits[TY_LAST_SCALAR + 1] = {
-        [TY_I1] = 1,     [TY_I8] = 8,       [TY_I16] = 16,   [TY_I32] = 32, [TY_I64] = 64,
-        [TY_INDEX] = 64, [TY_F16] = 16,     [TY_BF16] = 16,  [TY_F32] = 32, [TY_F64] = 64,
-        [TY_TF32] = 32,  [TY_F8E4M3FN] = 8, [TY_F8E5M2] = 8,
+        [TY_I1] = 1,     [TY_I8] = 8,         [TY_I16] = 16,       [TY_I32] = 32,
+        [TY_I64] = 64,   [TY_INDEX] = 64,     [TY_F16] = 16,       [TY_BF16] = 16,
+        [TY_F32] = 32,   [TY_F64] = 64,       [TY_TF32] = 32,      [TY_F8E4M3FN] = 8,
+        [TY_F8E5M2] = 8, [TY_F8E4M3FNUZ] = 8, [TY_F8E5M2FNUZ] = 8,
     };
     return t <= TY_LAST_SCALAR ? bits[t] : 0;
 }
@@ -284,11 +285,22 @@ const char *
 scalar_type_name(TypeId t)
 {
     static const char *const names[TY_LAST_SCALAR + 1] = {
-        [TY_INVALID] = "<invalid>", [TY_I1] = "i1",         [TY_I8] = "i8",
-        [TY_I16] = "i16",           [TY_I32] = "i32",       [TY_I64] = "i64",
-        [TY_INDEX] = "index",       [TY_F16] = "f16",       [TY_BF16] = "bf16",
-        [TY_F32] = "f32",           [TY_F64] = "f64",       [TY_TF32] = "tf32",
-        [TY_F8E4M3FN] = "f8E4M3FN", [TY_F8E5M2] = "f8E5M2",
+        [TY_INVALID] = "<invalid>",
+        [TY_I1] = "i1",
+        [TY_I8] = "i8",
+        [TY_I16] = "i16",
+        [TY_I32] = "i32",
+        [TY_I64] = "i64",
+        [TY_INDEX] = "index",
+        [TY_F16] = "f16",
+        [TY_BF16] = "bf16",
+        [TY_F32] = "f32",
+        [TY_F64] = "f64",
+        [TY_TF32] = "tf32",
+        [TY_F8E4M3FN] = "f8E4M3FN",
+        [TY_F8E5M2] = "f8E5M2",
+        [TY_F8E4M3FNUZ] = "f8E4M3FNUZ",
+        [TY_F8E5M2FNUZ] = "f8E5M2FNUZ",
     };
     return t <= TY_LAST_SCALAR ? names[t] : NULL;
 }

@@ -243,6 +243,8 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_TF32:
     case TY_F8E4M3FN:
     case TY_F8E5M2:
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         break;
     }
     add(s, "<invalid type>");

@@ -1136,6 +1136,11 @@ fp8_visit(Module *m, OpId o, void *ctx)
             continue; /* e.g. the padding of a read that TMA does */
         if (FP8_MOVES(op->kind))
             continue; /* moves bytes: loads, stores, vector assembly (a register copy) */
+        if (t == TY_F8E4M3FNUZ || t == TY_F8E5M2FNUZ) { /* AMD's: no instruction at all */
+            ((Fp8Use *)ctx)->op = o;
+            ((Fp8Use *)ctx)->type = t;
+            return false;
+        }
         if (t == TY_F8E4M3FN || t == TY_F8E5M2) {
             ((Fp8Use *)ctx)->op = o;
             ((Fp8Use *)ctx)->type = t;
@@ -1325,6 +1330,13 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     module_walk(e->m, f, count_uses_visit, e->uses);
     Fp8Use f8 = { 0, 0, e->uses }; /* fp8 values: eval and the simulator's wgmma take them */
     module_walk(e->m, f, fp8_visit, &f8);
+    if (f8.op && (f8.type == TY_F8E4M3FNUZ || f8.type == TY_F8E5M2FNUZ))
+        return fail(e, op_get(e->m, f8.op)->loc,
+                    "'%s' makes an %s value: NVIDIA GPUs have no instruction for the FNUZ fp8 "
+                    "types (AMD's: bias %d, no infinities, no negative zero); convert to %s",
+                    op_name(e->m, f8.op), scalar_type_name(f8.type),
+                    f8.type == TY_F8E4M3FNUZ ? 8 : 16,
+                    f8.type == TY_F8E4M3FNUZ ? "f8E4M3FN" : "f8E5M2");
     if (f8.op)
         return fail(e, op_get(e->m, f8.op)->loc,
                     "'%s' makes an %s value: vptx parses and evaluates the fp8 types, but does "

@@ -68,6 +68,8 @@ reg_class_of(TypeId t)
     case TY_BF16:
     case TY_F8E4M3FN: /* bytes moved, never computed on: fp8_visit (ptxgen.c) */
     case TY_F8E5M2:
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         return RC_B16;
     case TY_I32:
     case TY_TF32:
