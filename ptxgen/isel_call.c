@@ -61,11 +61,14 @@ pieces_of(Emit *e, TypeId t, Piece *p, int max)
         if (ty->memspace != MS_DEFAULT && ty->memspace != MS_GLOBAL && ty->memspace != MS_WORKGROUP)
             return -1;
         bool shared = ty->memspace == MS_WORKGROUP;
+        bool strided = ty->layout && ty->layout->kind == ATTR_STRIDED && ty->layout->ints;
+        if (ty->layout && !strided)
+            return -1; /* an affine-map layout: vptx passes strided memrefs only */
         p[n++] = (Piece){ shared ? "u32" : "u64", shared ? RC_B32 : RC_B64 };
         for (uint32_t d = 0; d < ty->rank && n < max; d++)
             if (ty->shape[d] == DIM_DYNAMIC)
                 p[n++] = (Piece){ "u64", RC_B64 };
-        for (uint32_t d = 0; ty->layout && d < ty->rank && n < max; d++)
+        for (uint32_t d = 0; strided && d < ty->rank && n < max; d++)
             if (ty->layout->ints[d] == DIM_DYNAMIC)
                 p[n++] = (Piece){ "u64", RC_B64 };
         return n;
@@ -191,7 +194,8 @@ signature(Emit *e, OpId f, const char *name, FILE *out)
         if (n < 0)
             return fail(e, op_get(e->m, f)->loc,
                         "device function '%s': argument #%u cannot be passed (a memref in "
-                        "private memory, a tensor map, or a value with more than %d registers)",
+                        "private memory or with an affine-map layout, a tensor map, or a value "
+                        "with more than %d registers)",
                         name, i, MAX_PIECES);
         for (int j = 0; j < n; j++, k++)
             fprintf(out, "%s.param .%s %s_param_%" PRIu32, k ? ", " : "", p[j].ptype, name, k);
