@@ -684,6 +684,8 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_ATOMIC_RMW:
     case OP_CF_BR:
     case OP_CF_COND_BR:
+    case OP_VMASK:
+    case OP_VYIELD:
         return eval_upstream_op(ev, f, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

@@ -491,6 +491,8 @@ bind_results(Parser *p, OpId o, const ResultName *names, uint32_t nnames)
     for (uint32_t i = 0; i < nnames; i++)
         total += names[i].count;
     Op *op = op_get(p->m, o);
+    if (total == 0 && p->in_mask) /* vector.mask's op: its results are the mask's */
+        return true;
     if (total != op->nres)
         return error_at(p, op->loc, "operation defines %u results but was provided %u to bind",
                         op->nres, total);
@@ -856,10 +858,6 @@ add_implicit_yield(Parser *p, RegionId r, Loc loc)
     block_append(m, last, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
 }
 
-/* region ::= `{` entry-block? block* `}`
- * block ::= block-label operation*     block-label ::= block-id block-arg-list? `:`
- * With args (custom forms) the entry block's arguments are given; with
- * implicit_yield a missing scf.yield terminator is inserted. */
 /* Records the label at the current ^token as block `index` of the region being parsed. */
 static bool
 add_label(Parser *p, uint32_t index)
@@ -919,6 +917,10 @@ resolve_successors(Parser *p, RegionId r)
     return true;
 }
 
+/* region ::= `{` entry-block? block* `}`
+ * block ::= block-label operation*     block-label ::= block-id block-arg-list? `:`
+ * With args (custom forms) the entry block's arguments are given; with
+ * implicit_yield a missing scf.yield terminator is inserted. */
 bool
 parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, bool implicit_yield)
 {
@@ -1107,6 +1109,8 @@ frontend_parse(Module *m, Diag *d, const char *filename, const char *text, size_
     parser_init(&p, m, d, file, text, len);
     parse_toplevel(&p);
     parser_free(&p);
+    if (d->nerrors == errors) /* vector.mask: the masked op it holds (desugar.c) */
+        frontend_desugar(m, d);
     return d->nerrors == errors;
 }
 

@@ -426,6 +426,46 @@ parse_cf_cond_br(Parser *p, OpBuild *b)
     return parse_opt_attr_dict(p, b);
 }
 
+/* mask ::= value-use (`,` value-use)? region attr-dict `:` type (`->` types)? */
+static bool
+parse_vector_mask(Parser *p, OpBuild *b)
+{
+    Use m, pt;
+    bool has_pt = false;
+    if (!use(p, &m))
+        return false;
+    if (accept(p, TK_COMMA)) {
+        if (!use(p, &pt))
+            return false;
+        has_pt = true;
+    }
+    RegionId r;
+    bool saved = p->in_mask;
+    p->in_mask = true;
+    bool ok = parse_region(p, &r, NULL, 0, false);
+    p->in_mask = saved;
+    if (!ok)
+        return false;
+    ARRAY_PUSH(&p->scratch, b->regions, r);
+    TypeId mt;
+    if (!parse_opt_attr_dict(p, b) || !colon_type(p, &mt) || !push(p, b, &m, mt))
+        return false;
+    if (accept(p, TK_ARROW)) {
+        bool paren = accept(p, TK_LPAREN);
+        do {
+            TypeId t;
+            if (!parse_type(p, &t))
+                return false;
+            build_push_type(p, b, t);
+        } while (paren && accept(p, TK_COMMA));
+        if (paren && !expect(p, TK_RPAREN, "')'"))
+            return false;
+    }
+    if (has_pt && (b->types.n != 1 || !push(p, b, &pt, b->types.items[0])))
+        return b->types.n != 1 ? error_at(p, pt.loc, "a passthru needs exactly one result") : false;
+    return true;
+}
+
 CustomParseFn *
 custom_parser_upstream(OpKind k)
 {
@@ -448,6 +488,8 @@ custom_parser_upstream(OpKind k)
         [OP_ATOMIC_RMW] = parse_atomic_rmw,
         [OP_CF_BR] = parse_cf_br,
         [OP_CF_COND_BR] = parse_cf_cond_br,
+        [OP_VMASK] = parse_vector_mask,
+        [OP_VYIELD] = parse_gpu_yield,
     };
     return table[k];
 }

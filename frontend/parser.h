@@ -125,6 +125,7 @@ typedef struct Parser {
         uint32_t n, index;
     } * labels;
     uint32_t nlabels, caplabels, label_floor;
+    bool in_mask; /* parsing vector.mask's region: its op's results need no names */
 } Parser;
 
 enum { PARSE_MAX_DEPTH = 200 };
@@ -189,6 +190,7 @@ CustomParseFn *custom_parser_ops(OpKind k);      /* parse_ops.c */
 CustomParseFn *custom_parser_vector(OpKind k);   /* parse_vector.c */
 CustomParseFn *custom_parser_nvgpu(OpKind k);    /* parse_nvgpu.c */
 CustomParseFn *custom_parser_upstream(OpKind k); /* parse_upstream.c */
+bool frontend_desugar(Module *m, Diag *d);       /* desugar.c: vector.mask */
 /* `^name` into a successor_names list (parse_upstream.c and the generic form) */
 bool parse_successor(Parser *p, const Attr **name);
 

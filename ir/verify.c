@@ -677,7 +677,7 @@ region_range(OpKind k, uint32_t *lo, uint32_t *hi)
 {
     *lo = *hi = 0;
     if (k == OP_MODULE || k == OP_GPU_MODULE || k == OP_FUNC || k == OP_GPU_FUNC || k == OP_FOR ||
-        k == OP_ALL_REDUCE)
+        k == OP_ALL_REDUCE || k == OP_VMASK)
         *lo = *hi = 1;
     else if (k == OP_IF)
         *lo = 1, *hi = 2;
@@ -1037,6 +1037,8 @@ verify_op_rules(Verifier *v, OpId o)
     case OP_ATOMIC_RMW:
     case OP_CF_BR:
     case OP_CF_COND_BR:
+    case OP_VMASK:
+    case OP_VYIELD:
         verify_upstream(v, o);
         break;
     case OP_TO_SIMT:

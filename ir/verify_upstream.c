@@ -425,6 +425,12 @@ verify_upstream(Verifier *v, OpId o)
     case OP_CF_COND_BR:
         verify_branch(v, o);
         break;
+    case OP_VMASK: /* the frontend reads it as the masked op it holds (frontend/desugar.c) */
+    case OP_VYIELD:
+        verify_fail(v, o,
+                    "is read by the frontend as the masked form of the op it holds; it "
+                    "cannot appear here");
+        break;
     default: /* barrier0, fence.mbarrier.init, fence.sc.cluster: nothing to check */
         break;
     }
