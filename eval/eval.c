@@ -686,6 +686,9 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_CF_COND_BR:
     case OP_VMASK:
     case OP_VYIELD:
+    case OP_VGATHER:
+    case OP_VSCATTER:
+    case OP_VSCAN:
         return eval_upstream_op(ev, f, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

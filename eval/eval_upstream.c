@@ -2,7 +2,8 @@
  * eval_upstream.c -- reference semantics of the upstream ops of issue 25 that have a
  * meaning in eval's sequential, whole-workgroup model: ub.poison (a zero: any value is
  * a poison's refinement), nvgpu.rcp (1/x), memref.reinterpret_cast (a new view of the
- * same memory) and memref.atomic_rmw (read, combine, write; the old value).  The
+ * same memory), memref.atomic_rmw (read, combine, write; the old value), vector.gather /
+ * vector.scatter (element by element under the mask) and vector.scan (upstream's order).  The
  * per-thread ones (cluster ids, nvvm.*, gpu.all_reduce, gpu.printf, the mbarrier ops)
  * are refused as every per-thread op is.
  *
@@ -160,6 +161,78 @@ eval_atomic_rmw(Eval *ev, Frame *f, OpId o)
     return true;
 }
 
+/* vector.gather / vector.scatter: element i at base[offsets..] + index[i] elements (the
+   innermost stride is 1), where mask[i]; a gather's other elements are the pass_thru's */
+static bool
+eval_gather_scatter(Eval *ev, Frame *f, OpId o)
+{
+    const Op *op = op_get(ev->m, o);
+    bool gather = op->kind == OP_VGATHER;
+    const View *vw = eval_view_arg(ev, f, o, 0);
+    if (!vw)
+        return false;
+    uint32_t n = op->nargs - 4;
+    int64_t base = vw->offset;
+    for (uint32_t d = 0; d < n && d < vw->rank; d++)
+        base += eval_val(f, op->args[1 + d])->e[0].i * vw->strides[d];
+    int64_t lo = vw->offset, hi = vw->offset + eval_view_extent(vw->rank, vw->shape, vw->strides);
+    const RtVal *idx = eval_val(f, op->args[n + 1]), *mask = eval_val(f, op->args[n + 2]),
+                *val = eval_val(f, op->args[n + 3]);
+    Scalar *r = gather ? eval_def(ev, f, op->res[0], val->n) : NULL;
+    for (int64_t i = 0; i < val->n; i++) {
+        if (gather)
+            r[i] = val->e[i];
+        if (!mask->e[i].i)
+            continue;
+        int64_t at = base + idx->e[i].i;
+        if (at < lo || at >= hi)
+            return eval_fail(ev, o, "element %lld is at offset %lld, outside its memref",
+                             (long long)i, (long long)(at - vw->offset));
+        if (gather ? !eval_mem_load(ev, o, vw, at, &r[i])
+                   : !eval_mem_store(ev, o, vw, at, val->e[i]))
+            return false;
+    }
+    return true;
+}
+
+/* vector.scan as upstream lowers it (LowerVectorScan): along reduction_dim, an inclusive
+   scan is x0, x0+x1, ... (the initial value unused), an exclusive one init, init+x0, ...;
+   the accumulated value is the last element of the scan */
+static bool
+eval_scan(Eval *ev, Frame *f, OpId o)
+{
+    const Op *op = op_get(ev->m, o);
+    const Type *st = type_get(ev->m, value_type(ev->m, op->args[0]));
+    const Attr *d = op_attr(ev->m, o, "reduction_dim"), *inc = op_attr(ev->m, o, "inclusive");
+    int kind = eval_kind_attr(op_attr(ev->m, o, "kind"));
+    if (!d || !inc || kind < 0)
+        return eval_fail(ev, o, "has no reduction_dim, inclusive or kind");
+    int64_t len = st->shape[d->i], inner = 1, outer = 1;
+    for (uint32_t i = 0; i < st->rank; i++)
+        if (i < (uint32_t)d->i)
+            outer *= st->shape[i];
+        else if (i > (uint32_t)d->i)
+            inner *= st->shape[i];
+    const RtVal *src = eval_val(f, op->args[0]), *init = eval_val(f, op->args[1]);
+    Scalar *dst = eval_def(ev, f, op->res[0], src->n);
+    Scalar *acc = eval_def(ev, f, op->res[1], outer * inner);
+    TypeId et = st->elem;
+    for (int64_t a = 0; a < outer; a++)
+        for (int64_t c = 0; c < inner; c++) {
+            Scalar last = init->e[a * inner + c];
+            for (int64_t k = 0; k < len; k++) {
+                int64_t at = (a * len + k) * inner + c;
+                if (k == 0)
+                    last = inc->b ? src->e[at] : init->e[a * inner + c];
+                else
+                    last = eval_combine(kind, et, last, src->e[inc->b ? at : at - inner]);
+                dst[at] = last;
+            }
+            acc[a * inner + c] = last;
+        }
+    return true;
+}
+
 bool
 eval_upstream_op(Eval *ev, Frame *f, OpId o)
 {
@@ -172,6 +245,11 @@ eval_upstream_op(Eval *ev, Frame *f, OpId o)
         return eval_reinterpret_cast(ev, f, o);
     case OP_ATOMIC_RMW:
         return eval_atomic_rmw(ev, f, o);
+    case OP_VGATHER:
+    case OP_VSCATTER:
+        return eval_gather_scatter(ev, f, o);
+    case OP_VSCAN:
+        return eval_scan(ev, f, o);
     default:
         return eval_fail(ev, o, "is a per-thread op; eval runs vector-level kernels only");
     }

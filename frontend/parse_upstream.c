@@ -109,16 +109,19 @@ parse_printf(Parser *p, OpBuild *b)
 {
     if (!at(p, TK_STRING))
         return error_here(p, "expected the format string");
+    uint32_t line = p->tok.loc.line;
     const Attr *f = parse_attr(p);
     if (!f)
         return false;
     build_set_attr(p, b, "format", f);
     if (!parse_opt_attr_dict(p, b))
         return false;
-    accept(p, TK_COMMA);
+    /* older MLIR has no comma before the values: then they start on the format's line
+       (a value on the next line is the next op's result) */
+    bool comma = accept(p, TK_COMMA);
     Use u[32];
     uint32_t n = 0;
-    while (at(p, TK_VALUE)) {
+    while (at(p, TK_VALUE) && (comma || n || p->tok.loc.line == line)) {
         if (n == 32)
             return error_here(p, "gpu.printf takes at most 32 values");
         if (!use(p, &u[n++]))
@@ -466,6 +469,78 @@ parse_vector_mask(Parser *p, OpBuild *b)
     return true;
 }
 
+/* `[` value-uses `]` (each of type index), pushed */
+static bool
+index_uses(Parser *p, OpBuild *b)
+{
+    if (!expect(p, TK_LBRACKET, "'['"))
+        return false;
+    if (accept(p, TK_RBRACKET))
+        return true;
+    do {
+        Use u;
+        if (!use(p, &u) || !push(p, b, &u, TY_INDEX))
+            return false;
+    } while (accept(p, TK_COMMA));
+    return expect(p, TK_RBRACKET, "']'");
+}
+
+/* gather  ::= value-use `[` uses `]` `[` value-use `]` `,` value-use `,` value-use attr-dict
+ *             `:` type `,` type `,` type `,` type `into` type
+ * scatter ::= the same without `into` type (the last operand is the value stored) */
+static bool
+parse_gather_scatter(Parser *p, OpBuild *b)
+{
+    bool gather = b->kind == OP_VGATHER;
+    Use base, idx, mask, last;
+    if (!use(p, &base))
+        return false;
+    /* the base's type is checked once the types are read */
+    build_push_arg(p, b, base.v);
+    if (!index_uses(p, b) || !expect(p, TK_LBRACKET, "'['") || !use(p, &idx) ||
+        !expect(p, TK_RBRACKET, "']'") || !expect(p, TK_COMMA, "','") || !use(p, &mask) ||
+        !expect(p, TK_COMMA, "','") || !use(p, &last) || !parse_opt_attr_dict(p, b))
+        return false;
+    TypeId bt, it, mt, lt, rt;
+    if (!colon_type(p, &bt) || !check_type(p, base.v, bt, base.loc) ||
+        !expect(p, TK_COMMA, "','") || !parse_type(p, &it) || !expect(p, TK_COMMA, "','") ||
+        !parse_type(p, &mt) || !expect(p, TK_COMMA, "','") || !parse_type(p, &lt))
+        return false;
+    if (type_get(p->m, bt)->kind != TY_MEMREF)
+        return error_at(p, base.loc,
+                        "vptx reads vector.%s from a memref only (bufferize tensors first)",
+                        gather ? "gather" : "scatter");
+    if (gather) {
+        if (!expect_bare(p, "into") || !parse_type(p, &rt))
+            return false;
+        build_push_type(p, b, rt);
+    } else if (at(p, TK_ARROW)) {
+        return error_here(p, "vector.scatter into a tensor is not supported by vptx");
+    }
+    return push(p, b, &idx, it) && push(p, b, &mask, mt) && push(p, b, &last, lt);
+}
+
+/* scan ::= kind `,` value-use `,` value-use attr-dict `:` type `,` type */
+static bool
+parse_scan(Parser *p, OpBuild *b)
+{
+    const Attr *k = at(p, TK_LESS) ? parse_enum_body(p, "vector", "kind") : parse_attr(p);
+    if (!k)
+        return false;
+    if (k->kind != ATTR_ENUM || strcmp(k->dialect, "vector") != 0 || strcmp(k->name, "kind") != 0)
+        return error_here(p, "expected a combining kind");
+    build_set_attr(p, b, "kind", k);
+    Use src, init;
+    TypeId st, it;
+    if (!expect(p, TK_COMMA, "','") || !use(p, &src) || !expect(p, TK_COMMA, "','") ||
+        !use(p, &init) || !parse_opt_attr_dict(p, b) || !colon_type(p, &st) ||
+        !expect(p, TK_COMMA, "','") || !parse_type(p, &it))
+        return false;
+    build_push_type(p, b, st);
+    build_push_type(p, b, it);
+    return push(p, b, &src, st) && push(p, b, &init, it);
+}
+
 CustomParseFn *
 custom_parser_upstream(OpKind k)
 {
@@ -490,6 +565,9 @@ custom_parser_upstream(OpKind k)
         [OP_CF_COND_BR] = parse_cf_cond_br,
         [OP_VMASK] = parse_vector_mask,
         [OP_VYIELD] = parse_gpu_yield,
+        [OP_VGATHER] = parse_gather_scatter,
+        [OP_VSCATTER] = parse_gather_scatter,
+        [OP_VSCAN] = parse_scan,
     };
     return table[k];
 }

@@ -350,6 +350,61 @@ print_cf(Printer *p, OpId o)
     return true;
 }
 
+static bool
+print_gather_scatter(Printer *p, OpId o)
+{
+    const Op *op = op_get(p->m, o);
+    bool gather = op->kind == OP_VGATHER;
+    if (op->nargs < 4 || op->nres != (gather ? 1u : 0u))
+        return false;
+    uint32_t n = op->nargs - 4; /* offsets */
+    head(p, o);
+    pr(p, " ");
+    pr_value(p, op->args[0]);
+    pr(p, "[");
+    pr_values(p, op->args + 1, n);
+    pr(p, "] [");
+    pr_value(p, op->args[n + 1]);
+    pr(p, "], ");
+    pr_value(p, op->args[n + 2]);
+    pr(p, ", ");
+    pr_value(p, op->args[n + 3]);
+    pr_attr_dict(p, o, NULL, 0);
+    pr(p, " : ");
+    pr_type(p, at_(p, op, 0));
+    for (uint32_t i = n + 1; i < op->nargs; i++) {
+        pr(p, ", ");
+        pr_type(p, at_(p, op, i));
+    }
+    if (gather) {
+        pr(p, " into ");
+        pr_type(p, rt_(p, op, 0));
+    }
+    return true;
+}
+
+static bool
+print_scan(Printer *p, OpId o)
+{
+    static const char *const el[] = { "kind" };
+    const Op *op = op_get(p->m, o);
+    const Attr *ka = op_attr(p->m, o, "kind");
+    if (!ka || !attr_is(ka, "vector", "kind") || op->nargs != 2 || op->nres != 2)
+        return false;
+    const char *k = ka->str;
+    head(p, o);
+    fprintf(p->out, " <%s>, ", k);
+    pr_value(p, op->args[0]);
+    pr(p, ", ");
+    pr_value(p, op->args[1]);
+    pr_attr_dict(p, o, el, 1);
+    pr(p, " : ");
+    pr_type(p, at_(p, op, 0));
+    pr(p, ", ");
+    pr_type(p, at_(p, op, 1));
+    return true;
+}
+
 CustomPrintFn *
 custom_printer_upstream(OpKind k)
 {
@@ -372,6 +427,9 @@ custom_printer_upstream(OpKind k)
         [OP_ATOMIC_RMW] = print_atomic_rmw,
         [OP_CF_BR] = print_cf,
         [OP_CF_COND_BR] = print_cf,
+        [OP_VGATHER] = print_gather_scatter,
+        [OP_VSCATTER] = print_gather_scatter,
+        [OP_VSCAN] = print_scan,
     };
     return table[k];
 }

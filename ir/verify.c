@@ -1039,6 +1039,9 @@ verify_op_rules(Verifier *v, OpId o)
     case OP_CF_COND_BR:
     case OP_VMASK:
     case OP_VYIELD:
+    case OP_VGATHER:
+    case OP_VSCATTER:
+    case OP_VSCAN:
         verify_upstream(v, o);
         break;
     case OP_TO_SIMT:

@@ -2,7 +2,8 @@
  * verify_upstream.c -- the ops of upstream MLIR GPU code that vptx took in for issue 25
  * (docs/upstream-mlir.md): cluster ids, gpu.all_reduce, gpu.printf, the nvvm ops that
  * upstream tests use directly, nvgpu.rcp and the mbarrier test/no-complete ops,
- * ub.poison, memref.reinterpret_cast and memref.atomic_rmw, cf.br / cf.cond_br.
+ * ub.poison, memref.reinterpret_cast and memref.atomic_rmw, cf.br / cf.cond_br,
+ * vector.gather / vector.scatter / vector.scan.
  *
  * Requires:    verify.c's Verifier (places, owners) and helpers.
  * Ensures:     each op's operands, results and attributes are as upstream's verifier
@@ -372,6 +373,92 @@ verify_branch(Verifier *v, OpId o)
     }
 }
 
+/* vector b has vector a's shape */
+static bool
+same_shape(Verifier *v, TypeId a, TypeId b)
+{
+    if (!is_vec(v, a) || !is_vec(v, b) || rank_of(v, a) != rank_of(v, b))
+        return false;
+    for (uint32_t i = 0; i < rank_of(v, a); i++)
+        if (dim_of(v, a, i) != dim_of(v, b, i))
+            return false;
+    return true;
+}
+
+/* vector.gather (base, offsets.., index vector, mask, pass_thru) -> result;
+   vector.scatter (base, offsets.., index vector, mask, value) */
+static void
+verify_gather_scatter(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    bool gather = op->kind == OP_VGATHER;
+    if (!verify_want_count(v, o, "operands", op->nargs, 4, UINT32_MAX) ||
+        !verify_want_memref(v, o, operand(0)))
+        return;
+    uint32_t n = op->nargs - 4, iv = n + 1;
+    TypeId mt = arg_type(v, o, 0), vt = arg_type(v, o, iv + 2);
+    if (!verify_check_memref_access(v, o, 0, 1, n) || !verify_want_vector(v, o, operand(iv)) ||
+        !verify_want_vector(v, o, operand(iv + 2)))
+        return;
+    if (gather && !verify_want_type(v, o, result(0), vt))
+        return;
+    TypeId it = elem_of(v, arg_type(v, o, iv));
+    if (!verify_want(v, o, operand(iv),
+                     same_shape(v, arg_type(v, o, iv), vt) && (type_is_int(it) || it == TY_INDEX),
+                     "a vector of integers or indices of the value's shape") ||
+        !verify_want(v, o, operand(iv + 1),
+                     same_shape(v, arg_type(v, o, iv + 1), vt) &&
+                         elem_of(v, arg_type(v, o, iv + 1)) == TY_I1,
+                     "a vector of i1 of the value's shape") ||
+        !verify_want(v, o, operand(iv + 2), elem_of(v, vt) == elem_of(v, mt),
+                     "a vector of the memref's element type"))
+        return;
+    const Attr *lay = ty(v, mt)->layout;
+    bool unit = !lay || (lay->kind == ATTR_STRIDED && lay->n == rank_of(v, mt) &&
+                         (lay->n == 0 || lay->ints[lay->n - 1] == 1));
+    if (!unit)
+        verify_fail(v, o,
+                    "needs a memref whose innermost stride is 1 (as upstream lowers it), "
+                    "not %s",
+                    verify_tname(v, mt));
+}
+
+/* vector.scan <kind>, %source, %initial {inclusive, reduction_dim}: dest has the source's
+   type, the accumulated value the initial value's (the source's shape without the dim) */
+static void
+verify_scan(Verifier *v, OpId o)
+{
+    const char *k = verify_get_enum(v, o, "kind", true);
+    int64_t dim;
+    if (!k || !verify_want_vector(v, o, operand(0)) ||
+        !verify_want_same(v, o, result(0), operand(0)) ||
+        !verify_want_same(v, o, result(1), operand(1)) ||
+        !verify_get_int(v, o, "reduction_dim", &dim, true))
+        return;
+    const Attr *inc = verify_get_attr(v, o, "inclusive", ATTR_BOOL, true);
+    if (!inc)
+        return;
+    TypeId st = arg_type(v, o, 0), it = arg_type(v, o, 1), et = elem_of(v, st);
+    uint32_t r = rank_of(v, st);
+    if (dim < 0 || dim >= r) {
+        verify_fail(v, o, "has reduction_dim %lld outside its %u-d source", (long long)dim, r);
+        return;
+    }
+    bool ok = is_vec(v, it) && elem_of(v, it) == et && rank_of(v, it) == r - 1;
+    for (uint32_t i = 0, j = 0; ok && i < r; i++)
+        if (i != (uint32_t)dim)
+            ok = dim_of(v, it, j++) == dim_of(v, st, i);
+    if (!verify_want(v, o, operand(1), ok, "the source's vector type without the scanned dim"))
+        return;
+    int kind = combining_kind_lookup(k);
+    bool fk = kind == KIND_MINNUMF || kind == KIND_MAXNUMF || kind == KIND_MINIMUMF ||
+              kind == KIND_MAXIMUMF;
+    bool ik = kind == KIND_MINUI || kind == KIND_MINSI || kind == KIND_MAXUI ||
+              kind == KIND_MAXSI || kind == KIND_AND || kind == KIND_OR || kind == KIND_XOR;
+    if (kind < 0 || (fk && !type_is_float(et)) || (ik && type_is_float(et)))
+        verify_fail(v, o, "with kind <%s> cannot scan %s", k, verify_tname(v, et));
+}
+
 void
 verify_upstream(Verifier *v, OpId o)
 {
@@ -424,6 +511,13 @@ verify_upstream(Verifier *v, OpId o)
     case OP_CF_BR:
     case OP_CF_COND_BR:
         verify_branch(v, o);
+        break;
+    case OP_VGATHER:
+    case OP_VSCATTER:
+        verify_gather_scatter(v, o);
+        break;
+    case OP_VSCAN:
+        verify_scan(v, o);
         break;
     case OP_VMASK: /* the frontend reads it as the masked op it holds (frontend/desugar.c) */
     case OP_VYIELD:

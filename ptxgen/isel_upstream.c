@@ -20,6 +20,10 @@
  *   gpu.printf             vprintf(format, args): the format a .global string, the
  *                          arguments in a local buffer, floats promoted to f64 and small
  *                          integers to i32 as C's varargs do
+ *   vector.gather/scatter  per element: address = &base[offsets] + index * size (mad.wide.s32
+ *                          for i32 indices), a load/store predicated on the mask element
+ *                          (the gather's pass_thru moved in first)
+ *   vector.scan            per-thread combines in upstream's order (LowerVectorScan)
  *
  * Requires:    ptxgen.c's Emit; verified ops (verify_upstream.c).
  * Ensures:     each op's PTX in order; a missing target feature is a located error.
@@ -356,6 +360,29 @@ lower_atomic_rmw(Emit *e, OpId o)
 
 /* ---- gpu.all_reduce ---- */
 
+/* a combined with b by combining kind `kind` (named ks) on t */
+static Slot
+kind_step(Emit *e, const char *ks, int kind, TypeId t, Slot a, Slot b)
+{
+    static const OpKind fk[KIND_COUNT] = {
+        [KIND_ADD] = OP_ADDF,        [KIND_MUL] = OP_MULF,          [KIND_MINNUMF] = OP_MINNUMF,
+        [KIND_MAXNUMF] = OP_MAXNUMF, [KIND_MINIMUMF] = OP_MINIMUMF, [KIND_MAXIMUMF] = OP_MAXIMUMF,
+    };
+    static const OpKind ik[KIND_COUNT] = {
+        [KIND_ADD] = OP_ADDI,    [KIND_MUL] = OP_MULI,    [KIND_MINUI] = OP_MINUI,
+        [KIND_MINSI] = OP_MINSI, [KIND_MAXUI] = OP_MAXUI, [KIND_MAXSI] = OP_MAXSI,
+        [KIND_AND] = OP_ANDI,    [KIND_OR] = OP_ORI,      [KIND_XOR] = OP_XORI,
+    };
+    OpKind k = kind < 0 ? OP_COUNT : type_is_float(t) ? fk[kind] : ik[kind];
+    if (!k || k == OP_COUNT) {
+        fail_op(e, "'%s' does not apply to %s", ks, scalar_type_name(t));
+        return a;
+    }
+    if (k == OP_MAXIMUMF || k == OP_MINIMUMF)
+        return ptxgen_float_minmax_nan(e, k, t, a, b);
+    return combine(e, k, t, a, b);
+}
+
 static Slot
 reduce_step(Emit *e, OpId o, TypeId t, Slot a, Slot b)
 {
@@ -366,24 +393,7 @@ reduce_step(Emit *e, OpId o, TypeId t, Slot a, Slot b)
             kind = type_is_float(t) ? KIND_MAXNUMF : KIND_MAXSI;
         if (kind < 0 && strcmp(ks, "min") == 0)
             kind = type_is_float(t) ? KIND_MINNUMF : KIND_MINSI;
-        static const OpKind fk[KIND_COUNT] = {
-            [KIND_ADD] = OP_ADDF,          [KIND_MUL] = OP_MULF,
-            [KIND_MINNUMF] = OP_MINNUMF,   [KIND_MAXNUMF] = OP_MAXNUMF,
-            [KIND_MINIMUMF] = OP_MINIMUMF, [KIND_MAXIMUMF] = OP_MAXIMUMF,
-        };
-        static const OpKind ik[KIND_COUNT] = {
-            [KIND_ADD] = OP_ADDI,    [KIND_MUL] = OP_MULI,    [KIND_MINUI] = OP_MINUI,
-            [KIND_MINSI] = OP_MINSI, [KIND_MAXUI] = OP_MAXUI, [KIND_MAXSI] = OP_MAXSI,
-            [KIND_AND] = OP_ANDI,    [KIND_OR] = OP_ORI,      [KIND_XOR] = OP_XORI,
-        };
-        OpKind k = kind < 0 ? OP_COUNT : type_is_float(t) ? fk[kind] : ik[kind];
-        if (!k || k == OP_COUNT) {
-            fail_op(e, "'%s' does not apply to %s", ks, scalar_type_name(t));
-            return a;
-        }
-        if (k == OP_MAXIMUMF || k == OP_MINIMUMF)
-            return ptxgen_float_minmax_nan(e, k, t, a, b);
-        return combine(e, k, t, a, b);
+        return kind_step(e, ks, kind, t, a, b);
     }
     /* the body: its arguments are a and b, its gpu.yield the result */
     BlockId body = op_entry_block(e->m, o, 0);
@@ -564,6 +574,162 @@ lower_printf(Emit *e, OpId o)
     return true;
 }
 
+/* ---- vector.gather / vector.scatter / vector.scan ---- */
+
+/* v's elements, one scalar slot each (n of them) */
+static Slot *
+elems_of(Emit *e, ValueId v, uint32_t *n)
+{
+    Rep *r = rep_of(e, v);
+    *n = r->n * r->per;
+    Slot *out = arena_alloc(&e->m->arena, (*n + 4) * sizeof(Slot));
+    unpack_all(e, r, out);
+    return out;
+}
+
+static void
+def_elems(Emit *e, ValueId v, const Slot *el, uint32_t n)
+{
+    TypeId t = value_type(e->m, v);
+    uint8_t per = pack_factor(e->m, t);
+    Rep *r = rep_new(e, v, n / per, per, type_element(e->m, t));
+    pack_elems(e, r, el, n);
+}
+
+/* addr + index * size, the index (of integer type it) sign-extended as upstream's GEP
+   does; an immediate index goes into *off */
+static Slot
+elem_address(Emit *e, Space sp, Slot addr, Slot idx, TypeId it, unsigned size, int64_t *off)
+{
+    bool narrow = sp == SP_SHARED;
+    unsigned w = it == TY_INDEX ? cls_width((RegClass)idx.cls) : type_bitwidth(it);
+    if (idx.is_imm) {
+        int64_t v = w >= 64   ? (int64_t)idx.bits
+                    : w >= 32 ? (int64_t)(int32_t)idx.bits
+                    : w >= 16 ? (int64_t)(int16_t)idx.bits
+                              : (int64_t)(int8_t)idx.bits;
+        *off += v * (int64_t)size;
+        return addr;
+    }
+    if (idx.cls == RC_B16) { /* i8 / i16 live in .b16 registers */
+        Slot t = new_reg(e, RC_B32);
+        ins(e, "cvt.s32.s%u %s, %s;", w <= 8 ? 8u : 16u, S(e, t), S(e, idx));
+        idx = t;
+    }
+    Slot d = new_reg(e, narrow ? RC_B32 : RC_B64);
+    if (narrow)
+        ins(e, "mad.lo.s32 %s, %s, %u, %s;", S(e, d), S(e, narrow32(e, idx)), size, S(e, addr));
+    else if (idx.cls == RC_B32)
+        ins(e, "mad.wide.s32 %s, %s, %u, %s;", S(e, d), S(e, idx), size, S(e, addr));
+    else
+        ins(e, "mad.lo.s64 %s, %s, %u, %s;", S(e, d), S(e, idx), size, S(e, addr));
+    return d;
+}
+
+static bool
+lower_gather_scatter(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    bool gather = op->kind == OP_VGATHER;
+    uint32_t n = op->nargs - 4;
+    MemRep *mr = mem_of(e, op->args[0]);
+    TypeId et = mr->elem, it = type_element(e->m, value_type(e->m, op->args[n + 1]));
+    if (mr->rank && !(mr->strides[mr->rank - 1].is_imm && mr->strides[mr->rank - 1].bits == 1))
+        return fail_op(e, "needs a memref whose innermost stride is 1");
+    if (et == TY_I1 || type_bitwidth(et) < 8)
+        return fail_op(e, "of %s elements is not supported by vptx (use i8)", scalar_type_name(et));
+    int64_t off0, align;
+    Slot addr = mem_address(e, mr, op_get(e->m, o)->args + 1, n, &off0, &align);
+    op = op_get(e->m, o);
+    uint32_t ni, nm, nv;
+    Slot *idx = elems_of(e, op->args[n + 1], &ni);
+    Slot *msk = elems_of(e, op->args[n + 2], &nm);
+    Slot *val = elems_of(e, op->args[n + 3], &nv);
+    RegClass c = reg_class_of(et);
+    unsigned size = type_bitwidth(et) / 8;
+    bool byte = size == 1;
+    const char *ty = byte          ? (gather ? "u8" : "b8")
+                     : c == RC_F32 ? "f32"
+                     : c == RC_F64 ? "f64"
+                     : c == RC_B16 ? "b16"
+                     : c == RC_B64 ? "b64"
+                                   : "b32";
+    const char *sp = space_name(mr->space);
+    Slot *res = gather ? arena_alloc(&e->m->arena, (nv + 4) * sizeof(Slot)) : NULL;
+    for (uint32_t i = 0; i < nv; i++) {
+        Slot m = msk[i];
+        if (m.is_imm && !m.bits) { /* never accessed */
+            if (gather)
+                res[i] = val[i];
+            continue;
+        }
+        int64_t off = off0;
+        Slot a = elem_address(e, mr->space, addr, idx[i], it, size, &off);
+        char at[64], pred[32] = "";
+        if (off)
+            snprintf(at, sizeof at, "[%s+%" PRId64 "]", S(e, a), off);
+        else
+            snprintf(at, sizeof at, "[%s]", S(e, a));
+        if (!m.is_imm)
+            snprintf(pred, sizeof pred, "@%s ", S(e, m));
+        if (gather) {
+            Slot r = new_reg(e, c);
+            if (!m.is_imm)
+                ins(e, "mov.%s %s, %s;", byte ? "b16" : ty, S(e, r),
+                    S(e, val[i].cls == c ? val[i] : to_cls(e, val[i], c, false)));
+            ins(e, "%sld.%s.%s %s, %s;", pred, sp, ty, S(e, r), at);
+            res[i] = r;
+        } else {
+            Slot v = as_reg(e, val[i].cls == c ? val[i] : to_cls(e, val[i], c, false));
+            ins(e, "%sst.%s.%s %s, %s;", pred, sp, ty, at, S(e, v));
+        }
+    }
+    if (gather)
+        def_elems(e, op_get(e->m, o)->res[0], res, nv);
+    (void)ni, (void)nm;
+    return true;
+}
+
+static bool
+lower_scan(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    const Type *st = type_get(e->m, value_type(e->m, op->args[0]));
+    const Attr *d = op_attr(e->m, o, "reduction_dim"), *inc = op_attr(e->m, o, "inclusive");
+    const char *ks = attr_enum_value(op_attr(e->m, o, "kind"));
+    int kind = ks ? combining_kind_lookup(ks) : -1;
+    if (!d || !inc || kind < 0)
+        return fail_op(e, "has no reduction_dim, inclusive or kind");
+    int64_t len = st->shape[d->i], inner = 1, outer = 1;
+    for (uint32_t i = 0; i < st->rank; i++)
+        if (i < (uint32_t)d->i)
+            outer *= st->shape[i];
+        else if (i > (uint32_t)d->i)
+            inner *= st->shape[i];
+    uint32_t ns, ni;
+    Slot *src = elems_of(e, op->args[0], &ns);
+    Slot *init = elems_of(e, op->args[1], &ni);
+    Slot *dst = arena_alloc(&e->m->arena, (ns + 4) * sizeof(Slot));
+    Slot *acc = arena_alloc(&e->m->arena, (ni + 4) * sizeof(Slot));
+    for (int64_t a = 0; a < outer; a++)
+        for (int64_t c = 0; c < inner; c++) {
+            Slot last = init[a * inner + c];
+            for (int64_t k = 0; k < len && !e->failed; k++) {
+                int64_t at = (a * len + k) * inner + c;
+                if (k == 0)
+                    last = inc->b ? src[at] : init[a * inner + c];
+                else
+                    last = kind_step(e, ks, kind, st->elem, last, src[inc->b ? at : at - inner]);
+                dst[at] = last;
+            }
+            acc[a * inner + c] = last;
+        }
+    op = op_get(e->m, o);
+    def_elems(e, op->res[0], dst, ns);
+    def_elems(e, op->res[1], acc, ni);
+    return !e->failed;
+}
+
 bool
 isel_upstream(Emit *e, OpId o)
 {
@@ -600,6 +766,11 @@ isel_upstream(Emit *e, OpId o)
         return lower_all_reduce(e, o);
     case OP_PRINTF:
         return lower_printf(e, o);
+    case OP_VGATHER:
+    case OP_VSCATTER:
+        return lower_gather_scatter(e, o);
+    case OP_VSCAN:
+        return lower_scan(e, o);
     default:
         return fail_op(e, "cannot be lowered to PTX");
     }

@@ -63,6 +63,15 @@ module {
       gpu.printf "x = %f, i = %d\n", %x, %i : f32, i32
       // CHECK: gpu.printf "plain\n"
       gpu.printf "plain\n"
+      // CHECK: %[[G:.*]] = vector.gather %{{.*}}[%{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+      %gi = arith.constant dense<[3, 1, 2, 0]> : vector<4xindex>
+      %gm = arith.constant dense<true> : vector<4xi1>
+      %g = "vector.gather"(%m, %k, %gi, %gm, %v) : (memref<16xf32>, index, vector<4xindex>, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+      // CHECK: vector.scatter %{{.*}}[%{{.*}}] [%{{.*}}], %{{.*}}, %[[G]] : memref<16xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32>
+      "vector.scatter"(%m, %k, %gi, %gm, %g) : (memref<16xf32>, index, vector<4xindex>, vector<4xi1>, vector<4xf32>) -> ()
+      // CHECK: %{{.*}}:2 = vector.scan <mul>, %[[G]], %{{.*}} {inclusive = false, reduction_dim = 0 : i64} : vector<4xf32>, vector<f32>
+      %z = arith.constant dense<1.0> : vector<f32>
+      %sc:2 = "vector.scan"(%g, %z) <{inclusive = false, kind = #vector.kind<mul>, reduction_dim = 0 : i64}> : (vector<4xf32>, vector<f32>) -> (vector<4xf32>, vector<f32>)
       gpu.return
     }
   }
