@@ -2,7 +2,8 @@
  * parse_upstream.c -- custom forms of the upstream MLIR ops of issue 25 (docs/
  * upstream-mlir.md), as upstream prints them: gpu.all_reduce / gpu.yield / gpu.printf,
  * the nvvm ops upstream tests use directly, nvgpu.rcp and the mbarrier test/no-complete
- * ops, ub.poison, memref.reinterpret_cast and memref.atomic_rmw.  Operand order is ODS
+ * ops, ub.poison, memref.reinterpret_cast and memref.atomic_rmw, cf.br / cf.cond_br,
+ * vector.mask, vector.gather / vector.scatter / vector.scan.  Operand order is ODS
  * argument order, as in the generic form.
  */
 #include "frontend/parser.h"
