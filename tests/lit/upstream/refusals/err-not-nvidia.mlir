@@ -2,6 +2,7 @@
 // (wave64) subgroups, by translation_info or by a layout's thread tiles, and AMD's
 // memory spaces.  Each function gets one error at the first place that needs it; the
 // ops that follow from it add none.  The file still parses and prints.
+// CONFORMANCE: refused
 // RUN: not %vptx --emit=ptx --arch=sm_80 %s 2>&1 | %filecheck %s
 // RUN: %vptx --emit=mlir %s | %filecheck --check-prefix=PRINT %s
 // PRINT: memref<64xf32, #amdgpu.address_space<fat_raw_buffer>>

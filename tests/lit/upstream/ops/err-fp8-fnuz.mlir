@@ -1,5 +1,7 @@
 // AMD's FNUZ fp8 types (issue 25 part 3) parse, print and evaluate, but NVIDIA GPUs have
 // no instruction for them: a value of one is a located error naming what to use.
+// ARCH: sm_90a
+// CONFORMANCE: refused
 // RUN: %vptx --emit=mlir %s | %filecheck --check-prefix=PRINT %s
 // RUN: not %vptx --emit=ptx --arch=sm_90a %s 2>&1 | %filecheck %s
 // PRINT: memref<8xf8E4M3FNUZ>

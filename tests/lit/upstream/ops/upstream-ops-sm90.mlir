@@ -4,6 +4,7 @@
 // in a kernel with nvvm.cluster_dim = 2x1x1, launched on 4 blocks).  Run on the
 // simulator against eval of Inputs/upstream-ops-sm90-ref.mlir, which writes what each
 // thread must see from block ids and lane numbers alone.
+// ARCH: sm_90a
 // RUN: %vptx check --arch=sm_90a %s --backend=sim --grid=4 --reference=%S/Inputs/upstream-ops-sm90-ref.mlir | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas-verify %t.ptx

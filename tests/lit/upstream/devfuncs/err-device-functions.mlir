@@ -1,4 +1,5 @@
 // Device functions (issue 25 part 1): what vptx cannot do is a located error.
+// CONFORMANCE: refused
 // RUN: not %vptx --emit=ptx --arch=sm_80 %s 2>&1 | %filecheck %s
 // RUN: not %vptx --emit=ptx --arch=sm_80 %S/Inputs/err-device-ret-memref.mlir 2>&1 | %filecheck --check-prefix=MEM %s
 // RUN: not %vptx --emit=ptx --arch=sm_80 %S/Inputs/err-device-call-kernel.mlir 2>&1 | %filecheck --check-prefix=KER %s
