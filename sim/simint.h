@@ -183,7 +183,19 @@ enum {
     F_BULKGRP = 1u << 28 /* cp.async.bulk: .bulk_group completion (sm_90) */
 };
 /* SH_M64: wgmma m64nNkK, with Inst.num = N / 8 (sm_90, decode.c reads the shape). */
-typedef enum { SH_NONE, SH_M8N8, SH_M16N8K4, SH_M16N8K8, SH_M16N8K16, SH_M16N8K32, SH_M64 } Shape;
+typedef enum {
+    SH_NONE,
+    SH_M8N8,
+    SH_M16N8K4,
+    SH_M16N8K8,
+    SH_M16N8K16,
+    SH_M16N8K32,
+    SH_M64,
+    SH_M16N16K16, /* wmma (exec_wmma.c) */
+    SH_M32N8K16,
+    SH_M8N32K16,
+    SH_M16N16K8,
+} Shape;
 
 typedef enum {
 #define SREG(name, text) SREG_##name,
@@ -657,6 +669,9 @@ void sim_sm90_free(Exec *x);
 int sim_sm90_deadlock(Exec *x, const Thread *t);
 WarpFn wx_nop, wx_shfl, wx_vote, wx_match, wx_redux, wx_elect, wx_ldmatrix, wx_stmatrix,
     wx_movmatrix, wx_mma;
+/* wmma (exec_wmma.c) */
+DecodeFn sim_dec_wmma;
+WarpFn sim_wx_wmma_load, sim_wx_wmma_store, sim_wx_wmma_mma;
 
 static inline uint64_t
 opd_read(const Exec *x, const Thread *t, const Opd *o)
