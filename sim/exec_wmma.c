@@ -11,7 +11,8 @@
  * first copy.  Shapes m16n16k16, m32n8k16 and m8n32k16 (f16, bf16, s8, u8) and
  * m16n16k8 (tf32); C and D f16, f32 or s32.  Load and store take the layout (.row: row
  * r at address + r * stride elements, .col: column c there) and stride; every lane must
- * give the same address and stride (a fault otherwise).  mma reads A, B and C whole
+ * give the same address and stride, and every row (column) must start at a multiple of
+ * the fragment's size in bytes (PTX ISA §9.7.14.4.2): faults otherwise.  mma reads A, B and C whole
  * before writing D; products are summed in k order in double precision (integers in
  * 64 bits) and rounded once into D.
  *
@@ -251,6 +252,13 @@ uniform_place(Exec *x, uint32_t warp, const Inst *in, const Opd *ao, const Frag 
                              (unsigned long long)*stride) == EX_NEXT;
         }
     }
+    uint64_t fbytes = (uint64_t)f->nregs * 4, sbytes = *stride * (uint64_t)f->ebits / 8;
+    if (*addr % fbytes || sbytes % fbytes)
+        return sim_fault(x, lane(x, warp, 0), in,
+                         "%s: address 0x%llx and stride %llu bytes must be multiples of the "
+                         "fragment's %llu bytes",
+                         sim_op_table[in->op].mnemonic, (unsigned long long)*addr,
+                         (unsigned long long)sbytes, (unsigned long long)fbytes) == EX_NEXT;
     return true;
 }
 

@@ -5,7 +5,8 @@
  * from memory in the layout and stride each load names and D written the same way.
  * Every shape and type pair the simulator takes, row and column layouts, strides wider
  * than the matrix, shared and global memory, an f16 C with an f32 D; a warp whose lanes
- * give different addresses faults.
+ * give different addresses faults, and so does a stride that is no multiple of the
+ * fragment's size.
  */
 #include "tests/sim/simtest.h"
 
@@ -93,6 +94,14 @@ from_bits(const char *t, uint32_t b)
     return f;
 }
 
+/* dim rounded up to whole fragments (nregs * 4 bytes), plus one fragment, in elements */
+static int
+ld_for(int dim, int nregs, int bytes)
+{
+    int q = nregs * 4 / bytes;
+    return (dim + q - 1) / q * q + q;
+}
+
 /* x rounded to the nearest f16 (ties to even; |x| in the normal range or 0) */
 static double
 round_f16(double x)
@@ -124,10 +133,13 @@ reglist(char *buf, size_t n, const char *pfx, int first, int count)
 static void
 run_case(const Case *c)
 {
-    /* leading dimensions wider than the matrix: rows (.row) or columns (.col) apart */
-    int lda = (c->acol ? c->M : c->K) + 8, ldb = (c->bcol ? c->K : c->N) + 4;
-    int ldc = (c->ccol ? c->M : c->N) + 2, ldd = (c->dcol ? c->M : c->N) + 6;
     int ka = bytes_of(c->ab), kc = bytes_of(c->c), kd = bytes_of(c->d);
+    int na = nregs(c->ab, c->M * c->K, false), nb = nregs(c->ab, c->K * c->N, false);
+    int nc = nregs(c->c, 0, true), nd = nregs(c->d, 0, true);
+    /* leading dimensions wider than the matrix (rows for .row, columns for .col), each a
+       multiple of the fragment's bytes as PTX requires */
+    int lda = ld_for(c->acol ? c->M : c->K, na, ka), ldb = ld_for(c->bcol ? c->K : c->N, nb, ka);
+    int ldc = ld_for(c->ccol ? c->M : c->N, nc, kc), ldd = ld_for(c->dcol ? c->M : c->N, nd, kd);
     static uint8_t A[64 * 64 * 4], B[64 * 64 * 4], C[64 * 64 * 4], D[64 * 64 * 4];
     static double Ad[64][64], Bd[64][64], Cd[64][64];
     memset(A, 0, sizeof A), memset(B, 0, sizeof B), memset(C, 0, sizeof C), memset(D, 0, sizeof D);
@@ -146,8 +158,6 @@ run_case(const Case *c)
             Cd[i][j] = val(c->c, 3, i * c->N + j);
             put(C, c->ccol ? j * ldc + i : i * ldc + j, kc, bits_of(c->c, Cd[i][j]));
         }
-    int na = nregs(c->ab, c->M * c->K, false), nb = nregs(c->ab, c->K * c->N, false);
-    int nc = nregs(c->c, 0, true), nd = nregs(c->d, 0, true);
     char la[200], lb[200], lc[200], ldl[200], types[64];
     reglist(la, sizeof la, "%a", 0, na);
     reglist(lb, sizeof lb, "%b", 0, nb);
@@ -247,6 +257,18 @@ test_uniform(void)
     SimDevPtr da = dev_upload(ctx, buf, sizeof buf);
     void *params[] = { &da };
     launch_fails(ctx, f, 1, 32, params, "must be the same in every lane");
+    sim_destroy(ctx);
+    /* stride 24 halves = 48 bytes, not a multiple of the 32-byte fragment */
+    static const char ptx2[] =
+        ".version 8.0\n.target sm_80\n.address_size 64\n"
+        ".visible .entry k(.param .u64 pa)\n{\n.reg .b32 %a<8>;\n.reg .b64 %rd<2>;\n"
+        "ld.param.u64 %rd0, [pa];\n"
+        "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%a0, %a1, %a2, %a3, %a4, %a5, %a6, "
+        "%a7}, [%rd0], 24;\nret;\n}\n";
+    ctx = sim_create();
+    f = load_entry(ctx, ptx2, "k");
+    da = dev_upload(ctx, buf, sizeof buf);
+    launch_fails(ctx, f, 1, 32, params, "multiples of the fragment's 32 bytes");
     sim_destroy(ctx);
 }
 
