@@ -689,6 +689,11 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_VGATHER:
     case OP_VSCATTER:
     case OP_VSCAN:
+    case OP_MMA_LOAD_MATRIX:
+    case OP_MMA_STORE_MATRIX:
+    case OP_MMA_COMPUTE:
+    case OP_MMA_CONSTANT_MATRIX:
+    case OP_MMA_ELEMENTWISE:
         return eval_upstream_op(ev, f, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

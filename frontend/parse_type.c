@@ -432,6 +432,31 @@ parse_nvgpu_type(Parser *p, const char *name, Loc loc, TypeId *out)
     return true;
 }
 
+/* !gpu.mma_matrix `<` R `x` C `x` type `,` ("AOp" | "BOp" | "COp") `>` */
+static bool
+parse_mma_matrix(Parser *p, Loc loc, TypeId *out)
+{
+    int64_t shape[MAX_RANK];
+    uint32_t rank;
+    Type t = { .kind = TY_MMA_MATRIX, .rank = 2 };
+    if (!expect(p, TK_LESS, "'<'") || !parse_dims(p, shape, &rank, MAX_RANK, false) ||
+        !parse_type(p, &t.elem) || !expect(p, TK_COMMA, "','"))
+        return false;
+    if (rank != 2 || shape[0] <= 0 || shape[1] <= 0 || !type_is_scalar(t.elem))
+        return error_at(p, loc,
+                        "'!gpu.mma_matrix' needs two positive dimensions and a scalar type");
+    const char *op = at(p, TK_STRING) ? tok_str(p) : "";
+    if (strcmp(op, "\"AOp\"") && strcmp(op, "\"BOp\"") && strcmp(op, "\"COp\""))
+        return error_here(p, "expected \"AOp\", \"BOp\" or \"COp\"");
+    t.mma_operand = (uint8_t)(op[1] - 'A');
+    next(p);
+    if (!expect(p, TK_GREATER, "'>'"))
+        return false;
+    t.shape = shape;
+    *out = type_intern(p->m, &t);
+    return true;
+}
+
 /* `!` alias-name | `!` dialect-type */
 static bool
 parse_bang_type(Parser *p, TypeId *out)
@@ -446,6 +471,8 @@ parse_bang_type(Parser *p, TypeId *out)
         }
     }
     char buf[64];
+    if (t.n == 14 && memcmp(t.s, "gpu.mma_matrix", 14) == 0)
+        return parse_mma_matrix(p, t.loc, out);
     if (t.n >= sizeof buf || t.n < 6 || memcmp(t.s, "nvgpu.", 6) != 0)
         return error_at(p, t.loc, "unknown type '!%.*s'", (int)(t.n > 60 ? 60 : t.n), t.s);
     memcpy(buf, t.s, t.n);

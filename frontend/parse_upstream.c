@@ -542,6 +542,99 @@ parse_scan(Parser *p, OpBuild *b)
     return push(p, b, &src, st) && push(p, b, &init, it);
 }
 
+/* `[` value-uses `]` attr-dict `:` (each use an index) */
+static bool
+indices_attrs_colon(Parser *p, OpBuild *b)
+{
+    return index_uses(p, b) && parse_opt_attr_dict(p, b) && expect(p, TK_COLON, "':'");
+}
+
+/* load ::= value-use `[` uses `]` attr-dict `:` type `->` type */
+static bool
+parse_mma_load(Parser *p, OpBuild *b)
+{
+    Use src;
+    TypeId mt, rt;
+    if (!use(p, &src))
+        return false;
+    build_push_arg(p, b, src.v);
+    if (!indices_attrs_colon(p, b) || !parse_type(p, &mt) || !check_type(p, src.v, mt, src.loc) ||
+        !expect(p, TK_ARROW, "'->'") || !parse_type(p, &rt))
+        return false;
+    build_push_type(p, b, rt);
+    return true;
+}
+
+/* store ::= value-use `,` value-use `[` uses `]` attr-dict `:` type `,` type */
+static bool
+parse_mma_store(Parser *p, OpBuild *b)
+{
+    Use val, dst;
+    TypeId vt, mt;
+    if (!use(p, &val) || !expect(p, TK_COMMA, "','") || !use(p, &dst))
+        return false;
+    build_push_arg(p, b, val.v);
+    build_push_arg(p, b, dst.v);
+    return indices_attrs_colon(p, b) && parse_type(p, &vt) && check_type(p, val.v, vt, val.loc) &&
+           expect(p, TK_COMMA, "','") && parse_type(p, &mt) && check_type(p, dst.v, mt, dst.loc);
+}
+
+/* compute ::= value-use `,` value-use `,` value-use attr-dict `:` type `,` type `->` type */
+static bool
+parse_mma_compute(Parser *p, OpBuild *b)
+{
+    Use a, bb, c;
+    TypeId at_, bt, ct;
+    if (!use(p, &a) || !expect(p, TK_COMMA, "','") || !use(p, &bb) || !expect(p, TK_COMMA, "','") ||
+        !use(p, &c) || !parse_opt_attr_dict(p, b) || !colon_type(p, &at_) ||
+        !expect(p, TK_COMMA, "','") || !parse_type(p, &bt) || !expect(p, TK_ARROW, "'->'") ||
+        !parse_type(p, &ct))
+        return false;
+    build_push_type(p, b, ct);
+    return push(p, b, &a, at_) && push(p, b, &bb, bt) && push(p, b, &c, ct);
+}
+
+/* constant ::= value-use attr-dict `:` type (the matrix) */
+static bool
+parse_mma_constant(Parser *p, OpBuild *b)
+{
+    Use v;
+    TypeId t;
+    if (!use(p, &v) || !parse_opt_attr_dict(p, b) || !colon_type(p, &t))
+        return false;
+    build_push_type(p, b, t);
+    const Type *ty = type_get(p->m, t);
+    return push(p, b, &v, ty->kind == TY_MMA_MATRIX ? ty->elem : 0);
+}
+
+/* elementwise ::= op-name value-uses attr-dict `:` `(` types `)` `->` type */
+static bool
+parse_mma_elementwise(Parser *p, OpBuild *b)
+{
+    if (!at(p, TK_BARE))
+        return error_here(p, "expected an elementwise operation (addf, mulf, maxf, ...)");
+    build_set_attr(p, b, "opType", attr_enum(p->m, "gpu", "mma_element_wise", tok_str(p), true));
+    next(p);
+    Use u[8];
+    uint32_t n = 0;
+    do {
+        if (n == 8 || !use(p, &u[n++]))
+            return n == 8 ? error_here(p, "too many operands") : false;
+    } while (accept(p, TK_COMMA));
+    if (!parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'") || !expect(p, TK_LPAREN, "'('"))
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        TypeId t;
+        if ((i && !expect(p, TK_COMMA, "','")) || !parse_type(p, &t) || !push(p, b, &u[i], t))
+            return false;
+    }
+    TypeId rt;
+    if (!expect(p, TK_RPAREN, "')'") || !expect(p, TK_ARROW, "'->'") || !parse_type(p, &rt))
+        return false;
+    build_push_type(p, b, rt);
+    return true;
+}
+
 CustomParseFn *
 custom_parser_upstream(OpKind k)
 {
@@ -569,6 +662,11 @@ custom_parser_upstream(OpKind k)
         [OP_VGATHER] = parse_gather_scatter,
         [OP_VSCATTER] = parse_gather_scatter,
         [OP_VSCAN] = parse_scan,
+        [OP_MMA_LOAD_MATRIX] = parse_mma_load,
+        [OP_MMA_STORE_MATRIX] = parse_mma_store,
+        [OP_MMA_COMPUTE] = parse_mma_compute,
+        [OP_MMA_CONSTANT_MATRIX] = parse_mma_constant,
+        [OP_MMA_ELEMENTWISE] = parse_mma_elementwise,
     };
     return table[k];
 }

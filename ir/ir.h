@@ -217,6 +217,8 @@ typedef enum {
     TY_WG_ACCUMULATOR, /* !nvgpu.warpgroup.accumulator<fragmented = elem> */
     TY_ASYNC_TOKEN,    /* !nvgpu.device.async.token */
     TY_MBARRIER_TOKEN, /* !nvgpu.mbarrier.token (result of nvgpu.mbarrier.arrive) */
+    TY_MMA_MATRIX,     /* !gpu.mma_matrix<RxCxT, "AOp"|"BOp"|"COp">: elem, rank 2, shape,
+                          mma_operand (a warp's WMMA fragment) */
 } TypeKind;
 
 #define DIM_DYNAMIC INT64_MIN /* a `?` in a shape, stride or offset */
@@ -249,9 +251,12 @@ typedef struct Type {
     const TypeId *ins, *outs;
     int64_t num_barriers; /* MBARRIER_GROUP (default 1) */
     uint8_t swizzle, l2promo, oob,
-        interleave; /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
-    bool unranked;  /* MEMREF: memref<*xT> (rank 0, no shape) */
+        interleave;      /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
+    bool unranked;       /* MEMREF: memref<*xT> (rank 0, no shape) */
+    uint8_t mma_operand; /* MMA_MATRIX: MMA_A, MMA_B or MMA_C */
 } Type;
+
+enum { MMA_A, MMA_B, MMA_C }; /* !gpu.mma_matrix's "AOp", "BOp", "COp" */
 
 /* ------------------------------------------------------------ affine maps */
 

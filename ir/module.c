@@ -142,6 +142,7 @@ type_hash(const Type *t)
     h = hash_mix(h, (uint64_t)t->num_barriers);
     h = hash_mix(h, t->swizzle | t->l2promo << 8 | t->oob << 16 | t->interleave << 24);
     h = hash_mix(h, t->unranked);
+    h = hash_mix(h, t->mma_operand);
     return h;
 }
 
@@ -158,7 +159,7 @@ type_equal(const Type *a, const Type *b)
         a->memspace != b->memspace || a->memspace_gpu != b->memspace_gpu || a->nins != b->nins ||
         a->nouts != b->nouts || a->num_barriers != b->num_barriers || a->swizzle != b->swizzle ||
         a->l2promo != b->l2promo || a->oob != b->oob || a->interleave != b->interleave ||
-        a->unranked != b->unranked)
+        a->unranked != b->unranked || a->mma_operand != b->mma_operand)
         return false;
     if (a->rank && memcmp(a->shape, b->shape, a->rank * sizeof *a->shape) != 0)
         return false;
@@ -309,7 +310,8 @@ TypeId
 type_element(const Module *m, TypeId t)
 {
     const Type *ty = type_get(m, t);
-    return ty->kind == TY_VECTOR || ty->kind == TY_MEMREF ? ty->elem : t;
+    return ty->kind == TY_VECTOR || ty->kind == TY_MEMREF || ty->kind == TY_MMA_MATRIX ? ty->elem
+                                                                                       : t;
 }
 
 int64_t

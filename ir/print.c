@@ -196,6 +196,12 @@ pr_type(Printer *p, TypeId id)
     case TY_ASYNC_TOKEN:
         pr(p, "!nvgpu.device.async.token");
         return;
+    case TY_MMA_MATRIX:
+        fprintf(p->out, "!gpu.mma_matrix<%lldx%lldx", (long long)t->shape[0],
+                (long long)t->shape[1]);
+        pr_type(p, t->elem);
+        fprintf(p->out, ", \"%cOp\">", "ABC"[t->mma_operand]);
+        return;
     case TY_MBARRIER_TOKEN:
         pr(p, "!nvgpu.mbarrier.token");
         return;

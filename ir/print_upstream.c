@@ -405,6 +405,69 @@ print_scan(Printer *p, OpId o)
     return true;
 }
 
+static bool
+print_mma(Printer *p, OpId o)
+{
+    const Op *op = op_get(p->m, o);
+    bool st = op->kind == OP_MMA_STORE_MATRIX;
+    const Attr *k = op_attr(p->m, o, "opType");
+    bool fits = op->kind == OP_MMA_LOAD_MATRIX ? op->nargs >= 1 && op->nres == 1
+                : st                           ? op->nargs >= 2 && op->nres == 0
+                : op->kind == OP_MMA_COMPUTE   ? op->nargs == 3 && op->nres == 1
+                : op->kind == OP_MMA_CONSTANT_MATRIX
+                    ? op->nargs == 1 && op->nres == 1
+                    : k && attr_is(k, "gpu", "mma_element_wise") && op->nres == 1 && op->nargs;
+    if (!fits)
+        return false;
+    head(p, o);
+    pr(p, " ");
+    switch (op->kind) {
+    case OP_MMA_LOAD_MATRIX:
+    case OP_MMA_STORE_MATRIX:
+        if (st) {
+            pr_value(p, op->args[0]);
+            pr(p, ", ");
+        }
+        pr_value(p, op->args[st]);
+        pr(p, "[");
+        pr_values(p, op->args + st + 1, op->nargs - st - 1);
+        pr(p, "]");
+        pr_attr_dict(p, o, NULL, 0);
+        pr(p, " : ");
+        pr_type(p, at_(p, op, 0));
+        pr(p, st ? ", " : " -> ");
+        pr_type(p, st ? at_(p, op, 1) : rt_(p, op, 0));
+        return true;
+    case OP_MMA_COMPUTE:
+        pr_values(p, op->args, 3);
+        pr_attr_dict(p, o, NULL, 0);
+        pr(p, " : ");
+        pr_type(p, at_(p, op, 0));
+        pr(p, ", ");
+        pr_type(p, at_(p, op, 1));
+        pr(p, " -> ");
+        pr_type(p, rt_(p, op, 0));
+        return true;
+    case OP_MMA_CONSTANT_MATRIX:
+        pr_value(p, op->args[0]);
+        pr_attr_dict(p, o, NULL, 0);
+        pr(p, " : ");
+        pr_type(p, rt_(p, op, 0));
+        return true;
+    default: { /* elementwise */
+        static const char *const el[] = { "opType" };
+        fprintf(p->out, "%s ", k->str);
+        pr_values(p, op->args, op->nargs);
+        pr_attr_dict(p, o, el, 1);
+        pr(p, " : (");
+        pr_types(p, op->args, op->nargs);
+        pr(p, ") -> ");
+        pr_type(p, rt_(p, op, 0));
+        return true;
+    }
+    }
+}
+
 CustomPrintFn *
 custom_printer_upstream(OpKind k)
 {
@@ -430,6 +493,11 @@ custom_printer_upstream(OpKind k)
         [OP_VGATHER] = print_gather_scatter,
         [OP_VSCATTER] = print_gather_scatter,
         [OP_VSCAN] = print_scan,
+        [OP_MMA_LOAD_MATRIX] = print_mma,
+        [OP_MMA_STORE_MATRIX] = print_mma,
+        [OP_MMA_COMPUTE] = print_mma,
+        [OP_MMA_CONSTANT_MATRIX] = print_mma,
+        [OP_MMA_ELEMENTWISE] = print_mma,
     };
     return table[k];
 }

@@ -226,6 +226,11 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_ASYNC_TOKEN:
         add(s, "!nvgpu.device.async.token");
         return;
+    case TY_MMA_MATRIX:
+        add(s, "!gpu.mma_matrix<%lldx%lldx", (long long)ty->shape[0], (long long)ty->shape[1]);
+        add_type(m, s, ty->elem, depth + 1);
+        add(s, ", \"%cOp\">", "ABC"[ty->mma_operand % 3]);
+        return;
     case TY_MBARRIER_TOKEN:
         add(s, "!nvgpu.mbarrier.token");
         return;
@@ -1042,6 +1047,11 @@ verify_op_rules(Verifier *v, OpId o)
     case OP_VGATHER:
     case OP_VSCATTER:
     case OP_VSCAN:
+    case OP_MMA_LOAD_MATRIX:
+    case OP_MMA_STORE_MATRIX:
+    case OP_MMA_COMPUTE:
+    case OP_MMA_CONSTANT_MATRIX:
+    case OP_MMA_ELEMENTWISE:
         verify_upstream(v, o);
         break;
     case OP_TO_SIMT:

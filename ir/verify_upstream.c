@@ -459,6 +459,142 @@ verify_scan(Verifier *v, OpId o)
         verify_fail(v, o, "with kind <%s> cannot scan %s", k, verify_tname(v, et));
 }
 
+/* slot s is a !gpu.mma_matrix (of operand kind `want`, or any when -1); NULL after reporting */
+static const Type *
+mma_type(Verifier *v, OpId o, Slot s, int want)
+{
+    static const char *const what[] = { "an \"AOp\" !gpu.mma_matrix", "a \"BOp\" !gpu.mma_matrix",
+                                        "a \"COp\" !gpu.mma_matrix" };
+    const Type *t = ty(v, slot_type(v, o, s));
+    bool ok = t->kind == TY_MMA_MATRIX && (want < 0 || t->mma_operand == want);
+    if (!verify_want(v, o, s, ok, want < 0 ? "a !gpu.mma_matrix" : what[want]))
+        return NULL;
+    return t;
+}
+
+/* the memref at operand `mem` (indices after it) suits a WMMA load or store of t */
+static bool
+mma_memref(Verifier *v, OpId o, uint32_t mem, const Type *t)
+{
+    uint32_t n = v->m->ops[o].nargs;
+    if (!verify_want_memref(v, o, operand(mem)) ||
+        !verify_check_memref_access(v, o, mem, mem + 1, n - mem - 1))
+        return false;
+    TypeId mt = arg_type(v, o, mem);
+    if (!verify_want(v, o, operand(mem), elem_of(v, mt) == t->elem,
+                     "a memref of the matrix's element type"))
+        return false;
+    const Type *x = ty(v, mt);
+    if (x->memspace != MS_DEFAULT && x->memspace != MS_GLOBAL && x->memspace != MS_WORKGROUP) {
+        verify_fail(v, o, "needs a memref in global or workgroup memory, not %s",
+                    verify_tname(v, mt));
+        return false;
+    }
+    const Attr *lay = x->layout;
+    if (lay && !(lay->kind == ATTR_STRIDED && lay->n == x->rank &&
+                 (lay->n == 0 || lay->ints[lay->n - 1] == 1))) {
+        verify_fail(v, o, "needs a memref whose innermost stride is 1, not %s",
+                    verify_tname(v, mt));
+        return false;
+    }
+    int64_t ld;
+    if (!verify_get_int(v, o, "leadDimension", &ld, true))
+        return false;
+    if (ld <= 0 || ld > INT32_MAX) {
+        verify_fail(v, o, "has leadDimension %lld; it must be positive", (long long)ld);
+        return false;
+    }
+    return true;
+}
+
+/* a compute operand that comes straight from a load was loaded with the layout the
+   compute names (WMMA fragments keep the layout they were loaded with) */
+static void
+mma_layout_agrees(Verifier *v, OpId o, uint32_t i, const char *flag)
+{
+    OpId d = v->m->values[v->m->ops[o].args[i]].def;
+    if (!d || v->m->ops[d].kind != OP_MMA_LOAD_MATRIX)
+        return;
+    bool loaded = op_attr(v->m, d, "transpose") != NULL, said = op_attr(v->m, o, flag) != NULL;
+    if (loaded != said)
+        verify_fail(v, o,
+                    "takes operand #%u loaded %s transpose but says %s%s: a WMMA fragment "
+                    "keeps the layout it was loaded with, so the two must agree",
+                    i, loaded ? "with" : "without", said ? "" : "no ", flag);
+}
+
+static void
+verify_mma(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    const Type *a, *b, *c;
+    switch (op->kind) {
+    case OP_MMA_LOAD_MATRIX:
+        if (verify_want_count(v, o, "operands", op->nargs, 1, UINT32_MAX) &&
+            (a = mma_type(v, o, result(0), -1)))
+            mma_memref(v, o, 0, a);
+        return;
+    case OP_MMA_STORE_MATRIX:
+        if (verify_want_count(v, o, "operands", op->nargs, 2, UINT32_MAX) &&
+            (c = mma_type(v, o, operand(0), MMA_C)))
+            mma_memref(v, o, 1, c);
+        return;
+    case OP_MMA_COMPUTE:
+        if (!(a = mma_type(v, o, operand(0), MMA_A)) || !(b = mma_type(v, o, operand(1), MMA_B)) ||
+            !(c = mma_type(v, o, operand(2), MMA_C)) ||
+            !verify_want_same(v, o, result(0), operand(2)))
+            return;
+        if (a->shape[0] != c->shape[0] || b->shape[1] != c->shape[1] ||
+            a->shape[1] != b->shape[0]) {
+            verify_fail(v, o, "multiplies %s by %s into %s: the shapes must be MxK, KxN and MxN",
+                        verify_tname(v, arg_type(v, o, 0)), verify_tname(v, arg_type(v, o, 1)),
+                        verify_tname(v, arg_type(v, o, 2)));
+            return;
+        }
+        if (a->elem != b->elem) {
+            verify_fail(v, o, "has A of %s but B of %s", verify_tname(v, a->elem),
+                        verify_tname(v, b->elem));
+            return;
+        }
+        mma_layout_agrees(v, o, 0, "a_transpose");
+        mma_layout_agrees(v, o, 1, "b_transpose");
+        return;
+    case OP_MMA_CONSTANT_MATRIX:
+        if ((c = mma_type(v, o, result(0), -1)))
+            verify_want_type(v, o, operand(0), c->elem);
+        return;
+    default: { /* elementwise */
+        const char *k = verify_get_enum(v, o, "opType", true);
+        if (!k || !(c = mma_type(v, o, result(0), -1)))
+            return;
+        for (uint32_t i = 0; i < op->nargs; i++)
+            if (!verify_want_same(v, o, operand(i), result(0)))
+                return;
+        static const char *const unary[] = { "negatef" }, *const binary[] = { "addf", "mulf",
+                                                                              "subf", "divf",
+                                                                              "maxf", "minf" };
+        uint32_t want = 0;
+        for (size_t i = 0; i < sizeof binary / sizeof binary[0]; i++)
+            if (!strcmp(k, binary[i]))
+                want = 2;
+        if (!strcmp(k, unary[0]))
+            want = 1;
+        if (!want) {
+            verify_fail(v, o,
+                        "has opType %s; vptx lowers addf, mulf, subf, divf, maxf, minf and "
+                        "negatef",
+                        k);
+            return;
+        }
+        if (op->nargs != want)
+            verify_fail(v, o, "%s takes %u operands but has %u", k, want, op->nargs);
+        else if (!type_is_float(c->elem))
+            verify_fail(v, o, "%s needs float matrices", k);
+        return;
+    }
+    }
+}
+
 void
 verify_upstream(Verifier *v, OpId o)
 {
@@ -518,6 +654,13 @@ verify_upstream(Verifier *v, OpId o)
         break;
     case OP_VSCAN:
         verify_scan(v, o);
+        break;
+    case OP_MMA_LOAD_MATRIX:
+    case OP_MMA_STORE_MATRIX:
+    case OP_MMA_COMPUTE:
+    case OP_MMA_CONSTANT_MATRIX:
+    case OP_MMA_ELEMENTWISE:
+        verify_mma(v, o);
         break;
     case OP_VMASK: /* the frontend reads it as the masked op it holds (frontend/desugar.c) */
     case OP_VYIELD:

@@ -78,6 +78,14 @@ pieces_of(Emit *e, TypeId t, Piece *p, int max)
         p[0] = (Piece){ c == RC_PRED ? "u32" : cls_ptype(c), c };
         return 1;
     }
+    if (ty->kind == TY_MMA_MATRIX) { /* a WMMA fragment: its registers */
+        uint8_t per;
+        uint32_t k = wmma_frag_regs(e->m, t, &per);
+        RegClass c = ty->elem == TY_F32 && ty->mma_operand == MMA_C ? RC_F32 : RC_B32;
+        for (uint32_t i = 0; i < k && n < max; i++)
+            p[n++] = (Piece){ cls_ptype(c), c };
+        return n;
+    }
     if (ty->kind != TY_VECTOR)
         return -1;
     uint8_t per = pack_factor(e->m, t);

@@ -24,6 +24,10 @@
  *                          for i32 indices), a load/store predicated on the mask element
  *                          (the gather's pass_thru moved in first)
  *   vector.scan            per-thread combines in upstream's order (LowerVectorScan)
+ *   gpu.subgroup_mma_*     wmma.load.{a,b,c} / wmma.mma / wmma.store.d (GPUToNVVM's WMMA
+ *                          lowering: f16 m16n16k16, m32n8k16, m8n32k16; f32 A and B as
+ *                          tf32 m16n16k8; `transpose` and a_/b_transpose are .col); the
+ *                          constant and elementwise ops act on every register alike
  *
  * Requires:    ptxgen.c's Emit; verified ops (verify_upstream.c).
  * Ensures:     each op's PTX in order; a missing target feature is a located error.
@@ -730,6 +734,250 @@ lower_scan(Emit *e, OpId o)
     return !e->failed;
 }
 
+/* ---- WMMA (gpu.subgroup_mma_*) ---- */
+
+uint32_t
+wmma_frag_regs(const Module *m, TypeId t, uint8_t *per)
+{
+    const Type *ty = type_get(m, t);
+    bool half = ty->elem == TY_F16;
+    *per = half ? 2 : 1;
+    if (ty->mma_operand == MMA_C)
+        return half ? 4 : 8;
+    return half ? 8 : 4;
+}
+
+/* The wmma shape of a fragment of type t and its type suffix; a located error if none. */
+static bool
+wmma_shape(Emit *e, TypeId t, int *mnk, const char **sfx)
+{
+    static const int shapes[4][3] = { { 16, 16, 16 }, { 32, 8, 16 }, { 8, 32, 16 }, { 16, 16, 8 } };
+    const Type *ty = type_get(e->m, t);
+    int r = (int)ty->shape[0], c = (int)ty->shape[1], op = ty->mma_operand;
+    bool half = ty->elem == TY_F16;
+    if (!half && ty->elem != TY_F32)
+        return fail_op(e, "on %s fragments: vptx lowers WMMA on f16 and f32 (tf32 for A and B)",
+                       scalar_type_name(ty->elem));
+    for (int i = 0; i < 4; i++) {
+        const int *s = shapes[i];
+        if (op != MMA_C && (i == 3) == half)
+            continue; /* f16 A and B: the first three; f32 (tf32): m16n16k8 */
+        bool fits = op == MMA_A   ? s[0] == r && s[2] == c
+                    : op == MMA_B ? s[2] == r && s[1] == c
+                                  : s[0] == r && s[1] == c;
+        if (fits) {
+            memcpy(mnk, s, sizeof shapes[0]);
+            *sfx = op == MMA_C ? (half ? "f16" : "f32") : half ? "f16" : "tf32";
+            return need_sm(e, half ? 70 : 80, false, half ? "WMMA" : "tf32 WMMA");
+        }
+    }
+    return fail_op(e,
+                   "of a %dx%d %s \"%cOp\" fragment: WMMA has m16n16k16, m32n8k16 and m8n32k16 "
+                   "(f16) and m16n16k8 (tf32)",
+                   r, c, scalar_type_name(ty->elem), "ABC"[op % 3]);
+}
+
+/* the register class of a fragment's registers: .f32 for f32 accumulators, else .b32
+   (f16x2, and tf32, which wmma wants in .b32 registers) */
+static RegClass
+frag_cls(const Module *m, TypeId t)
+{
+    const Type *ty = type_get(m, t);
+    return ty->elem == TY_F32 && ty->mma_operand == MMA_C ? RC_F32 : RC_B32;
+}
+
+/* "{r0, r1, ..}" of v's registers (immediates and registers of another class moved) */
+static void
+frag_list(Emit *e, ValueId v, char *buf, size_t n)
+{
+    Rep *r = rep_of(e, v);
+    RegClass c = frag_cls(e->m, value_type(e->m, v));
+    size_t k = (size_t)snprintf(buf, n, "{");
+    for (uint32_t i = 0; i < r->n && k < n; i++) {
+        Slot s = r->slots[i];
+        if (s.is_imm || s.cls != c) {
+            Slot d = new_reg(e, c);
+            ins(e, "mov.b32 %s, %s;", S(e, d), S(e, s));
+            s = d;
+        }
+        k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? ", " : "", S(e, s));
+    }
+    if (k < n)
+        snprintf(buf + k, n - k, "}");
+}
+
+/* fresh registers for a fragment of type t, the result v */
+static Rep *
+frag_new(Emit *e, ValueId v, TypeId t)
+{
+    uint8_t per;
+    uint32_t n = wmma_frag_regs(e->m, t, &per);
+    Rep *r = rep_new(e, v, n, per, type_get(e->m, t)->elem);
+    for (uint32_t i = 0; i < n; i++)
+        r->slots[i] = new_reg(e, frag_cls(e->m, t));
+    return r;
+}
+
+static bool
+lower_mma_ldst(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    bool st = op->kind == OP_MMA_STORE_MATRIX;
+    ValueId frag = st ? op->args[0] : op->res[0];
+    TypeId ft = value_type(e->m, frag);
+    int mnk[3];
+    const char *sfx;
+    if (!wmma_shape(e, ft, mnk, &sfx))
+        return false;
+    uint8_t per;
+    uint32_t nr = wmma_frag_regs(e->m, ft, &per);
+    const Attr *ld = op_attr(e->m, o, "leadDimension");
+    unsigned esize = type_bitwidth(type_get(e->m, ft)->elem) / 8;
+    if (!ld || ld->kind != ATTR_INT || (ld->i * (int64_t)esize) % (int64_t)(nr * 4))
+        return fail_op(e,
+                       "has leadDimension %lld: each row (or column) must start a multiple of "
+                       "the fragment's %u bytes apart (%u elements)",
+                       ld ? (long long)ld->i : 0LL, nr * 4, nr * 4 / esize);
+    MemRep *mr = mem_of(e, op->args[st]);
+    if (mr->space == SP_LOCAL)
+        return fail_op(e, "from private memory: wmma reads global or workgroup memory");
+    int64_t off, align;
+    Slot addr = mem_address(e, mr, op_get(e->m, o)->args + st + 1, op_get(e->m, o)->nargs - st - 1,
+                            &off, &align);
+    op = op_get(e->m, o);
+    const char *lay = op_attr(e->m, o, "transpose") ? "col" : "row";
+    char at[64], list[256];
+    if (off)
+        snprintf(at, sizeof at, "[%s+%" PRId64 "]", S(e, addr), off);
+    else
+        snprintf(at, sizeof at, "[%s]", S(e, addr));
+    if (st) {
+        frag_list(e, frag, list, sizeof list);
+        ins(e, "wmma.store.d.sync.aligned.%s.m%dn%dk%d.%s.%s %s, %s, %lld;", lay, mnk[0], mnk[1],
+            mnk[2], space_name(mr->space), sfx, at, list, (long long)ld->i);
+        return true;
+    }
+    frag_new(e, frag, ft);
+    frag_list(e, frag, list, sizeof list);
+    ins(e, "wmma.load.%c.sync.aligned.%s.m%dn%dk%d.%s.%s %s, %s, %lld;",
+        "abc"[type_get(e->m, ft)->mma_operand % 3], lay, mnk[0], mnk[1], mnk[2],
+        space_name(mr->space), sfx, list, at, (long long)ld -> i);
+    return true;
+}
+
+static bool
+lower_mma_compute(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    TypeId at_ = value_type(e->m, op->args[0]), ct = value_type(e->m, op->args[2]);
+    int mnk[3], cmnk[3];
+    const char *asfx, *csfx;
+    if (!wmma_shape(e, at_, mnk, &asfx) || !wmma_shape(e, ct, cmnk, &csfx))
+        return false;
+    char la[256], lb[256], lc[256], ld[256], types[32];
+    frag_list(e, op->args[0], la, sizeof la);
+    frag_list(e, op->args[1], lb, sizeof lb);
+    frag_list(e, op->args[2], lc, sizeof lc);
+    op = op_get(e->m, o);
+    frag_new(e, op->res[0], ct);
+    frag_list(e, op_get(e->m, o)->res[0], ld, sizeof ld);
+    if (strcmp(asfx, "f16") == 0)
+        snprintf(types, sizeof types, "%s.%s", csfx, csfx);
+    else
+        snprintf(types, sizeof types, "%s.%s.%s.%s", csfx, asfx, asfx, csfx);
+    ins(e, "wmma.mma.sync.aligned.%s.%s.m%dn%dk%d.%s %s, %s, %s, %s;",
+        op_attr(e->m, o, "a_transpose") ? "col" : "row",
+        op_attr(e->m, o, "b_transpose") ? "col" : "row", mnk[0], mnk[1], mnk[2], types, ld, la, lb,
+        lc);
+    return true;
+}
+
+static bool
+lower_mma_constant(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    TypeId t = value_type(e->m, op->res[0]);
+    int mnk[3];
+    const char *sfx;
+    if (!wmma_shape(e, t, mnk, &sfx))
+        return false;
+    Slot v = scalar_of(e, op->args[0]), src;
+    Rep *r = frag_new(e, op_get(e->m, o)->res[0], t);
+    if (r->per == 2) {
+        src = new_reg(e, RC_B32);
+        Slot h = as_reg(e, v);
+        ins(e, "mov.b32 %s, {%s, %s};", S(e, src), S(e, h), S(e, h));
+    } else {
+        src = v;
+    }
+    for (uint32_t i = 0; i < r->n; i++)
+        ins(e, "mov.b32 %s, %s;", S(e, r->slots[i]), S(e, src));
+    return true;
+}
+
+/* one element of an elementwise op (as upstream's WmmaOpsToNvvm builds it) */
+static Slot
+mma_elem(Emit *e, const char *k, TypeId t, Slot a, Slot b)
+{
+    bool half = t == TY_F16;
+    const char *ft = half ? "f16" : "f32";
+    RegClass c = half ? RC_B16 : RC_F32;
+    Slot d = new_reg(e, c);
+    a = as_reg(e, a);
+    if (strcmp(k, "negatef") == 0) {
+        ins(e, "neg.%s %s, %s;", ft, S(e, d), S(e, a));
+        return d;
+    }
+    b = as_reg(e, b);
+    if (strcmp(k, "addf") == 0 || strcmp(k, "subf") == 0 || strcmp(k, "mulf") == 0) {
+        ins(e, "%.3s.rn.%s %s, %s, %s;", k, ft, S(e, d), S(e, a), S(e, b));
+    } else if (strcmp(k, "divf") == 0) {
+        if (!half) {
+            ins(e, "div.rn.f32 %s, %s, %s;", S(e, d), S(e, a), S(e, b));
+        } else { /* LLVM divides halves in f32 and rounds back */
+            Slot fa = new_reg(e, RC_F32), fb = new_reg(e, RC_F32), q = new_reg(e, RC_F32);
+            ins(e, "cvt.f32.f16 %s, %s;", S(e, fa), S(e, a));
+            ins(e, "cvt.f32.f16 %s, %s;", S(e, fb), S(e, b));
+            ins(e, "div.rn.f32 %s, %s, %s;", S(e, q), S(e, fa), S(e, fb));
+            ins(e, "cvt.rn.f16.f32 %s, %s;", S(e, d), S(e, q));
+        }
+    } else { /* maxf / minf: a > b (a < b) ? a : b, NaN if either is NaN */
+        Slot p = new_reg(e, RC_PRED), u = new_reg(e, RC_PRED), s = new_reg(e, c);
+        ins(e, "setp.%s.%s %s, %s, %s;", k[1] == 'a' ? "gt" : "lt", ft, S(e, p), S(e, a), S(e, b));
+        ins(e, "selp.%s %s, %s, %s, %s;", half ? "b16" : "f32", S(e, s), S(e, a), S(e, b), S(e, p));
+        ins(e, "setp.nan.%s %s, %s, %s;", ft, S(e, u), S(e, a), S(e, b));
+        ins(e, "selp.%s %s, %s, %s, %s;", half ? "b16" : "f32", S(e, d),
+            half ? "0x7E00" : "0f7FC00000", S(e, s), S(e, u));
+    }
+    return d;
+}
+
+static bool
+lower_mma_elementwise(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    TypeId t = value_type(e->m, op->res[0]);
+    int mnk[3];
+    const char *sfx;
+    const Attr *ka = op_attr(e->m, o, "opType");
+    if (!wmma_shape(e, t, mnk, &sfx) || !ka)
+        return false;
+    TypeId el = type_get(e->m, t)->elem;
+    Rep *a = rep_of(e, op->args[0]), *b = op->nargs > 1 ? rep_of(e, op->args[1]) : a;
+    uint32_t n = a->n * a->per;
+    Slot *ea = arena_alloc(&e->m->arena, (n + 4) * sizeof(Slot));
+    Slot *eb = arena_alloc(&e->m->arena, (n + 4) * sizeof(Slot));
+    unpack_all(e, a, ea);
+    unpack_all(e, b, eb);
+    for (uint32_t i = 0; i < n; i++)
+        ea[i] = mma_elem(e, ka->str, el, ea[i], eb[i]);
+    uint8_t per;
+    uint32_t nr = wmma_frag_regs(e->m, t, &per);
+    Rep *r = rep_new(e, op_get(e->m, o)->res[0], nr, per, el);
+    pack_elems(e, r, ea, n);
+    return true;
+}
+
 bool
 isel_upstream(Emit *e, OpId o)
 {
@@ -771,6 +1019,15 @@ isel_upstream(Emit *e, OpId o)
         return lower_gather_scatter(e, o);
     case OP_VSCAN:
         return lower_scan(e, o);
+    case OP_MMA_LOAD_MATRIX:
+    case OP_MMA_STORE_MATRIX:
+        return lower_mma_ldst(e, o);
+    case OP_MMA_COMPUTE:
+        return lower_mma_compute(e, o);
+    case OP_MMA_CONSTANT_MATRIX:
+        return lower_mma_constant(e, o);
+    case OP_MMA_ELEMENTWISE:
+        return lower_mma_elementwise(e, o);
     default:
         return fail_op(e, "cannot be lowered to PTX");
     }

@@ -172,6 +172,11 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_VGATHER] = isel_upstream,
     [OP_VSCATTER] = isel_upstream,
     [OP_VSCAN] = isel_upstream,
+    [OP_MMA_LOAD_MATRIX] = isel_upstream,
+    [OP_MMA_STORE_MATRIX] = isel_upstream,
+    [OP_MMA_COMPUTE] = isel_upstream,
+    [OP_MMA_CONSTANT_MATRIX] = isel_upstream,
+    [OP_MMA_ELEMENTWISE] = isel_upstream,
     [OP_TMA_ASYNC_LOAD] = isel_sm90,
     [OP_TMA_ASYNC_STORE] = isel_sm90,
     [OP_TMA_PREFETCH_DESCRIPTOR] = isel_sm90,
@@ -321,11 +326,14 @@ fresh_rep(Emit *e, ValueId v)
 {
     TypeId t = value_type(e->m, v);
     const Type *ty = type_get(e->m, t);
-    if (ty->kind != TY_VECTOR && !type_is_scalar(t) && ty->kind != TY_WG_ACCUMULATOR)
+    if (ty->kind != TY_VECTOR && !type_is_scalar(t) && ty->kind != TY_WG_ACCUMULATOR &&
+        ty->kind != TY_MMA_MATRIX)
         return fail(e, value_get(e->m, v)->loc,
                     "ptxgen: values of this type cannot be carried by scf.for/scf.if");
     uint8_t per = pack_factor(e->m, t);
-    TypeId elem = ty->kind == TY_WG_ACCUMULATOR ? TY_F32 : type_element(e->m, t);
+    TypeId elem = ty->kind == TY_WG_ACCUMULATOR ? TY_F32
+                  : ty->kind == TY_MMA_MATRIX   ? ty->elem
+                                                : type_element(e->m, t);
     uint32_t n = slot_count(e->m, t);
     Rep *r = rep_new(e, v, n, per, elem);
     RegClass c = per > 1 ? RC_B32 : reg_class_of(elem);

@@ -200,6 +200,11 @@ uint8_t
 pack_factor(const Module *m, TypeId t)
 {
     const Type *ty = type_get(m, t);
+    if (ty->kind == TY_MMA_MATRIX) {
+        uint8_t per;
+        wmma_frag_regs(m, t, &per);
+        return per;
+    }
     if (ty->kind != TY_VECTOR)
         return 1;
     unsigned w = type_bitwidth(ty->elem);
@@ -216,6 +221,10 @@ slot_count(const Module *m, TypeId t)
     if (ty->kind == TY_WG_ACCUMULATOR) {
         const Type *v = type_get(m, ty->elem);
         return v->rank == 2 ? (uint32_t)(v->shape[1] / 2) : 0;
+    }
+    if (ty->kind == TY_MMA_MATRIX) {
+        uint8_t per;
+        return wmma_frag_regs(m, t, &per);
     }
     if (ty->kind != TY_VECTOR)
         return 1;

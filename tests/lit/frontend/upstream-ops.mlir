@@ -74,5 +74,21 @@ module {
       %sc:2 = "vector.scan"(%g, %z) <{inclusive = false, kind = #vector.kind<mul>, reduction_dim = 0 : i64}> : (vector<4xf32>, vector<f32>) -> (vector<4xf32>, vector<f32>)
       gpu.return
     }
+    gpu.func @wmma_forms(%m: memref<16x16xf16>, %c: !gpu.mma_matrix<16x16xf16, "COp">) kernel {
+      %c0 = arith.constant 0 : index
+      // CHECK: %[[A:.*]] = gpu.subgroup_mma_load_matrix %{{.*}}[%{{.*}}, %{{.*}}] {leadDimension = 16 : index, transpose} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+      %a = "gpu.subgroup_mma_load_matrix"(%m, %c0, %c0) {leadDimension = 16 : index, transpose} : (memref<16x16xf16>, index, index) -> !gpu.mma_matrix<16x16xf16, "AOp">
+      %b = gpu.subgroup_mma_load_matrix %m[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "BOp">
+      // CHECK: %[[D:.*]] = gpu.subgroup_mma_compute %[[A]], %{{.*}}, %{{.*}} {a_transpose} : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+      %d = "gpu.subgroup_mma_compute"(%a, %b, %c) {a_transpose} : (!gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">
+      // CHECK: %[[E:.*]] = gpu.subgroup_mma_elementwise subf %[[D]], %{{.*}} : (!gpu.mma_matrix<16x16xf16, "COp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">
+      %e = "gpu.subgroup_mma_elementwise"(%d, %c) <{opType = #gpu<mma_element_wise subf>}> : (!gpu.mma_matrix<16x16xf16, "COp">, !gpu.mma_matrix<16x16xf16, "COp">) -> !gpu.mma_matrix<16x16xf16, "COp">
+      %h = arith.constant 2.0 : f16
+      // CHECK: %{{.*}} = gpu.subgroup_mma_constant_matrix %{{.*}} : !gpu.mma_matrix<16x16xf16, "COp">
+      %k = "gpu.subgroup_mma_constant_matrix"(%h) : (f16) -> !gpu.mma_matrix<16x16xf16, "COp">
+      // CHECK: gpu.subgroup_mma_store_matrix %[[E]], %{{.*}}[%{{.*}}, %{{.*}}] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<16x16xf16>
+      "gpu.subgroup_mma_store_matrix"(%e, %m, %c0, %c0) {leadDimension = 16 : index} : (!gpu.mma_matrix<16x16xf16, "COp">, memref<16x16xf16>, index, index) -> ()
+      gpu.return
+    }
   }
 }
