@@ -394,6 +394,8 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 if (mm->mma.kind ==
                     MMA_NV_MMA_SYNC_F32_16x8x8_TF32) /* f32 registers read as tf32 */
                     op_set_attr(c->m, value_get(c->m, cv)->def, "tf32Enabled", attr_unit(c->m));
+                if (mm->mma.kind == MMA_NV_MMA_SYNC_I32_16x8x32_I8) /* i32 sums wrap, as eval */
+                    op_set_attr(c->m, value_get(c->m, cv)->def, "vptx.wrapped", attr_unit(c->m));
                 cvs[m * bn + n] = cv;
                 mmas[(k * bm + m) * bn + n] = value_get(c->m, cv)->def;
             }

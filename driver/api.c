@@ -198,6 +198,15 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
     /* a program with host code: its kernels are compiled, its host functions are not */
     if (host_has_code(m) && (!host_prepare(m, d) || !trace_pass(t, "verify", ir_verify, m, d)))
         return false;
+    if (!ir_check_target(m, d))
+        return false;
+    /* device functions called from vector-level code are inlined: layouts and
+       distribution work within one function (SIMT-level calls become PTX .func calls) */
+    if ((is_vector_level(m) || distribute_needed(m)) && !ir_check_structured(m, d))
+        return false;
+    if (module_has_calls(m) && (is_vector_level(m) || distribute_needed(m)) &&
+        (!module_inline_calls(m, d) || !ir_verify(m, d)))
+        return false;
     if (opt->emit == VPTX_EMIT_LAYOUT) {
         if (!run_layout(m, opt, d, t))
             return false;

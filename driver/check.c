@@ -401,6 +401,8 @@ random_scalar(uint64_t *s, TypeId t, unsigned char *p)
     }
     case TY_F8E4M3FN:
     case TY_F8E5M2: /* k/4: at most 3 significant bits, exact in both fp8 types */
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         *p = (unsigned char)ir_float_to_bits((double)uniform_int(s, -8, 8) / 4, t);
         return;
     case TY_F32: {
@@ -532,6 +534,8 @@ scalar_value(TypeId t, const unsigned char *p, bool *is_int, int64_t *iv)
     }
     case TY_F8E4M3FN:
     case TY_F8E5M2:
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         return ir_float_from_bits(*p, t);
     case TY_TF32:
     case TY_F32: {
@@ -847,6 +851,7 @@ launch_config(const Check *c, const Kernel *k, LaunchConfig *cfg)
     cfg->timing = ca->timing;
     cfg->progress = "vptx check";
     cfg->persistent_workgroups = ca->persistent_ctas;
+    cfg->printf_out = ca->out; /* device printf, before the PASS line */
     return true;
 }
 

@@ -30,45 +30,25 @@
 
 /* ---- kernels and their arguments ---- */
 
-typedef struct KernelWalk {
-    Module *m;
-    OpId *out;
-    uint32_t n, cap;
-} KernelWalk;
-
-static bool
-is_kernel(Module *m, OpId o)
-{
-    OpKind k = op_get(m, o)->kind;
-    return k == OP_FUNC ||
-           (k == OP_GPU_FUNC && (op_attr(m, o, "gpu.kernel") || op_attr(m, o, "kernel")));
-}
-
-static bool
-kernel_visit(Module *m, OpId o, void *ctx)
-{
-    KernelWalk *w = ctx;
-    if (is_kernel(m, o)) {
-        if (w->n == w->cap) { /* grows in the module's arena: no limit on the count */
-            uint32_t cap = w->cap ? 2 * w->cap : 16;
-            OpId *grown = arena_alloc(&m->arena, cap * sizeof *grown);
-            if (w->n)
-                memcpy(grown, w->out, w->n * sizeof *grown);
-            w->out = grown;
-            w->cap = cap;
-        }
-        w->out[w->n++] = o;
-    }
-    return true;
-}
-
+/* The kernels of m, in module order: ir/call.c says which functions are (device
+   functions and declarations are not launched). */
 uint32_t
 kernel_list(Module *m, OpId **out)
 {
-    KernelWalk w = { m, NULL, 0, 0 };
-    module_walk(m, m->top, kernel_visit, &w);
-    *out = w.out;
-    return w.n;
+    uint8_t *role = module_func_roles(m);
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < funcs.n; i++)
+        n += role[funcs.items[i]] == FUNC_KERNEL;
+    /* in the module's arena: no limit on the count */
+    OpId *ks = n ? arena_alloc(&m->arena, n * sizeof *ks) : NULL;
+    for (uint32_t i = 0, k = 0; i < funcs.n; i++)
+        if (role[funcs.items[i]] == FUNC_KERNEL)
+            ks[k++] = funcs.items[i];
+    ir_free(role);
+    *out = ks;
+    return n;
 }
 
 /* The ops that only make sense per thread: eval rejects them (eval/eval.c). */
@@ -76,9 +56,25 @@ static bool
 per_thread_visit(Module *m, OpId o, void *ctx)
 {
     static const OpKind simt_ops[] = {
-        OP_THREAD_ID,         OP_LANE_ID,       OP_SUBGROUP_ID,    OP_SHUFFLE,
-        OP_SUBGROUP_REDUCE,   OP_LDMATRIX,      OP_MMA_SYNC,       OP_DYNAMIC_SHARED_MEMORY,
-        OP_DEVICE_ASYNC_COPY, OP_WARPGROUP_MMA, OP_TMA_ASYNC_LOAD, OP_MBARRIER_CREATE,
+        OP_THREAD_ID,
+        OP_LANE_ID,
+        OP_SUBGROUP_ID,
+        OP_SHUFFLE,
+        OP_SUBGROUP_REDUCE,
+        OP_LDMATRIX,
+        OP_MMA_SYNC,
+        OP_DYNAMIC_SHARED_MEMORY,
+        OP_DEVICE_ASYNC_COPY,
+        OP_WARPGROUP_MMA,
+        OP_TMA_ASYNC_LOAD,
+        OP_MBARRIER_CREATE,
+        OP_NVVM_SREG,
+        OP_CLUSTER_ID,
+        OP_CLUSTER_BLOCK_ID,
+        OP_ALL_REDUCE,
+        OP_PRINTF,
+        OP_NVVM_SHFL_SYNC,
+        OP_NVVM_ELECT_SYNC,
     };
     OpKind k = op_get(m, o)->kind;
     for (size_t i = 0; i < sizeof simt_ops / sizeof simt_ops[0]; i++)
@@ -801,7 +797,9 @@ tmap_args(const Kernel *k, const KernelArg *t, TmapArgs *ta, char *err, size_t n
                    { TY_BF16, 9 },
                    /* fp8 as UINT8: TMA copies bytes (ptx-sm90.md, tensorDataType) */
                    { TY_F8E4M3FN, 0 },
-                   { TY_F8E5M2, 0 } };
+                   { TY_F8E5M2, 0 },
+                   { TY_F8E4M3FNUZ, 0 },
+                   { TY_F8E5M2FNUZ, 0 } };
     size_t i = 0;
     while (i < sizeof dtypes / sizeof dtypes[0] && dtypes[i].elem != a->elem)
         i++;
@@ -983,6 +981,9 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
     progress_end(&pr);
     if (ok)
         sim_stats(d->sim, &res->stats);
+    if (*sim_printf_output(d->sim) && cfg->printf_out) /* device printf, even after a fault */
+        fputs(sim_printf_output(d->sim), cfg->printf_out);
+    sim_printf_clear(d->sim);
     if (ok && cfg->timing)
         res->timed = sim_timing(d->sim, &res->timing) == SIM_OK;
     for (uint32_t i = 0; ok && i < k->nargs; i++)

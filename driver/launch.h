@@ -204,6 +204,7 @@ typedef struct LaunchConfig {
        (SIM_OPT_TIMING_SAMPLE; the others do not run); 0: all */
     unsigned long long timing_sample;
     const char *progress; /* sim: "vptx check" etc. for a progress line (progress.c); NULL: none */
+    FILE *printf_out; /* where device printf's text goes (the simulator's vprintf); NULL: dropped */
 } LaunchConfig;
 
 typedef struct LaunchResult {

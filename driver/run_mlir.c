@@ -454,6 +454,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     char err[8192];
     LaunchConfig cfg;
     memset(&cfg, 0, sizeof cfg);
+    cfg.printf_out = stdout; /* device printf, as a GPU's */
     (void)m;
     int status;
     if (!kernel_check_grid(stderr, ra->input, k, ra->grid != NULL))

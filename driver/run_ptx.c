@@ -493,6 +493,8 @@ run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const c
                              o->shared > need ? o->shared : need, b->params);
     sim_set_progress(ctx, NULL, NULL);
     progress_end(&pr);
+    fputs(sim_printf_output(ctx), stdout); /* device printf, as a GPU's */
+    sim_printf_clear(ctx);
     if (r != SIM_OK) {
         const char *hint = cli_limit_hint(sim_error(ctx));
         fprintf(stderr, "%s\n", sim_error(ctx));

@@ -120,8 +120,10 @@ tolerance_unit_roundoff(TypeId t)
     case TY_F64:
         return 0x1p-53;
     case TY_F8E4M3FN:
+    case TY_F8E4M3FNUZ:
         return 0x1p-4;
     case TY_F8E5M2:
+    case TY_F8E5M2FNUZ:
         return 0x1p-3;
     default:
         return 0;
@@ -216,6 +218,34 @@ push_yields(Slice *s, OpId o)
     }
 }
 
+static bool
+callee_visit(Module *m, OpId o, void *ctx)
+{
+    (void)m;
+    push_op(ctx, o);
+    return true;
+}
+
+/* A called device function: every op of its body joins the slice (what it returns and
+ * what it writes through its memref arguments), at the trips of the call. */
+static void
+push_callee(Slice *s, OpId call)
+{
+    Module *m = s->m;
+    const char *name = call_callee_name(m, call);
+    OpId f = name ? module_find_func(m, call, name) : 0;
+    if (!f || s->in_slice[f] || !func_has_body(m, f))
+        return;
+    s->in_slice[f] = true; /* visited: recursion ends here */
+    const Op *fop = op_get(m, f);
+    for (uint32_t r = 0; r < fop->nregions; r++) {
+        const Region *reg = region_get(m, fop->regions[r]);
+        for (uint32_t j = 0; j < reg->blocks.n; j++)
+            fill_trips(s, reg->blocks.items[j], s->trips[call]);
+    }
+    module_walk(m, f, callee_visit, s);
+}
+
 static void
 push_op(Slice *s, OpId o)
 {
@@ -226,6 +256,8 @@ push_op(Slice *s, OpId o)
     for (uint32_t a = 0; a < op->nargs; a++)
         push_value(s, op->args[a]);
     push_yields(s, o);
+    if (op->kind == OP_CALL)
+        push_callee(s, o);
 }
 
 /* Every op that writes memref `target`, or a view made of it (T_WRITES with it an

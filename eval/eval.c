@@ -321,16 +321,63 @@ exec_block(Eval *ev, Frame *f, BlockId b, OpId *term)
     return true;
 }
 
+/* Runs a function body of several blocks from its entry: a cf.br or cf.cond_br passes
+ * its operands to the successor's arguments (all read before any is written) and goes
+ * on there; *term is the return that ends it. */
+static bool
+exec_cfg(Eval *ev, Frame *f, RegionId r, OpId *term)
+{
+    const Region *reg = region_get(ev->m, r);
+    BlockId b = reg->blocks.items[0];
+    for (;;) {
+        if (!exec_block(ev, f, b, term))
+            return false;
+        const Op *t = *term ? op_get(ev->m, *term) : NULL;
+        if (!t || (t->kind != OP_CF_BR && t->kind != OP_CF_COND_BR))
+            return true;
+        if (++ev->steps > ev->max_steps)
+            return eval_fail(ev, *term, "reached the step limit of %llu ops (a runaway loop?)",
+                             (unsigned long long)ev->max_steps);
+        const Attr *s = op_attr(ev->m, *term, "successors");
+        uint32_t first = 0, count = t->nargs, k = 0;
+        if (t->kind == OP_CF_COND_BR) {
+            const Attr *seg = op_attr(ev->m, *term, "operandSegmentSizes");
+            bool taken = eval_val(f, t->args[0])->e[0].i != 0;
+            k = taken ? 0 : 1;
+            first = taken ? 1 : 1 + (uint32_t)seg->ints[1];
+            count = (uint32_t)seg->ints[1 + k];
+        }
+        BlockId next = reg->blocks.items[s->ints[k]];
+        RtVal *tmp = eval_xcalloc(count + 1, sizeof *tmp);
+        bool ok = true;
+        for (uint32_t i = 0; i < count; i++)
+            val_copy(&tmp[i], eval_val(f, op_get(ev->m, *term)->args[first + i]));
+        for (uint32_t i = 0; ok && i < count; i++)
+            ok = eval_copy_into(ev, f, *term, block_get(ev->m, next)->args.items[i], &tmp[i]);
+        for (uint32_t i = 0; i < count; i++)
+            val_clear(&tmp[i]);
+        free(tmp);
+        if (!ok)
+            return false;
+        b = next;
+    }
+}
+
 /* Runs the single-block region `r` of op o; its terminator must be `want`
  * (or gpu.return for func.return) with `nvals` operands. */
 static bool
 exec_region(Eval *ev, Frame *f, OpId o, uint32_t r, OpKind want, uint32_t nvals, OpId *term)
 {
     RegionId rid = op_get(ev->m, o)->regions[r];
-    if (region_get(ev->m, rid)->blocks.n != 1)
+    bool cfg = region_get(ev->m, rid)->blocks.n > 1 && want == OP_RETURN;
+    if (region_get(ev->m, rid)->blocks.n != 1 && !cfg)
         return eval_fail(ev, o, "region #%u must have exactly one block", r);
-    if (!exec_block(ev, f, op_entry_block(ev->m, o, r), term))
+    if (cfg) {
+        if (!exec_cfg(ev, f, rid, term))
+            return false;
+    } else if (!exec_block(ev, f, op_entry_block(ev->m, o, r), term)) {
         return false;
+    }
     OpKind k = *term ? op_get(ev->m, *term)->kind : OP_COUNT;
     if (!*term || (k != want && !(want == OP_RETURN && k == OP_GPU_RETURN)))
         return eval_fail(ev, o, "region #%u does not end in '%s'", r, op_info[want].name);
@@ -632,6 +679,39 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_EXIT:
     case OP_NAMED_BARRIER:
         return simt_only(ev, o);
+    case OP_CLUSTER_ID:
+    case OP_CLUSTER_DIM:
+    case OP_CLUSTER_BLOCK_ID:
+    case OP_CLUSTER_DIM_BLOCKS:
+    case OP_ALL_REDUCE:
+    case OP_GPU_YIELD:
+    case OP_PRINTF:
+    case OP_NVVM_SREG:
+    case OP_NVVM_BARRIER0:
+    case OP_NVVM_SHFL_SYNC:
+    case OP_NVVM_ELECT_SYNC:
+    case OP_NVVM_FENCE_PROXY:
+    case OP_NVVM_FENCE_MBARRIER_INIT:
+    case OP_NVVM_FENCE_SC_CLUSTER:
+    case OP_RCP:
+    case OP_MBARRIER_TEST_WAIT:
+    case OP_MBARRIER_ARRIVE_NOCOMPLETE:
+    case OP_POISON:
+    case OP_REINTERPRET_CAST:
+    case OP_ATOMIC_RMW:
+    case OP_CF_BR:
+    case OP_CF_COND_BR:
+    case OP_VMASK:
+    case OP_VYIELD:
+    case OP_VGATHER:
+    case OP_VSCATTER:
+    case OP_VSCAN:
+    case OP_MMA_LOAD_MATRIX:
+    case OP_MMA_STORE_MATRIX:
+    case OP_MMA_COMPUTE:
+    case OP_MMA_CONSTANT_MATRIX:
+    case OP_MMA_ELEMENTWISE:
+        return eval_upstream_op(ev, f, o);
     case OP_MODULE:
     case OP_GPU_MODULE:
     case OP_FUNC:

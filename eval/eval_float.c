@@ -54,6 +54,9 @@ eval_round(double x, TypeId t)
     }
     case TY_F8E5M2:
         return round_format(x, 2, -14, 15);
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
+        return ir_float_round(x, t);
     default:
         return x;
     }
@@ -203,6 +206,9 @@ eval_to_bits(Scalar x, TypeId t)
     case TY_F8E4M3FN:
     case TY_F8E5M2:
         return fp8_bits(x.f, t);
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
+        return ir_float_to_bits(x.f, t);
     default:
         return eval_zext(x.i, t);
     }
@@ -233,6 +239,10 @@ eval_from_bits(uint64_t bits, TypeId t)
     case TY_F8E4M3FN:
     case TY_F8E5M2:
         r.f = fp8_value((uint8_t)bits, t);
+        break;
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
+        r.f = ir_float_from_bits(bits & 0xff, t);
         break;
     default:
         r.i = eval_norm_int((int64_t)bits, t);

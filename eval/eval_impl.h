@@ -161,4 +161,8 @@ void eval_host_note_alloc(Eval *ev, Mem *mem, OpId op);
 /* Executes a vector.* op; returns false after reporting. */
 bool eval_vector_op(Eval *ev, Frame *f, OpId op);
 
+/* eval_upstream.c: the upstream ops of issue 25 (ub.poison, nvgpu.rcp,
+ * memref.reinterpret_cast, memref.atomic_rmw; the per-thread ones are refused) */
+bool eval_upstream_op(Eval *ev, Frame *f, OpId o);
+
 #endif

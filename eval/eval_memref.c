@@ -78,6 +78,8 @@ mem_read(const unsigned char *p, TypeId t)
         break;
     case TY_F8E4M3FN:
     case TY_F8E5M2:
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         r = eval_from_bits(p[0], t);
         break;
     case TY_F64:

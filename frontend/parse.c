@@ -502,6 +502,8 @@ bind_results(Parser *p, OpId o, const ResultName *names, uint32_t nnames)
     for (uint32_t i = 0; i < nnames; i++)
         total += names[i].count;
     Op *op = op_get(p->m, o);
+    if (total == 0 && p->in_mask) /* vector.mask's op: its results are the mask's */
+        return true;
     if (total != op->nres)
         return error_at(p, op->loc, "operation defines %u results but was provided %u to bind",
                         op->nres, total);
@@ -527,6 +529,20 @@ parse_generic_body(Parser *p, OpBuild *b)
     Loc args_loc = p->tok.loc;
     if (!parse_operand_list_in(p, TK_LPAREN, TK_RPAREN, b, NULL))
         return false;
+    if (at(p, TK_LBRACKET)) { /* successors: `[^bb1, ^bb2]` */
+        const Attr *names[4];
+        uint32_t n = 0;
+        next(p);
+        do {
+            if (n == 4)
+                return error_here(p, "at most 4 successors");
+            if (!parse_successor(p, &names[n++]))
+                return false;
+        } while (accept(p, TK_COMMA));
+        if (!expect(p, TK_RBRACKET, "']'"))
+            return false;
+        build_set_attr(p, b, "successor_names", attr_array(p->m, names, n));
+    }
     if (accept(p, TK_LESS)) {
         if (!at(p, TK_LBRACE))
             return error_here(p, "expected '{' in properties");
@@ -577,6 +593,8 @@ custom_parser(OpKind k)
         fn = custom_parser_nvgpu(k);
     if (!fn)
         fn = custom_parser_host(k);
+    if (!fn)
+        fn = custom_parser_upstream(k);
     return fn;
 }
 
@@ -644,6 +662,11 @@ parse_op_name(Parser *p, OpKind *kind, bool *generic)
         snprintf(full, sizeof full, "%s%s", strcmp(buf, "module") == 0 ? "builtin." : "func.", buf);
         k = op_lookup(full);
     }
+    p->sreg = NULL;
+    if (k < 0 && strncmp(buf, "nvvm.read.ptx.sreg.", 19) == 0) { /* one op, the name kept */
+        p->sreg = arena_strdup(&p->m->arena, buf + 19);
+        k = OP_NVVM_SREG;
+    }
     if (k < 0)
         return unknown_op(p, buf);
     *kind = (OpKind)k;
@@ -693,6 +716,61 @@ skip_trailing_loc(Parser *p)
     return true;
 }
 
+/* Whether the op name at the current token is a transform-dialect op (`transform.*`):
+ * a schedule script, which vptx does not run (it makes its own schedule). */
+static bool
+at_transform_op(const Parser *p)
+{
+    Token t = p->tok;
+    const char *s = t.kind == TK_STRING ? t.s + 1 : t.s;
+    uint32_t n = t.kind == TK_STRING ? (t.n >= 2 ? t.n - 2 : 0) : t.n;
+    return (t.kind == TK_BARE || t.kind == TK_STRING) && n > 10 &&
+           strncmp(s, "transform.", 10) == 0;
+}
+
+/* Whether token t, first on a line after the op being skipped, starts the next op:
+ * results (`%x =`), an op name (a dotted word or a quoted generic name), a block
+ * label, or the `}` that closes the region. */
+static bool
+starts_op(const Token *t)
+{
+    if (t->kind == TK_VALUE || t->kind == TK_CARET || t->kind == TK_RBRACE || t->kind == TK_STRING)
+        return true;
+    return t->kind == TK_BARE &&
+           (memchr(t->s, '.', t->n) || (t->n == 6 && !memcmp(t->s, "module", 6)) ||
+            (t->n == 6 && !memcmp(t->s, "return", 6)));
+}
+
+/* Skips a transform-dialect op, its regions included (one remark for the file): the
+ * payload beside the script still compiles. */
+static bool
+skip_transform_op(Parser *p)
+{
+    if (!p->transform_skipped)
+        diag_remark(p->d, p->tok.loc,
+                    "transform-dialect script skipped: vptx makes its own schedule (the other "
+                    "ops of the file are compiled)");
+    p->transform_skipped = true;
+    uint32_t line = p->tok.loc.line;
+    int depth = 0;
+    next(p);
+    while (!at(p, TK_EOF) && !at(p, TK_ERROR)) {
+        if (depth == 0 && p->tok.loc.line > line && starts_op(&p->tok))
+            return true;
+        if (at(p, TK_LPAREN) || at(p, TK_LBRACKET) || at(p, TK_LBRACE) || at(p, TK_LESS))
+            depth++;
+        if (at(p, TK_RPAREN) || at(p, TK_RBRACKET) || at(p, TK_RBRACE) || at(p, TK_GREATER))
+            depth--;
+        if (depth < 0)
+            return error_here(p, "unbalanced brackets in a transform-dialect op");
+        line = p->tok.loc.line;
+        next(p);
+    }
+    if (at(p, TK_ERROR))
+        return error_here(p, "%s", p->tok.msg ? p->tok.msg : "bad token");
+    return true;
+}
+
 /* operation ::= op-result-list? (generic-operation | custom-operation) trailing-location? */
 static bool parse_op_in(Parser *p, BlockId block, ResultNameList *names);
 
@@ -727,6 +805,8 @@ parse_op_in(Parser *p, BlockId block, ResultNameList *names)
         return false;
     if (!at(p, TK_STRING) && !at(p, TK_BARE))
         return error_here(p, "expected operation name");
+    if (at_transform_op(p))
+        return skip_transform_op(p);
     OpBuild b = { 0 };
     b.loc = p->tok.loc;
     bool generic;
@@ -748,6 +828,8 @@ parse_op_in(Parser *p, BlockId block, ResultNameList *names)
     }
     if (!ok || !skip_trailing_loc(p))
         return false;
+    if (b.kind == OP_NVVM_SREG && p->sreg && !build_attr(&b, "vptx.sreg"))
+        build_set_attr(p, &b, "vptx.sreg", attr_string(p->m, p->sreg, (uint32_t)strlen(p->sreg)));
     OpId o = build_op(p, &b);
     block_append(p->m, block, o);
     return bind_results(p, o, names->items, names->n);
@@ -846,6 +928,65 @@ add_implicit_yield(Parser *p, RegionId r, Loc loc)
     block_append(m, last, op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
 }
 
+/* Records the label at the current ^token as block `index` of the region being parsed. */
+static bool
+add_label(Parser *p, uint32_t index)
+{
+    for (uint32_t i = p->label_floor; i < p->nlabels; i++)
+        if (p->labels[i].n == p->tok.n && memcmp(p->labels[i].s, p->tok.s, p->tok.n) == 0)
+            return error_here(p, "redefinition of block '^%.*s'", (int)p->tok.n, p->tok.s);
+    if (p->nlabels == p->caplabels) {
+        p->caplabels = p->caplabels ? 2 * p->caplabels : 16;
+        p->labels = ir_realloc(p->labels, p->caplabels * sizeof *p->labels);
+    }
+    p->labels[p->nlabels++] = (struct BlockLabel){ p->tok.s, (uint32_t)p->tok.n, index };
+    return true;
+}
+
+/* `^name` (a successor) into an attribute holding the name */
+bool
+parse_successor(Parser *p, const Attr **name)
+{
+    if (!at(p, TK_CARET))
+        return error_here(p, "expected a block name (^bb1)");
+    *name = attr_string(p->m, p->tok.s, (uint32_t)p->tok.n);
+    next(p);
+    return true;
+}
+
+/* The successor_names of the branches in region r become `successors`: the indices of
+   the blocks, in the region, that carry those labels. */
+static bool
+resolve_successors(Parser *p, RegionId r)
+{
+    const Region *reg = region_get(p->m, r);
+    for (uint32_t bi = 0; bi < reg->blocks.n; bi++) {
+        const Block *b = block_get(p->m, reg->blocks.items[bi]);
+        for (uint32_t k = 0; k < b->ops.n; k++) {
+            OpId o = b->ops.items[k];
+            const Attr *names = op_attr(p->m, o, "successor_names");
+            if (!names || names->kind != ATTR_ARRAY)
+                continue;
+            int64_t idx[4];
+            for (uint32_t j = 0; j < names->n && j < 4; j++) {
+                const Attr *nm = names->items[j];
+                idx[j] = -1;
+                for (uint32_t i = p->label_floor; i < p->nlabels; i++)
+                    if (nm->len == p->labels[i].n && memcmp(nm->str, p->labels[i].s, nm->len) == 0)
+                        idx[j] = p->labels[i].index;
+                if (idx[j] < 0)
+                    return error_at(p, op_get(p->m, o)->loc,
+                                    "'%s' branches to '^%s', which is no block of this region",
+                                    op_name(p->m, o), nm->str);
+            }
+            op_remove_attr(p->m, o, "successor_names");
+            op_set_attr(p->m, o, "successors",
+                        attr_dense_array(p->m, TY_I32, idx, NULL, names->n < 4 ? names->n : 4));
+        }
+    }
+    return true;
+}
+
 /* region ::= `{` entry-block? block* `}`
  * block ::= block-label operation*     block-label ::= block-id block-arg-list? `:`
  * With args (custom forms) the entry block's arguments are given; with
@@ -861,6 +1002,8 @@ parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, boo
     RegionId r = region_new(p->m, 0);
     *out = r;
     uint32_t mark = p->nentries;
+    uint32_t saved_floor = p->label_floor;
+    p->label_floor = p->nlabels;
     bool ok = true;
     BlockId cur = 0;
     if (args || implicit_yield)
@@ -875,10 +1018,11 @@ parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, boo
                 ok = error_here(p, "invalid block name in region with named arguments");
                 break;
             }
+            ok = add_label(p, region_get(p->m, r)->blocks.n);
             next(p);
             cur = block_new(p->m);
             region_append(p->m, r, cur);
-            ok = parse_block_args(p, cur) && expect(p, TK_COLON, "':'");
+            ok = ok && parse_block_args(p, cur) && expect(p, TK_COLON, "':'");
             continue;
         }
         if (!cur) {
@@ -893,6 +1037,10 @@ parse_region(Parser *p, RegionId *out, const EntryArg *args, uint32_t nargs, boo
         next(p);
     if (ok && implicit_yield)
         add_implicit_yield(p, r, end);
+    if (ok)
+        ok = resolve_successors(p, r);
+    p->nlabels = p->label_floor;
+    p->label_floor = saved_floor;
     pop_names(p, mark);
     leave(p);
     return ok;
@@ -1018,6 +1166,7 @@ parser_free(Parser *p)
 {
     ir_free(p->entries);
     ir_free(p->buckets);
+    ir_free(p->labels);
     arena_free(&p->scratch);
 }
 
@@ -1030,6 +1179,8 @@ frontend_parse(Module *m, Diag *d, const char *filename, const char *text, size_
     parser_init(&p, m, d, file, text, len);
     parse_toplevel(&p);
     parser_free(&p);
+    if (d->nerrors == errors) /* vector.mask: the masked op it holds (desugar.c) */
+        frontend_desugar(m, d);
     return d->nerrors == errors;
 }
 

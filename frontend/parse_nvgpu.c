@@ -178,6 +178,8 @@ parse_async_wait(Parser *p, OpBuild *b)
 {
     Use u;
     TypeId tok = type_intern(p->m, &(Type){ .kind = TY_ASYNC_TOKEN });
+    if (!at(p, TK_VALUE)) /* upstream's token is optional: wait on the groups committed */
+        return parse_opt_attr_dict(p, b);
     return use(p, &u) && push(p, b, &u, tok) && parse_opt_attr_dict(p, b);
 }
 

@@ -749,7 +749,7 @@ parse_shuffle(Parser *p, OpBuild *b)
 
 /* subgroup-reduce ::= `gpu.subgroup_reduce` kind value-use `uniform`?
  *   (`cluster` `(` `size` `=` int (`,` `stride` `=` int)? `)`)? attr-dict
- *   `:` `(` type `)` `->` type */
+ *   `:` (`(` type `)` `->` (type | `(` type `)`) | type) */
 static bool
 parse_subgroup_reduce(Parser *p, OpBuild *b)
 {
@@ -779,11 +779,22 @@ parse_subgroup_reduce(Parser *p, OpBuild *b)
                 build_set_attr(p, b, "cluster_stride", attr_int(p->m, stride, TY_I32));
         }
     }
+    /* `: (T) -> T`, `: (T) -> (T)`, or the short `: T` */
     TypeId in, out;
-    if (!parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'") || !expect(p, TK_LPAREN, "'('") ||
-        !parse_type(p, &in) || !expect(p, TK_RPAREN, "')'") || !expect(p, TK_ARROW, "'->'") ||
-        !parse_type(p, &out))
+    if (!parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'"))
         return false;
+    if (!accept(p, TK_LPAREN)) {
+        if (!parse_type(p, &in))
+            return false;
+        out = in;
+    } else {
+        bool paren;
+        if (!parse_type(p, &in) || !expect(p, TK_RPAREN, "')'") || !expect(p, TK_ARROW, "'->'"))
+            return false;
+        paren = accept(p, TK_LPAREN);
+        if (!parse_type(p, &out) || (paren && !expect(p, TK_RPAREN, "')'")))
+            return false;
+    }
     build_push_type(p, b, out);
     return push_uses(p, b, &v, 1, in);
 }
@@ -882,6 +893,10 @@ custom_parser_ops(OpKind k)
         [OP_GRID_DIM] = parse_gpu_index,
         [OP_LANE_ID] = parse_gpu_index,
         [OP_SUBGROUP_ID] = parse_gpu_index,
+        [OP_CLUSTER_ID] = parse_gpu_index,
+        [OP_CLUSTER_DIM] = parse_gpu_index,
+        [OP_CLUSTER_BLOCK_ID] = parse_gpu_index,
+        [OP_CLUSTER_DIM_BLOCKS] = parse_gpu_index,
         [OP_BARRIER] = parse_barrier,
         [OP_SHUFFLE] = parse_shuffle,
         [OP_SUBGROUP_REDUCE] = parse_subgroup_reduce,

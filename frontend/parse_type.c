@@ -13,11 +13,21 @@ static const struct {
     const char *name;
     TypeKind kind;
 } scalar_names[] = {
-    { "i1", TY_I1 },         { "i8", TY_I8 },     { "i16", TY_I16 },
-    { "i32", TY_I32 },       { "i64", TY_I64 },   { "index", TY_INDEX },
-    { "f16", TY_F16 },       { "bf16", TY_BF16 }, { "f32", TY_F32 },
-    { "f64", TY_F64 },       { "tf32", TY_TF32 }, { "f8E4M3FN", TY_F8E4M3FN },
+    { "i1", TY_I1 },
+    { "i8", TY_I8 },
+    { "i16", TY_I16 },
+    { "i32", TY_I32 },
+    { "i64", TY_I64 },
+    { "index", TY_INDEX },
+    { "f16", TY_F16 },
+    { "bf16", TY_BF16 },
+    { "f32", TY_F32 },
+    { "f64", TY_F64 },
+    { "tf32", TY_TF32 },
+    { "f8E4M3FN", TY_F8E4M3FN },
     { "f8E5M2", TY_F8E5M2 },
+    { "f8E4M3FNUZ", TY_F8E4M3FNUZ },
+    { "f8E5M2FNUZ", TY_F8E5M2FNUZ },
 };
 
 bool
@@ -158,6 +168,14 @@ memspace_from_attr(Parser *p, const Attr *a, Loc loc, int32_t *ms, bool *gpu)
         *gpu = true;
         return true;
     }
+    if (a->kind == ATTR_ENUM && strcmp(a->dialect, "amdgpu") == 0 &&
+        strcmp(a->name, "address_space") == 0)
+        for (int k = 0; k < 3; k++)
+            if (strcmp(a->str, amd_memspace_names[k]) == 0) {
+                *ms = MS_AMD_FAT_RAW_BUFFER + k; /* refused per function (ir/target.c) */
+                *gpu = true;
+                return true;
+            }
     return error_at(p, loc, "invalid memory space");
 }
 
@@ -414,6 +432,31 @@ parse_nvgpu_type(Parser *p, const char *name, Loc loc, TypeId *out)
     return true;
 }
 
+/* !gpu.mma_matrix `<` R `x` C `x` type `,` ("AOp" | "BOp" | "COp") `>` */
+static bool
+parse_mma_matrix(Parser *p, Loc loc, TypeId *out)
+{
+    int64_t shape[MAX_RANK];
+    uint32_t rank;
+    Type t = { .kind = TY_MMA_MATRIX, .rank = 2 };
+    if (!expect(p, TK_LESS, "'<'") || !parse_dims(p, shape, &rank, MAX_RANK, false) ||
+        !parse_type(p, &t.elem) || !expect(p, TK_COMMA, "','"))
+        return false;
+    if (rank != 2 || shape[0] <= 0 || shape[1] <= 0 || !type_is_scalar(t.elem))
+        return error_at(p, loc,
+                        "'!gpu.mma_matrix' needs two positive dimensions and a scalar type");
+    const char *op = at(p, TK_STRING) ? tok_str(p) : "";
+    if (strcmp(op, "\"AOp\"") && strcmp(op, "\"BOp\"") && strcmp(op, "\"COp\""))
+        return error_here(p, "expected \"AOp\", \"BOp\" or \"COp\"");
+    t.mma_operand = (uint8_t)(op[1] - 'A');
+    next(p);
+    if (!expect(p, TK_GREATER, "'>'"))
+        return false;
+    t.shape = shape;
+    *out = type_intern(p->m, &t);
+    return true;
+}
+
 /* `!` alias-name | `!` dialect-type */
 static bool
 parse_bang_type(Parser *p, TypeId *out)
@@ -432,6 +475,8 @@ parse_bang_type(Parser *p, TypeId *out)
         return true;
     }
     char buf[64];
+    if (t.n == 14 && memcmp(t.s, "gpu.mma_matrix", 14) == 0)
+        return parse_mma_matrix(p, t.loc, out);
     if (t.n >= sizeof buf || t.n < 6 || memcmp(t.s, "nvgpu.", 6) != 0)
         return error_at(p, t.loc, "unknown type '!%.*s'", (int)(t.n > 60 ? 60 : t.n), t.s);
     memcpy(buf, t.s, t.n);

@@ -116,6 +116,17 @@ typedef struct Parser {
     /* Short-lived arrays of the op being parsed (OpBuild's lists, result names): released
      * when the op is built, so they cost the module nothing (op_new copies them). */
     Arena scratch;
+    bool transform_skipped; /* a transform-dialect op was skipped (one remark says so) */
+    const char *sreg;       /* nvvm.read.ptx.sreg.<name>: the name of the op being parsed */
+    /* block labels of the regions being parsed (^name -> index in its region); those of
+       the innermost region from label_floor on; cf.br / cf.cond_br name successors by
+       label (attribute successor_names), resolved to indices when the region ends */
+    struct BlockLabel {
+        const char *s;
+        uint32_t n, index;
+    } * labels;
+    uint32_t nlabels, caplabels, label_floor;
+    bool in_mask; /* parsing vector.mask's region: its op's results need no names */
 } Parser;
 
 enum { PARSE_MAX_DEPTH = 200 };
@@ -175,11 +186,19 @@ void build_set_segments(Parser *p, OpBuild *b, const int64_t *sizes, uint32_t n)
 
 /* custom forms (one function per dialect file) */
 typedef bool CustomParseFn(Parser *p, OpBuild *b);
-CustomParseFn *custom_parser_func(OpKind k);   /* parse_func.c */
-CustomParseFn *custom_parser_ops(OpKind k);    /* parse_ops.c */
-CustomParseFn *custom_parser_vector(OpKind k); /* parse_vector.c */
-CustomParseFn *custom_parser_nvgpu(OpKind k);  /* parse_nvgpu.c */
-CustomParseFn *custom_parser_host(OpKind k);   /* parse_host.c */
+CustomParseFn *custom_parser_func(OpKind k);     /* parse_func.c */
+CustomParseFn *custom_parser_ops(OpKind k);      /* parse_ops.c */
+CustomParseFn *custom_parser_vector(OpKind k);   /* parse_vector.c */
+CustomParseFn *custom_parser_nvgpu(OpKind k);    /* parse_nvgpu.c */
+CustomParseFn *custom_parser_host(OpKind k);     /* parse_host.c */
+CustomParseFn *custom_parser_func(OpKind k);     /* parse_func.c */
+CustomParseFn *custom_parser_ops(OpKind k);      /* parse_ops.c */
+CustomParseFn *custom_parser_vector(OpKind k);   /* parse_vector.c */
+CustomParseFn *custom_parser_nvgpu(OpKind k);    /* parse_nvgpu.c */
+CustomParseFn *custom_parser_upstream(OpKind k); /* parse_upstream.c */
+bool frontend_desugar(Module *m, Diag *d);       /* desugar.c: vector.mask */
+/* `^name` into a successor_names list (parse_upstream.c and the generic form) */
+bool parse_successor(Parser *p, const Attr **name);
 
 /* ------------------------------------------------------- parse_type.c */
 

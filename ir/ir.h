@@ -202,7 +202,12 @@ typedef enum {
     TY_F8E4M3FN, /* fp8: sign, 4 exponent bits (bias 7), 3 mantissa bits; no infinities,
                     S.1111.111 is NaN (max 448) */
     TY_F8E5M2,   /* fp8: sign, 5 exponent bits (bias 15), 2 mantissa bits, IEEE-like */
-    TY_LAST_SCALAR = TY_F8E5M2,
+    /* AMD's fp8 variants (f8E4M3FNUZ: bias 8, max 240; f8E5M2FNUZ: bias 16, max 57344): no
+       infinities, no negative zero, 0x80 the only NaN.  They parse, print and evaluate;
+       NVIDIA GPUs have no instruction for them (a located error in ptxgen). */
+    TY_F8E4M3FNUZ,
+    TY_F8E5M2FNUZ,
+    TY_LAST_SCALAR = TY_F8E5M2FNUZ,
     TY_VECTOR,         /* elem, rank, shape (rank 0 = vector<f32>) */
     TY_MEMREF,         /* elem, rank, shape (DIM_DYNAMIC = ?), layout, memspace */
     TY_FUNCTION,       /* nins/ins, nouts/outs */
@@ -213,12 +218,18 @@ typedef enum {
     TY_ASYNC_TOKEN,    /* !nvgpu.device.async.token */
     TY_MBARRIER_TOKEN, /* !nvgpu.mbarrier.token (result of nvgpu.mbarrier.arrive) */
     TY_GPU_TOKEN,      /* !gpu.async.token (host code: gpu.wait, gpu.alloc async, ...) */
+    TY_MMA_MATRIX,     /* !gpu.mma_matrix<RxCxT, "AOp"|"BOp"|"COp">: elem, rank 2, shape,
+                          mma_operand (a warp's WMMA fragment) */
 } TypeKind;
 
 #define DIM_DYNAMIC INT64_MIN /* a `?` in a shape, stride or offset */
 
 /* Memory spaces as integers (MLIR's NVVM numbering). */
 enum { MS_DEFAULT = 0, MS_GLOBAL = 1, MS_WORKGROUP = 3, MS_PRIVATE = 5 };
+/* AMD's #amdgpu.address_space<...>: parsed and printed so that vptx can say, once per
+ * function (ir/target.c), that it targets NVIDIA memory spaces only */
+enum { MS_AMD_FAT_RAW_BUFFER = 1000, MS_AMD_BUFFER_RSRC, MS_AMD_FAT_STRUCTURED_BUFFER };
+extern const char *const amd_memspace_names[3]; /* "fat_raw_buffer", ... */
 
 /* nvgpu tensormap parameters */
 typedef enum { SWIZZLE_NONE, SWIZZLE_32B, SWIZZLE_64B, SWIZZLE_128B } Swizzle;
@@ -241,9 +252,12 @@ typedef struct Type {
     const TypeId *ins, *outs;
     int64_t num_barriers; /* MBARRIER_GROUP (default 1) */
     uint8_t swizzle, l2promo, oob,
-        interleave; /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
-    bool unranked;  /* MEMREF: memref<*xT> (rank 0, no shape) */
+        interleave;      /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
+    bool unranked;       /* MEMREF: memref<*xT> (rank 0, no shape) */
+    uint8_t mma_operand; /* MMA_MATRIX: MMA_A, MMA_B or MMA_C */
 } Type;
+
+enum { MMA_A, MMA_B, MMA_C }; /* !gpu.mma_matrix's "AOp", "BOp", "COp" */
 
 /* ------------------------------------------------------------ affine maps */
 
@@ -605,6 +619,40 @@ bool module_collect_funcs(Module *m, OpId op, void *ctx);
 /* A pass transforms m in place.  It returns false after reporting at least one
  * error to d; the driver then stops. */
 typedef bool PassFn(Module *m, Diag *d);
+
+/* ---------------------------------------------------------------- call.c */
+
+/* Function roles (upstream MLIR's reading, ir/call.c): a gpu.func marked kernel, a
+ * func.func with {gpu.kernel} or {nvvm.kernel}, or, in a module with neither mark, a
+ * func.func with a body that no function calls, is a kernel; any other function with
+ * a body is a device function; one without a body is a declaration. */
+enum { FUNC_NONE, FUNC_KERNEL, FUNC_DEVICE, FUNC_DECL };
+uint8_t *module_func_roles(Module *m);  /* by OpId, m->nops + 1 entries; ir_free it */
+bool func_is_kernel(Module *m, OpId f); /* one function: walks the module */
+bool func_marked_kernel(const Module *m, OpId f);
+bool func_has_body(const Module *m, OpId f);
+const char *call_callee_name(const Module *m, OpId call); /* b of @a::@b, or NULL */
+/* The function `name` in the nearest symbol table around `from`, else anywhere; 0 if none */
+OpId module_find_func(Module *m, OpId from, const char *name);
+/* Inlines every func.call of a function with a body into the kernels and removes the
+ * device functions (vector-level code: layouts work within one function). */
+bool module_inline_calls(Module *m, Diag *d);
+bool module_has_calls(Module *m);
+
+/* ------------------------------------------------------ verify_upstream.c */
+
+/* memref.atomic_rmw's `kind`: upstream's AtomicRMWKind numbers */
+enum { ATOMIC_RMW_COUNT = 16 };
+extern const char *const atomic_rmw_kind_names[ATOMIC_RMW_COUNT]; /* "addf", "addi", ... */
+int nvvm_sreg_lookup(const char *name);                           /* "tid.x", ... -> index, or -1 */
+
+/* -------------------------------------------------------------- target.c */
+
+/* One located error per function that needs what NVIDIA GPUs lack: a subgroup size
+ * other than 32 (wave64 layouts) or an AMD memory space (ir/target.c). */
+bool ir_check_target(Module *m, Diag *d);
+/* One located error per function of vector-level code with cf.br / cf.cond_br */
+bool ir_check_structured(Module *m, Diag *d);
 
 /* --------------------------------------------------------------- print.c */
 

@@ -142,6 +142,7 @@ type_hash(const Type *t)
     h = hash_mix(h, (uint64_t)t->num_barriers);
     h = hash_mix(h, t->swizzle | t->l2promo << 8 | t->oob << 16 | t->interleave << 24);
     h = hash_mix(h, t->unranked);
+    h = hash_mix(h, t->mma_operand);
     return h;
 }
 
@@ -158,7 +159,7 @@ type_equal(const Type *a, const Type *b)
         a->memspace != b->memspace || a->memspace_gpu != b->memspace_gpu || a->nins != b->nins ||
         a->nouts != b->nouts || a->num_barriers != b->num_barriers || a->swizzle != b->swizzle ||
         a->l2promo != b->l2promo || a->oob != b->oob || a->interleave != b->interleave ||
-        a->unranked != b->unranked)
+        a->unranked != b->unranked || a->mma_operand != b->mma_operand)
         return false;
     if (a->rank && memcmp(a->shape, b->shape, a->rank * sizeof *a->shape) != 0)
         return false;
@@ -245,7 +246,7 @@ type_is_int(TypeId t)
 bool
 type_is_float(TypeId t)
 {
-    return t >= TY_F16 && t <= TY_F8E5M2;
+    return t >= TY_F16 && t <= TY_F8E5M2FNUZ;
 }
 
 bool
@@ -258,9 +259,10 @@ unsigned
 type_bitwidth(TypeId t)
 {
     static const unsigned bits[TY_LAST_SCALAR + 1] = {
-        [TY_I1] = 1,     [TY_I8] = 8,       [TY_I16] = 16,   [TY_I32] = 32, [TY_I64] = 64,
-        [TY_INDEX] = 64, [TY_F16] = 16,     [TY_BF16] = 16,  [TY_F32] = 32, [TY_F64] = 64,
-        [TY_TF32] = 32,  [TY_F8E4M3FN] = 8, [TY_F8E5M2] = 8,
+        [TY_I1] = 1,     [TY_I8] = 8,         [TY_I16] = 16,       [TY_I32] = 32,
+        [TY_I64] = 64,   [TY_INDEX] = 64,     [TY_F16] = 16,       [TY_BF16] = 16,
+        [TY_F32] = 32,   [TY_F64] = 64,       [TY_TF32] = 32,      [TY_F8E4M3FN] = 8,
+        [TY_F8E5M2] = 8, [TY_F8E4M3FNUZ] = 8, [TY_F8E5M2FNUZ] = 8,
     };
     return t <= TY_LAST_SCALAR ? bits[t] : 0;
 }
@@ -284,11 +286,22 @@ const char *
 scalar_type_name(TypeId t)
 {
     static const char *const names[TY_LAST_SCALAR + 1] = {
-        [TY_INVALID] = "<invalid>", [TY_I1] = "i1",         [TY_I8] = "i8",
-        [TY_I16] = "i16",           [TY_I32] = "i32",       [TY_I64] = "i64",
-        [TY_INDEX] = "index",       [TY_F16] = "f16",       [TY_BF16] = "bf16",
-        [TY_F32] = "f32",           [TY_F64] = "f64",       [TY_TF32] = "tf32",
-        [TY_F8E4M3FN] = "f8E4M3FN", [TY_F8E5M2] = "f8E5M2",
+        [TY_INVALID] = "<invalid>",
+        [TY_I1] = "i1",
+        [TY_I8] = "i8",
+        [TY_I16] = "i16",
+        [TY_I32] = "i32",
+        [TY_I64] = "i64",
+        [TY_INDEX] = "index",
+        [TY_F16] = "f16",
+        [TY_BF16] = "bf16",
+        [TY_F32] = "f32",
+        [TY_F64] = "f64",
+        [TY_TF32] = "tf32",
+        [TY_F8E4M3FN] = "f8E4M3FN",
+        [TY_F8E5M2] = "f8E5M2",
+        [TY_F8E4M3FNUZ] = "f8E4M3FNUZ",
+        [TY_F8E5M2FNUZ] = "f8E5M2FNUZ",
     };
     return t <= TY_LAST_SCALAR ? names[t] : NULL;
 }
@@ -297,7 +310,8 @@ TypeId
 type_element(const Module *m, TypeId t)
 {
     const Type *ty = type_get(m, t);
-    return ty->kind == TY_VECTOR || ty->kind == TY_MEMREF ? ty->elem : t;
+    return ty->kind == TY_VECTOR || ty->kind == TY_MEMREF || ty->kind == TY_MMA_MATRIX ? ty->elem
+                                                                                       : t;
 }
 
 int64_t

@@ -92,6 +92,9 @@ pr_memspace(Printer *p, int32_t ms, bool gpu)
 {
     if (gpu && (ms == MS_GLOBAL || ms == MS_WORKGROUP || ms == MS_PRIVATE))
         fprintf(p->out, "#gpu.address_space<%s>", memspace_name(ms));
+    else if (ms >= MS_AMD_FAT_RAW_BUFFER && ms <= MS_AMD_FAT_STRUCTURED_BUFFER)
+        fprintf(p->out, "#amdgpu.address_space<%s>",
+                amd_memspace_names[ms - MS_AMD_FAT_RAW_BUFFER]);
     else
         fprintf(p->out, "%d", ms);
 }
@@ -192,6 +195,12 @@ pr_type(Printer *p, TypeId id)
         return;
     case TY_ASYNC_TOKEN:
         pr(p, "!nvgpu.device.async.token");
+        return;
+    case TY_MMA_MATRIX:
+        fprintf(p->out, "!gpu.mma_matrix<%lldx%lldx", (long long)t->shape[0],
+                (long long)t->shape[1]);
+        pr_type(p, t->elem);
+        fprintf(p->out, ", \"%cOp\">", "ABC"[t->mma_operand]);
         return;
     case TY_MBARRIER_TOKEN:
         pr(p, "!nvgpu.mbarrier.token");

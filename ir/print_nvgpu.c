@@ -147,8 +147,13 @@ static bool
 print_async_wait(Printer *p, OpId o)
 {
     const Op *op = op_get(p->m, o);
-    if (op->nargs != 1 || op->nres || !is_kind(p, at_(p, op, 0), TY_ASYNC_TOKEN))
+    if (op->nargs > 1 || op->nres || (op->nargs && !is_kind(p, at_(p, op, 0), TY_ASYNC_TOKEN)))
         return false;
+    if (!op->nargs) { /* no token: `nvgpu.device_async_wait {numGroups = ..}` */
+        pr_op_name(p, o);
+        pr_attr_dict(p, o, NULL, 0);
+        return true;
+    }
     head(p, o);
     pr_value(p, op->args[0]);
     pr_attr_dict(p, o, NULL, 0);
@@ -392,5 +397,5 @@ custom_printer_nvgpu(OpKind k)
         [OP_WARPGROUP_MMA_STORE] = print_wg_store,
         [OP_WARPGROUP_MMA_INIT_ACCUMULATOR] = print_arrow_type,
     };
-    return table[k];
+    return table[k] ? table[k] : custom_printer_upstream(k);
 }

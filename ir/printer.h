@@ -42,5 +42,6 @@ typedef bool CustomPrintFn(Printer *p, OpId op);
 CustomPrintFn *custom_printer(OpKind k);
 /* print_host.c: the host-side ops (ops.def, "host code") */
 CustomPrintFn *custom_printer_host(OpKind k);
+CustomPrintFn *custom_printer_upstream(OpKind k); /* print_upstream.c */
 
 #endif

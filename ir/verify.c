@@ -226,6 +226,11 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_ASYNC_TOKEN:
         add(s, "!nvgpu.device.async.token");
         return;
+    case TY_MMA_MATRIX:
+        add(s, "!gpu.mma_matrix<%lldx%lldx", (long long)ty->shape[0], (long long)ty->shape[1]);
+        add_type(m, s, ty->elem, depth + 1);
+        add(s, ", \"%cOp\">", "ABC"[ty->mma_operand % 3]);
+        return;
     case TY_MBARRIER_TOKEN:
         add(s, "!nvgpu.mbarrier.token");
         return;
@@ -246,6 +251,8 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_TF32:
     case TY_F8E4M3FN:
     case TY_F8E5M2:
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         break;
     }
     add(s, "<invalid type>");
@@ -570,6 +577,56 @@ verify_sym_name_of(const Verifier *v, OpId o)
 }
 
 /*
+ * Whether block d dominates block u in the control-flow graph of their region (cf.br /
+ * cf.cond_br successors, ir/verify_upstream.c): every path from the entry block to u
+ * goes through d.  Only for distinct blocks of one region of up to 64 blocks.
+ */
+static bool
+cfg_dominates(const Verifier *v, BlockId d, BlockId u)
+{
+    const Module *m = v->m;
+    if (!d || !u || d >= m->nblocks || u >= m->nblocks)
+        return false;
+    RegionId r = m->blocks[d].parent;
+    if (!r || r != m->blocks[u].parent || r >= m->nregions)
+        return false;
+    const Region *reg = &m->regions[r];
+    uint32_t n = reg->blocks.n, di = n, ui = n;
+    if (n < 2 || n > 64)
+        return false;
+    uint64_t pred[64] = { 0 }, dom[64];
+    for (uint32_t i = 0; i < n; i++) {
+        BlockId b = reg->blocks.items[i];
+        di = b == d ? i : di;
+        ui = b == u ? i : ui;
+        const Block *bl = &m->blocks[b];
+        OpId last = bl->ops.n ? bl->ops.items[bl->ops.n - 1] : 0;
+        const Attr *s = last ? op_attr(m, last, "successors") : NULL;
+        for (uint32_t k = 0; s && s->kind == ATTR_DENSE_ARRAY && s->ints && k < s->n; k++)
+            if (s->ints[k] >= 0 && (uint64_t)s->ints[k] < n)
+                pred[s->ints[k]] |= (uint64_t)1 << i;
+    }
+    if (di == n || ui == n)
+        return false;
+    uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    for (uint32_t i = 0; i < n; i++)
+        dom[i] = i ? all : 1;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 1; i < n; i++) {
+            uint64_t x = all;
+            for (uint32_t p = 0; p < n; p++)
+                if (pred[i] >> p & 1)
+                    x &= dom[p];
+            x = (pred[i] ? x : all) | (uint64_t)1 << i;
+            changed = changed || x != dom[i];
+            dom[i] = x;
+        }
+    }
+    return dom[ui] >> di & 1;
+}
+
+/*
  * Operand i of `user` must be dominated by its definition: defined earlier in
  * the same block, or an argument of that block, or either of those in a block
  * that encloses the use.  Functions and modules are isolated from above: the
@@ -597,6 +654,13 @@ check_dominance(Verifier *v, OpId user, uint32_t i)
     }
     OpId isolated = 0;
     for (OpId cur = user; cur; cur = v->owner[cur]) {
+        if (v->block_of[cur] != def_block && cfg_dominates(v, def_block, v->block_of[cur])) {
+            if (isolated)
+                verify_fail(v, user,
+                            "operand #%u is defined outside '%s' @%s, which is isolated from above",
+                            i, name_of(v, isolated), verify_sym_name_of(v, isolated));
+            return;
+        }
         if (v->block_of[cur] == def_block) {
             if (isolated)
                 verify_fail(v, user,
@@ -621,7 +685,7 @@ region_range(OpKind k, uint32_t *lo, uint32_t *hi)
 {
     *lo = *hi = 0;
     if (k == OP_MODULE || k == OP_GPU_MODULE || k == OP_FUNC || k == OP_GPU_FUNC || k == OP_FOR ||
-        k == OP_LAUNCH)
+        k == OP_LAUNCH || k == OP_ALL_REDUCE || k == OP_VMASK)
         *lo = *hi = 1;
     else if (k == OP_IF)
         *lo = 1, *hi = 2;
@@ -974,6 +1038,40 @@ verify_op_rules(Verifier *v, OpId o)
         break;
     case OP_TO_LAYOUT:
         verify_to_layout(v, o);
+        break;
+    case OP_CLUSTER_ID:
+    case OP_CLUSTER_DIM:
+    case OP_CLUSTER_BLOCK_ID:
+    case OP_CLUSTER_DIM_BLOCKS:
+    case OP_ALL_REDUCE:
+    case OP_GPU_YIELD:
+    case OP_PRINTF:
+    case OP_NVVM_SREG:
+    case OP_NVVM_BARRIER0:
+    case OP_NVVM_SHFL_SYNC:
+    case OP_NVVM_ELECT_SYNC:
+    case OP_NVVM_FENCE_PROXY:
+    case OP_NVVM_FENCE_MBARRIER_INIT:
+    case OP_NVVM_FENCE_SC_CLUSTER:
+    case OP_RCP:
+    case OP_MBARRIER_TEST_WAIT:
+    case OP_MBARRIER_ARRIVE_NOCOMPLETE:
+    case OP_POISON:
+    case OP_REINTERPRET_CAST:
+    case OP_ATOMIC_RMW:
+    case OP_CF_BR:
+    case OP_CF_COND_BR:
+    case OP_VMASK:
+    case OP_VYIELD:
+    case OP_VGATHER:
+    case OP_VSCATTER:
+    case OP_VSCAN:
+    case OP_MMA_LOAD_MATRIX:
+    case OP_MMA_STORE_MATRIX:
+    case OP_MMA_COMPUTE:
+    case OP_MMA_CONSTANT_MATRIX:
+    case OP_MMA_ELEMENTWISE:
+        verify_upstream(v, o);
         break;
     case OP_TO_SIMT:
     case OP_TO_SIMD:

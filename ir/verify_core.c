@@ -150,8 +150,10 @@ check_function_body(Verifier *v, OpId o, const Type *fty, OpKind ret)
     for (uint32_t bi = 0; bi < m->regions[r].blocks.n; bi++) {
         BlockId b = m->regions[r].blocks.items[bi];
         OpId last = b && b < m->nblocks ? last_op(v, b) : 0;
-        if (!last || kind_of(v, last) != ret)
-            verify_fail(v, o, "body block #%u must end with '%s'", bi, op_info[ret].name);
+        if (!last || (kind_of(v, last) != ret && kind_of(v, last) != OP_CF_BR &&
+                      kind_of(v, last) != OP_CF_COND_BR))
+            verify_fail(v, o, "body block #%u must end with '%s' or a branch (cf.br, cf.cond_br)",
+                        bi, op_info[ret].name);
     }
     BlockId entry = m->regions[r].blocks.items[0];
     if (!entry || entry >= m->nblocks || !fty)
@@ -278,8 +280,11 @@ verify_call(Verifier *v, OpId o)
     if (!callee || !callee->str)
         return;
     OpId f = lookup_symbol(v, o, callee->str, OP_FUNC);
+    if (!f) /* upstream calls device gpu.funcs with func.call too */
+        f = lookup_symbol(v, o, callee->str, OP_GPU_FUNC);
     if (!f) {
-        verify_fail(v, o, "refers to @%s, which is not a 'func.func' in this module", callee->str);
+        verify_fail(v, o, "refers to @%s, which is not a 'func.func' or 'gpu.func' in this module",
+                    callee->str);
         return;
     }
     const Attr *a = op_attr(v->m, f, "function_type");

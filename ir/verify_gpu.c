@@ -312,7 +312,8 @@ void
 verify_async_wait(Verifier *v, OpId o)
 {
     int64_t n;
-    verify_want_kind(v, o, operand(0), TY_ASYNC_TOKEN, "!nvgpu.device.async.token");
+    if (verify_want_count(v, o, "operands", v->m->ops[o].nargs, 0, 1) && v->m->ops[o].nargs)
+        verify_want_kind(v, o, operand(0), TY_ASYNC_TOKEN, "!nvgpu.device.async.token");
     if (verify_get_int(v, o, "numGroups", &n, false) && n < 0)
         verify_fail(v, o, "attribute 'numGroups' is %lld but must not be negative", (long long)n);
 }

@@ -296,5 +296,7 @@ void verify_wgmma_reg_a(Verifier *v, OpId o);
 
 /* verify_host.c: the host-side ops of ops.def ("host code") */
 void verify_host_op(Verifier *v, OpId o);
+/* verify_upstream.c: the ops of issue 25 (docs/upstream-mlir.md) */
+void verify_upstream(Verifier *v, OpId o);
 
 #endif

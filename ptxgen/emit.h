@@ -153,8 +153,15 @@ typedef struct Emit {
     } * joined;
     uint32_t nsplit, nhalf_of, nwrites, njoined; /* allocated entries */
     uint32_t halves_gen, kernel_gen;
+    bool device;          /* the function being lowered is a device function (.func) */
+    uint32_t *cfg_labels; /* a body of several blocks: the label of each block (lower_cfg) */
+    RegionId cfg_region;
+    uint32_t ncalls; /* calls lowered in this function: names their .params */
     /* module */
-    FILE *globals; /* module-scope .shared / .extern: globals_st->f */
+    uint8_t *role;        /* by OpId: module_func_roles */
+    bool printf_declared; /* vprintf's .extern declaration is in globals */
+    uint32_t nstrings;    /* gpu.printf format strings so far */
+    FILE *globals;        /* module-scope .shared / .extern: globals_st->f */
     IrStream *globals_st;
     bool have_dyn_smem;
     int64_t dyn_smem_align;
@@ -220,6 +227,14 @@ typedef enum { FAM_PRED, FAM_INT, FAM_UINT, FAM_FLOAT, FAM_HALF, FAM_BF16 } Fami
 bool tpl_find(OpKind k, Family f, int sm, const char **tpl);
 void tpl_emit(Emit *e, const char *tpl, const char *type, Slot d, const Slot *a, int na);
 
+/* ---- isel_call.c: device functions and calls ---- */
+bool ptxgen_device_prototype(Emit *e, OpId f, const char *name, FILE *out);
+bool ptxgen_device_header(Emit *e, OpId f, const char *name, FILE *out);
+bool ptxgen_device_params(Emit *e, OpId f, BlockId entry);
+bool ptxgen_device_return(Emit *e, OpId o);
+bool ptxgen_lower_call(Emit *e, OpId o);
+const char *ptxgen_ptx_name(Emit *e, const char *sym); /* ptxgen.c: a PTX identifier */
+
 /* ---- cleanup.c ---- */
 /* writes body to out without repeated or dead instructions; returns how many went */
 uint32_t ptx_cleanup_write(Emit *e, const char *body, size_t len, FILE *out);
@@ -241,6 +256,10 @@ bool isel_affine(Emit *e, OpId o);
 bool isel_gpu(Emit *e, OpId o);
 bool isel_nvgpu(Emit *e, OpId o);
 bool isel_sm90(Emit *e, OpId o);
+bool isel_upstream(Emit *e, OpId o); /* isel_upstream.c: the upstream ops of issue 25 */
+/* registers of a !gpu.mma_matrix fragment, and its elements a register (*per) */
+uint32_t wmma_frag_regs(const Module *m, TypeId t, uint8_t *per);
+bool ptxgen_lower_body(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded);
 
 /* shared helpers */
 int64_t pow2_align(int64_t align, int64_t off); /* min(align, largest 2^k dividing off) */

@@ -101,59 +101,92 @@ shfl_mode(Emit *e, OpId o)
     return m; /* up, down, idx */
 }
 
-/* c operand: ((32 - width) << 8) | (up ? 0 : 0x1f)   (ptx-sm80.md 2) */
-static Slot
-shfl_c(Emit *e, Slot width, bool up)
+/*
+ * gpu.shuffle's width, as upstream MLIR's GPUToNVVM lowers it: the first `width` lanes take
+ * part (member mask -1 >> (32 - width)), with no segments; the clamp operand c is
+ * width - 1, or 32 - width for `up`.  Lanes at or past `width` must not run the shuffle.
+ */
+static void
+shfl_width(Emit *e, Slot width, bool up, Slot *c, Slot *mask)
 {
-    if (width.is_imm)
-        return imm_slot(RC_B32, ((32 - (width.bits & 63)) << 8) | (up ? 0 : 0x1f));
-    Slot w = narrow32(e, width), t = new_reg(e, RC_B32), s = new_reg(e, RC_B32);
+    if (width.is_imm) {
+        uint64_t w = width.bits & 0xffffffffu;
+        *c = imm_slot(RC_B32, up ? 32 - w : w - 1);
+        *mask = w >= 32 ? imm_slot(RC_B32, 0xffffffffu) : imm_slot(RC_B32, (1u << w) - 1);
+        return;
+    }
+    Slot w = narrow32(e, width), t = new_reg(e, RC_B32), m = new_reg(e, RC_B32);
     ins(e, "sub.s32 %s, 32, %s;", S(e, t), S(e, w));
-    ins(e, "shl.b32 %s, %s, 8;", S(e, s), S(e, t));
-    if (up)
-        return s;
-    Slot c = new_reg(e, RC_B32);
-    ins(e, "or.b32 %s, %s, 31;", S(e, c), S(e, s));
-    return c;
+    ins(e, "shr.u32 %s, -1, %s;", S(e, m), S(e, t));
+    *mask = m;
+    if (up) {
+        *c = t;
+        return;
+    }
+    *c = new_reg(e, RC_B32);
+    ins(e, "sub.s32 %s, %s, 1;", S(e, *c), S(e, w));
+}
+
+/* The member mask operand: -1 for the whole warp (as before), else the register or
+   hexadecimal immediate. */
+static const char *
+mask_str(Emit *e, Slot mask, char *buf, size_t n)
+{
+    if (!mask.is_imm)
+        return S(e, mask);
+    if ((mask.bits & 0xffffffffu) == 0xffffffffu)
+        return "-1";
+    snprintf(buf, n, "0x%08" PRIx64, mask.bits & 0xffffffffu);
+    return buf;
 }
 
 /* One shfl.sync of a 32-bit slot; *valid gets the predicate when asked for. */
 static Slot
-shfl32(Emit *e, const char *mode, Slot v, Slot b, Slot c, Slot *valid)
+shfl32m(Emit *e, const char *mode, Slot v, Slot b, Slot c, Slot mask, Slot *valid)
 {
     Slot d = new_reg(e, v.cls == RC_F32 ? RC_F32 : RC_B32);
+    char mb[16];
+    const char *ms = mask_str(e, mask, mb, sizeof mb);
     v = as_reg(e, v);
     if (valid) {
         *valid = new_reg(e, RC_PRED);
-        ins(e, "shfl.sync.%s.b32 %s|%s, %s, %s, %s, -1;", mode, S(e, d), S(e, *valid), S(e, v),
-            S(e, b), S(e, c));
+        ins(e, "shfl.sync.%s.b32 %s|%s, %s, %s, %s, %s;", mode, S(e, d), S(e, *valid), S(e, v),
+            S(e, b), S(e, c), ms);
     } else {
-        ins(e, "shfl.sync.%s.b32 %s, %s, %s, %s, -1;", mode, S(e, d), S(e, v), S(e, b), S(e, c));
+        ins(e, "shfl.sync.%s.b32 %s, %s, %s, %s, %s;", mode, S(e, d), S(e, v), S(e, b), S(e, c),
+            ms);
     }
     return d;
 }
 
+static Slot
+shfl32(Emit *e, const char *mode, Slot v, Slot b, Slot c, Slot *valid)
+{
+    return shfl32m(e, mode, v, b, c, imm_slot(RC_B32, 0xffffffffu), valid);
+}
+
 /* Shuffles a slot of any width (16-bit via a 32-bit register, 64-bit as two halves). */
 static Slot
-shfl_any(Emit *e, const char *mode, Slot v, Slot b, Slot c, Slot *valid)
+shfl_any(Emit *e, const char *mode, Slot v, Slot b, Slot c, Slot mask, Slot *valid)
 {
     if (v.cls == RC_B32 || v.cls == RC_F32)
-        return shfl32(e, mode, v, b, c, valid);
+        return shfl32m(e, mode, v, b, c, mask, valid);
     if (v.cls == RC_B16) {
         Slot w = to_cls(e, as_reg(e, v), RC_B32, false);
-        Slot r = shfl32(e, mode, w, b, c, valid), h = new_reg(e, RC_B16);
+        Slot r = shfl32m(e, mode, w, b, c, mask, valid), h = new_reg(e, RC_B16);
         ins(e, "cvt.u16.u32 %s, %s;", S(e, h), S(e, r));
         return h;
     }
     if (v.cls == RC_PRED) {
         Slot w = to_cls(e, as_reg(e, v), RC_B32, false), p = new_reg(e, RC_PRED);
-        Slot r = shfl32(e, mode, w, b, c, valid);
+        Slot r = shfl32m(e, mode, w, b, c, mask, valid);
         ins(e, "setp.ne.b32 %s, %s, 0;", S(e, p), S(e, r));
         return p;
     }
     Slot lo = new_reg(e, RC_B32), hi = new_reg(e, RC_B32), d = new_reg(e, (RegClass)v.cls);
     ins(e, "mov.b64 {%s, %s}, %s;", S(e, lo), S(e, hi), S(e, as_reg(e, v)));
-    Slot rlo = shfl32(e, mode, lo, b, c, valid), rhi = shfl32(e, mode, hi, b, c, NULL);
+    Slot rlo = shfl32m(e, mode, lo, b, c, mask, valid),
+         rhi = shfl32m(e, mode, hi, b, c, mask, NULL);
     ins(e, "mov.b64 %s, {%s, %s};", S(e, d), S(e, rlo), S(e, rhi));
     return d;
 }
@@ -167,10 +200,14 @@ lower_shuffle(Emit *e, OpId o)
     if (!type_is_scalar(value_type(e->m, op->args[0])))
         return fail_op(e, "of a vector value: shuffle its 32-bit pieces instead");
     Slot b = narrow32(e, scalar_of(e, op->args[1]));
-    Slot c = shfl_c(e, scalar_of(e, op->args[2]), strcmp(mode, "up") == 0);
+    Slot w = scalar_of(e, op->args[2]), c, mask;
+    if (w.is_imm && ((w.bits & 0xffffffffu) < 1 || (w.bits & 0xffffffffu) > 32))
+        return fail_op(e, "has width %" PRId64 ": a shuffle's width is 1 to 32 lanes",
+                       (int64_t)(int32_t)w.bits);
+    shfl_width(e, w, strcmp(mode, "up") == 0, &c, &mask);
     Slot valid = imm_slot(RC_PRED, 1);
     bool want_valid = e->uses[op->res[1]] > 0;
-    Slot r = shfl_any(e, mode, v, b, c, want_valid ? &valid : NULL);
+    Slot r = shfl_any(e, mode, v, b, c, mask, want_valid ? &valid : NULL);
     rep_scalar(e, op_get(e->m, o)->res[0], r);
     rep_scalar(e, op_get(e->m, o)->res[1], valid);
     return true;
@@ -238,12 +275,29 @@ lower_subgroup_reduce(Emit *e, OpId o)
     Rep *src = rep_of(e, op->args[0]);
     Rep *r = rep_new(e, op_get(e->m, o)->res[0], src->n, src->per, src->elem);
     Slot c = imm_slot(RC_B32, 0x1f);
+    /* a whole warp's 32-bit integer add/min/max/and/or/xor: one redux.sync on sm_80+
+       (as upstream's GPUToNVVM lowers it) */
+    static const char *const redux[KIND_COUNT] = {
+        [KIND_ADD] = "add.s32",   [KIND_MINSI] = "min.s32", [KIND_MINUI] = "min.u32",
+        [KIND_MAXSI] = "max.s32", [KIND_MAXUI] = "max.u32", [KIND_AND] = "and.b32",
+        [KIND_OR] = "or.b32",     [KIND_XOR] = "xor.b32",
+    };
+    if (et == TY_I32 && src->per == 1 && redux[kind] && size == 32 && stride == 1 && e->sm >= 80) {
+        for (uint32_t s = 0; s < src->n; s++) {
+            Slot d = new_reg(e, RC_B32);
+            ins(e, "redux.sync.%s %s, %s, -1;", redux[kind], S(e, d),
+                S(e, as_reg(e, src->slots[s])));
+            r->slots[s] = d;
+        }
+        return true;
+    }
     if (src->per == 2) /* 16-bit pairs in one register: one shfl and one x2 op a step */
         return packed_subgroup_reduce(e, k, et, size, stride, src, r);
     for (uint32_t s = 0; s < src->n; s++) {
         Slot v = src->slots[s];
         for (int64_t off = stride * size / 2; off >= stride; off /= 2) {
-            Slot other = shfl_any(e, "bfly", v, imm_slot(RC_B32, (uint64_t)off), c, NULL);
+            Slot other = shfl_any(e, "bfly", v, imm_slot(RC_B32, (uint64_t)off), c,
+                                  imm_slot(RC_B32, 0xffffffffu), NULL);
             v = combine(e, k, et, v, other);
         }
         r->slots[s] = v;
@@ -420,10 +474,13 @@ lower_mma_sync(Emit *e, OpId o)
         rd->slots[i] = h.reg && h.cls == cc && mma_hint_safe(e, o, h) ? h : new_reg(e, cc);
     }
     reg_list(e, ld, sizeof ld, rd, cc, false);
+    /* integer operands saturate, as upstream's NVGPUToNVVM lowers nvgpu.mma.sync; the ones
+       distribute/contract.c makes for a vector.contract wrap like eval ({vptx.wrapped}) */
+    bool sat = at == TY_I8 && !op_attr(e->m, o, "vptx.wrapped");
     ins(e,
-        "mma.sync.aligned.m%" PRId64 "n%" PRId64 "k%" PRId64 ".row.col.%s.%s.%s.%s %s, %s, %s, "
-        "%s;",
-        m, n, k, tc, ta, ta, tc, ld, la, lb, lc);
+        "mma.sync.aligned.m%" PRId64 "n%" PRId64 "k%" PRId64 ".row.col%s.%s.%s.%s.%s %s, %s, "
+        "%s, %s;",
+        m, n, k, sat ? ".satfinite" : "", tc, ta, ta, tc, ld, la, lb, lc);
     need_version(e, 70);
     return true;
 }

@@ -669,7 +669,7 @@ mem_root(Emit *e, ValueId v)
     Module *m = e->m;
     while (value_get(m, v)->def) {
         Op *op = op_get(m, value_get(m, v)->def);
-        if (op->kind != OP_VIEW && op->kind != OP_SUBVIEW)
+        if (op->kind != OP_VIEW && op->kind != OP_SUBVIEW && op->kind != OP_REINTERPRET_CAST)
             break;
         v = op->args[0];
     }

@@ -132,6 +132,23 @@ lower_mbarrier(Emit *e, OpId o)
         rep_scalar(e, op_get(e->m, o)->res[0], t);
         return need_sm(e, 80, false, "mbarrier");
     }
+    case OP_MBARRIER_TEST_WAIT: { /* barriers, token, mbarId: is the token's phase done? */
+        Slot a = mbar_addr(e, op->args[0], op->args[2], &off), p = new_reg(e, RC_PRED);
+        ins(e, "mbarrier.test_wait.shared.b64 %s, %s, %s;", S(e, p), addr(e, a, off),
+            S(e, as_reg(e, scalar_of(e, op_get(e->m, o)->args[1]))));
+        rep_scalar(e, op_get(e->m, o)->res[0], p);
+        need_version(e, 70);
+        return need_sm(e, 80, false, "mbarrier");
+    }
+    case OP_MBARRIER_ARRIVE_NOCOMPLETE: { /* barriers, mbarId, count */
+        Slot a = mbar_addr(e, op->args[0], op->args[1], &off), t = new_reg(e, RC_B64);
+        Slot n = narrow32(e, scalar_of(e, op_get(e->m, o)->args[2]));
+        ins(e, "mbarrier.arrive.noComplete.shared.b64 %s, %s, %s;", S(e, t), addr(e, a, off),
+            S(e, as_reg(e, n)));
+        rep_scalar(e, op_get(e->m, o)->res[0], t);
+        need_version(e, 70);
+        return need_sm(e, 80, false, "mbarrier");
+    }
     case OP_MBARRIER_ARRIVE_EXPECT_TX: {
         if (!need_sm(e, 90, false, "mbarrier.arrive.expect_tx"))
             return false;

@@ -150,6 +150,33 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_MBARRIER_ARRIVE] = isel_sm90,
     [OP_MBARRIER_ARRIVE_EXPECT_TX] = isel_sm90,
     [OP_MBARRIER_TRY_WAIT_PARITY] = isel_sm90,
+    [OP_MBARRIER_TEST_WAIT] = isel_sm90,
+    [OP_MBARRIER_ARRIVE_NOCOMPLETE] = isel_sm90,
+    [OP_CLUSTER_ID] = isel_upstream,
+    [OP_CLUSTER_DIM] = isel_upstream,
+    [OP_CLUSTER_BLOCK_ID] = isel_upstream,
+    [OP_CLUSTER_DIM_BLOCKS] = isel_upstream,
+    [OP_ALL_REDUCE] = isel_upstream,
+    [OP_PRINTF] = isel_upstream,
+    [OP_NVVM_SREG] = isel_upstream,
+    [OP_NVVM_BARRIER0] = isel_upstream,
+    [OP_NVVM_SHFL_SYNC] = isel_upstream,
+    [OP_NVVM_ELECT_SYNC] = isel_upstream,
+    [OP_NVVM_FENCE_PROXY] = isel_upstream,
+    [OP_NVVM_FENCE_MBARRIER_INIT] = isel_upstream,
+    [OP_NVVM_FENCE_SC_CLUSTER] = isel_upstream,
+    [OP_RCP] = isel_upstream,
+    [OP_POISON] = isel_upstream,
+    [OP_REINTERPRET_CAST] = isel_upstream,
+    [OP_ATOMIC_RMW] = isel_upstream,
+    [OP_VGATHER] = isel_upstream,
+    [OP_VSCATTER] = isel_upstream,
+    [OP_VSCAN] = isel_upstream,
+    [OP_MMA_LOAD_MATRIX] = isel_upstream,
+    [OP_MMA_STORE_MATRIX] = isel_upstream,
+    [OP_MMA_COMPUTE] = isel_upstream,
+    [OP_MMA_CONSTANT_MATRIX] = isel_upstream,
+    [OP_MMA_ELEMENTWISE] = isel_upstream,
     [OP_TMA_ASYNC_LOAD] = isel_sm90,
     [OP_TMA_ASYNC_STORE] = isel_sm90,
     [OP_TMA_PREFETCH_DESCRIPTOR] = isel_sm90,
@@ -168,6 +195,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
 };
 
 static bool lower_block(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded);
+static bool lower_cf_branch(Emit *e, OpId o);
 
 /* ---- small helpers ---- */
 
@@ -204,6 +232,12 @@ ptx_ident(Emit *e, const char *sym)
               (p != s && *p >= '0' && *p <= '9')))
             *p = '_';
     return s;
+}
+
+const char *
+ptxgen_ptx_name(Emit *e, const char *sym)
+{
+    return ptx_ident(e, sym);
 }
 
 static const char *
@@ -292,11 +326,14 @@ fresh_rep(Emit *e, ValueId v)
 {
     TypeId t = value_type(e->m, v);
     const Type *ty = type_get(e->m, t);
-    if (ty->kind != TY_VECTOR && !type_is_scalar(t) && ty->kind != TY_WG_ACCUMULATOR)
+    if (ty->kind != TY_VECTOR && !type_is_scalar(t) && ty->kind != TY_WG_ACCUMULATOR &&
+        ty->kind != TY_MMA_MATRIX)
         return fail(e, value_get(e->m, v)->loc,
                     "ptxgen: values of this type cannot be carried by scf.for/scf.if");
     uint8_t per = pack_factor(e->m, t);
-    TypeId elem = ty->kind == TY_WG_ACCUMULATOR ? TY_F32 : type_element(e->m, t);
+    TypeId elem = ty->kind == TY_WG_ACCUMULATOR ? TY_F32
+                  : ty->kind == TY_MMA_MATRIX   ? ty->elem
+                                                : type_element(e->m, t);
     uint32_t n = slot_count(e->m, t);
     Rep *r = rep_new(e, v, n, per, elem);
     RegClass c = per > 1 ? RC_B32 : reg_class_of(elem);
@@ -556,21 +593,138 @@ lower_op(Emit *e, OpId o)
         return lower_if(e, o);
     case OP_RETURN:
     case OP_GPU_RETURN:
+        if (e->device)
+            return ptxgen_device_return(e, o);
         if (op->nargs)
             return fail_op(e, "with operands: kernels return nothing");
         ins(e, "ret;");
         return true;
+    case OP_CALL:
+        return ptxgen_lower_call(e, o);
+    case OP_CF_BR:
+    case OP_CF_COND_BR:
+        return lower_cf_branch(e, o);
     default:
         break;
     }
     if (op_info[op->kind].traits & T_WG)
         return fail_op(e, "is a whole-workgroup op: run the distribute pass before ptxgen");
-    if (op->kind == OP_CALL)
-        return fail_op(e, "cannot be lowered to PTX: vptx has no device functions (inline the "
-                          "callee into the kernel)");
     if (!lower_fn[op->kind])
         return fail_op(e, "cannot be lowered to PTX");
     return lower_fn[op->kind](e, o);
+}
+
+/* ---- unstructured control flow (cf.br, cf.cond_br) ---- */
+
+/* The successor k of branch o: the label of its block, its arguments and the operands
+   passed to them. */
+static void
+branch_edge(Emit *e, OpId o, uint32_t k, uint32_t *lab, const ValueId **args, const ValueId **ops,
+            uint32_t *n)
+{
+    const Op *op = op_get(e->m, o);
+    const Attr *s = op_attr(e->m, o, "successors");
+    const Region *reg = region_get(e->m, e->cfg_region);
+    BlockId b = reg->blocks.items[s->ints[k]];
+    uint32_t first = 0, count = op->nargs;
+    if (op->kind == OP_CF_COND_BR) {
+        const Attr *seg = op_attr(e->m, o, "operandSegmentSizes");
+        first = k ? 1 + (uint32_t)seg->ints[1] : 1;
+        count = (uint32_t)seg->ints[1 + k];
+    }
+    *lab = e->cfg_labels[s->ints[k]];
+    *args = block_get(e->m, b)->args.items;
+    *ops = op->args + first;
+    *n = count;
+}
+
+static void
+take_edge(Emit *e, OpId o, uint32_t k)
+{
+    uint32_t lab, n;
+    const ValueId *args, *ops;
+    branch_edge(e, o, k, &lab, &args, &ops, &n);
+    if (n)
+        copy_values(e, args, ops, n, NULL);
+    ins(e, "bra $L__%s_%" PRIu32 ";", e->kname, lab);
+}
+
+/* cf.br: the block arguments take the operands (a parallel copy), then a branch;
+   cf.cond_br: the false edge's copies behind a branch on the negated condition */
+static bool
+lower_cf_branch(Emit *e, OpId o)
+{
+    if (!e->cfg_labels)
+        return fail_op(e, "outside a function body of several blocks");
+    if (op_get(e->m, o)->kind == OP_CF_BR) {
+        take_edge(e, o, 0);
+        return true;
+    }
+    Slot c = scalar_of(e, op_get(e->m, o)->args[0]);
+    if (c.is_imm) {
+        take_edge(e, o, c.bits & 1 ? 0 : 1);
+        return true;
+    }
+    uint32_t lf = new_label(e);
+    ins(e, "@!%s bra $L__%s_%" PRIu32 ";", S(e, c), e->kname, lf);
+    take_edge(e, o, 0);
+    label(e, lf);
+    take_edge(e, o, 1);
+    return true;
+}
+
+/* A function body of several blocks: each block after the entry gets a label and fresh
+   registers for its arguments; the blocks are lowered in order, their branches jump. */
+static bool
+lower_cfg(Emit *e, RegionId r)
+{
+    const Region *reg = region_get(e->m, r);
+    uint32_t n = reg->blocks.n;
+    uint32_t *lab = arena_alloc(&e->m->arena, n * sizeof *lab);
+    for (uint32_t i = 1; i < n; i++) {
+        lab[i] = new_label(e);
+        const Block *b = block_get(e->m, reg->blocks.items[i]);
+        for (uint32_t a = 0; a < b->args.n; a++)
+            if (!fresh_rep(e, block_get(e->m, reg->blocks.items[i])->args.items[a]))
+                return false;
+    }
+    lab[0] = 0;
+    e->cfg_labels = lab;
+    e->cfg_region = r;
+    bool ok = true;
+    ValueId ys[64];
+    uint32_t ny;
+    for (uint32_t i = 0; i < n && ok; i++) {
+        if (i)
+            label(e, lab[i]);
+        ok = lower_block(e, region_get(e->m, r)->blocks.items[i], ys, &ny);
+    }
+    e->cfg_labels = NULL;
+    return ok;
+}
+
+/* Lowers the ops of block b up to a trailing gpu.yield, whose operands it returns in
+   yielded (gpu.all_reduce's body, isel_upstream.c). */
+bool
+ptxgen_lower_body(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded)
+{
+    *nyielded = 0;
+    for (uint32_t i = 0; i < block_get(e->m, b)->ops.n; i++) {
+        OpId o = block_get(e->m, b)->ops.items[i];
+        Op *op = op_get(e->m, o);
+        if (op->kind == OP_GPU_YIELD) {
+            if (op->nargs > 8)
+                return fail(e, op->loc, "'gpu.yield' with more than 8 values");
+            memcpy(yielded, op->args, op->nargs * sizeof *yielded);
+            *nyielded = op->nargs;
+            continue;
+        }
+        if (!lower_op(e, o) || e->failed) {
+            e->failed = true;
+            return false;
+        }
+    }
+    return !e->failed;
 }
 
 /* Lowers the ops of b; a trailing scf.yield's operands are returned in yielded. */
@@ -881,6 +1035,7 @@ written_visit(Module *m, OpId o, void *ctx)
     case OP_LDMATRIX:
     case OP_SUBVIEW:
     case OP_VIEW:
+    case OP_REINTERPRET_CAST:
     case OP_DIM:
     case OP_TMA_ASYNC_STORE:
         return true;
@@ -893,8 +1048,10 @@ written_visit(Module *m, OpId o, void *ctx)
             continue;
         if (op->kind == OP_DEVICE_ASYNC_COPY && type_get(m, value_type(m, v))->memspace != 3)
             continue; /* the global source */
-        while (value_get(m, v)->def && (op_get(m, value_get(m, v)->def)->kind == OP_SUBVIEW ||
-                                        op_get(m, value_get(m, v)->def)->kind == OP_VIEW))
+        while (value_get(m, v)->def &&
+               (op_get(m, value_get(m, v)->def)->kind == OP_SUBVIEW ||
+                op_get(m, value_get(m, v)->def)->kind == OP_VIEW ||
+                op_get(m, value_get(m, v)->def)->kind == OP_REINTERPRET_CAST))
             v = op_get(m, value_get(m, v)->def)->args[0];
         if (!value_get(m, v)->def)
             written[v] = true;
@@ -905,6 +1062,8 @@ written_visit(Module *m, OpId o, void *ctx)
 static bool
 lower_params(Emit *e, OpId f, BlockId entry)
 {
+    if (e->device)
+        return ptxgen_device_params(e, f, entry);
     const Attr *ft = op_attr(e->m, f, "function_type");
     uint32_t nin = ft && ft->kind == ATTR_TYPE ? type_get(e->m, ft->type)->nins
                                                : block_get(e->m, entry)->args.n;
@@ -1022,6 +1181,11 @@ fp8_visit(Module *m, OpId o, void *ctx)
             continue; /* e.g. the padding of a read that TMA does */
         if (FP8_MOVES(op->kind))
             continue; /* moves bytes: loads, stores, vector assembly (a register copy) */
+        if (t == TY_F8E4M3FNUZ || t == TY_F8E5M2FNUZ) { /* AMD's: no instruction at all */
+            ((Fp8Use *)ctx)->op = o;
+            ((Fp8Use *)ctx)->type = t;
+            return false;
+        }
         if (t == TY_F8E4M3FN || t == TY_F8E5M2) {
             ((Fp8Use *)ctx)->op = o;
             ((Fp8Use *)ctx)->type = t;
@@ -1081,22 +1245,38 @@ write_kernel(Emit *e, FILE *out, OpId f)
         dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem(), the line right above */
         fprintf(out, "\n// vptx: dynamic shared memory %" PRId64 " bytes", dyn->i);
     /* the launch shape the kernel was written for (gpu.known_grid_size): launchers may use it */
-    const Attr *kg = op_attr(e->m, f, "gpu.known_grid_size");
+    const Attr *kg = e->device ? NULL : op_attr(e->m, f, "gpu.known_grid_size");
     if (kg && kg->kind == ATTR_DENSE_ARRAY && kg->ints && kg->n >= 1 && kg->n <= 3)
         fprintf(out, "\n// vptx: grid %" PRId64 ", %" PRId64 ", %" PRId64 " workgroups",
                 kg->ints[0], kg->n > 1 ? kg->ints[1] : 1, kg->n > 2 ? kg->ints[2] : 1);
-    if (e->shared_bytes) /* read by the API (vptx_result_kernel) */
+    if (e->shared_bytes && !e->device) /* read by the API (vptx_result_kernel) */
         fprintf(out, "\n// vptx: static shared memory %" PRId64 " bytes", e->shared_bytes);
-    if (e->nparams) /* the last .param's comment */
-        fprintf(e->params, "\t// %s", e->param_note);
-    fflush(e->params);
-    fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
-    if (e->block_size[0])
+    if (e->device) {
+        if (!ptxgen_device_header(e, f, e->kname, out))
+            return;
+        fputs("\n", out);
+    } else {
+        if (e->nparams) /* the last .param's comment */
+            fprintf(e->params, "\t// %s", e->param_note);
+        fflush(e->params);
+        fprintf(out, "\n.visible .entry %s(\n%s\n)\n", e->kname, mem_text(e->params_st));
+    }
+    if (e->block_size[0] && !e->device)
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0] + extra,
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
     /* workgroups per SM asked of ptxas (distribute/attn_ring.c), which caps registers */
     const Attr *minc = op_attr(e->m, f, "vptx.min_ctas_per_sm");
-    if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid (C7508) */
+    /* thread block clusters (upstream's nvvm.cluster_dim / nvvm.cluster_max_blocks) */
+    const Attr *cd = e->device ? NULL : op_attr(e->m, f, "nvvm.cluster_dim");
+    const Attr *cm = e->device ? NULL : op_attr(e->m, f, "nvvm.cluster_max_blocks");
+    if (cd && cd->kind == ATTR_DENSE_ARRAY && cd->n >= 1 && cd->n <= 3)
+        fprintf(out, ".explicitcluster\n.reqnctapercluster %" PRId64 ", %" PRId64 ", %" PRId64 "\n",
+                cd->ints[0], cd->n > 1 ? cd->ints[1] : 1, cd->n > 2 ? cd->ints[2] : 1);
+    if (cm && cm->kind == ATTR_INT)
+        fprintf(out, ".maxclusterrank %" PRId64 "\n", cm->i);
+    if (e->device)
+        ;
+    else if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid */
         fprintf(out, ".minnctapersm 1\n");
     else if (minc && minc->kind == ATTR_INT && minc->i > 1 && e->block_size[0])
         fprintf(out, ".minnctapersm %" PRId64 "\n", minc->i);
@@ -1163,6 +1343,8 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                     "only letters, digits, '_' and '$')",
                     sym ? sym : "kernel", e->kname);
     e->func = f;
+    e->device = e->role && e->role[f] == FUNC_DEVICE;
+    e->ncalls = 0;
     memset(e->nregs, 0, sizeof e->nregs);
     memset(e->block_size, 0, sizeof e->block_size);
     e->nlabels = e->nparams = e->nshared = 0;
@@ -1179,18 +1361,37 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     BlockId entry = op_entry_block(e->m, f, 0);
     if (!entry)
         return fail(e, op_get(e->m, f)->loc, "kernel '%s' has no body", e->kname);
-    if (region_get(e->m, op_get(e->m, f)->regions[0])->blocks.n != 1)
-        return fail(e, op_get(e->m, f)->loc,
-                    "kernel '%s' has several blocks: only structured control flow (scf) is "
-                    "supported",
-                    e->kname);
+
     kernel_block_size(e, f);
+    if (!e->device &&
+        (op_attr(e->m, f, "nvvm.cluster_dim") || op_attr(e->m, f, "nvvm.cluster_max_blocks"))) {
+        const Attr *cd = op_attr(e->m, f, "nvvm.cluster_dim");
+        if (cd && (cd->kind != ATTR_DENSE_ARRAY || cd->n < 1 || cd->n > 3 || !cd->ints))
+            return fail(e, op_get(e->m, f)->loc,
+                        "kernel '%s': nvvm.cluster_dim must be array<i32: x[, y[, z]]>", e->kname);
+        for (uint32_t i = 0; cd && i < cd->n; i++)
+            if (cd->ints[i] < 1)
+                return fail(e, op_get(e->m, f)->loc,
+                            "kernel '%s': nvvm.cluster_dim has a dimension of %" PRId64
+                            "; clusters are at least 1 in every dimension",
+                            e->kname, cd->ints[i]);
+        if (!need_sm(e, 90, false, "thread block clusters (nvvm.cluster_dim)"))
+            return false;
+        need_version(e, 78);
+    }
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);
     reset_kernel_values(e, f);
     module_walk(e->m, f, count_uses_visit, e->uses);
     Fp8Use f8 = { 0, 0, e->uses }; /* fp8 values: eval and the simulator's wgmma take them */
     module_walk(e->m, f, fp8_visit, &f8);
+    if (f8.op && (f8.type == TY_F8E4M3FNUZ || f8.type == TY_F8E5M2FNUZ))
+        return fail(e, op_get(e->m, f8.op)->loc,
+                    "'%s' makes an %s value: NVIDIA GPUs have no instruction for the FNUZ fp8 "
+                    "types (AMD's: bias %d, no infinities, no negative zero); convert to %s",
+                    op_name(e->m, f8.op), scalar_type_name(f8.type),
+                    f8.type == TY_F8E4M3FNUZ ? 8 : 16,
+                    f8.type == TY_F8E4M3FNUZ ? "f8E4M3FN" : "f8E5M2");
     if (f8.op)
         return fail(e, op_get(e->m, f8.op)->loc,
                     "'%s' makes an %s value: vptx parses and evaluates the fp8 types, but does "
@@ -1204,7 +1405,10 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     bool ok = lower_params(e, f, entry);
     ValueId ys[64];
     uint32_t ny = 0;
-    ok = ok && lower_block(e, entry, ys, &ny);
+    if (region_get(e->m, op_get(e->m, f)->regions[0])->blocks.n > 1)
+        ok = ok && lower_cfg(e, op_get(e->m, f)->regions[0]);
+    else
+        ok = ok && lower_block(e, entry, ys, &ny);
     arena_release(&e->m->arena, mark);
     e->shared_globals.items = NULL;
     e->shared_globals.n = e->shared_globals.cap = 0;
@@ -1251,6 +1455,7 @@ emit_global(Emit *e, OpId g, FILE *to, bool report)
 
 typedef struct Collect {
     ARRAY(OpId) kernels;
+    ARRAY(OpId) devices; /* device functions: .func, before the kernels */
     ARRAY(OpId) globals;
     Emit *e;
 } Collect;
@@ -1260,27 +1465,24 @@ collect_visit(Module *m, OpId o, void *ctx)
 {
     Collect *c = ctx;
     Op *op = op_get(m, o);
-    if (op->kind == OP_FUNC) {
-        ARRAY_PUSH(&m->arena, c->kernels, o);
-    } else if (op->kind == OP_GPU_FUNC) {
-        if (!op_attr(m, o, "gpu.kernel") && !op_attr(m, o, "kernel")) {
-            const char *s = str_attr(c->e, o, "sym_name");
-            fail(c->e, op->loc,
-                 "'gpu.func' @%s is not a kernel: device functions are not supported", s ? s : "?");
-            return true;
-        }
-        ARRAY_PUSH(&m->arena, c->kernels, o);
+    if (op_info[op->kind].traits & T_FUNC) {
+        if (c->e->role[o] == FUNC_KERNEL)
+            ARRAY_PUSH(&m->arena, c->kernels, o);
+        else if (c->e->role[o] == FUNC_DEVICE)
+            ARRAY_PUSH(&m->arena, c->devices, o);
     } else if (op->kind == OP_GLOBAL) {
         ARRAY_PUSH(&m->arena, c->globals, o);
     }
     return true;
 }
 
+/* Ops that add module-scope declarations while kernels are lowered (the .extern of
+   dynamic shared memory, gpu.printf's strings): the buffered path writes them first. */
 static bool
 dyn_smem_visit(Module *m, OpId o, void *ctx)
 {
     (void)ctx;
-    return op_get(m, o)->kind != OP_DYNAMIC_SHARED_MEMORY;
+    return op_get(m, o)->kind != OP_DYNAMIC_SHARED_MEMORY && op_get(m, o)->kind != OP_PRINTF;
 }
 
 /* The module header up to the globals.  Returns the offset in out of the .version
@@ -1324,6 +1526,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     e.version = targets[ti].version;
     int first_version = e.version;
     Collect c = { .e = &e };
+    e.role = module_func_roles(m);
     module_walk(m, m->top, collect_visit, &c);
     e.rep = ir_calloc(m->nvalues + 1, sizeof *e.rep);
     e.range = ir_calloc(m->nvalues + 1, sizeof *e.range);
@@ -1349,6 +1552,14 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     }
     if (!direct)
         mem_open(&kf, &kst);
+    if (c.devices.n) /* every device function declared first: calls in any order */
+        fputs("\n", kf);
+    for (uint32_t i = 0; i < c.devices.n && !e.failed; i++) {
+        const char *sym = str_attr(&e, c.devices.items[i], "sym_name");
+        ptxgen_device_prototype(&e, c.devices.items[i], ptx_ident(&e, sym ? sym : "f"), kf);
+    }
+    for (uint32_t i = 0; i < c.devices.n && !e.failed; i++)
+        emit_kernel(&e, c.devices.items[i], kf);
     for (uint32_t i = 0; i < c.kernels.n && !e.failed; i++)
         emit_kernel(&e, c.kernels.items[i], kf);
     for (uint32_t i = 0; i < c.globals.n && !e.failed; i++)
@@ -1381,6 +1592,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     if (kst)
         mem_close(&kf, &kst);
     mem_close(&e.globals, &e.globals_st);
+    ir_free(e.role);
     ir_free(e.rep);
     ir_free(e.range);
     ir_free(e.uses);

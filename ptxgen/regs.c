@@ -68,6 +68,8 @@ reg_class_of(TypeId t)
     case TY_BF16:
     case TY_F8E4M3FN: /* bytes moved, never computed on: fp8_visit (ptxgen.c) */
     case TY_F8E5M2:
+    case TY_F8E4M3FNUZ:
+    case TY_F8E5M2FNUZ:
         return RC_B16;
     case TY_I32:
     case TY_TF32:
@@ -198,6 +200,11 @@ uint8_t
 pack_factor(const Module *m, TypeId t)
 {
     const Type *ty = type_get(m, t);
+    if (ty->kind == TY_MMA_MATRIX) {
+        uint8_t per;
+        wmma_frag_regs(m, t, &per);
+        return per;
+    }
     if (ty->kind != TY_VECTOR)
         return 1;
     unsigned w = type_bitwidth(ty->elem);
@@ -214,6 +221,10 @@ slot_count(const Module *m, TypeId t)
     if (ty->kind == TY_WG_ACCUMULATOR) {
         const Type *v = type_get(m, ty->elem);
         return v->rank == 2 ? (uint32_t)(v->shape[1] / 2) : 0;
+    }
+    if (ty->kind == TY_MMA_MATRIX) {
+        uint8_t per;
+        return wmma_frag_regs(m, t, &per);
     }
     if (ty->kind != TY_VECTOR)
         return 1;

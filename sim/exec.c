@@ -46,6 +46,13 @@ sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...)
     return EX_FAULT;
 }
 
+/* the kernel's cluster size in dim d [PTX 11.4.11 .reqnctapercluster]: 1 without one */
+static uint32_t
+cluster_dim(const Exec *x, int d)
+{
+    return x->entry->cluster[0] && x->entry->cluster[d] ? x->entry->cluster[d] : 1;
+}
+
 uint64_t
 sreg_read(const Exec *x, const Thread *t, int s)
 {
@@ -114,28 +121,29 @@ sreg_read(const Exec *x, const Thread *t, int s)
     case SREG_TOTAL_SMEM:
         return x->shared_size;
     case SREG_CLUSTERID_X:
-        return x->ctaid[0];
     case SREG_CLUSTERID_Y:
-        return x->ctaid[1];
     case SREG_CLUSTERID_Z:
-        return x->ctaid[2];
+        return x->ctaid[s - SREG_CLUSTERID_X] / cluster_dim(x, s - SREG_CLUSTERID_X);
     case SREG_NCLUSTERID_X:
-        return x->grid[0];
     case SREG_NCLUSTERID_Y:
-        return x->grid[1];
     case SREG_NCLUSTERID_Z:
-        return x->grid[2];
+        return x->grid[s - SREG_NCLUSTERID_X] / cluster_dim(x, s - SREG_NCLUSTERID_X);
     case SREG_CLUSTER_NCTAID_X:
     case SREG_CLUSTER_NCTAID_Y:
     case SREG_CLUSTER_NCTAID_Z:
+        return cluster_dim(x, s - SREG_CLUSTER_NCTAID_X);
     case SREG_CLUSTER_NCTARANK:
-        return 1;
+        return cluster_dim(x, 0) * cluster_dim(x, 1) * cluster_dim(x, 2);
     case SREG_CLUSTER_CTAID_X:
     case SREG_CLUSTER_CTAID_Y:
     case SREG_CLUSTER_CTAID_Z:
+        return x->ctaid[s - SREG_CLUSTER_CTAID_X] % cluster_dim(x, s - SREG_CLUSTER_CTAID_X);
     case SREG_CLUSTER_CTARANK:
+        return x->ctaid[0] % cluster_dim(x, 0) +
+               cluster_dim(x, 0) * (x->ctaid[1] % cluster_dim(x, 1) +
+                                    cluster_dim(x, 1) * (x->ctaid[2] % cluster_dim(x, 2)));
     case SREG_IS_EXPLICIT_CLUSTER:
-        return 0;
+        return x->entry->explicit_cluster;
     case SREG_COUNT:
         break;
     }
@@ -525,6 +533,8 @@ ex_call(Exec *x, Thread *t, const Inst *in)
 {
     const SimModule *m = x->m;
     const Func *f = &m->funcs[in->o[1].r];
+    if (!f->defined && strcmp(f->name, "vprintf") == 0) /* CUDA's device printf */
+        return sim_vprintf_call(x, t, in);
     if (!f->defined)
         return sim_fault(x, t, in, "call of '%s', which has no body", f->name);
     if (t->depth == MAX_DEPTH)

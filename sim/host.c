@@ -133,6 +133,7 @@ sim_destroy(SimCtx *ctx)
     free(ctx->mods);
     free(ctx->line_counts);
     free(ctx->timing_lines);
+    free(ctx->printf_out);
     free(ctx->err);
     free(ctx);
 }

@@ -48,6 +48,14 @@ check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **par
                             "(%u,%u,%u) (its .reqntid): launch it with that block",
                             f->name, b[0], b[1], b[2], f->reqntid[0],
                             f->reqntid[1] ? f->reqntid[1] : 1, f->reqntid[2] ? f->reqntid[2] : 1);
+    for (int i = 0; i < 3 && f->cluster[0]; i++) /* clusters tile the grid [PTX 11.4.11] */
+        if (g[i] % (f->cluster[i] ? f->cluster[i] : 1))
+            return launch_error(ctx,
+                                "launch of '%s' with grid (%u,%u,%u), not a whole number of its "
+                                "clusters (%u,%u,%u) (.reqnctapercluster)",
+                                f->name, g[0], g[1], g[2], f->cluster[0],
+                                f->cluster[1] ? f->cluster[1] : 1,
+                                f->cluster[2] ? f->cluster[2] : 1);
     if (f->maxntid[0]) {
         uint64_t mx = (uint64_t)f->maxntid[0] * (f->maxntid[1] ? f->maxntid[1] : 1) *
                       (f->maxntid[2] ? f->maxntid[2] : 1);

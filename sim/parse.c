@@ -700,9 +700,12 @@ static bool
 parse_perf(Parser *P, Func *f)
 {
     while (P->tok.kind == TOK_DIRECTIVE && !is_dir(P, ".pragma")) {
-        uint32_t *dst = is_dir(P, ".maxntid")   ? f->maxntid
-                        : is_dir(P, ".reqntid") ? f->reqntid
-                                                : NULL;
+        uint32_t *dst = is_dir(P, ".maxntid")             ? f->maxntid
+                        : is_dir(P, ".reqntid")           ? f->reqntid
+                        : is_dir(P, ".reqnctapercluster") ? f->cluster
+                                                          : NULL;
+        if (is_dir(P, ".explicitcluster") || is_dir(P, ".reqnctapercluster"))
+            f->explicit_cluster = true;
         if (!next(P))
             return false;
         for (int i = 0; P->tok.kind == TOK_INT; i++) {

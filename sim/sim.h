@@ -159,6 +159,9 @@ typedef enum {
 SimCtx *sim_create(void); /* NULL when out of memory */
 void sim_destroy(SimCtx *ctx);
 const char *sim_error(const SimCtx *ctx); /* message of the last failure, "" if none */
+/* What device printf (calls of `vprintf`) wrote since the last clear, NUL-terminated. */
+const char *sim_printf_output(const SimCtx *ctx);
+void sim_printf_clear(SimCtx *ctx);
 const char *sim_result_name(SimResult r);
 SimResult sim_set_option(SimCtx *ctx, SimOption opt, uint64_t value);
 

@@ -183,7 +183,19 @@ enum {
     F_BULKGRP = 1u << 28 /* cp.async.bulk: .bulk_group completion (sm_90) */
 };
 /* SH_M64: wgmma m64nNkK, with Inst.num = N / 8 (sm_90, decode.c reads the shape). */
-typedef enum { SH_NONE, SH_M8N8, SH_M16N8K4, SH_M16N8K8, SH_M16N8K16, SH_M16N8K32, SH_M64 } Shape;
+typedef enum {
+    SH_NONE,
+    SH_M8N8,
+    SH_M16N8K4,
+    SH_M16N8K8,
+    SH_M16N8K16,
+    SH_M16N8K32,
+    SH_M64,
+    SH_M16N16K16, /* wmma (exec_wmma.c) */
+    SH_M32N8K16,
+    SH_M8N32K16,
+    SH_M16N16K8,
+} Shape;
 
 typedef enum {
 #define SREG(name, text) SREG_##name,
@@ -309,6 +321,8 @@ struct SimFunc {
     uint32_t param_size; /* entry: kernel parameter buffer; func: formals + returns, frame start */
     uint32_t frame_size; /* bytes of local memory the frame needs */
     uint32_t reqntid[3], maxntid[3];
+    uint32_t cluster[3];   /* .reqnctapercluster (0: none, a cluster of one) */
+    bool explicit_cluster; /* .explicitcluster */
 };
 typedef struct SimFunc Func;
 
@@ -373,9 +387,13 @@ struct SimCtx {
     size_t ntiming_lines;
     SimProgressFn *progress; /* sim_set_progress() */
     void *progress_user;
+    char *printf_out; /* what device printf (vprintf) wrote, NUL-terminated (printf.c) */
+    size_t printf_len, printf_cap;
 };
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
+/* printf.c: a call of the body-less `vprintf`: formats into the context's output */
+int sim_vprintf_call(Exec *x, Thread *t, const Inst *in);
 void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap);
 Alloc *alloc_find(SimCtx *ctx, uint64_t addr); /* live allocations only */
 /* A remembered free holding addr (or whose gap it is in), for messages; NULL if none. */
@@ -663,6 +681,9 @@ void sim_sm90_free(Exec *x);
 int sim_sm90_deadlock(Exec *x, const Thread *t);
 WarpFn wx_nop, wx_shfl, wx_vote, wx_match, wx_redux, wx_elect, wx_ldmatrix, wx_stmatrix,
     wx_movmatrix, wx_mma;
+/* wmma (exec_wmma.c) */
+DecodeFn sim_dec_wmma;
+WarpFn sim_wx_wmma_load, sim_wx_wmma_store, sim_wx_wmma_mma;
 
 static inline uint64_t
 opd_read(const Exec *x, const Thread *t, const Opd *o)

@@ -357,6 +357,14 @@ mma_fmas(const Inst *in)
     case SH_M16N8K32:
         mnk = 16 * 8 * 32;
         break;
+    case SH_M16N16K16: /* wmma */
+    case SH_M32N8K16:
+    case SH_M8N32K16:
+        mnk = 16 * 16 * 16;
+        break;
+    case SH_M16N16K8:
+        mnk = 16 * 16 * 8;
+        break;
     default:
         mnk = 16 * 8 * 16;
         break;
@@ -452,6 +460,7 @@ classify(const TimingGpu *g, const Inst *in)
         p.kind = K_BAR;
         break;
     case OP_MMA:
+    case OP_WMMA_MMA:
         p.pipe = TP_TENSOR;
         p.occ = (float)(mma_fmas(in) * 4 / g->thr[TP_TENSOR]);
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);

@@ -140,9 +140,50 @@ test_eval(void)
     diag_free(&d);
 }
 
+/* AMD's FNUZ fp8 (issue 25 part 3): bias 8 (e4m3) or 16 (e5m2), every exponent finite,
+   0x80 the only NaN, no negative zero; decoded by bit fields, checked against ir/float.c
+   code by code, and rounding against the nearest code. */
+static double
+decode_fnuz(int e5m2, unsigned b)
+{
+    int mb = e5m2 ? 2 : 3, bias = e5m2 ? 16 : 8;
+    if (b == 0x80)
+        return NAN;
+    int e = (int)(b & 0x7f) >> mb, m = (int)b & ((1 << mb) - 1);
+    double v = e ? pow(2, e - bias) * (1 + m / pow(2, mb)) : pow(2, 1 - bias) * (m / pow(2, mb));
+    return b & 0x80 ? -v : v;
+}
+
+static void
+test_fnuz(void)
+{
+    for (int t = 0; t < 2; t++) {
+        TypeId ty = t ? TY_F8E5M2FNUZ : TY_F8E4M3FNUZ;
+        double maxf = 0;
+        for (unsigned b = 0; b < 256; b++) {
+            double v = decode_fnuz(t, b), got = ir_float_from_bits(b, ty);
+            CHECK((isnan(v) && isnan(got)) || v == got, "%s code 0x%02x: %g, want %g",
+                  scalar_type_name(ty), b, got, v);
+            if (!isnan(v) && b != 0x80)
+                CHECK(ir_float_to_bits(v, ty) == b || (v == 0 && ir_float_to_bits(v, ty) == 0),
+                      "%s %g: code 0x%02llx, want 0x%02x", scalar_type_name(ty), v,
+                      (unsigned long long)ir_float_to_bits(v, ty), b);
+            if (!isnan(v) && v > maxf)
+                maxf = v;
+        }
+        CHECK(maxf == (t ? 57344 : 240), "%s largest %g", scalar_type_name(ty), maxf);
+        CHECK(isnan(ir_float_round(maxf * 2, ty)), "%s overflow is NaN", scalar_type_name(ty));
+        CHECK(ir_float_to_bits(-0.0, ty) == 0, "%s has no negative zero", scalar_type_name(ty));
+        CHECK(ir_float_to_bits(NAN, ty) == 0x80, "%s NaN is 0x80", scalar_type_name(ty));
+        CHECK(ir_float_round(1.0 + 1.0 / 32, ty) == 1.0, "%s rounds 1+2^-5 to 1",
+              scalar_type_name(ty));
+    }
+}
+
 int
 main(void)
 {
     test_eval();
+    test_fnuz();
     return unit_report();
 }

@@ -599,7 +599,7 @@ test_call(void)
     a = arg(F32);
     c = MK(OP_CALL, 1, V(a), 1, T(F32));
     set(c, "callee", attr_symbol(&M, "h"));
-    ERR("refers to @h, which is not a 'func.func' in this module");
+    ERR("refers to @h, which is not a 'func.func' or 'gpu.func' in this module");
 }
 
 static void

@@ -64,10 +64,10 @@
 // HELP-NEXT: distribute, ptxgen)
 //
 // A failing pass prints no dump after it, and the error is the usual one:
-// RUN: not %vptx --print-after-all %S/../layout/err-lanes.mlir 2>&1 | %filecheck --check-prefix=FAIL %s
+// RUN: not %vptx --print-after-all %S/../layout/err-too-many-subgroups.mlir 2>&1 | %filecheck --check-prefix=FAIL %s
 // FAIL: IR Dump After verify
 // FAIL-NOT: IR Dump After layout
-// FAIL: err-lanes.mlir:{{[0-9]+}}:8: error: 'iree_vector_ext.to_layout' layout is invalid
+// FAIL: err-too-many-subgroups.mlir:{{[0-9]+}}:8: error: 'iree_vector_ext.to_layout' layout needs 4 subgroups
 func.func @scale(%x: memref<256xf32>, %y: memref<256xf32>)
     attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index

@@ -36,12 +36,12 @@
 // SIMT-NEXT: Total
 //
 // With an error the table still comes, after the diagnostic, and the exit status is 1.
-// RUN: not %vptx --time-passes %S/../layout/err-lanes.mlir 2>&1 | %filecheck --check-prefix=ERR %s
-// ERR: error: 'iree_vector_ext.to_layout' layout is invalid
+// RUN: not %vptx --time-passes %S/../layout/err-too-many-subgroups.mlir 2>&1 | %filecheck --check-prefix=ERR %s
+// ERR: error: 'iree_vector_ext.to_layout' layout needs 4 subgroups
 // ERR: vptx pass execution timing report
 // ERR: 1  layout
 // and no output file is written:
-// RUN: not %vptx --time-passes %S/../layout/err-lanes.mlir -o %t.err.ptx 2> /dev/null
+// RUN: not %vptx --time-passes %S/../layout/err-too-many-subgroups.mlir -o %t.err.ptx 2> /dev/null
 // RUN: test ! -e %t.err.ptx
 func.func @scale(%x: memref<256xf32>, %y: memref<256xf32>)
     attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {

@@ -1,17 +1,13 @@
 // An op ptxgen cannot lower is a located error naming the op, never silent code.
-// (func.call: vptx has no device functions.)
+// (vector.step in per-thread code: vptx lowers it at the vector level only.)
 // RUN: not %vptx --emit=ptx --arch=sm_80 %s 2>&1 | %filecheck %s
-// CHECK: err-unsupported-op.mlir:[[@LINE+5]]:{{[0-9]+}}: error: 'func.call' cannot be lowered to PTX: vptx has no device functions
+// CHECK: err-unsupported-op.mlir:[[@LINE+5]]:{{[0-9]+}}: error: 'vector.step' cannot be lowered to PTX
 // CHECK-NOT: .entry
 module {
-  func.func @k(%x: f32, %out: memref<1xf32>) {
+  func.func @k(%out: memref<4xindex>) {
     %c0 = arith.constant 0 : index
-    %e = func.call @twice(%x) : (f32) -> f32
-    memref.store %e, %out[%c0] : memref<1xf32>
+    %s = vector.step : vector<4xindex>
+    vector.store %s, %out[%c0] : memref<4xindex>, vector<4xindex>
     return
-  }
-  func.func @twice(%v: f32) -> f32 {
-    %r = arith.addf %v, %v : f32
-    return %r : f32
   }
 }

@@ -1,4 +1,5 @@
-// gpu.shuffle modes and widths (the c operand), the valid predicate only when used;
+// gpu.shuffle modes and widths as upstream MLIR's GPUToNVVM lowers them (member mask
+// -1 >> (32 - width), clamp width - 1, or 32 - width for up), the valid predicate only when used;
 // gpu.subgroup_reduce as a shfl.sync.bfly butterfly honouring cluster size and stride.
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // REQUIRES: ptxas
@@ -6,18 +7,17 @@
 
 // CHECK-LABEL: .visible .entry shuffles(
 // CHECK: shfl.sync.bfly.b32 {{%f[0-9]+}}, {{%f[0-9]+}}, 16, 31, -1;
-// CHECK: shfl.sync.down.b32 {{%f[0-9]+}}|{{%p[0-9]+}}, {{%f[0-9]+}}, 1, 6175, -1;
+// CHECK: shfl.sync.down.b32 {{%f[0-9]+}}|{{%p[0-9]+}}, {{%f[0-9]+}}, 1, 7, 0x000000ff;
 // CHECK: shfl.sync.up.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 0, -1;
-// CHECK: shfl.sync.idx.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 3, 7711, -1;
+// CHECK: shfl.sync.idx.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 3, 1, 0x00000003;
 // cluster_size = 4, cluster_stride = 2: offsets 4, 2
 // CHECK: shfl.sync.bfly.b32 [[A:%f[0-9]+]], {{%f[0-9]+}}, 4, 31, -1;
 // CHECK-NEXT: add.f32
 // CHECK-NEXT: shfl.sync.bfly.b32 {{%f[0-9]+}}, {{%f[0-9]+}}, 2, 31, -1;
 // CHECK-NEXT: add.f32
-// full-warp max of i32: 16 8 4 2 1
-// CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16, 31, -1;
-// CHECK-NEXT: max.s32
-// CHECK-COUNT-4: shfl.sync.bfly.b32
+// full-warp max of i32: one redux.sync (sm_80+), as upstream lowers it
+// CHECK: redux.sync.max.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, -1;
+// CHECK-NOT: shfl.sync
 
 module {
   func.func @shuffles(%x: f32, %k: i32, %out: memref<8xf32>, %outi: memref<8xi32>) {

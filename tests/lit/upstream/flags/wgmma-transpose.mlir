@@ -8,6 +8,7 @@
 // Each is run on the simulator and compared with eval of the vector-level GEMM in
 // Inputs/wgmma-transpose-ref.mlir, whose vector.contract maps say how A and B are held;
 // the random inputs are not symmetric, so a transposed operand fails the comparison.
+// ARCH: sm_90a
 // RUN: %vptx check --arch=sm_90a %s --backend=sim --reference=%S/Inputs/wgmma-transpose-ref.mlir | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas-verify %t.ptx

@@ -1,0 +1,7 @@
+// Input of ../err-wmma.mlir: WMMA that ptxgen refuses (a leadDimension off the alignment).
+func.func @lead(%m: memref<16x24xf16>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %t = gpu.thread_id x
+  %A = gpu.subgroup_mma_load_matrix %m[%c0, %c0] {leadDimension = 24 : index} : memref<16x24xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  return
+}
