@@ -87,7 +87,7 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
         if (op_get(m, x)->kind != OP_CONTRACT)
             continue;
         bool reg_a = layout_wgmma_reg_a(op_attr(m, x, "vptx.wgmma_a"));
-        if (!ring_wgmma_kind(c, x, &mma))
+        if (!dist_wgmma_kind(c, x, &mma))
             return "its contracts are not on wgmma (sm_90a's warpgroup kinds)";
         if (!reg_a && !ov->s && value_defined_outside(m, op_get(m, x)->args[0], o))
             ov->s = x;
@@ -294,7 +294,7 @@ read_at(Ctx *c, Overlap *ov, ValueId ivn)
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {
         ValueId x = op_get(m, ov->read)->args[d];
         if (!value_defined_outside(m, x, ov->loop))
-            idx[d] = dist_attn_index_at(c, x, ov->loop, ivn);
+            idx[d] = dist_index_at(c, x, ov->loop, ivn);
     }
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {
         ValueId x = op_get(m, ov->read)->args[d];

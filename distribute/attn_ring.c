@@ -106,7 +106,7 @@ attn_operand(Ctx *c, OpId func, AttnRing *a, int j)
     Module *m = c->m;
     OpId o = a->contract[j];
     MmaIntrinsic mma;
-    if (!ring_wgmma_kind(c, o, &mma))
+    if (!dist_wgmma_kind(c, o, &mma))
         return false;
     const Attr *maps = op_attr(m, o, "indexing_maps");
     if (!maps || maps->kind != ATTR_ARRAY || maps->n != 3 ||
@@ -401,34 +401,15 @@ dist_attn_ring_read(Ctx *c, OpId o, bool *done)
     return ring_bind_read(c, o);
 }
 
-ValueId
-dist_attn_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
-{
-    Module *m = c->m;
-    ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
-    if (v == iv)
-        return iv2;
-    if (value_defined_outside(m, v, loop))
-        return dist_scalar(c, v);
-    const Op *op = op_get(m, value_get(m, v)->def);
-    OpKind kind = op->kind;
-    int64_t k = 0;
-    if (kind == OP_CONSTANT && const_value_of(c, v, &k))
-        return const_index(c, k);
-    ValueId x = op->args[0], y = op->args[1]; /* copied before emitting */
-    ValueId args[2] = { dist_attn_index_at(c, x, loop, iv2), dist_attn_index_at(c, y, loop, iv2) };
-    return emit1(c, kind, 2, args, TY_INDEX);
-}
-
 /* expect_tx on operand j's full[stage] and its TMA copies for the step at iv2 (stage
    constant) */
 static void
 issue_copies(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
 {
-    /* copied: dist_attn_index_at emits ops, which may move the op table */
+    /* copied: dist_index_at emits ops, which may move the op table */
     ValueId ri = op_get(c->m, a->read[j])->args[1], ci = op_get(c->m, a->read[j])->args[2];
-    ValueId row = dist_attn_index_at(c, ri, a->loop, iv2);
-    ValueId col0 = dist_attn_index_at(c, ci, a->loop, iv2);
+    ValueId row = dist_index_at(c, ri, a->loop, iv2);
+    ValueId col0 = dist_index_at(c, ci, a->loop, iv2);
     for (int64_t b = 0; b < a->blocks[j]; b++) {
         ValueId dst = dist_dynamic_view(
             c, a->box_t[j], a->at[j] + (stage * a->blocks[j] + b) * a->rows[j] * a->span[j]);

@@ -579,22 +579,6 @@ contract_buffer(Ctx *c, OpId o, int j, TypeId elem, const int64_t *shape)
     return b.buf;
 }
 
-/* The contract's NV_WGMMA_* kind, from its mma_kind or its lowering_config. */
-static bool
-wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
-{
-    const Attr *k = op_attr(c->m, o, "mma_kind");
-    const Attr *cfg = op_attr(c->m, o, "lowering_config");
-    MmaIntrinsic mma;
-    if (!(k ? layout_mma_from_attr(k, &mma) : cfg && layout_mma_from_attr(cfg, &mma)))
-        return false;
-    const MmaInfo *info = layout_mma_info(mma.kind);
-    if (!info || info->subgroups != 4)
-        return false;
-    *out = mma;
-    return true;
-}
-
 /* The swizzle span S_B of an MN-major B image for wgmma instructions n columns wide:
  * the widest of 128, 64, 32 bytes that holds whole instructions' columns (2n a
  * multiple of it), or 0 when none does and B is stored K-major. */
@@ -636,7 +620,7 @@ hoist_a(Ctx *c, OpId o)
     Module *m = c->m;
     const Op *op = op_get(m, o);
     MmaIntrinsic mma;
-    if (op->kind != OP_CONTRACT || op->nargs != 3 || !wgmma_kind(c, o, &mma) ||
+    if (op->kind != OP_CONTRACT || op->nargs != 3 || !dist_wgmma_kind(c, o, &mma) ||
         layout_wgmma_reg_a(op_attr(m, o, "vptx.wgmma_a")) || hoisted_a(c, o))
         return;
     ValueId a = op->args[0];
@@ -995,7 +979,7 @@ distribute_contract(Ctx *c, OpId o)
         if (ct.map[2][r] > ct.map[2][r + 1])
             return dist_error(c, "'vector.contract' with a transposed accumulator");
     MmaIntrinsic wg;
-    if (wgmma_kind(c, o, &wg))
+    if (dist_wgmma_kind(c, o, &wg))
         return contract_wgmma(c, o, &ct, wg, ops);
     Mma mm;
     if (ct.rank[0] == 2 && ct.rank[1] == 2 && ct.rank[2] == 2 && find_mma(&ct, ops, &mm))

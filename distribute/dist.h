@@ -40,7 +40,8 @@
 
 #include <stdint.h>
 
-#define DIST_MAX_SLOTS 4096 /* per-thread elements of one value */
+#define DIST_MAX_SLOTS 4096            /* per-thread elements of one value */
+enum { DIST_SMEM_STATIC = 48 * 1024 }; /* shared memory a kernel may declare statically */
 
 typedef struct Dist {
     const NestedLayout *layout; /* shared among the Dists of equal layouts (dist_new) */
@@ -106,6 +107,8 @@ typedef struct Ctx {
     uint32_t depth; /* region nesting of the current insertion point */
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
+    ValueId dyn;               /* gpu.dynamic_shared_memory, once needed (smem.c) */
+    int64_t dyn_bytes;         /* bytes of it handed out */
     ARRAY(HoistedA) hoisted_a; /* wgmma A operands staged before their loop */
     ARRAY(ImageBuf) images;    /* wgmma operands' image buffers, by contract */
     ARRAY(OpId) attn_wait;     /* loops left with wgmma groups in flight (attn_reads.c) */
@@ -133,7 +136,7 @@ typedef struct Ctx {
     struct OverlapPlan *overlap;
 } Ctx;
 
-/* ---- distribute.c ---- */
+/* ---- values.c ---- */
 bool dist_error(Ctx *c, const char *fmt, ...) PRINTF_LIKE(2, 3); /* at c->loc; returns false */
 Dist *dist_of(Ctx *c, ValueId old);       /* operand's per-thread form; NULL + error if none */
 ValueId dist_scalar(Ctx *c, ValueId old); /* replacement of a scalar operand */
@@ -148,6 +151,15 @@ void dist_set_vec(Ctx *c, Dist *d, ValueId v);
 TypeId dist_type(Ctx *c, const Dist *d); /* vector<n x elem> */
 void scope_push(Ctx *c);
 void scope_pop(Ctx *c);
+void install_ops(Ctx *c, BlockId b, OpList *l); /* l becomes b's op list */
+/* c->block, c->nthreads, c->nwarps of function f: gpu.known_block_size, else
+   translation_info's workgroup_size, else the subgroups of the layouts */
+void dist_block_shape(Ctx *c, OpId f);
+int64_t dist_func_threads(Ctx *c, OpId f);    /* threads of f's workgroup */
+bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
+bool dist_wgmma_kind(Ctx *c, OpId contract, MmaIntrinsic *out); /* a warpgroup kind */
+
+/* ---- distribute.c ---- */
 void rewrite_region_block(Ctx *c, BlockId b); /* rewrite the ops of a nested block */
 
 /* ---- build.c ---- */
@@ -186,9 +198,40 @@ typedef struct RegionSave {
 } RegionSave;
 void region_enter(Ctx *c, OpId op, uint32_t region, RegionSave *s);
 void region_leave(Ctx *c, const ValueId *yields, uint32_t n, RegionSave *s); /* adds scf.yield */
-void install_ops(Ctx *c, BlockId b, OpList *l); /* l becomes b's op list */
 ValueId memref_dim(Ctx *c, ValueId memref, uint32_t d);
 const Attr *dense_i64(Ctx *c, const int64_t *v, uint32_t n);
+ValueId element_index(Ctx *c, const NestedLayout *l, int32_t d, int64_t slot);
+/* index v of loop's body (value_index_recomputable) for the step whose induction value is iv2 */
+ValueId dist_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2);
+
+/* ---- smem.c ---- */
+/* dynamic shared memory: its base (memref<?xi8>, made in the prologue), `bytes` at the
+   next `align`-aligned offset (returned), and a view of type t (static shape, workgroup)
+   at a byte offset of it, made in the prologue */
+ValueId dist_dynamic_base(Ctx *c);
+int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);
+ValueId dist_dynamic_view(Ctx *c, TypeId t, int64_t offset);
+int64_t dist_dynamic_bytes(Ctx *c);          /* dynamic shared memory handed out so far */
+int64_t dist_static_smem(Ctx *c, OpId func); /* bytes of func's workgroup memref.allocs */
+int64_t dist_smem_so_far(Ctx *c); /* the same, with the buffers the rewrite made so far */
+
+/* ---- tma.c: what both TMA rings build with ---- */
+/* i32 arithmetic with a constant, the index of an i32, the parity (x / stages) & 1 != 0
+   of try_wait.parity, the wait itself, one TMA copy of a box into dst completing on
+   bar[stage], a tensor map type (box rows x cols, swizzle of span bytes, 0 = none), n
+   hidden tensor-map arguments appended to func (their source memref arguments and, when
+   tested is not NULL, whether the kernel tests their rows; false if the signature cannot
+   take them), and a ring-fed read bound to its layout with no registers */
+ValueId ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b);
+ValueId ring_index(Ctx *c, ValueId v32);
+ValueId ring_parity(Ctx *c, ValueId x32, int64_t stages);
+void ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par);
+void ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
+                   int64_t stage);
+TypeId ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span);
+bool ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
+                      const int64_t *tested, ValueId *out);
+bool ring_bind_read(Ctx *c, OpId read);
 
 /* ---- slots.c ---- */
 typedef void IndexFn(const int64_t *to_index, int64_t *from_index, const void *arg);
@@ -238,7 +281,7 @@ bool dist_attn_overlap_begin(Ctx *c, OpId loop, ValueId *init);
    S); emits the waits before the ops that need them. */
 bool dist_attn_overlap_op(Ctx *c, OpId o);
 
-/* ---- transfer.c ---- */
+/* ---- memory.c ---- */
 typedef struct Transfer {
     ValueId memref;                /* new value */
     ValueId base[LAYOUT_MAX_RANK]; /* new index values, one per memref dim */
@@ -251,11 +294,8 @@ typedef struct Transfer {
     int64_t swizzle;                   /* staged buffer (stage.c): 16-byte chunks per row of its
                                           XOR swizzle; 0 = plain row-major */
 } Transfer;
-bool distribute_transfer_read(Ctx *c, OpId op);
-bool distribute_transfer_write(Ctx *c, OpId op);
-bool distribute_vector_load(Ctx *c, OpId op);
-bool distribute_vector_store(Ctx *c, OpId op);
 Dist *read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem);
+bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
 /* t: all of a rank-`rank` buffer from offset 0, vector dim i on buffer dim i, in bounds */
 void dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank);
 
@@ -263,7 +303,6 @@ void dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank);
 Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,
                          TypeId elem); /* or NULL */
 bool dist_ldmatrix_layout(const NestedLayout *l, int32_t row_dim, int32_t col_dim, bool *trans);
-bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
 int64_t dist_pow2_divisor(Ctx *c, ValueId v); /* largest power of two v is a multiple of */
 /* column (elements) where logical (row, col) of a swizzled buffer is stored; col % 8 == 0 */
 ValueId dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks);
@@ -277,20 +316,9 @@ void dist_stage_loop_end(Ctx *c, OpId loop);          /* after it: drain the cop
 bool dist_stage_check(Ctx *c, OpId func);             /* after the rewrite: shared memory fits */
 /* copies of the next stage between the mma ops (per_step of them per K step) */
 void dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step);
-Dist *dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v); /* v, or v for 128-bit stores */
-bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
-int64_t dist_func_threads(Ctx *c, OpId f);    /* threads of f's workgroup (distribute.c) */
 /* attn_ring.c: whether the ring the softmax overlap needs (3 joint stages, or 2 of K and
  * of V) fits the shared memory with Q's image; need: its bytes */
 bool dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
-/* attn_ring.c: index v of a read in loop (value_index_recomputable), emitted for the step
- * whose induction value is iv2 */
-ValueId dist_attn_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2);
-/* dynamic shared memory: `bytes` at the next `align`-aligned offset (returned), and a view
-   of type t (static shape, workgroup) at a byte offset of it, made in the prologue */
-int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);
-ValueId dist_dynamic_view(Ctx *c, TypeId t, int64_t offset);
-int64_t dist_dynamic_bytes(Ctx *c); /* dynamic shared memory handed out so far */
 /* the byte buffer of an ended top-level pipeline (its offset, bytes), or 0 */
 ValueId dist_stage_arena(Ctx *c, int64_t *offset, int64_t *bytes);
 
@@ -333,26 +361,6 @@ const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep,
                               PersistWrap *out);
 bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0 */
 
-/* Shared with attn_ring.c: the contract's wgmma kind (mma_kind, else its lowering
-   config's), i32 arithmetic with a constant, index of an i32, the parity
-   (x / stages) & 1 != 0 of try_wait.parity, the wait itself, one TMA copy of a box into
-   dst completing on bar[stage], a tensor map type (box rows x cols, swizzle of span
-   bytes, 0 = none), a ring-fed read bound to its layout with no registers, and n
-   hidden tensor-map arguments appended to func (their source memref arguments and,
-   when tested is not NULL, whether the kernel tests their rows; false if the
-   signature cannot take them). */
-bool ring_wgmma_kind(Ctx *c, OpId contract, MmaIntrinsic *out); /* a warpgroup kind */
-ValueId ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b);
-ValueId ring_index(Ctx *c, ValueId v32);
-ValueId ring_parity(Ctx *c, ValueId x32, int64_t stages);
-void ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par);
-void ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
-                   int64_t stage);
-TypeId ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span);
-bool ring_bind_read(Ctx *c, OpId read);
-bool ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
-                      const int64_t *tested, ValueId *out);
-
 /* ---- attn_ring.c ---- */
 /* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
    the shared memory used so far); returns the dynamic shared memory they take. */
@@ -380,6 +388,12 @@ bool dist_attn_pp_defer(Ctx *c, OpId contract);  /* S: no wait of its own (it fo
 void dist_attn_pp_after(Ctx *c, OpId contract);  /* after S's wgmma: the partner's turn, wait */
 void dist_attn_pp_end(Ctx *c, OpId loop);        /* after the body: the last turn, balance */
 
+/* ---- transfer.c ---- */
+bool distribute_transfer_read(Ctx *c, OpId op);
+bool distribute_transfer_write(Ctx *c, OpId op);
+bool distribute_vector_load(Ctx *c, OpId op);
+bool distribute_vector_store(Ctx *c, OpId op);
+
 /* ---- elementwise.c ---- */
 bool distribute_elementwise(Ctx *c, OpId op);
 bool distribute_constant(Ctx *c, OpId op);
@@ -393,7 +407,6 @@ bool distribute_step(Ctx *c, OpId op);
 bool distribute_mask(Ctx *c, OpId op);
 bool distribute_from_elements(Ctx *c, OpId op);
 bool distribute_to_layout(Ctx *c, OpId op);
-ValueId element_index(Ctx *c, const NestedLayout *l, int32_t d, int64_t slot);
 
 /* ---- reduction.c ---- */
 bool distribute_multi_reduction(Ctx *c, OpId op);

@@ -417,20 +417,6 @@ dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape, const NestedLayo
     return best;
 }
 
-void
-dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank)
-{
-    memset(t, 0, sizeof *t);
-    t->memref = memref;
-    t->mrank = rank ? (uint32_t)rank : 1;
-    for (uint32_t p = 0; p < t->mrank; p++)
-        t->base[p] = const_index(c, 0);
-    for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
-        t->dim_of[i] = i < rank ? i : -1;
-        t->in_bounds[i] = true;
-    }
-}
-
 /* Through workgroup memory: write src in its layout, barrier, read in `to`. */
 static Dist *
 convert_through_memory(Ctx *c, Dist *src, const NestedLayout *to)

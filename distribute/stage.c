@@ -79,7 +79,6 @@
 #include <string.h>
 
 enum {
-    SMEM_STATIC = 48 * 1024,  /* shared memory without the opt-in */
     SMEM_OPT_IN = 163 * 1024, /* sm_80's largest opt-in dynamic size per workgroup */
     MAX_STAGES = 8
 };
@@ -140,8 +139,6 @@ typedef struct Pipe {
 struct StagePlan {
     ARRAY(Staged) reads;
     ARRAY(Pipe) pipes;
-    ValueId dyn;       /* gpu.dynamic_shared_memory, once needed */
-    int64_t dyn_bytes; /* bytes of it handed out */
 };
 
 /* ---- planning ---- */
@@ -263,58 +260,6 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     return loop;
 }
 
-/* The same in every thread of the workgroup: built from constants, arguments,
- * workgroup ids and sizes, memref.dim and pure ops of such values (never from a
- * thread, lane or subgroup id), or the induction variable of a uniform loop. */
-static bool uniform_loop(Module *m, OpId loop, int depth);
-
-static bool
-uniform_value(Module *m, ValueId v, int depth)
-{
-    if (depth > 16)
-        return false;
-    const Value *val = value_get(m, v);
-    if (!val->def) {
-        OpId p = block_parent_op(m, val->block);
-        if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
-            return true; /* a kernel argument */
-        return op_get(m, p)->kind == OP_FOR && val->index == 0 && uniform_loop(m, p, depth + 1);
-    }
-    const Op *op = op_get(m, val->def);
-    if (op->kind == OP_THREAD_ID || op->kind == OP_LANE_ID || op->kind == OP_SUBGROUP_ID ||
-        !(op_info[op->kind].traits & T_PURE) || op->nregions)
-        return false;
-    for (uint32_t i = 0; i < op->nargs; i++)
-        if (!uniform_value(m, op->args[i], depth + 1))
-            return false;
-    return true;
-}
-
-/* Every thread runs the loop's iterations together: its bounds are uniform and it
- * sits in loops of that kind only (no scf.if around it). */
-static bool
-uniform_loop(Module *m, OpId loop, int depth)
-{
-    const Op *op = op_get(m, loop);
-    for (uint32_t i = 0; i < 3; i++)
-        if (!uniform_value(m, op->args[i], depth + 1))
-            return false;
-    OpId p = block_parent_op(m, op->parent);
-    /* the branch tma_ring.c adds around a ring loop on a test of sizes (vptx.ring_split) */
-    if (p && op_get(m, p)->kind == OP_IF && op_attr(m, p, "vptx.ring_split") &&
-        uniform_value(m, op_get(m, p)->args[0], depth + 1))
-        p = block_parent_op(m, op_get(m, p)->parent);
-    if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
-        return true;
-    return op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, depth + 1);
-}
-
-bool
-dist_uniform_loop(Module *m, OpId loop)
-{
-    return uniform_loop(m, loop, 0);
-}
-
 /* Directly in the body of a loop that every thread runs together: the barriers of
  * staging are then met by all threads.  A tile read once is left to the direct
  * fragment loads, and so is a read under an scf.if. */
@@ -322,7 +267,7 @@ static bool
 in_loop(Module *m, OpId o)
 {
     OpId p = block_parent_op(m, op_get(m, o)->parent);
-    return p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0);
+    return p && op_get(m, p)->kind == OP_FOR && dist_uniform_loop(m, p);
 }
 
 /* The loop holding a contract that reads o's result, when o sits at the function's
@@ -342,7 +287,7 @@ scan_host(Module *m, OpId o, void *ctx)
     if (h->loop || op->kind != OP_CONTRACT || (op->args[0] != h->v && op->args[1] != h->v))
         return true;
     OpId p = block_parent_op(m, op->parent);
-    if (p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0)) {
+    if (p && op_get(m, p)->kind == OP_FOR && dist_uniform_loop(m, p)) {
         OpId f = block_parent_op(m, op_get(m, p)->parent);
         if (f && (op_get(m, f)->kind == OP_FUNC || op_get(m, f)->kind == OP_GPU_FUNC))
             h->loop = p;
@@ -462,13 +407,13 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
     if (n <= 0) {
         why = "the most of 4, 3, 2 whose buffers fit 48 KiB";
         n = 4;
-        while (n > 1 && n * p->bytes + other > SMEM_STATIC)
+        while (n > 1 && n * p->bytes + other > DIST_SMEM_STATIC)
             n--;
     }
-    if (n * p->bytes + other > SMEM_STATIC &&
-        (!explicit_n || other > SMEM_STATIC || n * p->bytes + other > SMEM_OPT_IN)) {
+    if (n * p->bytes + other > DIST_SMEM_STATIC &&
+        (!explicit_n || other > DIST_SMEM_STATIC || n * p->bytes + other > SMEM_OPT_IN)) {
         c->loc = op_get(c->m, p->loop)->loc;
-        int avail = explicit_n && other <= SMEM_STATIC ? SMEM_OPT_IN : SMEM_STATIC;
+        int avail = explicit_n && other <= DIST_SMEM_STATIC ? SMEM_OPT_IN : DIST_SMEM_STATIC;
         return dist_error(c,
                           "a %" PRId64 "-stage pipeline of this loop's operands needs %" PRId64
                           " bytes of shared memory (%" PRId64 " per stage, %" PRId64
@@ -478,7 +423,7 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
                           avail == SMEM_OPT_IN ? " (sm_80's opt-in maximum)" : "");
     }
     /* above 48 KiB: the opt-in dynamic shared memory, its size reported to launchers */
-    p->dynamic = n * p->bytes + other > SMEM_STATIC;
+    p->dynamic = n * p->bytes + other > DIST_SMEM_STATIC;
     p->stages = n;
     if (c->remarks)
         diag_remark(c->d, op_get(c->m, p->loop)->loc,
@@ -519,7 +464,7 @@ place_invariant(Ctx *c, Staged *s, int64_t total)
         }
     }
     int64_t bytes = s->rows * s->cols * 2;
-    if (total + bytes > SMEM_STATIC) {
+    if (total + bytes > DIST_SMEM_STATIC) {
         s->read = 0; /* no room: the direct fragment loads */
         return 0;
     }
@@ -594,21 +539,16 @@ prepare(Ctx *c, Staged *s, int64_t stages)
     Pipe *pipe = &p->pipes.items[s->pipe];
     int64_t bytes = (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
     if (pipe->dynamic) {
-        if (!p->dyn) {
-            int64_t any = DIM_DYNAMIC;
-            TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
-            p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
-        }
+        ValueId dyn = dist_dynamic_base(c);
+        int64_t at = dist_dynamic_alloc(c, bytes, 1);
         if (!pipe->arena) { /* the pipe's buffers are consecutive (prepare_pipe) */
-            pipe->arena = p->dyn;
-            pipe->arena_off = p->dyn_bytes;
+            pipe->arena = dyn;
+            pipe->arena_off = at;
         }
-        ValueId args[2] = { p->dyn, const_index(c, p->dyn_bytes) };
+        ValueId args[2] = { dyn, const_index(c, at) };
         s->buf = emit1(c, OP_VIEW, 2, args, t);
-        s->at = p->dyn_bytes;
-        p->dyn_bytes += bytes;
+        s->at = at;
         pipe->arena_bytes += bytes;
-        op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
     } else if (pipe->top && stages > 1) {
         if (!pipe->arena) { /* one byte buffer for all of the pipe's reads */
             int64_t total = 0;
@@ -656,44 +596,6 @@ prepare_offsets(Ctx *c, Staged *s)
                              dist_swizzle_col(c, s->row[i], s->col, s->chunks));
     }
     c->out = saved;
-}
-
-/* The next `align`-aligned `bytes` of the kernel's dynamic shared memory: their offset;
- * the kernel's vptx.dynamic_smem grows to hold them (tma_ring.c shares this machinery). */
-int64_t
-dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align)
-{
-    struct StagePlan *p = c->stage;
-    p->dyn_bytes = (p->dyn_bytes + align - 1) / align * align;
-    int64_t at = p->dyn_bytes;
-    p->dyn_bytes += bytes;
-    op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
-    return at;
-}
-
-/* A view of type t (static shape, workgroup space) at byte `offset` of the dynamic
- * shared memory, made in the prologue. */
-ValueId
-dist_dynamic_view(Ctx *c, TypeId t, int64_t offset)
-{
-    struct StagePlan *p = c->stage;
-    OpList *saved = c->out;
-    c->out = &c->prologue;
-    if (!p->dyn) {
-        int64_t any = DIM_DYNAMIC;
-        TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
-        p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
-    }
-    ValueId args[2] = { p->dyn, const_index(c, offset) };
-    ValueId v = emit1(c, OP_VIEW, 2, args, t);
-    c->out = saved;
-    return v;
-}
-
-int64_t
-dist_dynamic_bytes(Ctx *c)
-{
-    return c->stage ? c->stage->dyn_bytes : 0;
 }
 
 /* The chunk element by element, for rows that may not start on 16 bytes: when any of
@@ -1075,24 +977,6 @@ hoist_pipe(Ctx *c, uint32_t k)
     }
 }
 
-/* After the rewrite: the static workgroup buffers of the function must fit. */
-static bool
-sum_allocs(Module *m, OpId o, void *ctx)
-{
-    int64_t *sum = ctx;
-    const Op *op = op_get(m, o);
-    if (op->kind != OP_ALLOC)
-        return true;
-    const Type *t = type_get(m, value_type(m, op->res[0]));
-    if (t->kind != TY_MEMREF || t->memspace != MS_WORKGROUP)
-        return true;
-    int64_t n = (type_bitwidth(t->elem) + 7) / 8;
-    for (uint32_t d = 0; d < t->rank; d++)
-        n *= t->shape[d] == DIM_DYNAMIC ? 0 : t->shape[d];
-    *sum += (n + 15) / 16 * 16;
-    return true;
-}
-
 bool
 dist_stage_check(Ctx *c, OpId func)
 {
@@ -1101,9 +985,8 @@ dist_stage_check(Ctx *c, OpId func)
         Pipe *pi = &p->pipes.items[i];
         if (!pi->loop || pi->stages < 2)
             continue;
-        int64_t sum = 0;
-        module_walk(c->m, func, sum_allocs, &sum);
-        if (sum <= SMEM_STATIC && sum + p->dyn_bytes <= SMEM_OPT_IN)
+        int64_t sum = dist_static_smem(c, func);
+        if (sum <= DIST_SMEM_STATIC && sum + c->dyn_bytes <= SMEM_OPT_IN)
             return true;
         c->loc = op_get(c->m, pi->loop)->loc;
         return dist_error(c,
@@ -1111,8 +994,8 @@ dist_stage_check(Ctx *c, OpId func)
                           " bytes) and the kernel's other workgroup buffers need %" PRId64
                           " bytes of shared memory, but %d are available; use fewer stages "
                           "(--pipeline-stages or vptx.pipeline_stages)",
-                          pi->stages, pi->stages * pi->bytes, sum + p->dyn_bytes,
-                          p->dyn_bytes ? SMEM_OPT_IN : SMEM_STATIC);
+                          pi->stages, pi->stages * pi->bytes, sum + c->dyn_bytes,
+                          c->dyn_bytes ? SMEM_OPT_IN : DIST_SMEM_STATIC);
     }
     return true;
 }
@@ -1378,64 +1261,4 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
         return dist_error(c, "internal: a staged operand cannot be read with ldmatrix");
     dist_bind(c, op_get(c->m, o)->res[0], d);
     return true;
-}
-
-/* ---- the epilogue: accumulator stores of 128 bits ---- */
-
-/* Shared memory of the workgroup buffers made so far (prologue) and the kernel's own. */
-static int64_t
-smem_so_far(Ctx *c)
-{
-    int64_t sum = 0;
-    module_walk(c->m, c->func, sum_allocs, &sum);
-    for (uint32_t i = 0; i < c->prologue.n; i++)
-        sum_allocs(c->m, c->prologue.items[i], &sum);
-    return sum;
-}
-
-/*
- * A 2-d value written to global memory whose layout makes a warp's stores
- * strided -- runs of less than a 32-byte sector along the memref's contiguous
- * dim, as an f16 mma.sync accumulator's 4 lanes x 2 elements per row -- is first
- * converted, through workgroup memory, to the row-major layout in which every
- * lane holds 16 contiguous bytes and the lanes of a warp cover whole rows: then
- * every store is 128 bits and coalesced.  (An f32 accumulator's runs are 32
- * bytes: its 8-byte stores already fill whole sectors and stay.)
- * Only where the alignment is provable (a static row length of whole 16-byte
- * pieces, a column base that is a multiple of 16 bytes, the column dim in
- * bounds) and the conversion buffer fits the 48 KiB with everything else.
- * Elementwise ops on the value were distributed in its own layout before, in
- * registers; only the store moves.
- */
-Dist *
-dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v)
-{
-    const NestedLayout *l = v->layout;
-    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
-    int64_t esize = (type_bitwidth(v->elem) + 7) / 8;
-    if (l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 || t->dim_of[1] != 1 ||
-        !t->in_bounds[1] || mt->kind != TY_MEMREF || mt->layout || mt->memspace == MS_WORKGROUP ||
-        mt->memspace == MS_PRIVATE || esize > 16 || 16 % esize != 0 || c->nthreads % 32 != 0)
-        return v;
-    int64_t vec = 16 / esize, shape[2];
-    layout_shape(l, shape);
-    /* a warp's store covers runs of E * T contiguous elements when its lanes are
-       adjacent along the row: convert only where a run is under a 32-byte sector */
-    int64_t run = l->element_tile[1] * (l->thread_strides[1] == 1 ? l->thread_tile[1] : 1);
-    if (run * esize >= 32 || mt->shape[1] == DIM_DYNAMIC || mt->shape[1] % vec != 0 ||
-        shape[1] % vec != 0 || dist_pow2_divisor(c, t->base[1]) < vec)
-        return v;
-    int64_t tc = shape[1] / vec < 32 ? shape[1] / vec : 32, tr = 32 / tc, w = c->nwarps;
-    if (32 % tc != 0 || shape[0] % (tr * w) != 0)
-        return v;
-    int64_t bytes = shape[0] * shape[1] * esize;
-    if (smem_so_far(c) + bytes + bytes / 8 > SMEM_STATIC)
-        return v;
-    NestedLayout to;
-    layout_init(&to, 2);
-    layout_set_dim(&to, 0, w, shape[0] / (tr * w), 1, tr, 1, 1, tc);
-    layout_set_dim(&to, 1, 1, shape[1] / (vec * tc), 1, tc, vec, 0, 1);
-    layout_normalize(&to);
-    Dist *d = convert_dist(c, v, &to);
-    return d ? d : v;
 }

@@ -124,17 +124,6 @@ struct RingPlan {
 
 /* ---- planning ---- */
 
-bool
-ring_wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
-{
-    const Attr *k = op_attr(c->m, o, "mma_kind");
-    const Attr *cfg = op_attr(c->m, o, "lowering_config");
-    if (!(k ? layout_mma_from_attr(k, out) : cfg && layout_mma_from_attr(cfg, out)))
-        return false;
-    const MmaInfo *info = layout_mma_info(out->kind);
-    return info && info->subgroups == 4;
-}
-
 typedef struct Uses {
     ValueId v;
     OpId only;   /* the one allowed user (as lhs/rhs), or 0 */
@@ -209,7 +198,7 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
 {
     Module *m = c->m;
     MmaIntrinsic mma;
-    if (op_get(m, o)->kind != OP_CONTRACT || !ring_wgmma_kind(c, o, &mma))
+    if (op_get(m, o)->kind != OP_CONTRACT || !dist_wgmma_kind(c, o, &mma))
         return false;
     memset(r, 0, sizeof *r);
     r->contract = o;
@@ -377,63 +366,7 @@ ring_stages(Ctx *c, Ring *r)
     return true;
 }
 
-TypeId
-ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span)
-{
-    int64_t box[2] = { rows, cols };
-    Type t;
-    memset(&t, 0, sizeof t);
-    t.kind = TY_TENSORMAP;
-    t.elem = type_memref(c->m, elem, 2, box, NULL, MS_WORKGROUP, false);
-    t.swizzle = span == 128  ? SWIZZLE_128B
-                : span == 64 ? SWIZZLE_64B
-                : span == 32 ? SWIZZLE_32B
-                             : SWIZZLE_NONE;
-    t.oob = OOB_ZERO;
-    t.interleave = INTERLEAVE_NONE;
-    return type_intern(c->m, &t);
-}
-
 static ValueId dynamic_pitch(Module *m, OpId read);
-
-bool
-ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
-                 const int64_t *tested, ValueId *out)
-{
-    Module *m = c->m;
-    BlockId entry = op_entry_block(m, func, 0);
-    const Attr *ft = op_attr(m, func, "function_type");
-    if (!ft || ft->kind != ATTR_TYPE)
-        return false;
-    const Type *fty = type_get(m, ft->type);
-    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + n > 64)
-        return false; /* workgroup attributions follow the arguments */
-    /* copied: interning types may move the type table */
-    uint32_t nin = fty->nins;
-    TypeId ins[64];
-    for (uint32_t i = 0; i < nin; i++)
-        ins[i] = fty->ins[i];
-    const Attr *old = op_attr(m, func, "vptx.hidden_tmaps");
-    const Attr *ot = op_attr(m, func, "vptx.hidden_tmaps_tested");
-    int64_t srcs[16], tst[16] = { 0 };
-    uint32_t ns = 0;
-    for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 16; i++)
-        srcs[ns++] = old->ints[i];
-    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 16; i++)
-        tst[i] = ot->ints[i];
-    if (ns + n > 16)
-        return false; /* the launchers read at most 16 */
-    for (uint32_t j = 0; j < n; j++) {
-        out[j] = block_add_arg(m, entry, t[j], op_get(m, func)->loc, NULL);
-        ins[nin + j] = t[j];
-        tst[ns] = tested ? tested[j] : 0;
-        srcs[ns++] = src[j];
-    }
-    op_set_attr(m, func, "function_type", attr_type(m, type_function(m, nin + n, ins, 0, NULL)));
-    op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
-    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tst, NULL, ns));
-    return true;
-}
 
 /* Appends the tensor map arguments of r to the kernel (after its own): A's and B's (boxes
  * of one swizzled image block; A's in 16-row pieces when several tiles share it), and C's
@@ -515,7 +448,7 @@ ring_refused(Ctx *c, OpId func, OpId o)
     MmaIntrinsic mma;
     const char *what = NULL;
     if (op_get(m, o)->kind != OP_CONTRACT || op_get(m, o)->nargs != 3 ||
-        !ring_wgmma_kind(c, o, &mma) || !ring_requested(m, o, &what))
+        !dist_wgmma_kind(c, o, &mma) || !ring_requested(m, o, &what))
         return;
     for (int j = 0; j < 2; j++) {
         ValueId v = op_get(m, o)->args[j];
@@ -806,18 +739,6 @@ ring_of_contract(Ctx *c, OpId o)
 }
 
 bool
-ring_bind_read(Ctx *c, OpId o)
-{
-    /* wgmma reads this operand from the ring: no registers hold it */
-    NestedLayout l;
-    if (!result_layout(c, o, 0, &l))
-        return dist_error(c, "'vector.transfer_read' has no layout");
-    TypeId el = type_element(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
-    dist_bind(c, op_get(c->m, o)->res[0], dist_new(c, &l, el));
-    return true;
-}
-
-bool
 dist_ring_read(Ctx *c, OpId o, bool *done)
 {
     for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++) {
@@ -830,47 +751,10 @@ dist_ring_read(Ctx *c, OpId o, bool *done)
     return true;
 }
 
-ValueId
-ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b)
-{
-    ValueId args[2] = { a, const_int(c, b, TY_I32) };
-    return emit1(c, k, 2, args, TY_I32);
-}
-
-ValueId
-ring_index(Ctx *c, ValueId v32)
-{
-    return emit1(c, OP_INDEX_CAST, 1, &v32, TY_INDEX);
-}
-
-ValueId
-ring_parity(Ctx *c, ValueId x32, int64_t stages)
-{
-    ValueId p = ring_i32(c, OP_ANDI, ring_i32(c, OP_DIVUI, x32, stages), 1);
-    return cmp_i(c, CMPI_NE, p, const_int(c, 0, TY_I32));
-}
-
 static OpId
 bar_op(Ctx *c, OpKind k, uint32_t n, const ValueId *args)
 {
     return emit(c, k, n, args, 0, NULL, 0);
-}
-
-void
-ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par)
-{
-    ValueId a[4] = { bars, par, const_index(c, 10000000), idx };
-    bar_op(c, OP_MBARRIER_TRY_WAIT_PARITY, 4, a);
-}
-
-void
-ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
-              int64_t stage)
-{
-    ValueId args[6] = { dst, bar, tmap, col, row, const_index(c, stage) };
-    OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
-    int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
-    op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
 }
 
 /* Operand v of the K loop or its reads: in the producer's tile loop, its copy there. */
