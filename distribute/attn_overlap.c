@@ -33,8 +33,9 @@
  * Eval sees the loop as written: the extra iter_arg is S itself, one block late, and the
  * softmax reads S_j either way.
  *
- * Requires:    distribute.c's Ctx; dist_attn_overlap_prepare before the values are
- *              counted (c->nold), dist_attn_overlap_begin in rewrite_for before the loop
+ * Requires:    distribute.c's Ctx; called from attention.c's hooks:
+ *              dist_attn_overlap_prepare before the values are counted (c->nold),
+ *              dist_attn_overlap_begin before the loop
  *              is pushed (after the ring's and the hoisted A's prologue),
  *              dist_attn_overlap_op before each op of the loop's body is rewritten.
  * Ensures:     each chosen loop computes what it did (S_j of the same block reaches the

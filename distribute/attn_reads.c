@@ -23,9 +23,9 @@
  * into the next iteration when that is safe, and dist_attn_loop_end puts a
  * wgmma.wait_group 0 after such a loop.
  *
- * Requires:    distribute.c's Ctx; dist_attn_early_reads called by rewrite_for before
- *              the body is rewritten, dist_attn_defer_wait by contract.c at the
- *              contract, dist_attn_loop_end by rewrite_for after the body.
+ * Requires:    distribute.c's Ctx; called from attention.c's hooks: dist_attn_early_reads
+ *              before the body is rewritten, dist_attn_defer_wait at the contract,
+ *              dist_attn_loop_end after the body.
  * Ensures:     the body's op list is reordered as above (nothing added or removed); a
  *              loop whose P V was deferred is followed by vptx.wgmma_wait {pending = 0}.
  * Invalidates: nothing (uses are not kept; op order within one block only).
@@ -53,8 +53,10 @@ writes_visit(Module *m, OpId o, void *ctx)
     return !w->found;
 }
 
-static bool
-has_reg_a_contract(Module *m, BlockId body)
+/* An attention key loop on wgmma: its body holds a contract whose A comes from registers
+ * (vptx.wgmma_a = "registers": layout/select.c marks attention's P V). */
+bool
+dist_attn_key_loop(Module *m, BlockId body)
 {
     const Block *b = block_get(m, body);
     for (uint32_t i = 0; i < b->ops.n; i++) {
@@ -97,11 +99,11 @@ movable(Ctx *c, OpId o, OpId loop, ValueId iv, const uint8_t *mark)
 }
 
 void
-dist_attn_early_reads(Ctx *c, OpId loop)
+dist_attn_early_reads(Ctx *c, OpId loop, bool ring)
 {
     Module *m = c->m;
     BlockId body = op_entry_block(m, loop, 0);
-    if (!body || !has_reg_a_contract(m, body) || dist_attn_ring_loop(c, loop))
+    if (!body || !dist_attn_key_loop(m, body) || ring)
         return; /* a TMA ring (attn_ring.c) loads the blocks: no thread reads them */
     Block *b = block_get(m, body);
     ValueId iv = b->args.items[0];

@@ -40,9 +40,10 @@
  * recompute them with that step's induction value.
  *
  * Requires:    distribute.c's Ctx, stage.c's plan; layouts on the contracts and reads;
- *              dist_plan_attn_ring before the rewrite, dist_attn_ring_begin before the
- *              loop is emitted (after dist_wgmma_hoist), dist_attn_ring_read at the
- *              reads, dist_attn_ring_contract and dist_attn_ring_after at the contracts.
+ *              called from attention.c's hooks: dist_plan_attn_ring before the rewrite,
+ *              dist_attn_ring_begin before the loop is emitted (after dist_wgmma_hoist),
+ *              dist_attn_ring_read at the reads, dist_attn_ring_contract and
+ *              dist_attn_ring_after at the contracts.
  * Ensures:     each planned loop's K and V reach vptx.wgmma / vptx.wgmma_ra through the
  *              ring, with the image contract.c's register copy would store, so S and P V
  *              compute what they did; the kernel gains two tensor-map arguments listed in
@@ -296,7 +297,7 @@ ask_occupancy(Ctx *c, OpId func, int64_t smem, int64_t min_regs)
 }
 
 int64_t
-dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
+dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c, OpId loop))
 {
     struct AttnPlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
@@ -321,7 +322,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
            S_{j+1} needs it: slower where latency bounds the kernel, docs/hopper.md); a joint
            ring holds blocks j - 1 (P V_{j-1} in flight), j (V_j) and j + 1 (K_{j+1}), so it
            needs 3 stages */
-        bool overlap = dist_attn_overlap_loop(c, a->loop);
+        bool overlap = overlapped(c, a->loop);
         int64_t least = overlap && a->joint ? 3 : 2;
         if (a->stages < least)
             a->stages = least;
@@ -565,7 +566,7 @@ step_number(Ctx *c, AttnRing *a, ValueId iv)
 }
 
 bool
-dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
+dist_attn_ring_contract(Ctx *c, OpId o, WgmmaFeed *u)
 {
     AttnRing *a = ring_of(c, 0, o, 0);
     if (!a)
@@ -590,7 +591,6 @@ dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
         ring_wait_parity(c, a->full[0], a->rdn, ring_parity(c, a->itn32, a->ns[0]));
     else if (!a->joint)
         wait_full(c, a, 1); /* V's before P V */
-    memset(u, 0, sizeof *u);
     u->buf[1] = a->ring[j];
     u->row0[1] = idx_mul_c(c, j ? a->rd[1] : a->rdn, a->unit[j]);
     u->stage_rows[1] = a->rows[j];

@@ -508,3 +508,28 @@ dist_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
     ValueId args[2] = { dist_index_at(c, x, loop, iv2), dist_index_at(c, y, loop, iv2) };
     return emit1(c, kind, 2, args, TY_INDEX);
 }
+
+/* ---- the forms of a value ---- */
+
+ValueId
+dist_vec(Ctx *c, Dist *d)
+{
+    if (d->vec)
+        return d->vec;
+    for (uint32_t k = 0; k < d->n; k++)
+        if (!d->elems[k])
+            ICE("distribute: a per-thread value with neither form");
+    dist_set_vec(c, d, from_elements(c, d->elems, d->n, d->elem));
+    return d->vec;
+}
+
+ValueId
+dist_elem(Ctx *c, Dist *d, uint32_t k)
+{
+    if (d->elems[k])
+        return d->elems[k];
+    if (!d->vec)
+        ICE("distribute: a per-thread value with neither form");
+    dist_set_elem(c, d, k, extract_elem(c, d->vec, k, d->elem));
+    return d->elems[k];
+}

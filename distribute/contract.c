@@ -398,7 +398,7 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 mmas[(k * bm + m) * bn + n] = value_get(c->m, cv)->def;
             }
     interleave_loads(c, mmas, bm * bn * bk, bm * bn);
-    dist_stage_spread(c, mmas, bm * bn * bk, bm * bn);
+    sched_spread(c, mmas, bm * bn * bk, bm * bn);
     for (int64_t m = 0; m < bm; m++)
         for (int64_t n = 0; n < bn; n++) {
             int64_t cb[2] = { m, n }, slots[64];
@@ -645,8 +645,7 @@ hoist_a(Ctx *c, OpId o)
     int64_t img[2] = { esize * shape[1] / span * shape[0], span / esize };
     /* attention's Q with K and V by TMA (attn_ring.c): in the dynamic shared memory,
        after the ring's stages, so that Q and the stages share the opt-in 227 KiB */
-    ValueId buf =
-        dist_attn_ring_q(c, o, type_memref(m, da->elem, 2, img, NULL, MS_WORKGROUP, true));
+    ValueId buf = sched_image(c, o, type_memref(m, da->elem, 2, img, NULL, MS_WORKGROUP, true));
     HoistedA h = { o, buf ? buf : wgmma_buffer(c, da->elem, img), buf != 0 };
     stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], h.buf);
     ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
@@ -780,12 +779,12 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     bool reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 && esize == 2 &&
                  ops[2]->elem == TY_F32 && wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
     int64_t bytes = esize * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
-    RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
-    bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
-    /* B alone by TMA: attention's K and V blocks (attn_ring.c) */
-    bool b_tma = !by_tma && dist_attn_ring_contract(c, o, &ring);
-    if (b_tma) /* attn_pingpong.c: P V waits for its warpgroup's turn */
-        dist_attn_pp_before(c, o);
+    /* A and B loaded by TMA through a ring of stages (tma_ring.c), or B alone (attention's
+       K and V blocks, attn_ring.c) */
+    WgmmaFeed ring = { .reg_a = reg_a };
+    bool fed = sched_feed(c, o, &ring);
+    bool by_tma = fed && ring.ring[0], b_tma = fed && !ring.ring[0] && ring.ring[1];
+    sched_issue(c, o, &ring);
     if (b_tma)
         bytes -= esize * shape_b[0] * shape_b[1];
     const HoistedA *h = reg_a ? NULL : hoisted_a(c, o); /* A staged before the loop */
@@ -827,7 +826,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *acc = ops[2], *r = dist_new(c, acc->layout, acc->elem);
     /* attention's P V: its groups stay in flight into the next iteration */
-    bool defer = reg_a ? dist_attn_defer_wait(c, o) : b_tma && dist_attn_pp_defer(c, o);
+    bool defer = sched_defer(c, o, &ring);
     ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
     ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
     int64_t nregs = w.inst_n / 2;
@@ -883,12 +882,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
             for (int64_t i = 0; i < nregs; i++)
                 dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, acc->elem));
         }
-    if (by_tma)
-        dist_ring_after(c, o);
-    if (b_tma) {
-        dist_attn_pp_after(c, o); /* S: the partner's turn, then its wait */
-        dist_attn_ring_after(c, o);
-    }
+    sched_issued(c, o, &ring);
     Dist *res = convert_dist(c, r, &rl);
     if (!res)
         return false;

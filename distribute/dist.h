@@ -134,6 +134,10 @@ typedef struct Ctx {
     uint32_t nrecent;
     /* attn_overlap.c: the attention loops whose softmax overlaps the next block's S */
     struct OverlapPlan *overlap;
+    /* the schedules (distribute.c's list), and the one of the loop being rewritten */
+    const struct Schedule *const *schedules;
+    uint32_t nschedules;
+    const struct Schedule *sched;
 } Ctx;
 
 /* ---- values.c ---- */
@@ -259,28 +263,6 @@ int64_t dist_wgmma_mn_span(int64_t n);
    stage B. */
 void dist_wgmma_hoist(Ctx *c, OpId loop);
 
-/* ---- attn_reads.c ---- */
-/* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma
-   contract with A from registers), move the reads of never-written kernel arguments, and
-   the index arithmetic they need, to the top of the body. */
-void dist_attn_early_reads(Ctx *c, OpId loop);
-/* May attention's P V (register-A wgmma contract o) leave its groups in flight past the
-   back edge (S's wait_group 0 in the next iteration covers them)?  Then the loop gets a
-   wgmma.wait_group 0 after it (dist_attn_loop_end, after the body's rewrite). */
-bool dist_attn_defer_wait(Ctx *c, OpId o);
-void dist_attn_loop_end(Ctx *c, OpId loop);
-
-/* ---- attn_overlap.c ---- */
-/* Before the values are counted: the attention loops taking the overlap (the attribute,
-   or the option) get an iter_arg carrying S; false after an error. */
-bool dist_attn_overlap_prepare(Ctx *c, OpId func);
-bool dist_attn_overlap_loop(Ctx *c, OpId loop); /* does loop take it? */
-/* Before the loop is pushed: S_0; *init (the carried S's initial value) becomes it. */
-bool dist_attn_overlap_begin(Ctx *c, OpId loop, ValueId *init);
-/* Before each op of such a loop's body: true when the op was rewritten here (K's read,
-   S); emits the waits before the ops that need them. */
-bool dist_attn_overlap_op(Ctx *c, OpId o);
-
 /* ---- memory.c ---- */
 typedef struct Transfer {
     ValueId memref;                /* new value */
@@ -299,6 +281,88 @@ bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
 /* t: all of a rank-`rank` buffer from offset 0, vector dim i on buffer dim i, in bounds */
 void dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank);
 
+/* ---- schedule.c: the schedule interface ---- */
+/*
+ * A schedule decides how the operands of a loop's tensor-core contracts reach them and
+ * when: staged through shared memory by cp.async over several stages (stage.c), loaded
+ * by TMA through a ring of stages (tma_ring.c), an attention key loop's blocks by TMA,
+ * with ping-pong warpgroups or the softmax overlap (attention.c).  Each is one table of
+ * hooks, defined in its own file; the dispatcher (distribute.c) lists the tables, in the
+ * order their function hooks run, and chooses once, per scf.for, the schedule that owns
+ * it (the first whose owns() says so): that loop's hooks and its contracts' are that
+ * schedule's alone (c->sched).  The lowerings reach the hooks through the sched_*
+ * functions below, never by a schedule's own name, so nothing below a schedule calls
+ * up into it.  A hook left NULL does nothing; one that returns false reported an error.
+ */
+
+/* How a wgmma contract's operands reach it (the feed, issue, defer and issued hooks) */
+typedef struct WgmmaFeed {
+    bool reg_a;      /* in: A comes from registers (attention's P V) */
+    bool ring[2];    /* out: A (and B), or B alone, wait in a ring's stage: no copy */
+    ValueId buf[2];  /* A, B: the whole ring (stages of one image each) */
+    ValueId row0[2]; /* this iteration's stage: first row (A, K-major B) or column (MN-major B) */
+    int64_t stage_rows[2]; /* rows of one column block of one stage (vptx.wgmma a_rows/b_rows) */
+} WgmmaFeed;
+
+typedef struct Schedule {
+    const char *name;
+    /* the function, before its values are counted: rewrites at the vector level */
+    bool (*prepare)(Ctx *c, OpId func);
+    /* before the rewrite: what the schedule takes; smem is the shared memory the function
+       takes so far, returned with this schedule's added */
+    int64_t (*plan)(Ctx *c, OpId func, int64_t smem);
+    bool (*check)(Ctx *c, OpId func); /* after the rewrite */
+
+    /* its loops: owns() chooses them; before() runs before the loop's loop-invariant wgmma
+       operands are stored (dist_wgmma_hoist), enter() after them, just before the loop
+       (carried: the last iter_arg's initial value), leave() after the loop */
+    bool (*owns)(Ctx *c, OpId loop);
+    bool (*before)(Ctx *c, OpId loop);
+    bool (*enter)(Ctx *c, OpId loop, ValueId *carried);
+    void (*leave)(Ctx *c, OpId loop);
+    bool (*op)(Ctx *c, OpId o); /* an op of its loop's body it rewrites itself: true */
+
+    /* the wgmma contracts of its loops (contract.c): the operands in its stages (true
+       when it feeds the contract), before and after the wgmma ops are emitted, whether
+       their groups may stay in flight (no wait), and where a loop-invariant A's image
+       goes (0: a static buffer); the mma.sync ops of a staged K step (spread) */
+    bool (*feed)(Ctx *c, OpId contract, WgmmaFeed *f);
+    void (*issue)(Ctx *c, OpId contract, const WgmmaFeed *f);
+    bool (*defer)(Ctx *c, OpId contract, const WgmmaFeed *f);
+    void (*issued)(Ctx *c, OpId contract, const WgmmaFeed *f);
+    ValueId (*image)(Ctx *c, OpId contract, TypeId t);
+    void (*spread)(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step);
+
+    /* any op of the function: an scf.if (before it is emitted), a transfer_read the
+       schedule loads (*done), a transfer_write it stores whole, or a described store it
+       writes through its idle buffers */
+    bool (*branch)(Ctx *c, OpId op);
+    bool (*read)(Ctx *c, OpId read, bool *done);
+    bool (*write)(Ctx *c, OpId write, bool *done);
+    bool (*store)(Ctx *c, const Transfer *t, Dist *v, bool *done);
+} Schedule;
+
+/* the function's hooks, every schedule's in list order */
+bool sched_prepare(Ctx *c, OpId func);
+bool sched_plan(Ctx *c, OpId func);
+bool sched_check(Ctx *c, OpId func);
+bool sched_branch(Ctx *c, OpId op);
+bool sched_read(Ctx *c, OpId read, bool *done);
+bool sched_write(Ctx *c, OpId write, bool *done);
+bool sched_store(Ctx *c, const Transfer *t, Dist *v, bool *done);
+/* the loop's: c->sched's (the schedule of the loop being rewritten, or NULL) */
+const Schedule *sched_of_loop(Ctx *c, OpId loop); /* chosen once per loop */
+bool sched_before(Ctx *c, OpId loop);
+bool sched_enter(Ctx *c, OpId loop, ValueId *carried);
+void sched_leave(Ctx *c, OpId loop);
+bool sched_op(Ctx *c, OpId o);
+bool sched_feed(Ctx *c, OpId contract, WgmmaFeed *f);
+void sched_issue(Ctx *c, OpId contract, const WgmmaFeed *f);
+bool sched_defer(Ctx *c, OpId contract, const WgmmaFeed *f);
+void sched_issued(Ctx *c, OpId contract, const WgmmaFeed *f);
+ValueId sched_image(Ctx *c, OpId contract, TypeId t);
+void sched_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step);
+
 /* ---- ldmatrix.c ---- */
 Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,
                          TypeId elem); /* or NULL */
@@ -308,44 +372,16 @@ int64_t dist_pow2_divisor(Ctx *c, ValueId v); /* largest power of two v is a mul
 ValueId dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks);
 int64_t dist_swizzled(Ctx *c, ValueId memref); /* chunks per row of a swizzled buffer, or 0 */
 
-/* ---- stage.c ---- */
-void dist_plan_staging(Ctx *c, OpId func); /* before the rewrite: which reads are staged */
-bool dist_staged_read(Ctx *c, OpId read, bool *done); /* *done: o was staged (or failed) */
-bool dist_stage_loop_begin(Ctx *c, OpId loop);        /* before an scf.for is pushed: prologue */
-void dist_stage_loop_end(Ctx *c, OpId loop);          /* after it: drain the copies */
-bool dist_stage_check(Ctx *c, OpId func);             /* after the rewrite: shared memory fits */
-/* copies of the next stage between the mma ops (per_step of them per K step) */
-void dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step);
-/* attn_ring.c: whether the ring the softmax overlap needs (3 joint stages, or 2 of K and
- * of V) fits the shared memory with Q's image; need: its bytes */
-bool dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
-/* the byte buffer of an ended top-level pipeline (its offset, bytes), or 0 */
-ValueId dist_stage_arena(Ctx *c, int64_t *offset, int64_t *bytes);
+/* ---- the schedules (each a table of the interface above) ---- */
+extern const Schedule stage_schedule;     /* stage.c: cp.async staging, pipelined K loops */
+extern const Schedule ring_schedule;      /* tma_ring.c: wgmma K loops fed by a TMA ring */
+extern const Schedule attention_schedule; /* attention.c: attention key loops on wgmma */
 
-/* ---- epilogue.c ---- */
-/* *done: v was written with 128-bit stores through an ended pipeline's buffers */
-bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done);
-
-/* ---- tma_ring.c: wgmma operands loaded by TMA through a ring of mbarrier stages ---- */
-void dist_plan_ring(Ctx *c, OpId func, int64_t other); /* after dist_plan_staging's plan */
-/* before distribution (Ctx counts the values after it): a ring loop over rows of a dynamic
-   length gets a uniform branch to a copy of it without the ring, for rows TMA cannot map */
-bool dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent);
-bool dist_ring_read(Ctx *c, OpId read, bool *done); /* *done: a ring operand (no loads) */
-bool dist_ring_loop_begin(Ctx *c, OpId loop);       /* barriers, fill stages 0 .. S-2 */
-void dist_ring_loop_end(Ctx *c, OpId loop);         /* wgmma.wait_group 0 */
-typedef struct RingUse {
-    ValueId buf[2];  /* A, B: the whole ring (stages of one image each) */
-    ValueId row0[2]; /* this iteration's stage: first row (A, K-major B) or column (MN-major B) */
-    int64_t stage_rows[2]; /* rows of one column block of one stage (vptx.wgmma a_rows/b_rows) */
-} RingUse;
-/* A contract planned for a ring: waits for its stage and fills u; false if not one */
-bool dist_ring_contract(Ctx *c, OpId contract, RingUse *u);
-void dist_ring_after(Ctx *c, OpId contract);          /* release the previous stage, refill */
-bool dist_ring_write(Ctx *c, OpId write, bool *done); /* *done: the epilogue by TMA store */
-/* rewrite_if, before an scf.if is emitted: the ring's barriers before the branch between
-   the consumers' and the producer's tile loops (persist.c) */
-bool dist_ring_persist_if(Ctx *c, OpId op);
+/* ---- epilogue.c (stage.c's store hook) ---- */
+/* *done: v was written with 128-bit stores through arena, the byte buffer of an ended
+   pipeline (avail bytes from byte off; 0: none) */
+bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off,
+                         int64_t avail, bool *done);
 
 /* ---- persist.c: the persistent tile loop of a warp-specialized ring ---- */
 /* Wraps func's body in the loop over the logical workgroups (the loop at the top of its
@@ -361,18 +397,23 @@ const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep,
                               PersistWrap *out);
 bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0 */
 
-/* ---- attn_ring.c ---- */
+/* ---- attn_ring.c (attention.c's parts, here to the end of the section) ---- */
 /* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
-   the shared memory used so far); returns the dynamic shared memory they take. */
-int64_t dist_plan_attn_ring(Ctx *c, OpId func, int64_t other);
+   the shared memory used so far; overlapped: does a loop take attn_overlap.c's schedule);
+   returns the dynamic shared memory they take. */
+int64_t dist_plan_attn_ring(Ctx *c, OpId func, int64_t other,
+                            bool (*overlapped)(Ctx *c, OpId loop));
 bool dist_attn_ring_read(Ctx *c, OpId read, bool *done);   /* *done: the ring loads it */
 bool dist_attn_ring_begin(Ctx *c, OpId loop);              /* barriers, first stages */
 bool dist_attn_ring_loop(Ctx *c, OpId loop);               /* is loop such a ring's? */
 ValueId dist_attn_ring_q(Ctx *c, OpId contract, TypeId t); /* Q's image after the ring */
 /* A contract whose B comes from an attention ring: u's B fields (and, at S, the wait for
    the stage); false if not one */
-bool dist_attn_ring_contract(Ctx *c, OpId contract, RingUse *u);
+bool dist_attn_ring_contract(Ctx *c, OpId contract, WgmmaFeed *u);
 void dist_attn_ring_after(Ctx *c, OpId contract); /* release the previous stage, refill */
+/* whether the ring the softmax overlap needs (3 joint stages, or 2 of K and of V) fits
+   the shared memory with Q's image; need: its bytes */
+bool dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
 /* attn_overlap.c's schedule: S reads block 0 before the loop (PEEL, ivn the lower bound),
    the next block (NEXT, ivn its induction value), or this one (OFF) */
 typedef enum { ATTN_OVERLAP_OFF, ATTN_OVERLAP_PEEL, ATTN_OVERLAP_NEXT } AttnOverlapMode;
@@ -381,8 +422,32 @@ void dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn
    S_{j+1}'s, K's stage of block j + 1 (not in the last step) */
 void dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn);
 
+/* ---- attn_reads.c ---- */
+/* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma
+   contract with A from registers), move the reads of never-written kernel arguments, and
+   the index arithmetic they need, to the top of the body. */
+void dist_attn_early_reads(Ctx *c, OpId loop, bool ring);
+bool dist_attn_key_loop(Module *m, BlockId body); /* a wgmma contract with A from registers */
+/* May attention's P V (register-A wgmma contract o) leave its groups in flight past the
+   back edge (S's wait_group 0 in the next iteration covers them)?  Then the loop gets a
+   wgmma.wait_group 0 after it (dist_attn_loop_end, after the body's rewrite). */
+bool dist_attn_defer_wait(Ctx *c, OpId o);
+void dist_attn_loop_end(Ctx *c, OpId loop);
+
+/* ---- attn_overlap.c ---- */
+/* Before the values are counted: the attention loops taking the overlap (the attribute,
+   or the option) get an iter_arg carrying S; false after an error. */
+bool dist_attn_overlap_prepare(Ctx *c, OpId func);
+bool dist_attn_overlap_loop(Ctx *c, OpId loop); /* does loop take it? */
+/* Before the loop is pushed: S_0; *init (the carried S's initial value) becomes it. */
+bool dist_attn_overlap_begin(Ctx *c, OpId loop, ValueId *init);
+/* Before each op of such a loop's body: true when the op was rewritten here (K's read,
+   S); emits the waits before the ops that need them. */
+bool dist_attn_overlap_op(Ctx *c, OpId o);
+
 /* ---- attn_pingpong.c: attention rings' warpgroups take turns (FlashAttention-3) ---- */
-bool dist_attn_pp_begin(Ctx *c, OpId loop);      /* after dist_attn_ring_begin: the first turn */
+/* after dist_attn_ring_begin: the first turn (ring: the loop's blocks come by the ring) */
+bool dist_attn_pp_begin(Ctx *c, OpId loop, bool ring);
 void dist_attn_pp_before(Ctx *c, OpId contract); /* before P V's wgmma: wait for my turn */
 bool dist_attn_pp_defer(Ctx *c, OpId contract);  /* S: no wait of its own (it follows the turn) */
 void dist_attn_pp_after(Ctx *c, OpId contract);  /* after S's wgmma: the partner's turn, wait */

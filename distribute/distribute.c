@@ -31,6 +31,18 @@
 
 /* ---- control flow ---- */
 
+/* The attributes of a loop that any schedule may read, checked on every loop. */
+static bool
+check_loop_attrs(Ctx *c, OpId loop)
+{
+    const Attr *a = op_attr(c->m, loop, "vptx.ping_pong");
+    if (a && a->kind != ATTR_BOOL) { /* on any loop, whatever the target */
+        c->loc = op_get(c->m, loop)->loc;
+        return dist_error(c, "'vptx.ping_pong' must be true or false");
+    }
+    return true;
+}
+
 static void rewrite_block(Ctx *c, BlockId b);
 
 /* Per-thread form of `old` in layout l (converted when it has another one). */
@@ -78,13 +90,13 @@ rewrite_for(Ctx *c, OpId o)
         }
     }
     (void)niter;
-    if (!dist_stage_loop_begin(c, o))
+    /* the loop's schedule, chosen once: its hooks around the loop, and its contracts' */
+    const Schedule *outer = c->sched;
+    c->sched = sched_of_loop(c, o);
+    if (!sched_before(c, o))
         return false;
     dist_wgmma_hoist(c, o);
-    if (!dist_attn_ring_begin(c, o) || !dist_attn_pp_begin(c, o))
-        return false;
-    dist_attn_early_reads(c, o);
-    if (!dist_attn_overlap_begin(c, o, &args[op_get(c->m, o)->nargs - 1]))
+    if (!check_loop_attrs(c, o) || !sched_enter(c, o, &args[op_get(c->m, o)->nargs - 1]))
         return false;
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);
@@ -93,9 +105,8 @@ rewrite_for(Ctx *c, OpId o)
     rewrite_block(c, body);
     c->loops--;
     scope_pop(c);
-    dist_stage_loop_end(c, o);
-    dist_attn_pp_end(c, o);
-    dist_attn_loop_end(c, o);
+    sched_leave(c, o);
+    c->sched = outer;
     return !c->failed;
 }
 
@@ -103,7 +114,7 @@ static bool
 rewrite_if(Ctx *c, OpId o)
 {
     op_get(c->m, o)->args[0] = dist_scalar(c, op_get(c->m, o)->args[0]);
-    if (!dist_ring_persist_if(c, o))
+    if (!sched_branch(c, o))
         return false;
     for (uint32_t i = 0; i < op_get(c->m, o)->nres; i++) {
         ValueId r = op_get(c->m, o)->res[i];
@@ -237,8 +248,8 @@ rewrite_op(Ctx *c, OpId o)
     OpKind k = op_get(c->m, o)->kind;
     c->loc = op_get(c->m, o)->loc;
     bool ok;
-    if (c->overlap && dist_attn_overlap_op(c, o))
-        ok = !c->failed; /* attn_overlap.c: S_{j+1} and its key block */
+    if (sched_op(c, o))
+        ok = !c->failed; /* the loop's schedule rewrote it (attn_overlap.c: S_{j+1}, K) */
     else if (k == OP_FOR)
         ok = rewrite_for(c, o);
     else if (k == OP_IF)
@@ -281,6 +292,10 @@ rewrite_region_block(Ctx *c, BlockId b)
 }
 
 /* ---- functions ---- */
+
+/* The schedules, in the order their function hooks run (dist.h): staging plans first,
+   and the rings take the shared memory left after it. */
+static const Schedule *const schedules[] = { &stage_schedule, &attention_schedule, &ring_schedule };
 
 static bool
 strip_layout(Module *m, OpId o, void *ctx)
@@ -412,14 +427,13 @@ distribute_func(Ctx *c, OpId f)
     if (!entry)
         return true;
     dist_pad_workgroup_allocs(c, f);
-    dist_plan_staging(c, f);
-    if (c->failed)
+    if (!sched_plan(c, f))
         return false;
     rewrite_block(c, entry);
     if (c->failed)
         return false;
     /* prologue first */
-    if (!dist_stage_check(c, f))
+    if (!sched_check(c, f))
         return false;
     Block *b = block_get(c->m, entry);
     OpList all = { 0 };
@@ -467,6 +481,8 @@ distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks, bool
 {
     Ctx c = { .m = m,
               .d = d,
+              .schedules = schedules,
+              .nschedules = sizeof schedules / sizeof schedules[0],
               .pipeline_stages = pipeline_stages,
               .remarks = remarks,
               .no_warp_specialize = !warp_specialize,
@@ -476,8 +492,7 @@ distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks, bool
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
-        if (!dist_split_rings(m, funcs.items[i], pipeline_stages, persistent) ||
-            !dist_attn_overlap_prepare(&c, funcs.items[i]))
+        if (!sched_prepare(&c, funcs.items[i]))
             return false;
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);

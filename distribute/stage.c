@@ -48,7 +48,7 @@
  *                     skipped past the end), commit; then the ldmatrix reads
  *                     of stage it % N and the mma.sync ops (contract.c issues
  *                     the mma ops K step by K step, with the ldmatrix of step
- *                     k+1 between those of step k, and dist_stage_spread then
+ *                     k+1 between those of step k, and stage_spread then
  *                     moves the copies between the last K step's mma ops)
  *   after the loop    wait_group 0
  *
@@ -60,9 +60,9 @@
  * the loop's reads, waited for and read with ldmatrix after the loop's prologue
  * copies (place_invariant).
  *
- * Requires:    the function's layouts assigned and verified (distribute.c calls
- *              dist_plan_staging before rewriting a function, the loop hooks and
- *              dist_staged_read while it rewrites).
+ * Requires:    the function's layouts assigned and verified; its hooks called through
+ *              the schedule interface (stage_schedule, at the end of the file: the plan
+ *              before the rewrite, the loop, read and store hooks while it runs).
  * Ensures:     each staged read yields the same per-thread fragment values as a
  *              direct read; every buffer a stage overwrites has been read by every
  *              thread first (the barrier per iteration); the workgroup buffers fit
@@ -71,7 +71,7 @@
  *              memory total.
  *
  * A top-level pipelined loop's buffers are views of one byte buffer (an arena),
- * which epilogue.c reuses after the loop (dist_stage_arena).
+ * which epilogue.c reuses after the loop (stage_arena).
  */
 #include "distribute/dist.h"
 
@@ -128,11 +128,11 @@ typedef struct Pipe {
     ValueId arena;
     int64_t arena_off, arena_bytes;
     /* this iteration's copies of a later one (begin_iteration): ops [sec_begin,
-       sec_end) of the op list sec_list, until dist_stage_spread moves them */
+       sec_end) of the op list sec_list, until stage_spread moves them */
     OpList *sec_list;
     uint32_t sec_begin, sec_end;
     /* the wait, barrier and ldmatrix reads of loop-invariant reads before this loop,
-       put after the loop's prologue copies (dist_stage_loop_begin) */
+       put after the loop's prologue copies (stage_before) */
     OpList pend;
 } Pipe;
 
@@ -472,8 +472,8 @@ place_invariant(Ctx *c, Staged *s, int64_t total)
     return bytes;
 }
 
-void
-dist_plan_staging(Ctx *c, OpId func)
+static int64_t
+stage_plan(Ctx *c, OpId func, int64_t smem)
 {
     struct StagePlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
@@ -491,10 +491,7 @@ dist_plan_staging(Ctx *c, OpId func)
     }
     for (uint32_t i = 0; i < p->reads.n && !c->failed; i++)
         total += place_invariant(c, &p->reads.items[i], total);
-    if (!c->failed)
-        total += dist_plan_attn_ring(c, func, total);
-    if (!c->failed)
-        dist_plan_ring(c, func, total);
+    return smem + total;
 }
 
 /* ---- building ---- */
@@ -794,7 +791,7 @@ bases_at(Ctx *c, Staged *s, ValueId iv, ValueId *base)
 /* Copies of every read of pipe k at induction value iv into stage `stage`, skipped
  * when iv is not below the loop's upper bound ub.  Under one scf.if, or (split,
  * inside the loop) with the arithmetic of all the reads first, unguarded (pure ops),
- * and only the copies under the scf.if, so that dist_stage_spread can spread the
+ * and only the copies under the scf.if, so that stage_spread can spread the
  * arithmetic between the mma ops. */
 static void
 issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub, bool split)
@@ -977,8 +974,8 @@ hoist_pipe(Ctx *c, uint32_t k)
     }
 }
 
-bool
-dist_stage_check(Ctx *c, OpId func)
+static bool
+stage_check(Ctx *c, OpId func)
 {
     struct StagePlan *p = c->stage;
     for (uint32_t i = 0; p && i < p->pipes.n; i++) {
@@ -1000,12 +997,19 @@ dist_stage_check(Ctx *c, OpId func)
     return true;
 }
 
-bool
-dist_stage_loop_begin(Ctx *c, OpId loop)
+static bool
+stage_owns(Ctx *c, OpId loop)
 {
     uint32_t k;
-    if (!dist_ring_loop_begin(c, loop))
-        return false;
+    return pipe_of_loop(c, loop, &k) != NULL;
+}
+
+/* Before a pipelined loop: its copies of iterations 0 .. N-2, then the waits and reads
+   of the loop-invariant reads before it (pend) */
+static bool
+stage_before(Ctx *c, OpId loop)
+{
+    uint32_t k;
     Pipe *pipe = pipe_of_loop(c, loop, &k);
     if (!pipe || pipe->stages < 2)
         return true;
@@ -1026,11 +1030,11 @@ dist_stage_loop_begin(Ctx *c, OpId loop)
     return !c->failed;
 }
 
-void
-dist_stage_loop_end(Ctx *c, OpId loop)
+/* After the loop: drain the copies */
+static void
+stage_leave(Ctx *c, OpId loop)
 {
     uint32_t k;
-    dist_ring_loop_end(c, loop);
     Pipe *pipe = pipe_of_loop(c, loop, &k);
     if (pipe) /* that op list is gone (and its address may be another body's next) */
         pipe->sec_list = NULL;
@@ -1048,8 +1052,8 @@ dist_stage_loop_end(Ctx *c, OpId loop)
  * every thread's copies, are then done: each thread drained its own with
  * wait_group 0).
  */
-ValueId
-dist_stage_arena(Ctx *c, int64_t *offset, int64_t *bytes)
+static ValueId
+stage_arena(Ctx *c, int64_t *offset, int64_t *bytes)
 {
     struct StagePlan *p = c->stage;
     ValueId best = 0;
@@ -1100,7 +1104,7 @@ begin_iteration(Ctx *c, uint32_t k)
     wait_groups(c, pipe->token, n - 2);
     barrier(c);
     /* the copies of iteration it + n - 1: ops [sec_begin, sec_end) of this body, which
-       dist_stage_spread may move between the contract's mma ops */
+       stage_spread may move between the contract's mma ops */
     pipe->sec_list = c->out;
     pipe->sec_begin = c->out->n;
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, n - 1));
@@ -1138,8 +1142,8 @@ copies_may_pass(const Module *m, OpId o)
  * iterations away.  They never pass a memory write, a barrier or a region
  * (copies_may_pass).
  */
-void
-dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step)
+static void
+stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step)
 {
     struct StagePlan *p = c->stage;
     for (uint32_t k = 0; p && k < p->pipes.n; k++) {
@@ -1194,15 +1198,11 @@ dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step)
     }
 }
 
-bool
-dist_staged_read(Ctx *c, OpId o, bool *done)
+static bool
+stage_read(Ctx *c, OpId o, bool *done)
 {
     struct StagePlan *p = c->stage;
     *done = false;
-    if (dist_ring_read(c, o, done) && *done)
-        return true;
-    if (!dist_attn_ring_read(c, o, done) || *done)
-        return !c->failed;
     Staged *s = NULL;
     for (uint32_t i = 0; p && i < p->reads.n; i++)
         if (p->reads.items[i].read == o)
@@ -1262,3 +1262,25 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     dist_bind(c, op_get(c->m, o)->res[0], d);
     return true;
 }
+
+/* A result written through the idle buffers of an ended pipeline (epilogue.c). */
+static bool
+stage_store(Ctx *c, const Transfer *t, Dist *v, bool *done)
+{
+    int64_t offset, bytes;
+    ValueId arena = stage_arena(c, &offset, &bytes);
+    return dist_epilogue_write(c, t, v, arena, offset, bytes, done);
+}
+
+/* cp.async staging and software-pipelined K loops (the list of distribute.c) */
+const Schedule stage_schedule = {
+    .name = "stage",
+    .plan = stage_plan,
+    .check = stage_check,
+    .owns = stage_owns,
+    .before = stage_before,
+    .leave = stage_leave,
+    .spread = stage_spread,
+    .read = stage_read,
+    .store = stage_store,
+};

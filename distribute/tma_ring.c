@@ -34,7 +34,7 @@
  * padding: the launcher encodes the maps with the real sizes and TMA zero-fills past
  * them.  A loop whose A or B rows have a dynamic length is first put in a uniform branch
  * on those lengths being whole 16-byte pieces, with a copy of the loop marked 1 stage
- * (register copies) in the other arm (dist_split_rings, before distribution), when that
+ * (register copies) in the other arm (split_rings, before distribution), when that
  * copy fits beside the ring.
  *
  * Ping-pong (`vptx.ping_pong = true` on the loop, or --ping-pong; warp-specialized rings
@@ -51,17 +51,17 @@
  * alternate tiles, each K loop between bar.sync 1 + w and bar.arrive 2 - w.
  *
  * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
- *              so far); layouts on the contract and its reads; called before the
- *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
+ *              so far); layouts on the contract and its reads; its hooks called through
+ *              the schedule interface (ring_schedule, at the end of the file).
  * Ensures:     each planned contract's operands reach vptx.wgmma through the ring
  *              with the same swizzled image per stage as contract.c's register
  *              copy, so its result equals sum over K of lhs * rhs plus acc; the
  *              kernel gains the tensor-map arguments listed in vptx.hidden_tmaps
  *              (function_type updated) and vptx.dynamic_smem grows by the ring; a
  *              ring that does not fit 227 KiB is a located error at the loop.
- *              dist_split_rings: both arms compute the loop's results (the same contract
+ *              split_rings: both arms compute the loop's results (the same contract
  *              over the same reads), the branch's results replace the loop's.
- * Invalidates: the kernel's signature (new trailing arguments); dist_split_rings adds ops
+ * Invalidates: the kernel's signature (new trailing arguments); split_rings adds ops
  *              (the size test, the branch, the copy) to the function's entry block.
  */
 #include "distribute/dist.h"
@@ -145,7 +145,7 @@ scan_uses(Module *m, OpId o, void *ctx)
 }
 
 /* The function a ring's loop sits at the top of: its parent, or the parent of the
- * uniform branch dist_split_rings put it in; 0 otherwise. */
+ * uniform branch split_rings put it in; 0 otherwise. */
 static OpId
 ring_level(Module *m, OpId loop)
 {
@@ -157,7 +157,8 @@ ring_level(Module *m, OpId loop)
 
 /* Read j of ring r (its tile rows x cols): a TMA source, or false. */
 static bool
-ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols, uint32_t *src)
+ring_operand(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols,
+             uint32_t *src)
 {
     Module *m = c->m;
     OpId o = value_get(m, v)->def;
@@ -232,8 +233,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
         return false;
     int64_t ar, ac, br, bc;
     uint32_t src[2];
-    if (!ring_read(c, func, r, 0, op_get(m, o)->args[0], &ar, &ac, &src[0]) ||
-        !ring_read(c, func, r, 1, op_get(m, o)->args[1], &br, &bc, &src[1]))
+    if (!ring_operand(c, func, r, 0, op_get(m, o)->args[0], &ar, &ac, &src[0]) ||
+        !ring_operand(c, func, r, 1, op_get(m, o)->args[1], &br, &bc, &src[1]))
         return false;
     r->m = ar, r->k = ac, r->n = r->b_mn ? bc : br;
     /* E bytes an element (f16/bf16 2, tf32 4): the images count bytes, one instruction
@@ -372,7 +373,7 @@ static ValueId dynamic_pitch(Module *m, OpId read);
  * of one swizzled image block; A's in 16-row pieces when several tiles share it), and C's
  * for a TMA-store epilogue (M rows x EPI_W f32, 32 bytes, unswizzled).  Per A and B, 1 in
  * vptx.hidden_tmaps_tested when the kernel tests its rows and does not use it for rows TMA
- * cannot map (a split loop, dist_split_rings): the hidden-map lines tell the launchers. */
+ * cannot map (a split loop, split_rings): the hidden-map lines tell the launchers. */
 static bool
 add_maps(Ctx *c, OpId func, Ring *r)
 {
@@ -668,8 +669,8 @@ ring_remark(Ctx *c, const Ring *r)
                       "beside the ring; docs/hopper.md)");
 }
 
-void
-dist_plan_ring(Ctx *c, OpId func, int64_t other)
+static int64_t
+ring_plan(Ctx *c, OpId func, int64_t other)
 {
     struct RingPlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
@@ -702,7 +703,7 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
                        "fewer stages (--pipeline-stages or vptx.pipeline_stages) or a smaller "
                        "tile",
                        r->stages, need, r->bytes[0] + r->bytes[1], used, RING_SMEM_MAX);
-            return;
+            return other;
         }
         if (!add_maps(c, func, r))
             continue;
@@ -716,6 +717,7 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
         plan_persist(c, func, &p->rings.items[0]);
     for (uint32_t i = 0; c->remarks && !c->failed && i < p->rings.n; i++)
         ring_remark(c, &p->rings.items[i]);
+    return other;
 }
 
 /* ---- building ---- */
@@ -738,8 +740,8 @@ ring_of_contract(Ctx *c, OpId o)
     return NULL;
 }
 
-bool
-dist_ring_read(Ctx *c, OpId o, bool *done)
+static bool
+ring_read(Ctx *c, OpId o, bool *done)
 {
     for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++) {
         Ring *r = &c->ring->rings.items[i];
@@ -969,8 +971,8 @@ persistent_ring(Ctx *c)
 
 /* Before the branch between the consumers' and the producer's tile loops (rewrite_if):
    the ring's stages and barriers, for every tile. */
-bool
-dist_ring_persist_if(Ctx *c, OpId o)
+static bool
+ring_branch(Ctx *c, OpId o)
 {
     Ring *r = persistent_ring(c);
     if (r && op_attr(c->m, o, "vptx.persistent_sides"))
@@ -1036,8 +1038,8 @@ persist_producer(Ctx *c, Ring *r)
     install_ops(c, body, &list);
 }
 
-bool
-dist_ring_loop_begin(Ctx *c, OpId loop)
+static bool
+ring_before(Ctx *c, OpId loop)
 {
     Ring *r = ring_of_loop(c, loop);
     if (!r && op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
@@ -1147,8 +1149,8 @@ pp_end(Ctx *c, Ring *r)
     region_leave(c, NULL, 0, &rs);
 }
 
-void
-dist_ring_loop_end(Ctx *c, OpId loop)
+static void
+ring_leave(Ctx *c, OpId loop)
 {
     Ring *pr = persistent_ring(c);
     if (pr && loop == pr->pw.ptiles) {
@@ -1184,12 +1186,13 @@ dist_ring_loop_end(Ctx *c, OpId loop)
     }
 }
 
-bool
-dist_ring_contract(Ctx *c, OpId o, RingUse *u)
+static bool
+ring_feed(Ctx *c, OpId o, WgmmaFeed *u)
 {
     Ring *r = ring_of_contract(c, o);
-    if (!r)
+    if (!r || u->reg_a)
         return false;
+    u->ring[0] = u->ring[1] = true;
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
     ValueId lb = dist_scalar(c, op->args[0]), step = dist_scalar(c, op->args[2]);
@@ -1216,11 +1219,11 @@ dist_ring_contract(Ctx *c, OpId o, RingUse *u)
     return true;
 }
 
-void
-dist_ring_after(Ctx *c, OpId o)
+static void
+ring_issued(Ctx *c, OpId o, const WgmmaFeed *f)
 {
     Ring *r = ring_of_contract(c, o);
-    if (!r)
+    if (!r || !f->ring[0])
         return;
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
@@ -1287,8 +1290,8 @@ epi_no_carry(Ctx *c, const NestedLayout *l, uint32_t nslots)
  * the 128-byte swizzle put rows r and r ^ 1 on the same banks (2 wavefronts).  The
  * address is a per-thread part computed once plus a constant per store.
  */
-bool
-dist_ring_write(Ctx *c, OpId o, bool *done)
+static bool
+ring_write(Ctx *c, OpId o, bool *done)
 {
     *done = false;
     Ring *r = NULL;
@@ -1528,8 +1531,8 @@ split_visit(Module *m, OpId o, void *ctx)
  * the hidden-map lines say so.  Runs before distribute's Ctx counts the values, on every
  * function that would get such a ring.
  */
-bool
-dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
+static bool
+split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
 {
     {
         SplitWalk w = { func, pipeline_stages, persistent, { 0 } };
@@ -1628,3 +1631,36 @@ dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
     }
     return true;
 }
+
+static bool
+ring_prepare(Ctx *c, OpId func)
+{
+    return split_rings(c->m, func, c->pipeline_stages, c->persistent);
+}
+
+/* The loops of the ring's hooks: its K loop; the copy of a warp-specialized ring's loop
+   for rows TMA cannot map; a persistent ring's tile loops. */
+static bool
+ring_owns(Ctx *c, OpId loop)
+{
+    Ring *pr = persistent_ring(c);
+    return ring_of_loop(c, loop) ||
+           (op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
+            c->ring->rings.items[0].ws) ||
+           (pr && (loop == pr->pw.tiles || loop == pr->pw.ptiles));
+}
+
+/* wgmma K loops fed by TMA through a ring of stages (the list of distribute.c) */
+const Schedule ring_schedule = {
+    .name = "tma-ring",
+    .prepare = ring_prepare,
+    .plan = ring_plan,
+    .owns = ring_owns,
+    .before = ring_before,
+    .leave = ring_leave,
+    .feed = ring_feed,
+    .issued = ring_issued,
+    .branch = ring_branch,
+    .read = ring_read,
+    .write = ring_write,
+};

@@ -118,7 +118,7 @@ bool
 distribute_transfer_read(Ctx *c, OpId o)
 {
     bool staged;
-    if (!dist_staged_read(c, o, &staged) || staged)
+    if (!sched_read(c, o, &staged) || staged)
         return !c->failed;
     int64_t seg[4];
     segments(c, o, seg, 4);
@@ -142,7 +142,7 @@ bool
 distribute_transfer_write(Ctx *c, OpId o)
 {
     bool by_tma; /* a TMA ring's accumulator stored by TMA (tma_ring.c) */
-    if (!dist_ring_write(c, o, &by_tma) || by_tma)
+    if (!sched_write(c, o, &by_tma) || by_tma)
         return !c->failed;
     int64_t seg[4];
     segments(c, o, seg, 4);
@@ -156,7 +156,7 @@ distribute_transfer_write(Ctx *c, OpId o)
         return false;
     Dist *w = epilogue_layout(c, &t, v);
     bool staged = false; /* through the pipeline's idle buffers (epilogue.c) */
-    if (w == v && (!dist_epilogue_write(c, &t, v, &staged) || staged))
+    if (w == v && (!sched_store(c, &t, v, &staged) || staged))
         return !c->failed;
     return !c->failed && write_tiles(c, &t, w, true);
 }

@@ -151,29 +151,6 @@ dist_set_vec(Ctx *c, Dist *d, ValueId v)
     log_undo(c, d, -1);
 }
 
-ValueId
-dist_vec(Ctx *c, Dist *d)
-{
-    if (d->vec)
-        return d->vec;
-    for (uint32_t k = 0; k < d->n; k++)
-        if (!d->elems[k])
-            ICE("distribute: a per-thread value with neither form");
-    dist_set_vec(c, d, from_elements(c, d->elems, d->n, d->elem));
-    return d->vec;
-}
-
-ValueId
-dist_elem(Ctx *c, Dist *d, uint32_t k)
-{
-    if (d->elems[k])
-        return d->elems[k];
-    if (!d->vec)
-        ICE("distribute: a per-thread value with neither form");
-    dist_set_elem(c, d, k, extract_elem(c, d->vec, k, d->elem));
-    return d->elems[k];
-}
-
 void
 scope_push(Ctx *c)
 {
