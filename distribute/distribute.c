@@ -7,7 +7,7 @@
  *              shape is on the function (gpu.known_block_size or translation_info).
  * Ensures:     no T_WG op and no `vptx.layout` attribute remains in a rewritten
  *              function; a vector value with layout L is, per thread, one
- *              vector<layout_num_slots(L) x elem> holding its slots in order (dist.h);
+ *              vector<layout_num_slots(L) x elem> holding its slots in order (core/core.h);
  *              scalars stay scalars; the ids are gpu.thread_id x (y, z linearized):
  *              lane = tid % 32, subgroup = tid / 32.  Only ops that ptxgen lowers
  *              are produced: arith, math, vector.{extract,insert,from_elements,
@@ -24,7 +24,7 @@
  * constants, workgroup buffers) go to a prologue put first in the entry block.
  */
 #include "distribute/distribute.h"
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -283,17 +283,9 @@ rewrite_block(Ctx *c, BlockId b)
         install_ops(c, b, &list);
 }
 
-void
-rewrite_region_block(Ctx *c, BlockId b)
-{
-    scope_push(c);
-    rewrite_block(c, b);
-    scope_pop(c);
-}
-
 /* ---- functions ---- */
 
-/* The schedules, in the order their function hooks run (dist.h): staging plans first,
+/* The schedules, in the order their function hooks run (core/core.h): staging plans first,
    and the rings take the shared memory left after it. */
 static const Schedule *const schedules[] = { &stage_schedule, &attention_schedule, &ring_schedule };
 

@@ -3,7 +3,7 @@
  *
  * Sits between layout (which gives every vector value a NestedLayout, the
  * `vptx.layout` attribute) and ptxgen (which lowers the SIMT-level result).
- * See distribute/distribute.c for the contract and distribute/dist.h for the
+ * See distribute/distribute.c for the contract and distribute/core/core.h for the
  * per-thread value representation.
  */
 #ifndef VPTX_DISTRIBUTE_DISTRIBUTE_H

@@ -363,7 +363,7 @@ bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *
  * keeps the base 16-byte aligned (or a dynamic one), no mask, no permutation, and either
  * in bounds or padded with zero (TMA zero-fills what lies past the memref's sizes).
  * Dynamic row pitches are checked by the launcher, when it encodes the map.  Where the
- * memref comes from and how the read is indexed is distribute/tma_ring.c's to check.
+ * memref comes from and how the read is indexed is distribute/schedule/tma_ring.c's to check.
  */
 bool layout_tma_read(const struct Module *m, uint32_t read);
 /* The same, saying in why (a sentence a user can act on) what keeps TMA from the read. */

@@ -538,7 +538,7 @@ layout_tma_read(const Module *m, OpId r)
 }
 
 /* Whether operand v of contract op can be loaded by distribute's TMA ring
- * (distribute/tma_ring.c decides; this is the part of its rule that depends on the
+ * (distribute/schedule/tma_ring.c decides; this is the part of its rule that depends on the
  * program alone): a vector.transfer_read that layout_tma_read accepts, in the
  * contract's block, which is an scf.for body, of a memref argument of the kernel. */
 static bool
@@ -572,11 +572,11 @@ typedef struct {
     Select *s;
     int64_t q;     /* A images of the chain's contracts whose A is not from registers */
     int64_t kv[2]; /* the B blocks: S's (K) and P V's (V) */
-    bool ring;     /* every B a read that distribute/attn_ring.c can load by TMA */
+    bool ring;     /* every B a read that distribute/schedule/attn_ring.c can load by TMA */
     OpId loop;     /* the loop of the chain's contracts (their B reads' loop) */
 } ChainBytes;
 
-/* Can distribute/attn_ring.c load B operand v of chain contract op by TMA?  Its rule as
+/* Can distribute/schedule/attn_ring.c load B operand v of chain contract op by TMA?  Its rule as
    far as the program says (attn_operand): a ring operand (ring_operand) of a memref of
    identity layout with a static row length that the kernel only reads, the read used by
    the contract alone, at most 256 rows, indexed by what each copy can recompute. */
@@ -623,7 +623,7 @@ chain_bytes_visit(Module *m, OpId op, void *ctx)
 }
 
 /*
- * The dynamic shared memory of the chain on distribute/attn_ring.c's TMA ring with n
+ * The dynamic shared memory of the chain on distribute/schedule/attn_ring.c's TMA ring with n
  * stages: Q's image (contract.c stores it there when the ring is taken) and the stages
  * (several warpgroups: n of a key and a value block; one: n - 1 key blocks and n value
  * blocks), each 1024-byte aligned; attn_ring.c's dist_plan_attn_ring counts the same.
@@ -640,7 +640,7 @@ wgmma_chain_ok(Select *s, OpId op, const ContractDims *c, int64_t gm, int64_t gn
                size_t cap)
 {
     (void)op;
-    /* with the TMA ring (distribute/attn_ring.c: 2 stages or more) Q's image and the
+    /* with the TMA ring (distribute/schedule/attn_ring.c: 2 stages or more) Q's image and the
        ring's stages are dynamic shared memory, up to the opt-in 227 KiB (the ring takes
        fewer stages than asked where that makes it fit); with the register copy of the
        blocks (1 stage, or blocks TMA cannot load) every image is static: 48 KiB */
@@ -810,7 +810,7 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
         return false;
     }
     /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
-       that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
+       that image needs 2N a multiple of 32 (distribute/lowering/contract.c): N % 16 == 0, or 8 */
     bool b_kn = c->dims[1][0] == c->k && esize == 2;
     if (!chain && (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1]))) {
         snprintf(why_not, cap,

@@ -178,7 +178,7 @@ lower_shuffle(Emit *e, OpId o)
 
 /* gpu.subgroup_reduce of packed f16 / bf16 pairs: the butterfly moves whole registers
  * and combines them with the .f16x2 / .bf16x2 instruction, both halves at once (the
- * row reductions of distribute/reduction.c pair their partials so). */
+ * row reductions of distribute/lowering/reduction.c pair their partials so). */
 static bool
 packed_subgroup_reduce(Emit *e, OpKind k, TypeId et, int64_t size, int64_t stride, const Rep *src,
                        Rep *r)

@@ -230,7 +230,7 @@ lower_tma(Emit *e, OpId o)
     ins(e, "%sfence.proxy.async.shared::cta;", gd);
     ins(e, "%scp.async.bulk.tensor.%" PRIu32 "d.global.shared::cta.tile.bulk_group [%s, %s], [%s];",
         gd, seg[2], S(e, desc), cs, S(e, src));
-    /* vptx.tma_store_more (distribute/tma_ring.c's epilogue): more stores follow in the
+    /* vptx.tma_store_more (distribute/schedule/tma_ring.c's epilogue): more stores follow in the
        same bulk group, so its commit and wait come after the last one only */
     if (op_attr(e->m, o, "vptx.tma_store_more"))
         return true;
@@ -461,7 +461,7 @@ acc_in_place(Emit *e, ValueId acc)
 
 /*
  * A wgmma whose groups stay in flight past its loop's back edge (no_wait, its result
- * only yielded: distribute/attn_reads.c) must write the iter_arg's registers itself:
+ * only yielded: distribute/schedule/attn_reads.c) must write the iter_arg's registers itself:
  * a yield that copied its result would read the accumulator before the wait.  Fills
  * out[i] with the iter_arg register that result element i is yielded to (scf.yield of
  * vector.from_elements of vector.extract, as distribute builds it), when every element
@@ -677,7 +677,7 @@ lower_wgmma_shared(Emit *e, OpId o)
        instruction reads 32 bytes of every K-major row */
     int64_t es = (int64_t)type_scalar_bytes(ta->elem), kstep = 32 / es;
     int64_t blocks = es * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
-    /* a ring of stages (distribute/tma_ring.c): the rows of one stage's column block */
+    /* a ring of stages (distribute/schedule/tma_ring.c): the rows of one stage's column block */
     ra = attr_int_or(op_attr(e->m, o, "a_rows"), ra);
     rb = attr_int_or(op_attr(e->m, o, "b_rows"), rb);
     if (type_element(e->m, value_type(e->m, op->args[4])) == TY_F16) {

@@ -1002,7 +1002,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
 {
     fflush(e->params);
     fflush(e->decls);
-    /* a warp-specialized TMA ring (distribute/tma_ring.c) adds a producer warpgroup after
+    /* a warp-specialized TMA ring (distribute/schedule/tma_ring.c) adds a producer warpgroup after
        the gpu.known_block_size threads: the launchers read this line (vptx_block_threads) */
     const Attr *prod = op_attr(e->m, f, "vptx.producer_threads");
     int64_t extra = prod && prod->kind == ATTR_INT && e->block_size[0] ? prod->i : 0;
@@ -1011,8 +1011,8 @@ write_kernel(Emit *e, FILE *out, OpId f)
                 "\n// vptx: block size %" PRId64 " threads (%" PRId64
                 " of a producer warpgroup after the kernel's %" PRId64 ")",
                 e->block_size[0] + extra, extra, e->block_size[0]);
-    /* tensor maps the compiler added after the kernel's own arguments (distribute/tma_ring.c):
-       read by launchers, which encode them (docs/hopper.md) */
+    /* tensor maps the compiler added after the kernel's own arguments
+       (distribute/schedule/tma_ring.c): read by launchers, which encode them (docs/hopper.md) */
     const Attr *hid = op_attr(e->m, f, "vptx.hidden_tmaps");
     BlockId entry = op_entry_block(e->m, f, 0);
     /* a persistent tile loop's logical grid: three i32 arguments after the maps */
@@ -1027,7 +1027,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
             const Type *box = type_get(e->m, tm->elem);
             static const int sw[] = { 0, 32, 64, 128 };
             /* a memref whose row length is dynamic, in a kernel that tests it and takes
-               register copies when TMA cannot map the rows (distribute/tma_ring.c) */
+               register copies when TMA cannot map the rows (distribute/schedule/tma_ring.c) */
             const Attr *ta = op_attr(e->m, f, "vptx.hidden_tmaps_tested");
             bool tested = ta && ta->kind == ATTR_DENSE_ARRAY && i < ta->n && ta->ints[i];
             fprintf(out,
@@ -1050,7 +1050,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
     if (e->block_size[0])
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0] + extra,
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
-    /* workgroups per SM asked of ptxas (distribute/attn_ring.c), which caps registers */
+    /* workgroups per SM asked of ptxas (distribute/schedule/attn_ring.c), which caps registers */
     const Attr *minc = op_attr(e->m, f, "vptx.min_ctas_per_sm");
     if (extra) /* ptxas honours setmaxnreg only with .minnctapersm 1 beside .reqntid (C7508) */
         fprintf(out, ".minnctapersm 1\n");

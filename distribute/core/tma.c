@@ -14,7 +14,7 @@
  *              source memrefs in vptx.hidden_tmaps and updates function_type.
  * Invalidates: the kernel's signature (ring_append_maps).
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <string.h>
 

@@ -23,7 +23,7 @@
  * Invalidates: nothing beyond the block being rebuilt (its old op list is replaced
  *              by install_ops once the block is done).
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <string.h>
 

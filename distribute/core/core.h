@@ -1,18 +1,24 @@
 /*
- * dist.h -- internal to distribute/: the rewriting context, the per-thread
- * value representation and the helpers the op-family files share.
+ * core.h -- the core of distribute/: the rewriting context, the per-thread value
+ * representation, the helpers every lowering and every schedule uses, and the schedule
+ * interface.  distribute/ is built in three layers, each calling only the ones below it:
  *
- *   distribute.c   the driver: functions, blocks, scf.for/if, dispatch, layouts
- *   build.c        building ops: constants, index arithmetic, thread ids, guards
- *   slots.c        slot maps between layouts, workgroup buffers, layout conversions
- *   transfer.c     transfer_read/write, vector.load/store
- *   elementwise.c  elementwise ops, constants, broadcast, transpose, shape_cast,
- *                  extract/insert (+ strided), step, create/constant_mask, splat
- *   reduction.c    multi_reduction, vector.reduction (seed 001's four stages)
- *   contract.c     vector.contract: mma.sync fragments, or per-thread products + reduction
- *   ldmatrix.c     reads of mma fragment layouts from workgroup memory as nvgpu.ldmatrix
- *   stage.c        mma operands staged through shared memory, pipelined K loops
- *   epilogue.c     accumulators stored 128 bits wide through a pipeline's idle buffers
+ *   distribute.c   the dispatcher: functions, blocks, scf.for/if/yield, the op table,
+ *                  the list of schedules (calls the lowerings and the schedules)
+ *   schedule/      how a loop's tensor-core operands arrive: cp.async staging, the TMA
+ *                  rings, the attention schedules (calls the lowerings and the core)
+ *   lowering/      one file per op family (calls the core; reaches the schedule of the
+ *                  loop through the interface of hooks.c, never by name)
+ *   core/          this header's files:
+ *     values.c     errors, layouts of values, the per-thread forms, scopes, launch shape
+ *     build.c      building ops: constants, index arithmetic, thread ids, guards
+ *     slots.c      slot maps: moving elements between layouts inside each thread
+ *     buffers.c    workgroup buffers, paddings, conversions through workgroup memory
+ *     memory.c     the per-thread accesses of a tile of memory (read_tiles, write_tiles)
+ *     ldmatrix.c   reads of mma fragment layouts from workgroup memory (nvgpu.ldmatrix)
+ *     smem.c       dynamic shared memory handed out, static shared memory taken
+ *     tma.c        what both TMA rings build with: mbarrier waits, TMA copies, maps
+ *     hooks.c      the calls through the schedule interface
  *
  * Per-thread values.  A whole-workgroup vector value v with layout L becomes,
  * in every thread, the elements that thread holds: layout_num_slots(L) of
@@ -32,10 +38,10 @@
  * forgotten when the region is left (the undo log), so it is never used
  * where it does not dominate.
  */
-#ifndef VPTX_DISTRIBUTE_DIST_H
-#define VPTX_DISTRIBUTE_DIST_H
+#ifndef VPTX_DISTRIBUTE_CORE_CORE_H
+#define VPTX_DISTRIBUTE_CORE_CORE_H
 
-#include "distribute/distribute.h"
+#include "ir/ir.h"
 #include "layout/layout.h"
 
 #include <stdint.h>
@@ -147,9 +153,7 @@ ValueId dist_scalar(Ctx *c, ValueId old); /* replacement of a scalar operand */
 bool layout_of_value(Ctx *c, ValueId old, NestedLayout *out); /* from vptx.layout */
 bool result_layout(Ctx *c, OpId op, uint32_t i, NestedLayout *out);
 Dist *dist_new(Ctx *c, const NestedLayout *l, TypeId elem);
-void dist_bind(Ctx *c, ValueId old, Dist *d);   /* old result -> d */
-ValueId dist_vec(Ctx *c, Dist *d);              /* the vector form (built if needed) */
-ValueId dist_elem(Ctx *c, Dist *d, uint32_t k); /* slot k as a scalar (built if needed) */
+void dist_bind(Ctx *c, ValueId old, Dist *d); /* old result -> d */
 void dist_set_elem(Ctx *c, Dist *d, uint32_t k, ValueId v);
 void dist_set_vec(Ctx *c, Dist *d, ValueId v);
 TypeId dist_type(Ctx *c, const Dist *d); /* vector<n x elem> */
@@ -163,10 +167,9 @@ int64_t dist_func_threads(Ctx *c, OpId f);    /* threads of f's workgroup */
 bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
 bool dist_wgmma_kind(Ctx *c, OpId contract, MmaIntrinsic *out); /* a warpgroup kind */
 
-/* ---- distribute.c ---- */
-void rewrite_region_block(Ctx *c, BlockId b); /* rewrite the ops of a nested block */
-
 /* ---- build.c ---- */
+ValueId dist_vec(Ctx *c, Dist *d);              /* the vector form (built if needed) */
+ValueId dist_elem(Ctx *c, Dist *d, uint32_t k); /* slot k as a scalar (built if needed) */
 OpId emit(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, uint32_t nres, const TypeId *types,
           uint32_t nregions);
 ValueId emit1(Ctx *c, OpKind k, uint32_t nargs, const ValueId *args, TypeId type);
@@ -208,40 +211,13 @@ ValueId element_index(Ctx *c, const NestedLayout *l, int32_t d, int64_t slot);
 /* index v of loop's body (value_index_recomputable) for the step whose induction value is iv2 */
 ValueId dist_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2);
 
-/* ---- smem.c ---- */
-/* dynamic shared memory: its base (memref<?xi8>, made in the prologue), `bytes` at the
-   next `align`-aligned offset (returned), and a view of type t (static shape, workgroup)
-   at a byte offset of it, made in the prologue */
-ValueId dist_dynamic_base(Ctx *c);
-int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);
-ValueId dist_dynamic_view(Ctx *c, TypeId t, int64_t offset);
-int64_t dist_dynamic_bytes(Ctx *c);          /* dynamic shared memory handed out so far */
-int64_t dist_static_smem(Ctx *c, OpId func); /* bytes of func's workgroup memref.allocs */
-int64_t dist_smem_so_far(Ctx *c); /* the same, with the buffers the rewrite made so far */
-
-/* ---- tma.c: what both TMA rings build with ---- */
-/* i32 arithmetic with a constant, the index of an i32, the parity (x / stages) & 1 != 0
-   of try_wait.parity, the wait itself, one TMA copy of a box into dst completing on
-   bar[stage], a tensor map type (box rows x cols, swizzle of span bytes, 0 = none), n
-   hidden tensor-map arguments appended to func (their source memref arguments and, when
-   tested is not NULL, whether the kernel tests their rows; false if the signature cannot
-   take them), and a ring-fed read bound to its layout with no registers */
-ValueId ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b);
-ValueId ring_index(Ctx *c, ValueId v32);
-ValueId ring_parity(Ctx *c, ValueId x32, int64_t stages);
-void ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par);
-void ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
-                   int64_t stage);
-TypeId ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span);
-bool ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
-                      const int64_t *tested, ValueId *out);
-bool ring_bind_read(Ctx *c, OpId read);
-
 /* ---- slots.c ---- */
 typedef void IndexFn(const int64_t *to_index, int64_t *from_index, const void *arg);
 bool slot_map(Ctx *c, const NestedLayout *to, const NestedLayout *from, IndexFn *fn,
               const void *arg, int64_t *perm);
 Dist *permute_dist(Ctx *c, Dist *src, const NestedLayout *to, const int64_t *perm);
+
+/* ---- buffers.c ---- */
 Dist *convert_dist(Ctx *c, Dist *src, const NestedLayout *to); /* any layout of the same shape */
 Dist *gather_dist(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of);
 Dist *gather_memory(Ctx *c, Dist *src, const NestedLayout *to, const int32_t *dim_of,
@@ -281,7 +257,45 @@ bool write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard);
 /* t: all of a rank-`rank` buffer from offset 0, vector dim i on buffer dim i, in bounds */
 void dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank);
 
-/* ---- schedule.c: the schedule interface ---- */
+/* ---- ldmatrix.c ---- */
+Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,
+                         TypeId elem); /* or NULL */
+bool dist_ldmatrix_layout(const NestedLayout *l, int32_t row_dim, int32_t col_dim, bool *trans);
+int64_t dist_pow2_divisor(Ctx *c, ValueId v); /* largest power of two v is a multiple of */
+/* column (elements) where logical (row, col) of a swizzled buffer is stored; col % 8 == 0 */
+ValueId dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks);
+int64_t dist_swizzled(Ctx *c, ValueId memref); /* chunks per row of a swizzled buffer, or 0 */
+
+/* ---- smem.c ---- */
+/* dynamic shared memory: its base (memref<?xi8>, made in the prologue), `bytes` at the
+   next `align`-aligned offset (returned), and a view of type t (static shape, workgroup)
+   at a byte offset of it, made in the prologue */
+ValueId dist_dynamic_base(Ctx *c);
+int64_t dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align);
+ValueId dist_dynamic_view(Ctx *c, TypeId t, int64_t offset);
+int64_t dist_dynamic_bytes(Ctx *c);          /* dynamic shared memory handed out so far */
+int64_t dist_static_smem(Ctx *c, OpId func); /* bytes of func's workgroup memref.allocs */
+int64_t dist_smem_so_far(Ctx *c); /* the same, with the buffers the rewrite made so far */
+
+/* ---- tma.c: what both TMA rings build with ---- */
+/* i32 arithmetic with a constant, the index of an i32, the parity (x / stages) & 1 != 0
+   of try_wait.parity, the wait itself, one TMA copy of a box into dst completing on
+   bar[stage], a tensor map type (box rows x cols, swizzle of span bytes, 0 = none), n
+   hidden tensor-map arguments appended to func (their source memref arguments and, when
+   tested is not NULL, whether the kernel tests their rows; false if the signature cannot
+   take them), and a ring-fed read bound to its layout with no registers */
+ValueId ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b);
+ValueId ring_index(Ctx *c, ValueId v32);
+ValueId ring_parity(Ctx *c, ValueId x32, int64_t stages);
+void ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par);
+void ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
+                   int64_t stage);
+TypeId ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span);
+bool ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
+                      const int64_t *tested, ValueId *out);
+bool ring_bind_read(Ctx *c, OpId read);
+
+/* ---- hooks.c: the schedule interface ---- */
 /*
  * A schedule decides how the operands of a loop's tensor-core contracts reach them and
  * when: staged through shared memory by cp.async over several stages (stage.c), loaded
@@ -362,125 +376,5 @@ bool sched_defer(Ctx *c, OpId contract, const WgmmaFeed *f);
 void sched_issued(Ctx *c, OpId contract, const WgmmaFeed *f);
 ValueId sched_image(Ctx *c, OpId contract, TypeId t);
 void sched_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step);
-
-/* ---- ldmatrix.c ---- */
-Dist *dist_read_ldmatrix(Ctx *c, const Transfer *t, const NestedLayout *l,
-                         TypeId elem); /* or NULL */
-bool dist_ldmatrix_layout(const NestedLayout *l, int32_t row_dim, int32_t col_dim, bool *trans);
-int64_t dist_pow2_divisor(Ctx *c, ValueId v); /* largest power of two v is a multiple of */
-/* column (elements) where logical (row, col) of a swizzled buffer is stored; col % 8 == 0 */
-ValueId dist_swizzle_col(Ctx *c, ValueId row, ValueId col, int64_t chunks);
-int64_t dist_swizzled(Ctx *c, ValueId memref); /* chunks per row of a swizzled buffer, or 0 */
-
-/* ---- the schedules (each a table of the interface above) ---- */
-extern const Schedule stage_schedule;     /* stage.c: cp.async staging, pipelined K loops */
-extern const Schedule ring_schedule;      /* tma_ring.c: wgmma K loops fed by a TMA ring */
-extern const Schedule attention_schedule; /* attention.c: attention key loops on wgmma */
-
-/* ---- epilogue.c (stage.c's store hook) ---- */
-/* *done: v was written with 128-bit stores through arena, the byte buffer of an ended
-   pipeline (avail bytes from byte off; 0: none) */
-bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off,
-                         int64_t avail, bool *done);
-
-/* ---- persist.c: the persistent tile loop of a warp-specialized ring ---- */
-/* Wraps func's body in the loop over the logical workgroups (the loop at the top of its
-   entry block); keep: the values the producer needs outside the consumers' branch.
-   NULL when done, else why not (nothing changed). */
-typedef struct PersistWrap {
-    OpId tiles, ptiles;     /* the consumers' tile loop, the producer's */
-    ValueId start, stride;  /* the CTA's tiles: w = start + j stride */
-    ValueId from[8], to[8]; /* a kept value, and its copy in the producer's loop */
-    uint32_t n;
-} PersistWrap;
-const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep,
-                              PersistWrap *out);
-bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0 */
-
-/* ---- attn_ring.c (attention.c's parts, here to the end of the section) ---- */
-/* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
-   the shared memory used so far; overlapped: does a loop take attn_overlap.c's schedule);
-   returns the dynamic shared memory they take. */
-int64_t dist_plan_attn_ring(Ctx *c, OpId func, int64_t other,
-                            bool (*overlapped)(Ctx *c, OpId loop));
-bool dist_attn_ring_read(Ctx *c, OpId read, bool *done);   /* *done: the ring loads it */
-bool dist_attn_ring_begin(Ctx *c, OpId loop);              /* barriers, first stages */
-bool dist_attn_ring_loop(Ctx *c, OpId loop);               /* is loop such a ring's? */
-ValueId dist_attn_ring_q(Ctx *c, OpId contract, TypeId t); /* Q's image after the ring */
-/* A contract whose B comes from an attention ring: u's B fields (and, at S, the wait for
-   the stage); false if not one */
-bool dist_attn_ring_contract(Ctx *c, OpId contract, WgmmaFeed *u);
-void dist_attn_ring_after(Ctx *c, OpId contract); /* release the previous stage, refill */
-/* whether the ring the softmax overlap needs (3 joint stages, or 2 of K and of V) fits
-   the shared memory with Q's image; need: its bytes */
-bool dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
-/* attn_overlap.c's schedule: S reads block 0 before the loop (PEEL, ivn the lower bound),
-   the next block (NEXT, ivn its induction value), or this one (OFF) */
-typedef enum { ATTN_OVERLAP_OFF, ATTN_OVERLAP_PEEL, ATTN_OVERLAP_NEXT } AttnOverlapMode;
-void dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn);
-/* j = 1: after P V_{j-1}'s wait, V's stage of block j - 1 (a joint ring's); j = 0: after
-   S_{j+1}'s, K's stage of block j + 1 (not in the last step) */
-void dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn);
-
-/* ---- attn_reads.c ---- */
-/* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma
-   contract with A from registers), move the reads of never-written kernel arguments, and
-   the index arithmetic they need, to the top of the body. */
-void dist_attn_early_reads(Ctx *c, OpId loop, bool ring);
-bool dist_attn_key_loop(Module *m, BlockId body); /* a wgmma contract with A from registers */
-/* May attention's P V (register-A wgmma contract o) leave its groups in flight past the
-   back edge (S's wait_group 0 in the next iteration covers them)?  Then the loop gets a
-   wgmma.wait_group 0 after it (dist_attn_loop_end, after the body's rewrite). */
-bool dist_attn_defer_wait(Ctx *c, OpId o);
-void dist_attn_loop_end(Ctx *c, OpId loop);
-
-/* ---- attn_overlap.c ---- */
-/* Before the values are counted: the attention loops taking the overlap (the attribute,
-   or the option) get an iter_arg carrying S; false after an error. */
-bool dist_attn_overlap_prepare(Ctx *c, OpId func);
-bool dist_attn_overlap_loop(Ctx *c, OpId loop); /* does loop take it? */
-/* Before the loop is pushed: S_0; *init (the carried S's initial value) becomes it. */
-bool dist_attn_overlap_begin(Ctx *c, OpId loop, ValueId *init);
-/* Before each op of such a loop's body: true when the op was rewritten here (K's read,
-   S); emits the waits before the ops that need them. */
-bool dist_attn_overlap_op(Ctx *c, OpId o);
-
-/* ---- attn_pingpong.c: attention rings' warpgroups take turns (FlashAttention-3) ---- */
-/* after dist_attn_ring_begin: the first turn (ring: the loop's blocks come by the ring) */
-bool dist_attn_pp_begin(Ctx *c, OpId loop, bool ring);
-void dist_attn_pp_before(Ctx *c, OpId contract); /* before P V's wgmma: wait for my turn */
-bool dist_attn_pp_defer(Ctx *c, OpId contract);  /* S: no wait of its own (it follows the turn) */
-void dist_attn_pp_after(Ctx *c, OpId contract);  /* after S's wgmma: the partner's turn, wait */
-void dist_attn_pp_end(Ctx *c, OpId loop);        /* after the body: the last turn, balance */
-
-/* ---- transfer.c ---- */
-bool distribute_transfer_read(Ctx *c, OpId op);
-bool distribute_transfer_write(Ctx *c, OpId op);
-bool distribute_vector_load(Ctx *c, OpId op);
-bool distribute_vector_store(Ctx *c, OpId op);
-
-/* ---- elementwise.c ---- */
-bool distribute_elementwise(Ctx *c, OpId op);
-bool distribute_constant(Ctx *c, OpId op);
-bool distribute_broadcast(Ctx *c, OpId op);
-bool distribute_transpose(Ctx *c, OpId op);
-bool distribute_shape_cast(Ctx *c, OpId op);
-bool distribute_extract(Ctx *c, OpId op);
-bool distribute_insert(Ctx *c, OpId op);
-bool distribute_strided_slice(Ctx *c, OpId op);
-bool distribute_step(Ctx *c, OpId op);
-bool distribute_mask(Ctx *c, OpId op);
-bool distribute_from_elements(Ctx *c, OpId op);
-bool distribute_to_layout(Ctx *c, OpId op);
-
-/* ---- reduction.c ---- */
-bool distribute_multi_reduction(Ctx *c, OpId op);
-bool distribute_reduction(Ctx *c, OpId op);
-Dist *reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc,
-                  ValueId acc_scalar, const NestedLayout *res_layout, ValueId *scalar_out);
-const char *kind_name(CombiningKind k);
-
-/* ---- contract.c ---- */
-bool distribute_contract(Ctx *c, OpId op);
 
 #endif

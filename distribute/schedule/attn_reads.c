@@ -5,7 +5,7 @@
  * The loop body of attention reads the key block, computes S = Q K^T and the softmax,
  * and only then reads the value block for P V (examples/attention_sm90.mlir, as seed
  * 003 writes it).  On the wgmma route these reads are global loads into registers that
- * are then stored into the wgmma image in shared memory (distribute/contract.c), so a
+ * are then stored into the wgmma image in shared memory (distribute/lowering/contract.c), so a
  * value block read after the softmax exposes a second global-memory latency in every
  * iteration.  This step moves, before the body is rewritten, every
  * vector.transfer_read of a kernel argument that the kernel never writes, whose
@@ -17,7 +17,7 @@
  *
  * It applies only to a loop whose body holds a wgmma contract with A from registers
  * (vptx.wgmma_a = "registers": layout/select.c marks attention's P V): other loops,
- * and the sm_80 route with its cp.async pipelines (distribute/stage.c), are untouched.
+ * and the sm_80 route with its cp.async pipelines (distribute/schedule/stage.c), are untouched.
  *
  * The second step (dist_attn_defer_wait, below) leaves P V's wgmma group in flight
  * into the next iteration when that is safe, and dist_attn_loop_end puts a
@@ -30,7 +30,7 @@
  *              loop whose P V was deferred is followed by vptx.wgmma_wait {pending = 0}.
  * Invalidates: nothing (uses are not kept; op order within one block only).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <string.h>
 

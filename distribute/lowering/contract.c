@@ -37,7 +37,7 @@
  *              transposed accumulator on the mma path, is a located error.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/lowering/lowering.h"
 
 #include <string.h>
 

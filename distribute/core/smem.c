@@ -13,7 +13,7 @@
  *              at least their end.
  * Invalidates: nothing.
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 /* The kernel's dynamic shared memory as a memref<?xi8> (made in the prologue once). */
 ValueId

@@ -52,7 +52,7 @@
  *              that fits (2 at least); a loop 2 stages do not fit keeps the register copy.
  * Invalidates: the kernel's signature (new trailing arguments).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
  * attention.c -- the schedule of an attention key loop on wgmma: the face that joins its
- * four parts into one table of hooks (dist.h, "the schedule interface").
+ * four parts into one table of hooks (core/core.h, "the schedule interface").
  *
  *   attn_ring.c      the key and value blocks loaded by TMA through a ring of stages
  *   attn_pingpong.c  the warpgroups of a pair take turns to issue their wgmma
@@ -17,7 +17,7 @@
  * Ensures:     each part's hooks run in the order its contract block states.
  * Invalidates: what the parts invalidate.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 static bool
 attention_owns(Ctx *c, OpId loop)

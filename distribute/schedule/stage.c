@@ -73,7 +73,7 @@
  * A top-level pipelined loop's buffers are views of one byte buffer (an arena),
  * which epilogue.c reuses after the loop (stage_arena).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -42,7 +42,8 @@
  *              vptx.whole_tile, unchanged elsewhere.
  * Invalidates: use lists; the ops of the entry block move into new regions.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
+#include "distribute/distribute.h"
 
 #include <string.h>
 

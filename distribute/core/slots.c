@@ -17,7 +17,7 @@
  *              thread; false when some thread lacks an element (nothing emitted).
  * Invalidates: nothing.
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -47,7 +47,7 @@
  *              arrival (nothing reads S before it); the values computed are unchanged.
  * Invalidates: nothing.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * schedule.c -- the calls through the schedule interface (dist.h): the dispatcher and
+ * hooks.c -- the calls through the schedule interface (core.h): the dispatcher and
  * the lowerings reach a schedule's hooks here, never by the schedule's own names.
  *
  * The function's hooks (prepare, plan, check, and those of any op: branch, read, write,
@@ -8,10 +8,10 @@
  * schedule that owns the loop being rewritten (sched_of_loop, chosen once per loop).
  *
  * Requires:    distribute.c's Ctx, with c->schedules set for the module.
- * Ensures:     each hook runs where the interface says (dist.h), once per call.
+ * Ensures:     each hook runs where the interface says (core/core.h), once per call.
  * Invalidates: what the hooks invalidate.
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 /* ---- the function's hooks: every schedule's ---- */
 

@@ -13,7 +13,7 @@
  * Ensures:     what memory.c ensures, for the op's elements.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/lowering/lowering.h"
 
 #include <string.h>
 

@@ -37,7 +37,7 @@
  *              every thread has left the loop (the first barrier).
  * Invalidates: nothing beyond the rewritten write.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <string.h>
 

@@ -38,7 +38,7 @@
  *              replicated elements are written by one thread only.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <stdlib.h>
 #include <string.h>

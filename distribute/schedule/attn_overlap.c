@@ -45,7 +45,7 @@
  * Invalidates: the chosen loops' ops (each is replaced by a new scf.for with one more
  *              result; uses of the old results are renamed).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <stdio.h>
 #include <string.h>

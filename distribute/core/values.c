@@ -1,6 +1,6 @@
 /*
  * values.c -- the core of distribute/: errors, the layouts of values, the per-thread
- * form of every vector value (Dist, dist.h) and the scopes that forget forms built in a
+ * form of every vector value (Dist, core.h) and the scopes that forget forms built in a
  * region, the launch shape of a function, and which loops every thread runs together.
  *
  * Every lowering (transfer.c, elementwise.c, ...) and every schedule (stage.c,
@@ -13,7 +13,7 @@
  *              region that defines it; dist_error reports at c->loc and marks c->failed.
  * Invalidates: nothing (install_ops replaces a block's op list, by the caller's choice).
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <stdlib.h>
 #include <string.h>

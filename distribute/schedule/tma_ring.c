@@ -64,7 +64,7 @@
  * Invalidates: the kernel's signature (new trailing arguments); split_rings adds ops
  *              (the size test, the branch, the copy) to the function's entry block.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <inttypes.h>
 #include <string.h>

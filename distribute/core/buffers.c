@@ -14,7 +14,7 @@
  * Invalidates: the types of the padded memref.alloc results (retyped in place, so
  *              types cached from before the padding are stale).
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -25,7 +25,7 @@
  *              before the read.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/lowering/lowering.h"
 
 #include <string.h>
 
