@@ -525,3 +525,14 @@ distribute_has_layouts(Module *m)
     module_walk(m, m->top, missing_layout, &missing);
     return !missing;
 }
+
+/* Whole-tile ping-pong, before layout: schedule/persist.c, function by function. */
+bool
+dist_whole_tile_prepare(Module *m, bool persistent, bool ping_pong, bool remarks, Diag *d)
+{
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    for (uint32_t i = 0; i < funcs.n; i++)
+        dist_whole_tile_func(m, funcs.items[i], persistent, ping_pong, remarks, d);
+    return !diag_has_errors(d);
+}

@@ -45,6 +45,9 @@ typedef struct PersistWrap {
 const char *dist_persist_wrap(Ctx *c, OpId func, OpId loop, const ValueId *keep, uint32_t nkeep,
                               PersistWrap *out);
 bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0 */
+/* dist_whole_tile_prepare (distribute.h) for function f */
+void dist_whole_tile_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks,
+                          Diag *d);
 
 /* ---- attn_ring.c (attention.c's parts, here to the end of the section) ---- */
 /* Plans the attention loops whose key and value blocks come by TMA through a ring (other:

@@ -2,7 +2,7 @@
 // includes only the folders listed for it (driver/ may include all of them), so no
 // cycle between folders can come back.  distribute/ is checked layer by layer: core/
 // includes nothing of distribute/ above it, lowering/ only core/, schedule/ core/ and
-// lowering/ (and the public distribute.h), and only distribute.c sees the schedules.
+// lowering/, and only distribute.c sees the schedules.
 // A C call needs the callee's prototype (an implicit declaration is an error under
 // -Werror), so a layer that cannot include a header cannot call up into it either.
 // NO-ROUNDTRIP
@@ -10,7 +10,7 @@
 // RUN:   [distribute]="distribute distribute/core distribute/lowering distribute/schedule layout ir" \
 // RUN:   [distribute/core]="distribute/core layout ir" \
 // RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir" \
-// RUN:   [distribute/schedule]="distribute distribute/core distribute/lowering distribute/schedule layout ir" \
+// RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir" \
 // RUN:   [ptxgen]="ptxgen ir" [sim]="sim" [eval]="eval ir" [fuzz]="fuzz layout ir"); \
 // RUN: bad=0; for d in "${!may[@]}"; do \
 // RUN:   for u in $(sed -n 's,^#include "\([a-z_/]*\)/[a-z_0-9]*\.[a-z]*".*,\1,p' $d/*.[ch] | sort -u); do \
