@@ -440,47 +440,14 @@ distribute_func(Ctx *c, OpId f)
 }
 
 bool
-distribute_module(Module *m, Diag *d)
+distribute_module(Module *m, const DistributeOptions *opt, Diag *d)
 {
-    return distribute_module_staged(m, 0, false, d);
-}
-
-bool
-distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
-{
-    return distribute_module_opts(m, pipeline_stages, remarks, true, 0, d);
-}
-
-bool
-distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                       int ping_pong, Diag *d)
-{
-    return distribute_module_overlap(m, pipeline_stages, remarks, warp_specialize, ping_pong, false,
-                                     d);
-}
-
-bool
-distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                          int ping_pong, bool overlap_softmax, Diag *d)
-{
-    return distribute_module_persist(m, pipeline_stages, remarks, warp_specialize, ping_pong,
-                                     overlap_softmax, false, d);
-}
-
-bool
-distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                          int ping_pong, bool overlap_softmax, bool persistent, Diag *d)
-{
+    static const DistributeOptions defaults = { 0 };
     Ctx c = { .m = m,
               .d = d,
               .schedules = schedules,
               .nschedules = sizeof schedules / sizeof schedules[0],
-              .pipeline_stages = pipeline_stages,
-              .remarks = remarks,
-              .no_warp_specialize = !warp_specialize,
-              .ping_pong = ping_pong,
-              .overlap_softmax = overlap_softmax,
-              .persistent = persistent };
+              .opt = opt ? *opt : defaults };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
@@ -528,11 +495,15 @@ distribute_has_layouts(Module *m)
 
 /* Whole-tile ping-pong, before layout: schedule/persist.c, function by function. */
 bool
-dist_whole_tile_prepare(Module *m, bool persistent, bool ping_pong, bool remarks, Diag *d)
+dist_whole_tile_prepare(Module *m, const DistributeOptions *opt, Diag *d)
 {
+    static const DistributeOptions defaults = { 0 };
+    if (!opt)
+        opt = &defaults;
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
-        dist_whole_tile_func(m, funcs.items[i], persistent, ping_pong, remarks, d);
+        dist_whole_tile_func(m, funcs.items[i], opt->persistent, opt->ping_pong > 0, opt->remarks,
+                             d);
     return !diag_has_errors(d);
 }

@@ -19,6 +19,7 @@
  *     smem.c       dynamic shared memory handed out, static shared memory taken
  *     tma.c        what both TMA rings build with: mbarrier waits, TMA copies, maps
  *     hooks.c      the calls through the schedule interface
+ *     options.h    the pass's options record (DistributeOptions, also public)
  *
  * Per-thread values.  A whole-workgroup vector value v with layout L becomes,
  * in every thread, the elements that thread holds: layout_num_slots(L) of
@@ -41,6 +42,7 @@
 #ifndef VPTX_DISTRIBUTE_CORE_CORE_H
 #define VPTX_DISTRIBUTE_CORE_CORE_H
 
+#include "distribute/core/options.h"
 #include "ir/ir.h"
 #include "layout/layout.h"
 
@@ -122,14 +124,7 @@ typedef struct Ctx {
     struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
     struct AttnPlan *attn;     /* attn_ring.c: attention loops whose K and V come by TMA */
     struct AttnPPs *attn_pp;   /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
-    int64_t pipeline_stages;   /* --pipeline-stages; 0 = chosen per loop */
-    bool remarks;              /* --remarks: say what was staged and how */
-    bool no_warp_specialize;   /* --no-warp-specialize: TMA rings without a producer warpgroup */
-    int ping_pong;             /* > 0 (--ping-pong): warp-specialized rings' two consumers,
-                                  and attention rings' warpgroups, take turns; 0: only the
-                                  attention rings' (default); < 0 (--no-ping-pong): none */
-    bool overlap_softmax;      /* --overlap-softmax: S_{j+1} in flight across the softmax */
-    bool persistent;           /* --persistent: warp-specialized rings loop over the tiles */
+    DistributeOptions opt;     /* the pass's options (distribute.h) */
     bool whole_tile;           /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
                                   threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
     ValueId tid_real;          /* whole_tile: the real thread id (thread_id_real) */

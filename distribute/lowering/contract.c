@@ -649,7 +649,7 @@ hoist_a(Ctx *c, OpId o)
     HoistedA h = { o, buf ? buf : wgmma_buffer(c, da->elem, img), buf != 0 };
     stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], h.buf);
     ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(m, o)->loc, /* staging added ops: op may have moved */
                     "'vector.contract' (wgmma) has its A (%lldx%lld), defined before the loop, "
                     "stored into shared memory once, before the loop%s",

@@ -231,7 +231,7 @@ dist_attn_overlap_prepare(Ctx *c, OpId func)
             c->loc = op_get(m, o)->loc;
             return dist_error(c, "'vptx.overlap_softmax' must be true or false");
         }
-        if (!(a ? a->b : c->overlap_softmax))
+        if (!(a ? a->b : c->opt.overlap_softmax))
             continue;
         Overlap ov;
         const char *why = why_not(c, func, o, &ov);
@@ -252,7 +252,7 @@ dist_attn_overlap_prepare(Ctx *c, OpId func)
                             "'scf.for': --overlap-softmax does not apply: %s", why);
             continue;
         }
-        if (c->remarks)
+        if (c->opt.remarks)
             diag_remark(c->d, op_get(m, o)->loc,
                         "'scf.for' computes S = Q K^T of the next key block while the softmax "
                         "of this one runs (S_0 before the loop; in the last step S of the "

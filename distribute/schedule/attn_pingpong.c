@@ -131,11 +131,11 @@ dist_attn_pp_begin(Ctx *c, OpId loop, bool ring)
         return true; /* not an attention loop: tma_ring.c's option, or nothing */
     /* on by default: the h100 model finds it faster on every 2-warpgroup bench kernel
        (docs/hopper.md, "Ping-pong warpgroups") */
-    if (!(a ? a->b : c->ping_pong >= 0))
+    if (!(a ? a->b : c->opt.ping_pong >= 0))
         return true;
     const char *why = pp_obstacle(c, ring);
     if (why) {
-        if (c->remarks && (a || c->ping_pong > 0)) /* asked for, not the default */
+        if (c->opt.remarks && (a || c->opt.ping_pong > 0)) /* asked for, not the default */
             diag_remark(c->d, op_get(m, loop)->loc,
                         "'scf.for' keeps the plain schedule of its wgmma (no ping-pong): %s", why);
         return true;
@@ -163,7 +163,7 @@ dist_attn_pp_begin(Ctx *c, OpId loop, bool ring)
     region_leave(c, NULL, 0, &rs);
     named_barrier(c, p.mine, false);
     ARRAY_PUSH(&m->arena, c->attn_pp->loops, p);
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(m, loop)->loc,
                     "'scf.for' ping-pong: its %lld warpgroups take turns in pairs to issue their "
                     "wgmma (P V of a block and S of the next in one turn; named barriers %d to "

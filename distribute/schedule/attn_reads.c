@@ -132,7 +132,7 @@ dist_attn_early_reads(Ctx *c, OpId loop, bool ring)
             if (!moved[i])
                 order[n++] = b->ops.items[i];
         memcpy(b->ops.items, order, n * sizeof *order);
-        if (c->remarks)
+        if (c->opt.remarks)
             diag_remark(c->d, op_get(m, loop)->loc,
                         "'scf.for' is an attention key loop on wgmma: its %u read(s) of kernel "
                         "arguments are issued at the top of the body, so their global loads "
@@ -245,7 +245,7 @@ dist_attn_defer_wait(Ctx *c, OpId o)
         if (c->attn_wait.items[i] == loop)
             return true;
     ARRAY_PUSH(&c->m->arena, c->attn_wait, loop);
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(m, o)->loc,
                     "'vector.contract' (P V, A from registers) leaves its wgmma group in flight "
                     "into the next iteration, whose first wgmma waits for both; one "

@@ -200,7 +200,9 @@ attn_stages(Ctx *c, AttnRing *a)
         c->loc = op_get(c->m, a->loop)->loc;
         return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", ATTN_MAX_STAGES);
     }
-    a->stages = s ? s->i : c->pipeline_stages > 0 ? c->pipeline_stages : ATTN_DEFAULT_STAGES;
+    a->stages = s                            ? s->i
+                : c->opt.pipeline_stages > 0 ? c->opt.pipeline_stages
+                                             : ATTN_DEFAULT_STAGES;
     if (a->stages > ATTN_MAX_STAGES) {
         c->loc = op_get(c->m, a->loop)->loc;
         return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, ATTN_MAX_STAGES,
@@ -288,7 +290,7 @@ ask_occupancy(Ctx *c, OpId func, int64_t smem, int64_t min_regs)
         return;
     op_set_attr(c->m, func, "vptx.min_ctas_per_sm", attr_int(c->m, n, TY_I64));
     const Attr *sym = op_attr(c->m, func, "sym_name");
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(
             c->d, op_get(c->m, func)->loc,
             "'%s' asks ptxas for %" PRId64 " workgroups per SM (.minnctapersm: up to %" PRId64
@@ -335,7 +337,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c,
         }
         if (a->stages < least || !add_maps(c, func, a))
             continue; /* the register copy: no error */
-        if (c->remarks && a->stages < asked)
+        if (c->opt.remarks && a->stages < asked)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' asks for %" PRId64 " stages of its TMA ring, but only %" PRId64
                         " fit the %d bytes of shared memory with Q's image",
@@ -348,7 +350,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c,
         if (overlap && ATTN_MIN_REGS + a->rows[0] / 2 > min_regs)
             min_regs = ATTN_MIN_REGS + a->rows[0] / 2;
         ARRAY_PUSH(&c->m->arena, kept.rings, *a);
-        if (c->remarks && a->joint)
+        if (c->opt.remarks && a->joint)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
                         " and %" PRId64 "x%" PRId64 ") through a TMA ring (cp.async.bulk.tensor, "
@@ -356,7 +358,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c,
                         " bytes (a key and a value block each) in dynamic shared memory",
                         a->rows[0], a->cols[0], a->rows[1], a->cols[1], a->stages,
                         a->bytes[0] + a->bytes[1]);
-        else if (c->remarks)
+        else if (c->opt.remarks)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
                         " and %" PRId64 "x%" PRId64 ") through TMA rings (cp.async.bulk.tensor, "

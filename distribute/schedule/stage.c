@@ -394,7 +394,7 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
     const Attr *a = op_attr(c->m, p->loop, "vptx.pipeline_stages");
     if (!a)
         a = config_stages(c, p->loop);
-    int64_t n = a && a->kind == ATTR_INT ? a->i : c->pipeline_stages;
+    int64_t n = a && a->kind == ATTR_INT ? a->i : c->opt.pipeline_stages;
     bool explicit_n = n > 0;
     if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > MAX_STAGES)) {
         c->loc = op_get(c->m, p->loop)->loc;
@@ -425,7 +425,7 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
     /* above 48 KiB: the opt-in dynamic shared memory, its size reported to launchers */
     p->dynamic = n * p->bytes + other > DIST_SMEM_STATIC;
     p->stages = n;
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(c->m, p->loop)->loc,
                     "'scf.for' stages its contract operands through XOR-swizzled shared memory "
                     "(16-byte cp.async.cg copies, ldmatrix reads): %" PRId64 " stage(s) of %" PRId64

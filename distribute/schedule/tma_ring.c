@@ -358,7 +358,9 @@ ring_stages(Ctx *c, Ring *r)
         c->loc = op_get(c->m, r->loop)->loc;
         return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", RING_MAX_STAGES);
     }
-    r->stages = a ? a->i : c->pipeline_stages > 0 ? c->pipeline_stages : RING_DEFAULT_STAGES;
+    r->stages = a                            ? a->i
+                : c->opt.pipeline_stages > 0 ? c->opt.pipeline_stages
+                                             : RING_DEFAULT_STAGES;
     if (r->stages > RING_MAX_STAGES) {
         c->loc = op_get(c->m, r->loop)->loc;
         return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, RING_MAX_STAGES,
@@ -534,7 +536,7 @@ plan_ws(Ctx *c, OpId func, Ring *r)
         dist_error(c, "'vptx.ping_pong' must be true or false");
         return;
     }
-    if (c->no_warp_specialize || (a && !a->b))
+    if (c->opt.no_warp_specialize || (a && !a->b))
         return;
     const Op *lo = op_get(m, r->loop);
     int64_t lb, ub, st;
@@ -555,7 +557,7 @@ plan_ws(Ctx *c, OpId func, Ring *r)
         return;
     r->ws = true;
     /* two consumer warpgroups, ordered by named barriers 1 and 2 (256 threads each) */
-    r->pp = (pp ? pp->b : c->ping_pong > 0) && c->nthreads == 256;
+    r->pp = (pp ? pp->b : c->opt.ping_pong > 0) && c->nthreads == 256;
     /* whole-tile (persist.c): a second consumer warpgroup runs the kernel's 128 threads */
     r->wt = c->whole_tile && c->nthreads == 128;
     op_set_attr(m, func, "vptx.producer_threads", attr_int(m, r->wt ? 256 : 128, TY_I64));
@@ -578,7 +580,7 @@ plan_persist(Ctx *c, OpId func, Ring *r)
         dist_error(c, "'vptx.persistent' must be true or false");
         return;
     }
-    if (!(a ? a->b : c->persistent))
+    if (!(a ? a->b : c->opt.persistent))
         return;
     const Op *lo = op_get(m, r->loop);
     const char *why = NULL;
@@ -610,7 +612,7 @@ plan_persist(Ctx *c, OpId func, Ring *r)
         c->loc = op_get(m, r->loop)->loc;
         if (a)
             dist_error(c, "'vptx.persistent' cannot be honoured: %s", why);
-        else if (c->remarks)
+        else if (c->opt.remarks)
             diag_remark(c->d, c->loc, "'scf.for' gets no persistent tile loop (--persistent): %s",
                         why);
         return;
@@ -715,7 +717,7 @@ ring_plan(Ctx *c, OpId func, int64_t other)
         plan_ws(c, func, &p->rings.items[0]);
     if (p->rings.n == 1 && !c->failed)
         plan_persist(c, func, &p->rings.items[0]);
-    for (uint32_t i = 0; c->remarks && !c->failed && i < p->rings.n; i++)
+    for (uint32_t i = 0; c->opt.remarks && !c->failed && i < p->rings.n; i++)
         ring_remark(c, &p->rings.items[i]);
     return other;
 }
@@ -1635,7 +1637,7 @@ split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
 static bool
 ring_prepare(Ctx *c, OpId func)
 {
-    return split_rings(c->m, func, c->pipeline_stages, c->persistent);
+    return split_rings(c->m, func, c->opt.pipeline_stages, c->opt.persistent);
 }
 
 /* The loops of the ring's hooks: its K loop; the copy of a warp-specialized ring's loop
