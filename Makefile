@@ -13,7 +13,7 @@ LDLIBS   = -lm -ldl -lpthread
 BUILD    = build
 PREFIX   = /usr/local
 
-MODULES  = frontend ir layout distribute distribute/core distribute/lowering distribute/schedule \
+MODULES  = target frontend ir layout distribute distribute/core distribute/lowering distribute/schedule \
            ptxgen sim eval fuzz driver
 SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
 HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))

@@ -448,6 +448,8 @@ distribute_module(Module *m, const DistributeOptions *opt, Diag *d)
               .schedules = schedules,
               .nschedules = sizeof schedules / sizeof schedules[0],
               .opt = opt ? *opt : defaults };
+    if (!c.opt.target)
+        c.opt.target = &target_table[TARGET_SM_80];
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)

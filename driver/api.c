@@ -18,6 +18,7 @@
 #include "driver/driver.h"
 
 #include "distribute/distribute.h"
+#include "target/target.h"
 #include "frontend/frontend.h"
 #include "ir/ir.h"
 #include "layout/layout.h"
@@ -74,9 +75,13 @@ is_vector_level(Module *m)
 static DistributeOptions
 distribute_options(const VptxOptions *opt)
 {
-    DistributeOptions d = { opt->pipeline_stages,         opt->remarks != 0,
-                            opt->no_warp_specialize != 0, opt->ping_pong,
-                            opt->overlap_softmax != 0,    opt->persistent != 0 };
+    DistributeOptions d = { .target = target_find(opt->arch),
+                            .pipeline_stages = opt->pipeline_stages,
+                            .remarks = opt->remarks != 0,
+                            .no_warp_specialize = opt->no_warp_specialize != 0,
+                            .ping_pong = opt->ping_pong,
+                            .overlap_softmax = opt->overlap_softmax != 0,
+                            .persistent = opt->persistent != 0 };
     return d;
 }
 
@@ -86,7 +91,7 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
 {
     DistributeOptions dopt = distribute_options(opt);
     LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0,
-                                 opt->arch && strcmp(opt->arch, "sm_90a") == 0,
+                                 target_has(target_find(opt->arch), TF_WGMMA),
                                  opt->pipeline_stages };
     if (sopt.wgmma && !dist_whole_tile_prepare(m, &dopt, d))
         return false;
@@ -141,10 +146,10 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         }
     }
     PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc != 0 };
-    if (!ptxgen_arch_valid(opt->arch)) {
-        diag_error(d, (Loc){ 0, 0, 0 },
-                   "unknown --arch '%s' (expected sm_80, sm_86, sm_89, sm_90, sm_90a or sm_100a)",
-                   opt->arch);
+    if (!target_find(opt->arch)) {
+        char names[128];
+        target_names(names, sizeof names);
+        diag_error(d, (Loc){ 0, 0, 0 }, "unknown --arch '%s' (expected %s)", opt->arch, names);
         return false;
     }
     uint64_t start = trace_begin(t);

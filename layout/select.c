@@ -64,6 +64,7 @@
  * the contract's remark points there (select_staging_note).
  */
 #include "layout/assign_impl.h"
+#include "target/target.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -427,9 +428,15 @@ check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, cons
 
 /* ------------------------------------------------------- wgmma (sm_90a) */
 
+/* the shared memory one workgroup may have on the target with wgmma (227 KiB) */
+static int64_t
+wgmma_smem_opt_in(void)
+{
+    return target_first_with(TF_WGMMA)->smem_block;
+}
+
 enum {
-    WGMMA_SMEM_LIMIT = 48 * 1024, /* static .shared a kernel may declare */
-    WGMMA_SMEM_OPT_IN = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
+    WGMMA_SMEM_LIMIT = TARGET_SMEM_STATIC, /* static .shared a kernel may declare */
     /* f32 accumulator registers per thread a warpgroup may hold: a 64x256 tile (the widest
        instruction) is 128 and assembles without spills; 256 spills (ptxas 13.0, 255
        registers), where mma.sync's independent 16x8 tiles do not */
@@ -653,14 +660,14 @@ wgmma_chain_ok(Select *s, OpId op, const ContractDims *c, int64_t gm, int64_t gn
     int64_t flat = cb.q + cb.kv[0] + cb.kv[1];
     bool ring = cb.ring && cb.loop && stages >= 2;
     int64_t ring_bytes = chain_ring_bytes(&cb, s->threads, 2);
-    if (flat > WGMMA_SMEM_LIMIT && (!ring || ring_bytes > WGMMA_SMEM_OPT_IN)) {
+    if (flat > WGMMA_SMEM_LIMIT && (!ring || ring_bytes > wgmma_smem_opt_in())) {
         if (ring)
             snprintf(why_not, cap,
                      "it is part of a contract chain (attention) whose wgmma operands in shared "
                      "memory (all but P) need %lld bytes of dynamic shared memory with 2 stages "
-                     "of its TMA ring, more than the %d a workgroup may have (use smaller key "
+                     "of its TMA ring, more than the %lld a workgroup may have (use smaller key "
                      "blocks or head dim per workgroup)",
-                     (long long)ring_bytes, WGMMA_SMEM_OPT_IN);
+                     (long long)ring_bytes, (long long)wgmma_smem_opt_in());
         else
             snprintf(why_not, cap,
                      "it is part of a contract chain (attention) whose wgmma operands in shared "

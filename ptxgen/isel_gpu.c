@@ -495,7 +495,7 @@ lower_async_copy(Emit *e, OpId o)
         ins(e, "cp.async.%s.shared.global [%s], [%s], %" PRId64 "%s;", cg ? "cg" : "ca", S(e, da),
             S(e, sa), bytes, srcsize);
     rep_scalar(e, op_get(e->m, o)->res[0], imm_slot(RC_B32, 0));
-    return need_sm(e, 80, false, "cp.async");
+    return need_feature(e, TF_CP_ASYNC, "cp.async");
 }
 
 bool

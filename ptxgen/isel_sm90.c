@@ -111,7 +111,7 @@ lower_mbarrier(Emit *e, OpId o)
         Slot r = new_reg(e, RC_B32);
         ins(e, "mov.u32 %s, %s;", S(e, r), name);
         rep_scalar(e, op->res[0], r);
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     if (!check_shared_group(e, op->args[0]))
         return false;
@@ -121,16 +121,16 @@ lower_mbarrier(Emit *e, OpId o)
         Slot a = mbar_addr(e, op->args[0], op->args[2], &off);
         Slot n = narrow32(e, scalar_of(e, op_get(e->m, o)->args[1]));
         ins(e, "%smbarrier.init.shared.b64 %s, %s;", guard(e, o, 3), addr(e, a, off), S(e, n));
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     case OP_MBARRIER_ARRIVE: {
         Slot a = mbar_addr(e, op->args[0], op->args[1], &off), t = new_reg(e, RC_B64);
         ins(e, "mbarrier.arrive.shared.b64 %s, %s;", S(e, t), addr(e, a, off));
         rep_scalar(e, op_get(e->m, o)->res[0], t);
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     case OP_MBARRIER_ARRIVE_EXPECT_TX: {
-        if (!need_sm(e, 90, false, "mbarrier.arrive.expect_tx"))
+        if (!need_feature(e, TF_TMA, "mbarrier.arrive.expect_tx"))
             return false;
         Slot a = mbar_addr(e, op->args[0], op->args[2], &off);
         Slot n = narrow32(e, scalar_of(e, op_get(e->m, o)->args[1]));
@@ -189,7 +189,7 @@ static bool
 lower_tma(Emit *e, OpId o)
 {
     Op *op = op_get(e->m, o);
-    if (!need_sm(e, 90, false, "TMA (cp.async.bulk.tensor)"))
+    if (!need_feature(e, TF_TMA, "TMA (cp.async.bulk.tensor)"))
         return false;
     need_version(e, 80);
     char cs[160];
@@ -303,7 +303,7 @@ kmajor_step(int64_t ks, int64_t rows, int64_t e, int64_t s)
 static bool
 lower_warpgroup_mma(Emit *e, OpId o)
 {
-    if (!need_sm(e, 90, true, "wgmma"))
+    if (!need_feature(e, TF_WGMMA, "wgmma"))
         return false;
     need_version(e, 80);
     Op *op = op_get(e->m, o);
@@ -556,7 +556,7 @@ wgmma_commit(Emit *e, OpId o)
 static bool
 lower_wgmma_reg_a(Emit *e, OpId o)
 {
-    if (!(e->sm >= 90 && e->arch_a))
+    if (!target_has(e->target, TF_WGMMA))
         return fail_op(e,
                        "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
                        "only sm_90a has, but the target is %s: compile with --arch=sm_90a",
@@ -661,7 +661,7 @@ fp8_name(TypeId t)
 static bool
 lower_wgmma_shared(Emit *e, OpId o)
 {
-    if (!(e->sm >= 90 && e->arch_a))
+    if (!target_has(e->target, TF_WGMMA))
         return fail_op(e,
                        "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
                        "only sm_90a has, but the target is %s: compile with --arch=sm_90a, "
@@ -767,13 +767,13 @@ isel_sm90(Emit *e, OpId o)
     case OP_TMA_ASYNC_STORE:
         return lower_tma(e, o);
     case OP_TMA_PREFETCH_DESCRIPTOR:
-        if (!need_sm(e, 90, false, "prefetch.tensormap"))
+        if (!need_feature(e, TF_TMA, "prefetch.tensormap"))
             return false;
         need_version(e, 80);
         ins(e, "%sprefetch.tensormap [%s];", guard(e, o, 1), S(e, scalar_of(e, op->args[0])));
         return true;
     case OP_TMA_FENCE_DESCRIPTOR:
-        if (!need_sm(e, 90, false, "fence.proxy.tensormap"))
+        if (!need_feature(e, TF_TMA, "fence.proxy.tensormap"))
             return false;
         need_version(e, 83);
         ins(e, "fence.proxy.tensormap::generic.acquire.sys [%s], 128;",

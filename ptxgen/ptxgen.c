@@ -22,27 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- targets (ptx-sm80.md 1.1: smallest .version per .target) ---- */
-
-static const struct {
-    const char *name;
-    int sm;
-    bool arch_a;
-    int version; /* x10 */
-} targets[] = {
-    { "sm_80", 80, false, 70 }, { "sm_86", 86, false, 71 }, { "sm_89", 89, false, 78 },
-    { "sm_90", 90, false, 78 }, { "sm_90a", 90, true, 80 }, { "sm_100a", 100, true, 86 },
-};
-
-bool
-ptxgen_arch_valid(const char *arch)
-{
-    for (size_t i = 0; arch && i < sizeof targets / sizeof targets[0]; i++)
-        if (strcmp(arch, targets[i].name) == 0)
-            return true;
-    return false;
-}
-
 /* ---- lowering table: which file lowers which op ---- */
 
 typedef bool LowerFn(Emit *e, OpId o);
@@ -736,7 +715,7 @@ type_bytes(Emit *e, TypeId memref)
 }
 
 /* static .shared bytes per entry that ptxas accepts, for every target (0xc000) */
-#define PTX_MAX_STATIC_SHARED 49152
+#define PTX_MAX_STATIC_SHARED TARGET_SMEM_STATIC
 
 static bool add_static_shared(Emit *e, int64_t bytes, int64_t align, Loc loc);
 
@@ -785,13 +764,10 @@ add_static_shared(Emit *e, int64_t bytes, int64_t align, Loc loc)
     if (bytes > PTX_MAX_STATIC_SHARED || at > PTX_MAX_STATIC_SHARED - bytes) {
         fail(e, loc,
              "kernel '%s' needs %" PRId64 " bytes of static workgroup memory; ptxas allows %d "
-             "(48 KB) on every target: use gpu.dynamic_shared_memory for more (at most %s on "
-             "%s)",
-             e->kname, at + bytes, PTX_MAX_STATIC_SHARED,
-             e->sm >= 90   ? "227 KB"
-             : e->sm == 80 ? "163 KB"
-                           : "99 KB",
-             e->opt->arch);
+             "(48 KB) on every target: use gpu.dynamic_shared_memory for more (at most %" PRId64
+             " KB on %s)",
+             e->kname, at + bytes, PTX_MAX_STATIC_SHARED, e->target->smem_block / 1024,
+             e->target->name);
         return false;
     }
     e->shared_bytes = at + bytes;
@@ -1266,18 +1242,13 @@ write_header(Emit *e, FILE *out, const Diag *d)
 bool
 ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
 {
-    Emit e = { .m = m, .opt = opt, .d = d };
-    size_t ti = 0;
-    for (; ti < sizeof targets / sizeof targets[0]; ti++)
-        if (opt->arch && strcmp(opt->arch, targets[ti].name) == 0)
-            break;
-    if (ti == sizeof targets / sizeof targets[0]) {
+    Emit e = { .m = m, .opt = opt, .d = d, .target = target_find(opt->arch) };
+    if (!e.target) {
         diag_error(d, (Loc){ 0, 0, 0 }, "unknown target '%s'", opt->arch ? opt->arch : "");
         return false;
     }
-    e.sm = targets[ti].sm;
-    e.arch_a = targets[ti].arch_a;
-    e.version = targets[ti].version;
+    e.sm = e.target->sm;
+    e.version = e.target->ptx;
     int first_version = e.version;
     Collect c = { .e = &e };
     module_walk(m, m->top, collect_visit, &c);

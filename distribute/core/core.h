@@ -48,8 +48,7 @@
 
 #include <stdint.h>
 
-#define DIST_MAX_SLOTS 4096            /* per-thread elements of one value */
-enum { DIST_SMEM_STATIC = 48 * 1024 }; /* shared memory a kernel may declare statically */
+#define DIST_MAX_SLOTS 4096 /* per-thread elements of one value */
 
 typedef struct Dist {
     const NestedLayout *layout; /* shared among the Dists of equal layouts (dist_new) */

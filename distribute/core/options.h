@@ -7,6 +7,8 @@
 #ifndef VPTX_DISTRIBUTE_CORE_OPTIONS_H
 #define VPTX_DISTRIBUTE_CORE_OPTIONS_H
 
+#include "target/target.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -14,6 +16,9 @@
  * A loop's own attribute wins over the option (vptx.pipeline_stages, vptx.ping_pong,
  * vptx.warp_specialize, vptx.overlap_softmax, vptx.persistent; docs/cli-passes.md). */
 typedef struct DistributeOptions {
+    /* the GPU (target/targets.def): its shared memory and register file bound the
+       schedules' buffers; NULL: sm_80 */
+    const Target *target;
     /* stages of every pipelined K loop (cp.async staging, a TMA ring) that names none:
        1-8; 0 chooses per loop (docs/staging.md, docs/hopper.md) */
     int64_t pipeline_stages;

@@ -791,7 +791,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     ValueId pre = h ? h->buf : 0;
     if (h && h->dynamic) /* Q beside attention's ring (hoist_a) */
         bytes -= esize * shape_a[0] * shape_a[1];
-    if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
+    if (!by_tma && bytes > TARGET_SMEM_STATIC) /* static .shared above 48 KiB: no launch */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
                           "(%lldx%lld) in %lld bytes of shared memory, more than the 49152 a "

@@ -55,7 +55,7 @@ epilogue_layout(Ctx *c, const Transfer *t, Dist *v)
     if (32 % tc != 0 || shape[0] % (tr * w) != 0)
         return v;
     int64_t bytes = shape[0] * shape[1] * esize;
-    if (dist_smem_so_far(c) + bytes + bytes / 8 > DIST_SMEM_STATIC)
+    if (dist_smem_so_far(c) + bytes + bytes / 8 > TARGET_SMEM_STATIC)
         return v;
     NestedLayout to;
     layout_init(&to, 2);

@@ -133,7 +133,7 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
                        ? t->shape[0] * t->shape[1] * (int64_t)type_scalar_bytes(t->elem)
                        : 0;
     }
-    if (!dist_attn_overlap_fits(bytes[0], bytes[1], bytes[2], dist_func_threads(c, func) > 128,
+    if (!dist_attn_overlap_fits(c, bytes[0], bytes[1], bytes[2], dist_func_threads(c, func) > 128,
                                 &need)) {
         char *why = arena_alloc(&m->arena, 160);
         snprintf(why, 160,

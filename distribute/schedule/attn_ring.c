@@ -58,10 +58,8 @@
 #include <string.h>
 
 enum {
-    ATTN_SMEM_MAX = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
-    ATTN_SM_SMEM = 233472,    /* per SM (228 KiB), of which each workgroup takes ... */
-    ATTN_CTA_RESERVED = 1024, /* ... 1 KiB for the system */
-    ATTN_REGFILE = 65536,     /* 32-bit registers per SM */
+    ATTN_CTA_RESERVED = 1024, /* of an SM's shared memory, each workgroup takes 1 KiB for
+                                 the system */
     /* the fewest registers a thread is held to by asking for more workgroups per SM: the
        2-warpgroup kernel with head dim 128 and key blocks of 64 assembles in 124 at that
        cap (138 without), spill-free (ptxas 13.0) */
@@ -266,11 +264,11 @@ ring_bytes(int64_t stages, int64_t q, int64_t kb, int64_t vb, bool joint, bool o
 }
 
 bool
-dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need)
+dist_attn_overlap_fits(Ctx *c, int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need)
 {
     int64_t ns[2];
     *need = ring_bytes(joint ? 3 : 2, q, kb, vb, joint, true, ns);
-    return *need <= ATTN_SMEM_MAX;
+    return *need <= c->opt.target->smem_block;
 }
 
 /*
@@ -283,8 +281,9 @@ dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *n
 static void
 ask_occupancy(Ctx *c, OpId func, int64_t smem, int64_t min_regs)
 {
-    int64_t n = ATTN_SM_SMEM / (smem + ATTN_CTA_RESERVED);
-    while (n > 1 && ATTN_REGFILE / (n * c->nthreads) < min_regs)
+    const Target *t = c->opt.target;
+    int64_t n = t->smem_sm / (smem + ATTN_CTA_RESERVED);
+    while (n > 1 && t->regs_sm / (n * c->nthreads) < min_regs)
         n--;
     if (n < 2)
         return;
@@ -295,7 +294,7 @@ ask_occupancy(Ctx *c, OpId func, int64_t smem, int64_t min_regs)
             c->d, op_get(c->m, func)->loc,
             "'%s' asks ptxas for %" PRId64 " workgroups per SM (.minnctapersm: up to %" PRId64
             " bytes of shared memory each, at most %" PRId64 " registers a thread)",
-            sym && sym->str ? sym->str : "?", n, smem, ATTN_REGFILE / (n * c->nthreads) / 8 * 8);
+            sym && sym->str ? sym->str : "?", n, smem, t->regs_sm / (n * c->nthreads) / 8 * 8);
 }
 
 int64_t
@@ -332,7 +331,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c,
         for (; a->stages >= least; a->stages--) {
             ring = ring_bytes(a->stages, q_bytes(c->m, a->contract[0]), a->bytes[0], a->bytes[1],
                               a->joint, overlap, a->ns);
-            if (used + ring <= ATTN_SMEM_MAX)
+            if (used + ring <= c->opt.target->smem_block)
                 break;
         }
         if (a->stages < least || !add_maps(c, func, a))
@@ -340,8 +339,8 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c,
         if (c->opt.remarks && a->stages < asked)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' asks for %" PRId64 " stages of its TMA ring, but only %" PRId64
-                        " fit the %d bytes of shared memory with Q's image",
-                        asked, a->stages, ATTN_SMEM_MAX);
+                        " fit the %" PRId64 " bytes of shared memory with Q's image",
+                        asked, a->stages, c->opt.target->smem_block);
         used += ring;
         added += ring;
         /* the overlap's second S (64 x key block f32 over a warpgroup's 128 threads) is live

@@ -65,7 +65,7 @@ bool dist_attn_ring_contract(Ctx *c, OpId contract, WgmmaFeed *u);
 void dist_attn_ring_after(Ctx *c, OpId contract); /* release the previous stage, refill */
 /* whether the ring the softmax overlap needs (3 joint stages, or 2 of K and of V) fits
    the shared memory with Q's image; need: its bytes */
-bool dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
+bool dist_attn_overlap_fits(Ctx *c, int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need);
 /* attn_overlap.c's schedule: S reads block 0 before the loop (PEEL, ivn the lower bound),
    the next block (NEXT, ivn its induction value), or this one (OFF) */
 typedef enum { ATTN_OVERLAP_OFF, ATTN_OVERLAP_PEEL, ATTN_OVERLAP_NEXT } AttnOverlapMode;

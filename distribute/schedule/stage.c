@@ -78,10 +78,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-enum {
-    SMEM_OPT_IN = 163 * 1024, /* sm_80's largest opt-in dynamic size per workgroup */
-    MAX_STAGES = 8
-};
+enum { MAX_STAGES = 8 };
 
 typedef struct Staged {
     OpId read;
@@ -407,23 +404,26 @@ choose_stages(Ctx *c, Pipe *p, int64_t other)
     if (n <= 0) {
         why = "the most of 4, 3, 2 whose buffers fit 48 KiB";
         n = 4;
-        while (n > 1 && n * p->bytes + other > DIST_SMEM_STATIC)
+        while (n > 1 && n * p->bytes + other > TARGET_SMEM_STATIC)
             n--;
     }
-    if (n * p->bytes + other > DIST_SMEM_STATIC &&
-        (!explicit_n || other > DIST_SMEM_STATIC || n * p->bytes + other > SMEM_OPT_IN)) {
+    if (n * p->bytes + other > TARGET_SMEM_STATIC &&
+        (!explicit_n || other > TARGET_SMEM_STATIC ||
+         n * p->bytes + other > c->opt.target->smem_block)) {
         c->loc = op_get(c->m, p->loop)->loc;
-        int avail = explicit_n && other <= DIST_SMEM_STATIC ? SMEM_OPT_IN : DIST_SMEM_STATIC;
+        int64_t opt_in = c->opt.target->smem_block;
+        int64_t avail = explicit_n && other <= TARGET_SMEM_STATIC ? opt_in : TARGET_SMEM_STATIC;
         return dist_error(c,
                           "a %" PRId64 "-stage pipeline of this loop's operands needs %" PRId64
                           " bytes of shared memory (%" PRId64 " per stage, %" PRId64
-                          " in the kernel's other buffers), but %d are available%s; use fewer "
-                          "stages or a smaller tile",
+                          " in the kernel's other buffers), but %" PRId64
+                          " are available%s%s%s; use fewer stages or a smaller tile",
                           n, n * p->bytes + other, p->bytes, other, avail,
-                          avail == SMEM_OPT_IN ? " (sm_80's opt-in maximum)" : "");
+                          avail == opt_in ? " (" : "", avail == opt_in ? c->opt.target->name : "",
+                          avail == opt_in ? "'s opt-in maximum)" : "");
     }
     /* above 48 KiB: the opt-in dynamic shared memory, its size reported to launchers */
-    p->dynamic = n * p->bytes + other > DIST_SMEM_STATIC;
+    p->dynamic = n * p->bytes + other > TARGET_SMEM_STATIC;
     p->stages = n;
     if (c->opt.remarks)
         diag_remark(c->d, op_get(c->m, p->loop)->loc,
@@ -464,7 +464,7 @@ place_invariant(Ctx *c, Staged *s, int64_t total)
         }
     }
     int64_t bytes = s->rows * s->cols * 2;
-    if (total + bytes > DIST_SMEM_STATIC) {
+    if (total + bytes > TARGET_SMEM_STATIC) {
         s->read = 0; /* no room: the direct fragment loads */
         return 0;
     }
@@ -983,16 +983,18 @@ stage_check(Ctx *c, OpId func)
         if (!pi->loop || pi->stages < 2)
             continue;
         int64_t sum = dist_static_smem(c, func);
-        if (sum <= DIST_SMEM_STATIC && sum + c->dyn_bytes <= SMEM_OPT_IN)
+        int64_t opt_in = c->opt.target->smem_block;
+        if (sum <= TARGET_SMEM_STATIC && sum + c->dyn_bytes <= opt_in)
             return true;
         c->loc = op_get(c->m, pi->loop)->loc;
         return dist_error(c,
                           "the %" PRId64 "-stage pipeline of this loop (%" PRId64
                           " bytes) and the kernel's other workgroup buffers need %" PRId64
-                          " bytes of shared memory, but %d are available; use fewer stages "
+                          " bytes of shared memory, but %" PRId64
+                          " are available; use fewer stages "
                           "(--pipeline-stages or vptx.pipeline_stages)",
                           pi->stages, pi->stages * pi->bytes, sum + c->dyn_bytes,
-                          c->dyn_bytes ? SMEM_OPT_IN : DIST_SMEM_STATIC);
+                          c->dyn_bytes ? opt_in : (int64_t)TARGET_SMEM_STATIC);
     }
     return true;
 }

@@ -70,10 +70,8 @@
 #include <string.h>
 
 enum {
-    RING_SMEM_MAX = 232448, /* sm_90's dynamic shared memory per workgroup (227 KiB) */
     WS_PRODUCER_REGS = 40,  /* setmaxnreg.dec of the producer warpgroup (as CUTLASS) */
     WS_CONSUMER_REGS = 232, /* setmaxnreg.inc of the consumers, at most */
-    WS_REGFILE = 65536,     /* 32-bit registers per SM (per workgroup at .minnctapersm 1) */
     RING_MAX_STAGES = 8,
     RING_MAX_BLOCKS = 8,
     EPI_W = 8, /* f32 columns per block of the TMA-store epilogue's image (32 bytes) */
@@ -692,19 +690,20 @@ ring_plan(Ctx *c, OpId func, int64_t other)
         if (block_parent_op(c->m, op_get(c->m, r->loop)->parent) != func)
             need += r->bytes[0] + r->bytes[1] + SPLIT_SMEM_SLACK; /* the copy's static buffers */
         plan_epilogue(c, func, r);
-        if (r->write && need + r->cm * r->cn * 4 + 1024 <= RING_SMEM_MAX)
+        if (r->write && need + r->cm * r->cn * 4 + 1024 <= c->opt.target->smem_block)
             need += r->cm * r->cn * 4 + 1024;
         else
             r->write = 0; /* the plain stores of transfer.c */
-        if (need > RING_SMEM_MAX) {
+        if (need > c->opt.target->smem_block) {
             c->loc = op_get(c->m, r->loop)->loc;
             dist_error(c,
                        "a %" PRId64 "-stage TMA ring of this loop's wgmma operands needs %" PRId64
                        " bytes of shared memory (%" PRId64 " per stage, %" PRId64
-                       " in the kernel's other buffers), but sm_90a has %d per workgroup; use "
+                       " in the kernel's other buffers), but %s has %" PRId64 " per workgroup; use "
                        "fewer stages (--pipeline-stages or vptx.pipeline_stages) or a smaller "
                        "tile",
-                       r->stages, need, r->bytes[0] + r->bytes[1], used, RING_SMEM_MAX);
+                       r->stages, need, r->bytes[0] + r->bytes[1], used, c->opt.target->name,
+                       c->opt.target->smem_block);
             return other;
         }
         if (!add_maps(c, func, r))
@@ -826,7 +825,8 @@ set_maxnreg(Ctx *c, int64_t regs, bool dec)
 static int64_t
 ws_consumer_regs(const Ctx *c)
 {
-    int64_t regs = (WS_REGFILE - 128 * WS_PRODUCER_REGS) / c->nthreads / 8 * 8;
+    /* the register file of one SM, one workgroup on it (.minnctapersm 1) */
+    int64_t regs = (c->opt.target->regs_sm - 128 * WS_PRODUCER_REGS) / c->nthreads / 8 * 8;
     return regs < WS_CONSUMER_REGS ? regs : WS_CONSUMER_REGS;
 }
 
@@ -1461,6 +1461,7 @@ new_index(Module *m, Loc loc, int64_t v, OpIdList *out)
 }
 
 typedef struct SplitWalk {
+    const Target *target;
     OpId func;
     int64_t pipeline_stages;
     bool persistent;
@@ -1503,7 +1504,7 @@ split_visit(Module *m, OpId o, void *ctx)
         return true; /* the tile loop wraps the loop itself: the launcher checks the rows */
     /* the copy stages A and B of one step in static shared memory beside the ring: when both
        do not fit, the rows are left to the launcher's check (docs/hopper.md, section 1d) */
-    if ((stages + 1) * (r.bytes[0] + r.bytes[1]) + SPLIT_SMEM_SLACK > RING_SMEM_MAX)
+    if ((stages + 1) * (r.bytes[0] + r.bytes[1]) + SPLIT_SMEM_SLACK > w->target->smem_block)
         return true;
     /* and it holds A and B of one step in registers beside the accumulator, under the
        consumers' setmaxnreg: where that would spill, the rows are left to the launcher too
@@ -1534,10 +1535,10 @@ split_visit(Module *m, OpId o, void *ctx)
  * function that would get such a ring.
  */
 static bool
-split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
+split_rings(Module *m, const Target *target, OpId func, int64_t pipeline_stages, bool persistent)
 {
     {
-        SplitWalk w = { func, pipeline_stages, persistent, { 0 } };
+        SplitWalk w = { target, func, pipeline_stages, persistent, { 0 } };
         module_walk(m, w.func, split_visit, &w);
         for (uint32_t i = 0; i < w.loops.n; i++) {
             OpId loop = w.loops.items[i];
@@ -1637,7 +1638,7 @@ split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
 static bool
 ring_prepare(Ctx *c, OpId func)
 {
-    return split_rings(c->m, func, c->opt.pipeline_stages, c->opt.persistent);
+    return split_rings(c->m, c->opt.target, func, c->opt.pipeline_stages, c->opt.persistent);
 }
 
 /* The loops of the ring's hooks: its K loop; the copy of a warp-specialized ring's loop

@@ -6,12 +6,12 @@
 // A C call needs the callee's prototype (an implicit declaration is an error under
 // -Werror), so a layer that cannot include a header cannot call up into it either.
 // NO-ROUNDTRIP
-// RUN: declare -A may=([ir]="ir" [frontend]="frontend ir" [layout]="layout ir" \
-// RUN:   [distribute]="distribute distribute/core distribute/lowering distribute/schedule layout ir" \
-// RUN:   [distribute/core]="distribute/core layout ir" \
-// RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir" \
-// RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir" \
-// RUN:   [ptxgen]="ptxgen ir" [sim]="sim" [eval]="eval ir" [fuzz]="fuzz layout ir"); \
+// RUN: declare -A may=([ir]="ir" [frontend]="frontend ir" [layout]="layout ir target" \
+// RUN:   [distribute]="distribute distribute/core distribute/lowering distribute/schedule layout ir target" \
+// RUN:   [distribute/core]="distribute/core layout ir target" \
+// RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir target" \
+// RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir target" \
+// RUN:   [ptxgen]="ptxgen ir target" [sim]="sim target" [target]="target" [eval]="eval ir" [fuzz]="fuzz layout ir"); \
 // RUN: bad=0; for d in "${!may[@]}"; do \
 // RUN:   for u in $(sed -n 's,^#include "\([a-z_/]*\)/[a-z_0-9]*\.[a-z]*".*,\1,p' $d/*.[ch] | sort -u); do \
 // RUN:     [[ " ${may[$d]} " == *" $u "* ]] || { echo "$d/ includes $u/: not allowed"; grep -l "#include \"$u/[a-z_0-9]*\." $d/*.[ch]; bad=1; }; \
