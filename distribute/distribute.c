@@ -35,12 +35,8 @@
 static bool
 check_loop_attrs(Ctx *c, OpId loop)
 {
-    const Attr *a = op_attr(c->m, loop, "vptx.ping_pong");
-    if (a && a->kind != ATTR_BOOL) { /* on any loop, whatever the target */
-        c->loc = op_get(c->m, loop)->loc;
-        return dist_error(c, "'vptx.ping_pong' must be true or false");
-    }
-    return true;
+    bool on;
+    return dist_loop_flag(c, loop, "vptx.ping_pong", false, &on, NULL);
 }
 
 static void rewrite_block(Ctx *c, BlockId b);

@@ -653,10 +653,10 @@ wgmma_chain_ok(Select *s, OpId op, const ContractDims *c, int64_t gm, int64_t gn
        blocks (1 stage, or blocks TMA cannot load) every image is static: 48 KiB */
     ChainBytes cb = { s, 0, { 0, 0 }, true, 0 };
     module_walk(s->m, s->func, chain_bytes_visit, &cb);
-    const Attr *st = cb.loop ? op_attr(s->m, cb.loop, "vptx.pipeline_stages") : NULL;
-    int64_t stages = st && st->kind == ATTR_INT    ? st->i
-                     : s->opt->pipeline_stages > 0 ? s->opt->pipeline_stages
-                                                   : 2;
+    LoopStages ls = { 0, STAGES_DEFAULT };
+    if (cb.loop) /* a bad count: distribute says so at the loop */
+        layout_loop_stages(s->m, cb.loop, s->opt->pipeline_stages, &ls);
+    int64_t stages = ls.n ? ls.n : 2; /* the attention ring's default (attn_ring.c) */
     int64_t flat = cb.q + cb.kv[0] + cb.kv[1];
     bool ring = cb.ring && cb.loop && stages >= 2;
     int64_t ring_bytes = chain_ring_bytes(&cb, s->threads, 2);

@@ -160,6 +160,9 @@ void dist_block_shape(Ctx *c, OpId f);
 int64_t dist_func_threads(Ctx *c, OpId f);    /* threads of f's workgroup */
 bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
 bool dist_wgmma_kind(Ctx *c, OpId contract, MmaIntrinsic *out); /* a warpgroup kind */
+/* loop's switch `name` (vptx.ping_pong, ...): its attribute (*asked) wins over option;
+   false after a located error when it is not a boolean */
+bool dist_loop_flag(Ctx *c, OpId loop, const char *name, bool option, bool *on, bool *asked);
 
 /* ---- build.c ---- */
 ValueId dist_vec(Ctx *c, Dist *d);              /* the vector form (built if needed) */

@@ -302,3 +302,16 @@ dist_wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
     const MmaInfo *info = layout_mma_info(out->kind);
     return info && info->subgroups == 4;
 }
+
+/* ---- a loop's switches ---- */
+
+/* A switch of loop `name` (layout_loop_flag: its attribute wins over the option); false
+   after a located error when the attribute is not a boolean. */
+bool
+dist_loop_flag(Ctx *c, OpId loop, const char *name, bool option, bool *on, bool *asked)
+{
+    if (layout_loop_flag(c->m, loop, name, option, on, asked))
+        return true;
+    c->loc = op_get(c->m, loop)->loc;
+    return dist_error(c, "'%s' must be true or false", name);
+}

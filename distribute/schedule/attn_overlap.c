@@ -226,12 +226,10 @@ dist_attn_overlap_prepare(Ctx *c, OpId func)
     module_walk(m, func, collect_fors, &pw);
     for (uint32_t i = 0; i < pw.loops.n; i++) {
         OpId o = pw.loops.items[i];
-        const Attr *a = op_attr(m, o, "vptx.overlap_softmax");
-        if (a && a->kind != ATTR_BOOL) {
-            c->loc = op_get(m, o)->loc;
-            return dist_error(c, "'vptx.overlap_softmax' must be true or false");
-        }
-        if (!(a ? a->b : c->opt.overlap_softmax))
+        bool on, a;
+        if (!dist_loop_flag(c, o, "vptx.overlap_softmax", c->opt.overlap_softmax, &on, &a))
+            return false;
+        if (!on)
             continue;
         Overlap ov;
         const char *why = why_not(c, func, o, &ov);

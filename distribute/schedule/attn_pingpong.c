@@ -125,13 +125,14 @@ bool
 dist_attn_pp_begin(Ctx *c, OpId loop, bool ring)
 {
     Module *m = c->m;
-    const Attr *a = op_attr(m, loop, "vptx.ping_pong");
+    bool on, a; /* checked by distribute.c at every loop */
+    dist_loop_flag(c, loop, "vptx.ping_pong", c->opt.ping_pong >= 0, &on, &a);
     OpId s, pv;
     if (!find_contracts(m, loop, &s, &pv))
         return true; /* not an attention loop: tma_ring.c's option, or nothing */
     /* on by default: the h100 model finds it faster on every 2-warpgroup bench kernel
        (docs/hopper.md, "Ping-pong warpgroups") */
-    if (!(a ? a->b : c->opt.ping_pong >= 0))
+    if (!on)
         return true;
     const char *why = pp_obstacle(c, ring);
     if (why) {

@@ -64,7 +64,6 @@ enum {
        2-warpgroup kernel with head dim 128 and key blocks of 64 assembles in 124 at that
        cap (138 without), spill-free (ptxas 13.0) */
     ATTN_MIN_REGS = 128,
-    ATTN_MAX_STAGES = 8,
     ATTN_MAX_BLOCKS = 8,
     ATTN_DEFAULT_STAGES = 2,
     ATTN_INDEX_DEPTH = 4 /* index arithmetic recomputed for another step: ops deep */
@@ -193,19 +192,13 @@ attn_candidate(Ctx *c, OpId func, OpId o, AttnRing *a)
 static bool
 attn_stages(Ctx *c, AttnRing *a)
 {
-    const Attr *s = op_attr(c->m, a->loop, "vptx.pipeline_stages");
-    if (s && (s->kind != ATTR_INT || s->i < 1 || s->i > ATTN_MAX_STAGES)) {
+    LoopStages ls;
+    const char *bad = layout_loop_stages(c->m, a->loop, c->opt.pipeline_stages, &ls);
+    if (bad) {
         c->loc = op_get(c->m, a->loop)->loc;
-        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", ATTN_MAX_STAGES);
+        return dist_error(c, "%s", bad);
     }
-    a->stages = s                            ? s->i
-                : c->opt.pipeline_stages > 0 ? c->opt.pipeline_stages
-                                             : ATTN_DEFAULT_STAGES;
-    if (a->stages > ATTN_MAX_STAGES) {
-        c->loc = op_get(c->m, a->loop)->loc;
-        return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, ATTN_MAX_STAGES,
-                          a->stages);
-    }
+    a->stages = ls.n ? ls.n : ATTN_DEFAULT_STAGES;
     return true;
 }
 

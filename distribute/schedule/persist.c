@@ -377,11 +377,11 @@ dist_whole_tile_func(Module *m, OpId f, bool persistent, bool ping_pong, bool re
     }
     if (!s.loop)
         return;
-    const Attr *pa = op_attr(m, s.loop, "vptx.persistent");
-    const Attr *pp = op_attr(m, s.loop, "vptx.ping_pong");
-    if ((pa && pa->kind != ATTR_BOOL) || (pp && pp->kind != ATTR_BOOL))
+    bool on_persist, on_pp, pa, pp;
+    if (!layout_loop_flag(m, s.loop, "vptx.persistent", persistent, &on_persist, &pa) ||
+        !layout_loop_flag(m, s.loop, "vptx.ping_pong", ping_pong, &on_pp, &pp))
         return; /* tma_ring.c reports them */
-    if (!(pa ? pa->b : persistent) || !(pp ? pp->b : ping_pong))
+    if (!on_persist || !on_pp)
         return;
     bool explicit = pa && pp;
     const char *tname = NULL;

@@ -78,8 +78,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-enum { MAX_STAGES = 8 };
-
 typedef struct Staged {
     OpId read;
     uint32_t pipe;
@@ -367,40 +365,18 @@ scan_reads(Module *m, OpId o, void *ctx)
     return true;
 }
 
-/* `pipeline_stages` in the lowering_config of a contract in the loop's body, or NULL. */
-static const Attr *
-config_stages(Ctx *c, OpId loop)
-{
-    const Block *b = block_get(c->m, op_entry_block(c->m, loop, 0));
-    for (uint32_t i = 0; i < b->ops.n; i++) {
-        OpId o = b->ops.items[i];
-        const Attr *lc =
-            op_get(c->m, o)->kind == OP_CONTRACT ? op_attr(c->m, o, "lowering_config") : NULL;
-        for (uint32_t k = 0; lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-            if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
-                return lc->dict[k].value;
-    }
-    return NULL;
-}
-
-/* Stage count of a loop's pipeline: attribute (the loop's, else the lowering config of
- * a contract in it), option, or what fits. */
 static bool
 choose_stages(Ctx *c, Pipe *p, int64_t other)
 {
-    const Attr *a = op_attr(c->m, p->loop, "vptx.pipeline_stages");
-    if (!a)
-        a = config_stages(c, p->loop);
-    int64_t n = a && a->kind == ATTR_INT ? a->i : c->opt.pipeline_stages;
-    bool explicit_n = n > 0;
-    if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > MAX_STAGES)) {
+    LoopStages ls;
+    const char *bad = layout_loop_stages(c->m, p->loop, c->opt.pipeline_stages, &ls);
+    if (bad) {
         c->loc = op_get(c->m, p->loop)->loc;
-        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", MAX_STAGES);
+        return dist_error(c, "%s", bad);
     }
-    const char *why =
-        a ? (op_attr(c->m, p->loop, "vptx.pipeline_stages") ? "the loop's vptx.pipeline_stages"
-                                                            : "the contract's lowering_config")
-          : "--pipeline-stages";
+    int64_t n = ls.n;
+    bool explicit_n = n > 0;
+    const char *why = layout_stages_from_name(ls.from);
     if (n <= 0) {
         why = "the most of 4, 3, 2 whose buffers fit 48 KiB";
         n = 4;

@@ -72,7 +72,6 @@
 enum {
     WS_PRODUCER_REGS = 40,  /* setmaxnreg.dec of the producer warpgroup (as CUTLASS) */
     WS_CONSUMER_REGS = 232, /* setmaxnreg.inc of the consumers, at most */
-    RING_MAX_STAGES = 8,
     RING_MAX_BLOCKS = 8,
     EPI_W = 8, /* f32 columns per block of the TMA-store epilogue's image (32 bytes) */
     RING_DEFAULT_STAGES = 3,
@@ -347,23 +346,13 @@ plan_epilogue(Ctx *c, OpId func, Ring *r)
 static bool
 ring_stages(Ctx *c, Ring *r)
 {
-    const Attr *a = op_attr(c->m, r->loop, "vptx.pipeline_stages");
-    const Attr *lc = op_attr(c->m, r->contract, "lowering_config");
-    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
-            a = lc->dict[k].value;
-    if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > RING_MAX_STAGES)) {
+    LoopStages ls;
+    const char *bad = layout_loop_stages(c->m, r->loop, c->opt.pipeline_stages, &ls);
+    if (bad) {
         c->loc = op_get(c->m, r->loop)->loc;
-        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", RING_MAX_STAGES);
+        return dist_error(c, "%s", bad);
     }
-    r->stages = a                            ? a->i
-                : c->opt.pipeline_stages > 0 ? c->opt.pipeline_stages
-                                             : RING_DEFAULT_STAGES;
-    if (r->stages > RING_MAX_STAGES) {
-        c->loc = op_get(c->m, r->loop)->loc;
-        return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, RING_MAX_STAGES,
-                          r->stages);
-    }
+    r->stages = ls.n ? ls.n : RING_DEFAULT_STAGES;
     return true;
 }
 
@@ -415,21 +404,17 @@ typedef struct PlanWalk {
  * The attribute's name goes in *what.
  */
 static bool
-ring_requested(const Module *m, OpId o, const char **what)
+ring_requested(Module *m, OpId o, const char **what)
 {
     OpId loop = block_parent_op(m, op_get(m, o)->parent);
     if (!loop || op_get(m, loop)->kind != OP_FOR)
         return false;
-    const Attr *a = op_attr(m, loop, "vptx.pipeline_stages");
-    *what = "vptx.pipeline_stages on its loop";
-    const Attr *lc = op_attr(m, o, "lowering_config");
-    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0) {
-            a = lc->dict[k].value;
-            *what = "pipeline_stages in its lowering_config";
-        }
-    if (a && a->kind == ATTR_INT && a->i >= 2)
+    LoopStages ls;
+    if (!layout_loop_stages(m, loop, 0, &ls) && ls.n >= 2) {
+        *what = ls.from == STAGES_ATTRIBUTE ? "vptx.pipeline_stages on its loop"
+                                            : "pipeline_stages in its lowering_config";
         return true;
+    }
     *what = "vptx.tma_epilogue on its loop";
     return op_attr(m, loop, "vptx.tma_epilogue") != NULL;
 }
@@ -522,19 +507,11 @@ static void
 plan_ws(Ctx *c, OpId func, Ring *r)
 {
     Module *m = c->m;
-    const Attr *a = op_attr(m, r->loop, "vptx.warp_specialize");
-    if (a && a->kind != ATTR_BOOL) {
-        c->loc = op_get(m, r->loop)->loc;
-        dist_error(c, "'vptx.warp_specialize' must be true or false");
+    bool ws, pp;
+    if (!dist_loop_flag(c, r->loop, "vptx.warp_specialize", true, &ws, NULL) ||
+        !dist_loop_flag(c, r->loop, "vptx.ping_pong", c->opt.ping_pong > 0, &pp, NULL))
         return;
-    }
-    const Attr *pp = op_attr(m, r->loop, "vptx.ping_pong");
-    if (pp && pp->kind != ATTR_BOOL) {
-        c->loc = op_get(m, r->loop)->loc;
-        dist_error(c, "'vptx.ping_pong' must be true or false");
-        return;
-    }
-    if (c->opt.no_warp_specialize || (a && !a->b))
+    if (c->opt.no_warp_specialize || !ws) /* the option turns it off, even where asked */
         return;
     const Op *lo = op_get(m, r->loop);
     int64_t lb, ub, st;
@@ -555,7 +532,7 @@ plan_ws(Ctx *c, OpId func, Ring *r)
         return;
     r->ws = true;
     /* two consumer warpgroups, ordered by named barriers 1 and 2 (256 threads each) */
-    r->pp = (pp ? pp->b : c->opt.ping_pong > 0) && c->nthreads == 256;
+    r->pp = pp && c->nthreads == 256;
     /* whole-tile (persist.c): a second consumer warpgroup runs the kernel's 128 threads */
     r->wt = c->whole_tile && c->nthreads == 128;
     op_set_attr(m, func, "vptx.producer_threads", attr_int(m, r->wt ? 256 : 128, TY_I64));
@@ -572,13 +549,8 @@ static void
 plan_persist(Ctx *c, OpId func, Ring *r)
 {
     Module *m = c->m;
-    const Attr *a = op_attr(m, r->loop, "vptx.persistent");
-    if (a && a->kind != ATTR_BOOL) {
-        c->loc = op_get(m, r->loop)->loc;
-        dist_error(c, "'vptx.persistent' must be true or false");
-        return;
-    }
-    if (!(a ? a->b : c->opt.persistent))
+    bool on, a;
+    if (!dist_loop_flag(c, r->loop, "vptx.persistent", c->opt.persistent, &on, &a) || !on)
         return;
     const Op *lo = op_get(m, r->loop);
     const char *why = NULL;
@@ -1489,18 +1461,14 @@ split_visit(Module *m, OpId o, void *ctx)
     if (!ring_candidate(&tmp, w->func, o, &r) || op_attr(m, r.loop, "vptx.ring_fallback") ||
         block_parent_op(m, op_get(m, r.loop)->parent) != w->func)
         return true;
-    const Attr *a = op_attr(m, r.loop, "vptx.pipeline_stages");
-    const Attr *lc = op_attr(m, o, "lowering_config");
-    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
-            a = lc->dict[k].value;
-    int64_t stages = a && a->kind == ATTR_INT ? a->i
-                     : w->pipeline_stages > 0 ? w->pipeline_stages
-                                              : RING_DEFAULT_STAGES;
+    LoopStages ls;
+    layout_loop_stages(m, r.loop, w->pipeline_stages, &ls); /* a bad count: planning says so */
+    int64_t stages = ls.n ? ls.n : RING_DEFAULT_STAGES;
     if (stages == 1 || (!dynamic_pitch(m, r.read[0]) && !dynamic_pitch(m, r.read[1])))
         return true;
-    const Attr *pa = op_attr(m, r.loop, "vptx.persistent");
-    if (pa && pa->kind == ATTR_BOOL ? pa->b : w->persistent)
+    bool persistent; /* a bad attribute: planning says so */
+    layout_loop_flag(m, r.loop, "vptx.persistent", w->persistent, &persistent, NULL);
+    if (persistent)
         return true; /* the tile loop wraps the loop itself: the launcher checks the rows */
     /* the copy stages A and B of one step in static shared memory beside the ring: when both
        do not fit, the rows are left to the launcher's check (docs/hopper.md, section 1d) */
