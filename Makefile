@@ -13,7 +13,8 @@ LDLIBS   = -lm -ldl -lpthread
 BUILD    = build
 PREFIX   = /usr/local
 
-MODULES  = frontend ir layout distribute ptxgen sim eval fuzz driver
+MODULES  = target frontend ir layout distribute distribute/core distribute/lowering distribute/schedule \
+           ptxgen sim eval fuzz driver
 SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
 HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))
 OBJ      = $(SRC:%.c=$(BUILD)/%.o)

@@ -7,7 +7,7 @@
  *              shape is on the function (gpu.known_block_size or translation_info).
  * Ensures:     no T_WG op and no `vptx.layout` attribute remains in a rewritten
  *              function; a vector value with layout L is, per thread, one
- *              vector<layout_num_slots(L) x elem> holding its slots in order (dist.h);
+ *              vector<layout_num_slots(L) x elem> holding its slots in order (core/core.h);
  *              scalars stay scalars; the ids are gpu.thread_id x (y, z linearized):
  *              lane = tid % 32, subgroup = tid / 32.  Only ops that ptxgen lowers
  *              are produced: arith, math, vector.{extract,insert,from_elements,
@@ -24,199 +24,20 @@
  * constants, workgroup buffers) go to a prologue put first in the entry block.
  */
 #include "distribute/distribute.h"
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- errors, layouts, the value tables ---- */
-
-bool
-dist_error(Ctx *c, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(c->d, DIAG_ERROR, c->loc, fmt, ap);
-    va_end(ap);
-    c->failed = true;
-    return false;
-}
-
-static void
-layout_from_attr(const NestedLayoutAttr *a, NestedLayout *l)
-{
-    layout_init(l, (int32_t)a->rank);
-    for (uint32_t d = 0; d < a->rank; d++)
-        layout_set_dim(l, (int32_t)d, a->subgroup_tile[d], a->batch_tile[d], a->outer_tile[d],
-                       a->thread_tile[d], a->element_tile[d], a->subgroup_strides[d],
-                       a->thread_strides[d]);
-    layout_normalize(l);
-}
-
-bool
-result_layout(Ctx *c, OpId op, uint32_t i, NestedLayout *out)
-{
-    const Attr *a = op_attr(c->m, op, "vptx.layout");
-    if (a && a->kind == ATTR_ARRAY && i < a->n && a->items[i]->kind == ATTR_NESTED_LAYOUT) {
-        layout_from_attr(a->items[i]->nested, out);
-        return true;
-    }
-    if (a && a->kind == ATTR_NESTED_LAYOUT && i == 0) {
-        layout_from_attr(a->nested, out);
-        return true;
-    }
-    if (op_get(c->m, op)->kind == OP_TO_LAYOUT) {
-        a = op_attr(c->m, op, "layout");
-        if (a && a->kind == ATTR_NESTED_LAYOUT) {
-            layout_from_attr(a->nested, out);
-            return true;
-        }
-    }
-    return false;
-}
-
-bool
-layout_of_value(Ctx *c, ValueId v, NestedLayout *out)
-{
-    Value *val = value_get(c->m, v);
-    if (val->def)
-        return result_layout(c, val->def, val->index, out);
-    OpId parent = block_parent_op(c->m, val->block);
-    if (parent && op_get(c->m, parent)->kind == OP_FOR && val->index > 0)
-        return result_layout(c, parent, val->index - 1, out);
-    return false;
-}
-
-TypeId
-dist_type(Ctx *c, const Dist *d)
-{
-    int64_t n = d->n;
-    return type_vector(c->m, d->elem, 1, &n);
-}
-
-Dist *
-dist_new(Ctx *c, const NestedLayout *l, TypeId elem)
-{
-    Dist *d = arena_alloc(&c->scratch, sizeof *d);
-    const uint32_t nslots = sizeof c->recent / sizeof c->recent[0];
-    for (uint32_t i = 0; i < nslots && !d->layout; i++)
-        if (c->recent[i] && (c->recent[i] == l || layout_equal(c->recent[i], l)))
-            d->layout = c->recent[i];
-    if (!d->layout) {
-        d->layout = arena_copy(&c->scratch, l, sizeof *l);
-        c->recent[c->nrecent++ % nslots] = d->layout;
-    }
-    d->elem = elem;
-    d->n = (uint32_t)layout_num_slots(l);
-    d->elems = arena_alloc(&c->scratch, (d->n + 1) * sizeof *d->elems);
-    return d;
-}
-
-void
-dist_bind(Ctx *c, ValueId old, Dist *d)
-{
-    if (old < c->nold)
-        c->dist[old] = d;
-}
-
-Dist *
-dist_of(Ctx *c, ValueId old)
-{
-    if (old < c->nold && c->dist[old])
-        return c->dist[old];
-    if (value_get(c->m, old)->def)
-        dist_error(c, "'%s' result is a vector without a layout",
-                   op_name(c->m, value_get(c->m, old)->def));
-    else
-        dist_error(c, "a vector block argument cannot be distributed: a kernel takes its "
-                      "vectors through memory");
-    return NULL;
-}
-
-ValueId
-dist_scalar(Ctx *c, ValueId old)
-{
-    return old < c->nold && c->map[old] ? c->map[old] : old;
-}
-
-static void
-log_undo(Ctx *c, Dist *d, int32_t slot)
-{
-    if (c->depth == 0)
-        return;
-    Undo u = { d, slot, c->depth };
-    ARRAY_PUSH(&c->scratch, c->undo, u);
-}
-
-void
-dist_set_elem(Ctx *c, Dist *d, uint32_t k, ValueId v)
-{
-    d->elems[k] = v;
-    log_undo(c, d, (int32_t)k);
-}
-
-void
-dist_set_vec(Ctx *c, Dist *d, ValueId v)
-{
-    d->vec = v;
-    log_undo(c, d, -1);
-}
-
-ValueId
-dist_vec(Ctx *c, Dist *d)
-{
-    if (d->vec)
-        return d->vec;
-    for (uint32_t k = 0; k < d->n; k++)
-        if (!d->elems[k])
-            ICE("distribute: a per-thread value with neither form");
-    dist_set_vec(c, d, from_elements(c, d->elems, d->n, d->elem));
-    return d->vec;
-}
-
-ValueId
-dist_elem(Ctx *c, Dist *d, uint32_t k)
-{
-    if (d->elems[k])
-        return d->elems[k];
-    if (!d->vec)
-        ICE("distribute: a per-thread value with neither form");
-    dist_set_elem(c, d, k, extract_elem(c, d->vec, k, d->elem));
-    return d->elems[k];
-}
-
-void
-scope_push(Ctx *c)
-{
-    c->depth++;
-}
-
-/* Forgets the forms built at the current depth: they do not dominate what follows. */
-void
-scope_pop(Ctx *c)
-{
-    while (c->undo.n && c->undo.items[c->undo.n - 1].depth == c->depth) {
-        Undo u = c->undo.items[--c->undo.n];
-        if (u.slot < 0)
-            u.d->vec = 0;
-        else
-            u.d->elems[u.slot] = 0;
-    }
-    c->depth--;
-}
-
-void
-install_ops(Ctx *c, BlockId b, OpList *l)
-{
-    for (uint32_t i = 0; i < l->n; i++)
-        op_get(c->m, l->items[i])->parent = b;
-    Block *bl = block_get(c->m, b);
-    bl->ops.items = l->items;
-    bl->ops.n = l->n;
-    bl->ops.cap = l->cap;
-}
-
 /* ---- control flow ---- */
+
+/* The attributes of a loop that any schedule may read, checked on every loop. */
+static bool
+check_loop_attrs(Ctx *c, OpId loop)
+{
+    bool on;
+    return dist_loop_flag(c, loop, "vptx.ping_pong", false, &on, NULL);
+}
 
 static void rewrite_block(Ctx *c, BlockId b);
 
@@ -265,13 +86,13 @@ rewrite_for(Ctx *c, OpId o)
         }
     }
     (void)niter;
-    if (!dist_stage_loop_begin(c, o))
+    /* the loop's schedule, chosen once: its hooks around the loop, and its contracts' */
+    const Schedule *outer = c->sched;
+    c->sched = sched_of_loop(c, o);
+    if (!sched_before(c, o))
         return false;
     dist_wgmma_hoist(c, o);
-    if (!dist_attn_ring_begin(c, o) || !dist_attn_pp_begin(c, o))
-        return false;
-    dist_attn_early_reads(c, o);
-    if (!dist_attn_overlap_begin(c, o, &args[op_get(c->m, o)->nargs - 1]))
+    if (!check_loop_attrs(c, o) || !sched_enter(c, o, &args[op_get(c->m, o)->nargs - 1]))
         return false;
     op_set_args(c->m, o, op_get(c->m, o)->nargs, args);
     ARRAY_PUSH(&c->m->arena, *c->out, o);
@@ -280,9 +101,8 @@ rewrite_for(Ctx *c, OpId o)
     rewrite_block(c, body);
     c->loops--;
     scope_pop(c);
-    dist_stage_loop_end(c, o);
-    dist_attn_pp_end(c, o);
-    dist_attn_loop_end(c, o);
+    sched_leave(c, o);
+    c->sched = outer;
     return !c->failed;
 }
 
@@ -290,7 +110,7 @@ static bool
 rewrite_if(Ctx *c, OpId o)
 {
     op_get(c->m, o)->args[0] = dist_scalar(c, op_get(c->m, o)->args[0]);
-    if (!dist_ring_persist_if(c, o))
+    if (!sched_branch(c, o))
         return false;
     for (uint32_t i = 0; i < op_get(c->m, o)->nres; i++) {
         ValueId r = op_get(c->m, o)->res[i];
@@ -424,8 +244,8 @@ rewrite_op(Ctx *c, OpId o)
     OpKind k = op_get(c->m, o)->kind;
     c->loc = op_get(c->m, o)->loc;
     bool ok;
-    if (c->overlap && dist_attn_overlap_op(c, o))
-        ok = !c->failed; /* attn_overlap.c: S_{j+1} and its key block */
+    if (sched_op(c, o))
+        ok = !c->failed; /* the loop's schedule rewrote it (attn_overlap.c: S_{j+1}, K) */
     else if (k == OP_FOR)
         ok = rewrite_for(c, o);
     else if (k == OP_IF)
@@ -459,15 +279,11 @@ rewrite_block(Ctx *c, BlockId b)
         install_ops(c, b, &list);
 }
 
-void
-rewrite_region_block(Ctx *c, BlockId b)
-{
-    scope_push(c);
-    rewrite_block(c, b);
-    scope_pop(c);
-}
-
 /* ---- functions ---- */
+
+/* The schedules, in the order their function hooks run (core/core.h): staging plans first,
+   and the rings take the shared memory left after it. */
+static const Schedule *const schedules[] = { &stage_schedule, &attention_schedule, &ring_schedule };
 
 static bool
 strip_layout(Module *m, OpId o, void *ctx)
@@ -478,61 +294,11 @@ strip_layout(Module *m, OpId o, void *ctx)
     return true;
 }
 
-static int64_t
-max_subgroups(Module *m, OpId f)
-{
-    int64_t best = 1;
-    for (uint32_t o = 1; o < m->nops; o++) {
-        const Attr *a = op_attr(m, o, "vptx.layout");
-        for (uint32_t i = 0; a && a->kind == ATTR_ARRAY && i < a->n; i++) {
-            if (a->items[i]->kind != ATTR_NESTED_LAYOUT)
-                continue;
-            NestedLayout l;
-            layout_from_attr(a->items[i]->nested, &l);
-            if (layout_subgroup_count(&l) > best)
-                best = layout_subgroup_count(&l);
-        }
-    }
-    (void)f;
-    return best;
-}
-
-/* gpu.known_block_size, else translation_info's workgroup_size, else the subgroups of
- * the layouts: c->block, c->nthreads, c->nwarps */
-static void
-block_shape(Ctx *c, OpId f)
-{
-    const Attr *a = op_attr(c->m, f, "gpu.known_block_size");
-    if (!a)
-        a = op_attr(c->m, f, "known_block_size");
-    const Attr *ti = op_attr(c->m, f, "translation_info");
-    c->block[0] = c->block[1] = c->block[2] = 0;
-    if (a && a->kind == ATTR_DENSE_ARRAY && a->n >= 1 && a->n <= 3 && a->ints) {
-        for (uint32_t i = 0; i < 3; i++)
-            c->block[i] = i < a->n ? a->ints[i] : 1;
-    } else if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->nworkgroup) {
-        for (uint32_t i = 0; i < 3; i++)
-            c->block[i] = i < ti->translation->nworkgroup ? ti->translation->workgroup_size[i] : 1;
-    }
-    if (c->block[0])
-        c->nthreads = c->block[0] * c->block[1] * c->block[2];
-    else
-        c->nthreads = 32 * max_subgroups(c->m, f);
-    c->nwarps = (c->nthreads + 31) / 32;
-}
-
-int64_t
-dist_func_threads(Ctx *c, OpId f)
-{
-    block_shape(c, f);
-    return c->nthreads;
-}
-
 /* block_shape, and the subgroup size checked */
 static bool
 launch_shape(Ctx *c, OpId f)
 {
-    block_shape(c, f);
+    dist_block_shape(c, f);
     const Attr *ti = op_attr(c->m, f, "translation_info");
     if (ti && ti->kind == ATTR_TRANSLATION_INFO && ti->translation->subgroup_size &&
         ti->translation->subgroup_size != 32) {
@@ -636,6 +402,8 @@ distribute_func(Ctx *c, OpId f)
     c->prologue = (OpList){ 0 };
     c->cache.n = 0;
     c->buffers.n = 0;
+    c->dyn = 0;
+    c->dyn_bytes = 0;
     c->undo.n = 0;
     c->depth = c->loops = 0;
     if (!launch_shape(c, f))
@@ -647,14 +415,13 @@ distribute_func(Ctx *c, OpId f)
     if (!entry)
         return true;
     dist_pad_workgroup_allocs(c, f);
-    dist_plan_staging(c, f);
-    if (c->failed)
+    if (!sched_plan(c, f))
         return false;
     rewrite_block(c, entry);
     if (c->failed)
         return false;
     /* prologue first */
-    if (!dist_stage_check(c, f))
+    if (!sched_check(c, f))
         return false;
     Block *b = block_get(c->m, entry);
     OpList all = { 0 };
@@ -669,50 +436,20 @@ distribute_func(Ctx *c, OpId f)
 }
 
 bool
-distribute_module(Module *m, Diag *d)
+distribute_module(Module *m, const DistributeOptions *opt, Diag *d)
 {
-    return distribute_module_staged(m, 0, false, d);
-}
-
-bool
-distribute_module_staged(Module *m, int64_t pipeline_stages, bool remarks, Diag *d)
-{
-    return distribute_module_opts(m, pipeline_stages, remarks, true, 0, d);
-}
-
-bool
-distribute_module_opts(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                       int ping_pong, Diag *d)
-{
-    return distribute_module_overlap(m, pipeline_stages, remarks, warp_specialize, ping_pong, false,
-                                     d);
-}
-
-bool
-distribute_module_overlap(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                          int ping_pong, bool overlap_softmax, Diag *d)
-{
-    return distribute_module_persist(m, pipeline_stages, remarks, warp_specialize, ping_pong,
-                                     overlap_softmax, false, d);
-}
-
-bool
-distribute_module_persist(Module *m, int64_t pipeline_stages, bool remarks, bool warp_specialize,
-                          int ping_pong, bool overlap_softmax, bool persistent, Diag *d)
-{
+    static const DistributeOptions defaults = { 0 };
     Ctx c = { .m = m,
               .d = d,
-              .pipeline_stages = pipeline_stages,
-              .remarks = remarks,
-              .no_warp_specialize = !warp_specialize,
-              .ping_pong = ping_pong,
-              .overlap_softmax = overlap_softmax,
-              .persistent = persistent };
+              .schedules = schedules,
+              .nschedules = sizeof schedules / sizeof schedules[0],
+              .opt = opt ? *opt : defaults };
+    if (!c.opt.target)
+        c.opt.target = &target_table[TARGET_SM_80];
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     for (uint32_t i = 0; i < funcs.n; i++)
-        if (!dist_split_rings(m, funcs.items[i], pipeline_stages, persistent) ||
-            !dist_attn_overlap_prepare(&c, funcs.items[i]))
+        if (!sched_prepare(&c, funcs.items[i]))
             return false;
     c.nold = m->nvalues;
     c.dist = ir_calloc(c.nold + 1, sizeof *c.dist);
@@ -752,4 +489,19 @@ distribute_has_layouts(Module *m)
     bool missing = false;
     module_walk(m, m->top, missing_layout, &missing);
     return !missing;
+}
+
+/* Whole-tile ping-pong, before layout: schedule/persist.c, function by function. */
+bool
+dist_whole_tile_prepare(Module *m, const DistributeOptions *opt, Diag *d)
+{
+    static const DistributeOptions defaults = { 0 };
+    if (!opt)
+        opt = &defaults;
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    for (uint32_t i = 0; i < funcs.n; i++)
+        dist_whole_tile_func(m, funcs.items[i], opt->persistent, opt->ping_pong > 0, opt->remarks,
+                             d);
+    return !diag_has_errors(d);
 }

@@ -22,6 +22,7 @@
 #include "driver/options.h"
 
 #include "distribute/distribute.h"
+#include "target/target.h"
 #include "frontend/frontend.h"
 #include "ir/ir.h"
 #include "layout/layout.h"
@@ -76,15 +77,29 @@ is_vector_level(Module *m)
     return !module_walk(m, m->top, has_wg_op, NULL);
 }
 
+/* The distribute pass's options record, from the compiler's. */
+static DistributeOptions
+distribute_options(const VptxOptions *opt)
+{
+    DistributeOptions d = { .target = target_find(opt->arch),
+                            .pipeline_stages = opt->pipeline_stages,
+                            .remarks = opt->remarks != 0,
+                            .no_warp_specialize = opt->no_warp_specialize != 0,
+                            .ping_pong = opt->ping_pong,
+                            .overlap_softmax = opt->overlap_softmax != 0,
+                            .persistent = opt->persistent != 0 };
+    return d;
+}
+
 /* Tensor-core selection, then layout assignment. */
 static bool
 run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
 {
+    DistributeOptions dopt = distribute_options(opt);
     LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0,
-                                 opt->arch && strcmp(opt->arch, "sm_90a") == 0,
+                                 target_has(target_find(opt->arch), TF_WGMMA),
                                  opt->pipeline_stages };
-    if (sopt.wgmma &&
-        !dist_whole_tile_prepare(m, opt->persistent != 0, opt->ping_pong > 0, opt->remarks != 0, d))
+    if (sopt.wgmma && !dist_whole_tile_prepare(m, &dopt, d))
         return false;
     uint64_t start = trace_begin(t);
     bool ok = layout_select(m, d, &sopt);
@@ -220,9 +235,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
         if (!check_kernel_results(m, d)) /* before distribute trips over the return */
             return false;
         uint64_t start = trace_begin(t);
-        bool ok = distribute_module_persist(m, opt->pipeline_stages, opt->remarks != 0,
-                                            opt->no_warp_specialize == 0, opt->ping_pong,
-                                            opt->overlap_softmax != 0, opt->persistent != 0, d);
+        DistributeOptions dopt = distribute_options(opt);
+        bool ok = distribute_module(m, &dopt, d);
         trace_end(t, "distribute", start, m, ok);
         if (!ok || !trace_pass(t, "verify", ir_verify, m, d))
             return false;

@@ -11,7 +11,7 @@
  */
 #include "driver/options.h"
 
-#include "ptxgen/ptxgen.h"
+#include "target/target.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,20 +19,22 @@
 
 /* ---- the validator ---- */
 
-static const char arch_list[] = "sm_80, sm_86, sm_89, sm_90, sm_90a or sm_100a";
-static const char *const arch_names[] = { "sm_80",  "sm_86",   "sm_89", "sm_90",
-                                          "sm_90a", "sm_100a", NULL };
-
 bool
 options_validate(const VptxOptions *opt, OptionsSpelling spelling, char *err, size_t n)
 {
     bool cli = spelling == OPTIONS_CLI;
+    char arch_list[128];
+    const char *arch_names[TARGET_COUNT + 1];
+    target_names(arch_list, sizeof arch_list);
+    for (int i = 0; i < TARGET_COUNT; i++)
+        arch_names[i] = target_table[i].name;
+    arch_names[TARGET_COUNT] = NULL;
     if (!opt->arch) {
         snprintf(err, n, "%s is NULL (expected a target: %s)", cli ? "--arch" : "VptxOptions.arch",
                  arch_list);
         return false;
     }
-    if (!ptxgen_arch_valid(opt->arch)) {
+    if (!target_find(opt->arch)) {
         const char *near = cli_closest(opt->arch, arch_names);
         char hint[48] = "";
         if (near)
@@ -125,6 +127,8 @@ cli_compile_option(int argc, char **argv, int *i, VptxOptions *opt, const char *
     if (option_value(argc, argv, i, "--arch", &v) || option_value(argc, argv, i, "-arch", &v) ||
         option_value(argc, argv, i, "--gpu-architecture", &v)) {
         if (!v || !*v) {
+            char arch_list[128];
+            target_names(arch_list, sizeof arch_list);
             fprintf(err, "%s: error: option '%s' needs a target (%s)\n", cmd, arg, arch_list);
             return -1;
         }

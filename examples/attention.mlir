@@ -10,7 +10,7 @@
 //    per-thread work plus shuffles within groups of 4 lanes, no shared memory;
 //  - K and V, read from global memory inside the key loop, are staged through
 //    XOR-swizzled shared memory by a 3-stage cp.async pipeline and read with
-//    ldmatrix (distribute/stage.c); Q, read once before the loop, goes the same way
+//    ldmatrix (distribute/schedule/stage.c); Q, read once before the loop, goes the same way
 //    (16-byte cp.async into the last stage's slice of K's buffer, then ldmatrix), so
 //    every global load is 100% sector-efficient (4-byte fragment loads of Q: 90%);
 //  - P, the first contract's C fragment (f32), becomes the second contract's A

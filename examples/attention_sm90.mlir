@@ -9,7 +9,7 @@
 //  - S = Q K^T reads Q and the key block from swizzled shared memory: Q's image is
 //    stored once, before the key loop; the key and value blocks are loaded by TMA
 //    (cp.async.bulk.tensor) into rings of 1 and 2 stages with full and empty
-//    mbarriers (distribute/attn_ring.c), never through registers;
+//    mbarriers (distribute/schedule/attn_ring.c), never through registers;
 //  - P V reads P from registers: the D fragment of S (f32) holds, in each thread, the
 //    same (row, column) pairs as P V's A fragment (f16) per 16 keys, so P reaches the
 //    second wgmma by a register renaming and cvt.rn.f16x2.f32, never through shared
@@ -41,9 +41,9 @@
 // LAYOUT: vector.contract {{.*}}mma_kind = #iree_gpu.mma_layout<NV_WGMMA_F32_64x64x16_F16>{{.*}}vptx.wgmma_a = "registers"
 // LAYOUT-NOT: vptx.conversion = "shared"
 // Q is read once, before the key loop, and its wgmma image is stored there, once
-// (distribute/contract.c hoists the staging of a loop-invariant A: 4 16-byte global
+// (distribute/lowering/contract.c hoists the staging of a loop-invariant A: 4 16-byte global
 // loads and 4 16-byte shared stores a thread).  The key and value blocks never pass
-// through registers: distribute/attn_ring.c loads them by TMA, the key blocks into a
+// through registers: distribute/schedule/attn_ring.c loads them by TMA, the key blocks into a
 // ring of 1 stage (free again right after S) and the value blocks into a ring of 2.
 // Before the loop thread 0 initializes a full barrier (count 1) and an empty one (count
 // 128, the threads) per stage, and fills every stage: K_0, V_0, V_1, each an expect_tx
@@ -85,7 +85,7 @@
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
 // PTX-NOT: {{ld.global|st.shared}}
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;
-// P V's group stays in flight past the back edge (distribute/attn_reads.c): no wait
+// P V's group stays in flight past the back edge (distribute/schedule/attn_reads.c): no wait
 // after its commit; the next iteration's S waits for both (wait_group 0), and one wait
 // after the loop covers the last.  Its accumulator is the loop-carried registers, so
 // the yield copies none of them (tests/lit/distribute/attn-overlap.mlir: ptxas repairs

@@ -7,7 +7,7 @@
 // memory with 16-byte cp.async copies and pipelines the K loop over 3 stages
 // (docs/staging.md).  Rows whose length (K for A, N for B) is not a multiple of 8 are
 // copied element by element (a uniform branch; cp.async needs rows on 16 bytes).  C
-// leaves through the idle stage buffers in 128-bit stores (distribute/epilogue.c;
+// leaves through the idle stage buffers in 128-bit stores (distribute/schedule/epilogue.c;
 // element by element at the right edge, or where N is not a multiple of 4).
 // On sm_90a it takes the Hopper route (docs/hopper.md): wgmma m64n128k16 on two
 // warpgroups, fed by a 3-stage TMA ring with full and empty mbarriers, and a producer

@@ -181,7 +181,7 @@ fattest_dim(const NestedLayout *l, int64_t *per_thread)
 
 /*
  * The iteration-space layout distribute's generic contract path builds
- * (distribute/contract.c: contract_generic): the accumulator's layout on
+ * (distribute/lowering/contract.c: contract_generic): the accumulator's layout on
  * parallel dims, the lhs's on reduction dims, or reduction dims held whole.
  */
 static bool

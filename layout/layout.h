@@ -363,7 +363,7 @@ bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *
  * keeps the base 16-byte aligned (or a dynamic one), no mask, no permutation, and either
  * in bounds or padded with zero (TMA zero-fills what lies past the memref's sizes).
  * Dynamic row pitches are checked by the launcher, when it encodes the map.  Where the
- * memref comes from and how the read is indexed is distribute/tma_ring.c's to check.
+ * memref comes from and how the read is indexed is distribute/schedule/tma_ring.c's to check.
  */
 bool layout_tma_read(const struct Module *m, uint32_t read);
 /* The same, saying in why (a sentence a user can act on) what keeps TMA from the read. */
@@ -376,5 +376,25 @@ bool layout_tma_read_why(const struct Module *m, uint32_t read, char *why, size_
  * (names the largest value), a remark with the estimate when asked.
  */
 bool layout_budget(struct Module *m, struct Diag *d, bool remarks);
+
+/*
+ * loop_options.c -- the options of an scf.for, each resolved in one place.  Stages: the
+ * stage count of a software-pipelined loop:
+ * the loop's vptx.pipeline_stages, else the lowering_config of a contract in its body,
+ * else the option, else 0 (the schedule's own default).  NULL, or the error to report
+ * at the loop (a count that is not an integer from 1 to LAYOUT_MAX_STAGES).
+ */
+enum { LAYOUT_MAX_STAGES = 8 };
+typedef enum { STAGES_DEFAULT, STAGES_OPTION, STAGES_CONFIG, STAGES_ATTRIBUTE } StagesFrom;
+typedef struct LoopStages {
+    int64_t n;       /* 1 .. LAYOUT_MAX_STAGES, or 0: the schedule's default */
+    StagesFrom from; /* where n comes from */
+} LoopStages;
+const char *layout_loop_stages(struct Module *m, uint32_t loop, int64_t option, LoopStages *out);
+const char *layout_stages_from_name(StagesFrom from); /* "the loop's vptx.pipeline_stages" ... */
+/* A switch (vptx.ping_pong, ...): the attribute (*asked) wins over the option; false when
+   the attribute is not a boolean. */
+bool layout_loop_flag(struct Module *m, uint32_t loop, const char *name, bool option, bool *on,
+                      bool *asked);
 
 #endif

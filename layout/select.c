@@ -64,6 +64,7 @@
  * the contract's remark points there (select_staging_note).
  */
 #include "layout/assign_impl.h"
+#include "target/target.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -430,9 +431,15 @@ check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, cons
 
 /* ------------------------------------------------------- wgmma (sm_90a) */
 
+/* the shared memory one workgroup may have on the target with wgmma (227 KiB) */
+static int64_t
+wgmma_smem_opt_in(void)
+{
+    return target_first_with(TF_WGMMA)->smem_block;
+}
+
 enum {
-    WGMMA_SMEM_LIMIT = 48 * 1024, /* static .shared a kernel may declare */
-    WGMMA_SMEM_OPT_IN = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
+    WGMMA_SMEM_LIMIT = TARGET_SMEM_STATIC, /* static .shared a kernel may declare */
     /* f32 accumulator registers per thread a warpgroup may hold: a 64x256 tile (the widest
        instruction) is 128 and assembles without spills; 256 spills (ptxas 13.0, 255
        registers), where mma.sync's independent 16x8 tiles do not */
@@ -541,7 +548,7 @@ layout_tma_read(const Module *m, OpId r)
 }
 
 /* Whether operand v of contract op can be loaded by distribute's TMA ring
- * (distribute/tma_ring.c decides; this is the part of its rule that depends on the
+ * (distribute/schedule/tma_ring.c decides; this is the part of its rule that depends on the
  * program alone): a vector.transfer_read that layout_tma_read accepts, in the
  * contract's block, which is an scf.for body, of a memref argument of the kernel. */
 static bool
@@ -575,11 +582,11 @@ typedef struct {
     Select *s;
     int64_t q;     /* A images of the chain's contracts whose A is not from registers */
     int64_t kv[2]; /* the B blocks: S's (K) and P V's (V) */
-    bool ring;     /* every B a read that distribute/attn_ring.c can load by TMA */
+    bool ring;     /* every B a read that distribute/schedule/attn_ring.c can load by TMA */
     OpId loop;     /* the loop of the chain's contracts (their B reads' loop) */
 } ChainBytes;
 
-/* Can distribute/attn_ring.c load B operand v of chain contract op by TMA?  Its rule as
+/* Can distribute/schedule/attn_ring.c load B operand v of chain contract op by TMA?  Its rule as
    far as the program says (attn_operand): a ring operand (ring_operand) of a memref of
    identity layout with a static row length that the kernel only reads, the read used by
    the contract alone, at most 256 rows, indexed by what each copy can recompute. */
@@ -626,7 +633,7 @@ chain_bytes_visit(Module *m, OpId op, void *ctx)
 }
 
 /*
- * The dynamic shared memory of the chain on distribute/attn_ring.c's TMA ring with n
+ * The dynamic shared memory of the chain on distribute/schedule/attn_ring.c's TMA ring with n
  * stages: Q's image (contract.c stores it there when the ring is taken) and the stages
  * (several warpgroups: n of a key and a value block; one: n - 1 key blocks and n value
  * blocks), each 1024-byte aligned; attn_ring.c's dist_plan_attn_ring counts the same.
@@ -643,27 +650,27 @@ wgmma_chain_ok(Select *s, OpId op, const ContractDims *c, int64_t gm, int64_t gn
                size_t cap)
 {
     (void)op;
-    /* with the TMA ring (distribute/attn_ring.c: 2 stages or more) Q's image and the
+    /* with the TMA ring (distribute/schedule/attn_ring.c: 2 stages or more) Q's image and the
        ring's stages are dynamic shared memory, up to the opt-in 227 KiB (the ring takes
        fewer stages than asked where that makes it fit); with the register copy of the
        blocks (1 stage, or blocks TMA cannot load) every image is static: 48 KiB */
     ChainBytes cb = { s, 0, { 0, 0 }, true, 0 };
     module_walk(s->m, s->func, chain_bytes_visit, &cb);
-    const Attr *st = cb.loop ? op_attr(s->m, cb.loop, "vptx.pipeline_stages") : NULL;
-    int64_t stages = st && st->kind == ATTR_INT    ? st->i
-                     : s->opt->pipeline_stages > 0 ? s->opt->pipeline_stages
-                                                   : 2;
+    LoopStages ls = { 0, STAGES_DEFAULT };
+    if (cb.loop) /* a bad count: distribute says so at the loop */
+        layout_loop_stages(s->m, cb.loop, s->opt->pipeline_stages, &ls);
+    int64_t stages = ls.n ? ls.n : 2; /* the attention ring's default (attn_ring.c) */
     int64_t flat = cb.q + cb.kv[0] + cb.kv[1];
     bool ring = cb.ring && cb.loop && stages >= 2;
     int64_t ring_bytes = chain_ring_bytes(&cb, s->threads, 2);
-    if (flat > WGMMA_SMEM_LIMIT && (!ring || ring_bytes > WGMMA_SMEM_OPT_IN)) {
+    if (flat > WGMMA_SMEM_LIMIT && (!ring || ring_bytes > wgmma_smem_opt_in())) {
         if (ring)
             snprintf(why_not, cap,
                      "it is part of a contract chain (attention) whose wgmma operands in shared "
                      "memory (all but P) need %lld bytes of dynamic shared memory with 2 stages "
-                     "of its TMA ring, more than the %d a workgroup may have (use smaller key "
+                     "of its TMA ring, more than the %lld a workgroup may have (use smaller key "
                      "blocks or head dim per workgroup)",
-                     (long long)ring_bytes, WGMMA_SMEM_OPT_IN);
+                     (long long)ring_bytes, (long long)wgmma_smem_opt_in());
         else
             snprintf(why_not, cap,
                      "it is part of a contract chain (attention) whose wgmma operands in shared "
@@ -813,7 +820,7 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
         return false;
     }
     /* B given as (k, n) is staged N-major when an instruction's 2N bytes reach 32, and
-       that image needs 2N a multiple of 32 (distribute/contract.c): N % 16 == 0, or 8 */
+       that image needs 2N a multiple of 32 (distribute/lowering/contract.c): N % 16 == 0, or 8 */
     bool b_kn = c->dims[1][0] == c->k && esize == 2;
     if (!chain && (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1]))) {
         snprintf(why_not, cap,

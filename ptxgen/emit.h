@@ -35,6 +35,7 @@
 #define VPTX_PTXGEN_EMIT_H
 
 #include "ptxgen/ptxgen.h"
+#include "target/target.h"
 
 #include <stdint.h>
 
@@ -85,9 +86,9 @@ typedef struct Emit {
     Module *m;
     const PtxOptions *opt;
     Diag *d;
-    int sm;      /* 80, 86, 89, 90, 100 */
-    bool arch_a; /* sm_90a / sm_100a */
-    int version; /* needed .version * 10 */
+    const Target *target; /* opt->arch's row of target/targets.def */
+    int sm;               /* target->sm: 80, 86, 89, 90, 100 */
+    int version;          /* needed .version * 10 */
     bool failed;
     /* per kernel */
     /* the kernel's instructions (regs.c ins, label): grown by half again with ir_realloc,
@@ -211,7 +212,9 @@ Slot halves_pack(Emit *e, Slot lo, Slot hi); /* mov.b32 d, {lo, hi}, once per st
 uint32_t new_label(Emit *e);
 bool fail(Emit *e, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 bool fail_op(Emit *e, const char *fmt, ...) PRINTF_LIKE(2, 3); /* "'op.name' <msg>" at cur_op */
-bool need_sm(Emit *e, int sm, bool arch_a, const char *what);
+/* the target has every feature of f (TF_*, target/target.h), else an error naming the
+   first target that has them */
+bool need_feature(Emit *e, unsigned f, const char *what);
 void need_version(Emit *e, int v10);
 void reset_kernel_values(Emit *e, OpId func); /* rep, uses, range of the kernel's values */
 void compute_ranges(Emit *e, OpId func);

@@ -215,7 +215,7 @@ lower_shuffle(Emit *e, OpId o)
 
 /* gpu.subgroup_reduce of packed f16 / bf16 pairs: the butterfly moves whole registers
  * and combines them with the .f16x2 / .bf16x2 instruction, both halves at once (the
- * row reductions of distribute/reduction.c pair their partials so). */
+ * row reductions of distribute/lowering/reduction.c pair their partials so). */
 static bool
 packed_subgroup_reduce(Emit *e, OpKind k, TypeId et, int64_t size, int64_t stride, const Rep *src,
                        Rep *r)
@@ -552,7 +552,7 @@ lower_async_copy(Emit *e, OpId o)
         ins(e, "cp.async.%s.shared.global [%s], [%s], %" PRId64 "%s;", cg ? "cg" : "ca", S(e, da),
             S(e, sa), bytes, srcsize);
     rep_scalar(e, op_get(e->m, o)->res[0], imm_slot(RC_B32, 0));
-    return need_sm(e, 80, false, "cp.async");
+    return need_feature(e, TF_CP_ASYNC, "cp.async");
 }
 
 bool

@@ -360,7 +360,7 @@ lower_store(Emit *e, OpId o)
     Slot addr = mem_address(e, mr, op->args + 2, op->nargs - 2, &off, &align);
     op = op_get(e->m, o);
     /* MLIR's vector.store alignment: the address is known to be a multiple of it
-       (distribute/epilogue.c, under a test of the dynamic row length) */
+       (distribute/schedule/epilogue.c, under a test of the dynamic row length) */
     const Attr *al = op_attr(e->m, o, "alignment");
     if (op->kind == OP_VSTORE && al && al->kind == ATTR_INT && al->i > align && al->i <= 16 &&
         (al->i & (al->i - 1)) == 0)

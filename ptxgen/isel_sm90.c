@@ -114,7 +114,7 @@ lower_mbarrier(Emit *e, OpId o)
         Slot r = new_reg(e, RC_B32);
         ins(e, "mov.u32 %s, %s;", S(e, r), name);
         rep_scalar(e, op->res[0], r);
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     if (!check_shared_group(e, op->args[0]))
         return false;
@@ -124,13 +124,13 @@ lower_mbarrier(Emit *e, OpId o)
         Slot a = mbar_addr(e, op->args[0], op->args[2], &off);
         Slot n = narrow32(e, scalar_of(e, op_get(e->m, o)->args[1]));
         ins(e, "%smbarrier.init.shared.b64 %s, %s;", guard(e, o, 3), addr(e, a, off), S(e, n));
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     case OP_MBARRIER_ARRIVE: {
         Slot a = mbar_addr(e, op->args[0], op->args[1], &off), t = new_reg(e, RC_B64);
         ins(e, "mbarrier.arrive.shared.b64 %s, %s;", S(e, t), addr(e, a, off));
         rep_scalar(e, op_get(e->m, o)->res[0], t);
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     case OP_MBARRIER_TEST_WAIT: { /* barriers, token, mbarId: is the token's phase done? */
         Slot a = mbar_addr(e, op->args[0], op->args[2], &off), p = new_reg(e, RC_PRED);
@@ -138,7 +138,7 @@ lower_mbarrier(Emit *e, OpId o)
             S(e, as_reg(e, scalar_of(e, op_get(e->m, o)->args[1]))));
         rep_scalar(e, op_get(e->m, o)->res[0], p);
         need_version(e, 70);
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     case OP_MBARRIER_ARRIVE_NOCOMPLETE: { /* barriers, mbarId, count */
         Slot a = mbar_addr(e, op->args[0], op->args[1], &off), t = new_reg(e, RC_B64);
@@ -147,10 +147,10 @@ lower_mbarrier(Emit *e, OpId o)
             S(e, as_reg(e, n)));
         rep_scalar(e, op_get(e->m, o)->res[0], t);
         need_version(e, 70);
-        return need_sm(e, 80, false, "mbarrier");
+        return need_feature(e, TF_CP_ASYNC, "mbarrier");
     }
     case OP_MBARRIER_ARRIVE_EXPECT_TX: {
-        if (!need_sm(e, 90, false, "mbarrier.arrive.expect_tx"))
+        if (!need_feature(e, TF_TMA, "mbarrier.arrive.expect_tx"))
             return false;
         Slot a = mbar_addr(e, op->args[0], op->args[2], &off);
         Slot n = narrow32(e, scalar_of(e, op_get(e->m, o)->args[1]));
@@ -209,7 +209,7 @@ static bool
 lower_tma(Emit *e, OpId o)
 {
     Op *op = op_get(e->m, o);
-    if (!need_sm(e, 90, false, "TMA (cp.async.bulk.tensor)"))
+    if (!need_feature(e, TF_TMA, "TMA (cp.async.bulk.tensor)"))
         return false;
     need_version(e, 80);
     char cs[160];
@@ -250,7 +250,7 @@ lower_tma(Emit *e, OpId o)
     ins(e, "%sfence.proxy.async.shared::cta;", gd);
     ins(e, "%scp.async.bulk.tensor.%" PRIu32 "d.global.shared::cta.tile.bulk_group [%s, %s], [%s];",
         gd, seg[2], S(e, desc), cs, S(e, src));
-    /* vptx.tma_store_more (distribute/tma_ring.c's epilogue): more stores follow in the
+    /* vptx.tma_store_more (distribute/schedule/tma_ring.c's epilogue): more stores follow in the
        same bulk group, so its commit and wait come after the last one only */
     if (op_attr(e->m, o, "vptx.tma_store_more"))
         return true;
@@ -323,7 +323,7 @@ kmajor_step(int64_t ks, int64_t rows, int64_t e, int64_t s)
 static bool
 lower_warpgroup_mma(Emit *e, OpId o)
 {
-    if (!need_sm(e, 90, true, "wgmma"))
+    if (!need_feature(e, TF_WGMMA, "wgmma"))
         return false;
     need_version(e, 80);
     Op *op = op_get(e->m, o);
@@ -481,7 +481,7 @@ acc_in_place(Emit *e, ValueId acc)
 
 /*
  * A wgmma whose groups stay in flight past its loop's back edge (no_wait, its result
- * only yielded: distribute/attn_reads.c) must write the iter_arg's registers itself:
+ * only yielded: distribute/schedule/attn_reads.c) must write the iter_arg's registers itself:
  * a yield that copied its result would read the accumulator before the wait.  Fills
  * out[i] with the iter_arg register that result element i is yielded to (scf.yield of
  * vector.from_elements of vector.extract, as distribute builds it), when every element
@@ -576,7 +576,7 @@ wgmma_commit(Emit *e, OpId o)
 static bool
 lower_wgmma_reg_a(Emit *e, OpId o)
 {
-    if (!(e->sm >= 90 && e->arch_a))
+    if (!target_has(e->target, TF_WGMMA))
         return fail_op(e,
                        "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
                        "only sm_90a has, but the target is %s: compile with --arch=sm_90a",
@@ -681,7 +681,7 @@ fp8_name(TypeId t)
 static bool
 lower_wgmma_shared(Emit *e, OpId o)
 {
-    if (!(e->sm >= 90 && e->arch_a))
+    if (!target_has(e->target, TF_WGMMA))
         return fail_op(e,
                        "(a vector.contract with an NV_WGMMA_* mma_kind) needs wgmma, which "
                        "only sm_90a has, but the target is %s: compile with --arch=sm_90a, "
@@ -697,7 +697,7 @@ lower_wgmma_shared(Emit *e, OpId o)
        instruction reads 32 bytes of every K-major row */
     int64_t es = (int64_t)type_scalar_bytes(ta->elem), kstep = 32 / es;
     int64_t blocks = es * k / s, ra = ta->shape[0] / blocks, rb = tb->shape[0] / blocks;
-    /* a ring of stages (distribute/tma_ring.c): the rows of one stage's column block */
+    /* a ring of stages (distribute/schedule/tma_ring.c): the rows of one stage's column block */
     ra = attr_int_or(op_attr(e->m, o, "a_rows"), ra);
     rb = attr_int_or(op_attr(e->m, o, "b_rows"), rb);
     if (type_element(e->m, value_type(e->m, op->args[4])) == TY_F16) {
@@ -787,13 +787,13 @@ isel_sm90(Emit *e, OpId o)
     case OP_TMA_ASYNC_STORE:
         return lower_tma(e, o);
     case OP_TMA_PREFETCH_DESCRIPTOR:
-        if (!need_sm(e, 90, false, "prefetch.tensormap"))
+        if (!need_feature(e, TF_TMA, "prefetch.tensormap"))
             return false;
         need_version(e, 80);
         ins(e, "%sprefetch.tensormap [%s];", guard(e, o, 1), S(e, scalar_of(e, op->args[0])));
         return true;
     case OP_TMA_FENCE_DESCRIPTOR:
-        if (!need_sm(e, 90, false, "fence.proxy.tensormap"))
+        if (!need_feature(e, TF_TMA, "fence.proxy.tensormap"))
             return false;
         need_version(e, 83);
         ins(e, "fence.proxy.tensormap::generic.acquire.sys [%s], 128;",

@@ -62,7 +62,7 @@ lower_cluster(Emit *e, OpId o)
 {
     static const char *const reg[] = { "clusterid", "nclusterid", "cluster_ctaid",
                                        "cluster_nctaid" };
-    if (!need_sm(e, 90, false, "thread block clusters"))
+    if (!need_feature(e, TF_SM90, "thread block clusters"))
         return false;
     need_version(e, 78);
     char buf[32];
@@ -89,7 +89,7 @@ lower_nvvm_sreg(Emit *e, OpId o)
         buf[k++] = (*s == '.' && ((cluster && s == n + 7) || (lanemask && s == n + 8))) ? '_' : *s;
     buf[k] = 0;
     if (strncmp(n, "cluster", 7) == 0 || strncmp(n, "ncluster", 8) == 0) {
-        if (!need_sm(e, 90, false, "thread block clusters"))
+        if (!need_feature(e, TF_SM90, "thread block clusters"))
             return false;
         need_version(e, 78);
     }
@@ -114,7 +114,7 @@ lower_nvvm_shfl(Emit *e, OpId o)
 static bool
 lower_elect(Emit *e, OpId o)
 {
-    if (!need_sm(e, 90, false, "elect.sync"))
+    if (!need_feature(e, TF_SM90, "elect.sync"))
         return false;
     need_version(e, 80);
     const Op *op = op_get(e->m, o);
@@ -137,7 +137,7 @@ lower_fence(Emit *e, OpId o)
             ins(e, "fence.proxy.alias;");
             return true;
         }
-        if (!need_sm(e, 90, false, "fence.proxy.async"))
+        if (!need_feature(e, TF_SM90, "fence.proxy.async"))
             return false;
         need_version(e, 80);
         if (kind && strcmp(kind, "async.shared") == 0)
@@ -148,8 +148,8 @@ lower_fence(Emit *e, OpId o)
             ins(e, "fence.proxy.async;");
         return true;
     }
-    if (!need_sm(e, 90, false,
-                 k == OP_NVVM_FENCE_SC_CLUSTER ? "fence.sc.cluster" : "fence.mbarrier_init"))
+    if (!need_feature(e, TF_SM90,
+                      k == OP_NVVM_FENCE_SC_CLUSTER ? "fence.sc.cluster" : "fence.mbarrier_init"))
         return false;
     need_version(e, 80);
     ins(e, "%s",
@@ -768,7 +768,7 @@ wmma_shape(Emit *e, TypeId t, int *mnk, const char **sfx)
         if (fits) {
             memcpy(mnk, s, sizeof shapes[0]);
             *sfx = op == MMA_C ? (half ? "f16" : "f32") : half ? "f16" : "tf32";
-            return need_sm(e, half ? 70 : 80, false, half ? "WMMA" : "tf32 WMMA");
+            return true; /* every target has WMMA, tf32 too */
         }
     }
     return fail_op(e,

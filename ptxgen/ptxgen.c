@@ -22,27 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- targets (ptx-sm80.md 1.1: smallest .version per .target) ---- */
-
-static const struct {
-    const char *name;
-    int sm;
-    bool arch_a;
-    int version; /* x10 */
-} targets[] = {
-    { "sm_80", 80, false, 70 }, { "sm_86", 86, false, 71 }, { "sm_89", 89, false, 78 },
-    { "sm_90", 90, false, 78 }, { "sm_90a", 90, true, 80 }, { "sm_100a", 100, true, 86 },
-};
-
-bool
-ptxgen_arch_valid(const char *arch)
-{
-    for (size_t i = 0; arch && i < sizeof targets / sizeof targets[0]; i++)
-        if (strcmp(arch, targets[i].name) == 0)
-            return true;
-    return false;
-}
-
 /* ---- lowering table: which file lowers which op ---- */
 
 typedef bool LowerFn(Emit *e, OpId o);
@@ -907,7 +886,7 @@ type_bytes(Emit *e, TypeId memref)
 }
 
 /* static .shared bytes per entry that ptxas accepts, for every target (0xc000) */
-#define PTX_MAX_STATIC_SHARED 49152
+#define PTX_MAX_STATIC_SHARED TARGET_SMEM_STATIC
 
 static bool add_static_shared(Emit *e, int64_t bytes, int64_t align, Loc loc);
 
@@ -956,13 +935,10 @@ add_static_shared(Emit *e, int64_t bytes, int64_t align, Loc loc)
     if (bytes > PTX_MAX_STATIC_SHARED || at > PTX_MAX_STATIC_SHARED - bytes) {
         fail(e, loc,
              "kernel '%s' needs %" PRId64 " bytes of static workgroup memory; ptxas allows %d "
-             "(48 KB) on every target: use gpu.dynamic_shared_memory for more (at most %s on "
-             "%s)",
-             e->kname, at + bytes, PTX_MAX_STATIC_SHARED,
-             e->sm >= 90   ? "227 KB"
-             : e->sm == 80 ? "163 KB"
-                           : "99 KB",
-             e->opt->arch);
+             "(48 KB) on every target: use gpu.dynamic_shared_memory for more (at most %" PRId64
+             " KB on %s)",
+             e->kname, at + bytes, PTX_MAX_STATIC_SHARED, e->target->smem_block / 1024,
+             e->target->name);
         return false;
     }
     e->shared_bytes = at + bytes;
@@ -1200,7 +1176,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
 {
     fflush(e->params);
     fflush(e->decls);
-    /* a warp-specialized TMA ring (distribute/tma_ring.c) adds a producer warpgroup after
+    /* a warp-specialized TMA ring (distribute/schedule/tma_ring.c) adds a producer warpgroup after
        the gpu.known_block_size threads: the launchers read this line (vptx_block_threads) */
     const Attr *prod = op_attr(e->m, f, "vptx.producer_threads");
     int64_t extra = prod && prod->kind == ATTR_INT && e->block_size[0] ? prod->i : 0;
@@ -1209,8 +1185,8 @@ write_kernel(Emit *e, FILE *out, OpId f)
                 "\n// vptx: block size %" PRId64 " threads (%" PRId64
                 " of a producer warpgroup after the kernel's %" PRId64 ")",
                 e->block_size[0] + extra, extra, e->block_size[0]);
-    /* tensor maps the compiler added after the kernel's own arguments (distribute/tma_ring.c):
-       read by launchers, which encode them (docs/hopper.md) */
+    /* tensor maps the compiler added after the kernel's own arguments
+       (distribute/schedule/tma_ring.c): read by launchers, which encode them (docs/hopper.md) */
     const Attr *hid = op_attr(e->m, f, "vptx.hidden_tmaps");
     BlockId entry = op_entry_block(e->m, f, 0);
     /* a persistent tile loop's logical grid: three i32 arguments after the maps */
@@ -1225,7 +1201,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
             const Type *box = type_get(e->m, tm->elem);
             static const int sw[] = { 0, 32, 64, 128 };
             /* a memref whose row length is dynamic, in a kernel that tests it and takes
-               register copies when TMA cannot map the rows (distribute/tma_ring.c) */
+               register copies when TMA cannot map the rows (distribute/schedule/tma_ring.c) */
             const Attr *ta = op_attr(e->m, f, "vptx.hidden_tmaps_tested");
             bool tested = ta && ta->kind == ATTR_DENSE_ARRAY && i < ta->n && ta->ints[i];
             fprintf(out,
@@ -1264,7 +1240,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
     if (e->block_size[0] && !e->device)
         fprintf(out, ".reqntid %" PRId64 ", %" PRId64 ", %" PRId64 "\n", e->block_size[0] + extra,
                 e->block_size[1] ? e->block_size[1] : 1, e->block_size[2] ? e->block_size[2] : 1);
-    /* workgroups per SM asked of ptxas (distribute/attn_ring.c), which caps registers */
+    /* workgroups per SM asked of ptxas (distribute/schedule/attn_ring.c), which caps registers */
     const Attr *minc = op_attr(e->m, f, "vptx.min_ctas_per_sm");
     /* thread block clusters (upstream's nvvm.cluster_dim / nvvm.cluster_max_blocks) */
     const Attr *cd = e->device ? NULL : op_attr(e->m, f, "nvvm.cluster_dim");
@@ -1375,7 +1351,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                             "kernel '%s': nvvm.cluster_dim has a dimension of %" PRId64
                             "; clusters are at least 1 in every dimension",
                             e->kname, cd->ints[i]);
-        if (!need_sm(e, 90, false, "thread block clusters (nvvm.cluster_dim)"))
+        if (!need_feature(e, TF_SM90, "thread block clusters (nvvm.cluster_dim)"))
             return false;
         need_version(e, 78);
     }
@@ -1512,18 +1488,13 @@ write_header(Emit *e, FILE *out, const Diag *d)
 bool
 ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
 {
-    Emit e = { .m = m, .opt = opt, .d = d };
-    size_t ti = 0;
-    for (; ti < sizeof targets / sizeof targets[0]; ti++)
-        if (opt->arch && strcmp(opt->arch, targets[ti].name) == 0)
-            break;
-    if (ti == sizeof targets / sizeof targets[0]) {
+    Emit e = { .m = m, .opt = opt, .d = d, .target = target_find(opt->arch) };
+    if (!e.target) {
         diag_error(d, (Loc){ 0, 0, 0 }, "unknown target '%s'", opt->arch ? opt->arch : "");
         return false;
     }
-    e.sm = targets[ti].sm;
-    e.arch_a = targets[ti].arch_a;
-    e.version = targets[ti].version;
+    e.sm = e.target->sm;
+    e.version = e.target->ptx;
     int first_version = e.version;
     Collect c = { .e = &e };
     e.role = module_func_roles(m);

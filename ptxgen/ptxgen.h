@@ -71,7 +71,4 @@ typedef struct PtxOptions {
  * collected first.  Both give the same bytes. */
 bool ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d);
 
-/* True for the targets ptxgen can emit for. */
-bool ptxgen_arch_valid(const char *arch);
-
 #endif

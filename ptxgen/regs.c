@@ -528,12 +528,13 @@ fail_op(Emit *e, const char *fmt, ...)
 }
 
 bool
-need_sm(Emit *e, int sm, bool arch_a, const char *what)
+need_feature(Emit *e, unsigned f, const char *what)
 {
-    if (e->sm >= sm && (!arch_a || e->arch_a))
+    if (target_has(e->target, f))
         return true;
-    return fail_op(e, "needs %s (sm_%d%s), but the target is %s", what, sm, arch_a ? "a" : "",
-                   e->opt->arch);
+    const Target *t = target_first_with(f);
+    return fail_op(e, "needs %s (%s), but the target is %s", what, t ? t->name : "?",
+                   e->target->name);
 }
 
 void

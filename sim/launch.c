@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SHARED  (227u * 1024u) /* sm_90 per-block maximum [PG] */
-#define CALL_FRAMES 16             /* .func frames of local memory per thread */
+#define CALL_FRAMES 16 /* .func frames of local memory per thread */
 
 SIM_PRINTF(2, 3) static SimResult launch_error(SimCtx *ctx, const char *fmt, ...)
 {
@@ -72,16 +71,22 @@ check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **par
 }
 
 /* .target sm_NN[a]: at most the GPU's own, and not one of the parts the model lacks
- * (sm_86, sm_87, sm_89: consumer and embedded Ampere/Ada) */
+ * (target/targets.def's modeled column: not sm_86, sm_89, the consumer Ampere and Ada,
+ * nor sm_100a).  A target vptx does not compile for (nvcc's default sm_52, say): by its
+ * number, the model lacking sm_81 .. sm_89 (sm_87: embedded Ampere). */
 static bool
 timing_target_ok(const TimingGpu *g, const char *target)
 {
     if (!target || !target[0])
         return true;
+    int max = target_table[g->target].sm;
+    const Target *t = target_find(target);
+    if (t)
+        return t->modeled && t->sm <= max;
     if (strncmp(target, "sm_", 3))
         return false;
     int n = atoi(target + 3);
-    return n > 0 && n <= g->max_target && !(n > 80 && n < 90);
+    return n > 0 && n <= max && !(n > 80 && n < 90);
 }
 
 SimResult
@@ -158,9 +163,13 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
     uint64_t shared =
         (uint64_t)((m->shared_static + m->dyn_align - 1) / m->dyn_align * m->dyn_align) +
         shared_bytes;
-    if (shared > MAX_SHARED)
-        return launch_error(ctx, "launch of '%s' needs %llu bytes of shared memory (at most %u)",
-                            f->name, (unsigned long long)shared, MAX_SHARED);
+    /* the target's per-block maximum (target/targets.def), or sm_90's 227 KiB for PTX of
+       a target vptx does not compile for */
+    const Target *t = target_find(m->target);
+    uint64_t max = (uint64_t)(t ? t->smem_block : target_table[TARGET_SM_90A].smem_block);
+    if (shared > max)
+        return launch_error(ctx, "launch of '%s' needs %llu bytes of shared memory (at most %llu)",
+                            f->name, (unsigned long long)shared, (unsigned long long)max);
     Exec x;
     memset(&x, 0, sizeof x);
     x.ctx = ctx;

@@ -27,6 +27,7 @@
 #define SIM_SIMINT_H
 
 #include "sim/sim.h"
+#include "target/target.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -597,10 +598,11 @@ typedef enum {
 
 struct TimingGpu {
     const char *name, *product;
-    int max_target; /* highest sm_ the GPU runs: 80, 90 */
+    TargetId target; /* the GPU's own target (target/targets.def): the newest it runs, its
+                        shared memory and register file per SM */
     unsigned sms;
     double clock_mhz;
-    unsigned max_warps_sm, max_ctas_sm, regs_sm, reg_unit, smem_sm, smem_cta_reserved;
+    unsigned max_warps_sm, max_ctas_sm, reg_unit, smem_cta_reserved;
     double dram_gbs;         /* DRAM bandwidth, GB/s (datasheet peak) */
     double dram_eff;         /* the fraction of it a streaming copy sustains */
     double l2_bytes_clk;     /* L2 bandwidth, whole chip, bytes per SM clock */

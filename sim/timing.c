@@ -1109,10 +1109,11 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     /* occupancy */
     unsigned wpc = x->nwarps;
     unsigned regs_warp = (tm->regs * WARP_SIZE + g->reg_unit - 1) / g->reg_unit * g->reg_unit;
-    unsigned by_regs = g->regs_sm / regs_warp / wpc;
+    const Target *t = &target_table[g->target]; /* registers and shared memory per SM */
+    unsigned by_regs = (unsigned)t->regs_sm / regs_warp / wpc;
     unsigned by_warps = g->max_warps_sm / wpc;
     unsigned smem = x->shared_size ? x->shared_size + g->smem_cta_reserved : 0;
-    unsigned by_smem = smem ? g->smem_sm / smem : g->max_ctas_sm;
+    unsigned by_smem = smem ? (unsigned)t->smem_sm / smem : g->max_ctas_sm;
     unsigned cps = g->max_ctas_sm;
     cps = by_regs < cps ? by_regs : cps;
     cps = by_warps < cps ? by_warps : cps;

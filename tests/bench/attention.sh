@@ -5,9 +5,9 @@
 # attention_s8192_d128_wg2_b64.mlir (2 warpgroups, key blocks of 64: Q's image in the
 # dynamic shared memory beside the ring, .minnctapersm 2), sequence 8192, head
 # dim 128, 8 heads, compiled for sm_90a (both contracts on wgmma, P V with P from
-# registers, K and V loaded by TMA through mbarrier rings, distribute/attn_ring.c; the
+# registers, K and V loaded by TMA through mbarrier rings, distribute/schedule/attn_ring.c; the
 # 2-warpgroup kernels also without their warpgroups' ping-pong (on by default), --no-ping-pong,
-# distribute/attn_pingpong.c; each also with --overlap-softmax: the softmax of key
+# distribute/schedule/attn_pingpong.c; each also with --overlap-softmax: the softmax of key
 # block j overlapped with S_{j+1} = Q K_{j+1}^T, docs/hopper.md 1e) and for sm_90
 # (mma.sync with the cp.async pipeline), each
 # run under the simulator's H100 model on a sample of 16 workgroups (--timing-sample,

@@ -16,7 +16,7 @@
  *   vector.multi_reduction <maximumf>, <add> of f16 (sm_80), bf16 (max sm_80, add sm_90)
  *                       over rows of 8 held by one thread: 3 packed ops per row (4 pairs),
  *                       then the two halves and the accumulator in scalar
- *                       (distribute/reduction.c local_reduce); rows across lanes, two
+ *                       (distribute/lowering/reduction.c local_reduce); rows across lanes, two
  *                       rows a register through the shuffle butterfly.  Inputs are
  *                       small integers, so every order of the additions gives the same
  *                       exact sum; a NaN in one row must reach its max

@@ -1,5 +1,5 @@
 // gemm64 (examples/gemm64.mlir) for nvcc, staged the way vptx stages it
-// (distribute/stage.c): C(64x64, f32) = A(64x64, f16) * B(64x64, f16), all row-major, one
+// (distribute/schedule/stage.c): C(64x64, f32) = A(64x64, f16) * B(64x64, f16), all row-major, one
 // block of four warps in a 2x2 grid, each warp a 32x32 quarter of C as 2x4 mma.sync
 // m16n8k16 tiles.  K in steps of 32 through a 3-stage cp.async pipeline in shared memory
 // (16-byte chunks, XOR-swizzled so that ldmatrix reads 8 distinct bank groups), fragments

@@ -1,6 +1,6 @@
 // Attention on sm_90a with tiles whose shared operands pass the 48 KiB of static shared
 // memory (docs/hopper.md, section 1e): Q's swizzled image goes into the dynamic shared
-// memory after the TMA ring's stages (distribute/contract.c's hoist, attn_ring.c's
+// memory after the TMA ring's stages (distribute/lowering/contract.c's hoist, attn_ring.c's
 // dist_attn_ring_q), and layout/select.c counts Q and 2 ring stages against the 227 KiB
 // a workgroup may have.  Each kernel runs on the simulator against eval:
 //   wg2_tail     2 warpgroups (128 query rows), head dim 128, key blocks of 64, 200 keys

@@ -1,5 +1,5 @@
 // The softmax of key block j overlapped with S_{j+1} = Q K_{j+1}^T (docs/hopper.md 1e,
-// distribute/attn_overlap.c), against eval: with `vptx.overlap_softmax = true` on the
+// distribute/schedule/attn_overlap.c), against eval: with `vptx.overlap_softmax = true` on the
 // loop (the two kernels below), and with --overlap-softmax on every attention kernel of
 // the other tests (1 and 2 warpgroups, K and V by TMA ring or by register copy, one key
 // block, 0, 1, 64 and 130 keys, keys not a multiple of the block, head dim 128, bf16).

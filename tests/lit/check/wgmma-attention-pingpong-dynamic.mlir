@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// Attention on sm_90a with the warpgroups in ping-pong (distribute/attn_pingpong.c,
+// Attention on sm_90a with the warpgroups in ping-pong (distribute/schedule/attn_pingpong.c,
 // docs/hopper.md section 1e "Ping-pong warpgroups") and a dynamic key count: K and V
 // are memref<?x64xf16>, the loop runs to their size in blocks of 64, 2 warpgroups (128
 // query rows).  Against eval with 130 keys (a partial third block), 64 (one block), 1,

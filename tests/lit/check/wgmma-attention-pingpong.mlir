@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// Attention on sm_90a with the warpgroups in ping-pong (distribute/attn_pingpong.c,
+// Attention on sm_90a with the warpgroups in ping-pong (distribute/schedule/attn_pingpong.c,
 // docs/hopper.md section 1e "Ping-pong warpgroups"): every kernel carries
 // `vptx.ping_pong = true` on its key loop and runs on the simulator against eval.
 //   pp_heads    2 warpgroups (128 query rows), head dim 64, key blocks of 32, 2 heads

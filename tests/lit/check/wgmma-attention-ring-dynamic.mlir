@@ -1,6 +1,6 @@
 // Attention on sm_90a with a dynamic key count (docs/hopper.md section 1e): K and V are
 // memref<?x64xf16>, the key loop runs to their size in blocks of 64, the blocks come by
-// TMA through the ring of distribute/attn_ring.c (the launcher encodes the maps with the
+// TMA through the ring of distribute/schedule/attn_ring.c (the launcher encodes the maps with the
 // size it launches with; TMA zero-fills the last block past it, as eval pads it).  Run
 // against eval with 130 keys (a partial third block), 64 (one block), 1, and 0 (no block:
 // the maps of the empty memrefs are left unencoded and never read).

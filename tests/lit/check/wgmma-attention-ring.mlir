@@ -1,5 +1,5 @@
 // Attention on sm_90a with the key and value blocks loaded by TMA through a ring of
-// stages (distribute/attn_ring.c, docs/hopper.md section 1e): no thread loads or
+// stages (distribute/schedule/attn_ring.c, docs/hopper.md section 1e): no thread loads or
 // stores K or V; thread 0 issues cp.async.bulk.tensor copies into the stages, the
 // threads wait on full mbarriers and release stages on empty ones.  Each kernel runs on
 // the simulator against eval:

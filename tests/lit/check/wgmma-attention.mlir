@@ -1,5 +1,5 @@
 // Attention on sm_90a with both contracts on warpgroup wgmma (layout/select.c,
-// distribute/contract.c): S = Q K^T reads Q and K from shared memory, P V reads P from
+// distribute/lowering/contract.c): S = Q K^T reads Q and K from shared memory, P V reads P from
 // registers (vptx.wgmma_ra: the D fragment of S, cast to f16, is P V's A fragment) and V
 // from shared memory.  Each kernel runs on the simulator against eval:
 //   wg2       2 warpgroups, 128 query rows (64 each), head dim 64, key blocks of 64

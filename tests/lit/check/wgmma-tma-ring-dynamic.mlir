@@ -15,7 +15,7 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,0,72,0,100,72 | %filecheck --check-prefix=NK %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,200,72,200,100,72 | %filecheck --check-prefix=NK %s
 // Rows TMA cannot map (a row of 66 or 20 elements, a B of 130 columns) take the copy of
-// the loop with register copies (distribute/tma_ring.c's split); the 88-pitch A does not
+// the loop with register copies (distribute/schedule/tma_ring.c's split); the 88-pitch A does not
 // depend on K, so at K = 66 with N = 120 its kernel still takes the ring (4 CTAs x 3 K
 // steps of 32 x 2 TMA copies, A's box of 128 x 32 and B's of 32 x 64: 24):
 // RUN: %vptx check --arch=sm_90a %s --kernel=dyn_nk --grid=2,2 --dim=100,66,72,66,100,72 | %filecheck --check-prefix=NK %s

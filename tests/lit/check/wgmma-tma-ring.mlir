@@ -1,5 +1,5 @@
 // wgmma K loops whose operands are loaded by TMA through a ring of stages with full and
-// empty mbarriers (issue 14 parts 2-3, distribute/tma_ring.c), run on the simulator
+// empty mbarriers (issue 14 parts 2-3, distribute/schedule/tma_ring.c), run on the simulator
 // against eval.  The tensor maps are hidden kernel arguments that the launcher encodes
 // from the memref arguments (docs/hopper.md).  Kernels: a 128x128x256 GEMM over two
 // warpgroups with B as (k, n) (MN-major, 128-byte swizzle), 4 K steps in 3 stages;

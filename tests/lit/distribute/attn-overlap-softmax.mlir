@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// --overlap-softmax (docs/hopper.md 1e, distribute/attn_overlap.c) on
+// --overlap-softmax (docs/hopper.md 1e, distribute/schedule/attn_overlap.c) on
 // examples/attention_sm90.mlir: S_{j+1} = Q K_{j+1}^T is issued at the top of iteration
 // j and left in flight while the softmax of block j (its carried S) runs; one
 // wgmma.wait_group 0 before O *= correction ends both S_{j+1} and the previous block's

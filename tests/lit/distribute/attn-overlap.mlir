@@ -1,7 +1,7 @@
 // REQUIRES: ptxas
 // Attention on sm_90a (examples/attention_sm90.mlir and the kernels of
 // tests/lit/check/wgmma-attention.mlir): P V's wgmma group is left in flight past the
-// key loop's back edge (distribute/attn_reads.c), writing the loop-carried accumulator
+// key loop's back edge (distribute/schedule/attn_reads.c), writing the loop-carried accumulator
 // registers directly (ptxgen/isel_sm90.c), so no instruction reads an accumulator
 // before its wgmma.wait_group.  ptxas reports what it had to repair: C7514 (a non-wgmma
 // instruction reads accumulator registers of a wgmma in flight: the wgmma are then
@@ -15,7 +15,7 @@
 // RUN: %vptx --arch=sm_90a --no-ping-pong %S/../check/wgmma-attention.mlir -o %t4.ptx
 // RUN: %ptxas -arch=sm_90a -v %t4.ptx -o %t4.cubin > %t4.log 2>&1; ! grep -E 'C7514|C7517|C7519' %t4.log
 // RUN: grep -c 'vptx.wgmma_wait' %t4.ptx | %filecheck %s
-// The kernels whose K and V come by TMA rings (distribute/attn_ring.c) likewise.
+// The kernels whose K and V come by TMA rings (distribute/schedule/attn_ring.c) likewise.
 // RUN: %vptx --arch=sm_90a %S/../check/wgmma-attention-ring.mlir -o %t3.ptx
 // RUN: %ptxas -arch=sm_90a -v %t3.ptx -o %t3.cubin > %t3.log 2>&1; ! grep -E 'C7514|C7517|C7519' %t3.log
 // The five kernels defer P V's wait: one wait each after the key loop.

@@ -1,7 +1,7 @@
 // REQUIRES: ptxas
 // FlashAttention-3's inter-warpgroup ping-pong on an attention key loop whose K and V
 // blocks come through attn_ring.c's TMA ring (issue 14 parts 4 and 6,
-// distribute/attn_pingpong.c, docs/hopper.md section 1e "Ping-pong warpgroups").  With
+// distribute/schedule/attn_pingpong.c, docs/hopper.md section 1e "Ping-pong warpgroups").  With
 // `vptx.ping_pong = true` on the loop (or by default; --no-ping-pong or
 // `vptx.ping_pong = false` turn it off) warpgroup w = tid / 128 owns
 // named barrier 3 + w and its partner w ^ 1 owns 3 + (w ^ 1), 256 threads each (128

@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// Whole-tile ping-pong (issue 14 part 4; distribute/persist.c and tma_ring.c,
+// Whole-tile ping-pong (issue 14 part 4; distribute/schedule/persist.c and tma_ring.c,
 // docs/hopper.md section 1c): `vptx.persistent = true` and `vptx.ping_pong = true` on the
 // ring's loop (or --persistent --ping-pong) make the 256-thread kernel one warpgroup's
 // program (128 threads; each warpgroup holds the whole 128x128 accumulator: two

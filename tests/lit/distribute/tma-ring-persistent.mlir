@@ -1,6 +1,6 @@
 // REQUIRES: ptxas
 // The persistent tile loop of a warp-specialized TMA ring (issue 14 part 4,
-// distribute/persist.c and tma_ring.c, docs/hopper.md section 1c): with
+// distribute/schedule/persist.c and tma_ring.c, docs/hopper.md section 1c): with
 // `vptx.persistent = true` on the loop (or --persistent), the kernel loops over the
 // logical workgroups w = ctaid.x, ctaid.x + nctaid.x, ... < gx * gy * gz, the logical
 // grid arriving in three hidden .u32 parameters after the tensor maps; the producer

@@ -1,6 +1,6 @@
 // REQUIRES: ptxas
 // Ping-pong consumers of the warp-specialized TMA ring (issue 14 part 4,
-// distribute/tma_ring.c, docs/hopper.md section 1c): with `vptx.ping_pong = true` on the
+// distribute/schedule/tma_ring.c, docs/hopper.md section 1c): with `vptx.ping_pong = true` on the
 // loop (or --ping-pong), the two consumer warpgroups (w = tid / 128: 0 or 1) take turns
 // to issue each K step's wgmma: bar.sync 1 + w before the wgmma, bar.arrive 2 - w after
 // its commit, each barrier counting 128 syncing + 128 arriving threads = 256.  Warpgroup

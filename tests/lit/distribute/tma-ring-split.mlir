@@ -1,4 +1,4 @@
-// A TMA ring over rows of a dynamic length (distribute/tma_ring.c, dist_split_rings;
+// A TMA ring over rows of a dynamic length (distribute/schedule/tma_ring.c, split_rings;
 // docs/hopper.md, section 1d): the kernel tests dim 1 of each such memref for a multiple
 // of 8 f16 (16 bytes, TMA's rule) and branches, the same way in every thread, to the ring
 // or to a copy of the loop marked 1 stage (contract.c's register copies).  In the copy

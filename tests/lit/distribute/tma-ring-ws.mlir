@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// Warp specialization of the sm_90a TMA ring (issue 14 part 4, distribute/tma_ring.c):
+// Warp specialization of the sm_90a TMA ring (issue 14 part 4, distribute/schedule/tma_ring.c):
 // the workgroup gains a producer warpgroup of 128 threads after the kernel's own, whose
 // first thread issues every TMA copy; the consumers only wait on full barriers, run the
 // wgmma and release stages.  Expected values worked out from the sizes, not the output:

@@ -1,4 +1,4 @@
-// The TMA ring of a wgmma K loop (issue 14 parts 2-3, distribute/tma_ring.c): a
+// The TMA ring of a wgmma K loop (issue 14 parts 2-3, distribute/schedule/tma_ring.c): a
 // 128x128 f32 accumulator over two warpgroups, K = 256 in steps of 64, A (m, k) and B
 // (k, n) read from global memrefs that are kernel arguments.  Expected values worked
 // out from the tile sizes, not from the output:

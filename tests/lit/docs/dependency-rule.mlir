@@ -1,12 +1,23 @@
 // The dependency rule of docs/design.md, checked on the #include lines: each folder
 // includes only the folders listed for it (driver/ may include all of them), so no
-// cycle between folders can come back.
+// cycle between folders can come back.  distribute/ is checked layer by layer: core/
+// includes nothing of distribute/ above it, lowering/ only core/, schedule/ core/ and
+// lowering/, and only distribute.c sees the schedules.
+// A C call needs the callee's prototype (an implicit declaration is an error under
+// -Werror), so a layer that cannot include a header cannot call up into it either.
 // NO-ROUNDTRIP
-// RUN: declare -A may=([ir]="ir" [frontend]="frontend ir" [layout]="layout ir" \
-// RUN:   [distribute]="distribute layout ir" [ptxgen]="ptxgen ir" [sim]="sim" \
-// RUN:   [eval]="eval ir" [fuzz]="fuzz layout ir"); \
+// RUN: declare -A may=([ir]="ir" [frontend]="frontend ir" [layout]="layout ir target" \
+// RUN:   [distribute]="distribute distribute/core distribute/lowering distribute/schedule layout ir target" \
+// RUN:   [distribute/core]="distribute/core layout ir target" \
+// RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir target" \
+// RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir target" \
+// RUN:   [ptxgen]="ptxgen ir target" [sim]="sim target" [target]="target" [eval]="eval ir" [fuzz]="fuzz layout ir"); \
 // RUN: bad=0; for d in "${!may[@]}"; do \
-// RUN:   for u in $(grep -ho '^#include "[a-z_]*/' $d/*.[ch] | sed 's/#include "//; s,/,,' | sort -u); do \
-// RUN:     [[ " ${may[$d]} " == *" $u "* ]] || { echo "$d/ includes $u/: not allowed"; grep -l "#include \"$u/" $d/*.[ch]; bad=1; }; \
+// RUN:   for u in $(sed -n 's,^#include "\([a-z_/]*\)/[a-z_0-9]*\.[a-z]*".*,\1,p' $d/*.[ch] | sort -u); do \
+// RUN:     [[ " ${may[$d]} " == *" $u "* ]] || { echo "$d/ includes $u/: not allowed"; grep -l "#include \"$u/[a-z_0-9]*\." $d/*.[ch]; bad=1; }; \
 // RUN:   done; \
 // RUN: done; echo "checked ${#may[@]} folders"; exit $bad
+// RUN: for d in distribute/*/; do \
+// RUN:   case $d in distribute/core/|distribute/lowering/|distribute/schedule/) ;; \
+// RUN:   *) echo "$d: a folder of distribute/ the rule above does not list"; exit 1;; esac; \
+// RUN: done

@@ -3,7 +3,7 @@
 // opens with its Requires / Ensures / Invalidates contract (docs/design.md), in the
 // first comment of the file; a new file of a pass needs one too.
 // NO-ROUNDTRIP
-// RUN: n=0; for f in ir/verify*.c layout/select.c layout/assign*.c layout/budget.c distribute/*.c ptxgen/*.c; do \
+// RUN: n=0; for f in ir/verify*.c layout/select.c layout/assign*.c layout/budget.c distribute/*.c distribute/*/*.c ptxgen/*.c; do \
 // RUN:   head=$(awk '{ print } /\*\// { exit }' "$f"); \
 // RUN:   for w in 'Requires:' 'Ensures:' 'Invalidates:'; do \
 // RUN:     grep -q "^ \* $w" <<<"$head" || { echo "$f: no '$w' in its first comment"; exit 1; }; \

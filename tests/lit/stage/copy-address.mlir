@@ -1,7 +1,7 @@
 // The address of a pipelined copy whose rows do not move with the K loop (A, M x K):
 // the copy's loop-invariant part (global row, and the thread's column in the tile) is
 // the origin of a 1-d view of A's row, made once before the loop
-// (memref.subview, distribute/stage.c copy_view); in the loop the copy indexes that
+// (memref.subview, distribute/schedule/stage.c copy_view); in the loop the copy indexes that
 // view with the induction variable alone, so its global address is the view's base
 // plus 2 bytes per element of k: one add, where the row x row-length product and two
 // more 64-bit adds were recomputed in every iteration before.  B (K x N, its rows

@@ -1,6 +1,10 @@
 // A stage count whose buffers do not fit even the opt-in shared memory is a located
 // error naming the bytes needed and available: 8 stages of 64x128 + 128x64 f16 tiles.
+// The opt-in maximum is the target's (target/targets.def): 163 KiB on sm_80, 227 KiB on
+// sm_90a.
 // RUN: not %vptx %s 2>&1 | %filecheck %s
+// RUN: not %vptx --arch=sm_90a %s 2>&1 | %filecheck --check-prefix=SM90A %s
+// SM90A: error: a 8-stage pipeline of this loop's operands needs 262144 bytes of shared memory (32768 per stage, 0 in the kernel's other buffers), but 232448 are available (sm_90a's opt-in maximum)
 // CHECK: err-stages.mlir:[[@LINE+11]]:8: error: a 8-stage pipeline of this loop's operands needs 262144 bytes of shared memory (32768 per stage, 0 in the kernel's other buffers), but 166912 are available (sm_80's opt-in maximum); use fewer stages or a smaller tile
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>

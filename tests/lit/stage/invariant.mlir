@@ -1,5 +1,5 @@
 // Loop-invariant contract operands, read from global memory before the loop that
-// uses them, are staged too (distribute/stage.c, place_invariant): 16-byte
+// uses them, are staged too (distribute/schedule/stage.c, place_invariant): 16-byte
 // cp.async into a swizzled slice, then ldmatrix.  The slice is the last stage's
 // of one of the loop's pipelined reads (the loop's prologue fills the other
 // stages; iteration 0 overwrites it only after its barrier), so the pipeline keeps

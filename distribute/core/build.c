@@ -23,7 +23,7 @@
  * Invalidates: nothing beyond the block being rebuilt (its old op list is replaced
  *              by install_ops once the block is done).
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <string.h>
 
@@ -474,4 +474,62 @@ memref_dim(Ctx *c, ValueId memref, uint32_t d)
         return const_index(c, t->shape[d]);
     ValueId args[2] = { memref, const_index(c, d) };
     return emit1(c, OP_DIM, 2, args, TY_INDEX);
+}
+
+/* ---- element indices ---- */
+
+/* element index along dim d of the element at `slot`: thread part + constant */
+ValueId
+element_index(Ctx *c, const NestedLayout *l, int32_t d, int64_t slot)
+{
+    int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+    layout_slot_unpack(l, slot, b, o, e);
+    return idx_add_c(c, thread_offset(c, l, d), slot_offset(l, d, b[d], o[d], e[d]));
+}
+
+/* Index v of an op in loop's body, recomputed for the step whose induction value is iv2:
+ * v must be value_index_recomputable (the induction variable, values defined before the
+ * loop, constants, and +, -, * of those); emitted at the insertion point. */
+ValueId
+dist_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
+{
+    Module *m = c->m;
+    ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
+    if (v == iv)
+        return iv2;
+    if (value_defined_outside(m, v, loop))
+        return dist_scalar(c, v);
+    const Op *op = op_get(m, value_get(m, v)->def);
+    OpKind kind = op->kind;
+    int64_t k = 0;
+    if (kind == OP_CONSTANT && const_value_of(c, v, &k))
+        return const_index(c, k);
+    ValueId x = op->args[0], y = op->args[1]; /* copied before emitting */
+    ValueId args[2] = { dist_index_at(c, x, loop, iv2), dist_index_at(c, y, loop, iv2) };
+    return emit1(c, kind, 2, args, TY_INDEX);
+}
+
+/* ---- the forms of a value ---- */
+
+ValueId
+dist_vec(Ctx *c, Dist *d)
+{
+    if (d->vec)
+        return d->vec;
+    for (uint32_t k = 0; k < d->n; k++)
+        if (!d->elems[k])
+            ICE("distribute: a per-thread value with neither form");
+    dist_set_vec(c, d, from_elements(c, d->elems, d->n, d->elem));
+    return d->vec;
+}
+
+ValueId
+dist_elem(Ctx *c, Dist *d, uint32_t k)
+{
+    if (d->elems[k])
+        return d->elems[k];
+    if (!d->vec)
+        ICE("distribute: a per-thread value with neither form");
+    dist_set_elem(c, d, k, extract_elem(c, d->vec, k, d->elem));
+    return d->elems[k];
 }

@@ -36,8 +36,9 @@
  * deadlock: such loops, and one warpgroup or an odd count, keep the plain schedule (a
  * remark says why).
  *
- * Requires:    distribute.c's Ctx; attn_ring.c's plan (dist_attn_ring_loop);
- *              dist_attn_pp_begin after dist_attn_ring_begin, before the loop is
+ * Requires:    distribute.c's Ctx; called from attention.c's hooks (which says whether
+ *              attn_ring.c took the loop): dist_attn_pp_begin after
+ *              dist_attn_ring_begin, before the loop is
  *              pushed; dist_attn_pp_before / dist_attn_pp_defer / dist_attn_pp_after at
  *              the contracts (contract.c); dist_attn_pp_end after the body, before
  *              dist_attn_loop_end's wait.
@@ -46,7 +47,7 @@
  *              arrival (nothing reads S before it); the values computed are unchanged.
  * Invalidates: nothing.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <string.h>
 
@@ -106,7 +107,7 @@ find_contracts(Module *m, OpId loop, OpId *s, OpId *pv)
 
 /* Why ping-pong cannot apply to attention loop `loop`, or NULL. */
 static const char *
-pp_obstacle(Ctx *c, OpId loop)
+pp_obstacle(Ctx *c, bool ring)
 {
     if (c->nthreads < 2 * 128)
         return "one warpgroup";
@@ -114,31 +115,28 @@ pp_obstacle(Ctx *c, OpId loop)
         return "an odd number of warpgroups (they take turns in pairs)";
     if (PP_FIRST_ID + c->nthreads / 128 > 16)
         return "more warpgroups than named barriers";
-    if (!dist_attn_ring_loop(c, loop))
+    if (!ring)
         return "the key and value blocks are copied through registers between workgroup "
                "barriers, not by the TMA ring";
     return NULL;
 }
 
 bool
-dist_attn_pp_begin(Ctx *c, OpId loop)
+dist_attn_pp_begin(Ctx *c, OpId loop, bool ring)
 {
     Module *m = c->m;
-    const Attr *a = op_attr(m, loop, "vptx.ping_pong");
+    bool on, a; /* checked by distribute.c at every loop */
+    dist_loop_flag(c, loop, "vptx.ping_pong", c->opt.ping_pong >= 0, &on, &a);
     OpId s, pv;
-    if (a && a->kind != ATTR_BOOL) { /* on any loop, whatever the target */
-        c->loc = op_get(m, loop)->loc;
-        return dist_error(c, "'vptx.ping_pong' must be true or false");
-    }
     if (!find_contracts(m, loop, &s, &pv))
         return true; /* not an attention loop: tma_ring.c's option, or nothing */
     /* on by default: the h100 model finds it faster on every 2-warpgroup bench kernel
        (docs/hopper.md, "Ping-pong warpgroups") */
-    if (!(a ? a->b : c->ping_pong >= 0))
+    if (!on)
         return true;
-    const char *why = pp_obstacle(c, loop);
+    const char *why = pp_obstacle(c, ring);
     if (why) {
-        if (c->remarks && (a || c->ping_pong > 0)) /* asked for, not the default */
+        if (c->opt.remarks && (a || c->opt.ping_pong > 0)) /* asked for, not the default */
             diag_remark(c->d, op_get(m, loop)->loc,
                         "'scf.for' keeps the plain schedule of its wgmma (no ping-pong): %s", why);
         return true;
@@ -166,7 +164,7 @@ dist_attn_pp_begin(Ctx *c, OpId loop)
     region_leave(c, NULL, 0, &rs);
     named_barrier(c, p.mine, false);
     ARRAY_PUSH(&m->arena, c->attn_pp->loops, p);
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(m, loop)->loc,
                     "'scf.for' ping-pong: its %lld warpgroups take turns in pairs to issue their "
                     "wgmma (P V of a block and S of the next in one turn; named barriers %d to "

@@ -42,7 +42,7 @@
  *              vptx.whole_tile, unchanged elsewhere.
  * Invalidates: use lists; the ops of the entry block move into new regions.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <string.h>
 
@@ -350,8 +350,8 @@ translation_of(Module *m, OpId f, const char **name)
     return NULL;
 }
 
-static void
-prepare_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks, Diag *d)
+void
+dist_whole_tile_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks, Diag *d)
 {
     BlockId entry = op_entry_block(m, f, 0);
     if (!entry)
@@ -377,11 +377,11 @@ prepare_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks, D
     }
     if (!s.loop)
         return;
-    const Attr *pa = op_attr(m, s.loop, "vptx.persistent");
-    const Attr *pp = op_attr(m, s.loop, "vptx.ping_pong");
-    if ((pa && pa->kind != ATTR_BOOL) || (pp && pp->kind != ATTR_BOOL))
+    bool on_persist, on_pp, pa, pp;
+    if (!layout_loop_flag(m, s.loop, "vptx.persistent", persistent, &on_persist, &pa) ||
+        !layout_loop_flag(m, s.loop, "vptx.ping_pong", ping_pong, &on_pp, &pp))
         return; /* tma_ring.c reports them */
-    if (!(pa ? pa->b : persistent) || !(pp ? pp->b : ping_pong))
+    if (!on_persist || !on_pp)
         return;
     bool explicit = pa && pp;
     const char *tname = NULL;
@@ -440,14 +440,4 @@ prepare_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks, D
     if (kb || !ti)
         op_set_attr(m, f, "gpu.known_block_size", attr_dense_array(m, TY_I32, half, NULL, 3));
     op_set_attr(m, f, "vptx.whole_tile", attr_unit(m));
-}
-
-bool
-dist_whole_tile_prepare(Module *m, bool persistent, bool ping_pong, bool remarks, Diag *d)
-{
-    OpIdList funcs = { 0 };
-    module_walk(m, m->top, module_collect_funcs, &funcs);
-    for (uint32_t i = 0; i < funcs.n; i++)
-        prepare_func(m, funcs.items[i], persistent, ping_pong, remarks, d);
-    return !diag_has_errors(d);
 }

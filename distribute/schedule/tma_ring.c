@@ -34,7 +34,7 @@
  * padding: the launcher encodes the maps with the real sizes and TMA zero-fills past
  * them.  A loop whose A or B rows have a dynamic length is first put in a uniform branch
  * on those lengths being whole 16-byte pieces, with a copy of the loop marked 1 stage
- * (register copies) in the other arm (dist_split_rings, before distribution), when that
+ * (register copies) in the other arm (split_rings, before distribution), when that
  * copy fits beside the ring.
  *
  * Ping-pong (`vptx.ping_pong = true` on the loop, or --ping-pong; warp-specialized rings
@@ -51,30 +51,27 @@
  * alternate tiles, each K loop between bar.sync 1 + w and bar.arrive 2 - w.
  *
  * Requires:    distribute.c's Ctx, stage.c's plan (dynamic shared memory handed out
- *              so far); layouts on the contract and its reads; called before the
- *              rewrite (dist_plan_ring) and at the loop, read and contract hooks.
+ *              so far); layouts on the contract and its reads; its hooks called through
+ *              the schedule interface (ring_schedule, at the end of the file).
  * Ensures:     each planned contract's operands reach vptx.wgmma through the ring
  *              with the same swizzled image per stage as contract.c's register
  *              copy, so its result equals sum over K of lhs * rhs plus acc; the
  *              kernel gains the tensor-map arguments listed in vptx.hidden_tmaps
  *              (function_type updated) and vptx.dynamic_smem grows by the ring; a
  *              ring that does not fit 227 KiB is a located error at the loop.
- *              dist_split_rings: both arms compute the loop's results (the same contract
+ *              split_rings: both arms compute the loop's results (the same contract
  *              over the same reads), the branch's results replace the loop's.
- * Invalidates: the kernel's signature (new trailing arguments); dist_split_rings adds ops
+ * Invalidates: the kernel's signature (new trailing arguments); split_rings adds ops
  *              (the size test, the branch, the copy) to the function's entry block.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <inttypes.h>
 #include <string.h>
 
 enum {
-    RING_SMEM_MAX = 232448, /* sm_90's dynamic shared memory per workgroup (227 KiB) */
     WS_PRODUCER_REGS = 40,  /* setmaxnreg.dec of the producer warpgroup (as CUTLASS) */
     WS_CONSUMER_REGS = 232, /* setmaxnreg.inc of the consumers, at most */
-    WS_REGFILE = 65536,     /* 32-bit registers per SM (per workgroup at .minnctapersm 1) */
-    RING_MAX_STAGES = 8,
     RING_MAX_BLOCKS = 8,
     EPI_W = 8, /* f32 columns per block of the TMA-store epilogue's image (32 bytes) */
     RING_DEFAULT_STAGES = 3,
@@ -124,17 +121,6 @@ struct RingPlan {
 
 /* ---- planning ---- */
 
-bool
-ring_wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
-{
-    const Attr *k = op_attr(c->m, o, "mma_kind");
-    const Attr *cfg = op_attr(c->m, o, "lowering_config");
-    if (!(k ? layout_mma_from_attr(k, out) : cfg && layout_mma_from_attr(cfg, out)))
-        return false;
-    const MmaInfo *info = layout_mma_info(out->kind);
-    return info && info->subgroups == 4;
-}
-
 typedef struct Uses {
     ValueId v;
     OpId only;   /* the one allowed user (as lhs/rhs), or 0 */
@@ -156,7 +142,7 @@ scan_uses(Module *m, OpId o, void *ctx)
 }
 
 /* The function a ring's loop sits at the top of: its parent, or the parent of the
- * uniform branch dist_split_rings put it in; 0 otherwise. */
+ * uniform branch split_rings put it in; 0 otherwise. */
 static OpId
 ring_level(Module *m, OpId loop)
 {
@@ -168,7 +154,8 @@ ring_level(Module *m, OpId loop)
 
 /* Read j of ring r (its tile rows x cols): a TMA source, or false. */
 static bool
-ring_read(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols, uint32_t *src)
+ring_operand(Ctx *c, OpId func, Ring *r, int j, ValueId v, int64_t *rows, int64_t *cols,
+             uint32_t *src)
 {
     Module *m = c->m;
     OpId o = value_get(m, v)->def;
@@ -209,7 +196,7 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
 {
     Module *m = c->m;
     MmaIntrinsic mma;
-    if (op_get(m, o)->kind != OP_CONTRACT || !ring_wgmma_kind(c, o, &mma))
+    if (op_get(m, o)->kind != OP_CONTRACT || !dist_wgmma_kind(c, o, &mma))
         return false;
     memset(r, 0, sizeof *r);
     r->contract = o;
@@ -243,8 +230,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
         return false;
     int64_t ar, ac, br, bc;
     uint32_t src[2];
-    if (!ring_read(c, func, r, 0, op_get(m, o)->args[0], &ar, &ac, &src[0]) ||
-        !ring_read(c, func, r, 1, op_get(m, o)->args[1], &br, &bc, &src[1]))
+    if (!ring_operand(c, func, r, 0, op_get(m, o)->args[0], &ar, &ac, &src[0]) ||
+        !ring_operand(c, func, r, 1, op_get(m, o)->args[1], &br, &bc, &src[1]))
         return false;
     r->m = ar, r->k = ac, r->n = r->b_mn ? bc : br;
     /* E bytes an element (f16/bf16 2, tf32 4): the images count bytes, one instruction
@@ -359,87 +346,23 @@ plan_epilogue(Ctx *c, OpId func, Ring *r)
 static bool
 ring_stages(Ctx *c, Ring *r)
 {
-    const Attr *a = op_attr(c->m, r->loop, "vptx.pipeline_stages");
-    const Attr *lc = op_attr(c->m, r->contract, "lowering_config");
-    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
-            a = lc->dict[k].value;
-    if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > RING_MAX_STAGES)) {
+    LoopStages ls;
+    const char *bad = layout_loop_stages(c->m, r->loop, c->opt.pipeline_stages, &ls);
+    if (bad) {
         c->loc = op_get(c->m, r->loop)->loc;
-        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", RING_MAX_STAGES);
+        return dist_error(c, "%s", bad);
     }
-    r->stages = a ? a->i : c->pipeline_stages > 0 ? c->pipeline_stages : RING_DEFAULT_STAGES;
-    if (r->stages > RING_MAX_STAGES) {
-        c->loc = op_get(c->m, r->loop)->loc;
-        return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, RING_MAX_STAGES,
-                          r->stages);
-    }
+    r->stages = ls.n ? ls.n : RING_DEFAULT_STAGES;
     return true;
-}
-
-TypeId
-ring_tmap_type(Ctx *c, TypeId elem, int64_t rows, int64_t cols, int64_t span)
-{
-    int64_t box[2] = { rows, cols };
-    Type t;
-    memset(&t, 0, sizeof t);
-    t.kind = TY_TENSORMAP;
-    t.elem = type_memref(c->m, elem, 2, box, NULL, MS_WORKGROUP, false);
-    t.swizzle = span == 128  ? SWIZZLE_128B
-                : span == 64 ? SWIZZLE_64B
-                : span == 32 ? SWIZZLE_32B
-                             : SWIZZLE_NONE;
-    t.oob = OOB_ZERO;
-    t.interleave = INTERLEAVE_NONE;
-    return type_intern(c->m, &t);
 }
 
 static ValueId dynamic_pitch(Module *m, OpId read);
-
-bool
-ring_append_maps(Ctx *c, OpId func, uint32_t n, const TypeId *t, const int64_t *src,
-                 const int64_t *tested, ValueId *out)
-{
-    Module *m = c->m;
-    BlockId entry = op_entry_block(m, func, 0);
-    const Attr *ft = op_attr(m, func, "function_type");
-    if (!ft || ft->kind != ATTR_TYPE)
-        return false;
-    const Type *fty = type_get(m, ft->type);
-    if (fty->nins != block_get(m, entry)->args.n || fty->nouts || fty->nins + n > 64)
-        return false; /* workgroup attributions follow the arguments */
-    /* copied: interning types may move the type table */
-    uint32_t nin = fty->nins;
-    TypeId ins[64];
-    for (uint32_t i = 0; i < nin; i++)
-        ins[i] = fty->ins[i];
-    const Attr *old = op_attr(m, func, "vptx.hidden_tmaps");
-    const Attr *ot = op_attr(m, func, "vptx.hidden_tmaps_tested");
-    int64_t srcs[16], tst[16] = { 0 };
-    uint32_t ns = 0;
-    for (uint32_t i = 0; old && old->kind == ATTR_DENSE_ARRAY && i < old->n && ns < 16; i++)
-        srcs[ns++] = old->ints[i];
-    for (uint32_t i = 0; ot && ot->kind == ATTR_DENSE_ARRAY && i < ot->n && i < 16; i++)
-        tst[i] = ot->ints[i];
-    if (ns + n > 16)
-        return false; /* the launchers read at most 16 */
-    for (uint32_t j = 0; j < n; j++) {
-        out[j] = block_add_arg(m, entry, t[j], op_get(m, func)->loc, NULL);
-        ins[nin + j] = t[j];
-        tst[ns] = tested ? tested[j] : 0;
-        srcs[ns++] = src[j];
-    }
-    op_set_attr(m, func, "function_type", attr_type(m, type_function(m, nin + n, ins, 0, NULL)));
-    op_set_attr(m, func, "vptx.hidden_tmaps", attr_dense_array(m, TY_I64, srcs, NULL, ns));
-    op_set_attr(m, func, "vptx.hidden_tmaps_tested", attr_dense_array(m, TY_I64, tst, NULL, ns));
-    return true;
-}
 
 /* Appends the tensor map arguments of r to the kernel (after its own): A's and B's (boxes
  * of one swizzled image block; A's in 16-row pieces when several tiles share it), and C's
  * for a TMA-store epilogue (M rows x EPI_W f32, 32 bytes, unswizzled).  Per A and B, 1 in
  * vptx.hidden_tmaps_tested when the kernel tests its rows and does not use it for rows TMA
- * cannot map (a split loop, dist_split_rings): the hidden-map lines tell the launchers. */
+ * cannot map (a split loop, split_rings): the hidden-map lines tell the launchers. */
 static bool
 add_maps(Ctx *c, OpId func, Ring *r)
 {
@@ -481,21 +404,17 @@ typedef struct PlanWalk {
  * The attribute's name goes in *what.
  */
 static bool
-ring_requested(const Module *m, OpId o, const char **what)
+ring_requested(Module *m, OpId o, const char **what)
 {
     OpId loop = block_parent_op(m, op_get(m, o)->parent);
     if (!loop || op_get(m, loop)->kind != OP_FOR)
         return false;
-    const Attr *a = op_attr(m, loop, "vptx.pipeline_stages");
-    *what = "vptx.pipeline_stages on its loop";
-    const Attr *lc = op_attr(m, o, "lowering_config");
-    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0) {
-            a = lc->dict[k].value;
-            *what = "pipeline_stages in its lowering_config";
-        }
-    if (a && a->kind == ATTR_INT && a->i >= 2)
+    LoopStages ls;
+    if (!layout_loop_stages(m, loop, 0, &ls) && ls.n >= 2) {
+        *what = ls.from == STAGES_ATTRIBUTE ? "vptx.pipeline_stages on its loop"
+                                            : "pipeline_stages in its lowering_config";
         return true;
+    }
     *what = "vptx.tma_epilogue on its loop";
     return op_attr(m, loop, "vptx.tma_epilogue") != NULL;
 }
@@ -515,7 +434,7 @@ ring_refused(Ctx *c, OpId func, OpId o)
     MmaIntrinsic mma;
     const char *what = NULL;
     if (op_get(m, o)->kind != OP_CONTRACT || op_get(m, o)->nargs != 3 ||
-        !ring_wgmma_kind(c, o, &mma) || !ring_requested(m, o, &what))
+        !dist_wgmma_kind(c, o, &mma) || !ring_requested(m, o, &what))
         return;
     for (int j = 0; j < 2; j++) {
         ValueId v = op_get(m, o)->args[j];
@@ -588,19 +507,11 @@ static void
 plan_ws(Ctx *c, OpId func, Ring *r)
 {
     Module *m = c->m;
-    const Attr *a = op_attr(m, r->loop, "vptx.warp_specialize");
-    if (a && a->kind != ATTR_BOOL) {
-        c->loc = op_get(m, r->loop)->loc;
-        dist_error(c, "'vptx.warp_specialize' must be true or false");
+    bool ws, pp;
+    if (!dist_loop_flag(c, r->loop, "vptx.warp_specialize", true, &ws, NULL) ||
+        !dist_loop_flag(c, r->loop, "vptx.ping_pong", c->opt.ping_pong > 0, &pp, NULL))
         return;
-    }
-    const Attr *pp = op_attr(m, r->loop, "vptx.ping_pong");
-    if (pp && pp->kind != ATTR_BOOL) {
-        c->loc = op_get(m, r->loop)->loc;
-        dist_error(c, "'vptx.ping_pong' must be true or false");
-        return;
-    }
-    if (c->no_warp_specialize || (a && !a->b))
+    if (c->opt.no_warp_specialize || !ws) /* the option turns it off, even where asked */
         return;
     const Op *lo = op_get(m, r->loop);
     int64_t lb, ub, st;
@@ -621,7 +532,7 @@ plan_ws(Ctx *c, OpId func, Ring *r)
         return;
     r->ws = true;
     /* two consumer warpgroups, ordered by named barriers 1 and 2 (256 threads each) */
-    r->pp = (pp ? pp->b : c->ping_pong > 0) && c->nthreads == 256;
+    r->pp = pp && c->nthreads == 256;
     /* whole-tile (persist.c): a second consumer warpgroup runs the kernel's 128 threads */
     r->wt = c->whole_tile && c->nthreads == 128;
     op_set_attr(m, func, "vptx.producer_threads", attr_int(m, r->wt ? 256 : 128, TY_I64));
@@ -638,13 +549,8 @@ static void
 plan_persist(Ctx *c, OpId func, Ring *r)
 {
     Module *m = c->m;
-    const Attr *a = op_attr(m, r->loop, "vptx.persistent");
-    if (a && a->kind != ATTR_BOOL) {
-        c->loc = op_get(m, r->loop)->loc;
-        dist_error(c, "'vptx.persistent' must be true or false");
-        return;
-    }
-    if (!(a ? a->b : c->persistent))
+    bool on, a;
+    if (!dist_loop_flag(c, r->loop, "vptx.persistent", c->opt.persistent, &on, &a) || !on)
         return;
     const Op *lo = op_get(m, r->loop);
     const char *why = NULL;
@@ -676,7 +582,7 @@ plan_persist(Ctx *c, OpId func, Ring *r)
         c->loc = op_get(m, r->loop)->loc;
         if (a)
             dist_error(c, "'vptx.persistent' cannot be honoured: %s", why);
-        else if (c->remarks)
+        else if (c->opt.remarks)
             diag_remark(c->d, c->loc, "'scf.for' gets no persistent tile loop (--persistent): %s",
                         why);
         return;
@@ -735,8 +641,8 @@ ring_remark(Ctx *c, const Ring *r)
                       "beside the ring; docs/hopper.md)");
 }
 
-void
-dist_plan_ring(Ctx *c, OpId func, int64_t other)
+static int64_t
+ring_plan(Ctx *c, OpId func, int64_t other)
 {
     struct RingPlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
@@ -756,20 +662,21 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
         if (block_parent_op(c->m, op_get(c->m, r->loop)->parent) != func)
             need += r->bytes[0] + r->bytes[1] + SPLIT_SMEM_SLACK; /* the copy's static buffers */
         plan_epilogue(c, func, r);
-        if (r->write && need + r->cm * r->cn * 4 + 1024 <= RING_SMEM_MAX)
+        if (r->write && need + r->cm * r->cn * 4 + 1024 <= c->opt.target->smem_block)
             need += r->cm * r->cn * 4 + 1024;
         else
             r->write = 0; /* the plain stores of transfer.c */
-        if (need > RING_SMEM_MAX) {
+        if (need > c->opt.target->smem_block) {
             c->loc = op_get(c->m, r->loop)->loc;
             dist_error(c,
                        "a %" PRId64 "-stage TMA ring of this loop's wgmma operands needs %" PRId64
                        " bytes of shared memory (%" PRId64 " per stage, %" PRId64
-                       " in the kernel's other buffers), but sm_90a has %d per workgroup; use "
+                       " in the kernel's other buffers), but %s has %" PRId64 " per workgroup; use "
                        "fewer stages (--pipeline-stages or vptx.pipeline_stages) or a smaller "
                        "tile",
-                       r->stages, need, r->bytes[0] + r->bytes[1], used, RING_SMEM_MAX);
-            return;
+                       r->stages, need, r->bytes[0] + r->bytes[1], used, c->opt.target->name,
+                       c->opt.target->smem_block);
+            return other;
         }
         if (!add_maps(c, func, r))
             continue;
@@ -781,8 +688,9 @@ dist_plan_ring(Ctx *c, OpId func, int64_t other)
         plan_ws(c, func, &p->rings.items[0]);
     if (p->rings.n == 1 && !c->failed)
         plan_persist(c, func, &p->rings.items[0]);
-    for (uint32_t i = 0; c->remarks && !c->failed && i < p->rings.n; i++)
+    for (uint32_t i = 0; c->opt.remarks && !c->failed && i < p->rings.n; i++)
         ring_remark(c, &p->rings.items[i]);
+    return other;
 }
 
 /* ---- building ---- */
@@ -805,20 +713,8 @@ ring_of_contract(Ctx *c, OpId o)
     return NULL;
 }
 
-bool
-ring_bind_read(Ctx *c, OpId o)
-{
-    /* wgmma reads this operand from the ring: no registers hold it */
-    NestedLayout l;
-    if (!result_layout(c, o, 0, &l))
-        return dist_error(c, "'vector.transfer_read' has no layout");
-    TypeId el = type_element(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
-    dist_bind(c, op_get(c->m, o)->res[0], dist_new(c, &l, el));
-    return true;
-}
-
-bool
-dist_ring_read(Ctx *c, OpId o, bool *done)
+static bool
+ring_read(Ctx *c, OpId o, bool *done)
 {
     for (uint32_t i = 0; c->ring && i < c->ring->rings.n; i++) {
         Ring *r = &c->ring->rings.items[i];
@@ -830,47 +726,10 @@ dist_ring_read(Ctx *c, OpId o, bool *done)
     return true;
 }
 
-ValueId
-ring_i32(Ctx *c, OpKind k, ValueId a, int64_t b)
-{
-    ValueId args[2] = { a, const_int(c, b, TY_I32) };
-    return emit1(c, k, 2, args, TY_I32);
-}
-
-ValueId
-ring_index(Ctx *c, ValueId v32)
-{
-    return emit1(c, OP_INDEX_CAST, 1, &v32, TY_INDEX);
-}
-
-ValueId
-ring_parity(Ctx *c, ValueId x32, int64_t stages)
-{
-    ValueId p = ring_i32(c, OP_ANDI, ring_i32(c, OP_DIVUI, x32, stages), 1);
-    return cmp_i(c, CMPI_NE, p, const_int(c, 0, TY_I32));
-}
-
 static OpId
 bar_op(Ctx *c, OpKind k, uint32_t n, const ValueId *args)
 {
     return emit(c, k, n, args, 0, NULL, 0);
-}
-
-void
-ring_wait_parity(Ctx *c, ValueId bars, ValueId idx, ValueId par)
-{
-    ValueId a[4] = { bars, par, const_index(c, 10000000), idx };
-    bar_op(c, OP_MBARRIER_TRY_WAIT_PARITY, 4, a);
-}
-
-void
-ring_tma_load(Ctx *c, ValueId dst, ValueId bar, ValueId tmap, ValueId col, ValueId row,
-              int64_t stage)
-{
-    ValueId args[6] = { dst, bar, tmap, col, row, const_index(c, stage) };
-    OpId o = emit(c, OP_TMA_ASYNC_LOAD, 6, args, 0, NULL, 0);
-    int64_t seg[7] = { 1, 1, 1, 2, 1, 0, 0 };
-    op_set_attr(c->m, o, "operandSegmentSizes", attr_dense_array(c->m, TY_I32, seg, NULL, 7));
 }
 
 /* Operand v of the K loop or its reads: in the producer's tile loop, its copy there. */
@@ -938,7 +797,8 @@ set_maxnreg(Ctx *c, int64_t regs, bool dec)
 static int64_t
 ws_consumer_regs(const Ctx *c)
 {
-    int64_t regs = (WS_REGFILE - 128 * WS_PRODUCER_REGS) / c->nthreads / 8 * 8;
+    /* the register file of one SM, one workgroup on it (.minnctapersm 1) */
+    int64_t regs = (c->opt.target->regs_sm - 128 * WS_PRODUCER_REGS) / c->nthreads / 8 * 8;
     return regs < WS_CONSUMER_REGS ? regs : WS_CONSUMER_REGS;
 }
 
@@ -1085,8 +945,8 @@ persistent_ring(Ctx *c)
 
 /* Before the branch between the consumers' and the producer's tile loops (rewrite_if):
    the ring's stages and barriers, for every tile. */
-bool
-dist_ring_persist_if(Ctx *c, OpId o)
+static bool
+ring_branch(Ctx *c, OpId o)
 {
     Ring *r = persistent_ring(c);
     if (r && op_attr(c->m, o, "vptx.persistent_sides"))
@@ -1152,8 +1012,8 @@ persist_producer(Ctx *c, Ring *r)
     install_ops(c, body, &list);
 }
 
-bool
-dist_ring_loop_begin(Ctx *c, OpId loop)
+static bool
+ring_before(Ctx *c, OpId loop)
 {
     Ring *r = ring_of_loop(c, loop);
     if (!r && op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
@@ -1263,8 +1123,8 @@ pp_end(Ctx *c, Ring *r)
     region_leave(c, NULL, 0, &rs);
 }
 
-void
-dist_ring_loop_end(Ctx *c, OpId loop)
+static void
+ring_leave(Ctx *c, OpId loop)
 {
     Ring *pr = persistent_ring(c);
     if (pr && loop == pr->pw.ptiles) {
@@ -1300,12 +1160,13 @@ dist_ring_loop_end(Ctx *c, OpId loop)
     }
 }
 
-bool
-dist_ring_contract(Ctx *c, OpId o, RingUse *u)
+static bool
+ring_feed(Ctx *c, OpId o, WgmmaFeed *u)
 {
     Ring *r = ring_of_contract(c, o);
-    if (!r)
+    if (!r || u->reg_a)
         return false;
+    u->ring[0] = u->ring[1] = true;
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
     ValueId lb = dist_scalar(c, op->args[0]), step = dist_scalar(c, op->args[2]);
@@ -1332,11 +1193,11 @@ dist_ring_contract(Ctx *c, OpId o, RingUse *u)
     return true;
 }
 
-void
-dist_ring_after(Ctx *c, OpId o)
+static void
+ring_issued(Ctx *c, OpId o, const WgmmaFeed *f)
 {
     Ring *r = ring_of_contract(c, o);
-    if (!r)
+    if (!r || !f->ring[0])
         return;
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
@@ -1403,8 +1264,8 @@ epi_no_carry(Ctx *c, const NestedLayout *l, uint32_t nslots)
  * the 128-byte swizzle put rows r and r ^ 1 on the same banks (2 wavefronts).  The
  * address is a per-thread part computed once plus a constant per store.
  */
-bool
-dist_ring_write(Ctx *c, OpId o, bool *done)
+static bool
+ring_write(Ctx *c, OpId o, bool *done)
 {
     *done = false;
     Ring *r = NULL;
@@ -1572,6 +1433,7 @@ new_index(Module *m, Loc loc, int64_t v, OpIdList *out)
 }
 
 typedef struct SplitWalk {
+    const Target *target;
     OpId func;
     int64_t pipeline_stages;
     bool persistent;
@@ -1599,22 +1461,18 @@ split_visit(Module *m, OpId o, void *ctx)
     if (!ring_candidate(&tmp, w->func, o, &r) || op_attr(m, r.loop, "vptx.ring_fallback") ||
         block_parent_op(m, op_get(m, r.loop)->parent) != w->func)
         return true;
-    const Attr *a = op_attr(m, r.loop, "vptx.pipeline_stages");
-    const Attr *lc = op_attr(m, o, "lowering_config");
-    for (uint32_t k = 0; !a && lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-        if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
-            a = lc->dict[k].value;
-    int64_t stages = a && a->kind == ATTR_INT ? a->i
-                     : w->pipeline_stages > 0 ? w->pipeline_stages
-                                              : RING_DEFAULT_STAGES;
+    LoopStages ls;
+    layout_loop_stages(m, r.loop, w->pipeline_stages, &ls); /* a bad count: planning says so */
+    int64_t stages = ls.n ? ls.n : RING_DEFAULT_STAGES;
     if (stages == 1 || (!dynamic_pitch(m, r.read[0]) && !dynamic_pitch(m, r.read[1])))
         return true;
-    const Attr *pa = op_attr(m, r.loop, "vptx.persistent");
-    if (pa && pa->kind == ATTR_BOOL ? pa->b : w->persistent)
+    bool persistent; /* a bad attribute: planning says so */
+    layout_loop_flag(m, r.loop, "vptx.persistent", w->persistent, &persistent, NULL);
+    if (persistent)
         return true; /* the tile loop wraps the loop itself: the launcher checks the rows */
     /* the copy stages A and B of one step in static shared memory beside the ring: when both
        do not fit, the rows are left to the launcher's check (docs/hopper.md, section 1d) */
-    if ((stages + 1) * (r.bytes[0] + r.bytes[1]) + SPLIT_SMEM_SLACK > RING_SMEM_MAX)
+    if ((stages + 1) * (r.bytes[0] + r.bytes[1]) + SPLIT_SMEM_SLACK > w->target->smem_block)
         return true;
     /* and it holds A and B of one step in registers beside the accumulator, under the
        consumers' setmaxnreg: where that would spill, the rows are left to the launcher too
@@ -1644,11 +1502,11 @@ split_visit(Module *m, OpId o, void *ctx)
  * the hidden-map lines say so.  Runs before distribute's Ctx counts the values, on every
  * function that would get such a ring.
  */
-bool
-dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
+static bool
+split_rings(Module *m, const Target *target, OpId func, int64_t pipeline_stages, bool persistent)
 {
     {
-        SplitWalk w = { func, pipeline_stages, persistent, { 0 } };
+        SplitWalk w = { target, func, pipeline_stages, persistent, { 0 } };
         module_walk(m, w.func, split_visit, &w);
         for (uint32_t i = 0; i < w.loops.n; i++) {
             OpId loop = w.loops.items[i];
@@ -1744,3 +1602,36 @@ dist_split_rings(Module *m, OpId func, int64_t pipeline_stages, bool persistent)
     }
     return true;
 }
+
+static bool
+ring_prepare(Ctx *c, OpId func)
+{
+    return split_rings(c->m, c->opt.target, func, c->opt.pipeline_stages, c->opt.persistent);
+}
+
+/* The loops of the ring's hooks: its K loop; the copy of a warp-specialized ring's loop
+   for rows TMA cannot map; a persistent ring's tile loops. */
+static bool
+ring_owns(Ctx *c, OpId loop)
+{
+    Ring *pr = persistent_ring(c);
+    return ring_of_loop(c, loop) ||
+           (op_attr(c->m, loop, "vptx.ring_fallback") && c->ring && c->ring->rings.n == 1 &&
+            c->ring->rings.items[0].ws) ||
+           (pr && (loop == pr->pw.tiles || loop == pr->pw.ptiles));
+}
+
+/* wgmma K loops fed by TMA through a ring of stages (the list of distribute.c) */
+const Schedule ring_schedule = {
+    .name = "tma-ring",
+    .prepare = ring_prepare,
+    .plan = ring_plan,
+    .owns = ring_owns,
+    .before = ring_before,
+    .leave = ring_leave,
+    .feed = ring_feed,
+    .issued = ring_issued,
+    .branch = ring_branch,
+    .read = ring_read,
+    .write = ring_write,
+};

@@ -37,7 +37,7 @@
  *              transposed accumulator on the mma path, is a located error.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/lowering/lowering.h"
 
 #include <string.h>
 
@@ -400,7 +400,7 @@ contract_mma(Ctx *c, OpId o, Mma *mm, Dist *a, Dist *b, Dist *acc)
                 mmas[(k * bm + m) * bn + n] = value_get(c->m, cv)->def;
             }
     interleave_loads(c, mmas, bm * bn * bk, bm * bn);
-    dist_stage_spread(c, mmas, bm * bn * bk, bm * bn);
+    sched_spread(c, mmas, bm * bn * bk, bm * bn);
     for (int64_t m = 0; m < bm; m++)
         for (int64_t n = 0; n < bn; n++) {
             int64_t cb[2] = { m, n }, slots[64];
@@ -490,7 +490,10 @@ typedef struct Wgmma {
     int64_t sb;      /* B's span when B is staged MN-major, else 0 */
     int64_t bm, bn;  /* accumulator batches: instructions per warpgroup */
     int64_t inst_n;  /* N of one instruction */
-    ValueId buf[2];  /* A, B: workgroup buffers of this contract alone */
+    ValueId buf[2];  /* A, B: the images wgmma reads */
+    bool reg_a;      /* A from registers (vptx.wgmma_ra) */
+    bool by_tma;     /* A and B in a TMA ring's stage (tma_ring.c) */
+    bool b_tma;      /* B alone in a TMA ring's stage (attn_ring.c) */
 } Wgmma;
 
 /*
@@ -581,22 +584,6 @@ contract_buffer(Ctx *c, OpId o, int j, TypeId elem, const int64_t *shape)
     return b.buf;
 }
 
-/* The contract's NV_WGMMA_* kind, from its mma_kind or its lowering_config. */
-static bool
-wgmma_kind(Ctx *c, OpId o, MmaIntrinsic *out)
-{
-    const Attr *k = op_attr(c->m, o, "mma_kind");
-    const Attr *cfg = op_attr(c->m, o, "lowering_config");
-    MmaIntrinsic mma;
-    if (!(k ? layout_mma_from_attr(k, &mma) : cfg && layout_mma_from_attr(cfg, &mma)))
-        return false;
-    const MmaInfo *info = layout_mma_info(mma.kind);
-    if (!info || info->subgroups != 4)
-        return false;
-    *out = mma;
-    return true;
-}
-
 /* The swizzle span S_B of an MN-major B image for wgmma instructions n columns wide:
  * the widest of 128, 64, 32 bytes that holds whole instructions' columns (2n a
  * multiple of it), or 0 when none does and B is stored K-major. */
@@ -638,7 +625,7 @@ hoist_a(Ctx *c, OpId o)
     Module *m = c->m;
     const Op *op = op_get(m, o);
     MmaIntrinsic mma;
-    if (op->kind != OP_CONTRACT || op->nargs != 3 || !wgmma_kind(c, o, &mma) ||
+    if (op->kind != OP_CONTRACT || op->nargs != 3 || !dist_wgmma_kind(c, o, &mma) ||
         layout_wgmma_reg_a(op_attr(m, o, "vptx.wgmma_a")) || hoisted_a(c, o))
         return;
     ValueId a = op->args[0];
@@ -663,12 +650,11 @@ hoist_a(Ctx *c, OpId o)
     int64_t img[2] = { esize * shape[1] / span * shape[0], span / esize };
     /* attention's Q with K and V by TMA (attn_ring.c): in the dynamic shared memory,
        after the ring's stages, so that Q and the stages share the opt-in 227 KiB */
-    ValueId buf =
-        dist_attn_ring_q(c, o, type_memref(m, da->elem, 2, img, NULL, MS_WORKGROUP, true));
+    ValueId buf = sched_image(c, o, type_memref(m, da->elem, 2, img, NULL, MS_WORKGROUP, true));
     HoistedA h = { o, buf ? buf : wgmma_buffer(c, da->elem, img), buf != 0 };
     stage_operand(c, span, da, 0, 1, shape[0], rl.batch_tile[0], h.buf);
     ARRAY_PUSH(&c->m->arena, c->hoisted_a, h);
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(m, o)->loc, /* staging added ops: op may have moved */
                     "'vector.contract' (wgmma) has its A (%lldx%lld), defined before the loop, "
                     "stored into shared memory once, before the loop%s",
@@ -727,15 +713,15 @@ reg_a_tile(Ctx *c, const Mma *mm, MmaIntrinsic mma, Dist *a, int64_t m, int64_t 
     return emit1(c, OP_FROM_ELEMENTS, n, el, type_vector(c->m, a->elem, 2, shape));
 }
 
+/* The rules of a wgmma contract (a plain 2-d matmul of the kind's element types, whole
+ * warpgroups, the accumulator in the wgmma fragment tiled over warpgroups): a located
+ * error, or true with mm (its operands in canonical order). */
 static bool
-contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
+wgmma_checks(Ctx *c, const Contract *ct, MmaIntrinsic mma, Dist **ops, const char *name, Mma *mm)
 {
-    char name[64];
-    layout_mma_name(mma, name, sizeof name);
     const MmaInfo *info = layout_mma_info(mma.kind);
-    Mma mm;
     if (ct->rank[0] != 2 || ct->rank[1] != 2 || ct->rank[2] != 2 ||
-        !canonical_operands(ct, ops, &mm))
+        !canonical_operands(ct, ops, mm))
         return dist_error(c,
                           "'vector.contract' with mma_kind %s needs a plain 2-d matmul: "
                           "operands (m, k), (k, n) or (n, k), and (m, n), kind add",
@@ -759,7 +745,7 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                           name, (long long)c->nthreads);
     NestedLayout f;
     layout_mma_fragment(mma, MMA_OPERAND_C, &f);
-    const NestedLayout *cl = &mm.canon[2];
+    const NestedLayout *cl = &mm->canon[2];
     if (!fragment_fits(cl, &f) || cl->subgroup_tile[0] % 4 ||
         (cl->subgroup_tile[0] > 1 && cl->subgroup_strides[0] != 1))
         return dist_error(c,
@@ -767,6 +753,114 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
                           "the wgmma fragment tiled over warpgroups (let the layout pass "
                           "choose it, or split M over warpgroups first)",
                           name);
+    return true;
+}
+
+/* A and B into the images wgmma reads: their ring stages when a schedule feeds them
+ * (nothing to copy), else this contract's buffers, stored by every thread between two
+ * barriers (A skipped when it comes from registers or was stored before the loop). */
+static void
+wgmma_stage_operands(Ctx *c, OpId o, Wgmma *w, const Mma *mm, Dist **ops, const WgmmaFeed *ring,
+                     ValueId pre, const int64_t *shape_a, const int64_t *shape_b)
+{
+    if (w->by_tma) {
+        w->buf[0] = ring->buf[0];
+        w->buf[1] = ring->buf[1];
+        return;
+    }
+    w->buf[0] = w->reg_a ? 0 : pre ? pre : contract_buffer(c, o, 0, ops[0]->elem, shape_a);
+    /* fp8: B's element type may differ from A's */
+    w->buf[1] = w->b_tma ? ring->buf[1] : contract_buffer(c, o, 1, ops[1]->elem, shape_b);
+    bool copy_a = !w->reg_a && !pre;
+    if (c->loops && (copy_a || !w->b_tma)) /* the previous iteration's wgmma may read them */
+        barrier(c);
+    if (copy_a)
+        stage_operand(c, w->s, ops[0], mm->perm[0][0], mm->perm[0][1], w->m, w->bm, w->buf[0]);
+    if (w->b_tma)
+        ;
+    else if (w->sb) /* the same image with the roles of N and K swapped: rows are k */
+        stage_operand(c, w->sb, ops[1], mm->perm[1][0], mm->perm[1][1], w->k, 1, w->buf[1]);
+    else
+        stage_operand(c, w->s, ops[1], mm->perm[1][1], mm->perm[1][0], w->n, 1, w->buf[1]);
+    if (copy_a || !w->b_tma)
+        barrier(c);
+}
+
+/* One vptx.wgmma (vptx.wgmma_ra: A from registers) per accumulator tile (bm, bn) of the
+ * warpgroup, its results into r's slots; defer: no tile waits (the groups stay in
+ * flight). */
+static void
+wgmma_tiles(Ctx *c, const Wgmma *w, const Mma *mm, MmaIntrinsic mma, Dist **ops,
+            const WgmmaFeed *ring, bool defer, Dist *r)
+{
+    const NestedLayout *cl = &mm->canon[2];
+    Dist *acc = ops[2];
+    ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
+    ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
+    int64_t nregs = w->inst_n / 2;
+    for (int64_t m = 0; m < w->bm; m++)
+        for (int64_t n = 0; n < w->bn; n++) {
+            int64_t cb[2] = { m, n }, canon[128], slots[128];
+            layout_mma_register_slots(mma, MMA_OPERAND_C, cl, cb, canon);
+            ValueId el_in[128];
+            for (int64_t i = 0; i < nregs; i++) {
+                int64_t b[2], oo[2], e[2], ob[2], o2[2], oe[2];
+                layout_slot_unpack(cl, canon[i], b, oo, e);
+                for (int d = 0; d < 2; d++) {
+                    ob[mm->perm[2][d]] = b[d];
+                    o2[mm->perm[2][d]] = oo[d];
+                    oe[mm->perm[2][d]] = e[d];
+                }
+                slots[i] = layout_slot_pack(acc->layout, ob, o2, oe);
+                el_in[i] = dist_elem(c, acc, (uint32_t)slots[i]);
+            }
+            ValueId args[5] = { w->buf[0],
+                                idx_mul_c(c, idx_add_c(c, idx_mul_c(c, g, w->bm), m), 64),
+                                w->buf[1],
+                                idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w->bn), n), w->inst_n),
+                                from_elements(c, el_in, (uint32_t)nregs, acc->elem) };
+            if (w->by_tma) /* this iteration's stage of the ring */
+                args[1] = idx_add(c, ring->row0[0], args[1]);
+            if (w->by_tma || w->b_tma)
+                args[3] = idx_add(c, ring->row0[1], args[3]);
+            ValueId v;
+            if (w->reg_a) {
+                ValueId ra[4] = { reg_a_tile(c, mm, mma, ops[0], m, w->k), args[2], args[3],
+                                  args[4] };
+                v = emit1(c, OP_WGMMA_REG_A, 4, ra, value_type(c->m, args[4]));
+            } else {
+                v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
+            }
+            OpId def = value_get(c->m, v)->def;
+            op_set_attr(c->m, def, "k", attr_int(c->m, w->k, TY_I64));
+            op_set_attr(c->m, def, "swizzle", attr_int(c->m, w->s, TY_I64));
+            if (w->sb)
+                op_set_attr(c->m, def, "b_mn_swizzle", attr_int(c->m, w->sb, TY_I64));
+            /* the tiles' chains are in flight together: only the last one waits (for all);
+               nothing reads an earlier tile's registers before that */
+            if (m + 1 < w->bm || n + 1 < w->bn || defer)
+                op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
+            else if (w->by_tma) /* this step's groups stay in flight into the next step */
+                op_set_attr(c->m, def, "wait", attr_int(c->m, w->bm * w->bn, TY_I64));
+            if (w->by_tma)
+                op_set_attr(c->m, def, "a_rows", attr_int(c->m, ring->stage_rows[0], TY_I64));
+            if ((w->by_tma || w->b_tma) && !w->sb)
+                op_set_attr(c->m, def, "b_rows", attr_int(c->m, ring->stage_rows[1], TY_I64));
+            for (int64_t i = 0; i < nregs; i++)
+                dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, acc->elem));
+        }
+}
+
+static bool
+contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
+{
+    char name[64];
+    layout_mma_name(mma, name, sizeof name);
+    const MmaInfo *info = layout_mma_info(mma.kind);
+    Mma mm;
+    if (!wgmma_checks(c, ct, mma, ops, name, &mm))
+        return false;
+    const NestedLayout *cl = &mm.canon[2];
     Wgmma w;
     int64_t sa[2], sb[2];
     layout_shape(&mm.canon[0], sa);
@@ -795,118 +889,36 @@ contract_wgmma(Ctx *c, OpId o, const Contract *ct, MmaIntrinsic mma, Dist **ops)
     }
     /* A from registers (layout/select.c marks attention's P V): its layout must be the
        A fragment tiled like the accumulator, else it is staged like any A */
-    bool reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 && esize == 2 &&
-                 ops[2]->elem == TY_F32 && wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
-    int64_t bytes = esize * ((reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
-    RingUse ring; /* loaded by TMA through a ring of stages (tma_ring.c) */
-    bool by_tma = !reg_a && dist_ring_contract(c, o, &ring);
-    /* B alone by TMA: attention's K and V blocks (attn_ring.c) */
-    bool b_tma = !by_tma && dist_attn_ring_contract(c, o, &ring);
-    if (b_tma) /* attn_pingpong.c: P V waits for its warpgroup's turn */
-        dist_attn_pp_before(c, o);
-    if (b_tma)
+    w.reg_a = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a")) && w.k <= 256 && esize == 2 &&
+              ops[2]->elem == TY_F32 && wgmma_reg_a_fits(&mm.canon[0], cl, mma, w.k);
+    int64_t bytes = esize * ((w.reg_a ? 0 : shape_a[0] * shape_a[1]) + shape_b[0] * shape_b[1]);
+    /* A and B loaded by TMA through a ring of stages (tma_ring.c), or B alone (attention's
+       K and V blocks, attn_ring.c) */
+    WgmmaFeed ring = { .reg_a = w.reg_a };
+    bool fed = sched_feed(c, o, &ring);
+    w.by_tma = fed && ring.ring[0], w.b_tma = fed && !ring.ring[0] && ring.ring[1];
+    sched_issue(c, o, &ring);
+    if (w.b_tma)
         bytes -= esize * shape_b[0] * shape_b[1];
-    const HoistedA *h = reg_a ? NULL : hoisted_a(c, o); /* A staged before the loop */
+    const HoistedA *h = w.reg_a ? NULL : hoisted_a(c, o); /* A staged before the loop */
     ValueId pre = h ? h->buf : 0;
     if (h && h->dynamic) /* Q beside attention's ring (hoist_a) */
         bytes -= esize * shape_a[0] * shape_a[1];
-    if (!by_tma && bytes > 48 * 1024) /* static .shared above 48 KiB cannot be launched */
+    if (!w.by_tma && bytes > TARGET_SMEM_STATIC) /* static .shared above 48 KiB: no launch */
         return dist_error(c,
                           "'vector.contract' with mma_kind %s stages A (%lldx%lld) and B "
                           "(%lldx%lld) in %lld bytes of shared memory, more than the 49152 a "
                           "kernel may declare statically: use a smaller K step or tile",
                           name, (long long)w.m, (long long)w.k, (long long)w.k, (long long)w.n,
                           (long long)bytes);
-    TypeId el = ops[0]->elem;
-    if (by_tma) {
-        w.buf[0] = ring.buf[0];
-        w.buf[1] = ring.buf[1];
-    } else {
-        w.buf[0] = reg_a ? 0 : pre ? pre : contract_buffer(c, o, 0, el, shape_a);
-        /* fp8: B's element type may differ from A's */
-        w.buf[1] = b_tma ? ring.buf[1] : contract_buffer(c, o, 1, ops[1]->elem, shape_b);
-        bool copy_a = !reg_a && !pre;
-        if (c->loops && (copy_a || !b_tma)) /* the previous iteration's wgmma may read them */
-            barrier(c);
-        if (copy_a)
-            stage_operand(c, w.s, ops[0], mm.perm[0][0], mm.perm[0][1], w.m, w.bm, w.buf[0]);
-        if (b_tma)
-            ;
-        else if (w.sb) /* the same image with the roles of N and K swapped: rows are k */
-            stage_operand(c, w.sb, ops[1], mm.perm[1][0], mm.perm[1][1], w.k, 1, w.buf[1]);
-        else
-            stage_operand(c, w.s, ops[1], mm.perm[1][1], mm.perm[1][0], w.n, 1, w.buf[1]);
-        if (copy_a || !b_tma)
-            barrier(c);
-    }
-
+    wgmma_stage_operands(c, o, &w, &mm, ops, &ring, pre, shape_a, shape_b);
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl))
         return dist_error(c, "'vector.contract' result has no layout");
-    Dist *acc = ops[2], *r = dist_new(c, acc->layout, acc->elem);
+    Dist *r = dist_new(c, ops[2]->layout, ops[2]->elem);
     /* attention's P V: its groups stay in flight into the next iteration */
-    bool defer = reg_a ? dist_attn_defer_wait(c, o) : b_tma && dist_attn_pp_defer(c, o);
-    ValueId g = idx_op(c, OP_DIVUI, virtual_subgroup(c, cl, 0), 4);
-    ValueId gn = cl->subgroup_tile[1] > 1 ? virtual_subgroup(c, cl, 1) : const_index(c, 0);
-    int64_t nregs = w.inst_n / 2;
-    for (int64_t m = 0; m < w.bm; m++)
-        for (int64_t n = 0; n < w.bn; n++) {
-            int64_t cb[2] = { m, n }, canon[128], slots[128];
-            layout_mma_register_slots(mma, MMA_OPERAND_C, cl, cb, canon);
-            ValueId el_in[128];
-            for (int64_t i = 0; i < nregs; i++) {
-                int64_t b[2], oo[2], e[2], ob[2], o2[2], oe[2];
-                layout_slot_unpack(cl, canon[i], b, oo, e);
-                for (int d = 0; d < 2; d++) {
-                    ob[mm.perm[2][d]] = b[d];
-                    o2[mm.perm[2][d]] = oo[d];
-                    oe[mm.perm[2][d]] = e[d];
-                }
-                slots[i] = layout_slot_pack(acc->layout, ob, o2, oe);
-                el_in[i] = dist_elem(c, acc, (uint32_t)slots[i]);
-            }
-            ValueId args[5] = { w.buf[0], idx_mul_c(c, idx_add_c(c, idx_mul_c(c, g, w.bm), m), 64),
-                                w.buf[1],
-                                idx_mul_c(c, idx_add_c(c, idx_mul_c(c, gn, w.bn), n), w.inst_n),
-                                from_elements(c, el_in, (uint32_t)nregs, acc->elem) };
-            if (by_tma) /* this iteration's stage of the ring */
-                args[1] = idx_add(c, ring.row0[0], args[1]);
-            if (by_tma || b_tma)
-                args[3] = idx_add(c, ring.row0[1], args[3]);
-            ValueId v;
-            if (reg_a) {
-                ValueId ra[4] = { reg_a_tile(c, &mm, mma, ops[0], m, w.k), args[2], args[3],
-                                  args[4] };
-                v = emit1(c, OP_WGMMA_REG_A, 4, ra, value_type(c->m, args[4]));
-            } else {
-                v = emit1(c, OP_WGMMA_SHARED, 5, args, value_type(c->m, args[4]));
-            }
-            OpId def = value_get(c->m, v)->def;
-            op_set_attr(c->m, def, "k", attr_int(c->m, w.k, TY_I64));
-            op_set_attr(c->m, def, "swizzle", attr_int(c->m, w.s, TY_I64));
-            if (w.sb)
-                op_set_attr(c->m, def, "b_mn_swizzle", attr_int(c->m, w.sb, TY_I64));
-            /* the tiles' chains are in flight together: only the last one waits (for all);
-               nothing reads an earlier tile's registers before that */
-            if (m + 1 < w.bm || n + 1 < w.bn || defer)
-                op_set_attr(c->m, def, "no_wait", attr_unit(c->m));
-            else if (by_tma) /* this step's groups stay in flight into the next step */
-                op_set_attr(c->m, def, "wait", attr_int(c->m, w.bm * w.bn, TY_I64));
-            if (by_tma)
-                op_set_attr(c->m, def, "a_rows", attr_int(c->m, ring.stage_rows[0], TY_I64));
-            if (by_tma || b_tma) {
-                if (!w.sb)
-                    op_set_attr(c->m, def, "b_rows", attr_int(c->m, ring.stage_rows[1], TY_I64));
-            }
-            for (int64_t i = 0; i < nregs; i++)
-                dist_set_elem(c, r, (uint32_t)slots[i], extract_elem(c, v, i, acc->elem));
-        }
-    if (by_tma)
-        dist_ring_after(c, o);
-    if (b_tma) {
-        dist_attn_pp_after(c, o); /* S: the partner's turn, then its wait */
-        dist_attn_ring_after(c, o);
-    }
+    wgmma_tiles(c, &w, &mm, mma, ops, &ring, sched_defer(c, o, &ring), r);
+    sched_issued(c, o, &ring);
     Dist *res = convert_dist(c, r, &rl);
     if (!res)
         return false;
@@ -997,7 +1009,7 @@ distribute_contract(Ctx *c, OpId o)
         if (ct.map[2][r] > ct.map[2][r + 1])
             return dist_error(c, "'vector.contract' with a transposed accumulator");
     MmaIntrinsic wg;
-    if (wgmma_kind(c, o, &wg))
+    if (dist_wgmma_kind(c, o, &wg))
         return contract_wgmma(c, o, &ct, wg, ops);
     Mma mm;
     if (ct.rank[0] == 2 && ct.rank[1] == 2 && ct.rank[2] == 2 && find_mma(&ct, ops, &mm))

@@ -5,7 +5,7 @@
  * The loop body of attention reads the key block, computes S = Q K^T and the softmax,
  * and only then reads the value block for P V (examples/attention_sm90.mlir, as seed
  * 003 writes it).  On the wgmma route these reads are global loads into registers that
- * are then stored into the wgmma image in shared memory (distribute/contract.c), so a
+ * are then stored into the wgmma image in shared memory (distribute/lowering/contract.c), so a
  * value block read after the softmax exposes a second global-memory latency in every
  * iteration.  This step moves, before the body is rewritten, every
  * vector.transfer_read of a kernel argument that the kernel never writes, whose
@@ -17,20 +17,20 @@
  *
  * It applies only to a loop whose body holds a wgmma contract with A from registers
  * (vptx.wgmma_a = "registers": layout/select.c marks attention's P V): other loops,
- * and the sm_80 route with its cp.async pipelines (distribute/stage.c), are untouched.
+ * and the sm_80 route with its cp.async pipelines (distribute/schedule/stage.c), are untouched.
  *
  * The second step (dist_attn_defer_wait, below) leaves P V's wgmma group in flight
  * into the next iteration when that is safe, and dist_attn_loop_end puts a
  * wgmma.wait_group 0 after such a loop.
  *
- * Requires:    distribute.c's Ctx; dist_attn_early_reads called by rewrite_for before
- *              the body is rewritten, dist_attn_defer_wait by contract.c at the
- *              contract, dist_attn_loop_end by rewrite_for after the body.
+ * Requires:    distribute.c's Ctx; called from attention.c's hooks: dist_attn_early_reads
+ *              before the body is rewritten, dist_attn_defer_wait at the contract,
+ *              dist_attn_loop_end after the body.
  * Ensures:     the body's op list is reordered as above (nothing added or removed); a
  *              loop whose P V was deferred is followed by vptx.wgmma_wait {pending = 0}.
  * Invalidates: nothing (uses are not kept; op order within one block only).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <string.h>
 
@@ -53,8 +53,10 @@ writes_visit(Module *m, OpId o, void *ctx)
     return !w->found;
 }
 
-static bool
-has_reg_a_contract(Module *m, BlockId body)
+/* An attention key loop on wgmma: its body holds a contract whose A comes from registers
+ * (vptx.wgmma_a = "registers": layout/select.c marks attention's P V). */
+bool
+dist_attn_key_loop(Module *m, BlockId body)
 {
     const Block *b = block_get(m, body);
     for (uint32_t i = 0; i < b->ops.n; i++) {
@@ -97,11 +99,11 @@ movable(Ctx *c, OpId o, OpId loop, ValueId iv, const uint8_t *mark)
 }
 
 void
-dist_attn_early_reads(Ctx *c, OpId loop)
+dist_attn_early_reads(Ctx *c, OpId loop, bool ring)
 {
     Module *m = c->m;
     BlockId body = op_entry_block(m, loop, 0);
-    if (!body || !has_reg_a_contract(m, body) || dist_attn_ring_loop(c, loop))
+    if (!body || !dist_attn_key_loop(m, body) || ring)
         return; /* a TMA ring (attn_ring.c) loads the blocks: no thread reads them */
     Block *b = block_get(m, body);
     ValueId iv = b->args.items[0];
@@ -130,7 +132,7 @@ dist_attn_early_reads(Ctx *c, OpId loop)
             if (!moved[i])
                 order[n++] = b->ops.items[i];
         memcpy(b->ops.items, order, n * sizeof *order);
-        if (c->remarks)
+        if (c->opt.remarks)
             diag_remark(c->d, op_get(m, loop)->loc,
                         "'scf.for' is an attention key loop on wgmma: its %u read(s) of kernel "
                         "arguments are issued at the top of the body, so their global loads "
@@ -243,7 +245,7 @@ dist_attn_defer_wait(Ctx *c, OpId o)
         if (c->attn_wait.items[i] == loop)
             return true;
     ARRAY_PUSH(&c->m->arena, c->attn_wait, loop);
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(m, o)->loc,
                     "'vector.contract' (P V, A from registers) leaves its wgmma group in flight "
                     "into the next iteration, whose first wgmma waits for both; one "

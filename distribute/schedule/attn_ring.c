@@ -40,9 +40,10 @@
  * recompute them with that step's induction value.
  *
  * Requires:    distribute.c's Ctx, stage.c's plan; layouts on the contracts and reads;
- *              dist_plan_attn_ring before the rewrite, dist_attn_ring_begin before the
- *              loop is emitted (after dist_wgmma_hoist), dist_attn_ring_read at the
- *              reads, dist_attn_ring_contract and dist_attn_ring_after at the contracts.
+ *              called from attention.c's hooks: dist_plan_attn_ring before the rewrite,
+ *              dist_attn_ring_begin before the loop is emitted (after dist_wgmma_hoist),
+ *              dist_attn_ring_read at the reads, dist_attn_ring_contract and
+ *              dist_attn_ring_after at the contracts.
  * Ensures:     each planned loop's K and V reach vptx.wgmma / vptx.wgmma_ra through the
  *              ring, with the image contract.c's register copy would store, so S and P V
  *              compute what they did; the kernel gains two tensor-map arguments listed in
@@ -51,21 +52,18 @@
  *              that fits (2 at least); a loop 2 stages do not fit keeps the register copy.
  * Invalidates: the kernel's signature (new trailing arguments).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <inttypes.h>
 #include <string.h>
 
 enum {
-    ATTN_SMEM_MAX = 232448,   /* sm_90's shared memory per workgroup (227 KiB) */
-    ATTN_SM_SMEM = 233472,    /* per SM (228 KiB), of which each workgroup takes ... */
-    ATTN_CTA_RESERVED = 1024, /* ... 1 KiB for the system */
-    ATTN_REGFILE = 65536,     /* 32-bit registers per SM */
+    ATTN_CTA_RESERVED = 1024, /* of an SM's shared memory, each workgroup takes 1 KiB for
+                                 the system */
     /* the fewest registers a thread is held to by asking for more workgroups per SM: the
        2-warpgroup kernel with head dim 128 and key blocks of 64 assembles in 124 at that
        cap (138 without), spill-free (ptxas 13.0) */
     ATTN_MIN_REGS = 128,
-    ATTN_MAX_STAGES = 8,
     ATTN_MAX_BLOCKS = 8,
     ATTN_DEFAULT_STAGES = 2,
     ATTN_INDEX_DEPTH = 4 /* index arithmetic recomputed for another step: ops deep */
@@ -106,7 +104,7 @@ attn_operand(Ctx *c, OpId func, AttnRing *a, int j)
     Module *m = c->m;
     OpId o = a->contract[j];
     MmaIntrinsic mma;
-    if (!ring_wgmma_kind(c, o, &mma))
+    if (!dist_wgmma_kind(c, o, &mma))
         return false;
     const Attr *maps = op_attr(m, o, "indexing_maps");
     if (!maps || maps->kind != ATTR_ARRAY || maps->n != 3 ||
@@ -194,17 +192,13 @@ attn_candidate(Ctx *c, OpId func, OpId o, AttnRing *a)
 static bool
 attn_stages(Ctx *c, AttnRing *a)
 {
-    const Attr *s = op_attr(c->m, a->loop, "vptx.pipeline_stages");
-    if (s && (s->kind != ATTR_INT || s->i < 1 || s->i > ATTN_MAX_STAGES)) {
+    LoopStages ls;
+    const char *bad = layout_loop_stages(c->m, a->loop, c->opt.pipeline_stages, &ls);
+    if (bad) {
         c->loc = op_get(c->m, a->loop)->loc;
-        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", ATTN_MAX_STAGES);
+        return dist_error(c, "%s", bad);
     }
-    a->stages = s ? s->i : c->pipeline_stages > 0 ? c->pipeline_stages : ATTN_DEFAULT_STAGES;
-    if (a->stages > ATTN_MAX_STAGES) {
-        c->loc = op_get(c->m, a->loop)->loc;
-        return dist_error(c, "a TMA ring takes at most %d stages, not %" PRId64, ATTN_MAX_STAGES,
-                          a->stages);
-    }
+    a->stages = ls.n ? ls.n : ATTN_DEFAULT_STAGES;
     return true;
 }
 
@@ -263,11 +257,11 @@ ring_bytes(int64_t stages, int64_t q, int64_t kb, int64_t vb, bool joint, bool o
 }
 
 bool
-dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need)
+dist_attn_overlap_fits(Ctx *c, int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *need)
 {
     int64_t ns[2];
     *need = ring_bytes(joint ? 3 : 2, q, kb, vb, joint, true, ns);
-    return *need <= ATTN_SMEM_MAX;
+    return *need <= c->opt.target->smem_block;
 }
 
 /*
@@ -280,23 +274,24 @@ dist_attn_overlap_fits(int64_t q, int64_t kb, int64_t vb, bool joint, int64_t *n
 static void
 ask_occupancy(Ctx *c, OpId func, int64_t smem, int64_t min_regs)
 {
-    int64_t n = ATTN_SM_SMEM / (smem + ATTN_CTA_RESERVED);
-    while (n > 1 && ATTN_REGFILE / (n * c->nthreads) < min_regs)
+    const Target *t = c->opt.target;
+    int64_t n = t->smem_sm / (smem + ATTN_CTA_RESERVED);
+    while (n > 1 && t->regs_sm / (n * c->nthreads) < min_regs)
         n--;
     if (n < 2)
         return;
     op_set_attr(c->m, func, "vptx.min_ctas_per_sm", attr_int(c->m, n, TY_I64));
     const Attr *sym = op_attr(c->m, func, "sym_name");
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(
             c->d, op_get(c->m, func)->loc,
             "'%s' asks ptxas for %" PRId64 " workgroups per SM (.minnctapersm: up to %" PRId64
             " bytes of shared memory each, at most %" PRId64 " registers a thread)",
-            sym && sym->str ? sym->str : "?", n, smem, ATTN_REGFILE / (n * c->nthreads) / 8 * 8);
+            sym && sym->str ? sym->str : "?", n, smem, t->regs_sm / (n * c->nthreads) / 8 * 8);
 }
 
 int64_t
-dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
+dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c, OpId loop))
 {
     struct AttnPlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
@@ -321,7 +316,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
            S_{j+1} needs it: slower where latency bounds the kernel, docs/hopper.md); a joint
            ring holds blocks j - 1 (P V_{j-1} in flight), j (V_j) and j + 1 (K_{j+1}), so it
            needs 3 stages */
-        bool overlap = dist_attn_overlap_loop(c, a->loop);
+        bool overlap = overlapped(c, a->loop);
         int64_t least = overlap && a->joint ? 3 : 2;
         if (a->stages < least)
             a->stages = least;
@@ -329,16 +324,16 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
         for (; a->stages >= least; a->stages--) {
             ring = ring_bytes(a->stages, q_bytes(c->m, a->contract[0]), a->bytes[0], a->bytes[1],
                               a->joint, overlap, a->ns);
-            if (used + ring <= ATTN_SMEM_MAX)
+            if (used + ring <= c->opt.target->smem_block)
                 break;
         }
         if (a->stages < least || !add_maps(c, func, a))
             continue; /* the register copy: no error */
-        if (c->remarks && a->stages < asked)
+        if (c->opt.remarks && a->stages < asked)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' asks for %" PRId64 " stages of its TMA ring, but only %" PRId64
-                        " fit the %d bytes of shared memory with Q's image",
-                        asked, a->stages, ATTN_SMEM_MAX);
+                        " fit the %" PRId64 " bytes of shared memory with Q's image",
+                        asked, a->stages, c->opt.target->smem_block);
         used += ring;
         added += ring;
         /* the overlap's second S (64 x key block f32 over a warpgroup's 128 threads) is live
@@ -347,7 +342,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
         if (overlap && ATTN_MIN_REGS + a->rows[0] / 2 > min_regs)
             min_regs = ATTN_MIN_REGS + a->rows[0] / 2;
         ARRAY_PUSH(&c->m->arena, kept.rings, *a);
-        if (c->remarks && a->joint)
+        if (c->opt.remarks && a->joint)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
                         " and %" PRId64 "x%" PRId64 ") through a TMA ring (cp.async.bulk.tensor, "
@@ -355,7 +350,7 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other)
                         " bytes (a key and a value block each) in dynamic shared memory",
                         a->rows[0], a->cols[0], a->rows[1], a->cols[1], a->stages,
                         a->bytes[0] + a->bytes[1]);
-        else if (c->remarks)
+        else if (c->opt.remarks)
             diag_remark(c->d, op_get(c->m, a->loop)->loc,
                         "'scf.for' loads its key and value blocks (%" PRId64 "x%" PRId64
                         " and %" PRId64 "x%" PRId64 ") through TMA rings (cp.async.bulk.tensor, "
@@ -401,34 +396,15 @@ dist_attn_ring_read(Ctx *c, OpId o, bool *done)
     return ring_bind_read(c, o);
 }
 
-ValueId
-dist_attn_index_at(Ctx *c, ValueId v, OpId loop, ValueId iv2)
-{
-    Module *m = c->m;
-    ValueId iv = block_get(m, op_entry_block(m, loop, 0))->args.items[0];
-    if (v == iv)
-        return iv2;
-    if (value_defined_outside(m, v, loop))
-        return dist_scalar(c, v);
-    const Op *op = op_get(m, value_get(m, v)->def);
-    OpKind kind = op->kind;
-    int64_t k = 0;
-    if (kind == OP_CONSTANT && const_value_of(c, v, &k))
-        return const_index(c, k);
-    ValueId x = op->args[0], y = op->args[1]; /* copied before emitting */
-    ValueId args[2] = { dist_attn_index_at(c, x, loop, iv2), dist_attn_index_at(c, y, loop, iv2) };
-    return emit1(c, kind, 2, args, TY_INDEX);
-}
-
 /* expect_tx on operand j's full[stage] and its TMA copies for the step at iv2 (stage
    constant) */
 static void
 issue_copies(Ctx *c, AttnRing *a, int j, int64_t stage, ValueId iv2)
 {
-    /* copied: dist_attn_index_at emits ops, which may move the op table */
+    /* copied: dist_index_at emits ops, which may move the op table */
     ValueId ri = op_get(c->m, a->read[j])->args[1], ci = op_get(c->m, a->read[j])->args[2];
-    ValueId row = dist_attn_index_at(c, ri, a->loop, iv2);
-    ValueId col0 = dist_attn_index_at(c, ci, a->loop, iv2);
+    ValueId row = dist_index_at(c, ri, a->loop, iv2);
+    ValueId col0 = dist_index_at(c, ci, a->loop, iv2);
     for (int64_t b = 0; b < a->blocks[j]; b++) {
         ValueId dst = dist_dynamic_view(
             c, a->box_t[j], a->at[j] + (stage * a->blocks[j] + b) * a->rows[j] * a->span[j]);
@@ -584,7 +560,7 @@ step_number(Ctx *c, AttnRing *a, ValueId iv)
 }
 
 bool
-dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
+dist_attn_ring_contract(Ctx *c, OpId o, WgmmaFeed *u)
 {
     AttnRing *a = ring_of(c, 0, o, 0);
     if (!a)
@@ -609,7 +585,6 @@ dist_attn_ring_contract(Ctx *c, OpId o, RingUse *u)
         ring_wait_parity(c, a->full[0], a->rdn, ring_parity(c, a->itn32, a->ns[0]));
     else if (!a->joint)
         wait_full(c, a, 1); /* V's before P V */
-    memset(u, 0, sizeof *u);
     u->buf[1] = a->ring[j];
     u->row0[1] = idx_mul_c(c, j ? a->rd[1] : a->rdn, a->unit[j]);
     u->stage_rows[1] = a->rows[j];

@@ -36,7 +36,7 @@
  *              emitted and false is returned, and the caller reads slot by slot.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <string.h>
 

@@ -37,7 +37,7 @@
  *              every thread has left the loop (the first barrier).
  * Invalidates: nothing beyond the rewritten write.
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <string.h>
 
@@ -130,7 +130,8 @@ store_piece(Ctx *c, const Transfer *t, const Edge *g, const ValueId *el, TypeId 
 }
 
 bool
-dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done)
+dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off, int64_t avail,
+                    bool *done)
 {
     *done = false;
     const NestedLayout *l = v->layout;
@@ -149,8 +150,6 @@ dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, bool *done)
         return true;
     int64_t vec = 16 / esize, passes = l->batch_tile[0] * l->outer_tile[0];
     layout_shape(l, shape);
-    int64_t off, avail;
-    ValueId arena = dist_stage_arena(c, &off, &avail);
     if (!arena || passes < 1 || passes > MAX_PASSES || shape[0] % passes != 0 ||
         dist_pow2_divisor(c, t->base[1]) < vec)
         return true;

@@ -1,5 +1,7 @@
 /*
- * transfer.c -- vector.transfer_read / transfer_write / vector.load / store.
+ * memory.c -- the per-thread accesses of a tile of memory: read_tiles and write_tiles,
+ * which the transfer lowerings (transfer.c), the conversions through workgroup memory
+ * (slots.c) and the schedules' epilogues build on.
  *
  * Every thread accesses the elements it holds.  Along memref dim p, read by
  * vector dim i (permutation_map result i = d_p), slot (b, o, e) of the thread is
@@ -27,17 +29,16 @@
  * Reads of mma.sync fragment layouts from workgroup memory become
  * nvgpu.ldmatrix when the addresses are provably aligned (ldmatrix.c).
  *
- * Requires:    distribute.c's Ctx; the transfer's vector (result or operand)
- *              carries a layout and, for writes, is distributed already; the memref
- *              and indices are scalars (renamed through c->map); the verifier
- *              checked the permutation map, in_bounds and mask shapes.
+ * Requires:    a Transfer whose memref and indices are per-thread scalars, and, for
+ *              writes, a distributed value; the verifier checked the permutation map,
+ *              in_bounds and mask shapes.
  * Ensures:     each thread reads (writes) exactly the elements it holds, in slot
  *              order, with accesses of at most 128 bits; an element that is out of
  *              bounds or masked off is never accessed (reads give the padding);
  *              replicated elements are written by one thread only.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/core/core.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -377,137 +378,16 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
     return !c->failed;
 }
 
-/* ---- the ops ---- */
-
-/* permutation_map, in_bounds and the mask of a transfer op; args from `first` are indices */
-static bool
-describe(Ctx *c, OpId o, uint32_t mem, uint32_t first, uint32_t vrank, int32_t mask_arg,
-         Transfer *t)
+void
+dist_whole_transfer(Ctx *c, Transfer *t, ValueId memref, int32_t rank)
 {
     memset(t, 0, sizeof *t);
-    Op *op = op_get(c->m, o);
-    t->memref = dist_scalar(c, op->args[mem]);
-    t->mrank = type_get(c->m, value_type(c->m, t->memref))->rank;
-    if (t->mrank > LAYOUT_MAX_RANK || vrank > LAYOUT_MAX_RANK)
-        return dist_error(c, "'%s' of rank > %d", op_name(c->m, o), LAYOUT_MAX_RANK);
+    t->memref = memref;
+    t->mrank = rank ? (uint32_t)rank : 1;
     for (uint32_t p = 0; p < t->mrank; p++)
-        t->base[p] = dist_scalar(c, op_get(c->m, o)->args[first + p]);
-    const Attr *pm = op_attr(c->m, o, "permutation_map");
-    const Attr *ib = op_attr(c->m, o, "in_bounds");
-    for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
-        t->dim_of[i] = -1;
-        t->mask_dim[i] = -1;
-    }
-    for (uint32_t i = 0; i < vrank; i++) {
-        t->dim_of[i] = pm && pm->kind == ATTR_AFFINE_MAP ? affine_map_result_dim(pm->map, i)
-                                                         : (int32_t)(t->mrank - vrank + i);
-        t->in_bounds[i] = ib ? attr_bool_at(ib, i) : true;
-        if (t->dim_of[i] < 0)
-            t->in_bounds[i] = true;
-    }
-    if (mask_arg >= 0) {
-        t->mask = dist_of(c, op_get(c->m, o)->args[mask_arg]);
-        if (!t->mask)
-            return false;
-        uint32_t k = 0; /* mask dims: the vector dims in memref-dim order */
-        for (uint32_t p = 0; p < t->mrank; p++)
-            for (uint32_t i = 0; i < vrank; i++)
-                if (t->dim_of[i] == (int32_t)p)
-                    t->mask_dim[i] = (int32_t)k++;
-    }
-    return true;
-}
-
-static void
-segments(Ctx *c, OpId o, int64_t *seg, uint32_t n)
-{
-    const Attr *a = op_attr(c->m, o, "operandSegmentSizes");
-    for (uint32_t i = 0; i < n; i++)
-        seg[i] = a && a->kind == ATTR_DENSE_ARRAY && i < a->n ? a->ints[i] : 0;
-}
-
-bool
-distribute_transfer_read(Ctx *c, OpId o)
-{
-    bool staged;
-    if (!dist_staged_read(c, o, &staged) || staged)
-        return !c->failed;
-    int64_t seg[4];
-    segments(c, o, seg, 4);
-    ValueId res = op_get(c->m, o)->res[0];
-    NestedLayout l;
-    if (!result_layout(c, o, 0, &l))
-        return dist_error(c, "'vector.transfer_read' result has no layout");
-    uint32_t vrank = type_get(c->m, value_type(c->m, res))->rank;
-    Transfer t;
-    if (!describe(c, o, 0, 1, vrank, seg[3] ? (int32_t)(1 + seg[1] + 1) : -1, &t))
-        return false;
-    t.padding = dist_scalar(c, op_get(c->m, o)->args[1 + seg[1]]);
-    Dist *d = read_tiles(c, &t, &l, type_element(c->m, value_type(c->m, res)));
-    if (!d)
-        return false;
-    dist_bind(c, res, d);
-    return true;
-}
-
-bool
-distribute_transfer_write(Ctx *c, OpId o)
-{
-    bool by_tma; /* a TMA ring's accumulator stored by TMA (tma_ring.c) */
-    if (!dist_ring_write(c, o, &by_tma) || by_tma)
-        return !c->failed;
-    int64_t seg[4];
-    segments(c, o, seg, 4);
-    Dist *v = dist_of(c, op_get(c->m, o)->args[0]);
-    if (!v)
-        return false;
-    if (op_get(c->m, o)->nres)
-        return dist_error(c, "'vector.transfer_write' to a tensor cannot be distributed");
-    Transfer t;
-    if (!describe(c, o, 1, 2, (uint32_t)v->layout->rank, seg[3] ? (int32_t)(2 + seg[2]) : -1, &t))
-        return false;
-    Dist *w = dist_epilogue_layout(c, &t, v);
-    bool staged = false; /* through the pipeline's idle buffers (epilogue.c) */
-    if (w == v && (!dist_epilogue_write(c, &t, v, &staged) || staged))
-        return !c->failed;
-    return !c->failed && write_tiles(c, &t, w, true);
-}
-
-static bool
-plain(Ctx *c, OpId o, uint32_t mem, uint32_t vrank, Transfer *t)
-{
-    if (!describe(c, o, mem, mem + 1, vrank, -1, t))
-        return false;
-    for (uint32_t i = 0; i < vrank; i++) {
-        t->dim_of[i] = (int32_t)(t->mrank - vrank + i);
+        t->base[p] = const_index(c, 0);
+    for (int32_t i = 0; i < LAYOUT_MAX_RANK; i++) {
+        t->dim_of[i] = i < rank ? i : -1;
         t->in_bounds[i] = true;
     }
-    return true;
-}
-
-bool
-distribute_vector_load(Ctx *c, OpId o)
-{
-    ValueId res = op_get(c->m, o)->res[0];
-    NestedLayout l;
-    if (!result_layout(c, o, 0, &l))
-        return dist_error(c, "'vector.load' result has no layout");
-    Transfer t;
-    if (!plain(c, o, 0, type_get(c->m, value_type(c->m, res))->rank, &t))
-        return false;
-    Dist *d = read_tiles(c, &t, &l, type_element(c->m, value_type(c->m, res)));
-    if (!d)
-        return false;
-    dist_bind(c, res, d);
-    return true;
-}
-
-bool
-distribute_vector_store(Ctx *c, OpId o)
-{
-    Dist *v = dist_of(c, op_get(c->m, o)->args[0]);
-    Transfer t;
-    if (!v || !plain(c, o, 1, (uint32_t)v->layout->rank, &t))
-        return false;
-    return write_tiles(c, &t, v, true);
 }

@@ -33,8 +33,9 @@
  * Eval sees the loop as written: the extra iter_arg is S itself, one block late, and the
  * softmax reads S_j either way.
  *
- * Requires:    distribute.c's Ctx; dist_attn_overlap_prepare before the values are
- *              counted (c->nold), dist_attn_overlap_begin in rewrite_for before the loop
+ * Requires:    distribute.c's Ctx; called from attention.c's hooks:
+ *              dist_attn_overlap_prepare before the values are counted (c->nold),
+ *              dist_attn_overlap_begin before the loop
  *              is pushed (after the ring's and the hoisted A's prologue),
  *              dist_attn_overlap_op before each op of the loop's body is rewritten.
  * Ensures:     each chosen loop computes what it did (S_j of the same block reaches the
@@ -44,7 +45,7 @@
  * Invalidates: the chosen loops' ops (each is replaced by a new scf.for with one more
  *              result; uses of the old results are renamed).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -87,7 +88,7 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
         if (op_get(m, x)->kind != OP_CONTRACT)
             continue;
         bool reg_a = layout_wgmma_reg_a(op_attr(m, x, "vptx.wgmma_a"));
-        if (!ring_wgmma_kind(c, x, &mma))
+        if (!dist_wgmma_kind(c, x, &mma))
             return "its contracts are not on wgmma (sm_90a's warpgroup kinds)";
         if (!reg_a && !ov->s && value_defined_outside(m, op_get(m, x)->args[0], o))
             ov->s = x;
@@ -132,7 +133,7 @@ why_not(Ctx *c, OpId func, OpId o, Overlap *ov)
                        ? t->shape[0] * t->shape[1] * (int64_t)type_scalar_bytes(t->elem)
                        : 0;
     }
-    if (!dist_attn_overlap_fits(bytes[0], bytes[1], bytes[2], dist_func_threads(c, func) > 128,
+    if (!dist_attn_overlap_fits(c, bytes[0], bytes[1], bytes[2], dist_func_threads(c, func) > 128,
                                 &need)) {
         char *why = arena_alloc(&m->arena, 160);
         snprintf(why, 160,
@@ -225,12 +226,10 @@ dist_attn_overlap_prepare(Ctx *c, OpId func)
     module_walk(m, func, collect_fors, &pw);
     for (uint32_t i = 0; i < pw.loops.n; i++) {
         OpId o = pw.loops.items[i];
-        const Attr *a = op_attr(m, o, "vptx.overlap_softmax");
-        if (a && a->kind != ATTR_BOOL) {
-            c->loc = op_get(m, o)->loc;
-            return dist_error(c, "'vptx.overlap_softmax' must be true or false");
-        }
-        if (!(a ? a->b : c->overlap_softmax))
+        bool on, a;
+        if (!dist_loop_flag(c, o, "vptx.overlap_softmax", c->opt.overlap_softmax, &on, &a))
+            return false;
+        if (!on)
             continue;
         Overlap ov;
         const char *why = why_not(c, func, o, &ov);
@@ -251,7 +250,7 @@ dist_attn_overlap_prepare(Ctx *c, OpId func)
                             "'scf.for': --overlap-softmax does not apply: %s", why);
             continue;
         }
-        if (c->remarks)
+        if (c->opt.remarks)
             diag_remark(c->d, op_get(m, o)->loc,
                         "'scf.for' computes S = Q K^T of the next key block while the softmax "
                         "of this one runs (S_0 before the loop; in the last step S of the "
@@ -294,7 +293,7 @@ read_at(Ctx *c, Overlap *ov, ValueId ivn)
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {
         ValueId x = op_get(m, ov->read)->args[d];
         if (!value_defined_outside(m, x, ov->loop))
-            idx[d] = dist_attn_index_at(c, x, ov->loop, ivn);
+            idx[d] = dist_index_at(c, x, ov->loop, ivn);
     }
     for (uint32_t d = 1; d <= rank && d <= LAYOUT_MAX_RANK; d++) {
         ValueId x = op_get(m, ov->read)->args[d];

@@ -32,11 +32,11 @@
  *              after reading all partials from workgroup memory).
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/lowering/lowering.h"
 
 #include <string.h>
 
-const char *
+static const char *
 kind_name(CombiningKind k)
 {
     return combining_kind_names[k];

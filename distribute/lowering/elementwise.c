@@ -25,7 +25,7 @@
  *              before the read.
  * Invalidates: nothing beyond the block being rebuilt.
  */
-#include "distribute/dist.h"
+#include "distribute/lowering/lowering.h"
 
 #include <string.h>
 
@@ -89,15 +89,6 @@ distribute_elementwise(Ctx *c, OpId o)
     dist_set_vec(c, r, op_get(c->m, no)->res[0]);
     dist_bind(c, res, r);
     return true;
-}
-
-/* element index along dim d of the element at `slot`: thread part + constant */
-ValueId
-element_index(Ctx *c, const NestedLayout *l, int32_t d, int64_t slot)
-{
-    int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
-    layout_slot_unpack(l, slot, b, o, e);
-    return idx_add_c(c, thread_offset(c, l, d), slot_offset(l, d, b[d], o[d], e[d]));
 }
 
 /* row-major linear index of slot k's element, as a value (folded when static) */

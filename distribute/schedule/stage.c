@@ -48,7 +48,7 @@
  *                     skipped past the end), commit; then the ldmatrix reads
  *                     of stage it % N and the mma.sync ops (contract.c issues
  *                     the mma ops K step by K step, with the ldmatrix of step
- *                     k+1 between those of step k, and dist_stage_spread then
+ *                     k+1 between those of step k, and stage_spread then
  *                     moves the copies between the last K step's mma ops)
  *   after the loop    wait_group 0
  *
@@ -60,9 +60,9 @@
  * the loop's reads, waited for and read with ldmatrix after the loop's prologue
  * copies (place_invariant).
  *
- * Requires:    the function's layouts assigned and verified (distribute.c calls
- *              dist_plan_staging before rewriting a function, the loop hooks and
- *              dist_staged_read while it rewrites).
+ * Requires:    the function's layouts assigned and verified; its hooks called through
+ *              the schedule interface (stage_schedule, at the end of the file: the plan
+ *              before the rewrite, the loop, read and store hooks while it runs).
  * Ensures:     each staged read yields the same per-thread fragment values as a
  *              direct read; every buffer a stage overwrites has been read by every
  *              thread first (the barrier per iteration); the workgroup buffers fit
@@ -71,18 +71,12 @@
  *              memory total.
  *
  * A top-level pipelined loop's buffers are views of one byte buffer (an arena),
- * which epilogue.c reuses after the loop (dist_stage_arena).
+ * which epilogue.c reuses after the loop (stage_arena).
  */
-#include "distribute/dist.h"
+#include "distribute/schedule/schedule.h"
 
 #include <inttypes.h>
 #include <string.h>
-
-enum {
-    SMEM_STATIC = 48 * 1024,  /* shared memory without the opt-in */
-    SMEM_OPT_IN = 163 * 1024, /* sm_80's largest opt-in dynamic size per workgroup */
-    MAX_STAGES = 8
-};
 
 typedef struct Staged {
     OpId read;
@@ -129,19 +123,17 @@ typedef struct Pipe {
     ValueId arena;
     int64_t arena_off, arena_bytes;
     /* this iteration's copies of a later one (begin_iteration): ops [sec_begin,
-       sec_end) of the op list sec_list, until dist_stage_spread moves them */
+       sec_end) of the op list sec_list, until stage_spread moves them */
     OpList *sec_list;
     uint32_t sec_begin, sec_end;
     /* the wait, barrier and ldmatrix reads of loop-invariant reads before this loop,
-       put after the loop's prologue copies (dist_stage_loop_begin) */
+       put after the loop's prologue copies (stage_before) */
     OpList pend;
 } Pipe;
 
 struct StagePlan {
     ARRAY(Staged) reads;
     ARRAY(Pipe) pipes;
-    ValueId dyn;       /* gpu.dynamic_shared_memory, once needed */
-    int64_t dyn_bytes; /* bytes of it handed out */
 };
 
 /* ---- planning ---- */
@@ -263,58 +255,6 @@ pipeline_loop(Ctx *c, OpId o, Staged *s)
     return loop;
 }
 
-/* The same in every thread of the workgroup: built from constants, arguments,
- * workgroup ids and sizes, memref.dim and pure ops of such values (never from a
- * thread, lane or subgroup id), or the induction variable of a uniform loop. */
-static bool uniform_loop(Module *m, OpId loop, int depth);
-
-static bool
-uniform_value(Module *m, ValueId v, int depth)
-{
-    if (depth > 16)
-        return false;
-    const Value *val = value_get(m, v);
-    if (!val->def) {
-        OpId p = block_parent_op(m, val->block);
-        if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
-            return true; /* a kernel argument */
-        return op_get(m, p)->kind == OP_FOR && val->index == 0 && uniform_loop(m, p, depth + 1);
-    }
-    const Op *op = op_get(m, val->def);
-    if (op->kind == OP_THREAD_ID || op->kind == OP_LANE_ID || op->kind == OP_SUBGROUP_ID ||
-        !(op_info[op->kind].traits & T_PURE) || op->nregions)
-        return false;
-    for (uint32_t i = 0; i < op->nargs; i++)
-        if (!uniform_value(m, op->args[i], depth + 1))
-            return false;
-    return true;
-}
-
-/* Every thread runs the loop's iterations together: its bounds are uniform and it
- * sits in loops of that kind only (no scf.if around it). */
-static bool
-uniform_loop(Module *m, OpId loop, int depth)
-{
-    const Op *op = op_get(m, loop);
-    for (uint32_t i = 0; i < 3; i++)
-        if (!uniform_value(m, op->args[i], depth + 1))
-            return false;
-    OpId p = block_parent_op(m, op->parent);
-    /* the branch tma_ring.c adds around a ring loop on a test of sizes (vptx.ring_split) */
-    if (p && op_get(m, p)->kind == OP_IF && op_attr(m, p, "vptx.ring_split") &&
-        uniform_value(m, op_get(m, p)->args[0], depth + 1))
-        p = block_parent_op(m, op_get(m, p)->parent);
-    if (!p || op_get(m, p)->kind == OP_FUNC || op_get(m, p)->kind == OP_GPU_FUNC)
-        return true;
-    return op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, depth + 1);
-}
-
-bool
-dist_uniform_loop(Module *m, OpId loop)
-{
-    return uniform_loop(m, loop, 0);
-}
-
 /* Directly in the body of a loop that every thread runs together: the barriers of
  * staging are then met by all threads.  A tile read once is left to the direct
  * fragment loads, and so is a read under an scf.if. */
@@ -322,7 +262,7 @@ static bool
 in_loop(Module *m, OpId o)
 {
     OpId p = block_parent_op(m, op_get(m, o)->parent);
-    return p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0);
+    return p && op_get(m, p)->kind == OP_FOR && dist_uniform_loop(m, p);
 }
 
 /* The loop holding a contract that reads o's result, when o sits at the function's
@@ -342,7 +282,7 @@ scan_host(Module *m, OpId o, void *ctx)
     if (h->loop || op->kind != OP_CONTRACT || (op->args[0] != h->v && op->args[1] != h->v))
         return true;
     OpId p = block_parent_op(m, op->parent);
-    if (p && op_get(m, p)->kind == OP_FOR && uniform_loop(m, p, 0)) {
+    if (p && op_get(m, p)->kind == OP_FOR && dist_uniform_loop(m, p)) {
         OpId f = block_parent_op(m, op_get(m, p)->parent);
         if (f && (op_get(m, f)->kind == OP_FUNC || op_get(m, f)->kind == OP_GPU_FUNC))
             h->loop = p;
@@ -425,62 +365,43 @@ scan_reads(Module *m, OpId o, void *ctx)
     return true;
 }
 
-/* `pipeline_stages` in the lowering_config of a contract in the loop's body, or NULL. */
-static const Attr *
-config_stages(Ctx *c, OpId loop)
-{
-    const Block *b = block_get(c->m, op_entry_block(c->m, loop, 0));
-    for (uint32_t i = 0; i < b->ops.n; i++) {
-        OpId o = b->ops.items[i];
-        const Attr *lc =
-            op_get(c->m, o)->kind == OP_CONTRACT ? op_attr(c->m, o, "lowering_config") : NULL;
-        for (uint32_t k = 0; lc && lc->kind == ATTR_LOWERING_CONFIG && k < lc->n; k++)
-            if (strcmp(lc->dict[k].name, "pipeline_stages") == 0)
-                return lc->dict[k].value;
-    }
-    return NULL;
-}
-
-/* Stage count of a loop's pipeline: attribute (the loop's, else the lowering config of
- * a contract in it), option, or what fits. */
 static bool
 choose_stages(Ctx *c, Pipe *p, int64_t other)
 {
-    const Attr *a = op_attr(c->m, p->loop, "vptx.pipeline_stages");
-    if (!a)
-        a = config_stages(c, p->loop);
-    int64_t n = a && a->kind == ATTR_INT ? a->i : c->pipeline_stages;
-    bool explicit_n = n > 0;
-    if (a && (a->kind != ATTR_INT || a->i < 1 || a->i > MAX_STAGES)) {
+    LoopStages ls;
+    const char *bad = layout_loop_stages(c->m, p->loop, c->opt.pipeline_stages, &ls);
+    if (bad) {
         c->loc = op_get(c->m, p->loop)->loc;
-        return dist_error(c, "'pipeline_stages' must be an integer from 1 to %d", MAX_STAGES);
+        return dist_error(c, "%s", bad);
     }
-    const char *why =
-        a ? (op_attr(c->m, p->loop, "vptx.pipeline_stages") ? "the loop's vptx.pipeline_stages"
-                                                            : "the contract's lowering_config")
-          : "--pipeline-stages";
+    int64_t n = ls.n;
+    bool explicit_n = n > 0;
+    const char *why = layout_stages_from_name(ls.from);
     if (n <= 0) {
         why = "the most of 4, 3, 2 whose buffers fit 48 KiB";
         n = 4;
-        while (n > 1 && n * p->bytes + other > SMEM_STATIC)
+        while (n > 1 && n * p->bytes + other > TARGET_SMEM_STATIC)
             n--;
     }
-    if (n * p->bytes + other > SMEM_STATIC &&
-        (!explicit_n || other > SMEM_STATIC || n * p->bytes + other > SMEM_OPT_IN)) {
+    if (n * p->bytes + other > TARGET_SMEM_STATIC &&
+        (!explicit_n || other > TARGET_SMEM_STATIC ||
+         n * p->bytes + other > c->opt.target->smem_block)) {
         c->loc = op_get(c->m, p->loop)->loc;
-        int avail = explicit_n && other <= SMEM_STATIC ? SMEM_OPT_IN : SMEM_STATIC;
+        int64_t opt_in = c->opt.target->smem_block;
+        int64_t avail = explicit_n && other <= TARGET_SMEM_STATIC ? opt_in : TARGET_SMEM_STATIC;
         return dist_error(c,
                           "a %" PRId64 "-stage pipeline of this loop's operands needs %" PRId64
                           " bytes of shared memory (%" PRId64 " per stage, %" PRId64
-                          " in the kernel's other buffers), but %d are available%s; use fewer "
-                          "stages or a smaller tile",
+                          " in the kernel's other buffers), but %" PRId64
+                          " are available%s%s%s; use fewer stages or a smaller tile",
                           n, n * p->bytes + other, p->bytes, other, avail,
-                          avail == SMEM_OPT_IN ? " (sm_80's opt-in maximum)" : "");
+                          avail == opt_in ? " (" : "", avail == opt_in ? c->opt.target->name : "",
+                          avail == opt_in ? "'s opt-in maximum)" : "");
     }
     /* above 48 KiB: the opt-in dynamic shared memory, its size reported to launchers */
-    p->dynamic = n * p->bytes + other > SMEM_STATIC;
+    p->dynamic = n * p->bytes + other > TARGET_SMEM_STATIC;
     p->stages = n;
-    if (c->remarks)
+    if (c->opt.remarks)
         diag_remark(c->d, op_get(c->m, p->loop)->loc,
                     "'scf.for' stages its contract operands through XOR-swizzled shared memory "
                     "(16-byte cp.async.cg copies, ldmatrix reads): %" PRId64 " stage(s) of %" PRId64
@@ -519,7 +440,7 @@ place_invariant(Ctx *c, Staged *s, int64_t total)
         }
     }
     int64_t bytes = s->rows * s->cols * 2;
-    if (total + bytes > SMEM_STATIC) {
+    if (total + bytes > TARGET_SMEM_STATIC) {
         s->read = 0; /* no room: the direct fragment loads */
         return 0;
     }
@@ -527,8 +448,8 @@ place_invariant(Ctx *c, Staged *s, int64_t total)
     return bytes;
 }
 
-void
-dist_plan_staging(Ctx *c, OpId func)
+static int64_t
+stage_plan(Ctx *c, OpId func, int64_t smem)
 {
     struct StagePlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
@@ -546,10 +467,7 @@ dist_plan_staging(Ctx *c, OpId func)
     }
     for (uint32_t i = 0; i < p->reads.n && !c->failed; i++)
         total += place_invariant(c, &p->reads.items[i], total);
-    if (!c->failed)
-        total += dist_plan_attn_ring(c, func, total);
-    if (!c->failed)
-        dist_plan_ring(c, func, total);
+    return smem + total;
 }
 
 /* ---- building ---- */
@@ -594,21 +512,16 @@ prepare(Ctx *c, Staged *s, int64_t stages)
     Pipe *pipe = &p->pipes.items[s->pipe];
     int64_t bytes = (stages * s->rows * s->cols * 2 + 127) / 128 * 128;
     if (pipe->dynamic) {
-        if (!p->dyn) {
-            int64_t any = DIM_DYNAMIC;
-            TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
-            p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
-        }
+        ValueId dyn = dist_dynamic_base(c);
+        int64_t at = dist_dynamic_alloc(c, bytes, 1);
         if (!pipe->arena) { /* the pipe's buffers are consecutive (prepare_pipe) */
-            pipe->arena = p->dyn;
-            pipe->arena_off = p->dyn_bytes;
+            pipe->arena = dyn;
+            pipe->arena_off = at;
         }
-        ValueId args[2] = { p->dyn, const_index(c, p->dyn_bytes) };
+        ValueId args[2] = { dyn, const_index(c, at) };
         s->buf = emit1(c, OP_VIEW, 2, args, t);
-        s->at = p->dyn_bytes;
-        p->dyn_bytes += bytes;
+        s->at = at;
         pipe->arena_bytes += bytes;
-        op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
     } else if (pipe->top && stages > 1) {
         if (!pipe->arena) { /* one byte buffer for all of the pipe's reads */
             int64_t total = 0;
@@ -656,44 +569,6 @@ prepare_offsets(Ctx *c, Staged *s)
                              dist_swizzle_col(c, s->row[i], s->col, s->chunks));
     }
     c->out = saved;
-}
-
-/* The next `align`-aligned `bytes` of the kernel's dynamic shared memory: their offset;
- * the kernel's vptx.dynamic_smem grows to hold them (tma_ring.c shares this machinery). */
-int64_t
-dist_dynamic_alloc(Ctx *c, int64_t bytes, int64_t align)
-{
-    struct StagePlan *p = c->stage;
-    p->dyn_bytes = (p->dyn_bytes + align - 1) / align * align;
-    int64_t at = p->dyn_bytes;
-    p->dyn_bytes += bytes;
-    op_set_attr(c->m, c->func, "vptx.dynamic_smem", attr_int(c->m, p->dyn_bytes, TY_I64));
-    return at;
-}
-
-/* A view of type t (static shape, workgroup space) at byte `offset` of the dynamic
- * shared memory, made in the prologue. */
-ValueId
-dist_dynamic_view(Ctx *c, TypeId t, int64_t offset)
-{
-    struct StagePlan *p = c->stage;
-    OpList *saved = c->out;
-    c->out = &c->prologue;
-    if (!p->dyn) {
-        int64_t any = DIM_DYNAMIC;
-        TypeId bt = type_memref(c->m, TY_I8, 1, &any, NULL, MS_WORKGROUP, true);
-        p->dyn = emit1(c, OP_DYNAMIC_SHARED_MEMORY, 0, NULL, bt);
-    }
-    ValueId args[2] = { p->dyn, const_index(c, offset) };
-    ValueId v = emit1(c, OP_VIEW, 2, args, t);
-    c->out = saved;
-    return v;
-}
-
-int64_t
-dist_dynamic_bytes(Ctx *c)
-{
-    return c->stage ? c->stage->dyn_bytes : 0;
 }
 
 /* The chunk element by element, for rows that may not start on 16 bytes: when any of
@@ -892,7 +767,7 @@ bases_at(Ctx *c, Staged *s, ValueId iv, ValueId *base)
 /* Copies of every read of pipe k at induction value iv into stage `stage`, skipped
  * when iv is not below the loop's upper bound ub.  Under one scf.if, or (split,
  * inside the loop) with the arithmetic of all the reads first, unguarded (pure ops),
- * and only the copies under the scf.if, so that dist_stage_spread can spread the
+ * and only the copies under the scf.if, so that stage_spread can spread the
  * arithmetic between the mma ops. */
 static void
 issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub, bool split)
@@ -1075,54 +950,44 @@ hoist_pipe(Ctx *c, uint32_t k)
     }
 }
 
-/* After the rewrite: the static workgroup buffers of the function must fit. */
 static bool
-sum_allocs(Module *m, OpId o, void *ctx)
-{
-    int64_t *sum = ctx;
-    const Op *op = op_get(m, o);
-    if (op->kind != OP_ALLOC)
-        return true;
-    const Type *t = type_get(m, value_type(m, op->res[0]));
-    if (t->kind != TY_MEMREF || t->memspace != MS_WORKGROUP)
-        return true;
-    int64_t n = (type_bitwidth(t->elem) + 7) / 8;
-    for (uint32_t d = 0; d < t->rank; d++)
-        n *= t->shape[d] == DIM_DYNAMIC ? 0 : t->shape[d];
-    *sum += (n + 15) / 16 * 16;
-    return true;
-}
-
-bool
-dist_stage_check(Ctx *c, OpId func)
+stage_check(Ctx *c, OpId func)
 {
     struct StagePlan *p = c->stage;
     for (uint32_t i = 0; p && i < p->pipes.n; i++) {
         Pipe *pi = &p->pipes.items[i];
         if (!pi->loop || pi->stages < 2)
             continue;
-        int64_t sum = 0;
-        module_walk(c->m, func, sum_allocs, &sum);
-        if (sum <= SMEM_STATIC && sum + p->dyn_bytes <= SMEM_OPT_IN)
+        int64_t sum = dist_static_smem(c, func);
+        int64_t opt_in = c->opt.target->smem_block;
+        if (sum <= TARGET_SMEM_STATIC && sum + c->dyn_bytes <= opt_in)
             return true;
         c->loc = op_get(c->m, pi->loop)->loc;
         return dist_error(c,
                           "the %" PRId64 "-stage pipeline of this loop (%" PRId64
                           " bytes) and the kernel's other workgroup buffers need %" PRId64
-                          " bytes of shared memory, but %d are available; use fewer stages "
+                          " bytes of shared memory, but %" PRId64
+                          " are available; use fewer stages "
                           "(--pipeline-stages or vptx.pipeline_stages)",
-                          pi->stages, pi->stages * pi->bytes, sum + p->dyn_bytes,
-                          p->dyn_bytes ? SMEM_OPT_IN : SMEM_STATIC);
+                          pi->stages, pi->stages * pi->bytes, sum + c->dyn_bytes,
+                          c->dyn_bytes ? opt_in : (int64_t)TARGET_SMEM_STATIC);
     }
     return true;
 }
 
-bool
-dist_stage_loop_begin(Ctx *c, OpId loop)
+static bool
+stage_owns(Ctx *c, OpId loop)
 {
     uint32_t k;
-    if (!dist_ring_loop_begin(c, loop))
-        return false;
+    return pipe_of_loop(c, loop, &k) != NULL;
+}
+
+/* Before a pipelined loop: its copies of iterations 0 .. N-2, then the waits and reads
+   of the loop-invariant reads before it (pend) */
+static bool
+stage_before(Ctx *c, OpId loop)
+{
+    uint32_t k;
     Pipe *pipe = pipe_of_loop(c, loop, &k);
     if (!pipe || pipe->stages < 2)
         return true;
@@ -1143,11 +1008,11 @@ dist_stage_loop_begin(Ctx *c, OpId loop)
     return !c->failed;
 }
 
-void
-dist_stage_loop_end(Ctx *c, OpId loop)
+/* After the loop: drain the copies */
+static void
+stage_leave(Ctx *c, OpId loop)
 {
     uint32_t k;
-    dist_ring_loop_end(c, loop);
     Pipe *pipe = pipe_of_loop(c, loop, &k);
     if (pipe) /* that op list is gone (and its address may be another body's next) */
         pipe->sec_list = NULL;
@@ -1165,8 +1030,8 @@ dist_stage_loop_end(Ctx *c, OpId loop)
  * every thread's copies, are then done: each thread drained its own with
  * wait_group 0).
  */
-ValueId
-dist_stage_arena(Ctx *c, int64_t *offset, int64_t *bytes)
+static ValueId
+stage_arena(Ctx *c, int64_t *offset, int64_t *bytes)
 {
     struct StagePlan *p = c->stage;
     ValueId best = 0;
@@ -1217,7 +1082,7 @@ begin_iteration(Ctx *c, uint32_t k)
     wait_groups(c, pipe->token, n - 2);
     barrier(c);
     /* the copies of iteration it + n - 1: ops [sec_begin, sec_end) of this body, which
-       dist_stage_spread may move between the contract's mma ops */
+       stage_spread may move between the contract's mma ops */
     pipe->sec_list = c->out;
     pipe->sec_begin = c->out->n;
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, n - 1));
@@ -1255,8 +1120,8 @@ copies_may_pass(const Module *m, OpId o)
  * iterations away.  They never pass a memory write, a barrier or a region
  * (copies_may_pass).
  */
-void
-dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step)
+static void
+stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step)
 {
     struct StagePlan *p = c->stage;
     for (uint32_t k = 0; p && k < p->pipes.n; k++) {
@@ -1311,15 +1176,11 @@ dist_stage_spread(Ctx *c, const OpId *mmas, int64_t nmma, int64_t per_step)
     }
 }
 
-bool
-dist_staged_read(Ctx *c, OpId o, bool *done)
+static bool
+stage_read(Ctx *c, OpId o, bool *done)
 {
     struct StagePlan *p = c->stage;
     *done = false;
-    if (dist_ring_read(c, o, done) && *done)
-        return true;
-    if (!dist_attn_ring_read(c, o, done) || *done)
-        return !c->failed;
     Staged *s = NULL;
     for (uint32_t i = 0; p && i < p->reads.n; i++)
         if (p->reads.items[i].read == o)
@@ -1380,62 +1241,24 @@ dist_staged_read(Ctx *c, OpId o, bool *done)
     return true;
 }
 
-/* ---- the epilogue: accumulator stores of 128 bits ---- */
-
-/* Shared memory of the workgroup buffers made so far (prologue) and the kernel's own. */
-static int64_t
-smem_so_far(Ctx *c)
+/* A result written through the idle buffers of an ended pipeline (epilogue.c). */
+static bool
+stage_store(Ctx *c, const Transfer *t, Dist *v, bool *done)
 {
-    int64_t sum = 0;
-    module_walk(c->m, c->func, sum_allocs, &sum);
-    for (uint32_t i = 0; i < c->prologue.n; i++)
-        sum_allocs(c->m, c->prologue.items[i], &sum);
-    return sum;
+    int64_t offset, bytes;
+    ValueId arena = stage_arena(c, &offset, &bytes);
+    return dist_epilogue_write(c, t, v, arena, offset, bytes, done);
 }
 
-/*
- * A 2-d value written to global memory whose layout makes a warp's stores
- * strided -- runs of less than a 32-byte sector along the memref's contiguous
- * dim, as an f16 mma.sync accumulator's 4 lanes x 2 elements per row -- is first
- * converted, through workgroup memory, to the row-major layout in which every
- * lane holds 16 contiguous bytes and the lanes of a warp cover whole rows: then
- * every store is 128 bits and coalesced.  (An f32 accumulator's runs are 32
- * bytes: its 8-byte stores already fill whole sectors and stay.)
- * Only where the alignment is provable (a static row length of whole 16-byte
- * pieces, a column base that is a multiple of 16 bytes, the column dim in
- * bounds) and the conversion buffer fits the 48 KiB with everything else.
- * Elementwise ops on the value were distributed in its own layout before, in
- * registers; only the store moves.
- */
-Dist *
-dist_epilogue_layout(Ctx *c, const Transfer *t, Dist *v)
-{
-    const NestedLayout *l = v->layout;
-    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
-    int64_t esize = (type_bitwidth(v->elem) + 7) / 8;
-    if (l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 || t->dim_of[1] != 1 ||
-        !t->in_bounds[1] || mt->kind != TY_MEMREF || mt->layout || mt->memspace == MS_WORKGROUP ||
-        mt->memspace == MS_PRIVATE || esize > 16 || 16 % esize != 0 || c->nthreads % 32 != 0)
-        return v;
-    int64_t vec = 16 / esize, shape[2];
-    layout_shape(l, shape);
-    /* a warp's store covers runs of E * T contiguous elements when its lanes are
-       adjacent along the row: convert only where a run is under a 32-byte sector */
-    int64_t run = l->element_tile[1] * (l->thread_strides[1] == 1 ? l->thread_tile[1] : 1);
-    if (run * esize >= 32 || mt->shape[1] == DIM_DYNAMIC || mt->shape[1] % vec != 0 ||
-        shape[1] % vec != 0 || dist_pow2_divisor(c, t->base[1]) < vec)
-        return v;
-    int64_t tc = shape[1] / vec < 32 ? shape[1] / vec : 32, tr = 32 / tc, w = c->nwarps;
-    if (32 % tc != 0 || shape[0] % (tr * w) != 0)
-        return v;
-    int64_t bytes = shape[0] * shape[1] * esize;
-    if (smem_so_far(c) + bytes + bytes / 8 > SMEM_STATIC)
-        return v;
-    NestedLayout to;
-    layout_init(&to, 2);
-    layout_set_dim(&to, 0, w, shape[0] / (tr * w), 1, tr, 1, 1, tc);
-    layout_set_dim(&to, 1, 1, shape[1] / (vec * tc), 1, tc, vec, 0, 1);
-    layout_normalize(&to);
-    Dist *d = convert_dist(c, v, &to);
-    return d ? d : v;
-}
+/* cp.async staging and software-pipelined K loops (the list of distribute.c) */
+const Schedule stage_schedule = {
+    .name = "stage",
+    .plan = stage_plan,
+    .check = stage_check,
+    .owns = stage_owns,
+    .before = stage_before,
+    .leave = stage_leave,
+    .spread = stage_spread,
+    .read = stage_read,
+    .store = stage_store,
+};
