@@ -113,24 +113,17 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
     return ok;
 }
 
-static bool
-has_call(Module *m, OpId op, void *ctx)
-{
-    (void)ctx;
-    return op_get(m, op)->kind != OP_CALL;
-}
-
-/* Every function is a kernel (no device functions): one that returns a value is the
- * user's mistake, said in the user's words before any pass trips over it.  (A module
- * with func.call: ptxgen says there are no device functions, the root cause.) */
+/* A kernel that returns a value is the user's mistake, said in the user's words before
+ * any pass trips over it.  (A device function returning what vptx cannot pass out is
+ * ptxgen's error, at the function.) */
 static bool
 check_kernel_results(Module *m, Diag *d)
 {
-    OpIdList funcs = { 0 };
-    module_walk(m, m->top, module_collect_funcs, &funcs);
+    uint8_t *role = module_func_roles(m);
     bool ok = true;
-    for (uint32_t i = 0; i < funcs.n && module_walk(m, m->top, has_call, NULL); i++) {
-        OpId f = funcs.items[i];
+    for (OpId f = 1; f < m->nops; f++) {
+        if (role[f] != FUNC_KERNEL)
+            continue;
         const Attr *ft = op_attr(m, f, "function_type");
         if (!ft || ft->kind != ATTR_TYPE || !type_get(m, ft->type)->nouts)
             continue;
@@ -148,6 +141,7 @@ check_kernel_results(Module *m, Diag *d)
                    type_get(m, ft->type)->nouts > 1 ? ", ..." : "");
         ok = false;
     }
+    ir_free(role);
     return ok;
 }
 
