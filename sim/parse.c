@@ -884,13 +884,11 @@ add_label(Parser *P, const Token *t)
 }
 
 /* A name used as an operand: register, special register, variable,
- * function, the sink `_`, or (resolved at the end of the body) a label. */
+ * function, the sink `_`, or (resolved at the end of the body) a label.
+ * name holds the token and room for a 2-character suffix (%tid + .x). */
 static bool
-ident_operand(Parser *P, Opd *o)
+ident_named(Parser *P, Opd *o, char *name)
 {
-    char name[256];
-    if (P->tok.len >= sizeof name - 8)
-        return perr(P, P->tok.line, "name too long");
     memcpy(name, P->tok.s, P->tok.len);
     name[P->tok.len] = '\0';
     const char *end = P->tok.s + P->tok.len;
@@ -940,6 +938,20 @@ ident_operand(Parser *P, Opd *o)
     o->kind = OPD_NAME;
     o->r = P->nnames++;
     return true;
+}
+
+/* Names have no length limit: a C++ template instance's mangled name (CUTLASS's
+ * kernels) runs to several hundred characters. */
+static bool
+ident_operand(Parser *P, Opd *o)
+{
+    char small[256], *name = small;
+    if (P->tok.len + 3 > sizeof small && !(name = malloc(P->tok.len + 3)))
+        return perr(P, P->tok.line, "out of memory");
+    bool ok = ident_named(P, o, name);
+    if (name != small)
+        free(name);
+    return ok;
 }
 
 static bool
