@@ -62,7 +62,9 @@ enum {
 typedef struct {
     uint8_t pipe, kind;
     uint16_t lat;
-    float occ; /* cycles the pipe of the issuing scheduler is busy */
+    float occ;         /* cycles the pipe of the issuing scheduler is busy */
+    uint8_t sass;      /* machine instructions ptxas makes of it (0: it vanishes, below) */
+    uint8_t pred_skip; /* a bra ptxas turns into predication: the instructions it jumps */
 } PcInfo;
 
 /* open-addressing set of 64-bit keys (stored + 1, 0 = empty), each with vsize bytes of
@@ -93,6 +95,7 @@ typedef struct {
     uint32_t ncp;
     uint64_t wg_open, wg_done[16];
     uint32_t nwg;
+    uint32_t pred_target, pred_skip; /* a predicating bra ran: where it jumps, what it skips */
 } WarpT;
 
 struct Timing {
@@ -377,7 +380,7 @@ mma_fmas(const Inst *in)
 static PcInfo
 classify(const TimingGpu *g, const Inst *in)
 {
-    PcInfo p = { TP_INT, K_ALU, 0, 0 };
+    PcInfo p = { TP_INT, K_ALU, 0, 0, 1, 0 };
     switch (in->cls) {
     case SIM_CLASS_FP32:
         p.pipe = TP_FP32;
@@ -494,7 +497,217 @@ classify(const TimingGpu *g, const Inst *in)
     }
     if (p.occ < 1)
         p.occ = 1;
+    p.sass = 1;
     return p;
+}
+
+/* ---- what ptxas makes of the PTX ----
+ *
+ * The model charges machine (SASS) instructions, not PTX ones: ptxas folds, fuses and
+ * drops much of what a PTX generator writes, and two PTX files that assemble to the
+ * same SASS must cost the same.  From ptxas 11.8's sm_80 listings (nvdisasm) of the
+ * bench kernels and of nvcc's PTX next to vptx's (docs/timing.md, "Machine-level
+ * costs"), per function:
+ *   - vanish (no issue, no latency: the result is its source under another name):
+ *     mov of a register, an immediate or a symbol's address, vector pack/unpack,
+ *     bit-casts; cvta.to.*; integer-to-integer cvt; ld.param of a kernel parameter
+ *     (a constant-bank operand); not.pred (folded into the predicate's users); an
+ *     add/sub of an immediate whose result is only ever an address ([R+imm]);
+ *     a selp of two constants read only by a setp against 0 (the predicate itself);
+ *   - fuse: a mul.wide read only by add.s64s vanishes into them (each an IMAD.WIDE); a
+ *     shl.b64 by an immediate read only by add.s64s likewise (each a LEA + LEA.HI.X);
+ *   - 64-bit integer add/sub/shift/logic/compare = two instructions (a low and a high
+ *     half);
+ *   - a conditional forward bra over at most PRED_MAX straight-line instructions becomes
+ *     predication: no branch, and the instructions issue (predicated off) when it jumps.
+ */
+enum { PRED_MAX = 4 };
+
+typedef struct {
+    uint32_t def;    /* the defining pc, NOREG when defined more than once (or never) */
+    uint32_t ndef;   /* definitions (at most 2 counted) */
+    uint32_t nuse;   /* reads */
+    bool addr_only;  /* every read is the base of a memory address */
+    bool add64_only; /* every read is an operand of a 64-bit add */
+} RegUse;
+
+typedef struct {
+    RegUse *u;
+    uint32_t pc;
+} UseCtx;
+
+static void
+opd_use(const Exec *x, const Opd *o, bool dest, bool addr, bool add64, UseCtx *c)
+{
+    if (o->kind == OPD_REG) {
+        RegUse *u = &c->u[o->r];
+        if (dest) {
+            u->def = u->ndef++ ? NOREG : c->pc;
+            return;
+        }
+        u->nuse++;
+        u->addr_only &= addr;
+        u->add64_only &= add64;
+    } else if (o->kind == OPD_ADDR && o->aux == ADDR_REG)
+        opd_use(x, &(Opd){ .kind = OPD_REG, .r = o->r }, false, true, false, c);
+    else if (o->kind == OPD_VEC)
+        for (uint32_t i = 0; i < o->n; i++)
+            opd_use(x, &x->vecs[o->r + i], dest, addr, add64, c);
+}
+
+static bool
+is_int_type(int ty)
+{
+    return type_info[ty].kind != TK_FLOAT && ty != TY_PRED;
+}
+
+/* The instruction, of opcode op, that alone defines the register operand o reads, when
+ * every read of that register is an operand of a 64-bit add (add64) or it has one
+ * read (!add64). */
+static const Inst *
+fusable_def(const Exec *x, const Func *f, const RegUse *u, const Opd *o, int op, bool add64)
+{
+    if (o->kind != OPD_REG || u[o->r].def == NOREG ||
+        !(add64 ? u[o->r].add64_only : u[o->r].nuse == 1))
+        return NULL;
+    const Inst *d = &x->code[f->start + u[o->r].def];
+    return d->op == op ? d : NULL;
+}
+
+static void
+lower_func(const Exec *x, const Func *f, PcInfo *info)
+{
+    uint32_t n = f->end - f->start, nregs = f->nregs;
+    RegUse *u = calloc(nregs ? nregs : 1, sizeof *u);
+    bool *target = calloc(n + 1, sizeof *target);
+    if (!u || !target) {
+        free(u);
+        free(target);
+        return; /* out of memory: PTX instructions are costed one each */
+    }
+    for (uint32_t r = 0; r < nregs; r++)
+        u[r] = (RegUse){ NOREG, 0, 0, true, true };
+    UseCtx c = { u, 0 };
+    for (uint32_t i = 0; i < n; i++) {
+        const Inst *in = &x->code[f->start + i];
+        c.pc = i;
+        int nd = ndests(in);
+        bool add64 = in->op == OP_ADD && in->nty && is_int_type(in->ty[0]) &&
+                     type_info[in->ty[0]].bytes == 8;
+        for (int k = 0; k < in->nopd; k++)
+            opd_use(x, &in->o[k], k < nd, false, add64, &c);
+        if (in->guard != NOREG)
+            opd_use(x, &(Opd){ .kind = OPD_REG, .r = in->guard }, false, false, false, &c);
+        if (in->op == OP_BRA && in->o[0].kind == OPD_LABEL && in->o[0].r >= f->start &&
+            in->o[0].r - f->start <= n)
+            target[in->o[0].r - f->start] = true;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const Inst *in = &x->code[f->start + i];
+        PcInfo *p = &info[f->start + i];
+        int ty = in->ty[0];
+        bool wide64 = in->nty && is_int_type(ty) && type_info[ty].bytes == 8;
+        switch (in->op) {
+        case OP_MOV:
+            if (in->o[1].kind != OPD_SREG)
+                p->sass = 0;
+            break;
+        case OP_MOVPACK:
+        case OP_MOVUNPACK:
+            p->sass = 0;
+            break;
+        case OP_CVTA:
+            if (in->flags & F_TO)
+                p->sass = 0;
+            break;
+        case OP_CVT:
+            if (in->nopd == 2 && is_int_type(in->ty[0]) && is_int_type(in->ty[1]))
+                p->sass = 0;
+            break;
+        case OP_LD:
+            if (in->space == SP_PARAM && f->entry)
+                p->sass = 0;
+            break;
+        case OP_NOT:
+            if (ty == TY_PRED)
+                p->sass = 0;
+            break;
+        case OP_ADD:
+        case OP_SUB: {
+            if (!is_int_type(ty))
+                break;
+            bool imm = in->o[1].kind == OPD_IMM || in->o[2].kind == OPD_IMM;
+            if (imm && in->o[0].kind == OPD_REG && u[in->o[0].r].addr_only && u[in->o[0].r].nuse) {
+                p->sass = 0;
+                break;
+            }
+            if (!wide64)
+                break;
+            p->sass = 2;
+            for (int k = 1; k <= 2 && in->op == OP_ADD; k++) {
+                const Inst *d = fusable_def(x, f, u, &in->o[k], OP_MUL, true);
+                if (d && (d->flags & F_WIDE)) {
+                    info[u[in->o[k].r].def + f->start].sass = 0;
+                    p->sass = 1; /* IMAD.WIDE */
+                    break;
+                }
+                d = fusable_def(x, f, u, &in->o[k], OP_SHL, true);
+                if (d && d->o[2].kind == OPD_IMM) {
+                    info[u[in->o[k].r].def + f->start].sass = 0; /* LEA + LEA.HI.X */
+                    break;
+                }
+            }
+            break;
+        }
+        case OP_SHL:
+        case OP_SHR:
+        case OP_AND:
+        case OP_OR:
+        case OP_XOR:
+            if (wide64 && p->sass)
+                p->sass = 2;
+            break;
+        case OP_SETP: {
+            int st = in->nty > 1 ? in->ty[1] : ty;
+            if (is_int_type(st) && type_info[st].bytes == 8)
+                p->sass = 2;
+            /* setp.ne/eq of a selp of two constants against 0: the selp's predicate */
+            const Opd *a = &in->o[in->nopd - 2], *b = &in->o[in->nopd - 1];
+            const Opd *r = a->kind == OPD_REG ? a : b, *z = a->kind == OPD_REG ? b : a;
+            const Inst *d = fusable_def(x, f, u, r, OP_SELP, false);
+            if (d && z->kind == OPD_IMM && z->imm == 0 && in->nopd == 3 &&
+                (in->cmp == CMP_NE || in->cmp == CMP_EQ) && d->o[1].kind == OPD_IMM &&
+                d->o[2].kind == OPD_IMM) {
+                info[u[r->r].def + f->start].sass = 0;
+                p->sass = 0;
+            }
+            break;
+        }
+        case OP_BRA: {
+            if (in->guard == NOREG || in->o[0].kind != OPD_LABEL || in->o[0].r <= f->start + i)
+                break;
+            uint32_t k = in->o[0].r - (f->start + i) - 1;
+            if (k == 0 || k > PRED_MAX)
+                break;
+            bool straight = true;
+            for (uint32_t j = i + 1; j <= i + k && straight; j++) {
+                int op = x->code[f->start + j].op;
+                straight = !target[j] && x->code[f->start + j].guard == NOREG && op != OP_BRA &&
+                           op != OP_CALL && op != OP_RET && op != OP_EXIT && op != OP_BAR &&
+                           op != OP_BARRIER;
+            }
+            if (straight) {
+                p->sass = 0;
+                p->pred_skip = (uint8_t)k;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    free(u);
+    free(target);
 }
 
 /* ---- register estimate (when ptxas -v is not given) ---- */
@@ -591,6 +804,9 @@ tm_begin(Exec *x, const TimingGpu *g)
     }
     for (uint32_t pc = 0; pc < x->m->ncode; pc++)
         tm->pc[pc] = classify(g, &x->code[pc]);
+    for (uint32_t i = 0; i < x->m->nfuncs; i++)
+        if (x->m->funcs[i].defined)
+            lower_func(x, &x->m->funcs[i], tm->pc);
     for (uint32_t w = 0; w < x->nwarps; w++)
         tm->w[w].ready = tm->ready + (size_t)w * tm->nregs;
     tm->ctas_total = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
@@ -825,6 +1041,26 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     const PcInfo *pi = &tm->pc[pc];
     WarpT *W = &tm->w[warp];
     uint64_t start = W->clock;
+    int s = (int)(warp & 3);
+    if (W->pred_skip) { /* the bra before jumped: its instructions issued predicated off */
+        if (pc == W->pred_target) {
+            W->clock += W->pred_skip;
+            tm->issue[s] += W->pred_skip;
+        }
+        W->pred_skip = 0;
+    }
+    if (pi->sass == 0) { /* ptxas drops it: the result is its sources, renamed */
+        ReadyCtx ac = { W, 0 };
+        inst_regs(x, in, src_ready, &ac);
+        if (ndests(in))
+            inst_regs(x, in, dst_ready, &ac);
+        if (pi->pred_skip) {
+            W->pred_target = in->o[0].r;
+            W->pred_skip = pi->pred_skip;
+        }
+        W->req_seen = false;
+        return;
+    }
     ReadyCtx rc = { W, W->clock };
     inst_regs(x, in, src_ready, &rc);
     /* wgmma is asynchronous: it is queued for the tensor pipe (tensor_reserve below)
@@ -858,12 +1094,11 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     default:
         break;
     }
-    int s = (int)(warp & 3);
-    tm->issue[s] += 1;
-    tm->pipe[s][pi->pipe] += pi->occ;
+    tm->issue[s] += pi->sass;
+    tm->pipe[s][pi->pipe] += pi->occ * pi->sass;
     if (pi->kind != K_WGMMA)
-        W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ + 0.5f);
-    W->clock = t + 1;
+        W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ * pi->sass + 0.5f);
+    W->clock = t + pi->sass;
     uint64_t lat = pi->lat;
     if (pi->kind == K_GLD || pi->kind == K_SLD || pi->kind == K_CPASYNC) {
         if (W->req_seen)
