@@ -815,7 +815,7 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
     if (ok && (r = sim_set_timing(d->sim, cfg->timing)) != SIM_OK)
         ok = sim_failed(d, r, "timing model", err, n);
     if (ok && cfg->timing)
-        sim_set_option(d->sim, SIM_OPT_TIMING_REGS, (uint64_t)ptxas_kernel_registers(ptx, entry));
+        ptxas_timing_regs(d->sim, ptx, entry, 0);
     if (ok && (r = sim_launch(fn, cfg->grid[0], cfg->grid[1], cfg->grid[2], cfg->block[0],
                               cfg->block[1], cfg->block[2], cfg->shared_bytes, par.ptrs)) != SIM_OK)
         ok = sim_failed(d, r, "launch", err, n);

@@ -405,10 +405,7 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
         if (sim_timing_check(o->timing, sim_module_target(m), why, sizeof why) != SIM_OK)
             return run_fail("%s", why);
         sim_set_timing(ctx, o->timing);
-        unsigned long regs = o->timing_regs;
-        if (!regs)
-            regs = (unsigned long)ptxas_kernel_registers(text, sim_func_name(f));
-        sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
+        ptxas_timing_regs(ctx, text, sim_func_name(f), o->timing_regs);
         sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, o->timing_sample);
     }
     /* at least the dynamic shared memory vptx's PTX says the entry needs */

@@ -18,6 +18,7 @@
 
 #include "driver/cuda.h"
 #include "driver/launch.h"
+#include "driver/ptxas.h"
 #include "driver/vptx.h"
 #include "sim/sim.h"
 
@@ -36,8 +37,10 @@ struct VptxFunction {
     void *cuda;            /* VPTX_DEVICE_CUDA: a CUfunction */
     HiddenTmap hidden[16]; /* the tensor maps the compiler appended to its parameters */
     uint32_t nhidden;
-    uint32_t ngrid; /* 3: a persistent kernel's logical grid follows the maps (.u32 x, y, z) */
-    int nparams;    /* all of its .params, the hidden ones included (from the PTX text) */
+    uint32_t ngrid;   /* 3: a persistent kernel's logical grid follows the maps (.u32 x, y, z) */
+    int nparams;      /* all of its .params, the hidden ones included (from the PTX text) */
+    long timing_regs; /* sim with a timing model: ptxas -v's registers, 0 none (the model's
+                         estimate), -1 not asked yet */
     VptxFunction *next;
 };
 
@@ -321,6 +324,7 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     f->nhidden = ptx_hidden_tmaps(mod->ptx, name, f->hidden, 16);
     f->nparams = ptx_entry_param_count(mod->ptx, name);
     f->ngrid = vptx_hidden_grid(mod->ptx, name) >= 0 ? 3 : 0;
+    f->timing_regs = -1;
     VptxStatus status = VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
@@ -529,7 +533,14 @@ launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigne
     info.ms = -1;
     info.gpu = "";
     info.limiter = "";
+    info.regs_from = "";
     if (ctx->kind == VPTX_DEVICE_SIM) {
+        if (ctx->timing && fn->timing_regs < 0) /* ptxas runs once per function */
+            fn->timing_regs = (long)ptxas_timing_regs(ctx->sim, fn->mod->ptx, fn->name, 0);
+        else if (ctx->timing) {
+            sim_set_option(ctx->sim, SIM_OPT_TIMING_REGS, (uint64_t)fn->timing_regs);
+            sim_set_option(ctx->sim, SIM_OPT_TIMING_REGS_PTXAS, fn->timing_regs > 0);
+        }
         SimResult r = sim_launch(fn->sim, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                  shared_bytes, params);
         if (r != SIM_OK)
@@ -555,6 +566,8 @@ launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigne
             info.fp32_pct = t.fp32_pct;
             info.ctas_total = t.ctas_total;
             info.ctas_timed = t.ctas_timed;
+            info.regs = t.regs_per_thread;
+            info.regs_from = t.regs_from;
         }
     } else {
         float ms = 0;

@@ -110,6 +110,8 @@ typedef struct VptxTiming {
     unsigned occupancy_warps, max_warps; /* resident warps per SM, of max_warps */
     double dram_pct, l2_pct, smem_pct, tensor_pct, fp32_pct;
     unsigned long long ctas_total, ctas_timed; /* timed < total: sampled */
+    unsigned regs;                             /* registers per thread the occupancy used ... */
+    char regs_from[12]; /* ... "ptxas" (ptxas -v, when ptxas is found) or "estimate" */
 } VptxTiming;
 
 int vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const unsigned grid[3],

@@ -94,6 +94,9 @@ typedef struct VptxLaunchInfo {
     unsigned max_warps;                    /* ... of at most this many */
     double dram_pct, tensor_pct, fp32_pct; /* of the GPU's peak */
     unsigned long long ctas_total, ctas_timed; /* ctas_timed < ctas_total: sampled */
+    unsigned regs;         /* registers per thread the modeled occupancy used ... */
+    const char *regs_from; /* ... "ptxas" (ptxas -v, when ptxas is found) or "estimate";
+                              "" when not modeled */
 } VptxLaunchInfo;
 
 /* Creates a context on `kind`.  *out always receives a context (NULL only when out

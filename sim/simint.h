@@ -360,6 +360,7 @@ struct SimCtx {
     uint64_t opt_timeout_ms;
     const TimingGpu *timing_gpu; /* sim_set_timing(), NULL = off */
     uint32_t opt_timing_regs;
+    bool opt_timing_regs_ptxas; /* opt_timing_regs is ptxas -v's count */
     uint64_t opt_timing_sample;
     SimTiming timing; /* of the last launch */
     bool timing_valid;
@@ -587,6 +588,16 @@ struct TimingGpu {
     unsigned atom_same_cyc; /* cycles between two atomics on one address at L2 */
     unsigned atom_per_clk;  /* global atomic lane-operations per clock, whole chip */
     double launch_us;       /* kernel launch overhead */
+    /* as the parts hold under load (docs/timing.md, "Calibration") */
+    double mma_eff, wgmma_eff; /* achieved fraction of the tensor rate: mma.sync, wgmma */
+    double overlap_p;          /* the throughput bounds combine as a p-norm (inf: max) */
+    /* calibration against published measurements */
+    const char *calibrated;      /* "published" (or "gpu" once fitted on one) */
+    double err_lo, err_hi;       /* the calibration cases' errors, (model - measured) /
+                                    measured: the band is time / (1 + err) over them */
+    double ceil_gemm, ceil_attn; /* best published dense f16 tensor throughput, fraction
+                                    of the datasheet peak: GEMM, attention forward */
+    double ceil_fp32, ceil_dram; /* best published FP32 FMA rate, DRAM bandwidth (fractions) */
 };
 
 const TimingGpu *timing_gpu(const char *name);

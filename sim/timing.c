@@ -63,6 +63,8 @@ typedef struct {
     uint8_t pipe, kind;
     uint16_t lat;
     float occ;         /* cycles the pipe of the issuing scheduler is busy */
+    float work;        /* tensor ops: f16 FMAs (tf32 twice, f64 16 times), for the
+                          datasheet-relative tensor figures */
     uint8_t sass;      /* machine instructions ptxas makes of it (0: it vanishes, below) */
     uint8_t pred_skip; /* a bra ptxas turns into predication: the instructions it jumps */
 } PcInfo;
@@ -132,7 +134,7 @@ struct Timing {
     /* the launch, over the timed CTAs */
     double sum_lat, sum_issue, sum_pipe[TP_COUNT], sum_smem, sum_bar, sum_warp_time;
     double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
-    double fp32_lanes, tensor_cycles;
+    double fp32_lanes, tensor_cycles, tensor_fmas, ex2_lanes;
     uint64_t l2_sectors, dram_sectors, atomics;
     uint32_t atom_max;
     uint64_t ctas_timed, ctas_total;
@@ -380,7 +382,7 @@ mma_fmas(const Inst *in)
 static PcInfo
 classify(const TimingGpu *g, const Inst *in)
 {
-    PcInfo p = { TP_INT, K_ALU, 0, 0, 1, 0 };
+    PcInfo p = { TP_INT, K_ALU, 0, 0, 0, 1, 0 };
     switch (in->cls) {
     case SIM_CLASS_FP32:
         p.pipe = TP_FP32;
@@ -454,9 +456,10 @@ classify(const TimingGpu *g, const Inst *in)
     case OP_BARRIER:
         p.kind = K_BAR;
         break;
-    case OP_MMA:
+    case OP_MMA: /* at the rate the pipe achieves under load (mma_eff) */
         p.pipe = TP_TENSOR;
-        p.occ = (float)(mma_fmas(in) * 4 / g->thr[TP_TENSOR]);
+        p.work = (float)mma_fmas(in);
+        p.occ = (float)(p.work * 4 / g->thr[TP_TENSOR] / g->mma_eff);
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;
     case OP_WGMMA: {
@@ -464,7 +467,8 @@ classify(const TimingGpu *g, const Inst *in)
         unsigned rate = g->wgmma_fma_clk ? g->wgmma_fma_clk : g->thr[TP_TENSOR];
         p.pipe = TP_TENSOR;
         p.kind = K_WGMMA;
-        p.occ = (float)(fmas * 4 / rate);
+        p.work = (float)fmas;
+        p.occ = (float)(fmas * 4 / rate / g->wgmma_eff);
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;
     }
@@ -1110,8 +1114,12 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     uint32_t lanes = (uint32_t)__builtin_popcount(mask);
     if (pi->pipe == TP_FP32)
         tm->fp32_lanes += lanes * (in->op == OP_FMA || in->op == OP_MAD ? 2 : 1);
-    if (pi->pipe == TP_TENSOR)
+    if (pi->pipe == TP_TENSOR) {
         tm->tensor_cycles += pi->occ;
+        tm->tensor_fmas += pi->work;
+    }
+    if (in->op == OP_EX2)
+        tm->ex2_lanes += lanes;
     switch (pi->kind) {
     case K_CPASYNC:
         W->cp_open = max_u64(W->cp_open, t + lat);
@@ -1308,6 +1316,69 @@ share_dram(const Timing *tm, const Exec *x)
     return sectors * 32 * (double)tm->ctas_total / (double)tm->ctas_timed;
 }
 
+/* f16 FMAs per clock per SM of the datasheet's dense tensor peak */
+static double
+peak_fma_clk(const TimingGpu *g)
+{
+    return g->wgmma_fma_clk ? g->wgmma_fma_clk : g->thr[TP_TENSOR];
+}
+
+/*
+ * The throughput bounds do not overlap perfectly: a kernel that keeps the tensor pipe
+ * and the shared-memory path both nearly busy loses cycles to their interference that
+ * neither alone would.  The busy bounds (each unit's cycles over the kernel) combine
+ * as a p-norm, (sum b_i^p)^(1/p): the largest when the others are small, up to 2^(1/p)
+ * times it when two are equal.  p = overlap_p, fitted on the calibration cases
+ * (docs/timing.md); 0 takes the largest.  The latency bound (the critical path)
+ * already holds the waits it sees and is taken as it is.
+ */
+static double
+overlap(const double *bound, double body, double p)
+{
+    static const SimLimiter units[] = { SIM_LIM_DRAM,   SIM_LIM_L2,   SIM_LIM_SMEM,
+                                        SIM_LIM_TENSOR, SIM_LIM_FP32, SIM_LIM_ISSUE };
+    double big = 0;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        big = fmax(big, bound[units[i]]);
+    if (p <= 0 || big <= 0)
+        return body;
+    double sum = 0;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        sum += pow(bound[units[i]] / big, p);
+    return fmax(body, big * pow(sum, 1 / p));
+}
+
+/*
+ * The class ceiling: the model never reports a kernel faster than the best published
+ * measurement of its class on the part by more than its band.  Classes: attention
+ * (tensor work with an ex2 per at most 1024 tensor FMAs: the softmax of a flash
+ * attention), GEMM (other tensor work), FP32 (FMA-pipe work), DRAM traffic.  Each caps
+ * the rate of its own unit at ceil x (1 + err_hi); body grows to meet the cap, and *cls
+ * names the class that set it.
+ */
+static double
+class_ceiling(const Timing *tm, const TimingGpu *g, double scale, double dram_bytes, double body,
+              const char **cls)
+{
+    double slack = 1 + g->err_hi; /* the optimistic end of the band */
+    double need[4] = { 0 };
+    if (tm->tensor_fmas > 0) {
+        bool attn = tm->ex2_lanes * 1024 >= tm->tensor_fmas;
+        double c = attn ? g->ceil_attn : g->ceil_gemm;
+        need[attn ? 1 : 0] = tm->tensor_fmas * scale / (peak_fma_clk(g) * g->sms) / (c * slack);
+    }
+    need[2] = tm->fp32_lanes * scale / (2.0 * g->thr[TP_FP32] * g->sms) / (g->ceil_fp32 * slack);
+    double dram_bclk = g->dram_gbs * 1e9 / (g->clock_mhz * 1e6);
+    need[3] = dram_bytes / dram_bclk / (g->ceil_dram * slack);
+    static const char *const names[] = { "gemm", "attention", "fp32", "dram" };
+    for (int i = 0; i < 4; i++)
+        if (need[i] > body) {
+            body = need[i];
+            *cls = names[i];
+        }
+    return body;
+}
+
 static double
 pct(double part, double whole)
 {
@@ -1326,6 +1397,9 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->ctas_timed = tm->ctas_timed;
     out->regs_per_thread = tm->regs;
     out->regs_estimated = tm->regs_estimated;
+    out->regs_from = tm->regs_estimated              ? "estimate"
+                     : x->ctx->opt_timing_regs_ptxas ? "ptxas"
+                                                     : "given";
     out->max_warps = g->max_warps_sm;
     double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1;
     double scale = (double)tm->ctas_total / timed;
@@ -1400,8 +1474,11 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
             body = bound[order[i]];
             lim = order[i];
         }
+    body = overlap(bound, body, g->overlap_p);
     if (lim == SIM_LIM_LATENCY && bar_frac > 0.4)
         lim = SIM_LIM_BARRIER;
+    const char *ceiling = "";
+    body = class_ceiling(tm, g, scale, dram_bytes, body, &ceiling);
     if (launch > body)
         lim = SIM_LIM_LAUNCH;
     double cycles = body + launch;
@@ -1416,8 +1493,12 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->l2_pct = pct(b_l2 * g->l2_eff, cycles);
     out->smem_pct = pct(bound[SIM_LIM_SMEM], cycles);
     out->issue_pct = pct(tm->sum_issue * scale / 4 / g->sms, cycles);
-    out->tensor_pct = pct(tm->tensor_cycles * scale / 4 / g->sms, cycles);
+    out->tensor_pct = pct(tm->tensor_fmas * scale / peak_fma_clk(g) / g->sms, cycles);
     out->fp32_pct = pct(tm->fp32_lanes * scale / 2 / g->thr[TP_FP32] / g->sms, cycles);
+    out->calibrated = g->calibrated;
+    out->ceiling = ceiling;
+    out->time_lo_us = out->time_us / (1 + g->err_hi);
+    out->time_hi_us = out->time_us / (1 + g->err_lo);
     *lines = tm->lines;
     *nlines = tm->nlines;
     tm->lines = NULL;
@@ -1478,12 +1559,16 @@ void
 sim_print_timing(const SimTiming *t, const char *kernel, FILE *out)
 {
     fprintf(out,
-            "timing: %s gpu=%s time_us=%.2f cycles=%llu limiter=%s occupancy=%u/%u dram=%.0f%% "
-            "tensor=%.0f%% fp32=%.0f%%",
-            kernel, t->gpu, t->time_us, (unsigned long long)t->cycles, sim_limiter_name(t->limiter),
-            t->occupancy_warps, t->max_warps, t->dram_pct, t->tensor_pct, t->fp32_pct);
+            "timing: %s gpu=%s time_us=%.2f range=%.2f..%.2f calibrated=%s cycles=%llu limiter=%s "
+            "occupancy=%u/%u regs=%u(%s) dram=%.0f%% tensor=%.0f%% fp32=%.0f%%",
+            kernel, t->gpu, t->time_us, t->time_lo_us, t->time_hi_us, t->calibrated,
+            (unsigned long long)t->cycles, sim_limiter_name(t->limiter), t->occupancy_warps,
+            t->max_warps, t->regs_per_thread, t->regs_from, t->dram_pct, t->tensor_pct,
+            t->fp32_pct);
     if (t->ctas_timed < t->ctas_total)
         fprintf(out, " sampled=%llu/%llu", (unsigned long long)t->ctas_timed,
                 (unsigned long long)t->ctas_total);
+    if (*t->ceiling)
+        fprintf(out, " ceiling=%s", t->ceiling);
     fputc('\n', out);
 }

@@ -57,6 +57,16 @@ static const TimingGpu gpus[] = {
         .atom_same_cyc = 2,
         .atom_per_clk = 128,
         .launch_us = 2.5,
+        .mma_eff = 1,
+        .wgmma_eff = 1,
+        .overlap_p = 0,
+        .calibrated = "published",
+        .err_lo = -0.15,
+        .err_hi = 0.15,
+        .ceil_gemm = 0.869, /* [MAXF] 271.2 of 312 TFLOP/s */
+        .ceil_attn = 0.737, /* [FA2] 230 of 312 TFLOP/s */
+        .ceil_fp32 = 0.883, /* [CUTLASS-P] SIMT SGEMM 17.2 of 19.5 TFLOP/s */
+        .ceil_dram = 0.871, /* [JULIA] device copy 1355 of 1555 GB/s */
     },
     {
         .name = "h100",
@@ -94,6 +104,16 @@ static const TimingGpu gpus[] = {
         .atom_same_cyc = 2,
         .atom_per_clk = 128,
         .launch_us = 2.5,
+        .mma_eff = 1,
+        .wgmma_eff = 1,
+        .overlap_p = 0,
+        .calibrated = "published",
+        .err_lo = -0.15,
+        .err_hi = 0.15,
+        .ceil_gemm = 0.817, /* [FASTCU] 808 of 989.4 TFLOP/s */
+        .ceil_attn = 0.748, /* [FA3] 740 of 989.4 TFLOP/s */
+        .ceil_fp32 = 1,     /* no published measurement: the datasheet */
+        .ceil_dram = 0.968, /* [FASTCU] sum reduction 3241 of 3350 GB/s */
     },
 };
 

@@ -48,8 +48,7 @@ for kb in attention_s8192_d128:64:256:pp attention_s8192_d128_b64:128:128: atten
         "$BIN" --arch=$arch ${flag:+"$flag"} "tests/bench/kernels/$name.mlir" -o "$TMP/$arch.ptx"
         rm -f "$TMP/$arch.log"
         [[ -x $PTXAS ]] && "$PTXAS" -arch=sm_90a -v "$TMP/$arch.ptx" -o "$TMP/$arch.cubin" >"$TMP/$arch.log" 2>&1
-        # ptxas's registers, also given to the model (occupancy)
-        regs=()
+        # ptxas's registers and spills (the model's occupancy takes ptxas -v's registers itself)
         if [[ -f $TMP/$arch.log ]]; then
             line=$(awk -v k="$name" '
                 /Compiling entry function/ { f = $0; sub(/.*function .\047?/, "", f); sub(/\047.*/, "", f) }
@@ -57,9 +56,8 @@ for kb in attention_s8192_d128:64:256:pp attention_s8192_d128_b64:128:128: atten
                 f == k && /Used [0-9]+ registers/ { for (i = 1; i <= NF; i++) if ($i == "registers,") reg = $(i-1) }
                 END { print reg, st }' "$TMP/$arch.log")
             echo "$name $route registers ${line% *}, spill stores ${line#* } bytes"
-            regs=(--timing-regs="${line% *}")
         fi
-        "$BIN" run "$TMP/$arch.ptx" --entry "$name" --grid "$gx,8" --block "$block" --timing=h100 "${regs[@]}" \
+        "$BIN" run "$TMP/$arch.ptx" --entry "$name" --grid "$gx,8" --block "$block" --timing=h100 \
             --timing-sample=16 --timeout=0 --out "$TMP" "$TMP/x.npy" "$TMP/x.npy" "$TMP/x.npy" \
             "$TMP/o.npy" 2>&1 | awk -v k="$name" -v r="$route" '/^timing: attention/ {
                 for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
