@@ -658,7 +658,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
     uint32_t pc = 0, mask = 0;
     uint32_t pend = 0; /* warp-wide instructions the lanes of mask are past their pc */
     *diverged = false;
-    for (uint32_t n = 0; n < SLICE; n++) {
+    for (uint32_t n = 0; n < x->slice; n++) {
         uint32_t live = x->live[w];
         if (!known) {
             lanes_catch_up(th, mask, &pend);
@@ -915,6 +915,47 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
     x->st.threads += x->nthreads;
 }
 
+/*
+ * A timed launch that samples its CTAs probes each CTA it leaves out: its warps run
+ * untimed, one after the other, for at most PROBE_SLICE warp instructions each.  When
+ * they all exit within that, the CTA is light (a CTA past the edge of the problem that
+ * returns at once, as a CUTLASS grid rounded up to its swizzle has): the model counts it
+ * as such instead of extrapolating the sample's CTAs over it (tm_light_cta).  A warp
+ * still running, or waiting at a barrier, makes the CTA heavy, and the probe stops
+ * there: a heavy CTA costs one warp's PROBE_SLICE instructions.  The probe's work is
+ * left out of the launch's statistics; what it stored stays (a sampled launch's outputs
+ * are not meaningful).
+ */
+static bool
+probe_light(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
+{
+    Timing *tm = x->tm;
+    SimStats st = x->st;
+    uint64_t *lines = x->line_counts;
+    x->tm = NULL;
+    x->line_counts = NULL;
+    x->slice = PROBE_SLICE;
+    init_cta(x, cx, cy, cz);
+    bool light = true;
+    for (uint32_t w = 0; w < x->nwarps && light; w++) {
+        bool diverged;
+        if (run_warp(x, w, &diverged) < 0) {
+            light = false;
+            break;
+        }
+        const Thread *th = &x->th[(size_t)w * WARP_SIZE];
+        for (uint32_t m = x->live[w]; m && light; m &= m - 1)
+            light = th[__builtin_ctz(m)].state == ST_EXIT;
+    }
+    req_flush_all(x);
+    x->faulted = false;
+    x->slice = SLICE;
+    x->st = st;
+    x->line_counts = lines;
+    x->tm = tm;
+    return light;
+}
+
 SimResult
 exec_launch(Exec *x)
 {
@@ -924,8 +965,11 @@ exec_launch(Exec *x)
             for (uint32_t cx = 0; cx < x->grid[0]; cx++, linear++) {
                 if (past_deadline(x)) /* a huge grid of short CTAs */
                     return timeout_fault(x, NULL), SIM_ERR_FAULT;
-                if (x->tm && !tm_sampled_cta(x, linear))
+                if (x->tm && !tm_sampled_cta(x, linear)) {
+                    if (probe_light(x, cx, cy, cz))
+                        tm_light_cta(x);
                     continue; /* timing with a sample: this CTA is extrapolated */
+                }
                 init_cta(x, cx, cy, cz);
                 if (x->tm)
                     tm_cta_begin(x);

@@ -49,6 +49,7 @@ typedef struct Timing Timing;       /* a launch's timing state (timing.c) */
 #define NBARRIERS   16
 #define MAX_DEPTH   64     /* call depth */
 #define SLICE       100000 /* instructions a thread runs before yielding */
+#define PROBE_SLICE 64     /* a sampled launch's probe: a light CTA's warps exit within it */
 
 #define WIN_SHARED  0x0000100000000000ull
 #define WIN_LOCAL   0x0000200000000000ull
@@ -533,6 +534,7 @@ struct Exec {
     uint32_t nexited;
     struct SimSm90 *sm90; /* mbarriers, wgmma state of the current CTA (exec_sm90.c) */
     Timing *tm;           /* timing model state, NULL when timing is off */
+    uint32_t slice;       /* warp instructions run_warp runs before yielding (SLICE) */
 };
 
 SimResult exec_launch(Exec *x);
@@ -621,6 +623,7 @@ void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
 bool tm_sampled_cta(const Exec *x, uint64_t linear); /* run this CTA? */
+void tm_light_cta(Exec *x); /* a CTA left out of the sample exits at once (exec.c probe) */
 int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SIM_PRINTF(4, 5);
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);

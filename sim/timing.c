@@ -98,6 +98,7 @@ typedef struct {
     uint64_t wg_open, wg_done[16];
     uint32_t nwg;
     uint32_t pred_target, pred_skip; /* a predicating bra ran: where it jumps, what it skips */
+    uint32_t steps;                  /* warp instructions run (a light CTA's are few) */
 } WarpT;
 
 struct Timing {
@@ -133,12 +134,14 @@ struct Timing {
     uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
     /* the launch, over the timed CTAs */
     double sum_lat, sum_issue, sum_pipe[TP_COUNT], sum_smem, sum_bar, sum_warp_time;
+    double sum_lat_light; /* of the light CTAs (few instructions a warp, exec.c's probe) */
     double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
     double fp32_lanes, tensor_cycles, tensor_fmas, ex2_lanes;
     uint64_t l2_sectors, dram_sectors, atomics;
     uint32_t atom_max;
     uint64_t ctas_timed, ctas_total;
-    bool sampled; /* fewer CTAs run than the grid has */
+    uint64_t light_left, light_timed; /* sampled launch: light CTAs probed, and simulated */
+    bool sampled;                     /* fewer CTAs run than the grid has */
     uint64_t *lines;
     size_t nlines;
     unsigned regs;
@@ -964,6 +967,13 @@ tm_cta_end(Exec *x)
             lat = tm->w[w].clock;
         warp_time += (double)tm->w[w].clock;
     }
+    tm->ctas_timed++;
+    bool light = true; /* as exec.c's probe would find it: every warp exits at once */
+    for (uint32_t w = 0; w < tm->nwarps && light; w++)
+        light = tm->w[w].steps <= PROBE_SLICE;
+    tm->light_timed += light; /* its few cycles are summed with the heavy ones' */
+    if (light)
+        tm->sum_lat_light += (double)lat;
     tm->sum_lat += (double)lat;
     tm->sum_warp_time += warp_time;
     tm->sum_bar += tm->bar_stall;
@@ -982,7 +992,12 @@ tm_cta_end(Exec *x)
         }
         tm->max_sched_pipe[p] += mp;
     }
-    tm->ctas_timed++;
+}
+
+void
+tm_light_cta(Exec *x)
+{
+    x->tm->light_left++;
 }
 
 typedef struct {
@@ -1046,6 +1061,7 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     WarpT *W = &tm->w[warp];
     uint64_t start = W->clock;
     int s = (int)(warp & 3);
+    W->steps++;
     if (W->pred_skip) { /* the bra before jumped: its instructions issued predicated off */
         if (pc == W->pred_target) {
             W->clock += W->pred_skip;
@@ -1293,7 +1309,7 @@ tm_atomic(Exec *x, uint64_t addr, bool global)
  * sector comes back a row sweep later: it is fetched again (rows - 1 times more at worst)
  * in the proportion that the bytes a row sweep touches exceed the L2. */
 static double
-share_dram(const Timing *tm, const Exec *x)
+share_dram(const Timing *tm, const Exec *x, double timed, double total)
 {
     const Set *s = &tm->share;
     double gx = x->grid[0], gy = (double)x->grid[1] * x->grid[2];
@@ -1303,7 +1319,7 @@ share_dram(const Timing *tm, const Exec *x)
             const Share *e = (const Share *)s->v + i;
             sweep += e->n / ((e->multi_x ? gx : 1) * e->rows);
         }
-    double reuse = gx * sweep * 32 / (double)tm->ctas_timed;
+    double reuse = gx * sweep * 32 / timed;
     double l2 = (double)((uint64_t)tm->g->l2_mb << 20);
     double keep = reuse > l2 ? l2 / reuse : 1;
     double sectors = 0;
@@ -1313,7 +1329,7 @@ share_dram(const Timing *tm, const Exec *x)
             double fy = e->multi_y ? gy : 1;
             sectors += e->n / ((e->multi_x ? gx : 1) * fy) * (1 + (fy - 1) * (1 - keep));
         }
-    return sectors * 32 * (double)tm->ctas_total / (double)tm->ctas_timed;
+    return sectors * 32 * total / timed;
 }
 
 /* f16 FMAs per clock per SM of the datasheet's dense tensor peak */
@@ -1401,8 +1417,18 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
                      : x->ctx->opt_timing_regs_ptxas ? "ptxas"
                                                      : "given";
     out->max_warps = g->max_warps_sm;
-    double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1;
-    double scale = (double)tm->ctas_total / timed;
+    /* Light CTAs (a few instructions a warp: a grid rounded up past the problem) next to
+       heavy ones take no time: the waves and the critical path are the heavy CTAs', and a
+       sample's heavy CTAs stand for the heavy CTAs it left out (exec.c's probe finds the
+       light ones).  Without heavy CTAs (every CTA of a small kernel is light) all count. */
+    uint64_t total = tm->ctas_total, heavy_timed = tm->ctas_timed - tm->light_timed;
+    double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1, sum_lat = tm->sum_lat;
+    if (heavy_timed && (tm->light_timed || tm->light_left)) {
+        total -= tm->light_left + tm->light_timed;
+        timed = (double)heavy_timed;
+        sum_lat -= tm->sum_lat_light;
+    }
+    double scale = (double)total / timed;
 
     /* occupancy */
     unsigned wpc = x->nwarps;
@@ -1417,17 +1443,17 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     cps = by_smem < cps ? by_smem : cps;
     if (!cps)
         cps = 1;
-    uint64_t per_sm = (tm->ctas_total + g->sms - 1) / g->sms; /* the busiest SM */
+    uint64_t per_sm = (total + g->sms - 1) / g->sms; /* the busiest SM */
     uint64_t resident = per_sm < cps ? per_sm : cps;
     out->ctas_per_sm = cps;
     out->occupancy_warps = (unsigned)(cps * wpc > g->max_warps_sm ? g->max_warps_sm : cps * wpc);
-    out->waves = (tm->ctas_total + (uint64_t)g->sms * cps - 1) / ((uint64_t)g->sms * cps);
+    out->waves = (total + (uint64_t)g->sms * cps - 1) / ((uint64_t)g->sms * cps);
 
     /* the busiest SM: its CTAs' warps spread over up to 4 schedulers */
     double n = (double)per_sm;
     double spread = (double)(resident * wpc < 4 ? resident * wpc : 4);
     double rounds = (double)((per_sm + cps - 1) / cps);
-    double b_lat = rounds * tm->sum_lat / timed;
+    double b_lat = rounds * sum_lat / timed;
     double b_issue = fmax(n * tm->sum_issue / timed / spread,
                           n * tm->max_sched_issue / timed / (double)resident);
     double b_pipe[TP_COUNT];
@@ -1440,7 +1466,7 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     /* the chip */
     double dram_bytes = (double)tm->dram_sectors * 32 * scale;
     if (tm->sampled && tm->ctas_timed && tm->share.n && !tm->share_failed)
-        dram_bytes = share_dram(tm, x);
+        dram_bytes = share_dram(tm, x, timed, (double)total);
     double l2_bytes = (double)tm->l2_sectors * 32 * scale;
     double dram_bclk = g->dram_gbs * g->dram_eff * 1e9 / (g->clock_mhz * 1e6);
     double b_dram = dram_bytes / dram_bclk;
