@@ -577,7 +577,8 @@ struct TimingGpu {
     double clock_mhz;
     unsigned max_warps_sm, max_ctas_sm, regs_sm, reg_unit, smem_sm, smem_cta_reserved;
     double dram_gbs;         /* DRAM bandwidth, GB/s (datasheet peak) */
-    double dram_eff;         /* the fraction of it a streaming copy sustains */
+    double dram_eff;         /* the fraction of it a stream of reads sustains */
+    double dram_wr_cost;     /* DRAM time of a written byte, in read bytes */
     double l2_bytes_clk;     /* L2 bandwidth, whole chip, bytes per SM clock */
     double l2_eff;           /* the fraction of it sustained */
     unsigned l2_mb;          /* L2 capacity, MB */
@@ -618,7 +619,7 @@ void tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t 
 void tm_atomic(Exec *x, uint64_t addr, bool global);
 /* a bulk/TMA copy moves bytes at global address gaddr; it signals the mbarrier at shared
  * offset off (loads) */
-void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes);
+void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store);
 void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);

@@ -138,6 +138,8 @@ struct Timing {
     double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
     double fp32_lanes, tensor_cycles, tensor_fmas, ex2_lanes;
     uint64_t l2_sectors, dram_sectors, atomics;
+    uint64_t dram_wr_sectors; /* distinct global sectors stored: written back to DRAM */
+    Set wr;                   /* the sectors stored so far */
     uint32_t atom_max;
     uint64_t ctas_timed, ctas_total;
     uint64_t light_left, light_timed; /* sampled launch: light CTAs probed, and simulated */
@@ -841,6 +843,7 @@ tm_free(Timing *tm)
     set_free(&tm->l2);
     set_free(&tm->atom);
     set_free(&tm->share);
+    set_free(&tm->wr);
     free(tm);
 }
 
@@ -1209,6 +1212,18 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         tm->lines[in->line] += W->clock - start;
 }
 
+/* A global sector stored: DRAM writes it back once (distinct sectors; the L2 holds it
+ * for the loads after). */
+static void
+store_sector(Timing *tm, uint64_t sec)
+{
+    bool fresh;
+    set_capacity(&tm->wr, (uint64_t)tm->g->l2_mb << 20);
+    if (set_find(&tm->wr, sec, &fresh) != SIZE_MAX && fresh)
+        tm->dram_wr_sectors++;
+    set_find(&tm->l2, sec, &fresh);
+}
+
 void
 tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
            uint32_t wavefronts)
@@ -1242,9 +1257,13 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
                 continue; /* L1 hit (or no memory to track: counted as a hit) */
         }
         l1_miss = true;
-        share_touch(tm, sec[i]);
         tm->l2_sectors++;
         set_capacity(&tm->l2, (uint64_t)g->l2_mb << 20);
+        if (!load) { /* a store: the sector goes back to DRAM once, later */
+            store_sector(tm, sec[i]);
+            continue;
+        }
+        share_touch(tm, sec[i]);
         if (set_find(&tm->l2, sec[i], &fresh) != SIZE_MAX && fresh) {
             tm->dram_sectors++;
             dram = true;
@@ -1257,7 +1276,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
 }
 
 void
-tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
+tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store)
 {
     Timing *tm = x->tm;
     tm->bulk_bytes += bytes;
@@ -1265,9 +1284,13 @@ tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
         if (s == tm->bulk_last)
             continue;
         tm->bulk_last = s;
-        share_touch(tm, s);
         bool fresh;
         tm->l2_sectors++;
+        if (store) {
+            store_sector(tm, s);
+            continue;
+        }
+        share_touch(tm, s);
         if (set_find(&tm->l2, s, &fresh) != SIZE_MAX && fresh)
             tm->dram_sectors++;
     }
@@ -1467,9 +1490,13 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     double dram_bytes = (double)tm->dram_sectors * 32 * scale;
     if (tm->sampled && tm->ctas_timed && tm->share.n && !tm->share_failed)
         dram_bytes = share_dram(tm, x, timed, (double)total);
+    double dram_wr_bytes = (double)tm->dram_wr_sectors * 32 * scale;
     double l2_bytes = (double)tm->l2_sectors * 32 * scale;
     double dram_bclk = g->dram_gbs * g->dram_eff * 1e9 / (g->clock_mhz * 1e6);
-    double b_dram = dram_bytes / dram_bclk;
+    /* reads stream at dram_eff of the peak; a written byte costs dram_wr_cost read ones
+       (the bus turning round between reads and writes) */
+    double b_dram = (dram_bytes + dram_wr_bytes * g->dram_wr_cost) / dram_bclk;
+    dram_bytes += dram_wr_bytes;
     double b_l2 = l2_bytes / (g->l2_bytes_clk * g->l2_eff);
     double b_atom = fmax((double)tm->atom_max * scale * g->atom_same_cyc,
                          (double)tm->atomics * scale / g->atom_per_clk);
@@ -1515,7 +1542,7 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->time_us = cycles / g->clock_mhz;
     out->dram_bytes = (uint64_t)llround(dram_bytes);
     out->l2_bytes = (uint64_t)llround(l2_bytes);
-    out->dram_pct = pct(b_dram * g->dram_eff, cycles); /* of the datasheet peak */
+    out->dram_pct = pct(dram_bytes / (dram_bclk / g->dram_eff), cycles); /* of the datasheet */
     out->l2_pct = pct(b_l2 * g->l2_eff, cycles);
     out->smem_pct = pct(bound[SIM_LIM_SMEM], cycles);
     out->issue_pct = pct(tm->sum_issue * scale / 4 / g->sms, cycles);
