@@ -570,6 +570,15 @@ typedef enum {
     TP_COUNT
 } TimingPipe;
 
+/* classes of kernel for the calibration band (timing.c, band_class) */
+typedef enum {
+    CAL_MMA,   /* tensor work by mma.sync */
+    CAL_FP32,  /* bound by the FP32 pipe */
+    CAL_DRAM,  /* bound by DRAM or L2 traffic */
+    CAL_OTHER, /* the rest: wgmma, latency-bound kernels without tensor work, ... */
+    CAL_COUNT
+} CalClass;
+
 struct TimingGpu {
     const char *name, *product;
     int max_target; /* highest sm_ the GPU runs: 80, 90 */
@@ -593,11 +602,13 @@ struct TimingGpu {
     double launch_us;       /* kernel launch overhead */
     /* as the parts hold under load (docs/timing.md, "Calibration") */
     double mma_eff, wgmma_eff; /* achieved fraction of the tensor rate: mma.sync, wgmma */
+    double fp32_eff;           /* achieved fraction of the FP32 (FMA) pipe's rate */
     double overlap_p;          /* the throughput bounds combine as a p-norm (inf: max) */
     /* calibration against published measurements */
-    const char *calibrated;      /* "published" (or "gpu" once fitted on one) */
-    double err_lo, err_hi;       /* the calibration cases' errors, (model - measured) /
-                                    measured: the band is time / (1 + err) over them */
+    const char *calibrated; /* "published" (or "gpu" once fitted on one) */
+    /* the band of each class of kernel: (model - measured) / measured of its calibration
+       cases, widened (docs/timing.md); the time lies in time / (1 + err) over [lo, hi] */
+    double band[CAL_COUNT][2];
     double ceil_gemm, ceil_attn; /* best published dense f16 tensor throughput, fraction
                                     of the datasheet peak: GEMM, attention forward */
     double ceil_fp32, ceil_dram; /* best published FP32 FMA rate, DRAM bandwidth (fractions) */

@@ -136,7 +136,7 @@ struct Timing {
     double sum_lat, sum_issue, sum_pipe[TP_COUNT], sum_smem, sum_bar, sum_warp_time;
     double sum_lat_light; /* of the light CTAs (few instructions a warp, exec.c's probe) */
     double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
-    double fp32_lanes, tensor_cycles, tensor_fmas, ex2_lanes;
+    double fp32_lanes, tensor_cycles, tensor_fmas, wgmma_fmas, ex2_lanes;
     uint64_t l2_sectors, dram_sectors, atomics;
     uint64_t dram_wr_sectors; /* distinct global sectors stored: written back to DRAM */
     Set wr;                   /* the sectors stored so far */
@@ -420,6 +420,8 @@ classify(const TimingGpu *g, const Inst *in)
         p.pipe = TP_INT; /* integer widening/narrowing is an ALU move */
     p.lat = (uint16_t)g->lat[p.pipe];
     p.occ = 32.0f * 4 / (float)g->thr[p.pipe];
+    if (p.pipe == TP_FP32) /* at the rate the pipe achieves under load */
+        p.occ /= (float)g->fp32_eff;
     switch (in->op) {
     case OP_LD:
     case OP_LDU:
@@ -1136,6 +1138,8 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     if (pi->pipe == TP_TENSOR) {
         tm->tensor_cycles += pi->occ;
         tm->tensor_fmas += pi->work;
+        if (pi->kind == K_WGMMA)
+            tm->wgmma_fmas += pi->work;
     }
     if (in->op == OP_EX2)
         tm->ex2_lanes += lanes;
@@ -1355,6 +1359,21 @@ share_dram(const Timing *tm, const Exec *x, double timed, double total)
     return sectors * 32 * total / timed;
 }
 
+/* The class whose calibration cases give the kernel's band: tensor work by mma.sync,
+ * else its limiter (FP32 pipe, DRAM or L2 traffic); wgmma (no published wgmma kernel
+ * could be run: docs/timing.md) and the rest are uncalibrated. */
+static CalClass
+band_class(const Timing *tm, SimLimiter lim)
+{
+    if (tm->tensor_fmas > 0)
+        return tm->wgmma_fmas > 0 ? CAL_OTHER : CAL_MMA;
+    if (lim == SIM_LIM_FP32)
+        return CAL_FP32;
+    if (lim == SIM_LIM_DRAM || lim == SIM_LIM_L2)
+        return CAL_DRAM;
+    return CAL_OTHER;
+}
+
 /* f16 FMAs per clock per SM of the datasheet's dense tensor peak */
 static double
 peak_fma_clk(const TimingGpu *g)
@@ -1365,17 +1384,17 @@ peak_fma_clk(const TimingGpu *g)
 /*
  * The throughput bounds do not overlap perfectly: a kernel that keeps the tensor pipe
  * and the shared-memory path both nearly busy loses cycles to their interference that
- * neither alone would.  The busy bounds (each unit's cycles over the kernel) combine
- * as a p-norm, (sum b_i^p)^(1/p): the largest when the others are small, up to 2^(1/p)
- * times it when two are equal.  p = overlap_p, fitted on the calibration cases
- * (docs/timing.md); 0 takes the largest.  The latency bound (the critical path)
- * already holds the waits it sees and is taken as it is.
+ * neither alone would, and a critical path as long as a unit's busy time is stretched
+ * by the warps the unit makes wait.  The bounds (memory, shared memory, tensor, FP32,
+ * issue, latency) combine as a p-norm, (sum b_i^p)^(1/p): the largest when the others
+ * are small, up to 2^(1/p) times it when two are equal.  p = overlap_p, fitted on the
+ * calibration cases (docs/timing.md); 0 takes the largest.
  */
 static double
 overlap(const double *bound, double body, double p)
 {
-    static const SimLimiter units[] = { SIM_LIM_DRAM,   SIM_LIM_L2,   SIM_LIM_SMEM,
-                                        SIM_LIM_TENSOR, SIM_LIM_FP32, SIM_LIM_ISSUE };
+    static const SimLimiter units[] = { SIM_LIM_DRAM, SIM_LIM_L2,    SIM_LIM_SMEM,   SIM_LIM_TENSOR,
+                                        SIM_LIM_FP32, SIM_LIM_ISSUE, SIM_LIM_LATENCY };
     double big = 0;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         big = fmax(big, bound[units[i]]);
@@ -1392,23 +1411,25 @@ overlap(const double *bound, double body, double p)
  * measurement of its class on the part by more than its band.  Classes: attention
  * (tensor work with an ex2 per at most 1024 tensor FMAs: the softmax of a flash
  * attention), GEMM (other tensor work), FP32 (FMA-pipe work), DRAM traffic.  Each caps
- * the rate of its own unit at ceil x (1 + err_hi); body grows to meet the cap, and *cls
- * names the class that set it.
+ * the rate of its own unit at ceil x (1 + the optimistic end of the band of the class's
+ * calibration cases: the mma.sync cases for the tensor classes); body grows to meet the
+ * cap, and *cls names the class that set it.
  */
 static double
 class_ceiling(const Timing *tm, const TimingGpu *g, double scale, double dram_bytes, double body,
               const char **cls)
 {
-    double slack = 1 + g->err_hi; /* the optimistic end of the band */
     double need[4] = { 0 };
     if (tm->tensor_fmas > 0) {
         bool attn = tm->ex2_lanes * 1024 >= tm->tensor_fmas;
         double c = attn ? g->ceil_attn : g->ceil_gemm;
-        need[attn ? 1 : 0] = tm->tensor_fmas * scale / (peak_fma_clk(g) * g->sms) / (c * slack);
+        need[attn ? 1 : 0] =
+            tm->tensor_fmas * scale / (peak_fma_clk(g) * g->sms) / (c * (1 + g->band[CAL_MMA][1]));
     }
-    need[2] = tm->fp32_lanes * scale / (2.0 * g->thr[TP_FP32] * g->sms) / (g->ceil_fp32 * slack);
+    need[2] = tm->fp32_lanes * scale / (2.0 * g->thr[TP_FP32] * g->sms) /
+              (g->ceil_fp32 * (1 + g->band[CAL_FP32][1]));
     double dram_bclk = g->dram_gbs * 1e9 / (g->clock_mhz * 1e6);
-    need[3] = dram_bytes / dram_bclk / (g->ceil_dram * slack);
+    need[3] = dram_bytes / dram_bclk / (g->ceil_dram * (1 + g->band[CAL_DRAM][1]));
     static const char *const names[] = { "gemm", "attention", "fp32", "dram" };
     for (int i = 0; i < 4; i++)
         if (need[i] > body) {
@@ -1531,6 +1552,7 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     if (lim == SIM_LIM_LATENCY && bar_frac > 0.4)
         lim = SIM_LIM_BARRIER;
     const char *ceiling = "";
+    CalClass cal = band_class(tm, lim);
     body = class_ceiling(tm, g, scale, dram_bytes, body, &ceiling);
     if (launch > body)
         lim = SIM_LIM_LAUNCH;
@@ -1550,8 +1572,8 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->fp32_pct = pct(tm->fp32_lanes * scale / 2 / g->thr[TP_FP32] / g->sms, cycles);
     out->calibrated = g->calibrated;
     out->ceiling = ceiling;
-    out->time_lo_us = out->time_us / (1 + g->err_hi);
-    out->time_hi_us = out->time_us / (1 + g->err_lo);
+    out->time_lo_us = out->time_us / (1 + g->band[cal][1]);
+    out->time_hi_us = out->time_us / (1 + g->band[cal][0]);
     *lines = tm->lines;
     *nlines = tm->nlines;
     tm->lines = NULL;
