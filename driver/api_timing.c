@@ -82,6 +82,9 @@ vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const unsig
     if (rc == 0) {
         sim_set_timing(ctx, gpu);
         sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, sample);
+        /* no wall-clock limit: a modeled time must not depend on the machine's load (the
+           instruction limit still stops a runaway kernel) */
+        sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0);
         ptxas_timing_regs(ctx, ptx, entry, 0);
         if (sim_launch(f, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_bytes,
                        params) != SIM_OK)

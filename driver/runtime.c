@@ -653,6 +653,9 @@ vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sa
     if (r != SIM_OK)
         return sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_context_set_timing");
     sim_set_option(ctx->sim, SIM_OPT_TIMING_SAMPLE, sample);
+    /* a timed context's launches have no wall-clock limit (the model's sampled launches
+       are long, and must not fail with the machine's load); the instruction limit stays */
+    sim_set_option(ctx->sim, SIM_OPT_TIMEOUT_MS, gpu && *gpu ? 0 : SIM_DEFAULT_TIMEOUT_MS);
     ctx->timing = gpu && *gpu;
     return ok(ctx);
 }

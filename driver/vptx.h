@@ -94,6 +94,8 @@ const char *vptx_version(void);
  * "h100") and returns the estimate.  Each parameter is a zero-filled device buffer of
  * `bytes` (passed as its address) or a scalar `value` converted to the parameter's
  * .param type.  sample: simulate at most that many CTAs and extrapolate (0: all).
+ * The launch has no wall-clock limit; the simulator's instruction limit (2^32) stops
+ * a kernel that does not end.
  * Returns 0 on success; otherwise err holds the message (an unknown GPU or a .target
  * the model lacks lists the models). */
 typedef struct VptxTimingArg {

@@ -120,7 +120,8 @@ const char *vptx_status_name(VptxStatus s);
  * model lacks (sm_86, sm_100a, ...) then fails with VPTX_ERR_LAUNCH.  sample > 0
  * times at most that many workgroups of a bigger grid, spread over it, and
  * extrapolates (the workgroups left out do not run: their outputs are not written);
- * 0 runs them all. */
+ * 0 runs them all.  A timed context's launches have no wall-clock limit (the
+ * instruction limit, 2^32, still stops a kernel that does not end). */
 VptxStatus vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sample);
 
 /* Loads NUL-terminated PTX text (the simulator parses it, CUDA JIT-compiles it). */
