@@ -609,8 +609,9 @@ struct TimingGpu {
     /* the band of each class of kernel: (model - measured) / measured of its calibration
        cases, widened (docs/timing.md); the time lies in time / (1 + err) over [lo, hi] */
     double band[CAL_COUNT][2];
-    double ceil_gemm, ceil_attn; /* best published dense f16 tensor throughput, fraction
-                                    of the datasheet peak: GEMM, attention forward */
+    double ceil_gemm;            /* best published dense f16 GEMM throughput, fraction of peak */
+    double ceil_attn[3];         /* the same of attention forward at head dimension 64 (and below),
+                                    128, 256 (and above) */
     double ceil_fp32, ceil_dram; /* best published FP32 FMA rate, DRAM bandwidth (fractions) */
 };
 

@@ -1410,7 +1410,8 @@ overlap(const double *bound, double body, double p)
  * The class ceiling: the model never reports a kernel faster than the best published
  * measurement of its class on the part by more than its band.  Classes: attention
  * (tensor work with an ex2 per at most 1024 tensor FMAs: the softmax of a flash
- * attention), GEMM (other tensor work), FP32 (FMA-pipe work), DRAM traffic.  Each caps
+ * attention, at the head dimension its ratio gives), GEMM (other tensor work), FP32
+ * (FMA-pipe work), DRAM traffic.  Each caps
  * the rate of its own unit at ceil x (1 + the optimistic end of the band of the class's
  * calibration cases: the mma.sync cases for the tensor classes); body grows to meet the
  * cap, and *cls names the class that set it.
@@ -1422,7 +1423,9 @@ class_ceiling(const Timing *tm, const TimingGpu *g, double scale, double dram_by
     double need[4] = { 0 };
     if (tm->tensor_fmas > 0) {
         bool attn = tm->ex2_lanes * 1024 >= tm->tensor_fmas;
-        double c = attn ? g->ceil_attn : g->ceil_gemm;
+        /* the head dimension: an attention's two contracts do 2 x d FMAs per ex2 */
+        double d = attn ? tm->tensor_fmas / (2 * tm->ex2_lanes) : 0;
+        double c = !attn ? g->ceil_gemm : g->ceil_attn[d >= 256 ? 2 : d >= 128 ? 1 : 0];
         need[attn ? 1 : 0] =
             tm->tensor_fmas * scale / (peak_fma_clk(g) * g->sms) / (c * (1 + g->band[CAL_MMA][1]));
     }

@@ -67,7 +67,7 @@ static const TimingGpu gpus[] = {
         .band = { [CAL_MMA] = { -0.101, 0.067 }, [CAL_FP32] = { -0.087, 0.073 },
                   [CAL_DRAM] = { -0.071, 0.089 }, [CAL_OTHER] = { -0.3, 0.3 } },
         .ceil_gemm = 0.869, /* [MAXF] 271.2 of 312 TFLOP/s */
-        .ceil_attn = 0.737, /* [FA2] 230 of 312 TFLOP/s */
+        .ceil_attn = { 0.737, 0.737, 0.737 }, /* [FA2] 230 of 312 TFLOP/s (head dim 128) */
         .ceil_fp32 = 0.883, /* [CUTLASS-P] SIMT SGEMM 17.2 of 19.5 TFLOP/s */
         .ceil_dram = 0.871, /* [JULIA] device copy 1355 of 1555 GB/s */
     },
@@ -117,7 +117,7 @@ static const TimingGpu gpus[] = {
         .band = { [CAL_MMA] = { -0.095, 0.073 }, [CAL_FP32] = { -0.3, 0.3 },
                   [CAL_DRAM] = { -0.078, 0.141 }, [CAL_OTHER] = { -0.3, 0.3 } },
         .ceil_gemm = 0.817, /* [FASTCU] 808 of 989.4 TFLOP/s */
-        .ceil_attn = 0.748, /* [FA3] 740 of 989.4 TFLOP/s */
+        .ceil_attn = { 0.502, 0.655, 0.748 }, /* [FA3] 497, 648, 740 of 989.4 TFLOP/s */
         .ceil_fp32 = 1,     /* no published measurement: the datasheet */
         .ceil_dram = 0.968, /* [FASTCU] sum reduction 3241 of 3350 GB/s */
     },
