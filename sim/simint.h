@@ -610,8 +610,8 @@ struct TimingGpu {
        cases, widened (docs/timing.md); the time lies in time / (1 + err) over [lo, hi] */
     double band[CAL_COUNT][2];
     double ceil_gemm;            /* best published dense f16 GEMM throughput, fraction of peak */
-    double ceil_attn[3];         /* the same of attention forward at head dimension 64 (and below),
-                                    128, 256 (and above) */
+    double ceil_attn[3];         /* the same of attention forward at head dimension 64 (up to
+                                    90), 128 (91 to 180), 256 (181 and above) */
     double ceil_fp32, ceil_dram; /* best published FP32 FMA rate, DRAM bandwidth (fractions) */
 };
 

@@ -1423,9 +1423,11 @@ class_ceiling(const Timing *tm, const TimingGpu *g, double scale, double dram_by
     double need[4] = { 0 };
     if (tm->tensor_fmas > 0) {
         bool attn = tm->ex2_lanes * 1024 >= tm->tensor_fmas;
-        /* the head dimension: an attention's two contracts do 2 x d FMAs per ex2 */
+        /* the head dimension: an attention's two contracts do 2 x d FMAs per ex2 of P, and
+           the online softmax's corrections add a few ex2 (d = 128: about 114 from the
+           ratio), so the buckets split at the geometric means of 64, 128 and 256 */
         double d = attn ? tm->tensor_fmas / (2 * tm->ex2_lanes) : 0;
-        double c = !attn ? g->ceil_gemm : g->ceil_attn[d >= 256 ? 2 : d >= 128 ? 1 : 0];
+        double c = !attn ? g->ceil_gemm : g->ceil_attn[d >= 181 ? 2 : d >= 91 ? 1 : 0];
         need[attn ? 1 : 0] =
             tm->tensor_fmas * scale / (peak_fma_clk(g) * g->sms) / (c * (1 + g->band[CAL_MMA][1]));
     }
