@@ -916,7 +916,9 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
 }
 
 /*
- * A timed launch that samples its CTAs probes each CTA it leaves out: its warps run
+ * A timed launch that samples its CTAs probes the CTAs it leaves out (all of them, or
+ * PROBE_MAX of them picked by a hash of their index when there are more: timing.c,
+ * tm_probe_cta, which extrapolates what it finds to the rest): a probed CTA's warps run
  * untimed, one after the other, for at most PROBE_SLICE warp instructions each.  When
  * they all exit within that, the CTA is light (a CTA past the edge of the problem that
  * returns at once, as a CUTLASS grid rounded up to its swizzle has): the model counts it
@@ -966,8 +968,8 @@ exec_launch(Exec *x)
                 if (past_deadline(x)) /* a huge grid of short CTAs */
                     return timeout_fault(x, NULL), SIM_ERR_FAULT;
                 if (x->tm && !tm_sampled_cta(x, linear)) {
-                    if (probe_light(x, cx, cy, cz))
-                        tm_light_cta(x);
+                    if (tm_probe_cta(x, linear))
+                        tm_probed_cta(x, probe_light(x, cx, cy, cz));
                     continue; /* timing with a sample: this CTA is extrapolated */
                 }
                 init_cta(x, cx, cy, cz);

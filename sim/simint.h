@@ -636,7 +636,9 @@ void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
 bool tm_sampled_cta(const Exec *x, uint64_t linear); /* run this CTA? */
-void tm_light_cta(Exec *x); /* a CTA left out of the sample exits at once (exec.c probe) */
+/* a CTA left out of the sample: probe it (exec.c)?  What the probe found: light or not */
+bool tm_probe_cta(const Exec *x, uint64_t linear);
+void tm_probed_cta(Exec *x, bool light);
 int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SIM_PRINTF(4, 5);
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);

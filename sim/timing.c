@@ -143,6 +143,7 @@ struct Timing {
     uint32_t atom_max;
     uint64_t ctas_timed, ctas_total;
     uint64_t light_left, light_timed; /* sampled launch: light CTAs probed, and simulated */
+    uint64_t probed;                  /* CTAs left out of the sample that were probed */
     bool sampled;                     /* fewer CTAs run than the grid has */
     uint64_t *lines;
     size_t nlines;
@@ -999,10 +1000,31 @@ tm_cta_end(Exec *x)
     }
 }
 
-void
-tm_light_cta(Exec *x)
+/* At most PROBE_MAX of the CTAs a sample leaves out are probed (each costs a CTA's
+ * set-up): all of them when there are no more, else those whose index hashes to 0
+ * modulo the stride that leaves about PROBE_MAX (a hash, so that no stride of the grid's
+ * own, such as a row's padding at its end, can line up with the probes). */
+enum { PROBE_MAX = 256 };
+
+static uint64_t
+probe_stride(const Timing *tm, uint64_t sample)
 {
-    x->tm->light_left++;
+    uint64_t left = tm->ctas_total - sample;
+    return left <= PROBE_MAX ? 1 : (left + PROBE_MAX - 1) / PROBE_MAX;
+}
+
+bool
+tm_probe_cta(const Exec *x, uint64_t linear)
+{
+    uint64_t stride = probe_stride(x->tm, x->ctx->opt_timing_sample);
+    return stride == 1 || mix(linear + 0x9e3779b97f4a7c15ull) % stride == 0;
+}
+
+void
+tm_probed_cta(Exec *x, bool light)
+{
+    x->tm->probed++;
+    x->tm->light_left += light;
 }
 
 typedef struct {
@@ -1472,8 +1494,13 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
        light ones).  Without heavy CTAs (every CTA of a small kernel is light) all count. */
     uint64_t total = tm->ctas_total, heavy_timed = tm->ctas_timed - tm->light_timed;
     double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1, sum_lat = tm->sum_lat;
-    if (heavy_timed && (tm->light_timed || tm->light_left)) {
-        total -= tm->light_left + tm->light_timed;
+    /* the light share of the probed CTAs stands for all the CTAs left out */
+    uint64_t left = tm->ctas_total - tm->ctas_timed;
+    uint64_t light_left =
+        tm->probed ? (uint64_t)llround((double)tm->light_left * (double)left / (double)tm->probed)
+                   : 0;
+    if (heavy_timed && (tm->light_timed || light_left)) {
+        total -= light_left + tm->light_timed;
         timed = (double)heavy_timed;
         sum_lat -= tm->sum_lat_light;
     }

@@ -43,6 +43,7 @@ launch(SimCtx *ctx, SimModule *m, const char *entry, const char *gpu, unsigned g
     }
     sim_set_timing(ctx, gpu);
     sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, sample);
+    sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0); /* the instruction limit stays */
     if (sim_launch(f, grid, 1, 1, block, 1, 1, 0, params) != SIM_OK ||
         sim_timing(ctx, t) != SIM_OK) {
         CHECK(0, "%s on %s: %s", entry, gpu, sim_error(ctx));
