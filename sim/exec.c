@@ -916,9 +916,9 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
 }
 
 /*
- * A timed launch that samples its CTAs probes the CTAs it leaves out (all of them, or
- * PROBE_MAX of them picked by a hash of their index when there are more: timing.c,
- * tm_probe_cta, which extrapolates what it finds to the rest): a probed CTA's warps run
+ * A timed launch that samples its CTAs probes the CTAs it leaves out (all of them up
+ * to 16384, else about 4096 picked by a hash of their index: timing.c, tm_probe_cta,
+ * which extrapolates what it finds to the rest): a probed CTA's warps run
  * untimed, one after the other, for at most PROBE_SLICE warp instructions each.  When
  * they all exit within that, the CTA is light (a CTA past the edge of the problem that
  * returns at once, as a CUTLASS grid rounded up to its swizzle has): the model counts it

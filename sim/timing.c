@@ -1000,17 +1000,18 @@ tm_cta_end(Exec *x)
     }
 }
 
-/* At most PROBE_MAX of the CTAs a sample leaves out are probed (each costs a CTA's
- * set-up): all of them when there are no more, else those whose index hashes to 0
- * modulo the stride that leaves about PROBE_MAX (a hash, so that no stride of the grid's
+/* Every CTA a sample leaves out is probed when there are at most PROBE_ALL of them: the
+ * light count is then exact, as a wave's worth of CTAs more or less would show in the
+ * time.  Beyond (each probe costs a CTA's set-up), about PROBE_MAX of them are: those
+ * whose index hashes to 0 modulo the stride (a hash, so that no stride of the grid's
  * own, such as a row's padding at its end, can line up with the probes). */
-enum { PROBE_MAX = 256 };
+enum { PROBE_ALL = 16384, PROBE_MAX = 4096 };
 
 static uint64_t
 probe_stride(const Timing *tm, uint64_t sample)
 {
     uint64_t left = tm->ctas_total - sample;
-    return left <= PROBE_MAX ? 1 : (left + PROBE_MAX - 1) / PROBE_MAX;
+    return left <= PROBE_ALL ? 1 : (left + PROBE_MAX - 1) / PROBE_MAX;
 }
 
 bool
