@@ -3,6 +3,7 @@
  * with the timing model (sim/timing.c), for programs that embed vptx.
  */
 #include "driver/vptx.h"
+#include "driver/ptxas.h"
 #include "sim/sim.h"
 
 #include <stdarg.h>
@@ -81,6 +82,10 @@ vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const unsig
     if (rc == 0) {
         sim_set_timing(ctx, gpu);
         sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, sample);
+        /* no wall-clock limit: a modeled time must not depend on the machine's load (the
+           instruction limit still stops a runaway kernel) */
+        sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0);
+        ptxas_timing_regs(ctx, ptx, entry, 0);
         if (sim_launch(f, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_bytes,
                        params) != SIM_OK)
             rc = api_fail(err, errlen, "%s", sim_error(ctx));
@@ -103,6 +108,8 @@ vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const unsig
         out->fp32_pct = t.fp32_pct;
         out->ctas_total = t.ctas_total;
         out->ctas_timed = t.ctas_timed;
+        out->regs = t.regs_per_thread;
+        snprintf(out->regs_from, sizeof out->regs_from, "%s", t.regs_from);
     }
     free(ptrs);
     free(bytes);

@@ -965,7 +965,7 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
     if (ok && (r = sim_set_timing(d->sim, cfg->timing)) != SIM_OK)
         ok = sim_failed(d, r, "timing model", err, n);
     if (ok && cfg->timing)
-        sim_set_option(d->sim, SIM_OPT_TIMING_REGS, (uint64_t)ptxas_kernel_registers(ptx, entry));
+        ptxas_timing_regs(d->sim, ptx, entry, 0);
     if (ok)
         sim_set_option(d->sim, SIM_OPT_TIMING_SAMPLE, cfg->timing ? cfg->timing_sample : 0);
     Progress pr;

@@ -343,3 +343,12 @@ ptxas_kernel_registers(const char *ptx, const char *entry)
     fclose(msgs);
     return regs > 255 ? 255 : regs;
 }
+
+unsigned long
+ptxas_timing_regs(SimCtx *ctx, const char *ptx, const char *entry, unsigned long given)
+{
+    unsigned long regs = given ? given : (unsigned long)ptxas_kernel_registers(ptx, entry);
+    sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
+    sim_set_option(ctx, SIM_OPT_TIMING_REGS_PTXAS, regs && !given);
+    return regs;
+}

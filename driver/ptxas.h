@@ -9,6 +9,8 @@
 #ifndef VPTX_DRIVER_PTXAS_H
 #define VPTX_DRIVER_PTXAS_H
 
+#include "sim/sim.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -41,6 +43,14 @@ typedef struct PtxasKernelStats {
 /* Registers per thread of kernel `entry` by `ptxas -v`, assembling for the PTX's own
  * .target; 0 when ptxas is not found, fails, or does not name the kernel. */
 long ptxas_kernel_registers(const char *ptx, const char *entry);
+
+/* The timing model's registers per thread for kernel `entry` of ptx on sim context ctx
+ * (a SimCtx: SIM_OPT_TIMING_REGS and SIM_OPT_TIMING_REGS_PTXAS): `given` when nonzero
+ * (--timing-regs), else ptxas -v's count, else 0 (the model estimates them from the PTX
+ * and says so).  One occupancy truth for the CLI, the C API and the runtime API.
+ * Returns the count set (0: the estimate). */
+unsigned long ptxas_timing_regs(SimCtx *ctx, const char *ptx, const char *entry,
+                                unsigned long given);
 
 /* Parses `ptxas -v` output; returns how many kernels were found (at most max). */
 size_t ptxas_parse_stats(const char *log, PtxasKernelStats *out, size_t max);

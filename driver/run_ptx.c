@@ -55,10 +55,15 @@ static const char run_usage[] =
     "  --timing-regs=N    registers per thread for occupancy (default: ptxas -v when\n"
     "                     ptxas is found, else an estimate from the PTX)\n"
     "  --timing-sample=N  simulate only N CTAs spread over a bigger grid and extrapolate\n"
-    "                     by waves; the other CTAs do not run, so no array is "
-    "written\n" SIM_LIMITS_HELP;
+    "                     by waves; the other CTAs do not run, so no array is written.\n"
+    "                     Default: every CTA, or 256 of a grid of more than 1024 (the\n"
+    "                     output says so); 0: every CTA\n" SIM_LIMITS_HELP;
 
 #define MAXARGS 64
+/* --timing without --timing-sample: a grid of more than TIMING_AUTO_CTAS CTAs is too
+   large to simulate in full, and TIMING_AUTO_SAMPLE of them are */
+#define TIMING_AUTO_CTAS   1024
+#define TIMING_AUTO_SAMPLE 256
 
 typedef struct {
     const char *ptx_path, *entry, *out_dir;
@@ -68,6 +73,7 @@ typedef struct {
     SimLimits limits;
     const char *timing; /* GPU name or NULL */
     unsigned long timing_regs, timing_sample;
+    bool timing_sample_set; /* --timing-sample given (0: every CTA) */
     const char *args[MAXARGS];
     int nargs;
 } RunOpts;
@@ -168,9 +174,15 @@ parse_args(int argc, char **argv, RunOpts *o)
         } else if ((v = opt_value(argc, argv, &i, "--timing-sample"))) {
             char *end;
             /* digits only: strtoul takes "-1" as 2^64 - 1 */
-            o->timing_sample = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
-            if (!o->timing_sample || *end || o->timing_sample > (1ul << 32))
-                return run_fail("bad --timing-sample '%s' (want a count from 1 to 4294967296)", v);
+            if (v[0] < '0' || v[0] > '9')
+                end = (char *)v; /* refused below */
+            else
+                o->timing_sample = strtoul(v, &end, 10);
+            o->timing_sample_set = true;
+            if (*end || !*v || o->timing_sample > (1ul << 32))
+                return run_fail("bad --timing-sample '%s' (want a count up to 4294967296; 0: "
+                                "every CTA)",
+                                v);
         } else if (!strcmp(argv[i], "--timing-detail")) {
             o->timing_detail = true;
         } else if ((v = opt_value(argc, argv, &i, "--timing"))) {
@@ -197,7 +209,7 @@ parse_args(int argc, char **argv, RunOpts *o)
         return run_fail("no PTX file given\n%s", run_usage);
     if (!o->grid[0])
         return run_fail("--grid is required (workgroups: X[,Y[,Z]])");
-    if (!o->timing && (o->timing_detail || o->timing_regs || o->timing_sample))
+    if (!o->timing && (o->timing_detail || o->timing_regs || o->timing_sample_set))
         return run_fail("--timing-detail, --timing-regs and --timing-sample need --timing=GPU");
     return 0;
 }
@@ -469,11 +481,11 @@ run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const c
         if (sim_timing_check(o->timing, sim_module_target(m), why, sizeof why) != SIM_OK)
             return run_fail("%s", why);
         sim_set_timing(ctx, o->timing);
-        unsigned long regs = o->timing_regs;
-        if (!regs)
-            regs = (unsigned long)ptxas_kernel_registers(text, sim_func_name(f));
-        sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
-        sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, o->timing_sample);
+        ptxas_timing_regs(ctx, text, sim_func_name(f), o->timing_regs);
+        /* a launch too large to simulate in full is sampled unless told otherwise */
+        uint64_t ctas = (uint64_t)o->grid[0] * o->grid[1] * o->grid[2];
+        bool autos = !o->timing_sample_set && ctas > TIMING_AUTO_CTAS;
+        sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, autos ? TIMING_AUTO_SAMPLE : o->timing_sample);
     }
     /* at least the dynamic shared memory vptx's PTX says the entry needs, and a producer
        warpgroup it adds to the block (a warp-specialized TMA ring) */
@@ -514,9 +526,17 @@ run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const c
                         printf("%s:%zu: %llu cycles\n", o->ptx_path, l, (unsigned long long)c[l]);
         }
         if (tm.ctas_timed < tm.ctas_total) {
-            printf("timing: sampled %llu of %llu CTAs and extrapolated by waves; the others did "
-                   "not run, so no array is written\n",
-                   (unsigned long long)tm.ctas_timed, (unsigned long long)tm.ctas_total);
+            if (!o->timing_sample_set)
+                printf("timing: the launch of %llu CTAs is too large to simulate in full "
+                       "(more than %d): ",
+                       (unsigned long long)tm.ctas_total, TIMING_AUTO_CTAS);
+            else
+                printf("timing: ");
+            printf("sampled %llu of %llu CTAs (%.1f%%) and extrapolated by waves; the others "
+                   "did not run, so no array is written%s\n",
+                   (unsigned long long)tm.ctas_timed, (unsigned long long)tm.ctas_total,
+                   100.0 * (double)tm.ctas_timed / (double)tm.ctas_total,
+                   o->timing_sample_set ? "" : " (--timing-sample=0 simulates every CTA)");
             return 0;
         }
     }

@@ -20,6 +20,7 @@
 
 #include "driver/cuda.h"
 #include "driver/launch.h"
+#include "driver/ptxas.h"
 #include "driver/vptx.h"
 #include "sim/sim.h"
 
@@ -42,6 +43,8 @@ struct VptxFunction {
     uint32_t ngrid; /* 3: a persistent kernel's logical grid follows the maps (.u32 x, y, z) */
     int own;        /* the parameters the caller passes (the device's count less the hidden
                        ones); -1: unknown (a CUDA driver before 12.4, no hidden ones) */
+    long timing_regs; /* sim with a timing model: ptxas -v's registers, 0 none (the model's
+                         estimate), -1 not asked yet */
     VptxFunction *next;
 };
 
@@ -50,6 +53,7 @@ struct VptxModule {
     SimModule *sim;          /* VPTX_DEVICE_SIM */
     void *cuda;              /* VPTX_DEVICE_CUDA: a CUmodule */
     PtxNotes notes;          /* the `// vptx:` lines of every entry, read at load */
+    char *ptx;               /* VPTX_DEVICE_SIM: the text, for ptxas -v's registers */
     VptxFunction **by_entry; /* notes.entries[i]'s function once asked for, else NULL */
     VptxFunction *functions;
     VptxModule *next;
@@ -201,6 +205,7 @@ free_module(VptxModule *mod)
     }
     ptx_notes_free(&mod->notes);
     free(mod->by_entry);
+    free(mod->ptx);
     free(mod);
 }
 
@@ -255,6 +260,11 @@ vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out)
     }
     m->ctx = ctx;
     if (ctx->kind == VPTX_DEVICE_SIM) {
+        if (!(m->ptx = malloc(strlen(ptx) + 1))) {
+            free_module(m);
+            return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
+        }
+        strcpy(m->ptx, ptx);
         SimResult r = sim_module_load(ctx->sim, ptx, "<ptx>", &m->sim);
         if (r != SIM_OK) {
             free_module(m);
@@ -384,6 +394,7 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     strcpy(copy, name);
     f->name = copy;
     f->mod = mod;
+    f->timing_regs = -1;
     VptxStatus status = VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
@@ -611,7 +622,14 @@ launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigne
     info.ms = -1;
     info.gpu = "";
     info.limiter = "";
+    info.regs_from = "";
     if (ctx->kind == VPTX_DEVICE_SIM) {
+        if (ctx->timing && fn->timing_regs < 0) /* ptxas runs once per function */
+            fn->timing_regs = (long)ptxas_timing_regs(ctx->sim, fn->mod->ptx, fn->name, 0);
+        else if (ctx->timing) {
+            sim_set_option(ctx->sim, SIM_OPT_TIMING_REGS, (uint64_t)fn->timing_regs);
+            sim_set_option(ctx->sim, SIM_OPT_TIMING_REGS_PTXAS, fn->timing_regs > 0);
+        }
         SimResult r = sim_launch(fn->sim, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                  shared_bytes, params);
         if (r != SIM_OK)
@@ -637,6 +655,8 @@ launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const unsigne
             info.fp32_pct = t.fp32_pct;
             info.ctas_total = t.ctas_total;
             info.ctas_timed = t.ctas_timed;
+            info.regs = t.regs_per_thread;
+            info.regs_from = t.regs_from;
         }
     } else {
         float ms = 0;
@@ -717,6 +737,9 @@ vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sa
     if (r != SIM_OK)
         return sim_fail(ctx, r, VPTX_ERR_INVALID_ARGUMENT, "vptx_context_set_timing");
     sim_set_option(ctx->sim, SIM_OPT_TIMING_SAMPLE, sample);
+    /* a timed context's launches have no wall-clock limit (the model's sampled launches
+       are long, and must not fail with the machine's load); the instruction limit stays */
+    sim_set_option(ctx->sim, SIM_OPT_TIMEOUT_MS, gpu && *gpu ? 0 : SIM_DEFAULT_TIMEOUT_MS);
     ctx->timing = gpu && *gpu;
     return ok(ctx);
 }

@@ -176,6 +176,8 @@ const char *vptx_version(void);
  * "h100") and returns the estimate.  Each parameter is a zero-filled device buffer of
  * `bytes` (passed as its address) or a scalar `value` converted to the parameter's
  * .param type.  sample: simulate at most that many CTAs and extrapolate (0: all).
+ * The launch has no wall-clock limit; the simulator's instruction limit (2^32) stops
+ * a kernel that does not end.
  * Returns 0 on success; otherwise err holds the message (an unknown GPU or a .target
  * the model lacks lists the models). */
 typedef struct VptxTimingArg {
@@ -192,6 +194,8 @@ typedef struct VptxTiming {
     unsigned occupancy_warps, max_warps; /* resident warps per SM, of max_warps */
     double dram_pct, l2_pct, smem_pct, tensor_pct, fp32_pct;
     unsigned long long ctas_total, ctas_timed; /* timed < total: sampled */
+    unsigned regs;                             /* registers per thread the occupancy used ... */
+    char regs_from[12]; /* ... "ptxas" (ptxas -v, when ptxas is found) or "estimate" */
 } VptxTiming;
 
 int vptx_timing_ptx(const char *ptx, const char *entry, const char *gpu, const unsigned grid[3],

@@ -96,6 +96,9 @@ typedef struct VptxLaunchInfo {
     unsigned max_warps;                    /* ... of at most this many */
     double dram_pct, tensor_pct, fp32_pct; /* of the GPU's peak */
     unsigned long long ctas_total, ctas_timed; /* ctas_timed < ctas_total: sampled */
+    unsigned regs;         /* registers per thread the modeled occupancy used ... */
+    const char *regs_from; /* ... "ptxas" (ptxas -v, when ptxas is found) or "estimate";
+                              "" when not modeled */
 } VptxLaunchInfo;
 
 /* Creates a context on `kind`.  *out always receives a context (NULL only when out
@@ -119,7 +122,8 @@ const char *vptx_status_name(VptxStatus s);
  * model lacks (sm_86, sm_100a, ...) then fails with VPTX_ERR_LAUNCH.  sample > 0
  * times at most that many workgroups of a bigger grid, spread over it, and
  * extrapolates (the workgroups left out do not run: their outputs are not written);
- * 0 runs them all. */
+ * 0 runs them all.  A timed context's launches have no wall-clock limit (the
+ * instruction limit, 2^32, still stops a kernel that does not end). */
 VptxStatus vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sample);
 
 /* Sim contexts: the limits of every later launch.  max_instructions (default 2^32; 0:

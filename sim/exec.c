@@ -668,7 +668,7 @@ run_warp(Exec *x, uint32_t w, bool *diverged)
     uint32_t pc = 0, mask = 0;
     uint32_t pend = 0; /* warp-wide instructions the lanes of mask are past their pc */
     *diverged = false;
-    for (uint32_t n = 0; n < SLICE; n++) {
+    for (uint32_t n = 0; n < x->slice; n++) {
         uint32_t live = x->live[w];
         if (!known) {
             lanes_catch_up(th, mask, &pend);
@@ -929,14 +929,65 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
    endless loop: setting up a CTA costs about as much as that many instructions. */
 #define CTA_COST 32
 
+/*
+ * A timed launch that samples its CTAs probes the CTAs it leaves out (all of them up
+ * to 16384, else about 4096 spread by a hash: timing.c, tm_next_probed_cta, which
+ * extrapolates what it finds to the rest): a probed CTA's warps run
+ * untimed, one after the other, for at most PROBE_SLICE warp instructions each.  When
+ * they all exit within that, the CTA is light (a CTA past the edge of the problem that
+ * returns at once, as a CUTLASS grid rounded up to its swizzle has): the model counts it
+ * as such instead of extrapolating the sample's CTAs over it (tm_light_cta).  A warp
+ * still running, or waiting at a barrier, makes the CTA heavy, and the probe stops
+ * there: a heavy CTA costs one warp's PROBE_SLICE instructions.  The probe's work is
+ * left out of the launch's statistics; what it stored stays (a sampled launch's outputs
+ * are not meaningful).
+ */
+static bool
+probe_light(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
+{
+    Timing *tm = x->tm;
+    SimStats st = x->st;
+    uint64_t *lines = x->line_counts;
+    x->tm = NULL;
+    x->line_counts = NULL;
+    x->slice = PROBE_SLICE;
+    init_cta(x, cx, cy, cz);
+    bool light = true;
+    for (uint32_t w = 0; w < x->nwarps && light; w++) {
+        bool diverged;
+        if (run_warp(x, w, &diverged) < 0) {
+            light = false;
+            break;
+        }
+        const Thread *th = &x->th[(size_t)w * WARP_SIZE];
+        for (uint32_t m = x->live[w]; m && light; m &= m - 1)
+            light = th[__builtin_ctz(m)].state == ST_EXIT;
+    }
+    req_flush_all(x);
+    x->faulted = false;
+    x->slice = SLICE;
+    x->st = st;
+    x->line_counts = lines;
+    x->tm = tm;
+    return light;
+}
+
+/* The next CTA at or after linear that runs: sampled, or probed (UINT64_MAX: none). */
+static uint64_t
+next_cta(const Exec *x, uint64_t linear)
+{
+    uint64_t s = tm_next_sampled_cta(x, linear), p = tm_next_probed_cta(x, linear);
+    return s < p ? s : p;
+}
+
 SimResult
 exec_launch(Exec *x)
 {
     /* the CTAs in row-major order; a sampled launch (timing) visits only the CTAs of its
-       sample, not every CTA of the grid (skipping 2^31 - 1 of them took minutes) */
+       sample and the ones it probes, not every CTA of the grid (skipping 2^31 - 1 of them
+       took minutes) */
     uint64_t total = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
-    for (uint64_t linear = tm_next_sampled_cta(x, 0); linear < total;
-         linear = tm_next_sampled_cta(x, linear + 1)) {
+    for (uint64_t linear = next_cta(x, 0); linear < total; linear = next_cta(x, linear + 1)) {
         if (past_deadline(x)) /* a huge grid of short CTAs */
             return timeout_fault(x, NULL), SIM_ERR_FAULT;
         if (total_insts(x) + CTA_COST * x->st.ctas > x->max_insts)
@@ -948,8 +999,14 @@ exec_launch(Exec *x)
                    SIM_ERR_FAULT;
         if (x->ctx->progress)
             x->ctx->progress(x->ctx->progress_user, linear + 1, total);
-        init_cta(x, (uint32_t)(linear % x->grid[0]), (uint32_t)(linear / x->grid[0] % x->grid[1]),
-                 (uint32_t)(linear / x->grid[0] / x->grid[1]));
+        uint32_t cx = (uint32_t)(linear % x->grid[0]);
+        uint32_t cy = (uint32_t)(linear / x->grid[0] % x->grid[1]);
+        uint32_t cz = (uint32_t)(linear / x->grid[0] / x->grid[1]);
+        if (tm_next_sampled_cta(x, linear) != linear) { /* left out of the sample: probed */
+            tm_probed_cta(x, probe_light(x, cx, cy, cz));
+            continue;
+        }
+        init_cta(x, cx, cy, cz);
         if (x->tm)
             tm_cta_begin(x);
         if (run_cta(x) < 0)

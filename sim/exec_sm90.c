@@ -484,7 +484,7 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                             memcpy(gp, sp, m.esize);
                             x->st.tma_st_bytes += m.esize;
                             if (x->tm)
-                                tm_bulk(x, ga, m.esize);
+                                tm_bulk(x, ga, m.esize, true);
                         } else if (oob) {
                             x->st.tma_fill_bytes += m.esize;
                             memset(sp, m.oob ? 0xff : 0, m.esize);
@@ -498,7 +498,7 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                             memcpy(sp, gp, m.esize);
                             x->st.tma_ld_bytes += m.esize;
                             if (x->tm)
-                                tm_bulk(x, ga, m.esize);
+                                tm_bulk(x, ga, m.esize, false);
                         }
                     }
     if (store) {
@@ -535,7 +535,7 @@ sim_ex_bulk(Exec *x, Thread *t, const Inst *in)
         return EX_FAULT;
     memmove(dp, sp, size);
     if (x->tm)
-        tm_bulk(x, store ? dst : src, (uint32_t)size);
+        tm_bulk(x, store ? dst : src, (uint32_t)size, store);
     if (store) {
         x->st.tma_st_copies++;
         x->st.tma_st_bytes += size;

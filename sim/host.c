@@ -166,6 +166,9 @@ sim_set_option(SimCtx *ctx, SimOption opt, uint64_t value)
     case SIM_OPT_TIMING_SAMPLE:
         ctx->opt_timing_sample = value;
         return SIM_OK;
+    case SIM_OPT_TIMING_REGS_PTXAS:
+        ctx->opt_timing_regs_ptxas = value != 0;
+        return SIM_OK;
     }
     return fail(ctx, SIM_ERR_INVALID_VALUE, "unknown option %d", (int)opt);
 }

@@ -179,6 +179,7 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
     x.vecs = m->vecs;
     memcpy(x.grid, g, sizeof g);
     memcpy(x.block, b, sizeof b);
+    x.slice = SLICE;
     x.nthreads = bx * by * bz;
     x.nwarps = (x.nthreads + WARP_SIZE - 1) / WARP_SIZE;
     x.shared_size = (uint32_t)shared;

@@ -148,6 +148,8 @@ typedef enum {
     SIM_OPT_TIMING_SAMPLE,    /* timing: simulate at most this many CTAs of a bigger grid,
                                  spread over it, and extrapolate (0, default: all).  The
                                  CTAs left out do not run: their outputs are not written */
+    SIM_OPT_TIMING_REGS_PTXAS, /* 1: SIM_OPT_TIMING_REGS is ptxas -v's count (the timing
+                                  line says regs=N(ptxas)); 0 (default): given by the user */
 } SimOption;
 
 /* the defaults of SIM_OPT_MAX_INSTRUCTIONS and SIM_OPT_TIMEOUT_MS: an endless kernel
@@ -235,13 +237,20 @@ typedef struct {
     unsigned max_warps;       /* of at most (64) */
     unsigned ctas_per_sm;     /* resident CTAs per SM */
     unsigned regs_per_thread; /* used for occupancy */
-    int regs_estimated;       /* 1: estimated from the PTX, 0: given (ptxas -v) */
+    int regs_estimated;       /* 1: estimated from the PTX, 0: given */
+    const char *regs_from;    /* where regs_per_thread came from: "ptxas" (ptxas -v),
+                                 "given" (SIM_OPT_TIMING_REGS), "estimate" (the PTX) */
     uint64_t waves;           /* rounds of CTAs over the GPU */
     uint64_t ctas_total;      /* CTAs in the grid */
     uint64_t ctas_timed;      /* CTAs simulated (< ctas_total: sampled and extrapolated) */
     double dram_pct, l2_pct, smem_pct, tensor_pct, fp32_pct, issue_pct; /* of peak */
     uint64_t bound[SIM_LIM_COUNT]; /* cycles each bound alone would take */
     uint64_t dram_bytes, l2_bytes; /* estimated traffic */
+    double time_lo_us, time_hi_us; /* the band: the calibration cases' errors applied to
+                                      time_us (docs/timing.md, "Calibration") */
+    const char *calibrated;        /* "published": calibrated on published measurements */
+    const char *ceiling;           /* "" or the class ("gemm", "attention", "fp32", "dram")
+                                      whose best published measurement capped the time */
 } SimTiming;
 
 /* gpu: "a100" or "h100" (sim_timing_models() lists them); NULL or "" turns timing off.

@@ -50,6 +50,7 @@ typedef struct Timing Timing;       /* a launch's timing state (timing.c) */
 #define NBARRIERS   16
 #define MAX_DEPTH   64     /* call depth */
 #define SLICE       100000 /* instructions a thread runs before yielding */
+#define PROBE_SLICE 64     /* a sampled launch's probe: a light CTA's warps exit within it */
 
 #define WIN_SHARED  0x0000100000000000ull
 #define WIN_LOCAL   0x0000200000000000ull
@@ -381,6 +382,7 @@ struct SimCtx {
     uint64_t opt_timeout_ms;
     const TimingGpu *timing_gpu; /* sim_set_timing(), NULL = off */
     uint32_t opt_timing_regs;
+    bool opt_timing_regs_ptxas; /* opt_timing_regs is ptxas -v's count */
     uint64_t opt_timing_sample;
     SimTiming timing; /* of the last launch */
     bool timing_valid;
@@ -561,6 +563,7 @@ struct Exec {
     uint32_t nexited;
     struct SimSm90 *sm90; /* mbarriers, wgmma state of the current CTA (exec_sm90.c) */
     Timing *tm;           /* timing model state, NULL when timing is off */
+    uint32_t slice;       /* warp instructions run_warp runs before yielding (SLICE) */
 };
 
 SimResult exec_launch(Exec *x);
@@ -596,6 +599,15 @@ typedef enum {
     TP_COUNT
 } TimingPipe;
 
+/* classes of kernel for the calibration band (timing.c, band_class) */
+typedef enum {
+    CAL_MMA,   /* tensor work by mma.sync */
+    CAL_FP32,  /* bound by the FP32 pipe */
+    CAL_DRAM,  /* bound by DRAM or L2 traffic */
+    CAL_OTHER, /* the rest: wgmma, latency-bound kernels without tensor work, ... */
+    CAL_COUNT
+} CalClass;
+
 struct TimingGpu {
     const char *name, *product;
     TargetId target; /* the GPU's own target (target/targets.def): the newest it runs, its
@@ -604,7 +616,8 @@ struct TimingGpu {
     double clock_mhz;
     unsigned max_warps_sm, max_ctas_sm, reg_unit, smem_cta_reserved;
     double dram_gbs;         /* DRAM bandwidth, GB/s (datasheet peak) */
-    double dram_eff;         /* the fraction of it a streaming copy sustains */
+    double dram_eff;         /* the fraction of it a stream of reads sustains */
+    double dram_wr_cost;     /* DRAM time of a written byte, in read bytes */
     double l2_bytes_clk;     /* L2 bandwidth, whole chip, bytes per SM clock */
     double l2_eff;           /* the fraction of it sustained */
     unsigned l2_mb;          /* L2 capacity, MB */
@@ -617,6 +630,19 @@ struct TimingGpu {
     unsigned atom_same_cyc; /* cycles between two atomics on one address at L2 */
     unsigned atom_per_clk;  /* global atomic lane-operations per clock, whole chip */
     double launch_us;       /* kernel launch overhead */
+    /* as the parts hold under load (docs/timing.md, "Calibration") */
+    double mma_eff, wgmma_eff; /* achieved fraction of the tensor rate: mma.sync, wgmma */
+    double fp32_eff;           /* achieved fraction of the FP32 (FMA) pipe's rate */
+    double overlap_p;          /* the throughput bounds combine as a p-norm (inf: max) */
+    /* calibration against published measurements */
+    const char *calibrated; /* "published" (or "gpu" once fitted on one) */
+    /* the band of each class of kernel: (model - measured) / measured of its calibration
+       cases, widened (docs/timing.md); the time lies in time / (1 + err) over [lo, hi] */
+    double band[CAL_COUNT][2];
+    double ceil_gemm;            /* best published dense f16 GEMM throughput, fraction of peak */
+    double ceil_attn[3];         /* the same of attention forward at head dimension 64 (up to
+                                    90), 128 (91 to 180), 256 (181 and above) */
+    double ceil_fp32, ceil_dram; /* best published FP32 FMA rate, DRAM bandwidth (fractions) */
 };
 
 const TimingGpu *timing_gpu(const char *name);
@@ -635,13 +661,17 @@ void tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t 
 void tm_atomic(Exec *x, uint64_t addr, bool global);
 /* a bulk/TMA copy moves bytes at global address gaddr; it signals the mbarrier at shared
  * offset off (loads) */
-void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes);
+void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store);
 void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
 /* The first CTA at or after `linear` (row-major over the grid) that runs: linear itself
  * unless the launch is sampled; UINT64_MAX when none is left. */
 uint64_t tm_next_sampled_cta(const Exec *x, uint64_t linear);
+/* A sampled launch also probes CTAs it leaves out (exec.c): the first one at or after
+ * `linear` (UINT64_MAX: none), and what the probe found, light or not. */
+uint64_t tm_next_probed_cta(const Exec *x, uint64_t linear);
+void tm_probed_cta(Exec *x, bool light);
 int sim_fault(Exec *x, const Thread *t, const Inst *in, const char *fmt, ...) SIM_PRINTF(4, 5);
 uint64_t opd_read_slow(const Exec *x, const Thread *t, const Opd *o);
 uint64_t sreg_read(const Exec *x, const Thread *t, int sreg);

@@ -62,7 +62,11 @@ enum {
 typedef struct {
     uint8_t pipe, kind;
     uint16_t lat;
-    float occ; /* cycles the pipe of the issuing scheduler is busy */
+    float occ;         /* cycles the pipe of the issuing scheduler is busy */
+    float work;        /* tensor ops: f16 FMAs (tf32 twice, f64 16 times), for the
+                          datasheet-relative tensor figures */
+    uint8_t sass;      /* machine instructions ptxas makes of it (0: it vanishes, below) */
+    uint8_t pred_skip; /* a bra ptxas turns into predication: the instructions it jumps */
 } PcInfo;
 
 /* open-addressing set of 64-bit keys (stored + 1, 0 = empty), each with vsize bytes of
@@ -93,6 +97,8 @@ typedef struct {
     uint32_t ncp;
     uint64_t wg_open, wg_done[16];
     uint32_t nwg;
+    uint32_t pred_target, pred_skip; /* a predicating bra ran: where it jumps, what it skips */
+    uint32_t steps;                  /* warp instructions run (a light CTA's are few) */
 } WarpT;
 
 struct Timing {
@@ -128,12 +134,17 @@ struct Timing {
     uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
     /* the launch, over the timed CTAs */
     double sum_lat, sum_issue, sum_pipe[TP_COUNT], sum_smem, sum_bar, sum_warp_time;
+    double sum_lat_light; /* of the light CTAs (few instructions a warp, exec.c's probe) */
     double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
-    double fp32_lanes, tensor_cycles;
+    double fp32_lanes, tensor_cycles, tensor_fmas, wgmma_fmas, ex2_lanes;
     uint64_t l2_sectors, dram_sectors, atomics;
+    uint64_t dram_wr_sectors; /* distinct global sectors stored: written back to DRAM */
+    Set wr;                   /* the sectors stored so far */
     uint32_t atom_max;
     uint64_t ctas_timed, ctas_total;
-    bool sampled; /* fewer CTAs run than the grid has */
+    uint64_t light_left, light_timed; /* sampled launch: light CTAs probed, and simulated */
+    uint64_t probed;                  /* CTAs left out of the sample that were probed */
+    bool sampled;                     /* fewer CTAs run than the grid has */
     uint64_t *lines;
     size_t nlines;
     unsigned regs;
@@ -385,7 +396,7 @@ mma_fmas(const Inst *in)
 static PcInfo
 classify(const TimingGpu *g, const Inst *in)
 {
-    PcInfo p = { TP_INT, K_ALU, 0, 0 };
+    PcInfo p = { TP_INT, K_ALU, 0, 0, 0, 1, 0 };
     switch (in->cls) {
     case SIM_CLASS_FP32:
         p.pipe = TP_FP32;
@@ -418,6 +429,8 @@ classify(const TimingGpu *g, const Inst *in)
         p.pipe = TP_INT; /* integer widening/narrowing is an ALU move */
     p.lat = (uint16_t)g->lat[p.pipe];
     p.occ = 32.0f * 4 / (float)g->thr[p.pipe];
+    if (p.pipe == TP_FP32) /* at the rate the pipe achieves under load */
+        p.occ /= (float)g->fp32_eff;
     switch (in->op) {
     case OP_LD:
     case OP_LDU:
@@ -459,10 +472,11 @@ classify(const TimingGpu *g, const Inst *in)
     case OP_BARRIER:
         p.kind = K_BAR;
         break;
-    case OP_MMA:
+    case OP_MMA: /* at the rate the pipe achieves under load (mma_eff) */
     case OP_WMMA_MMA:
         p.pipe = TP_TENSOR;
-        p.occ = (float)(mma_fmas(in) * 4 / g->thr[TP_TENSOR]);
+        p.work = (float)mma_fmas(in);
+        p.occ = (float)(p.work * 4 / g->thr[TP_TENSOR] / g->mma_eff);
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;
     case OP_WGMMA: {
@@ -470,7 +484,8 @@ classify(const TimingGpu *g, const Inst *in)
         unsigned rate = g->wgmma_fma_clk ? g->wgmma_fma_clk : g->thr[TP_TENSOR];
         p.pipe = TP_TENSOR;
         p.kind = K_WGMMA;
-        p.occ = (float)(fmas * 4 / rate);
+        p.work = (float)fmas;
+        p.occ = (float)(fmas * 4 / rate / g->wgmma_eff);
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;
     }
@@ -503,7 +518,217 @@ classify(const TimingGpu *g, const Inst *in)
     }
     if (p.occ < 1)
         p.occ = 1;
+    p.sass = 1;
     return p;
+}
+
+/* ---- what ptxas makes of the PTX ----
+ *
+ * The model charges machine (SASS) instructions, not PTX ones: ptxas folds, fuses and
+ * drops much of what a PTX generator writes, and two PTX files that assemble to the
+ * same SASS must cost the same.  From ptxas 11.8's sm_80 listings (nvdisasm) of the
+ * bench kernels and of nvcc's PTX next to vptx's (docs/timing.md, "Machine-level
+ * costs"), per function:
+ *   - vanish (no issue, no latency: the result is its source under another name):
+ *     mov of a register, an immediate or a symbol's address, vector pack/unpack,
+ *     bit-casts; cvta.to.*; integer-to-integer cvt; ld.param of a kernel parameter
+ *     (a constant-bank operand); not.pred (folded into the predicate's users); an
+ *     add/sub of an immediate whose result is only ever an address ([R+imm]);
+ *     a selp of two constants read only by a setp against 0 (the predicate itself);
+ *   - fuse: a mul.wide read only by add.s64s vanishes into them (each an IMAD.WIDE); a
+ *     shl.b64 by an immediate read only by add.s64s likewise (each a LEA + LEA.HI.X);
+ *   - 64-bit integer add/sub/shift/logic/compare = two instructions (a low and a high
+ *     half);
+ *   - a conditional forward bra over at most PRED_MAX straight-line instructions becomes
+ *     predication: no branch, and the instructions issue (predicated off) when it jumps.
+ */
+enum { PRED_MAX = 4 };
+
+typedef struct {
+    uint32_t def;    /* the defining pc, NOREG when defined more than once (or never) */
+    uint32_t ndef;   /* definitions (at most 2 counted) */
+    uint32_t nuse;   /* reads */
+    bool addr_only;  /* every read is the base of a memory address */
+    bool add64_only; /* every read is an operand of a 64-bit add */
+} RegUse;
+
+typedef struct {
+    RegUse *u;
+    uint32_t pc;
+} UseCtx;
+
+static void
+opd_use(const Exec *x, const Opd *o, bool dest, bool addr, bool add64, UseCtx *c)
+{
+    if (o->kind == OPD_REG) {
+        RegUse *u = &c->u[o->r];
+        if (dest) {
+            u->def = u->ndef++ ? NOREG : c->pc;
+            return;
+        }
+        u->nuse++;
+        u->addr_only &= addr;
+        u->add64_only &= add64;
+    } else if (o->kind == OPD_ADDR && o->aux == ADDR_REG)
+        opd_use(x, &(Opd){ .kind = OPD_REG, .r = o->r }, false, true, false, c);
+    else if (o->kind == OPD_VEC)
+        for (uint32_t i = 0; i < o->n; i++)
+            opd_use(x, &x->vecs[o->r + i], dest, addr, add64, c);
+}
+
+static bool
+is_int_type(int ty)
+{
+    return type_info[ty].kind != TK_FLOAT && ty != TY_PRED;
+}
+
+/* The instruction, of opcode op, that alone defines the register operand o reads, when
+ * every read of that register is an operand of a 64-bit add (add64) or it has one
+ * read (!add64). */
+static const Inst *
+fusable_def(const Exec *x, const Func *f, const RegUse *u, const Opd *o, int op, bool add64)
+{
+    if (o->kind != OPD_REG || u[o->r].def == NOREG ||
+        !(add64 ? u[o->r].add64_only : u[o->r].nuse == 1))
+        return NULL;
+    const Inst *d = &x->code[f->start + u[o->r].def];
+    return d->op == op ? d : NULL;
+}
+
+static void
+lower_func(const Exec *x, const Func *f, PcInfo *info)
+{
+    uint32_t n = f->end - f->start, nregs = f->nregs;
+    RegUse *u = calloc(nregs ? nregs : 1, sizeof *u);
+    bool *target = calloc(n + 1, sizeof *target);
+    if (!u || !target) {
+        free(u);
+        free(target);
+        return; /* out of memory: PTX instructions are costed one each */
+    }
+    for (uint32_t r = 0; r < nregs; r++)
+        u[r] = (RegUse){ NOREG, 0, 0, true, true };
+    UseCtx c = { u, 0 };
+    for (uint32_t i = 0; i < n; i++) {
+        const Inst *in = &x->code[f->start + i];
+        c.pc = i;
+        int nd = ndests(in);
+        bool add64 = in->op == OP_ADD && in->nty && is_int_type(in->ty[0]) &&
+                     type_info[in->ty[0]].bytes == 8;
+        for (int k = 0; k < in->nopd; k++)
+            opd_use(x, &in->o[k], k < nd, false, add64, &c);
+        if (in->guard != NOREG)
+            opd_use(x, &(Opd){ .kind = OPD_REG, .r = in->guard }, false, false, false, &c);
+        if (in->op == OP_BRA && in->o[0].kind == OPD_LABEL && in->o[0].r >= f->start &&
+            in->o[0].r - f->start <= n)
+            target[in->o[0].r - f->start] = true;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const Inst *in = &x->code[f->start + i];
+        PcInfo *p = &info[f->start + i];
+        int ty = in->ty[0];
+        bool wide64 = in->nty && is_int_type(ty) && type_info[ty].bytes == 8;
+        switch (in->op) {
+        case OP_MOV:
+            if (in->o[1].kind != OPD_SREG)
+                p->sass = 0;
+            break;
+        case OP_MOVPACK:
+        case OP_MOVUNPACK:
+            p->sass = 0;
+            break;
+        case OP_CVTA:
+            if (in->flags & F_TO)
+                p->sass = 0;
+            break;
+        case OP_CVT:
+            if (in->nopd == 2 && is_int_type(in->ty[0]) && is_int_type(in->ty[1]))
+                p->sass = 0;
+            break;
+        case OP_LD:
+            if (in->space == SP_PARAM && f->entry)
+                p->sass = 0;
+            break;
+        case OP_NOT:
+            if (ty == TY_PRED)
+                p->sass = 0;
+            break;
+        case OP_ADD:
+        case OP_SUB: {
+            if (!is_int_type(ty))
+                break;
+            bool imm = in->o[1].kind == OPD_IMM || in->o[2].kind == OPD_IMM;
+            if (imm && in->o[0].kind == OPD_REG && u[in->o[0].r].addr_only && u[in->o[0].r].nuse) {
+                p->sass = 0;
+                break;
+            }
+            if (!wide64)
+                break;
+            p->sass = 2;
+            for (int k = 1; k <= 2 && in->op == OP_ADD; k++) {
+                const Inst *d = fusable_def(x, f, u, &in->o[k], OP_MUL, true);
+                if (d && (d->flags & F_WIDE)) {
+                    info[u[in->o[k].r].def + f->start].sass = 0;
+                    p->sass = 1; /* IMAD.WIDE */
+                    break;
+                }
+                d = fusable_def(x, f, u, &in->o[k], OP_SHL, true);
+                if (d && d->o[2].kind == OPD_IMM) {
+                    info[u[in->o[k].r].def + f->start].sass = 0; /* LEA + LEA.HI.X */
+                    break;
+                }
+            }
+            break;
+        }
+        case OP_SHL:
+        case OP_SHR:
+        case OP_AND:
+        case OP_OR:
+        case OP_XOR:
+            if (wide64 && p->sass)
+                p->sass = 2;
+            break;
+        case OP_SETP: {
+            int st = in->nty > 1 ? in->ty[1] : ty;
+            if (is_int_type(st) && type_info[st].bytes == 8)
+                p->sass = 2;
+            /* setp.ne/eq of a selp of two constants against 0: the selp's predicate */
+            const Opd *a = &in->o[in->nopd - 2], *b = &in->o[in->nopd - 1];
+            const Opd *r = a->kind == OPD_REG ? a : b, *z = a->kind == OPD_REG ? b : a;
+            const Inst *d = fusable_def(x, f, u, r, OP_SELP, false);
+            if (d && z->kind == OPD_IMM && z->imm == 0 && in->nopd == 3 &&
+                (in->cmp == CMP_NE || in->cmp == CMP_EQ) && d->o[1].kind == OPD_IMM &&
+                d->o[2].kind == OPD_IMM) {
+                info[u[r->r].def + f->start].sass = 0;
+                p->sass = 0;
+            }
+            break;
+        }
+        case OP_BRA: {
+            if (in->guard == NOREG || in->o[0].kind != OPD_LABEL || in->o[0].r <= f->start + i)
+                break;
+            uint32_t k = in->o[0].r - (f->start + i) - 1;
+            if (k == 0 || k > PRED_MAX)
+                break;
+            bool straight = true;
+            for (uint32_t j = i + 1; j <= i + k && straight; j++) {
+                int op = x->code[f->start + j].op;
+                straight = !target[j] && x->code[f->start + j].guard == NOREG && op != OP_BRA &&
+                           op != OP_CALL && op != OP_RET && op != OP_EXIT && op != OP_BAR &&
+                           op != OP_BARRIER;
+            }
+            if (straight) {
+                p->sass = 0;
+                p->pred_skip = (uint8_t)k;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    free(u);
+    free(target);
 }
 
 /* ---- register estimate (when ptxas -v is not given) ---- */
@@ -600,6 +825,9 @@ tm_begin(Exec *x, const TimingGpu *g)
     }
     for (uint32_t pc = 0; pc < x->m->ncode; pc++)
         tm->pc[pc] = classify(g, &x->code[pc]);
+    for (uint32_t i = 0; i < x->m->nfuncs; i++)
+        if (x->m->funcs[i].defined)
+            lower_func(x, &x->m->funcs[i], tm->pc);
     for (uint32_t w = 0; w < x->nwarps; w++)
         tm->w[w].ready = tm->ready + (size_t)w * tm->nregs;
     tm->ctas_total = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
@@ -627,6 +855,7 @@ tm_free(Timing *tm)
     set_free(&tm->l2);
     set_free(&tm->atom);
     set_free(&tm->share);
+    set_free(&tm->wr);
     free(tm);
 }
 
@@ -755,6 +984,13 @@ tm_cta_end(Exec *x)
             lat = tm->w[w].clock;
         warp_time += (double)tm->w[w].clock;
     }
+    tm->ctas_timed++;
+    bool light = true; /* as exec.c's probe would find it: every warp exits at once */
+    for (uint32_t w = 0; w < tm->nwarps && light; w++)
+        light = tm->w[w].steps <= PROBE_SLICE;
+    tm->light_timed += light; /* its few cycles are summed with the heavy ones' */
+    if (light)
+        tm->sum_lat_light += (double)lat;
     tm->sum_lat += (double)lat;
     tm->sum_warp_time += warp_time;
     tm->sum_bar += tm->bar_stall;
@@ -773,7 +1009,46 @@ tm_cta_end(Exec *x)
         }
         tm->max_sched_pipe[p] += mp;
     }
-    tm->ctas_timed++;
+}
+
+/* Every CTA a sample leaves out is probed when there are at most PROBE_ALL of them: the
+ * light count is then exact, as a wave's worth of CTAs more or less would show in the
+ * time.  Beyond (each probe costs a CTA's set-up), about PROBE_MAX of them are: one in
+ * each stretch of `stride` CTAs, at an offset picked by a hash of the stretch's number
+ * (so that no stride of the grid's own, such as a row's padding at its end, lines up
+ * with the probes, and the next probe is found without visiting the CTAs between). */
+enum { PROBE_ALL = 16384, PROBE_MAX = 4096 };
+
+static uint64_t
+probe_stride(const Timing *tm, uint64_t sample)
+{
+    uint64_t left = tm->ctas_total - sample;
+    return left <= PROBE_ALL ? 1 : (left + PROBE_MAX - 1) / PROBE_MAX;
+}
+
+uint64_t
+tm_next_probed_cta(const Exec *x, uint64_t linear)
+{
+    const Timing *tm = x->tm;
+    if (!tm || !tm->sampled || linear >= tm->ctas_total)
+        return UINT64_MAX;
+    uint64_t stride = probe_stride(tm, x->ctx->opt_timing_sample);
+    if (stride == 1)
+        return linear;
+    for (uint64_t j = linear / stride;; j++) {
+        uint64_t at = j * stride + mix(j + 0x9e3779b97f4a7c15ull) % stride;
+        if (at >= tm->ctas_total)
+            return UINT64_MAX;
+        if (at >= linear)
+            return at;
+    }
+}
+
+void
+tm_probed_cta(Exec *x, bool light)
+{
+    x->tm->probed++;
+    x->tm->light_left += light;
 }
 
 typedef struct {
@@ -836,6 +1111,27 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     const PcInfo *pi = &tm->pc[pc];
     WarpT *W = &tm->w[warp];
     uint64_t start = W->clock;
+    int s = (int)(warp & 3);
+    W->steps++;
+    if (W->pred_skip) { /* the bra before jumped: its instructions issued predicated off */
+        if (pc == W->pred_target) {
+            W->clock += W->pred_skip;
+            tm->issue[s] += W->pred_skip;
+        }
+        W->pred_skip = 0;
+    }
+    if (pi->sass == 0) { /* ptxas drops it: the result is its sources, renamed */
+        ReadyCtx ac = { W, 0 };
+        inst_regs(x, in, src_ready, &ac);
+        if (ndests(in))
+            inst_regs(x, in, dst_ready, &ac);
+        if (pi->pred_skip) {
+            W->pred_target = in->o[0].r;
+            W->pred_skip = pi->pred_skip;
+        }
+        W->req_seen = false;
+        return;
+    }
     ReadyCtx rc = { W, W->clock };
     inst_regs(x, in, src_ready, &rc);
     /* wgmma is asynchronous: it is queued for the tensor pipe (tensor_reserve below)
@@ -869,12 +1165,11 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     default:
         break;
     }
-    int s = (int)(warp & 3);
-    tm->issue[s] += 1;
-    tm->pipe[s][pi->pipe] += pi->occ;
+    tm->issue[s] += pi->sass;
+    tm->pipe[s][pi->pipe] += pi->occ * pi->sass;
     if (pi->kind != K_WGMMA)
-        W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ + 0.5f);
-    W->clock = t + 1;
+        W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ * pi->sass + 0.5f);
+    W->clock = t + pi->sass;
     uint64_t lat = pi->lat;
     if (pi->kind == K_GLD || pi->kind == K_SLD || pi->kind == K_CPASYNC) {
         if (W->req_seen)
@@ -886,8 +1181,14 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     uint32_t lanes = (uint32_t)__builtin_popcount(mask);
     if (pi->pipe == TP_FP32)
         tm->fp32_lanes += lanes * (in->op == OP_FMA || in->op == OP_MAD ? 2 : 1);
-    if (pi->pipe == TP_TENSOR)
+    if (pi->pipe == TP_TENSOR) {
         tm->tensor_cycles += pi->occ;
+        tm->tensor_fmas += pi->work;
+        if (pi->kind == K_WGMMA)
+            tm->wgmma_fmas += pi->work;
+    }
+    if (in->op == OP_EX2)
+        tm->ex2_lanes += lanes;
     switch (pi->kind) {
     case K_CPASYNC:
         W->cp_open = max_u64(W->cp_open, t + lat);
@@ -961,6 +1262,18 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         tm->lines[in->line] += W->clock - start;
 }
 
+/* A global sector stored: DRAM writes it back once (distinct sectors; the L2 holds it
+ * for the loads after). */
+static void
+store_sector(Timing *tm, uint64_t sec)
+{
+    bool fresh;
+    set_capacity(&tm->wr, (uint64_t)tm->g->l2_mb << 20);
+    if (set_find(&tm->wr, sec, &fresh) != SIZE_MAX && fresh)
+        tm->dram_wr_sectors++;
+    set_find(&tm->l2, sec, &fresh);
+}
+
 void
 tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
            uint32_t wavefronts)
@@ -994,9 +1307,13 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
                 continue; /* L1 hit (or no memory to track: counted as a hit) */
         }
         l1_miss = true;
-        share_touch(tm, sec[i]);
         tm->l2_sectors++;
         set_capacity(&tm->l2, (uint64_t)g->l2_mb << 20);
+        if (!load) { /* a store: the sector goes back to DRAM once, later */
+            store_sector(tm, sec[i]);
+            continue;
+        }
+        share_touch(tm, sec[i]);
         if (set_find(&tm->l2, sec[i], &fresh) != SIZE_MAX && fresh) {
             tm->dram_sectors++;
             dram = true;
@@ -1009,7 +1326,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
 }
 
 void
-tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
+tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store)
 {
     Timing *tm = x->tm;
     tm->bulk_bytes += bytes;
@@ -1017,9 +1334,13 @@ tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes)
         if (s == tm->bulk_last)
             continue;
         tm->bulk_last = s;
-        share_touch(tm, s);
         bool fresh;
         tm->l2_sectors++;
+        if (store) {
+            store_sector(tm, s);
+            continue;
+        }
+        share_touch(tm, s);
         if (set_find(&tm->l2, s, &fresh) != SIZE_MAX && fresh)
             tm->dram_sectors++;
     }
@@ -1061,7 +1382,7 @@ tm_atomic(Exec *x, uint64_t addr, bool global)
  * sector comes back a row sweep later: it is fetched again (rows - 1 times more at worst)
  * in the proportion that the bytes a row sweep touches exceed the L2. */
 static double
-share_dram(const Timing *tm, const Exec *x)
+share_dram(const Timing *tm, const Exec *x, double timed, double total)
 {
     const Set *s = &tm->share;
     double gx = x->grid[0], gy = (double)x->grid[1] * x->grid[2];
@@ -1071,7 +1392,7 @@ share_dram(const Timing *tm, const Exec *x)
             const Share *e = (const Share *)s->v + i;
             sweep += e->n / ((e->multi_x ? gx : 1) * e->rows);
         }
-    double reuse = gx * sweep * 32 / (double)tm->ctas_timed;
+    double reuse = gx * sweep * 32 / timed;
     double l2 = (double)((uint64_t)tm->g->l2_mb << 20);
     double keep = reuse > l2 ? l2 / reuse : 1;
     double sectors = 0;
@@ -1081,7 +1402,92 @@ share_dram(const Timing *tm, const Exec *x)
             double fy = e->multi_y ? gy : 1;
             sectors += e->n / ((e->multi_x ? gx : 1) * fy) * (1 + (fy - 1) * (1 - keep));
         }
-    return sectors * 32 * (double)tm->ctas_total / (double)tm->ctas_timed;
+    return sectors * 32 * total / timed;
+}
+
+/* The class whose calibration cases give the kernel's band: tensor work by mma.sync,
+ * else its limiter (FP32 pipe, DRAM or L2 traffic); wgmma (no published wgmma kernel
+ * could be run: docs/timing.md) and the rest are uncalibrated. */
+static CalClass
+band_class(const Timing *tm, SimLimiter lim)
+{
+    if (tm->tensor_fmas > 0)
+        return tm->wgmma_fmas > 0 ? CAL_OTHER : CAL_MMA;
+    if (lim == SIM_LIM_FP32)
+        return CAL_FP32;
+    if (lim == SIM_LIM_DRAM || lim == SIM_LIM_L2)
+        return CAL_DRAM;
+    return CAL_OTHER;
+}
+
+/* f16 FMAs per clock per SM of the datasheet's dense tensor peak */
+static double
+peak_fma_clk(const TimingGpu *g)
+{
+    return g->wgmma_fma_clk ? g->wgmma_fma_clk : g->thr[TP_TENSOR];
+}
+
+/*
+ * The throughput bounds do not overlap perfectly: a kernel that keeps the tensor pipe
+ * and the shared-memory path both nearly busy loses cycles to their interference that
+ * neither alone would, and a critical path as long as a unit's busy time is stretched
+ * by the warps the unit makes wait.  The bounds (memory, shared memory, tensor, FP32,
+ * issue, latency) combine as a p-norm, (sum b_i^p)^(1/p): the largest when the others
+ * are small, up to 2^(1/p) times it when two are equal.  p = overlap_p, fitted on the
+ * calibration cases (docs/timing.md); 0 takes the largest.
+ */
+static double
+overlap(const double *bound, double body, double p)
+{
+    static const SimLimiter units[] = { SIM_LIM_DRAM, SIM_LIM_L2,    SIM_LIM_SMEM,   SIM_LIM_TENSOR,
+                                        SIM_LIM_FP32, SIM_LIM_ISSUE, SIM_LIM_LATENCY };
+    double big = 0;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        big = fmax(big, bound[units[i]]);
+    if (p <= 0 || big <= 0)
+        return body;
+    double sum = 0;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        sum += pow(bound[units[i]] / big, p);
+    return fmax(body, big * pow(sum, 1 / p));
+}
+
+/*
+ * The class ceiling: the model never reports a kernel faster than the best published
+ * measurement of its class on the part by more than its band.  Classes: attention
+ * (tensor work with an ex2 per at most 1024 tensor FMAs: the softmax of a flash
+ * attention, at the head dimension its ratio gives), GEMM (other tensor work), FP32
+ * (FMA-pipe work), DRAM traffic.  Each caps
+ * the rate of its own unit at ceil x (1 + the optimistic end of the band of the class's
+ * calibration cases: the mma.sync cases for the tensor classes); body grows to meet the
+ * cap, and *cls names the class that set it.
+ */
+static double
+class_ceiling(const Timing *tm, const TimingGpu *g, double scale, double dram_bytes, double body,
+              const char **cls)
+{
+    double need[4] = { 0 };
+    if (tm->tensor_fmas > 0) {
+        bool attn = tm->ex2_lanes * 1024 >= tm->tensor_fmas;
+        /* the head dimension: an attention's two contracts do 2 x d FMAs per ex2 of P, and
+           the online softmax's corrections add a few ex2 (d = 128: about 114 from the
+           ratio), so the buckets split at the geometric means of 64, 128 and 256 */
+        double d = attn ? tm->tensor_fmas / (2 * tm->ex2_lanes) : 0;
+        double c = !attn ? g->ceil_gemm : g->ceil_attn[d >= 181 ? 2 : d >= 91 ? 1 : 0];
+        need[attn ? 1 : 0] =
+            tm->tensor_fmas * scale / (peak_fma_clk(g) * g->sms) / (c * (1 + g->band[CAL_MMA][1]));
+    }
+    need[2] = tm->fp32_lanes * scale / (2.0 * g->thr[TP_FP32] * g->sms) /
+              (g->ceil_fp32 * (1 + g->band[CAL_FP32][1]));
+    double dram_bclk = g->dram_gbs * 1e9 / (g->clock_mhz * 1e6);
+    need[3] = dram_bytes / dram_bclk / (g->ceil_dram * (1 + g->band[CAL_DRAM][1]));
+    static const char *const names[] = { "gemm", "attention", "fp32", "dram" };
+    for (int i = 0; i < 4; i++)
+        if (need[i] > body) {
+            body = need[i];
+            *cls = names[i];
+        }
+    return body;
 }
 
 static double
@@ -1102,9 +1508,27 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->ctas_timed = tm->ctas_timed;
     out->regs_per_thread = tm->regs;
     out->regs_estimated = tm->regs_estimated;
+    out->regs_from = tm->regs_estimated              ? "estimate"
+                     : x->ctx->opt_timing_regs_ptxas ? "ptxas"
+                                                     : "given";
     out->max_warps = g->max_warps_sm;
-    double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1;
-    double scale = (double)tm->ctas_total / timed;
+    /* Light CTAs (a few instructions a warp: a grid rounded up past the problem) next to
+       heavy ones take no time: the waves and the critical path are the heavy CTAs', and a
+       sample's heavy CTAs stand for the heavy CTAs it left out (exec.c's probe finds the
+       light ones).  Without heavy CTAs (every CTA of a small kernel is light) all count. */
+    uint64_t total = tm->ctas_total, heavy_timed = tm->ctas_timed - tm->light_timed;
+    double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1, sum_lat = tm->sum_lat;
+    /* the light share of the probed CTAs stands for all the CTAs left out */
+    uint64_t left = tm->ctas_total - tm->ctas_timed;
+    uint64_t light_left =
+        tm->probed ? (uint64_t)llround((double)tm->light_left * (double)left / (double)tm->probed)
+                   : 0;
+    if (heavy_timed && (tm->light_timed || light_left)) {
+        total -= light_left + tm->light_timed;
+        timed = (double)heavy_timed;
+        sum_lat -= tm->sum_lat_light;
+    }
+    double scale = (double)total / timed;
 
     /* occupancy */
     unsigned wpc = x->nwarps;
@@ -1120,17 +1544,17 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     cps = by_smem < cps ? by_smem : cps;
     if (!cps)
         cps = 1;
-    uint64_t per_sm = (tm->ctas_total + g->sms - 1) / g->sms; /* the busiest SM */
+    uint64_t per_sm = (total + g->sms - 1) / g->sms; /* the busiest SM */
     uint64_t resident = per_sm < cps ? per_sm : cps;
     out->ctas_per_sm = cps;
     out->occupancy_warps = (unsigned)(cps * wpc > g->max_warps_sm ? g->max_warps_sm : cps * wpc);
-    out->waves = (tm->ctas_total + (uint64_t)g->sms * cps - 1) / ((uint64_t)g->sms * cps);
+    out->waves = (total + (uint64_t)g->sms * cps - 1) / ((uint64_t)g->sms * cps);
 
     /* the busiest SM: its CTAs' warps spread over up to 4 schedulers */
     double n = (double)per_sm;
     double spread = (double)(resident * wpc < 4 ? resident * wpc : 4);
     double rounds = (double)((per_sm + cps - 1) / cps);
-    double b_lat = rounds * tm->sum_lat / timed;
+    double b_lat = rounds * sum_lat / timed;
     double b_issue = fmax(n * tm->sum_issue / timed / spread,
                           n * tm->max_sched_issue / timed / (double)resident);
     double b_pipe[TP_COUNT];
@@ -1143,10 +1567,14 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     /* the chip */
     double dram_bytes = (double)tm->dram_sectors * 32 * scale;
     if (tm->sampled && tm->ctas_timed && tm->share.n && !tm->share_failed)
-        dram_bytes = share_dram(tm, x);
+        dram_bytes = share_dram(tm, x, timed, (double)total);
+    double dram_wr_bytes = (double)tm->dram_wr_sectors * 32 * scale;
     double l2_bytes = (double)tm->l2_sectors * 32 * scale;
     double dram_bclk = g->dram_gbs * g->dram_eff * 1e9 / (g->clock_mhz * 1e6);
-    double b_dram = dram_bytes / dram_bclk;
+    /* reads stream at dram_eff of the peak; a written byte costs dram_wr_cost read ones
+       (the bus turning round between reads and writes) */
+    double b_dram = (dram_bytes + dram_wr_bytes * g->dram_wr_cost) / dram_bclk;
+    dram_bytes += dram_wr_bytes;
     double b_l2 = l2_bytes / (g->l2_bytes_clk * g->l2_eff);
     double b_atom = fmax((double)tm->atom_max * scale * g->atom_same_cyc,
                          (double)tm->atomics * scale / g->atom_per_clk);
@@ -1177,8 +1605,12 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
             body = bound[order[i]];
             lim = order[i];
         }
+    body = overlap(bound, body, g->overlap_p);
     if (lim == SIM_LIM_LATENCY && bar_frac > 0.4)
         lim = SIM_LIM_BARRIER;
+    const char *ceiling = "";
+    CalClass cal = band_class(tm, lim);
+    body = class_ceiling(tm, g, scale, dram_bytes, body, &ceiling);
     if (launch > body)
         lim = SIM_LIM_LAUNCH;
     double cycles = body + launch;
@@ -1189,12 +1621,16 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->time_us = cycles / g->clock_mhz;
     out->dram_bytes = (uint64_t)llround(dram_bytes);
     out->l2_bytes = (uint64_t)llround(l2_bytes);
-    out->dram_pct = pct(b_dram * g->dram_eff, cycles); /* of the datasheet peak */
+    out->dram_pct = pct(dram_bytes / (dram_bclk / g->dram_eff), cycles); /* of the datasheet */
     out->l2_pct = pct(b_l2 * g->l2_eff, cycles);
     out->smem_pct = pct(bound[SIM_LIM_SMEM], cycles);
     out->issue_pct = pct(tm->sum_issue * scale / 4 / g->sms, cycles);
-    out->tensor_pct = pct(tm->tensor_cycles * scale / 4 / g->sms, cycles);
+    out->tensor_pct = pct(tm->tensor_fmas * scale / peak_fma_clk(g) / g->sms, cycles);
     out->fp32_pct = pct(tm->fp32_lanes * scale / 2 / g->thr[TP_FP32] / g->sms, cycles);
+    out->calibrated = g->calibrated;
+    out->ceiling = ceiling;
+    out->time_lo_us = out->time_us / (1 + g->band[cal][1]);
+    out->time_hi_us = out->time_us / (1 + g->band[cal][0]);
     *lines = tm->lines;
     *nlines = tm->nlines;
     tm->lines = NULL;
@@ -1255,12 +1691,16 @@ void
 sim_print_timing(const SimTiming *t, const char *kernel, FILE *out)
 {
     fprintf(out,
-            "timing: %s gpu=%s time_us=%.2f cycles=%llu limiter=%s occupancy=%u/%u dram=%.0f%% "
-            "tensor=%.0f%% fp32=%.0f%%",
-            kernel, t->gpu, t->time_us, (unsigned long long)t->cycles, sim_limiter_name(t->limiter),
-            t->occupancy_warps, t->max_warps, t->dram_pct, t->tensor_pct, t->fp32_pct);
+            "timing: %s gpu=%s time_us=%.2f range=%.2f..%.2f calibrated=%s cycles=%llu limiter=%s "
+            "occupancy=%u/%u regs=%u(%s) dram=%.0f%% tensor=%.0f%% fp32=%.0f%%",
+            kernel, t->gpu, t->time_us, t->time_lo_us, t->time_hi_us, t->calibrated,
+            (unsigned long long)t->cycles, sim_limiter_name(t->limiter), t->occupancy_warps,
+            t->max_warps, t->regs_per_thread, t->regs_from, t->dram_pct, t->tensor_pct,
+            t->fp32_pct);
     if (t->ctas_timed < t->ctas_total)
         fprintf(out, " sampled=%llu/%llu", (unsigned long long)t->ctas_timed,
                 (unsigned long long)t->ctas_total);
+    if (*t->ceiling)
+        fprintf(out, " ceiling=%s", t->ceiling);
     fputc('\n', out);
 }

@@ -33,7 +33,8 @@ static const TimingGpu gpus[] = {
         .reg_unit = 256,
         .smem_cta_reserved = 1024,
         .dram_gbs = 2039,
-        .dram_eff = 0.88,
+        .dram_eff = 0.967,
+        .dram_wr_cost = 1.22,
         .l2_bytes_clk = 5120,
         .l2_eff = 0.70,
         .l2_mb = 40,
@@ -56,6 +57,18 @@ static const TimingGpu gpus[] = {
         .atom_same_cyc = 2,
         .atom_per_clk = 128,
         .launch_us = 2.5,
+        .mma_eff = 0.85,
+        .wgmma_eff = 1,
+        .fp32_eff = 0.9,
+        .overlap_p = 6,
+        .calibrated = "published",
+        /* the calibration cases' errors, widened by 8 points (docs/timing.md) */
+        .band = { [CAL_MMA] = { -0.101, 0.067 }, [CAL_FP32] = { -0.087, 0.073 },
+                  [CAL_DRAM] = { -0.071, 0.089 }, [CAL_OTHER] = { -0.3, 0.3 } },
+        .ceil_gemm = 0.869, /* [MAXF] 271.2 of 312 TFLOP/s */
+        .ceil_attn = { 0.737, 0.737, 0.737 }, /* [FA2] 230 of 312 TFLOP/s (head dim 128) */
+        .ceil_fp32 = 0.883, /* [CUTLASS-P] SIMT SGEMM 17.2 of 19.5 TFLOP/s */
+        .ceil_dram = 0.871, /* [JULIA] device copy 1355 of 1555 GB/s */
     },
     {
         .name = "h100",
@@ -68,7 +81,8 @@ static const TimingGpu gpus[] = {
         .reg_unit = 256,
         .smem_cta_reserved = 1024,
         .dram_gbs = 3350,
-        .dram_eff = 0.88,
+        .dram_eff = 0.967,
+        .dram_wr_cost = 1.22,
         .l2_bytes_clk = 7680,
         .l2_eff = 0.70,
         .l2_mb = 50,
@@ -80,7 +94,7 @@ static const TimingGpu gpus[] = {
         },
         .thr = {
             [TP_FP32] = 128, [TP_FP16] = 128, [TP_FP64] = 64, [TP_INT] = 64, [TP_SFU] = 16,
-            [TP_CVT] = 16, [TP_MIO] = 32, [TP_LSU] = 32, [TP_TENSOR] = 1365, [TP_BRANCH] = 64,
+            [TP_CVT] = 16, [TP_MIO] = 32, [TP_LSU] = 32, [TP_TENSOR] = 1024, [TP_BRANCH] = 64,
         },
         .wgmma_fma_clk = 2048,
         .lat_smem = 29,
@@ -91,6 +105,18 @@ static const TimingGpu gpus[] = {
         .atom_same_cyc = 2,
         .atom_per_clk = 128,
         .launch_us = 2.5,
+        .mma_eff = 0.85,
+        .wgmma_eff = 0.85,
+        .fp32_eff = 0.9,
+        .overlap_p = 6,
+        .calibrated = "published",
+        /* the calibration cases' errors, widened by 8 points; FP32: no case */
+        .band = { [CAL_MMA] = { -0.095, 0.073 }, [CAL_FP32] = { -0.3, 0.3 },
+                  [CAL_DRAM] = { -0.078, 0.141 }, [CAL_OTHER] = { -0.3, 0.3 } },
+        .ceil_gemm = 0.817, /* [FASTCU] 808 of 989.4 TFLOP/s */
+        .ceil_attn = { 0.502, 0.655, 0.748 }, /* [FA3] 497, 648, 740 of 989.4 TFLOP/s */
+        .ceil_fp32 = 1,     /* no published measurement: the datasheet */
+        .ceil_dram = 0.968, /* [FASTCU] sum reduction 3241 of 3350 GB/s */
     },
 };
 

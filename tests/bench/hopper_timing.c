@@ -12,13 +12,14 @@
  * for the buffers of A (N x N) and B (N x N), and the block size and dynamic shared
  * memory come from the kernel's other comment lines.  TM x TN is the kernel's tile
  * of C (block y steps M, x steps N); SAMPLE CTAs of the N/TN x N/TM grid are simulated and the rest extrapolated; REGS (registers per thread
- * for occupancy, ptxas -v; 0 or absent: the model's estimate) defaults to the model's estimate;
+ * for occupancy; 0 or absent: ptxas -v when ptxas is found, else the model's estimate);
  * K (default N) makes it an N x N x K GEMM.  The inputs are
  * zero-filled: the model times the instructions and memory requests, which do not
  * depend on the values.  A persistent kernel (--persistent, a `// vptx: hidden logical
  * grid` line) gets the logical grid in its three hidden parameters and runs on
  * min(tiles, SAMPLE) workgroups, every one simulated (SAMPLE is then the persistent grid).
  */
+#include "driver/ptxas.h"
 #include "driver/vptx.h"
 #include "sim/sim.h"
 
@@ -118,12 +119,11 @@ main(int argc, char **argv)
         grid[0] = vptx_persistent_workgroups(logical, (unsigned)sample);
         grid[1] = 1;
     }
-    free(ptx);
     sim_set_timing(ctx, gpu);
     sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, sample);
     sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0);
-    if (regs)
-        sim_set_option(ctx, SIM_OPT_TIMING_REGS, regs);
+    ptxas_timing_regs(ctx, ptx, "gemm", regs); /* ptxas -v's count unless REGS is given */
+    free(ptx);
     SimTiming t;
     if (sim_launch(f, grid[0], grid[1], 1, threads ? threads : 256, 1, 1, smem, params) != SIM_OK ||
         sim_timing(ctx, &t) != SIM_OK) {

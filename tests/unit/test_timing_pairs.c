@@ -15,12 +15,16 @@
  * Big launches are sampled here (64 CTAs) to keep the test fast under ASan.
  * With --table, prints the estimates (tests/bench/timing.sh).
  */
+#include "driver/ptxas.h"
 #include "tests/timing/pairs.h"
 #include "tests/sim/simtest.h"
 
 #include <math.h>
 
 static const char *gpus[] = { "a100", "h100" };
+/* --table (make bench): the PTX whose ptxas -v registers the occupancy takes, as every
+   bench harness does; the test itself keeps the model's estimate (no ptxas needed) */
+static const char *regs_ptx;
 static const double dram_gbs[] = { 2039, 3350 };    /* [DS-A100], [DS-H100] */
 static const double fp32_flop_clk[] = { 128, 256 }; /* per SM: 64 / 128 FMA lanes [PG] */
 static const double sms[] = { 108, 132 }, mhz[] = { 1410, 1830 };
@@ -60,6 +64,8 @@ run_launch(SimCtx *ctx, SimModule *m, const PairLaunch *l, const char *gpu, uint
     }
     sim_set_timing(ctx, gpu);
     sim_set_option(ctx, SIM_OPT_TIMING_SAMPLE, sample);
+    if (regs_ptx)
+        ptxas_timing_regs(ctx, regs_ptx, l->kernel, 0);
     SimResult r = sim_launch(f, l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1],
                              l->block[2], 0, params);
     CHECK(r == SIM_OK, "%s: %s", l->kernel, sim_error(ctx));
@@ -331,6 +337,8 @@ main(int argc, char **argv)
         CHECK(0, "%s", sim_error(ctx));
         return 1;
     }
+    if (table)
+        regs_ptx = ptx;
     check_pairs(ctx, m, table);
     check_peaks(ctx, m, table);
     if (!table) {
