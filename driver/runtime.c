@@ -40,9 +40,9 @@ struct VptxFunction {
     HiddenTmap hidden[PTX_MAX_HIDDEN]; /* the tensor maps the compiler appended to its
                                           parameters */
     uint32_t nhidden;
-    uint32_t ngrid; /* 3: a persistent kernel's logical grid follows the maps (.u32 x, y, z) */
-    int own;        /* the parameters the caller passes (the device's count less the hidden
-                       ones); -1: unknown (a CUDA driver before 12.4, no hidden ones) */
+    uint32_t ngrid;   /* 3: a persistent kernel's logical grid follows the maps (.u32 x, y, z) */
+    int own;          /* the parameters the caller passes (the device's count less the hidden
+                         ones); -1: unknown (a CUDA driver before 12.4, no hidden ones) */
     long timing_regs; /* sim with a timing model: ptxas -v's registers, 0 none (the model's
                          estimate), -1 not asked yet */
     VptxFunction *next;

@@ -136,18 +136,18 @@ typedef struct {
 } SimParamInfo;
 
 typedef enum {
-    SIM_OPT_LINE_COUNTS,      /* 1: count executed instructions per PTX line */
-    SIM_OPT_MAX_INSTRUCTIONS, /* fault once a launch executes more (default 2^32, 0: no limit);
-                                 each CTA started counts as 32 */
-    SIM_OPT_CP_ASYNC_DEFER,   /* 1 (default): cp.async data lands at wait_group/wait_all;
-                                 0: at issue */
-    SIM_OPT_FILL_BYTE,        /* byte pattern of fresh shared and local memory (default 0xcd) */
-    SIM_OPT_TIMEOUT_MS,       /* fault once a launch has run this long (default 0: none) */
-    SIM_OPT_TIMING_REGS,      /* registers per thread for the timing model's occupancy
-                                 (ptxas -v); 0 (default): estimated from the PTX */
-    SIM_OPT_TIMING_SAMPLE,    /* timing: simulate at most this many CTAs of a bigger grid,
-                                 spread over it, and extrapolate (0, default: all).  The
-                                 CTAs left out do not run: their outputs are not written */
+    SIM_OPT_LINE_COUNTS,       /* 1: count executed instructions per PTX line */
+    SIM_OPT_MAX_INSTRUCTIONS,  /* fault once a launch executes more (default 2^32, 0: no limit);
+                                  each CTA started counts as 32 */
+    SIM_OPT_CP_ASYNC_DEFER,    /* 1 (default): cp.async data lands at wait_group/wait_all;
+                                  0: at issue */
+    SIM_OPT_FILL_BYTE,         /* byte pattern of fresh shared and local memory (default 0xcd) */
+    SIM_OPT_TIMEOUT_MS,        /* fault once a launch has run this long (default 0: none) */
+    SIM_OPT_TIMING_REGS,       /* registers per thread for the timing model's occupancy
+                                  (ptxas -v); 0 (default): estimated from the PTX */
+    SIM_OPT_TIMING_SAMPLE,     /* timing: simulate at most this many CTAs of a bigger grid,
+                                  spread over it, and extrapolate (0, default: all).  The
+                                  CTAs left out do not run: their outputs are not written */
     SIM_OPT_TIMING_REGS_PTXAS, /* 1: SIM_OPT_TIMING_REGS is ptxas -v's count (the timing
                                   line says regs=N(ptxas)); 0 (default): given by the user */
 } SimOption;
