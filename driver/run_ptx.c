@@ -20,6 +20,7 @@
 #include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/vptx.h"
+#include "port.h"
 #include "sim/sim.h"
 
 #include <errno.h>
@@ -68,6 +69,8 @@ typedef struct {
     const char *args[MAXARGS];
     int nargs;
 } RunOpts;
+
+static int run_fail(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
 static int
 run_fail(const char *fmt, ...)

@@ -26,6 +26,7 @@
 #ifndef SIM_SIMINT_H
 #define SIM_SIMINT_H
 
+#include "port.h" /* cpu_supports, the builtins tcc lacks */
 #include "sim/sim.h"
 
 #include <math.h>
@@ -368,7 +369,7 @@ struct SimCtx {
 };
 
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
-void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap);
+void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap) SIM_PRINTF(2, 0);
 Alloc *alloc_find(SimCtx *ctx, uint64_t addr);
 SimResult sim_alloc_internal(SimCtx *ctx, SimDevPtr *out, size_t bytes);
 
