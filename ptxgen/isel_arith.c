@@ -486,7 +486,8 @@ ptxgen_float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b)
     /* f64 has no .NaN form: max/min, then the canonical NaN if either input is NaN */
     Slot m = new_reg(e, c), p = new_reg(e, RC_PRED);
     ins(e, "%s.f64 %s, %s, %s;", mm, S(e, m), S(e, as_reg(e, a)), S(e, b));
-    ins(e, "setp.nan.f64 %s, %s, %s;", S(e, p), S(e, as_reg(e, a)), S(e, as_reg(e, b)));
+    Slot ra = as_reg(e, a), rb = as_reg(e, b);
+    ins(e, "setp.nan.f64 %s, %s, %s;", S(e, p), S(e, ra), S(e, rb));
     ins(e, "selp.f64 %s, 0d7FF8000000000000, %s, %s;", S(e, d), S(e, m), S(e, p));
     return d;
 }
@@ -641,8 +642,8 @@ lower_cmpf(Emit *e, int pred, TypeId t, Slot a, Slot b)
         b = cvt_to_f32(e, b, t);
         t = TY_F32;
     }
-    ins(e, "setp.%s.%s %s, %s, %s;", cmpf_ptx[pred], ftype(t), S(e, p), S(e, as_reg(e, a)),
-        S(e, t == TY_F16 ? as_reg(e, b) : b));
+    Slot ra = as_reg(e, a), rb = t == TY_F16 ? as_reg(e, b) : b;
+    ins(e, "setp.%s.%s %s, %s, %s;", cmpf_ptx[pred], ftype(t), S(e, p), S(e, ra), S(e, rb));
     return p;
 }
 
@@ -820,8 +821,8 @@ packed_truncf(Emit *e, OpId o, Rep *src, Rep *dst)
 {
     for (uint32_t k = 0; k < dst->n; k++) {
         Slot d = new_reg(e, RC_B32);
-        ins(e, "cvt.rn.%sx2.f32 %s, %s, %s;", ftype(dst->elem), S(e, d),
-            S(e, as_reg(e, src->slots[2 * k + 1])), S(e, as_reg(e, src->slots[2 * k])));
+        Slot hi = as_reg(e, src->slots[2 * k + 1]), lo = as_reg(e, src->slots[2 * k]);
+        ins(e, "cvt.rn.%sx2.f32 %s, %s, %s;", ftype(dst->elem), S(e, d), S(e, hi), S(e, lo));
         dst->slots[k] = d;
     }
     (void)o;

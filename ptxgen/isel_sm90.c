@@ -750,8 +750,9 @@ lower_mma_store(Emit *e, OpId o)
     }
     for (uint32_t p = 0; p + 1 < acc->n + 1 && 2 * p + 1 < acc->n; p++) {
         int64_t off = ((8 * (p & 1)) * ld + 8 * (p >> 1)) * 4;
-        ins(e, "st.%s.v2.f32 %s, {%s, %s};", space_name(mr->space), addr(e, base, off),
-            S(e, as_reg(e, acc->slots[2 * p])), S(e, as_reg(e, acc->slots[2 * p + 1])));
+        Slot lo = as_reg(e, acc->slots[2 * p]), hi = as_reg(e, acc->slots[2 * p + 1]);
+        ins(e, "st.%s.v2.f32 %s, {%s, %s};", space_name(mr->space), addr(e, base, off), S(e, lo),
+            S(e, hi));
     }
     return true;
 }
