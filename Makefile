@@ -148,13 +148,15 @@ update-golden: $(BIN)       ## regenerate tests/golden/*.ptx (review the diff!)
 
 # libFuzzer builds: the library with coverage hooks (fuzzer-no-link), each target with the
 # libFuzzer main; replay_NAME lists the seeds.  clang only (clang 14 and libclang-rt-14-dev,
-# or a newer one: FUZZ_CC=clang-19).  `make fuzz FUZZ_TARGETS=ptx` runs one target.
+# or a newer one: FUZZ_CC=clang-19 FUZZ_BUILD=build/fuzz19).  `make fuzz FUZZ_TARGETS=ptx`
+# runs one target.
 FUZZ_CC   = clang
+FUZZ_BUILD = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 fuzz:                       ## libFuzzer on every target for FUZZ_SECONDS each (clang), in build/fuzz
-	$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT='-O1 -g' \
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT='-O1 -g' \
 	    CFLAGS='-fsanitize=fuzzer-no-link $(FUZZ_SAN)' LDFLAGS='$(FUZZ_SAN)' fuzz-build
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RSS_MB=$(FUZZ_RSS_MB) FUZZ_BUILD=build/fuzz \
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RSS_MB=$(FUZZ_RSS_MB) FUZZ_BUILD=$(FUZZ_BUILD) \
 	    tests/fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%) $(FUZZ_REPLAY:$(BUILD)/tests/fuzz/%=$(BUILD)/%)
