@@ -227,6 +227,9 @@ run_case(const Case *c)
         return;
     }
     SimCtx *ctx = sim_create();
+    /* the errors are checked, not the wall clock: no time limit, which a slow build (tcc's
+       unoptimised code) on a loaded machine would reach */
+    sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0);
     SimModule *m = NULL;
     SimFunc *f = NULL;
     SimResult s = sim_module_load(ctx, vptx_result_output(r, NULL), "math.ptx", &m);
