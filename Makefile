@@ -10,6 +10,7 @@ WARN     = -std=c11 -pedantic -Wall -Wextra $(WERROR) -Wshadow \
 SAN      = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 CPPFLAGS = -I. -D_POSIX_C_SOURCE=200809L
 LDLIBS   = -lm -ldl -lpthread
+DEPFLAGS = -MMD -MP
 BUILD    = build
 PREFIX   = /usr/local
 
@@ -56,6 +57,24 @@ INSTALL_FILES = bin/vptx lib/libvptx.a lib/libvptx.so lib/$(SONAME) lib/libvptx.
 # memory cap of every fuzz target (libFuzzer -rss_limit_mb and -malloc_limit_mb)
 FUZZ_RSS_MB  = 1024
 
+# The compilers (docs/building.md).  gcc and clang link libvptx.so with a version script
+# that exports the API only.  tcc writes header dependencies with -MD alone, and its
+# linker has no version scripts and would export tcc's runtime (libtcc1.a, which tcc adds
+# to every link); so with tcc, binutils' ld (the ar and objcopy used below are binutils
+# too) links libvptx.so, and libtcc1.a goes into the public library's object, where
+# objcopy makes its symbols local like every other internal name.
+SOLINK   = $(CC) -shared $(OPT) $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SONAME) \
+           -Wl,--version-script=$(BUILD)/public/vptx.map
+SOLIBS   = $(LDLIBS)
+ifneq ($(findstring tcc,$(notdir $(CC))),)
+DEPFLAGS = -MD
+# glibc's <regex.h> declares VLA parameters tcc does not parse (tests/filecheck.c)
+CPPFLAGS += '-D_REGEX_NELTS(n)='
+CCRT     = $(shell $(CC) -print-search-dirs | sed -n 's/^install: //p')/libtcc1.a
+SOLINK   = ld -shared -z noexecstack -soname $(SONAME) --version-script=$(BUILD)/public/vptx.map
+SOLIBS   = $(CCRT) $(LDLIBS) -lc
+endif
+
 all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES) $(MAN) $(COMPL) $(GPUPROGS)
 
 $(BIN): $(BUILD)/driver/main.o $(LIB)
@@ -68,7 +87,7 @@ $(LIB): $(LIBOBJ)
 
 $(PUBLIB): $(LIBOBJ) $(API_HDRS)
 	@mkdir -p $(@D)
-	$(CC) -r -nostdlib -o $(@D)/vptx.o $(LIBOBJ)
+	$(CC) -r -nostdlib -o $(@D)/vptx.o $(LIBOBJ) $(CCRT)
 	$(API_SYMS) > $(@D)/vptx.syms
 	objcopy --keep-global-symbols=$(@D)/vptx.syms $(@D)/vptx.o
 	rm -f $@
@@ -77,8 +96,7 @@ $(PUBLIB): $(LIBOBJ) $(API_HDRS)
 $(SOLIB): $(LIBOBJ) $(API_HDRS)
 	@mkdir -p $(@D)/public
 	{ echo '{ global:'; $(API_SYMS) | sed 's/.*/    &;/'; echo '  local: *; };'; } > $(@D)/public/vptx.map
-	$(CC) -shared $(OPT) $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SONAME) \
-	    -Wl,--version-script=$(@D)/public/vptx.map -o $@ $(LIBOBJ) $(LDLIBS)
+	$(SOLINK) -o $@ $(LIBOBJ) $(SOLIBS)
 	ln -sf libvptx.so.$(SOVER) $(@D)/$(SONAME)
 	ln -sf $(SONAME) $(@D)/libvptx.so
 
@@ -92,7 +110,7 @@ $(COMPL): $(BIN) driver/mkcompletion.sh
 
 $(BUILD)/%.o: %.c $(BUILD)/pic.stamp
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) -fPIC $(DEPFLAGS) -c -o $@ $<
 
 $(BUILD)/pic.stamp:
 	@mkdir -p $(@D)
@@ -100,15 +118,15 @@ $(BUILD)/pic.stamp:
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) $(DEPFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 $(BUILD)/examples/%: examples/%.c $(PUBLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(PUBLIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) $(DEPFLAGS) -o $@ $< $(PUBLIB) $(LDLIBS)
 
 $(BUILD)/tests/gpu/%: tests/gpu/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) $(DEPFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 $(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(@D)
@@ -117,7 +135,7 @@ $(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz
 
 $(BUILD)/tests/%: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) $(CFLAGS) $(LDFLAGS) $(DEPFLAGS) -o $@ $< $(LDLIBS)
 
 test:                       ## every test that needs no GPU, under ASan+UBSan, in build/san
 	$(MAKE) --no-print-directory BUILD=build/san OPT='-O1 -g' CFLAGS='$(SAN)' LDFLAGS='$(SAN)' run-tests
@@ -136,15 +154,16 @@ update-golden: $(BIN)       ## regenerate tests/golden/*.ptx (review the diff!)
 	BIN=$(BIN) tests/run.sh --update-golden
 
 # libFuzzer builds: the library with coverage hooks (fuzzer-no-link), each target with the
-# libFuzzer main; replay_NAME lists the seeds.  clang only (clang 14 and libclang-rt-14-dev).
-# WERROR= because clang warns about things gcc does not (-Wformat-nonliteral in diag.c).
-# `make fuzz FUZZ_TARGETS=ptx` runs one target.
+# libFuzzer main; replay_NAME lists the seeds.  clang only (clang 14 and libclang-rt-14-dev,
+# or a newer one: FUZZ_CC=clang-19 FUZZ_BUILD=build/fuzz19).  `make fuzz FUZZ_TARGETS=ptx`
+# runs one target.
 FUZZ_CC   = clang
+FUZZ_BUILD = build/fuzz
 FUZZ_SAN  = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 fuzz:                       ## libFuzzer on every target for FUZZ_SECONDS each (clang), in build/fuzz
-	$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT='-O1 -g' WERROR= \
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT='-O1 -g' \
 	    CFLAGS='-fsanitize=fuzzer-no-link $(FUZZ_SAN)' LDFLAGS='$(FUZZ_SAN)' fuzz-build
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RSS_MB=$(FUZZ_RSS_MB) FUZZ_BUILD=build/fuzz \
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RSS_MB=$(FUZZ_RSS_MB) FUZZ_BUILD=$(FUZZ_BUILD) \
 	    tests/fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%) $(FUZZ_REPLAY:$(BUILD)/tests/fuzz/%=$(BUILD)/%)
@@ -154,6 +173,14 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
 
 $(BUILD)/replay_%: $(BUILD)/tests/fuzz/replay_%
 	cp $< $@
+
+# One fully static vptx, linked against musl (musl-gcc: Debian's musl-tools), in build/static;
+# `strip build/static/vptx` leaves about 1.2 MB.  Compiling needs no libdl; the CUDA backend
+# says that the static build cannot load the driver (musl's static dlopen always fails).
+STATIC_CC = musl-gcc
+static:                     ## a fully static vptx linked against musl (musl-gcc), in build/static
+	$(MAKE) --no-print-directory BUILD=build/static CC=$(STATIC_CC) LDFLAGS=-static \
+	    CPPFLAGS='$(CPPFLAGS) -DVPTX_STATIC' build/static/vptx
 
 leakcheck:                  ## the CLI under valgrind on good and bad inputs, in build/vg
 	$(MAKE) --no-print-directory BUILD=build/vg OPT='-O1 -g' build/vg/vptx
@@ -186,10 +213,10 @@ uninstall:                  ## remove what `make install` put under PREFIX (the 
 	-rmdir $(DESTDIR)$(PREFIX)/share/doc/vptx 2> /dev/null
 
 format:                     ## reformat the sources in place
-	clang-format -i $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h examples/*.c)
+	clang-format -i port.h $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h examples/*.c)
 
 format-check:               ## fail if a source is not clang-formatted
-	clang-format --dry-run -Werror $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h examples/*.c)
+	clang-format --dry-run -Werror port.h $(SRC) $(HDR) $(wildcard tests/*.c tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h examples/*.c)
 
 clean:                      ## remove build/
 	rm -rf build
@@ -197,5 +224,5 @@ clean:                      ## remove build/
 help:                       ## list the targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed -e 's/:.*## /\t/'
 
-.PHONY: all test run-tests check demo update-golden bench bench-deps fuzz fuzz-build leakcheck install uninstall format format-check clean help
+.PHONY: all test run-tests check demo update-golden bench bench-deps fuzz fuzz-build static leakcheck install uninstall format format-check clean help
 -include $(OBJ:.o=.d) $(UNIT:=.d) $(TOOLS:=.d) $(EXAMPLES:=.d)

@@ -289,7 +289,16 @@ outbuf_room(OutBuf *b, size_t need)
     return true;
 }
 
+#if defined(__linux__)
+/* glibc's and musl's fopencookie; its seek takes an off64_t in glibc, an off_t in musl.
+   (musl's open_memstream would not do: after ptxgen rewrites the .version digits and
+   seeks back to the end, it reports the length up to the rewrite.) */
 #if defined(__GLIBC__)
+typedef off64_t CookieOff;
+#else
+typedef off_t CookieOff;
+#endif
+
 static ssize_t
 outbuf_write(void *cookie, const char *buf, size_t size)
 {
@@ -308,14 +317,16 @@ outbuf_write(void *cookie, const char *buf, size_t size)
 }
 
 static int
-outbuf_seek(void *cookie, off64_t *offset, int whence)
+outbuf_seek(void *cookie, CookieOff *offset, int whence)
 {
     OutBuf *b = cookie;
-    off64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? (off64_t)b->pos : (off64_t)b->len;
+    CookieOff base = whence == SEEK_SET   ? 0
+                     : whence == SEEK_CUR ? (CookieOff)b->pos
+                                          : (CookieOff)b->len;
     if (*offset < -base)
         return -1;
     b->pos = (size_t)(base + *offset);
-    *offset = (off64_t)b->pos;
+    *offset = (CookieOff)b->pos;
     return 0;
 }
 

@@ -4,12 +4,15 @@
  */
 #include "driver/vptx.h"
 #include "driver/ptxas.h"
+#include "port.h"
 #include "sim/sim.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static int api_fail(char *err, size_t n, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
 static int
 api_fail(char *err, size_t n, const char *fmt, ...)

@@ -173,7 +173,15 @@ cuda_open(Cuda **out, char *msg, size_t n)
     c->lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!c->lib) {
         const char *why = dlerror();
+#ifdef VPTX_STATIC
+        /* `make static`: musl's static dlopen always fails; glibc's may load the driver */
+        set_error(c,
+                  "no CUDA driver: this vptx is statically linked and cannot load libcuda.so.1 "
+                  "(%s); the CUDA backend needs a dynamically linked vptx",
+                  why ? why : "dlopen failed");
+#else
         set_error(c, "no CUDA driver: libcuda.so.1 not found (%s)", why ? why : "dlopen failed");
+#endif
         return open_error(c, CUDA_OPEN_NO_DRIVER, msg, n);
     }
     for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {

@@ -11,6 +11,7 @@
 #include "driver/npy.h"
 
 #include "driver/output.h"
+#include "port.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -38,6 +39,8 @@ npy_dtype_descr(NpyDtype t)
 {
     return dtypes[t].descr;
 }
+
+static int npy_err(char *err, size_t n, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
 static int
 npy_err(char *err, size_t n, const char *fmt, ...)

@@ -22,6 +22,7 @@
 #include "driver/output.h"
 #include "driver/ptxas.h"
 #include "driver/vptx.h"
+#include "port.h"
 #include "sim/sim.h"
 
 #include <errno.h>
@@ -77,6 +78,8 @@ typedef struct {
     const char *args[MAXARGS];
     int nargs;
 } RunOpts;
+
+static int run_fail(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
 static int
 run_fail(const char *fmt, ...)

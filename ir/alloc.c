@@ -17,9 +17,13 @@
  *
  * Tests make the Nth allocation fail with ir_alloc_fail_at(N): a
  * thread-local countdown that only the test binaries set.
+ *
+ * Both are per thread: _Thread_local variables, or, with a compiler that has
+ * no thread-local storage (tcc; port.h's PORT_NO_TLS), two pthread keys.
  */
 #include "ir/ir.h"
 
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,27 +33,106 @@
 #define HEAD_SIZE                                                                                  \
     ((sizeof(AllocHead) + alignof(max_align_t) - 1) / alignof(max_align_t) * alignof(max_align_t))
 
-static _Thread_local OomScope *current_scope;
-static _Thread_local long fail_countdown; /* 0: off; else the allocation that fails */
+#ifndef PORT_NO_TLS
+static PORT_TLS OomScope *current_scope;
+static PORT_TLS long fail_countdown; /* 0: off; else the allocation that fails */
+
+static OomScope *
+scope_get(void)
+{
+    return current_scope;
+}
+
+static void
+scope_set(OomScope *s)
+{
+    current_scope = s;
+}
+
+static long
+countdown_get(void)
+{
+    return fail_countdown;
+}
+
+static void
+countdown_set(long n)
+{
+    fail_countdown = n;
+}
+#else
+static pthread_key_t scope_key, countdown_key;
+static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
+static bool keys_ok;
+
+static void
+make_keys(void)
+{
+    keys_ok =
+        pthread_key_create(&scope_key, NULL) == 0 && pthread_key_create(&countdown_key, NULL) == 0;
+}
+
+static void
+keys(void)
+{
+    pthread_once(&keys_once, make_keys);
+    if (!keys_ok)
+        ICE("no pthread key for the allocator's per-thread state");
+}
+
+static OomScope *
+scope_get(void)
+{
+    keys();
+    return pthread_getspecific(scope_key);
+}
+
+static void
+scope_set(OomScope *s)
+{
+    keys();
+    if (pthread_setspecific(scope_key, s) != 0)
+        ICE("pthread_setspecific failed");
+}
+
+static long
+countdown_get(void)
+{
+    keys();
+    return (long)(intptr_t)pthread_getspecific(countdown_key);
+}
+
+static void
+countdown_set(long n)
+{
+    keys();
+    if (pthread_setspecific(countdown_key, (void *)(intptr_t)n) != 0)
+        ICE("pthread_setspecific failed");
+}
+#endif
 
 long
 ir_alloc_fail_at(long n)
 {
-    long left = fail_countdown;
-    fail_countdown = n;
+    long left = countdown_get();
+    countdown_set(n);
     return left;
 }
 
 bool
 ir_alloc_should_fail(void)
 {
-    return fail_countdown > 0 && --fail_countdown == 0;
+    long n = countdown_get();
+    if (n <= 0)
+        return false;
+    countdown_set(n - 1);
+    return n == 1;
 }
 
 static void
 link_head(AllocHead *h)
 {
-    OomScope *s = current_scope;
+    OomScope *s = scope_get();
     if (!s) {
         h->prev = h->next = NULL;
         return;
@@ -87,8 +170,8 @@ ir_oom_enter(OomScope *s)
 {
     s->live.prev = s->live.next = &s->live;
     s->live.is_stream = false;
-    s->outer = current_scope;
-    current_scope = s;
+    s->outer = scope_get();
+    scope_set(s);
 }
 
 void
@@ -101,13 +184,13 @@ ir_oom_leave(OomScope *s, bool release)
         if (release)
             release_head(h);
     }
-    current_scope = s->outer;
+    scope_set(s->outer);
 }
 
 NORETURN void
 ir_oom(void)
 {
-    OomScope *s = current_scope;
+    OomScope *s = scope_get();
     if (!s)
         ICE("out of memory");
     longjmp(s->jump, 1);

@@ -169,7 +169,7 @@ ir_float_from_bits(uint64_t bits, TypeId type)
         return neg ? -v : v;
     }
     if (type == TY_F8E4M3FN)
-        return neg ? -NAN : NAN;
+        return copysign(NAN, neg ? -1.0 : 1.0); /* not -NAN: tcc's minus keeps a NaN's sign */
     if (exp == (1ull << f.ebits) - 1 && mant) {
         uint64_t d = (uint64_t)neg << 63 | 0x7ffull << 52 | mant << (52 - f.mbits);
         memcpy(&v, &d, sizeof v);

@@ -30,13 +30,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#if defined(__GNUC__)
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#define NORETURN          __attribute__((noreturn))
-#else
-#define PRINTF_LIKE(f, a)
-#define NORETURN
-#endif
+#include "port.h" /* PRINTF_LIKE, NORETURN, the builtins tcc lacks */
 
 /* Internal compiler errors: print where and abort (sanitizers show a stack). */
 NORETURN void ir_ice(const char *file, int line, const char *msg);
@@ -170,7 +164,7 @@ void diag_warning(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
 /* an optimisation remark (--remarks): what a pass decided and why; not an error */
 void diag_remark(Diag *d, Loc loc, const char *fmt, ...) PRINTF_LIKE(3, 4);
-void diag_verror(Diag *d, DiagLevel level, Loc loc, const char *fmt, va_list ap);
+void diag_verror(Diag *d, DiagLevel level, Loc loc, const char *fmt, va_list ap) PRINTF_LIKE(4, 0);
 bool diag_has_errors(const Diag *d);
 const char *diag_file_name(const Diag *d, uint32_t file);
 /* `file:line:col: error: msg`, the source line and a caret, for every record. */

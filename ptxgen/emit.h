@@ -80,8 +80,8 @@ typedef struct Range {
 
 /* Features that raise the .version or need a newer target. */
 typedef struct Emit {
-    char operand_text[16][40]; /* S()'s rotating buffers: per compile, so compiles may run in
-                                  parallel */
+    char operand_text[16][48]; /* S()'s rotating buffers (and isel_sm90.c's addresses): per compile,
+                                  so compiles may run in parallel */
     unsigned operand_next;
     Module *m;
     const PtxOptions *opt;

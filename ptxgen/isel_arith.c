@@ -305,16 +305,22 @@ family_of(TypeId t, OpKind k)
 static const char *
 type_suffix(Family f, RegClass c, bool packed, TypeId t)
 {
-    static _Thread_local char buf[8];
+    /* "s" or "u" and cls_width(c) */
+    static const char *const signed_name[RC_COUNT] = {
+        [RC_PRED] = "s1", [RC_B16] = "s16", [RC_B32] = "s32",
+        [RC_B64] = "s64", [RC_F32] = "s32", [RC_F64] = "s64"
+    };
+    static const char *const unsigned_name[RC_COUNT] = {
+        [RC_PRED] = "u1", [RC_B16] = "u16", [RC_B32] = "u32",
+        [RC_B64] = "u64", [RC_F32] = "u32", [RC_F64] = "u64"
+    };
     switch (f) {
     case FAM_PRED:
         return "pred";
     case FAM_INT:
-        snprintf(buf, sizeof buf, "s%u", cls_width(c));
-        return buf;
+        return signed_name[c];
     case FAM_UINT:
-        snprintf(buf, sizeof buf, "u%u", cls_width(c));
-        return buf;
+        return unsigned_name[c];
     case FAM_HALF:
         return packed ? "f16x2" : "f16";
     case FAM_BF16:
@@ -480,7 +486,8 @@ ptxgen_float_minmax_nan(Emit *e, OpKind k, TypeId t, Slot a, Slot b)
     /* f64 has no .NaN form: max/min, then the canonical NaN if either input is NaN */
     Slot m = new_reg(e, c), p = new_reg(e, RC_PRED);
     ins(e, "%s.f64 %s, %s, %s;", mm, S(e, m), S(e, as_reg(e, a)), S(e, b));
-    ins(e, "setp.nan.f64 %s, %s, %s;", S(e, p), S(e, as_reg(e, a)), S(e, as_reg(e, b)));
+    Slot ra = as_reg(e, a), rb = as_reg(e, b);
+    ins(e, "setp.nan.f64 %s, %s, %s;", S(e, p), S(e, ra), S(e, rb));
     ins(e, "selp.f64 %s, 0d7FF8000000000000, %s, %s;", S(e, d), S(e, m), S(e, p));
     return d;
 }
@@ -635,8 +642,8 @@ lower_cmpf(Emit *e, int pred, TypeId t, Slot a, Slot b)
         b = cvt_to_f32(e, b, t);
         t = TY_F32;
     }
-    ins(e, "setp.%s.%s %s, %s, %s;", cmpf_ptx[pred], ftype(t), S(e, p), S(e, as_reg(e, a)),
-        S(e, t == TY_F16 ? as_reg(e, b) : b));
+    Slot ra = as_reg(e, a), rb = t == TY_F16 ? as_reg(e, b) : b;
+    ins(e, "setp.%s.%s %s, %s, %s;", cmpf_ptx[pred], ftype(t), S(e, p), S(e, ra), S(e, rb));
     return p;
 }
 
@@ -661,17 +668,6 @@ lower_select(Emit *e, Slot c, Slot a, Slot b)
 }
 
 /* ---- conversions ---- */
-
-static const char *
-int_t(TypeId t, bool sign)
-{
-    static _Thread_local char buf[2][8];
-    static _Thread_local int n;
-    char *b = buf[n++ & 1];
-    unsigned w = type_bitwidth(t) == 1 ? 8 : type_bitwidth(t);
-    snprintf(b, 8, "%c%u", sign ? 's' : 'u', w);
-    return b;
-}
 
 static Slot
 lower_cast(Emit *e, OpKind k, TypeId from, TypeId to, ValueId res, Slot a)
@@ -714,8 +710,9 @@ lower_cast(Emit *e, OpKind k, TypeId from, TypeId to, ValueId res, Slot a)
     case OP_FPTOSI:
     case OP_FPTOUI: {
         Slot d = new_reg(e, reg_class_of(to));
-        ins(e, "cvt.rzi.%s.%s %s, %s;", int_t(to == TY_INDEX ? TY_I64 : to, sign), ftype(from),
-            S(e, d), S(e, as_reg(e, a)));
+        unsigned w = to == TY_INDEX ? 64 : type_bitwidth(to) == 1 ? 8 : type_bitwidth(to);
+        ins(e, "cvt.rzi.%c%u.%s %s, %s;", sign ? 's' : 'u', w, ftype(from), S(e, d),
+            S(e, as_reg(e, a)));
         return d;
     }
     case OP_TRUNCI: {
@@ -824,8 +821,8 @@ packed_truncf(Emit *e, OpId o, Rep *src, Rep *dst)
 {
     for (uint32_t k = 0; k < dst->n; k++) {
         Slot d = new_reg(e, RC_B32);
-        ins(e, "cvt.rn.%sx2.f32 %s, %s, %s;", ftype(dst->elem), S(e, d),
-            S(e, as_reg(e, src->slots[2 * k + 1])), S(e, as_reg(e, src->slots[2 * k])));
+        Slot hi = as_reg(e, src->slots[2 * k + 1]), lo = as_reg(e, src->slots[2 * k]);
+        ins(e, "cvt.rn.%sx2.f32 %s, %s, %s;", ftype(dst->elem), S(e, d), S(e, hi), S(e, lo));
         dst->slots[k] = d;
     }
     (void)o;

@@ -288,7 +288,8 @@ log_parts(Emit *e, Slot x, Slot *kf, Slot *lm)
     Slot rr = mul(e, z, horner(e, z, log_c, N(log_c)));
     Slot hfsq = mul(e, K(0.5), mul(e, f, f));
     /* log m = f - (hfsq - s (hfsq + R)) */
-    Slot t = fmad(e, s, add(e, hfsq, rr), op1(e, RC_F64, "neg.f64", hfsq));
+    Slot sum = add(e, hfsq, rr);
+    Slot t = fmad(e, s, sum, op1(e, RC_F64, "neg.f64", hfsq));
     *lm = add(e, f, t);
 }
 
@@ -336,14 +337,16 @@ sincos64(Emit *e, Slot x, int offset)
     if (offset)
         q = op2(e, RC_B64, "add.s64", q, imm_slot(RC_B64, (uint64_t)offset));
     Slot z = mul(e, r, r);
-    Slot sn = fmad(e, mul(e, r, z), horner(e, z, sin_c, N(sin_c)), r);
+    Slot r3 = mul(e, r, z);
+    Slot sn = fmad(e, r3, horner(e, z, sin_c, N(sin_c)), r);
     /* cos r = w + (((1 - w) - z/2 - zl/2) + z^2 Q) with w = 1 - z/2 rounded, z + zl = r^2:
        the rounding errors of w and of z go into the small tail */
     Slot zl = fmad(e, r, r, op1(e, RC_F64, "neg.f64", z));
     Slot hz = mul(e, z, K(0.5));
     Slot w = sub(e, K(1.0), hz);
     Slot tail = fmad(e, zl, K(-0.5), sub(e, sub(e, K(1.0), w), hz));
-    Slot cs = add(e, w, fmad(e, mul(e, z, z), horner(e, z, cos_c, N(cos_c)), tail));
+    Slot z2 = mul(e, z, z);
+    Slot cs = add(e, w, fmad(e, z2, horner(e, z, cos_c, N(cos_c)), tail));
     Slot odd = new_reg(e, RC_PRED), neg = new_reg(e, RC_PRED);
     Slot q1 = op2(e, RC_B64, "and.b64", q, imm_slot(RC_B64, 1));
     Slot q2 = op2(e, RC_B64, "and.b64", q, imm_slot(RC_B64, 2));
@@ -359,7 +362,8 @@ tanh64(Emit *e, Slot x)
 {
     Slot ax = op1(e, RC_F64, "abs.f64", x);
     Slot z = mul(e, x, x);
-    Slot small = fmad(e, mul(e, x, z), horner(e, z, tanh_c, N(tanh_c)), x);
+    Slot x3 = mul(e, x, z);
+    Slot small = fmad(e, x3, horner(e, z, tanh_c, N(tanh_c)), x);
     Slot t = exp64(e, add(e, ax, ax));
     Slot big = sub(e, K(1.0), divd(e, K(2.0), add(e, t, K(1.0))));
     big = op2(e, RC_F64, "copysign.f64", x, big);
@@ -384,7 +388,8 @@ erf64(Emit *e, Slot x)
     for (int n = 60; n >= 1; n--)
         cf = add(e, ax, divd(e, K(n * 0.5), cf));
     Slot erfc = divd(e, ex, mul(e, K(SQRTPI), cf));
-    Slot big = sel(e, pred(e, "lt", ax, K(6.0)), sub(e, K(1.0), erfc), K(1.0));
+    Slot below6 = pred(e, "lt", ax, K(6.0));
+    Slot big = sel(e, below6, sub(e, K(1.0), erfc), K(1.0));
     Slot y = sel(e, pred(e, "lt", ax, K(2.0)), ser, big);
     y = op2(e, RC_F64, "copysign.f64", x, y);
     return sel(e, pred(e, "nan", x, x), x, y);
@@ -445,7 +450,8 @@ two_sum(Emit *e, Slot a, Slot b, Slot *h, Slot *l)
 {
     *h = add(e, a, b);
     Slot bb = sub(e, *h, a);
-    *l = add(e, sub(e, a, sub(e, *h, bb)), sub(e, b, bb));
+    Slot da = sub(e, a, sub(e, *h, bb));
+    *l = add(e, da, sub(e, b, bb));
 }
 
 /* (h, l) = a * b exactly */
@@ -479,7 +485,8 @@ log_dd(Emit *e, Slot x, Slot *lh, Slot *ll)
     two_prod(e, ch, K(0x1.5555555555555p-1), &th, &tl);
     tl = fmad(e, ch, K(0x1.5555555555555p-55), fmad(e, cl, K(0x1.5555555555555p-1), tl));
     /* the tail s^5 P(z), P = sum_{k>=2} 2/(2k+1) z^(k-2): log_c without its last term */
-    Slot tail = mul(e, mul(e, ch, zh), horner(e, zh, log_c, N(log_c) - 1));
+    Slot s3 = mul(e, ch, zh);
+    Slot tail = mul(e, s3, horner(e, zh, log_c, N(log_c) - 1));
     /* log m = 2 sh + th + (2 sl + tl + tail) */
     Slot ah, al;
     two_sum(e, mul(e, K(2.0), sh), th, &ah, &al);
@@ -545,7 +552,8 @@ fmod_loop(Emit *e, Slot r, Slot a)
     Slot ex = op2(e, RC_B64, "and.b64", rb, imm_slot(RC_B64, 0x7FF0000000000000u));
     Slot mb = op2(e, RC_B64, "and.b64", ab, imm_slot(RC_B64, 0x000FFFFFFFFFFFFFu));
     Slot t = op1(e, RC_F64, "mov.b64", op2(e, RC_B64, "or.b64", ex, mb));
-    t = sel(e, pred(e, "gt", t, r), mul(e, t, K(0.5)), t);
+    Slot above = pred(e, "gt", t, r);
+    t = sel(e, above, mul(e, t, K(0.5)), t);
     ins(e, "sub.rn.f64 %s, %s, %s;", S(e, r), S(e, r), S(e, t));
     ins(e, "bra.uni $L__%s_%" PRIu32 ";", e->kname, top);
     label(e, done);
@@ -609,8 +617,10 @@ ptxgen_math_f64(Emit *e, OpKind k, const Slot *a, int na)
         return tanh64(e, x);
     case OP_ERF:
         return erf64(e, x);
-    case OP_POWF:
-        return pow_signs(e, x, as_reg(e, a[1]), pow64(e, x, as_reg(e, a[1])));
+    case OP_POWF: {
+        Slot y = as_reg(e, a[1]);
+        return pow_signs(e, x, y, pow64(e, x, as_reg(e, a[1])));
+    }
     default:
         break;
     }

@@ -612,8 +612,8 @@ lower_subview(Emit *e, OpId o)
             mr->strides[r] = imm_slot(RC_B64, steps[d].bits * src->strides[d].bits);
         } else {
             Slot m = new_reg(e, RC_B64);
-            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, m), S(e, as_reg(e, widen(e, steps[d]))),
-                S(e, widen(e, src->strides[d])));
+            Slot step = as_reg(e, widen(e, steps[d])), stride = widen(e, src->strides[d]);
+            ins(e, "mul.lo.s64 %s, %s, %s;", S(e, m), S(e, step), S(e, stride));
             mr->strides[r] = m;
         }
         r++;

@@ -75,13 +75,11 @@ mbar_addr(Emit *e, ValueId g, ValueId id, int64_t *off)
 static const char *
 addr(Emit *e, Slot a, int64_t off)
 {
-    static _Thread_local char buf[4][48];
-    static _Thread_local int n;
-    char *b = buf[n++ & 3];
+    char *b = e->operand_text[e->operand_next++ % 16]; /* one of S()'s buffers */
     if (off)
-        snprintf(b, 48, "[%s+%" PRId64 "]", S(e, a), off);
+        snprintf(b, sizeof e->operand_text[0], "[%s+%" PRId64 "]", S(e, a), off);
     else
-        snprintf(b, 48, "[%s]", S(e, a));
+        snprintf(b, sizeof e->operand_text[0], "[%s]", S(e, a));
     return b;
 }
 
@@ -89,13 +87,13 @@ addr(Emit *e, Slot a, int64_t off)
 static const char *
 guard(Emit *e, OpId o, uint32_t k)
 {
-    static _Thread_local char buf[24];
+    char *buf = e->operand_text[e->operand_next++ % 16]; /* one of S()'s buffers */
     Op *op = op_get(e->m, o);
     buf[0] = 0;
     if (k < op->nargs && value_type(e->m, op->args[k]) == TY_I1) {
         Slot p = scalar_of(e, op->args[k]);
         if (!p.is_imm)
-            snprintf(buf, sizeof buf, "@%s ", S(e, p));
+            snprintf(buf, sizeof e->operand_text[0], "@%s ", S(e, p));
     }
     return buf;
 }
@@ -772,8 +770,9 @@ lower_mma_store(Emit *e, OpId o)
     }
     for (uint32_t p = 0; p + 1 < acc->n + 1 && 2 * p + 1 < acc->n; p++) {
         int64_t off = ((8 * (p & 1)) * ld + 8 * (p >> 1)) * 4;
-        ins(e, "st.%s.v2.f32 %s, {%s, %s};", space_name(mr->space), addr(e, base, off),
-            S(e, as_reg(e, acc->slots[2 * p])), S(e, as_reg(e, acc->slots[2 * p + 1])));
+        Slot lo = as_reg(e, acc->slots[2 * p]), hi = as_reg(e, acc->slots[2 * p + 1]);
+        ins(e, "st.%s.v2.f32 %s, {%s, %s};", space_name(mr->space), addr(e, base, off), S(e, lo),
+            S(e, hi));
     }
     return true;
 }

@@ -541,10 +541,13 @@ aff_eval(Emit *e, const ValueId *ops, const AffineMap *map, const AffineExpr *x)
             ins(e, "sub.s%u %s, %s, %s;", narrow ? 32 : 64, S(e, d), S(e, a), S(e, b));
             return d;
         }
-        return aff_binop(e, "add", aff_eval(e, ops, map, x->lhs), aff_eval(e, ops, map, x->rhs), r);
+        Slot lhs = aff_eval(e, ops, map, x->lhs);
+        return aff_binop(e, "add", lhs, aff_eval(e, ops, map, x->rhs), r);
     }
-    case AFF_MUL:
-        return aff_binop(e, "mul", aff_eval(e, ops, map, x->lhs), aff_eval(e, ops, map, x->rhs), r);
+    case AFF_MUL: {
+        Slot lhs = aff_eval(e, ops, map, x->lhs);
+        return aff_binop(e, "mul", lhs, aff_eval(e, ops, map, x->rhs), r);
+    }
     default:
         return aff_divmod(e, ops, map, x);
     }
@@ -590,9 +593,10 @@ lower_linearize(Emit *e, OpId o)
     for (uint32_t i = 1; i < nidx; i++) {
         Slot b = basis_at(e, o, sb, i + skip, &next);
         Slot d = new_reg(e, rc);
-        ins(e, "mad.lo.s%u %s, %s, %s, %s;", narrow ? 32 : 64, S(e, d), S(e, as_reg(e, acc)),
-            S(e, narrow ? narrow32(e, b) : widen(e, b)),
-            S(e, index_slot(e, op_get(e->m, o)->args[i], narrow)));
+        Slot ra = as_reg(e, acc), rb = narrow ? narrow32(e, b) : widen(e, b);
+        Slot ri = index_slot(e, op_get(e->m, o)->args[i], narrow);
+        ins(e, "mad.lo.s%u %s, %s, %s, %s;", narrow ? 32 : 64, S(e, d), S(e, ra), S(e, rb),
+            S(e, ri));
         acc = d;
     }
     rep_scalar(e, op_get(e->m, o)->res[0], acc);

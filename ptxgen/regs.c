@@ -289,6 +289,8 @@ body_put(Emit *e, const char *s, size_t n)
     e->body_len += n;
 }
 
+static void body_vprintf(Emit *e, const char *fmt, va_list ap) PRINTF_LIKE(2, 0);
+
 static void
 body_vprintf(Emit *e, const char *fmt, va_list ap)
 {

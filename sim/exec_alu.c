@@ -207,7 +207,7 @@ warp_f32_fast(Thread *th, uint32_t mask, const Inst *in)
         if (in->o[i].kind != OPD_REG && in->o[i].kind != OPD_IMM)
             return false;
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (n == 3 && __builtin_cpu_supports("fma")) {
+    if (n == 3 && cpu_supports(CPU_FMA)) {
         warp_fma_hw(th, mask, in);
         return true;
     }

@@ -441,7 +441,7 @@ static void
 halves_to_floats(const uint16_t *h, float *f, int n, bool bf)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (!bf && __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx")) {
+    if (!bf && cpu_supports(CPU_F16C | CPU_AVX)) {
         halves_f16c(h, f, n);
         return;
     }
@@ -515,8 +515,8 @@ gather_h16(Exec *x, uint32_t warp, const Inst *in, int which, double *out, int l
     }
     uint32_t lanes = ~0u; /* the lanes still to gather */
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (regs && !bf && ld == (which == 1 ? 16 : 8) && __builtin_cpu_supports("f16c") &&
-        __builtin_cpu_supports("avx") && gather_f16c(x, warp, reg, which, out, &lanes))
+    if (regs && !bf && ld == (which == 1 ? 16 : 8) && cpu_supports(CPU_F16C) &&
+        cpu_supports(CPU_AVX) && gather_f16c(x, warp, reg, which, out, &lanes))
         return;
 #endif
     uint16_t hv[WARP_SIZE * 8];
@@ -666,7 +666,7 @@ static void
 mma_rows(double *D, const double *A, const double *B, int K)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("avx")) {
+    if (cpu_supports(CPU_AVX)) {
         mma_rows_avx(D, A, B, K);
         return;
     }

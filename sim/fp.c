@@ -232,7 +232,7 @@ f16_round_rn(double hi, double lo)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
     float f = (float)hi;
-    if (lo == 0 && (double)f == hi && __builtin_cpu_supports("f16c"))
+    if (lo == 0 && (double)f == hi && cpu_supports(CPU_F16C))
         return f16_rn_f16c(f);
 #endif
     return fp_round(hi, lo, &FMT_F16, RND_RN);

@@ -26,6 +26,7 @@
 #ifndef SIM_SIMINT_H
 #define SIM_SIMINT_H
 
+#include "port.h" /* cpu_supports, the builtins tcc lacks */
 #include "sim/sim.h"
 #include "target/target.h"
 
@@ -397,7 +398,7 @@ struct SimCtx {
 void sim_set_error(SimCtx *ctx, const char *fmt, ...) SIM_PRINTF(2, 3);
 /* printf.c: a call of the body-less `vprintf`: formats into the context's output */
 int sim_vprintf_call(Exec *x, Thread *t, const Inst *in);
-void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap);
+void sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap) SIM_PRINTF(2, 0);
 Alloc *alloc_find(SimCtx *ctx, uint64_t addr); /* live allocations only */
 /* A remembered free holding addr (or whose gap it is in), for messages; NULL if none. */
 const Alloc *alloc_find_freed(const SimCtx *ctx, uint64_t addr);

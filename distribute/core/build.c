@@ -349,7 +349,8 @@ thread_offset(Ctx *c, const NestedLayout *l, int32_t d)
         return r;
     OpList *saved = c->out;
     c->out = &c->prologue;
-    r = idx_add(c, idx_mul_c(c, t, E), idx_mul_c(c, s, E * T * OB));
+    ValueId te = idx_mul_c(c, t, E);
+    r = idx_add(c, te, idx_mul_c(c, s, E * T * OB));
     c->out = saved;
     remember(c, KEY_TOFF, k1, k2, r);
     return r;

@@ -260,8 +260,8 @@ load_group(Ctx *c, const Transfer *t, Dist *d, const Mat *m, uint32_t n, bool tr
         c->out = &c->prologue;
         for (int k = 0; k < 2; k++)
             rc[k] = idx_add_c(c, rc[k], m[0].origin[k]);
-        args[2] = idx_add(c, idx_mul_c(c, rc[0], t->swizzle * 8),
-                          dist_swizzle_col(c, rc[0], rc[1], t->swizzle));
+        ValueId row = idx_mul_c(c, rc[0], t->swizzle * 8);
+        args[2] = idx_add(c, row, dist_swizzle_col(c, rc[0], rc[1], t->swizzle));
         c->out = saved;
     } else {
         for (int k = 0; k < 2; k++) {

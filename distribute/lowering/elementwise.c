@@ -98,8 +98,10 @@ linear_index(Ctx *c, const NestedLayout *l, int64_t k)
     int64_t shape[LAYOUT_MAX_RANK];
     layout_shape(l, shape);
     ValueId lin = const_index(c, 0);
-    for (int32_t d = 0; d < l->rank; d++)
-        lin = idx_add(c, idx_mul_c(c, lin, shape[d]), element_index(c, l, d, k));
+    for (int32_t d = 0; d < l->rank; d++) {
+        ValueId scaled = idx_mul_c(c, lin, shape[d]);
+        lin = idx_add(c, scaled, element_index(c, l, d, k));
+    }
     return lin;
 }
 
@@ -688,9 +690,8 @@ insert_part(Ctx *c, OpId o, ValueId part_old, ValueId dest_old, const Offset *f,
                 continue;
             }
             int64_t lo = f->pos[d], hi = d < f->lead ? lo + 1 : lo + size[d - f->lead];
-            in = and_i1(c, in,
-                        and_i1(c, cmp_i(c, CMPI_SGE, x, const_index(c, lo)),
-                               cmp_i(c, CMPI_SLT, x, const_index(c, hi))));
+            ValueId above = cmp_i(c, CMPI_SGE, x, const_index(c, lo));
+            in = and_i1(c, in, and_i1(c, above, cmp_i(c, CMPI_SLT, x, const_index(c, hi))));
         }
         int64_t v = 1;
         if (in && const_value_of(c, in, &v) && !v) {

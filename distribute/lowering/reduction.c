@@ -125,8 +125,8 @@ local_reduce(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, Combini
     for (int64_t j = 0; pack && j < np; j++) {
         if (!pair[j])
             continue;
-        ValueId v = combine_values(c, kind, extract_elem(c, pair[j], 0, src->elem),
-                                   extract_elem(c, pair[j], 1, src->elem));
+        ValueId lo = extract_elem(c, pair[j], 0, src->elem);
+        ValueId v = combine_values(c, kind, lo, extract_elem(c, pair[j], 1, src->elem));
         partial[j] = partial[j] ? combine_values(c, kind, partial[j], v) : v;
     }
 }
@@ -378,9 +378,11 @@ reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, 
     bool pairs = acc && (src->elem == TY_F16 || src->elem == TY_BF16) && packed_kind(kind);
     for (uint32_t j = 0; j < np; j++) {
         if (pairs && j + 1 < np) { /* the accumulator two at a time, like stage 2 */
-            ValueId a[2] = { dist_elem(c, acc, j), dist_elem(c, acc, j + 1) };
-            ValueId v = combine_values(c, kind, from_elements(c, partial + j, 2, src->elem),
-                                       from_elements(c, a, 2, src->elem));
+            ValueId a[2];
+            a[0] = dist_elem(c, acc, j);
+            a[1] = dist_elem(c, acc, j + 1);
+            ValueId part = from_elements(c, partial + j, 2, src->elem);
+            ValueId v = combine_values(c, kind, part, from_elements(c, a, 2, src->elem));
             dist_set_elem(c, r, j, extract_elem(c, v, 0, src->elem));
             dist_set_elem(c, r, j + 1, extract_elem(c, v, 1, src->elem));
             j++;

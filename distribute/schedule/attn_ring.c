@@ -494,7 +494,8 @@ dist_attn_ring_begin(Ctx *c, OpId loop)
     if (!a)
         return true;
     Module *m = c->m;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    ValueId tid = thread_id(c), zero = const_index(c, 0);
+    ValueId t0 = cmp_i(c, CMPI_EQ, tid, zero);
     ring_alloc(c, a);
     for (int j = 0; j < 2; j++) {
         Type gt;
@@ -602,8 +603,9 @@ release(Ctx *c, AttnRing *a, int j, ValueId ws, ValueId ws32, ValueId t, ValueId
     TypeId tok = type_intern(c->m, &(Type){ .kind = TY_MBARRIER_TOKEN });
     ValueId ar[2] = { a->empty[j], ws };
     emit(c, OP_MBARRIER_ARRIVE, 2, ar, 1, &tok, 0);
-    ValueId go =
-        and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
+    ValueId tid = thread_id(c), zero = const_index(c, 0);
+    ValueId first = cmp_i(c, CMPI_EQ, tid, zero);
+    ValueId go = and_i1(c, first, cmp_i(c, CMPI_SLT, next, ub));
     RegionSave rs;
     region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
     ring_wait_parity(c, a->empty[j], ws, ring_parity(c, t, a->ns[j]));
@@ -626,16 +628,18 @@ dist_attn_ring_after(Ctx *c, OpId o)
     ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
     ValueId step = bound(c, a, 2);
     if (a->ov == ATTN_OVERLAP_PEEL) { /* S_0 done: K's stage 0 (a joint ring's waits for V) */
-        if (!a->joint)
-            release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32,
-                    idx_add(c, bound(c, a, 0), idx_mul_c(c, step, a->ns[0])));
+        if (!a->joint) {
+            ValueId zero = const_int(c, 0, TY_I32), lb = bound(c, a, 0);
+            release(c, a, 0, a->rd[0], zero, a->it32, idx_add(c, lb, idx_mul_c(c, step, a->ns[0])));
+        }
         return;
     }
     if (a->ov == ATTN_OVERLAP_NEXT)
         return; /* S_{j+1} in flight: attn_overlap.c's waits release the stages */
     for (int j = a->joint; j < 2; j++) { /* joint: V's release is the ring's */
         if (j == 0 && a->ns[0] == 1) {
-            release(c, a, 0, a->rd[0], const_int(c, 0, TY_I32), a->it32, idx_add(c, iv, step));
+            ValueId zero = const_int(c, 0, TY_I32);
+            release(c, a, 0, a->rd[0], zero, a->it32, idx_add(c, iv, step));
             continue;
         }
         release_previous(c, a, j, iv);
@@ -651,8 +655,8 @@ release_previous(Ctx *c, AttnRing *a, int j, ValueId iv)
     ValueId later = cmp_i(c, CMPI_SGT, a->it32, const_int(c, 0, TY_I32));
     RegionSave rs;
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
-    release(c, a, j, ring_index(c, prev32), prev32, ring_i32(c, OP_SUBI, a->it32, 1),
-            idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
+    ValueId slot = ring_index(c, prev32), prev_it = ring_i32(c, OP_SUBI, a->it32, 1);
+    release(c, a, j, slot, prev32, prev_it, idx_add(c, iv, idx_mul_c(c, step, a->ns[j] - 1)));
     region_leave(c, NULL, 0, &rs);
 }
 
@@ -682,10 +686,11 @@ dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn)
     /* S_{j+1} done: K's stage of block j + 1, unless the last step's clamped S re-read
        block j (released already) */
     ValueId step = bound(c, a, 2);
-    ValueId real = cmp_i(c, CMPI_SLT, idx_add(c, iv, step), bound(c, a, 1));
+    ValueId next = idx_add(c, iv, step), ub = bound(c, a, 1);
+    ValueId real = cmp_i(c, CMPI_SLT, next, ub);
     RegionSave rs;
     region_enter(c, emit_if(c, real, 0, NULL, false), 0, &rs);
-    release(c, a, 0, a->rdn, ring_i32(c, OP_REMUI, a->itn32, a->ns[0]), a->itn32,
-            idx_add(c, ivn, idx_mul_c(c, step, a->ns[0])));
+    ValueId slot = ring_i32(c, OP_REMUI, a->itn32, a->ns[0]);
+    release(c, a, 0, a->rdn, slot, a->itn32, idx_add(c, ivn, idx_mul_c(c, step, a->ns[0])));
     region_leave(c, NULL, 0, &rs);
 }

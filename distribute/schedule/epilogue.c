@@ -183,7 +183,8 @@ dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t o
             g.dim[d] = memref_dim(c, t->memref, d);
     if (mt->shape[1] == DIM_DYNAMIC) {
         ValueId rem[2] = { memref_dim(c, t->memref, 1), const_index(c, vec) };
-        g.aligned = cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, rem, TY_INDEX), const_index(c, 0));
+        ValueId r = emit1(c, OP_REMUI, 2, rem, TY_INDEX);
+        g.aligned = cmp_i(c, CMPI_EQ, r, const_index(c, 0));
     } else if (mt->shape[1] % vec != 0) {
         g.aligned = const_bool(c, false);
     }

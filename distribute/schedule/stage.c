@@ -565,8 +565,8 @@ prepare_offsets(Ctx *c, Staged *s)
     s->dcol = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->dcol);
     for (uint32_t i = 0; i < s->ncopy; i++) {
         s->row[i] = idx_add_c(c, row0, (int64_t)i * (c->nthreads / s->chunks));
-        s->dcol[i] = idx_add(c, idx_mul_c(c, s->row[i], s->cols),
-                             dist_swizzle_col(c, s->row[i], s->col, s->chunks));
+        ValueId row = idx_mul_c(c, s->row[i], s->cols);
+        s->dcol[i] = idx_add(c, row, dist_swizzle_col(c, s->row[i], s->col, s->chunks));
     }
     c->out = saved;
 }
@@ -704,8 +704,8 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
         OpList *saved = c->out;
         c->out = &c->prologue; /* rows of whole 16-byte chunks: once per kernel */
         ValueId ld = memref_dim(c, mem, r - 1);
-        cp->aligned =
-            cmp_i(c, CMPI_EQ, binop_idx(c, OP_REMUI, ld, const_index(c, 8)), const_index(c, 0));
+        ValueId rem = binop_idx(c, OP_REMUI, ld, const_index(c, 8));
+        cp->aligned = cmp_i(c, CMPI_EQ, rem, const_index(c, 0));
         c->out = saved;
     }
 }

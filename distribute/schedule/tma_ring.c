@@ -867,7 +867,8 @@ producer_loop(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step, ValueId bas
     ValueId s32 = ring_i32(c, OP_REMUI, it32, r->stages);
     ValueId again = cmp_i(c, CMPI_SGE, it32, const_int(c, r->stages, TY_I32));
     region_enter(c, emit_if(c, again, 0, NULL, false), 0, &rs3);
-    ring_wait_parity(c, r->empty, ring_index(c, s32),
+    ValueId slot = ring_index(c, s32);
+    ring_wait_parity(c, r->empty, slot,
                      ring_parity(c, ring_i32(c, OP_SUBI, it32, r->stages), r->stages));
     region_leave(c, NULL, 0, &rs3);
     issue_loads_at(c, r, s32, iv);
@@ -922,7 +923,8 @@ ring_setup(Ctx *c, Ring *r)
     r->full = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
     r->empty = emit1(c, OP_MBARRIER_CREATE, 0, NULL, group);
     c->out = saved;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id_real(c), const_index(c, 0));
+    ValueId tid = thread_id_real(c);
+    ValueId t0 = cmp_i(c, CMPI_EQ, tid, const_index(c, 0));
     for (int64_t s = 0; s < r->stages; s++) {
         ValueId a[4] = { r->full, const_index(c, 1), const_index(c, s), t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, a);
@@ -1000,8 +1002,8 @@ persist_producer(Ctx *c, Ring *r)
     ValueId lb = ring_arg(c, r, lo->args[0]), ub = ring_arg(c, r, lo->args[1]);
     ValueId step = ring_arg(c, r, lo->args[2]);
     tile_base(c, r, r->pw.ptiles, lb, ub, step);
-    ValueId first =
-        cmp_i(c, CMPI_EQ, thread_id_real(c), const_index(c, (r->wt ? 2 : 1) * c->nthreads));
+    ValueId tid = thread_id_real(c);
+    ValueId first = cmp_i(c, CMPI_EQ, tid, const_index(c, (r->wt ? 2 : 1) * c->nthreads));
     RegionSave rs;
     region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs);
     producer_loop(c, r, lb, ub, step, r->base32);
@@ -1021,7 +1023,8 @@ ring_before(Ctx *c, OpId loop)
         /* the copy of a warp-specialized ring's loop for rows TMA cannot map: the producer
            warpgroup has nothing to do in it, and gives its registers to the consumers as
            in the ring (whose accumulators need them: 168 at launch for 384 threads) */
-        ValueId prod = cmp_i(c, CMPI_SGE, thread_id(c), const_index(c, c->nthreads));
+        ValueId tid = thread_id(c);
+        ValueId prod = cmp_i(c, CMPI_SGE, tid, const_index(c, c->nthreads));
         RegionSave rs;
         region_enter(c, emit_if(c, prod, 0, NULL, false), 0, &rs);
         set_maxnreg(c, WS_PRODUCER_REGS, true);
@@ -1051,8 +1054,8 @@ ring_before(Ctx *c, OpId loop)
     if (r->persist) { /* the ring is set up before the tile loops, the copies issued by the
                          producer's: the ring's first step at this tile */
         const Op *lo = op_get(c->m, loop);
-        tile_base(c, r, r->tiles, dist_scalar(c, lo->args[0]), dist_scalar(c, lo->args[1]),
-                  dist_scalar(c, lo->args[2]));
+        ValueId lb = dist_scalar(c, lo->args[0]), ub = dist_scalar(c, lo->args[1]);
+        tile_base(c, r, r->tiles, lb, ub, dist_scalar(c, lo->args[2]));
         if (r->wt) /* whole-tile: this warpgroup's turn to run a K loop */
             named_barrier(c, r->pp_wait, false);
         return !c->failed;
@@ -1218,8 +1221,9 @@ ring_issued(Ctx *c, OpId o, const WgmmaFeed *f)
         return; /* the producer warpgroup refills it */
     /* thread 0 refills it with step it + S - 1 once every thread has released it */
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, r->stages - 1));
-    ValueId go =
-        and_i1(c, cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0)), cmp_i(c, CMPI_SLT, next, ub));
+    ValueId tid = thread_id(c), zero = const_index(c, 0);
+    ValueId first = cmp_i(c, CMPI_EQ, tid, zero);
+    ValueId go = and_i1(c, first, cmp_i(c, CMPI_SLT, next, ub));
     region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
     RegionSave rs2;
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs2);
@@ -1306,8 +1310,8 @@ ring_write(Ctx *c, OpId o, bool *done)
             ValueId ty = thread_offset(c, l, 1), wv = const_index(c, EPI_W);
             ValueId q[2] = { ty, wv };
             pcol = emit1(c, OP_REMUI, 2, q, TY_INDEX);
-            prow = idx_add(c, idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), r->cm),
-                           thread_offset(c, l, 0));
+            ValueId rows = idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), r->cm);
+            prow = idx_add(c, rows, thread_offset(c, l, 0));
         }
         for (uint32_t sl = 0; sl < v->n; sl += run) {
             ValueId row, col;
@@ -1340,9 +1344,9 @@ ring_write(Ctx *c, OpId o, bool *done)
     ValueId r0 = dist_scalar(c, w->args[2]), c0 = dist_scalar(c, w->args[3]);
     int64_t nw = c->nthreads / 32 < nb ? c->nthreads / 32 : nb;
     ValueId tid = thread_id(c), m32[2] = { tid, const_index(c, 32) };
-    ValueId first =
-        and_i1(c, cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, m32, TY_INDEX), const_index(c, 0)),
-               cmp_i(c, CMPI_ULT, tid, const_index(c, 32 * nw)));
+    ValueId rem = emit1(c, OP_REMUI, 2, m32, TY_INDEX);
+    ValueId lane0 = cmp_i(c, CMPI_EQ, rem, const_index(c, 0));
+    ValueId first = and_i1(c, lane0, cmp_i(c, CMPI_ULT, tid, const_index(c, 32 * nw)));
     RegionSave rs0; /* the issuing threads only: the others skip the dispatch */
     region_enter(c, emit_if(c, first, 0, NULL, false), 0, &rs0);
     for (int64_t wi = 0; wi < nw; wi++) {

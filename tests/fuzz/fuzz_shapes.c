@@ -18,6 +18,7 @@
  * the numbers: the per-thread limit is checked before distribute plans.
  */
 #include "tests/fuzz/fuzz.h"
+#include "port.h"
 
 #include "driver/vptx.h"
 

@@ -6,6 +6,7 @@
 #ifndef TESTS_SIM_SIMTEST_H
 #define TESTS_SIM_SIMTEST_H
 
+#include "port.h" /* NAN the same under every compiler */
 #include "sim/sim.h"
 
 #include <stdarg.h>

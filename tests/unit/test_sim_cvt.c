@@ -380,8 +380,8 @@ test_arith_rounding(void)
 static void
 test_minmax_approx(void)
 {
-    static const float pairs[][2] = { { 1, 2 },   { -0.0f, 0.0f }, { 0.0f, -0.0f },
-                                      { NAN, 3 }, { 3, NAN },      { -INFINITY, 5 } };
+    const float pairs[][2] = { { 1, 2 },   { -0.0f, 0.0f }, { 0.0f, -0.0f },
+                               { NAN, 3 }, { 3, NAN },      { -INFINITY, 5 } };
     enum { P = sizeof pairs / sizeof pairs[0] };
     uint32_t out[P];
     run_op("min.f32", 2, 4, 4, pairs, out, P);

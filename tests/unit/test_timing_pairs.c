@@ -332,6 +332,9 @@ main(int argc, char **argv)
     if (!ptx)
         return 1;
     SimCtx *ctx = sim_create();
+    /* the modeled cycles are what is checked, not the wall clock: no time limit, which a
+       slow build (tcc's unoptimised code) on a loaded machine would reach */
+    sim_set_option(ctx, SIM_OPT_TIMEOUT_MS, 0);
     SimModule *m;
     if (sim_module_load(ctx, ptx, "pairs.ptx", &m) != SIM_OK) {
         CHECK(0, "%s", sim_error(ctx));

@@ -23,11 +23,8 @@ static uint32_t last_line; /* line of the last op built: where errors are expect
 #define V(...) ((const ValueId[]){ __VA_ARGS__ })
 #define T(...) ((const TypeId[]){ __VA_ARGS__ })
 
-static Loc
-at(uint32_t line)
-{
-    return (Loc){ 0, line, 1 };
-}
+/* a macro, not a function: tcc 0.9.27 returns a 12-byte struct over its neighbour (port.h) */
+#define at(line) ((Loc){ 0, (line), 1 })
 
 static void
 begin(void)

@@ -6,6 +6,8 @@
 #ifndef VPTX_TESTS_UNIT_H
 #define VPTX_TESTS_UNIT_H
 
+#include "port.h" /* NAN the same under every compiler */
+
 #include <stdio.h>
 
 static int unit_failures;
