@@ -202,7 +202,7 @@ define_name(Parser *p, const char *name, uint32_t len, ValueId first, uint32_t c
     bool numeric = true;
     for (uint32_t i = 0; i < len; i++)
         numeric = numeric && name[i] >= '0' && name[i] <= '9';
-    if (!numeric) {
+    if (!numeric && first) {
         const char *hint = arena_strndup(&p->m->arena, name, len);
         for (uint32_t i = 0; i < count; i++)
             p->m->values[first + i].name = hint;
@@ -233,6 +233,8 @@ parse_operand(Parser *p, ValueId *v)
     ValueEntry *e = lookup_name(p, p->tok.s, p->tok.n);
     if (!e)
         return error_here(p, "use of undefined value '%%%.*s'", (int)p->tok.n, p->tok.s);
+    if (!e->first)
+        return false; /* a result of an op that failed to parse: its error says why */
     int64_t k = p->tok.resno < 0 ? 0 : p->tok.resno;
     if (k >= e->count)
         return error_here(p, "reference to invalid result number '%%%.*s#%lld'", (int)p->tok.n,
@@ -452,6 +454,7 @@ normalize_op(Parser *p, OpId o)
         break;
     }
     default:
+        normalize_linalg(m, o);
         break;
     }
 }
@@ -564,6 +567,8 @@ custom_parser(OpKind k)
         fn = custom_parser_vector(k);
     if (!fn)
         fn = custom_parser_nvgpu(k);
+    if (!fn)
+        fn = custom_parser_linalg(k);
     return fn;
 }
 
@@ -676,8 +681,14 @@ parse_op_in(Parser *p, BlockId block)
         ok = fn(p, &b);
         p->func_kind = saved;
     }
-    if (!ok || !skip_trailing_loc(p))
+    if (!ok || !skip_trailing_loc(p)) {
+        /* its results are poisoned: a later use fails without a second error */
+        for (uint32_t i = 0; i < names.n; i++)
+            if (!lookup_name(p, names.items[i].name, names.items[i].len))
+                define_name(p, names.items[i].name, names.items[i].len, 0, names.items[i].count,
+                            names.items[i].loc);
         return false;
+    }
     OpId o = build_op(p, &b);
     block_append(p->m, block, o);
     return bind_results(p, o, names.items, names.n);
