@@ -13,7 +13,7 @@ LDLIBS   = -lm -ldl -lpthread
 BUILD    = build
 PREFIX   = /usr/local
 
-MODULES  = frontend ir layout distribute ptxgen sim eval fuzz driver
+MODULES  = frontend ir layout distribute tile ptxgen sim eval fuzz driver
 SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
 HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))
 OBJ      = $(SRC:%.c=$(BUILD)/%.o)

@@ -60,6 +60,7 @@
 #include "frontend/frontend.h"
 #include "eval/eval.h"
 #include "layout/layout.h"
+#include "tile/tile.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -89,14 +90,24 @@ typedef struct CheckArgs {
     FILE *out, *err;          /* PASS/FAIL lines; errors and diagnostics */
 } CheckArgs;
 
-/* One side of the comparison: a program (module + PTX) and what runs it. */
+/* One side of the comparison: a program (module + PTX) and what runs it.  An op-level
+ * program (linalg) also has km, the kernels tile/ makes of it: the PTX runs those, with
+ * their arguments (tensor results as buffers after the parameters), and eval runs the
+ * op-level functions of m on the same buffers. */
 typedef struct Program {
     const char *path;
     char *text, *ptx;
     size_t len, ptx_len;
-    Module m;
-    bool parsed;
+    Module m, km;
+    bool parsed, op_level;
 } Program;
+
+/* The module whose functions the PTX holds (the kernels). */
+static Module *
+kernels_of(Program *p)
+{
+    return p->op_level ? &p->km : &p->m;
+}
 
 static const char check_usage[] =
     "usage: vptx check FILE.mlir [options]\n"
@@ -313,6 +324,21 @@ program_parse(Program *p, const VptxOptions *opt, bool need_ptx, FILE *err)
     diag_init(&d);
     module_init(&p->m);
     p->parsed = frontend_parse(&p->m, &d, p->path, p->text, p->len) && ir_verify(&p->m, &d);
+    if (p->parsed && tile_needed(&p->m)) {
+        /* the kernels, as the compiler makes them: a second parse, tiled */
+        TileOptions to = { opt->arch, false };
+        Diag kd;
+        diag_init(&kd);
+        module_init(&p->km);
+        p->op_level = true;
+        p->parsed = frontend_parse(&p->km, &kd, p->path, p->text, p->len) &&
+                    tile_module(&p->km, &to, &kd) && ir_verify(&p->km, &kd);
+        if (!p->parsed && !need_ptx)
+            diag_render(&kd, err);
+        diag_free(&kd);
+        if (!p->parsed && need_ptx) /* the compilation below reports why */
+            driver_compile(&d, p->path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
+    }
     if (p->parsed && need_ptx)
         driver_compile(&d, p->path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
     diag_render(&d, err);
@@ -339,6 +365,8 @@ static void
 program_free(Program *p)
 {
     module_free(&p->m);
+    if (p->op_level)
+        module_free(&p->km);
     free(p->text);
     free(p->ptx);
 }
@@ -625,6 +653,54 @@ estimate_block(Module *m, BlockId b, double trips, Estimate *e)
     }
 }
 
+/* An op-level function: the longest reduction of its structured ops, from the sizes the
+ * kernel's arguments have (a loop whose size no argument gives counts as the largest
+ * argument dim). */
+static void
+estimate_op_level(Program *rp, const Kernel *rk, Estimate *e)
+{
+    Module *m = &rp->m;
+    OpId f = eval_find_func(m, rk->name);
+    BlockId entry = f ? op_entry_block(m, f, 0) : 0;
+    if (!entry)
+        return;
+    double largest = 1;
+    for (uint32_t i = 0; i < rk->nargs; i++)
+        for (uint32_t d = 0; rk->args[i].kind == ARG_MEMREF && d < rk->args[i].rank; d++)
+            if ((double)rk->args[i].shape[d] > largest)
+                largest = (double)rk->args[i].shape[d];
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId o = block_get(m, entry)->ops.items[i];
+        LinalgInfo li;
+        if (!(op_info[op_get(m, o)->kind].traits & T_STRUCTURED) ||
+            !linalg_info(m, o, &li, NULL, 0))
+            continue;
+        double len = 1;
+        for (uint32_t d = 0; d < li.nloops; d++) {
+            if (!li.reduction[d])
+                continue;
+            double size = largest;
+            for (uint32_t k = 0; k < li.nins + li.nouts; k++) {
+                ValueId v = op_get(m, o)->args[k];
+                const Value *val = value_get(m, v);
+                const Type *t = type_get(m, val->type);
+                for (uint32_t r = 0; r < li.maps[k]->nresults && r < t->rank; r++) {
+                    if (affine_map_result_dim(li.maps[k], r) != (int32_t)d)
+                        continue;
+                    if (t->shape[r] != DIM_DYNAMIC)
+                        size = (double)t->shape[r];
+                    else if (!val->def && val->index < rk->nargs &&
+                             rk->args[val->index].kind == ARG_MEMREF)
+                        size = (double)rk->args[val->index].shape[r];
+                }
+            }
+            len *= size;
+        }
+        if (len > e->n && len > 1)
+            e->n = len;
+    }
+}
+
 static double
 unit_roundoff(TypeId t)
 {
@@ -869,7 +945,7 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
         KernelArg *a = &rk->args[i];
         if (a->kind == ARG_MEMREF) {
             args[i].buf.data = (unsigned char *)a->host + (size_t)a->offset * a->esize;
-            args[i].buf.elem = type_get(&rp->m, a->type)->elem;
+            args[i].buf.elem = type_get(kernels_of(rp), a->type)->elem;
             args[i].buf.rank = a->rank;
             for (uint32_t d = 0; d < a->rank; d++) {
                 args[i].buf.shape[d] = a->shape[d];
@@ -886,9 +962,14 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
     EvalOptions eo = { { cfg->grid[0], cfg->grid[1], cfg->grid[2] },
                        { cfg->block[0], cfg->block[1], cfg->block[2] },
                        0 };
+    OpId func = rk->func;
+    if (rp->op_level) { /* the op-level function of the same name, run once */
+        func = eval_find_func(&rp->m, rk->name);
+        eo.grid[0] = eo.grid[1] = eo.grid[2] = 1;
+    }
     Diag d;
     diag_init(&d);
-    bool ok = eval_kernel(&rp->m, rk->func, args, rk->nargs, &eo, &d);
+    bool ok = func && eval_kernel(&rp->m, func, args, rk->nargs, &eo, &d);
     if (!ok) {
         diag_render(&d, c->ca->err);
         fprintf(c->ca->out,
@@ -905,9 +986,9 @@ static bool
 reference_kernel(Check *c, const Kernel *k, Kernel *rk)
 {
     OpId ks[MAX_KERNELS];
-    uint32_t n = kernel_list(&c->ref->m, ks, MAX_KERNELS), pick = n;
+    uint32_t n = kernel_list(kernels_of(c->ref), ks, MAX_KERNELS), pick = n;
     for (uint32_t i = 0; i < n; i++) {
-        const Attr *s = op_attr(&c->ref->m, ks[i], "sym_name");
+        const Attr *s = op_attr(kernels_of(c->ref), ks[i], "sym_name");
         if (s && s->str && strcmp(s->str, k->name) == 0)
             pick = i;
     }
@@ -919,7 +1000,7 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
                 k->name);
         return false;
     }
-    if (!kernel_describe(&c->ref->m, ks[pick], pick, rk, err, sizeof err) ||
+    if (!kernel_describe(kernels_of(c->ref), ks[pick], pick, rk, err, sizeof err) ||
         !kernel_set_dims(rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
         kernel_print_error(c->ca->err, "check", c->ref->path, rk, err);
         return false;
@@ -992,7 +1073,14 @@ static bool
 report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
 {
     Estimate est = { 1, 0, 0, c->ca->opt.precise_math != 0 };
-    estimate_block(&rp->m, op_entry_block(&rp->m, rk->func, 0), 1, &est);
+    if (rp->op_level) {
+        OpId f = eval_find_func(&rp->m, rk->name);
+        if (f)
+            estimate_block(&rp->m, op_entry_block(&rp->m, f, 0), 1, &est);
+        estimate_op_level(rp, rk, &est);
+    } else {
+        estimate_block(&rp->m, op_entry_block(&rp->m, rk->func, 0), 1, &est);
+    }
     if (c->ca->opt.allow_tf32 && est.u < 0x1p-11)
         est.u = 0x1p-11; /* f32 contracts may run as tf32 (inputs rounded to 10 mantissa bits) */
     Verdict v = { 0 };
@@ -1009,7 +1097,8 @@ report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
                     "  argument #%u: rtol %.3g, atol %.3g (reduction length %g, math error "
                     "%.3g)\n",
                     i, rtol, atol, est.n, est.math);
-        compare_arg(&c->prog->m, k, rk, i, rtol, atol, what, c->ca->verbose, &v, c->ca->out);
+        compare_arg(kernels_of(c->prog), k, rk, i, rtol, atol, what, c->ca->verbose, &v,
+                    c->ca->out);
     }
     if (v.mismatches)
         return false;
@@ -1026,12 +1115,19 @@ static bool
 prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
 {
     char err[512];
-    if (!kernel_describe(&c->prog->m, func, index, k, err, sizeof err) ||
-        !kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+    Module *km = kernels_of(c->prog);
+    if (!kernel_describe(km, func, index, k, err, sizeof err)) {
         kernel_print_error(c->ca->err, "check", c->prog->path, k, err);
         return false;
     }
-    if (!set_scalars(&c->prog->m, k, c->ca) || !launch_config(c, k, cfg))
+    /* the scalars first: an op-level kernel's result shapes may depend on them */
+    if (!set_scalars(km, k, c->ca))
+        return false;
+    if (!kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+        kernel_print_error(c->ca->err, "check", c->prog->path, k, err);
+        return false;
+    }
+    if (!launch_config(c, k, cfg))
         return false;
     fill_random(k, c->ca->seed);
     return true;
@@ -1074,7 +1170,7 @@ check_kernel(Check *c, OpId func, uint32_t index)
             }
             goto out;
         }
-        if (!kernel_describe(&rp->m, func, index, &rk, err, sizeof err) ||
+        if (!kernel_describe(kernels_of(rp), func, index, &rk, err, sizeof err) ||
             !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
             kernel_print_error(c->ca->err, "check", rp->path, &rk, err);
             goto out;
@@ -1167,9 +1263,9 @@ check_main(int argc, char **argv)
             status = 1;
         device_set_limits(c.sim, &ca.limits);
         OpId ks[MAX_KERNELS];
-        uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS), checked = 0;
+        uint32_t n = kernel_list(kernels_of(&prog), ks, MAX_KERNELS), checked = 0;
         for (uint32_t i = 0; i < n && status <= 1; i++) {
-            const Attr *s = op_attr(&prog.m, ks[i], "sym_name");
+            const Attr *s = op_attr(kernels_of(&prog), ks[i], "sym_name");
             if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
                 continue;
             checked++;
@@ -1220,7 +1316,7 @@ check_text(const char *name, const char *text, size_t len, const CheckTextOption
         if (status == CHECK_PASS) {
             c.sim = c.dev;
             OpId ks[MAX_KERNELS];
-            uint32_t n = kernel_list(&prog.m, ks, MAX_KERNELS);
+            uint32_t n = kernel_list(kernels_of(&prog), ks, MAX_KERNELS);
             for (uint32_t i = 0; i < n && status == CHECK_PASS; i++)
                 status = check_kernel(&c, ks[i], i);
             device_close(c.dev);

@@ -243,6 +243,40 @@ tma_check(Kernel *k, bool sized, char *err, size_t n)
     return true;
 }
 
+/* An op-level kernel's vptx.sizes, vptx.grid and vptx.result attributes (tile/kernel.c). */
+static bool
+describe_sizes(Module *m, OpId func, Kernel *k, char *err, size_t n)
+{
+    const Attr *sizes = op_attr(m, func, "vptx.sizes");
+    const Attr *grid = op_attr(m, func, "vptx.grid");
+    const Attr *aa = op_attr(m, func, "arg_attrs");
+    if (sizes && sizes->kind == ATTR_ARRAY && sizes->n <= 64) {
+        k->nsyms = sizes->n;
+        for (uint32_t i = 0; i < sizes->n; i++) {
+            const Attr *p = sizes->items[i];
+            if (p->kind != ATTR_ARRAY || p->n != 2 || p->items[0]->kind != ATTR_INT ||
+                p->items[1]->kind != ATTR_INT || p->items[0]->i < 0 ||
+                p->items[0]->i >= (int64_t)k->nargs) {
+                snprintf(err, n, "kernel '%s': vptx.sizes entry #%u is not [argument, dim]",
+                         k->name, i);
+                return false;
+            }
+            k->sym_arg[i] = (int32_t)p->items[0]->i;
+            k->sym_dim[i] = (int32_t)p->items[1]->i;
+        }
+    }
+    if (grid && grid->kind == ATTR_AFFINE_MAP && grid->map->nresults == 3)
+        k->grid_map = grid->map;
+    for (uint32_t i = 0; aa && aa->kind == ATTR_ARRAY && i < aa->n && i < k->nargs; i++) {
+        const Attr *r =
+            aa->items[i]->kind == ATTR_DICT ? dict_get(aa->items[i], "vptx.result") : NULL;
+        if (r && r->kind == ATTR_AFFINE_MAP && k->args[i].kind == ARG_MEMREF &&
+            r->map->nresults == k->args[i].rank)
+            k->args[i].result_shape = r->map;
+    }
+    return true;
+}
+
 bool
 kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size_t n)
 {
@@ -303,6 +337,8 @@ kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size
             return false;
         }
     }
+    if (!describe_sizes(m, func, k, err, n))
+        return false;
     return tma_check(k, false, err, n);
 }
 
@@ -327,13 +363,96 @@ kernel_free(Kernel *k)
     k->nargs = 0;
 }
 
+/* Strides (static ones stay; identity layouts and `?` strides get row-major ones), span
+ * and a zeroed host buffer for memref argument i, once its shape is known. */
+static bool
+alloc_arg(Kernel *k, uint32_t i, char *err, size_t n)
+{
+    KernelArg *a = &k->args[i];
+    int64_t st = 1;
+    for (uint32_t d = a->rank; d-- > 0;) {
+        if (a->identity || a->dyn_stride[d])
+            a->strides[d] = st;
+        st *= a->shape[d];
+    }
+    if (a->dyn_offset)
+        a->offset = 0;
+    int64_t last = a->offset;
+    bool empty = false;
+    for (uint32_t d = 0; d < a->rank; d++) {
+        if (a->shape[d] == 0)
+            empty = true;
+        else
+            last += (a->shape[d] - 1) * a->strides[d];
+    }
+    a->span = empty ? (size_t)a->offset : (size_t)last + 1;
+    free(a->host);
+    a->host = calloc(a->span ? a->span : 1, a->esize);
+    if (!a->host) {
+        snprintf(err, n, "out of memory for argument #%u (%zu bytes)", i, a->span * a->esize);
+        return false;
+    }
+    return true;
+}
+
+/* An op-level kernel: the symbols' values from the arguments, then each result
+ * buffer's shape and the grid. */
+static bool
+apply_sizes(Kernel *k, char *err, size_t n)
+{
+    int64_t sym[64];
+    for (uint32_t s = 0; s < k->nsyms; s++) {
+        const KernelArg *a = &k->args[k->sym_arg[s]];
+        if (k->sym_dim[s] < 0)
+            sym[s] = (int64_t)a->bits;
+        else if (a->kind == ARG_MEMREF && (uint32_t)k->sym_dim[s] < a->rank)
+            sym[s] = a->shape[k->sym_dim[s]];
+        else {
+            snprintf(err, n, "kernel '%s': vptx.sizes names dim %d of argument #%d, which has none",
+                     k->name, k->sym_dim[s], k->sym_arg[s]);
+            return false;
+        }
+    }
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (!a->result_shape)
+            continue;
+        int64_t shape[LAUNCH_MAX_RANK];
+        if (a->result_shape->nsyms > k->nsyms ||
+            !affine_map_eval(a->result_shape, NULL, sym, shape)) {
+            snprintf(err, n, "kernel '%s': the shape of result argument #%u does not evaluate",
+                     k->name, i);
+            return false;
+        }
+        for (uint32_t d = 0; d < a->rank; d++) {
+            if (!a->dyn_shape[d] && a->shape[d] != shape[d]) {
+                snprintf(err, n,
+                         "result argument #%u has dim %u of %lld but the arguments make it %lld", i,
+                         d, (long long)a->shape[d], (long long)shape[d]);
+                return false;
+            }
+            a->shape[d] = shape[d];
+        }
+        if (!alloc_arg(k, i, err, n))
+            return false;
+    }
+    if (k->grid_map) {
+        if (k->grid_map->nsyms > k->nsyms || !affine_map_eval(k->grid_map, NULL, sym, k->grid)) {
+            snprintf(err, n, "kernel '%s': its vptx.grid does not evaluate", k->name);
+            return false;
+        }
+        k->has_grid = true;
+    }
+    return true;
+}
+
 bool
 kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_t n)
 {
     uint32_t used = 0;
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
-        if (a->kind != ARG_MEMREF)
+        if (a->kind != ARG_MEMREF || a->result_shape)
             continue;
         for (uint32_t d = 0; d < a->rank; d++) {
             if (!a->dyn_shape[d])
@@ -352,31 +471,11 @@ kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_
                 return false;
             }
         }
-        /* Strides: static ones stay; identity layouts and `?` strides get row-major ones. */
-        int64_t st = 1;
-        for (uint32_t d = a->rank; d-- > 0;) {
-            if (a->identity || a->dyn_stride[d])
-                a->strides[d] = st;
-            st *= a->shape[d];
-        }
-        if (a->dyn_offset)
-            a->offset = 0;
-        int64_t last = a->offset;
-        bool empty = false;
-        for (uint32_t d = 0; d < a->rank; d++) {
-            if (a->shape[d] == 0)
-                empty = true;
-            else
-                last += (a->shape[d] - 1) * a->strides[d];
-        }
-        a->span = empty ? (size_t)a->offset : (size_t)last + 1;
-        free(a->host);
-        a->host = calloc(a->span ? a->span : 1, a->esize);
-        if (!a->host) {
-            snprintf(err, n, "out of memory for argument #%u (%zu bytes)", i, a->span * a->esize);
+        if (!alloc_arg(k, i, err, n))
             return false;
-        }
     }
+    if (!apply_sizes(k, err, n))
+        return false;
     return tma_check(k, true, err, n);
 }
 

@@ -58,6 +58,9 @@ typedef struct KernelArg {
     bool tma_optional;   /* hidden map the kernel does not use when TMA cannot map the rows */
     uint8_t swizzle, l2promo, oob, interleave; /* the type's, as ir.h's enums */
     void *tmap;                                /* 128 bytes, 64-byte aligned */
+    /* ARG_MEMREF of an op-level kernel (docs/op-level.md): a tensor result's buffer, whose
+     * shape follows from the other arguments (`vptx.result`): no --dim for its `?`s */
+    const AffineMap *result_shape;
 } KernelArg;
 
 typedef struct Kernel {
@@ -70,8 +73,13 @@ typedef struct Kernel {
     bool has_block;
     int64_t block[3]; /* from gpu.known_block_size or translation_info workgroup_size */
     bool has_grid;
-    int64_t grid[3]; /* from gpu.known_grid_size */
-    Loc err_loc;     /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
+    int64_t grid[3]; /* from gpu.known_grid_size, or an op-level kernel's vptx.grid */
+    /* an op-level kernel (tile/): the grid as a map of sizes, and which argument dim (or
+     * index argument, dim -1) each symbol of that map and of the result shapes is */
+    const AffineMap *grid_map;
+    uint32_t nsyms;
+    int32_t sym_arg[64], sym_dim[64];
+    Loc err_loc; /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
 /* The kernels of m, in source order (ptxgen's order of .entry).  Returns how
@@ -95,7 +103,9 @@ void kernel_print_error(FILE *f, const char *cmd, const char *path, const Kernel
  * repeated if there are more dynamic dims than values.  Dynamic strides get
  * the contiguous row-major strides, a dynamic offset 0.  Allocates every
  * memref's host buffer (zeroed).  False with a message when ndims is 0 but
- * some dim is dynamic. */
+ * some dim is dynamic.  An op-level kernel's result buffers take no sizes from dims:
+ * their shapes, and the grid, follow from the other arguments (and the scalar ones'
+ * values, so set those first). */
 bool kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_t n);
 
 /* Host bytes of memref argument a, and its element count (product of dims). */

@@ -1,7 +1,7 @@
 /*
  * main.c -- the `vptx` command line.
  *
- *   vptx [--emit=mlir|layout|simt|ptx|cubin] [--arch=sm_XX] [-o OUT] FILE|-
+ *   vptx [--emit=mlir|config|vector|layout|simt|ptx|cubin] [--arch=sm_XX] [-o OUT] FILE|-
  *   vptx run KERNEL.ptx ...           (driver/run_ptx.c)
  *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
  *   vptx check KERNEL.mlir ...        (driver/check.c)
@@ -46,8 +46,10 @@ static const char usage_text[] =
     "                                      picture of a nested layout: which lane holds what\n"
     "\n"
     "options:\n"
-    "  --emit=LEVEL      mlir | layout | simt | ptx | cubin (default ptx; cubin runs ptxas\n"
-    "                    and writes -o FILE, default NAME.cubin)\n"
+    "  --emit=LEVEL      mlir | config | vector | layout | simt | ptx | cubin (default ptx;\n"
+    "                    cubin runs ptxas and writes -o FILE, default NAME.cubin); config\n"
+    "                    and vector are for op-level (linalg) input: the lowering configs\n"
+    "                    each op gets, and the vector-level kernel (docs/op-level.md)\n"
     "  --ptxas-stats     assemble with ptxas -v and print registers, spills and shared\n"
     "                    memory per kernel (to stderr)\n"
     "  --keep            keep ptxas's temporary folder\n"
@@ -114,10 +116,8 @@ parse_emit(const char *s, VptxEmit *emit)
         const char *name;
         VptxEmit emit;
     } levels[] = {
-        { "mlir", VPTX_EMIT_MLIR },
-        { "layout", VPTX_EMIT_LAYOUT },
-        { "simt", VPTX_EMIT_SIMT },
-        { "ptx", VPTX_EMIT_PTX },
+        { "mlir", VPTX_EMIT_MLIR }, { "layout", VPTX_EMIT_LAYOUT }, { "simt", VPTX_EMIT_SIMT },
+        { "ptx", VPTX_EMIT_PTX },   { "vector", VPTX_EMIT_VECTOR }, { "config", VPTX_EMIT_CONFIG },
     };
     for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
         if (strcmp(s, levels[k].name) == 0) {
@@ -198,7 +198,7 @@ parse_args(int argc, char **argv, Args *a)
             else if (!missing && !parse_emit(value, &a->opt.emit)) {
                 fprintf(stderr,
                         "vptx: error: unknown --emit level '%s' "
-                        "(expected mlir, layout, simt, ptx or cubin)\n",
+                        "(expected mlir, config, vector, layout, simt, ptx or cubin)\n",
                         value);
                 return 1;
             }

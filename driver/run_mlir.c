@@ -17,6 +17,11 @@
  *
  * After the launch every array argument N is written to DIR/argN.npy (DIR
  * from --out, default "."), with the dtype and shape it came in with.
+ *
+ * An op-level kernel (linalg on tensors, docs/op-level.md) takes ARGs for its
+ * parameters only: its tensor results get buffers of the shapes its sizes give, and
+ * result K is written to DIR/resultK.npy; its grid and block come from the kernel, so
+ * --grid and --block are not needed.
  */
 #include "driver/run_mlir.h"
 
@@ -25,6 +30,7 @@
 #include "driver/npy.h"
 #include "driver/output.h"
 #include "frontend/frontend.h"
+#include "tile/tile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -33,7 +39,8 @@
 static const char run_mlir_usage[] =
     "usage: vptx run KERNEL.mlir [options] ARG...\n"
     "  compile KERNEL.mlir, launch it with the ARGs bound to the kernel's arguments in\n"
-    "  order, and write every array argument N back to DIR/argN.npy\n"
+    "  order, and write every array argument N back to DIR/argN.npy; an op-level\n"
+    "  kernel's tensor result K goes to DIR/resultK.npy (its ARGs are its parameters)\n"
     "  ARG: FILE.npy for a memref argument, a number for a scalar; none for a tensor\n"
     "  map argument {vptx.tma_source = N}: vptx encodes it for memref argument N\n"
     "  (docs/hopper.md)\n"
@@ -217,7 +224,7 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     /* tensor maps take no ARG: the launcher encodes them (docs/hopper.md) */
     uint32_t want = 0, j = 0;
     for (uint32_t i = 0; i < k->nargs; i++)
-        want += k->args[i].kind != ARG_TENSORMAP;
+        want += k->args[i].kind != ARG_TENSORMAP && !k->args[i].result_shape;
     if (ra->nargs != want) {
         snprintf(err, n, "kernel '%s' takes %u arguments, %u given%s", k->name, want, ra->nargs,
                  want != k->nargs ? " (tensor maps are built by vptx and take none)" : "");
@@ -228,7 +235,7 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     char why[512];
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
-        if (a->kind == ARG_TENSORMAP)
+        if (a->kind == ARG_TENSORMAP || a->result_shape)
             continue;
         const char *arg = ra->args[j++];
         if (a->kind == ARG_SCALAR) {
@@ -249,7 +256,7 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
         return false;
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
-        if (a->kind != ARG_MEMREF)
+        if (a->kind != ARG_MEMREF || a->result_shape)
             continue;
         int64_t count = karg_count(a);
         for (int64_t e = 0; e < count; e++)
@@ -259,7 +266,26 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     return true;
 }
 
-/* Writes every array argument back as DIR/argN.npy. */
+/* An array for an op-level kernel's result buffer a: its dtype and shape. */
+static bool
+result_array(const KernelArg *a, NpyArray *x)
+{
+    memset(x, 0, sizeof *x);
+    if (!dtype_for(a->elem, &x->dtype))
+        return false;
+    x->ndim = (int)a->rank;
+    x->count = 1;
+    for (uint32_t d = 0; d < a->rank; d++) {
+        x->shape[d] = (size_t)a->shape[d];
+        x->count *= (size_t)a->shape[d];
+    }
+    x->itemsize = a->esize;
+    x->data = calloc(x->count ? x->count : 1, a->esize);
+    return x->data != NULL;
+}
+
+/* Writes every array argument back as DIR/argN.npy, and result K of an op-level
+ * kernel as DIR/resultK.npy. */
 static bool
 write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
 {
@@ -267,16 +293,22 @@ write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
     char err[512];
     if (!output_dir(ra->out_dir, err, sizeof err))
         return run_error(err, NULL), false;
+    uint32_t result = 0;
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
         if (a->kind != ARG_MEMREF)
             continue;
+        if (a->result_shape && !result_array(a, &arrays[i]))
+            return run_error("out of memory", NULL), false;
         int64_t count = karg_count(a);
         for (int64_t e = 0; e < count; e++)
             memcpy((char *)arrays[i].data + (size_t)e * a->esize,
                    (const char *)a->host + karg_elem_offset(a, e), a->esize);
         char path[4096], name[32];
-        snprintf(name, sizeof name, "arg%u.npy", i);
+        if (a->result_shape)
+            snprintf(name, sizeof name, "result%u.npy", result++);
+        else
+            snprintf(name, sizeof name, "arg%u.npy", i);
         if (!output_join(path, sizeof path, ra->out_dir, name, err, sizeof err))
             return run_error(err, NULL), false;
         if (npy_write(path, &arrays[i], err, sizeof err) != 0) {
@@ -443,6 +475,10 @@ run_mlir_main(int argc, char **argv)
     diag_init(&d);
     bool ok = frontend_parse(&m, &d, ra.input, text, len) &&
               driver_compile(&d, ra.input, text, len, &ra.opt, &ptx, &ptx_len);
+    if (ok && tile_needed(&m)) { /* op-level: launch the kernels tile/ makes of it */
+        TileOptions to = { ra.opt.arch, false };
+        ok = tile_module(&m, &to, &d);
+    }
     diag_render(&d, stderr);
     diag_free(&d);
     OpId func = 0;

@@ -997,6 +997,40 @@ fp8_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* An op-level kernel (tile/kernel.c): which argument sizes the symbols are, the grid and
+ * each result buffer's shape as affine maps of them.  Read by every launcher, which then
+ * needs no --grid and allocates the results (docs/op-level.md). */
+static void
+write_op_level_header(Emit *e, FILE *out, OpId f)
+{
+    const Attr *sizes = op_attr(e->m, f, "vptx.sizes"), *grid = op_attr(e->m, f, "vptx.grid");
+    if (!sizes || sizes->kind != ATTR_ARRAY || !grid || grid->kind != ATTR_AFFINE_MAP)
+        return;
+    fprintf(out, "\n// vptx: sizes");
+    for (uint32_t i = 0; i < sizes->n; i++) {
+        const Attr *p = sizes->items[i];
+        if (p->kind != ATTR_ARRAY || p->n != 2)
+            continue;
+        if (p->items[1]->i < 0)
+            fprintf(out, "%s s%u = argument %" PRId64, i ? "," : "", i, p->items[0]->i);
+        else
+            fprintf(out, "%s s%u = argument %" PRId64 " dim %" PRId64, i ? "," : "", i,
+                    p->items[0]->i, p->items[1]->i);
+    }
+    fprintf(out, "\n// vptx: grid ");
+    ir_print_attr(e->m, grid, out);
+    const Attr *aa = op_attr(e->m, f, "arg_attrs");
+    uint32_t k = 0;
+    for (uint32_t i = 0; aa && aa->kind == ATTR_ARRAY && i < aa->n; i++) {
+        const Attr *r =
+            aa->items[i]->kind == ATTR_DICT ? dict_get(aa->items[i], "vptx.result") : NULL;
+        if (!r)
+            continue;
+        fprintf(out, "\n// vptx: result %u is argument %u of shape ", k++, i);
+        ir_print_attr(e->m, r, out);
+    }
+}
+
 static void
 write_kernel(Emit *e, FILE *out, OpId f)
 {
@@ -1042,6 +1076,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
     if (ngrid && entry) /* read by launchers: vptx_hidden_grid() */
         fprintf(out, "\n// vptx: hidden logical grid (x, y, z: .u32), parameter %" PRId64,
                 first_param_of(e, block_get(e->m, entry), grid->i));
+    write_op_level_header(e, out, f);
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
     if (dyn &&
         dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem(), the line right above */

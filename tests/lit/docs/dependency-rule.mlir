@@ -3,7 +3,7 @@
 // cycle between folders can come back.
 // NO-ROUNDTRIP
 // RUN: declare -A may=([ir]="ir" [frontend]="frontend ir" [layout]="layout ir" \
-// RUN:   [distribute]="distribute layout ir" [ptxgen]="ptxgen ir" [sim]="sim" \
+// RUN:   [distribute]="distribute layout ir" [tile]="tile layout ir" [ptxgen]="ptxgen ir" [sim]="sim" \
 // RUN:   [eval]="eval ir" [fuzz]="fuzz layout ir"); \
 // RUN: bad=0; for d in "${!may[@]}"; do \
 // RUN:   for u in $(grep -ho '^#include "[a-z_]*/' $d/*.[ch] | sed 's/#include "//; s,/,,' | sort -u); do \
