@@ -134,6 +134,28 @@ uint32_t ptx_hidden_tmaps(const char *ptx, const char *entry, HiddenTmap *out, u
 /* The number of .param entries of `.visible .entry ENTRY(`, or -1 when there is none. */
 int ptx_entry_param_count(const char *ptx, const char *entry);
 
+/* An op-level kernel's header lines (docs/op-level.md): `// vptx: sizes s0 = argument A
+ * dim D (parameter P), ...` (D absent: the index argument A itself), `// vptx: grid
+ * affine_map<...>`, `// vptx: result K is argument A of shape affine_map<...>`. */
+#define OPLEVEL_MAX_SYMS    64
+#define OPLEVEL_MAX_RESULTS 16
+typedef struct OpLevelHeader {
+    uint32_t nsyms;
+    int32_t sym_arg[OPLEVEL_MAX_SYMS], sym_dim[OPLEVEL_MAX_SYMS]; /* dim -1: an index arg */
+    int64_t sym_param[OPLEVEL_MAX_SYMS];                          /* the .param holding that size */
+    char grid[512]; /* the grid's affine map, as printed */
+    uint32_t nresults;
+    uint32_t result_arg[OPLEVEL_MAX_RESULTS];
+    char result_shape[OPLEVEL_MAX_RESULTS][512];
+} OpLevelHeader;
+/* The header of `entry`; false when it has none (not an op-level kernel). */
+bool ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h);
+/* The results of an affine map's text `affine_map<()[s0, ...] -> (e, ...)>` (symbols
+ * and constants, + - * ceildiv floordiv mod) for symbol values syms: up to max of them
+ * into out, their count in *n; false when the text does not parse or divides by 0. */
+bool oplevel_eval_map(const char *text, const int64_t *syms, uint32_t nsyms, int64_t *out,
+                      uint32_t max, uint32_t *n);
+
 /* ---- devices ---- */
 
 typedef enum { DEV_SIM, DEV_CUDA } DeviceKind;

@@ -33,6 +33,8 @@
 
 static const char run_usage[] =
     "usage: vptx run KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]]\n"
+    "  (--grid and --block may be left out for an op-level kernel, whose '// vptx: grid'\n"
+    "  line computes the grid from the sizes given, and whose .reqntid is the block)\n"
     "                [--shared BYTES] [--out DIR] [--stats] [--line-counts]\n"
     "                [--timing=GPU [--timing-detail] [--timing-regs=N] [--timing-sample=N]]\n"
     "                ARG...\n"
@@ -183,8 +185,6 @@ parse_args(int argc, char **argv, RunOpts *o)
     }
     if (!o->ptx_path)
         return run_fail("no PTX file given\n%s", run_usage);
-    if (!o->grid[0] || !o->block[0])
-        return run_fail("--grid and --block are required");
     if (!o->timing && (o->timing_detail || o->timing_regs || o->timing_sample))
         return run_fail("--timing-detail, --timing-regs and --timing-sample need --timing=GPU");
     return 0;
@@ -392,6 +392,51 @@ find_entry(SimCtx *ctx, SimModule *m, const RunOpts *o)
     return f;
 }
 
+/* No --grid / --block: an op-level kernel's grid from its `// vptx: grid` line and the
+ * sizes given at the parameters its `// vptx: sizes` line names; the block from .reqntid.
+ * False after reporting what is missing. */
+static bool
+default_shape(const char *text, const char *entry, const RunOpts *o, unsigned grid[3],
+              unsigned block[3])
+{
+    OpLevelHeader h;
+    if (!grid[0]) {
+        int64_t syms[OPLEVEL_MAX_SYMS], g[3];
+        uint32_t n;
+        if (!ptx_op_level_header(text, entry, &h))
+            return run_fail("--grid is required (the entry has no '// vptx: grid' line)"), false;
+        for (uint32_t i = 0; i < h.nsyms; i++) {
+            char *end;
+            int64_t p = h.sym_param[i];
+            if (p < 0 || p >= o->nargs)
+                return run_fail("the grid needs size s%u at parameter %lld: give --grid", i,
+                                (long long)p),
+                       false;
+            syms[i] = strtoll(o->args[p], &end, 0);
+            if (*end || end == o->args[p])
+                return run_fail("the grid needs size s%u, parameter %lld, a number; '%s' is "
+                                "not one",
+                                i, (long long)p, o->args[p]),
+                       false;
+        }
+        if (!oplevel_eval_map(h.grid, syms, h.nsyms, g, 3, &n) || n != 3)
+            return run_fail("the entry's '// vptx: grid' line does not evaluate"), false;
+        for (int i = 0; i < 3; i++)
+            grid[i] = g[i] < 1 ? 1 : (unsigned)g[i];
+    }
+    if (!block[0]) {
+        const char *e = strstr(text, ".visible .entry ");
+        size_t len = strlen(entry);
+        while (e && !(strncmp(e + 16, entry, len) == 0 && e[16 + len] == '('))
+            e = strstr(e + 1, ".visible .entry ");
+        const char *r = e ? strstr(e, ".reqntid ") : NULL, *body = e ? strchr(e, '{') : NULL;
+        if (!r || !body || r > body ||
+            sscanf(r + 9, "%u, %u, %u", &block[0], &block[1], &block[2]) != 3)
+            return run_fail("--block is required (the entry has no .reqntid)"), false;
+    }
+    return true;
+}
+
 static int
 run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound *b)
 {
@@ -415,13 +460,16 @@ run_loaded(SimCtx *ctx, SimModule *m, const char *text, const RunOpts *o, Bound 
     unsigned need = vptx_dynamic_smem(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
     /* a producer warpgroup the PTX adds to the block (a warp-specialized TMA ring) */
     unsigned bx = vptx_block_threads(text, o->entry ? o->entry : sim_module_entry_name(m, 0));
-    unsigned grid[3] = { o->grid[0], o->grid[1], o->grid[2] };
+    unsigned grid[3] = { o->grid[0], o->grid[1], o->grid[2] },
+             block[3] = { o->block[0], o->block[1], o->block[2] };
+    if ((!grid[0] || !block[0]) && !default_shape(text, sim_func_name(f), o, grid, block))
+        return 1;
     if (vptx_hidden_grid(text, sim_func_name(f)) >= 0) { /* --grid is the logical grid */
         grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
         grid[1] = grid[2] = 1;
     }
-    SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : o->block[0], o->block[1],
-                             o->block[2], o->shared > need ? o->shared : need, b->params);
+    SimResult r = sim_launch(f, grid[0], grid[1], grid[2], bx ? bx : block[0], block[1], block[2],
+                             o->shared > need ? o->shared : need, b->params);
     if (r != SIM_OK) {
         fprintf(stderr, "%s\n", sim_error(ctx));
         return 1;

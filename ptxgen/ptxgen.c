@@ -1006,16 +1006,29 @@ write_op_level_header(Emit *e, FILE *out, OpId f)
     const Attr *sizes = op_attr(e->m, f, "vptx.sizes"), *grid = op_attr(e->m, f, "vptx.grid");
     if (!sizes || sizes->kind != ATTR_ARRAY || !grid || grid->kind != ATTR_AFFINE_MAP)
         return;
+    BlockId entry = op_entry_block(e->m, f, 0);
+    if (!entry)
+        return;
+    const Block *b = block_get(e->m, entry);
     fprintf(out, "\n// vptx: sizes");
     for (uint32_t i = 0; i < sizes->n; i++) {
         const Attr *p = sizes->items[i];
-        if (p->kind != ATTR_ARRAY || p->n != 2)
+        if (p->kind != ATTR_ARRAY || p->n != 2 || p->items[0]->i < 0 ||
+            p->items[0]->i >= (int64_t)b->args.n)
             continue;
-        if (p->items[1]->i < 0)
-            fprintf(out, "%s s%u = argument %" PRId64, i ? "," : "", i, p->items[0]->i);
-        else
-            fprintf(out, "%s s%u = argument %" PRId64 " dim %" PRId64, i ? "," : "", i,
-                    p->items[0]->i, p->items[1]->i);
+        int64_t arg = p->items[0]->i, dim = p->items[1]->i, param = first_param_of(e, b, arg);
+        const Type *t = type_get(e->m, value_type(e->m, b->args.items[arg]));
+        if (dim < 0 || t->kind != TY_MEMREF) {
+            fprintf(out, "%s s%u = argument %" PRId64 " (parameter %" PRId64 ")", i ? "," : "", i,
+                    arg, param);
+            continue;
+        }
+        /* after the base: a dynamic offset, then the dynamic sizes (ptxgen's kernel ABI) */
+        param += 1 + (t->layout && t->layout->i == DIM_DYNAMIC);
+        for (int64_t d = 0; d < dim && d < (int64_t)t->rank; d++)
+            param += t->shape[d] == DIM_DYNAMIC;
+        fprintf(out, "%s s%u = argument %" PRId64 " dim %" PRId64 " (parameter %" PRId64 ")",
+                i ? "," : "", i, arg, dim, param);
     }
     fprintf(out, "\n// vptx: grid ");
     ir_print_attr(e->m, grid, out);

@@ -22,7 +22,7 @@
 // REMARK: 33:3: remark: 'linalg.matmul' tiles as a contraction kernel of 256 threads: workgroup tile m 128, n 128; k steps of 32
 // REMARK: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16
 // REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory
-// PTX: // vptx: sizes s0 = argument 1 dim 1, s1 = argument 0 dim 0
+// PTX: // vptx: sizes s0 = argument 1 dim 1 (parameter 5), s1 = argument 0 dim 0 (parameter 1)
 // PTX-NEXT: // vptx: grid affine_map<()[s0, s1] -> (s0 ceildiv 128, s1 ceildiv 128, 1)>
 // PTX: cp.async.cg.shared.global
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
