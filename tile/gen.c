@@ -514,6 +514,23 @@ is_combiner(const Node *n, OpId o)
     return false;
 }
 
+/* linalg.index of canonical loop c over loop set s: the tile's first index plus the
+ * position along the loop's vector dim (vector.step), spread over s */
+static ValueId
+loop_index(Gen *G, uint32_t c, LoopSet s)
+{
+    Module *m = G->m;
+    ValueId base = G->base[c];
+    if (!G->g->loops[c].in_vector)
+        return gen_expand(G, base, 0, s);
+    int64_t tile = G->g->loops[c].tile;
+    TypeId vt = type_vector(m, TY_INDEX, 1, &tile);
+    ValueId step = gen_op(G, OP_STEP, 0, NULL, vt);
+    ValueId b = gen_op(G, OP_BROADCAST, 1, &base, vt);
+    ValueId idx = gen_op(G, OP_ADDI, 2, (ValueId[]){ b, step }, vt);
+    return gen_expand(G, idx, 1u << c, s);
+}
+
 bool
 gen_body(Gen *G, const Node *n, ValueId *outs)
 {
@@ -538,9 +555,15 @@ gen_body(Gen *G, const Node *n, ValueId *outs)
             continue;
         const Op *op = op_get(m, o);
         if (op->kind == OP_LINALG_INDEX) {
-            tile_error(G->g, o, "is not tiled yet: compute the index as an argument");
-            G->failed = true;
-            return false;
+            const Attr *dim = op_attr(m, o, "dim");
+            int64_t d = dim ? dim->i : -1;
+            if (d < 0 || d >= (int64_t)li->nloops || n->label[d] < 0) {
+                tile_error(G->g, o, "names no loop of '%s'", tile_op_name(G->g, n->op));
+                G->failed = true;
+                return false;
+            }
+            G->clone[op->res[0]] = loop_index(G, (uint32_t)n->label[d], s);
+            continue;
         }
         if (!(op_info[op->kind].traits & T_ELEMWISE) && op->kind != OP_CONSTANT) {
             tile_error(G->g, o,
