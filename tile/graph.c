@@ -637,6 +637,58 @@ name_loops(Graph *g)
     }
 }
 
+/* Whether elementwise node n is a prologue of the contraction's operand array a: its
+ * loops are a's, and its results reach only the contraction, through a or through other
+ * prologue nodes of a (which recompute them in each K step). */
+static bool
+prologue_of(const Graph *g, const Node *n, uint32_t a, uint32_t depth)
+{
+    const Node *root = &g->nodes[g->root];
+    if (n->cls != NODE_ELEMENTWISE || depth > TILE_MAX_NODES ||
+        (tile_node_loops(g, n) & ~tile_array_loops(g, &g->arrays[a])))
+        return false;
+    for (uint32_t j = 0; j < n->li.nouts; j++) {
+        uint32_t r = n->res[j];
+        for (uint32_t k = 0; k < g->nouts; k++)
+            if (g->outs[k].array == r)
+                return false;
+        for (uint32_t i = 0; i < g->nnodes; i++) {
+            const Node *u = &g->nodes[i];
+            bool reads = false;
+            for (uint32_t k = 0; k < u->li.nins; k++)
+                reads |= u->in[k] == (int32_t)r;
+            for (uint32_t k = 0; k < u->li.nouts; k++)
+                reads |= u->init[k] == r;
+            if (!reads)
+                continue;
+            if (u == root) {
+                if (r != a)
+                    return false;
+                continue;
+            }
+            if (!prologue_of(g, u, a, depth + 1))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* What a contraction kernel holds beside its root: elementwise epilogues over the
+ * result's loops, and elementwise prologues of its A and B operands. */
+static bool
+contraction_fuses(const Graph *g, const Node *n)
+{
+    if (n->cls != NODE_ELEMENTWISE)
+        return false;
+    if (!(tile_node_loops(g, n) & g->reduced))
+        return true;
+    const Node *root = &g->nodes[g->root];
+    for (int k = 0; k < 2; k++)
+        if (g->arrays[root->in[k]].kind == ARR_NODE && prologue_of(g, n, (uint32_t)root->in[k], 0))
+            return true;
+    return false;
+}
+
 /* What the kernel class can hold. */
 static bool
 check_class(Graph *g)
@@ -675,27 +727,24 @@ check_class(Graph *g)
                 return false;
             }
         }
-        if (g->cls == KERNEL_CONTRACTION && i != g->root) {
-            if (n->cls != NODE_ELEMENTWISE || (tile_node_loops(g, n) & g->reduced)) {
-                tile_error(g, n->op,
-                           "does not fuse with the contraction on line %u: only elementwise "
-                           "ops over its result's loops do (compute it in a separate function)",
-                           op_get(g->m, root->op)->loc.line);
-                return false;
-            }
+        if (g->cls == KERNEL_CONTRACTION && i != g->root && !contraction_fuses(g, n)) {
+            tile_error(g, n->op,
+                       "does not fuse with the contraction on line %u: only elementwise ops "
+                       "over its result's loops (an epilogue) or over one operand's loops "
+                       "whose result only that operand reads (a prologue) do (compute it in "
+                       "a separate function)",
+                       op_get(g->m, root->op)->loc.line);
+            return false;
         }
     }
     if (g->cls == KERNEL_CONTRACTION)
         for (int k = 0; k < 2; k++) {
             const Array *a = &g->arrays[root->in[k]];
-            if (a->kind != ARR_ARG) {
+            if (a->kind == ARR_FILL || a->kind == ARR_EMPTY) {
                 tile_error(g, root->op,
-                           "reads its %s operand from '%s', computed in the same function: "
-                           "fusing a producer into a contraction's operand is not supported "
-                           "(pass that operand as an argument)",
-                           k ? "B" : "A",
-                           a->kind == ARR_NODE ? tile_op_name(g, g->nodes[a->node].op)
-                                               : "linalg.fill");
+                           "reads its %s operand from a %s: give the contraction an operand "
+                           "to read (an argument, or elementwise ops on one)",
+                           k ? "B" : "A", a->kind == ARR_FILL ? "linalg.fill" : "tensor.empty");
                 return false;
             }
         }

@@ -204,6 +204,39 @@ operand_map(Gen *G, const int32_t *order, uint32_t n, LoopSet vloops)
     return attr_affine_map(m, affine_map_new(m, nd, 0, n, res));
 }
 
+static ValueId reduction_mask(Gen *G, LoopSet s);
+
+/* A contraction operand in this K step: an argument read in its own dim order, or the
+ * value of its elementwise prologue in canonical loop order, zero past the end of K (the
+ * prologue of a padding zero need not be zero). */
+static ValueId
+contract_operand(Gen *G, uint32_t array, LoopSet *set, int32_t *order, uint32_t *n)
+{
+    Graph *g = G->g;
+    const Array *a = &g->arrays[array];
+    if (a->kind == ARR_ARG)
+        return gen_read_natural(G, array, set, order, n);
+    *set = tile_array_loops(g, a);
+    *n = 0;
+    bool tail = false;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        if (!(*set >> c & 1) || !g->loops[c].in_vector)
+            continue;
+        order[(*n)++] = (int32_t)c;
+        const Loop *l = &g->loops[c];
+        tail |= l->reduction && !(l->size.value >= 0 && l->size.value % l->tile == 0);
+    }
+    ValueId v = gen_array(G, array, *set);
+    if (G->failed)
+        return 0;
+    TypeId vt = value_type(G->m, v);
+    if (tail) {
+        ValueId zero = gen_splat(G, vt, 0, 0);
+        v = gen_op(G, OP_SELECT, 3, (ValueId[]){ reduction_mask(G, *set), v, zero }, vt);
+    }
+    return v;
+}
+
 static bool
 emit_contraction(Gen *G)
 {
@@ -237,9 +270,9 @@ emit_contraction(Gen *G)
     LoopSet sa, sb;
     int32_t oa[TILE_MAX_LOOPS], ob[TILE_MAX_LOOPS];
     uint32_t na, nb;
-    ValueId a = gen_read_natural(G, (uint32_t)root->in[0], &sa, oa, &na);
-    ValueId b = gen_read_natural(G, (uint32_t)root->in[1], &sb, ob, &nb);
-    if (!a || !b)
+    ValueId a = contract_operand(G, (uint32_t)root->in[0], &sa, oa, &na);
+    ValueId b = contract_operand(G, (uint32_t)root->in[1], &sb, ob, &nb);
+    if (!a || !b || G->failed)
         return false;
     int32_t oc[TILE_MAX_LOOPS];
     uint32_t nc = 0;
