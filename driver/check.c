@@ -902,7 +902,8 @@ typedef struct Check {
     Device *sim;         /* the simulator, for REF_SIM references */
 } Check;
 
-/* Runs k on dev: the entry of k's index in ptx.  Prints the sim counters with --stats. */
+/* Runs k on dev: the entry of k's index in ptx (after the kernels before it, for a split
+ * op-level function).  Prints the sim counters with --stats. */
 static bool
 run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *cfg,
        LaunchResult *res)
@@ -916,7 +917,9 @@ run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *c
     }
     char name[4200]; /* the PTX is not the .mlir: its line numbers are the PTX's */
     snprintf(name, sizeof name, "<PTX of %s>", p->path);
-    bool ok = device_run(dev, p->ptx, name, entry, k, cfg, res, err, sizeof err);
+    bool ok = kernel_run_earlier_steps(dev, kernels_of((Program *)p), p->ptx, name, k, cfg, err,
+                                       sizeof err) &&
+              device_run(dev, p->ptx, name, entry, k, cfg, res, err, sizeof err);
     if (!ok) {
         fprintf(c->ca->out, "FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
         ptx_fault_notes(c->ca->out, "vptx check", err, name, p->ptx, p->path);
@@ -967,9 +970,12 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
         func = eval_find_func(&rp->m, rk->name);
         eo.grid[0] = eo.grid[1] = eo.grid[2] = 1;
     }
+    uint32_t nargs = rk->nargs; /* a split function's scratch buffers come last */
+    while (nargs && rk->args[nargs - 1].scratch)
+        nargs--;
     Diag d;
     diag_init(&d);
-    bool ok = func && eval_kernel(&rp->m, func, args, rk->nargs, &eo, &d);
+    bool ok = func && eval_kernel(&rp->m, func, args, nargs, &eo, &d);
     if (!ok) {
         diag_render(&d, c->ca->err);
         fprintf(c->ca->out,
@@ -1086,7 +1092,7 @@ report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
     Verdict v = { 0 };
     v.seed = c->ca->seed;
     for (uint32_t i = 0; i < k->nargs; i++) {
-        if (k->args[i].kind != ARG_MEMREF)
+        if (k->args[i].kind != ARG_MEMREF || k->args[i].scratch)
             continue;
         double u = unit_roundoff(k->args[i].elem);
         double tol = (16 + est.n) * (u > est.u ? u : est.u) + est.math;
@@ -1266,7 +1272,8 @@ check_main(int argc, char **argv)
         uint32_t n = kernel_list(kernels_of(&prog), ks, MAX_KERNELS), checked = 0;
         for (uint32_t i = 0; i < n && status <= 1; i++) {
             const Attr *s = op_attr(kernels_of(&prog), ks[i], "sym_name");
-            if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
+            if ((ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0)) ||
+                kernel_is_earlier_step(kernels_of(&prog), ks[i]))
                 continue;
             checked++;
             status |= check_kernel(&c, ks[i], i) != CHECK_PASS;
@@ -1318,7 +1325,8 @@ check_text(const char *name, const char *text, size_t len, const CheckTextOption
             OpId ks[MAX_KERNELS];
             uint32_t n = kernel_list(kernels_of(&prog), ks, MAX_KERNELS);
             for (uint32_t i = 0; i < n && status == CHECK_PASS; i++)
-                status = check_kernel(&c, ks[i], i);
+                if (!kernel_is_earlier_step(kernels_of(&prog), ks[i]))
+                    status = check_kernel(&c, ks[i], i);
             device_close(c.dev);
         }
     } else if (!prog.parsed) {

@@ -270,10 +270,22 @@ describe_sizes(Module *m, OpId func, Kernel *k, char *err, size_t n)
     for (uint32_t i = 0; aa && aa->kind == ATTR_ARRAY && i < aa->n && i < k->nargs; i++) {
         const Attr *r =
             aa->items[i]->kind == ATTR_DICT ? dict_get(aa->items[i], "vptx.result") : NULL;
+        const Attr *sc =
+            aa->items[i]->kind == ATTR_DICT ? dict_get(aa->items[i], "vptx.scratch") : NULL;
+        if (!r && sc) {
+            r = sc;
+            k->args[i].scratch = true;
+        }
         if (r && r->kind == ATTR_AFFINE_MAP && k->args[i].kind == ARG_MEMREF &&
             r->map->nresults == k->args[i].rank)
             k->args[i].result_shape = r->map;
     }
+    const Attr *seq = op_attr(m, func, "vptx.sequence");
+    for (uint32_t i = 0; seq && seq->kind == ATTR_ARRAY && seq->n > 1 && i < seq->n; i++)
+        if (seq->items[i]->kind == ATTR_SYMBOL && strcmp(seq->items[i]->str, k->name) == 0) {
+            k->step = i + 1;
+            k->nsteps = seq->n;
+        }
     return true;
 }
 
@@ -395,12 +407,10 @@ alloc_arg(Kernel *k, uint32_t i, char *err, size_t n)
     return true;
 }
 
-/* An op-level kernel: the symbols' values from the arguments, then each result
- * buffer's shape and the grid. */
+/* An op-level kernel's symbols: their values from the arguments. */
 static bool
-apply_sizes(Kernel *k, char *err, size_t n)
+kernel_syms(const Kernel *k, int64_t *sym, char *err, size_t n)
 {
-    int64_t sym[64];
     for (uint32_t s = 0; s < k->nsyms; s++) {
         const KernelArg *a = &k->args[k->sym_arg[s]];
         if (k->sym_dim[s] < 0)
@@ -413,6 +423,30 @@ apply_sizes(Kernel *k, char *err, size_t n)
             return false;
         }
     }
+    return true;
+}
+
+static bool
+grid_from_map(Kernel *k, const int64_t *sym, char *err, size_t n)
+{
+    if (!k->grid_map)
+        return true;
+    if (k->grid_map->nsyms > k->nsyms || !affine_map_eval(k->grid_map, NULL, sym, k->grid)) {
+        snprintf(err, n, "kernel '%s': its vptx.grid does not evaluate", k->name);
+        return false;
+    }
+    k->has_grid = true;
+    return true;
+}
+
+/* An op-level kernel: the symbols' values from the arguments, then each result
+ * buffer's shape and the grid. */
+static bool
+apply_sizes(Kernel *k, char *err, size_t n)
+{
+    int64_t sym[64];
+    if (!kernel_syms(k, sym, err, n))
+        return false;
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
         if (!a->result_shape)
@@ -436,12 +470,85 @@ apply_sizes(Kernel *k, char *err, size_t n)
         if (!alloc_arg(k, i, err, n))
             return false;
     }
-    if (k->grid_map) {
-        if (k->grid_map->nsyms > k->nsyms || !affine_map_eval(k->grid_map, NULL, sym, k->grid)) {
-            snprintf(err, n, "kernel '%s': its vptx.grid does not evaluate", k->name);
+    return grid_from_map(k, sym, err, n);
+}
+
+bool
+kernel_is_earlier_step(Module *m, OpId func)
+{
+    const Attr *seq = op_attr(m, func, "vptx.sequence"), *name = op_attr(m, func, "sym_name");
+    if (!seq || seq->kind != ATTR_ARRAY || !seq->n || !name || !name->str)
+        return false;
+    const Attr *last = seq->items[seq->n - 1];
+    return last->kind != ATTR_SYMBOL || strcmp(last->str, name->str) != 0;
+}
+
+bool
+kernel_run_earlier_steps(Device *d, Module *m, const char *ptx, const char *name, Kernel *k,
+                         const LaunchConfig *cfg, char *err, size_t n)
+{
+    if (k->step < 2)
+        return true;
+    const Attr *seq = op_attr(m, k->func, "vptx.sequence");
+    OpId ks[256];
+    uint32_t nk = kernel_list(m, ks, 256);
+    for (uint32_t st = 0; st + 1 < k->step; st++) {
+        const char *want = seq->items[st]->str;
+        uint32_t idx = nk;
+        for (uint32_t i = 0; i < nk; i++) {
+            const Attr *s = op_attr(m, ks[i], "sym_name");
+            if (s && s->str && strcmp(s->str, want) == 0)
+                idx = i;
+        }
+        if (idx == nk) {
+            snprintf(err, n, "kernel '%s': no kernel '%s' (step %u of its vptx.sequence)", k->name,
+                     want, st + 1);
             return false;
         }
-        k->has_grid = true;
+        Kernel s;
+        if (!kernel_describe(m, ks[idx], idx, &s, err, n))
+            return false;
+        /* the same MLIR arguments: the values and buffers of k's (hidden maps follow) */
+        bool ok = true;
+        for (uint32_t i = 0; i < s.nargs && i < k->nargs; i++) {
+            KernelArg *a = &s.args[i];
+            const KernelArg *b = &k->args[i];
+            if (a->kind == ARG_TENSORMAP || b->kind == ARG_TENSORMAP)
+                break;
+            if (a->kind != b->kind || a->elem != b->elem || a->rank != b->rank) {
+                snprintf(err, n, "kernel '%s' does not take the arguments of '%s'", want, k->name);
+                ok = false;
+                break;
+            }
+            a->bits = b->bits;
+            memcpy(a->shape, b->shape, sizeof a->shape);
+            memcpy(a->strides, b->strides, sizeof a->strides);
+            a->offset = b->offset;
+            a->span = b->span;
+            a->host = b->host;
+        }
+        int64_t sym[64];
+        char *entry = NULL;
+        LaunchResult res;
+        LaunchConfig c = *cfg;
+        ok = ok && kernel_syms(&s, sym, err, n) && grid_from_map(&s, sym, err, n) &&
+             tma_check(&s, true, err, n);
+        for (int i = 0; ok && i < 3; i++) {
+            c.grid[i] = (unsigned)(s.has_grid ? s.grid[i] : 1);
+            c.block[i] = (unsigned)(s.has_block ? s.block[i] : cfg->block[i]);
+        }
+        if (ok && !(entry = ptx_entry_name(ptx, idx))) {
+            snprintf(err, n, "the PTX has no entry #%u for kernel '%s'", idx, want);
+            ok = false;
+        }
+        ok = ok && device_run(d, ptx, name, entry, &s, &c, &res, err, n);
+        free(entry);
+        for (uint32_t i = 0; i < s.nargs && i < k->nargs; i++)
+            if (s.args[i].host == k->args[i].host)
+                s.args[i].host = NULL; /* k's */
+        kernel_free(&s);
+        if (!ok)
+            return false;
     }
     return true;
 }
@@ -725,7 +832,9 @@ ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h)
         } else if (!strncmp(p, "// vptx: grid ", 14)) {
             line_copy(p + 14, h->grid, sizeof h->grid);
             have_grid = true;
-        } else if (!strncmp(p, "// vptx: result ", 16) && h->nresults < OPLEVEL_MAX_RESULTS) {
+        } else if ((!strncmp(p, "// vptx: result ", 16) || !strncmp(p, "// vptx: scratch ", 17)) &&
+                   h->nresults < OPLEVEL_MAX_RESULTS) {
+            /* a split function's scratch buffers follow its results */
             const char *a = strstr(p, " is argument "), *s = strstr(p, " of shape ");
             if (a && s && s < e) {
                 h->result_arg[h->nresults] = (uint32_t)strtoul(a + 13, NULL, 10);

@@ -61,6 +61,9 @@ typedef struct KernelArg {
     /* ARG_MEMREF of an op-level kernel (docs/op-level.md): a tensor result's buffer, whose
      * shape follows from the other arguments (`vptx.result`): no --dim for its `?`s */
     const AffineMap *result_shape;
+    /* ... a scratch buffer between the kernels of a split function (`vptx.scratch`,
+       result_shape set too): not an input, and not compared or written back */
+    bool scratch;
 } KernelArg;
 
 typedef struct Kernel {
@@ -79,6 +82,9 @@ typedef struct Kernel {
     const AffineMap *grid_map;
     uint32_t nsyms;
     int32_t sym_arg[64], sym_dim[64];
+    /* a function tile/ split into kernels (`vptx.sequence`): this is kernel `step` (from 1)
+       of nsteps, all run in order on the same arguments; 0 when not split */
+    uint32_t step, nsteps;
     Loc err_loc; /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
@@ -136,7 +142,8 @@ int ptx_entry_param_count(const char *ptx, const char *entry);
 
 /* An op-level kernel's header lines (docs/op-level.md): `// vptx: sizes s0 = argument A
  * dim D (parameter P), ...` (D absent: the index argument A itself), `// vptx: grid
- * affine_map<...>`, `// vptx: result K is argument A of shape affine_map<...>`. */
+ * affine_map<...>`, `// vptx: result K is argument A of shape affine_map<...>` (and a
+ * split function's `// vptx: scratch K ...` lines, counted after the results). */
 #define OPLEVEL_MAX_SYMS    64
 #define OPLEVEL_MAX_RESULTS 16
 typedef struct OpLevelHeader {
@@ -193,6 +200,16 @@ typedef struct LaunchResult {
  * with a message in err (PTX errors, faults, CUDA errors with their names). */
 bool device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
                 const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n);
+
+/* Whether func is a kernel of a split op-level function other than its last one: the
+ * launchers run it as part of the last (kernel_run_earlier_steps), not on its own. */
+bool kernel_is_earlier_step(Module *m, OpId func);
+/* A kernel of a split op-level function (k->step > 1): runs the kernels before it in
+ * its vptx.sequence (functions of m, entries of ptx) on dev, on k's arguments (their
+ * host buffers, updated in place), each with its own grid and block.  True at once when
+ * there are none; false with a message in err. */
+bool kernel_run_earlier_steps(Device *d, Module *m, const char *ptx, const char *name, Kernel *k,
+                              const LaunchConfig *cfg, char *err, size_t n);
 
 /* ---- command-line helpers shared by main.c, check.c and run_mlir.c ---- */
 

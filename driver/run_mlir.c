@@ -296,7 +296,7 @@ write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
     uint32_t result = 0;
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
-        if (a->kind != ARG_MEMREF)
+        if (a->kind != ARG_MEMREF || a->scratch)
             continue;
         if (a->result_shape && !result_array(a, &arrays[i]))
             return run_error("out of memory", NULL), false;
@@ -361,10 +361,14 @@ static int
 pick_kernel(Module *m, const char *name, OpId *func)
 {
     OpId ks[64];
-    uint32_t n = kernel_list(m, ks, 64);
+    uint32_t n = kernel_list(m, ks, 64), choices = 0;
+    for (uint32_t i = 0; i < n; i++)
+        choices += !kernel_is_earlier_step(m, ks[i]);
     for (uint32_t i = 0; i < n; i++) {
         const Attr *s = op_attr(m, ks[i], "sym_name");
-        if (name ? s && s->str && strcmp(s->str, name) == 0 : n == 1) {
+        if (kernel_is_earlier_step(m, ks[i]))
+            continue;
+        if (name ? s && s->str && strcmp(s->str, name) == 0 : choices == 1) {
             *func = ks[i];
             return (int)i;
         }
@@ -372,7 +376,8 @@ pick_kernel(Module *m, const char *name, OpId *func)
     if (name)
         fprintf(stderr, "vptx run: error: no kernel named '%s'\n", name);
     else
-        fprintf(stderr, "vptx run: error: the module has %u kernels: pick one with --kernel\n", n);
+        fprintf(stderr, "vptx run: error: the module has %u kernels: pick one with --kernel\n",
+                choices);
     return -1;
 }
 
@@ -409,7 +414,6 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     char err[8192];
     LaunchConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    (void)m;
     int status;
     Device *dev = open_device(ra->backend, &status); /* first: a missing GPU is reported as such */
     if (!dev)
@@ -442,7 +446,8 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         fprintf(stderr, "vptx run: kept the PTX in %s\n", ptx_name);
     }
     cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
-    bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
+    bool ok = kernel_run_earlier_steps(dev, m, ptx, ptx_name, k, &cfg, err, sizeof err) &&
+              device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
     if (!ok) {
         run_error(err, NULL);
         ptx_fault_notes(stderr, "vptx run", err, ptx_name, ptx, ra->input);

@@ -1033,14 +1033,32 @@ write_op_level_header(Emit *e, FILE *out, OpId f)
     fprintf(out, "\n// vptx: grid ");
     ir_print_attr(e->m, grid, out);
     const Attr *aa = op_attr(e->m, f, "arg_attrs");
-    uint32_t k = 0;
-    for (uint32_t i = 0; aa && aa->kind == ATTR_ARRAY && i < aa->n; i++) {
-        const Attr *r =
-            aa->items[i]->kind == ATTR_DICT ? dict_get(aa->items[i], "vptx.result") : NULL;
-        if (!r)
-            continue;
-        fprintf(out, "\n// vptx: result %u is argument %u of shape ", k++, i);
-        ir_print_attr(e->m, r, out);
+    static const char *const what[2] = { "result", "scratch" };
+    for (int w = 0; w < 2; w++) {
+        uint32_t k = 0;
+        for (uint32_t i = 0; aa && aa->kind == ATTR_ARRAY && i < aa->n; i++) {
+            const Attr *r = aa->items[i]->kind == ATTR_DICT
+                                ? dict_get(aa->items[i], w ? "vptx.scratch" : "vptx.result")
+                                : NULL;
+            if (!r)
+                continue;
+            fprintf(out, "\n// vptx: %s %u is argument %u of shape ", what[w], k++, i);
+            ir_print_attr(e->m, r, out);
+        }
+    }
+    /* a function split into kernels (tile/split.c): they run in this order, on the same
+       arguments */
+    const Attr *seq = op_attr(e->m, f, "vptx.sequence");
+    if (seq && seq->kind == ATTR_ARRAY && seq->n > 1) {
+        const Attr *name = op_attr(e->m, f, "sym_name");
+        uint32_t step = 0;
+        for (uint32_t i = 0; i < seq->n; i++)
+            if (seq->items[i]->kind == ATTR_SYMBOL && name && name->str &&
+                strcmp(seq->items[i]->str, name->str) == 0)
+                step = i + 1;
+        fprintf(out, "\n// vptx: kernel %u of %u:", step, seq->n);
+        for (uint32_t i = 0; i < seq->n; i++)
+            fprintf(out, " %s", seq->items[i]->kind == ATTR_SYMBOL ? seq->items[i]->str : "?");
     }
 }
 

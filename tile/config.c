@@ -377,6 +377,8 @@ check_contraction(Graph *g, KernelConfig *k, int64_t ti_threads)
         }
     } else if (ti_threads) {
         k->workgroup_size = ti_threads;
+    } else { /* as the default config of that tile has it (what --emit=config prints) */
+        k->workgroup_size = tm * tn >= 128 * 128 ? 256 : tm * tn >= 64 * 64 ? 128 : 64;
     }
     return true;
 }
@@ -643,6 +645,8 @@ tile_attach_config(Graph *g)
         cfg->kind = ATTR_LOWERING_CONFIG;
         op_set_attr(m, root, "lowering_config", cfg);
     }
+    if (g->nsteps > 1)
+        return; /* each kernel of a split function takes its own workgroup size */
     TranslationInfoAttr *ti = arena_alloc(&m->arena, sizeof *ti);
     if (g->translation)
         *ti = *g->translation->translation;

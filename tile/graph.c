@@ -52,13 +52,19 @@ tile_error(Graph *g, OpId op, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (g->quiet) {
+        if (g->why_not && !g->why_not[0])
+            snprintf(g->why_not, TILE_WHY, "'%.100s' (line %u) %.600s", tile_op_name(g, op),
+                     op_get(g->m, op)->loc.line, msg);
+        return;
+    }
     diag_error(g->d, op_get(g->m, op)->loc, "'%s' %s", tile_op_name(g, op), msg);
 }
 
 void
 tile_remark(Graph *g, OpId op, const char *fmt, ...)
 {
-    if (!g->opt->remarks)
+    if (!g->opt->remarks || g->quiet)
         return;
     char msg[900];
     va_list ap;
@@ -81,6 +87,7 @@ new_array(Graph *g, ArrayKind k, TypeId t)
         a->label[i] = -1;
         a->size[i] = (SizeSrc){ -1, -1, -1 };
     }
+    a->buffer = -1;
     return g->narrays++;
 }
 
@@ -357,7 +364,7 @@ add_output(Graph *g, OpId op, uint32_t array, uint32_t dest, bool result, uint32
         tile_error(g, op, "has more than %d outputs", TILE_MAX_ARGS);
         return false;
     }
-    g->outs[g->nouts++] = (Output){ array, dest, result, index };
+    g->outs[g->nouts++] = (Output){ array, dest, result, index, false };
     return true;
 }
 
@@ -553,7 +560,7 @@ unify(Graph *g, Node *n, Array *a, const AffineMap *map, uint32_t operand, bool 
             tile_error(g, n->op,
                        "walks operand #%u's dim %u with its loop d%d, which is loop %s of the "
                        "kernel's root, but another op walks that dim with loop %s: the two do "
-                       "not fuse into one kernel (compute them in separate functions)",
+                       "not fuse into one kernel",
                        operand, r, d, g->loops[n->label[d]].name, g->loops[a->label[r]].name);
             return false;
         }
@@ -596,7 +603,7 @@ pick_root(Graph *g)
             if (con >= 0) {
                 tile_error(g, n->op,
                            "is a second contraction in the function (the first is line %u): "
-                           "one kernel holds one contraction; compute it in a separate function",
+                           "one kernel holds one contraction",
                            op_get(g->m, g->nodes[con].op)->loc.line);
                 return false;
             }
@@ -704,8 +711,7 @@ check_class(Graph *g)
             if (n->label[d] < 0) {
                 tile_error(g, n->op,
                            "shares no loop with the kernel's root ('%s' on line %u) for its "
-                           "loop d%u: it does not fuse into that kernel (compute it in a "
-                           "separate function)",
+                           "loop d%u: it does not fuse into that kernel",
                            tile_op_name(g, root->op), op_get(g->m, root->op)->loc.line, d);
                 return false;
             }
@@ -719,8 +725,7 @@ check_class(Graph *g)
             if (n->li.reduction[d] != red && (n->li.reduction[d] || n->cls != NODE_ELEMENTWISE)) {
                 tile_error(g, n->op,
                            "reduces over loop %s, which the kernel's root ('%s' on line %u) "
-                           "%s: one kernel reduces over one set of loops (compute it in a "
-                           "separate function)",
+                           "%s: one kernel reduces over one set of loops",
                            g->loops[n->label[d]].name, tile_op_name(g, root->op),
                            op_get(g->m, root->op)->loc.line,
                            red ? "reduces too, but this op does not" : "does not reduce");
@@ -731,8 +736,7 @@ check_class(Graph *g)
             tile_error(g, n->op,
                        "does not fuse with the contraction on line %u: only elementwise ops "
                        "over its result's loops (an epilogue) or over one operand's loops "
-                       "whose result only that operand reads (a prologue) do (compute it in "
-                       "a separate function)",
+                       "whose result only that operand reads (a prologue) do",
                        op_get(g->m, root->op)->loc.line);
             return false;
         }
@@ -768,6 +772,11 @@ loop_sizes(Graph *g)
             if (c < 0)
                 continue;
             SizeSrc *s = &g->loops[c].size;
+            if (a->arg >= g->nparams) { /* an earlier kernel's buffer: the sizes it had */
+                if (s->value < 0 && s->arg < 0)
+                    *s = a->size[r];
+                continue;
+            }
             if (t->shape[r] != DIM_DYNAMIC)
                 *s = (SizeSrc){ t->shape[r], -1, -1 };
             else if (s->value < 0 && s->arg < 0)

@@ -773,7 +773,7 @@ new_function(Gen *G)
 {
     Graph *g = G->g;
     Module *m = G->m;
-    uint32_t n = g->nparams + g->nresults;
+    uint32_t n = g->nparams + g->nresults + g->nscratch;
     TypeId types[TILE_MAX_ARGS];
     const Attr *ft = op_attr(m, g->func, "function_type");
     const Type *f = type_get(m, ft->type);
@@ -782,6 +782,8 @@ new_function(Gen *G)
         types[i] = buffer_type(m, value_type(m, block_get(m, old)->args.items[i]));
     for (uint32_t k = 0; k < g->nresults; k++)
         types[g->nparams + k] = buffer_type(m, f->outs[k]);
+    for (uint32_t k = 0; k < g->nscratch; k++)
+        types[g->nparams + g->nresults + k] = g->scratch_type[k];
     G->func = op_new(m, OP_FUNC, op_get(m, g->func)->loc, 0, NULL, 0, NULL, 1);
     RegionId r = region_new(m, G->func);
     op_get(m, G->func)->regions[0] = r;
@@ -789,22 +791,29 @@ new_function(Gen *G)
     region_append(m, r, G->entry);
     for (uint32_t i = 0; i < n; i++) {
         const char *name = i < g->nparams ? value_get(m, block_get(m, old)->args.items[i])->name
-                                          : arena_printf(&m->arena, "result%u", i - g->nparams);
+                           : i < g->nparams + g->nresults
+                               ? arena_printf(&m->arena, "result%u", i - g->nparams)
+                               : arena_printf(&m->arena, "scratch%u", i - g->nparams - g->nresults);
         G->arg[i] = block_add_arg(m, G->entry, types[i], G->loc, name);
     }
-    op_set_attr(m, G->func, "sym_name", op_attr(m, g->func, "sym_name"));
+    op_set_attr(m, G->func, "sym_name",
+                g->name ? attr_string(m, g->name, (uint32_t)strlen(g->name))
+                        : op_attr(m, g->func, "sym_name"));
     op_set_attr(m, G->func, "function_type", attr_type(m, type_function(m, n, types, 0, NULL)));
     op_set_attr(m, G->func, "translation_info", translation(G));
+    if (g->sequence)
+        op_set_attr(m, G->func, "vptx.sequence", g->sequence);
     return true;
 }
 
-/* vptx.sizes, and vptx.result on each result buffer (its shape over the same symbols) */
+/* vptx.sizes, and vptx.result on each result buffer, vptx.scratch on each scratch
+ * buffer (their shapes over the same symbols) */
 static void
 size_attrs(Gen *G, Syms *syms)
 {
     Graph *g = G->g;
     Module *m = G->m;
-    uint32_t n = g->nparams + g->nresults;
+    uint32_t n = g->nparams + g->nresults + g->nscratch;
     const Attr *arg_attrs[TILE_MAX_ARGS];
     const Attr *none = attr_dict(m, NULL, 0);
     bool any = false;
@@ -812,16 +821,30 @@ size_attrs(Gen *G, Syms *syms)
         arg_attrs[i] = none;
     for (uint32_t k = 0; k < g->nouts; k++) {
         const Output *o = &g->outs[k];
-        if (!o->result)
+        if (!o->result && !o->scratch)
             continue;
         const Array *a = &g->arrays[o->array];
         uint32_t rank = type_get(m, a->type)->rank;
         const AffineExpr *dims[TILE_MAX_LOOPS];
         for (uint32_t d = 0; d < rank; d++)
             dims[d] = size_expr(m, syms, g->loops[a->label[d]].size);
-        NamedAttr na = { "vptx.result",
+        NamedAttr na = { o->scratch ? "vptx.scratch" : "vptx.result",
                          attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, rank, dims)) };
         arg_attrs[o->dest] = attr_dict(m, &na, 1);
+        any = true;
+    }
+    /* a split function's buffers this kernel does not write: the shapes the others gave */
+    for (uint32_t i = g->nparams; i < n; i++) {
+        if (arg_attrs[i] != none || !g->app_known[i - g->nparams])
+            continue;
+        const SizeSrc *z = g->app_size[i - g->nparams];
+        uint32_t rank = type_get(m, value_type(m, G->arg[i]))->rank;
+        const AffineExpr *dims[TILE_MAX_LOOPS];
+        for (uint32_t d = 0; d < rank; d++)
+            dims[d] = size_expr(m, syms, z[d]);
+        NamedAttr na = { i < g->nparams + g->nresults ? "vptx.result" : "vptx.scratch",
+                         attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, rank, dims)) };
+        arg_attrs[i] = attr_dict(m, &na, 1);
         any = true;
     }
     if (any)
@@ -844,28 +867,42 @@ trim_symbols(Gen *G, const Syms *syms)
     op_set_attr(m, G->func, "vptx.grid", attr_affine_map(m, gm));
     const Attr *aa = op_attr(m, G->func, "arg_attrs");
     for (uint32_t i = 0; aa && i < aa->n; i++) {
-        const Attr *r = dict_get(aa->items[i], "vptx.result");
+        const char *key = "vptx.result";
+        const Attr *r = dict_get(aa->items[i], key);
+        if (!r)
+            r = dict_get(aa->items[i], key = "vptx.scratch");
         if (!r)
             continue;
-        NamedAttr na = { "vptx.result",
-                         attr_affine_map(
-                             m, affine_map_new(m, 0, syms->n, r->map->nresults, r->map->results)) };
+        NamedAttr na = { key, attr_affine_map(m, affine_map_new(m, 0, syms->n, r->map->nresults,
+                                                                r->map->results)) };
         ((const Attr **)aa->items)[i] = attr_dict(m, &na, 1);
     }
 }
 
+/* The kernel in place of the op-level function, or after the kernel before it (a
+ * split function's later kernels). */
 static void
 replace_function(Gen *G)
 {
     Module *m = G->m;
-    BlockId parent = op_get(m, G->g->orig_func)->parent;
-    Block *b = block_get(m, parent);
-    for (uint32_t i = 0; i < b->ops.n; i++)
-        if (b->ops.items[i] == G->g->orig_func) {
-            b->ops.items[i] = G->func;
-            op_get(m, G->func)->parent = parent;
+    OpId at = G->g->after ? G->g->after : G->g->orig_func;
+    BlockId parent = op_get(m, at)->parent;
+    for (uint32_t i = 0; i < block_get(m, parent)->ops.n; i++) {
+        if (block_get(m, parent)->ops.items[i] != at)
+            continue;
+        op_get(m, G->func)->parent = parent;
+        if (!G->g->after) {
+            block_get(m, parent)->ops.items[i] = G->func;
             return;
         }
+        Block *b = block_get(m, parent);
+        ARRAY_PUSH(&m->arena, b->ops, G->func);
+        b = block_get(m, parent);
+        memmove(&b->ops.items[i + 2], &b->ops.items[i + 1],
+                (b->ops.n - 2 - i) * sizeof *b->ops.items);
+        b->ops.items[i + 1] = G->func;
+        return;
+    }
 }
 
 bool
@@ -892,5 +929,6 @@ tile_emit_kernel(Graph *g)
     size_attrs(G, syms);
     trim_symbols(G, syms);
     replace_function(G);
+    g->emitted = G->func;
     return true;
 }

@@ -97,8 +97,8 @@ clone_op(Clone *c, OpId o)
 
 /* ----------------------------------------------------------------- remarks */
 
-static void
-describe(Graph *g, char *buf, size_t cap)
+void
+tile_describe(Graph *g, char *buf, size_t cap)
 {
     const KernelConfig *k = &g->cfg;
     size_t n = 0;
@@ -136,8 +136,8 @@ describe(Graph *g, char *buf, size_t cap)
 /* ------------------------------------------------------------------ the pass */
 
 /* The tiles the config gives each loop; which loops are vector dims. */
-static bool
-apply_config(Graph *g)
+bool
+tile_apply_config(Graph *g)
 {
     const KernelConfig *k = &g->cfg;
     const Node *root = &g->nodes[g->root];
@@ -173,16 +173,26 @@ apply_config(Graph *g)
     return true;
 }
 
-/* Builds, fuses and configures g for function func; false after reporting. */
+/* The graph of function func (a copy, generalized); false after reporting. */
 static bool
-analyze(Graph *g, OpId func, OpId *origin)
+build(Graph *g, OpId func, OpId *origin)
 {
     Module *m = g->m;
     Clone c = { m, arena_alloc(&m->arena, (m->nvalues + 1) * sizeof(ValueId)), origin, g->norigin };
     OpId copy = clone_op(&c, func);
     g->func = copy;
-    return tile_generalize(m, copy, g->d, origin, g->norigin) && tile_build_graph(g) &&
-           tile_fuse(g) && tile_read_config(g) && apply_config(g);
+    return tile_generalize(m, copy, g->d, origin, g->norigin) && tile_build_graph(g);
+}
+
+/* Whether g's ops make one kernel: a quiet trial on a copy. */
+static bool
+fuses_whole(const Graph *g)
+{
+    Module *m = g->m;
+    Graph *t = arena_alloc(&m->arena, sizeof *t);
+    *t = *g;
+    t->quiet = true;
+    return tile_fuse(t) && tile_read_config(t) && tile_apply_config(t);
 }
 
 static bool
@@ -211,11 +221,18 @@ each_function(Module *m, const TileOptions *o, Diag *d, bool emit)
         OpId *origin = arena_alloc(&m->arena, (4 * (size_t)m->nops + 4096) * sizeof *origin);
         g->origin = origin;
         g->norigin = 4 * m->nops + 4096;
-        ok = analyze(g, f, origin);
+        ok = build(g, f, origin);
+        if (!ok)
+            break;
+        if (g->nnodes && !fuses_whole(g)) {
+            ok = tile_split(g, emit);
+            continue;
+        }
+        ok = tile_fuse(g) && tile_read_config(g) && tile_apply_config(g);
         if (!ok)
             break;
         char text[1200];
-        describe(g, text, sizeof text);
+        tile_describe(g, text, sizeof text);
         OpId root = g->nodes[g->root].op;
         OpId shown = tile_source_op(g, root);
         tile_remark(g, shown, "%s", text);

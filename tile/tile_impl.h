@@ -29,7 +29,8 @@
 #define TILE_MAX_ARRAYS 256
 #define TILE_MAX_NODES  64
 #define TILE_MAX_ARGS   64
-#define TILE_MAX_IO     16 /* ins or outs of one node */
+#define TILE_MAX_IO     16   /* ins or outs of one node */
+#define TILE_WHY        1024 /* Graph.why_not */
 
 typedef uint32_t LoopSet; /* bit i: canonical loop i */
 
@@ -57,6 +58,8 @@ typedef struct Array {
     SizeSrc size[TILE_MAX_LOOPS];  /* EMPTY, FILL: its dims' sizes where known */
     int32_t label[TILE_MAX_LOOPS]; /* ARG, NODE: the loop of each dim, -1 unknown */
     bool used;                     /* read by a node of the kernel, or an output */
+    int32_t buffer; /* NODE of a split function: the argument later kernels read it from
+                       (its result buffer, or a scratch buffer), or -1 */
 } Array;
 
 typedef enum {
@@ -86,6 +89,7 @@ typedef struct Output {
     uint32_t dest; /* the kernel argument it is written to */
     bool result;   /* a tensor result (its buffer appended), else a memref argument */
     uint32_t result_index;
+    bool scratch; /* a scratch buffer a later kernel of a split function reads */
 } Output;
 
 typedef struct Loop {
@@ -138,6 +142,20 @@ typedef struct Graph {
     LoopSet reduced; /* the loops that are reductions */
     KernelConfig cfg;
     const Attr *translation; /* the function's translation_info, or NULL */
+    /* a function split into several kernels (split.c): the scratch buffers between them,
+       appended after the results, and the shapes of every appended buffer (results, then
+       scratch) in sizes of the parameters */
+    uint32_t nscratch;
+    TypeId scratch_type[TILE_MAX_ARGS];
+    SizeSrc app_size[TILE_MAX_ARGS][TILE_MAX_LOOPS];
+    bool app_known[TILE_MAX_ARGS];
+    uint32_t step, nsteps; /* this kernel is step `step` (from 1) of nsteps; 0: not split */
+    const char *name;      /* the kernel's sym_name; NULL: the function's */
+    const Attr *sequence;  /* the kernels' names, in launch order (vptx.sequence) */
+    OpId after;            /* put the kernel after this op, not in place of orig_func */
+    OpId emitted;          /* the kernel tile_emit_kernel made */
+    bool quiet;            /* a trial: tile_error and tile_remark say nothing */
+    char *why_not;         /* quiet: the first error's text, for the split remark */
 } Graph;
 
 /* generalize.c: rewrites the named ops of func (but matmul's family and fill) as
@@ -150,6 +168,17 @@ bool tile_fuse(Graph *g);        /* labels, class, root, loop sizes; false after
 LoopSet tile_node_loops(const Graph *g, const Node *n); /* the loops a node walks */
 /* The canonical loops of array a's dims (ARG or NODE arrays). */
 LoopSet tile_array_loops(const Graph *g, const Array *a);
+
+/* tile.c: the root's tiles from the config; false after reporting */
+bool tile_apply_config(Graph *g);
+
+/* split.c: a function whose ops do not fuse into one kernel, as several kernels run one
+ * after the other on the same arguments plus scratch buffers.  full is the function's
+ * graph (tile_build_graph done); emit: build the kernels, else attach their configs
+ * (--emit=config).  False after reporting. */
+bool tile_split(Graph *full, bool emit);
+/* The remark of a kernel: its class, tiles, config and the ops fused into it. */
+void tile_describe(Graph *g, char *buf, size_t cap);
 
 /* config.c */
 bool tile_read_config(Graph *g); /* g->cfg from the root's attributes, or a default */

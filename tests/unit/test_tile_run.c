@@ -81,7 +81,8 @@ typedef struct Buf {
 
 /* Runs the kernel `name` of text on the memrefs (all 1-d or 2-d, dynamic dims, inputs
  * first, the results last and allocated here from vptx_kernel_result_shape); copies the
- * results back into out[k]. */
+ * results back into out[k].  A split function: `name` lists its kernels, "f__1,f", run
+ * in that order on the same arguments; its scratch buffers count as results here. */
 static bool
 run(const char *text, const char *name, Buf *in, unsigned nin, VptxElemType *elems, unsigned nout,
     float **out, uint64_t (*out_shape)[2])
@@ -91,10 +92,17 @@ run(const char *text, const char *name, Buf *in, unsigned nin, VptxElemType *ele
         return false;
     VptxContext *ctx = NULL;
     VptxModule *mod = NULL;
-    VptxFunction *fn = NULL;
+    VptxFunction *fns[4] = { NULL }, *fn = NULL;
+    unsigned nfn = 0;
     bool ok = vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK &&
-              vptx_module_load(ctx, ptx, &mod) == VPTX_OK &&
-              vptx_module_get_function(ctx, mod, name, &fn) == VPTX_OK;
+              vptx_module_load(ctx, ptx, &mod) == VPTX_OK;
+    for (const char *p = name; ok && *p && nfn < 4;
+         p += strcspn(p, ",") + (p[strcspn(p, ",")] != 0)) {
+        char one[64];
+        snprintf(one, sizeof one, "%.*s", (int)strcspn(p, ","), p);
+        ok = vptx_module_get_function(ctx, mod, one, &fns[nfn++]) == VPTX_OK;
+    }
+    fn = fns[0];
     VptxMemref mr[8];
     memset(mr, 0, sizeof mr);
     Buf res[4];
@@ -132,10 +140,11 @@ run(const char *text, const char *name, Buf *in, unsigned nin, VptxElemType *ele
             params[np++] = &dims[nd++];
         }
     }
-    if (ok && vptx_launch_memrefs(ctx, fn, NULL, NULL, 0, params, mr, nin + nout) != VPTX_OK) {
-        fprintf(stderr, "test_tile_run: %s: %s\n", name, vptx_context_error(ctx));
-        ok = false;
-    }
+    for (unsigned f = 0; ok && f < nfn; f++)
+        if (vptx_launch_memrefs(ctx, fns[f], NULL, NULL, 0, params, mr, nin + nout) != VPTX_OK) {
+            fprintf(stderr, "test_tile_run: %s: %s\n", name, vptx_context_error(ctx));
+            ok = false;
+        }
     for (unsigned k = 0; ok && k < nout; k++) {
         out[k] = malloc(res[k].bytes);
         ok = out[k] && vptx_memcpy_dtoh(ctx, out[k], res[k].dev, res[k].bytes) == VPTX_OK;
@@ -300,6 +309,56 @@ test_two_reductions(void)
     free(y[1]);
 }
 
+/* row sums, x / row sum, then column sums of that: two kernels (the column reduction
+ * does not fuse with the row one) with the quotient in a scratch buffer */
+static void
+test_split(void)
+{
+    static const char text[] =
+        "#id = affine_map<(d0, d1) -> (d0, d1)>\n"
+        "func.func @two(%x: tensor<?x?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %m = tensor.dim %x, %c0 : tensor<?x?xf32>\n"
+        "  %n = tensor.dim %x, %c1 : tensor<?x?xf32>\n"
+        "  %z = arith.constant 0.0 : f32\n"
+        "  %em = tensor.empty(%m) : tensor<?xf32>\n"
+        "  %fm = linalg.fill ins(%z : f32) outs(%em : tensor<?xf32>) -> tensor<?xf32>\n"
+        "  %rows = linalg.reduce { arith.addf } ins(%x : tensor<?x?xf32>) outs(%fm :"
+        " tensor<?xf32>) dimensions = [1]\n"
+        "  %e2 = tensor.empty(%m, %n) : tensor<?x?xf32>\n"
+        "  %q = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0)>, #id],"
+        " iterator_types = [\"parallel\", \"parallel\"]} ins(%x, %rows : tensor<?x?xf32>,"
+        " tensor<?xf32>) outs(%e2 : tensor<?x?xf32>) {\n"
+        "  ^bb0(%a: f32, %s: f32, %o: f32):\n"
+        "    %d = arith.divf %a, %s : f32\n"
+        "    linalg.yield %d : f32\n"
+        "  } -> tensor<?x?xf32>\n"
+        "  %en = tensor.empty(%n) : tensor<?xf32>\n"
+        "  %fn = linalg.fill ins(%z : f32) outs(%en : tensor<?xf32>) -> tensor<?xf32>\n"
+        "  %cols = linalg.reduce { arith.addf } ins(%q : tensor<?x?xf32>) outs(%fn :"
+        " tensor<?xf32>) dimensions = [0]\n"
+        "  return %rows, %cols : tensor<?xf32>, tensor<?xf32>\n"
+        "}\n";
+    float x[6] = { 1, 3, 4, 2, 2, 4 }; /* rows [1 3 4], [2 2 4]: sums 8, 8 */
+    Buf in[1] = { { x, sizeof x, 0, { 2, 3 } } };
+    VptxElemType el[1] = { VPTX_ELEM_F32 };
+    float *y[3] = { NULL, NULL, NULL };
+    uint64_t shape[3][2];
+    CHECK(run(text, "two__1,two", in, 1, el, 3, y, shape));
+    if (!y[0] || !y[1] || !y[2])
+        return;
+    CHECK(shape[0][0] == 2 && shape[1][0] == 3 && shape[2][0] == 2 && shape[2][1] == 3);
+    CHECK_F(y[0][0], 8, 0);
+    CHECK_F(y[0][1], 8, 0);
+    CHECK_F(y[1][0], 0.375, 0); /* (1 + 2) / 8 */
+    CHECK_F(y[1][1], 0.625, 0); /* (3 + 2) / 8 */
+    CHECK_F(y[1][2], 1, 0);     /* (4 + 4) / 8 */
+    CHECK_F(y[2][4], 0.25, 0);  /* the scratch buffer: x / 8 */
+    for (int i = 0; i < 3; i++)
+        free(y[i]);
+}
+
 int
 main(void)
 {
@@ -307,6 +366,7 @@ main(void)
     test_gemm_relu();
     test_transpose();
     test_two_reductions();
+    test_split();
     if (failures) {
         fprintf(stderr, "test_tile_run: %d of %d checks failed\n", failures, checks);
         return 1;
