@@ -8,8 +8,9 @@
 #   - IREE's TileAndFuse config (tests/lit/tile/tile-and-fuse.mlir): mma.sync per warp per
 #     K step, staging
 #   - one kernel each, registers and spills (ptxas -v sm_80), right answers at ragged sizes
-#     (vptx check): GEMM + bias + ReLU + truncf, softmax (a generic chain and
-#     linalg.softmax), layernorm, a seed-000 reduction, batch matmul, a transpose
+#     (vptx check): GEMM + bias + ReLU + truncf, GEMM with cast/scale prologues, softmax (a
+#     generic chain and linalg.softmax), layernorm, RMSnorm, a seed-000 reduction, batch
+#     matmul, a transpose
 #   - compile time of the op-level GEMM against the hand-written one (best of 10)
 # Modeled times are the simulator's performance model (docs/timing.md), not measured on
 # a GPU, and the model is not calibrated on one yet.
@@ -67,7 +68,7 @@ echo "-- TileAndFuse config (workgroup 64x64, reduction 8, subgroup 2x4, mma.syn
     grep -o "'scf.for' stages its contract operands[^:]*" | sed 's/^/tile-and-fuse: /'
 
 echo "-- one kernel each: entries, ptxas -v sm_80, vptx check at ragged sizes"
-while read -r f dims; do
+while read -r f dims extra; do
     name=$(basename "$f" .mlir)
     "$BIN" "$f" -o "$TMP/$name.ptx"
     entries=$(grep -c '^\.visible \.entry' "$TMP/$name.ptx")
@@ -78,13 +79,16 @@ while read -r f dims; do
             /Used [0-9]+ registers/ { for (i = 1; i <= NF; i++) if ($i == "registers,") r = $(i-1) }
             END { printf "%s registers, %s bytes spilled", r, st }')
     fi
-    result=$("$BIN" check --backend=sim --dim="$dims" "$f" | grep -E '^(PASS|FAIL)' | cut -d'(' -f1)
+    # shellcheck disable=SC2086 # extra: more check options, as words
+    result=$("$BIN" check --backend=sim --dim="$dims" $extra "$f" | grep -E '^(PASS|FAIL)' | cut -d'(' -f1)
     echo "$name: $entries kernel(s), $regs; --dim=$dims: $result"
 done <<'EOF'
 tests/lit/tile/gemm-bias-relu.mlir 200,72,72,136,136
+tests/lit/tile/gemm-prologue.mlir 200,72,72,136 --scalar=0.5
 tests/lit/tile/softmax-chain.mlir 5,1000
 tests/lit/tile/softmax.mlir 5,1000
 tests/lit/tile/layernorm.mlir 5,1000,1000,1000
+tests/lit/tile/rmsnorm.mlir 5,1000,1000 --scalar=1000
 tests/lit/tile/reduce-seed000.mlir 100,390
 tests/lit/tile/batch-matmul.mlir 3,70,40,3,40,50
 tests/lit/tile/transpose.mlir 100,70
