@@ -1066,10 +1066,11 @@ program_compile(Program *p, const VptxOptions *opt, FILE *err)
 static void
 copy_inputs(Kernel *rk, const Kernel *k)
 {
-    for (uint32_t i = 0; i < k->nargs; i++) {
-        if (k->args[i].kind == ARG_MEMREF)
-            memcpy(rk->args[i].host, k->args[i].host, karg_bytes(&k->args[i]));
-        else
+    for (uint32_t i = 0; i < k->nargs && i < rk->nargs; i++) {
+        if (k->args[i].kind == ARG_MEMREF) {
+            if (karg_bytes(&rk->args[i]) == karg_bytes(&k->args[i]))
+                memcpy(rk->args[i].host, k->args[i].host, karg_bytes(&k->args[i]));
+        } else
             rk->args[i].bits = k->args[i].bits;
     }
 }
@@ -1176,8 +1177,12 @@ check_kernel(Check *c, OpId func, uint32_t index)
             }
             goto out;
         }
-        if (!kernel_describe(kernels_of(rp), func, index, &rk, err, sizeof err) ||
-            !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+        bool described = kernel_describe(kernels_of(rp), func, index, &rk, err, sizeof err);
+        /* the scalars first: result shapes may depend on them (op-level kernels) */
+        for (uint32_t i = 0; described && i < rk.nargs && i < k.nargs; i++)
+            if (rk.args[i].kind == ARG_SCALAR)
+                rk.args[i].bits = k.args[i].bits;
+        if (!described || !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
             kernel_print_error(c->ca->err, "check", rp->path, &rk, err);
             goto out;
         }

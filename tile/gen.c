@@ -254,9 +254,76 @@ gen_expand(Gen *G, ValueId v, LoopSet from, LoopSet to)
 
 /* --------------------------------------------------------------- memory */
 
+/* The memref.subview an extract_slice of an argument reads, in the prologue: strides
+ * the source's, the offset static where the offsets and strides are. */
+static ValueId
+slice_view(Gen *G, const Array *a)
+{
+    Module *m = G->m;
+    OpId sl = a->slice;
+    ValueId src = G->arg[a->arg];
+    const Type *st = type_get(m, value_type(m, src)), *at = type_get(m, a->type);
+    const Attr *offs = op_attr(m, sl, "static_offsets"), *szs = op_attr(m, sl, "static_sizes");
+    uint32_t rank = st->rank;
+    int64_t strides[TILE_MAX_LOOPS], ones[TILE_MAX_LOOPS], off = 0;
+    bool known = true;
+    for (uint32_t d = rank; d-- > 0;) {
+        ones[d] = 1;
+        if (st->layout && st->layout->kind == ATTR_STRIDED)
+            strides[d] = st->layout->ints[d];
+        else if (d == rank - 1)
+            strides[d] = 1;
+        else
+            strides[d] = strides[d + 1] == DIM_DYNAMIC || st->shape[d + 1] == DIM_DYNAMIC
+                             ? DIM_DYNAMIC
+                             : strides[d + 1] * st->shape[d + 1];
+        if (offs->ints[d] == DIM_DYNAMIC || strides[d] == DIM_DYNAMIC)
+            known = false;
+        else
+            off += offs->ints[d] * strides[d];
+    }
+    if (st->layout && st->layout->kind == ATTR_STRIDED) {
+        if (st->layout->i == DIM_DYNAMIC)
+            known = false;
+        else
+            off += st->layout->i;
+    }
+    Attr *lay = arena_alloc(&m->arena, sizeof *lay);
+    lay->kind = ATTR_STRIDED;
+    lay->n = rank;
+    lay->ints = arena_copy(&m->arena, strides, rank * sizeof *strides);
+    lay->i = known ? off : DIM_DYNAMIC;
+    TypeId vt = type_memref(m, at->elem, rank, at->shape, lay, st->memspace, st->memspace_gpu);
+    ValueId args[1 + 2 * TILE_MAX_LOOPS];
+    uint32_t n = 0, k = 1, nsz = 0;
+    args[n++] = src;
+    for (uint32_t d = 0; d < rank; d++)
+        if (offs->ints[d] == DIM_DYNAMIC)
+            args[n++] = gen_scalar(G, op_get(m, sl)->args[k++]);
+    for (uint32_t d = 0; d < rank; d++)
+        if (szs->ints[d] == DIM_DYNAMIC) {
+            args[n++] = gen_scalar(G, op_get(m, sl)->args[k++]);
+            nsz++;
+        }
+    OpId o = op_new(m, OP_SUBVIEW, op_get(m, sl)->loc, n, args, 1, &vt, 0);
+    int64_t seg[4] = { 1, n - 1 - nsz, nsz, 0 };
+    op_set_attr(m, o, "static_offsets", offs);
+    op_set_attr(m, o, "static_sizes", szs);
+    op_set_attr(m, o, "static_strides", attr_dense_array(m, TY_I64, ones, NULL, rank));
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    insert_prologue(G, o);
+    return op_get(m, o)->res[0];
+}
+
 ValueId
 gen_buffer(Gen *G, const Array *a)
 {
+    if (a->slice) {
+        uint32_t i = (uint32_t)(a - G->g->arrays);
+        if (!G->view[i])
+            G->view[i] = slice_view(G, a);
+        return G->view[i];
+    }
     return G->arg[a->arg];
 }
 

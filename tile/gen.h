@@ -32,6 +32,7 @@ typedef struct Gen {
     ValueId base[TILE_MAX_LOOPS];     /* the first index of this tile / this step of each loop */
     ValueId *clone;                   /* per op-level ValueId: its clone in the kernel, or 0 */
     ValueId reduced[TILE_MAX_ARRAYS]; /* ARR_NODE arrays computed once: their value */
+    ValueId view[TILE_MAX_ARRAYS];    /* ARR_ARG slices: their memref.subview */
     LoopSet reduced_set[TILE_MAX_ARRAYS];
     GenEntry cache[GEN_CACHE];
     uint32_t ncache, scope, next_scope;

@@ -335,6 +335,59 @@ add_node(Build *b, OpId op)
     return true;
 }
 
+/* tensor.extract_slice of an argument, unit strides, the same rank: the argument read
+ * through a memref.subview (gen.c); its sizes are the slice's. */
+static bool
+add_slice(Build *b, OpId op)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    const Op *o = op_get(m, op);
+    int64_t src = array_of(b, op, o->args[0]);
+    if (src < 0)
+        return false;
+    const Array *sa = &g->arrays[src];
+    const Type *st = type_get(m, sa->type), *rt = type_get(m, value_type(m, o->res[0]));
+    const Attr *strides = op_attr(m, op, "static_strides");
+    const Attr *sizes = op_attr(m, op, "static_sizes");
+    const Attr *offsets = op_attr(m, op, "static_offsets");
+    if (sa->kind != ARR_ARG || sa->slice) {
+        tile_error(g, op,
+                   "slices a tensor the function computes (or a slice): tile/ takes slices "
+                   "of its arguments only");
+        return false;
+    }
+    if (rt->rank != st->rank || !sizes || !offsets || !strides || sizes->n != st->rank ||
+        offsets->n != st->rank || strides->n != st->rank) {
+        tile_error(g, op,
+                   "drops dims (a rank-reducing slice): tile/ takes slices of the source's "
+                   "rank (follow with tensor.collapse_shape outside the kernel)");
+        return false;
+    }
+    for (uint32_t d = 0; d < st->rank; d++)
+        if (strides->ints[d] != 1) {
+            tile_error(g, op, "has stride %lld on dim %u: tile/ takes unit strides",
+                       (long long)strides->ints[d], d);
+            return false;
+        }
+    uint32_t a = new_array(g, ARR_ARG, value_type(m, o->res[0]));
+    if (a == UINT32_MAX) {
+        tile_error(g, op, "makes one array too many (at most %d)", TILE_MAX_ARRAYS);
+        return false;
+    }
+    g->arrays[a].arg = sa->arg;
+    g->arrays[a].slice = op;
+    /* the dynamic operands follow the source: offsets, then sizes */
+    uint32_t k = 1;
+    for (uint32_t d = 0; d < st->rank; d++)
+        k += offsets->ints[d] == DIM_DYNAMIC;
+    for (uint32_t d = 0; d < st->rank; d++)
+        g->arrays[a].size[d] = sizes->ints[d] != DIM_DYNAMIC
+                                   ? (SizeSrc){ sizes->ints[d], -1, -1 }
+                                   : size_of_value(g, op_get(m, op)->args[k++]);
+    return set_array(b, o->res[0], a);
+}
+
 static bool
 add_fill(Build *b, OpId op)
 {
@@ -437,10 +490,11 @@ walk_op(Build *b, OpId op)
         }
         return true;
     case OP_TENSOR_EXTRACT_SLICE:
+        return add_slice(b, op);
     case OP_TENSOR_INSERT_SLICE:
         tile_error(g, op,
-                   "is read by vptx check's reference but not tiled yet: give the slice as "
-                   "the function's argument instead");
+                   "is read by vptx check's reference but not tiled yet: return the whole "
+                   "tensor and take the slice outside, or write into a memref argument");
         return false;
     default:
         if (o->kind == OP_LINALG_GENERIC || linalg_is_contraction_kind(o->kind))
@@ -772,7 +826,7 @@ loop_sizes(Graph *g)
             if (c < 0)
                 continue;
             SizeSrc *s = &g->loops[c].size;
-            if (a->arg >= g->nparams) { /* an earlier kernel's buffer: the sizes it had */
+            if (a->arg >= g->nparams || a->slice) { /* a slice, or an earlier kernel's buffer */
                 if (s->value < 0 && s->arg < 0)
                     *s = a->size[r];
                 continue;

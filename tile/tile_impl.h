@@ -58,6 +58,7 @@ typedef struct Array {
     SizeSrc size[TILE_MAX_LOOPS];  /* EMPTY, FILL: its dims' sizes where known */
     int32_t label[TILE_MAX_LOOPS]; /* ARG, NODE: the loop of each dim, -1 unknown */
     bool used;                     /* read by a node of the kernel, or an output */
+    OpId slice;                    /* ARG: the tensor.extract_slice of the argument it is, or 0 */
     int32_t buffer; /* NODE of a split function: the argument later kernels read it from
                        (its result buffer, or a scratch buffer), or -1 */
 } Array;
