@@ -15,7 +15,7 @@ BUILD    = build
 PREFIX   = /usr/local
 
 MODULES  = target frontend ir layout distribute distribute/core distribute/lowering distribute/schedule \
-           ptxgen sim eval fuzz driver
+           tile ptxgen sim eval fuzz driver
 SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
 HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))
 OBJ      = $(SRC:%.c=$(BUILD)/%.o)

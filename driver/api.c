@@ -3,8 +3,11 @@
  *
  * The pipeline is listed here, in one place:
  *
- *   parse -> verify -> [select -> layout -> verify -> budget -> distribute -> verify] -> ptxgen
+ *   parse -> verify -> [tile -> verify] -> [select -> layout -> verify -> budget -> distribute
+ *   -> verify] -> ptxgen
  *
+ * tile (tile/tile.h) turns op-level input (linalg on tensors or memrefs) into the
+ * vector-level kernel the rest compiles; it runs only when the module has op-level ops.
  * select (layout/select.c) picks tensor-core intrinsics and subgroup splits
  * for contracts without an mma_kind; budget (layout/budget.c) checks the
  * registers the assigned layouts need.
@@ -27,6 +30,7 @@
 #include "ir/ir.h"
 #include "layout/layout.h"
 #include "ptxgen/ptxgen.h"
+#include "tile/tile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -216,6 +220,21 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
     if (module_has_calls(m) && (is_vector_level(m) || distribute_needed(m)) &&
         (!module_inline_calls(m, d) || !ir_verify(m, d)))
         return false;
+    if (tile_needed(m) || opt->emit == VPTX_EMIT_CONFIG || opt->emit == VPTX_EMIT_VECTOR) {
+        /* op-level input: tile it into the vector-level kernel first */
+        TileOptions topt = { opt->arch, opt->remarks != 0 };
+        bool configure = opt->emit == VPTX_EMIT_CONFIG;
+        uint64_t start = trace_begin(t);
+        bool ok =
+            !tile_needed(m) || (configure ? tile_configure(m, &topt, d) : tile_module(m, &topt, d));
+        trace_end(t, "tile", start, m, ok);
+        if (!ok || !trace_pass(t, "verify", ir_verify, m, d))
+            return false;
+        if (configure || opt->emit == VPTX_EMIT_VECTOR) {
+            ir_print(m, out);
+            return true;
+        }
+    }
     if (opt->emit == VPTX_EMIT_LAYOUT) {
         if (!run_layout(m, opt, d, t))
             return false;

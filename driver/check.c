@@ -55,6 +55,7 @@
 #include "frontend/frontend.h"
 #include "eval/eval.h"
 #include "layout/layout.h"
+#include "tile/tile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -86,14 +87,24 @@ typedef struct CheckArgs {
     FILE *out, *err;          /* PASS/FAIL lines; errors and diagnostics */
 } CheckArgs;
 
-/* One side of the comparison: a program (module + PTX) and what runs it. */
+/* One side of the comparison: a program (module + PTX) and what runs it.  An op-level
+ * program (linalg) also has km, the kernels tile/ makes of it: the PTX runs those, with
+ * their arguments (tensor results as buffers after the parameters), and eval runs the
+ * op-level functions of m on the same buffers. */
 typedef struct Program {
     const char *path;
     char *text, *ptx;
     size_t len, ptx_len;
-    Module m;
-    bool parsed;
+    Module m, km;
+    bool parsed, op_level;
 } Program;
+
+/* The module whose functions the PTX holds (the kernels). */
+static Module *
+kernels_of(Program *p)
+{
+    return p->op_level ? &p->km : &p->m;
+}
 
 static const char check_usage[] =
     "usage: vptx check FILE.mlir [options]\n"
@@ -333,6 +344,21 @@ program_parse(Program *p, const VptxOptions *opt, bool need_ptx, FILE *err)
     diag_init(&d);
     module_init(&p->m);
     p->parsed = frontend_parse(&p->m, &d, p->path, p->text, p->len) && ir_verify(&p->m, &d);
+    if (p->parsed && tile_needed(&p->m)) {
+        /* the kernels, as the compiler makes them: a second parse, tiled */
+        TileOptions to = { opt->arch, false };
+        Diag kd;
+        diag_init(&kd);
+        module_init(&p->km);
+        p->op_level = true;
+        p->parsed = frontend_parse(&p->km, &kd, p->path, p->text, p->len) &&
+                    tile_module(&p->km, &to, &kd) && ir_verify(&p->km, &kd);
+        if (!p->parsed && !need_ptx)
+            diag_render(&kd, err);
+        diag_free(&kd);
+        if (!p->parsed && need_ptx) /* the compilation below reports why */
+            driver_compile(&d, p->path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
+    }
     if (p->parsed && need_ptx)
         driver_compile(&d, p->path, p->text, p->len, opt, &p->ptx, &p->ptx_len);
     diag_render(&d, err);
@@ -359,6 +385,8 @@ static void
 program_free(Program *p)
 {
     module_free(&p->m);
+    if (p->op_level)
+        module_free(&p->km);
     free(p->text);
     free(p->ptx);
 }
@@ -517,6 +545,60 @@ set_scalars(Module *m, Kernel *k, const CheckArgs *ca)
         }
     }
     return true;
+}
+
+/* ---- tolerances ---- */
+
+typedef struct Estimate {
+    double n; /* longest reduction */
+} Estimate;
+
+/* An op-level function: the longest reduction of its structured ops, from the sizes the
+ * kernel's arguments have (a loop whose size no argument gives counts as the largest
+ * argument dim). */
+static void
+estimate_op_level(Program *rp, const Kernel *rk, Estimate *e)
+{
+    Module *m = &rp->m;
+    OpId f = eval_find_func(m, rk->name);
+    BlockId entry = f ? op_entry_block(m, f, 0) : 0;
+    if (!entry)
+        return;
+    double largest = 1;
+    for (uint32_t i = 0; i < rk->nargs; i++)
+        for (uint32_t d = 0; rk->args[i].kind == ARG_MEMREF && d < rk->args[i].rank; d++)
+            if ((double)rk->args[i].shape[d] > largest)
+                largest = (double)rk->args[i].shape[d];
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId o = block_get(m, entry)->ops.items[i];
+        LinalgInfo li;
+        if (!(op_info[op_get(m, o)->kind].traits & T_STRUCTURED) ||
+            !linalg_info(m, o, &li, NULL, 0))
+            continue;
+        double len = 1;
+        for (uint32_t d = 0; d < li.nloops; d++) {
+            if (!li.reduction[d])
+                continue;
+            double size = largest;
+            for (uint32_t k = 0; k < li.nins + li.nouts; k++) {
+                ValueId v = op_get(m, o)->args[k];
+                const Value *val = value_get(m, v);
+                const Type *t = type_get(m, val->type);
+                for (uint32_t r = 0; r < li.maps[k]->nresults && r < t->rank; r++) {
+                    if (affine_map_result_dim(li.maps[k], r) != (int32_t)d)
+                        continue;
+                    if (t->shape[r] != DIM_DYNAMIC)
+                        size = (double)t->shape[r];
+                    else if (!val->def && val->index < rk->nargs &&
+                             rk->args[val->index].kind == ARG_MEMREF)
+                        size = (double)rk->args[val->index].shape[r];
+                }
+            }
+            len *= size;
+        }
+        if (len > e->n && len > 1)
+            e->n = len;
+    }
 }
 
 /* ---- comparison ---- */
@@ -700,7 +782,8 @@ typedef struct Check {
     Device *sim;         /* the simulator, for REF_SIM references */
 } Check;
 
-/* Runs k on dev: the entry of k's index in ptx.  Prints the sim counters with --stats. */
+/* Runs k on dev: the entry of k's index in ptx (after the kernels before it, for a split
+ * op-level function).  Prints the sim counters with --stats. */
 static bool
 run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *cfg,
        LaunchResult *res)
@@ -714,7 +797,9 @@ run_on(Check *c, Device *dev, const Program *p, Kernel *k, const LaunchConfig *c
     }
     char name[4200]; /* the PTX is not the .mlir: its line numbers are the PTX's */
     snprintf(name, sizeof name, "<PTX of %s>", p->path);
-    bool ok = device_run(dev, p->ptx, name, entry, k, cfg, res, err, sizeof err);
+    bool ok = kernel_run_earlier_steps(dev, kernels_of((Program *)p), p->ptx, name, k, cfg, err,
+                                       sizeof err) &&
+              device_run(dev, p->ptx, name, entry, k, cfg, res, err, sizeof err);
     if (!ok) {
         fprintf(c->ca->out, "FAIL %s: running on %s: %s\n", k->name, device_name(dev), err);
         ptx_fault_notes(c->ca->out, "vptx check", err, name, p->ptx, p->path);
@@ -743,7 +828,7 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
         KernelArg *a = &rk->args[i];
         if (a->kind == ARG_MEMREF) {
             args[i].buf.data = (unsigned char *)a->host + (size_t)a->offset * a->esize;
-            args[i].buf.elem = type_get(&rp->m, a->type)->elem;
+            args[i].buf.elem = type_get(kernels_of(rp), a->type)->elem;
             args[i].buf.rank = a->rank;
             for (uint32_t d = 0; d < a->rank; d++) {
                 args[i].buf.shape[d] = a->shape[d];
@@ -766,12 +851,20 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
                        { cfg->block[0], cfg->block[1], cfg->block[2] },
                        0 };
     EvalProgress ep = { progress_update, &pr };
+    OpId func = rk->func;
+    if (rp->op_level) { /* the op-level function of the same name, run once */
+        func = eval_find_func(&rp->m, rk->name);
+        eo.grid[0] = eo.grid[1] = eo.grid[2] = 1;
+    }
+    uint32_t nargs = rk->nargs; /* a split function's scratch buffers come last */
+    while (nargs && rk->args[nargs - 1].scratch)
+        nargs--;
     Diag d;
     diag_init(&d);
     /* the file the ops' locations index (1: the only file program_parse's Diag had), so
        that an eval error (an out-of-bounds read) names the .mlir line */
     diag_add_file(&d, rp->path, rp->text, rp->len);
-    bool ok = eval_kernel_watched(&rp->m, rk->func, args, rk->nargs, &eo, &d, &ep);
+    bool ok = func && eval_kernel_watched(&rp->m, func, args, nargs, &eo, &d, &ep);
     progress_end(&pr);
     if (!ok) {
         diag_render(&d, c->ca->err);
@@ -789,9 +882,9 @@ static bool
 reference_kernel(Check *c, const Kernel *k, Kernel *rk)
 {
     OpId *ks;
-    uint32_t n = kernel_list(&c->ref->m, &ks), pick = n;
+    uint32_t n = kernel_list(kernels_of(c->ref), &ks), pick = n;
     for (uint32_t i = 0; i < n; i++) {
-        const Attr *s = op_attr(&c->ref->m, ks[i], "sym_name");
+        const Attr *s = op_attr(kernels_of(c->ref), ks[i], "sym_name");
         if (s && s->str && strcmp(s->str, k->name) == 0)
             pick = i;
     }
@@ -803,7 +896,7 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
                 k->name);
         return false;
     }
-    if (!kernel_describe(&c->ref->m, ks[pick], pick, rk, err, sizeof err) ||
+    if (!kernel_describe(kernels_of(c->ref), ks[pick], pick, rk, err, sizeof err) ||
         !kernel_set_dims(rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
         kernel_print_error(c->ca->err, "check", c->ref->path, rk, err);
         return false;
@@ -872,10 +965,11 @@ program_compile(Program *p, const VptxOptions *opt, FILE *err)
 static void
 copy_inputs(Kernel *rk, const Kernel *k)
 {
-    for (uint32_t i = 0; i < k->nargs; i++) {
-        if (k->args[i].kind == ARG_MEMREF)
-            memcpy(rk->args[i].host, k->args[i].host, karg_bytes(&k->args[i]));
-        else
+    for (uint32_t i = 0; i < k->nargs && i < rk->nargs; i++) {
+        if (k->args[i].kind == ARG_MEMREF) {
+            if (karg_bytes(&rk->args[i]) == karg_bytes(&k->args[i]))
+                memcpy(rk->args[i].host, k->args[i].host, karg_bytes(&k->args[i]));
+        } else
             rk->args[i].bits = k->args[i].bits;
     }
 }
@@ -886,10 +980,22 @@ static void
 arg_tolerance(const Check *c, Program *rp, const Kernel *rk, uint32_t i, double *rtol, double *atol)
 {
     Tolerance t;
-    tolerance_of_arg(&rp->m, rk->func, i, c->ca->opt.precise_math != 0, c->ca->opt.allow_tf32 != 0,
-                     &t);
+    tolerance_of_arg(kernels_of(rp), rk->func, i, c->ca->opt.precise_math != 0,
+                     c->ca->opt.allow_tf32 != 0, &t);
     if (!t.written) /* an input: the kernel must leave it as it was */
         t.exact = true;
+    if (rp->op_level && !t.exact) {
+        /* the tiled kernel's loops run to the argument sizes: the op-level ops say how
+           long the accumulations are */
+        Estimate est = { 1 };
+        estimate_op_level(rp, rk, &est);
+        if (est.n > t.n) {
+            t.n = est.n;
+            if (!t.u_acc)
+                t.u_acc = t.u;
+            tolerance_finish(&t);
+        }
+    }
     *rtol = c->ca->rtol >= 0 ? c->ca->rtol : t.exact ? 0 : t.rtol;
     *atol = c->ca->atol >= 0 ? c->ca->atol : t.exact ? 0 : t.atol;
     if (c->ca->verbose && !t.exact)
@@ -907,7 +1013,7 @@ report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
     v.seed = c->ca->seed;
     double most_rtol = -1, most_atol = 0; /* the loosest tolerance, for the PASS line */
     for (uint32_t i = 0; i < k->nargs; i++) {
-        if (k->args[i].kind != ARG_MEMREF)
+        if (k->args[i].kind != ARG_MEMREF || k->args[i].scratch)
             continue;
         double rtol, atol;
         arg_tolerance(c, rp, rk, i, &rtol, &atol);
@@ -915,7 +1021,8 @@ report(Check *c, Kernel *k, Kernel *rk, Program *rp, const char *what, float ms)
             most_rtol = rtol;
             most_atol = atol;
         }
-        compare_arg(&c->prog->m, k, rk, i, rtol, atol, what, c->ca->verbose, &v, c->ca->out);
+        compare_arg(kernels_of(c->prog), k, rk, i, rtol, atol, what, c->ca->verbose, &v,
+                    c->ca->out);
     }
     if (v.mismatches)
         return false;
@@ -1061,12 +1168,19 @@ static bool
 prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
 {
     char err[512];
-    if (!kernel_describe(&c->prog->m, func, index, k, err, sizeof err) ||
-        !kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+    Module *km = kernels_of(c->prog);
+    if (!kernel_describe(km, func, index, k, err, sizeof err)) {
         kernel_print_error(c->ca->err, "check", c->prog->path, k, err);
         return false;
     }
-    if (!set_scalars(&c->prog->m, k, c->ca) || !launch_config(c, k, cfg))
+    /* the scalars first: an op-level kernel's result shapes may depend on them */
+    if (!set_scalars(km, k, c->ca))
+        return false;
+    if (!kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+        kernel_print_error(c->ca->err, "check", c->prog->path, k, err);
+        return false;
+    }
+    if (!launch_config(c, k, cfg))
         return false;
     fill_random(k, c->ca->seed);
     return apply_inputs(c, k);
@@ -1111,8 +1225,12 @@ check_kernel(Check *c, OpId func, uint32_t index)
             }
             goto out;
         }
-        if (!kernel_describe(&rp->m, func, index, &rk, err, sizeof err) ||
-            !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+        bool described = kernel_describe(kernels_of(rp), func, index, &rk, err, sizeof err);
+        /* the scalars first: result shapes may depend on them (op-level kernels) */
+        for (uint32_t i = 0; described && i < rk.nargs && i < k.nargs; i++)
+            if (rk.args[i].kind == ARG_SCALAR)
+                rk.args[i].bits = k.args[i].bits;
+        if (!described || !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
             kernel_print_error(c->ca->err, "check", rp->path, &rk, err);
             goto out;
         }
@@ -1244,10 +1362,11 @@ check_main(int argc, char **argv)
             status = 1;
         device_set_limits(c.sim, &ca.limits);
         OpId *ks;
-        uint32_t n = kernel_list(&prog.m, &ks), checked = 0, passed = 0;
+        uint32_t n = kernel_list(kernels_of(&prog), &ks), checked = 0, passed = 0;
         for (uint32_t i = 0; i < n && status <= 1; i++) {
-            const Attr *s = op_attr(&prog.m, ks[i], "sym_name");
-            if (ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0))
+            const Attr *s = op_attr(kernels_of(&prog), ks[i], "sym_name");
+            if ((ca.kernel && (!s || !s->str || strcmp(s->str, ca.kernel) != 0)) ||
+                kernel_is_earlier_step(kernels_of(&prog), ks[i]))
                 continue;
             checked++;
             CheckStatus st = check_kernel(&c, ks[i], i);
@@ -1305,9 +1424,10 @@ check_text(const char *name, const char *text, size_t len, const CheckTextOption
         if (status == CHECK_PASS) {
             c.sim = c.dev;
             OpId *ks;
-            uint32_t n = kernel_list(&prog.m, &ks);
+            uint32_t n = kernel_list(kernels_of(&prog), &ks);
             for (uint32_t i = 0; i < n && status == CHECK_PASS; i++)
-                status = check_kernel(&c, ks[i], i);
+                if (!kernel_is_earlier_step(kernels_of(&prog), ks[i]))
+                    status = check_kernel(&c, ks[i], i);
             device_close(c.dev);
         }
     } else if (!prog.parsed) {

@@ -56,5 +56,7 @@ typedef struct Tolerance {
 bool tolerance_of_arg(Module *m, OpId func, uint32_t arg, bool precise, bool tf32, Tolerance *t);
 /* The unit roundoff of a float type (f16 2^-11, ...), 0 for others. */
 double tolerance_unit_roundoff(TypeId t);
+/* rtol and atol of t from its n, u_acc, rounds, u and math (after a change to them) */
+void tolerance_finish(Tolerance *t);
 
 #endif

@@ -288,6 +288,52 @@ tma_check(Kernel *k, bool sized, char *err, size_t n)
     return true;
 }
 
+/* An op-level kernel's vptx.sizes, vptx.grid and vptx.result attributes (tile/kernel.c). */
+static bool
+describe_sizes(Module *m, OpId func, Kernel *k, char *err, size_t n)
+{
+    const Attr *sizes = op_attr(m, func, "vptx.sizes");
+    const Attr *grid = op_attr(m, func, "vptx.grid");
+    const Attr *aa = op_attr(m, func, "arg_attrs");
+    if (sizes && sizes->kind == ATTR_ARRAY && sizes->n <= 64) {
+        k->nsyms = sizes->n;
+        for (uint32_t i = 0; i < sizes->n; i++) {
+            const Attr *p = sizes->items[i];
+            if (p->kind != ATTR_ARRAY || p->n != 2 || p->items[0]->kind != ATTR_INT ||
+                p->items[1]->kind != ATTR_INT || p->items[0]->i < 0 ||
+                p->items[0]->i >= (int64_t)k->nargs) {
+                snprintf(err, n, "kernel '%s': vptx.sizes entry #%u is not [argument, dim]",
+                         k->name, i);
+                return false;
+            }
+            k->sym_arg[i] = (int32_t)p->items[0]->i;
+            k->sym_dim[i] = (int32_t)p->items[1]->i;
+        }
+    }
+    if (grid && grid->kind == ATTR_AFFINE_MAP && grid->map->nresults == 3)
+        k->grid_map = grid->map;
+    for (uint32_t i = 0; aa && aa->kind == ATTR_ARRAY && i < aa->n && i < k->nargs; i++) {
+        const Attr *r =
+            aa->items[i]->kind == ATTR_DICT ? dict_get(aa->items[i], "vptx.result") : NULL;
+        const Attr *sc =
+            aa->items[i]->kind == ATTR_DICT ? dict_get(aa->items[i], "vptx.scratch") : NULL;
+        if (!r && sc) {
+            r = sc;
+            k->args[i].scratch = true;
+        }
+        if (r && r->kind == ATTR_AFFINE_MAP && k->args[i].kind == ARG_MEMREF &&
+            r->map->nresults == k->args[i].rank)
+            k->args[i].result_shape = r->map;
+    }
+    const Attr *seq = op_attr(m, func, "vptx.sequence");
+    for (uint32_t i = 0; seq && seq->kind == ATTR_ARRAY && seq->n > 1 && i < seq->n; i++)
+        if (seq->items[i]->kind == ATTR_SYMBOL && strcmp(seq->items[i]->str, k->name) == 0) {
+            k->step = i + 1;
+            k->nsteps = seq->n;
+        }
+    return true;
+}
+
 bool
 kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size_t n)
 {
@@ -352,6 +398,8 @@ kernel_describe(Module *m, OpId func, uint32_t index, Kernel *k, char *err, size
             return false;
         }
     }
+    if (!describe_sizes(m, func, k, err, n))
+        return false;
     return tma_check(k, false, err, n);
 }
 
@@ -376,13 +424,191 @@ kernel_free(Kernel *k)
     k->nargs = 0;
 }
 
+/* Strides (static ones stay; identity layouts and `?` strides get row-major ones), span
+ * and a zeroed host buffer for memref argument i, once its shape is known. */
+static bool
+alloc_arg(Kernel *k, uint32_t i, char *err, size_t n)
+{
+    KernelArg *a = &k->args[i];
+    int64_t st = 1;
+    for (uint32_t d = a->rank; d-- > 0;) {
+        if (a->identity || a->dyn_stride[d])
+            a->strides[d] = st;
+        st *= a->shape[d];
+    }
+    if (a->dyn_offset)
+        a->offset = 0;
+    int64_t last = a->offset;
+    bool empty = false;
+    for (uint32_t d = 0; d < a->rank; d++) {
+        if (a->shape[d] == 0)
+            empty = true;
+        else
+            last += (a->shape[d] - 1) * a->strides[d];
+    }
+    a->span = empty ? (size_t)a->offset : (size_t)last + 1;
+    free(a->host);
+    a->host = calloc(a->span ? a->span : 1, a->esize);
+    if (!a->host) {
+        snprintf(err, n, "out of memory for argument #%u (%zu bytes)", i, a->span * a->esize);
+        return false;
+    }
+    return true;
+}
+
+/* An op-level kernel's symbols: their values from the arguments. */
+static bool
+kernel_syms(const Kernel *k, int64_t *sym, char *err, size_t n)
+{
+    for (uint32_t s = 0; s < k->nsyms; s++) {
+        const KernelArg *a = &k->args[k->sym_arg[s]];
+        if (k->sym_dim[s] < 0)
+            sym[s] = (int64_t)a->bits;
+        else if (a->kind == ARG_MEMREF && (uint32_t)k->sym_dim[s] < a->rank)
+            sym[s] = a->shape[k->sym_dim[s]];
+        else {
+            snprintf(err, n, "kernel '%s': vptx.sizes names dim %d of argument #%d, which has none",
+                     k->name, k->sym_dim[s], k->sym_arg[s]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool
+grid_from_map(Kernel *k, const int64_t *sym, char *err, size_t n)
+{
+    if (!k->grid_map)
+        return true;
+    if (k->grid_map->nsyms > k->nsyms || !affine_map_eval(k->grid_map, NULL, sym, k->grid)) {
+        snprintf(err, n, "kernel '%s': its vptx.grid does not evaluate", k->name);
+        return false;
+    }
+    k->has_grid = true;
+    return true;
+}
+
+/* An op-level kernel: the symbols' values from the arguments, then each result
+ * buffer's shape and the grid. */
+static bool
+apply_sizes(Kernel *k, char *err, size_t n)
+{
+    int64_t sym[64];
+    if (!kernel_syms(k, sym, err, n))
+        return false;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (!a->result_shape)
+            continue;
+        int64_t shape[LAUNCH_MAX_RANK];
+        if (a->result_shape->nsyms > k->nsyms ||
+            !affine_map_eval(a->result_shape, NULL, sym, shape)) {
+            snprintf(err, n, "kernel '%s': the shape of result argument #%u does not evaluate",
+                     k->name, i);
+            return false;
+        }
+        for (uint32_t d = 0; d < a->rank; d++) {
+            if (!a->dyn_shape[d] && a->shape[d] != shape[d]) {
+                snprintf(err, n,
+                         "result argument #%u has dim %u of %lld but the arguments make it %lld", i,
+                         d, (long long)a->shape[d], (long long)shape[d]);
+                return false;
+            }
+            a->shape[d] = shape[d];
+        }
+        if (!alloc_arg(k, i, err, n))
+            return false;
+    }
+    return grid_from_map(k, sym, err, n);
+}
+
+bool
+kernel_is_earlier_step(Module *m, OpId func)
+{
+    const Attr *seq = op_attr(m, func, "vptx.sequence"), *name = op_attr(m, func, "sym_name");
+    if (!seq || seq->kind != ATTR_ARRAY || !seq->n || !name || !name->str)
+        return false;
+    const Attr *last = seq->items[seq->n - 1];
+    return last->kind != ATTR_SYMBOL || strcmp(last->str, name->str) != 0;
+}
+
+bool
+kernel_run_earlier_steps(Device *d, Module *m, const char *ptx, const char *name, Kernel *k,
+                         const LaunchConfig *cfg, char *err, size_t n)
+{
+    if (k->step < 2)
+        return true;
+    const Attr *seq = op_attr(m, k->func, "vptx.sequence");
+    OpId *ks;
+    uint32_t nk = kernel_list(m, &ks);
+    for (uint32_t st = 0; st + 1 < k->step; st++) {
+        const char *want = seq->items[st]->str;
+        uint32_t idx = nk;
+        for (uint32_t i = 0; i < nk; i++) {
+            const Attr *s = op_attr(m, ks[i], "sym_name");
+            if (s && s->str && strcmp(s->str, want) == 0)
+                idx = i;
+        }
+        if (idx == nk) {
+            snprintf(err, n, "kernel '%s': no kernel '%s' (step %u of its vptx.sequence)", k->name,
+                     want, st + 1);
+            return false;
+        }
+        Kernel s;
+        if (!kernel_describe(m, ks[idx], idx, &s, err, n))
+            return false;
+        /* the same MLIR arguments: the values and buffers of k's (hidden maps follow) */
+        bool ok = true;
+        for (uint32_t i = 0; i < s.nargs && i < k->nargs; i++) {
+            KernelArg *a = &s.args[i];
+            const KernelArg *b = &k->args[i];
+            if (a->kind == ARG_TENSORMAP || b->kind == ARG_TENSORMAP)
+                break;
+            if (a->kind != b->kind || a->elem != b->elem || a->rank != b->rank) {
+                snprintf(err, n, "kernel '%s' does not take the arguments of '%s'", want, k->name);
+                ok = false;
+                break;
+            }
+            a->bits = b->bits;
+            memcpy(a->shape, b->shape, sizeof a->shape);
+            memcpy(a->strides, b->strides, sizeof a->strides);
+            a->offset = b->offset;
+            a->span = b->span;
+            a->host = b->host;
+        }
+        int64_t sym[64];
+        char *entry = NULL;
+        LaunchResult res;
+        LaunchConfig c = *cfg;
+        ok = ok && kernel_syms(&s, sym, err, n) && grid_from_map(&s, sym, err, n) &&
+             tma_check(&s, true, err, n);
+        for (int i = 0; ok && i < 3; i++) {
+            c.grid[i] = (unsigned)(s.has_grid ? s.grid[i] : 1);
+            c.block[i] = (unsigned)(s.has_block ? s.block[i] : cfg->block[i]);
+        }
+        if (ok && !(entry = ptx_entry_name(ptx, idx))) {
+            snprintf(err, n, "the PTX has no entry #%u for kernel '%s'", idx, want);
+            ok = false;
+        }
+        ok = ok && device_run(d, ptx, name, entry, &s, &c, &res, err, n);
+        free(entry);
+        for (uint32_t i = 0; i < s.nargs && i < k->nargs; i++)
+            if (s.args[i].host == k->args[i].host)
+                s.args[i].host = NULL; /* k's */
+        kernel_free(&s);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 bool
 kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_t n)
 {
     uint32_t used = 0;
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
-        if (a->kind != ARG_MEMREF)
+        if (a->kind != ARG_MEMREF || a->result_shape)
             continue;
         for (uint32_t d = 0; d < a->rank; d++) {
             if (!a->dyn_shape[d])
@@ -401,31 +627,11 @@ kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_
                 return false;
             }
         }
-        /* Strides: static ones stay; identity layouts and `?` strides get row-major ones. */
-        int64_t st = 1;
-        for (uint32_t d = a->rank; d-- > 0;) {
-            if (a->identity || a->dyn_stride[d])
-                a->strides[d] = st;
-            st *= a->shape[d];
-        }
-        if (a->dyn_offset)
-            a->offset = 0;
-        int64_t last = a->offset;
-        bool empty = false;
-        for (uint32_t d = 0; d < a->rank; d++) {
-            if (a->shape[d] == 0)
-                empty = true;
-            else
-                last += (a->shape[d] - 1) * a->strides[d];
-        }
-        a->span = empty ? (size_t)a->offset : (size_t)last + 1;
-        free(a->host);
-        a->host = calloc(a->span ? a->span : 1, a->esize);
-        if (!a->host) {
-            snprintf(err, n, "out of memory for argument #%u (%zu bytes)", i, a->span * a->esize);
+        if (!alloc_arg(k, i, err, n))
             return false;
-        }
     }
+    if (!apply_sizes(k, err, n))
+        return false;
     return tma_check(k, true, err, n);
 }
 
@@ -561,6 +767,208 @@ public_notes(const char *ptx, const char *entry, PtxNotes *all)
         return NULL;
     const PtxEntryNotes *e = ptx_notes_find(all, entry);
     return e && !e->error ? e : NULL;
+}
+
+/* ---- op-level kernels: the sizes / grid / result header lines ---- */
+
+typedef struct ExprText {
+    const char *p;
+    const int64_t *syms;
+    uint32_t nsyms;
+    bool ok;
+} ExprText;
+
+static int64_t expr_sum(ExprText *x);
+
+static void
+expr_blank(ExprText *x)
+{
+    while (*x->p == ' ')
+        x->p++;
+}
+
+static bool
+expr_word(ExprText *x, const char *w)
+{
+    size_t n = strlen(w);
+    expr_blank(x);
+    if (strncmp(x->p, w, n) != 0)
+        return false;
+    x->p += n;
+    return true;
+}
+
+static int64_t
+expr_atom(ExprText *x)
+{
+    expr_blank(x);
+    if (*x->p == '(') {
+        x->p++;
+        int64_t v = expr_sum(x);
+        x->ok &= expr_word(x, ")");
+        return v;
+    }
+    if (*x->p == '-') {
+        x->p++;
+        return -expr_atom(x);
+    }
+    bool sym = *x->p == 's';
+    if (sym)
+        x->p++;
+    if (*x->p < '0' || *x->p > '9') {
+        x->ok = false;
+        return 0;
+    }
+    char *end;
+    long long v = strtoll(x->p, &end, 10);
+    x->p = end;
+    if (!sym)
+        return v;
+    if (v < 0 || (uint64_t)v >= x->nsyms) {
+        x->ok = false;
+        return 0;
+    }
+    return x->syms[v];
+}
+
+static int64_t
+expr_product(ExprText *x)
+{
+    int64_t v = expr_atom(x);
+    for (;;) {
+        int op = expr_word(x, "*")          ? 1
+                 : expr_word(x, "ceildiv")  ? 2
+                 : expr_word(x, "floordiv") ? 3
+                 : expr_word(x, "mod")      ? 4
+                                            : 0;
+        if (!op)
+            return v;
+        int64_t r = expr_atom(x);
+        if (op > 1 && r == 0) {
+            x->ok = false;
+            return 0;
+        }
+        if (op == 1)
+            v *= r;
+        else if (op == 2)
+            v = v / r + (v % r != 0 && (v < 0) == (r < 0));
+        else if (op == 3)
+            v = v / r - (v % r != 0 && (v < 0) != (r < 0));
+        else
+            v = ((v % r) + r) % r;
+    }
+}
+
+static int64_t
+expr_sum(ExprText *x)
+{
+    int64_t v = expr_product(x);
+    for (;;) {
+        if (expr_word(x, "+"))
+            v += expr_product(x);
+        else if (expr_word(x, "- "))
+            v -= expr_product(x);
+        else
+            return v;
+    }
+}
+
+bool
+oplevel_eval_map(const char *text, const int64_t *syms, uint32_t nsyms, int64_t *out, uint32_t max,
+                 uint32_t *n)
+{
+    const char *arrow = strstr(text, "-> (");
+    *n = 0;
+    if (!arrow)
+        return false;
+    ExprText x = { arrow + 4, syms, nsyms, true };
+    expr_blank(&x);
+    if (*x.p == ')')
+        return true;
+    do {
+        int64_t v = expr_sum(&x);
+        if (!x.ok || *n >= max)
+            return false;
+        out[(*n)++] = v;
+    } while (expr_word(&x, ","));
+    return expr_word(&x, ")") && x.ok;
+}
+
+static const char *entry_comments(const char *ptx, const char *entry, const char **end);
+
+/* The comment lines `// vptx: ...` directly above `.visible .entry ENTRY(`: their start,
+   or NULL (and *end the entry). */
+static const char *
+entry_comments(const char *ptx, const char *entry, const char **end)
+{
+    size_t en = strlen(entry);
+    const char *e = NULL;
+    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
+        if (strncmp(p + 16, entry, en) == 0 && p[16 + en] == '(') {
+            e = p;
+            break;
+        }
+    if (!e)
+        return NULL;
+    const char *start = e;
+    while (start > ptx && start[-1] == '\n') {
+        const char *l = start - 1;
+        while (l > ptx && l[-1] != '\n')
+            l--;
+        if (strncmp(l, "// vptx: ", 9) != 0)
+            break;
+        start = l;
+    }
+    *end = e;
+    return start;
+}
+
+/* A copy of the rest of the line at p into buf. */
+static void
+line_copy(const char *p, char *buf, size_t cap)
+{
+    size_t n = strcspn(p, "\n");
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(buf, p, n);
+    buf[n] = 0;
+}
+
+bool
+ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h)
+{
+    memset(h, 0, sizeof *h);
+    const char *e = NULL, *p = entry_comments(ptx, entry, &e);
+    bool have_grid = false;
+    for (; p && p < e; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : e) {
+        if (!strncmp(p, "// vptx: sizes", 14)) {
+            const char *q = p + 14;
+            while (h->nsyms < OPLEVEL_MAX_SYMS && (q = strstr(q, " = argument ")) && q < e) {
+                char *end;
+                uint32_t i = h->nsyms++;
+                h->sym_arg[i] = (int32_t)strtol(q + 12, &end, 10);
+                h->sym_dim[i] = -1;
+                if (!strncmp(end, " dim ", 5))
+                    h->sym_dim[i] = (int32_t)strtol(end + 5, &end, 10);
+                h->sym_param[i] =
+                    !strncmp(end, " (parameter ", 12) ? strtoll(end + 12, &end, 10) : -1;
+                q = end;
+            }
+        } else if (!strncmp(p, "// vptx: grid ", 14)) {
+            line_copy(p + 14, h->grid, sizeof h->grid);
+            have_grid = true;
+        } else if ((!strncmp(p, "// vptx: result ", 16) || !strncmp(p, "// vptx: scratch ", 17)) &&
+                   h->nresults < OPLEVEL_MAX_RESULTS) {
+            /* a split function's scratch buffers follow its results */
+            const char *a = strstr(p, " is argument "), *s = strstr(p, " of shape ");
+            if (a && s && s < e) {
+                h->result_arg[h->nresults] = (uint32_t)strtoul(a + 13, NULL, 10);
+                line_copy(s + 10, h->result_shape[h->nresults], sizeof h->result_shape[0]);
+                h->nresults++;
+            }
+        }
+    }
+    return have_grid;
 }
 
 unsigned

@@ -59,6 +59,12 @@ typedef struct KernelArg {
     bool tma_optional;   /* hidden map the kernel does not use when TMA cannot map the rows */
     uint8_t swizzle, l2promo, oob, interleave; /* the type's, as ir.h's enums */
     void *tmap;                                /* 128 bytes, 64-byte aligned */
+    /* ARG_MEMREF of an op-level kernel (docs/op-level.md): a tensor result's buffer, whose
+     * shape follows from the other arguments (`vptx.result`): no --dim for its `?`s */
+    const AffineMap *result_shape;
+    /* ... a scratch buffer between the kernels of a split function (`vptx.scratch`,
+       result_shape set too): not an input, and not compared or written back */
+    bool scratch;
 } KernelArg;
 
 typedef struct Kernel {
@@ -71,10 +77,18 @@ typedef struct Kernel {
     bool has_block;
     int64_t block[3]; /* from gpu.known_block_size or translation_info workgroup_size */
     bool has_grid;
-    int64_t grid[3]; /* from gpu.known_grid_size */
+    int64_t grid[3]; /* from gpu.known_grid_size, or an op-level kernel's vptx.grid */
     Loc grid_use;    /* the first gpu.block_id / gpu.grid_dim, or line 0: a kernel that
                         reads them runs on no guessed grid (kernel_check_grid) */
-    Loc err_loc;     /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
+    /* an op-level kernel (tile/): the grid as a map of sizes, and which argument dim (or
+     * index argument, dim -1) each symbol of that map and of the result shapes is */
+    const AffineMap *grid_map;
+    uint32_t nsyms;
+    int32_t sym_arg[64], sym_dim[64];
+    /* a function tile/ split into kernels (`vptx.sequence`): this is kernel `step` (from 1)
+       of nsteps, all run in order on the same arguments; 0 when not split */
+    uint32_t step, nsteps;
+    Loc err_loc; /* the argument a kernel_describe/kernel_set_dims error is about, or 0 */
 } Kernel;
 
 /* The kernels of m, in source order (ptxgen's order of .entry), all of them: *out
@@ -107,7 +121,9 @@ void kernel_print_error(FILE *f, const char *cmd, const char *path, const Kernel
  * repeated if there are more dynamic dims than values.  Dynamic strides get
  * the contiguous row-major strides, a dynamic offset 0.  Allocates every
  * memref's host buffer (zeroed).  False with a message when ndims is 0 but
- * some dim is dynamic. */
+ * some dim is dynamic.  An op-level kernel's result buffers take no sizes from dims:
+ * their shapes, and the grid, follow from the other arguments (and the scalar ones'
+ * values, so set those first). */
 bool kernel_set_dims(Kernel *k, const int64_t *dims, uint32_t ndims, char *err, size_t n);
 
 /* Host bytes of memref argument a, and its element count (product of dims). */
@@ -177,6 +193,29 @@ void ptx_notes_free(PtxNotes *notes);
 bool ptx_notes_check(const PtxEntryNotes *e, const uint32_t *sizes, uint32_t n, uint32_t *own,
                      char *err, size_t errsize);
 
+/* An op-level kernel's header lines (docs/op-level.md): `// vptx: sizes s0 = argument A
+ * dim D (parameter P), ...` (D absent: the index argument A itself), `// vptx: grid
+ * affine_map<...>`, `// vptx: result K is argument A of shape affine_map<...>` (and a
+ * split function's `// vptx: scratch K ...` lines, counted after the results). */
+#define OPLEVEL_MAX_SYMS    64
+#define OPLEVEL_MAX_RESULTS 16
+typedef struct OpLevelHeader {
+    uint32_t nsyms;
+    int32_t sym_arg[OPLEVEL_MAX_SYMS], sym_dim[OPLEVEL_MAX_SYMS]; /* dim -1: an index arg */
+    int64_t sym_param[OPLEVEL_MAX_SYMS];                          /* the .param holding that size */
+    char grid[512]; /* the grid's affine map, as printed */
+    uint32_t nresults;
+    uint32_t result_arg[OPLEVEL_MAX_RESULTS];
+    char result_shape[OPLEVEL_MAX_RESULTS][512];
+} OpLevelHeader;
+/* The header of `entry`; false when it has none (not an op-level kernel). */
+bool ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h);
+/* The results of an affine map's text `affine_map<()[s0, ...] -> (e, ...)>` (symbols
+ * and constants, + - * ceildiv floordiv mod) for symbol values syms: up to max of them
+ * into out, their count in *n; false when the text does not parse or divides by 0. */
+bool oplevel_eval_map(const char *text, const int64_t *syms, uint32_t nsyms, int64_t *out,
+                      uint32_t max, uint32_t *n);
+
 /* ---- devices ---- */
 
 typedef enum { DEV_SIM, DEV_CUDA } DeviceKind;
@@ -234,6 +273,16 @@ void progress_begin(Progress *p, const char *who, const char *what);
 void progress_update(void *user, uint64_t done, uint64_t total);
 /* Erases the line, if one was shown. */
 void progress_end(Progress *p);
+
+/* Whether func is a kernel of a split op-level function other than its last one: the
+ * launchers run it as part of the last (kernel_run_earlier_steps), not on its own. */
+bool kernel_is_earlier_step(Module *m, OpId func);
+/* A kernel of a split op-level function (k->step > 1): runs the kernels before it in
+ * its vptx.sequence (functions of m, entries of ptx) on dev, on k's arguments (their
+ * host buffers, updated in place), each with its own grid and block.  True at once when
+ * there are none; false with a message in err. */
+bool kernel_run_earlier_steps(Device *d, Module *m, const char *ptx, const char *name, Kernel *k,
+                              const LaunchConfig *cfg, char *err, size_t n);
 
 /* ---- command-line helpers shared by main.c, check.c and run_mlir.c ---- */
 

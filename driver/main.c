@@ -1,7 +1,7 @@
 /*
  * main.c -- the `vptx` command line.
  *
- *   vptx [--emit=mlir|layout|simt|ptx|cubin] [--arch=sm_XX] [-o OUT] FILE|-
+ *   vptx [--emit=mlir|config|vector|layout|simt|ptx|cubin] [--arch=sm_XX] [-o OUT] FILE|-
  *   vptx run KERNEL.ptx ...           (driver/run_ptx.c)
  *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
  *   vptx check KERNEL.mlir ...        (driver/check.c)
@@ -48,8 +48,10 @@ static const char usage_text[] =
     "                                      picture of a nested layout: which lane holds what\n"
     "\n"
     "options:\n"
-    "  --emit=LEVEL      mlir | layout | simt | ptx | cubin (default ptx; cubin runs ptxas\n"
-    "                    and writes -o FILE, default NAME.cubin)\n"
+    "  --emit=LEVEL      mlir | config | vector | layout | simt | ptx | cubin (default ptx;\n"
+    "                    cubin runs ptxas and writes -o FILE, default NAME.cubin); config\n"
+    "                    and vector are for op-level (linalg) input: the lowering configs\n"
+    "                    each op gets, and the vector-level kernel (docs/op-level.md)\n"
     "  --ptxas-stats     assemble with ptxas -v and print registers, spills and shared\n"
     "                    memory per kernel (to stderr)\n"
     "  --keep            keep ptxas's temporary folder\n"
@@ -70,7 +72,9 @@ static const char usage_text[] =
     "                    rounded to 10 mantissa bits; docs/tensor-cores.md)\n"
     "  --remarks         say, per vector.contract, which tensor-core intrinsic and\n"
     "                    subgroup split it got and why (remark: lines on stderr)\n"
-    "  -g, --loc         emit .loc lines (also nvcc's -lineinfo)\n"
+    "  -g, --loc         emit .loc lines (also nvcc's -lineinfo)\n";
+/* the rest of --help (one string would pass C99's 4095-character minimum) */
+static const char usage_text2[] =
     "  --pipeline-stages=N\n"
     "                    shared-memory stages of every software-pipelined K loop that\n"
     "                    has no vptx.pipeline_stages attribute (1-8; 1 = no overlap; 0 or\n"
@@ -92,9 +96,7 @@ static const char usage_text[] =
     "  --persistent      a warp-specialized TMA ring's kernel loops over the logical workgroups\n"
     "                    (a hidden grid parameter; the launcher starts one workgroup per SM;\n"
     "                    off by default; with --ping-pong: each consumer warpgroup takes\n"
-    "                    whole tiles in turn; docs/hopper.md)\n";
-/* the rest of --help (one string would pass C99's 4095-character minimum) */
-static const char usage_text2[] =
+    "                    whole tiles in turn; docs/hopper.md)\n"
     "  --verify-each     accepted for compatibility: the verifier always runs after every pass\n"
     "  --time-passes     print the wall time of each pass, a table on stderr at the end\n"
     "  --print-after=PASS\n"
@@ -123,10 +125,8 @@ parse_emit(const char *s, VptxEmit *emit)
         const char *name;
         VptxEmit emit;
     } levels[] = {
-        { "mlir", VPTX_EMIT_MLIR },
-        { "layout", VPTX_EMIT_LAYOUT },
-        { "simt", VPTX_EMIT_SIMT },
-        { "ptx", VPTX_EMIT_PTX },
+        { "mlir", VPTX_EMIT_MLIR }, { "layout", VPTX_EMIT_LAYOUT }, { "simt", VPTX_EMIT_SIMT },
+        { "ptx", VPTX_EMIT_PTX },   { "vector", VPTX_EMIT_VECTOR }, { "config", VPTX_EMIT_CONFIG },
     };
     for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
         if (strcmp(s, levels[k].name) == 0) {
@@ -205,7 +205,7 @@ parse_args(int argc, char **argv, Args *a)
             else if (!missing && !parse_emit(value, &a->opt.emit)) {
                 fprintf(stderr,
                         "vptx: error: unknown --emit level '%s' "
-                        "(expected mlir, layout, simt, ptx or cubin)\n",
+                        "(expected mlir, config, vector, layout, simt, ptx or cubin)\n",
                         value);
                 return 1;
             }

@@ -44,7 +44,7 @@ options_validate(const VptxOptions *opt, OptionsSpelling spelling, char *err, si
                  hint);
         return false;
     }
-    if ((unsigned)opt->emit > VPTX_EMIT_PTX) {
+    if ((unsigned)opt->emit > VPTX_EMIT_CONFIG) {
         snprintf(err, n, "%s%s%d: unknown output level (expected %s)",
                  cli ? "--emit" : "VptxOptions.emit", cli ? "=" : " = ", (int)opt->emit,
                  cli ? "mlir, layout, simt, ptx or cubin" : "a VptxEmit");

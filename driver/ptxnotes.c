@@ -10,6 +10,14 @@
  *   // vptx: grid X, Y, Z workgroups
  *   // vptx: static shared memory N bytes
  *
+ * and an op-level kernel's header (tile/), read by ptx_op_level_header (launch.c), which
+ * checks its argument numbers where they are used:
+ *
+ *   // vptx: sizes s0 = argument A dim D (parameter P), ...
+ *   // vptx: grid affine_map<(...)[s0, ...] -> (X, Y, Z)>
+ *   // vptx: result K is argument A of shape affine_map<...>   (and `scratch K ...`)
+ *   // vptx: kernel I of N: NAME ...
+ *
  * The lines of an entry are the `// vptx: ` lines directly above its `.entry` line.
  * Every one must be one of these, whole, with its numbers in range; a line that is
  * not, a repeated line or more than PTX_MAX_HIDDEN maps gives the entry an error
@@ -135,6 +143,9 @@ note_line(PtxEntryNotes *e, const char *p, const char *end)
         e->dynamic_smem = (unsigned)v;
         return NULL;
     }
+    if (lit(&p, end, "grid affine_map<") || lit(&p, end, "sizes") || lit(&p, end, "result ") ||
+        lit(&p, end, "scratch ") || lit(&p, end, "kernel "))
+        return NULL; /* an op-level kernel's header */
     if (lit(&p, end, "grid ")) {
         uint64_t g[3];
         if (e->grid[0])
@@ -157,8 +168,8 @@ note_line(PtxEntryNotes *e, const char *p, const char *end)
         return NULL;
     }
     return "unknown '// vptx:' line (vptx writes 'block size', 'hidden tensor map', 'hidden "
-           "logical grid', 'dynamic shared memory', 'grid' and 'static shared memory' lines "
-           "above an entry)";
+           "logical grid', 'dynamic shared memory', 'grid', 'static shared memory' and an "
+           "op-level kernel's 'sizes', 'result', 'scratch' and 'kernel' lines above an entry)";
 }
 
 /* The entry name on a line `[.visible|.weak] .entry NAME(` (leading blanks allowed), or

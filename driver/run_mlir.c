@@ -18,6 +18,11 @@
  *
  * After the launch every array argument N is written to DIR/argN.npy (DIR
  * from --out, default "."), with the dtype and shape it came in with.
+ *
+ * An op-level kernel (linalg on tensors, docs/op-level.md) takes ARGs for its
+ * parameters only: its tensor results get buffers of the shapes its sizes give, and
+ * result K is written to DIR/resultK.npy; its grid and block come from the kernel, so
+ * --grid and --block are not needed.
  */
 #include "driver/run_mlir.h"
 
@@ -28,6 +33,7 @@
 #include "driver/npy.h"
 #include "driver/output.h"
 #include "frontend/frontend.h"
+#include "tile/tile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -37,7 +43,8 @@ static const char run_mlir_usage[] =
     "usage: vptx run KERNEL.mlir [options] ARG...\n"
     "       vptx run PROGRAM.mlir [options]\n"
     "  compile KERNEL.mlir, launch it with the ARGs bound to the kernel's arguments in\n"
-    "  order, and write every array argument N back to DIR/argN.npy\n"
+    "  order, and write every array argument N back to DIR/argN.npy; an op-level\n"
+    "  kernel's tensor result K goes to DIR/resultK.npy (its ARGs are its parameters)\n"
     "  ARG: FILE.npy for a memref argument, a number for a scalar; none for a tensor\n"
     "  map argument {vptx.tma_source = N}: vptx encodes it for memref argument N\n"
     "  (docs/hopper.md)\n"
@@ -257,7 +264,7 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     /* tensor maps take no ARG: the launcher encodes them (docs/hopper.md) */
     uint32_t want = 0, j = 0;
     for (uint32_t i = 0; i < k->nargs; i++)
-        want += k->args[i].kind != ARG_TENSORMAP;
+        want += k->args[i].kind != ARG_TENSORMAP && !k->args[i].result_shape;
     if (ra->nargs != want) {
         snprintf(err, n, "kernel '%s' takes %u arguments, %u given%s", k->name, want, ra->nargs,
                  want != k->nargs ? " (tensor maps are built by vptx and take none)" : "");
@@ -268,7 +275,7 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     char why[512];
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
-        if (a->kind == ARG_TENSORMAP)
+        if (a->kind == ARG_TENSORMAP || a->result_shape)
             continue;
         const char *arg = ra->args[j++];
         if (a->kind == ARG_SCALAR) {
@@ -290,7 +297,7 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
         return false;
     for (uint32_t i = 0; i < k->nargs; i++) {
         KernelArg *a = &k->args[i];
-        if (a->kind != ARG_MEMREF)
+        if (a->kind != ARG_MEMREF || a->result_shape)
             continue;
         int64_t count = karg_count(a);
         for (int64_t e = 0; e < count; e++)
@@ -300,8 +307,27 @@ bind_args(const RunArgs *ra, Kernel *k, NpyArray *arrays, char *err, size_t n)
     return true;
 }
 
-/* Writes every array argument back as DIR/argN.npy: all or nothing (each one is staged
-   in a temporary file first, and they are renamed together at the end). */
+/* An array for an op-level kernel's result buffer a: its dtype and shape. */
+static bool
+result_array(const KernelArg *a, NpyArray *x)
+{
+    memset(x, 0, sizeof *x);
+    if (!dtype_for(a->elem, &x->dtype))
+        return false;
+    x->ndim = (int)a->rank;
+    x->count = 1;
+    for (uint32_t d = 0; d < a->rank; d++) {
+        x->shape[d] = (size_t)a->shape[d];
+        x->count *= (size_t)a->shape[d];
+    }
+    x->itemsize = a->esize;
+    x->data = calloc(x->count ? x->count : 1, a->esize);
+    return x->data != NULL;
+}
+
+/* Writes every array argument back as DIR/argN.npy, and result K of an op-level
+   kernel as DIR/resultK.npy: all or nothing (each one is staged in a temporary file
+   first, and they are renamed together at the end). */
 static bool
 write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
 {
@@ -310,17 +336,23 @@ write_back(const RunArgs *ra, const Kernel *k, NpyArray *arrays)
         return run_error(err, NULL), false;
     OutputBatch batch;
     output_batch_init(&batch);
+    uint32_t result = 0;
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
-        if (a->kind != ARG_MEMREF)
+        if (a->kind != ARG_MEMREF || a->scratch)
             continue;
+        if (a->result_shape && !result_array(a, &arrays[i]))
+            return run_error("out of memory", NULL), false;
         int64_t count = karg_count(a);
         for (int64_t e = 0; e < count; e++)
             memcpy((char *)arrays[i].data + (size_t)e * a->esize,
                    (const char *)a->host + karg_elem_offset(a, e), a->esize);
         char path[4096], name[32], *image = NULL;
         size_t len = 0;
-        snprintf(name, sizeof name, "arg%u.npy", i);
+        if (a->result_shape)
+            snprintf(name, sizeof name, "result%u.npy", result++);
+        else
+            snprintf(name, sizeof name, "arg%u.npy", i);
         bool ok = output_join(path, sizeof path, ra->out_dir, name, err, sizeof err) &&
                   npy_encode(&arrays[i], &image, &len, err, sizeof err) == 0;
         if (ok && !output_batch_add(&batch, path, image, len)) {
@@ -387,10 +419,14 @@ static int
 pick_kernel(Module *m, const char *name, OpId *func)
 {
     OpId *ks;
-    uint32_t n = kernel_list(m, &ks);
+    uint32_t n = kernel_list(m, &ks), choices = 0;
+    for (uint32_t i = 0; i < n; i++)
+        choices += !kernel_is_earlier_step(m, ks[i]);
     for (uint32_t i = 0; i < n; i++) {
         const Attr *s = op_attr(m, ks[i], "sym_name");
-        if (name ? s && s->str && strcmp(s->str, name) == 0 : n == 1) {
+        if (kernel_is_earlier_step(m, ks[i]))
+            continue;
+        if (name ? s && s->str && strcmp(s->str, name) == 0 : choices == 1) {
             *func = ks[i];
             return (int)i;
         }
@@ -398,7 +434,8 @@ pick_kernel(Module *m, const char *name, OpId *func)
     if (name)
         fprintf(stderr, "vptx run: error: no kernel named '%s'\n", name);
     else
-        fprintf(stderr, "vptx run: error: the module has %u kernels: pick one with --kernel\n", n);
+        fprintf(stderr, "vptx run: error: the module has %u kernels: pick one with --kernel\n",
+                choices);
     return -1;
 }
 
@@ -455,7 +492,6 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     LaunchConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.printf_out = stdout; /* device printf, as a GPU's */
-    (void)m;
     int status;
     if (!kernel_check_grid(stderr, ra->input, k, ra->grid != NULL))
         return 1;
@@ -483,7 +519,8 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
     cfg.timing = device_kind(dev) == DEV_SIM ? ra->timing : NULL;
     cfg.timing_sample = ra->timing_sample;
     cfg.progress = "vptx run";
-    bool ok = device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
+    bool ok = kernel_run_earlier_steps(dev, m, ptx, ptx_name, k, &cfg, err, sizeof err) &&
+              device_run(dev, ptx, ptx_name, entry, k, &cfg, &res, err, sizeof err);
     if (!ok) {
         run_error(err, NULL);
         ptx_fault_notes(stderr, "vptx run", err, ptx_name, ptx, ra->input);
@@ -567,6 +604,10 @@ run_mlir_main(int argc, char **argv)
         ok = false;
     }
     ok = ok && driver_compile(&d, ra.input, text, len, &ra.opt, &ptx, &ptx_len);
+    if (ok && tile_needed(&m)) { /* op-level: launch the kernels tile/ makes of it */
+        TileOptions to = { ra.opt.arch, false };
+        ok = tile_module(&m, &to, &d);
+    }
     diag_render(&d, stderr);
     diag_free(&d);
     OpId func = 0;

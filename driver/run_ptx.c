@@ -47,8 +47,9 @@ static const char run_usage[] =
     "  takes --grid as its logical grid, in its hidden parameters, and runs on at most\n"
     "  --persistent-ctas=N workgroups (default 132).\n"
     "  --entry may be left out when the module has one entry; --block when the entry\n"
-    "  has a .reqntid (vptx's kernels do), which it then is; DIR defaults to '.'\n"
-    "  (created with its parents when missing).\n"
+    "  has a .reqntid (vptx's kernels do), which it then is; --grid for an op-level\n"
+    "  kernel, whose '// vptx: grid' line computes it from the sizes given; DIR\n"
+    "  defaults to '.' (created with its parents when missing).\n"
     "  --timing=GPU       also estimate the kernel's time on GPU (a100 or h100) with the\n"
     "                     simulator's performance model and print one 'timing:' line\n"
     "                     (docs/timing.md); results are the same with or without it\n"
@@ -210,8 +211,6 @@ parse_args(int argc, char **argv, RunOpts *o)
     }
     if (!o->ptx_path)
         return run_fail("no PTX file given\n%s", run_usage);
-    if (!o->grid[0])
-        return run_fail("--grid is required (workgroups: X[,Y[,Z]])");
     if (!o->timing && (o->timing_detail || o->timing_regs || o->timing_sample_set))
         return run_fail("--timing-detail, --timing-regs and --timing-sample need --timing=GPU");
     return 0;
@@ -467,6 +466,51 @@ find_entry(SimCtx *ctx, SimModule *m, const RunOpts *o)
     return f;
 }
 
+/* No --grid / --block: an op-level kernel's grid from its `// vptx: grid` line and the
+ * sizes given at the parameters its `// vptx: sizes` line names; the block from .reqntid.
+ * False after reporting what is missing. */
+static bool
+default_shape(const char *text, const char *entry, const RunOpts *o, unsigned grid[3],
+              unsigned block[3])
+{
+    OpLevelHeader h;
+    if (!grid[0]) {
+        int64_t syms[OPLEVEL_MAX_SYMS], g[3];
+        uint32_t n;
+        if (!ptx_op_level_header(text, entry, &h))
+            return run_fail("--grid is required (the entry has no '// vptx: grid' line)"), false;
+        for (uint32_t i = 0; i < h.nsyms; i++) {
+            char *end;
+            int64_t p = h.sym_param[i];
+            if (p < 0 || p >= o->nargs)
+                return run_fail("the grid needs size s%u at parameter %lld: give --grid", i,
+                                (long long)p),
+                       false;
+            syms[i] = strtoll(o->args[p], &end, 0);
+            if (*end || end == o->args[p])
+                return run_fail("the grid needs size s%u, parameter %lld, a number; '%s' is "
+                                "not one",
+                                i, (long long)p, o->args[p]),
+                       false;
+        }
+        if (!oplevel_eval_map(h.grid, syms, h.nsyms, g, 3, &n) || n != 3)
+            return run_fail("the entry's '// vptx: grid' line does not evaluate"), false;
+        for (int i = 0; i < 3; i++)
+            grid[i] = g[i] < 1 ? 1 : (unsigned)g[i];
+    }
+    if (!block[0]) {
+        const char *e = strstr(text, ".visible .entry ");
+        size_t len = strlen(entry);
+        while (e && !(strncmp(e + 16, entry, len) == 0 && e[16 + len] == '('))
+            e = strstr(e + 1, ".visible .entry ");
+        const char *r = e ? strstr(e, ".reqntid ") : NULL, *body = e ? strchr(e, '{') : NULL;
+        if (!r || !body || r > body ||
+            sscanf(r + 9, "%u, %u, %u", &block[0], &block[1], &block[2]) != 3)
+            return run_fail("--block is required (the entry has no .reqntid)"), false;
+    }
+    return true;
+}
+
 static int
 run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const char *text,
           const RunOpts *o, Bound *b)
@@ -494,6 +538,8 @@ run_entry(SimCtx *ctx, SimModule *m, SimFunc *f, const PtxEntryNotes *e, const c
        warpgroup it adds to the block (a warp-specialized TMA ring) */
     unsigned need = e ? e->dynamic_smem : 0, bx = e ? e->block_threads : 0;
     unsigned grid[3] = { o->grid[0], o->grid[1], o->grid[2] };
+    if (!grid[0] && !default_shape(text, sim_func_name(f), o, grid, block))
+        return 1;
     if (e && e->grid_param >= 0) { /* --grid is the logical grid */
         grid[0] = vptx_persistent_workgroups(o->grid, o->persistent_ctas);
         grid[1] = grid[2] = 1;

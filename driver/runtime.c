@@ -45,15 +45,19 @@ struct VptxFunction {
                          ones); -1: unknown (a CUDA driver before 12.4, no hidden ones) */
     long timing_regs; /* sim with a timing model: ptxas -v's registers, 0 none (the model's
                          estimate), -1 not asked yet */
+    OpLevelHeader *oplevel; /* an op-level kernel's sizes / grid / result lines, or NULL */
+    unsigned reqntid[3];    /* its .reqntid, 0s when none */
     VptxFunction *next;
 };
+
+static void entry_reqntid(const char *ptx, const char *name, unsigned out[3]);
 
 struct VptxModule {
     VptxContext *ctx;
     SimModule *sim;          /* VPTX_DEVICE_SIM */
     void *cuda;              /* VPTX_DEVICE_CUDA: a CUmodule */
     PtxNotes notes;          /* the `// vptx:` lines of every entry, read at load */
-    char *ptx;               /* VPTX_DEVICE_SIM: the text, for ptxas -v's registers */
+    char *ptx;               /* the text (ptxas -v's registers, op-level headers) */
     VptxFunction **by_entry; /* notes.entries[i]'s function once asked for, else NULL */
     VptxFunction *functions;
     VptxModule *next;
@@ -201,6 +205,7 @@ free_module(VptxModule *mod)
     for (VptxFunction *f = mod->functions, *next; f; f = next) {
         next = f->next;
         free(f->name);
+        free(f->oplevel);
         free(f);
     }
     ptx_notes_free(&mod->notes);
@@ -259,12 +264,12 @@ vptx_module_load(VptxContext *ctx, const char *ptx, VptxModule **out)
         return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
     }
     m->ctx = ctx;
+    if (!(m->ptx = malloc(strlen(ptx) + 1))) {
+        free_module(m);
+        return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
+    }
+    strcpy(m->ptx, ptx);
     if (ctx->kind == VPTX_DEVICE_SIM) {
-        if (!(m->ptx = malloc(strlen(ptx) + 1))) {
-            free_module(m);
-            return fail(ctx, VPTX_ERR_OUT_OF_MEMORY, "out of memory");
-        }
-        strcpy(m->ptx, ptx);
         SimResult r = sim_module_load(ctx->sim, ptx, "<ptx>", &m->sim);
         if (r != SIM_OK) {
             free_module(m);
@@ -395,6 +400,10 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
     f->name = copy;
     f->mod = mod;
     f->timing_regs = -1;
+    OpLevelHeader h;
+    if (ptx_op_level_header(mod->ptx, name, &h) && (f->oplevel = malloc(sizeof h)))
+        *f->oplevel = h;
+    entry_reqntid(mod->ptx, name, f->reqntid);
     VptxStatus status = VPTX_OK;
     if (ctx->kind == VPTX_DEVICE_SIM) {
         SimResult r = sim_module_get_function(mod->sim, name, &f->sim);
@@ -409,6 +418,7 @@ vptx_module_get_function(VptxContext *ctx, VptxModule *mod, const char *name, Vp
         status = function_params(ctx, f, e);
     if (status != VPTX_OK) {
         free(copy);
+        free(f->oplevel);
         free(f);
         return status;
     }
@@ -685,12 +695,111 @@ vptx_launch(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3], const un
     return launch(ctx, fn, grid, block, shared_bytes, params);
 }
 
+/* `.reqntid X, Y, Z` of entry name, or 0s. */
+static void
+entry_reqntid(const char *ptx, const char *name, unsigned out[3])
+{
+    out[0] = out[1] = out[2] = 0;
+    size_t n = strlen(name);
+    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
+        if (!strncmp(p + 16, name, n) && p[16 + n] == '(') {
+            const char *body = strchr(p, '{'), *r = strstr(p, ".reqntid ");
+            if (r && body && r < body)
+                sscanf(r + 9, "%u, %u, %u", &out[0], &out[1], &out[2]);
+            return;
+        }
+}
+
+/* The symbols of fn's op-level header from the memrefs. */
+static VptxStatus
+oplevel_syms(VptxContext *ctx, const VptxFunction *fn, const VptxMemref *memrefs, unsigned nmemrefs,
+             int64_t *syms, const char *who)
+{
+    const OpLevelHeader *h = fn->oplevel;
+    for (uint32_t i = 0; i < h->nsyms; i++) {
+        int32_t a = h->sym_arg[i], d = h->sym_dim[i];
+        if (d < 0)
+            return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                        "%s: kernel '%s' takes size s%u from its index argument #%d, which a "
+                        "VptxMemref cannot give: pass the grid and allocate the results yourself",
+                        who, fn->name, i, a);
+        if (!memrefs || a < 0 || (unsigned)a >= nmemrefs || (unsigned)d >= memrefs[a].rank)
+            return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
+                        "%s: kernel '%s' takes size s%u from dim %d of argument #%d: describe "
+                        "that memref in memrefs[%d]",
+                        who, fn->name, i, d, a, a);
+        syms[i] = (int64_t)memrefs[a].sizes[d];
+    }
+    return VPTX_OK;
+}
+
+VptxStatus
+vptx_kernel_grid(VptxFunction *fn, const VptxMemref *memrefs, unsigned nmemrefs, unsigned grid[3])
+{
+    if (!fn || !fn->mod || !grid)
+        return VPTX_ERR_INVALID_ARGUMENT;
+    VptxContext *ctx = fn->mod->ctx;
+    if (!fn->oplevel)
+        return fail(ctx, VPTX_ERR_NOT_FOUND,
+                    "vptx_kernel_grid: kernel '%s' has no '// vptx: grid' line (it is not an "
+                    "op-level kernel): give its grid",
+                    fn->name);
+    int64_t syms[OPLEVEL_MAX_SYMS], g[3];
+    uint32_t n;
+    VptxStatus s = oplevel_syms(ctx, fn, memrefs, nmemrefs, syms, "vptx_kernel_grid");
+    if (s != VPTX_OK)
+        return s;
+    if (!oplevel_eval_map(fn->oplevel->grid, syms, fn->oplevel->nsyms, g, 3, &n) || n != 3)
+        return fail(ctx, VPTX_ERR_INVALID_PTX, "vptx_kernel_grid: kernel '%s': a bad grid line",
+                    fn->name);
+    for (int i = 0; i < 3; i++)
+        grid[i] = g[i] < 1 ? 1 : g[i] > 0x7fffffff ? 0x7fffffff : (unsigned)g[i];
+    return ok(ctx);
+}
+
+VptxStatus
+vptx_kernel_result_shape(VptxFunction *fn, unsigned k, const VptxMemref *memrefs, unsigned nmemrefs,
+                         unsigned *arg, unsigned *rank, uint64_t sizes[VPTX_MAX_RANK])
+{
+    if (!fn || !fn->mod || !arg || !rank || !sizes)
+        return VPTX_ERR_INVALID_ARGUMENT;
+    VptxContext *ctx = fn->mod->ctx;
+    if (!fn->oplevel || k >= fn->oplevel->nresults)
+        return fail(ctx, VPTX_ERR_NOT_FOUND,
+                    "vptx_kernel_result_shape: kernel '%s' has no "
+                    "tensor result #%u",
+                    fn->name, k);
+    int64_t syms[OPLEVEL_MAX_SYMS], shape[VPTX_MAX_RANK];
+    uint32_t n;
+    VptxStatus s = oplevel_syms(ctx, fn, memrefs, nmemrefs, syms, "vptx_kernel_result_shape");
+    if (s != VPTX_OK)
+        return s;
+    if (!oplevel_eval_map(fn->oplevel->result_shape[k], syms, fn->oplevel->nsyms, shape,
+                          VPTX_MAX_RANK, &n))
+        return fail(ctx, VPTX_ERR_INVALID_PTX, "vptx_kernel_result_shape: a bad result line");
+    *arg = fn->oplevel->result_arg[k];
+    *rank = n;
+    for (uint32_t i = 0; i < n; i++)
+        sizes[i] = shape[i] < 0 ? 0 : (uint64_t)shape[i];
+    return ok(ctx);
+}
+
 VptxStatus
 vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
                     const unsigned block[3], unsigned shared_bytes, void **params,
                     const VptxMemref *memrefs, unsigned nmemrefs)
 {
     CHECK_CTX(ctx);
+    unsigned own_grid[3];
+    bool ours = fn && fn->mod && fn->mod->ctx == ctx; /* else check_launch says so */
+    if (!grid && ours && fn->oplevel) { /* an op-level kernel: from the argument sizes */
+        VptxStatus gs = vptx_kernel_grid(fn, memrefs, nmemrefs, own_grid);
+        if (gs != VPTX_OK)
+            return gs;
+        grid = own_grid;
+    }
+    if (!block && ours && fn->reqntid[0])
+        block = fn->reqntid;
     VptxStatus s = check_launch(ctx, fn, grid, block, params, "vptx_launch_memrefs");
     if (s != VPTX_OK || (!fn->nhidden && !fn->ngrid))
         return s != VPTX_OK ? s : launch(ctx, fn, grid, block, shared_bytes, params);

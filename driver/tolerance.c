@@ -361,7 +361,13 @@ tolerance_of_arg(Module *m, OpId func, uint32_t arg, bool precise, bool tf32, To
     free(s.in_slice);
     free(s.seen);
     free(s.work);
+    tolerance_finish(t);
+    return ok;
+}
+
+void
+tolerance_finish(Tolerance *t)
+{
     t->rtol = (8 + t->n) * t->u_acc + (4 + t->rounds) * t->u + t->math;
     t->atol = t->rtol * (t->n > 1 ? sqrt(t->n) : 1);
-    return ok;
 }

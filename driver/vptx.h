@@ -31,6 +31,8 @@ typedef enum {
     VPTX_EMIT_LAYOUT, /* after layout assignment: every vector value's layout visible */
     VPTX_EMIT_SIMT,   /* after distribution: per-thread SIMT-level IR */
     VPTX_EMIT_PTX,    /* PTX text */
+    VPTX_EMIT_VECTOR, /* op-level input: the vector-level kernel tile/ makes of it */
+    VPTX_EMIT_CONFIG, /* op-level input: the input with every lowering config it gets */
 } VptxEmit;
 
 typedef struct VptxOptions {

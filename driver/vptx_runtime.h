@@ -194,10 +194,24 @@ typedef struct VptxMemref {
  * logical grid, passed in its hidden parameters, and runs on min(grid's workgroups,
  * the device's SMs; 132 on the simulator) workgroups (docs/hopper.md, section 2).  A
  * kernel with no hidden parameters launches exactly as with vptx_launch (memrefs may
- * be NULL). */
+ * be NULL).  grid and block may be NULL: see vptx_kernel_grid below. */
 VptxStatus vptx_launch_memrefs(VptxContext *ctx, VptxFunction *fn, const unsigned grid[3],
                                const unsigned block[3], unsigned shared_bytes, void **params,
                                const VptxMemref *memrefs, unsigned nmemrefs);
+
+/* Op-level kernels (docs/op-level.md: compiled from linalg ops): their grid and the
+ * shapes of their tensor results follow from the sizes of their arguments, as the
+ * `// vptx: sizes`, `// vptx: grid` and `// vptx: result` lines above the entry say.
+ * memrefs[N] describes MLIR argument N (the ones those lines name must be described).
+ * vptx_launch_memrefs takes grid = NULL for such a kernel (and block = NULL for any
+ * kernel with a .reqntid line) and computes them.  VPTX_ERR_NOT_FOUND for a kernel
+ * without those lines, or a result k it does not have. */
+VptxStatus vptx_kernel_grid(VptxFunction *fn, const VptxMemref *memrefs, unsigned nmemrefs,
+                            unsigned grid[3]);
+/* Tensor result k: the MLIR argument that holds it (*arg) and its shape. */
+VptxStatus vptx_kernel_result_shape(VptxFunction *fn, unsigned k, const VptxMemref *memrefs,
+                                    unsigned nmemrefs, unsigned *arg, unsigned *rank,
+                                    uint64_t sizes[VPTX_MAX_RANK]);
 
 /* The figures of the last successful launch on ctx. */
 VptxStatus vptx_last_launch_info(const VptxContext *ctx, VptxLaunchInfo *out);

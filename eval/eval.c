@@ -163,8 +163,8 @@ eval_copy_into(Eval *ev, Frame *f, OpId o, ValueId v, const RtVal *src)
     if (&f->vals[v] == src)
         return true;
     TypeId t = value_type(ev->m, v);
-    bool is_memref = type_is_memref(ev->m, t);
-    if (is_memref != type_is_memref(ev->m, src->type) ||
+    bool is_memref = type_is_memref(ev->m, t) || type_is_tensor(ev->m, t);
+    if (is_memref != (type_is_memref(ev->m, src->type) || type_is_tensor(ev->m, src->type)) ||
         (!is_memref && src->n != type_num_elements(ev->m, t)))
         return eval_fail(ev, o, "passes a value whose type does not match its destination");
     val_copy(&f->vals[v], src);
@@ -307,6 +307,12 @@ static bool call_function(Eval *ev, OpId func, OpId site, Frame *caller, const V
 /* Runs the ops of block b up to its terminator, returned in *term. */
 static bool
 exec_block(Eval *ev, Frame *f, BlockId b, OpId *term)
+{
+    return eval_exec_block(ev, f, b, term);
+}
+
+bool
+eval_exec_block(Eval *ev, Frame *f, BlockId b, OpId *term)
 {
     *term = 0;
     for (uint32_t i = 0; i < block_get(ev->m, b)->ops.n; i++) {
@@ -629,6 +635,28 @@ dispatch(Eval *ev, Frame *f, OpId o)
         return eval_memref_op(ev, f, o);
     case OP_BARRIER:
         return true;
+    case OP_LINALG_GENERIC:
+    case OP_LINALG_MATMUL:
+    case OP_LINALG_BATCH_MATMUL:
+    case OP_LINALG_MATMUL_TRANSPOSE_B:
+    case OP_LINALG_BATCH_MATMUL_TRANSPOSE_B:
+    case OP_LINALG_FILL:
+    case OP_LINALG_COPY:
+    case OP_LINALG_TRANSPOSE:
+    case OP_LINALG_BROADCAST:
+    case OP_LINALG_REDUCE:
+    case OP_LINALG_SOFTMAX:
+    case OP_LINALG_MAP:
+    case OP_LINALG_INDEX:
+    case OP_TENSOR_EMPTY:
+    case OP_TENSOR_DIM:
+    case OP_TENSOR_EXTRACT_SLICE:
+    case OP_TENSOR_INSERT_SLICE:
+    case OP_TO_TENSOR:
+    case OP_MATERIALIZE_IN_DESTINATION:
+        return eval_linalg_op(ev, f, o);
+    case OP_LINALG_YIELD:
+        return eval_fail(ev, o, "cannot be executed here");
     case OP_TO_LAYOUT:
     case OP_TO_SIMT:
     case OP_TO_SIMD:
@@ -741,7 +769,8 @@ exec_op(Eval *ev, Frame *f, OpId o)
         const RtVal *v = eval_val(f, op->res[k]);
         if (!v->set)
             continue; /* e.g. the tensor result of a transfer_write: never read */
-        if (!type_is_memref(ev->m, t) && v->n != type_num_elements(ev->m, t))
+        if (!type_is_memref(ev->m, t) && !type_is_tensor(ev->m, t) &&
+            v->n != type_num_elements(ev->m, t))
             return eval_fail(ev, o, "result #%u holds %lld elements, its type %lld", k,
                              (long long)v->n, (long long)type_num_elements(ev->m, t));
     }
@@ -785,7 +814,7 @@ bind_param(Eval *ev, OpId func, ValueId param, uint32_t i, const EvalArg *arg, R
 {
     TypeId ty = value_type(ev->m, param);
     const Type *t = type_get(ev->m, ty);
-    if (t->kind == TY_MEMREF) {
+    if (t->kind == TY_MEMREF || t->kind == TY_TENSOR) { /* a tensor views it, read only */
         const EvalBuffer *b = &arg->buf;
         if (b->elem != t->elem || b->rank != t->rank || b->rank > EVAL_MAX_RANK || !b->data)
             return eval_fail(ev, func, "argument #%u: buffer type or rank does not match %s", i,
@@ -848,10 +877,12 @@ eval_init(Eval *ev, Module *m, Diag *d, const EvalOptions *opt)
     }
 }
 
-/* One workgroup: bind, run, copy results out, release scratch. */
+/* One workgroup: bind, run, copy results out, release scratch.  An op-level function's
+ * tensor results go into the buffers outs[0..nres) (when outs is given) before the
+ * scratch memory they live in is released. */
 static bool
 run_workgroup(Eval *ev, OpId func, const EvalArg *args, uint32_t nargs, RtVal *results,
-              uint32_t nres)
+              uint32_t nres, const EvalArg *outs)
 {
     BlockId entry = op_entry_block(ev->m, func, 0);
     ev->steps = 0; /* the step limit is per workgroup */
@@ -861,12 +892,22 @@ run_workgroup(Eval *ev, OpId func, const EvalArg *args, uint32_t nargs, RtVal *r
         ok = bind_param(ev, func, block_get(ev->m, entry)->args.items[i], i, &args[i], &params[i]);
     if (ok)
         ok = call_function(ev, func, func, NULL, NULL, params, nargs, results, nres);
+    for (uint32_t k = 0; ok && outs && k < nres; k++)
+        ok = eval_store_tensor(ev, func, k, &results[k], &outs[k].buf);
     for (uint32_t i = 0; i < nargs; i++)
         val_clear(&params[i]);
     free(params);
     eval_mem_free_list(&ev->scratch);
     eval_mem_free_list(&ev->callers);
     return ok;
+}
+
+/* The number of results of func's function type. */
+static uint32_t
+func_results(const Module *m, OpId func)
+{
+    const Attr *ft = op_attr(m, func, "function_type");
+    return ft && ft->kind == ATTR_TYPE ? type_get(m, ft->type)->nouts : 0;
 }
 
 bool
@@ -882,16 +923,28 @@ eval_kernel_watched(Module *m, OpId func, const EvalArg *args, uint32_t nargs,
 {
     Eval ev;
     eval_init(&ev, m, d, opt);
-    bool ok = check_func(&ev, func, nargs);
+    /* an op-level function returns tensors: their buffers follow the parameters */
+    uint32_t nparams = nargs, nres = 0;
+    BlockId entry = op_get(m, func)->nregions ? op_entry_block(m, func, 0) : 0;
+    if (entry && nargs > block_get(m, entry)->args.n &&
+        nargs == block_get(m, entry)->args.n + func_results(m, func)) {
+        nparams = block_get(m, entry)->args.n;
+        nres = nargs - nparams;
+    }
+    bool ok = check_func(&ev, func, nparams);
+    RtVal *res = eval_xcalloc(nres + 1, sizeof *res);
     uint64_t done = 0, total = (uint64_t)(ev.grid[0] * ev.grid[1] * ev.grid[2]);
     for (int64_t z = 0; ok && z < ev.grid[2]; z++)
         for (int64_t y = 0; ok && y < ev.grid[1]; y++)
             for (int64_t x = 0; ok && x < ev.grid[0]; x++) {
                 ev.wg[0] = x, ev.wg[1] = y, ev.wg[2] = z;
-                ok = run_workgroup(&ev, func, args, nargs, NULL, 0);
+                ok = run_workgroup(&ev, func, args, nparams, res, nres, args + nparams);
+                for (uint32_t k = 0; k < nres; k++)
+                    val_clear(&res[k]);
                 if (progress && progress->fn)
                     progress->fn(progress->user, ++done, total);
             }
+    free(res);
     eval_mem_free_list(&ev.globals);
     return ok;
 }
@@ -935,7 +988,7 @@ eval_function(Module *m, OpId func, const EvalArg *args, uint32_t nargs, EvalArg
     if (!check_func(&ev, func, nargs))
         return false;
     RtVal *res = eval_xcalloc(nres, sizeof *res);
-    bool ok = run_workgroup(&ev, func, args, nargs, res, nres);
+    bool ok = run_workgroup(&ev, func, args, nargs, res, nres, NULL);
     for (uint32_t k = 0; k < nres; k++) {
         if (ok)
             ok = store_result(&ev, func, k, &res[k], &results[k]);

@@ -78,8 +78,9 @@ typedef struct Eval {
     bool reported;  /* an error has been reported */
     /* host code (eval_host), else NULL / 0 */
     const EvalHostOptions *host;
-    uint64_t next_addr; /* base@ of the next allocation */
-    bool device_side;   /* a gpu.memcpy / memset is touching memory: device memory is fine */
+    uint64_t next_addr;   /* base@ of the next allocation */
+    bool device_side;     /* a gpu.memcpy / memset is touching memory: device memory is fine */
+    const int64_t *point; /* inside a linalg body: the loop point (linalg.index) */
 } Eval;
 
 /* A frame: RtVal per ValueId of the module. */
@@ -88,6 +89,8 @@ typedef struct Frame {
 } Frame;
 
 /* eval.c */
+/* Runs the ops of block b up to its terminator, returned in *term (0: none). */
+bool eval_exec_block(Eval *ev, Frame *f, BlockId b, OpId *term);
 void *eval_xcalloc(size_t n, size_t size); /* zeroed; ICE on out of memory */
 bool eval_fail(Eval *ev, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
 RtVal *eval_val(Frame *f, ValueId v);
@@ -126,8 +129,17 @@ bool eval_view_at(Eval *ev, OpId op, const View *vw, const int64_t *idx, int64_t
 const View *eval_view_arg(Eval *ev, Frame *f, OpId o, uint32_t k);
 /* The op of kind k1 or k2 whose sym_name is `name` (leading @ optional). */
 OpId eval_find_symbol(const Module *m, OpKind k1, OpKind k2, const char *name);
+/* MLIR's affine semantics (mod non-negative, floordiv toward -inf); false on division by
+ * zero, overflow or a position out of range. */
+bool eval_affine(const AffineExpr *e, const int64_t *dims, uint32_t ndims, const int64_t *syms,
+                 uint32_t nsyms, int64_t *out);
 /* Executes a memref / affine / gpu id op; returns false after reporting. */
 bool eval_memref_op(Eval *ev, Frame *f, OpId o);
+
+/* eval_linalg.c: a linalg, tensor or bufferization op; false after reporting */
+bool eval_linalg_op(Eval *ev, Frame *f, OpId o);
+/* Copies the tensor value v (result k of func) into the caller's buffer b. */
+bool eval_store_tensor(Eval *ev, OpId func, uint32_t k, const RtVal *v, const EvalBuffer *b);
 
 /* eval_float.c */
 int64_t eval_norm_int(int64_t v, TypeId t); /* wrap to t's width, sign-extended */

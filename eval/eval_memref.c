@@ -670,6 +670,13 @@ exec_gpu_id(Eval *ev, Frame *f, OpId o)
 }
 
 bool
+eval_affine(const AffineExpr *e, const int64_t *dims, uint32_t ndims, const int64_t *syms,
+            uint32_t nsyms, int64_t *out)
+{
+    return affine_eval(e, dims, ndims, syms, nsyms, out);
+}
+
+bool
 eval_memref_op(Eval *ev, Frame *f, OpId o)
 {
     switch (op_get(ev->m, o)->kind) {

@@ -9,7 +9,8 @@
 # else the PTX simulator) with the simulator's counters; last, examples/gemm.mlir for
 # sm_90a (wgmma fed by a TMA ring) and examples/attention_sm90.mlir on the simulator.  The SIMT-level examples
 # under examples/simt/ (hand-written gpu/nvgpu kernels) are checked against the
-# vector-level ones with --reference.
+# vector-level ones with --reference.  examples/linalg_gemm.mlir is one level up: linalg
+# ops with no lowering config, tiled into the kernel of examples/gemm.mlir (docs/op-level.md).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,7 +25,7 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/vptx-demo.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 examples=(examples/reduce.mlir examples/softmax.mlir examples/gemm64.mlir examples/gemm64_smem.mlir
-          examples/mma16.mlir examples/gemm.mlir examples/attention.mlir)
+          examples/mma16.mlir examples/gemm.mlir examples/attention.mlir examples/linalg_gemm.mlir)
 # check's extra arguments of an example with dynamic dims (sizes off the tile, a grid):
 # its `// vptx check args:` line
 check_args() { sed -n 's|^// vptx check args: ||p' "$1" | head -n 1; }

@@ -208,7 +208,7 @@ define_name(Parser *p, const char *name, uint32_t len, ValueId first, uint32_t c
     bool numeric = true;
     for (uint32_t i = 0; i < len; i++)
         numeric = numeric && name[i] >= '0' && name[i] <= '9';
-    if (!numeric) {
+    if (!numeric && first) {
         const char *hint = arena_strndup(&p->m->arena, name, len);
         for (uint32_t i = 0; i < count; i++)
             p->m->values[first + i].name = hint;
@@ -463,6 +463,7 @@ normalize_op(Parser *p, OpId o)
         break;
     }
     default:
+        normalize_linalg(m, o);
         break;
     }
 }
@@ -595,6 +596,8 @@ custom_parser(OpKind k)
         fn = custom_parser_host(k);
     if (!fn)
         fn = custom_parser_upstream(k);
+    if (!fn)
+        fn = custom_parser_linalg(k);
     return fn;
 }
 

@@ -203,6 +203,33 @@ parse_lowering_config(Parser *p)
     return a;
 }
 
+/* #iree_codegen.lowering_config<tile_sizes = [[..], ..] (, key = value)*>: kept as an
+ * ATTR_LOWERING_CONFIG with b set (the codegen spelling), its entries as a dict */
+static const Attr *
+parse_codegen_lowering_config(Parser *p)
+{
+    ARRAY(NamedAttr) items = { 0 };
+    if (!expect(p, TK_LESS, "'<'"))
+        return NULL;
+    do {
+        if (!at(p, TK_BARE)) {
+            error_here(p, "expected a parameter name (tile_sizes = [[...]])");
+            return NULL;
+        }
+        NamedAttr na = { tok_str(p), NULL };
+        next(p);
+        if (!expect(p, TK_EQUAL, "'='") || !(na.value = parse_attr(p)))
+            return NULL;
+        ARRAY_PUSH(&p->m->arena, items, na);
+    } while (accept(p, TK_COMMA));
+    if (!expect(p, TK_GREATER, "'>'"))
+        return NULL;
+    Attr *a = arena_copy(&p->m->arena, attr_dict(p->m, items.items, items.n), sizeof(Attr));
+    a->kind = ATTR_LOWERING_CONFIG;
+    a->b = true;
+    return a;
+}
+
 /* ---- #iree_codegen.translation_info<...> ---- */
 
 /* translation-info ::= `<` (`pipeline` `=`)? pipeline (`workgroup_size` `=` `[` ints `]`)?
@@ -339,6 +366,8 @@ parse_hash_attr(Parser *p)
         return parse_lowering_config(p);
     if (strcmp(name, "iree_codegen.translation_info") == 0)
         return parse_translation_info(p);
+    if (strcmp(name, "iree_codegen.lowering_config") == 0)
+        return parse_codegen_lowering_config(p);
     *dot = 0;
     const char *v = try_enum_words(p);
     if (!v)

@@ -63,7 +63,7 @@ parse_index_list(Parser *p, OpBuild *b, uint32_t *count)
 
 /* A list of static integers and index values: open ((int | %v) (`,` ...)*)? close.
  * Values become operands and DIM_DYNAMIC in *stat. */
-static bool
+bool
 parse_mixed_list(Parser *p, OpBuild *b, TokKind open, TokKind close, int64_t **stat, uint32_t *n,
                  uint32_t *ndyn)
 {

@@ -40,7 +40,7 @@ is_type_start(const Parser *p)
     for (size_t i = 0; i < sizeof scalar_names / sizeof scalar_names[0]; i++)
         if (at_bare(p, scalar_names[i].name))
             return true;
-    return at_bare(p, "vector") || at_bare(p, "memref");
+    return at_bare(p, "vector") || at_bare(p, "memref") || at_bare(p, "tensor");
 }
 
 /* dimension-list ::= (dimension `x`)*     dimension ::= `?` | decimal-literal | `*` (unranked)
@@ -138,6 +138,36 @@ parse_vector_type(Parser *p, TypeId *out)
     if (!check_shape_size(p, loc, shape, rank, elem, "vector type"))
         return false;
     *out = type_vector(p->m, elem, rank, shape);
+    return true;
+}
+
+/* tensor-type ::= `tensor` `<` dimension-list type `>`  (ranked, no encoding) */
+static bool
+parse_tensor_type(Parser *p, TypeId *out)
+{
+    int64_t shape[MAX_RANK];
+    uint32_t rank;
+    TypeId elem;
+    if (!expect(p, TK_LESS, "'<'"))
+        return false;
+    if (at(p, TK_STAR))
+        return error_here(p, "unranked tensors are not supported: give the rank");
+    if (!parse_dims(p, shape, &rank, MAX_RANK, true))
+        return false;
+    if (rank == UINT32_MAX)
+        return error_here(p, "unranked tensors are not supported: give the rank");
+    Loc loc = p->tok.loc;
+    if (!parse_type(p, &elem))
+        return false;
+    if (at(p, TK_COMMA))
+        return error_here(p, "tensor encodings are not supported");
+    if (!expect(p, TK_GREATER, "'>'"))
+        return false;
+    if (!type_is_scalar(elem))
+        return error_at(p, loc, "tensor elements must be integers or floats");
+    if (!check_shape_size(p, loc, shape, rank, elem, "tensor type"))
+        return false;
+    *out = type_tensor(p->m, elem, rank, shape);
     return true;
 }
 
@@ -522,6 +552,9 @@ parse_type(Parser *p, TypeId *out)
     } else if (at_bare(p, "memref")) {
         next(p);
         ok = parse_memref_type(p, out);
+    } else if (at_bare(p, "tensor")) {
+        next(p);
+        ok = parse_tensor_type(p, out);
     } else if (at(p, TK_BARE)) {
         for (size_t i = 0; i < sizeof scalar_names / sizeof scalar_names[0]; i++)
             if (at_bare(p, scalar_names[i].name)) {

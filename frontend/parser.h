@@ -13,6 +13,7 @@
  *   parse_vector.c custom forms: vector, iree_vector_ext
  *   parse_nvgpu.c  custom forms: nvgpu
  *   parse_host.c   custom forms: the host side (gpu.launch_func, gpu.alloc, vector.print, ...)
+ *   parse_linalg.c custom forms: linalg, tensor, bufferization (the op level)
  */
 #ifndef VPTX_FRONTEND_PARSER_H
 #define VPTX_FRONTEND_PARSER_H
@@ -191,14 +192,16 @@ CustomParseFn *custom_parser_ops(OpKind k);      /* parse_ops.c */
 CustomParseFn *custom_parser_vector(OpKind k);   /* parse_vector.c */
 CustomParseFn *custom_parser_nvgpu(OpKind k);    /* parse_nvgpu.c */
 CustomParseFn *custom_parser_host(OpKind k);     /* parse_host.c */
-CustomParseFn *custom_parser_func(OpKind k);     /* parse_func.c */
-CustomParseFn *custom_parser_ops(OpKind k);      /* parse_ops.c */
-CustomParseFn *custom_parser_vector(OpKind k);   /* parse_vector.c */
-CustomParseFn *custom_parser_nvgpu(OpKind k);    /* parse_nvgpu.c */
 CustomParseFn *custom_parser_upstream(OpKind k); /* parse_upstream.c */
+CustomParseFn *custom_parser_linalg(OpKind k);   /* parse_linalg.c */
 bool frontend_desugar(Module *m, Diag *d);       /* desugar.c: vector.mask */
+void normalize_linalg(Module *m, OpId o);        /* parse_linalg.c: from normalize_op */
 /* `^name` into a successor_names list (parse_upstream.c and the generic form) */
 bool parse_successor(Parser *p, const Attr **name);
+/* parse_ops.c: open ((int | %v) (`,` ...)*)? close; values become index operands of b
+ * and DIM_DYNAMIC entries of *stat (n entries, ndyn of them values) */
+bool parse_mixed_list(Parser *p, OpBuild *b, TokKind open, TokKind close, int64_t **stat,
+                      uint32_t *n, uint32_t *ndyn);
 
 /* ------------------------------------------------------- parse_type.c */
 

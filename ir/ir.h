@@ -214,6 +214,7 @@ typedef enum {
     TY_GPU_TOKEN,      /* !gpu.async.token (host code: gpu.wait, gpu.alloc async, ...) */
     TY_MMA_MATRIX,     /* !gpu.mma_matrix<RxCxT, "AOp"|"BOp"|"COp">: elem, rank 2, shape,
                           mma_operand (a warp's WMMA fragment) */
+    TY_TENSOR,         /* elem, rank, shape (DIM_DYNAMIC = ?): op-level values (linalg) */
 } TypeKind;
 
 #define DIM_DYNAMIC INT64_MIN /* a `?` in a shape, stride or offset */
@@ -235,10 +236,10 @@ struct Attr;
 
 typedef struct Type {
     TypeKind kind;
-    TypeId elem;               /* VECTOR, MEMREF; TENSORMAP/WG_DESCRIPTOR: the tensor memref;
-                                  WG_ACCUMULATOR: the fragmented vector */
-    uint32_t rank;             /* VECTOR, MEMREF */
-    const int64_t *shape;      /* VECTOR, MEMREF: rank dims */
+    TypeId elem;          /* VECTOR, MEMREF, TENSOR; TENSORMAP/WG_DESCRIPTOR: the tensor memref;
+                             WG_ACCUMULATOR: the fragmented vector */
+    uint32_t rank;        /* VECTOR, MEMREF, TENSOR */
+    const int64_t *shape; /* VECTOR, MEMREF, TENSOR: rank dims */
     const struct Attr *layout; /* MEMREF: NULL = identity, else ATTR_STRIDED or ATTR_AFFINE_MAP */
     int32_t memspace;          /* MEMREF, MBARRIER_GROUP: MS_* number */
     bool memspace_gpu;         /* spelled #gpu.address_space<...> rather than as an integer */
@@ -420,6 +421,8 @@ enum {
     T_WG = 1u << 6,
     T_FUNC = 1u << 7,
     T_CONTAINER = 1u << 8,
+    T_STRUCTURED = 1u << 9, /* linalg structured op: operands ins then outs
+                               (operandSegmentSizes), results = its tensor outs */
 };
 #define VAR (-1)
 
@@ -524,16 +527,19 @@ TypeId type_memref(Module *m, TypeId elem, uint32_t rank, const int64_t *shape, 
                    int32_t memspace, bool memspace_gpu);
 TypeId type_function(Module *m, uint32_t nins, const TypeId *ins, uint32_t nouts,
                      const TypeId *outs);
+TypeId type_tensor(Module *m, TypeId elem, uint32_t rank, const int64_t *shape);
 bool type_is_int(TypeId t);   /* i1..i64 and index */
 bool type_is_float(TypeId t); /* f16 bf16 f32 f64 tf32 */
 bool type_is_scalar(TypeId t);
 unsigned type_bitwidth(TypeId t);     /* scalars; index = 64 */
 unsigned type_scalar_bytes(TypeId t); /* bytes of one scalar in memory (i1: 1); 0 for non-scalars */
-TypeId type_element(const Module *m, TypeId t);       /* vector/memref: elem; scalar: itself */
+TypeId type_element(const Module *m, TypeId t); /* vector/memref/tensor: elem; scalar: itself */
 int64_t type_num_elements(const Module *m, TypeId t); /* vector: product; scalar 1; -1 dynamic */
 bool type_is_vector(const Module *m, TypeId t);
 bool type_is_memref(const Module *m, TypeId t);
-const char *scalar_type_name(TypeId t); /* "f32", "index", ... */
+bool type_is_tensor(const Module *m, TypeId t);
+bool type_is_shaped(const Module *m, TypeId t); /* vector, memref or tensor */
+const char *scalar_type_name(TypeId t);         /* "f32", "index", ... */
 
 /* Attributes (all allocated in m's arena).  The constructors below intern: equal
  * arguments give the same pointer, so a module holds each distinct attribute once
@@ -704,5 +710,24 @@ bool affine_map_is_permutation(const AffineMap *map, int32_t *perm); /* perm may
 AffineMap *affine_map_identity(Module *m, uint32_t n);
 AffineMap *affine_map_minor_identity(Module *m, uint32_t ndims, uint32_t nresults);
 AffineMap *affine_map_permutation(Module *m, uint32_t n, const int32_t *perm); /* NULL if invalid */
+
+/* -------------------------------------------------------------- linalg.c */
+
+#define LINALG_MAX_LOOPS 8
+/* A structured op as loops (see linalg.c for the named ops' maps). */
+typedef struct LinalgInfo {
+    uint32_t nins, nouts; /* operands [0, nins) are ins, [nins, nins + nouts) outs */
+    uint32_t nloops;
+    const AffineMap **maps; /* nins + nouts maps: loops -> operand dims (a scalar: `()`) */
+    bool reduction[LINALG_MAX_LOOPS]; /* the iterator type of each loop */
+} LinalgInfo;
+/* The ins / outs split of a T_STRUCTURED op (operandSegmentSizes); false if malformed. */
+bool linalg_segments(const Module *m, OpId op, uint32_t *nins, uint32_t *nouts);
+/* The loops of a T_STRUCTURED op; false with a reason (lower case, after the op's name)
+ * when its attributes do not say (no maps, a bad permutation, ...). */
+bool linalg_info(Module *m, OpId op, LinalgInfo *out, char *why, size_t cap);
+bool linalg_is_contraction_kind(OpKind k); /* matmul, batch_matmul and their _transpose_b */
+/* linalg, tensor and bufferization ops: the op level that tile/ lowers */
+bool op_is_op_level(const Module *m, OpId op);
 
 #endif

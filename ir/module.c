@@ -237,6 +237,13 @@ type_function(Module *m, uint32_t nins, const TypeId *ins, uint32_t nouts, const
     return type_intern(m, &t);
 }
 
+TypeId
+type_tensor(Module *m, TypeId elem, uint32_t rank, const int64_t *shape)
+{
+    Type t = { .kind = TY_TENSOR, .elem = elem, .rank = rank, .shape = shape };
+    return type_intern(m, &t);
+}
+
 bool
 type_is_int(TypeId t)
 {
@@ -310,15 +317,17 @@ TypeId
 type_element(const Module *m, TypeId t)
 {
     const Type *ty = type_get(m, t);
-    return ty->kind == TY_VECTOR || ty->kind == TY_MEMREF || ty->kind == TY_MMA_MATRIX ? ty->elem
-                                                                                       : t;
+    return ty->kind == TY_VECTOR || ty->kind == TY_MEMREF || ty->kind == TY_MMA_MATRIX ||
+                   ty->kind == TY_TENSOR
+               ? ty->elem
+               : t;
 }
 
 int64_t
 type_num_elements(const Module *m, TypeId t)
 {
     const Type *ty = type_get(m, t);
-    if (ty->kind != TY_VECTOR && ty->kind != TY_MEMREF)
+    if (ty->kind != TY_VECTOR && ty->kind != TY_MEMREF && ty->kind != TY_TENSOR)
         return 1;
     int64_t n = 1;
     for (uint32_t i = 0; i < ty->rank; i++) {
@@ -339,6 +348,19 @@ bool
 type_is_memref(const Module *m, TypeId t)
 {
     return type_get(m, t)->kind == TY_MEMREF;
+}
+
+bool
+type_is_tensor(const Module *m, TypeId t)
+{
+    return type_get(m, t)->kind == TY_TENSOR;
+}
+
+bool
+type_is_shaped(const Module *m, TypeId t)
+{
+    TypeKind k = type_get(m, t)->kind;
+    return k == TY_VECTOR || k == TY_MEMREF || k == TY_TENSOR;
 }
 
 /* ---- attributes ---- */
@@ -713,7 +735,7 @@ attr_equal(const Attr *a, const Attr *b)
                floats_equal(a->floats, b->floats, a->n);
     case ATTR_DICT:
     case ATTR_LOWERING_CONFIG:
-        if (a->n != b->n)
+        if (a->n != b->n || a->b != b->b)
             return false;
         for (uint32_t i = 0; i < a->n; i++)
             if (!str_equal(a->dict[i].name, b->dict[i].name) ||

@@ -170,6 +170,12 @@ pr_type(Printer *p, TypeId id)
     case TY_MEMREF:
         pr_memref_type(p, t);
         return;
+    case TY_TENSOR:
+        pr(p, "tensor<");
+        pr_shape(p, t->shape, t->rank);
+        pr_type(p, t->elem);
+        pr(p, ">");
+        return;
     case TY_FUNCTION:
         pr_function_type(p, t);
         return;
@@ -643,6 +649,15 @@ pr_attr(Printer *p, const Attr *a)
         pr_nested_layout(p, a->nested);
         return;
     case ATTR_LOWERING_CONFIG:
+        if (a->b) { /* #iree_codegen.lowering_config<tile_sizes = ..>: no braces */
+            pr(p, "#iree_codegen.lowering_config<");
+            for (uint32_t i = 0; i < a->n; i++) {
+                fprintf(p->out, "%s%s = ", i ? ", " : "", a->dict[i].name);
+                pr_attr(p, a->dict[i].value);
+            }
+            pr(p, ">");
+            return;
+        }
         pr(p, "#iree_gpu.lowering_config<");
         pr_dict_entries(p, a->dict, a->n);
         pr(p, ">");
@@ -706,6 +721,13 @@ void
 pr_attr_dict_keyword(Printer *p, OpId o, const char *const *elided, uint32_t nelided)
 {
     pr_attr_dict_impl(p, o, elided, nelided, " attributes ");
+}
+
+void
+pr_attr_dict_prefixed(Printer *p, OpId o, const char *const *elided, uint32_t nelided,
+                      const char *prefix)
+{
+    pr_attr_dict_impl(p, o, elided, nelided, prefix);
 }
 
 /* ---- value names ---- */

@@ -768,6 +768,7 @@ print_attrs_type(Printer *p, OpId o)
 
 bool print_func_like(Printer *p, OpId o);       /* print_func.c */
 CustomPrintFn *custom_printer_vector(OpKind k); /* print_vector.c */
+CustomPrintFn *custom_printer_linalg(OpKind k); /* print_linalg.c */
 
 CustomPrintFn *
 custom_printer(OpKind k)
@@ -872,5 +873,7 @@ custom_printer(OpKind k)
     CustomPrintFn *fn = table[k];
     if (!fn)
         fn = custom_printer_host(k);
-    return fn ? fn : custom_printer_vector(k);
+    if (!fn)
+        fn = custom_printer_vector(k);
+    return fn ? fn : custom_printer_linalg(k);
 }

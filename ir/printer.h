@@ -30,6 +30,9 @@ void pr_int(Printer *p, int64_t v);
 void pr_attr_dict(Printer *p, OpId op, const char *const *elided, uint32_t nelided);
 /* ` attributes {...}` for the same */
 void pr_attr_dict_keyword(Printer *p, OpId op, const char *const *elided, uint32_t nelided);
+/* prefix then `{...}` for the same (` attrs = ` of linalg.generic) */
+void pr_attr_dict_prefixed(Printer *p, OpId op, const char *const *elided, uint32_t nelided,
+                           const char *prefix);
 /* A region; entry_args: print the entry block's `^bb0(...)` header;
  * elide_yield: leave out a trailing operand-less scf.yield. */
 void pr_region(Printer *p, RegionId r, bool entry_args, bool elide_yield);

@@ -154,7 +154,8 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     switch (ty->kind) {
     case TY_VECTOR:
     case TY_MEMREF:
-        add(s, ty->kind == TY_VECTOR ? "vector<" : "memref<");
+    case TY_TENSOR:
+        add(s, ty->kind == TY_VECTOR ? "vector<" : ty->kind == TY_TENSOR ? "tensor<" : "memref<");
         for (uint32_t i = 0; i < ty->rank; i++) {
             if (ty->shape[i] == DIM_DYNAMIC)
                 add(s, "?x");
@@ -689,6 +690,8 @@ region_range(OpKind k, uint32_t *lo, uint32_t *hi)
         *lo = *hi = 1;
     else if (k == OP_IF)
         *lo = 1, *hi = 2;
+    else if (k == OP_LINALG_GENERIC || k == OP_LINALG_REDUCE || k == OP_LINALG_MAP)
+        *lo = *hi = 1;
 }
 
 /* The rules of one op kind; counts fixed in ops.def are already checked. */
@@ -1072,6 +1075,28 @@ verify_op_rules(Verifier *v, OpId o)
     case OP_MMA_CONSTANT_MATRIX:
     case OP_MMA_ELEMENTWISE:
         verify_upstream(v, o);
+        break;
+    case OP_LINALG_GENERIC:
+    case OP_LINALG_MATMUL:
+    case OP_LINALG_BATCH_MATMUL:
+    case OP_LINALG_MATMUL_TRANSPOSE_B:
+    case OP_LINALG_BATCH_MATMUL_TRANSPOSE_B:
+    case OP_LINALG_FILL:
+    case OP_LINALG_COPY:
+    case OP_LINALG_TRANSPOSE:
+    case OP_LINALG_BROADCAST:
+    case OP_LINALG_REDUCE:
+    case OP_LINALG_SOFTMAX:
+    case OP_LINALG_MAP:
+    case OP_LINALG_YIELD:
+    case OP_LINALG_INDEX:
+    case OP_TENSOR_EMPTY:
+    case OP_TENSOR_DIM:
+    case OP_TENSOR_EXTRACT_SLICE:
+    case OP_TENSOR_INSERT_SLICE:
+    case OP_TO_TENSOR:
+    case OP_MATERIALIZE_IN_DESTINATION:
+        verify_linalg_op(v, o);
         break;
     case OP_TO_SIMT:
     case OP_TO_SIMD:

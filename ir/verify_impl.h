@@ -236,6 +236,9 @@ void verify_affine_apply(Verifier *v, OpId o);
 void verify_linearize_index(Verifier *v, OpId o);
 void verify_delinearize_index(Verifier *v, OpId o);
 
+/* verify_linalg.c: linalg, tensor and bufferization ops */
+void verify_linalg_op(Verifier *v, OpId o);
+
 /* verify_vector.c */
 /* The combining kind in attribute `name`: KIND_ADD when absent and optional,
  * -1 after reporting. */

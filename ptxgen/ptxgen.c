@@ -1171,6 +1171,71 @@ fp8_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* An op-level kernel (tile/kernel.c): which argument sizes the symbols are, the grid and
+ * each result buffer's shape as affine maps of them.  Read by every launcher, which then
+ * needs no --grid and allocates the results (docs/op-level.md). */
+static void
+write_op_level_header(Emit *e, FILE *out, OpId f)
+{
+    const Attr *sizes = op_attr(e->m, f, "vptx.sizes"), *grid = op_attr(e->m, f, "vptx.grid");
+    if (!sizes || sizes->kind != ATTR_ARRAY || !grid || grid->kind != ATTR_AFFINE_MAP)
+        return;
+    BlockId entry = op_entry_block(e->m, f, 0);
+    if (!entry)
+        return;
+    const Block *b = block_get(e->m, entry);
+    fprintf(out, "\n// vptx: sizes");
+    for (uint32_t i = 0; i < sizes->n; i++) {
+        const Attr *p = sizes->items[i];
+        if (p->kind != ATTR_ARRAY || p->n != 2 || p->items[0]->i < 0 ||
+            p->items[0]->i >= (int64_t)b->args.n)
+            continue;
+        int64_t arg = p->items[0]->i, dim = p->items[1]->i, param = first_param_of(e, b, arg);
+        const Type *t = type_get(e->m, value_type(e->m, b->args.items[arg]));
+        if (dim < 0 || t->kind != TY_MEMREF) {
+            fprintf(out, "%s s%u = argument %" PRId64 " (parameter %" PRId64 ")", i ? "," : "", i,
+                    arg, param);
+            continue;
+        }
+        /* after the base: a dynamic offset, then the dynamic sizes (ptxgen's kernel ABI) */
+        param += 1 + (t->layout && t->layout->i == DIM_DYNAMIC);
+        for (int64_t d = 0; d < dim && d < (int64_t)t->rank; d++)
+            param += t->shape[d] == DIM_DYNAMIC;
+        fprintf(out, "%s s%u = argument %" PRId64 " dim %" PRId64 " (parameter %" PRId64 ")",
+                i ? "," : "", i, arg, dim, param);
+    }
+    fprintf(out, "\n// vptx: grid ");
+    ir_print_attr(e->m, grid, out);
+    const Attr *aa = op_attr(e->m, f, "arg_attrs");
+    static const char *const what[2] = { "result", "scratch" };
+    for (int w = 0; w < 2; w++) {
+        uint32_t k = 0;
+        for (uint32_t i = 0; aa && aa->kind == ATTR_ARRAY && i < aa->n; i++) {
+            const Attr *r = aa->items[i]->kind == ATTR_DICT
+                                ? dict_get(aa->items[i], w ? "vptx.scratch" : "vptx.result")
+                                : NULL;
+            if (!r)
+                continue;
+            fprintf(out, "\n// vptx: %s %u is argument %u of shape ", what[w], k++, i);
+            ir_print_attr(e->m, r, out);
+        }
+    }
+    /* a function split into kernels (tile/split.c): they run in this order, on the same
+       arguments */
+    const Attr *seq = op_attr(e->m, f, "vptx.sequence");
+    if (seq && seq->kind == ATTR_ARRAY && seq->n > 1) {
+        const Attr *name = op_attr(e->m, f, "sym_name");
+        uint32_t step = 0;
+        for (uint32_t i = 0; i < seq->n; i++)
+            if (seq->items[i]->kind == ATTR_SYMBOL && name && name->str &&
+                strcmp(seq->items[i]->str, name->str) == 0)
+                step = i + 1;
+        fprintf(out, "\n// vptx: kernel %u of %u:", step, seq->n);
+        for (uint32_t i = 0; i < seq->n; i++)
+            fprintf(out, " %s", seq->items[i]->kind == ATTR_SYMBOL ? seq->items[i]->str : "?");
+    }
+}
+
 static void
 write_kernel(Emit *e, FILE *out, OpId f)
 {
@@ -1216,6 +1281,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
     if (ngrid && entry) /* read by launchers: vptx_hidden_grid() */
         fprintf(out, "\n// vptx: hidden logical grid (x, y, z: .u32), parameter %" PRId64,
                 first_param_of(e, block_get(e->m, entry), grid->i));
+    write_op_level_header(e, out, f);
     const Attr *dyn = op_attr(e->m, f, "vptx.dynamic_smem");
     if (dyn &&
         dyn->kind == ATTR_INT) /* read by launchers: vptx_dynamic_smem(), the line right above */

@@ -11,7 +11,8 @@
 // RUN:   [distribute/core]="distribute/core layout ir target" \
 // RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir target" \
 // RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir target" \
-// RUN:   [ptxgen]="ptxgen ir target" [sim]="sim target" [target]="target" [eval]="eval ir" [fuzz]="fuzz layout ir"); \
+// RUN:   [ptxgen]="ptxgen ir target" [sim]="sim target" [target]="target" [eval]="eval ir" [fuzz]="fuzz layout ir" \
+// RUN:   [tile]="tile layout ir"); \
 // RUN: bad=0; for d in "${!may[@]}"; do \
 // RUN:   for u in $(sed -n 's,^#include "\([a-z_/]*\)/[a-z_0-9]*\.[a-z]*".*,\1,p' $d/*.[ch] | sort -u); do \
 // RUN:     [[ " ${may[$d]} " == *" $u "* ]] || { echo "$d/ includes $u/: not allowed"; grep -l "#include \"$u/[a-z_0-9]*\." $d/*.[ch]; bad=1; }; \

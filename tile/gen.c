@@ -1,0 +1,684 @@
+/*
+ * gen.c -- building the vector program of a kernel: ops and constants, the scalars of
+ * the op-level function cloned into the kernel, vectors over loop sets, reads and
+ * writes of the argument buffers, and the values of arrays (reads, fills, the bodies of
+ * elementwise nodes).
+ *
+ * Reads and writes.  An array's dim walked by loop c is indexed at base[c] (the tile's
+ * first index, or the current step of a reduction loop).  A value over loop set S is
+ * read with one vector.transfer_read whose vector dims are S's vector loops in canonical
+ * order: the permutation_map sends each to the buffer dim it walks, or to the constant 0
+ * where the buffer has no such dim (a broadcast, in bounds).  A dim is in_bounds when its
+ * loop's size is static and a multiple of the tile; otherwise the read pads (zero, or the
+ * reduction's identity) and the write clips, which is how ragged sizes work:
+ *
+ *     bias: memref<?xf32>, read over {m, n} (128 x 128):
+ *       vector.transfer_read %bias[%n0], %pad
+ *           {in_bounds = [true, false], permutation_map = (d0) -> (0, d0)}
+ *           : memref<?xf32>, vector<128x128xf32>
+ *
+ * Between loop sets a value is broadcast (the new dims first) and transposed back to
+ * canonical order (gen_expand), as examples/softmax.mlir does by hand.
+ */
+#include "tile/gen.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ ops */
+
+static void
+insert_prologue(Gen *G, OpId o)
+{
+    Module *m = G->m;
+    Block *b = block_get(m, G->entry);
+    ARRAY_PUSH(&m->arena, b->ops, o);
+    b = block_get(m, G->entry);
+    memmove(&b->ops.items[G->nprologue + 1], &b->ops.items[G->nprologue],
+            (b->ops.n - 1 - G->nprologue) * sizeof *b->ops.items);
+    b->ops.items[G->nprologue++] = o;
+    op_get(m, o)->parent = G->entry;
+}
+
+OpId
+gen_op_id(Gen *G, OpKind k, uint32_t n, const ValueId *args, uint32_t nres, const TypeId *rt,
+          uint32_t nregions)
+{
+    OpId o = op_new(G->m, k, G->loc, n, args, nres, rt, nregions);
+    block_append(G->m, G->cur, o);
+    return o;
+}
+
+ValueId
+gen_op(Gen *G, OpKind k, uint32_t n, const ValueId *args, TypeId rt)
+{
+    OpId o = gen_op_id(G, k, n, args, rt ? 1 : 0, &rt, 0);
+    return rt ? op_get(G->m, o)->res[0] : 0;
+}
+
+static ValueId
+prologue_const(Gen *G, TypeId t, const Attr *value)
+{
+    /* the same constant once: look for it among the prologue's ops */
+    const Block *b = block_get(G->m, G->entry);
+    for (uint32_t i = 0; i < G->nprologue; i++) {
+        OpId o = b->ops.items[i];
+        const Op *op = op_get(G->m, o);
+        if (op->kind == OP_CONSTANT && value_type(G->m, op->res[0]) == t &&
+            attr_equal(op_attr(G->m, o, "value"), value))
+            return op->res[0];
+    }
+    OpId o = op_new(G->m, OP_CONSTANT, G->loc, 0, NULL, 1, &t, 0);
+    op_set_attr(G->m, o, "value", value);
+    insert_prologue(G, o);
+    return op_get(G->m, o)->res[0];
+}
+
+ValueId
+gen_index(Gen *G, int64_t v)
+{
+    return prologue_const(G, TY_INDEX, attr_int(G->m, v, TY_INDEX));
+}
+
+ValueId
+gen_splat(Gen *G, TypeId t, double f, int64_t i)
+{
+    Module *m = G->m;
+    TypeId e = type_element(m, t);
+    if (type_is_scalar(t))
+        return prologue_const(
+            G, t, type_is_float(e) ? attr_float(m, ir_float_round(f, e), e) : attr_int(m, i, e));
+    Attr *a = arena_alloc(&m->arena, sizeof *a);
+    a->kind = ATTR_DENSE;
+    a->type = t;
+    a->n = 1;
+    a->splat = true;
+    if (type_is_float(e)) {
+        double *v = arena_alloc(&m->arena, sizeof *v);
+        *v = ir_float_round(f, e);
+        a->floats = v;
+    } else {
+        int64_t *v = arena_alloc(&m->arena, sizeof *v);
+        *v = i;
+        a->ints = v;
+    }
+    return prologue_const(G, t, a);
+}
+
+ValueId
+gen_mul_index(Gen *G, ValueId a, int64_t k)
+{
+    if (k == 1)
+        return a;
+    ValueId args[2] = { a, gen_index(G, k) };
+    return gen_op(G, OP_MULI, 2, args, TY_INDEX);
+}
+
+ValueId
+gen_sub_index(Gen *G, ValueId a, ValueId b)
+{
+    ValueId args[2] = { a, b };
+    return gen_op(G, OP_SUBI, 2, args, TY_INDEX);
+}
+
+/* An op-level scalar (a constant, an index computation, tensor.dim / memref.dim of an
+ * argument, a scalar argument), cloned into the kernel's prologue. */
+ValueId
+gen_scalar(Gen *G, ValueId v)
+{
+    Module *m = G->m;
+    if (G->clone[v])
+        return G->clone[v];
+    const Value *val = value_get(m, v);
+    if (!val->def) {
+        if (block_parent_op(m, val->block) == G->g->func)
+            return G->clone[v] = G->arg[val->index];
+        tile_error(G->g, G->g->func, "uses a block argument of a body outside it");
+        G->failed = true;
+        return gen_index(G, 0);
+    }
+    OpId d = val->def;
+    const Op *o = op_get(m, d);
+    ValueId args[8];
+    if (o->nargs > 8 || o->nres != 1) {
+        tile_error(G->g, d, "cannot be computed in the kernel");
+        G->failed = true;
+        return gen_index(G, 0);
+    }
+    for (uint32_t i = 0; i < o->nargs; i++) {
+        ValueId a = op_get(m, d)->args[i];
+        const Value *av = value_get(m, a);
+        /* tensor.dim / memref.dim of an argument: memref.dim of its buffer */
+        if (i == 0 && (o->kind == OP_TENSOR_DIM || o->kind == OP_DIM)) {
+            if (av->def || block_parent_op(m, av->block) != G->g->func) {
+                tile_error(G->g, d,
+                           "takes a size of a value computed in the function: take it from an "
+                           "argument");
+                G->failed = true;
+                return gen_index(G, 0);
+            }
+            args[i] = G->arg[av->index];
+            continue;
+        }
+        args[i] = gen_scalar(G, a);
+    }
+    o = op_get(m, d);
+    if (o->kind == OP_CONSTANT && o->nargs == 0)
+        return G->clone[v] = prologue_const(G, value_type(m, v), op_attr(m, d, "value"));
+    OpKind k = o->kind == OP_TENSOR_DIM ? OP_DIM : o->kind;
+    TypeId rt = value_type(m, o->res[0]);
+    OpId c = op_new(m, k, G->loc, o->nargs, args, 1, &rt, 0);
+    for (uint32_t i = 0; i < o->nattrs; i++)
+        op_set_attr(m, c, op_get(m, d)->attrs[i].name, op_get(m, d)->attrs[i].value);
+    insert_prologue(G, c);
+    return G->clone[v] = op_get(m, c)->res[0];
+}
+
+/* -------------------------------------------------------- loop sets */
+
+uint32_t
+gen_shape(const Gen *G, LoopSet s, int64_t *shape)
+{
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < G->g->nloops; c++)
+        if ((s >> c & 1) && G->g->loops[c].in_vector)
+            shape[n++] = G->g->loops[c].tile;
+    return n;
+}
+
+TypeId
+gen_vec_type(Gen *G, LoopSet s, TypeId elem)
+{
+    int64_t shape[TILE_MAX_LOOPS];
+    uint32_t n = gen_shape(G, s, shape);
+    return n ? type_vector(G->m, elem, n, shape) : elem;
+}
+
+int
+gen_position(const Gen *G, LoopSet s, uint32_t loop)
+{
+    int pos = 0;
+    for (uint32_t c = 0; c < G->g->nloops; c++) {
+        if (!(s >> c & 1) || !G->g->loops[c].in_vector)
+            continue;
+        if (c == loop)
+            return pos;
+        pos++;
+    }
+    return -1;
+}
+
+static LoopSet
+vector_loops(const Gen *G, LoopSet s)
+{
+    LoopSet v = 0;
+    for (uint32_t c = 0; c < G->g->nloops; c++)
+        if ((s >> c & 1) && G->g->loops[c].in_vector)
+            v |= 1u << c;
+    return v;
+}
+
+ValueId
+gen_expand(Gen *G, ValueId v, LoopSet from, LoopSet to)
+{
+    from = vector_loops(G, from);
+    to = vector_loops(G, to);
+    if (from == to)
+        return v;
+    Module *m = G->m;
+    TypeId elem = type_element(m, value_type(m, v));
+    LoopSet added = to & ~from;
+    int64_t shape[TILE_MAX_LOOPS], perm[TILE_MAX_LOOPS];
+    uint32_t n = gen_shape(G, added, shape);
+    uint32_t na = n;
+    n += gen_shape(G, from, shape + n);
+    ValueId b = gen_op(G, OP_BROADCAST, 1, &v, type_vector(m, elem, n, shape));
+    /* dim i of the result is loop T_i: from the added dims, or from `from` */
+    uint32_t i = 0, ia = 0, ifrom = 0;
+    bool identity = true;
+    for (uint32_t c = 0; c < G->g->nloops; c++) {
+        if (!(to >> c & 1))
+            continue;
+        perm[i] = (added >> c & 1) ? ia++ : na + ifrom++;
+        identity &= perm[i] == (int64_t)i;
+        i++;
+    }
+    if (identity)
+        return b;
+    int64_t tshape[TILE_MAX_LOOPS];
+    gen_shape(G, to, tshape);
+    OpId t = gen_op_id(G, OP_TRANSPOSE, 1, &b, 1, (TypeId[]){ type_vector(m, elem, n, tshape) }, 0);
+    op_set_attr(m, t, "permutation", attr_dense_array(m, TY_I64, perm, NULL, n));
+    return op_get(m, t)->res[0];
+}
+
+/* --------------------------------------------------------------- memory */
+
+/* The memref.subview an extract_slice of an argument reads, in the prologue: strides
+ * the source's, the offset static where the offsets and strides are. */
+static ValueId
+slice_view(Gen *G, const Array *a)
+{
+    Module *m = G->m;
+    OpId sl = a->slice;
+    ValueId src = G->arg[a->arg];
+    const Type *st = type_get(m, value_type(m, src)), *at = type_get(m, a->type);
+    const Attr *offs = op_attr(m, sl, "static_offsets"), *szs = op_attr(m, sl, "static_sizes");
+    uint32_t rank = st->rank;
+    int64_t strides[TILE_MAX_LOOPS], ones[TILE_MAX_LOOPS], off = 0;
+    bool known = true;
+    for (uint32_t d = rank; d-- > 0;) {
+        ones[d] = 1;
+        if (st->layout && st->layout->kind == ATTR_STRIDED)
+            strides[d] = st->layout->ints[d];
+        else if (d == rank - 1)
+            strides[d] = 1;
+        else
+            strides[d] = strides[d + 1] == DIM_DYNAMIC || st->shape[d + 1] == DIM_DYNAMIC
+                             ? DIM_DYNAMIC
+                             : strides[d + 1] * st->shape[d + 1];
+        if (offs->ints[d] == DIM_DYNAMIC || strides[d] == DIM_DYNAMIC)
+            known = false;
+        else
+            off += offs->ints[d] * strides[d];
+    }
+    if (st->layout && st->layout->kind == ATTR_STRIDED) {
+        if (st->layout->i == DIM_DYNAMIC)
+            known = false;
+        else
+            off += st->layout->i;
+    }
+    Attr *lay = arena_alloc(&m->arena, sizeof *lay);
+    lay->kind = ATTR_STRIDED;
+    lay->n = rank;
+    lay->ints = arena_copy(&m->arena, strides, rank * sizeof *strides);
+    lay->i = known ? off : DIM_DYNAMIC;
+    TypeId vt = type_memref(m, at->elem, rank, at->shape, lay, st->memspace, st->memspace_gpu);
+    ValueId args[1 + 2 * TILE_MAX_LOOPS];
+    uint32_t n = 0, k = 1, nsz = 0;
+    args[n++] = src;
+    for (uint32_t d = 0; d < rank; d++)
+        if (offs->ints[d] == DIM_DYNAMIC)
+            args[n++] = gen_scalar(G, op_get(m, sl)->args[k++]);
+    for (uint32_t d = 0; d < rank; d++)
+        if (szs->ints[d] == DIM_DYNAMIC) {
+            args[n++] = gen_scalar(G, op_get(m, sl)->args[k++]);
+            nsz++;
+        }
+    OpId o = op_new(m, OP_SUBVIEW, op_get(m, sl)->loc, n, args, 1, &vt, 0);
+    int64_t seg[4] = { 1, n - 1 - nsz, nsz, 0 };
+    op_set_attr(m, o, "static_offsets", offs);
+    op_set_attr(m, o, "static_sizes", szs);
+    op_set_attr(m, o, "static_strides", attr_dense_array(m, TY_I64, ones, NULL, rank));
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    insert_prologue(G, o);
+    return op_get(m, o)->res[0];
+}
+
+ValueId
+gen_buffer(Gen *G, const Array *a)
+{
+    if (a->slice) {
+        uint32_t i = (uint32_t)(a - G->g->arrays);
+        if (!G->view[i])
+            G->view[i] = slice_view(G, a);
+        return G->view[i];
+    }
+    return G->arg[a->arg];
+}
+
+/* in_bounds of a vector dim on loop c: its size is static and a multiple of its tile, or
+ * this code runs only where the tile is inside (kernel.c's versions and steps) */
+static bool
+in_bounds(const Gen *G, uint32_t c)
+{
+    const Loop *l = &G->g->loops[c];
+    if (l->reduction ? G->red_in_bounds : G->par_in_bounds)
+        return true;
+    return l->size.value >= 0 && l->tile > 0 && l->size.value % l->tile == 0;
+}
+
+static const Attr *
+bools(Module *m, const bool *b, uint32_t n)
+{
+    const Attr *items[TILE_MAX_LOOPS];
+    for (uint32_t i = 0; i < n; i++)
+        items[i] = attr_bool(m, b[i]);
+    return attr_array(m, items, n);
+}
+
+/* the indices of a buffer access: each dim at its loop's base */
+static bool
+indices(Gen *G, const Array *a, ValueId *idx, uint32_t rank)
+{
+    for (uint32_t d = 0; d < rank; d++) {
+        int32_t c = a->label[d];
+        if (c < 0) {
+            tile_error(G->g, G->g->func, "reads or writes a buffer dim no loop walks");
+            G->failed = true;
+            return false;
+        }
+        idx[d] = G->base[c];
+    }
+    return true;
+}
+
+ValueId
+gen_read(Gen *G, uint32_t array, LoopSet s, ValueId pad)
+{
+    Module *m = G->m;
+    const Array *a = &G->g->arrays[array];
+    const Type *t = type_get(m, a->type);
+    uint32_t rank = t->rank;
+    TypeId elem = t->elem;
+    ValueId ops[TILE_MAX_LOOPS + 2];
+    ops[0] = gen_buffer(G, a);
+    if (!indices(G, a, ops + 1, rank))
+        return gen_splat(G, gen_vec_type(G, s, elem), 0, 0);
+    LoopSet v = vector_loops(G, s);
+    if (!v) /* a scalar */
+        return gen_op(G, OP_MLOAD, rank + 1, ops, elem);
+    ops[rank + 1] = pad ? pad : gen_splat(G, elem, 0, 0);
+    const AffineExpr *res[TILE_MAX_LOOPS];
+    bool inb[TILE_MAX_LOOPS];
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < G->g->nloops; c++) {
+        if (!(v >> c & 1))
+            continue;
+        int32_t dim = -1;
+        for (uint32_t d = 0; d < rank; d++)
+            if (a->label[d] == (int32_t)c)
+                dim = (int32_t)d;
+        res[n] = dim >= 0 ? affine_dim(m, (uint32_t)dim) : affine_const(m, 0);
+        inb[n] = dim < 0 || in_bounds(G, c);
+        n++;
+    }
+    OpId o =
+        gen_op_id(G, OP_TRANSFER_READ, rank + 2, ops, 1, (TypeId[]){ gen_vec_type(G, s, elem) }, 0);
+    int64_t seg[4] = { 1, rank, 1, 0 };
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    op_set_attr(m, o, "permutation_map", attr_affine_map(m, affine_map_new(m, rank, 0, n, res)));
+    op_set_attr(m, o, "in_bounds", bools(m, inb, n));
+    return op_get(m, o)->res[0];
+}
+
+ValueId
+gen_read_natural(Gen *G, uint32_t array, LoopSet *set, int32_t *order, uint32_t *n)
+{
+    Module *m = G->m;
+    const Array *a = &G->g->arrays[array];
+    const Type *t = type_get(m, a->type);
+    uint32_t rank = t->rank;
+    ValueId ops[TILE_MAX_LOOPS + 2];
+    ops[0] = gen_buffer(G, a);
+    *n = 0;
+    *set = 0;
+    if (!indices(G, a, ops + 1, rank))
+        return 0;
+    ops[rank + 1] = gen_splat(G, t->elem, 0, 0);
+    const AffineExpr *res[TILE_MAX_LOOPS];
+    bool inb[TILE_MAX_LOOPS];
+    int64_t shape[TILE_MAX_LOOPS];
+    for (uint32_t d = 0; d < rank; d++) {
+        uint32_t c = (uint32_t)a->label[d];
+        *set |= 1u << c;
+        if (!G->g->loops[c].in_vector)
+            continue;
+        res[*n] = affine_dim(m, d);
+        inb[*n] = in_bounds(G, c);
+        shape[*n] = G->g->loops[c].tile;
+        order[(*n)++] = (int32_t)c;
+    }
+    OpId o = gen_op_id(G, OP_TRANSFER_READ, rank + 2, ops, 1,
+                       (TypeId[]){ type_vector(m, t->elem, *n, shape) }, 0);
+    int64_t seg[4] = { 1, rank, 1, 0 };
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    op_set_attr(m, o, "permutation_map", attr_affine_map(m, affine_map_new(m, rank, 0, *n, res)));
+    op_set_attr(m, o, "in_bounds", bools(m, inb, *n));
+    return op_get(m, o)->res[0];
+}
+
+void
+gen_write(Gen *G, ValueId v, LoopSet s, ValueId buffer, const Array *a)
+{
+    Module *m = G->m;
+    uint32_t rank = type_get(m, a->type)->rank;
+    ValueId ops[TILE_MAX_LOOPS + 2];
+    ops[0] = v;
+    ops[1] = buffer;
+    if (!indices(G, a, ops + 2, rank))
+        return;
+    LoopSet vl = vector_loops(G, s);
+    if (!vl) {
+        gen_op(G, OP_MSTORE, rank + 2, ops, 0);
+        return;
+    }
+    const AffineExpr *res[TILE_MAX_LOOPS];
+    bool inb[TILE_MAX_LOOPS];
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < G->g->nloops; c++) {
+        if (!(vl >> c & 1))
+            continue;
+        int32_t dim = -1;
+        for (uint32_t d = 0; d < rank; d++)
+            if (a->label[d] == (int32_t)c)
+                dim = (int32_t)d;
+        if (dim < 0) {
+            tile_error(G->g, G->g->func,
+                       "writes an output that does not vary along loop %s of its value",
+                       G->g->loops[c].name);
+            G->failed = true;
+            return;
+        }
+        res[n] = affine_dim(m, (uint32_t)dim);
+        inb[n] = in_bounds(G, c);
+        n++;
+    }
+    OpId o = gen_op_id(G, OP_TRANSFER_WRITE, rank + 2, ops, 0, NULL, 0);
+    int64_t seg[4] = { 1, 1, rank, 0 };
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    op_set_attr(m, o, "permutation_map", attr_affine_map(m, affine_map_new(m, rank, 0, n, res)));
+    op_set_attr(m, o, "in_bounds", bools(m, inb, n));
+}
+
+/* ---------------------------------------------------------------- values */
+
+void
+gen_scope_enter(Gen *G, uint32_t *saved)
+{
+    *saved = G->ncache;
+}
+
+void
+gen_scope_leave(Gen *G, uint32_t saved)
+{
+    G->ncache = saved;
+}
+
+static ValueId
+cached(Gen *G, uint32_t array, LoopSet s)
+{
+    for (uint32_t i = G->ncache; i-- > 0;)
+        if (G->cache[i].array == array && G->cache[i].set == s)
+            return G->cache[i].v;
+    return 0;
+}
+
+static void
+remember(Gen *G, uint32_t array, LoopSet s, ValueId v)
+{
+    if (G->ncache < GEN_CACHE)
+        G->cache[G->ncache++] = (GenEntry){ array, s, 0, v };
+}
+
+/* a scalar spread over loop set s */
+static ValueId
+splat_value(Gen *G, ValueId scalar, LoopSet s)
+{
+    Module *m = G->m;
+    TypeId vt = gen_vec_type(G, s, value_type(m, scalar));
+    if (vt == value_type(m, scalar))
+        return scalar;
+    const Value *sv = value_get(m, scalar);
+    if (sv->def && op_get(m, sv->def)->kind == OP_CONSTANT) {
+        const Attr *a = op_attr(m, sv->def, "value");
+        if (a && (a->kind == ATTR_FLOAT || a->kind == ATTR_INT))
+            return gen_splat(G, vt, a->kind == ATTR_FLOAT ? a->f : (double)a->i,
+                             a->kind == ATTR_INT ? a->i : 0);
+    }
+    return gen_op(G, OP_BROADCAST, 1, &scalar, vt);
+}
+
+ValueId
+gen_array(Gen *G, uint32_t array, LoopSet s)
+{
+    ValueId v = cached(G, array, s);
+    if (v)
+        return v;
+    const Array *a = &G->g->arrays[array];
+    TypeId elem = type_get(G->m, a->type)->elem;
+    switch (a->kind) {
+    case ARR_ARG:
+        v = gen_read(G, array, s, 0);
+        break;
+    case ARR_FILL:
+        v = splat_value(G, gen_scalar(G, a->scalar), s);
+        break;
+    case ARR_EMPTY:
+        v = gen_splat(G, gen_vec_type(G, s, elem), 0, 0);
+        break;
+    case ARR_NODE: {
+        if (G->reduced[array]) {
+            v = gen_expand(G, G->reduced[array], G->reduced_set[array], s);
+            break;
+        }
+        const Node *n = &G->g->nodes[a->node];
+        if (n->cls != NODE_ELEMENTWISE) {
+            tile_error(G->g, n->op, "is used before the kernel computes it");
+            G->failed = true;
+            return gen_splat(G, gen_vec_type(G, s, elem), 0, 0);
+        }
+        ValueId outs[TILE_MAX_IO];
+        LoopSet own = tile_node_loops(G->g, n);
+        if (!gen_body(G, n, outs))
+            return gen_splat(G, gen_vec_type(G, s, elem), 0, 0);
+        for (uint32_t j = 0; j < n->li.nouts; j++)
+            remember(G, n->res[j], own, outs[j]);
+        v = gen_expand(G, outs[a->out], own, s);
+        break;
+    }
+    }
+    remember(G, array, s, v);
+    return v;
+}
+
+static bool
+is_combiner(const Node *n, OpId o)
+{
+    for (uint32_t j = 0; n->cls == NODE_REDUCTION && j < n->li.nouts; j++)
+        if (n->combiner[j] == o)
+            return true;
+    return false;
+}
+
+/* linalg.index of canonical loop c over loop set s: the tile's first index plus the
+ * position along the loop's vector dim (vector.step), spread over s */
+static ValueId
+loop_index(Gen *G, uint32_t c, LoopSet s)
+{
+    Module *m = G->m;
+    ValueId base = G->base[c];
+    if (!G->g->loops[c].in_vector)
+        return gen_expand(G, base, 0, s);
+    int64_t tile = G->g->loops[c].tile;
+    TypeId vt = type_vector(m, TY_INDEX, 1, &tile);
+    ValueId step = gen_op(G, OP_STEP, 0, NULL, vt);
+    ValueId b = gen_op(G, OP_BROADCAST, 1, &base, vt);
+    ValueId idx = gen_op(G, OP_ADDI, 2, (ValueId[]){ b, step }, vt);
+    return gen_expand(G, idx, 1u << c, s);
+}
+
+bool
+gen_body(Gen *G, const Node *n, ValueId *outs)
+{
+    Module *m = G->m;
+    LoopSet s = tile_node_loops(G->g, n);
+    BlockId body = op_entry_block(m, n->op, 0);
+    const Block *blk = block_get(m, body);
+    const LinalgInfo *li = &n->li;
+    for (uint32_t i = 0; i < blk->args.n; i++) {
+        ValueId arg = blk->args.items[i];
+        if (i < li->nins)
+            G->clone[arg] = n->in[i] >= 0 ? gen_array(G, (uint32_t)n->in[i], s)
+                                          : splat_value(G, gen_scalar(G, n->scalar[i]), s);
+        else if (n->cls == NODE_ELEMENTWISE && !value_used_only_by(m, n->op, arg, 0, UINT32_MAX))
+            G->clone[arg] = gen_array(G, n->init[i - li->nins], s);
+        else
+            G->clone[arg] = 0; /* a reduction's out: read by its combiner only */
+    }
+    for (uint32_t i = 0; i + 1 < block_get(m, body)->ops.n; i++) {
+        OpId o = block_get(m, body)->ops.items[i];
+        if (is_combiner(n, o))
+            continue;
+        const Op *op = op_get(m, o);
+        if (op->kind == OP_LINALG_INDEX) {
+            const Attr *dim = op_attr(m, o, "dim");
+            int64_t d = dim ? dim->i : -1;
+            if (d < 0 || d >= (int64_t)li->nloops || n->label[d] < 0) {
+                tile_error(G->g, o, "names no loop of '%s'", tile_op_name(G->g, n->op));
+                G->failed = true;
+                return false;
+            }
+            G->clone[op->res[0]] = loop_index(G, (uint32_t)n->label[d], s);
+            continue;
+        }
+        if (!(op_info[op->kind].traits & T_ELEMWISE) && op->kind != OP_CONSTANT) {
+            tile_error(G->g, o,
+                       "in the body of '%s' has no vector form: bodies of ops vptx tiles hold "
+                       "elementwise arith and math ops",
+                       tile_op_name(G->g, n->op));
+            G->failed = true;
+            return false;
+        }
+        if (op->nres != 1 || op->nargs > 3) {
+            tile_error(G->g, o, "has an unexpected number of operands or results");
+            G->failed = true;
+            return false;
+        }
+        TypeId rt = gen_vec_type(G, s, type_element(m, value_type(m, op->res[0])));
+        if (op->kind == OP_CONSTANT) {
+            ValueId c = gen_scalar(G, op->res[0]);
+            G->clone[op->res[0]] = splat_value(G, c, s);
+            continue;
+        }
+        ValueId args[3];
+        for (uint32_t k = 0; k < op->nargs; k++) {
+            ValueId a = op_get(m, o)->args[k];
+            const Value *av = value_get(m, a);
+            bool inside = av->def ? op_get(m, av->def)->parent == body : av->block == body;
+            args[k] = inside ? G->clone[a] : splat_value(G, gen_scalar(G, a), s);
+            if (!args[k]) {
+                tile_error(G->g, o, "reads the out of a reduction other than to combine into it");
+                G->failed = true;
+                return false;
+            }
+        }
+        OpId c = gen_op_id(G, op_get(m, o)->kind, op_get(m, o)->nargs, args, 1, &rt, 0);
+        for (uint32_t k = 0; k < op_get(m, o)->nattrs; k++)
+            op_set_attr(m, c, op_get(m, o)->attrs[k].name, op_get(m, o)->attrs[k].value);
+        G->clone[op_get(m, o)->res[0]] = op_get(m, c)->res[0];
+    }
+    const Op *y = op_get(m, blk->ops.items[blk->ops.n - 1]);
+    for (uint32_t j = 0; j < li->nouts; j++) {
+        ValueId yv = y->args[j];
+        if (n->cls == NODE_REDUCTION) {
+            const Op *c = op_get(m, n->combiner[j]);
+            ValueId out = blk->args.items[li->nins + j];
+            yv = c->args[0] == out ? c->args[1] : c->args[0];
+        }
+        const Value *val = value_get(m, yv);
+        bool inside = val->def ? op_get(m, val->def)->parent == body : val->block == body;
+        outs[j] = inside ? G->clone[yv] : splat_value(G, gen_scalar(G, yv), s);
+    }
+    return !G->failed;
+}

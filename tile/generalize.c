@@ -1,0 +1,321 @@
+/*
+ * generalize.c -- the named ops as linalg.generic, so that the rest of tile/ sees three
+ * kinds of node: elementwise generics, reduction generics and contractions.  As MLIR's
+ * linalg-generalize-named-ops and SoftmaxOp::decomposeOperation do:
+ *
+ *   linalg.copy / transpose / broadcast   generic { yield %in }, maps from ir/linalg.c
+ *   linalg.map                            generic with the map's body (an out argument
+ *                                         added where the body has none)
+ *   linalg.reduce                         generic with the reduce's body (ins, then outs)
+ *   linalg.softmax dimension(d) x         m = max_d(x)         (maxnumf from -inf)
+ *                                         e = exp(x - m)
+ *                                         s = sum_d(e)         (addf from 0)
+ *                                         y = e / s
+ *
+ * linalg.fill stays (a constant array, graph.c); the matmul family stays (contractions).
+ * Each new op takes the place of the old one in the block and its results replace the
+ * old results.
+ *
+ * Requires:    verified op-level IR.
+ * Ensures:     the function's structured ops are generic, fill or a contraction.
+ * Invalidates: use lists; the old ops are left unreachable.
+ */
+#include "tile/tile_impl.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct Rewrite {
+    Module *m;
+    BlockId block;
+    uint32_t pos; /* where the next new op goes */
+    Loc loc;
+    OpId *origin; /* per new op: the op it replaces */
+    uint32_t norigin;
+} Rewrite;
+
+static void
+insert_op(Rewrite *r, OpId o)
+{
+    Block *b = block_get(r->m, r->block);
+    ARRAY_PUSH(&r->m->arena, b->ops, o);
+    b = block_get(r->m, r->block);
+    memmove(&b->ops.items[r->pos + 1], &b->ops.items[r->pos],
+            (b->ops.n - 1 - r->pos) * sizeof *b->ops.items);
+    b->ops.items[r->pos++] = o;
+    op_get(r->m, o)->parent = r->block;
+}
+
+static ValueId
+add(Rewrite *r, OpKind k, uint32_t n, const ValueId *args, TypeId rt)
+{
+    OpId o = op_new(r->m, k, r->loc, n, args, rt ? 1 : 0, &rt, 0);
+    insert_op(r, o);
+    return rt ? op_get(r->m, o)->res[0] : 0;
+}
+
+static const Attr *
+iterators(Module *m, uint32_t n, const bool *reduction)
+{
+    const Attr *items[LINALG_MAX_LOOPS];
+    for (uint32_t i = 0; i < n; i++)
+        items[i] =
+            attr_enum(m, "linalg", "iterator_type", reduction[i] ? "reduction" : "parallel", false);
+    return attr_array(m, items, n);
+}
+
+static const Attr *
+maps_attr(Module *m, const AffineMap *const *maps, uint32_t n)
+{
+    const Attr *items[2 * TILE_MAX_IO];
+    for (uint32_t i = 0; i < n; i++)
+        items[i] = attr_affine_map(m, maps[i]);
+    return attr_array(m, items, n);
+}
+
+/* A generic with old's operands and result types (or the given ones), maps and
+ * iterators, and an empty region; its other attributes copied from old. */
+static OpId
+new_generic(Rewrite *r, OpId old, uint32_t nargs, const ValueId *args, uint32_t nres,
+            const TypeId *rtypes, uint32_t nins, const AffineMap *const *maps, uint32_t nloops,
+            const bool *reduction)
+{
+    Module *m = r->m;
+    OpId g = op_new(m, OP_LINALG_GENERIC, r->loc, nargs, args, nres, rtypes, 1);
+    const Op *o = old ? op_get(m, old) : NULL;
+    for (uint32_t i = 0; o && i < o->nattrs; i++) {
+        const char *n = o->attrs[i].name;
+        if (strcmp(n, "permutation") && strcmp(n, "dimensions") && strcmp(n, "dimension") &&
+            strcmp(n, "operandSegmentSizes"))
+            op_set_attr(m, g, n, o->attrs[i].value);
+    }
+    int64_t seg[2] = { nins, nargs - nins };
+    op_set_attr(m, g, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 2));
+    op_set_attr(m, g, "indexing_maps", maps_attr(m, maps, nargs));
+    op_set_attr(m, g, "iterator_types", iterators(m, nloops, reduction));
+    insert_op(r, g);
+    if (old && g < r->norigin)
+        r->origin[g] = old;
+    return g;
+}
+
+/* A fresh body block for g with one argument per operand element type. */
+static BlockId
+new_body(Rewrite *r, OpId g)
+{
+    Module *m = r->m;
+    RegionId reg = region_new(m, g);
+    op_get(m, g)->regions[0] = reg;
+    BlockId b = block_new(m);
+    region_append(m, reg, b);
+    const Op *o = op_get(m, g);
+    for (uint32_t i = 0; i < o->nargs; i++)
+        block_add_arg(m, b, type_element(m, value_type(m, o->args[i])), r->loc, NULL);
+    return b;
+}
+
+static ValueId
+body_op(Module *m, BlockId b, Loc loc, OpKind k, uint32_t n, const ValueId *args, TypeId rt)
+{
+    OpId o = op_new(m, k, loc, n, args, rt ? 1 : 0, &rt, 0);
+    block_append(m, b, o);
+    return rt ? op_get(m, o)->res[0] : 0;
+}
+
+static void
+replace_results(Module *m, OpId func, OpId old, OpId now)
+{
+    const Op *a = op_get(m, old), *b = op_get(m, now);
+    module_replace_uses(m, func, a->res, b->res, a->nres < b->nres ? a->nres : b->nres);
+}
+
+/* copy, transpose, broadcast: yield the in */
+static void
+generalize_move(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
+{
+    Module *m = r->m;
+    const Op *op = op_get(m, o);
+    bool red[LINALG_MAX_LOOPS] = { false };
+    ValueId args[2] = { op->args[0], op->args[1] };
+    TypeId rt[1] = { op->nres ? value_type(m, op->res[0]) : 0 };
+    OpId g = new_generic(r, o, 2, args, op->nres, rt, 1, li->maps, li->nloops, red);
+    BlockId b = new_body(r, g);
+    ValueId in = block_get(m, b)->args.items[0];
+    body_op(m, b, r->loc, OP_LINALG_YIELD, 1, &in, 0);
+    replace_results(m, func, o, g);
+}
+
+/* map, reduce: the op's own body (map gets an out argument if it has none) */
+static void
+generalize_body(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
+{
+    Module *m = r->m;
+    const Op *op = op_get(m, o);
+    TypeId rt[TILE_MAX_IO];
+    for (uint32_t i = 0; i < op->nres && i < TILE_MAX_IO; i++)
+        rt[i] = value_type(m, op->res[i]);
+    OpId g = new_generic(r, o, op->nargs, op->args, op->nres, rt, li->nins, li->maps, li->nloops,
+                         li->reduction);
+    RegionId reg = op_get(m, o)->regions[0];
+    op_get(m, g)->regions[0] = reg;
+    region_get(m, reg)->parent = g;
+    BlockId b = op_entry_block(m, g, 0);
+    if (op_get(m, o)->kind == OP_LINALG_MAP && block_get(m, b)->args.n == li->nins)
+        block_add_arg(m, b, type_element(m, value_type(m, op->args[li->nins])), r->loc, NULL);
+    replace_results(m, func, o, g);
+}
+
+/* tensor.empty of x's shape (as a tensor), with dim d dropped when drop is set */
+static ValueId
+empty_like(Rewrite *r, ValueId x, int32_t drop, TypeId elem)
+{
+    Module *m = r->m;
+    const Type *t = type_get(m, value_type(m, x));
+    int64_t shape[LINALG_MAX_LOOPS];
+    ValueId dyn[LINALG_MAX_LOOPS];
+    uint32_t n = 0, nd = 0;
+    for (uint32_t i = 0; i < t->rank; i++) {
+        if ((int32_t)i == drop)
+            continue;
+        shape[n++] = t->shape[i];
+        if (t->shape[i] == DIM_DYNAMIC) {
+            OpId c = op_new(m, OP_CONSTANT, r->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
+            op_set_attr(m, c, "value", attr_int(m, i, TY_INDEX));
+            insert_op(r, c);
+            ValueId da[2] = { x, op_get(m, c)->res[0] };
+            dyn[nd++] = add(r, OP_TENSOR_DIM, 2, da, TY_INDEX);
+        }
+    }
+    return add(r, OP_TENSOR_EMPTY, nd, dyn, type_tensor(m, elem, n, shape));
+}
+
+static ValueId
+fill(Rewrite *r, ValueId dest, double v, TypeId elem)
+{
+    Module *m = r->m;
+    OpId c = op_new(m, OP_CONSTANT, r->loc, 0, NULL, 1, &elem, 0);
+    op_set_attr(m, c, "value", attr_float(m, v, elem));
+    insert_op(r, c);
+    ValueId args[2] = { op_get(m, c)->res[0], dest };
+    OpId f = op_new(m, OP_LINALG_FILL, r->loc, 2, args, 1, (TypeId[]){ value_type(m, dest) }, 0);
+    int64_t seg[2] = { 1, 1 };
+    op_set_attr(m, f, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 2));
+    insert_op(r, f);
+    return op_get(m, f)->res[0];
+}
+
+/* maps over n loops: identity, and the projection without loop d */
+static void
+softmax_maps(Module *m, uint32_t n, uint32_t d, const AffineMap **id, const AffineMap **proj)
+{
+    const AffineExpr *all[LINALG_MAX_LOOPS], *kept[LINALG_MAX_LOOPS];
+    uint32_t nk = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        all[i] = affine_dim(m, i);
+        if (i != d)
+            kept[nk++] = all[i];
+    }
+    *id = affine_map_new(m, n, 0, n, all);
+    *proj = affine_map_new(m, n, 0, nk, kept);
+}
+
+/* One generic of the softmax: ins, one out; body: op(ins...) or, for the reductions,
+ * op(out, in). */
+static ValueId
+softmax_step(Rewrite *r, OpId old, uint32_t nins, const ValueId *ins, ValueId out,
+             const AffineMap *const *maps, uint32_t n, const bool *red, OpKind k1, OpKind k2)
+{
+    Module *m = r->m;
+    ValueId args[3];
+    for (uint32_t i = 0; i < nins; i++)
+        args[i] = ins[i];
+    args[nins] = out;
+    TypeId rt = value_type(m, out);
+    OpId g = new_generic(r, old, nins + 1, args, 1, &rt, nins, maps, n, red);
+    BlockId b = new_body(r, g);
+    const ValueId *a = block_get(m, b)->args.items;
+    TypeId e = type_element(m, rt);
+    ValueId v;
+    if (nins == 1) { /* the two reductions: out = k1(out, in) */
+        ValueId x[2] = { a[1], a[0] };
+        v = body_op(m, b, r->loc, k1, 2, x, e);
+    } else {
+        ValueId x[2] = { a[0], a[1] };
+        v = body_op(m, b, r->loc, k1, 2, x, e);
+        if (k2)
+            v = body_op(m, b, r->loc, k2, 1, &v, e);
+    }
+    body_op(m, b, r->loc, OP_LINALG_YIELD, 1, &v, 0);
+    return op_get(m, g)->res[0];
+}
+
+static void
+decompose_softmax(Rewrite *r, OpId func, OpId o)
+{
+    Module *m = r->m;
+    const Op *op = op_get(m, o);
+    ValueId x = op->args[0], out = op->args[1];
+    uint32_t d = (uint32_t)op_attr(m, o, "dimension")->i;
+    const Type *t = type_get(m, value_type(m, x));
+    TypeId e = t->elem;
+    uint32_t n = t->rank;
+    if (t->kind == TY_MEMREF)
+        x = add(r, OP_TO_TENSOR, 1, &x, type_tensor(m, e, t->rank, t->shape));
+    const AffineMap *id, *proj;
+    softmax_maps(m, n, d, &id, &proj);
+    bool red[LINALG_MAX_LOOPS] = { false }, par[LINALG_MAX_LOOPS] = { false };
+    red[d] = true;
+    const AffineMap *rmaps[2] = { id, proj }, *emaps[3] = { id, proj, id };
+    ValueId mx = fill(r, empty_like(r, x, (int32_t)d, e), -INFINITY, e);
+    mx = softmax_step(r, o, 1, &x, mx, rmaps, n, red, OP_MAXNUMF, 0);
+    ValueId xm[2] = { x, mx };
+    ValueId ex = softmax_step(r, o, 2, xm, empty_like(r, x, -1, e), emaps, n, par, OP_SUBF, OP_EXP);
+    ValueId sum = fill(r, empty_like(r, x, (int32_t)d, e), 0.0, e);
+    sum = softmax_step(r, o, 1, &ex, sum, rmaps, n, red, OP_ADDF, 0);
+    ValueId es[2] = { ex, sum };
+    bool out_is_memref = type_is_memref(m, value_type(m, out));
+    ValueId y = softmax_step(r, o, 2, es, out_is_memref ? empty_like(r, x, -1, e) : out, emaps, n,
+                             par, OP_DIVF, 0);
+    if (out_is_memref) {
+        ValueId md[2] = { y, out };
+        add(r, OP_MATERIALIZE_IN_DESTINATION, 2, md, 0);
+    } else {
+        module_replace_uses(m, func, &op_get(m, o)->res[0], &y, 1);
+    }
+}
+
+bool
+tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
+{
+    BlockId entry = op_entry_block(m, func, 0);
+    if (!entry)
+        return true;
+    Rewrite r = { m, entry, 0, { 0, 0, 0 }, origin, norigin };
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId o = block_get(m, entry)->ops.items[i];
+        OpKind k = op_get(m, o)->kind;
+        if (k != OP_LINALG_COPY && k != OP_LINALG_TRANSPOSE && k != OP_LINALG_BROADCAST &&
+            k != OP_LINALG_MAP && k != OP_LINALG_REDUCE && k != OP_LINALG_SOFTMAX)
+            continue;
+        LinalgInfo li;
+        char why[200];
+        if (!linalg_info(m, o, &li, why, sizeof why)) {
+            diag_error(d, op_get(m, o)->loc, "'%s' %s", op_name(m, o), why);
+            return false;
+        }
+        r.loc = op_get(m, o)->loc;
+        r.pos = i;
+        /* the old op comes out of the block; the new ones go where it was */
+        Block *b = block_get(m, entry);
+        memmove(&b->ops.items[i], &b->ops.items[i + 1], (b->ops.n - i - 1) * sizeof *b->ops.items);
+        b->ops.n--;
+        if (k == OP_LINALG_SOFTMAX)
+            decompose_softmax(&r, func, o);
+        else if (k == OP_LINALG_MAP || k == OP_LINALG_REDUCE)
+            generalize_body(&r, func, o, &li);
+        else
+            generalize_move(&r, func, o, &li);
+        i = r.pos - 1;
+    }
+    return true;
+}

@@ -1,0 +1,907 @@
+/*
+ * graph.c -- an op-level function as a dataflow graph, and the one kernel it becomes.
+ *
+ * tile_build_graph walks the function once, in order (after tile_generalize):
+ *
+ *   tensor argument          ARR_ARG (its buffer, read only)
+ *   memref argument          ARR_ARG; each op that writes it makes a new version (an
+ *                            array), and the last version is an output to that memref
+ *   tensor.empty             ARR_EMPTY (a shape)
+ *   linalg.fill              ARR_FILL (a constant array)
+ *   generic / contraction    a Node, whose outs make ARR_NODE arrays
+ *   to_tensor %m             the current version of %m
+ *   materialize %t in %m     %m's next version is %t's array
+ *   func.return              outputs: result k is %t's array (its buffer appended)
+ *
+ * That is the trivial bufferization: one buffer per result, an init that is a function
+ * argument read from that argument where it is (in place), no copies.
+ *
+ * tile_fuse then makes one kernel of every node.  Its canonical loops are the root's
+ * loops (the contraction; else the first reduction; else the node with most loops); the
+ * loops of every other node, and the dims of every array, are labelled by them through
+ * the indexing maps, from the root outwards.  A node that cannot be labelled, labels
+ * that disagree, or a node the kernel class cannot hold (a second contraction, a
+ * reduction over another loop, a producer of a matmul operand) is a located error that
+ * says what to split.
+ */
+#include "tile/tile_impl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+OpId
+tile_source_op(const Graph *g, OpId op)
+{
+    while (g->origin && op < g->norigin && g->origin[op])
+        op = g->origin[op];
+    return op;
+}
+
+const char *
+tile_op_name(const Graph *g, OpId op)
+{
+    return op_name(g->m, tile_source_op(g, op));
+}
+
+void
+tile_error(Graph *g, OpId op, const char *fmt, ...)
+{
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (g->quiet) {
+        if (g->why_not && !g->why_not[0])
+            snprintf(g->why_not, TILE_WHY, "'%.100s' (line %u) %.600s", tile_op_name(g, op),
+                     op_get(g->m, op)->loc.line, msg);
+        return;
+    }
+    diag_error(g->d, op_get(g->m, op)->loc, "'%s' %s", tile_op_name(g, op), msg);
+}
+
+void
+tile_remark(Graph *g, OpId op, const char *fmt, ...)
+{
+    if (!g->opt->remarks || g->quiet)
+        return;
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_remark(g->d, op_get(g->m, op)->loc, "'%s' %s", tile_op_name(g, op), msg);
+}
+
+static uint32_t
+new_array(Graph *g, ArrayKind k, TypeId t)
+{
+    if (g->narrays >= TILE_MAX_ARRAYS)
+        return UINT32_MAX;
+    Array *a = &g->arrays[g->narrays];
+    memset(a, 0, sizeof *a);
+    a->kind = k;
+    a->type = t;
+    for (int i = 0; i < TILE_MAX_LOOPS; i++) {
+        a->label[i] = -1;
+        a->size[i] = (SizeSrc){ -1, -1, -1 };
+    }
+    a->buffer = -1;
+    return g->narrays++;
+}
+
+/* The array side table: tensor values and the current version of each memref argument. */
+typedef struct Build {
+    Graph *g;
+    uint32_t *arr_of; /* per ValueId: array + 1, 0 = none */
+    uint32_t version[TILE_MAX_ARGS];
+} Build;
+
+/* The size of dim i of a tensor.empty: its dynamic operand, traced to an argument. */
+static SizeSrc
+size_of_value(Graph *g, ValueId v)
+{
+    Module *m = g->m;
+    const Value *val = value_get(m, v);
+    SizeSrc s = { -1, -1, -1 };
+    if (!val->def) {
+        if (block_parent_op(m, val->block) == g->func && value_type(m, v) == TY_INDEX)
+            s.arg = (int32_t)val->index, s.dim = -1;
+        return s;
+    }
+    const Op *o = op_get(m, val->def);
+    if (o->kind == OP_CONSTANT) {
+        const Attr *a = op_attr(m, val->def, "value");
+        if (a && a->kind == ATTR_INT)
+            s.value = a->i;
+        return s;
+    }
+    if ((o->kind == OP_TENSOR_DIM || o->kind == OP_DIM) && o->nargs == 2) {
+        const Value *src = value_get(m, o->args[0]);
+        SizeSrc d = size_of_value(g, o->args[1]);
+        if (!src->def && block_parent_op(m, src->block) == g->func && d.value >= 0) {
+            const Type *t = type_get(m, src->type);
+            if ((uint64_t)d.value < t->rank && t->shape[d.value] != DIM_DYNAMIC)
+                s.value = t->shape[d.value];
+            else
+                s.arg = (int32_t)src->index, s.dim = (int32_t)d.value;
+        }
+    }
+    return s;
+}
+
+static bool
+set_array(Build *b, ValueId v, uint32_t a)
+{
+    if (a == UINT32_MAX)
+        return false;
+    b->arr_of[v] = a + 1;
+    return true;
+}
+
+/* The array a shaped operand reads: a tensor's, or a memref argument's current version. */
+static int64_t
+array_of(Build *b, OpId user, ValueId v)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    if (type_is_tensor(m, value_type(m, v)))
+        return b->arr_of[v] ? (int64_t)b->arr_of[v] - 1 : -1;
+    const Value *val = value_get(m, v);
+    if (val->def || block_parent_op(m, val->block) != g->func) {
+        tile_error(g, user,
+                   "uses a memref that is not an argument of the function: op-level kernels "
+                   "read and write their argument buffers only");
+        return -1;
+    }
+    return b->version[val->index];
+}
+
+/* REDUCTION nodes: each out's yield must be `combine(out, f)` with f free of the outs. */
+static bool
+find_combiners(Graph *g, Node *n)
+{
+    static const struct {
+        OpKind op;
+        CombiningKind kind;
+    } table[] = {
+        { OP_ADDF, KIND_ADD },          { OP_ADDI, KIND_ADD },
+        { OP_MULF, KIND_MUL },          { OP_MULI, KIND_MUL },
+        { OP_MAXIMUMF, KIND_MAXIMUMF }, { OP_MINIMUMF, KIND_MINIMUMF },
+        { OP_MAXNUMF, KIND_MAXNUMF },   { OP_MINNUMF, KIND_MINNUMF },
+        { OP_MAXSI, KIND_MAXSI },       { OP_MINSI, KIND_MINSI },
+        { OP_MAXUI, KIND_MAXUI },       { OP_MINUI, KIND_MINUI },
+        { OP_ANDI, KIND_AND },          { OP_ORI, KIND_OR },
+        { OP_XORI, KIND_XOR },
+    };
+    Module *m = g->m;
+    BlockId body = op_entry_block(m, n->op, 0);
+    const Block *blk = block_get(m, body);
+    OpId y = blk->ops.items[blk->ops.n - 1];
+    for (uint32_t j = 0; j < n->li.nouts; j++) {
+        ValueId out = blk->args.items[n->li.nins + j];
+        /* the out must be reduced over every reduction loop: its map has no reduction loop */
+        const AffineMap *om = n->li.maps[n->li.nins + j];
+        for (uint32_t r = 0; r < om->nresults; r++) {
+            int32_t d = affine_map_result_dim(om, r);
+            if (d >= 0 && n->li.reduction[d]) {
+                tile_error(g, n->op,
+                           "writes out #%u at every point of reduction loop d%d (its indexing "
+                           "map keeps d%d): tile/ lowers outs that reduce over every reduction "
+                           "loop, or none",
+                           j, d, d);
+                return false;
+            }
+        }
+        ValueId yv = op_get(m, y)->args[j];
+        OpId c = value_get(m, yv)->def;
+        const Op *co = c ? op_get(m, c) : NULL;
+        int kind = -1;
+        for (size_t i = 0; co && i < sizeof table / sizeof table[0]; i++)
+            if (table[i].op == co->kind && co->nargs == 2 &&
+                (co->args[0] == out || co->args[1] == out) && co->args[0] != co->args[1])
+                kind = (int)table[i].kind;
+        if (kind < 0) {
+            tile_error(g, n->op,
+                       "reduces out #%u with a body tile/ cannot split: it must yield "
+                       "`combine(out, value)` with combine one of arith.addf, mulf, maximumf, "
+                       "minimumf, maxnumf, minnumf (or their integer forms)",
+                       j);
+            return false;
+        }
+        /* the out argument feeds its combiner and nothing else */
+        for (uint32_t i = 0; i < blk->ops.n; i++) {
+            const Op *bo = op_get(m, blk->ops.items[i]);
+            for (uint32_t k = 0; k < bo->nargs; k++)
+                if (bo->args[k] == out && blk->ops.items[i] != c) {
+                    tile_error(g, blk->ops.items[i],
+                               "reads the out of its reduction other than to combine into it: "
+                               "tile/ cannot split that reduction");
+                    return false;
+                }
+        }
+        n->kind[j] = (CombiningKind)kind;
+        n->combiner[j] = c;
+    }
+    return true;
+}
+
+/* A generic whose body is out + cast(a) * cast(b) (float or integer) is a contraction. */
+static bool
+is_mul_add(Module *m, OpId op)
+{
+    const Op *o = op_get(m, op);
+    if (o->nregions != 1)
+        return false;
+    BlockId body = op_entry_block(m, op, 0);
+    const Block *blk = block_get(m, body);
+    if (blk->args.n != 3 || blk->ops.n < 3)
+        return false;
+    const Op *y = op_get(m, blk->ops.items[blk->ops.n - 1]);
+    OpId add = y->nargs == 1 ? value_get(m, y->args[0])->def : 0;
+    if (!add || (op_get(m, add)->kind != OP_ADDF && op_get(m, add)->kind != OP_ADDI))
+        return false;
+    const Op *ao = op_get(m, add);
+    ValueId out = blk->args.items[2], prod = ao->args[0] == out ? ao->args[1] : ao->args[0];
+    if (ao->args[0] != out && ao->args[1] != out)
+        return false;
+    OpId mul = value_get(m, prod)->def;
+    if (!mul || (op_get(m, mul)->kind != OP_MULF && op_get(m, mul)->kind != OP_MULI))
+        return false;
+    bool seen[2] = { false, false };
+    for (int i = 0; i < 2; i++) {
+        ValueId x = op_get(m, mul)->args[i];
+        OpId cast = value_get(m, x)->def;
+        if (cast && (op_get(m, cast)->kind == OP_EXTF || op_get(m, cast)->kind == OP_EXTSI))
+            x = op_get(m, cast)->args[0];
+        for (int k = 0; k < 2; k++)
+            if (x == blk->args.items[k])
+                seen[k] = true;
+    }
+    /* every body op is the cast, mul, add chain: count them */
+    return seen[0] && seen[1] && blk->ops.n <= 5;
+}
+
+static bool
+add_node(Build *b, OpId op)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    if (g->nnodes >= TILE_MAX_NODES) {
+        tile_error(g, op, "is one op too many: a kernel holds at most %d", TILE_MAX_NODES);
+        return false;
+    }
+    Node *n = &g->nodes[g->nnodes];
+    memset(n, 0, sizeof *n);
+    n->op = op;
+    char why[200];
+    if (!linalg_info(m, op, &n->li, why, sizeof why)) {
+        tile_error(g, op, "%s", why);
+        return false;
+    }
+    if (n->li.nins > TILE_MAX_IO || n->li.nouts > TILE_MAX_IO) {
+        tile_error(g, op, "has more than %d ins or outs", TILE_MAX_IO);
+        return false;
+    }
+    for (uint32_t d = 0; d < TILE_MAX_LOOPS; d++)
+        n->label[d] = -1;
+    bool any_red = false;
+    for (uint32_t d = 0; d < n->li.nloops; d++)
+        any_red |= n->li.reduction[d];
+    OpKind k = op_get(m, op)->kind;
+    n->cls = linalg_is_contraction_kind(k)                              ? NODE_CONTRACTION
+             : !any_red                                                 ? NODE_ELEMENTWISE
+             : is_mul_add(m, op) && n->li.nins == 2 && n->li.nouts == 1 ? NODE_CONTRACTION
+                                                                        : NODE_REDUCTION;
+    for (uint32_t i = 0; i < n->li.nouts; i++)
+        n->res[i] = UINT32_MAX;
+    const Op *o = op_get(m, op);
+    for (uint32_t i = 0; i < n->li.nins; i++) {
+        ValueId v = o->args[i];
+        if (!type_is_shaped(m, value_type(m, v))) {
+            n->in[i] = -1;
+            n->scalar[i] = v;
+            continue;
+        }
+        int64_t a = array_of(b, op, v);
+        if (a < 0)
+            return false;
+        n->in[i] = (int32_t)a;
+    }
+    uint32_t r = 0;
+    for (uint32_t j = 0; j < n->li.nouts; j++) {
+        ValueId v = o->args[n->li.nins + j];
+        int64_t a = array_of(b, op, v);
+        if (a < 0)
+            return false;
+        n->init[j] = (uint32_t)a;
+        uint32_t res = new_array(g, ARR_NODE, value_type(m, v));
+        if (res == UINT32_MAX) {
+            tile_error(g, op, "makes one array too many (at most %d)", TILE_MAX_ARRAYS);
+            return false;
+        }
+        g->arrays[res].node = g->nnodes;
+        g->arrays[res].out = j;
+        n->res[j] = res;
+        if (type_is_tensor(m, value_type(m, v)))
+            set_array(b, o->res[r++], res);
+        else
+            b->version[value_get(m, v)->index] = res;
+    }
+    g->nnodes++;
+    if (n->cls == NODE_REDUCTION && !find_combiners(g, n))
+        return false;
+    return true;
+}
+
+/* tensor.extract_slice of an argument, unit strides, the same rank: the argument read
+ * through a memref.subview (gen.c); its sizes are the slice's. */
+static bool
+add_slice(Build *b, OpId op)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    const Op *o = op_get(m, op);
+    int64_t src = array_of(b, op, o->args[0]);
+    if (src < 0)
+        return false;
+    const Array *sa = &g->arrays[src];
+    const Type *st = type_get(m, sa->type), *rt = type_get(m, value_type(m, o->res[0]));
+    const Attr *strides = op_attr(m, op, "static_strides");
+    const Attr *sizes = op_attr(m, op, "static_sizes");
+    const Attr *offsets = op_attr(m, op, "static_offsets");
+    if (sa->kind != ARR_ARG || sa->slice) {
+        tile_error(g, op,
+                   "slices a tensor the function computes (or a slice): tile/ takes slices "
+                   "of its arguments only");
+        return false;
+    }
+    if (rt->rank != st->rank || !sizes || !offsets || !strides || sizes->n != st->rank ||
+        offsets->n != st->rank || strides->n != st->rank) {
+        tile_error(g, op,
+                   "drops dims (a rank-reducing slice): tile/ takes slices of the source's "
+                   "rank (follow with tensor.collapse_shape outside the kernel)");
+        return false;
+    }
+    for (uint32_t d = 0; d < st->rank; d++)
+        if (strides->ints[d] != 1) {
+            tile_error(g, op, "has stride %lld on dim %u: tile/ takes unit strides",
+                       (long long)strides->ints[d], d);
+            return false;
+        }
+    uint32_t a = new_array(g, ARR_ARG, value_type(m, o->res[0]));
+    if (a == UINT32_MAX) {
+        tile_error(g, op, "makes one array too many (at most %d)", TILE_MAX_ARRAYS);
+        return false;
+    }
+    g->arrays[a].arg = sa->arg;
+    g->arrays[a].slice = op;
+    /* the dynamic operands follow the source: offsets, then sizes */
+    uint32_t k = 1;
+    for (uint32_t d = 0; d < st->rank; d++)
+        k += offsets->ints[d] == DIM_DYNAMIC;
+    for (uint32_t d = 0; d < st->rank; d++)
+        g->arrays[a].size[d] = sizes->ints[d] != DIM_DYNAMIC
+                                   ? (SizeSrc){ sizes->ints[d], -1, -1 }
+                                   : size_of_value(g, op_get(m, op)->args[k++]);
+    return set_array(b, o->res[0], a);
+}
+
+static bool
+add_fill(Build *b, OpId op)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    const Op *o = op_get(m, op);
+    int64_t init = array_of(b, op, o->args[1]);
+    if (init < 0)
+        return false;
+    uint32_t a = new_array(g, ARR_FILL, value_type(m, o->args[1]));
+    if (a == UINT32_MAX) {
+        tile_error(g, op, "makes one array too many (at most %d)", TILE_MAX_ARRAYS);
+        return false;
+    }
+    g->arrays[a].scalar = o->args[0];
+    memcpy(g->arrays[a].size, g->arrays[init].size, sizeof g->arrays[a].size);
+    if (o->nres)
+        return set_array(b, o->res[0], a);
+    b->version[value_get(m, o->args[1])->index] = a;
+    return true;
+}
+
+static bool
+add_output(Graph *g, OpId op, uint32_t array, uint32_t dest, bool result, uint32_t index)
+{
+    if (g->nouts >= TILE_MAX_ARGS) {
+        tile_error(g, op, "has more than %d outputs", TILE_MAX_ARGS);
+        return false;
+    }
+    g->outs[g->nouts++] = (Output){ array, dest, result, index, false };
+    return true;
+}
+
+/* Ops that only compute scalars (sizes, constants) stay at the function level: the
+ * kernel clones those it needs. */
+static bool
+is_scalar_op(Module *m, OpId op)
+{
+    const Op *o = op_get(m, op);
+    if (o->kind == OP_TENSOR_DIM || o->kind == OP_DIM)
+        return true;
+    if (!(op_info[o->kind].traits & T_PURE) || o->nregions)
+        return false;
+    for (uint32_t i = 0; i < o->nres; i++)
+        if (!type_is_scalar(value_type(m, o->res[i])))
+            return false;
+    for (uint32_t i = 0; i < o->nargs; i++)
+        if (!type_is_scalar(value_type(m, o->args[i])))
+            return false;
+    return true;
+}
+
+static bool
+walk_op(Build *b, OpId op)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    const Op *o = op_get(m, op);
+    switch (o->kind) {
+    case OP_TENSOR_EMPTY: {
+        uint32_t a = new_array(g, ARR_EMPTY, value_type(m, o->res[0]));
+        if (a == UINT32_MAX)
+            break;
+        const Type *t = type_get(m, value_type(m, o->res[0]));
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < t->rank && i < TILE_MAX_LOOPS; i++)
+            g->arrays[a].size[i] = t->shape[i] != DIM_DYNAMIC ? (SizeSrc){ t->shape[i], -1, -1 }
+                                                              : size_of_value(g, o->args[k++]);
+        return set_array(b, o->res[0], a);
+    }
+    case OP_LINALG_FILL:
+        return add_fill(b, op);
+    case OP_TO_TENSOR: {
+        int64_t a = array_of(b, op, o->args[0]);
+        return a >= 0 && set_array(b, o->res[0], (uint32_t)a);
+    }
+    case OP_MATERIALIZE_IN_DESTINATION: {
+        int64_t a = array_of(b, op, o->args[0]);
+        if (a < 0)
+            return false;
+        if (o->nres)
+            return set_array(b, o->res[0], (uint32_t)a);
+        if (array_of(b, op, o->args[1]) < 0)
+            return false;
+        b->version[value_get(m, o->args[1])->index] = (uint32_t)a;
+        return true;
+    }
+    case OP_RETURN:
+        for (uint32_t i = 0; i < o->nargs; i++) {
+            int64_t a = array_of(b, op, o->args[i]);
+            if (a < 0) {
+                if (!type_is_tensor(m, value_type(m, o->args[i])))
+                    tile_error(g, op,
+                               "returns a %s: an op-level function returns tensors (or nothing)",
+                               type_is_scalar(value_type(m, o->args[i])) ? "scalar" : "memref");
+                return false;
+            }
+            if (!add_output(g, op, (uint32_t)a, g->nparams + i, true, i))
+                return false;
+        }
+        return true;
+    case OP_TENSOR_EXTRACT_SLICE:
+        return add_slice(b, op);
+    case OP_TENSOR_INSERT_SLICE:
+        tile_error(g, op,
+                   "is read by vptx check's reference but not tiled yet: return the whole "
+                   "tensor and take the slice outside, or write into a memref argument");
+        return false;
+    default:
+        if (o->kind == OP_LINALG_GENERIC || linalg_is_contraction_kind(o->kind))
+            return add_node(b, op);
+        if (is_scalar_op(m, op))
+            return true;
+        tile_error(g, op,
+                   "cannot appear in an op-level function: its body holds linalg, tensor and "
+                   "bufferization ops and the scalar ops that compute their sizes");
+        return false;
+    }
+    tile_error(g, op, "makes one array too many (at most %d)", TILE_MAX_ARRAYS);
+    return false;
+}
+
+bool
+tile_build_graph(Graph *g)
+{
+    Module *m = g->m;
+    BlockId entry = op_entry_block(m, g->func, 0);
+    const Block *blk = block_get(m, entry);
+    Build b = { g, arena_alloc(&m->arena, (m->nvalues + 1) * sizeof(uint32_t)), { 0 } };
+    g->nparams = blk->args.n;
+    if (g->nparams > TILE_MAX_ARGS / 2) {
+        tile_error(g, g->func, "has more than %d arguments", TILE_MAX_ARGS / 2);
+        return false;
+    }
+    for (uint32_t i = 0; i < g->nparams; i++) {
+        ValueId v = blk->args.items[i];
+        TypeId t = value_type(m, v);
+        if (!type_is_tensor(m, t) && !type_is_memref(m, t))
+            continue;
+        uint32_t a = new_array(g, ARR_ARG, t);
+        g->arrays[a].arg = i;
+        b.version[i] = a;
+        set_array(&b, v, a);
+    }
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++)
+        if (!walk_op(&b, block_get(m, entry)->ops.items[i]))
+            return false;
+    const Attr *ft = op_attr(m, g->func, "function_type");
+    g->nresults = ft ? type_get(m, ft->type)->nouts : 0;
+    /* memref arguments that were written: their last version goes back to them */
+    for (uint32_t i = 0; i < g->nparams; i++) {
+        TypeId t = value_type(m, blk->args.items[i]);
+        if (type_is_memref(m, t) && b.version[i] != UINT32_MAX &&
+            !(g->arrays[b.version[i]].kind == ARR_ARG && g->arrays[b.version[i]].arg == i) &&
+            !add_output(g, g->func, b.version[i], i, false, 0))
+            return false;
+    }
+    if (!g->nouts) {
+        tile_error(g, g->func, "computes nothing: it returns no tensor and writes no memref");
+        return false;
+    }
+    for (uint32_t k = 0; k < g->nouts; k++) {
+        const Array *a = &g->arrays[g->outs[k].array];
+        if (a->kind == ARR_ARG || a->kind == ARR_EMPTY) {
+            tile_error(g, g->func,
+                       "%s output #%u is %s: there is nothing to compute (copy it with "
+                       "linalg.copy)",
+                       g->outs[k].result ? "tensor" : "memref", k,
+                       a->kind == ARR_ARG ? "an argument unchanged" : "a tensor.empty");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------- fusion */
+
+LoopSet
+tile_node_loops(const Graph *g, const Node *n)
+{
+    (void)g;
+    LoopSet s = 0;
+    for (uint32_t d = 0; d < n->li.nloops; d++)
+        if (n->label[d] >= 0)
+            s |= 1u << n->label[d];
+    return s;
+}
+
+LoopSet
+tile_array_loops(const Graph *g, const Array *a)
+{
+    LoopSet s = 0;
+    uint32_t rank = type_get(g->m, a->type)->rank;
+    for (uint32_t r = 0; r < rank && r < TILE_MAX_LOOPS; r++)
+        if (a->label[r] >= 0)
+            s |= 1u << a->label[r];
+    return s;
+}
+
+static bool
+labelled(const Array *a)
+{
+    return a->kind == ARR_ARG || a->kind == ARR_NODE;
+}
+
+/* Unifies the labels of node n's loops with those of array a's dims through map; sets
+ * *changed; false after reporting a conflict. */
+static bool
+unify(Graph *g, Node *n, Array *a, const AffineMap *map, uint32_t operand, bool *changed)
+{
+    if (!labelled(a))
+        return true;
+    for (uint32_t r = 0; r < map->nresults && r < TILE_MAX_LOOPS; r++) {
+        int32_t d = affine_map_result_dim(map, r);
+        if (d < 0)
+            continue;
+        if (n->label[d] >= 0 && a->label[r] < 0) {
+            a->label[r] = n->label[d];
+            *changed = true;
+        } else if (n->label[d] < 0 && a->label[r] >= 0) {
+            n->label[d] = a->label[r];
+            *changed = true;
+        } else if (n->label[d] >= 0 && n->label[d] != a->label[r]) {
+            tile_error(g, n->op,
+                       "walks operand #%u's dim %u with its loop d%d, which is loop %s of the "
+                       "kernel's root, but another op walks that dim with loop %s: the two do "
+                       "not fuse into one kernel",
+                       operand, r, d, g->loops[n->label[d]].name, g->loops[a->label[r]].name);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool
+propagate(Graph *g)
+{
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (uint32_t i = 0; i < g->nnodes; i++) {
+            Node *n = &g->nodes[i];
+            const LinalgInfo *li = &n->li;
+            for (uint32_t k = 0; k < li->nins; k++)
+                if (n->in[k] >= 0 && !unify(g, n, &g->arrays[n->in[k]], li->maps[k], k, &changed))
+                    return false;
+            for (uint32_t j = 0; j < li->nouts; j++) {
+                const AffineMap *map = li->maps[li->nins + j];
+                if (!unify(g, n, &g->arrays[n->init[j]], map, li->nins + j, &changed) ||
+                    !unify(g, n, &g->arrays[n->res[j]], map, li->nins + j, &changed))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* Which root: the contraction; else the first reduction; else the node with most loops
+ * (the last of them). */
+static bool
+pick_root(Graph *g)
+{
+    int32_t con = -1, red = -1, most = -1;
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const Node *n = &g->nodes[i];
+        if (n->cls == NODE_CONTRACTION) {
+            if (con >= 0) {
+                tile_error(g, n->op,
+                           "is a second contraction in the function (the first is line %u): "
+                           "one kernel holds one contraction",
+                           op_get(g->m, g->nodes[con].op)->loc.line);
+                return false;
+            }
+            con = (int32_t)i;
+        }
+        if (n->cls == NODE_REDUCTION && red < 0)
+            red = (int32_t)i;
+        if (most < 0 || n->li.nloops >= g->nodes[most].li.nloops)
+            most = (int32_t)i;
+    }
+    g->root = (uint32_t)(con >= 0 ? con : red >= 0 ? red : most);
+    g->cls = con >= 0 ? KERNEL_CONTRACTION : red >= 0 ? KERNEL_REDUCTION : KERNEL_ELEMENTWISE;
+    return true;
+}
+
+/* The names of the root's loops: m, n, k, b for a contraction, d<i> otherwise. */
+static void
+name_loops(Graph *g)
+{
+    Node *r = &g->nodes[g->root];
+    const LinalgInfo *li = &r->li;
+    static const char *const d[TILE_MAX_LOOPS] = { "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7" };
+    for (uint32_t i = 0; i < li->nloops; i++)
+        g->loops[i].name = d[i];
+    if (g->cls != KERNEL_CONTRACTION)
+        return;
+    r->contract_m = r->contract_n = -1;
+    for (uint32_t i = 0; i < li->nloops; i++) {
+        bool in[3] = { false, false, false };
+        for (int k = 0; k < 3; k++)
+            for (uint32_t x = 0; x < li->maps[k]->nresults; x++)
+                in[k] |= affine_map_result_dim(li->maps[k], x) == (int32_t)i;
+        g->loops[i].name = li->reduction[i] ? "k" : in[0] && in[1] ? "b" : in[0] ? "m" : "n";
+        if (!li->reduction[i] && in[0] && !in[1])
+            r->contract_m = (int32_t)i;
+        if (!li->reduction[i] && in[1] && !in[0])
+            r->contract_n = (int32_t)i;
+    }
+}
+
+/* Whether elementwise node n is a prologue of the contraction's operand array a: its
+ * loops are a's, and its results reach only the contraction, through a or through other
+ * prologue nodes of a (which recompute them in each K step). */
+static bool
+prologue_of(const Graph *g, const Node *n, uint32_t a, uint32_t depth)
+{
+    const Node *root = &g->nodes[g->root];
+    if (n->cls != NODE_ELEMENTWISE || depth > TILE_MAX_NODES ||
+        (tile_node_loops(g, n) & ~tile_array_loops(g, &g->arrays[a])))
+        return false;
+    for (uint32_t j = 0; j < n->li.nouts; j++) {
+        uint32_t r = n->res[j];
+        for (uint32_t k = 0; k < g->nouts; k++)
+            if (g->outs[k].array == r)
+                return false;
+        for (uint32_t i = 0; i < g->nnodes; i++) {
+            const Node *u = &g->nodes[i];
+            bool reads = false;
+            for (uint32_t k = 0; k < u->li.nins; k++)
+                reads |= u->in[k] == (int32_t)r;
+            for (uint32_t k = 0; k < u->li.nouts; k++)
+                reads |= u->init[k] == r;
+            if (!reads)
+                continue;
+            if (u == root) {
+                if (r != a)
+                    return false;
+                continue;
+            }
+            if (!prologue_of(g, u, a, depth + 1))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* What a contraction kernel holds beside its root: elementwise epilogues over the
+ * result's loops, and elementwise prologues of its A and B operands. */
+static bool
+contraction_fuses(const Graph *g, const Node *n)
+{
+    if (n->cls != NODE_ELEMENTWISE)
+        return false;
+    if (!(tile_node_loops(g, n) & g->reduced))
+        return true;
+    const Node *root = &g->nodes[g->root];
+    for (int k = 0; k < 2; k++)
+        if (g->arrays[root->in[k]].kind == ARR_NODE && prologue_of(g, n, (uint32_t)root->in[k], 0))
+            return true;
+    return false;
+}
+
+/* What the kernel class can hold. */
+static bool
+check_class(Graph *g)
+{
+    const Node *root = &g->nodes[g->root];
+    g->reduced = 0;
+    for (uint32_t d = 0; d < root->li.nloops; d++)
+        if (root->li.reduction[d])
+            g->reduced |= 1u << d;
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const Node *n = &g->nodes[i];
+        for (uint32_t d = 0; d < n->li.nloops; d++) {
+            if (n->label[d] < 0) {
+                tile_error(g, n->op,
+                           "shares no loop with the kernel's root ('%s' on line %u) for its "
+                           "loop d%u: it does not fuse into that kernel",
+                           tile_op_name(g, root->op), op_get(g->m, root->op)->loc.line, d);
+                return false;
+            }
+            for (uint32_t e = 0; e < d; e++)
+                if (n->label[e] == n->label[d]) {
+                    tile_error(g, n->op, "walks loop %s of the kernel with two of its loops",
+                               g->loops[n->label[d]].name);
+                    return false;
+                }
+            bool red = (g->reduced >> n->label[d]) & 1;
+            if (n->li.reduction[d] != red && (n->li.reduction[d] || n->cls != NODE_ELEMENTWISE)) {
+                tile_error(g, n->op,
+                           "reduces over loop %s, which the kernel's root ('%s' on line %u) "
+                           "%s: one kernel reduces over one set of loops",
+                           g->loops[n->label[d]].name, tile_op_name(g, root->op),
+                           op_get(g->m, root->op)->loc.line,
+                           red ? "reduces too, but this op does not" : "does not reduce");
+                return false;
+            }
+        }
+        if (g->cls == KERNEL_CONTRACTION && i != g->root && !contraction_fuses(g, n)) {
+            tile_error(g, n->op,
+                       "does not fuse with the contraction on line %u: only elementwise ops "
+                       "over its result's loops (an epilogue) or over one operand's loops "
+                       "whose result only that operand reads (a prologue) do",
+                       op_get(g->m, root->op)->loc.line);
+            return false;
+        }
+    }
+    if (g->cls == KERNEL_CONTRACTION)
+        for (int k = 0; k < 2; k++) {
+            const Array *a = &g->arrays[root->in[k]];
+            if (a->kind == ARR_FILL || a->kind == ARR_EMPTY) {
+                tile_error(g, root->op,
+                           "reads its %s operand from a %s: give the contraction an operand "
+                           "to read (an argument, or elementwise ops on one)",
+                           k ? "B" : "A", a->kind == ARR_FILL ? "linalg.fill" : "tensor.empty");
+                return false;
+            }
+        }
+    return true;
+}
+
+/* The size of every loop: a dim of an argument buffer (static when its type says), else
+ * a size of a tensor.empty the kernel fills. */
+static bool
+loop_sizes(Graph *g)
+{
+    for (uint32_t c = 0; c < g->nloops; c++)
+        g->loops[c].size = (SizeSrc){ -1, -1, -1 };
+    for (uint32_t i = 0; i < g->narrays; i++) {
+        const Array *a = &g->arrays[i];
+        if (a->kind != ARR_ARG)
+            continue;
+        const Type *t = type_get(g->m, a->type);
+        for (uint32_t r = 0; r < t->rank && r < TILE_MAX_LOOPS; r++) {
+            int32_t c = a->label[r];
+            if (c < 0)
+                continue;
+            SizeSrc *s = &g->loops[c].size;
+            if (a->arg >= g->nparams || a->slice) { /* a slice, or an earlier kernel's buffer */
+                if (s->value < 0 && s->arg < 0)
+                    *s = a->size[r];
+                continue;
+            }
+            if (t->shape[r] != DIM_DYNAMIC)
+                *s = (SizeSrc){ t->shape[r], -1, -1 };
+            else if (s->value < 0 && s->arg < 0)
+                *s = (SizeSrc){ -1, (int32_t)a->arg, (int32_t)r };
+        }
+    }
+    /* sizes of tensor.empty / fill inits, through the out maps */
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const Node *n = &g->nodes[i];
+        for (uint32_t j = 0; j < n->li.nouts; j++) {
+            const Array *a = &g->arrays[n->init[j]];
+            if (labelled(a))
+                continue;
+            const AffineMap *map = n->li.maps[n->li.nins + j];
+            for (uint32_t r = 0; r < map->nresults && r < TILE_MAX_LOOPS; r++) {
+                int32_t d = affine_map_result_dim(map, r);
+                SizeSrc *s = d >= 0 ? &g->loops[n->label[d]].size : NULL;
+                if (s && s->value < 0 && s->arg < 0)
+                    *s = a->size[r];
+            }
+        }
+    }
+    for (uint32_t c = 0; c < g->nloops; c++)
+        if (g->loops[c].size.value < 0 && g->loops[c].size.arg < 0) {
+            tile_error(g, g->nodes[g->root].op,
+                       "has loop %s whose size is no argument's dim and no index argument: "
+                       "vptx sizes the grid and the result buffers from the arguments (give "
+                       "that size as an index argument, or read it with tensor.dim of one)",
+                       g->loops[c].name);
+            return false;
+        }
+    return true;
+}
+
+bool
+tile_fuse(Graph *g)
+{
+    if (!g->nnodes) {
+        tile_error(g, g->func,
+                   "holds no linalg op but fills: tile/ needs a linalg.generic, a named op or "
+                   "a contraction to tile");
+        return false;
+    }
+    if (!pick_root(g))
+        return false;
+    Node *root = &g->nodes[g->root];
+    g->nloops = root->li.nloops;
+    for (uint32_t d = 0; d < g->nloops; d++) {
+        root->label[d] = (int32_t)d;
+        g->loops[d].reduction = root->li.reduction[d];
+        g->loops[d].grid = -1;
+        g->loops[d].in_vector = true;
+    }
+    name_loops(g);
+    if (!propagate(g) || !check_class(g))
+        return false;
+    for (uint32_t k = 0; k < g->nouts; k++) {
+        const Array *a = &g->arrays[g->outs[k].array];
+        uint32_t rank = type_get(g->m, a->type)->rank;
+        for (uint32_t r = 0; r < rank; r++)
+            if (a->kind != ARR_FILL && a->label[r] < 0) {
+                tile_error(g, g->func, "output #%u has a dim no loop of the kernel walks", k);
+                return false;
+            }
+        if (a->kind == ARR_FILL) {
+            tile_error(g, g->func,
+                       "output #%u is a linalg.fill that no op reads: write it with the op "
+                       "that uses it, or as a linalg.generic",
+                       k);
+            return false;
+        }
+    }
+    return loop_sizes(g);
+}

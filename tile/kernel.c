@@ -1,0 +1,934 @@
+/*
+ * kernel.c -- the vector program of one kernel, in place of the op-level function.
+ *
+ * Every kernel starts the same way: the argument buffers (tensors become memrefs of the
+ * same shape, tensor results memrefs appended after the arguments), the loop sizes, and
+ * the tile of this workgroup: the innermost parallel loop on gpu.block_id x, the next on
+ * y, the rest linearized on z, each at block_id * tile.  Then, by class:
+ *
+ *   contraction   acc = the init over (m, n); scf.for k0 = 0 to K step tk iter_args(acc)
+ *                 { A and B tiles in their own dim order; vector.contract }; then the
+ *                 elementwise consumers on the result, written out.  The form of
+ *                 examples/gemm.mlir, so layout and distribute give it tensor cores,
+ *                 staging, pipelining and (sm_90a) TMA rings.
+ *   reduction     for each reduction op, in order: partial accumulators over the tile
+ *                 (rows x step) combined elementwise in an scf.for over the reduction
+ *                 loop (none when one step covers it), masked past its end, then one
+ *                 vector.multi_reduction with the seed-000 lowering_config; the ops in
+ *                 between are recomputed from the inputs in each loop that needs them
+ *                 (softmax reads x three times, or once when a row is one step); the
+ *                 outputs over the rows are written once, those over the whole tile in a
+ *                 last loop.
+ *   elementwise   each output's value over its loops, written.
+ *
+ * The function carries translation_info (its workgroup size), `vptx.grid` (the grid as
+ * an affine map of the sizes) and `vptx.sizes` (which argument dim or index argument each
+ * symbol of those maps is); each result buffer has `vptx.result` (its shape, as a map).
+ * ptxgen writes them into the PTX header for the launchers (docs/op-level.md).
+ */
+#include "tile/gen.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- sizes */
+
+typedef struct Syms {
+    SizeSrc src[TILE_MAX_ARGS];
+    uint32_t n;
+} Syms;
+
+/* The affine expression of a size: a constant, or a symbol for an argument's size. */
+static const AffineExpr *
+size_expr(Module *m, Syms *s, SizeSrc z)
+{
+    if (z.value >= 0)
+        return affine_const(m, z.value);
+    for (uint32_t i = 0; i < s->n; i++)
+        if (s->src[i].arg == z.arg && s->src[i].dim == z.dim)
+            return affine_sym(m, i);
+    if (s->n < TILE_MAX_ARGS)
+        s->src[s->n] = z;
+    return affine_sym(m, s->n++);
+}
+
+static ValueId
+loop_size(Gen *G, uint32_t c)
+{
+    SizeSrc z = G->g->loops[c].size;
+    if (z.value >= 0)
+        return gen_index(G, z.value);
+    if (z.dim < 0)
+        return G->arg[z.arg];
+    for (uint32_t i = 0; i < c; i++) /* one memref.dim per size */
+        if (G->g->loops[i].size.arg == z.arg && G->g->loops[i].size.dim == z.dim &&
+            G->g->loops[i].size.value < 0)
+            return G->size[i];
+    ValueId args[2] = { G->arg[z.arg], gen_index(G, z.dim) };
+    OpId o = op_new(G->m, OP_DIM, G->loc, 2, args, 1, (TypeId[]){ TY_INDEX }, 0);
+    /* in the prologue, after the constant it uses */
+    Block *b = block_get(G->m, G->entry);
+    ARRAY_PUSH(&G->m->arena, b->ops, o);
+    b = block_get(G->m, G->entry);
+    memmove(&b->ops.items[G->nprologue + 1], &b->ops.items[G->nprologue],
+            (b->ops.n - 1 - G->nprologue) * sizeof *b->ops.items);
+    b->ops.items[G->nprologue++] = o;
+    op_get(G->m, o)->parent = G->entry;
+    return op_get(G->m, o)->res[0];
+}
+
+/* ------------------------------------------------------------ the grid */
+
+/* Parallel loops on grid axes: innermost x, then y, the rest z (linearized). */
+static void
+assign_grid(Graph *g, uint32_t *par, uint32_t *npar)
+{
+    *npar = 0;
+    for (uint32_t c = 0; c < g->nloops; c++)
+        if (!g->loops[c].reduction)
+            par[(*npar)++] = c;
+    for (uint32_t i = 0; i < *npar; i++) {
+        uint32_t from_end = *npar - 1 - i;
+        g->loops[par[i]].grid = from_end == 0 ? 0 : from_end == 1 ? 1 : 2;
+    }
+}
+
+static const AffineExpr *
+tiles_expr(Module *m, Syms *s, const Loop *l)
+{
+    const AffineExpr *size = size_expr(m, s, l->size);
+    return l->tile == 1 ? size : affine_binary(m, AFF_CEILDIV, size, affine_const(m, l->tile));
+}
+
+/* vptx.grid and the block ids: base[c] of every parallel loop */
+static void
+emit_grid(Gen *G, Syms *syms)
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    uint32_t par[TILE_MAX_LOOPS], npar;
+    assign_grid(g, par, &npar);
+    const AffineExpr *axis[3] = { affine_const(m, 1), affine_const(m, 1), affine_const(m, 1) };
+    static const char *const names[3] = { "x", "y", "z" };
+    ValueId bid[3] = { 0, 0, 0 };
+    for (int a = 0; a < 3; a++) {
+        bool used = false;
+        for (uint32_t i = 0; i < npar; i++)
+            used |= g->loops[par[i]].grid == a;
+        if (!used)
+            continue;
+        OpId o = op_new(m, OP_BLOCK_ID, G->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
+        op_set_attr(m, o, "dimension", attr_enum(m, "gpu", "dim", names[a], true));
+        block_append(m, G->cur, o);
+        bid[a] = op_get(m, o)->res[0];
+    }
+    /* z: the outer parallel loops, row major, the innermost of them fastest */
+    ValueId z = bid[2];
+    for (uint32_t i = npar; i-- > 0;) {
+        const Loop *l = &g->loops[par[i]];
+        const AffineExpr *count = tiles_expr(m, syms, l);
+        ValueId idx = bid[l->grid];
+        if (l->grid == 2) {
+            axis[2] = axis[2]->kind == AFF_CONST && axis[2]->value == 1
+                          ? count
+                          : affine_binary(m, AFF_MUL, axis[2], count);
+            bool last = true;
+            for (uint32_t k = 0; k < i; k++)
+                last &= g->loops[par[k]].grid != 2;
+            if (!last) {
+                ValueId tiles =
+                    gen_op(G, OP_CEILDIVUI, 2,
+                           (ValueId[]){ G->size[par[i]], gen_index(G, l->tile) }, TY_INDEX);
+                idx = gen_op(G, OP_REMUI, 2, (ValueId[]){ z, tiles }, TY_INDEX);
+                z = gen_op(G, OP_DIVUI, 2, (ValueId[]){ z, tiles }, TY_INDEX);
+            } else {
+                idx = z;
+            }
+        } else {
+            axis[l->grid] = count;
+        }
+        G->base[par[i]] = gen_mul_index(G, idx, l->tile);
+    }
+    const AffineExpr *res[3] = { axis[0], axis[1], axis[2] };
+    op_set_attr(m, G->func, "vptx.grid",
+                attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, 3, res)));
+}
+
+/* ------------------------------------------------------------ outputs */
+
+static void
+write_output(Gen *G, const Output *o)
+{
+    const Array *a = &G->g->arrays[o->array];
+    LoopSet s = tile_array_loops(G->g, a);
+    ValueId v = gen_array(G, o->array, s);
+    gen_write(G, v, s, G->arg[o->dest], a);
+}
+
+/* ----------------------------------------------------------- contraction */
+
+static const Attr *
+contract_config(Gen *G)
+{
+    const KernelConfig *k = &G->g->cfg;
+    Module *m = G->m;
+    NamedAttr items[2];
+    uint32_t n = 0;
+    if (k->mma_kind)
+        items[n++] = (NamedAttr){ "mma_kind", k->mma_kind };
+    if (k->subgroup_mn[0] && k->subgroup_mn[1]) {
+        int64_t counts[3] = { k->subgroup_mn[0], k->subgroup_mn[1], 1 }, map[3] = { 0, 1, 2 };
+        const Attr *two[2] = { attr_int_array(m, counts, 3, TY_I64),
+                               attr_int_array(m, map, 3, TY_I64) };
+        items[n++] = (NamedAttr){ "subgroup_basis", attr_array(m, two, 2) };
+    }
+    if (!n)
+        return NULL;
+    Attr *a = arena_copy(&m->arena, attr_dict(m, items, n), sizeof(Attr));
+    a->kind = ATTR_LOWERING_CONFIG;
+    return a;
+}
+
+/* The contract's map of an operand read in `order`: positions among the vector loops. */
+static const Attr *
+operand_map(Gen *G, const int32_t *order, uint32_t n, LoopSet vloops)
+{
+    Module *m = G->m;
+    const AffineExpr *res[TILE_MAX_LOOPS];
+    uint32_t nd = 0;
+    for (uint32_t c = 0; c < G->g->nloops; c++)
+        nd += vloops >> c & 1;
+    for (uint32_t i = 0; i < n; i++)
+        res[i] = affine_dim(m, (uint32_t)gen_position(G, vloops, (uint32_t)order[i]));
+    return attr_affine_map(m, affine_map_new(m, nd, 0, n, res));
+}
+
+static ValueId reduction_mask(Gen *G, LoopSet s);
+
+/* A contraction operand in this K step: an argument read in its own dim order, or the
+ * value of its elementwise prologue in canonical loop order, zero past the end of K (the
+ * prologue of a padding zero need not be zero). */
+static ValueId
+contract_operand(Gen *G, uint32_t array, LoopSet *set, int32_t *order, uint32_t *n)
+{
+    Graph *g = G->g;
+    const Array *a = &g->arrays[array];
+    if (a->kind == ARR_ARG)
+        return gen_read_natural(G, array, set, order, n);
+    *set = tile_array_loops(g, a);
+    *n = 0;
+    bool tail = false;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        if (!(*set >> c & 1) || !g->loops[c].in_vector)
+            continue;
+        order[(*n)++] = (int32_t)c;
+        const Loop *l = &g->loops[c];
+        tail |= l->reduction && !(l->size.value >= 0 && l->size.value % l->tile == 0);
+    }
+    ValueId v = gen_array(G, array, *set);
+    if (G->failed)
+        return 0;
+    TypeId vt = value_type(G->m, v);
+    if (tail) {
+        ValueId zero = gen_splat(G, vt, 0, 0);
+        v = gen_op(G, OP_SELECT, 3, (ValueId[]){ reduction_mask(G, *set), v, zero }, vt);
+    }
+    return v;
+}
+
+static bool
+emit_contraction(Gen *G)
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    Node *root = &g->nodes[g->root];
+    LoopSet sout = tile_array_loops(g, &g->arrays[root->res[0]]);
+    LoopSet all = 0;
+    int32_t k = -1;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        if (g->loops[c].in_vector)
+            all |= 1u << c;
+        if (g->loops[c].reduction)
+            k = (int32_t)c;
+    }
+    ValueId acc0 = gen_array(G, root->init[0], sout);
+    TypeId acct = value_type(m, acc0);
+    ValueId fargs[4] = { gen_index(G, 0), G->size[k], gen_index(G, g->loops[k].tile), acc0 };
+    OpId loop = gen_op_id(G, OP_FOR, 4, fargs, 1, &acct, 1);
+    RegionId r = region_new(m, loop);
+    op_get(m, loop)->regions[0] = r;
+    BlockId body = block_new(m);
+    region_append(m, r, body);
+    ValueId iv = block_add_arg(m, body, TY_INDEX, G->loc, NULL);
+    ValueId acc = block_add_arg(m, body, acct, G->loc, NULL);
+    BlockId outer = G->cur;
+    uint32_t saved;
+    G->cur = body;
+    G->base[k] = iv;
+    gen_scope_enter(G, &saved);
+    LoopSet sa, sb;
+    int32_t oa[TILE_MAX_LOOPS], ob[TILE_MAX_LOOPS];
+    uint32_t na, nb;
+    ValueId a = contract_operand(G, (uint32_t)root->in[0], &sa, oa, &na);
+    ValueId b = contract_operand(G, (uint32_t)root->in[1], &sb, ob, &nb);
+    if (!a || !b || G->failed)
+        return false;
+    int32_t oc[TILE_MAX_LOOPS];
+    uint32_t nc = 0;
+    for (uint32_t c = 0; c < g->nloops; c++)
+        if ((sout >> c & 1) && g->loops[c].in_vector)
+            oc[nc++] = (int32_t)c;
+    const Attr *maps[3] = { operand_map(G, oa, na, all), operand_map(G, ob, nb, all),
+                            operand_map(G, oc, nc, all) };
+    const Attr *its[TILE_MAX_LOOPS];
+    uint32_t nit = 0;
+    for (uint32_t c = 0; c < g->nloops; c++)
+        if (all >> c & 1)
+            its[nit++] = attr_enum(m, "vector", "iterator_type",
+                                   g->loops[c].reduction ? "reduction" : "parallel", false);
+    ValueId cargs[3] = { a, b, acc };
+    OpId con = gen_op_id(G, OP_CONTRACT, 3, cargs, 1, &acct, 0);
+    op_set_attr(m, con, "indexing_maps", attr_array(m, maps, 3));
+    op_set_attr(m, con, "iterator_types", attr_array(m, its, nit));
+    op_set_attr(m, con, "kind", attr_enum(m, "vector", "kind", "add", false));
+    const Attr *cfg = contract_config(G);
+    if (cfg)
+        op_set_attr(m, con, "lowering_config", cfg);
+    op_get(m, con)->loc = op_get(m, root->op)->loc;
+    ValueId d = op_get(m, con)->res[0];
+    gen_op(G, OP_YIELD, 1, &d, 0);
+    gen_scope_leave(G, saved);
+    G->cur = outer;
+    G->base[k] = gen_index(G, 0);
+    G->reduced[root->res[0]] = op_get(m, loop)->res[0];
+    G->reduced_set[root->res[0]] = sout;
+    for (uint32_t i = 0; i < g->nouts; i++)
+        write_output(G, &g->outs[i]);
+    return !G->failed;
+}
+
+/* ------------------------------------------------------------- reductions */
+
+static double
+identity_f(CombiningKind k)
+{
+    switch (k) {
+    case KIND_MUL:
+        return 1;
+    case KIND_MAXIMUMF:
+    case KIND_MAXNUMF:
+        return -INFINITY;
+    case KIND_MINIMUMF:
+    case KIND_MINNUMF:
+        return INFINITY;
+    default:
+        return 0;
+    }
+}
+
+static int64_t
+identity_i(CombiningKind k, TypeId t)
+{
+    unsigned w = type_bitwidth(t);
+    int64_t max = w >= 64 ? INT64_MAX : (int64_t)((1ull << (w - 1)) - 1);
+    switch (k) {
+    case KIND_MUL:
+        return 1;
+    case KIND_MAXSI:
+        return -max - 1;
+    case KIND_MINSI:
+        return max;
+    case KIND_MINUI:
+    case KIND_AND:
+        return -1;
+    default:
+        return 0;
+    }
+}
+
+static OpKind
+combine_op(CombiningKind k, bool fl)
+{
+    switch (k) {
+    case KIND_ADD:
+        return fl ? OP_ADDF : OP_ADDI;
+    case KIND_MUL:
+        return fl ? OP_MULF : OP_MULI;
+    case KIND_MAXIMUMF:
+        return OP_MAXIMUMF;
+    case KIND_MINIMUMF:
+        return OP_MINIMUMF;
+    case KIND_MAXNUMF:
+        return OP_MAXNUMF;
+    case KIND_MINNUMF:
+        return OP_MINNUMF;
+    case KIND_MAXSI:
+        return OP_MAXSI;
+    case KIND_MINSI:
+        return OP_MINSI;
+    case KIND_MAXUI:
+        return OP_MAXUI;
+    case KIND_MINUI:
+        return OP_MINUI;
+    case KIND_AND:
+        return OP_ANDI;
+    case KIND_OR:
+        return OP_ORI;
+    case KIND_XOR:
+    case KIND_COUNT:
+        return OP_XORI;
+    }
+    return OP_XORI;
+}
+
+/* The reduction loop the kernel steps along (the innermost one whose step does not
+ * cover it), or -1; false after reporting a second one. */
+static bool
+stepped_loop(Gen *G, int32_t *stepped)
+{
+    Graph *g = G->g;
+    *stepped = -1;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        const Loop *l = &g->loops[c];
+        if (!l->reduction)
+            continue;
+        if (l->size.value >= 0 && l->size.value <= l->tile) {
+            if (l->size.value != l->tile && *stepped < 0)
+                *stepped = (int32_t)c; /* one partial step: masked */
+            continue;
+        }
+        if (*stepped >= 0 && (g->loops[*stepped].size.value < 0 ||
+                              g->loops[*stepped].size.value > g->loops[*stepped].tile)) {
+            tile_error(g, g->nodes[g->root].op,
+                       "reduces over loops %s and %s, both larger than their steps: give one of "
+                       "them a 'partial_reduction' that covers it",
+                       g->loops[*stepped].name, l->name);
+            return false;
+        }
+        *stepped = (int32_t)c;
+    }
+    return true;
+}
+
+/* The mask of the valid elements over s: the reduction loops past their end are off. */
+static ValueId
+reduction_mask(Gen *G, LoopSet s)
+{
+    Graph *g = G->g;
+    ValueId ops[TILE_MAX_LOOPS];
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        if (!(s >> c & 1) || !g->loops[c].in_vector)
+            continue;
+        ops[n++] = g->loops[c].reduction ? gen_sub_index(G, G->size[c], G->base[c])
+                                         : gen_index(G, g->loops[c].tile);
+    }
+    return gen_op(G, OP_CREATE_MASK, n, ops, gen_vec_type(G, s, TY_I1));
+}
+
+/* The seed-000 config of the multi_reduction over the vector loops of s. */
+static const Attr *
+reduction_config(Gen *G, LoopSet s)
+{
+    Graph *g = G->g;
+    const KernelConfig *k = &g->cfg;
+    Module *m = G->m;
+    int64_t wg[TILE_MAX_LOOPS], pr[TILE_MAX_LOOPS], th[TILE_MAX_LOOPS];
+    int64_t lc[TILE_MAX_LOOPS], lm[TILE_MAX_LOOPS], sc[TILE_MAX_LOOPS], sm[TILE_MAX_LOOPS];
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        if (!(s >> c & 1) || !g->loops[c].in_vector)
+            continue;
+        wg[n] = g->loops[c].reduction ? 0 : g->loops[c].tile;
+        pr[n] = g->loops[c].reduction ? g->loops[c].tile : 0;
+        th[n] = k->thread[c];
+        n++;
+    }
+    /* the bases: the entries on loops of s, their mapping renumbered to positions in s */
+    uint32_t nl = 0, ns = 0;
+    for (uint32_t i = 0; i < k->nlane; i++)
+        if (gen_position(G, s, (uint32_t)k->lane_map[i]) >= 0) {
+            lc[nl] = k->lane_counts[i];
+            lm[nl++] = gen_position(G, s, (uint32_t)k->lane_map[i]);
+        }
+    for (uint32_t i = 0; i < k->nsg; i++)
+        if (gen_position(G, s, (uint32_t)k->sg_map[i]) >= 0) {
+            sc[ns] = k->sg_counts[i];
+            sm[ns++] = gen_position(G, s, (uint32_t)k->sg_map[i]);
+        }
+    NamedAttr items[5];
+    uint32_t ni = 0;
+    items[ni++] = (NamedAttr){ "workgroup", attr_int_array(m, wg, n, TY_I64) };
+    items[ni++] = (NamedAttr){ "partial_reduction", attr_int_array(m, pr, n, TY_I64) };
+    items[ni++] = (NamedAttr){ "thread", attr_int_array(m, th, n, TY_I64) };
+    if (nl == n) {
+        const Attr *two[2] = { attr_int_array(m, lc, n, TY_I64), attr_int_array(m, lm, n, TY_I64) };
+        items[ni++] = (NamedAttr){ "lane_basis", attr_array(m, two, 2) };
+    }
+    if (ns == n) {
+        const Attr *two[2] = { attr_int_array(m, sc, n, TY_I64), attr_int_array(m, sm, n, TY_I64) };
+        items[ni++] = (NamedAttr){ "subgroup_basis", attr_array(m, two, 2) };
+    }
+    Attr *a = arena_copy(&m->arena, attr_dict(m, items, ni), sizeof(Attr));
+    a->kind = ATTR_LOWERING_CONFIG;
+    return a;
+}
+
+/* ----------------------------------------------------- steps and versions */
+
+/* One step along the stepped loop: emits its code at the current base, combining into
+ * acc (nacc values, updated in place); `masked`: the step may run past the loop's end. */
+typedef bool StepFn(Gen *G, void *ctx, ValueId *acc, bool masked);
+
+/* A region for an scf.for / scf.if op, its block the current one; false: none made. */
+static BlockId
+open_region(Gen *G, OpId op, uint32_t i)
+{
+    RegionId r = region_new(G->m, op);
+    op_get(G->m, op)->regions[i] = r;
+    BlockId b = block_new(G->m);
+    region_append(G->m, r, b);
+    G->cur = b;
+    return b;
+}
+
+/*
+ * The steps of loop `loop` (tile t, size R), carrying acc:
+ *
+ *   R static, R <= t      one step at 0 (masked when R < t)
+ *   otherwise             scf.for r0 = 0 to (R floordiv t) * t step t  (whole steps: in
+ *                         bounds, no mask), then the last partial step, masked: always when R
+ *                         is static (and not a multiple of t), under scf.if when dynamic
+ */
+static bool
+emit_steps(Gen *G, int32_t loop, uint32_t nacc, const TypeId *types, ValueId *acc, StepFn *fn,
+           void *ctx)
+{
+    Module *m = G->m;
+    const Loop *l = &G->g->loops[loop];
+    uint32_t saved;
+    BlockId outer = G->cur;
+    if (l->size.value >= 0 && l->size.value <= l->tile) {
+        G->base[loop] = gen_index(G, 0);
+        G->red_in_bounds = l->size.value == l->tile;
+        gen_scope_enter(G, &saved);
+        bool ok = fn(G, ctx, acc, l->size.value != l->tile);
+        gen_scope_leave(G, saved);
+        return ok;
+    }
+    ValueId whole =
+        l->size.value >= 0
+            ? gen_index(G, l->size.value / l->tile * l->tile)
+            : gen_mul_index(G,
+                            gen_op(G, OP_DIVUI, 2,
+                                   (ValueId[]){ G->size[loop], gen_index(G, l->tile) }, TY_INDEX),
+                            l->tile);
+    ValueId fargs[3 + TILE_MAX_IO] = { gen_index(G, 0), whole, gen_index(G, l->tile) };
+    for (uint32_t j = 0; j < nacc; j++)
+        fargs[3 + j] = acc[j];
+    OpId f = gen_op_id(G, OP_FOR, 3 + nacc, fargs, nacc, types, 1);
+    BlockId body = open_region(G, f, 0);
+    G->base[loop] = block_add_arg(m, body, TY_INDEX, G->loc, NULL);
+    ValueId inner[TILE_MAX_IO];
+    for (uint32_t j = 0; j < nacc; j++)
+        inner[j] = block_add_arg(m, body, types[j], G->loc, NULL);
+    G->red_in_bounds = true;
+    gen_scope_enter(G, &saved);
+    bool ok = fn(G, ctx, inner, false);
+    gen_scope_leave(G, saved);
+    gen_op_id(G, OP_YIELD, nacc, inner, 0, NULL, 0);
+    G->cur = outer;
+    for (uint32_t j = 0; j < nacc; j++)
+        acc[j] = op_get(m, f)->res[j];
+    if (!ok || (l->size.value >= 0 && l->size.value % l->tile == 0))
+        return ok;
+    G->base[loop] = whole;
+    G->red_in_bounds = false;
+    if (l->size.value >= 0) { /* a static partial step */
+        gen_scope_enter(G, &saved);
+        ok = fn(G, ctx, acc, true);
+        gen_scope_leave(G, saved);
+        return ok;
+    }
+    ValueId cond = gen_op(G, OP_CMPI, 2, (ValueId[]){ whole, G->size[loop] }, TY_I1);
+    op_set_attr(m, value_get(m, cond)->def, "predicate", attr_int(m, CMPI_ULT, TY_I64));
+    OpId iff = gen_op_id(G, OP_IF, 1, &cond, nacc, types, 2);
+    open_region(G, iff, 0);
+    ValueId tail[TILE_MAX_IO];
+    for (uint32_t j = 0; j < nacc; j++)
+        tail[j] = acc[j];
+    gen_scope_enter(G, &saved);
+    ok = fn(G, ctx, tail, true);
+    gen_scope_leave(G, saved);
+    gen_op_id(G, OP_YIELD, nacc, tail, 0, NULL, 0);
+    open_region(G, iff, 1);
+    gen_op_id(G, OP_YIELD, nacc, acc, 0, NULL, 0);
+    G->cur = outer;
+    for (uint32_t j = 0; j < nacc; j++)
+        acc[j] = op_get(m, iff)->res[j];
+    return ok;
+}
+
+typedef struct ReduceStep {
+    const Node *n;
+    TypeId types[TILE_MAX_IO];
+    bool fl[TILE_MAX_IO];
+    LoopSet s;
+} ReduceStep;
+
+/* f_j of this step (masked past the end), combined into the partial accumulators */
+static bool
+reduce_step(Gen *G, void *ctx, ValueId *acc, bool masked)
+{
+    ReduceStep *r = ctx;
+    const Node *n = r->n;
+    Module *m = G->m;
+    ValueId f[TILE_MAX_IO];
+    if (!gen_body(G, n, f))
+        return false;
+    ValueId mask = masked ? reduction_mask(G, r->s) : 0;
+    for (uint32_t j = 0; j < n->li.nouts; j++) {
+        if (mask) {
+            ValueId id = gen_splat(G, r->types[j], identity_f(n->kind[j]),
+                                   identity_i(n->kind[j], type_element(m, r->types[j])));
+            f[j] = gen_op(G, OP_SELECT, 3, (ValueId[]){ mask, f[j], id }, r->types[j]);
+        }
+        acc[j] = gen_op(G, combine_op(n->kind[j], r->fl[j]), 2, (ValueId[]){ acc[j], f[j] },
+                        r->types[j]);
+    }
+    return !G->failed;
+}
+
+/* One reduction node: partial accumulators over the steps, then multi_reduction. */
+static bool
+emit_reduction_node(Gen *G, const Node *n, int32_t stepped)
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    ReduceStep r = { n, { 0 }, { false }, tile_node_loops(g, n) };
+    LoopSet p = r.s & ~g->reduced;
+    uint32_t nout = n->li.nouts;
+    ValueId acc[TILE_MAX_IO];
+    for (uint32_t j = 0; j < nout; j++) {
+        TypeId e = type_get(m, g->arrays[n->res[j]].type)->elem;
+        r.types[j] = gen_vec_type(G, r.s, e);
+        r.fl[j] = type_is_float(e);
+        acc[j] = gen_splat(G, r.types[j], identity_f(n->kind[j]),
+                           identity_i(n->kind[j], type_element(m, r.types[j])));
+    }
+    bool ok;
+    if (stepped >= 0) {
+        ok = emit_steps(G, stepped, nout, r.types, acc, reduce_step, &r);
+    } else { /* every reduction loop is one whole step */
+        G->red_in_bounds = true;
+        ok = reduce_step(G, &r, acc, false);
+    }
+    if (!ok)
+        return false;
+    /* the reduced dims: positions of the reduction loops among s's vector loops */
+    int64_t dims[TILE_MAX_LOOPS];
+    uint32_t nd = 0;
+    for (uint32_t c = 0; c < g->nloops; c++)
+        if ((g->reduced >> c & 1) && gen_position(G, r.s, c) >= 0)
+            dims[nd++] = gen_position(G, r.s, c);
+    const Attr *cfg = reduction_config(G, r.s);
+    for (uint32_t j = 0; j < nout; j++) {
+        ValueId init = gen_array(G, n->init[j], p);
+        OpId red = gen_op_id(G, OP_MULTI_REDUCTION, 2, (ValueId[]){ acc[j], init }, 1,
+                             (TypeId[]){ value_type(m, init) }, 0);
+        op_set_attr(m, red, "kind",
+                    attr_enum(m, "vector", "kind", combining_kind_names[n->kind[j]], false));
+        op_set_attr(m, red, "reduction_dims", attr_dense_array(m, TY_I64, dims, NULL, nd));
+        op_set_attr(m, red, "lowering_config", cfg);
+        op_get(m, red)->loc = op_get(m, n->op)->loc;
+        G->reduced[n->res[j]] = op_get(m, red)->res[0];
+        G->reduced_set[n->res[j]] = p;
+    }
+    return !G->failed;
+}
+
+/* the outputs over the whole tile, one step of them */
+static bool
+write_step(Gen *G, void *ctx, ValueId *acc, bool masked)
+{
+    (void)ctx, (void)acc, (void)masked;
+    Graph *g = G->g;
+    for (uint32_t i = 0; i < g->nouts; i++)
+        if (tile_array_loops(g, &g->arrays[g->outs[i].array]) & g->reduced)
+            write_output(G, &g->outs[i]);
+    return !G->failed;
+}
+
+/* A reduction kernel's body (one version): the reductions, then the outputs. */
+static bool
+emit_reduction_body(Gen *G)
+{
+    Graph *g = G->g;
+    int32_t stepped;
+    if (!stepped_loop(G, &stepped))
+        return false;
+    for (uint32_t c = 0; c < g->nloops; c++)
+        if (g->loops[c].reduction)
+            G->base[c] = gen_index(G, 0);
+    for (uint32_t i = 0; i < g->nnodes; i++)
+        if (g->nodes[i].cls == NODE_REDUCTION && !emit_reduction_node(G, &g->nodes[i], stepped))
+            return false;
+    bool any_full = false;
+    for (uint32_t i = 0; i < g->nouts; i++) {
+        LoopSet s = tile_array_loops(g, &g->arrays[g->outs[i].array]);
+        if (s & g->reduced)
+            any_full = true;
+        else
+            write_output(G, &g->outs[i]);
+    }
+    if (!any_full)
+        return !G->failed;
+    if (stepped >= 0)
+        return emit_steps(G, stepped, 0, NULL, NULL, write_step, NULL);
+    G->red_in_bounds = true;
+    return write_step(G, NULL, NULL, false);
+}
+
+static bool
+emit_elementwise_body(Gen *G)
+{
+    for (uint32_t i = 0; i < G->g->nouts; i++)
+        write_output(G, &G->g->outs[i]);
+    return !G->failed;
+}
+
+/*
+ * Two versions of the body under one uniform test, where some parallel loop is dynamic
+ * or ragged: the workgroups whose tile is inside every array take a copy with in-bounds
+ * accesses (128-bit loads and stores), the edge workgroups one with checks.
+ */
+static bool
+emit_versions(Gen *G, bool (*body)(Gen *G))
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    ValueId cond = 0;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        const Loop *l = &g->loops[c];
+        if (l->reduction || !l->in_vector || (l->size.value >= 0 && l->size.value % l->tile == 0))
+            continue;
+        ValueId end =
+            gen_op(G, OP_ADDI, 2, (ValueId[]){ G->base[c], gen_index(G, l->tile) }, TY_INDEX);
+        ValueId in = gen_op(G, OP_CMPI, 2, (ValueId[]){ end, G->size[c] }, TY_I1);
+        op_set_attr(m, value_get(m, in)->def, "predicate", attr_int(m, CMPI_ULE, TY_I64));
+        cond = cond ? gen_op(G, OP_ANDI, 2, (ValueId[]){ cond, in }, TY_I1) : in;
+    }
+    if (!cond) {
+        G->par_in_bounds = true;
+        return body(G);
+    }
+    BlockId outer = G->cur;
+    OpId iff = gen_op_id(G, OP_IF, 1, &cond, 0, NULL, 2);
+    bool ok = true;
+    for (uint32_t v = 0; v < 2 && ok; v++) {
+        uint32_t saved;
+        open_region(G, iff, v);
+        memset(G->reduced, 0, sizeof G->reduced);
+        G->par_in_bounds = v == 0;
+        gen_scope_enter(G, &saved);
+        ok = body(G);
+        gen_scope_leave(G, saved);
+        gen_op(G, OP_YIELD, 0, NULL, 0);
+    }
+    G->cur = outer;
+    return ok;
+}
+
+/* ------------------------------------------------------------ the function */
+
+static TypeId
+buffer_type(Module *m, TypeId t)
+{
+    const Type *x = type_get(m, t);
+    if (x->kind != TY_TENSOR)
+        return t;
+    return type_memref(m, x->elem, x->rank, x->shape, NULL, 0, false);
+}
+
+static const Attr *
+translation(Gen *G)
+{
+    Module *m = G->m;
+    TranslationInfoAttr *ti = arena_alloc(&m->arena, sizeof *ti);
+    ti->pipeline = "LLVMGPUVectorDistribute";
+    ti->nworkgroup = 3;
+    ti->workgroup_size[0] = G->g->cfg.workgroup_size;
+    ti->workgroup_size[1] = ti->workgroup_size[2] = 1;
+    ti->subgroup_size = 32;
+    Attr *a = arena_alloc(&m->arena, sizeof *a);
+    a->kind = ATTR_TRANSLATION_INFO;
+    a->translation = ti;
+    return a;
+}
+
+/* The new func.func: parameters (tensors as memrefs), then the result buffers. */
+static bool
+new_function(Gen *G)
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    uint32_t n = g->nparams + g->nresults + g->nscratch;
+    TypeId types[TILE_MAX_ARGS];
+    const Attr *ft = op_attr(m, g->func, "function_type");
+    const Type *f = type_get(m, ft->type);
+    BlockId old = op_entry_block(m, g->func, 0);
+    for (uint32_t i = 0; i < g->nparams; i++)
+        types[i] = buffer_type(m, value_type(m, block_get(m, old)->args.items[i]));
+    for (uint32_t k = 0; k < g->nresults; k++)
+        types[g->nparams + k] = buffer_type(m, f->outs[k]);
+    for (uint32_t k = 0; k < g->nscratch; k++)
+        types[g->nparams + g->nresults + k] = g->scratch_type[k];
+    G->func = op_new(m, OP_FUNC, op_get(m, g->func)->loc, 0, NULL, 0, NULL, 1);
+    RegionId r = region_new(m, G->func);
+    op_get(m, G->func)->regions[0] = r;
+    G->entry = G->cur = block_new(m);
+    region_append(m, r, G->entry);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *name = i < g->nparams ? value_get(m, block_get(m, old)->args.items[i])->name
+                           : i < g->nparams + g->nresults
+                               ? arena_printf(&m->arena, "result%u", i - g->nparams)
+                               : arena_printf(&m->arena, "scratch%u", i - g->nparams - g->nresults);
+        G->arg[i] = block_add_arg(m, G->entry, types[i], G->loc, name);
+    }
+    op_set_attr(m, G->func, "sym_name",
+                g->name ? attr_string(m, g->name, (uint32_t)strlen(g->name))
+                        : op_attr(m, g->func, "sym_name"));
+    op_set_attr(m, G->func, "function_type", attr_type(m, type_function(m, n, types, 0, NULL)));
+    op_set_attr(m, G->func, "translation_info", translation(G));
+    if (g->sequence)
+        op_set_attr(m, G->func, "vptx.sequence", g->sequence);
+    return true;
+}
+
+/* vptx.sizes, and vptx.result on each result buffer, vptx.scratch on each scratch
+ * buffer (their shapes over the same symbols) */
+static void
+size_attrs(Gen *G, Syms *syms)
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    uint32_t n = g->nparams + g->nresults + g->nscratch;
+    const Attr *arg_attrs[TILE_MAX_ARGS];
+    const Attr *none = attr_dict(m, NULL, 0);
+    bool any = false;
+    for (uint32_t i = 0; i < n; i++)
+        arg_attrs[i] = none;
+    for (uint32_t k = 0; k < g->nouts; k++) {
+        const Output *o = &g->outs[k];
+        if (!o->result && !o->scratch)
+            continue;
+        const Array *a = &g->arrays[o->array];
+        uint32_t rank = type_get(m, a->type)->rank;
+        const AffineExpr *dims[TILE_MAX_LOOPS];
+        for (uint32_t d = 0; d < rank; d++)
+            dims[d] = size_expr(m, syms, g->loops[a->label[d]].size);
+        NamedAttr na = { o->scratch ? "vptx.scratch" : "vptx.result",
+                         attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, rank, dims)) };
+        arg_attrs[o->dest] = attr_dict(m, &na, 1);
+        any = true;
+    }
+    /* a split function's buffers this kernel does not write: the shapes the others gave */
+    for (uint32_t i = g->nparams; i < n; i++) {
+        if (arg_attrs[i] != none || !g->app_known[i - g->nparams])
+            continue;
+        const SizeSrc *z = g->app_size[i - g->nparams];
+        uint32_t rank = type_get(m, value_type(m, G->arg[i]))->rank;
+        const AffineExpr *dims[TILE_MAX_LOOPS];
+        for (uint32_t d = 0; d < rank; d++)
+            dims[d] = size_expr(m, syms, z[d]);
+        NamedAttr na = { i < g->nparams + g->nresults ? "vptx.result" : "vptx.scratch",
+                         attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, rank, dims)) };
+        arg_attrs[i] = attr_dict(m, &na, 1);
+        any = true;
+    }
+    if (any)
+        op_set_attr(m, G->func, "arg_attrs", attr_array(m, arg_attrs, n));
+    const Attr *items[TILE_MAX_ARGS];
+    for (uint32_t i = 0; i < syms->n; i++) {
+        int64_t pair[2] = { syms->src[i].arg, syms->src[i].dim };
+        items[i] = attr_int_array(m, pair, 2, TY_I64);
+    }
+    op_set_attr(m, G->func, "vptx.sizes", attr_array(m, items, syms->n));
+}
+
+/* The symbol count of the maps: exactly the symbols used. */
+static void
+trim_symbols(Gen *G, const Syms *syms)
+{
+    Module *m = G->m;
+    const Attr *grid = op_attr(m, G->func, "vptx.grid");
+    AffineMap *gm = affine_map_new(m, 0, syms->n, grid->map->nresults, grid->map->results);
+    op_set_attr(m, G->func, "vptx.grid", attr_affine_map(m, gm));
+    const Attr *aa = op_attr(m, G->func, "arg_attrs");
+    for (uint32_t i = 0; aa && i < aa->n; i++) {
+        const char *key = "vptx.result";
+        const Attr *r = dict_get(aa->items[i], key);
+        if (!r)
+            r = dict_get(aa->items[i], key = "vptx.scratch");
+        if (!r)
+            continue;
+        NamedAttr na = { key, attr_affine_map(m, affine_map_new(m, 0, syms->n, r->map->nresults,
+                                                                r->map->results)) };
+        ((const Attr **)aa->items)[i] = attr_dict(m, &na, 1);
+    }
+}
+
+/* The kernel in place of the op-level function, or after the kernel before it (a
+ * split function's later kernels). */
+static void
+replace_function(Gen *G)
+{
+    Module *m = G->m;
+    OpId at = G->g->after ? G->g->after : G->g->orig_func;
+    BlockId parent = op_get(m, at)->parent;
+    for (uint32_t i = 0; i < block_get(m, parent)->ops.n; i++) {
+        if (block_get(m, parent)->ops.items[i] != at)
+            continue;
+        op_get(m, G->func)->parent = parent;
+        if (!G->g->after) {
+            block_get(m, parent)->ops.items[i] = G->func;
+            return;
+        }
+        Block *b = block_get(m, parent);
+        ARRAY_PUSH(&m->arena, b->ops, G->func);
+        b = block_get(m, parent);
+        memmove(&b->ops.items[i + 2], &b->ops.items[i + 1],
+                (b->ops.n - 2 - i) * sizeof *b->ops.items);
+        b->ops.items[i + 1] = G->func;
+        return;
+    }
+}
+
+bool
+tile_emit_kernel(Graph *g)
+{
+    Module *m = g->m;
+    Gen *G = arena_alloc(&m->arena, sizeof *G);
+    G->g = g;
+    G->m = m;
+    G->loc = op_get(m, g->func)->loc;
+    G->clone = arena_alloc(&m->arena, (m->nvalues + 1) * sizeof *G->clone);
+    if (!new_function(G))
+        return false;
+    for (uint32_t c = 0; c < g->nloops; c++)
+        G->size[c] = loop_size(G, c);
+    Syms *syms = arena_alloc(&m->arena, sizeof *syms);
+    emit_grid(G, syms);
+    bool ok = g->cls == KERNEL_CONTRACTION ? emit_contraction(G)
+              : g->cls == KERNEL_REDUCTION ? emit_versions(G, emit_reduction_body)
+                                           : emit_versions(G, emit_elementwise_body);
+    if (!ok || G->failed)
+        return false;
+    gen_op(G, OP_RETURN, 0, NULL, 0);
+    size_attrs(G, syms);
+    trim_symbols(G, syms);
+    replace_function(G);
+    g->emitted = G->func;
+    return true;
+}
