@@ -98,7 +98,7 @@ grid_use_visit(Module *m, OpId o, void *ctx)
 bool
 kernel_check_grid(FILE *f, const char *path, const Kernel *k, bool given)
 {
-    if (given || k->has_grid || !k->grid_use.line)
+    if (given || k->has_grid || k->grid_map || !k->grid_use.line)
         return true;
     fprintf(f,
             "%s:%u:%u: error: kernel '%s' reads the workgroup id, but its grid is not known: "
