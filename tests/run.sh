@@ -116,7 +116,14 @@ ptxas_verify() {
         echo "ptxas-verify: no .target line in $1" >&2
         return 1
     fi
-    "$VPTX_PTXAS" -arch="$arch" -o /dev/null "$1"
+    # a file of its own, never -o /dev/null (ptxas replaces its output file, and as root
+    # that would replace /dev/null itself)
+    local out
+    out=$(mktemp "${TMPDIR:-/tmp}/ptxas-verify.XXXXXX") || return 1
+    "$VPTX_PTXAS" -arch="$arch" -o "$out" "$1"
+    local rc=$?
+    rm -f "$out"
+    return $rc
 }
 export -f ptxas_verify
 

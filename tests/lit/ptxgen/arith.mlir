@@ -3,8 +3,8 @@
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_90 %s -o %t90.ptx && %filecheck --check-prefix=SM90 %s < %t90.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %ptxas -arch=sm_90 %t90.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin
 
 // CHECK-LABEL: .visible .entry arith(
 // CHECK: mul.lo.s32

@@ -3,7 +3,7 @@
 // wgmma.m64n64k16, accumulator stored to global memory.  One warpgroup (128 threads).
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %filecheck %s < %t.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 
 // CHECK: .version 8.0
 // CHECK: .target sm_90a

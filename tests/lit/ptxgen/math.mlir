@@ -3,8 +3,8 @@
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_80 --precise-math %s -o %t.p.ptx && %filecheck --check-prefix=PRECISE %s < %t.p.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %ptxas -arch=sm_80 %t.p.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %ptxas -arch=sm_80 %t.p.ptx -o %t.p.cubin
 
 // CHECK-LABEL: .visible .entry math(
 // CHECK: mul.f32 [[T:%f[0-9]+]], {{%f[0-9]+}}, 0f3FB8AA3B;

@@ -4,8 +4,8 @@
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_80 --precise-math %s -o %t.p.ptx && %filecheck --check-prefix=PRECISE %s < %t.p.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %ptxas -arch=sm_80 %t.p.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %ptxas -arch=sm_80 %t.p.ptx -o %t.p.cubin
 
 // CHECK-LABEL: .visible .entry f64math(
 // exp: rint(x log2 e), two fma reduction steps, 2^k built from the exponent bits

@@ -3,7 +3,7 @@
 // addresses, workgroup attributions, dynamic dims as extra .u64 parameters.
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 
 // CHECK-LABEL: .visible .entry copy(
 // CHECK-NEXT: .param .u64 copy_param_0,

@@ -2,8 +2,8 @@
 // register groups (vector<4x2xf16> = 4 x .b32), C may be immediate zeros.
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas -arch=sm_90a %t90.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas -arch=sm_90a %t90.ptx -o %t90.cubin
 
 // CHECK-LABEL: .visible .entry mma(
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r[0-9]+]], [[A1:%r[0-9]+]], [[A2:%r[0-9]+]], [[A3:%r[0-9]+]]}

@@ -2,7 +2,7 @@
 // yield) and scf.if with results: predicated branches, 32-bit induction variable.
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 
 // CHECK-LABEL: .visible .entry loops(
 // CHECK: mov.b32 [[IV:%r[0-9]+]], 0;

@@ -3,7 +3,7 @@
 // gpu.subgroup_reduce as a shfl.sync.bfly butterfly honouring cluster size and stride.
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck %s < %t.ptx
 // REQUIRES: ptxas
-// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 
 // CHECK-LABEL: .visible .entry shuffles(
 // CHECK: shfl.sync.bfly.b32 {{%f[0-9]+}}, {{%f[0-9]+}}, 16, 31, -1;

@@ -3,7 +3,7 @@
 // does not list is refused with the table's names.
 // REQUIRES: ptxas
 // RUN: not %vptx --arch=sm_70 %s 2>&1 | %filecheck --check-prefix=UNKNOWN %s
-// UNKNOWN: error: unknown --arch 'sm_70' (expected sm_80, sm_86, sm_89, sm_90, sm_90a or sm_100a)
+// UNKNOWN: error: --arch='sm_70': unknown target (expected sm_80, sm_86, sm_89, sm_90, sm_90a or sm_100a
 // RUN: n=0; for t in $(not %vptx --arch=none %s 2>&1 | sed -n 's/.*(expected \(.*\))/\1/p' | tr -d ',' | sed 's/ or / /'); do \
 // RUN:   %vptx --arch=$t %s -o %t.$t.ptx && grep -q "^\.target $t\$" %t.$t.ptx && \
 // RUN:   %ptxas -arch=$t %t.$t.ptx -o %t.$t.cubin || exit 1; n=$((n + 1)); \
