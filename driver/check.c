@@ -256,8 +256,10 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
         } else if (cli_option(argc, argv, &i, "--timing", &v, &missing)) {
             a->timing = v;
         } else if (cli_option(argc, argv, &i, "--seed", &v, &missing)) {
-            if (!missing)
-                a->seed = strtoull(v, NULL, 10);
+            unsigned long long x;
+            if (!missing && !cli_count(v, ~0ull, &x))
+                return bad_value("--seed", v);
+            a->seed = missing ? a->seed : x;
         } else if (cli_option(argc, argv, &i, "--grid", &v, &missing)) {
             if (!missing && !(a->has_grid = parse_dims3(v, a->grid)))
                 return bad_value("--grid", v);
@@ -288,8 +290,10 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
         } else if (cli_option(argc, argv, &i, "--reference", &v, &missing)) {
             a->reference = v;
         } else if (cli_option(argc, argv, &i, "--shared", &v, &missing)) {
-            if (!missing)
-                a->smem = (unsigned)strtoul(v, NULL, 10);
+            unsigned long long x;
+            if (!missing && !cli_count(v, 0x7fffffff, &x))
+                return bad_value("--shared", v);
+            a->smem = missing ? a->smem : (unsigned)x;
         } else if (cli_option(argc, argv, &i, "--rtol", &v, &missing)) {
             if (!missing)
                 a->rtol = strtod(v, NULL);

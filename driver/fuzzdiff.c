@@ -367,6 +367,22 @@ print_categories(const char *what, const Categories *cs)
                cs->c[i].text, (unsigned long long)cs->c[i].first);
 }
 
+/* A count option's value, or false after saying what is wrong with it. */
+static bool
+fuzz_count(const char *opt, const char *v, unsigned long long max, uint64_t *out)
+{
+    unsigned long long x;
+    if (!cli_count(v, max, &x)) {
+        fprintf(stderr,
+                "vptx fuzz-diff: error: bad value '%s' for %s (want a count, decimal or 0x, at "
+                "most %llu)\n",
+                v, opt, max);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
 static int
 parse_args(int argc, char **argv, Fuzz *fz)
 {
@@ -392,14 +408,20 @@ parse_args(int argc, char **argv, Fuzz *fz)
         } else if (strcmp(argv[i], "--no-fork") == 0) {
             fz->fork_each = false;
         } else if (cli_option(argc, argv, &i, "--seed", &v, &missing) && !missing) {
-            fz->seed = strtoull(v, NULL, 10);
+            if (!fuzz_count("--seed", v, ~0ull, &fz->seed))
+                return 1;
         } else if (cli_option(argc, argv, &i, "--count", &v, &missing) && !missing) {
-            fz->count = strtoull(v, NULL, 10);
+            if (!fuzz_count("--count", v, ~0ull, &fz->count))
+                return 1;
         } else if (cli_option(argc, argv, &i, "--index", &v, &missing) && !missing) {
-            fz->index = strtoull(v, NULL, 10);
+            if (!fuzz_count("--index", v, ~0ull, &fz->index))
+                return 1;
             fz->has_index = true;
         } else if (cli_option(argc, argv, &i, "--timeout", &v, &missing) && !missing) {
-            fz->timeout = (unsigned)strtoul(v, NULL, 10);
+            uint64_t x;
+            if (!fuzz_count("--timeout", v, 1u << 20, &x))
+                return 1;
+            fz->timeout = (unsigned)x;
         } else if (cli_option(argc, argv, &i, "--rtol", &v, &missing) && !missing) {
             fz->rtol = strtod(v, NULL);
         } else if (cli_option(argc, argv, &i, "--atol", &v, &missing) && !missing) {

@@ -87,6 +87,27 @@ static const struct {
 };
 
 bool
+cli_count(const char *s, unsigned long long max, unsigned long long *out)
+{
+    bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    const char *p = hex ? s + 2 : s;
+    if (!*p)
+        return false;
+    unsigned long long v = 0;
+    for (; *p; p++) {
+        int d = *p >= '0' && *p <= '9'          ? *p - '0'
+                : hex && *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+                : hex && *p >= 'A' && *p <= 'F' ? *p - 'A' + 10
+                                                : -1;
+        if (d < 0 || v > (max - (unsigned long long)d) / (hex ? 16 : 10))
+            return false;
+        v = v * (hex ? 16 : 10) + (unsigned long long)d;
+    }
+    *out = v;
+    return true;
+}
+
+bool
 cli_is_input_name(const char *s)
 {
     size_t n = strlen(s);

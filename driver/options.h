@@ -49,4 +49,8 @@ void cli_missing_value(FILE *err, const char *cmd, int argc, char **argv, int i)
  * smallest edit distance, when that is at most a third of the word's length (and 2). */
 const char *cli_closest(const char *word, const char *const *names);
 
+/* A count on the command line: decimal digits, or 0x and hex digits; no sign, no
+ * blanks, no octal (010 is ten), at most max.  False when s is anything else. */
+bool cli_count(const char *s, unsigned long long max, unsigned long long *out);
+
 #endif

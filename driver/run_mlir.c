@@ -132,7 +132,10 @@ parse_run_args(int argc, char **argv, RunArgs *a)
         } else if (cli_option(argc, argv, &i, "--block", &v, &missing)) {
             a->block = v;
         } else if (cli_option(argc, argv, &i, "--shared", &v, &missing)) {
-            a->shared = missing ? 0 : (unsigned)strtoul(v, NULL, 10);
+            unsigned long long bytes = 0;
+            if (!missing && !cli_count(v, 0x7fffffff, &bytes))
+                return run_error("bad --shared (want bytes: 0 to 2147483647, decimal or 0x)", v);
+            a->shared = (unsigned)bytes;
         } else if (cli_option(argc, argv, &i, "--kernel", &v, &missing)) {
             a->kernel = v;
         } else if (cli_option(argc, argv, &i, "--timing-sample", &v, &missing)) {

@@ -98,17 +98,20 @@ static bool
 parse_dims(const char *s, unsigned d[3])
 {
     d[0] = d[1] = d[2] = 1;
+    char part[32];
     for (int i = 0; i < 3; i++) {
-        char *end;
-        unsigned long v = strtoul(s, &end, 10);
-        if (end == s || v == 0 || v > 0x7fffffffUL)
+        size_t n = strcspn(s, ",");
+        unsigned long long v;
+        if (n >= sizeof part)
+            return false;
+        memcpy(part, s, n);
+        part[n] = 0;
+        if (!cli_count(part, 0x7fffffff, &v) || v == 0)
             return false;
         d[i] = (unsigned)v;
-        if (*end == '\0')
+        if (s[n] == '\0')
             return true;
-        if (*end != ',')
-            return false;
-        s = end + 1;
+        s += n + 1;
     }
     return false;
 }
@@ -148,19 +151,18 @@ parse_args(int argc, char **argv, RunOpts *o)
             if (!parse_dims(v, o->grid))
                 return run_fail("bad --grid '%s' (want X[,Y[,Z]])", v);
         } else if ((v = opt_value(argc, argv, &i, "--persistent-ctas"))) {
-            char *end;
-            unsigned long nc = strtoul(v, &end, 10);
-            if (*end || nc < 1 || nc > (1UL << 20))
+            unsigned long long nc;
+            if (!cli_count(v, 1u << 20, &nc) || nc < 1)
                 return run_fail("bad --persistent-ctas '%s' (want 1 to 1048576)", v);
             o->persistent_ctas = (unsigned)nc;
         } else if ((v = opt_value(argc, argv, &i, "--block"))) {
             if (!parse_dims(v, o->block))
                 return run_fail("bad --block '%s' (want X[,Y[,Z]])", v);
         } else if ((v = opt_value(argc, argv, &i, "--shared"))) {
-            char *end;
-            unsigned long s = strtoul(v, &end, 0);
-            if (*end || s > 0x7fffffffUL)
-                return run_fail("bad --shared '%s'", v);
+            unsigned long long s;
+            if (!cli_count(v, 0x7fffffff, &s))
+                return run_fail("bad --shared '%s' (want bytes: 0 to 2147483647, decimal or 0x)",
+                                v);
             o->shared = (unsigned)s;
         } else if ((v = opt_value(argc, argv, &i, "--out"))) {
             o->out_dir = v;
