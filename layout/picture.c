@@ -492,6 +492,49 @@ read_layout(const char *text, int64_t lanes, NestedLayout *l, FILE *err)
     return true;
 }
 
+/* Edit distance of a and b (the options are short: at most 31 characters compared). */
+static int
+option_distance(const char *a, const char *b)
+{
+    int row[32], n = (int)strlen(b) < 31 ? (int)strlen(b) : 31;
+    for (int j = 0; j <= n; j++)
+        row[j] = j;
+    for (int i = 1; a[i - 1] && i < 32; i++) {
+        int diag = row[0];
+        row[0] = i;
+        for (int j = 1; j <= n; j++) {
+            int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            best = up + 1 < best ? up + 1 : best;
+            best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[n];
+}
+
+/* `vptx layout: error: unknown option '--csvv'; did you mean '--csv'?` */
+static int
+unknown_option(const char *arg, FILE *err)
+{
+    static const char *const names[] = { "--csv", "--slots", "--subgroup-size", "--help" };
+    size_t len = strcspn(arg, "=");
+    char word[32];
+    snprintf(word, sizeof word, "%.*s", (int)(len < 31 ? len : 31), arg);
+    const char *near = NULL;
+    int best = 3;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        int d = option_distance(word, names[k]);
+        if (d < best)
+            best = d, near = names[k];
+    }
+    if (near)
+        fprintf(err, "vptx layout: error: unknown option '%s'; did you mean '%s'?\n", arg, near);
+    else
+        fprintf(err, "vptx layout: error: unknown option '%s' (see vptx layout --help)\n", arg);
+    return 2;
+}
+
 /*
  * `vptx layout [--csv] [--slots] [--subgroup-size N] LAYOUT`; argv holds the arguments after
  * the word "layout".  Returns the exit status: 0, 1 for a bad layout, 2 for
@@ -521,7 +564,7 @@ layout_command(int argc, char **argv, FILE *out, FILE *err)
         else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
             return fputs(usage, out), 0;
         else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return fprintf(err, "vptx layout: unknown option '%s'\n%s", argv[i], usage), 2;
+            return unknown_option(argv[i], err);
         else if (text)
             return fprintf(err, "vptx layout: more than one LAYOUT given\n%s", usage), 2;
         else

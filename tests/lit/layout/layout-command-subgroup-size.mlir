@@ -49,3 +49,10 @@
 // SIXTEEN: 0,4,0,4
 // SIXTEEN: 0,15,0,7
 // SIXTEEN-NOT: 0,16,
+// A misspelled option names the option it was probably meant to be.
+// RUN: not %vptx layout --csvv 'thread_tile = [4]' 2>&1 | %filecheck --check-prefix=MEAN %s
+// RUN: not %vptx layout --subgroupsize=16 'thread_tile = [4]' 2>&1 | %filecheck --check-prefix=MEAN-SIZE %s
+// RUN: not %vptx layout --zzzzzz 'thread_tile = [4]' 2>&1 | %filecheck --check-prefix=FAR %s
+// MEAN: vptx layout: error: unknown option '--csvv'; did you mean '--csv'?
+// MEAN-SIZE: vptx layout: error: unknown option '--subgroupsize=16'; did you mean '--subgroup-size'?
+// FAR: vptx layout: error: unknown option '--zzzzzz' (see vptx layout --help)
