@@ -6,7 +6,7 @@
  * CTX_SLOTS, and its addresses lie in that slot's span [GLOBAL_BASE + slot * CTX_SPAN,
  * + CTX_SPAN), so that a pointer of one context is no address of another: it is
  * refused, or faults, instead of reaching the other's memory.  The slots are the only
- * state the simulator shares between contexts, taken and given back atomically; the
+ * state the simulator shares between contexts, taken and given back under a lock; the
  * first context takes slot 0, so a program with one context sees the same addresses
  * in every run.  Inside a span, addresses grow, with a GLOBAL_GAP after each
  * allocation so that an overrun lands in no allocation (and is reported relative to
@@ -18,7 +18,7 @@
  */
 #include "sim/simint.h"
 
-#include <stdatomic.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +27,8 @@
 #define CTX_SPAN   (1ull << 36) /* 64 GiB of device addresses per context */
 #define FREED_KEEP 4096u        /* freed allocations remembered for messages */
 
-static atomic_bool ctx_slots[CTX_SLOTS];
+static bool ctx_slots[CTX_SLOTS]; /* under slots_lock (a mutex: tcc has no <stdatomic.h>) */
+static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void
 sim_vset_error(SimCtx *ctx, const char *fmt, va_list ap)
@@ -101,8 +102,12 @@ sim_create(void)
     if (!ctx)
         return NULL;
     uint32_t slot = 0;
-    while (slot < CTX_SLOTS && atomic_exchange(&ctx_slots[slot], true))
+    pthread_mutex_lock(&slots_lock);
+    while (slot < CTX_SLOTS && ctx_slots[slot])
         slot++;
+    if (slot < CTX_SLOTS)
+        ctx_slots[slot] = true;
+    pthread_mutex_unlock(&slots_lock);
     if (slot == CTX_SLOTS) { /* every span taken: as out of memory */
         free(ctx);
         return NULL;
@@ -129,7 +134,9 @@ sim_destroy(SimCtx *ctx)
         free(ctx->allocs[i].data);
     free(ctx->allocs);
     free(ctx->freed);
-    atomic_store(&ctx_slots[ctx->slot], false);
+    pthread_mutex_lock(&slots_lock);
+    ctx_slots[ctx->slot] = false;
+    pthread_mutex_unlock(&slots_lock);
     free(ctx->mods);
     free(ctx->line_counts);
     free(ctx->timing_lines);
