@@ -268,7 +268,8 @@ print_gpu_alloc(Printer *p, OpId o)
     if (hs)
         pr(p, " host_shared");
     pr(p, " (");
-    pr_values(p, op->args + seg[0], (uint32_t)seg[1]);
+    if (seg[1]) /* no operands: args may be NULL */
+        pr_values(p, op->args + seg[0], (uint32_t)seg[1]);
     pr(p, ")");
     if (seg[2]) {
         pr(p, "[");

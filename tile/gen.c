@@ -606,8 +606,8 @@ gen_body(Gen *G, const Node *n, ValueId *outs)
     BlockId body = op_entry_block(m, n->op, 0);
     const Block *blk = block_get(m, body);
     const LinalgInfo *li = &n->li;
-    for (uint32_t i = 0; i < blk->args.n; i++) {
-        ValueId arg = blk->args.items[i];
+    for (uint32_t i = 0; i < block_get(m, body)->args.n; i++) {
+        ValueId arg = block_get(m, body)->args.items[i];
         if (i < li->nins)
             G->clone[arg] = n->in[i] >= 0 ? gen_array(G, (uint32_t)n->in[i], s)
                                           : splat_value(G, gen_scalar(G, n->scalar[i]), s);
@@ -629,7 +629,9 @@ gen_body(Gen *G, const Node *n, ValueId *outs)
                 G->failed = true;
                 return false;
             }
-            G->clone[op->res[0]] = loop_index(G, (uint32_t)n->label[d], s);
+            ValueId res = op->res[0]; /* loop_index adds ops: op moves */
+            ValueId idx = loop_index(G, (uint32_t)n->label[d], s);
+            G->clone[res] = idx;
             continue;
         }
         if (!(op_info[op->kind].traits & T_ELEMWISE) && op->kind != OP_CONSTANT) {
@@ -647,12 +649,15 @@ gen_body(Gen *G, const Node *n, ValueId *outs)
         }
         TypeId rt = gen_vec_type(G, s, type_element(m, value_type(m, op->res[0])));
         if (op->kind == OP_CONSTANT) {
-            ValueId c = gen_scalar(G, op->res[0]);
-            G->clone[op->res[0]] = splat_value(G, c, s);
+            ValueId res = op->res[0]; /* new ops move op */
+            ValueId c = gen_scalar(G, res);
+            ValueId v = splat_value(G, c, s);
+            G->clone[res] = v;
             continue;
         }
         ValueId args[3];
-        for (uint32_t k = 0; k < op->nargs; k++) {
+        uint32_t nargs = op->nargs;
+        for (uint32_t k = 0; k < nargs; k++) {
             ValueId a = op_get(m, o)->args[k];
             const Value *av = value_get(m, a);
             bool inside = av->def ? op_get(m, av->def)->parent == body : av->block == body;
@@ -668,9 +673,10 @@ gen_body(Gen *G, const Node *n, ValueId *outs)
             op_set_attr(m, c, op_get(m, o)->attrs[k].name, op_get(m, o)->attrs[k].value);
         G->clone[op_get(m, o)->res[0]] = op_get(m, c)->res[0];
     }
-    const Op *y = op_get(m, blk->ops.items[blk->ops.n - 1]);
+    /* splat_value adds ops and values: the block, the yield and the values move */
     for (uint32_t j = 0; j < li->nouts; j++) {
-        ValueId yv = y->args[j];
+        blk = block_get(m, body);
+        ValueId yv = op_get(m, blk->ops.items[blk->ops.n - 1])->args[j];
         if (n->cls == NODE_REDUCTION) {
             const Op *c = op_get(m, n->combiner[j]);
             ValueId out = blk->args.items[li->nins + j];
