@@ -528,69 +528,11 @@ dispatch(Eval *ev, Frame *f, OpId o)
     for (uint32_t i = 0; i < op->nargs; i++)
         if (!eval_val(f, op->args[i])->set)
             return eval_fail(ev, o, "operand #%u has no value", i);
+    if (info->ew != EW_NONE) /* a class of ops.def: arith, math, vector.fma */
+        return exec_elementwise(ev, f, o);
     switch (op->kind) {
     case OP_CONSTANT:
         return exec_constant(ev, f, o);
-    case OP_ADDI:
-    case OP_SUBI:
-    case OP_MULI:
-    case OP_DIVSI:
-    case OP_DIVUI:
-    case OP_CEILDIVSI:
-    case OP_CEILDIVUI:
-    case OP_FLOORDIVSI:
-    case OP_REMSI:
-    case OP_REMUI:
-    case OP_MAXSI:
-    case OP_MAXUI:
-    case OP_MINSI:
-    case OP_MINUI:
-    case OP_ANDI:
-    case OP_ORI:
-    case OP_XORI:
-    case OP_SHLI:
-    case OP_SHRSI:
-    case OP_SHRUI:
-    case OP_ADDF:
-    case OP_SUBF:
-    case OP_MULF:
-    case OP_DIVF:
-    case OP_REMF:
-    case OP_NEGF:
-    case OP_MAXIMUMF:
-    case OP_MINIMUMF:
-    case OP_MAXNUMF:
-    case OP_MINNUMF:
-    case OP_CMPI:
-    case OP_CMPF:
-    case OP_SELECT:
-    case OP_EXTF:
-    case OP_TRUNCF:
-    case OP_EXTSI:
-    case OP_EXTUI:
-    case OP_TRUNCI:
-    case OP_SITOFP:
-    case OP_UITOFP:
-    case OP_FPTOSI:
-    case OP_FPTOUI:
-    case OP_INDEX_CAST:
-    case OP_INDEX_CASTUI:
-    case OP_BITCAST:
-    case OP_EXP:
-    case OP_EXP2:
-    case OP_LOG:
-    case OP_LOG2:
-    case OP_SQRT:
-    case OP_RSQRT:
-    case OP_TANH:
-    case OP_ABSF:
-    case OP_FMA:
-    case OP_POWF:
-    case OP_SIN:
-    case OP_COS:
-    case OP_ERF:
-    case OP_VFMA:
-        return exec_elementwise(ev, f, o);
     case OP_TRANSFER_READ:
     case OP_TRANSFER_WRITE:
     case OP_VLOAD:
@@ -751,6 +693,8 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_GPU_TERMINATOR:
     case OP_COUNT:
         return eval_fail(ev, o, "cannot be executed here");
+    default: /* an op with a class: exec_elementwise, above */
+        break;
     }
     return eval_fail(ev, o, "is not supported by eval");
 }

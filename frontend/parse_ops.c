@@ -846,18 +846,6 @@ custom_parser_ops(OpKind k)
         [OP_CMPI] = parse_cmp,
         [OP_CMPF] = parse_cmp,
         [OP_SELECT] = parse_select,
-        [OP_EXTF] = parse_cast,
-        [OP_TRUNCF] = parse_cast,
-        [OP_EXTSI] = parse_cast,
-        [OP_EXTUI] = parse_cast,
-        [OP_TRUNCI] = parse_cast,
-        [OP_SITOFP] = parse_cast,
-        [OP_UITOFP] = parse_cast,
-        [OP_FPTOSI] = parse_cast,
-        [OP_FPTOUI] = parse_cast,
-        [OP_INDEX_CAST] = parse_cast,
-        [OP_INDEX_CASTUI] = parse_cast,
-        [OP_BITCAST] = parse_cast,
         [OP_EXP] = parse_unary,
         [OP_EXP2] = parse_unary,
         [OP_LOG] = parse_unary,
@@ -902,5 +890,5 @@ custom_parser_ops(OpKind k)
         [OP_SUBGROUP_REDUCE] = parse_subgroup_reduce,
         [OP_DYNAMIC_SHARED_MEMORY] = parse_dynamic_shared,
     };
-    return table[k];
+    return op_info[k].cast != CAST_NONE ? parse_cast : table[k]; /* the casts of ops.def */
 }

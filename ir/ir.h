@@ -405,11 +405,27 @@ int combining_kind_lookup(const char *name); /* -1 if unknown; accepts maxf/minf
 /* ------------------------------------------------------------------- ops */
 
 typedef enum {
-#define OP(name, mn, na, nr, tr) OP_##name,
+#define OP(name, mn, na, nr, tr, cl, ca) OP_##name,
 #include "ir/ops.def"
 #undef OP
     OP_COUNT
 } OpKind;
+
+/* ops.def's class column: the kind of elementwise op (EW_NONE: not one) */
+typedef enum { EW_NONE, EW_INT, EW_FLOAT, EW_MATH, EW_CMP, EW_SELECT, EW_CAST, EW_VECTOR } EwClass;
+
+/* ops.def's cast column: the element classes and widths of a conversion (EW_CAST) */
+typedef enum {
+    CAST_NONE,
+    CAST_FEXT,    /* float to a wider float */
+    CAST_FTRUNC,  /* float to a narrower float */
+    CAST_IEXT,    /* integer to a wider integer */
+    CAST_ITRUNC,  /* integer to a narrower integer */
+    CAST_ITOF,    /* integer to float */
+    CAST_FTOI,    /* float to integer */
+    CAST_INDEX,   /* index to integer or integer to index */
+    CAST_BITCAST, /* to another type of the same width */
+} CastKind;
 
 enum {
     T_PURE = 1u << 0,
@@ -429,7 +445,9 @@ enum {
 typedef struct OpInfo {
     const char *name; /* "arith.addf" */
     int nargs, nres;  /* exact, or VAR */
-    uint32_t traits;
+    uint32_t traits;  /* T_ELEMWISE exactly when ew is not EW_NONE */
+    EwClass ew;
+    CastKind cast;
 } OpInfo;
 extern const OpInfo op_info[OP_COUNT];
 

@@ -12,7 +12,8 @@
 #include <string.h>
 
 const OpInfo op_info[OP_COUNT] = {
-#define OP(name, mn, na, nr, tr) [OP_##name] = { mn, na, nr, tr },
+#define OP(name, mn, na, nr, tr, cl, ca)                                                           \
+    [OP_##name] = { mn, na, nr, (tr) | ((cl) != EW_NONE ? T_ELEMWISE : 0), cl, ca },
 #include "ir/ops.def"
 #undef OP
 };

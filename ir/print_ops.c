@@ -814,18 +814,6 @@ custom_printer(OpKind k)
         [OP_CMPI] = print_cmp,
         [OP_CMPF] = print_cmp,
         [OP_SELECT] = print_select,
-        [OP_EXTF] = print_cast,
-        [OP_TRUNCF] = print_cast,
-        [OP_EXTSI] = print_cast,
-        [OP_EXTUI] = print_cast,
-        [OP_TRUNCI] = print_cast,
-        [OP_SITOFP] = print_cast,
-        [OP_UITOFP] = print_cast,
-        [OP_FPTOSI] = print_cast,
-        [OP_FPTOUI] = print_cast,
-        [OP_INDEX_CAST] = print_cast,
-        [OP_INDEX_CASTUI] = print_cast,
-        [OP_BITCAST] = print_cast,
         [OP_EXP] = print_same_type,
         [OP_EXP2] = print_same_type,
         [OP_LOG] = print_same_type,
@@ -870,7 +858,7 @@ custom_printer(OpKind k)
         [OP_SUBGROUP_REDUCE] = print_subgroup_reduce,
         [OP_DYNAMIC_SHARED_MEMORY] = print_attrs_type,
     };
-    CustomPrintFn *fn = table[k];
+    CustomPrintFn *fn = op_info[k].cast != CAST_NONE ? print_cast : table[k]; /* ops.def's casts */
     if (!fn)
         fn = custom_printer_host(k);
     if (!fn)

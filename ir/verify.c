@@ -694,10 +694,62 @@ region_range(OpKind k, uint32_t *lo, uint32_t *hi)
         *lo = *hi = 1;
 }
 
+/* The element classes and widths of each cast kind (ops.def's cast column) */
+static const struct {
+    ElemClass from, to;
+    WidthRule width;
+} cast_rules[] = {
+    [CAST_FEXT] = { CLS_FLOAT, CLS_FLOAT, WIDTH_WIDER },
+    [CAST_FTRUNC] = { CLS_FLOAT, CLS_FLOAT, WIDTH_NARROWER },
+    [CAST_IEXT] = { CLS_IWIDTH, CLS_IWIDTH, WIDTH_WIDER },
+    [CAST_ITRUNC] = { CLS_IWIDTH, CLS_IWIDTH, WIDTH_NARROWER },
+    [CAST_ITOF] = { CLS_IWIDTH, CLS_FLOAT, WIDTH_ANY },
+    [CAST_FTOI] = { CLS_FLOAT, CLS_IWIDTH, WIDTH_ANY },
+    [CAST_INDEX] = { CLS_INT, CLS_INT, WIDTH_INDEX },
+    [CAST_BITCAST] = { CLS_ANY, CLS_ANY, WIDTH_SAME },
+};
+
+/* The rule of an elementwise op, from its class and cast kind (ops.def); false for an op
+   whose class has no shared rule (EW_NONE, EW_VECTOR) */
+static bool
+verify_by_class(Verifier *v, OpId o)
+{
+    OpKind k = kind_of(v, o);
+    switch (op_info[k].ew) {
+    case EW_INT:
+        verify_same_types(v, o, CLS_INT);
+        return true;
+    case EW_FLOAT:
+    case EW_MATH:
+        verify_same_types(v, o, CLS_FLOAT);
+        return true;
+    case EW_CMP:
+        if (k == OP_CMPI)
+            verify_compare(v, o, CLS_INT, CMPI_COUNT);
+        else
+            verify_compare(v, o, CLS_FLOAT, CMPF_COUNT);
+        return true;
+    case EW_SELECT:
+        verify_select(v, o);
+        return true;
+    case EW_CAST: {
+        CastKind c = op_info[k].cast;
+        verify_cast(v, o, cast_rules[c].from, cast_rules[c].to, cast_rules[c].width);
+        return true;
+    }
+    case EW_NONE:
+    case EW_VECTOR:
+        break;
+    }
+    return false;
+}
+
 /* The rules of one op kind; counts fixed in ops.def are already checked. */
 static void
 verify_op_rules(Verifier *v, OpId o)
 {
+    if (verify_by_class(v, o))
+        return;
     switch (kind_of(v, o)) {
     case OP_MODULE:
     case OP_GPU_MODULE:
@@ -714,92 +766,6 @@ verify_op_rules(Verifier *v, OpId o)
         break;
     case OP_CONSTANT:
         verify_constant(v, o);
-        break;
-    case OP_ADDI:
-    case OP_SUBI:
-    case OP_MULI:
-    case OP_DIVSI:
-    case OP_DIVUI:
-    case OP_CEILDIVSI:
-    case OP_CEILDIVUI:
-    case OP_FLOORDIVSI:
-    case OP_REMSI:
-    case OP_REMUI:
-    case OP_MAXSI:
-    case OP_MAXUI:
-    case OP_MINSI:
-    case OP_MINUI:
-    case OP_ANDI:
-    case OP_ORI:
-    case OP_XORI:
-    case OP_SHLI:
-    case OP_SHRSI:
-    case OP_SHRUI:
-        verify_same_types(v, o, CLS_INT);
-        break;
-    case OP_ADDF:
-    case OP_SUBF:
-    case OP_MULF:
-    case OP_DIVF:
-    case OP_REMF:
-    case OP_NEGF:
-    case OP_MAXIMUMF:
-    case OP_MINIMUMF:
-    case OP_MAXNUMF:
-    case OP_MINNUMF:
-        verify_same_types(v, o, CLS_FLOAT);
-        break;
-    case OP_CMPI:
-        verify_compare(v, o, CLS_INT, CMPI_COUNT);
-        break;
-    case OP_CMPF:
-        verify_compare(v, o, CLS_FLOAT, CMPF_COUNT);
-        break;
-    case OP_SELECT:
-        verify_select(v, o);
-        break;
-    case OP_EXTF:
-        verify_cast(v, o, CLS_FLOAT, CLS_FLOAT, WIDTH_WIDER);
-        break;
-    case OP_TRUNCF:
-        verify_cast(v, o, CLS_FLOAT, CLS_FLOAT, WIDTH_NARROWER);
-        break;
-    case OP_EXTSI:
-    case OP_EXTUI:
-        verify_cast(v, o, CLS_IWIDTH, CLS_IWIDTH, WIDTH_WIDER);
-        break;
-    case OP_TRUNCI:
-        verify_cast(v, o, CLS_IWIDTH, CLS_IWIDTH, WIDTH_NARROWER);
-        break;
-    case OP_SITOFP:
-    case OP_UITOFP:
-        verify_cast(v, o, CLS_IWIDTH, CLS_FLOAT, WIDTH_ANY);
-        break;
-    case OP_FPTOSI:
-    case OP_FPTOUI:
-        verify_cast(v, o, CLS_FLOAT, CLS_IWIDTH, WIDTH_ANY);
-        break;
-    case OP_INDEX_CAST:
-    case OP_INDEX_CASTUI:
-        verify_cast(v, o, CLS_INT, CLS_INT, WIDTH_INDEX);
-        break;
-    case OP_BITCAST:
-        verify_cast(v, o, CLS_ANY, CLS_ANY, WIDTH_SAME);
-        break;
-    case OP_EXP:
-    case OP_EXP2:
-    case OP_LOG:
-    case OP_LOG2:
-    case OP_SQRT:
-    case OP_RSQRT:
-    case OP_TANH:
-    case OP_ABSF:
-    case OP_FMA:
-    case OP_POWF:
-    case OP_SIN:
-    case OP_COS:
-    case OP_ERF:
-        verify_same_types(v, o, CLS_FLOAT);
         break;
     case OP_TRANSFER_READ:
         verify_transfer_read(v, o);
@@ -1104,6 +1070,8 @@ verify_op_rules(Verifier *v, OpId o)
         break;
     case OP_COUNT:
         UNREACHABLE();
+    default: /* an op with a class (ops.def): its rule is verify_by_class's */
+        break;
     }
 }
 

@@ -695,14 +695,11 @@ wgmma_chain_ok(Select *s, OpId op, const ContractDims *c, int64_t gm, int64_t gn
     return true;
 }
 
-static bool
-select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
-             const NestedLayout *const *anch, MmaIntrinsic *out, Split *sp, char *why_not,
-             size_t cap)
+/* The wgmma kind vptx selects for operand and accumulator types t (A, B, C), or MMA_NONE
+   with why_not said */
+static MmaKind
+wgmma_kind_of(const Select *s, const TypeId *t, char *why_not, size_t cap)
 {
-    Module *m = s->m;
-    const Op *o = op_get(m, op);
-    const Attr *cfg = op_attr(m, op, "lowering_config");
     MmaKind kind = MMA_NONE;
     /* the wgmma kinds vptx selects: operand and accumulator types (ptx-sm90.md 4) */
     static const struct {
@@ -725,15 +722,27 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
         snprintf(why_not, cap,
                  "f32 x f32 -> f32 fits only tf32 wgmma, which rounds the inputs to 10 "
                  "mantissa bits (allow it with --allow-tf32)");
-        return false;
+        return MMA_NONE;
     }
-    if (kind == MMA_NONE) {
+    if (kind == MMA_NONE)
         snprintf(why_not, cap,
                  "vptx's wgmma takes f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, fp8 x fp8 -> "
                  "f32, or f32 x f32 -> f32 as tf32 (--allow-tf32), not %s x %s -> %s",
                  scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
+    return kind;
+}
+
+static bool
+select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
+             const NestedLayout *const *anch, MmaIntrinsic *out, Split *sp, char *why_not,
+             size_t cap)
+{
+    Module *m = s->m;
+    const Op *o = op_get(m, op);
+    const Attr *cfg = op_attr(m, op, "lowering_config");
+    MmaKind kind = wgmma_kind_of(s, t, why_not, cap);
+    if (kind == MMA_NONE)
         return false;
-    }
     /* bytes of one element of A and B; one instruction reads 32 bytes of each row (k16
        of f16/bf16, k8 of tf32, k32 of fp8) */
     int64_t esize = (int64_t)type_scalar_bytes(t[0]), kstep = 32 / esize;
@@ -858,6 +867,68 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     return true;
 }
 
+/* An mma.sync intrinsic for contract op (dims c, element types t, anchored operands
+   anch): one whose fragments the anchored operands already are, else one by element types
+   and shape.  False: none, and the remark said why (not_wg: why not wgmma) */
+static bool
+select_mma_sync(Select *s, OpId op, const ContractDims *c, const TypeId *t,
+                const NestedLayout *const *anch, MmaIntrinsic *mma, const char **why,
+                const char *not_wg)
+{
+    bool tf32_refused = false;
+    char types[64];
+    snprintf(types, sizeof types, "%s x %s -> %s", scalar_type_name(t[0]), scalar_type_name(t[1]),
+             scalar_type_name(t[2]));
+    /* 1. an intrinsic whose fragments the anchored operands already are */
+    for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma->kind == MMA_NONE; k++) {
+        MmaIntrinsic cand = { (MmaKind)k, 0 };
+        const MmaInfo *info = layout_mma_info(cand.kind);
+        bool hit = false, miss = false;
+        if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, c))
+            continue;
+        for (int j = 0; j < 3; j++)
+            if (anch[j]) {
+                bool f = is_fragment(anch[j], cand, (MmaOperand)j);
+                hit |= f;
+                miss |= !f;
+            }
+        if (hit && !miss && (cand.kind != MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || s->opt->allow_tf32)) {
+            *mma = cand;
+            *why = "its operands are anchored to this intrinsic's fragment layouts";
+        }
+    }
+    /* 2. by element types and shape */
+    for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma->kind == MMA_NONE; k++) {
+        MmaIntrinsic cand = { (MmaKind)k, 0 };
+        const MmaInfo *info = layout_mma_info(cand.kind);
+        if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, c))
+            continue;
+        if (cand.kind == MMA_NV_MMA_SYNC_F32_16x8x8_TF32 && !s->opt->allow_tf32) {
+            tf32_refused = true;
+            continue;
+        }
+        *mma = cand;
+        *why = "chosen from the element types and shape";
+    }
+    if (mma->kind == MMA_NONE) {
+        if (tf32_refused)
+            select_remark(s, op,
+                          "keeps the per-thread path: %s fits only tf32 mma.sync, which "
+                          "rounds the inputs to 10 mantissa bits (allow it with "
+                          "--allow-tf32)%s",
+                          types, not_wg);
+        else
+            select_remark(s, op,
+                          "keeps the per-thread path: no mma.sync intrinsic takes %s with "
+                          "M = %lld, N = %lld, K = %lld (M %% 16, N %% 8 and K %% 8, 16 or 32 "
+                          "must be 0)%s",
+                          types, (long long)c->size_m, (long long)c->size_n, (long long)c->size_k,
+                          not_wg);
+        return false;
+    }
+    return true;
+}
+
 static void
 select_contract(Select *s, OpId op)
 {
@@ -904,7 +975,7 @@ select_contract(Select *s, OpId op)
     for (int k = 0; k < 3; k++)
         if (anchored(m, o->args[k], swapped[k], &al[k]))
             anch[k] = &al[k];
-    bool tf32_refused = false, wg = false;
+    bool wg = false;
     char not_wg[320] = "";
     Split wsp;
     if (!explicit_kind && s->opt->wgmma) {
@@ -916,54 +987,8 @@ select_contract(Select *s, OpId op)
             snprintf(not_wg, sizeof not_wg, "; not wgmma: %s", reason);
     }
     if (!explicit_kind) {
-        /* 1. an intrinsic whose fragments the anchored operands already are */
-        for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma.kind == MMA_NONE; k++) {
-            MmaIntrinsic cand = { (MmaKind)k, 0 };
-            const MmaInfo *info = layout_mma_info(cand.kind);
-            bool hit = false, miss = false;
-            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, &c))
-                continue;
-            for (int j = 0; j < 3; j++)
-                if (anch[j]) {
-                    bool f = is_fragment(anch[j], cand, (MmaOperand)j);
-                    hit |= f;
-                    miss |= !f;
-                }
-            if (hit && !miss &&
-                (cand.kind != MMA_NV_MMA_SYNC_F32_16x8x8_TF32 || s->opt->allow_tf32)) {
-                mma = cand;
-                why = "its operands are anchored to this intrinsic's fragment layouts";
-            }
-        }
-        /* 2. by element types and shape */
-        for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && mma.kind == MMA_NONE; k++) {
-            MmaIntrinsic cand = { (MmaKind)k, 0 };
-            const MmaInfo *info = layout_mma_info(cand.kind);
-            if (info->subgroups != 1 || !types_fit(info, t[0], t[1], t[2]) || !shape_fits(cand, &c))
-                continue;
-            if (cand.kind == MMA_NV_MMA_SYNC_F32_16x8x8_TF32 && !s->opt->allow_tf32) {
-                tf32_refused = true;
-                continue;
-            }
-            mma = cand;
-            why = "chosen from the element types and shape";
-        }
-        if (mma.kind == MMA_NONE) {
-            if (tf32_refused)
-                select_remark(s, op,
-                              "keeps the per-thread path: %s fits only tf32 mma.sync, which "
-                              "rounds the inputs to 10 mantissa bits (allow it with "
-                              "--allow-tf32)%s",
-                              types, not_wg);
-            else
-                select_remark(s, op,
-                              "keeps the per-thread path: no mma.sync intrinsic takes %s with "
-                              "M = %lld, N = %lld, K = %lld (M %% 16, N %% 8 and K %% 8, 16 or 32 "
-                              "must be 0)%s",
-                              types, (long long)c.size_m, (long long)c.size_n, (long long)c.size_k,
-                              not_wg);
+        if (mma.kind == MMA_NONE && !select_mma_sync(s, op, &c, t, anch, &mma, &why, not_wg))
             return;
-        }
         char name[64];
         layout_mma_name(mma, name, sizeof name);
         op_set_attr(m, op, "mma_kind", attr_enum(m, "iree_gpu", "mma_layout", name, false));

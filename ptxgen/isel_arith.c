@@ -780,24 +780,13 @@ lower_scalar_into(Emit *e, OpId o, uint32_t i, Slot *d, const Slot *a, int na, T
     case OP_SELECT:
         *d = lower_select(e, a[0], a[1], a[2]);
         break;
-    case OP_EXTF:
-    case OP_TRUNCF:
-    case OP_EXTSI:
-    case OP_EXTUI:
-    case OP_TRUNCI:
-    case OP_SITOFP:
-    case OP_UITOFP:
-    case OP_FPTOSI:
-    case OP_FPTOUI:
-    case OP_INDEX_CAST:
-    case OP_INDEX_CASTUI:
-        *d = lower_cast(e, k, et, rt, res, a[0]);
-        break;
     case OP_BITCAST:
         *d = lower_bitcast(e, rt, a[0]);
         break;
     default:
-        if (type_is_float(et))
+        if (op_info[k].cast != CAST_NONE) /* the other casts of ops.def */
+            *d = lower_cast(e, k, et, rt, res, a[0]);
+        else if (type_is_float(et))
             *d = lower_float(e, k, et, a, na);
         else
             *d = lower_int_binary(e, k, et, res, a[0], a[1]);

@@ -22,70 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- lowering table: which file lowers which op ---- */
+/* ---- lowering table: which file lowers which op (the ops with a class of ops.def: the
+   math dialect's isel_math, the others isel_arith; lower_of) ---- */
 
 typedef bool LowerFn(Emit *e, OpId o);
 static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_CONSTANT] = isel_arith,
-    [OP_ADDI] = isel_arith,
-    [OP_SUBI] = isel_arith,
-    [OP_MULI] = isel_arith,
-    [OP_DIVSI] = isel_arith,
-    [OP_DIVUI] = isel_arith,
-    [OP_CEILDIVSI] = isel_arith,
-    [OP_CEILDIVUI] = isel_arith,
-    [OP_FLOORDIVSI] = isel_arith,
-    [OP_REMSI] = isel_arith,
-    [OP_REMUI] = isel_arith,
-    [OP_MAXSI] = isel_arith,
-    [OP_MAXUI] = isel_arith,
-    [OP_MINSI] = isel_arith,
-    [OP_MINUI] = isel_arith,
-    [OP_ANDI] = isel_arith,
-    [OP_ORI] = isel_arith,
-    [OP_XORI] = isel_arith,
-    [OP_SHLI] = isel_arith,
-    [OP_SHRSI] = isel_arith,
-    [OP_SHRUI] = isel_arith,
-    [OP_ADDF] = isel_arith,
-    [OP_SUBF] = isel_arith,
-    [OP_MULF] = isel_arith,
-    [OP_DIVF] = isel_arith,
-    [OP_REMF] = isel_arith,
-    [OP_NEGF] = isel_arith,
-    [OP_MAXIMUMF] = isel_arith,
-    [OP_MINIMUMF] = isel_arith,
-    [OP_MAXNUMF] = isel_arith,
-    [OP_MINNUMF] = isel_arith,
-    [OP_CMPI] = isel_arith,
-    [OP_CMPF] = isel_arith,
-    [OP_SELECT] = isel_arith,
-    [OP_EXTF] = isel_arith,
-    [OP_TRUNCF] = isel_arith,
-    [OP_EXTSI] = isel_arith,
-    [OP_EXTUI] = isel_arith,
-    [OP_TRUNCI] = isel_arith,
-    [OP_SITOFP] = isel_arith,
-    [OP_UITOFP] = isel_arith,
-    [OP_FPTOSI] = isel_arith,
-    [OP_FPTOUI] = isel_arith,
-    [OP_INDEX_CAST] = isel_arith,
-    [OP_INDEX_CASTUI] = isel_arith,
-    [OP_BITCAST] = isel_arith,
-    [OP_VFMA] = isel_arith,
-    [OP_EXP] = isel_math,
-    [OP_EXP2] = isel_math,
-    [OP_LOG] = isel_math,
-    [OP_LOG2] = isel_math,
-    [OP_SQRT] = isel_math,
-    [OP_RSQRT] = isel_math,
-    [OP_TANH] = isel_math,
-    [OP_ABSF] = isel_math,
-    [OP_FMA] = isel_math,
-    [OP_POWF] = isel_math,
-    [OP_SIN] = isel_math,
-    [OP_COS] = isel_math,
-    [OP_ERF] = isel_math,
     [OP_VLOAD] = isel_mem,
     [OP_VSTORE] = isel_mem,
     [OP_MLOAD] = isel_mem,
@@ -172,6 +114,26 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_NAMED_BARRIER] = isel_sm90,
     [OP_TMA_CREATE_DESCRIPTOR] = isel_sm90,
 };
+
+/* The lowering of op kind k: its class's (ops.def), else lower_fn's */
+static LowerFn *
+lower_of(OpKind k)
+{
+    switch (op_info[k].ew) {
+    case EW_MATH:
+        return isel_math;
+    case EW_INT:
+    case EW_FLOAT:
+    case EW_CMP:
+    case EW_SELECT:
+    case EW_CAST:
+    case EW_VECTOR:
+        return isel_arith;
+    case EW_NONE:
+        break;
+    }
+    return lower_fn[k];
+}
 
 static bool lower_block(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded);
 static bool lower_cf_branch(Emit *e, OpId o);
@@ -588,9 +550,10 @@ lower_op(Emit *e, OpId o)
     }
     if (op_info[op->kind].traits & T_WG)
         return fail_op(e, "is a whole-workgroup op: run the distribute pass before ptxgen");
-    if (!lower_fn[op->kind])
+    LowerFn *fn = lower_of(op->kind);
+    if (!fn)
         return fail_op(e, "cannot be lowered to PTX");
-    return lower_fn[op->kind](e, o);
+    return fn(e, o);
 }
 
 /* ---- unstructured control flow (cf.br, cf.cond_br) ---- */

@@ -1102,6 +1102,96 @@ groups_push(uint64_t *done, uint32_t *count, uint64_t t)
     done[(*count)++] = t;
 }
 
+/* The groups, copies and mbarrier phases instruction `in` (kind) of warp waits for: the
+   time it may issue, from t */
+static uint64_t
+wait_groups(Exec *x, uint32_t warp, uint32_t mask, const Inst *in, int kind, uint64_t t)
+{
+    Timing *tm = x->tm;
+    WarpT *W = &tm->w[warp];
+    switch (kind) {
+    case K_CPWAIT:
+        t = max_u64(t, W->cp_open && in->op == OP_CP_WAITALL ? W->cp_open : 0);
+        t = max_u64(
+            t, groups_wait(W->cp_done, &W->ncp, in->op == OP_CP_WAIT ? (uint32_t)in->o[0].imm : 0));
+        if (in->op == OP_CP_WAITALL)
+            W->cp_open = 0;
+        break;
+    case K_WGWAIT:
+        t = max_u64(t, groups_wait(W->wg_done, &W->nwg, (uint32_t)in->o[0].imm));
+        break;
+    case K_MBARWAIT: { /* the bulk copies that complete on this mbarrier */
+        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+        uint64_t a = addr_of(x, lead, &in->o[1]);
+        if (in->space == SP_NONE)
+            generic_space(&a);
+        for (uint32_t i = 0; i < tm->nmbar; i++)
+            if (tm->mbar[i].off == (uint32_t)a)
+                t = max_u64(t, tm->mbar[i].done);
+        break;
+    }
+    default:
+        break;
+    }
+    return t;
+}
+
+/* A bulk copy issued, its latency ending at t_lat: DRAM latency, then the bytes at this
+   SM's share of the L2 bandwidth; the mbarrier it completes on */
+static void
+bulk_issued(Timing *tm, uint64_t t_lat)
+{
+    const TimingGpu *g = tm->g;
+    uint64_t done = t_lat + (uint64_t)((double)tm->bulk_bytes * g->sms / g->l2_bytes_clk);
+    tm->async_max = max_u64(tm->async_max, done);
+    if (tm->bulk_has_mbar) {
+        uint32_t i = 0;
+        while (i < tm->nmbar && tm->mbar[i].off != tm->bulk_mbar)
+            i++;
+        if (i == tm->nmbar && tm->nmbar < 16) {
+            tm->mbar[tm->nmbar].off = tm->bulk_mbar;
+            tm->mbar[tm->nmbar++].done = 0;
+        }
+        if (i < tm->nmbar)
+            tm->mbar[i].done = max_u64(tm->mbar[i].done, done);
+    }
+    tm->bulk_bytes = 0;
+    tm->bulk_has_mbar = false;
+}
+
+/* bar.sync, bar.arrive or barrier `in` issued by warp */
+static void
+bar_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
+{
+    Timing *tm = x->tm;
+    WarpT *W = &tm->w[warp];
+    const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+    uint32_t id = (uint32_t)opd_read(x, lead, &in->o[in->slot == 2 ? 1 : 0]) % NBARRIERS;
+    if (in->slot == 1) {
+        /* bar.arrive: no wait, but the barrier completes no earlier than this arrival;
+           warps it releases read bar_max at their next instruction (tm_step) */
+        tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
+        return;
+    }
+    W->bar_arrive = W->clock;
+    tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
+    if (lead->state == ST_BAR) {
+        W->bar_wait = id + 1;
+        return;
+    }
+    /* completed by this warp's arrival: everyone waiting leaves together */
+    uint64_t leave = tm->bar_max[id] + tm->g->lat_bar;
+    for (uint32_t v = 0; v < tm->nwarps; v++) {
+        WarpT *V = &tm->w[v];
+        if (V != W && V->bar_wait != id + 1)
+            continue;
+        tm->bar_stall += (double)(leave - V->bar_arrive);
+        V->clock = max_u64(V->clock, leave);
+        V->bar_wait = 0;
+    }
+    tm->bar_max[id] = 0;
+}
+
 void
 tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
 {
@@ -1141,30 +1231,7 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         t = max_u64(t, tm->bar_max[W->bar_wait - 1] + g->lat_bar);
         W->bar_wait = 0;
     }
-    switch (pi->kind) {
-    case K_CPWAIT:
-        t = max_u64(t, W->cp_open && in->op == OP_CP_WAITALL ? W->cp_open : 0);
-        t = max_u64(
-            t, groups_wait(W->cp_done, &W->ncp, in->op == OP_CP_WAIT ? (uint32_t)in->o[0].imm : 0));
-        if (in->op == OP_CP_WAITALL)
-            W->cp_open = 0;
-        break;
-    case K_WGWAIT:
-        t = max_u64(t, groups_wait(W->wg_done, &W->nwg, (uint32_t)in->o[0].imm));
-        break;
-    case K_MBARWAIT: { /* the bulk copies that complete on this mbarrier */
-        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
-        uint64_t a = addr_of(x, lead, &in->o[1]);
-        if (in->space == SP_NONE)
-            generic_space(&a);
-        for (uint32_t i = 0; i < tm->nmbar; i++)
-            if (tm->mbar[i].off == (uint32_t)a)
-                t = max_u64(t, tm->mbar[i].done);
-        break;
-    }
-    default:
-        break;
-    }
+    t = wait_groups(x, warp, mask, in, pi->kind, t);
     tm->issue[s] += pi->sass;
     tm->pipe[s][pi->pipe] += pi->occ * pi->sass;
     if (pi->kind != K_WGMMA)
@@ -1204,53 +1271,12 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         groups_push(W->wg_done, &W->nwg, W->wg_open);
         W->wg_open = 0;
         break;
-    case K_BULK: {
-        /* DRAM latency, then the bytes at this SM's share of the L2 bandwidth */
-        uint64_t done = t + lat + (uint64_t)((double)tm->bulk_bytes * g->sms / g->l2_bytes_clk);
-        tm->async_max = max_u64(tm->async_max, done);
-        if (tm->bulk_has_mbar) {
-            uint32_t i = 0;
-            while (i < tm->nmbar && tm->mbar[i].off != tm->bulk_mbar)
-                i++;
-            if (i == tm->nmbar && tm->nmbar < 16) {
-                tm->mbar[tm->nmbar].off = tm->bulk_mbar;
-                tm->mbar[tm->nmbar++].done = 0;
-            }
-            if (i < tm->nmbar)
-                tm->mbar[i].done = max_u64(tm->mbar[i].done, done);
-        }
-        tm->bulk_bytes = 0;
-        tm->bulk_has_mbar = false;
+    case K_BULK:
+        bulk_issued(tm, t + lat);
         break;
-    }
-    case K_BAR: {
-        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
-        uint32_t id = (uint32_t)opd_read(x, lead, &in->o[in->slot == 2 ? 1 : 0]) % NBARRIERS;
-        if (in->slot == 1) {
-            /* bar.arrive: no wait, but the barrier completes no earlier than this arrival;
-               warps it releases read bar_max at their next instruction (above) */
-            tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
-            break;
-        }
-        W->bar_arrive = W->clock;
-        tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
-        if (lead->state == ST_BAR) {
-            W->bar_wait = id + 1;
-            break;
-        }
-        /* completed by this warp's arrival: everyone waiting leaves together */
-        uint64_t leave = tm->bar_max[id] + g->lat_bar;
-        for (uint32_t v = 0; v < tm->nwarps; v++) {
-            WarpT *V = &tm->w[v];
-            if (V != W && V->bar_wait != id + 1)
-                continue;
-            tm->bar_stall += (double)(leave - V->bar_arrive);
-            V->clock = max_u64(V->clock, leave);
-            V->bar_wait = 0;
-        }
-        tm->bar_max[id] = 0;
+    case K_BAR:
+        bar_issued(x, warp, mask, in);
         break;
-    }
     default:
         break;
     }

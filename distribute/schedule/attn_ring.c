@@ -32,7 +32,7 @@
  * V have rings of their own: K's of S - 1 stages (its stage is released right after
  * S_it, as wait_group covers the whole warpgroup: one stage is enough, and the shared
  * memory saved keeps one more workgroup on an SM), V's of S (block it - 1's released
- * after S_it).  The choice was measured on the h100 model (docs/hopper.md, 1e).
+ * after S_it).  The choice was measured on the h100 model (docs/measurements.md, 1e).
  *
  * The reads' indices may be the induction variable, values defined before the loop,
  * constants, or sums, differences and products of those computed in the body (the
@@ -269,7 +269,7 @@ dist_attn_overlap_fits(Ctx *c, int64_t q, int64_t kb, int64_t vb, bool joint, in
  * as each thread keeps min_regs registers: vptx.min_ctas_per_sm, which ptxgen writes
  * as .minnctapersm, and ptxas then holds the registers to the register file's share.
  * Without it ptxas may take a few registers more than that share (138 for the 2-warpgroup
- * kernel with key blocks of 64), and one workgroup an SM is left (docs/hopper.md, 1e).
+ * kernel with key blocks of 64), and one workgroup an SM is left (docs/measurements.md, 1e).
  */
 static void
 ask_occupancy(Ctx *c, OpId func, int64_t smem, int64_t min_regs)

@@ -1717,9 +1717,50 @@ test_layouts(void)
     ERR("operand #0 has type f16 but must be a vector");
 }
 
+/* ops.def's class and cast columns agree: an op is elementwise (T_ELEMWISE) exactly when
+   it has a class, and has a cast kind exactly when its class is EW_CAST; the class of
+   each op the rules above test is the one its rule is */
+static void
+test_op_columns(void)
+{
+    for (int k = 0; k < OP_COUNT; k++) {
+        const OpInfo *in = &op_info[k];
+        bool ok = ((in->traits & T_ELEMWISE) != 0) == (in->ew != EW_NONE) &&
+                  (in->ew == EW_CAST) == (in->cast != CAST_NONE);
+        ntests++;
+        if (!ok) {
+            fprintf(stderr, "ops.def: %s: class %d and cast %d disagree\n", in->name, in->ew,
+                    in->cast);
+            failures++;
+        }
+    }
+    static const struct {
+        OpKind k;
+        EwClass ew;
+        CastKind cast;
+    } spot[] = {
+        { OP_ADDI, EW_INT, CAST_NONE },        { OP_NEGF, EW_FLOAT, CAST_NONE },
+        { OP_ERF, EW_MATH, CAST_NONE },        { OP_CMPF, EW_CMP, CAST_NONE },
+        { OP_SELECT, EW_SELECT, CAST_NONE },   { OP_EXTUI, EW_CAST, CAST_IEXT },
+        { OP_FPTOSI, EW_CAST, CAST_FTOI },     { OP_INDEX_CASTUI, EW_CAST, CAST_INDEX },
+        { OP_BITCAST, EW_CAST, CAST_BITCAST }, { OP_VFMA, EW_VECTOR, CAST_NONE },
+        { OP_CONTRACT, EW_NONE, CAST_NONE },
+    };
+    for (size_t i = 0; i < sizeof spot / sizeof spot[0]; i++) {
+        ntests++;
+        if (op_info[spot[i].k].ew != spot[i].ew || op_info[spot[i].k].cast != spot[i].cast) {
+            fprintf(stderr, "ops.def: %s: class %d cast %d, expected %d %d\n",
+                    op_info[spot[i].k].name, op_info[spot[i].k].ew, op_info[spot[i].k].cast,
+                    spot[i].ew, spot[i].cast);
+            failures++;
+        }
+    }
+}
+
 int
 main(void)
 {
+    test_op_columns();
     test_arith();
     test_compare_select();
     test_casts();
