@@ -887,6 +887,7 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
         memset(x->occ, 0, (size_t)x->nthreads * x->m->nslots * sizeof *x->occ);
     x->nexited = 0;
     sim_sm90_cta_reset(x);
+    sim_sm100_cta_reset(x);
     uint32_t tx = 0, ty = 0, tz = 0; /* thread i's (x, y, z) without a division each */
     for (uint32_t i = 0; i < x->nthreads; i++) {
         Thread *t = &x->th[i];

@@ -127,6 +127,7 @@ free_exec(Exec *x)
     free(x->occ);
     free((void *)x->params);
     sim_sm90_free(x);
+    sim_sm100_free(x);
 }
 
 static bool
@@ -328,4 +329,6 @@ sim_print_stats(const SimStats *s, FILE *out)
                 (unsigned long long)s->wgmma_inflight_max, (unsigned long long)s->wgmma_waits,
                 (unsigned long long)s->wgmma_kept_max,
                 s->wgmma_waits ? (double)s->wgmma_kept / (double)s->wgmma_waits : 0.0);
+    if (s->tc_mma_ops)
+        fprintf(out, "tcgen05        %llu mma\n", (unsigned long long)s->tc_mma_ops);
 }

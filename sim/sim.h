@@ -108,6 +108,8 @@ typedef struct {
      * groups the waits left in flight (wait_group N keeps min(N, those)): their sum and
      * the most at one wait */
     uint64_t wgmma_ops, wgmma_groups, wgmma_waits, wgmma_inflight_max, wgmma_kept, wgmma_kept_max;
+    /* sm_100a: tcgen05.mma instructions (one per issuing thread) */
+    uint64_t tc_mma_ops;
 } SimStats;
 
 typedef enum {
