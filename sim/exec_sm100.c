@@ -433,6 +433,7 @@ sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
                               : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
         }
     x->st.tc_mma_ops++;
+    x->tc_fmas = (double)d.m * d.n * K;
     rc = EX_NEXT;
 out:
     free(A);

@@ -564,6 +564,7 @@ struct Exec {
     uint32_t nexited;
     struct SimSm90 *sm90;   /* mbarriers, wgmma state of the current CTA (exec_sm90.c) */
     struct SimSm100 *sm100; /* tensor memory of the current CTA (exec_sm100.c) */
+    double tc_fmas;         /* M x N x K of the last tcgen05.mma (timing.c) */
     Timing *tm;             /* timing model state, NULL when timing is off */
     uint32_t slice;         /* warp instructions run_warp runs before yielding (SLICE) */
 };

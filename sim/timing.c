@@ -489,6 +489,14 @@ classify(const TimingGpu *g, const Inst *in)
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;
     }
+    case OP_TC_MMA_F16: /* the shape is in a register: tm_step costs each one */
+    case OP_TC_MMA_TF32:
+    case OP_TC_MMA_F8F6F4:
+    case OP_TC_MMA_I8:
+        p.pipe = TP_TENSOR;
+        p.kind = K_WGMMA;
+        p.lat = (uint16_t)g->lat[TP_TENSOR];
+        break;
     case OP_WGMMA_COMMIT:
         p.kind = K_WGCOMMIT;
         break;
@@ -1102,6 +1110,8 @@ groups_push(uint64_t *done, uint32_t *count, uint64_t t)
     done[(*count)++] = t;
 }
 
+static double peak_fma_clk(const TimingGpu *g);
+
 void
 tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
 {
@@ -1110,6 +1120,21 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     const Inst *in = &x->code[pc];
     const PcInfo *pi = &tm->pc[pc];
     WarpT *W = &tm->w[warp];
+    PcInfo tc;
+    if (in->op == OP_TC_MMA_F16 || in->op == OP_TC_MMA_TF32 || in->op == OP_TC_MMA_F8F6F4 ||
+        in->op == OP_TC_MMA_I8) {
+        /* tcgen05.mma: one thread drives the SM's tensor cores, asynchronously; its M x N x K
+         * (exec_sm100.c: x->tc_fmas) at the part's dense rate for the kind, in f16
+         * FMAs: tf32 at half of it, fp8 and i8 at twice [DS-B200] */
+        double f16 = x->tc_fmas * (in->op == OP_TC_MMA_TF32  ? 2.0
+                                   : in->op == OP_TC_MMA_F16 ? 1.0
+                                                             : 0.5);
+        tc = *pi;
+        tc.work = (float)f16;
+        tc.occ = (float)(f16 / peak_fma_clk(g) / g->wgmma_eff);
+        tc.lat = (uint16_t)(g->lat[TP_TENSOR] + tc.occ);
+        pi = &tc;
+    }
     uint64_t start = W->clock;
     int s = (int)(warp & 3);
     W->steps++;
@@ -1658,7 +1683,8 @@ const char *
 sim_timing_models(void)
 {
     return "a100 (A100 SXM4 80GB, sm_80 and below), h100 (H100 SXM5 80GB, sm_90a, sm_90, "
-           "sm_80 and below)";
+           "sm_80 and below), b200 (B200 (HGX, 1000 W), uncalibrated, sm_100a, sm_90, sm_80 and "
+           "below)";
 }
 
 SimResult

@@ -256,7 +256,7 @@ enc(const Case *c, unsigned ty, int v)
 }
 
 static void
-run_case(const Case *c)
+run_case(const Case *c, bool timed)
 {
     unsigned KT = c->K * c->steps;
     static int av[M][128], bv[N][128];
@@ -289,6 +289,8 @@ run_case(const Case *c)
     /* B starts bytes_a after A: the PTX adds it to the shared base before encoding */
     char *ptx = gemm_ptx(c, idesc, bytes_a, bytes_b, blk_a, blk_b);
     SimCtx *ctx = sim_create();
+    if (timed)
+        CHECK(sim_set_timing(ctx, "b200") == SIM_OK, "--timing=b200");
     SimFunc *f = load_entry(ctx, ptx, "tc");
     static uint32_t out[M][N];
     memset(out, 0xff, sizeof out);
@@ -318,6 +320,24 @@ run_case(const Case *c)
         CHECK(bad == 0, "kind::%s (S %u, A %s, B %s): %u wrong elements", c->kind, c->S,
               c->a_mn ? "MN" : "K", c->b_mn ? "MN" : "K", bad);
     }
+    SimTiming tm;
+    if (timed && sim_timing(ctx, &tm) == SIM_OK) {
+        /* modeled: the tensor bound is the mmas' M x N x K at B200's dense rate for the kind
+           (f16: 4096 FMAs a clock an SM, tf32 half, i8 / fp8 twice) over 0.85 achieved */
+        double per = !strcmp(c->kind, "f16") ? 1 : !strcmp(c->kind, "tf32") ? 2 : 0.5;
+        double want = (double)M * N * c->K * c->steps * per / 4096 / 0.85;
+        printf("b200 %s: tensor bound %llu cycles (want %.1f), time %.2f us modeled, %s\n", c->kind,
+               (unsigned long long)tm.bound[SIM_LIM_TENSOR], want, tm.time_us, tm.calibrated);
+        CHECK(!strcmp(tm.gpu, "b200") && !strcmp(tm.calibrated, "uncalibrated") &&
+                  tm.time_lo_us < tm.time_us / 1.4 && tm.time_hi_us > tm.time_us * 1.9,
+              "b200: uncalibrated, with a wide band");
+        CHECK(tm.bound[SIM_LIM_TENSOR] >= (uint64_t)want &&
+                  tm.bound[SIM_LIM_TENSOR] <= (uint64_t)want + 2,
+              "b200 %s: tensor bound %llu cycles, want %.1f", c->kind,
+              (unsigned long long)tm.bound[SIM_LIM_TENSOR], want);
+    } else if (timed) {
+        CHECK(0, "no timing for b200");
+    }
     sim_destroy(ctx);
     free(img);
     free(ptx);
@@ -341,7 +361,7 @@ test_gemms(void)
         { "f16", 1, 0, 0, 2, 16, 1, 0, 0, 0, 128, 256 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(&cases[i]);
+        run_case(&cases[i], i < 4);
 }
 
 /* ---- faults ---- */
