@@ -128,8 +128,8 @@ lower_ld(Emit *e, OpId o)
     RegClass c = reg_class_of(r->elem);
     for (uint32_t i = 0; i < r->n; i++)
         r->slots[i] = new_reg(e, c);
-    ins(e, "tcgen05.ld.sync.aligned.32x32b.x%" PRIu32 ".b32 %s, [%s];", r->n,
-        reg_list(e, r->slots, r->n), S(e, a));
+    const char *list = reg_list(e, r->slots, r->n); /* S() keeps only 16 strings */
+    ins(e, "tcgen05.ld.sync.aligned.32x32b.x%" PRIu32 ".b32 %s, [%s];", r->n, list, S(e, a));
     return true;
 }
 
@@ -144,8 +144,8 @@ lower_st(Emit *e, OpId o)
     unpack_all(e, r, s);
     for (uint32_t i = 0; i < n; i++)
         s[i] = as_reg(e, s[i]);
-    ins(e, "tcgen05.st.sync.aligned.32x32b.x%" PRIu32 ".b32 [%s], %s;", n, S(e, a),
-        reg_list(e, s, n));
+    const char *list = reg_list(e, s, n); /* S() keeps only 16 strings */
+    ins(e, "tcgen05.st.sync.aligned.32x32b.x%" PRIu32 ".b32 [%s], %s;", n, S(e, a), list);
     return true;
 }
 
