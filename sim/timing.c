@@ -56,6 +56,7 @@ enum {
     K_WGWAIT,
     K_MBARWAIT,
     K_BULK,
+    K_TCCOMMIT, /* tcgen05.commit: its mbarrier completes when the warp's mmas do */
     K_NOP
 };
 
@@ -499,6 +500,9 @@ classify(const TimingGpu *g, const Inst *in)
         break;
     case OP_WGMMA_COMMIT:
         p.kind = K_WGCOMMIT;
+        break;
+    case OP_TC_COMMIT:
+        p.kind = K_TCCOMMIT;
         break;
     case OP_WGMMA_WAIT:
         p.kind = K_WGWAIT;
@@ -1229,6 +1233,22 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
         groups_push(W->wg_done, &W->nwg, W->wg_open);
         W->wg_open = 0;
         break;
+    case K_TCCOMMIT: { /* a wait on the mbarrier waits for the modeled end of the mmas */
+        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+        uint64_t a = addr_of(x, lead, &in->o[0]);
+        if (in->space == SP_NONE)
+            generic_space(&a);
+        uint32_t i = 0;
+        while (i < tm->nmbar && tm->mbar[i].off != (uint32_t)a)
+            i++;
+        if (i == tm->nmbar && tm->nmbar < 16) {
+            tm->mbar[tm->nmbar].off = (uint32_t)a;
+            tm->mbar[tm->nmbar++].done = 0;
+        }
+        if (i < tm->nmbar)
+            tm->mbar[i].done = max_u64(tm->mbar[i].done, W->wg_open);
+        break;
+    }
     case K_BULK: {
         /* DRAM latency, then the bytes at this SM's share of the L2 bandwidth */
         uint64_t done = t + lat + (uint64_t)((double)tm->bulk_bytes * g->sms / g->l2_bytes_clk);

@@ -396,6 +396,56 @@ static const char *const unalloc_ptx =
     "  mov.u32 %r2, 64;\n"
     "  tcgen05.st.sync.aligned.32x32b.x2.b32 [%r2], {%r3, %r4};\n  ret;\n}\n";
 
+/* modeled: 16 mmas of 128x256x16 f16 (2409 cycles of B200 tensor time) from one thread,
+ * the warpgroup waiting on their commit: the wait is on the critical path, so the
+ * latency bound covers the tensor time */
+static const char *const commit_wait_ptx =
+    ".version 8.6\n.target sm_100a\n.address_size 64\n"
+    ".visible .entry k()\n.reqntid 128, 1, 1\n{\n"
+    "  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<4>;\n"
+    "  .shared .align 1024 .b8 sm[16384];\n  .shared .align 8 .b64 bar;\n"
+    "  .shared .align 4 .b32 slot;\n"
+    "  mov.u32 %r0, %tid.x; setp.eq.u32 %p0, %r0, 0; setp.lt.u32 %p1, %r0, 32;\n"
+    "  mov.u32 %r1, slot; mov.u32 %r2, bar; mov.u32 %r5, sm;\n"
+    "  @%p0 mbarrier.init.shared::cta.b64 [%r2], 1;\n"
+    "  @%p1 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 256;\n"
+    "  tcgen05.fence::before_thread_sync;  bar.sync 0;  tcgen05.fence::after_thread_sync;\n"
+    "  ld.shared.u32 %r3, [%r1];\n"
+    "  @!%p0 bra WAIT;\n"
+    "  cvt.u64.u32 %rd1, %r5; shr.u64 %rd1, %rd1, 4; or.b64 %rd1, %rd1, 0x0000401000080000;\n"
+    "  mov.u32 %r4, 0x08400010;  mov.u32 %r6, 0;  setp.ne.u32 %p2, %r6, 0;\n" /* N 256 */
+    "  mov.u32 %r7, 0;\n"
+    "LOOP:\n"
+    "  tcgen05.mma.cta_group::1.kind::f16 [%r3], %rd1, %rd1, %r4, %p2;\n"
+    "  add.u32 %r7, %r7, 1;  setp.lt.u32 %p3, %r7, 16;  @%p3 bra LOOP;\n"
+    "  tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%r2];\n"
+    "WAIT:\n"
+    "  mbarrier.try_wait.parity.shared::cta.b64 %p3, [%r2], 0; @!%p3 bra WAIT;\n"
+    "  tcgen05.fence::after_thread_sync;  bar.sync 0;\n"
+    "  @%p1 tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r3, 256;\n  ret;\n}\n";
+
+static void
+test_commit_wait_timing(void)
+{
+    SimCtx *ctx = sim_create();
+    CHECK(sim_set_timing(ctx, "b200") == SIM_OK, "--timing=b200");
+    SimTiming tm;
+    double want = 16.0 * 128 * 256 * 16 / 4096 / 0.85;
+    if (launch_ok(ctx, load_entry(ctx, commit_wait_ptx, "k"), 1, 128, 0, NULL) == 0 &&
+        sim_timing(ctx, &tm) == SIM_OK) {
+        printf("b200 commit wait: tensor bound %llu, latency bound %llu cycles (tensor time "
+               "%.0f), modeled\n",
+               (unsigned long long)tm.bound[SIM_LIM_TENSOR],
+               (unsigned long long)tm.bound[SIM_LIM_LATENCY], want);
+        CHECK(tm.bound[SIM_LIM_TENSOR] >= (uint64_t)want &&
+                  tm.bound[SIM_LIM_LATENCY] >= (uint64_t)want,
+              "b200: the commit's waiters wait for the modeled mmas (latency bound %llu, tensor "
+              "time %.0f)",
+              (unsigned long long)tm.bound[SIM_LIM_LATENCY], want);
+    }
+    sim_destroy(ctx);
+}
+
 static void
 test_faults(void)
 {
@@ -418,5 +468,6 @@ main(void)
     test_layouts();
     test_gemms();
     test_faults();
+    test_commit_wait_timing();
     return test_exit("test_sim_tcgen05");
 }
