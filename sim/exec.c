@@ -859,8 +859,16 @@ run_cta(Exec *x)
                     return limit_fault(x, t);
             }
         }
-        if (x->nexited == x->nthreads)
+        if (x->nexited == x->nthreads) {
+            uint32_t cols = sim_sm100_allocated(x);
+            if (cols) /* at thread 0's exit */
+                return sim_fault(x, &x->th[0], &x->code[x->th[0].pc],
+                                 "the CTA ends with %u tensor-memory columns still allocated "
+                                 "(tcgen05.dealloc them before the kernel exits: PTX ISA "
+                                 "9.7.16.1.2)",
+                                 cols);
             break;
+        }
         if (!progress && !release_soft(x))
             return report_deadlock(x);
     }

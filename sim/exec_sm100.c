@@ -15,6 +15,7 @@
  *            (M = 64, sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
  *            128B swizzle with 32B atoms) is a located fault, never a silent guess.
  *            tcgen05.ld / st of warp w reach lanes 32 (w % 4) .. + 31 only [9.7.16.8.1].
+ *            A CTA that ends with columns allocated faults at its last thread's exit.
  */
 #include "sim/simint.h"
 
@@ -49,6 +50,15 @@ sim_sm100_free(Exec *x)
         free(x->sm100->mem);
     free(x->sm100);
     x->sm100 = NULL;
+}
+
+uint32_t
+sim_sm100_allocated(const Exec *x)
+{
+    uint32_t n = 0;
+    for (int u = 0; x->sm100 && u < 16; u++)
+        n += x->sm100->used[u] ? 32 : 0;
+    return n;
 }
 
 /* ---- descriptors ---- */

@@ -722,6 +722,7 @@ ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit;
 WarpFn sim_wx_tcgen05;
 void sim_sm100_cta_reset(Exec *x);
 void sim_sm100_free(Exec *x);
+uint32_t sim_sm100_allocated(const Exec *x); /* tensor-memory columns still allocated */
 /* The instruction descriptor of kind::tf32/f16/f8f6f4/i8, field by field [PTX ISA 9.1
  * Table 42]; decode returns false when a reserved bit (6, 23, 29) is set. */
 typedef struct {

@@ -446,6 +446,12 @@ test_commit_wait_timing(void)
     sim_destroy(ctx);
 }
 
+static const char *const leak_ptx =
+    ".version 8.6\n.target sm_100a\n.address_size 64\n"
+    ".visible .entry k()\n{\n  .reg .b32 %r<4>;\n  .shared .align 4 .b32 slot;\n"
+    "  mov.u32 %r1, slot;\n"
+    "  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 64;\n  ret;\n}\n";
+
 static void
 test_faults(void)
 {
@@ -457,6 +463,8 @@ test_faults(void)
     launch_fails(ctx, load_entry(ctx, bad_m_ptx, "k"), 1, 32, NULL, "has M = 64");
     launch_fails(ctx, load_entry(ctx, unalloc_ptx, "k"), 1, 32, NULL,
                  "columns 64 to 65, which are not all allocated");
+    launch_fails(ctx, load_entry(ctx, leak_ptx, "k"), 1, 32, NULL,
+                 "the CTA ends with 64 tensor-memory columns still allocated");
     sim_destroy(ctx);
 }
 
