@@ -149,6 +149,7 @@ typedef struct {
     unsigned dtype, atype, btype, e, K, steps; /* K of one mma; steps of K */
     int a_mn, b_mn;                            /* transpose A / B: MN-major */
     uint32_t S, lbo, sbo;                      /* both operands' layout */
+    int neg_a;                                 /* idesc bit 13: D = -A x B */
 } Case;
 
 /* kernel: copy the prepared shared image (global -> shared, 16 bytes a thread a step);
@@ -266,8 +267,11 @@ run_case(const Case *c, bool timed)
     for (int j = 0; j < N; j++)
         for (unsigned k = 0; k < KT; k++)
             bv[j][k] = small();
-    /* image: A then B, each `steps` blocks of K columns; a block's size is its rows x K x e */
+    /* image: A then B, each `steps` blocks of K columns; a block holds its rows x K x e
+       bytes, or rows / 8 groups of SBO bytes when the swizzle's rows are wider than K */
     uint32_t blk_a = M * c->K * c->e, blk_b = N * c->K * c->e;
+    if (M / 8 * c->sbo > blk_a)
+        blk_a = M / 8 * c->sbo, blk_b = N / 8 * c->sbo;
     uint32_t bytes_a = blk_a * c->steps, bytes_b = blk_b * c->steps;
     uint8_t *img = calloc(1, bytes_a + bytes_b);
     for (unsigned s = 0; s < c->steps; s++)
@@ -284,8 +288,9 @@ run_case(const Case *c, bool timed)
                 memcpy(img + a, &v, c->e);
             }
         }
-    uint32_t idesc = c->dtype << 4 | c->atype << 7 | c->btype << 10 | (uint32_t)c->a_mn << 15 |
-                     (uint32_t)c->b_mn << 16 | (N >> 3) << 17 | (M >> 4) << 24;
+    uint32_t idesc = c->dtype << 4 | c->atype << 7 | c->btype << 10 | (uint32_t)c->neg_a << 13 |
+                     (uint32_t)c->a_mn << 15 | (uint32_t)c->b_mn << 16 | (N >> 3) << 17 |
+                     (M >> 4) << 24;
     /* B starts bytes_a after A: the PTX adds it to the shared base before encoding */
     char *ptx = gemm_ptx(c, idesc, bytes_a, bytes_b, blk_a, blk_b);
     SimCtx *ctx = sim_create();
@@ -305,9 +310,13 @@ run_case(const Case *c, bool timed)
                 long want = 0;
                 for (unsigned k = 0; k < KT; k++)
                     want += (long)av[i][k] * bv[j][k];
+                if (c->neg_a)
+                    want = -want;
                 bool ok;
                 if (i8) {
                     ok = (int32_t)out[i][j] == (int32_t)want;
+                } else if (c->dtype == 0) { /* f16 D: the low half of the cell [9.7.16.10.4.1] */
+                    ok = (out[i][j] & 0xffff) == half_of((float)want / 16.0f);
                 } else {
                     float g;
                     memcpy(&g, &out[i][j], 4);
@@ -352,13 +361,15 @@ test_gemms(void)
        core matrix), SBO = next 8 rows (K x e x 8)
        MN-major none: SBO = next 16 bytes of M/N (a core matrix of 8 k), LBO = next 8 k */
     static const Case cases[] = {
-        { "f16", 1, 0, 0, 2, 16, 2, 0, 0, 32, 16, 256 },
-        { "f16", 1, 1, 1, 2, 16, 2, 0, 0, 0, 128, 256 }, /* bf16, no swizzle */
-        { "tf32", 1, 2, 2, 4, 8, 2, 0, 0, 32, 16, 256 },
-        { "i8", 2, 1, 1, 1, 32, 2, 0, 0, 32, 16, 256 },
-        { "f8f6f4", 1, 0, 0, 1, 32, 1, 0, 0, 32, 16, 256 }, /* e4m3 */
-        { "f16", 1, 0, 0, 2, 16, 1, 1, 1, 0, 128, 256 },    /* A and B MN-major */
-        { "f16", 1, 0, 0, 2, 16, 1, 0, 0, 0, 128, 256 },
+        { "f16", 1, 0, 0, 2, 16, 2, 0, 0, 32, 16, 256, 0 },
+        { "f16", 1, 1, 1, 2, 16, 2, 0, 0, 0, 128, 256, 0 }, /* bf16, no swizzle */
+        { "tf32", 1, 2, 2, 4, 8, 2, 0, 0, 32, 16, 256, 0 },
+        { "i8", 2, 1, 1, 1, 32, 2, 0, 0, 32, 16, 256, 0 },
+        { "f8f6f4", 1, 0, 0, 1, 32, 1, 0, 0, 32, 16, 256, 0 }, /* e4m3 */
+        { "f16", 1, 0, 0, 2, 16, 1, 1, 1, 0, 128, 256, 0 },    /* A and B MN-major */
+        { "f16", 1, 0, 0, 2, 16, 1, 0, 0, 0, 128, 256, 0 },
+        { "f16", 0, 0, 0, 2, 16, 2, 0, 0, 64, 16, 512, 0 },   /* f16 D; 64-byte swizzle */
+        { "f16", 1, 1, 1, 2, 16, 2, 0, 0, 128, 16, 1024, 1 }, /* bf16, negate A; 128-byte */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i], i < 4);
