@@ -58,9 +58,24 @@ lower_smem_desc(Emit *e, OpId o)
             sbo = attr_int_or(op_attr(e->m, o, "sbo"), 0);
     uint64_t bits = swizzle_code(attr_int_or(op_attr(e->m, o, "swizzle"), 0)) << 61 | 1ull << 46 |
                     (uint64_t)(sbo >> 4 & 0x3fff) << 32 | (uint64_t)(lbo >> 4 & 0x3fff) << 16;
-    if (mem_of(e, op->args[0])->space != SP_SHARED)
+    MemRep *mr = mem_of(e, op->args[0]);
+    if (mr->space != SP_SHARED)
         return fail_op(e, "operand must be in workgroup (shared) memory");
-    Slot a = shared_addr32(e, op->args[0], op->args + 1, op->nargs - 1);
+    /* the descriptor's base offset is 0: a swizzled tile starts on its pattern (8 rows of
+       the span: 256, 512, 1024 bytes), any tile on 16 bytes [9.7.16.4.1] */
+    int64_t sw = attr_int_or(op_attr(e->m, o, "swizzle"), 0), need = sw ? 8 * sw : 16, off, align;
+    Slot a = mem_address(e, mr, op->args + 1, op->nargs - 1, &off, &align);
+    if (align < need)
+        return fail_op(e,
+                       "with swizzle = %" PRId64 " needs its tile aligned to %" PRId64
+                       " bytes (the descriptor's base offset is 0), but the address is only "
+                       "known to be %" PRId64 "-byte aligned",
+                       sw, need, align);
+    if (off) {
+        Slot d0 = new_reg(e, (RegClass)a.cls);
+        ins(e, "add.s%u %s, %s, %" PRId64 ";", cls_width((RegClass)a.cls), S(e, d0), S(e, a), off);
+        a = d0;
+    }
     Slot w = new_reg(e, RC_B64), sh = new_reg(e, RC_B64), an = new_reg(e, RC_B64);
     Slot d = new_reg(e, RC_B64);
     ins(e, "cvt.u64.u32 %s, %s;", S(e, w), S(e, as_reg(e, a)));
