@@ -203,7 +203,7 @@ sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
                          sim_op_table[in->op].mnemonic, (unsigned long long)n) != EX_FAULT;
     if (in->op == OP_TC_DEALLOC) {
         uint32_t a = (uint32_t)opd_read(x, t, &in->o[0]), col = a & 0xffff;
-        if ((a >> 16) != 0 || col % 32 || s->alloc[col / 32] != n)
+        if ((a >> 16) != 0 || col % 32 || col >= TMEM_COLS || s->alloc[col / 32] != n)
             return sim_fault(x, t, in,
                              "tcgen05.dealloc of %llu columns at tensor-memory address 0x%08x, "
                              "which is not an allocation of that size",

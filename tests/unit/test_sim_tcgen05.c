@@ -463,6 +463,12 @@ static const char *const leak_ptx =
     "  mov.u32 %r1, slot;\n"
     "  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 64;\n  ret;\n}\n";
 
+static const char *const bad_dealloc_ptx =
+    ".version 8.6\n.target sm_100a\n.address_size 64\n"
+    ".visible .entry k()\n{\n  .reg .b32 %r<4>;\n"
+    "  mov.u32 %r1, 4096;\n" /* column 4096: past the 512 columns */
+    "  tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n  ret;\n}\n";
+
 static void
 test_faults(void)
 {
@@ -474,6 +480,9 @@ test_faults(void)
     launch_fails(ctx, load_entry(ctx, bad_m_ptx, "k"), 1, 32, NULL, "has M = 64");
     launch_fails(ctx, load_entry(ctx, unalloc_ptx, "k"), 1, 32, NULL,
                  "columns 64 to 65, which are not all allocated");
+    launch_fails(ctx, load_entry(ctx, bad_dealloc_ptx, "k"), 1, 32, NULL,
+                 "tcgen05.dealloc of 32 columns at tensor-memory address 0x00001000, which is "
+                 "not an allocation of that size");
     launch_fails(ctx, load_entry(ctx, leak_ptx, "k"), 1, 32, NULL,
                  "the CTA ends with 64 tensor-memory columns still allocated");
     sim_destroy(ctx);
