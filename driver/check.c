@@ -157,7 +157,7 @@ static const char check_usage[] =
     "                     simulator, the SM count on a GPU)\n"
     "  --stats            print the simulator's counters after each sim run\n"
     "  --timing=GPU       after each sim run print the performance model's estimate for\n"
-    "                     GPU (a100 or h100): 'timing: KERNEL gpu=... time_us=...\n"
+    "                     GPU (a100, h100, b200): 'timing: KERNEL gpu=... time_us=...\n"
     "                     limiter=...' (docs/timing.md); the check itself is unchanged\n"
     "  --verbose          print the tolerances and up to 10 mismatches\n" SIM_LIMITS_HELP;
 

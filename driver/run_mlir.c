@@ -65,7 +65,7 @@ static const char run_mlir_usage[] =
     "  --keep             also write the PTX to DIR/ENTRY.ptx (ENTRY: the kernel's PTX\n"
     "                     entry name), which a simulator error then names\n"
     "  --timing=GPU       on the simulator, also print the performance model's estimate\n"
-    "                     for GPU (a100 or h100, any case) (docs/timing.md)\n"
+    "                     for GPU (a100, h100 or b200, any case) (docs/timing.md)\n"
     "  --entry-point=FN   the host function a PROGRAM runs (default main)\n"
     "  --timing-sample=N  with --timing: simulate only N CTAs spread over a bigger grid and\n"
     "                     extrapolate by waves; the other CTAs do not run, so no array is\n"

@@ -50,7 +50,7 @@ static const char run_usage[] =
     "  has a .reqntid (vptx's kernels do), which it then is; --grid for an op-level\n"
     "  kernel, whose '// vptx: grid' line computes it from the sizes given; DIR\n"
     "  defaults to '.' (created with its parents when missing).\n"
-    "  --timing=GPU       also estimate the kernel's time on GPU (a100 or h100) with the\n"
+    "  --timing=GPU       also estimate the kernel's time on GPU (a100, h100, b200) with the\n"
     "                     simulator's performance model and print one 'timing:' line\n"
     "                     (docs/timing.md); results are the same with or without it\n"
     "  --timing-detail    also print the model's cycles per PTX line\n"

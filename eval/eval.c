@@ -648,6 +648,16 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_SETMAXNREG:
     case OP_EXIT:
     case OP_NAMED_BARRIER:
+    case OP_TCGEN05_ALLOC:
+    case OP_TCGEN05_DEALLOC:
+    case OP_TCGEN05_RELINQUISH:
+    case OP_TCGEN05_SMEM_DESC:
+    case OP_TCGEN05_MMA:
+    case OP_TCGEN05_COMMIT:
+    case OP_TCGEN05_LD:
+    case OP_TCGEN05_ST:
+    case OP_TCGEN05_WAIT:
+    case OP_TCGEN05_FENCE:
         return simt_only(ev, o);
     case OP_CLUSTER_ID:
     case OP_CLUSTER_DIM:

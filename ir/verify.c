@@ -989,6 +989,18 @@ verify_op_rules(Verifier *v, OpId o)
                         (long long)n);
         break;
     }
+    case OP_TCGEN05_ALLOC:
+    case OP_TCGEN05_DEALLOC:
+    case OP_TCGEN05_RELINQUISH:
+    case OP_TCGEN05_SMEM_DESC:
+    case OP_TCGEN05_MMA:
+    case OP_TCGEN05_COMMIT:
+    case OP_TCGEN05_LD:
+    case OP_TCGEN05_ST:
+    case OP_TCGEN05_WAIT:
+    case OP_TCGEN05_FENCE:
+        verify_tcgen05(v, o);
+        break;
     case OP_LAUNCH_FUNC:
     case OP_LAUNCH:
     case OP_GPU_TERMINATOR:

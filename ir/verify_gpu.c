@@ -644,3 +644,185 @@ verify_wgmma_reg_a(Verifier *v, OpId o)
         return;
     verify_want_same(v, o, result(0), operand(3));
 }
+
+/* ---- tcgen05 (sm_100a) [PTX ISA 9.1 9.7.16] ---- */
+
+/* `cols`: tensor-memory columns, a power of two from 32 to 512 [9.7.16.1.2] */
+static void
+want_tmem_cols(Verifier *v, OpId o)
+{
+    int64_t n;
+    if (verify_get_int(v, o, "cols", &n, true) && (n < 32 || n > 512 || (n & (n - 1))))
+        verify_fail(v, o, "attribute 'cols' is %lld but must be a power of two from 32 to 512",
+                    (long long)n);
+}
+
+/* The value of an i32 operand defined by arith.constant, if it is one. */
+static bool
+const_operand(Verifier *v, OpId o, uint32_t i, int64_t *out)
+{
+    ValueId a = v->m->ops[o].args[i];
+    OpId d = value_get(v->m, a)->def;
+    if (!valid_op(v, d) || kind_of(v, d) != OP_CONSTANT)
+        return false;
+    const Attr *c = op_attr(v->m, d, "value");
+    if (!c || c->kind != ATTR_INT)
+        return false;
+    *out = c->i;
+    return true;
+}
+
+/* The instruction descriptor of kind::tf32/f16/f8f6f4/i8 [Table 42], checked against the
+ * kind [Table 39]: cta_group::1, dense, no .ws. */
+static void
+check_idesc(Verifier *v, OpId o, const char *kind, uint32_t d)
+{
+    unsigned dt = d >> 4 & 3, at = d >> 7 & 7, bt = d >> 10 & 7, n = (d >> 17 & 63) << 3,
+             m = (d >> 24 & 31) << 4;
+    bool i8 = !strcmp(kind, "i8"), f8 = !strcmp(kind, "f8f6f4"), tf = !strcmp(kind, "tf32");
+    const char *why = NULL;
+    if (d & (1u << 2 | 3u))
+        why = "sets sparsity (bits 0-2), which vptx does not emit (no tcgen05.mma.sp)";
+    else if (d & (1u << 6 | 1u << 23 | 1u << 29))
+        why = "sets a reserved bit (6, 23 or 29)";
+    else if (d >> 30)
+        why = "sets the .ws maximum shift (bits 30-31) on a plain tcgen05.mma";
+    else if ((d & 8) && !i8)
+        why = "sets saturate (bit 3), which only kind::i8 has";
+    else if (i8 && (d & (3u << 13)))
+        why = "negates A or B (bits 13-14), which kind::i8 cannot";
+    else if (i8 ? dt != 2 : tf ? dt != 1 : dt > 1)
+        why = i8   ? "has a D type (bits 4-5) other than S32 = 2, which kind::i8 needs"
+              : tf ? "has a D type (bits 4-5) other than F32 = 1, which kind::tf32 needs"
+                   : "has a D type (bits 4-5) other than F16 = 0 or F32 = 1";
+    else if (i8   ? at > 1 || bt > 1
+             : tf ? at != 2 || bt != 2
+             : f8 ? at == 2 || at > 5 || bt == 2 || bt > 5
+                  : at > 1 || bt != at || (dt == 0 && at != 0))
+        why = i8   ? "has A/B types (bits 7-12) other than U8 = 0 / S8 = 1"
+              : tf ? "has A/B types (bits 7-12) other than TF32 = 2"
+              : f8 ? "has A/B types (bits 7-12) other than E4M3 = 0, E5M2 = 1, E2M3 = 3, E3M2 = "
+                     "4, E2M1 = 5"
+                   : "has A/B types (bits 7-12) other than both F16 = 0 or both BF16 = 1 (F16 "
+                     "only with an F16 D)";
+    else if (m != 64 && m != 128)
+        why = "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
+    else if (n < 8 || n > 256 || (i8 && n > 32 && n % 16))
+        why = i8 ? "has N (bits 17-22, N >> 3) outside 8, 16, 24, 32, 48, ... 256 (kind::i8)"
+                 : "has N (bits 17-22, N >> 3) outside 8 to 256";
+    if (why)
+        verify_fail(v, o, "instruction descriptor 0x%08x %s for kind::%s", d, why, kind);
+}
+
+static void
+verify_tcgen05_mma(Verifier *v, OpId o)
+{
+    static const char *const kinds[] = { "f16", "tf32", "f8f6f4", "i8" };
+    const char *kind = verify_get_enum(v, o, "kind", true);
+    bool known = false;
+    for (size_t i = 0; kind && i < sizeof kinds / sizeof kinds[0]; i++)
+        known = known || !strcmp(kind, kinds[i]);
+    if (kind && !known) {
+        verify_fail(v, o,
+                    "attribute 'kind' is \"%s\" but must be \"f16\", \"tf32\", \"f8f6f4\" or "
+                    "\"i8\" (block-scaled kinds are not supported)",
+                    kind);
+        return;
+    }
+    if (!verify_want_type(v, o, operand(0), TY_I32) ||
+        !verify_want_type(v, o, operand(1), TY_I64) ||
+        !verify_want_type(v, o, operand(2), TY_I64) ||
+        !verify_want_type(v, o, operand(3), TY_I32) || !verify_want_type(v, o, operand(4), TY_I1))
+        return;
+    int64_t d;
+    if (kind && const_operand(v, o, 3, &d))
+        check_idesc(v, o, kind, (uint32_t)d);
+}
+
+/* tcgen05.ld / st .32x32b.xN: N .b32 registers a thread, N a power of two 1..128 [9.7.16.8] */
+static void
+verify_tcgen05_ldst(Verifier *v, OpId o, bool st)
+{
+    const char *shape = verify_get_enum(v, o, "shape", false);
+    if (shape && strcmp(shape, "32x32b")) {
+        verify_fail(v, o, "attribute 'shape' is \"%s\" but only \"32x32b\" is supported", shape);
+        return;
+    }
+    if (!verify_want_type(v, o, operand(0), TY_I32))
+        return;
+    Slot s = st ? operand(1) : result(0);
+    TypeId t = slot_type(v, o, s);
+    int64_t n = is_vec(v, t) && rank_of(v, t) == 1 ? dim_of(v, t, 0) : 0;
+    verify_want(v, o, s,
+                n >= 1 && n <= 128 && !(n & (n - 1)) &&
+                    (elem_of(v, t) == TY_I32 || elem_of(v, t) == TY_F32),
+                "a vector<N x i32|f32>, N a power of two from 1 to 128");
+}
+
+static void
+want_kind_attr(Verifier *v, OpId o, const char *a, const char *b)
+{
+    const char *k = verify_get_enum(v, o, "kind", true);
+    if (k && strcmp(k, a) && strcmp(k, b))
+        verify_fail(v, o, "attribute 'kind' is \"%s\" but must be \"%s\" or \"%s\"", k, a, b);
+}
+
+void
+verify_tcgen05(Verifier *v, OpId o)
+{
+    uint32_t n = v->m->ops[o].nargs;
+    switch (kind_of(v, o)) {
+    case OP_TCGEN05_ALLOC:
+        if (verify_want_count(v, o, "operands", n, 1, UINT32_MAX) &&
+            verify_check_memref_access(v, o, 0, 1, n - 1) &&
+            want_workgroup_memref(v, o, operand(0)))
+            verify_want(v, o, operand(0), elem_of(v, arg_type(v, o, 0)) == TY_I32,
+                        "a workgroup memref of i32 (the slot the address is written to)");
+        want_tmem_cols(v, o);
+        break;
+    case OP_TCGEN05_DEALLOC:
+        verify_want_type(v, o, operand(0), TY_I32);
+        want_tmem_cols(v, o);
+        break;
+    case OP_TCGEN05_SMEM_DESC: {
+        int64_t sw = 0, lbo, sbo;
+        if (verify_want_count(v, o, "operands", n, 1, UINT32_MAX) &&
+            verify_check_memref_access(v, o, 0, 1, n - 1))
+            want_workgroup_memref(v, o, operand(0));
+        verify_want_type(v, o, result(0), TY_I64);
+        if (op_attr(v->m, o, "swizzle") && verify_get_int(v, o, "swizzle", &sw, true) && sw != 0 &&
+            sw != 32 && sw != 64 && sw != 128)
+            verify_fail(v, o, "attribute 'swizzle' is %lld but must be 0, 32, 64 or 128",
+                        (long long)sw);
+        if (verify_get_int(v, o, "lbo", &lbo, true) && (lbo < 0 || lbo >= 1 << 18 || lbo % 16))
+            verify_fail(v, o,
+                        "attribute 'lbo' is %lld but must be a multiple of 16 below 262144 "
+                        "(14 bits of lbo >> 4)",
+                        (long long)lbo);
+        if (verify_get_int(v, o, "sbo", &sbo, true) && (sbo < 0 || sbo >= 1 << 18 || sbo % 16))
+            verify_fail(v, o,
+                        "attribute 'sbo' is %lld but must be a multiple of 16 below 262144 "
+                        "(14 bits of sbo >> 4)",
+                        (long long)sbo);
+        break;
+    }
+    case OP_TCGEN05_MMA:
+        verify_tcgen05_mma(v, o);
+        break;
+    case OP_TCGEN05_COMMIT:
+        verify_mbarrier_op(v, o, "bx", 2);
+        break;
+    case OP_TCGEN05_LD:
+    case OP_TCGEN05_ST:
+        verify_tcgen05_ldst(v, o, kind_of(v, o) == OP_TCGEN05_ST);
+        break;
+    case OP_TCGEN05_WAIT:
+        want_kind_attr(v, o, "ld", "st");
+        break;
+    case OP_TCGEN05_FENCE:
+        want_kind_attr(v, o, "before", "after");
+        break;
+    default: /* OP_TCGEN05_RELINQUISH: nothing to check */
+        break;
+    }
+}

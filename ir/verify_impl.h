@@ -295,6 +295,7 @@ bool verify_want_accumulator(Verifier *v, OpId o, Slot s);
 void verify_warpgroup_mma(Verifier *v, OpId o);
 void verify_warpgroup_mma_store(Verifier *v, OpId o);
 void verify_wgmma_shared(Verifier *v, OpId o);
+void verify_tcgen05(Verifier *v, OpId o); /* the vptx.tcgen05_* ops (sm_100a) */
 void verify_wgmma_reg_a(Verifier *v, OpId o);
 
 /* verify_host.c: the host-side ops of ops.def ("host code") */

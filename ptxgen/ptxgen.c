@@ -113,6 +113,16 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_EXIT] = isel_sm90,
     [OP_NAMED_BARRIER] = isel_sm90,
     [OP_TMA_CREATE_DESCRIPTOR] = isel_sm90,
+    [OP_TCGEN05_ALLOC] = isel_sm100,
+    [OP_TCGEN05_DEALLOC] = isel_sm100,
+    [OP_TCGEN05_RELINQUISH] = isel_sm100,
+    [OP_TCGEN05_SMEM_DESC] = isel_sm100,
+    [OP_TCGEN05_MMA] = isel_sm100,
+    [OP_TCGEN05_COMMIT] = isel_sm100,
+    [OP_TCGEN05_LD] = isel_sm100,
+    [OP_TCGEN05_ST] = isel_sm100,
+    [OP_TCGEN05_WAIT] = isel_sm100,
+    [OP_TCGEN05_FENCE] = isel_sm100,
 };
 
 /* The lowering of op kind k: its class's (ops.def), else lower_fn's */

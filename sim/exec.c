@@ -859,8 +859,16 @@ run_cta(Exec *x)
                     return limit_fault(x, t);
             }
         }
-        if (x->nexited == x->nthreads)
+        if (x->nexited == x->nthreads) {
+            uint32_t cols = sim_sm100_allocated(x);
+            if (cols) /* at thread 0's exit */
+                return sim_fault(x, &x->th[0], &x->code[x->th[0].pc],
+                                 "the CTA ends with %u tensor-memory columns still allocated "
+                                 "(tcgen05.dealloc them before the kernel exits: PTX ISA "
+                                 "9.7.16.1.2)",
+                                 cols);
             break;
+        }
         if (!progress && !release_soft(x))
             return report_deadlock(x);
     }
@@ -887,6 +895,7 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
         memset(x->occ, 0, (size_t)x->nthreads * x->m->nslots * sizeof *x->occ);
     x->nexited = 0;
     sim_sm90_cta_reset(x);
+    sim_sm100_cta_reset(x);
     uint32_t tx = 0, ty = 0, tz = 0; /* thread i's (x, y, z) without a division each */
     for (uint32_t i = 0; i < x->nthreads; i++) {
         Thread *t = &x->th[i];

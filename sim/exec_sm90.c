@@ -931,3 +931,22 @@ sim_ex_setmaxnreg(Exec *x, Thread *t, const Inst *in)
     x->st.warp_collectives++;
     return EX_JUMP;
 }
+
+/* One arrive on the initialised mbarrier at the shared [addr] operand o: tcgen05.commit's
+ * mbarrier::arrive::one (exec_sm100.c). */
+int
+sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o)
+{
+    uint32_t off;
+    if (!smem_addr(x, t, in, in->space, o, 8, 8, &off))
+        return EX_FAULT;
+    Mbar *b = mbar_live(x, t, in, off);
+    if (!b)
+        return EX_FAULT;
+    if (b->pending < 1)
+        return sim_fault(x, t, in, "'%s' on an mbarrier with no pending arrivals",
+                         sim_op_table[in->op].mnemonic);
+    b->pending--;
+    settle(x, b);
+    return EX_NEXT;
+}

@@ -72,8 +72,8 @@ check_config(const Func *f, const unsigned g[3], const unsigned b[3], void **par
 
 /* .target sm_NN[a]: at most the GPU's own, and not one of the parts the model lacks
  * (target/targets.def's modeled column: not sm_86, sm_89, the consumer Ampere and Ada,
- * nor sm_100a).  A target vptx does not compile for (nvcc's default sm_52, say): by its
- * number, the model lacking sm_81 .. sm_89 (sm_87: embedded Ampere). */
+ * nor an 'a' target on another GPU).  A target vptx does not compile for (nvcc's default sm_52,
+ * say): by its number, the model lacking sm_81 .. sm_89 (sm_87: embedded Ampere). */
 static bool
 timing_target_ok(const TimingGpu *g, const char *target)
 {
@@ -81,8 +81,8 @@ timing_target_ok(const TimingGpu *g, const char *target)
         return true;
     int max = target_table[g->target].sm;
     const Target *t = target_find(target);
-    if (t)
-        return t->modeled && t->sm <= max;
+    if (t) /* an 'a' target runs on its own GPU only */
+        return t->modeled && t->sm <= max && (!t->arch_a || t == &target_table[g->target]);
     if (strncmp(target, "sm_", 3))
         return false;
     int n = atoi(target + 3);
@@ -127,6 +127,7 @@ free_exec(Exec *x)
     free(x->occ);
     free((void *)x->params);
     sim_sm90_free(x);
+    sim_sm100_free(x);
 }
 
 static bool
@@ -328,4 +329,6 @@ sim_print_stats(const SimStats *s, FILE *out)
                 (unsigned long long)s->wgmma_inflight_max, (unsigned long long)s->wgmma_waits,
                 (unsigned long long)s->wgmma_kept_max,
                 s->wgmma_waits ? (double)s->wgmma_kept / (double)s->wgmma_waits : 0.0);
+    if (s->tc_mma_ops)
+        fprintf(out, "tcgen05        %llu mma\n", (unsigned long long)s->tc_mma_ops);
 }

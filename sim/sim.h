@@ -108,6 +108,8 @@ typedef struct {
      * groups the waits left in flight (wait_group N keeps min(N, those)): their sum and
      * the most at one wait */
     uint64_t wgmma_ops, wgmma_groups, wgmma_waits, wgmma_inflight_max, wgmma_kept, wgmma_kept_max;
+    /* sm_100a: tcgen05.mma instructions (one per issuing thread) */
+    uint64_t tc_mma_ops;
 } SimStats;
 
 typedef enum {
@@ -229,7 +231,7 @@ typedef enum {
 } SimLimiter;
 
 typedef struct {
-    const char *gpu;          /* "a100", "h100" */
+    const char *gpu;          /* "a100", "h100", "b200" */
     double time_us;           /* estimated kernel time, launch overhead included */
     uint64_t cycles;          /* the same in SM clock cycles */
     SimLimiter limiter;       /* the bound that set the time */
@@ -248,15 +250,16 @@ typedef struct {
     uint64_t dram_bytes, l2_bytes; /* estimated traffic */
     double time_lo_us, time_hi_us; /* the band: the calibration cases' errors applied to
                                       time_us (docs/timing.md, "Calibration") */
-    const char *calibrated;        /* "published": calibrated on published measurements */
+    const char *calibrated;        /* "published": calibrated on published measurements;
+                                      "uncalibrated" (b200): on none */
     const char *ceiling;           /* "" or the class ("gemm", "attention", "fp32", "dram")
                                       whose best published measurement capped the time */
 } SimTiming;
 
-/* gpu: "a100" or "h100" (sim_timing_models() lists them); NULL or "" turns timing off.
+/* gpu: "a100", "h100" or "b200" (sim_timing_models() lists them); NULL or "" turns timing off.
  * SIM_ERR_INVALID_VALUE for an unknown name, with a message listing the models.  A
  * launch with timing on fails (SIM_ERR_LAUNCH) when the module's .target is one the
- * model lacks (sm_86, sm_89, sm_100a, or above the GPU's own). */
+ * model lacks (sm_86, sm_89, an 'a' target on another GPU, or above the GPU's own). */
 SimResult sim_set_timing(SimCtx *ctx, const char *gpu);
 const char *sim_timing_models(void); /* "a100 (A100 SXM4 80GB, sm_80), h100 (...)" */
 /* Whether the model `gpu` covers PTX for `target` ("sm_80", "sm_90a"; NULL or "" = any);

@@ -562,9 +562,11 @@ struct Exec {
     bool defer_cp, faulted;
     uint8_t fill;
     uint32_t nexited;
-    struct SimSm90 *sm90; /* mbarriers, wgmma state of the current CTA (exec_sm90.c) */
-    Timing *tm;           /* timing model state, NULL when timing is off */
-    uint32_t slice;       /* warp instructions run_warp runs before yielding (SLICE) */
+    struct SimSm90 *sm90;   /* mbarriers, wgmma state of the current CTA (exec_sm90.c) */
+    struct SimSm100 *sm100; /* tensor memory of the current CTA (exec_sm100.c) */
+    double tc_fmas;         /* M x N x K of the last tcgen05.mma (timing.c) */
+    Timing *tm;             /* timing model state, NULL when timing is off */
+    uint32_t slice;         /* warp instructions run_warp runs before yielding (SLICE) */
 };
 
 SimResult exec_launch(Exec *x);
@@ -712,6 +714,32 @@ ExecFn sim_ex_mbar, sim_ex_bulk, sim_ex_bulk_commit, sim_ex_bulk_wait, sim_ex_wg
 void sim_sm90_cta_reset(Exec *x);
 void sim_sm90_free(Exec *x);
 int sim_sm90_deadlock(Exec *x, const Thread *t);
+/* one arrive on the initialised mbarrier at the shared [addr] operand o (tcgen05.commit) */
+int sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o);
+/* sm_100a tcgen05 (exec_sm100.c) */
+DecodeFn sim_dec_tcgen05;
+ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit;
+WarpFn sim_wx_tcgen05;
+void sim_sm100_cta_reset(Exec *x);
+void sim_sm100_free(Exec *x);
+uint32_t sim_sm100_allocated(const Exec *x); /* tensor-memory columns still allocated */
+/* The instruction descriptor of kind::tf32/f16/f8f6f4/i8, field by field [PTX ISA 9.1
+ * Table 42]; decode returns false when a reserved bit (6, 23, 29) is set. */
+typedef struct {
+    unsigned sparse_sel, sparse, saturate, dtype, atype, btype;
+    unsigned neg_a, neg_b, trans_a, trans_b, n, m, max_shift;
+} SimIdesc;
+bool sim_tc_idesc_decode(uint32_t d, SimIdesc *o);
+/* The shared memory descriptor [Table 40]: byte values (start, lbo, sbo), the raw
+ * fields, and span: the swizzle's bytes (0 none); decode returns false when a fixed
+ * field is wrong or the swizzle mode is 3, 5 or 7. */
+typedef struct {
+    uint32_t start, lbo, sbo, span;
+    unsigned fixed, base_offset, lbo_absolute, swizzle_mode;
+} SimSdesc;
+bool sim_tc_sdesc_decode(uint64_t d, SimSdesc *o);
+/* shared address of element (x, k) (x: M or N index) of e-byte elements [9.7.16.3.3] */
+uint32_t sim_tc_sdesc_addr(const SimSdesc *s, bool mn_major, uint32_t x, uint32_t k, uint32_t e);
 WarpFn wx_nop, wx_shfl, wx_vote, wx_match, wx_redux, wx_elect, wx_ldmatrix, wx_stmatrix,
     wx_movmatrix, wx_mma;
 /* wmma (exec_wmma.c) */

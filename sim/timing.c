@@ -56,6 +56,7 @@ enum {
     K_WGWAIT,
     K_MBARWAIT,
     K_BULK,
+    K_TCCOMMIT, /* tcgen05.commit: its mbarrier completes when the warp's mmas do */
     K_NOP
 };
 
@@ -489,8 +490,19 @@ classify(const TimingGpu *g, const Inst *in)
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;
     }
+    case OP_TC_MMA_F16: /* the shape is in a register: tm_step costs each one */
+    case OP_TC_MMA_TF32:
+    case OP_TC_MMA_F8F6F4:
+    case OP_TC_MMA_I8:
+        p.pipe = TP_TENSOR;
+        p.kind = K_WGMMA;
+        p.lat = (uint16_t)g->lat[TP_TENSOR];
+        break;
     case OP_WGMMA_COMMIT:
         p.kind = K_WGCOMMIT;
+        break;
+    case OP_TC_COMMIT:
+        p.kind = K_TCCOMMIT;
         break;
     case OP_WGMMA_WAIT:
         p.kind = K_WGWAIT;
@@ -1192,6 +1204,45 @@ bar_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
     tm->bar_max[id] = 0;
 }
 
+static double peak_fma_clk(const TimingGpu *g);
+
+/* tcgen05.mma: one thread drives the SM's tensor cores, asynchronously; its M x N x K
+   (exec_sm100.c: x->tc_fmas) at the part's dense rate for the kind, in f16 FMAs: tf32 at
+   half of it, fp8 and i8 at twice [DS-B200].  pi's costs with that work, in *tc */
+static const PcInfo *
+tc_mma_cost(const Exec *x, const Inst *in, const PcInfo *pi, PcInfo *tc)
+{
+    const TimingGpu *g = x->tm->g;
+    double f16 = x->tc_fmas * (in->op == OP_TC_MMA_TF32  ? 2.0
+                               : in->op == OP_TC_MMA_F16 ? 1.0
+                                                         : 0.5);
+    *tc = *pi;
+    tc->work = (float)f16;
+    tc->occ = (float)(f16 / peak_fma_clk(g) / g->wgmma_eff);
+    tc->lat = (uint16_t)(g->lat[TP_TENSOR] + tc->occ);
+    return tc;
+}
+
+/* tcgen05.commit: a wait on its mbarrier waits for the modeled end of the warp's mmas */
+static void
+tc_commit_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
+{
+    Timing *tm = x->tm;
+    const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+    uint64_t a = addr_of(x, lead, &in->o[0]);
+    if (in->space == SP_NONE)
+        generic_space(&a);
+    uint32_t i = 0;
+    while (i < tm->nmbar && tm->mbar[i].off != (uint32_t)a)
+        i++;
+    if (i == tm->nmbar && tm->nmbar < 16) {
+        tm->mbar[tm->nmbar].off = (uint32_t)a;
+        tm->mbar[tm->nmbar++].done = 0;
+    }
+    if (i < tm->nmbar)
+        tm->mbar[i].done = max_u64(tm->mbar[i].done, tm->w[warp].wg_open);
+}
+
 void
 tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
 {
@@ -1200,6 +1251,10 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     const Inst *in = &x->code[pc];
     const PcInfo *pi = &tm->pc[pc];
     WarpT *W = &tm->w[warp];
+    PcInfo tc;
+    if (in->op == OP_TC_MMA_F16 || in->op == OP_TC_MMA_TF32 || in->op == OP_TC_MMA_F8F6F4 ||
+        in->op == OP_TC_MMA_I8)
+        pi = tc_mma_cost(x, in, pi, &tc);
     uint64_t start = W->clock;
     int s = (int)(warp & 3);
     W->steps++;
@@ -1270,6 +1325,9 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     case K_WGCOMMIT:
         groups_push(W->wg_done, &W->nwg, W->wg_open);
         W->wg_open = 0;
+        break;
+    case K_TCCOMMIT:
+        tc_commit_issued(x, warp, mask, in);
         break;
     case K_BULK:
         bulk_issued(tm, t + lat);
@@ -1684,7 +1742,8 @@ const char *
 sim_timing_models(void)
 {
     return "a100 (A100 SXM4 80GB, sm_80 and below), h100 (H100 SXM5 80GB, sm_90a, sm_90, "
-           "sm_80 and below)";
+           "sm_80 and below), b200 (B200 (HGX, 1000 W), uncalibrated, sm_100a, sm_90, sm_80 and "
+           "below)";
 }
 
 SimResult

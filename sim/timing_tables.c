@@ -15,6 +15,10 @@
  *   [HOP]      Luo et al., Benchmarking and Dissecting the Nvidia Hopper GPU Architecture,
  *              IPDPS 2024 (arXiv 2402.13499)
  *   [EST]      this project's estimate, to be fitted by tests/gpu/timing_calib on a GPU
+ *   [DS-B200]  NVIDIA HGX B200 datasheet / Blackwell architecture technical brief (2024):
+ *              per GPU, dense tensor FP16/BF16 2.25 PFLOP/s, TF32 1.1, FP8 and INT8 4.5;
+ *              FP32 80 TFLOP/s; HBM3e 8 TB/s.  b200 is uncalibrated: no measurement on
+ *              the part went into it (docs/timing.md, "b200")
  */
 #include "sim/simint.h"
 
@@ -117,6 +121,54 @@ static const TimingGpu gpus[] = {
         .ceil_attn = { 0.502, 0.655, 0.748 }, /* [FA3] 497, 648, 740 of 989.4 TFLOP/s */
         .ceil_fp32 = 1,     /* no published measurement: the datasheet */
         .ceil_dram = 0.968, /* [FASTCU] sum reduction 3241 of 3350 GB/s */
+    },
+    {
+        .name = "b200",
+        .product = "B200 (HGX, 1000 W)",
+        .target = TARGET_SM_100A,
+        .sms = 148,         /* [DS-B200]: the SM count CUDA reports for a B200 */
+        .clock_mhz = 1856,  /* [EST] 2.25 PFLOP/s = 2 x 148 SMs x 4096 FMA/clk x 1856 MHz */
+        .max_warps_sm = 64, /* [PG] compute capability 10.0 */
+        .max_ctas_sm = 32,
+        .reg_unit = 256,
+        .smem_cta_reserved = 1024,
+        .dram_gbs = 8000, /* [DS-B200] */
+        .dram_eff = 0.9,  /* [EST] */
+        .dram_wr_cost = 1.22,
+        .l2_bytes_clk = 10240, /* [EST] */
+        .l2_eff = 0.70,
+        .l2_mb = 126, /* [EST] */
+        .l1_kb = 256,
+        .smem_bytes_clk = 128,
+        .lat = {
+            [TP_FP32] = 4, [TP_FP16] = 5, [TP_FP64] = 8, [TP_INT] = 4, [TP_SFU] = 18,
+            [TP_CVT] = 12, [TP_MIO] = 24, [TP_LSU] = 4, [TP_TENSOR] = 32, [TP_BRANCH] = 4,
+        },
+        .thr = { /* TP_TENSOR: the dense f16 peak [DS-B200]; the rest as h100 [EST] */
+            [TP_FP32] = 128, [TP_FP16] = 128, [TP_FP64] = 64, [TP_INT] = 64, [TP_SFU] = 16,
+            [TP_CVT] = 16, [TP_MIO] = 32, [TP_LSU] = 32, [TP_TENSOR] = 4096, [TP_BRANCH] = 64,
+        },
+        .wgmma_fma_clk = 0, /* no wgmma on sm_100a: tcgen05.mma runs at thr[TP_TENSOR] */
+        .lat_smem = 29,
+        .lat_l1 = 33,
+        .lat_l2 = 300,
+        .lat_dram = 600,
+        .lat_bar = 20,
+        .atom_same_cyc = 2,
+        .atom_per_clk = 128,
+        .launch_us = 2.5,
+        .mma_eff = 0.85,
+        .wgmma_eff = 0.85, /* [EST] the achieved fraction of the tcgen05 rate */
+        .fp32_eff = 0.9,
+        .overlap_p = 6,
+        .calibrated = "uncalibrated",
+        /* no measurement on the part: a wide band for every class */
+        .band = { [CAL_MMA] = { -0.5, 0.5 }, [CAL_FP32] = { -0.5, 0.5 },
+                  [CAL_DRAM] = { -0.5, 0.5 }, [CAL_OTHER] = { -0.5, 0.5 } },
+        .ceil_gemm = 1, /* no published measurement used: the datasheet */
+        .ceil_attn = { 1, 1, 1 },
+        .ceil_fp32 = 1,
+        .ceil_dram = 1,
     },
 };
 

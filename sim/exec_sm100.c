@@ -1,0 +1,461 @@
+/*
+ * exec_sm100.c -- the Blackwell (sm_100a) tcgen05 instructions, cta_group::1 [PTX ISA 9.1
+ * 9.7.16]: tensor memory, its allocation, tcgen05.mma from shared-memory descriptors,
+ * tcgen05.commit, tcgen05.ld / st (.32x32b), tcgen05.wait, tcgen05.fence.
+ *
+ * Requires:  Insts decoded through ops.def (sim_dec_tcgen05); mbarriers of exec_sm90.c.
+ * Ensures:   each CTA has its own tensor memory, 128 lanes x 512 columns of 32 bits
+ *            [9.7.16.1], allocated by warps in powers of two >= 32 columns (first fit, at
+ *            a multiple of the size); an address is lane << 16 | column [9.7.16.1.1].
+ *            tcgen05.mma completes at issue (one legal schedule: the ISA only promises
+ *            completion by the time a later tcgen05.commit's mbarrier arrival is seen),
+ *            so tcgen05.commit arrives at once and tcgen05.wait has nothing to wait
+ *            for.  The instruction descriptor (Table 42) and the shared memory
+ *            descriptor (Table 40) are decoded field by field, and what is not modelled
+ *            (M = 64, sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
+ *            128B swizzle with 32B atoms) is a located fault, never a silent guess.
+ *            tcgen05.ld / st of warp w reach lanes 32 (w % 4) .. + 31 only [9.7.16.8.1].
+ *            A CTA that ends with columns allocated faults at its last thread's exit.
+ */
+#include "sim/simint.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TMEM_LANES 128
+#define TMEM_COLS  512
+
+struct SimSm100 {
+    uint32_t *mem;      /* TMEM_LANES x TMEM_COLS words, lane-major */
+    uint32_t alloc[16]; /* an allocation's columns at its first 32-column unit, else 0 */
+    bool used[16];      /* the 32-column unit is allocated */
+    bool relinquished;
+};
+
+void
+sim_sm100_cta_reset(Exec *x)
+{
+    if (x->sm100) {
+        memset(x->sm100->alloc, 0, sizeof x->sm100->alloc);
+        memset(x->sm100->used, 0, sizeof x->sm100->used);
+        x->sm100->relinquished = false;
+    }
+}
+
+void
+sim_sm100_free(Exec *x)
+{
+    if (x->sm100)
+        free(x->sm100->mem);
+    free(x->sm100);
+    x->sm100 = NULL;
+}
+
+uint32_t
+sim_sm100_allocated(const Exec *x)
+{
+    uint32_t n = 0;
+    for (int u = 0; x->sm100 && u < 16; u++)
+        n += x->sm100->used[u] ? 32 : 0;
+    return n;
+}
+
+/* ---- descriptors ---- */
+
+bool
+sim_tc_idesc_decode(uint32_t d, SimIdesc *o)
+{
+    o->sparse_sel = d & 3;
+    o->sparse = d >> 2 & 1;
+    o->saturate = d >> 3 & 1;
+    o->dtype = d >> 4 & 3;
+    o->atype = d >> 7 & 7;
+    o->btype = d >> 10 & 7;
+    o->neg_a = d >> 13 & 1;
+    o->neg_b = d >> 14 & 1;
+    o->trans_a = d >> 15 & 1;
+    o->trans_b = d >> 16 & 1;
+    o->n = (d >> 17 & 63) << 3;
+    o->m = (d >> 24 & 31) << 4;
+    o->max_shift = d >> 30 & 3;
+    return !(d & (1u << 6 | 1u << 23 | 1u << 29)); /* reserved bits */
+}
+
+bool
+sim_tc_sdesc_decode(uint64_t d, SimSdesc *o)
+{
+    o->start = (uint32_t)(d & 0x3fff) << 4;
+    o->lbo = (uint32_t)(d >> 16 & 0x3fff) << 4;
+    o->sbo = (uint32_t)(d >> 32 & 0x3fff) << 4;
+    o->fixed = (unsigned)(d >> 46 & 7);
+    o->base_offset = (unsigned)(d >> 49 & 7);
+    o->lbo_absolute = (unsigned)(d >> 52 & 1);
+    o->swizzle_mode = (unsigned)(d >> 61 & 7);
+    /* 0 none, 1 128B with 32B atoms, 2 128B, 4 64B, 6 32B; 3, 5, 7 invalid */
+    static const uint32_t span[8] = { 0, 128, 128, 0, 64, 0, 32, 0 };
+    o->span = span[o->swizzle_mode];
+    bool zero = (d >> 14 & 3) == 0 && (d >> 30 & 3) == 0 && (d >> 53 & 0xff) == 0;
+    return zero && o->fixed == 1 &&
+           (o->swizzle_mode == 0 || o->swizzle_mode == 1 || o->swizzle_mode == 2 ||
+            o->swizzle_mode == 4 || o->swizzle_mode == 6);
+}
+
+/* Shared address of element (row x, k) of an operand of e-byte elements, K-major or
+ * MN-major, through the canonical layouts of 9.7.16.3.3 and the swizzle of the span. */
+uint32_t
+sim_tc_sdesc_addr(const SimSdesc *s, bool mn_major, uint32_t x, uint32_t k, uint32_t e)
+{
+    uint32_t S = s->span, a;
+    if (!mn_major)
+        a = S ? s->start + x / 8 * s->sbo + x % 8 * S + k * e
+              : s->start + x / 8 * s->sbo + x % 8 * 16 + k * e / 16 * s->lbo + k * e % 16;
+    else
+        a = S ? s->start + x * e / S * s->lbo + k / 8 * s->sbo + k % 8 * S + x * e % S
+              : s->start + x * e / 16 * s->sbo + k / 8 * s->lbo + k % 8 * 16 + x * e % 16;
+    return S ? a ^ (((a >> 7) & (S / 16 - 1)) << 4) : a;
+}
+
+/* ---- decoding ---- */
+
+bool
+sim_dec_tcgen05(Decoder *d, Inst *in)
+{
+    for (int i = 0; i < MAXOPD; i++)
+        d->opty[i] = TY_B32;
+    switch (in->op) {
+    case OP_TC_MMA_F16:
+    case OP_TC_MMA_TF32:
+    case OP_TC_MMA_F8F6F4:
+    case OP_TC_MMA_I8:
+        if (in->o[0].kind != OPD_ADDR)
+            return dec_error(d,
+                             "tcgen05.mma needs [d-tmem], a-desc, b-desc, idesc, enable-input-d");
+        d->opty[1] = d->opty[2] = TY_B64;
+        d->opty[4] = TY_PRED;
+        return true;
+    case OP_TC_LD:
+    case OP_TC_ST: {
+        int v = in->op == OP_TC_LD ? 0 : 1;
+        if (in->o[1 - v].kind != OPD_ADDR || in->o[v].kind != OPD_VEC || in->num == 0 ||
+            in->o[v].n != in->num)
+            return dec_error(d, "tcgen05.%s.32x32b.xN needs %s with N registers", v ? "st" : "ld",
+                             v ? "[taddr], {r...}" : "{r...}, [taddr]");
+        return true;
+    }
+    case OP_TC_ALLOC:
+    case OP_TC_COMMIT:
+        if (in->o[0].kind != OPD_ADDR)
+            return dec_error(d, "'%s' needs a shared [address]", sim_op_table[in->op].mnemonic);
+        return true;
+    default:
+        return true;
+    }
+}
+
+/* ---- tensor memory ---- */
+
+static uint32_t *
+tmem(Exec *x)
+{
+    if (!x->sm100 && !(x->sm100 = calloc(1, sizeof *x->sm100)))
+        return NULL;
+    if (!x->sm100->mem)
+        x->sm100->mem = calloc((size_t)TMEM_LANES * TMEM_COLS, sizeof(uint32_t));
+    return x->sm100->mem;
+}
+
+/* Is [col, col + n) of the tensor memory allocated? */
+static bool
+cols_allocated(const Exec *x, uint32_t col, uint32_t n)
+{
+    if (!x->sm100 || n == 0 || col + n > TMEM_COLS)
+        return false;
+    for (uint32_t u = col / 32; u <= (col + n - 1) / 32; u++)
+        if (!x->sm100->used[u])
+            return false;
+    return true;
+}
+
+static bool
+ncols_ok(uint64_t n)
+{
+    return n >= 32 && n <= TMEM_COLS && !(n & (n - 1));
+}
+
+/* alloc / dealloc / relinquish_alloc_permit: once per warp (.sync.aligned) */
+bool
+sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)mask;
+    Thread *t = &x->th[warp * WARP_SIZE];
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory") != EX_FAULT;
+    struct SimSm100 *s = x->sm100;
+    if (in->op == OP_TC_RELINQUISH) {
+        s->relinquished = true;
+        return true;
+    }
+    uint64_t n = opd_read(x, t, &in->o[1]) & 0xffffffffu;
+    if (!ncols_ok(n))
+        return sim_fault(x, t, in,
+                         "'%s' of %llu columns: the count must be a power of two from 32 to 512",
+                         sim_op_table[in->op].mnemonic, (unsigned long long)n) != EX_FAULT;
+    if (in->op == OP_TC_DEALLOC) {
+        uint32_t a = (uint32_t)opd_read(x, t, &in->o[0]), col = a & 0xffff;
+        if ((a >> 16) != 0 || col % 32 || col >= TMEM_COLS || s->alloc[col / 32] != n)
+            return sim_fault(x, t, in,
+                             "tcgen05.dealloc of %llu columns at tensor-memory address 0x%08x, "
+                             "which is not an allocation of that size",
+                             (unsigned long long)n, a) != EX_FAULT;
+        s->alloc[col / 32] = 0;
+        for (uint32_t u = col / 32; u < col / 32 + n / 32; u++)
+            s->used[u] = false;
+        return true;
+    }
+    if (s->relinquished)
+        return sim_fault(x, t, in,
+                         "tcgen05.alloc after the CTA relinquished its allocation permit") !=
+               EX_FAULT;
+    uint32_t units = (uint32_t)n / 32;
+    for (uint32_t b = 0; b < 16; b += units) {
+        bool free_run = true;
+        for (uint32_t u = b; u < b + units; u++)
+            free_run = free_run && !s->used[u];
+        if (!free_run)
+            continue;
+        uint8_t *p = mem_access(x, t, in, SP_SHARED, addr_of(x, t, &in->o[0]), 4, 4, true);
+        if (!p)
+            return false;
+        uint32_t a = 32 * b;
+        memcpy(p, &a, 4);
+        s->alloc[b] = (uint32_t)n;
+        for (uint32_t u = b; u < b + units; u++)
+            s->used[u] = true;
+        return true;
+    }
+    return sim_fault(x, t, in,
+                     "tcgen05.alloc of %llu columns: the tensor memory has no free run that "
+                     "large (the warp would wait forever)",
+                     (unsigned long long)n) != EX_FAULT;
+}
+
+/* ---- tcgen05.ld / st .32x32b.xN [9.7.16.8.3-4]: thread i of warp w holds lane
+ * 32 (w % 4) + i, register j column col + j ---- */
+
+static bool
+ldst_lane_col(Exec *x, Thread *t, const Inst *in, uint32_t n, uint32_t *lane, uint32_t *col)
+{
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[in->op == OP_TC_LD ? 1 : 0]);
+    uint32_t base = a >> 16, chunk = 32 * (t->warp % 4);
+    *col = a & 0xffff;
+    *lane = base + t->lane;
+    if (base != chunk)
+        return sim_fault(x, t, in,
+                         "'%s' at lane %u from warp %u, which reaches lanes %u to %u only "
+                         "(PTX ISA 9.7.16.8.1)",
+                         sim_op_table[in->op].mnemonic, base, t->warp, chunk,
+                         chunk + 31) != EX_FAULT;
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory") != EX_FAULT;
+    if (!cols_allocated(x, *col, n))
+        return sim_fault(x, t, in,
+                         "'%s' of columns %u to %u, which are not all allocated (tcgen05.alloc)",
+                         sim_op_table[in->op].mnemonic, *col, *col + n - 1) != EX_FAULT;
+    return true;
+}
+
+int
+sim_ex_tcgen05_ldst(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t n = in->num, lane, col;
+    if (!ldst_lane_col(x, t, in, n, &lane, &col))
+        return EX_FAULT;
+    uint32_t *row = &x->sm100->mem[(size_t)lane * TMEM_COLS + col];
+    const Opd *v = &x->vecs[in->o[in->op == OP_TC_LD ? 0 : 1].r];
+    for (uint32_t j = 0; j < n; j++)
+        if (in->op == OP_TC_LD)
+            reg_write(t, &v[j], row[j]);
+        else
+            row[j] = (uint32_t)opd_read(x, t, &v[j]);
+    return EX_NEXT;
+}
+
+/* ---- tcgen05.mma [9.7.16.10.9] ---- */
+
+/* fp8 by its bit fields: e4m3 (no infinities, S.1111.111 NaN), e5m2 (IEEE-like) */
+static double
+fp8(bool e4, uint8_t b)
+{
+    unsigned mb = e4 ? 3 : 2, eb = e4 ? 4 : 5, bias = e4 ? 7 : 15;
+    unsigned m = b & ((1u << mb) - 1), ex = (b >> mb) & ((1u << eb) - 1);
+    double sign = b & 0x80 ? -1 : 1;
+    if (e4 && ex == 15 && m == 7)
+        return NAN;
+    if (!e4 && ex == 31)
+        return m ? NAN : sign * INFINITY;
+    if (ex == 0)
+        return sign * ldexp((double)m, 1 - (int)bias - (int)mb);
+    return sign * ldexp((double)(m | 1u << mb), (int)ex - (int)bias - (int)mb);
+}
+
+typedef enum { MK_F16, MK_TF32, MK_F8F6F4, MK_I8 } MmaKind;
+
+/* Bytes of an A/B element and its value, for the kind and the descriptor's type field. */
+static double
+elem(MmaKind k, unsigned ty, const uint8_t *p)
+{
+    switch (k) {
+    case MK_F16:
+        return ty ? bf16_to_double((uint16_t)(p[0] | p[1] << 8))
+                  : f16_to_double((uint16_t)(p[0] | p[1] << 8));
+    case MK_TF32: /* an f32 whose 13 low mantissa bits the tensor core ignores */
+        return f32_of((uint32_t)(p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24) &
+                      0xffffe000u);
+    case MK_F8F6F4:
+        return fp8(ty == 0, p[0]);
+    case MK_I8:
+        return ty ? (double)(int8_t)p[0] : (double)p[0];
+    }
+    return 0;
+}
+
+/* Why the descriptor cannot run as kind k here, or NULL. */
+static const char *
+idesc_problem(MmaKind k, const SimIdesc *d, bool reserved_ok)
+{
+    if (!reserved_ok)
+        return "sets a reserved bit (6, 23 or 29)";
+    if (d->sparse || d->sparse_sel)
+        return "asks for sparsity, which needs tcgen05.mma.sp";
+    if (d->max_shift)
+        return "sets the .ws maximum shift";
+    if (d->saturate && k != MK_I8)
+        return "sets saturate, which only kind::i8 has";
+    switch (k) {
+    case MK_F16:
+        if (d->dtype > 1 || d->atype > 1 || d->btype != d->atype || (d->dtype == 0 && d->atype))
+            return "has types outside kind::f16's (D f16/f32, A = B f16 or bf16; bf16 needs f32)";
+        break;
+    case MK_TF32:
+        if (d->dtype != 1 || d->atype != 2 || d->btype != 2)
+            return "has types outside kind::tf32's (D f32, A = B tf32)";
+        break;
+    case MK_F8F6F4:
+        if (d->dtype > 1 || d->atype > 5 || d->atype == 2 || d->btype > 5 || d->btype == 2)
+            return "has types outside kind::f8f6f4's";
+        if (d->atype > 1 || d->btype > 1)
+            return "has fp6 or fp4 operands, which the simulator does not model";
+        break;
+    case MK_I8:
+        if (d->dtype != 2 || d->atype > 1 || d->btype > 1 || d->neg_a || d->neg_b)
+            return "has types outside kind::i8's (D s32, A/B s8 or u8, no negation)";
+        break;
+    }
+    if (d->m == 64)
+        return "has M = 64, whose tensor-memory layout the simulator does not model";
+    if (d->m != 128)
+        return "has an M other than 64 or 128 (cta_group::1)";
+    if (d->n < 8 || d->n > 256 || (k == MK_I8 && d->n > 32 && d->n % 16))
+        return "has an N outside the shapes of PTX ISA Table 39";
+    return NULL;
+}
+
+static bool
+load_matrix(Exec *x, Thread *t, const Inst *in, MmaKind k, unsigned ty, uint64_t desc, bool mn,
+            uint32_t rows, uint32_t K, double *out)
+{
+    SimSdesc s;
+    bool ok = sim_tc_sdesc_decode(desc, &s);
+    const char *why = !ok              ? "has a bad fixed field or swizzle mode"
+                      : s.base_offset  ? "has a non-zero base offset (not modelled)"
+                      : s.lbo_absolute ? "uses the absolute leading-dimension mode (not modelled)"
+                      : s.swizzle_mode == 1 ? "uses 128B swizzle with 32B atoms (not modelled)"
+                                            : NULL;
+    if (why)
+        return sim_fault(x, t, in, "tcgen05.mma: shared memory descriptor 0x%016llx %s",
+                         (unsigned long long)desc, why) != EX_FAULT;
+    uint32_t e = k == MK_F16 ? 2 : k == MK_TF32 ? 4 : 1;
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t kk = 0; kk < K; kk++) {
+            uint32_t a = sim_tc_sdesc_addr(&s, mn, r, kk, e);
+            const uint8_t *p = mem_access(x, t, in, SP_SHARED, a, e, e, false);
+            if (!p)
+                return false;
+            out[r * K + kk] = elem(k, ty, p);
+        }
+    return true;
+}
+
+int
+sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
+{
+    MmaKind k = in->op == OP_TC_MMA_F16    ? MK_F16
+                : in->op == OP_TC_MMA_TF32 ? MK_TF32
+                : in->op == OP_TC_MMA_I8   ? MK_I8
+                                           : MK_F8F6F4;
+    uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
+    SimIdesc d;
+    bool rok = sim_tc_idesc_decode(id, &d);
+    const char *why = idesc_problem(k, &d, rok);
+    if (why)
+        return sim_fault(x, t, in, "%s: instruction descriptor 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, id, why);
+    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff;
+    if (taddr >> 16)
+        return sim_fault(x, t, in, "tcgen05.mma: D at lane %u, but M = 128 fills lanes 0 to 127",
+                         taddr >> 16);
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory");
+    if (!cols_allocated(x, col, d.n))
+        return sim_fault(x, t, in,
+                         "tcgen05.mma: D in columns %u to %u, which are not all allocated", col,
+                         col + d.n - 1);
+    double *A = malloc((size_t)d.m * K * sizeof *A), *B = malloc((size_t)d.n * K * sizeof *B);
+    int rc = EX_FAULT;
+    if (!A || !B) {
+        rc = sim_fault(x, t, in, "out of memory");
+        goto out;
+    }
+    if (!load_matrix(x, t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a, d.m, K, A) ||
+        !load_matrix(x, t, in, k, d.btype, opd_read(x, t, &in->o[2]), d.trans_b, d.n, K, B))
+        goto out;
+    bool acc = pred_read(x, t, &in->o[4]);
+    double sa = d.neg_a ? -1 : 1, sb = d.neg_b ? -1 : 1;
+    for (uint32_t i = 0; i < d.m; i++)
+        for (uint32_t j = 0; j < d.n; j++) {
+            uint32_t *w = &x->sm100->mem[(size_t)i * TMEM_COLS + col + j];
+            if (k == MK_I8) { /* exact: 32 products of 8-bit values */
+                int64_t s = acc ? (int32_t)*w : 0;
+                for (uint32_t kk = 0; kk < K; kk++)
+                    s += (int64_t)A[i * K + kk] * (int64_t)B[j * K + kk];
+                if (d.saturate)
+                    s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+                *w = (uint32_t)s; /* wraps without .satfinite */
+                continue;
+            }
+            double s = 0;
+            if (acc) /* sub-word D: one element in the low 16 bits of a word [9.7.16.10.4.1] */
+                s = d.dtype == 1 ? (double)f32_of(*w) : f16_to_double((uint16_t)*w);
+            for (uint32_t kk = 0; kk < K; kk++)
+                s += sa * A[i * K + kk] * sb * B[j * K + kk];
+            *w = d.dtype == 1 ? bits_of_f32((float)s)
+                              : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
+        }
+    x->st.tc_mma_ops++;
+    x->tc_fmas = (double)d.m * d.n * K;
+    rc = EX_NEXT;
+out:
+    free(A);
+    free(B);
+    return rc;
+}
+
+/* ---- tcgen05.commit: the mmas before it have completed (at issue), so the arrive
+ * happens now [9.7.16.12.1]; tcgen05.wait / fence: nothing is in flight ---- */
+
+int
+sim_ex_tcgen05_commit(Exec *x, Thread *t, const Inst *in)
+{
+    return sim_mbar_arrive_one(x, t, in, &in->o[0]);
+}
