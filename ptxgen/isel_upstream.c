@@ -5,7 +5,8 @@
  *                          %clusterid / %nclusterid / %cluster_ctaid / %cluster_nctaid
  *   nvvm.read.ptx.sreg.*   mov from the special register
  *   nvvm.barrier0          bar.sync 0
- *   nvvm.shfl.sync         shfl.sync.<kind>.b32 d, a, b, c, membermask
+ *   nvvm.shfl.sync         shfl.sync.<kind>.b32 d[|p], a, b, c, membermask (p: the valid
+ *                          bit of {return_value_and_is_valid})
  *   nvvm.elect.sync        elect.sync _|p, membermask
  *   nvvm.fence.*           fence.proxy.<kind>, fence.mbarrier_init.release.cluster,
  *                          fence.sc.cluster
@@ -104,7 +105,16 @@ lower_nvvm_shfl(Emit *e, OpId o)
     const char *k = attr_enum_value(op_attr(e->m, o, "kind"));
     TypeId t = value_type(e->m, op->args[1]);
     Slot d = new_reg(e, t == TY_F32 ? RC_F32 : RC_B32);
-    ins(e, "shfl.sync.%s.b32 %s, %s, %s, %s, %s;", k ? k : "bfly", S(e, d),
+    /* {return_value_and_is_valid}: the predicate output p of `shfl.sync d|p` */
+    char dp[48];
+    if (op->nres == 2) {
+        Slot p = new_reg(e, RC_PRED);
+        snprintf(dp, sizeof dp, "%s|%s", S(e, d), S(e, p));
+        rep_scalar(e, op->res[1], p);
+    } else {
+        snprintf(dp, sizeof dp, "%s", S(e, d));
+    }
+    ins(e, "shfl.sync.%s.b32 %s, %s, %s, %s, %s;", k ? k : "bfly", dp,
         S(e, as_reg(e, scalar_of(e, op->args[1]))), S(e, scalar_of(e, op->args[2])),
         S(e, scalar_of(e, op->args[3])), S(e, scalar_of(e, op->args[0])));
     rep_scalar(e, op_get(e->m, o)->res[0], d);
