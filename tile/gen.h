@@ -40,6 +40,11 @@ typedef struct Gen {
     /* this copy of the code runs where every tile of the parallel loops (par) / this step
        of the reduction loop (red) is inside the arrays: accesses need no bounds checks */
     bool par_in_bounds, red_in_bounds;
+    /* the partials kernel of a full reduction in two (kernel.c): the stepped loop runs
+       from red_lo (to size[loop], this workgroup's end), and the reductions start from
+       their identity instead of the init */
+    ValueId red_lo;
+    bool partial;
 } Gen;
 
 /* gen.c: ops and constants */

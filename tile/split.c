@@ -240,9 +240,16 @@ tile_split(Graph *full, bool emit)
                 return false;
             prev = s->emitted;
         } else {
+            /* a kernel over other loops than the op the user wrote (the total of a full
+               reduction's row partials, generalize.c) keeps its default config */
+            LinalgInfo li;
+            char no[8];
+            bool own = !linalg_info(m, root, &li, no, sizeof no) ||
+                       li.nloops == s->nodes[s->root].li.nloops;
             s->nodes[s->root].op = root;
             s->func = full->orig_func;
-            tile_attach_config(s);
+            if (own)
+                tile_attach_config(s);
         }
     }
     return true;
