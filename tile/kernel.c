@@ -163,7 +163,8 @@ write_output(Gen *G, const Output *o)
     const Array *a = &G->g->arrays[o->array];
     LoopSet s = tile_array_loops(G->g, a);
     ValueId v = gen_array(G, o->array, s);
-    gen_write(G, v, s, G->arg[o->dest], a);
+    ValueId buf = o->slice ? gen_insert_view(G, o->slice, o->dest, a->type) : G->arg[o->dest];
+    gen_write(G, v, s, buf, a);
 }
 
 /* ----------------------------------------------------------- contraction */

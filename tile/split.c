@@ -79,7 +79,7 @@ subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
         for (uint32_t k = 0; later && k < s->nouts; k++)
             later = !(s->outs[k].array == i && s->outs[k].result); /* read from the result */
         if (later)
-            s->outs[s->nouts++] = (Output){ i, base + next++, false, 0, true };
+            s->outs[s->nouts++] = (Output){ i, base + next++, false, 0, true, 0 };
     }
     return s;
 }

@@ -91,6 +91,8 @@ typedef struct Output {
     bool result;   /* a tensor result (its buffer appended), else a memref argument */
     uint32_t result_index;
     bool scratch; /* a scratch buffer a later kernel of a split function reads */
+    OpId slice;   /* a tensor.insert_slice: the array goes to this part of dest (a
+                     memref.subview at its static offsets), the rest of dest is left */
 } Output;
 
 typedef struct Loop {
