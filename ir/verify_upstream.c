@@ -556,9 +556,22 @@ verify_mma(Verifier *v, OpId o)
                         verify_tname(v, arg_type(v, o, 2)));
             return;
         }
-        if (a->elem != b->elem) {
-            verify_fail(v, o, "has A of %s but B of %s", verify_tname(v, a->elem),
-                        verify_tname(v, b->elem));
+        if (a->elem != b->elem || a->mma_sign != b->mma_sign) {
+            verify_fail(v, o, "has A of %s but B of %s", verify_tname(v, arg_type(v, o, 0)),
+                        verify_tname(v, arg_type(v, o, 1)));
+            return;
+        }
+        if (a->elem == TY_I8 && !a->mma_sign) {
+            verify_fail(v, o,
+                        "multiplies i8 fragments: write si8 or ui8 (the signedness of the "
+                        "products, as upstream's !gpu.mma_matrix)");
+            return;
+        }
+        if ((a->elem == TY_I8) != (c->elem == TY_I32)) {
+            verify_fail(v, o,
+                        "has %s A and B but a C of %s: integer (si8, ui8) A and B accumulate "
+                        "into i32, float ones into f16 or f32",
+                        a->elem == TY_I8 ? "integer" : "float", verify_tname(v, c->elem));
             return;
         }
         mma_layout_agrees(v, o, 0, "a_transpose");
