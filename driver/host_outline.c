@@ -190,6 +190,55 @@ clone_op(Cloner *c, OpId o)
     return n;
 }
 
+/* Operand v of a cloned op defined by an op cloned after it (a block listed later that
+ * dominates an earlier one): mapped now that every op has its copy. */
+static bool
+remap_visit(Module *m, OpId o, void *ctx)
+{
+    const Cloner *c = ctx;
+    for (uint32_t i = 0; i < op_get(m, o)->nargs; i++)
+        op_get(m, o)->args[i] = mapped(c, op_get(m, o)->args[i]);
+    return true;
+}
+
+/* The blocks of a gpu.launch body (region src) into the kernel's region dst, whose entry
+ * block is already made: the entry's ops go there, each further block gets a new block
+ * (its arguments first, so that branches and later uses find them); gpu.terminator
+ * becomes gpu.return. Block order is kept, so cf.br's successor indices still hold. */
+static void
+clone_body(Cloner *c, RegionId src, RegionId dst, BlockId entry)
+{
+    Module *m = c->m;
+    uint32_t nb = region_get(m, src)->blocks.n;
+    BlockId *to = ir_malloc((nb + 1) * sizeof *to);
+    to[0] = entry;
+    for (uint32_t bi = 1; bi < nb; bi++) {
+        BlockId b = region_get(m, src)->blocks.items[bi];
+        to[bi] = block_new(m);
+        region_append(m, dst, to[bi]);
+        for (uint32_t k = 0; k < block_get(m, b)->args.n; k++) {
+            ValueId a = block_get(m, b)->args.items[k];
+            c->map[a] = block_add_arg(m, to[bi], value_type(m, a), value_get(m, a)->loc,
+                                      value_get(m, a)->name);
+        }
+    }
+    for (uint32_t bi = 0; bi < nb; bi++) {
+        BlockId b = region_get(m, src)->blocks.items[bi];
+        for (uint32_t k = 0; k < block_get(m, b)->ops.n; k++) {
+            OpId o = block_get(m, b)->ops.items[k];
+            OpId n = op_get(m, o)->kind == OP_GPU_TERMINATOR
+                         ? op_new(m, OP_GPU_RETURN, op_get(m, o)->loc, 0, NULL, 0, NULL, 0)
+                         : clone_op(c, o);
+            block_append(m, to[bi], n);
+        }
+    }
+    if (nb > 1)
+        for (uint32_t bi = 0; bi < nb; bi++)
+            for (uint32_t k = 0; k < block_get(m, to[bi])->ops.n; k++)
+                module_walk(m, block_get(m, to[bi])->ops.items[k], remap_visit, c);
+    ir_free(to);
+}
+
 /* ---------------------------------------------------------- outlining */
 
 typedef ARRAY(ValueId) ValueList;
@@ -323,12 +372,7 @@ make_kernel(Module *m, OpId host, OpId L, const Captures *cap, Cloner *cl, const
     }
     for (uint32_t i = 0; i < cap->sunk.n; i++)
         block_append(m, entry, clone_op(cl, value_get(m, cap->sunk.items[i])->def));
-    uint32_t nops = block_get(m, body)->ops.n;
-    for (uint32_t i = 0; i + 1 < nops; i++) /* all but gpu.terminator */
-        block_append(m, entry, clone_op(cl, block_get(m, body)->ops.items[i]));
-    OpId last = nops ? block_get(m, body)->ops.items[nops - 1] : 0;
-    block_append(m, entry,
-                 op_new(m, OP_GPU_RETURN, last ? op_get(m, last)->loc : loc, 0, NULL, 0, NULL, 0));
+    clone_body(cl, op_get(m, L)->regions[0], r, entry);
     const char *mname = symbol_attr(m, L, "kernelModule");
     const char *gname = mname && !name_taken(m, mname) ? mname : *name;
     OpId g = op_new(m, OP_GPU_MODULE, loc, 0, NULL, 0, NULL, 1);

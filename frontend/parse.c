@@ -505,6 +505,10 @@ bind_results(Parser *p, OpId o, const ResultName *names, uint32_t nnames)
     Op *op = op_get(p->m, o);
     if (total == 0 && p->in_mask) /* vector.mask's op: its results are the mask's */
         return true;
+    /* `%s = nvvm.shfl.sync ... -> !llvm.struct<(T, i1)>`: one name for the struct, whose
+       fields are the op's two results (%s#0, %s#1; llvm.extractvalue names them) */
+    if (total == 1 && nnames == 1 && op->kind == OP_NVVM_SHFL_SYNC && op->nres == 2)
+        return define_name(p, names[0].name, names[0].len, op->res[0], 2, names[0].loc);
     if (total != op->nres)
         return error_at(p, op->loc, "operation defines %u results but was provided %u to bind",
                         op->nres, total);
@@ -810,6 +814,19 @@ parse_op_in(Parser *p, BlockId block, ResultNameList *names)
         return error_here(p, "expected operation name");
     if (at_transform_op(p))
         return skip_transform_op(p);
+    if (at_bare(p, "llvm.extractvalue")) {
+        Loc loc = p->tok.loc;
+        ValueId field;
+        if (!parse_llvm_extractvalue(p, &field) || !skip_trailing_loc(p))
+            return false;
+        if (names->n != 1 || names->items[0].count != 1)
+            return error_at(p, loc, "llvm.extractvalue has one result");
+        const ResultName *n = &names->items[0];
+        if (lookup_name(p, n->name, n->len))
+            return error_at(p, n->loc, "redefinition of SSA value '%%%.*s'", (int)n->len, n->name);
+        add_entry(p, n->name, n->len, field, 1);
+        return true;
+    }
     OpBuild b = { 0 };
     b.loc = p->tok.loc;
     bool generic;

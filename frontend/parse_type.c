@@ -469,8 +469,17 @@ parse_mma_matrix(Parser *p, Loc loc, TypeId *out)
     int64_t shape[MAX_RANK];
     uint32_t rank;
     Type t = { .kind = TY_MMA_MATRIX, .rank = 2 };
-    if (!expect(p, TK_LESS, "'<'") || !parse_dims(p, shape, &rank, MAX_RANK, false) ||
-        !parse_type(p, &t.elem) || !expect(p, TK_COMMA, "','"))
+    if (!expect(p, TK_LESS, "'<'") || !parse_dims(p, shape, &rank, MAX_RANK, false))
+        return false;
+    /* si8 / ui8: upstream's integer WMMA operands (i8 here, the sign kept in the type) */
+    if (at_bare(p, "si8") || at_bare(p, "ui8")) {
+        t.mma_sign = at_bare(p, "si8") ? MMA_SIGNED : MMA_UNSIGNED;
+        t.elem = TY_I8;
+        next(p);
+    } else if (!parse_type(p, &t.elem)) {
+        return false;
+    }
+    if (!expect(p, TK_COMMA, "','"))
         return false;
     if (rank != 2 || shape[0] <= 0 || shape[1] <= 0 || !type_is_scalar(t.elem))
         return error_at(p, loc,

@@ -159,8 +159,39 @@ parse_attrs_only(Parser *p, OpBuild *b)
     return parse_opt_attr_dict(p, b);
 }
 
+static bool
+at_llvm_struct(const Parser *p)
+{
+    return p->tok.kind == TK_BANG && p->tok.n == 11 && memcmp(p->tok.s, "llvm.struct", 11) == 0;
+}
+
+/* `!llvm.struct<(T, U)>`, at the `!`: its two field types (the only LLVM struct vptx
+ * takes: nvvm.shfl.sync's {return_value_and_is_valid} result, a value and its i1) */
+bool
+parse_llvm_struct2(Parser *p, TypeId field[2])
+{
+    Loc loc = p->tok.loc;
+    if (!at_llvm_struct(p))
+        return error_here(p, "expected '!llvm.struct<(T, i1)>'");
+    next(p);
+    TypeIdList ts = { 0 };
+    if (!expect(p, TK_LESS, "'<'") || !parse_type_list_parens(p, &ts) ||
+        !expect(p, TK_GREATER, "'>'"))
+        return false;
+    if (ts.n != 2)
+        return error_at(p, loc,
+                        "an LLVM struct of %u fields: vptx takes only the two-field struct "
+                        "of nvvm.shfl.sync's return_value_and_is_valid",
+                        ts.n);
+    field[0] = ts.items[0];
+    field[1] = ts.items[1];
+    return true;
+}
+
 /* shfl ::= kind value-use `,` value-use `,` value-use `,` value-use attr-dict
- *          `:` type `->` type */
+ *          `:` type `->` (type | `!llvm.struct<(` type `,` `i1` `)>`)
+ * With {return_value_and_is_valid} the struct's two fields become the op's two results
+ * (the value and the valid bit); `llvm.extractvalue` names them (parse.c). */
 static bool
 parse_nvvm_shfl(Parser *p, OpBuild *b)
 {
@@ -173,12 +204,67 @@ parse_nvvm_shfl(Parser *p, OpBuild *b)
         if ((i && !expect(p, TK_COMMA, "','")) || !use(p, &u[i]))
             return false;
     TypeId t, r;
-    if (!parse_opt_attr_dict(p, b) || !colon_type(p, &t) || !expect(p, TK_ARROW, "'->'") ||
-        !parse_type(p, &r))
+    if (!parse_opt_attr_dict(p, b) || !colon_type(p, &t) || !expect(p, TK_ARROW, "'->'"))
         return false;
-    build_push_type(p, b, r);
+    if (at_llvm_struct(p)) {
+        Loc loc = p->tok.loc;
+        TypeId f[2];
+        if (!parse_llvm_struct2(p, f))
+            return false;
+        if (!build_attr(b, "return_value_and_is_valid"))
+            return error_at(p, loc,
+                            "an LLVM struct result needs {return_value_and_is_valid} (the "
+                            "plain shuffle returns the value alone)");
+        if (f[0] != t || f[1] != TY_I1)
+            return error_at(p, loc,
+                            "the struct of a shuffle with return_value_and_is_valid must hold "
+                            "the shuffled type and an i1");
+        build_push_type(p, b, f[0]);
+        build_push_type(p, b, f[1]);
+    } else {
+        if (!parse_type(p, &r))
+            return false;
+        build_push_type(p, b, r);
+    }
     return push(p, b, &u[0], TY_I32) && push(p, b, &u[1], t) && push(p, b, &u[2], TY_I32) &&
            push(p, b, &u[3], TY_I32);
+}
+
+/* extractvalue ::= `llvm.extractvalue` value-use `[` int `]` attr-dict `:` llvm-struct
+ * Only of a shuffle's struct: the field is that op's result, so no op is built (parse.c
+ * binds the name to the existing value). */
+bool
+parse_llvm_extractvalue(Parser *p, ValueId *field)
+{
+    Loc at_op = p->tok.loc;
+    next(p);
+    Loc uloc = p->tok.loc;
+    if (!at(p, TK_VALUE))
+        return error_here(p, "expected SSA operand");
+    int64_t resno = p->tok.resno;
+    ValueId v;
+    if (!parse_operand(p, &v))
+        return false;
+    int64_t pos;
+    if (!expect(p, TK_LBRACKET, "'['") || !parse_int64(p, &pos) || !expect(p, TK_RBRACKET, "']'"))
+        return false;
+    OpBuild ignored = { 0 };
+    TypeId f[2];
+    if (!parse_opt_attr_dict(p, &ignored) || !expect(p, TK_COLON, "':'") ||
+        !parse_llvm_struct2(p, f))
+        return false;
+    const Value *val = value_get(p->m, v);
+    const Op *def = val->def ? op_get(p->m, val->def) : NULL;
+    if (!def || def->kind != OP_NVVM_SHFL_SYNC || def->nres != 2 || resno > 0)
+        return error_at(p, uloc,
+                        "llvm.extractvalue takes only the struct of an nvvm.shfl.sync with "
+                        "return_value_and_is_valid");
+    if (pos < 0 || pos > 1)
+        return error_at(p, at_op, "position %lld is outside the two-field struct", (long long)pos);
+    if (value_type(p->m, def->res[0]) != f[0] || f[1] != TY_I1)
+        return error_at(p, at_op, "the struct type does not match the shuffle's result");
+    *field = def->res[pos];
+    return true;
 }
 
 /* elect ::= value-use? attr-dict `->` type */

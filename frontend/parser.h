@@ -198,6 +198,10 @@ bool frontend_desugar(Module *m, Diag *d);       /* desugar.c: vector.mask */
 void normalize_linalg(Module *m, OpId o);        /* parse_linalg.c: from normalize_op */
 /* `^name` into a successor_names list (parse_upstream.c and the generic form) */
 bool parse_successor(Parser *p, const Attr **name);
+/* parse_upstream.c: `!llvm.struct<(T, U)>` (the shuffle's), and llvm.extractvalue of it,
+   which names a result of the shuffle instead of building an op */
+bool parse_llvm_struct2(Parser *p, TypeId field[2]);
+bool parse_llvm_extractvalue(Parser *p, ValueId *field);
 /* parse_ops.c: open ((int | %v) (`,` ...)*)? close; values become index operands of b
  * and DIM_DYNAMIC entries of *stat (n entries, ndyn of them values) */
 bool parse_mixed_list(Parser *p, OpBuild *b, TokKind open, TokKind close, int64_t **stat,

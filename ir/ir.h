@@ -250,9 +250,13 @@ typedef struct Type {
         interleave;      /* TENSORMAP: Swizzle, L2Promo, OobFill, Interleave */
     bool unranked;       /* MEMREF: memref<*xT> (rank 0, no shape) */
     uint8_t mma_operand; /* MMA_MATRIX: MMA_A, MMA_B or MMA_C */
+    uint8_t mma_sign;    /* MMA_MATRIX of i8: MMA_SIGNED (si8) or MMA_UNSIGNED (ui8), else 0 */
 } Type;
 
 enum { MMA_A, MMA_B, MMA_C }; /* !gpu.mma_matrix's "AOp", "BOp", "COp" */
+/* the signedness of an i8 !gpu.mma_matrix, written si8 / ui8 (upstream's integer WMMA);
+   only this type spells them: elsewhere vptx's integers are signless */
+enum { MMA_SIGNLESS, MMA_SIGNED, MMA_UNSIGNED };
 
 /* ------------------------------------------------------------ affine maps */
 

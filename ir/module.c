@@ -143,7 +143,7 @@ type_hash(const Type *t)
     h = hash_mix(h, (uint64_t)t->num_barriers);
     h = hash_mix(h, t->swizzle | t->l2promo << 8 | t->oob << 16 | t->interleave << 24);
     h = hash_mix(h, t->unranked);
-    h = hash_mix(h, t->mma_operand);
+    h = hash_mix(h, t->mma_operand | t->mma_sign << 8);
     return h;
 }
 
@@ -160,7 +160,8 @@ type_equal(const Type *a, const Type *b)
         a->memspace != b->memspace || a->memspace_gpu != b->memspace_gpu || a->nins != b->nins ||
         a->nouts != b->nouts || a->num_barriers != b->num_barriers || a->swizzle != b->swizzle ||
         a->l2promo != b->l2promo || a->oob != b->oob || a->interleave != b->interleave ||
-        a->unranked != b->unranked || a->mma_operand != b->mma_operand)
+        a->unranked != b->unranked || a->mma_operand != b->mma_operand ||
+        a->mma_sign != b->mma_sign)
         return false;
     if (a->rank && memcmp(a->shape, b->shape, a->rank * sizeof *a->shape) != 0)
         return false;

@@ -205,7 +205,10 @@ pr_type(Printer *p, TypeId id)
     case TY_MMA_MATRIX:
         fprintf(p->out, "!gpu.mma_matrix<%lldx%lldx", (long long)t->shape[0],
                 (long long)t->shape[1]);
-        pr_type(p, t->elem);
+        if (t->mma_sign)
+            pr(p, t->mma_sign == MMA_SIGNED ? "si8" : "ui8");
+        else
+            pr_type(p, t->elem);
         fprintf(p->out, ", \"%cOp\">", "ABC"[t->mma_operand]);
         return;
     case TY_MBARRIER_TOKEN:

@@ -122,7 +122,8 @@ print_nvvm_shfl(Printer *p, OpId o)
     static const char *const el[] = { "kind" };
     const Op *op = op_get(p->m, o);
     const Attr *k = op_attr(p->m, o, "kind");
-    if (op->nargs != 4 || op->nres != 1 || !k || k->kind != ATTR_ENUM)
+    bool valid = op_attr(p->m, o, "return_value_and_is_valid") != NULL;
+    if (op->nargs != 4 || op->nres != (valid ? 2u : 1u) || !k || k->kind != ATTR_ENUM)
         return false;
     head(p, o);
     fprintf(p->out, " %s ", k->str);
@@ -131,7 +132,15 @@ print_nvvm_shfl(Printer *p, OpId o)
     pr(p, " : ");
     pr_type(p, at_(p, op, 1));
     pr(p, " -> ");
-    pr_type(p, rt_(p, op, 0));
+    if (valid) { /* the two results are the fields of upstream's LLVM struct */
+        pr(p, "!llvm.struct<(");
+        pr_type(p, rt_(p, op, 0));
+        pr(p, ", ");
+        pr_type(p, rt_(p, op, 1));
+        pr(p, ")>");
+    } else {
+        pr_type(p, rt_(p, op, 0));
+    }
     return true;
 }
 

@@ -229,7 +229,10 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
         return;
     case TY_MMA_MATRIX:
         add(s, "!gpu.mma_matrix<%lldx%lldx", (long long)ty->shape[0], (long long)ty->shape[1]);
-        add_type(m, s, ty->elem, depth + 1);
+        if (ty->mma_sign)
+            add(s, ty->mma_sign == MMA_SIGNED ? "si8" : "ui8");
+        else
+            add_type(m, s, ty->elem, depth + 1);
         add(s, ", \"%cOp\">", "ABC"[ty->mma_operand % 3]);
         return;
     case TY_MBARRIER_TOKEN:

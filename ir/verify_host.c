@@ -190,8 +190,8 @@ verify_launch(Verifier *v, OpId o)
         verify_want_type(v, o, operand(st[10]), TY_I32);
     const Op *op = &v->m->ops[o];
     RegionId r = op->regions[0];
-    if (!r || r >= v->m->nregions || v->m->regions[r].blocks.n != 1) {
-        verify_fail(v, o, "body must be one block (vptx takes structured control flow only)");
+    if (!r || r >= v->m->nregions || v->m->regions[r].blocks.n == 0) {
+        verify_fail(v, o, "must have a body");
         return;
     }
     const Block *b = &v->m->blocks[v->m->regions[r].blocks.items[0]];
@@ -219,9 +219,20 @@ verify_launch(Verifier *v, OpId o)
                             i, verify_tname(v, t), ms == MS_WORKGROUP ? "workgroup" : "private");
         }
     }
-    OpId last = b->ops.n ? b->ops.items[b->ops.n - 1] : 0;
-    if (!last || kind_of(v, last) != OP_GPU_TERMINATOR)
-        verify_fail(v, o, "body must end with 'gpu.terminator'");
+    /* several blocks: cf.br / cf.cond_br between them, as in a function body */
+    const Region *reg = &v->m->regions[r];
+    for (uint32_t bi = 0; bi < reg->blocks.n; bi++) {
+        const Block *bb = &v->m->blocks[reg->blocks.items[bi]];
+        OpId last = bb->ops.n ? bb->ops.items[bb->ops.n - 1] : 0;
+        OpKind k = last ? kind_of(v, last) : OP_COUNT;
+        if (reg->blocks.n == 1 && k != OP_GPU_TERMINATOR)
+            verify_fail(v, o, "body must end with 'gpu.terminator'");
+        else if (k != OP_GPU_TERMINATOR && k != OP_CF_BR && k != OP_CF_COND_BR)
+            verify_fail(v, o,
+                        "body block #%u must end with 'gpu.terminator' or a branch (cf.br, "
+                        "cf.cond_br)",
+                        bi);
+    }
 }
 
 static void

@@ -169,10 +169,13 @@ verify_nvvm_shfl(Verifier *v, OpId o)
         known = known || strcmp(k, kinds[i]) == 0;
     if (k && !known)
         verify_fail(v, o, "has kind '%s' but must be bfly, up, down or idx", k);
-    if (op_attr(v->m, o, "return_value_and_is_valid")) {
-        verify_fail(v, o,
-                    "with return_value_and_is_valid returns an LLVM struct, which vptx has "
-                    "no type for: use gpu.shuffle, whose second result is the valid bit");
+    /* {return_value_and_is_valid}: the LLVM struct (T, i1) is held as two results */
+    const Op *op = op_get(v->m, o);
+    uint32_t want = op_attr(v->m, o, "return_value_and_is_valid") ? 2 : 1;
+    if (op->nres != want) {
+        verify_fail(v, o, "has %u results but must have %u (%s)", op->nres, want,
+                    want == 2 ? "the value and the valid bit: return_value_and_is_valid"
+                              : "the value: without return_value_and_is_valid");
         return;
     }
     verify_want_type(v, o, operand(0), TY_I32);
@@ -181,6 +184,8 @@ verify_nvvm_shfl(Verifier *v, OpId o)
     TypeId t = arg_type(v, o, 1);
     if (verify_want(v, o, operand(1), t == TY_I32 || t == TY_F32, "i32 or f32"))
         verify_want_same(v, o, result(0), operand(1));
+    if (want == 2)
+        verify_want_type(v, o, result(1), TY_I1);
 }
 
 static void
@@ -551,9 +556,22 @@ verify_mma(Verifier *v, OpId o)
                         verify_tname(v, arg_type(v, o, 2)));
             return;
         }
-        if (a->elem != b->elem) {
-            verify_fail(v, o, "has A of %s but B of %s", verify_tname(v, a->elem),
-                        verify_tname(v, b->elem));
+        if (a->elem != b->elem || a->mma_sign != b->mma_sign) {
+            verify_fail(v, o, "has A of %s but B of %s", verify_tname(v, arg_type(v, o, 0)),
+                        verify_tname(v, arg_type(v, o, 1)));
+            return;
+        }
+        if (a->elem == TY_I8 && !a->mma_sign) {
+            verify_fail(v, o,
+                        "multiplies i8 fragments: write si8 or ui8 (the signedness of the "
+                        "products, as upstream's !gpu.mma_matrix)");
+            return;
+        }
+        if ((a->elem == TY_I8) != (c->elem == TY_I32)) {
+            verify_fail(v, o,
+                        "has %s A and B but a C of %s: integer (si8, ui8) A and B accumulate "
+                        "into i32, float ones into f16 or f32",
+                        a->elem == TY_I8 ? "integer" : "float", verify_tname(v, c->elem));
             return;
         }
         mma_layout_agrees(v, o, 0, "a_transpose");

@@ -5,7 +5,8 @@
  *                          %clusterid / %nclusterid / %cluster_ctaid / %cluster_nctaid
  *   nvvm.read.ptx.sreg.*   mov from the special register
  *   nvvm.barrier0          bar.sync 0
- *   nvvm.shfl.sync         shfl.sync.<kind>.b32 d, a, b, c, membermask
+ *   nvvm.shfl.sync         shfl.sync.<kind>.b32 d[|p], a, b, c, membermask (p: the valid
+ *                          bit of {return_value_and_is_valid})
  *   nvvm.elect.sync        elect.sync _|p, membermask
  *   nvvm.fence.*           fence.proxy.<kind>, fence.mbarrier_init.release.cluster,
  *                          fence.sc.cluster
@@ -104,7 +105,16 @@ lower_nvvm_shfl(Emit *e, OpId o)
     const char *k = attr_enum_value(op_attr(e->m, o, "kind"));
     TypeId t = value_type(e->m, op->args[1]);
     Slot d = new_reg(e, t == TY_F32 ? RC_F32 : RC_B32);
-    ins(e, "shfl.sync.%s.b32 %s, %s, %s, %s, %s;", k ? k : "bfly", S(e, d),
+    /* {return_value_and_is_valid}: the predicate output p of `shfl.sync d|p` */
+    char dp[48];
+    if (op->nres == 2) {
+        Slot p = new_reg(e, RC_PRED);
+        snprintf(dp, sizeof dp, "%s|%s", S(e, d), S(e, p));
+        rep_scalar(e, op->res[1], p);
+    } else {
+        snprintf(dp, sizeof dp, "%s", S(e, d));
+    }
+    ins(e, "shfl.sync.%s.b32 %s, %s, %s, %s, %s;", k ? k : "bfly", dp,
         S(e, as_reg(e, scalar_of(e, op->args[1]))), S(e, scalar_of(e, op->args[2])),
         S(e, scalar_of(e, op->args[3])), S(e, scalar_of(e, op->args[0])));
     rep_scalar(e, op_get(e->m, o)->res[0], d);
@@ -741,6 +751,10 @@ wmma_frag_regs(const Module *m, TypeId t, uint8_t *per)
 {
     const Type *ty = type_get(m, t);
     bool half = ty->elem == TY_F16;
+    if (ty->elem == TY_I8 && ty->mma_operand != MMA_C) { /* s8 / u8: 4 a register */
+        *per = 4;
+        return (uint32_t)(ty->shape[0] * ty->shape[1] / 128);
+    }
     *per = half ? 2 : 1;
     if (ty->mma_operand == MMA_C)
         return half ? 4 : 8;
@@ -755,25 +769,36 @@ wmma_shape(Emit *e, TypeId t, int *mnk, const char **sfx)
     const Type *ty = type_get(e->m, t);
     int r = (int)ty->shape[0], c = (int)ty->shape[1], op = ty->mma_operand;
     bool half = ty->elem == TY_F16;
-    if (!half && ty->elem != TY_F32)
-        return fail_op(e, "on %s fragments: vptx lowers WMMA on f16 and f32 (tf32 for A and B)",
+    /* integer WMMA: si8 / ui8 A and B, i32 C (the first three shapes, as f16) */
+    bool i8 = ty->elem == TY_I8 && op != MMA_C && ty->mma_sign != MMA_SIGNLESS;
+    bool i32 = ty->elem == TY_I32 && op == MMA_C;
+    if (!half && ty->elem != TY_F32 && !i8 && !i32)
+        return fail_op(e,
+                       "on %s fragments: vptx lowers WMMA on f16 and f32 (tf32 for A and B), "
+                       "and on si8 or ui8 A and B with i32 C",
                        scalar_type_name(ty->elem));
     for (int i = 0; i < 4; i++) {
         const int *s = shapes[i];
-        if (op != MMA_C && (i == 3) == half)
-            continue; /* f16 A and B: the first three; f32 (tf32): m16n16k8 */
+        if (op != MMA_C && (i == 3) == (half || i8))
+            continue; /* f16, s8, u8 A and B: the first three; f32 (tf32): m16n16k8 */
+        if (i32 && i == 3)
+            continue;
         bool fits = op == MMA_A   ? s[0] == r && s[2] == c
                     : op == MMA_B ? s[2] == r && s[1] == c
                                   : s[0] == r && s[1] == c;
         if (fits) {
             memcpy(mnk, s, sizeof shapes[0]);
-            *sfx = op == MMA_C ? (half ? "f16" : "f32") : half ? "f16" : "tf32";
-            return true; /* every target has WMMA, tf32 too */
+            *sfx = i8            ? (ty->mma_sign == MMA_SIGNED ? "s8" : "u8")
+                   : i32         ? "s32"
+                   : op == MMA_C ? (half ? "f16" : "f32")
+                   : half        ? "f16"
+                                 : "tf32";
+            return true; /* every target has WMMA, tf32 and s8 / u8 too */
         }
     }
     return fail_op(e,
                    "of a %dx%d %s \"%cOp\" fragment: WMMA has m16n16k16, m32n8k16 and m8n32k16 "
-                   "(f16) and m16n16k8 (tf32)",
+                   "(f16, si8, ui8) and m16n16k8 (tf32)",
                    r, c, scalar_type_name(ty->elem), "ABC"[op % 3]);
 }
 
@@ -833,11 +858,12 @@ lower_mma_ldst(Emit *e, OpId o)
     uint32_t nr = wmma_frag_regs(e->m, ft, &per);
     const Attr *ld = op_attr(e->m, o, "leadDimension");
     unsigned esize = type_bitwidth(type_get(e->m, ft)->elem) / 8;
-    if (!ld || ld->kind != ATTR_INT || (ld->i * (int64_t)esize) % (int64_t)(nr * 4))
+    uint32_t unit = nr * 4 < 16 ? 16 : nr * 4; /* 16 bytes at least (s8 / u8 fragments) */
+    if (!ld || ld->kind != ATTR_INT || (ld->i * (int64_t)esize) % (int64_t)unit)
         return fail_op(e,
                        "has leadDimension %lld: each row (or column) must start a multiple of "
                        "the fragment's %u bytes apart (%u elements)",
-                       ld ? (long long)ld->i : 0LL, nr * 4, nr * 4 / esize);
+                       ld ? (long long)ld->i : 0LL, unit, unit / esize);
     MemRep *mr = mem_of(e, op->args[st]);
     if (mr->space == SP_LOCAL)
         return fail_op(e, "from private memory: wmma reads global or workgroup memory");
@@ -907,6 +933,11 @@ lower_mma_constant(Emit *e, OpId o)
         src = new_reg(e, RC_B32);
         Slot h = as_reg(e, v);
         ins(e, "mov.b32 %s, {%s, %s};", S(e, src), S(e, h), S(e, h));
+    } else if (r->per == 4) { /* s8 / u8: the byte in each of the four */
+        Slot w = to_cls(e, as_reg(e, v), RC_B32, false), b = new_reg(e, RC_B32);
+        src = new_reg(e, RC_B32);
+        ins(e, "and.b32 %s, %s, 255;", S(e, b), S(e, w));
+        ins(e, "mul.lo.u32 %s, %s, 16843009;", S(e, src), S(e, b));
     } else {
         src = v;
     }

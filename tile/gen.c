@@ -295,7 +295,9 @@ slice_view(Gen *G, const Array *a)
     lay->i = known ? off : DIM_DYNAMIC;
     TypeId vt = type_memref(m, at->elem, rank, at->shape, lay, st->memspace, st->memspace_gpu);
     ValueId args[1 + 2 * TILE_MAX_LOOPS];
-    uint32_t n = 0, k = 1, nsz = 0;
+    /* the dynamic offsets and sizes follow the source (extract_slice) or the source and
+       the destination (insert_slice) */
+    uint32_t n = 0, k = op_get(m, sl)->kind == OP_TENSOR_INSERT_SLICE ? 2 : 1, nsz = 0;
     args[n++] = src;
     for (uint32_t d = 0; d < rank; d++)
         if (offs->ints[d] == DIM_DYNAMIC)
@@ -313,6 +315,17 @@ slice_view(Gen *G, const Array *a)
     op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
     insert_prologue(G, o);
     return op_get(m, o)->res[0];
+}
+
+ValueId
+gen_insert_view(Gen *G, OpId insert, uint32_t dest, TypeId type)
+{
+    Array a = { 0 };
+    a.kind = ARR_ARG;
+    a.type = type;
+    a.arg = dest;
+    a.slice = insert;
+    return slice_view(G, &a);
 }
 
 ValueId

@@ -40,6 +40,11 @@ typedef struct Gen {
     /* this copy of the code runs where every tile of the parallel loops (par) / this step
        of the reduction loop (red) is inside the arrays: accesses need no bounds checks */
     bool par_in_bounds, red_in_bounds;
+    /* the partials kernel of a full reduction in two (kernel.c): the stepped loop runs
+       from red_lo (to size[loop], this workgroup's end), and the reductions start from
+       their identity instead of the init */
+    ValueId red_lo;
+    bool partial;
 } Gen;
 
 /* gen.c: ops and constants */
@@ -64,6 +69,9 @@ ValueId gen_read(Gen *G, uint32_t array, LoopSet s, ValueId pad); /* pad 0: zero
 ValueId gen_read_natural(Gen *G, uint32_t array, LoopSet *set, int32_t *order, uint32_t *n);
 void gen_write(Gen *G, ValueId v, LoopSet s, ValueId buffer, const Array *a);
 ValueId gen_buffer(Gen *G, const Array *a); /* the kernel memref an ARR_ARG reads */
+/* the memref.subview of argument dest that tensor.insert_slice `insert` writes (type: the
+   inserted tensor's) */
+ValueId gen_insert_view(Gen *G, OpId insert, uint32_t dest, TypeId type);
 
 /* gen.c: values of arrays */
 ValueId gen_array(Gen *G, uint32_t array, LoopSet s);

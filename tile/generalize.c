@@ -284,6 +284,169 @@ decompose_softmax(Rewrite *r, OpId func, OpId o)
     }
 }
 
+/* ---- full reductions of rank >= 2: row partials, then their total ---- */
+
+/* The identity of combiner k on element type e, as an arith.constant; false: not one. */
+static bool
+identity_const(Rewrite *r, OpKind k, TypeId e, ValueId *out)
+{
+    Module *m = r->m;
+    bool fl = type_is_float(e);
+    unsigned w = type_bitwidth(e);
+    int64_t smax = w >= 64 ? INT64_MAX : (int64_t)((1ull << (w - 1)) - 1);
+    double f = 0;
+    int64_t i = 0;
+    switch (k) {
+    case OP_ADDF:
+    case OP_ADDI:
+    case OP_ORI:
+    case OP_XORI:
+    case OP_MAXUI:
+        break;
+    case OP_MULF:
+    case OP_MULI:
+        f = 1, i = 1;
+        break;
+    case OP_MAXIMUMF:
+    case OP_MAXNUMF:
+        f = -INFINITY;
+        break;
+    case OP_MINIMUMF:
+    case OP_MINNUMF:
+        f = INFINITY;
+        break;
+    case OP_MAXSI:
+        i = -smax - 1;
+        break;
+    case OP_MINSI:
+        i = smax;
+        break;
+    case OP_MINUI:
+    case OP_ANDI:
+        i = -1;
+        break;
+    default:
+        return false;
+    }
+    OpId c = op_new(m, OP_CONSTANT, r->loc, 0, NULL, 1, &e, 0);
+    op_set_attr(m, c, "value", fl ? attr_float(m, f, e) : attr_int(m, i, e));
+    insert_op(r, c);
+    *out = op_get(m, c)->res[0];
+    return true;
+}
+
+/* A tensor of value x (a memref is read as one) */
+static ValueId
+as_tensor(Rewrite *r, ValueId x)
+{
+    Module *m = r->m;
+    const Type *t = type_get(m, value_type(m, x));
+    if (t->kind != TY_MEMREF)
+        return x;
+    return add(r, OP_TO_TENSOR, 1, &x, type_tensor(m, t->elem, t->rank, t->shape));
+}
+
+/*
+ * A generic whose every loop is a reduction, over two or more loops, into one 0-d out
+ * (linalg.reduce of a whole tensor): one kernel would be one workgroup.  As two:
+ *
+ *   t = fill(identity, tensor.empty(size of d0))
+ *   t = generic [parallel d0, reduction ...] ins(the ins) outs(t)  (the same body)
+ *   y = generic [reduction d0] ins(t) outs(the out) { combine(out, t) }
+ *
+ * the first tiles over the rows (a workgroup per row block, each its partial), the
+ * second reduces the partials; tile/split.c makes them two kernels, in this order.
+ * Not a match (a body tile/ cannot split, an out over some loop): left as it is.
+ */
+static void
+split_full_reduction(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
+{
+    Module *m = r->m;
+    if (li->nloops < 2 || li->nouts != 1 || li->maps[li->nins]->nresults != 0)
+        return;
+    for (uint32_t l = 0; l < li->nloops; l++)
+        if (!li->reduction[l])
+            return;
+    BlockId body = op_entry_block(m, o, 0);
+    const Block *blk = block_get(m, body);
+    OpId y = blk->ops.n ? blk->ops.items[blk->ops.n - 1] : 0;
+    if (!y || op_get(m, y)->kind != OP_LINALG_YIELD || op_get(m, y)->nargs != 1)
+        return;
+    ValueId outarg = blk->args.items[li->nins];
+    OpId c = value_get(m, op_get(m, y)->args[0])->def;
+    if (!c || op_get(m, c)->nargs != 2 ||
+        (op_get(m, c)->args[0] != outarg && op_get(m, c)->args[1] != outarg))
+        return;
+    OpKind k = op_get(m, c)->kind;
+    ValueId out = op_get(m, o)->args[li->nins];
+    TypeId e = type_element(m, value_type(m, out));
+    /* the size of d0: a dim of an in that d0 walks */
+    int32_t in = -1, dim = -1;
+    for (uint32_t i = 0; i < li->nins && in < 0; i++)
+        for (uint32_t d = 0; d < li->maps[i]->nresults; d++)
+            if (affine_map_result_dim(li->maps[i], d) == 0) {
+                in = (int32_t)i, dim = (int32_t)d;
+                break;
+            }
+    ValueId id, ins[TILE_MAX_IO + 1];
+    if (in < 0 || li->nins > TILE_MAX_IO || !identity_const(r, k, e, &id))
+        return; /* (nothing inserted yet) */
+    for (uint32_t i = 0; i < li->nins; i++)
+        ins[i] = as_tensor(r, op_get(m, o)->args[i]);
+    const Type *xt = type_get(m, value_type(m, ins[in]));
+    int64_t rows = xt->shape[dim];
+    ValueId dyn = 0;
+    if (rows == DIM_DYNAMIC) {
+        OpId ci = op_new(m, OP_CONSTANT, r->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
+        op_set_attr(m, ci, "value", attr_int(m, dim, TY_INDEX));
+        insert_op(r, ci);
+        ValueId da[2] = { ins[in], op_get(m, ci)->res[0] };
+        dyn = add(r, OP_TENSOR_DIM, 2, da, TY_INDEX);
+    }
+    TypeId tt = type_tensor(m, e, 1, &rows);
+    ValueId t = add(r, OP_TENSOR_EMPTY, dyn ? 1 : 0, &dyn, tt);
+    ValueId fa[2] = { id, t };
+    OpId f = op_new(m, OP_LINALG_FILL, r->loc, 2, fa, 1, &tt, 0);
+    op_set_attr(m, f, "operandSegmentSizes",
+                attr_dense_array(m, TY_I32, (int64_t[]){ 1, 1 }, NULL, 2));
+    insert_op(r, f);
+    /* the partials: d0 parallel, the out over d0, the op's own body */
+    const AffineMap *maps[TILE_MAX_IO + 1];
+    for (uint32_t i = 0; i < li->nins; i++)
+        maps[i] = li->maps[i];
+    const AffineExpr *d0 = affine_dim(m, 0);
+    maps[li->nins] = affine_map_new(m, li->nloops, 0, 1, &d0);
+    bool red[LINALG_MAX_LOOPS];
+    for (uint32_t l = 0; l < li->nloops; l++)
+        red[l] = l > 0;
+    ins[li->nins] = op_get(m, f)->res[0];
+    OpId g1 = new_generic(r, o, li->nins + 1, ins, 1, &tt, li->nins, maps, li->nloops, red);
+    RegionId reg = op_get(m, o)->regions[0];
+    op_get(m, g1)->regions[0] = reg;
+    region_get(m, reg)->parent = g1;
+    /* the total: combine(out, partial) over d0, into the op's out */
+    bool mem = type_is_memref(m, value_type(m, out));
+    ValueId init = as_tensor(r, out);
+    TypeId rt = value_type(m, init);
+    ValueId a2[2] = { op_get(m, g1)->res[0], init };
+    const AffineExpr *none = NULL;
+    const AffineMap *m2[2] = { affine_map_new(m, 1, 0, 1, &d0), affine_map_new(m, 1, 0, 0, &none) };
+    bool red2[1] = { true };
+    OpId g2 = new_generic(r, 0, 2, a2, 1, &rt, 1, m2, 1, red2);
+    if (g2 < r->norigin)
+        r->origin[g2] = o;
+    BlockId b2 = new_body(r, g2);
+    ValueId x[2] = { block_get(m, b2)->args.items[1], block_get(m, b2)->args.items[0] };
+    ValueId v = body_op(m, b2, r->loc, k, 2, x, e);
+    body_op(m, b2, r->loc, OP_LINALG_YIELD, 1, &v, 0);
+    if (mem) {
+        ValueId md[2] = { op_get(m, g2)->res[0], out };
+        add(r, OP_MATERIALIZE_IN_DESTINATION, 2, md, 0);
+    } else {
+        replace_results(m, func, o, g2);
+    }
+}
+
 bool
 tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
 {
@@ -315,6 +478,26 @@ tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
             generalize_body(&r, func, o, &li);
         else
             generalize_move(&r, func, o, &li);
+        i = r.pos - 1;
+    }
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId o = block_get(m, entry)->ops.items[i];
+        LinalgInfo li;
+        char why[200];
+        if (op_get(m, o)->kind != OP_LINALG_GENERIC || !linalg_info(m, o, &li, why, sizeof why))
+            continue;
+        r.loc = op_get(m, o)->loc;
+        r.pos = i;
+        uint32_t before = block_get(m, entry)->ops.n;
+        Block *b = block_get(m, entry);
+        memmove(&b->ops.items[i], &b->ops.items[i + 1], (b->ops.n - i - 1) * sizeof *b->ops.items);
+        b->ops.n--;
+        split_full_reduction(&r, func, o, &li);
+        if (block_get(m, entry)->ops.n == before - 1) { /* not split: put it back */
+            r.pos = i;
+            insert_op(&r, o);
+            continue;
+        }
         i = r.pos - 1;
     }
     return true;

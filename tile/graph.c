@@ -11,6 +11,10 @@
  *   generic / contraction    a Node, whose outs make ARR_NODE arrays
  *   to_tensor %m             the current version of %m
  *   materialize %t in %m     %m's next version is %t's array
+ *   insert_slice %y into %t  (static offsets and sizes, unit strides; %t the tensor of a
+ *                            memref argument %m as it is on entry, or such an insert)
+ *                            no array: the materialize of the result into %m makes one
+ *                            output per insert, %y's array written to a subview of %m
  *   func.return              outputs: result k is %t's array (its buffer appended)
  *
  * That is the trivial bufferization: one buffer per result, an init that is a function
@@ -96,6 +100,7 @@ typedef struct Build {
     Graph *g;
     uint32_t *arr_of; /* per ValueId: array + 1, 0 = none */
     uint32_t version[TILE_MAX_ARGS];
+    OpId *insert; /* per ValueId: the tensor.insert_slice whose result it is, or 0 */
 } Build;
 
 /* The size of dim i of a tensor.empty: its dynamic operand, traced to an argument. */
@@ -146,6 +151,12 @@ array_of(Build *b, OpId user, ValueId v)
 {
     Graph *g = b->g;
     Module *m = g->m;
+    if (type_is_tensor(m, value_type(m, v)) && b->insert[v]) {
+        tile_error(g, user,
+                   "reads the result of a tensor.insert_slice: tile/ only writes such a result "
+                   "into the memref it was read from (bufferization.materialize_in_destination)");
+        return -1;
+    }
     if (type_is_tensor(m, value_type(m, v)))
         return b->arr_of[v] ? (int64_t)b->arr_of[v] - 1 : -1;
     const Value *val = value_get(m, v);
@@ -417,7 +428,116 @@ add_output(Graph *g, OpId op, uint32_t array, uint32_t dest, bool result, uint32
         tile_error(g, op, "has more than %d outputs", TILE_MAX_ARGS);
         return false;
     }
-    g->outs[g->nouts++] = (Output){ array, dest, result, index, false };
+    g->outs[g->nouts++] = (Output){ array, dest, result, index, false, 0 };
+    return true;
+}
+
+/* tensor.insert_slice %y into %t: checked here, written by the materialize of its
+ * result (add_inserts) */
+static bool
+add_insert(Build *b, OpId op)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    const Op *o = op_get(m, op);
+    const Type *yt = type_get(m, value_type(m, o->args[0]));
+    const Type *dt = type_get(m, value_type(m, o->args[1]));
+    const Attr *offs = op_attr(m, op, "static_offsets"), *szs = op_attr(m, op, "static_sizes");
+    const Attr *strides = op_attr(m, op, "static_strides");
+    if (!offs || !szs || !strides || offs->n != dt->rank || szs->n != dt->rank ||
+        strides->n != dt->rank)
+        return tile_error(g, op, "has no static offsets, sizes and strides"), false;
+    if (yt->rank != dt->rank) {
+        tile_error(g, op,
+                   "inserts a rank-%u tensor into a rank-%u one: tile/ takes inserts of the "
+                   "destination's rank (tensor.expand_shape the source first)",
+                   yt->rank, dt->rank);
+        return false;
+    }
+    for (uint32_t d = 0; d < dt->rank; d++) {
+        if (offs->ints[d] == DIM_DYNAMIC || szs->ints[d] == DIM_DYNAMIC) {
+            tile_error(g, op, "has a dynamic offset or size on dim %u: tile/ takes static ones", d);
+            return false;
+        }
+        if (strides->ints[d] != 1) {
+            tile_error(g, op, "has stride %lld on dim %u: tile/ takes unit strides",
+                       (long long)strides->ints[d], d);
+            return false;
+        }
+    }
+    int64_t y = array_of(b, op, o->args[0]);
+    if (y < 0)
+        return false;
+    if (g->arrays[y].kind != ARR_NODE) {
+        tile_error(g, op,
+                   "inserts a tensor the function does not compute (an argument, a fill or an "
+                   "empty tensor): tile/ inserts the result of a linalg op (copy it with "
+                   "linalg.copy)");
+        return false;
+    }
+    if (!b->insert[o->args[1]]) {
+        int64_t d = array_of(b, op, o->args[1]);
+        if (d < 0)
+            return false;
+        const Array *da = &g->arrays[d];
+        if (da->kind != ARR_ARG || da->slice ||
+            !type_is_memref(
+                m,
+                value_type(m, block_get(m, op_entry_block(m, g->func, 0))->args.items[da->arg]))) {
+            tile_error(g, op,
+                       "inserts into a tensor that is not a memref argument as it is on entry "
+                       "(bufferization.to_tensor %%m): tile/ writes the slice in place, into "
+                       "that memref");
+            return false;
+        }
+    }
+    b->insert[o->res[0]] = op;
+    return true;
+}
+
+/* Whether the boxes of two inserts (static offsets and sizes) overlap. */
+static bool
+inserts_overlap(Module *m, OpId a, OpId c)
+{
+    const Attr *oa = op_attr(m, a, "static_offsets"), *sa = op_attr(m, a, "static_sizes");
+    const Attr *oc = op_attr(m, c, "static_offsets"), *sc = op_attr(m, c, "static_sizes");
+    for (uint32_t d = 0; d < oa->n; d++)
+        if (oa->ints[d] + sa->ints[d] <= oc->ints[d] || oc->ints[d] + sc->ints[d] <= oa->ints[d])
+            return false;
+    return true;
+}
+
+/* materialize %r in %m where %r is the result of inserts into %m's tensor: one output
+ * per insert, its array written to the subview of %m (the rest of %m is left as it is) */
+static bool
+add_inserts(Build *b, OpId mat, ValueId r, ValueId mem)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    uint32_t first = g->nouts, arg = value_get(m, mem)->index;
+    for (ValueId t = r; b->insert[t]; t = op_get(m, b->insert[t])->args[1]) {
+        OpId op = b->insert[t];
+        uint32_t y = b->arr_of[op_get(m, op)->args[0]] - 1;
+        for (uint32_t k = first; k < g->nouts; k++)
+            if (inserts_overlap(m, op, g->outs[k].slice)) {
+                tile_error(g, op,
+                           "writes part of the slice of the insert on line %u: tile/ writes "
+                           "the inserts into one memref at once, so they must not overlap",
+                           op_get(m, g->outs[k].slice)->loc.line);
+                return false;
+            }
+        if (!add_output(g, op, y, arg, false, 0))
+            return false;
+        g->outs[g->nouts - 1].slice = op;
+        ValueId d = op_get(m, op)->args[1];
+        if (!b->insert[d] && g->arrays[b->arr_of[d] - 1].arg != arg) {
+            tile_error(g, mat,
+                       "writes into argument #%u the inserts into the tensor of argument #%u: "
+                       "materialize them in the memref they were read from",
+                       arg, g->arrays[b->arr_of[d] - 1].arg);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -465,6 +585,8 @@ walk_op(Build *b, OpId op)
         return a >= 0 && set_array(b, o->res[0], (uint32_t)a);
     }
     case OP_MATERIALIZE_IN_DESTINATION: {
+        if (b->insert[o->args[0]] && !o->nres)
+            return array_of(b, op, o->args[1]) >= 0 && add_inserts(b, op, o->args[0], o->args[1]);
         int64_t a = array_of(b, op, o->args[0]);
         if (a < 0)
             return false;
@@ -492,10 +614,7 @@ walk_op(Build *b, OpId op)
     case OP_TENSOR_EXTRACT_SLICE:
         return add_slice(b, op);
     case OP_TENSOR_INSERT_SLICE:
-        tile_error(g, op,
-                   "is read by vptx check's reference but not tiled yet: return the whole "
-                   "tensor and take the slice outside, or write into a memref argument");
-        return false;
+        return add_insert(b, op);
     default:
         if (o->kind == OP_LINALG_GENERIC || linalg_is_contraction_kind(o->kind))
             return add_node(b, op);
@@ -516,7 +635,10 @@ tile_build_graph(Graph *g)
     Module *m = g->m;
     BlockId entry = op_entry_block(m, g->func, 0);
     const Block *blk = block_get(m, entry);
-    Build b = { g, arena_alloc(&m->arena, (m->nvalues + 1) * sizeof(uint32_t)), { 0 } };
+    Build b = { g,
+                arena_alloc(&m->arena, (m->nvalues + 1) * sizeof(uint32_t)),
+                { 0 },
+                arena_alloc(&m->arena, (m->nvalues + 1) * sizeof(OpId)) };
     g->nparams = blk->args.n;
     if (g->nparams > TILE_MAX_ARGS / 2) {
         tile_error(g, g->func, "has more than %d arguments", TILE_MAX_ARGS / 2);

@@ -163,7 +163,8 @@ write_output(Gen *G, const Output *o)
     const Array *a = &G->g->arrays[o->array];
     LoopSet s = tile_array_loops(G->g, a);
     ValueId v = gen_array(G, o->array, s);
-    gen_write(G, v, s, G->arg[o->dest], a);
+    ValueId buf = o->slice ? gen_insert_view(G, o->slice, o->dest, a->type) : G->arg[o->dest];
+    gen_write(G, v, s, buf, a);
 }
 
 /* ----------------------------------------------------------- contraction */
@@ -509,7 +510,7 @@ emit_steps(Gen *G, int32_t loop, uint32_t nacc, const TypeId *types, ValueId *ac
     const Loop *l = &G->g->loops[loop];
     uint32_t saved;
     BlockId outer = G->cur;
-    if (l->size.value >= 0 && l->size.value <= l->tile) {
+    if (!G->red_lo && l->size.value >= 0 && l->size.value <= l->tile) {
         G->base[loop] = gen_index(G, 0);
         G->red_in_bounds = l->size.value == l->tile;
         gen_scope_enter(G, &saved);
@@ -517,14 +518,27 @@ emit_steps(Gen *G, int32_t loop, uint32_t nacc, const TypeId *types, ValueId *ac
         gen_scope_leave(G, saved);
         return ok;
     }
-    ValueId whole =
-        l->size.value >= 0
-            ? gen_index(G, l->size.value / l->tile * l->tile)
-            : gen_mul_index(G,
-                            gen_op(G, OP_DIVUI, 2,
-                                   (ValueId[]){ G->size[loop], gen_index(G, l->tile) }, TY_INDEX),
-                            l->tile);
-    ValueId fargs[3 + TILE_MAX_IO] = { gen_index(G, 0), whole, gen_index(G, l->tile) };
+    ValueId start = G->red_lo ? G->red_lo : gen_index(G, 0), whole;
+    if (G->red_lo) /* a part [lo, size): lo + whole steps */
+        whole = gen_op(
+            G, OP_ADDI, 2,
+            (ValueId[]){ start,
+                         gen_mul_index(G,
+                                       gen_op(G, OP_DIVUI, 2,
+                                              (ValueId[]){ gen_sub_index(G, G->size[loop], start),
+                                                           gen_index(G, l->tile) },
+                                              TY_INDEX),
+                                       l->tile) },
+            TY_INDEX);
+    else
+        whole = l->size.value >= 0
+                    ? gen_index(G, l->size.value / l->tile * l->tile)
+                    : gen_mul_index(G,
+                                    gen_op(G, OP_DIVUI, 2,
+                                           (ValueId[]){ G->size[loop], gen_index(G, l->tile) },
+                                           TY_INDEX),
+                                    l->tile);
+    ValueId fargs[3 + TILE_MAX_IO] = { start, whole, gen_index(G, l->tile) };
     for (uint32_t j = 0; j < nacc; j++)
         fargs[3 + j] = acc[j];
     OpId f = gen_op_id(G, OP_FOR, 3 + nacc, fargs, nacc, types, 1);
@@ -545,7 +559,7 @@ emit_steps(Gen *G, int32_t loop, uint32_t nacc, const TypeId *types, ValueId *ac
         return ok;
     G->base[loop] = whole;
     G->red_in_bounds = false;
-    if (l->size.value >= 0) { /* a static partial step */
+    if (l->size.value >= 0 && !G->red_lo) { /* a static partial step */
         gen_scope_enter(G, &saved);
         ok = fn(G, ctx, acc, true);
         gen_scope_leave(G, saved);
@@ -634,7 +648,10 @@ emit_reduction_node(Gen *G, const Node *n, int32_t stepped)
             dims[nd++] = gen_position(G, r.s, c);
     const Attr *cfg = reduction_config(G, r.s);
     for (uint32_t j = 0; j < nout; j++) {
-        ValueId init = gen_array(G, n->init[j], p);
+        ValueId init = G->partial ? gen_splat(G, gen_vec_type(G, p, type_element(m, r.types[j])),
+                                              identity_f(n->kind[j]),
+                                              identity_i(n->kind[j], type_element(m, r.types[j])))
+                                  : gen_array(G, n->init[j], p);
         OpId red = gen_op_id(G, OP_MULTI_REDUCTION, 2, (ValueId[]){ acc[j], init }, 1,
                              (TypeId[]){ value_type(m, init) }, 0);
         op_set_attr(m, red, "kind",
@@ -903,6 +920,210 @@ replace_function(Gen *G)
         b->ops.items[i + 1] = G->func;
         return;
     }
+}
+
+/* ------------------------------------------- a full reduction in two kernels */
+
+/*
+ * A reduction of a whole 1-D array (every loop reduced, so no row to give each
+ * workgroup) of more than TILE_PARTS steps, or of a dynamic size, runs as two kernels,
+ * deterministic (no atomics):
+ *
+ *   f__1   TILE_PARTS workgroups; workgroup p reduces [p C, min(N, (p + 1) C)) from the
+ *          identity, C = ceil(N / (TILE_PARTS t)) t (t the step), into scratch[p]
+ *   f      one warp: the init combined with the TILE_PARTS partials, then the outputs
+ *          (and the elementwise ops fused after the reduction)
+ *
+ * Smaller ones are one kernel of one workgroup.  Only a kernel whose one reduction is
+ * its root and whose outputs are all 0-d; otherwise one workgroup too.
+ */
+enum { TILE_PARTS = 64 };
+
+bool
+tile_two_stage(const Graph *g)
+{
+    if (g->cls != KERNEL_REDUCTION || g->nsteps || g->nloops != 1 || !g->loops[0].reduction)
+        return false;
+    const Loop *l = &g->loops[0];
+    if (l->size.value >= 0 && l->size.value <= (int64_t)TILE_PARTS * l->tile)
+        return false;
+    for (uint32_t i = 0; i < g->nnodes; i++)
+        if (g->nodes[i].cls == NODE_REDUCTION && i != g->root)
+            return false;
+    for (uint32_t i = 0; i < g->nouts; i++)
+        if (tile_array_loops(g, &g->arrays[g->outs[i].array]))
+            return false;
+    return g->nparams + g->nresults + g->nodes[g->root].li.nouts <= TILE_MAX_ARGS;
+}
+
+static Gen *
+new_gen(Graph *g)
+{
+    Module *m = g->m;
+    Gen *G = arena_alloc(&m->arena, sizeof *G);
+    G->g = g;
+    G->m = m;
+    G->loc = op_get(m, g->func)->loc;
+    G->clone = arena_alloc(&m->arena, (m->nvalues + 1) * sizeof *G->clone);
+    return G;
+}
+
+static void
+finish_kernel(Gen *G, Syms *syms)
+{
+    gen_op(G, OP_RETURN, 0, NULL, 0);
+    size_attrs(G, syms);
+    trim_symbols(G, syms);
+    replace_function(G);
+    G->g->emitted = G->func;
+}
+
+/* f__1: each workgroup its part's partial, into scratch[p] */
+static bool
+emit_partials(Graph *g1, uint32_t scratch0)
+{
+    Module *m = g1->m;
+    Gen *G = new_gen(g1);
+    if (!new_function(G))
+        return false;
+    G->size[0] = loop_size(G, 0);
+    Syms *syms = arena_alloc(&m->arena, sizeof *syms);
+    const AffineExpr *grid[3] = { affine_const(m, TILE_PARTS), affine_const(m, 1),
+                                  affine_const(m, 1) };
+    op_set_attr(m, G->func, "vptx.grid",
+                attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, 3, grid)));
+    OpId b = op_new(m, OP_BLOCK_ID, G->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
+    op_set_attr(m, b, "dimension", attr_enum(m, "gpu", "dim", "x", true));
+    block_append(m, G->cur, b);
+    ValueId p = op_get(m, b)->res[0], n = G->size[0];
+    const Loop *l = &g1->loops[0];
+    ValueId chunk =
+        l->size.value >= 0
+            ? gen_index(G, (l->size.value + TILE_PARTS * l->tile - 1) / (TILE_PARTS * l->tile) *
+                               l->tile)
+            : gen_mul_index(G,
+                            gen_op(G, OP_CEILDIVUI, 2,
+                                   (ValueId[]){ n, gen_index(G, TILE_PARTS * l->tile) }, TY_INDEX),
+                            l->tile);
+    ValueId lo = gen_op(G, OP_MINUI, 2,
+                        (ValueId[]){ gen_op(G, OP_MULI, 2, (ValueId[]){ p, chunk }, TY_INDEX), n },
+                        TY_INDEX);
+    ValueId hi = gen_op(G, OP_MINUI, 2,
+                        (ValueId[]){ gen_op(G, OP_ADDI, 2, (ValueId[]){ lo, chunk }, TY_INDEX), n },
+                        TY_INDEX);
+    G->red_lo = lo;
+    G->size[0] = hi;
+    G->partial = true;
+    G->par_in_bounds = true;
+    const Node *root = &g1->nodes[g1->root];
+    if (!emit_reduction_node(G, root, 0))
+        return false;
+    for (uint32_t j = 0; j < root->li.nouts; j++) {
+        ValueId st[3] = { G->reduced[root->res[j]], G->arg[scratch0 + j], p };
+        gen_op(G, OP_MSTORE, 3, st, 0);
+    }
+    finish_kernel(G, syms);
+    return !G->failed;
+}
+
+/* f: one warp combines the init with the partials, then writes the outputs */
+static bool
+emit_total(Graph *g2, uint32_t scratch0)
+{
+    Module *m = g2->m;
+    Gen *G = new_gen(g2);
+    if (!new_function(G))
+        return false;
+    G->size[0] = loop_size(G, 0);
+    Syms *syms = arena_alloc(&m->arena, sizeof *syms);
+    emit_grid(G, syms);
+    G->par_in_bounds = G->red_in_bounds = true;
+    const Node *root = &g2->nodes[g2->root];
+    int64_t wg = 0, pr = TILE_PARTS, th = TILE_PARTS / 32, lc = 32, lm = 0, sc = 1, sm = 0;
+    const Attr *lane[2] = { attr_int_array(m, &lc, 1, TY_I64), attr_int_array(m, &lm, 1, TY_I64) };
+    const Attr *sg[2] = { attr_int_array(m, &sc, 1, TY_I64), attr_int_array(m, &sm, 1, TY_I64) };
+    NamedAttr items[5] = {
+        { "workgroup", attr_int_array(m, &wg, 1, TY_I64) },
+        { "partial_reduction", attr_int_array(m, &pr, 1, TY_I64) },
+        { "thread", attr_int_array(m, &th, 1, TY_I64) },
+        { "lane_basis", attr_array(m, lane, 2) },
+        { "subgroup_basis", attr_array(m, sg, 2) },
+    };
+    Attr *cfg = arena_copy(&m->arena, attr_dict(m, items, 5), sizeof(Attr));
+    cfg->kind = ATTR_LOWERING_CONFIG;
+    for (uint32_t j = 0; j < root->li.nouts; j++) {
+        ValueId buf = G->arg[scratch0 + j];
+        TypeId e = type_get(m, value_type(m, buf))->elem;
+        int64_t np = TILE_PARTS;
+        ValueId ops[3] = { buf, gen_index(G, 0), gen_splat(G, e, 0, 0) };
+        OpId rd =
+            gen_op_id(G, OP_TRANSFER_READ, 3, ops, 1, (TypeId[]){ type_vector(m, e, 1, &np) }, 0);
+        int64_t seg[4] = { 1, 1, 1, 0 };
+        const AffineExpr *d0 = affine_dim(m, 0);
+        const Attr *inb = attr_bool(m, true);
+        op_set_attr(m, rd, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+        op_set_attr(m, rd, "permutation_map", attr_affine_map(m, affine_map_new(m, 1, 0, 1, &d0)));
+        op_set_attr(m, rd, "in_bounds", attr_array(m, &inb, 1));
+        ValueId init = gen_array(G, root->init[j], 0);
+        OpId red = gen_op_id(G, OP_MULTI_REDUCTION, 2, (ValueId[]){ op_get(m, rd)->res[0], init },
+                             1, (TypeId[]){ value_type(m, init) }, 0);
+        int64_t dims[1] = { 0 };
+        op_set_attr(m, red, "kind",
+                    attr_enum(m, "vector", "kind", combining_kind_names[root->kind[j]], false));
+        op_set_attr(m, red, "reduction_dims", attr_dense_array(m, TY_I64, dims, NULL, 1));
+        op_set_attr(m, red, "lowering_config", cfg);
+        op_get(m, red)->loc = op_get(m, root->op)->loc;
+        G->reduced[root->res[j]] = op_get(m, red)->res[0];
+        G->reduced_set[root->res[j]] = 0;
+    }
+    for (uint32_t i = 0; i < g2->nouts; i++)
+        write_output(G, &g2->outs[i]);
+    if (G->failed)
+        return false;
+    finish_kernel(G, syms);
+    return true;
+}
+
+bool
+tile_emit_two_stage(Graph *g)
+{
+    Module *m = g->m;
+    const Node *root = &g->nodes[g->root];
+    const Attr *fname = op_attr(m, g->orig_func, "sym_name");
+    const char *f = fname && fname->str ? fname->str : "kernel";
+    const char *n1 = arena_printf(&m->arena, "%s__1", f);
+    const Attr *names[2] = { attr_symbol(m, n1), attr_symbol(m, f) };
+    g->nscratch = root->li.nouts;
+    uint32_t scratch0 = g->nparams + g->nresults;
+    for (uint32_t j = 0; j < root->li.nouts; j++) {
+        TypeId e = type_get(m, g->arrays[root->res[j]].type)->elem;
+        int64_t np = TILE_PARTS;
+        g->scratch_type[j] = type_memref(m, e, 1, &np, NULL, 0, false);
+        g->app_size[g->nresults + j][0] = (SizeSrc){ TILE_PARTS, -1, -1 };
+        g->app_known[g->nresults + j] = true;
+    }
+    for (uint32_t k = 0; k < g->nouts; k++)
+        if (g->outs[k].result)
+            g->app_known[g->outs[k].dest - g->nparams] = true; /* 0-d: no dims */
+    g->sequence = attr_array(m, names, 2);
+    g->nsteps = 2;
+    Graph *g1 = arena_alloc(&m->arena, sizeof *g1);
+    *g1 = *g;
+    g1->step = 1;
+    g1->name = n1;
+    g1->nouts = 0; /* writes only its scratch buffers */
+    if (!emit_partials(g1, scratch0))
+        return false;
+    Graph *g2 = arena_alloc(&m->arena, sizeof *g2);
+    *g2 = *g;
+    g2->step = 2;
+    g2->name = f;
+    g2->after = g1->emitted;
+    g2->cfg.workgroup_size = 32;
+    if (!emit_total(g2, scratch0))
+        return false;
+    g->emitted = g2->emitted;
+    return true;
 }
 
 bool

@@ -79,7 +79,7 @@ subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
         for (uint32_t k = 0; later && k < s->nouts; k++)
             later = !(s->outs[k].array == i && s->outs[k].result); /* read from the result */
         if (later)
-            s->outs[s->nouts++] = (Output){ i, base + next++, false, 0, true };
+            s->outs[s->nouts++] = (Output){ i, base + next++, false, 0, true, 0 };
     }
     return s;
 }
@@ -240,9 +240,16 @@ tile_split(Graph *full, bool emit)
                 return false;
             prev = s->emitted;
         } else {
+            /* a kernel over other loops than the op the user wrote (the total of a full
+               reduction's row partials, generalize.c) keeps its default config */
+            LinalgInfo li;
+            char no[8];
+            bool own = !linalg_info(m, root, &li, no, sizeof no) ||
+                       li.nloops == s->nodes[s->root].li.nloops;
             s->nodes[s->root].op = root;
             s->func = full->orig_func;
-            tile_attach_config(s);
+            if (own)
+                tile_attach_config(s);
         }
     }
     return true;

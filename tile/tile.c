@@ -164,12 +164,6 @@ tile_apply_config(Graph *g)
             return false;
         }
     }
-    if (g->cls == KERNEL_REDUCTION && !(((1u << g->nloops) - 1) & ~g->reduced)) {
-        tile_error(g, root->op,
-                   "reduces every loop to one value: a reduction kernel keeps at least one "
-                   "parallel loop (the rows), which vptx tiles over the grid");
-        return false;
-    }
     return true;
 }
 
@@ -236,8 +230,14 @@ each_function(Module *m, const TileOptions *o, Diag *d, bool emit)
         OpId root = g->nodes[g->root].op;
         OpId shown = tile_source_op(g, root);
         tile_remark(g, shown, "%s", text);
+        bool two = tile_two_stage(g);
+        if (two)
+            tile_remark(g, shown,
+                        "reduces a whole array: two kernels, @%s__1 (64 workgroups, each the "
+                        "partial of one part) then @%s (one warp: their total and the outputs)",
+                        op_attr(m, f, "sym_name")->str, op_attr(m, f, "sym_name")->str);
         if (emit) {
-            ok = tile_emit_kernel(g);
+            ok = two ? tile_emit_two_stage(g) : tile_emit_kernel(g);
         } else {
             uint32_t keep = g->root;
             g->nodes[keep].op = shown; /* the config goes on the op the user wrote */

@@ -91,6 +91,8 @@ typedef struct Output {
     bool result;   /* a tensor result (its buffer appended), else a memref argument */
     uint32_t result_index;
     bool scratch; /* a scratch buffer a later kernel of a split function reads */
+    OpId slice;   /* a tensor.insert_slice: the array goes to this part of dest (a
+                     memref.subview at its static offsets), the rest of dest is left */
 } Output;
 
 typedef struct Loop {
@@ -189,6 +191,10 @@ void tile_attach_config(Graph *g);
 
 /* kernel.c: builds the vector-level kernel and puts it in place of g->func */
 bool tile_emit_kernel(Graph *g);
+/* kernel.c: whether g is a reduction of a whole 1-D array large enough (or of a dynamic
+ * size) to run as two kernels, partials then their total; and those two kernels */
+bool tile_two_stage(const Graph *g);
+bool tile_emit_two_stage(Graph *g);
 
 /* The op the user wrote that op comes from (through tile.c's copy and generalize), and
  * its name. */

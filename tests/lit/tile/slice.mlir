@@ -2,8 +2,8 @@
 // argument through a memref.subview with the slice's offsets and sizes, so the reads past
 // the slice's end are masked as past an argument's.  @scale: a dynamic window of x,
 // squared.  @gemm_slice: a GEMM over a static row block of A and the first k rows of B
-// (K = k, ragged).  A slice of a computed tensor, a strided or a rank-reducing slice,
-// and insert_slice are located errors.  (distribute stages only identity-layout
+// (K = k, ragged).  A slice of a computed tensor, a strided or a rank-reducing slice
+// are located errors (insert_slice: insert-slice.mlir).  (distribute stages only identity-layout
 // memrefs: a sliced GEMM operand is read without shared-memory staging.)
 // RUN: %vptx --emit=vector %s | %filecheck --check-prefix=VECTOR %s
 // RUN: %vptx %s -o %t.ptx && %ptxas-verify %t.ptx

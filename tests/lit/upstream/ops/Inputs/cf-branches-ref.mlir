@@ -1,6 +1,7 @@
 // The reference of ../cf-branches.mlir with structured control flow (eval): for each
 // thread t, n = x[t] & 7, s = 0 + 1 + .. + n, r = s > 10 ? 2 s : s, y[t] = r - x[t].
-// @scf_by_cf's reference is |x[t]| through blocks: eval runs cf.br and cf.cond_br.
+// @scf_by_cf's reference is |x[t]| through blocks: eval runs cf.br and cf.cond_br;
+// @dev_cf's is |x[t]| with scf.
 func.func @cf(%x: memref<32xi32>, %y: memref<32xi32>)
     attributes {gpu.known_block_size = array<i32: 32, 1, 1>, gpu.kernel} {
   %c0 = arith.constant 0 : index
@@ -52,5 +53,24 @@ func.func @scf_by_cf(%x: memref<32xi32>, %y: memref<32xi32>)
   %t2 = arith.addi %t, %c1 : index
   cf.br ^head(%t2 : index)
 ^done:
+  return
+}
+func.func @dev_cf(%x: memref<32xi32>, %y: memref<32xi32>)
+    attributes {gpu.known_block_size = array<i32: 32, 1, 1>, gpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %z = arith.constant 0 : i32
+  scf.for %t = %c0 to %c32 step %c1 {
+    %v = memref.load %x[%t] : memref<32xi32>
+    %neg = arith.cmpi slt, %v, %z : i32
+    %r = scf.if %neg -> (i32) {
+      %m = arith.subi %z, %v : i32
+      scf.yield %m : i32
+    } else {
+      scf.yield %v : i32
+    }
+    memref.store %r, %y[%t] : memref<32xi32>
+  }
   return
 }

@@ -1,0 +1,126 @@
+// Reductions of a whole tensor to one value (a 0-d result).  No row is left to give each
+// workgroup, so (generalize.c, kernel.c):
+//   1-D, dynamic or longer than 64 steps   two kernels, deterministic (no atomics):
+//        f__1, 64 workgroups, each the partial of one part of the array into a scratch
+//        buffer of 64, then f, one warp: the init combined with the partials, and the
+//        elementwise ops after the reduction (@sum, @isum, @iota, @mean)
+//   1-D, up to 64 steps                    one kernel of one workgroup (@small)
+//   2-D and more                           row partials (a row reduction over d1.., a
+//        workgroup per row) into a scratch buffer, then their total (@max2)
+// vptx check compares with eval of the op-level function; integers compare exactly.
+// RUN: %vptx --remarks %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
+// RUN: %ptxas-verify %t.ptx
+// RUN: grep '// vptx: \(kernel\|scratch\|grid\)' %t.ptx | %filecheck --check-prefix=HEADER %s
+// RUN: %vptx check %s --kernel=sum --dim=5000 | %filecheck --check-prefix=PASS-SUM %s
+// RUN: %vptx check %s --kernel=sum --dim=200000 | %filecheck --check-prefix=PASS-SUM %s
+// RUN: %vptx check %s --kernel=sum --dim=1 | %filecheck --check-prefix=PASS-SUM %s
+// RUN: %vptx check %s --kernel=isum --dim=5000 | %filecheck --check-prefix=PASS-ISUM %s
+// RUN: %vptx check %s --kernel=isum --dim=131073 | %filecheck --check-prefix=PASS-ISUM %s
+// RUN: %vptx check %s --kernel=small | %filecheck --check-prefix=PASS-SMALL %s
+// RUN: %vptx check %s --kernel=max2 --dim=300,517 | %filecheck --check-prefix=PASS-MAX2 %s
+// RUN: %vptx check %s --kernel=mean --dim=70001 | %filecheck --check-prefix=PASS-MEAN %s
+// The vector program reads back to the same PTX; so does --emit=config pasted back.
+// RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: %vptx --emit=config %s -o %t.cfg.mlir && %vptx %t.cfg.mlir -o %t.c.ptx
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx > %t.c && cmp %t.a %t.c
+// Hand-computed: @iota sums its indices 0 .. N-1 as i64, N (N - 1) / 2 whatever x holds:
+// 12497500 for N = 5000 (5 of the 64 parts hold elements, the last one ragged), and
+// 19999900000 for N = 200000 (49 parts of 4096).
+// RUN: rm -rf %t.d && mkdir -p %t.d && \
+// RUN: npy() { h="{'descr': '<f4', 'fortran_order': False, 'shape': ($2,), }"; \
+// RUN:   while [ $(( (10 + ${#h} + 1) % 64 )) -ne 0 ]; do h="$h "; done; \
+// RUN:   { printf '\223NUMPY\001\000'; printf "\\$(printf %%o $(( (${#h} + 1) % 256 )))\\$(printf %%o $(( (${#h} + 1) / 256 )))"; \
+// RUN:     printf '%%s\n' "$h"; head -c $((4 * $2)) /dev/zero; } > $1; }; \
+// RUN: npy %t.d/a.npy 5000 && npy %t.d/b.npy 200000 && \
+// RUN: %vptx run %s --kernel=iota %t.d/a.npy --out %t.d/a && %vptx run %s --kernel=iota %t.d/b.npy --out %t.d/b && \
+// RUN: od -An -td8 -v -j 128 %t.d/a/result0.npy | %filecheck --check-prefix=IOTA-A %s && \
+// RUN: od -An -td8 -v -j 128 %t.d/b/result0.npy | %filecheck --check-prefix=IOTA-B %s
+// IOTA-A: {{^ *}}12497500{{$}}
+// IOTA-B: {{^ *}}19999900000{{$}}
+// REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum__1 (64 workgroups, each the partial of one part) then @sum (one warp: their total and the outputs)
+// REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @isum__1
+// REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @iota__1
+// REMARK: remark: 'linalg.reduce' tiles as a reduction kernel of 256 threads: workgroup tile; d0 steps of 1024
+// REMARK-NOT: two kernels, @small
+// REMARK: remark: 'linalg.reduce' (kernel 1 of 2, @max2__1) tiles as a reduction kernel of 256 threads: workgroup tile d0 1; d1 steps of 1024
+// REMARK: remark: 'linalg.reduce' (kernel 2 of 2, @max2) tiles as a reduction kernel
+// REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @mean__1
+// HEADER: // vptx: grid affine_map<() -> (64, 1, 1)>
+// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (64)>
+// HEADER-NEXT: // vptx: kernel 1 of 2: sum__1 sum
+// HEADER-NEXT: // vptx: grid affine_map<() -> (1, 1, 1)>
+// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (64)>
+// HEADER-NEXT: // vptx: kernel 2 of 2: sum__1 sum
+// HEADER: // vptx: kernel 2 of 2: iota__1 iota
+// HEADER-NEXT: // vptx: grid affine_map<() -> (1, 1, 1)>
+// HEADER-NEXT: // vptx: grid affine_map<()[s0] -> (s0, 1, 1)>
+// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<()[s0] -> (s0)>
+// HEADER-NEXT: // vptx: kernel 1 of 2: max2__1 max2
+// PASS-SUM: PASS sum (sim vs eval
+// PASS-ISUM: PASS isum (sim vs eval, max abs err 0,
+// PASS-SMALL: PASS small (sim vs eval
+// PASS-MAX2: PASS max2 (sim vs eval, max abs err 0,
+// PASS-MEAN: PASS mean (sim vs eval
+func.func @sum(%x: tensor<?xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.reduce { arith.addf } ins(%x : tensor<?xf32>) outs(%z : tensor<f32>) dimensions = [0]
+  return %r : tensor<f32>
+}
+// the init is an argument: combined once, in the total
+func.func @isum(%x: tensor<?xi32>, %init: tensor<i32>) -> tensor<i32> {
+  %r = linalg.reduce { arith.addi } ins(%x : tensor<?xi32>) outs(%init : tensor<i32>) dimensions = [0]
+  return %r : tensor<i32>
+}
+func.func @iota(%x: tensor<?xf32>) -> tensor<i64> {
+  %zero = arith.constant 0 : i64
+  %e = tensor.empty() : tensor<i64>
+  %z = linalg.fill ins(%zero : i64) outs(%e : tensor<i64>) -> tensor<i64>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%x : tensor<?xf32>) outs(%z : tensor<i64>) {
+  ^bb0(%in: f32, %acc: i64):
+    %i = linalg.index 0 : index
+    %v = arith.index_cast %i : index to i64
+    %s = arith.addi %acc, %v : i64
+    linalg.yield %s : i64
+  } -> tensor<i64>
+  return %r : tensor<i64>
+}
+func.func @small(%x: tensor<1000xf32>) -> tensor<f32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<f32>
+  %z = linalg.fill ins(%ninf : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.reduce { arith.maximumf } ins(%x : tensor<1000xf32>) outs(%z : tensor<f32>) dimensions = [0]
+  return %r : tensor<f32>
+}
+func.func @max2(%x: tensor<?x?xf32>) -> tensor<f32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<f32>
+  %z = linalg.fill ins(%ninf : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.reduce { arith.maximumf } ins(%x : tensor<?x?xf32>) outs(%z : tensor<f32>) dimensions = [0, 1]
+  return %r : tensor<f32>
+}
+// a sum of squares, then scaled: the square fused into the partials, the scale into the total
+func.func @mean(%x: tensor<?xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %quarter = arith.constant 0.25 : f32
+  %e = tensor.empty() : tensor<f32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%x : tensor<?xf32>) outs(%z : tensor<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %sq = arith.mulf %in, %in : f32
+    %s = arith.addf %acc, %sq : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  %e2 = tensor.empty() : tensor<f32>
+  %q = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+      ins(%r : tensor<f32>) outs(%e2 : tensor<f32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.mulf %in, %quarter : f32
+    linalg.yield %m : f32
+  } -> tensor<f32>
+  return %q : tensor<f32>
+}

@@ -1,7 +1,0 @@
-// Input of ../err-wmma.mlir: WMMA that ptxgen refuses (i32 fragments).
-func.func @int_acc(%m: memref<16x16xi32>) attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
-  %c0 = arith.constant 0 : index
-  %t = gpu.thread_id x
-  %C = gpu.subgroup_mma_load_matrix %m[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xi32> -> !gpu.mma_matrix<16x16xi32, "COp">
-  return
-}
