@@ -233,7 +233,7 @@ push_callee(Slice *s, OpId call)
 {
     Module *m = s->m;
     const char *name = call_callee_name(m, call);
-    OpId f = name ? module_find_func(m, call, name) : 0;
+    OpId f = name ? module_find_func(m, NULL, call, name) : 0;
     if (!f || s->in_slice[f] || !func_has_body(m, f))
         return;
     s->in_slice[f] = true; /* visited: recursion ends here */
