@@ -260,8 +260,8 @@ pipeline_run_traced(Module *m, const VptxOptions *opt, Diag *d, FILE *out, PassT
     }
     if (!check_kernel_results(m, d))
         return false;
-    PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc == 1,
-                        opt->debug_loc != 0 };
+    PtxOptions popt = { opt->arch, opt->precise_math != 0, opt->debug_loc == 1, opt->debug_loc != 0,
+                        opt->fast_math != 0 };
     uint64_t start = trace_begin(t);
     bool ok = ptxgen_emit(m, &popt, out, d);
     trace_end(t, "ptxgen", start, NULL, ok);

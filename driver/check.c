@@ -137,6 +137,7 @@ static const char check_usage[] =
     "  --rtol=X --atol=X  override the tolerances derived from the ops (printed in the\n"
     "                     PASS and FAIL lines; --verbose says how)\n"
     "  --precise-math     compile math.* with the accurate sequences\n"
+    "  --fast-math        f32 division as div.approx.f32 (2 ulp)\n"
     "  --allow-tf32       let f32 contracts use tf32 tensor cores (tolerance: tf32's\n"
     "                     unit roundoff, 2^-11)\n"
     "  --remarks          print the compiler's remarks (tensor-core choices, register\n"
@@ -984,8 +985,7 @@ static void
 arg_tolerance(const Check *c, Program *rp, const Kernel *rk, uint32_t i, double *rtol, double *atol)
 {
     Tolerance t;
-    tolerance_of_arg(kernels_of(rp), rk->func, i, c->ca->opt.precise_math != 0,
-                     c->ca->opt.allow_tf32 != 0, &t);
+    tolerance_of_arg(kernels_of(rp), rk->func, i, &c->ca->opt, &t);
     /* an input: the kernel must leave it as it was (an op-level result is written, maybe
        by an earlier kernel of its sequence) */
     if (!t.written && !(rp->op_level && rk->args[i].result_shape))
@@ -1133,8 +1133,7 @@ check_expects(const Check *c, Kernel *k, const char *device)
         if (!want)
             return false;
         Tolerance t;
-        tolerance_of_arg(&c->prog->m, k->func, i, c->ca->opt.precise_math != 0,
-                         c->ca->opt.allow_tf32 != 0, &t);
+        tolerance_of_arg(&c->prog->m, k->func, i, &c->ca->opt, &t);
         double rtol = c->ca->rtol >= 0 ? c->ca->rtol : t.exact ? 0 : t.rtol;
         double atol = c->ca->atol >= 0 ? c->ca->atol : t.exact ? 0 : t.atol;
         Kernel exp = *k;

@@ -2,6 +2,7 @@
 #ifndef VPTX_DRIVER_CHECK_H
 #define VPTX_DRIVER_CHECK_H
 
+#include "driver/vptx.h"
 #include "ir/ir.h"
 
 #include <stdbool.h>
@@ -50,10 +51,10 @@ typedef struct Tolerance {
     bool written;      /* some op writes the argument (else it is compared exactly) */
 } Tolerance;
 
-/* The tolerance of memref argument `arg` of kernel func (precise: --precise-math;
- * tf32: --allow-tf32).  False when out of memory or arg is not an argument (t is then
- * the output type's rounding alone). */
-bool tolerance_of_arg(Module *m, OpId func, uint32_t arg, bool precise, bool tf32, Tolerance *t);
+/* The tolerance of memref argument `arg` of kernel func compiled with opt (its
+ * precise_math, fast_math and allow_tf32 count).  False when out of memory or arg is not
+ * an argument (t is then the output type's rounding alone). */
+bool tolerance_of_arg(Module *m, OpId func, uint32_t arg, const VptxOptions *opt, Tolerance *t);
 /* The unit roundoff of a float type (f16 2^-11, ...), 0 for others. */
 double tolerance_unit_roundoff(TypeId t);
 /* rtol and atol of t from its n, u_acc, rounds, u and math (after a change to them) */

@@ -234,7 +234,7 @@ compare_launch(HostRun *h, OpId f, const Kernel *k, void **copies, Tally *t, Loc
         if (a->kind != ARG_MEMREF)
             continue;
         Tolerance tol;
-        tolerance_of_arg(h->dev_m, f, i, o->opt.precise_math != 0, o->opt.allow_tf32 != 0, &tol);
+        tolerance_of_arg(h->dev_m, f, i, &o->opt, &tol);
         double rtol = o->rtol >= 0 ? o->rtol : tol.rtol, atol = o->atol >= 0 ? o->atol : tol.atol;
         if (o->verbose && t->launches == 1)
             printf("  %s argument #%u: rtol %.3g, atol %.3g\n", k->name, i, rtol, atol);

@@ -68,6 +68,7 @@ static const char usage_text[] =
     "                    symbolic link is written through; a device or FIFO is written\n"
     "                    in place, never replaced\n"
     "  --precise-math    accurate math.* sequences instead of .approx instructions\n"
+    "  --fast-math       f32 division as div.approx.f32 (2 ulp, not IEEE)\n"
     "  --allow-tf32      let f32 x f32 -> f32 contracts use tf32 tensor cores (inputs\n"
     "                    rounded to 10 mantissa bits; docs/tensor-cores.md)\n"
     "  --remarks         say, per vector.contract, which tensor-core intrinsic and\n"

@@ -55,6 +55,12 @@ options_validate(const VptxOptions *opt, OptionsSpelling spelling, char *err, si
                  cli ? "-g" : "VptxOptions.debug_loc", cli ? "=" : " = ", opt->debug_loc);
         return false;
     }
+    if (opt->fast_math && opt->precise_math) {
+        snprintf(err, n, "%s and %s ask for opposite things: give one of them",
+                 cli ? "--fast-math" : "VptxOptions.fast_math",
+                 cli ? "--precise-math" : "VptxOptions.precise_math");
+        return false;
+    }
     if (opt->pipeline_stages < 0 || opt->pipeline_stages > 8) {
         snprintf(err, n, "%s%s%d: the stage count must be from 1 to 8 (0: chosen per loop)",
                  cli ? "--pipeline-stages" : "VptxOptions.pipeline_stages", cli ? "=" : " = ",
@@ -73,6 +79,7 @@ static const struct {
     int value;
 } compile_flags[] = {
     { "--precise-math", offsetof(VptxOptions, precise_math), 1 },
+    { "--fast-math", offsetof(VptxOptions, fast_math), 1 },
     { "--allow-tf32", offsetof(VptxOptions, allow_tf32), 1 },
     { "--remarks", offsetof(VptxOptions, remarks), 1 },
     { "--no-warp-specialize", offsetof(VptxOptions, no_warp_specialize), 1 },

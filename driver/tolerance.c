@@ -18,7 +18,8 @@
  *   r       the rounding ops (float elementwise ops and casts), each times its trips
  *   u       the coarsest unit roundoff they round to, and the output's own
  *   math    the largest error of the math.* ops (fast: exp, log 2^-19, rsqrt 2^-21,
- *           powf 2^-16, sin, cos 2^-18, tanh 2^-10; --precise-math 2^-20)
+ *           powf 2^-16, sin, cos 2^-18, tanh 2^-10; --precise-math 2^-20), and with
+ *           --fast-math of an f32 arith.divf (2^-22: twice its bound of 2 ulp, 2^-23)
  *
  *   rtol = (8 + n) * u_acc + (4 + r) * u + math
  *   atol = rtol * max(1, sqrt(n))        (partial sums of n inputs bounded by 1)
@@ -233,7 +234,7 @@ push_callee(Slice *s, OpId call)
 {
     Module *m = s->m;
     const char *name = call_callee_name(m, call);
-    OpId f = name ? module_find_func(m, call, name) : 0;
+    OpId f = name ? module_find_func(m, NULL, call, name) : 0;
     if (!f || s->in_slice[f] || !func_has_body(m, f))
         return;
     s->in_slice[f] = true; /* visited: recursion ends here */
@@ -308,8 +309,9 @@ drain(Slice *s)
 }
 
 bool
-tolerance_of_arg(Module *m, OpId func, uint32_t arg, bool precise, bool tf32, Tolerance *t)
+tolerance_of_arg(Module *m, OpId func, uint32_t arg, const VptxOptions *opt, Tolerance *t)
 {
+    bool precise = opt->precise_math != 0, tf32 = opt->allow_tf32 != 0;
     memset(t, 0, sizeof *t);
     BlockId entry = op_entry_block(m, func, 0);
     if (!entry || arg >= block_get(m, entry)->args.n)
@@ -355,6 +357,8 @@ tolerance_of_arg(Module *m, OpId func, uint32_t arg, bool precise, bool tf32, To
             t->u = ur > t->u ? ur : t->u;
         }
         double me = math_error(op->kind, precise);
+        if (op->kind == OP_DIVF && re == TY_F32 && opt->fast_math)
+            me = 0x1p-22; /* fast_quotient (ptxgen/isel_arith.c): 2^-23 + 2^-45, doubled */
         t->math = me > t->math ? me : t->math;
     }
     free(s.trips);

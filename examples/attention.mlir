@@ -22,6 +22,7 @@
 // for O += P V.
 //
 // RUN: %vptx check %s | %filecheck %s
+// RUN: %vptx check --fast-math %s | %filecheck %s
 // RUN: %vptx check --stats %s | %filecheck --check-prefix=STATS %s
 // RUN: %vptx --emit=layout %s | %filecheck --check-prefix=LAYOUT %s
 // RUN: %vptx --remarks --emit=ptx %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s

@@ -2,6 +2,7 @@
 // Two reductions (max, then add), each broadcast back along the row; the layout pass
 // keeps everything in registers (clustered shuffles over the lanes of a row).
 // RUN: %vptx check %s | %filecheck %s
+// RUN: %vptx check --fast-math %s | %filecheck %s
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx
 // CHECK: PASS softmax (sim vs eval
 func.func @softmax(%in: memref<16x64xf32>, %out: memref<16x64xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {

@@ -57,33 +57,52 @@ func_marked_kernel(const Module *m, OpId f)
     return op->kind == OP_FUNC && (op_attr(m, f, "gpu.kernel") || op_attr(m, f, "nvvm.kernel"));
 }
 
+static bool
+index_visit(Module *m, OpId o, void *ctx)
+{
+    SymTab *t = ctx;
+    if (!(op_info[op_get(m, o)->kind].traits & T_FUNC) || !sym_of(m, o))
+        return true;
+    OpId table = op_get(m, o)->parent ? block_parent_op(m, op_get(m, o)->parent) : 0;
+    if (table && (op_info[op_get(m, table)->kind].traits & T_CONTAINER))
+        symtab_add(t, table, OP_FUNC, sym_of(m, o), o);
+    symtab_add(t, 0, OP_FUNC, sym_of(m, o), o);
+    return true;
+}
+
+void
+module_index_funcs(Module *m, SymTab *funcs)
+{
+    module_walk(m, m->top, index_visit, funcs);
+}
+
 /* The function named `name` in the nearest symbol table around `from` (a module or
- * gpu.module), else anywhere in m; 0 when there is none. */
+ * gpu.module), else anywhere in m; 0 when there is none.  From the index funcs
+ * (module_index_funcs), or from one built for this lookup when funcs is NULL: a scan
+ * per call made a module of many kernels that call functions quadratic (issue 29). */
 OpId
-module_find_func(Module *m, OpId from, const char *name)
+module_find_func(Module *m, const SymTab *funcs, OpId from, const char *name)
 {
     if (!name)
         return 0;
-    for (BlockId b = op_get(m, from)->parent; b; b = op_get(m, block_parent_op(m, b))->parent) {
+    SymTab own = { 0 };
+    if (!funcs) {
+        module_index_funcs(m, &own);
+        funcs = &own;
+    }
+    OpId found = 0;
+    for (BlockId b = op_get(m, from)->parent; b && !found;
+         b = op_get(m, block_parent_op(m, b))->parent) {
         OpId table = block_parent_op(m, b);
         if (!table)
             break;
-        if (!(op_info[op_get(m, table)->kind].traits & T_CONTAINER))
-            continue;
-        const Block *bl = block_get(m, b);
-        for (uint32_t i = 0; i < bl->ops.n; i++) {
-            OpId c = bl->ops.items[i];
-            if ((op_info[op_get(m, c)->kind].traits & T_FUNC) && sym_of(m, c) &&
-                strcmp(sym_of(m, c), name) == 0)
-                return c;
-        }
+        if (op_info[op_get(m, table)->kind].traits & T_CONTAINER)
+            found = symtab_find(funcs, table, OP_FUNC, name);
     }
-    OpIdList all = { 0 };
-    module_walk(m, m->top, module_collect_funcs, &all);
-    for (uint32_t i = 0; i < all.n; i++)
-        if (sym_of(m, all.items[i]) && strcmp(sym_of(m, all.items[i]), name) == 0)
-            return all.items[i];
-    return 0;
+    if (!found)
+        found = symtab_find(funcs, 0, OP_FUNC, name);
+    symtab_free(&own);
+    return found;
 }
 
 typedef struct RoleScan {
@@ -162,6 +181,7 @@ typedef struct Inliner {
     OpId stack[64]; /* callees being inlined, outermost first */
     uint32_t depth;
     bool failed;
+    SymTab funcs; /* module_index_funcs, built once */
 } Inliner;
 
 static ValueId
@@ -304,8 +324,9 @@ inline_block(Inliner *in, BlockId b)
             for (uint32_t k = 0; r && k < region_get(m, r)->blocks.n && ok; k++)
                 ok = inline_block(in, region_get(m, r)->blocks.items[k]);
         }
-        OpId callee =
-            op_get(m, o)->kind == OP_CALL ? module_find_func(m, o, call_callee_name(m, o)) : 0;
+        OpId callee = op_get(m, o)->kind == OP_CALL
+                          ? module_find_func(m, &in->funcs, o, call_callee_name(m, o))
+                          : 0;
         if (!callee || !func_has_body(m, callee)) {
             ARRAY_PUSH(&m->arena, out, o);
             continue;
@@ -359,6 +380,7 @@ module_inline_calls(Module *m, Diag *d)
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     Inliner in = { .m = m, .d = d };
+    module_index_funcs(m, &in.funcs);
     bool ok = true;
     for (uint32_t i = 0; i < funcs.n && ok; i++) {
         OpId f = funcs.items[i];
@@ -370,6 +392,7 @@ module_inline_calls(Module *m, Diag *d)
         ok = !entry || inline_block(&in, entry);
     }
     ir_free(in.map);
+    symtab_free(&in.funcs);
     if (ok)
         drop_device_functions(m, role);
     ir_free(role);

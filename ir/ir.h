@@ -642,6 +642,20 @@ bool module_collect_funcs(Module *m, OpId op, void *ctx);
  * error to d; the driver then stops. */
 typedef bool PassFn(Module *m, Diag *d);
 
+/* -------------------------------------------------------------- symtab.c */
+
+/* (scope, op kind, name) -> op, in O(1): build it once, then look symbols up in it
+ * instead of walking the module.  scope: the symbol table op (module, gpu.module), or
+ * 0 for the whole module; the first op added under a key is the one found.  name is
+ * not copied (it is an interned attribute string).  Zero-initialise; symtab_free. */
+typedef struct SymTab {
+    struct SymSlot *slots;
+    uint32_t cap, n;
+} SymTab;
+void symtab_add(SymTab *t, OpId scope, int kind, const char *name, OpId op);
+OpId symtab_find(const SymTab *t, OpId scope, int kind, const char *name);
+void symtab_free(SymTab *t);
+
 /* ---------------------------------------------------------------- call.c */
 
 /* Function roles (upstream MLIR's reading, ir/call.c): a gpu.func marked kernel, a
@@ -654,8 +668,11 @@ bool func_is_kernel(Module *m, OpId f); /* one function: walks the module */
 bool func_marked_kernel(const Module *m, OpId f);
 bool func_has_body(const Module *m, OpId f);
 const char *call_callee_name(const Module *m, OpId call); /* b of @a::@b, or NULL */
-/* The function `name` in the nearest symbol table around `from`, else anywhere; 0 if none */
-OpId module_find_func(Module *m, OpId from, const char *name);
+/* The function `name` in the nearest symbol table around `from`, else anywhere; 0 if
+ * none.  funcs: module_index_funcs(m) built once for many lookups, or NULL for one
+ * (then the index is built for it: O(module)). */
+OpId module_find_func(Module *m, const SymTab *funcs, OpId from, const char *name);
+void module_index_funcs(Module *m, SymTab *funcs); /* every T_FUNC op, for the above */
 /* Inlines every func.call of a function with a body into the kernels and removes the
  * device functions (vector-level code: layouts work within one function). */
 bool module_inline_calls(Module *m, Diag *d);

@@ -565,6 +565,11 @@ place(Verifier *v, OpId o, uint32_t depth)
                 v->pos[c] = k + 1;
                 v->block_of[c] = b;
                 v->owner[c] = o;
+                if (op_info[m->ops[o].kind].traits & T_CONTAINER) {
+                    const Attr *sym = op_attr(m, c, "sym_name");
+                    if (sym && sym->kind == ATTR_STRING)
+                        symtab_add(&v->syms, o, m->ops[c].kind, sym->str, c);
+                }
                 if (m->ops[c].parent != b)
                     verify_fail(v, c, "does not record its containing block");
                 place(v, c, depth + 1);
@@ -1241,5 +1246,6 @@ ir_verify(Module *m, Diag *d)
         v.nerrors++;
     }
     arena_release(&m->arena, mark);
+    symtab_free(&v.syms);
     return v.nerrors == 0;
 }

@@ -250,25 +250,16 @@ verify_return(Verifier *v, OpId o, OpKind func)
 
 /* The symbol `name` of kind `kind` in the nearest symbol table around `from`,
  * then in the tables around that (MLIR looks only in the nearest; vptx puts
- * everything in one PTX module, so a kernel may use an outer global). */
+ * everything in one PTX module, so a kernel may use an outer global).  From the table
+ * place() fills: a scan of the table per lookup was quadratic in the number of
+ * symbols. */
 static OpId
 lookup_symbol(Verifier *v, OpId from, const char *name, OpKind kind)
 {
     for (OpId table = v->owner[from]; table; table = v->owner[table]) {
-        if (!(op_info[kind_of(v, table)].traits & T_CONTAINER) || v->m->ops[table].nregions == 0)
-            continue;
-        RegionId r = v->m->ops[table].regions[0];
-        if (!r || r >= v->m->nregions)
-            continue;
-        for (uint32_t bi = 0; bi < v->m->regions[r].blocks.n; bi++) {
-            BlockId b = v->m->regions[r].blocks.items[bi];
-            for (uint32_t k = 0; b && b < v->m->nblocks && k < v->m->blocks[b].ops.n; k++) {
-                OpId c = v->m->blocks[b].ops.items[k];
-                if (valid_op(v, c) && kind_of(v, c) == kind &&
-                    strcmp(verify_sym_name_of(v, c), name) == 0)
-                    return c;
-            }
-        }
+        OpId c = symtab_find(&v->syms, table, kind, name);
+        if (c)
+            return c;
     }
     return 0;
 }

@@ -29,6 +29,7 @@ typedef struct Verifier {
     BlockId *block_of; /* [op] containing block */
     OpId *owner;       /* [op] op whose region holds it; 0 for the top op */
     OpId *block_owner; /* [block] op whose region holds it */
+    SymTab syms;       /* (symbol table op, kind, sym_name) -> op, filled by place() */
     uint32_t nerrors;
     char tybuf[4][256]; /* ring of formatted types for one message */
     unsigned tynext;

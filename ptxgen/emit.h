@@ -166,8 +166,10 @@ typedef struct Emit {
     IrStream *globals_st;
     bool have_dyn_smem;
     int64_t dyn_smem_align;
-    bool *written;       /* by ValueId: a kernel argument some op may write through */
-    int64_t *root_align; /* by OpId: required alignment of a buffer-defining op / global */
+    bool *written;          /* by ValueId: a kernel argument some op may write through */
+    int64_t *root_align;    /* by OpId: required alignment of a buffer-defining op / global */
+    SymTab globals_by_name; /* memref.global by sym_name (scope 0): get_global's lookup */
+    SymTab funcs_by_name;   /* module_index_funcs: func.call's lookup */
     /* by ValueId * 4: registers an mma.sync result should be made in, when its elements
        are yielded to an scf.for's iter_arg (lower_for): no copy at the yield then */
     Slot *mma_hint;

@@ -393,7 +393,7 @@ ptxgen_lower_call(Emit *e, OpId o)
 {
     Module *m = e->m;
     const char *cname = call_callee_name(m, o);
-    OpId f = module_find_func(m, o, cname);
+    OpId f = module_find_func(m, &e->funcs_by_name, o, cname);
     if (!f || !e->role || e->role[f] == FUNC_DECL || e->role[f] == FUNC_NONE)
         return fail_op(e,
                        "calls @%s, which has no body here: vptx links no device library "

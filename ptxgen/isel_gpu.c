@@ -291,6 +291,26 @@ lower_subgroup_reduce(Emit *e, OpId o)
         }
         return true;
     }
+    /* a whole warp's f32 min/max: one redux.sync on sm_100a; maximumf/minimumf (a NaN
+       wins) with .NaN, maxnumf/minnumf (NaNs left out) without; both order -0 < +0, as
+       eval does */
+    static const char *const fredux[KIND_COUNT] = {
+        [KIND_MAXNUMF] = "max.f32",
+        [KIND_MINNUMF] = "min.f32",
+        [KIND_MAXIMUMF] = "max.NaN.f32",
+        [KIND_MINIMUMF] = "min.NaN.f32",
+    };
+    if (et == TY_F32 && src->per == 1 && fredux[kind] && size == 32 && stride == 1 &&
+        target_has(e->target, TF_REDUX_F32)) {
+        need_version(e, 86);
+        for (uint32_t s = 0; s < src->n; s++) {
+            Slot d = new_reg(e, RC_F32);
+            ins(e, "redux.sync.%s %s, %s, -1;", fredux[kind], S(e, d),
+                S(e, as_reg(e, src->slots[s])));
+            r->slots[s] = d;
+        }
+        return true;
+    }
     if (src->per == 2) /* 16-bit pairs in one register: one shfl and one x2 op a step */
         return packed_subgroup_reduce(e, k, et, size, stride, src, r);
     for (uint32_t s = 0; s < src->n; s++) {

@@ -372,32 +372,14 @@ lower_store(Emit *e, OpId o)
 
 /* ---- buffers ---- */
 
-typedef struct FindSym {
-    const char *name;
-    OpId found;
-} FindSym;
-
-static bool
-find_global_visit(Module *m, OpId o, void *ctx)
-{
-    FindSym *f = ctx;
-    if (op_get(m, o)->kind != OP_GLOBAL)
-        return true;
-    const Attr *a = op_attr(m, o, "sym_name");
-    if (a && a->str && strcmp(a->str, f->name) == 0) {
-        f->found = o;
-        return false;
-    }
-    return true;
-}
-
+/* The memref.global that @name (or @mod::@name) names: the first in the module with
+ * that sym_name, from the table ptxgen_emit builds once (a walk per get_global was
+ * quadratic in a module of many kernels). */
 static OpId
-find_global(Module *m, const char *name)
+find_global(const Emit *e, const char *name)
 {
-    const char *p = strstr(name, "::@"); /* @mod::@sym */
-    FindSym f = { p ? p + 3 : name, 0 };
-    module_walk(m, m->top, find_global_visit, &f);
-    return f.found;
+    const char *p = strstr(name, "::@");
+    return symtab_find(&e->globals_by_name, 0, OP_GLOBAL, p ? p + 3 : name);
 }
 
 static const char *
@@ -417,7 +399,7 @@ lower_get_global(Emit *e, OpId o)
     const Attr *a = op_attr(e->m, o, "name");
     if (!a || !a->str)
         return fail_op(e, "without a symbol");
-    OpId g = find_global(e->m, a->str);
+    OpId g = find_global(e, a->str);
     if (!g)
         return fail_op(e, "refers to an unknown global @%s", a->str);
     TypeId t = value_type(e->m, op_get(e->m, o)->res[0]);
@@ -678,7 +660,7 @@ mem_root(Emit *e, ValueId v)
         return m->nops + v; /* block argument: workgroup attribution */
     if (op_get(m, d)->kind == OP_GET_GLOBAL) {
         const Attr *a = op_attr(m, d, "name");
-        OpId g = a && a->str ? find_global(m, a->str) : 0;
+        OpId g = a && a->str ? find_global(e, a->str) : 0;
         return g ? g : d;
     }
     return d;

@@ -1538,6 +1538,12 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     Collect c = { .e = &e };
     e.role = module_func_roles(m);
     module_walk(m, m->top, collect_visit, &c);
+    for (uint32_t i = 0; i < c.globals.n; i++) {
+        const Attr *sym = op_attr(m, c.globals.items[i], "sym_name");
+        if (sym && sym->str)
+            symtab_add(&e.globals_by_name, 0, OP_GLOBAL, sym->str, c.globals.items[i]);
+    }
+    module_index_funcs(m, &e.funcs_by_name);
     e.rep = ir_calloc(m->nvalues + 1, sizeof *e.rep);
     e.range = ir_calloc(m->nvalues + 1, sizeof *e.range);
     e.uses = ir_calloc(m->nvalues + 1, sizeof *e.uses);
@@ -1612,5 +1618,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     halves_free(&e);
     ir_free(e.root_align);
     ir_free(e.entry_hash);
+    symtab_free(&e.globals_by_name);
+    symtab_free(&e.funcs_by_name);
     return ok;
 }

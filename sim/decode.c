@@ -359,6 +359,8 @@ decode_inst(Decoder *d, const char *mn, size_t len, Inst *in)
     in->maskop = oi->mask;
     for (int i = 0; i < MAXOPD; i++)
         d->opty[i] = (oi->flags & OF_SRC1) && i > 0 ? in->ty[1] : in->ty[0];
+    if (oi->mask >= 0) /* a membermask is 32 bits whatever the type (redux.sync's .f32) */
+        d->opty[oi->mask] = TY_B32;
     if (oi->decode && !oi->decode(d, in))
         return false;
     in->cls = class_of(in, sim_op_table[in->op].cls);

@@ -131,9 +131,57 @@ wx_match(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
     return true;
 }
 
+/* a < b in redux.sync's .f32 order: the usual one, with -0.0 < +0.0 */
+static bool
+f32_before(uint32_t a, uint32_t b)
+{
+    float fa, fb;
+    memcpy(&fa, &a, 4);
+    memcpy(&fb, &b, 4);
+    if (fa == 0 && fb == 0)
+        return (a >> 31) > (b >> 31);
+    return fa < fb;
+}
+
+/* redux.sync.{min,max}{.abs}{.NaN}.f32 (sm_100a, PTX 8.6): with .abs the inputs'
+ * absolute values; with .NaN the canonical NaN if any input is NaN, else NaN inputs are
+ * left out (the canonical NaN if all are NaN); +0.0 > -0.0 (PTX ISA, redux.sync). */
+static bool
+redux_f32(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    bool any_nan = false, have = false;
+    uint32_t acc = 0;
+    if (in->sub != SUB_MIN && in->sub != SUB_MAX) {
+        uint32_t first = 0;
+        while (first < 31 && !(mask >> first & 1))
+            first++;
+        return sim_fault(x, lane_thread(x, warp, first), in, "redux .f32 is min or max only") ==
+               EX_NEXT;
+    }
+    FOR_LANES(l, mask)
+    {
+        uint32_t v = (uint32_t)opd_read(x, lane_thread(x, warp, l), &in->o[1]);
+        if (in->flags & F_ABS)
+            v &= 0x7fffffffu;
+        if ((v & 0x7fffffffu) > 0x7f800000u) {
+            any_nan = true;
+            continue;
+        }
+        if (!have || (in->sub == SUB_MIN ? f32_before(v, acc) : f32_before(acc, v)))
+            acc = v;
+        have = true;
+    }
+    if (!have || (any_nan && (in->flags & F_NAN)))
+        acc = 0x7fffffffu; /* the canonical NaN */
+    FOR_LANES(l, mask) reg_write(lane_thread(x, warp, l), &in->o[0], acc);
+    return true;
+}
+
 bool
 wx_redux(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
 {
+    if (in->ty[0] == TY_F32)
+        return redux_f32(x, warp, in, mask);
     bool sgn = in->ty[0] == TY_S32, first = true;
     uint32_t acc = 0;
     FOR_LANES(l, mask)

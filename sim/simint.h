@@ -182,8 +182,9 @@ enum {
     F_CLAMP = 1u << 24,
     F_SHIFTAMT = 1u << 25,
     F_CC = 1u << 26,
-    F_IGNSRC = 1u << 27, /* cp.async: 4th operand is a predicate */
-    F_BULKGRP = 1u << 28 /* cp.async.bulk: .bulk_group completion (sm_90) */
+    F_IGNSRC = 1u << 27,  /* cp.async: 4th operand is a predicate */
+    F_BULKGRP = 1u << 28, /* cp.async.bulk: .bulk_group completion (sm_90) */
+    F_ABS = 1u << 29      /* redux.sync .f32: of the inputs' absolute values (sm_100a) */
 };
 /* SH_M64: wgmma m64nNkK, with Inst.num = N / 8 (sm_90, decode.c reads the shape). */
 typedef enum {

@@ -24,7 +24,8 @@ enum {
     TF_WGMMA = 1 << 5,      /* wgmma.mma_async (warpgroup tensor cores) */
     TF_SETMAXNREG = 1 << 6, /* setmaxnreg */
     TF_TCGEN05 = 1 << 7,    /* tcgen05 (fifth-generation tensor cores) */
-    TF_SM90 = 1 << 8        /* thread block clusters, elect.sync, fence.proxy.async */
+    TF_SM90 = 1 << 8,       /* thread block clusters, elect.sync, fence.proxy.async */
+    TF_REDUX_F32 = 1 << 9   /* redux.sync.{min,max}{.abs}{.NaN}.f32 (PTX 8.6) */
 };
 
 typedef enum {

@@ -2,9 +2,14 @@
  * test_sim_warp.c -- warp collectives: shfl.sync in all four modes with
  * every sub-warp width (checked against CUDA's __shfl_*_sync definitions
  * and the worked cases of ptx-sm80.md §2), vote, match, redux, elect,
- * activemask in divergent code, and bar.sync with a thread count.
+ * activemask in divergent code, and bar.sync with a thread count; redux.sync's f32
+ * min/max (sm_100a) against the PTX ISA's words: .abs takes absolute values, .NaN
+ * makes any NaN input the answer (the canonical NaN), else NaN inputs are left out
+ * (the canonical NaN if all are), and +0.0 > -0.0.
  */
 #include "tests/sim/simtest.h"
+
+#include <math.h>
 
 enum { UP, DOWN, BFLY, IDX };
 static const char *const mode_name[] = { "up", "down", "bfly", "idx" };
@@ -177,6 +182,88 @@ test_collectives(void)
     sim_destroy(ctx);
 }
 
+/* The PTX ISA's redux.sync .f32, written from its text for this test: bits in, bits out. */
+static uint32_t
+isa_redux_f32(const uint32_t *v, int n, bool max, bool abs, bool nan)
+{
+    bool any_nan = false, have = false;
+    float best = 0;
+    uint32_t best_bits = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t b = abs ? v[i] & 0x7fffffffu : v[i];
+        float f;
+        memcpy(&f, &b, 4);
+        if (isnan(f)) {
+            any_nan = true;
+            continue;
+        }
+        /* +0.0 > -0.0: compare zeros by sign */
+        bool better = !have || (max ? (f > best || (f == best && f == 0 && !signbit(f)))
+                                    : (f < best || (f == best && f == 0 && signbit(f))));
+        if (better) {
+            best = f;
+            best_bits = b;
+            have = true;
+        }
+    }
+    return !have || (nan && any_nan) ? 0x7fffffffu : best_bits;
+}
+
+static void
+test_redux_f32(void)
+{
+    static const char *const form[8] = { "min.f32",         "max.f32",        "min.abs.f32",
+                                         "max.abs.f32",     "min.NaN.f32",    "max.NaN.f32",
+                                         "min.abs.NaN.f32", "max.abs.NaN.f32" };
+    char ptx[2048];
+    int len = snprintf(ptx, sizeof ptx,
+                       ".version 8.6\n.target sm_100a\n.address_size 64\n"
+                       ".visible .entry k(.param .u64 in, .param .u64 out)\n{\n"
+                       ".reg .b32 %%r<4>; .reg .f32 %%f<10>; .reg .b64 %%rd<8>;\n"
+                       "ld.param.u64 %%rd1, [in];\nld.param.u64 %%rd2, [out];\n"
+                       "mov.u32 %%r0, %%laneid;\nmul.wide.u32 %%rd3, %%r0, 4;\n"
+                       "add.s64 %%rd4, %%rd1, %%rd3;\nld.global.f32 %%f0, [%%rd4];\n"
+                       "mul.wide.u32 %%rd5, %%r0, 32;\nadd.s64 %%rd6, %%rd2, %%rd5;\n");
+    for (int k = 0; k < 8; k++)
+        len += snprintf(ptx + len, sizeof ptx - (size_t)len, "redux.sync.%s %%f%d, %%f0, -1;\n",
+                        form[k], k + 1);
+    snprintf(ptx + len, sizeof ptx - (size_t)len,
+             "st.global.v4.f32 [%%rd6], {%%f1, %%f2, %%f3, %%f4};\n"
+             "st.global.v4.f32 [%%rd6+16], {%%f5, %%f6, %%f7, %%f8};\nret;\n}\n");
+    enum { SETS = 5 };
+    uint32_t in[SETS][32];
+    for (int i = 0; i < 32; i++) {
+        float f = (float)(i % 7) - 2.5f; /* -2.5 .. 3.5 */
+        memcpy(&in[0][i], &f, 4);
+        in[1][i] = i % 2 ? 0x80000000u : 0; /* -0 and +0 only */
+        f = (float)i * -0.25f;              /* 0 .. -7.75: .abs changes min and max */
+        memcpy(&in[2][i], &f, 4);
+        in[3][i] = in[0][i];
+        in[4][i] = 0x7fc00000u | (uint32_t)i; /* all NaN (payloads) */
+    }
+    in[3][9] = 0xffc00001u;  /* one NaN among numbers */
+    in[0][30] = 0x80000000u; /* -0 beside +0.5 and -0.5: no tie */
+    in[2][0] = 0x80000000u;  /* -0 for .abs: min |x| is +0 */
+    for (int s = 0; s < SETS; s++) {
+        SimCtx *ctx = sim_create();
+        SimFunc *f = load_entry(ctx, ptx, "k");
+        uint32_t out[32][8];
+        SimDevPtr di = dev_upload(ctx, in[s], sizeof in[s]), d = 0;
+        sim_mem_alloc(ctx, &d, sizeof out);
+        void *params[] = { &di, &d };
+        if (launch_ok(ctx, f, 1, 32, 0, params) == 0) {
+            dev_download(ctx, out, d, sizeof out);
+            for (int k = 0; k < 8; k++) {
+                uint32_t want = isa_redux_f32(in[s], 32, k & 1, k & 2, k & 4);
+                for (int l = 0; l < 32; l++)
+                    CHECK(out[l][k] == want, "set %d redux.sync.%s lane %d: 0x%08x, want 0x%08x", s,
+                          form[k], l, out[l][k], want);
+            }
+        }
+        sim_destroy(ctx);
+    }
+}
+
 int
 main(void)
 {
@@ -189,5 +276,6 @@ main(void)
                     run_shfl(mode, deltas[b], widths[w]);
     test_worked_cases();
     test_collectives();
+    test_redux_f32();
     return test_exit("test_sim_warp");
 }

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# --fast-math (issue 29): SASS instructions of division-heavy kernels compiled without
+# and with --fast-math, in all and per output element of a thread (the output tile's
+# elements / threads).  An f32 arith.divf is div.rn.f32 (about 13 SASS instructions, an
+# IEEE subroutine) by default, and rcp.approx.f32 + one Newton step on the reciprocal,
+# shared by the elements of one divisor, then one mul with --fast-math
+# (docs/ptx-generation.md).  SASS size = the cubin's .text bytes / 16 (ptxas 13.0, as
+# tests/bench/sass.sh).  Goal: per element at least 2x fewer.  Static counts, not
+# executed ones, and not times.
+# Last measured (ptxas 13.0): softmax sm_80 528 -> 256 SASS (33.0 -> 16.0 an element,
+# 2.06x); normalize (x / sum x, tests/lit/check/fast-math.mlir) 432 -> 160 (27.0 ->
+# 10.0, 2.70x); attention sm_80 1128 -> 608 (35.3 -> 19.0, 1.86x: its mma.sync and exp
+# stay); attention_sm90 sm_90a 1360 -> 848 (42.5 -> 26.5, 1.60x).
+set -euo pipefail
+BIN=${BIN:-build/vptx}
+PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/vptx-bench.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+if [[ ! -x $PTXAS ]] || ! command -v readelf >/dev/null; then
+    echo "fastmath: no ptxas or readelf: skipped"
+    exit 0
+fi
+
+sass() { # PTX, arch -> SASS instructions
+    "$PTXAS" -arch="$2" "$1" -o "$TMP/k.cubin"
+    local size total=0
+    for size in $(readelf -SW "$TMP/k.cubin" 2>/dev/null |
+        awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\.text\./) { print $(i + 4); break } }'); do
+        total=$((total + 16#$size))
+    done
+    echo $((total / 16))
+}
+
+printf '%-16s %-7s %8s %8s %9s %9s %7s\n' kernel arch default fast "per elem" "fast/el" ratio
+# file, arch, output elements a thread writes
+while read -r file arch per; do
+    "$BIN" --emit=ptx --arch="$arch" "$file" -o "$TMP/a.ptx"
+    "$BIN" --emit=ptx --arch="$arch" --fast-math "$file" -o "$TMP/b.ptx"
+    a=$(sass "$TMP/a.ptx" "$arch")
+    b=$(sass "$TMP/b.ptx" "$arch")
+    awk -v n="$(basename "$file" .mlir)" -v ar="$arch" -v a="$a" -v b="$b" -v p="$per" 'BEGIN {
+        printf "%-16s %-7s %8d %8d %9.1f %9.1f %6.2fx %s\n", n, ar, a, b, a / p, b / p, a / b,
+            (a / b >= 2 ? "goal met" : "goal NOT MET") }'
+done <<'LIST'
+examples/softmax.mlir sm_80 16
+tests/lit/check/fast-math.mlir sm_80 16
+examples/attention.mlir sm_80 32
+examples/attention_sm90.mlir sm_90a 32
+LIST
