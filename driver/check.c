@@ -135,7 +135,9 @@ static const char check_usage[] =
     "                     (the inputs your expected arrays were computed from)\n"
     "  --shared=BYTES     dynamic shared memory per workgroup (default 0)\n"
     "  --rtol=X --atol=X  override the tolerances derived from the ops (printed in the\n"
-    "                     PASS and FAIL lines; --verbose says how)\n"
+    "                     PASS and FAIL lines; --verbose says how)\n";
+/* (two strings: each under the 4095 characters C11 compilers must take) */
+static const char check_usage_compile[] =
     "  --precise-math     compile math.* with the accurate sequences\n"
     "  --fast-math        f32 division as div.approx.f32 (2 ulp)\n"
     "  --allow-tf32       let f32 contracts use tf32 tensor cores (tolerance: tf32's\n"
@@ -226,6 +228,7 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             }
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(check_usage, stdout);
+            fputs(check_usage_compile, stdout);
             return 0;
         } else if (strcmp(arg, "--stats") == 0) {
             a->stats = true;
@@ -302,7 +305,7 @@ check_parse_args(int argc, char **argv, CheckArgs *a)
             if (!missing)
                 a->atol = strtod(v, NULL);
         } else if (arg[0] == '-' && arg[1]) {
-            static const char *const help[] = { check_usage, NULL };
+            static const char *const help[] = { check_usage, check_usage_compile, NULL };
             cli_unknown_option(stderr, "vptx check", arg, help);
             return 1;
         } else if (a->input) {
