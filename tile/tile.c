@@ -233,9 +233,9 @@ each_function(Module *m, const TileOptions *o, Diag *d, bool emit)
         bool two = tile_two_stage(g);
         if (two)
             tile_remark(g, shown,
-                        "reduces a whole array: two kernels, @%s__1 (64 workgroups, each the "
+                        "reduces a whole array: two kernels, @%s__1 (%d workgroups, each the "
                         "partial of one part) then @%s (one warp: their total and the outputs)",
-                        op_attr(m, f, "sym_name")->str, op_attr(m, f, "sym_name")->str);
+                        op_attr(m, f, "sym_name")->str, TILE_PARTS, op_attr(m, f, "sym_name")->str);
         if (emit) {
             ok = two ? tile_emit_two_stage(g) : tile_emit_kernel(g);
         } else {
