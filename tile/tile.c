@@ -164,6 +164,16 @@ tile_apply_config(Graph *g)
             return false;
         }
     }
+    /* a buffer written whole and, by an insert, in part: two kernels, in that order (the
+       workgroups of one kernel run in any order) */
+    for (uint32_t i = 0; i < g->nouts; i++)
+        for (uint32_t j = 0; j < g->nouts; j++)
+            if (g->outs[i].slice && !g->outs[j].slice && g->outs[i].dest == g->outs[j].dest) {
+                tile_error(g, g->outs[i].slice,
+                           "writes a slice of the buffer that this kernel also writes whole: "
+                           "the two must be kernels of their own, the whole one first");
+                return false;
+            }
     return true;
 }
 
