@@ -447,6 +447,92 @@ split_full_reduction(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
     }
 }
 
+/* ---- tensor.insert_slice into a destination that is not a memref's tensor ---- */
+
+static uint32_t
+index_in(Module *m, BlockId b, OpId o)
+{
+    for (uint32_t i = 0; i < block_get(m, b)->ops.n; i++)
+        if (block_get(m, b)->ops.items[i] == o)
+            return i;
+    return UINT32_MAX;
+}
+
+/* The position of the op that defines v in block b (0 for an argument: before every op) */
+static uint32_t
+def_index(Module *m, BlockId b, ValueId v)
+{
+    OpId d = value_get(m, v)->def;
+    return d ? index_in(m, b, d) : 0;
+}
+
+/*
+ * `tensor.insert_slice %y into %d` where %d is a tensor argument, a fill, tensor.empty or
+ * a computed tensor (not a memref's tensor, which the inserts write in place): the
+ * result's buffer must hold %d outside the slices, so %d is copied into it first:
+ *
+ *   %c = linalg.generic ins(%d) outs(tensor.empty) { yield }   (right after %d)
+ *   ... tensor.insert_slice %y into %c ...
+ *
+ * graph.c writes %c whole and each inserted tensor into its subview; the copy comes
+ * before every inserted tensor's op, so split.c runs it in an earlier kernel.  Where an
+ * inserted tensor is computed before %d, nothing changes (graph.c's error says why).
+ */
+static void
+copy_insert_dests(Rewrite *r, BlockId entry)
+{
+    Module *m = r->m;
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId o = block_get(m, entry)->ops.items[i];
+        if (op_get(m, o)->kind != OP_TENSOR_INSERT_SLICE)
+            continue;
+        ValueId d = op_get(m, o)->args[1];
+        OpId dd = value_get(m, d)->def;
+        if (dd &&
+            (op_get(m, dd)->kind == OP_TENSOR_INSERT_SLICE || op_get(m, dd)->kind == OP_TO_TENSOR))
+            continue;
+        if (!type_is_tensor(m, value_type(m, d)))
+            continue;
+        uint32_t pos = dd ? def_index(m, entry, d) + 1 : 0;
+        /* every tensor inserted into the chain from o on must come after the copy */
+        ValueId chain[TILE_MAX_IO];
+        uint32_t nchain = 0;
+        chain[nchain++] = op_get(m, o)->res[0];
+        bool ok = def_index(m, entry, op_get(m, o)->args[0]) >= pos;
+        for (uint32_t j = i + 1; ok && j < block_get(m, entry)->ops.n; j++) {
+            OpId u = block_get(m, entry)->ops.items[j];
+            if (op_get(m, u)->kind != OP_TENSOR_INSERT_SLICE)
+                continue;
+            bool in = false;
+            for (uint32_t k = 0; k < nchain; k++)
+                in |= op_get(m, u)->args[1] == chain[k];
+            if (!in)
+                continue;
+            ok = def_index(m, entry, op_get(m, u)->args[0]) >= pos && nchain < TILE_MAX_IO;
+            if (ok)
+                chain[nchain++] = op_get(m, u)->res[0];
+        }
+        if (!ok)
+            continue;
+        r->loc = op_get(m, o)->loc;
+        r->pos = pos;
+        TypeId t = value_type(m, d);
+        ValueId args[2] = { d, empty_like(r, d, -1, type_element(m, t)) };
+        const AffineMap *id, *unused;
+        softmax_maps(m, type_get(m, t)->rank, 0, &id, &unused);
+        const AffineMap *maps[2] = { id, id };
+        bool par[LINALG_MAX_LOOPS] = { false };
+        OpId g = new_generic(r, 0, 2, args, 1, &t, 1, maps, type_get(m, t)->rank, par);
+        if (g < r->norigin)
+            r->origin[g] = o;
+        BlockId b = new_body(r, g);
+        ValueId in = block_get(m, b)->args.items[0];
+        body_op(m, b, r->loc, OP_LINALG_YIELD, 1, &in, 0);
+        op_get(m, o)->args[1] = op_get(m, g)->res[0];
+        i = index_in(m, entry, o);
+    }
+}
+
 bool
 tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
 {
@@ -500,5 +586,6 @@ tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
         }
         i = r.pos - 1;
     }
+    copy_insert_dests(&r, entry);
     return true;
 }

@@ -480,10 +480,10 @@ add_insert(Build *b, OpId op)
         if (d < 0)
             return false;
         const Array *da = &g->arrays[d];
-        if (da->kind != ARR_ARG || da->slice ||
-            !type_is_memref(
-                m,
-                value_type(m, block_get(m, op_entry_block(m, g->func, 0))->args.items[da->arg]))) {
+        bool copy = da->kind == ARR_NODE; /* generalize.c's copy of the destination */
+        if (!copy && (da->kind != ARR_ARG || da->slice ||
+                      !type_is_memref(m, value_type(m, block_get(m, op_entry_block(m, g->func, 0))
+                                                           ->args.items[da->arg])))) {
             tile_error(g, op,
                        "inserts into a tensor that is not a memref argument as it is on entry "
                        "(bufferization.to_tensor %%m): tile/ writes the slice in place, into "
@@ -492,6 +492,45 @@ add_insert(Build *b, OpId op)
         }
     }
     b->insert[o->res[0]] = op;
+    return true;
+}
+
+static bool inserts_overlap(Module *m, OpId a, OpId c);
+
+/* return of %r, the result of inserts into the copy of a destination (generalize.c):
+ * result i is that copy, then each insert's tensor in its subview of the result buffer */
+static bool
+add_returned_inserts(Build *b, OpId ret, ValueId r, uint32_t i)
+{
+    Graph *g = b->g;
+    Module *m = g->m;
+    ValueId base = r;
+    while (b->insert[base])
+        base = op_get(m, b->insert[base])->args[1];
+    uint32_t ba = b->arr_of[base] - 1, dest = g->nparams + i;
+    if (g->arrays[ba].kind != ARR_NODE) {
+        tile_error(g, b->insert[r],
+                   "makes a result by inserting into the tensor of a memref argument: "
+                   "materialize it in that memref (bufferization.materialize_in_destination)");
+        return false;
+    }
+    if (!add_output(g, ret, ba, dest, true, i))
+        return false;
+    uint32_t first = g->nouts;
+    for (ValueId t = r; b->insert[t]; t = op_get(m, b->insert[t])->args[1]) {
+        OpId op = b->insert[t];
+        for (uint32_t k = first; k < g->nouts; k++)
+            if (inserts_overlap(m, op, g->outs[k].slice)) {
+                tile_error(g, op,
+                           "writes part of the slice of the insert on line %u: tile/ writes "
+                           "the inserts into one buffer at once, so they must not overlap",
+                           op_get(m, g->outs[k].slice)->loc.line);
+                return false;
+            }
+        if (!add_output(g, op, b->arr_of[op_get(m, op)->args[0]] - 1, dest, false, 0))
+            return false;
+        g->outs[g->nouts - 1].slice = op;
+    }
     return true;
 }
 
@@ -514,7 +553,14 @@ add_inserts(Build *b, OpId mat, ValueId r, ValueId mem)
 {
     Graph *g = b->g;
     Module *m = g->m;
-    uint32_t first = g->nouts, arg = value_get(m, mem)->index;
+    uint32_t arg = value_get(m, mem)->index;
+    ValueId base = r;
+    while (b->insert[base])
+        base = op_get(m, b->insert[base])->args[1];
+    uint32_t ba = b->arr_of[base] - 1;
+    if (g->arrays[ba].kind == ARR_NODE && !add_output(g, mat, ba, arg, false, 0))
+        return false; /* a copy of the destination first, whole (its own kernel) */
+    uint32_t first = g->nouts;
     for (ValueId t = r; b->insert[t]; t = op_get(m, b->insert[t])->args[1]) {
         OpId op = b->insert[t];
         uint32_t y = b->arr_of[op_get(m, op)->args[0]] - 1;
@@ -530,7 +576,8 @@ add_inserts(Build *b, OpId mat, ValueId r, ValueId mem)
             return false;
         g->outs[g->nouts - 1].slice = op;
         ValueId d = op_get(m, op)->args[1];
-        if (!b->insert[d] && g->arrays[b->arr_of[d] - 1].arg != arg) {
+        if (!b->insert[d] && g->arrays[b->arr_of[d] - 1].kind == ARR_ARG &&
+            g->arrays[b->arr_of[d] - 1].arg != arg) {
             tile_error(g, mat,
                        "writes into argument #%u the inserts into the tensor of argument #%u: "
                        "materialize them in the memref they were read from",
@@ -599,6 +646,11 @@ walk_op(Build *b, OpId op)
     }
     case OP_RETURN:
         for (uint32_t i = 0; i < o->nargs; i++) {
+            if (b->insert[o->args[i]]) {
+                if (!add_returned_inserts(b, op, o->args[i], i))
+                    return false;
+                continue;
+            }
             int64_t a = array_of(b, op, o->args[i]);
             if (a < 0) {
                 if (!type_is_tensor(m, value_type(m, o->args[i])))

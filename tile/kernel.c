@@ -926,8 +926,8 @@ replace_function(Gen *G)
 
 /*
  * A reduction of a whole 1-D array (every loop reduced, so no row to give each
- * workgroup) of more than TILE_PARTS steps, or of a dynamic size, runs as two kernels,
- * deterministic (no atomics):
+ * workgroup) of more than TILE_ONE_WORKGROUP_STEPS steps, or of a dynamic size, runs as
+ * two kernels, deterministic (no atomics):
  *
  *   f__1   TILE_PARTS workgroups; workgroup p reduces [p C, min(N, (p + 1) C)) from the
  *          identity, C = ceil(N / (TILE_PARTS t)) t (t the step), into scratch[p]
@@ -937,15 +937,13 @@ replace_function(Gen *G)
  * Smaller ones are one kernel of one workgroup.  Only a kernel whose one reduction is
  * its root and whose outputs are all 0-d; otherwise one workgroup too.
  */
-enum { TILE_PARTS = 64 };
-
 bool
 tile_two_stage(const Graph *g)
 {
     if (g->cls != KERNEL_REDUCTION || g->nsteps || g->nloops != 1 || !g->loops[0].reduction)
         return false;
     const Loop *l = &g->loops[0];
-    if (l->size.value >= 0 && l->size.value <= (int64_t)TILE_PARTS * l->tile)
+    if (l->size.value >= 0 && l->size.value <= (int64_t)TILE_ONE_WORKGROUP_STEPS * l->tile)
         return false;
     for (uint32_t i = 0; i < g->nnodes; i++)
         if (g->nodes[i].cls == NODE_REDUCTION && i != g->root)

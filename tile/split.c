@@ -241,11 +241,13 @@ tile_split(Graph *full, bool emit)
             prev = s->emitted;
         } else {
             /* a kernel over other loops than the op the user wrote (the total of a full
-               reduction's row partials, generalize.c) keeps its default config */
+               reduction's row partials, the copy of an insert's destination: generalize.c)
+               keeps its default config */
             LinalgInfo li;
             char no[8];
-            bool own = !linalg_info(m, root, &li, no, sizeof no) ||
-                       li.nloops == s->nodes[s->root].li.nloops;
+            bool own = op_get(m, root)->kind != OP_TENSOR_INSERT_SLICE &&
+                       (!linalg_info(m, root, &li, no, sizeof no) ||
+                        li.nloops == s->nodes[s->root].li.nloops);
             s->nodes[s->root].op = root;
             s->func = full->orig_func;
             if (own)

@@ -164,6 +164,16 @@ tile_apply_config(Graph *g)
             return false;
         }
     }
+    /* a buffer written whole and, by an insert, in part: two kernels, in that order (the
+       workgroups of one kernel run in any order) */
+    for (uint32_t i = 0; i < g->nouts; i++)
+        for (uint32_t j = 0; j < g->nouts; j++)
+            if (g->outs[i].slice && !g->outs[j].slice && g->outs[i].dest == g->outs[j].dest) {
+                tile_error(g, g->outs[i].slice,
+                           "writes a slice of the buffer that this kernel also writes whole: "
+                           "the two must be kernels of their own, the whole one first");
+                return false;
+            }
     return true;
 }
 
@@ -233,9 +243,9 @@ each_function(Module *m, const TileOptions *o, Diag *d, bool emit)
         bool two = tile_two_stage(g);
         if (two)
             tile_remark(g, shown,
-                        "reduces a whole array: two kernels, @%s__1 (64 workgroups, each the "
+                        "reduces a whole array: two kernels, @%s__1 (%d workgroups, each the "
                         "partial of one part) then @%s (one warp: their total and the outputs)",
-                        op_attr(m, f, "sym_name")->str, op_attr(m, f, "sym_name")->str);
+                        op_attr(m, f, "sym_name")->str, TILE_PARTS, op_attr(m, f, "sym_name")->str);
         if (emit) {
             ok = two ? tile_emit_two_stage(g) : tile_emit_kernel(g);
         } else {

@@ -194,6 +194,8 @@ bool tile_emit_kernel(Graph *g);
 /* kernel.c: whether g is a reduction of a whole 1-D array large enough (or of a dynamic
  * size) to run as two kernels, partials then their total; and those two kernels */
 bool tile_two_stage(const Graph *g);
+/* its partials kernel's workgroups (the parts); one workgroup does up to this many steps */
+enum { TILE_PARTS = 256, TILE_ONE_WORKGROUP_STEPS = 16 };
 bool tile_emit_two_stage(Graph *g);
 
 /* The op the user wrote that op comes from (through tile.c's copy and generalize), and

@@ -1,10 +1,10 @@
 // Reductions of a whole tensor to one value (a 0-d result).  No row is left to give each
 // workgroup, so (generalize.c, kernel.c):
-//   1-D, dynamic or longer than 64 steps   two kernels, deterministic (no atomics):
-//        f__1, 64 workgroups, each the partial of one part of the array into a scratch
-//        buffer of 64, then f, one warp: the init combined with the partials, and the
+//   1-D, dynamic or longer than 16 steps   two kernels, deterministic (no atomics):
+//        f__1, 256 workgroups, each the partial of one part of the array into a scratch
+//        buffer of 256, then f, one warp: the init combined with the partials, and the
 //        elementwise ops after the reduction (@sum, @isum, @iota, @mean)
-//   1-D, up to 64 steps                    one kernel of one workgroup (@small)
+//   1-D, up to 16 steps                    one kernel of one workgroup (@small)
 //   2-D and more                           row partials (a row reduction over d1.., a
 //        workgroup per row) into a scratch buffer, then their total (@max2)
 // vptx check compares with eval of the op-level function; integers compare exactly.
@@ -25,8 +25,8 @@
 // RUN: %vptx --emit=config %s -o %t.cfg.mlir && %vptx %t.cfg.mlir -o %t.c.ptx
 // RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx > %t.c && cmp %t.a %t.c
 // Hand-computed: @iota sums its indices 0 .. N-1 as i64, N (N - 1) / 2 whatever x holds:
-// 12497500 for N = 5000 (5 of the 64 parts hold elements, the last one ragged), and
-// 19999900000 for N = 200000 (49 parts of 4096).
+// 12497500 for N = 5000 (5 of the 256 parts hold elements, the last one ragged), and
+// 19999900000 for N = 200000 (196 parts of 1024, the last one 320 long).
 // RUN: rm -rf %t.d && mkdir -p %t.d && \
 // RUN: npy() { h="{'descr': '<f4', 'fortran_order': False, 'shape': ($2,), }"; \
 // RUN:   while [ $(( (10 + ${#h} + 1) % 64 )) -ne 0 ]; do h="$h "; done; \
@@ -38,7 +38,7 @@
 // RUN: od -An -td8 -v -j 128 %t.d/b/result0.npy | %filecheck --check-prefix=IOTA-B %s
 // IOTA-A: {{^ *}}12497500{{$}}
 // IOTA-B: {{^ *}}19999900000{{$}}
-// REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum__1 (64 workgroups, each the partial of one part) then @sum (one warp: their total and the outputs)
+// REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum__1 (256 workgroups, each the partial of one part) then @sum (one warp: their total and the outputs)
 // REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @isum__1
 // REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @iota__1
 // REMARK: remark: 'linalg.reduce' tiles as a reduction kernel of 256 threads: workgroup tile; d0 steps of 1024
@@ -46,11 +46,11 @@
 // REMARK: remark: 'linalg.reduce' (kernel 1 of 2, @max2__1) tiles as a reduction kernel of 256 threads: workgroup tile d0 1; d1 steps of 1024
 // REMARK: remark: 'linalg.reduce' (kernel 2 of 2, @max2) tiles as a reduction kernel
 // REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @mean__1
-// HEADER: // vptx: grid affine_map<() -> (64, 1, 1)>
-// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (64)>
+// HEADER: // vptx: grid affine_map<() -> (256, 1, 1)>
+// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (256)>
 // HEADER-NEXT: // vptx: kernel 1 of 2: sum__1 sum
 // HEADER-NEXT: // vptx: grid affine_map<() -> (1, 1, 1)>
-// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (64)>
+// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (256)>
 // HEADER-NEXT: // vptx: kernel 2 of 2: sum__1 sum
 // HEADER: // vptx: kernel 2 of 2: iota__1 iota
 // HEADER-NEXT: // vptx: grid affine_map<() -> (1, 1, 1)>
