@@ -229,13 +229,6 @@ int64_t dist_best_pad(TypeId elem, uint32_t rank, const int64_t *shape,
                       const NestedLayout *const *ls, int nl); /* fewest wavefronts */
 void dist_pad_workgroup_allocs(Ctx *c, OpId func); /* longer rows for the kernel's own buffers */
 
-/* contract.c: the MN-major swizzle span of wgmma's B for n-column instructions, or 0 */
-int64_t dist_wgmma_mn_span(int64_t n);
-/* Before scf.for `loop` is emitted: stage, once, the A operand of each wgmma contract of
-   its body that is defined before the loop (attention's Q), so that the iterations only
-   stage B. */
-void dist_wgmma_hoist(Ctx *c, OpId loop);
-
 /* ---- memory.c ---- */
 typedef struct Transfer {
     ValueId memref;                /* new value */

@@ -22,3 +22,19 @@
 // RUN:   case $d in distribute/core/|distribute/lowering/|distribute/schedule/) ;; \
 // RUN:   *) echo "$d: a folder of distribute/ the rule above does not list"; exit 1;; esac; \
 // RUN: done
+// Nor do they call up: no function a layer defines is named `NAME(` in a layer below it
+// (core < lowering < schedule < distribute.c), which also catches a prototype of an upper
+// function written in a lower header (tests/layercalls.sh).
+// RUN: tests/layercalls.sh
+// The check can fail: a lower layer's call and a lower header's declaration of an upper
+// function are reported, a call down and a static function's name below are not.
+// RUN: rm -rf %t && mkdir -p %t/low %t/high
+// RUN: printf 'int\nlow_fn(void)\n{\n    return 1;\n}\nstatic int\nhelper(void)\n{\n    return up_fn();\n}\n' > %t/low/a.c
+// RUN: printf 'int up_fn(void);\n' > %t/low/a.h
+// RUN: printf 'int\nup_fn(void)\n{\n    return low_fn();\n}\nstatic int\nhelper(void)\n{\n    return 0;\n}\n' > %t/high/b.c
+// RUN: not tests/layercalls.sh %t/low %t/high > %t/out.txt
+// RUN: %filecheck --check-prefix=CALLS %s < %t/out.txt
+// CALLS: low/a.c:9: calls {{.*}}high's up_fn
+// CALLS: low/a.h:1: calls {{.*}}high's up_fn
+// CALLS-NOT: low_fn
+// CALLS-NOT: helper
