@@ -294,6 +294,57 @@ strip_layout(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/*
+ * A transfer_read in the body of a loop at the function's top level that reads the
+ * same tile in every iteration (memref, indices and padding defined before the loop;
+ * the memref a kernel argument the kernel only reads) moves before the loop, when the
+ * loop runs at least once (constant bounds): every thread made the read there anyway,
+ * and reading memory nothing writes gives the same values.  Attention's Q written
+ * inside the key loop is then read once, as Q written before it, and staged as such
+ * (schedule/stage.c, place_invariant; schedule/attn_ring.c on sm_90a).
+ */
+static void
+hoist_invariant_reads(Ctx *c, OpId f)
+{
+    Module *m = c->m;
+    BlockId entry = op_entry_block(m, f, 0);
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId loop = block_get(m, entry)->ops.items[i];
+        const Op *lp = op_get(m, loop);
+        int64_t lb, ub, step;
+        if (lp->kind != OP_FOR || lp->nargs < 3 || !const_value_of(c, lp->args[0], &lb) ||
+            !const_value_of(c, lp->args[1], &ub) || !const_value_of(c, lp->args[2], &step) ||
+            lb >= ub || step <= 0)
+            continue;
+        Block *b = block_get(m, op_entry_block(m, loop, 0));
+        for (uint32_t j = 0; j < b->ops.n; j++) {
+            OpId o = b->ops.items[j];
+            const Op *op = op_get(m, o);
+            bool outside = op->kind == OP_TRANSFER_READ && op->nres == 1;
+            for (uint32_t a = 0; a < op->nargs && outside; a++)
+                outside = value_defined_outside(m, op->args[a], loop);
+            const Value *mv = outside ? value_get(m, op->args[0]) : NULL;
+            if (!mv || mv->def || mv->block != entry || !value_only_read(m, f, op->args[0]))
+                continue;
+            memmove(b->ops.items + j, b->ops.items + j + 1,
+                    (b->ops.n - j - 1) * sizeof *b->ops.items);
+            b->ops.n--;
+            j--;
+            Block *e = block_get(m, entry);
+            ARRAY_PUSH(&m->arena, e->ops, 0);
+            memmove(e->ops.items + i + 1, e->ops.items + i,
+                    (e->ops.n - i - 1) * sizeof *e->ops.items);
+            e->ops.items[i++] = o;
+            op_get(m, o)->parent = entry;
+            b = block_get(m, op_entry_block(m, loop, 0));
+            if (c->opt.remarks)
+                diag_remark(c->d, op_get(m, o)->loc,
+                            "'vector.transfer_read' reads the same tile in every iteration of "
+                            "its loop: read once, before the loop");
+        }
+    }
+}
+
 /* block_shape, and the subgroup size checked */
 static bool
 launch_shape(Ctx *c, OpId f)
@@ -415,6 +466,7 @@ distribute_func(Ctx *c, OpId f)
     if (!entry)
         return true;
     dist_pad_workgroup_allocs(c, f);
+    hoist_invariant_reads(c, f);
     if (!sched_plan(c, f))
         return false;
     rewrite_block(c, entry);

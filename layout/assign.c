@@ -405,6 +405,79 @@ assign_function(Assign *a, OpId func)
 }
 
 /*
+ * A 2-d tile of global memory read transposed (permutation_map (d0, d1) -> (d1, d0)
+ * over the memref's last two dims, as attention's K^T of a K stored head-dim-major)
+ * whose one use is an A or B operand of a vector.contract is read in the memref's own
+ * orientation, and the contract's map of that operand has its two results swapped: the
+ * contract computes the same sums, and the read's rows are the memref's, which the
+ * fragment loads, staging (cp.async, ldmatrix .trans) and TMA rings take whole.
+ * Reads of workgroup memory keep their map (ldmatrix .trans reads them as they are).
+ */
+typedef struct Untranspose {
+    ValueId v;
+    OpId user;
+    uint32_t uses, operand;
+} Untranspose;
+
+static bool
+count_uses(Module *m, OpId o, void *ctx)
+{
+    Untranspose *u = ctx;
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (op->args[i] == u->v) {
+            u->uses++;
+            u->user = o;
+            u->operand = i;
+        }
+    return u->uses < 2;
+}
+
+static bool
+untranspose_read(Module *m, OpId o, void *ctx)
+{
+    OpId func = *(const OpId *)ctx;
+    Op *op = op_get(m, o);
+    if (op->kind != OP_TRANSFER_READ || op->nres != 1)
+        return true;
+    const Type *mt = type_get(m, value_type(m, op->args[0]));
+    const Type *vt = type_get(m, value_type(m, op->res[0]));
+    const Attr *pm = op_attr(m, o, "permutation_map");
+    if (!pm || pm->kind != ATTR_AFFINE_MAP || mt->kind != TY_MEMREF || mt->rank < 2 ||
+        (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || vt->kind != TY_VECTOR ||
+        vt->rank != 2 || op->nargs != mt->rank + 2 || pm->map->nresults != 2 ||
+        affine_map_result_dim(pm->map, 0) != (int32_t)mt->rank - 1 ||
+        affine_map_result_dim(pm->map, 1) != (int32_t)mt->rank - 2 || op_attr(m, o, "vptx.layout"))
+        return true; /* no mask: the memref, its indices and the padding */
+    Untranspose u = { op->res[0], 0, 0, 0 };
+    module_walk(m, func, count_uses, &u);
+    if (u.uses != 1 || op_get(m, u.user)->kind != OP_CONTRACT || u.operand > 1 ||
+        op_attr(m, u.user, "vptx.layout"))
+        return true;
+    const Attr *maps = op_attr(m, u.user, "indexing_maps");
+    if (!maps || maps->kind != ATTR_ARRAY || maps->n != 3 ||
+        maps->items[u.operand]->kind != ATTR_AFFINE_MAP ||
+        maps->items[u.operand]->map->nresults != 2)
+        return true;
+    const AffineMap *om = maps->items[u.operand]->map;
+    const AffineExpr *res[2] = { om->results[1], om->results[0] };
+    const Attr *items[3] = { maps->items[0], maps->items[1], maps->items[2] };
+    items[u.operand] = attr_affine_map(m, affine_map_new(m, om->ndims, om->nsyms, 2, res));
+    const Attr *ib = op_attr(m, o, "in_bounds");
+    if (ib) {
+        const Attr *b[2] = { attr_bool(m, attr_bool_at(ib, 1)), attr_bool(m, attr_bool_at(ib, 0)) };
+        op_set_attr(m, o, "in_bounds", attr_array(m, b, 2));
+    }
+    int64_t shape[2] = { vt->shape[1], vt->shape[0] };
+    value_get(m, op->res[0])->type = type_vector(m, vt->elem, 2, shape);
+    const AffineExpr *minor[2] = { affine_dim(m, mt->rank - 2), affine_dim(m, mt->rank - 1) };
+    op_set_attr(m, o, "permutation_map",
+                attr_affine_map(m, affine_map_new(m, pm->map->ndims, pm->map->nsyms, 2, minor)));
+    op_set_attr(m, u.user, "indexing_maps", attr_array(m, items, 3));
+    return true;
+}
+
+/*
  * One Assign for the whole module: its side tables are indexed by module-wide ids, and
  * the values and ops of one function are never those of another, so the entries a
  * function leaves behind are never read again.  Allocating (and zeroing) the tables once
@@ -429,6 +502,7 @@ layout_assign(Module *m, Diag *d)
         a.order.n = 0;
         a.nconflicts = 0;
         a.failed = false;
+        module_walk(m, funcs.items[f], untranspose_read, &funcs.items[f]);
         assign_function(&a, funcs.items[f]);
         ok &= !a.failed;
     }

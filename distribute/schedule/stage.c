@@ -82,9 +82,10 @@ typedef struct Staged {
     OpId read;
     uint32_t pipe;
     TypeId elem;
-    int64_t rows, cols, chunks; /* the tile; chunks = cols / 8 per row */
-    bool in_bounds[2];
-    uint32_t mrank;           /* the memref's rank: the tile is in its last two dims */
+    int64_t rows, cols, chunks; /* the tile as in memory; chunks = cols / 8 per row */
+    bool in_bounds[2];          /* of the memref's rows and columns */
+    bool tr;        /* read transposed (vector dim 0 along the memref's columns, as K^T) */
+    uint32_t mrank; /* the memref's rank: the tile is in its last two dims */
     bool iv[LAYOUT_MAX_RANK]; /* memref index d is the loop's induction variable */
     ValueId buf;              /* memref<stages x rows*cols>, workgroup (built at the first use) */
     uint32_t ncopy;
@@ -170,16 +171,20 @@ scan_writes(Module *m, OpId o, void *ctx)
     return !u->bad;
 }
 
-/* The vector's two dims read the memref's last two, in order (the minor identity). */
+/* The vector's two dims read the memref's last two, in order (the minor identity),
+ * or swapped (*tr: a transposed read, as K^T of a K stored head-dim-major). */
 static bool
-identity_map(Ctx *c, OpId o, int32_t mrank)
+minor_map(Ctx *c, OpId o, int32_t mrank, bool *tr)
 {
     const Attr *pm = op_attr(c->m, o, "permutation_map");
+    *tr = false;
     if (!pm)
         return true;
-    return pm->kind == ATTR_AFFINE_MAP && pm->map->nresults == 2 &&
-           affine_map_result_dim(pm->map, 0) == mrank - 2 &&
-           affine_map_result_dim(pm->map, 1) == mrank - 1;
+    if (pm->kind != ATTR_AFFINE_MAP || pm->map->nresults != 2)
+        return false;
+    int32_t d0 = affine_map_result_dim(pm->map, 0), d1 = affine_map_result_dim(pm->map, 1);
+    *tr = d0 == mrank - 1 && d1 == mrank - 2;
+    return *tr || (d0 == mrank - 2 && d1 == mrank - 1);
 }
 
 /* The read o as a staging candidate (s filled), or false. */
@@ -190,9 +195,10 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     const Attr *seg = op_attr(c->m, o, "operandSegmentSizes");
     const Type *mt = type_get(c->m, value_type(c->m, op->args[0]));
     const Type *vt = type_get(c->m, value_type(c->m, op->res[0]));
+    bool tr;
     if (mt->kind != TY_MEMREF || mt->rank < 2 || mt->rank > LAYOUT_MAX_RANK || mt->layout ||
         (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || vt->kind != TY_VECTOR ||
-        vt->rank != 2 || type_bitwidth(vt->elem) != 16 || !identity_map(c, o, (int32_t)mt->rank))
+        vt->rank != 2 || type_bitwidth(vt->elem) != 16 || !minor_map(c, o, (int32_t)mt->rank, &tr))
         return false;
     uint32_t r = mt->rank;
     if (op->nargs != r + 2 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
@@ -201,14 +207,15 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
         return false; /* rows of a static memref must start on 16 bytes */
     NestedLayout l;
     bool trans;
-    if (!result_layout(c, o, 0, &l) || l.rank != 2 || !dist_ldmatrix_layout(&l, 0, 1, &trans))
+    if (!result_layout(c, o, 0, &l) || l.rank != 2 || !dist_ldmatrix_layout(&l, tr, !tr, &trans))
         return false;
     memset(s, 0, sizeof *s);
     s->read = o;
     s->mrank = r;
     s->elem = vt->elem;
-    s->rows = vt->shape[0];
-    s->cols = vt->shape[1];
+    s->tr = tr;
+    s->rows = vt->shape[tr];
+    s->cols = vt->shape[!tr];
     if (s->cols % 8 != 0)
         return false;
     s->chunks = s->cols / 8;
@@ -228,7 +235,7 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     if (w.bad)
         return false; /* the kernel writes the operand's memref */
     for (uint32_t i = 0; i < 2; i++)
-        s->in_bounds[i] = attr_bool_at(op_attr(c->m, o, "in_bounds"), i);
+        s->in_bounds[i ^ tr] = attr_bool_at(op_attr(c->m, o, "in_bounds"), i);
     s->ncopy = (uint32_t)(s->rows * s->chunks / c->nthreads);
     return s->ncopy <= 64; /* copies per thread (issue_copies) */
 }
@@ -1267,8 +1274,8 @@ stage_read(Ctx *c, OpId o, bool *done)
     t.base[1] = const_index(c, 0);
     for (uint32_t i = 0; i < LAYOUT_MAX_RANK; i++)
         t.dim_of[i] = t.mask_dim[i] = -1;
-    t.dim_of[0] = 0; /* the row dim stands for the stage: load_group makes the index */
-    t.dim_of[1] = 1;
+    t.dim_of[0] = s->tr; /* the row dim stands for the stage: load_group makes the index */
+    t.dim_of[1] = !s->tr;
     t.in_bounds[0] = t.in_bounds[1] = true;
     t.swizzle = s->chunks;
     NestedLayout l;
