@@ -543,7 +543,7 @@ sim_func_param_info(const SimFunc *f, int i, SimParamInfo *out)
 uint32_t
 sim_func_static_shared(const SimFunc *f)
 {
-    return f->m->shared_static;
+    return f->shared_end;
 }
 
 void
@@ -577,27 +577,49 @@ align_up(uint32_t v, uint32_t a)
     return a ? (v + a - 1) / a * a : v;
 }
 
+/* Shared variables: the module-scope ones, then those of the .func functions (any entry
+   may call them), then each entry's own from that point on: an entry's locals overlap
+   the other entries', which never run in the same CTA.  f->shared_end: the static bytes
+   a launch of f needs; m->shared_static: the most of any entry */
 static void
 layout_shared(SimModule *m)
 {
     uint32_t off = 0, dalign = 16;
-    for (int pass = 0; pass < 2; pass++)
+    for (int pass = 0; pass < 2; pass++) /* module scope, then .func locals */
         for (uint32_t i = 0; i < m->nsyms; i++) {
             Sym *s = &m->syms[i];
-            if (s->kind != SYM_SHARED || (s->func == NOREG) != (pass == 0))
+            bool local = s->func != NOREG;
+            if (s->kind != SYM_SHARED || local != (pass == 1) || (local && m->funcs[s->func].entry))
                 continue;
             off = align_up(off, s->align);
             s->addr = off;
             off += s->size;
         }
+    uint32_t most = off;
+    for (uint32_t f = 0; f < m->nfuncs; f++) {
+        m->funcs[f].shared_end = off;
+        if (!m->funcs[f].entry)
+            continue;
+        uint32_t end = off;
+        for (uint32_t i = 0; i < m->nsyms; i++) {
+            Sym *s = &m->syms[i];
+            if (s->kind != SYM_SHARED || s->func != f)
+                continue;
+            end = align_up(end, s->align);
+            s->addr = end;
+            end += s->size;
+        }
+        m->funcs[f].shared_end = end;
+        most = end > most ? end : most;
+    }
     for (uint32_t i = 0; i < m->nsyms; i++)
         if (m->syms[i].kind == SYM_DYNSHARED && m->syms[i].align > dalign)
             dalign = m->syms[i].align;
-    m->shared_static = off;
+    m->shared_static = most;
     m->dyn_align = dalign;
     for (uint32_t i = 0; i < m->nsyms; i++)
         if (m->syms[i].kind == SYM_DYNSHARED)
-            m->syms[i].addr = align_up(off, dalign);
+            m->syms[i].addr = align_up(most, dalign);
 }
 
 static void

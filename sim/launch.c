@@ -161,9 +161,12 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
     SimResult r = check_config(f, g, b, params);
     if (r != SIM_OK)
         return r;
+    /* the entry's own static variables; dynamic shared memory lies after every entry's */
     uint64_t shared =
-        (uint64_t)((m->shared_static + m->dyn_align - 1) / m->dyn_align * m->dyn_align) +
-        shared_bytes;
+        shared_bytes
+            ? (uint64_t)((m->shared_static + m->dyn_align - 1) / m->dyn_align * m->dyn_align) +
+                  shared_bytes
+            : f->shared_end;
     /* the target's per-block maximum (target/targets.def), or sm_90's 227 KiB for PTX of
        a target vptx does not compile for */
     const Target *t = target_find(m->target);

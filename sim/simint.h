@@ -324,6 +324,7 @@ struct SimFunc {
     uint32_t nparams, nrets;
     uint32_t param_size; /* entry: kernel parameter buffer; func: formals + returns, frame start */
     uint32_t frame_size; /* bytes of local memory the frame needs */
+    uint32_t shared_end; /* entry: the static shared bytes its launch needs (host.c) */
     uint32_t reqntid[3], maxntid[3];
     uint32_t cluster[3];   /* .reqnctapercluster (0: none, a cluster of one) */
     bool explicit_cluster; /* .explicitcluster */
@@ -345,7 +346,7 @@ struct SimModule {
     uint32_t nsyms, capsyms;
     uint8_t *cbank;
     uint32_t cbank_size;
-    uint32_t shared_static; /* laid-out static shared bytes (all variables of the module) */
+    uint32_t shared_static; /* static shared bytes of the entry that has the most */
     uint32_t dyn_align;
     uint32_t nslots; /* memory-instruction slots for request grouping */
     uint32_t maxline;
