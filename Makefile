@@ -14,7 +14,7 @@ DEPFLAGS = -MMD -MP
 BUILD    = build
 PREFIX   = /usr/local
 
-MODULES  = target frontend ir layout distribute distribute/core distribute/lowering distribute/schedule \
+MODULES  = target ir layout distribute distribute/core distribute/lowering distribute/schedule \
            tile ptxgen sim eval fuzz driver
 SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
 HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))

@@ -52,7 +52,7 @@
 #include "driver/ptxas.h"
 #include "driver/launch.h"
 #include "driver/options.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "eval/eval.h"
 #include "layout/layout.h"
 #include "tile/tile.h"

@@ -27,7 +27,7 @@
 #include "driver/driver.h"
 #include "driver/output.h"
 #include "eval/eval.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 
 #include <errno.h>
 #include <math.h>

@@ -23,7 +23,7 @@
 #include "driver/ptxas.h"
 #include "driver/run_mlir.h"
 #include "driver/run_ptx.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "layout/layout.h"
 
 #include <errno.h>

@@ -32,7 +32,7 @@
 #include "driver/options.h"
 #include "driver/npy.h"
 #include "driver/output.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "tile/tile.h"
 
 #include <errno.h>

@@ -6,7 +6,7 @@
 // A C call needs the callee's prototype (an implicit declaration is an error under
 // -Werror), so a layer that cannot include a header cannot call up into it either.
 // NO-ROUNDTRIP
-// RUN: declare -A may=([ir]="ir" [frontend]="frontend ir" [layout]="layout ir target" \
+// RUN: declare -A may=([ir]="ir" [layout]="layout ir target" \
 // RUN:   [distribute]="distribute distribute/core distribute/lowering distribute/schedule layout ir target" \
 // RUN:   [distribute/core]="distribute/core layout ir target" \
 // RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir target" \
