@@ -23,7 +23,7 @@
  */
 #include "driver/host.h"
 
-#include "driver/check.h"
+#include "tools/check.h"
 #include "driver/driver.h"
 #include "driver/output.h"
 #include "eval/eval.h"

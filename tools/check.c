@@ -45,7 +45,7 @@
  * or an error, 77 when --backend=cuda is asked for and no CUDA driver or
  * device is there (the test runner's "skip").
  */
-#include "driver/check.h"
+#include "tools/check.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"

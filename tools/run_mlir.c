@@ -24,7 +24,7 @@
  * result K is written to DIR/resultK.npy; its grid and block come from the kernel, so
  * --grid and --block are not needed.
  */
-#include "driver/run_mlir.h"
+#include "tools/run_mlir.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"
