@@ -14,12 +14,12 @@ DEPFLAGS = -MMD -MP
 BUILD    = build
 PREFIX   = /usr/local
 
-MODULES  = target frontend ir layout distribute distribute/core distribute/lowering distribute/schedule \
-           tile ptxgen sim eval fuzz driver
+MODULES  = target ir layout distribute distribute/core distribute/lowering distribute/schedule \
+           tile ptxgen sim eval fuzz driver tools cli
 SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
 HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))
 OBJ      = $(SRC:%.c=$(BUILD)/%.o)
-LIBOBJ   = $(filter-out $(BUILD)/driver/main.o,$(OBJ))
+LIBOBJ   = $(filter-out $(BUILD)/cli/main.o,$(OBJ))
 LIB      = $(BUILD)/libvptx.a
 # The library users link: the same objects pre-linked into one, with every global symbol
 # but the vptx_* API of driver/vptx.h made local, so that an embedding program's own
@@ -45,7 +45,7 @@ GPUPROGS = $(patsubst tests/gpu/%.c,$(BUILD)/tests/gpu/%,$(wildcard tests/gpu/*.
 FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_REPLAY  = $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/replay_%)
 FUZZ_SECONDS = 60
-# Generated from the binary's own --help texts (driver/mkman.sh, driver/mkcompletion.sh).
+# Generated from the binary's own --help texts (cli/mkman.sh, cli/mkcompletion.sh).
 MAN      = $(BUILD)/share/vptx.1
 COMPL    = $(BUILD)/share/vptx.bash
 # Everything `make install` puts under PREFIX: the man page's FILES section lists it and
@@ -77,7 +77,7 @@ endif
 
 all: $(BIN) $(LIB) $(PUBLIB) $(SOLIB) $(EXAMPLES) $(MAN) $(COMPL) $(GPUPROGS)
 
-$(BIN): $(BUILD)/driver/main.o $(LIB)
+$(BIN): $(BUILD)/cli/main.o $(LIB)
 	$(CC) $(OPT) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 $(LIB): $(LIBOBJ)
@@ -100,13 +100,13 @@ $(SOLIB): $(LIBOBJ) $(API_HDRS)
 	ln -sf libvptx.so.$(SOVER) $(@D)/$(SONAME)
 	ln -sf $(SONAME) $(@D)/libvptx.so
 
-$(MAN): $(BIN) driver/mkman.sh Makefile
+$(MAN): $(BIN) cli/mkman.sh Makefile
 	@mkdir -p $(@D)
-	driver/mkman.sh $(BIN) "$(INSTALL_FILES)" > $@.tmp && mv $@.tmp $@
+	cli/mkman.sh $(BIN) "$(INSTALL_FILES)" > $@.tmp && mv $@.tmp $@
 
-$(COMPL): $(BIN) driver/mkcompletion.sh
+$(COMPL): $(BIN) cli/mkcompletion.sh
 	@mkdir -p $(@D)
-	driver/mkcompletion.sh $(BIN) > $@.tmp && mv $@.tmp $@
+	cli/mkcompletion.sh $(BIN) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/%.o: %.c $(BUILD)/pic.stamp
 	@mkdir -p $(@D)

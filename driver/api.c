@@ -26,7 +26,7 @@
 
 #include "distribute/distribute.h"
 #include "target/target.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "ir/ir.h"
 #include "layout/layout.h"
 #include "ptxgen/ptxgen.h"

@@ -10,7 +10,7 @@
  *   fuzzemit.c  fuzz_emit prints one as MLIR text.
  *
  * The command itself (generate, check each kernel like `vptx check` in a
- * child process, classify, minimise, keep, summarise) is driver/fuzzdiff.c:
+ * child process, classify, minimise, keep, summarise) is tools/fuzzdiff.c:
  * fuzz/ uses only layout/ and ir/, and the driver uses fuzz/, never the
  * other way round (docs/design.md).
  *

@@ -5,8 +5,8 @@
 #   BIN=build/vptx tests/docrefs.sh [FILE.md...]      (tests/lit/docs/doc-references.mlir)
 #
 # What is checked, in `code spans` and in link targets [text](target):
-#   paths     a word that starts with a folder of the repository (ir/ frontend/ layout/
-#             distribute/ ptxgen/ sim/ eval/ fuzz/ driver/ tests/ examples/ docs/) must
+#   paths     a word that starts with a folder of the repository (ir/ layout/
+#             distribute/ ptxgen/ sim/ eval/ fuzz/ driver/ tools/ cli/ tests/ examples/ docs/) must
 #             exist (a glob must match); a part in capitals (NAME, KERNEL) is a
 #             placeholder and the word is not checked.
 #   files     a bare file name ending in .md .c .h .def or .sh must be a file of the
@@ -51,8 +51,8 @@ check_path() { # page word
     [[ -z $w || $w =~ [A-Z][A-Z] || $w == *'%'* || $w == *'$'* ]] && return
     if [[ $w == */* ]]; then
         case ${w#./} in
-        ir/* | frontend/* | layout/* | distribute/* | ptxgen/* | sim/* | eval/* | fuzz/* | \
-            driver/* | tests/* | examples/* | docs/*) ;;
+        ir/* | layout/* | distribute/* | ptxgen/* | sim/* | eval/* | fuzz/* | \
+            driver/* | tools/* | cli/* | tests/* | examples/* | docs/*) ;;
         *) return ;; # build/ outputs, installed paths (include/, lib/), URLs
         esac
         compgen -G "${w#./}" > /dev/null || [[ -e ${w#./} || -e ${w#./}.c ]] ||

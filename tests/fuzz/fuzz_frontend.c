@@ -10,7 +10,7 @@
  */
 #include "tests/fuzz/fuzz.h"
 
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 
 #include <stdio.h>
 #include <stdlib.h>

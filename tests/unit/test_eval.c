@@ -10,7 +10,7 @@
  */
 #include "eval/eval.h"
 
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 
 #include <math.h>
 #include <stdarg.h>

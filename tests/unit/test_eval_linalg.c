@@ -6,7 +6,7 @@
  */
 #include "eval/eval.h"
 
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -11,7 +11,7 @@
  * a located error.
  */
 #include "eval/eval.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "ir/ir.h"
 #include "ptxgen/ptxgen.h"
 

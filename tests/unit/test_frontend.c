@@ -4,7 +4,7 @@
  * precedence, predicates and attributes are encoded as MLIR does, errors are
  * located, and no input (junk, truncation, deep nesting) crashes.
  */
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 
 #include <stdarg.h>
 #include <stdio.h>

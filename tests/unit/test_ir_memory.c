@@ -5,7 +5,7 @@
  * shares one vptx.layout attribute among the ops that have the same layout.  The byte
  * budgets are counted from the records an op needs (see each CHECK), not measured.
  */
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "ir/ir.h"
 #include "layout/layout.h"
 #include "tests/unit/unit.h"

@@ -4,7 +4,7 @@
  * carries vptx.layout, valid for its shape), the conflict statistics of the
  * flash-attention loop (seed 003), and determinism.
  */
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "ir/ir.h"
 #include "layout/layout.h"
 

@@ -17,7 +17,7 @@
  * first kernel was written under 7.0.  A module without the widening keeps 7.0.
  */
 #include "driver/driver.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "ir/ir.h"
 #include "tests/unit/unit.h"
 

@@ -6,7 +6,7 @@
  * Expected outputs are computed by hand below, not by vptx.
  */
 #include "driver/npy.h"
-#include "driver/run_mlir.h"
+#include "tools/run_mlir.h"
 
 #include <math.h>
 #include <stdbool.h>

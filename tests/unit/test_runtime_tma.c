@@ -31,7 +31,7 @@
  */
 #include "driver/launch.h"
 #include "driver/npy.h"
-#include "driver/run_ptx.h"
+#include "tools/run_ptx.h"
 #include "driver/vptx.h"
 #include "driver/vptx_runtime.h"
 

@@ -5,7 +5,7 @@
  * end to end through run_ptx_main().
  */
 #include "driver/npy.h"
-#include "driver/run_ptx.h"
+#include "tools/run_ptx.h"
 #include "tests/sim/simtest.h"
 
 #include <unistd.h>

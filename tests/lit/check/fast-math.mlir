@@ -1,5 +1,5 @@
 // --fast-math's f32 division (rcp.approx.f32 + one Newton step, 2 ulp: 2^-23) enters
-// the tolerance as a math error of 2^-22 (driver/tolerance.c); without the flag a
+// the tolerance as a math error of 2^-22 (tools/tolerance.c); without the flag a
 // division is one IEEE rounding and adds none.  A row-wise normalisation, x / sum(x),
 // passes either way.
 // RUN: %vptx check --backend=sim --fast-math --verbose %s | %filecheck %s

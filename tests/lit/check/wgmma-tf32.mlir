@@ -7,7 +7,7 @@
 //   tf32_copy_kn  explicit NV_WGMMA_F32_64x32x8_TF32, B as (k, n): wgmma cannot transpose
 //                 tf32, so contract.c's register copy stores B K-major (the ring refuses it)
 // Without --allow-tf32 the default selection keeps f32 off tf32 (remark checked), and an
-// explicit tf32 kind still gets check's tf32 tolerance (driver/check.c, tf32_kind).
+// explicit tf32 kind still gets check's tf32 tolerance (tools/check.c, tf32_kind).
 // RUN: %vptx check --arch=sm_90a %s --backend=sim | %filecheck --check-prefix=EXPLICIT %s
 // EXPLICIT: PASS tf32_copy_kn (sim vs eval
 // RUN: %vptx check --arch=sm_90a --allow-tf32 %s --backend=sim | %filecheck %s

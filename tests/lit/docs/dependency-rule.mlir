@@ -1,22 +1,30 @@
 // The dependency rule of docs/design.md, checked on the #include lines: each folder
-// includes only the folders listed for it (driver/ may include all of them), so no
-// cycle between folders can come back.  distribute/ is checked layer by layer: core/
+// includes only the folders listed for it, so no cycle between folders can come back.
+// On top, cli/ (main.c) may include tools/ (check, run, fuzz-diff) and driver/ (the C
+// API, the pipeline, the launch support); tools/ may include driver/, never cli/;
+// driver/ includes neither, nor eval/ or fuzz/ (only the tools use them).  A folder
+// with C files that the rule does not list fails the test.  distribute/ is checked layer by layer: core/
 // includes nothing of distribute/ above it, lowering/ only core/, schedule/ core/ and
 // lowering/, and only distribute.c sees the schedules.
 // A C call needs the callee's prototype (an implicit declaration is an error under
 // -Werror), so a layer that cannot include a header cannot call up into it either.
 // NO-ROUNDTRIP
-// RUN: declare -A may=([ir]="ir" [frontend]="frontend ir" [layout]="layout ir target" \
+// RUN: declare -A may=([ir]="ir" [layout]="layout ir target" \
 // RUN:   [distribute]="distribute distribute/core distribute/lowering distribute/schedule layout ir target" \
 // RUN:   [distribute/core]="distribute/core layout ir target" \
 // RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir target" \
 // RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir target" \
 // RUN:   [ptxgen]="ptxgen ir target" [sim]="sim target" [target]="target" [eval]="eval ir" [fuzz]="fuzz layout ir" \
-// RUN:   [tile]="tile layout ir"); \
+// RUN:   [tile]="tile layout ir" [driver]="driver distribute ir layout ptxgen sim target tile" \
+// RUN:   [tools]="tools driver eval fuzz ir layout ptxgen sim target tile" \
+// RUN:   [cli]="cli tools driver ir layout target"); \
 // RUN: bad=0; for d in "${!may[@]}"; do \
 // RUN:   for u in $(sed -n 's,^#include "\([a-z_/]*\)/[a-z_0-9]*\.[a-z]*".*,\1,p' $d/*.[ch] | sort -u); do \
 // RUN:     [[ " ${may[$d]} " == *" $u "* ]] || { echo "$d/ includes $u/: not allowed"; grep -l "#include \"$u/[a-z_0-9]*\." $d/*.[ch]; bad=1; }; \
 // RUN:   done; \
+// RUN: done; for d in */; do d=${d%/}; case $d in build|tests|examples) continue;; esac; \
+// RUN:   compgen -G "$d/*.c" > /dev/null || continue; \
+// RUN:   [[ -v may[$d] ]] || { echo "$d/: a folder of C files the rule does not list"; bad=1; }; \
 // RUN: done; echo "checked ${#may[@]} folders"; exit $bad
 // RUN: for d in distribute/*/; do \
 // RUN:   case $d in distribute/core/|distribute/lowering/|distribute/schedule/) ;; \

@@ -1,4 +1,4 @@
-// A short differential fuzzing run with a fixed seed (driver/fuzzdiff.c): 100
+// A short differential fuzzing run with a fixed seed (tools/fuzzdiff.c): 100
 // random vector-level kernels, each compiled for sm_80 and run on the simulator
 // against eval; any mismatch, fault, crash or generator bug fails the test.
 // The generator is deterministic per seed, and different seeds differ.

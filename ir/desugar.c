@@ -13,7 +13,7 @@
  *              the value it stands for; one error per mask vptx cannot read.
  * Invalidates: the blocks holding masks are rebuilt.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <math.h>
 #include <stdint.h>

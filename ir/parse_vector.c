@@ -6,7 +6,7 @@
  * combining kinds are #vector.kind<..>.  The MLIR 16 spelling
  * `vector.extract %v[0] : vector<2x2xf32>` (source type only) is accepted.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

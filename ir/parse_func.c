@@ -10,7 +10,7 @@
  * when there are any).  The entry block of a gpu.func takes the parameters,
  * then the workgroup attributions, then the private attributions.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

@@ -14,7 +14,7 @@
  * to their region), and isolated regions (functions, modules) raise a floor
  * below which names are invisible.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <stdlib.h>
 #include <string.h>

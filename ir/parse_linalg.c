@@ -12,7 +12,7 @@
  * bodies are implied (ir/linalg.c), and a region given in their generic form is dropped
  * (normalize_op in parse.c).
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * nvgpu dialect types and `!alias` type aliases.  Every type is interned in
  * the module (type_intern), so the parser returns TypeIds.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

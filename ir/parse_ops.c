@@ -4,7 +4,7 @@
  * ODS definition).  Each parser fills an OpBuild; attribute names and
  * encodings are those of MLIR's generic form.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

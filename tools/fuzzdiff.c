@@ -19,9 +19,9 @@
  * with --keep-dir, written there as a lit test.  Exit status 1 when any
  * kernel failed or was invalid.
  */
-#include "driver/fuzzdiff.h"
+#include "tools/fuzzdiff.h"
 
-#include "driver/check.h"
+#include "tools/check.h"
 #include "driver/launch.h"
 #include "driver/options.h"
 #include "fuzz/fuzz.h"

@@ -6,7 +6,7 @@
  * config and translation info).  Any other `#dialect...` attribute is kept
  * verbatim as ATTR_OPAQUE.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <math.h>
 #include <stdlib.h>

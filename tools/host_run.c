@@ -23,11 +23,11 @@
  */
 #include "driver/host.h"
 
-#include "driver/check.h"
+#include "tools/check.h"
 #include "driver/driver.h"
 #include "driver/output.h"
 #include "eval/eval.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 
 #include <errno.h>
 #include <math.h>

@@ -15,15 +15,15 @@
  */
 #include "driver/driver.h"
 #include "driver/vptx.h"
-#include "driver/check.h"
-#include "driver/fuzzdiff.h"
+#include "tools/check.h"
+#include "tools/fuzzdiff.h"
 #include "driver/launch.h"
 #include "driver/options.h"
 #include "driver/output.h"
 #include "driver/ptxas.h"
-#include "driver/run_mlir.h"
-#include "driver/run_ptx.h"
-#include "frontend/frontend.h"
+#include "tools/run_mlir.h"
+#include "tools/run_ptx.h"
+#include "ir/frontend.h"
 #include "layout/layout.h"
 
 #include <errno.h>

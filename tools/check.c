@@ -45,14 +45,14 @@
  * or an error, 77 when --backend=cuda is asked for and no CUDA driver or
  * device is there (the test runner's "skip").
  */
-#include "driver/check.h"
+#include "tools/check.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"
 #include "driver/ptxas.h"
 #include "driver/launch.h"
 #include "driver/options.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "eval/eval.h"
 #include "layout/layout.h"
 #include "tile/tile.h"

@@ -18,7 +18,7 @@
 #ifndef VPTX_FRONTEND_PARSER_H
 #define VPTX_FRONTEND_PARSER_H
 
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 
 /* ------------------------------------------------------------------ lex.c */
 

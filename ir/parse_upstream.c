@@ -6,7 +6,7 @@
  * vector.mask, vector.gather / vector.scatter / vector.scan.  Operand order is ODS
  * argument order, as in the generic form.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

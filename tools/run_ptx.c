@@ -15,7 +15,7 @@
  * encoded from the .npy ARG at parameter P (its dtype, its 2-d shape, row-major)
  * and appended after the ARGs, as every other launcher does (docs/hopper.md).
  */
-#include "driver/run_ptx.h"
+#include "tools/run_ptx.h"
 #include "driver/npy.h"
 #include "driver/launch.h"
 #include "driver/options.h"

@@ -4,7 +4,7 @@
  * order (what the generic form lists); ops with several optional or
  * variadic groups get `operandSegmentSizes`.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

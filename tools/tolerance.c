@@ -28,7 +28,7 @@
  * n times it: a GEMM whose K loop stops one step short fails against --expect.
  * Integer outputs, and arguments the kernel does not write, are compared exactly.
  */
-#include "driver/check.h"
+#include "tools/check.h"
 
 #include "layout/layout.h"
 

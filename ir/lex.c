@@ -6,7 +6,7 @@
  * are scanned directly from the text, as MLIR's own lexer does).  Line and
  * column are 1-based and count bytes.  Nothing here allocates.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <ctype.h>
 #include <string.h>

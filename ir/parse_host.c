@@ -14,7 +14,7 @@
  * vptx runs every host op in program order, so a token only orders what
  * already is ordered (eval/eval_host.c).
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

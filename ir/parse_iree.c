@@ -5,7 +5,7 @@
  * config (seed 000) and translation info, and opaque dialect attributes,
  * which are kept verbatim.
  */
-#include "frontend/parser.h"
+#include "ir/parser.h"
 
 #include <string.h>
 

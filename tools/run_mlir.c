@@ -24,7 +24,7 @@
  * result K is written to DIR/resultK.npy; its grid and block come from the kernel, so
  * --grid and --block are not needed.
  */
-#include "driver/run_mlir.h"
+#include "tools/run_mlir.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"
@@ -32,7 +32,7 @@
 #include "driver/options.h"
 #include "driver/npy.h"
 #include "driver/output.h"
-#include "frontend/frontend.h"
+#include "ir/frontend.h"
 #include "tile/tile.h"
 
 #include <errno.h>
