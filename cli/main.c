@@ -2,10 +2,10 @@
  * main.c -- the `vptx` command line.
  *
  *   vptx [--emit=mlir|config|vector|layout|simt|ptx|cubin] [--arch=sm_XX] [-o OUT] FILE|-
- *   vptx run KERNEL.ptx ...           (driver/run_ptx.c)
- *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
- *   vptx check KERNEL.mlir ...        (driver/check.c)
- *   vptx fuzz-diff --seed=N --count=M (driver/fuzzdiff.c)
+ *   vptx run KERNEL.ptx ...           (tools/run_ptx.c)
+ *   vptx run KERNEL.mlir ...          (tools/run_mlir.c)
+ *   vptx check KERNEL.mlir ...        (tools/check.c)
+ *   vptx fuzz-diff --seed=N --count=M (tools/fuzzdiff.c)
  *   vptx layout 'LAYOUT'              (layout/picture.c; --subgroup-size N)
  *
  * Long options take `--opt=value` and `--opt value` alike.  On any error the

@@ -49,6 +49,7 @@
 
 #include "driver/driver.h"
 #include "driver/host.h"
+#include "tools/host_run.h"
 #include "driver/ptxas.h"
 #include "driver/launch.h"
 #include "driver/options.h"
@@ -1343,7 +1344,7 @@ check_main(int argc, char **argv)
         program_free(&prog);
         return 1;
     }
-    if (host_has_code(&prog.m)) { /* a program: its launches are checked (driver/host_run.c) */
+    if (host_has_code(&prog.m)) { /* a program: its launches are checked (tools/host_run.c) */
         status = check_program(&ca, &prog);
         program_free(&prog);
         return status;

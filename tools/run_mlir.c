@@ -28,6 +28,7 @@
 
 #include "driver/driver.h"
 #include "driver/host.h"
+#include "tools/host_run.h"
 #include "driver/launch.h"
 #include "driver/options.h"
 #include "driver/npy.h"
