@@ -14,6 +14,7 @@
  * stdout and special files get the output built in memory).
  */
 #include "driver/driver.h"
+#include "driver/cliargs.h"
 #include "driver/vptx.h"
 #include "tools/check.h"
 #include "tools/fuzzdiff.h"

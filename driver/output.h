@@ -67,4 +67,10 @@ bool output_file_name(char *buf, size_t size, const char *stem, const char *ext,
 bool output_join(char *buf, size_t size, const char *dir, const char *name, char *err,
                  size_t errsize);
 
+/* output.c: reading */
+/* Reads a whole file (or stdin for "-"); NULL with errno set on failure, EFBIG
+ * past CLI_MAX_FILE bytes (so /dev/zero is an error, not a memory blow-up). */
+#define CLI_MAX_FILE ((size_t)1 << 31)
+char *cli_read_file(const char *path, size_t *len);
+
 #endif

@@ -46,6 +46,9 @@
  * device is there (the test runner's "skip").
  */
 #include "tools/check.h"
+#include "driver/output.h"
+#include "driver/cliargs.h"
+#include "driver/progress.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"

@@ -20,6 +20,7 @@
  * kernel failed or was invalid.
  */
 #include "tools/fuzzdiff.h"
+#include "driver/cliargs.h"
 
 #include "tools/check.h"
 #include "driver/launch.h"

@@ -22,6 +22,7 @@
  * reported SKIP.
  */
 #include "driver/host.h"
+#include "driver/cliargs.h"
 
 #include "tools/check.h"
 #include "tools/host_run.h"

@@ -25,6 +25,7 @@
  * --grid and --block are not needed.
  */
 #include "tools/run_mlir.h"
+#include "driver/cliargs.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"

@@ -16,6 +16,8 @@
  * and appended after the ARGs, as every other launcher does (docs/hopper.md).
  */
 #include "tools/run_ptx.h"
+#include "driver/cliargs.h"
+#include "driver/progress.h"
 #include "driver/npy.h"
 #include "driver/launch.h"
 #include "driver/options.h"

@@ -30,6 +30,7 @@
  * tiles with the whole accumulator).
  */
 #include "driver/launch.h"
+#include "driver/output.h"
 #include "driver/npy.h"
 #include "tools/run_ptx.h"
 #include "driver/vptx.h"
