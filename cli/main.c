@@ -18,10 +18,10 @@
 #include "driver/vptx.h"
 #include "tools/check.h"
 #include "tools/fuzzdiff.h"
-#include "driver/launch.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
-#include "driver/output.h"
-#include "driver/ptxas.h"
+#include "runtime/output.h"
+#include "runtime/ptxas.h"
 #include "tools/run_mlir.h"
 #include "tools/run_ptx.h"
 #include "ir/frontend.h"
@@ -300,7 +300,7 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
     return rc;
 }
 
-/* stdout, or OUT written by output_write (driver/output.c): never partial, never
+/* stdout, or OUT written by output_write (runtime/output.c): never partial, never
  * replacing a device, a FIFO or a symbolic link. */
 static bool
 write_output(const char *path, const char *data, size_t len)

@@ -7,7 +7,7 @@
 #ifndef VPTX_DRIVER_CLIARGS_H
 #define VPTX_DRIVER_CLIARGS_H
 
-#include "driver/launch.h"
+#include "runtime/launch.h"
 #include "ir/ir.h"
 
 #include <stdbool.h>

@@ -3,7 +3,7 @@
  * it with a reference, element by element.
  *
  *   FILE.mlir --parse--> IR --eval (eval/eval.h)------------------> expected buffers
- *             --pipeline--> PTX --sim or GPU (driver/launch.h)---> actual buffers   --> compare
+ *             --pipeline--> PTX --sim or GPU (runtime/launch.h)---> actual buffers   --> compare
  *
  * Which reference (first that applies):
  *   1. --reference=REF.mlir: the kernel of the same name in REF (or its only
@@ -46,15 +46,15 @@
  * device is there (the test runner's "skip").
  */
 #include "tools/check.h"
-#include "driver/output.h"
+#include "runtime/output.h"
 #include "driver/cliargs.h"
-#include "driver/progress.h"
+#include "runtime/progress.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"
 #include "tools/host_run.h"
-#include "driver/ptxas.h"
-#include "driver/launch.h"
+#include "runtime/ptxas.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
 #include "ir/frontend.h"
 #include "eval/eval.h"

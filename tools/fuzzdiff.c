@@ -23,7 +23,7 @@
 #include "driver/cliargs.h"
 
 #include "tools/check.h"
-#include "driver/launch.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
 #include "fuzz/fuzz.h"
 

@@ -27,7 +27,7 @@
 #include "tools/check.h"
 #include "tools/host_run.h"
 #include "driver/driver.h"
-#include "driver/output.h"
+#include "runtime/output.h"
 #include "eval/eval.h"
 #include "ir/frontend.h"
 

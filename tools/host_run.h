@@ -10,7 +10,7 @@
 #ifndef VPTX_TOOLS_HOST_RUN_H
 #define VPTX_TOOLS_HOST_RUN_H
 
-#include "driver/launch.h"
+#include "runtime/launch.h"
 #include "driver/vptx.h"
 
 #include <stdbool.h>

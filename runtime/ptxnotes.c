@@ -26,7 +26,7 @@
  * them (ptx_notes_check): the text is comments, and a hostile one must not make a
  * launcher read past the caller's parameter array.
  */
-#include "driver/ptxnotes.h"
+#include "runtime/ptxnotes.h"
 #include "driver/vptx.h"
 
 #include <stdio.h>

@@ -14,12 +14,12 @@
  * Each .param entry gets its own 8-byte slot, and kernelParams[i] points at
  * slot i, exactly as cuLaunchKernel and sim_launch expect.
  */
-#include "driver/launch.h"
-#include "driver/progress.h"
-#include "driver/ptxas.h"
+#include "runtime/launch.h"
+#include "runtime/progress.h"
+#include "runtime/ptxas.h"
 #include "driver/vptx.h"
 
-#include "driver/cuda.h"
+#include "runtime/cuda.h"
 
 #include <errno.h>
 #include <math.h>

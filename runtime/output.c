@@ -18,7 +18,7 @@
  * a file name that does not fit is an error instead of a cut-off name.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "driver/output.h"
+#include "runtime/output.h"
 
 #include <errno.h>
 #include <limits.h>

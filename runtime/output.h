@@ -1,8 +1,8 @@
 /*
  * output.h -- writing output files safely (see output.c for the rules).
  */
-#ifndef VPTX_DRIVER_OUTPUT_H
-#define VPTX_DRIVER_OUTPUT_H
+#ifndef VPTX_RUNTIME_OUTPUT_H
+#define VPTX_RUNTIME_OUTPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * runtime.c) and by the C API's kernel list (driver/api_kernels.c); vptx.h's
  * vptx_dynamic_smem & co. are defined beside them (ptxnotes.c).
  */
-#ifndef VPTX_DRIVER_PTXNOTES_H
-#define VPTX_DRIVER_PTXNOTES_H
+#ifndef VPTX_RUNTIME_PTXNOTES_H
+#define VPTX_RUNTIME_PTXNOTES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,8 +2,8 @@
  * progress.h -- a progress line on a terminal's stderr for long simulator launches
  * (progress.c).
  */
-#ifndef VPTX_DRIVER_PROGRESS_H
-#define VPTX_DRIVER_PROGRESS_H
+#ifndef VPTX_RUNTIME_PROGRESS_H
+#define VPTX_RUNTIME_PROGRESS_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,11 +1,11 @@
 /*
  * launch.h -- running a compiled kernel: its arguments on the host, their
  * marshalling into kernelParams per the kernel ABI (ptxgen/ptxgen.h), and a
- * Device that is either the simulator (sim/sim.h) or a GPU (driver/cuda.h).
+ * Device that is either the simulator (sim/sim.h) or a GPU (runtime/cuda.h).
  *
  * Shared by `vptx check` (tools/check.c), `vptx run FILE.mlir` (tools/run_mlir.c) and
  * `vptx run PROGRAM.mlir` (tools/host_run.c).  The `// vptx:` lines above an entry are
- * driver/ptxnotes.h, the progress line driver/progress.h, the command-line helpers
+ * runtime/ptxnotes.h, the progress line runtime/progress.h, the command-line helpers
  * driver/cliargs.h.
  *
  *   kernel_describe(m, func)   the IR signature -> KernelArg per argument
@@ -19,12 +19,11 @@
  * Scalars are stored as the ABI passes them: f16/bf16 as uint16_t bits,
  * i1 as one byte 0/1, index as int64_t.
  */
-#ifndef VPTX_DRIVER_LAUNCH_H
-#define VPTX_DRIVER_LAUNCH_H
+#ifndef VPTX_RUNTIME_LAUNCH_H
+#define VPTX_RUNTIME_LAUNCH_H
 
-#include "driver/npy.h"
-#include "driver/ptxnotes.h"
-#include "driver/vptx.h"
+#include "runtime/npy.h"
+#include "runtime/ptxnotes.h"
 #include "ir/ir.h"
 #include "sim/sim.h"
 
