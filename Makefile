@@ -15,7 +15,7 @@ BUILD    = build
 PREFIX   = /usr/local
 
 MODULES  = target ir layout distribute distribute/core distribute/lowering distribute/schedule \
-           tile ptxgen sim eval fuzz driver tools cli
+           tile ptxgen sim eval fuzz runtime driver tools cli
 SRC      = $(wildcard $(addsuffix /*.c,$(MODULES)))
 HDR      = $(wildcard $(addsuffix /*.h,$(MODULES)))
 OBJ      = $(SRC:%.c=$(BUILD)/%.o)

@@ -2,10 +2,10 @@
  * main.c -- the `vptx` command line.
  *
  *   vptx [--emit=mlir|config|vector|layout|simt|ptx|cubin] [--arch=sm_XX] [-o OUT] FILE|-
- *   vptx run KERNEL.ptx ...           (driver/run_ptx.c)
- *   vptx run KERNEL.mlir ...          (driver/run_mlir.c)
- *   vptx check KERNEL.mlir ...        (driver/check.c)
- *   vptx fuzz-diff --seed=N --count=M (driver/fuzzdiff.c)
+ *   vptx run KERNEL.ptx ...           (tools/run_ptx.c)
+ *   vptx run KERNEL.mlir ...          (tools/run_mlir.c)
+ *   vptx check KERNEL.mlir ...        (tools/check.c)
+ *   vptx fuzz-diff --seed=N --count=M (tools/fuzzdiff.c)
  *   vptx layout 'LAYOUT'              (layout/picture.c; --subgroup-size N)
  *
  * Long options take `--opt=value` and `--opt value` alike.  On any error the
@@ -14,13 +14,14 @@
  * stdout and special files get the output built in memory).
  */
 #include "driver/driver.h"
+#include "driver/cliargs.h"
 #include "driver/vptx.h"
 #include "tools/check.h"
 #include "tools/fuzzdiff.h"
-#include "driver/launch.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
-#include "driver/output.h"
-#include "driver/ptxas.h"
+#include "runtime/output.h"
+#include "runtime/ptxas.h"
 #include "tools/run_mlir.h"
 #include "tools/run_ptx.h"
 #include "ir/frontend.h"
@@ -299,7 +300,7 @@ run_ptxas(const Args *a, const char *ptx, size_t len)
     return rc;
 }
 
-/* stdout, or OUT written by output_write (driver/output.c): never partial, never
+/* stdout, or OUT written by output_write (runtime/output.c): never partial, never
  * replacing a device, a FIFO or a symbolic link. */
 static bool
 write_output(const char *path, const char *data, size_t len)

@@ -17,7 +17,7 @@
  * ROLE", "hidden for arg N, tensor map ..." or "hidden, the logical grid's x, value".
  */
 #include "driver/driver.h"
-#include "driver/launch.h"
+#include "runtime/ptxnotes.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * with the timing model (sim/timing.c), for programs that embed vptx.
  */
 #include "driver/vptx.h"
-#include "driver/ptxas.h"
+#include "runtime/ptxas.h"
 #include "port.h"
 #include "sim/sim.h"
 

@@ -8,16 +8,12 @@
  *                        and a gpu.launch_func (upstream's gpu-kernel-outlining)
  *   host_strip           the host functions leave the module: what stays is the
  *                        device code the pipeline compiles
- *   host_run_main        `vptx run PROGRAM.mlir`: the host code runs in eval
- *                        (eval_host), each launch compiled once and run on the
- *                        simulator or the GPU
- *   host_check_main      `vptx check PROGRAM.mlir`: the same run, each launch of a
- *                        vector-level kernel checked against eval
+ *
+ * Running such a program (`vptx run` / `vptx check PROGRAM.mlir`) is tools/host_run.h.
  */
 #ifndef VPTX_DRIVER_HOST_H
 #define VPTX_DRIVER_HOST_H
 
-#include "driver/launch.h"
 #include "driver/vptx.h"
 #include "ir/ir.h"
 
@@ -35,27 +31,5 @@ bool host_outline(Module *m, Diag *d);
 void host_strip(Module *m);
 /* For the pipeline: when m has host code, outline, then strip. */
 bool host_prepare(Module *m, Diag *d);
-
-/* host_run.c */
-
-typedef struct HostRunOptions {
-    const char *input; /* the file, for messages */
-    const char *entry; /* the function to run (default "main") */
-    const char *backend;
-    VptxOptions opt; /* arch and compile flags */
-    SimLimits limits;
-    bool keep;           /* write the PTX to DIR/NAME.ptx */
-    const char *out_dir; /* for --keep */
-    /* vptx check: the program's output is not printed; every launch of a vector-level
-     * kernel is compared with eval on the same inputs; one PASS / FAIL / SKIP line per
-     * kernel */
-    bool check;
-    double rtol, atol; /* < 0: computed as vptx check computes them */
-    bool verbose;      /* the tolerances */
-} HostRunOptions;
-
-/* Parses, compiles and runs the program in text; the exit status (0, 1, or 77 when
- * --backend=cuda finds no GPU). */
-int host_run(const char *text, size_t len, const HostRunOptions *o);
 
 #endif

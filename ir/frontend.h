@@ -1,5 +1,5 @@
 /*
- * frontend/frontend.h -- MLIR-subset text -> ir Module.
+ * ir/frontend.h -- MLIR-subset text -> ir Module.
  *
  * The frontend is a hand-written lexer (lex.c) and a recursive-descent parser
  * (parse*.c) for the part of MLIR's textual IR that vptx understands: the
@@ -9,8 +9,8 @@
  * the parser keeps going after an error (up to Diag.max_errors) and never
  * crashes or recurses without bound on any input.
  */
-#ifndef VPTX_FRONTEND_FRONTEND_H
-#define VPTX_FRONTEND_FRONTEND_H
+#ifndef VPTX_IR_FRONTEND_H
+#define VPTX_IR_FRONTEND_H
 
 #include "ir/ir.h"
 

@@ -5,7 +5,7 @@
  * The IR mirrors MLIR's generic op model one to one: an op is a kind, a list
  * of operand values, a list of result values, a dictionary of named
  * attributes and a list of regions.  Custom syntax is only a spelling of that
- * (frontend/ parses it, ir/print.c prints it); attribute names are MLIR's own
+ * (ir/parse*.c parses it, ir/print.c prints it); attribute names are MLIR's own
  * (those of `mlir-opt --mlir-print-op-generic`).
  *
  * Ownership rules

@@ -1,5 +1,5 @@
 /*
- * frontend/parser.h -- internal to frontend/: the token, the lexer, the
+ * ir/parser.h -- internal to the parser: the token, the lexer, the
  * parser state and the helpers that the per-dialect parse files share.
  *
  *   lex.c          characters -> tokens
@@ -15,8 +15,8 @@
  *   parse_host.c   custom forms: the host side (gpu.launch_func, gpu.alloc, vector.print, ...)
  *   parse_linalg.c custom forms: linalg, tensor, bufferization (the op level)
  */
-#ifndef VPTX_FRONTEND_PARSER_H
-#define VPTX_FRONTEND_PARSER_H
+#ifndef VPTX_IR_PARSER_H
+#define VPTX_IR_PARSER_H
 
 #include "ir/frontend.h"
 

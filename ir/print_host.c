@@ -1,6 +1,6 @@
 /*
  * print_host.c -- the custom forms of the host-side ops (ops.def, "host
- * code"), as MLIR prints them; frontend/parse_host.c reads them back.
+ * code"), as MLIR prints them; ir/parse_host.c reads them back.
  *
  * Each printer first checks that the op fits its form and returns false,
  * printing nothing, when it does not (print.c then prints the generic form).
@@ -78,7 +78,7 @@ pr_three(Printer *p, const ValueId *v)
     pr(p, ")");
 }
 
-/* launch-func: see frontend/parse_host.c */
+/* launch-func: see ir/parse_host.c */
 static bool
 print_launch_func(Printer *p, OpId o)
 {

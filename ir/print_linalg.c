@@ -1,6 +1,6 @@
 /*
  * print_linalg.c -- custom forms of the op level (linalg, tensor, bufferization), as
- * upstream mlir-opt prints them; frontend/parse_linalg.c reads them back.  An op that
+ * upstream mlir-opt prints them; ir/parse_linalg.c reads them back.  An op that
  * does not fit its form (a malformed operandSegmentSizes, say) returns false and is
  * printed in the generic form.  reduce and map print their body in the long form
  * `(%in: f32, %init: f32) { ... }`, which upstream also reads.

@@ -1,6 +1,6 @@
 /*
  * print_nvgpu.c -- custom forms of the nvgpu ops (MLIR's NVGPUOps.td
- * assemblyFormats), mirroring frontend/parse_nvgpu.c.
+ * assemblyFormats), mirroring ir/parse_nvgpu.c.
  */
 #include "ir/printer.h"
 

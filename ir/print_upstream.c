@@ -1,6 +1,6 @@
 /*
  * print_upstream.c -- custom forms of the upstream MLIR ops of issue 25, mirroring
- * frontend/parse_upstream.c.  A printer returns false (nothing printed) when the op does
+ * ir/parse_upstream.c.  A printer returns false (nothing printed) when the op does
  * not fit its custom form; the caller then prints it generically.
  */
 #include "ir/printer.h"

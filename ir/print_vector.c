@@ -1,7 +1,7 @@
 /*
  * print_vector.c -- custom forms of the vector and iree_vector_ext ops (and,
  * through custom_printer_nvgpu, the nvgpu ops), mirroring
- * frontend/parse_vector.c.  Transfer ops elide a minor-identity
+ * ir/parse_vector.c.  Transfer ops elide a minor-identity
  * permutation_map and an all-false in_bounds, as MLIR does; the frontend
  * puts them back.
  */

@@ -680,7 +680,7 @@ verify_upstream(Verifier *v, OpId o)
     case OP_MMA_ELEMENTWISE:
         verify_mma(v, o);
         break;
-    case OP_VMASK: /* the frontend reads it as the masked op it holds (frontend/desugar.c) */
+    case OP_VMASK: /* the frontend reads it as the masked op it holds (ir/desugar.c) */
     case OP_VYIELD:
         verify_fail(v, o,
                     "is read by the frontend as the masked form of the op it holds; it "

@@ -6,7 +6,7 @@
 #
 # What is checked, in `code spans` and in link targets [text](target):
 #   paths     a word that starts with a folder of the repository (ir/ layout/
-#             distribute/ ptxgen/ sim/ eval/ fuzz/ driver/ tools/ cli/ tests/ examples/ docs/) must
+#             distribute/ ptxgen/ sim/ eval/ fuzz/ runtime/ driver/ tools/ cli/ tests/ examples/ docs/) must
 #             exist (a glob must match); a part in capitals (NAME, KERNEL) is a
 #             placeholder and the word is not checked.
 #   files     a bare file name ending in .md .c .h .def or .sh must be a file of the
@@ -52,7 +52,7 @@ check_path() { # page word
     if [[ $w == */* ]]; then
         case ${w#./} in
         ir/* | layout/* | distribute/* | ptxgen/* | sim/* | eval/* | fuzz/* | \
-            driver/* | tools/* | cli/* | tests/* | examples/* | docs/*) ;;
+            runtime/* | driver/* | tools/* | cli/* | tests/* | examples/* | docs/*) ;;
         *) return ;; # build/ outputs, installed paths (include/, lib/), URLs
         esac
         compgen -G "${w#./}" > /dev/null || [[ -e ${w#./} || -e ${w#./}.c ]] ||

@@ -23,7 +23,7 @@ MAX=${MAX:-150}
 ALLOW=${ALLOW:-tests/funclen-allow.txt}
 
 if (($# == 0)); then
-    mapfile -t files < <(find ir layout distribute tile ptxgen sim eval driver tools cli target \
+    mapfile -t files < <(find ir layout distribute tile ptxgen sim eval runtime driver tools cli target \
         fuzz tests examples -name '*.[ch]' -not -path 'tests/lit/*' | sort)
     set -- "${files[@]}" port.h
 fi

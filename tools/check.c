@@ -3,7 +3,7 @@
  * it with a reference, element by element.
  *
  *   FILE.mlir --parse--> IR --eval (eval/eval.h)------------------> expected buffers
- *             --pipeline--> PTX --sim or GPU (driver/launch.h)---> actual buffers   --> compare
+ *             --pipeline--> PTX --sim or GPU (runtime/launch.h)---> actual buffers   --> compare
  *
  * Which reference (first that applies):
  *   1. --reference=REF.mlir: the kernel of the same name in REF (or its only
@@ -46,11 +46,15 @@
  * device is there (the test runner's "skip").
  */
 #include "tools/check.h"
+#include "runtime/output.h"
+#include "driver/cliargs.h"
+#include "runtime/progress.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"
-#include "driver/ptxas.h"
-#include "driver/launch.h"
+#include "tools/host_run.h"
+#include "runtime/ptxas.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
 #include "ir/frontend.h"
 #include "eval/eval.h"
@@ -1343,7 +1347,7 @@ check_main(int argc, char **argv)
         program_free(&prog);
         return 1;
     }
-    if (host_has_code(&prog.m)) { /* a program: its launches are checked (driver/host_run.c) */
+    if (host_has_code(&prog.m)) { /* a program: its launches are checked (tools/host_run.c) */
         status = check_program(&ca, &prog);
         program_free(&prog);
         return status;

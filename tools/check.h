@@ -1,6 +1,6 @@
 /* check.h -- `vptx check FILE.mlir`: run kernels on random inputs against a reference. */
-#ifndef VPTX_DRIVER_CHECK_H
-#define VPTX_DRIVER_CHECK_H
+#ifndef VPTX_TOOLS_CHECK_H
+#define VPTX_TOOLS_CHECK_H
 
 #include "driver/vptx.h"
 #include "ir/ir.h"

@@ -20,9 +20,10 @@
  * kernel failed or was invalid.
  */
 #include "tools/fuzzdiff.h"
+#include "driver/cliargs.h"
 
 #include "tools/check.h"
-#include "driver/launch.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
 #include "fuzz/fuzz.h"
 

@@ -3,8 +3,8 @@
  * like `vptx check --backend=sim` (eval vs compile + simulator), with a
  * minimiser for failures.
  */
-#ifndef VPTX_DRIVER_FUZZDIFF_H
-#define VPTX_DRIVER_FUZZDIFF_H
+#ifndef VPTX_TOOLS_FUZZDIFF_H
+#define VPTX_TOOLS_FUZZDIFF_H
 
 /* argv[0] is the subcommand ("fuzz-diff"); the rest are its options
  * (`vptx fuzz-diff --help`).  Returns the exit status: 0 when every kernel

@@ -17,15 +17,17 @@
  * `vptx check PROGRAM.mlir` is the same run with the program's output left
  * out: each launch of a vector-level kernel also runs in eval, on a copy of
  * the memory it is given, and every memref argument is compared after the
- * launch, with the tolerance of `vptx check` (driver/check.c).  SIMT-level
+ * launch, with the tolerance of `vptx check` (tools/check.c).  SIMT-level
  * kernels have no reference without a GPU: they run (a fault fails) and are
  * reported SKIP.
  */
 #include "driver/host.h"
+#include "driver/cliargs.h"
 
 #include "tools/check.h"
+#include "tools/host_run.h"
 #include "driver/driver.h"
-#include "driver/output.h"
+#include "runtime/output.h"
 #include "eval/eval.h"
 #include "ir/frontend.h"
 

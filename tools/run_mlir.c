@@ -5,7 +5,7 @@
  * The .npy interface of `vptx run KERNEL.ptx` (run_ptx.c), one level up: ARGs
  * bind the kernel's IR arguments in order (not its .param entries), and the
  * launcher expands each memref into the .param entries of the kernel ABI
- * (base pointer, dynamic offset/sizes/strides: see driver/launch.c).
+ * (base pointer, dynamic offset/sizes/strides: see runtime/launch.c).
  *
  *   memref<AxBxT>            ARG is a .npy of shape (A, B) and T's dtype; a `?`
  *                            dim takes the array's size
@@ -25,13 +25,15 @@
  * --grid and --block are not needed.
  */
 #include "tools/run_mlir.h"
+#include "driver/cliargs.h"
 
 #include "driver/driver.h"
 #include "driver/host.h"
-#include "driver/launch.h"
+#include "tools/host_run.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
-#include "driver/npy.h"
-#include "driver/output.h"
+#include "runtime/npy.h"
+#include "runtime/output.h"
 #include "ir/frontend.h"
 #include "tile/tile.h"
 

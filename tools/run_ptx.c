@@ -16,11 +16,13 @@
  * and appended after the ARGs, as every other launcher does (docs/hopper.md).
  */
 #include "tools/run_ptx.h"
-#include "driver/npy.h"
-#include "driver/launch.h"
+#include "driver/cliargs.h"
+#include "runtime/progress.h"
+#include "runtime/npy.h"
+#include "runtime/launch.h"
 #include "driver/options.h"
-#include "driver/output.h"
-#include "driver/ptxas.h"
+#include "runtime/output.h"
+#include "runtime/ptxas.h"
 #include "driver/vptx.h"
 #include "port.h"
 #include "sim/sim.h"

@@ -2,8 +2,8 @@
  * run_ptx.h -- `vptx run`: execute a PTX kernel on the simulator (sim/)
  * with .npy arrays and literal scalars as arguments.
  */
-#ifndef VPTX_DRIVER_RUN_PTX_H
-#define VPTX_DRIVER_RUN_PTX_H
+#ifndef VPTX_TOOLS_RUN_PTX_H
+#define VPTX_TOOLS_RUN_PTX_H
 
 /* argv[0] is the subcommand ("run"); the rest are its arguments:
  *   KERNEL.ptx [--entry NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]]

@@ -19,7 +19,7 @@
  * grid` line) gets the logical grid in its three hidden parameters and runs on
  * min(tiles, SAMPLE) workgroups, every one simulated (SAMPLE is then the persistent grid).
  */
-#include "driver/ptxas.h"
+#include "runtime/ptxas.h"
 #include "driver/vptx.h"
 #include "sim/sim.h"
 

@@ -1,5 +1,5 @@
 /*
- * fuzz_npy.c -- fuzz target: the .npy reader (driver/npy.c, npy_parse, the
+ * fuzz_npy.c -- fuzz target: the .npy reader (runtime/npy.c, npy_parse, the
  * in-memory half of npy_read).
  *
  * A malformed image must be an error with a message, never a crash.  An
@@ -9,7 +9,7 @@
  */
 #include "tests/fuzz/fuzz.h"
 
-#include "driver/npy.h"
+#include "runtime/npy.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * fuzz_output.c -- fuzz target: output paths (driver/output.c), long, empty,
+ * fuzz_output.c -- fuzz target: output paths (runtime/output.c), long, empty,
  * through links, at folders and at things that are not there.
  *
  * Each input runs in a fresh fixture under a private temporary folder:
@@ -22,7 +22,7 @@
  */
 #include "tests/fuzz/fuzz.h"
 
-#include "driver/output.h"
+#include "runtime/output.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * fuzz_vptxlines.c -- fuzz target: the `// vptx:` lines above a kernel's .entry
- * (driver/ptxnotes.c), read by the runtime, `vptx run` and the helpers of vptx.h.
+ * (runtime/ptxnotes.c), read by the runtime, `vptx run` and the helpers of vptx.h.
  *
  *   byte 0   which entry the lines stand above: its parameter list (own pointers,
  *            128-byte maps, .u32 grid parameters, comments that say ".param")
@@ -16,7 +16,7 @@
  */
 #include "tests/fuzz/fuzz.h"
 
-#include "driver/launch.h"
+#include "runtime/launch.h"
 #include "driver/vptx.h"
 #include "driver/vptx_runtime.h"
 

@@ -1,7 +1,7 @@
 /*
  * timing_calib.c -- measured vs modeled: runs the kernel pairs of tests/timing/pairs.cu
  * (the shipped tests/timing/pairs.ptx) on the GPU through the CUDA driver API (loaded
- * with dlopen by driver/cuda.c; kernel time from two CUDA events, the median of 5 runs
+ * with dlopen by runtime/cuda.c; kernel time from two CUDA events, the median of 5 runs
  * after a warm-up) and on the simulator with the timing model of the matching GPU
  * (sm_80: a100, sm_90: h100), and prints one line per kernel:
  *
@@ -11,7 +11,7 @@
  * and exits 77 ("skip" for tests/run.sh); a GPU the model has no table for (not
  * compute capability 8.0 or 9.0) likewise.  Usage: timing_calib [PAIRS.ptx]
  */
-#include "driver/cuda.h"
+#include "runtime/cuda.h"
 #include "sim/sim.h"
 #include "tests/timing/pairs.h"
 

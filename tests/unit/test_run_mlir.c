@@ -5,7 +5,7 @@
  * i32 / index scalars, and vector-level input (through layout and distribute).
  * Expected outputs are computed by hand below, not by vptx.
  */
-#include "driver/npy.h"
+#include "runtime/npy.h"
 #include "tools/run_mlir.h"
 
 #include <math.h>

@@ -29,8 +29,9 @@
  * VptxOptions.ping_pong too (whole-tile ping-pong: each consumer warpgroup takes alternate
  * tiles with the whole accumulator).
  */
-#include "driver/launch.h"
-#include "driver/npy.h"
+#include "runtime/launch.h"
+#include "runtime/output.h"
+#include "runtime/npy.h"
 #include "tools/run_ptx.h"
 #include "driver/vptx.h"
 #include "driver/vptx_runtime.h"

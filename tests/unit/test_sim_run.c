@@ -4,7 +4,7 @@
  * many byte flips of a valid file without a crash) and `vptx run`
  * end to end through run_ptx_main().
  */
-#include "driver/npy.h"
+#include "runtime/npy.h"
 #include "tools/run_ptx.h"
 #include "tests/sim/simtest.h"
 

@@ -15,7 +15,7 @@
  * Big launches are sampled here (64 CTAs) to keep the test fast under ASan.
  * With --table, prints the estimates (tests/bench/timing.sh).
  */
-#include "driver/ptxas.h"
+#include "runtime/ptxas.h"
 #include "tests/timing/pairs.h"
 #include "tests/sim/simtest.h"
 

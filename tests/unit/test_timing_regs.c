@@ -11,7 +11,7 @@
  * nowhere).  Before, the C and runtime APIs estimated while the CLI asked ptxas: the
  * vptx/nvcc GEMM ratio of the bench harnesses came out 1.53x or 1.16x by path.
  */
-#include "driver/ptxas.h"
+#include "runtime/ptxas.h"
 #include "driver/vptx.h"
 #include "driver/vptx_runtime.h"
 #include "sim/sim.h"

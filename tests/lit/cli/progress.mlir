@@ -1,4 +1,4 @@
-// A progress line for long launches (driver/progress.c): on a terminal, once the work
+// A progress line for long launches (runtime/progress.c): on a terminal, once the work
 // has run 2 s, `vptx check` and `vptx run` say where the reference evaluator and the
 // simulator are.  VPTX_PROGRESS=always shows every update at once, one line each, so
 // that this test needs neither a terminal nor a slow kernel; piped, without it,

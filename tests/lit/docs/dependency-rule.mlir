@@ -1,8 +1,11 @@
 // The dependency rule of docs/design.md, checked on the #include lines: each folder
 // includes only the folders listed for it, so no cycle between folders can come back.
 // On top, cli/ (main.c) may include tools/ (check, run, fuzz-diff) and driver/ (the C
-// API, the pipeline, the launch support); tools/ may include driver/, never cli/;
-// driver/ includes neither, nor eval/ or fuzz/ (only the tools use them).  A folder
+// API, the pipeline); tools/ may include driver/, never cli/; driver/ includes neither,
+// nor eval/ or fuzz/ (only the tools use them).  runtime/ (running a kernel: launch,
+// devices, the PTX notes, ptxas, .npy, output files, the runtime API) sits below driver/:
+// it includes no folder above sim/ and ir/, and of driver/ only the two public headers,
+// driver/vptx.h and driver/vptx_runtime.h, which include nothing.  A folder
 // with C files that the rule does not list fails the test.  distribute/ is checked layer by layer: core/
 // includes nothing of distribute/ above it, lowering/ only core/, schedule/ core/ and
 // lowering/, and only distribute.c sees the schedules.
@@ -15,11 +18,13 @@
 // RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir target" \
 // RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir target" \
 // RUN:   [ptxgen]="ptxgen ir target" [sim]="sim target" [target]="target" [eval]="eval ir" [fuzz]="fuzz layout ir" \
-// RUN:   [tile]="tile layout ir" [driver]="driver distribute ir layout ptxgen sim target tile" \
-// RUN:   [tools]="tools driver eval fuzz ir layout ptxgen sim target tile" \
-// RUN:   [cli]="cli tools driver ir layout target"); \
+// RUN:   [tile]="tile layout ir" [runtime]="runtime ir sim target" \
+// RUN:   [driver]="driver runtime distribute ir layout ptxgen sim target tile" \
+// RUN:   [tools]="tools driver runtime eval fuzz ir layout ptxgen sim target tile" \
+// RUN:   [cli]="cli tools driver runtime ir layout target"); \
 // RUN: bad=0; for d in "${!may[@]}"; do \
-// RUN:   for u in $(sed -n 's,^#include "\([a-z_/]*\)/[a-z_0-9]*\.[a-z]*".*,\1,p' $d/*.[ch] | sort -u); do \
+// RUN:   pub=; [[ $d == runtime ]] && pub='/^#include "driver\/vptx\(_runtime\)\{0,1\}\.h"/d'; \
+// RUN:   for u in $(sed -e "$pub" $d/*.[ch] | sed -n 's,^#include "\([a-z_/]*\)/[a-z_0-9]*\.[a-z]*".*,\1,p' | sort -u); do \
 // RUN:     [[ " ${may[$d]} " == *" $u "* ]] || { echo "$d/ includes $u/: not allowed"; grep -l "#include \"$u/[a-z_0-9]*\." $d/*.[ch]; bad=1; }; \
 // RUN:   done; \
 // RUN: done; for d in */; do d=${d%/}; case $d in build|tests|examples) continue;; esac; \
@@ -34,6 +39,9 @@
 // (core < lowering < schedule < distribute.c), which also catches a prototype of an upper
 // function written in a lower header (tests/layercalls.sh).
 // RUN: tests/layercalls.sh
+// runtime/ does not call up into driver/ either (vptx.h declares the helpers that
+// runtime/ptxnotes.c defines, a declaration downwards).
+// RUN: tests/layercalls.sh runtime driver
 // The check can fail: a lower layer's call and a lower header's declaration of an upper
 // function are reported, a call down and a static function's name below are not.
 // RUN: rm -rf %t && mkdir -p %t/low %t/high

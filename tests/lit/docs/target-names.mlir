@@ -3,4 +3,4 @@
 // compares an arch name it spells out.
 // NO-ROUNDTRIP
 // RUN: ! grep -rnE --include=*.c --include=*.h 'str(n)?cmp\([^;]*"sm_[0-9]' \
-// RUN:   ir layout distribute ptxgen sim eval fuzz driver tools cli
+// RUN:   ir layout distribute ptxgen sim eval fuzz runtime driver tools cli

@@ -1,6 +1,6 @@
 // RUN: %vptx --emit=mlir %s | %filecheck %s
 // The parser reuses the type of the last vector type whose text (through the blanks
-// after it) comes again (frontend/parse_type.c): only the same bytes may give the
+// after it) comes again (ir/parse_type.c): only the same bytes may give the
 // same type.  Texts that share a prefix with the one before, a type glued to the next
 // token, a type at the end of a line and one before a comment all keep their own types.
 // CHECK-LABEL: func.func @reuse

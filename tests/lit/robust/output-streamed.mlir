@@ -1,5 +1,5 @@
 // -o to a regular file streams the output into a temporary file beside it
-// (driver/output.c output_begin), renamed over it only when the compilation
+// (runtime/output.c output_begin), renamed over it only when the compilation
 // succeeded.  Here the second kernel fails in ptxgen after the header and the
 // first kernel were written: the old file stays, and no temporary is left.
 // RUN: rm -rf %t.d && mkdir %t.d && echo keep > %t.d/out.ptx && chmod 640 %t.d/out.ptx

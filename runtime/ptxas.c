@@ -9,9 +9,9 @@
  * `-v` lines are summarised per kernel, and a kernel that spills registers
  * always gets a warning naming it.
  */
-#include "driver/ptxas.h"
-#include "driver/output.h"
-#include "driver/launch.h"
+#include "runtime/ptxas.h"
+#include "runtime/output.h"
+#include "runtime/launch.h"
 
 #include <ctype.h>
 #include <errno.h>

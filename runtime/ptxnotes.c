@@ -26,7 +26,8 @@
  * them (ptx_notes_check): the text is comments, and a hostile one must not make a
  * launcher read past the caller's parameter array.
  */
-#include "driver/launch.h"
+#include "runtime/ptxnotes.h"
+#include "driver/vptx.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,4 +341,284 @@ ptx_notes_check(const PtxEntryNotes *e, const uint32_t *sizes, uint32_t n, uint3
             return false;
         }
     return true;
+}
+
+/* ---- entry names, op-level headers, and the public helpers of vptx.h ---- */
+
+char *
+ptx_entry_name(const char *ptx, uint32_t n)
+{
+    uint32_t seen = 0;
+    for (const char *p = strstr(ptx, ".entry"); p; p = strstr(p + 6, ".entry")) {
+        if (p[6] != ' ' && p[6] != '\t')
+            continue;
+        const char *s = p + 6;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t len = strcspn(s, " \t\n(");
+        if (seen++ == n) {
+            char *name = malloc(len + 1);
+            if (name) {
+                memcpy(name, s, len);
+                name[len] = 0;
+            }
+            return name;
+        }
+    }
+    return NULL;
+}
+
+/* The notes of `entry` for one call of the public helpers below (parsed afresh: they
+   take only the text); NULL for a NULL argument, an unknown entry or a bad line. */
+static const PtxEntryNotes *
+public_notes(const char *ptx, const char *entry, PtxNotes *all)
+{
+    memset(all, 0, sizeof *all);
+    if (!ptx || !entry || !ptx_notes_parse(ptx, NULL, all))
+        return NULL;
+    const PtxEntryNotes *e = ptx_notes_find(all, entry);
+    return e && !e->error ? e : NULL;
+}
+
+/* ---- op-level kernels: the sizes / grid / result header lines ---- */
+
+typedef struct ExprText {
+    const char *p;
+    const int64_t *syms;
+    uint32_t nsyms;
+    bool ok;
+} ExprText;
+
+static int64_t expr_sum(ExprText *x);
+
+static void
+expr_blank(ExprText *x)
+{
+    while (*x->p == ' ')
+        x->p++;
+}
+
+static bool
+expr_word(ExprText *x, const char *w)
+{
+    size_t n = strlen(w);
+    expr_blank(x);
+    if (strncmp(x->p, w, n) != 0)
+        return false;
+    x->p += n;
+    return true;
+}
+
+static int64_t
+expr_atom(ExprText *x)
+{
+    expr_blank(x);
+    if (*x->p == '(') {
+        x->p++;
+        int64_t v = expr_sum(x);
+        x->ok &= expr_word(x, ")");
+        return v;
+    }
+    if (*x->p == '-') {
+        x->p++;
+        return -expr_atom(x);
+    }
+    bool sym = *x->p == 's';
+    if (sym)
+        x->p++;
+    if (*x->p < '0' || *x->p > '9') {
+        x->ok = false;
+        return 0;
+    }
+    char *end;
+    long long v = strtoll(x->p, &end, 10);
+    x->p = end;
+    if (!sym)
+        return v;
+    if (v < 0 || (uint64_t)v >= x->nsyms) {
+        x->ok = false;
+        return 0;
+    }
+    return x->syms[v];
+}
+
+static int64_t
+expr_product(ExprText *x)
+{
+    int64_t v = expr_atom(x);
+    for (;;) {
+        int op = expr_word(x, "*")          ? 1
+                 : expr_word(x, "ceildiv")  ? 2
+                 : expr_word(x, "floordiv") ? 3
+                 : expr_word(x, "mod")      ? 4
+                                            : 0;
+        if (!op)
+            return v;
+        int64_t r = expr_atom(x);
+        if (op > 1 && r == 0) {
+            x->ok = false;
+            return 0;
+        }
+        if (op == 1)
+            v *= r;
+        else if (op == 2)
+            v = v / r + (v % r != 0 && (v < 0) == (r < 0));
+        else if (op == 3)
+            v = v / r - (v % r != 0 && (v < 0) != (r < 0));
+        else
+            v = ((v % r) + r) % r;
+    }
+}
+
+static int64_t
+expr_sum(ExprText *x)
+{
+    int64_t v = expr_product(x);
+    for (;;) {
+        if (expr_word(x, "+"))
+            v += expr_product(x);
+        else if (expr_word(x, "- "))
+            v -= expr_product(x);
+        else
+            return v;
+    }
+}
+
+bool
+oplevel_eval_map(const char *text, const int64_t *syms, uint32_t nsyms, int64_t *out, uint32_t max,
+                 uint32_t *n)
+{
+    const char *arrow = strstr(text, "-> (");
+    *n = 0;
+    if (!arrow)
+        return false;
+    ExprText x = { arrow + 4, syms, nsyms, true };
+    expr_blank(&x);
+    if (*x.p == ')')
+        return true;
+    do {
+        int64_t v = expr_sum(&x);
+        if (!x.ok || *n >= max)
+            return false;
+        out[(*n)++] = v;
+    } while (expr_word(&x, ","));
+    return expr_word(&x, ")") && x.ok;
+}
+
+static const char *entry_comments(const char *ptx, const char *entry, const char **end);
+
+/* The comment lines `// vptx: ...` directly above `.visible .entry ENTRY(`: their start,
+   or NULL (and *end the entry). */
+static const char *
+entry_comments(const char *ptx, const char *entry, const char **end)
+{
+    size_t en = strlen(entry);
+    const char *e = NULL;
+    for (const char *p = strstr(ptx, ".visible .entry "); p; p = strstr(p + 1, ".visible .entry "))
+        if (strncmp(p + 16, entry, en) == 0 && p[16 + en] == '(') {
+            e = p;
+            break;
+        }
+    if (!e)
+        return NULL;
+    const char *start = e;
+    while (start > ptx && start[-1] == '\n') {
+        const char *l = start - 1;
+        while (l > ptx && l[-1] != '\n')
+            l--;
+        if (strncmp(l, "// vptx: ", 9) != 0)
+            break;
+        start = l;
+    }
+    *end = e;
+    return start;
+}
+
+/* A copy of the rest of the line at p into buf. */
+static void
+line_copy(const char *p, char *buf, size_t cap)
+{
+    size_t n = strcspn(p, "\n");
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(buf, p, n);
+    buf[n] = 0;
+}
+
+bool
+ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h)
+{
+    memset(h, 0, sizeof *h);
+    const char *e = NULL, *p = entry_comments(ptx, entry, &e);
+    bool have_grid = false;
+    for (; p && p < e; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : e) {
+        if (!strncmp(p, "// vptx: sizes", 14)) {
+            const char *q = p + 14;
+            while (h->nsyms < OPLEVEL_MAX_SYMS && (q = strstr(q, " = argument ")) && q < e) {
+                char *end;
+                uint32_t i = h->nsyms++;
+                h->sym_arg[i] = (int32_t)strtol(q + 12, &end, 10);
+                h->sym_dim[i] = -1;
+                if (!strncmp(end, " dim ", 5))
+                    h->sym_dim[i] = (int32_t)strtol(end + 5, &end, 10);
+                h->sym_param[i] =
+                    !strncmp(end, " (parameter ", 12) ? strtoll(end + 12, &end, 10) : -1;
+                q = end;
+            }
+        } else if (!strncmp(p, "// vptx: grid ", 14)) {
+            line_copy(p + 14, h->grid, sizeof h->grid);
+            have_grid = true;
+        } else if ((!strncmp(p, "// vptx: result ", 16) || !strncmp(p, "// vptx: scratch ", 17)) &&
+                   h->nresults < OPLEVEL_MAX_RESULTS) {
+            /* a split function's scratch buffers follow its results */
+            const char *a = strstr(p, " is argument "), *s = strstr(p, " of shape ");
+            if (a && s && s < e) {
+                h->result_arg[h->nresults] = (uint32_t)strtoul(a + 13, NULL, 10);
+                line_copy(s + 10, h->result_shape[h->nresults], sizeof h->result_shape[0]);
+                h->nresults++;
+            }
+        }
+    }
+    return have_grid;
+}
+
+unsigned
+vptx_dynamic_smem(const char *ptx, const char *entry)
+{
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    unsigned v = e ? e->dynamic_smem : 0;
+    ptx_notes_free(&all);
+    return v;
+}
+
+unsigned
+vptx_block_threads(const char *ptx, const char *entry)
+{
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    unsigned v = e ? e->block_threads : 0;
+    ptx_notes_free(&all);
+    return v;
+}
+
+int
+vptx_hidden_grid(const char *ptx, const char *entry)
+{
+    PtxNotes all;
+    const PtxEntryNotes *e = public_notes(ptx, entry, &all);
+    int v = e ? (int)e->grid_param : -1;
+    ptx_notes_free(&all);
+    return v;
+}
+
+unsigned
+vptx_persistent_workgroups(const unsigned grid[3], unsigned max)
+{
+    if (!grid)
+        return 0;
+    uint64_t total = (uint64_t)grid[0] * grid[1] * grid[2];
+    if (max == 0)
+        max = VPTX_PERSISTENT_WORKGROUPS;
+    return total == 0 ? 1 : total < max ? (unsigned)total : max;
 }

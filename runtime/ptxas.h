@@ -6,8 +6,8 @@
  * /usr/local/cuda/bin, and started with posix_spawn.  Its output is captured
  * and handed back unchanged; on failure the PTX file is kept for inspection.
  */
-#ifndef VPTX_DRIVER_PTXAS_H
-#define VPTX_DRIVER_PTXAS_H
+#ifndef VPTX_RUNTIME_PTXAS_H
+#define VPTX_RUNTIME_PTXAS_H
 
 #include "sim/sim.h"
 

@@ -18,7 +18,7 @@
  * a file name that does not fit is an error instead of a cut-off name.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "driver/output.h"
+#include "runtime/output.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -410,4 +410,43 @@ output_join(char *buf, size_t size, const char *dir, const char *name, char *err
         return false;
     }
     return true;
+}
+
+char *
+cli_read_file(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return NULL;
+    errno = 0;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    bool too_big = false;
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1)
+            break;
+        if (cap > CLI_MAX_FILE) { /* /dev/zero, an endless pipe: stop, do not grow */
+            too_big = true;
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        char *bigger = realloc(buf, cap *= 2);
+        if (!bigger)
+            free(buf);
+        buf = bigger;
+    }
+    int read_errno = errno; /* fread's reason (EISDIR for a folder) */
+    bool bad = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        errno = too_big ? EFBIG : bad ? (read_errno ? read_errno : EIO) : ENOMEM;
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
 }

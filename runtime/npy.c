@@ -8,9 +8,9 @@
  * padded with spaces and a final '\n', then the raw data.  The reader
  * checks every length against the bytes present before touching them.
  */
-#include "driver/npy.h"
+#include "runtime/npy.h"
 
-#include "driver/output.h"
+#include "runtime/output.h"
 #include "port.h"
 
 #include <errno.h>

@@ -11,7 +11,7 @@
  *   cuModuleLoadDataEx (JIT of the PTX, info and error logs) -> cuModuleGetFunction
  *   cuMemAlloc_v2 / cuMemcpyHtoD_v2 / cuLaunchKernel / cuMemcpyDtoH_v2 / cuMemFree_v2
  */
-#include "driver/cuda.h"
+#include "runtime/cuda.h"
 
 #include <dlfcn.h>
 #include <stdarg.h>

@@ -1,8 +1,8 @@
 /*
  * output.h -- writing output files safely (see output.c for the rules).
  */
-#ifndef VPTX_DRIVER_OUTPUT_H
-#define VPTX_DRIVER_OUTPUT_H
+#ifndef VPTX_RUNTIME_OUTPUT_H
+#define VPTX_RUNTIME_OUTPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -66,5 +66,11 @@ bool output_file_name(char *buf, size_t size, const char *stem, const char *ext,
 /* buf = dir/name; false (with a message) when it does not fit in size or PATH_MAX. */
 bool output_join(char *buf, size_t size, const char *dir, const char *name, char *err,
                  size_t errsize);
+
+/* output.c: reading */
+/* Reads a whole file (or stdin for "-"); NULL with errno set on failure, EFBIG
+ * past CLI_MAX_FILE bytes (so /dev/zero is an error, not a memory blow-up). */
+#define CLI_MAX_FILE ((size_t)1 << 31)
+char *cli_read_file(const char *path, size_t *len);
 
 #endif

@@ -5,8 +5,8 @@
  * below (bf16 travels as <u2).  Everything else is rejected with a message;
  * a malformed file is an error, never a crash.
  */
-#ifndef VPTX_DRIVER_NPY_H
-#define VPTX_DRIVER_NPY_H
+#ifndef VPTX_RUNTIME_NPY_H
+#define VPTX_RUNTIME_NPY_H
 
 #include <stddef.h>
 

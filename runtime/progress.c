@@ -9,7 +9,9 @@
  * short run or a redirected one prints nothing.  VPTX_PROGRESS=always shows it from
  * the start on any stderr (tests), VPTX_PROGRESS=never never.
  */
-#include "driver/launch.h"
+#include "runtime/progress.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,8 @@
  *
  * vptx never links libcuda: a binary linked with -lcuda does not even start
  * on a machine without the driver.  Everything that touches the driver API
- * lives in driver/cuda.c, behind this small interface, which mirrors the sim
- * host API (sim/sim.h) so that driver/launch.c can drive either.
+ * lives in runtime/cuda.c, behind this small interface, which mirrors the sim
+ * host API (sim/sim.h) so that runtime/launch.c can drive either.
  *
  * Every call returns false on failure and leaves a message in cuda_error():
  * the failing call, the error name from cuGetErrorName and its description,
@@ -12,8 +12,8 @@
  * Nothing here prints or exits.  One Cuda is one primary context on device 0;
  * it is not thread safe.
  */
-#ifndef VPTX_DRIVER_CUDA_H
-#define VPTX_DRIVER_CUDA_H
+#ifndef VPTX_RUNTIME_CUDA_H
+#define VPTX_RUNTIME_CUDA_H
 
 #include <stdbool.h>
 #include <stddef.h>

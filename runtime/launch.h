@@ -1,9 +1,12 @@
 /*
  * launch.h -- running a compiled kernel: its arguments on the host, their
  * marshalling into kernelParams per the kernel ABI (ptxgen/ptxgen.h), and a
- * Device that is either the simulator (sim/sim.h) or a GPU (driver/cuda.h).
+ * Device that is either the simulator (sim/sim.h) or a GPU (runtime/cuda.h).
  *
- * Shared by `vptx check` (check.c) and `vptx run FILE.mlir` (run_mlir.c):
+ * Shared by `vptx check` (tools/check.c), `vptx run FILE.mlir` (tools/run_mlir.c) and
+ * `vptx run PROGRAM.mlir` (tools/host_run.c).  The `// vptx:` lines above an entry are
+ * runtime/ptxnotes.h, the progress line runtime/progress.h, the command-line helpers
+ * driver/cliargs.h.
  *
  *   kernel_describe(m, func)   the IR signature -> KernelArg per argument
  *   kernel_set_dims(...)       sizes for `?` dims; strides; host buffers
@@ -16,11 +19,11 @@
  * Scalars are stored as the ABI passes them: f16/bf16 as uint16_t bits,
  * i1 as one byte 0/1, index as int64_t.
  */
-#ifndef VPTX_DRIVER_LAUNCH_H
-#define VPTX_DRIVER_LAUNCH_H
+#ifndef VPTX_RUNTIME_LAUNCH_H
+#define VPTX_RUNTIME_LAUNCH_H
 
-#include "driver/npy.h"
-#include "driver/vptx.h"
+#include "runtime/npy.h"
+#include "runtime/ptxnotes.h"
 #include "ir/ir.h"
 #include "sim/sim.h"
 
@@ -139,83 +142,6 @@ bool karg_npy_dtype(TypeId elem, NpyDtype *d);
  * after kernel_set_dims).  False with a message naming both dtypes or both shapes. */
 bool karg_fill_npy(const KernelArg *a, const NpyArray *x, void *host, char *err, size_t n);
 
-/* The name of the n-th `.entry` in PTX text (malloc'd), or NULL. */
-char *ptx_entry_name(const char *ptx, uint32_t n);
-
-/* A line `// vptx: hidden tensor map of argument N, box RxC, swizzle S, parameter P`
- * above an entry (docs/hopper.md, "Kernel ABI"), optionally ending `, unused when its
- * rows are not whole 16-byte pieces`: a tensor map the compiler appended after the
- * kernel's own parameters, which every launcher encodes (ptx_notes_parse reads it). */
-typedef struct HiddenTmap {
-    uint32_t arg;     /* N: the MLIR argument (a memref) whose buffer it maps */
-    int64_t param;    /* P: the .param holding that memref's base pointer; -1 if absent */
-    int64_t box[2];   /* rows x columns, outermost first */
-    unsigned swizzle; /* bytes: 0, 32, 64 or 128 */
-    bool optional;    /* the kernel tests the rows and does not use the map when TMA cannot */
-} HiddenTmap;
-
-/* ---- the `// vptx:` lines above each entry (ptxnotes.c) ---- */
-
-#define PTX_MAX_HIDDEN 16    /* hidden tensor maps of one entry */
-#define PTX_MAX_PARAMS 32768 /* a bound on parameter and argument numbers in the lines */
-
-/* What the `// vptx:` lines above one .entry say. */
-typedef struct PtxEntryNotes {
-    char *name;             /* the entry */
-    uint32_t line;          /* of its .entry line */
-    char *error;            /* "NAME:LINE: error: ..." for a line that is not right, or NULL */
-    unsigned dynamic_smem;  /* `dynamic shared memory N bytes`; 0: none */
-    unsigned block_threads; /* `block size N threads (...)`; 0: none */
-    HiddenTmap hidden[PTX_MAX_HIDDEN]; /* `hidden tensor map ...` lines, in order */
-    uint32_t nhidden;
-    int64_t grid_param;   /* `hidden logical grid ..., parameter P`: P; -1: none */
-    unsigned grid[3];     /* `grid X, Y, Z workgroups`; 0s: none */
-    unsigned static_smem; /* `static shared memory N bytes`; 0: none */
-} PtxEntryNotes;
-
-typedef struct PtxNotes {
-    PtxEntryNotes *entries; /* every .entry of the text, sorted by name */
-    uint32_t n;
-} PtxNotes;
-
-/* Reads the lines above every entry of ptx in one pass (name: the file, for messages;
- * NULL: "<ptx>").  A line that is not one vptx writes, whole and in range, gives its
- * entry an error.  False only when out of memory (*out is then empty). */
-bool ptx_notes_parse(const char *ptx, const char *name, PtxNotes *out);
-/* The notes of entry `entry`, or NULL (no such .entry line). */
-const PtxEntryNotes *ptx_notes_find(const PtxNotes *notes, const char *entry);
-void ptx_notes_free(PtxNotes *notes);
-/* Checks e against the entry as the device parsed it (n parameters, sizes[i] bytes
- * each): the maps and the grid fit after the kernel's own parameters, every map is 128
- * bytes, the parameter P of each map is one of the own 8-byte ones, the grid is three
- * 4-byte ones right after the maps.  *own gets the number of the kernel's own
- * parameters.  False with a message. */
-bool ptx_notes_check(const PtxEntryNotes *e, const uint32_t *sizes, uint32_t n, uint32_t *own,
-                     char *err, size_t errsize);
-
-/* An op-level kernel's header lines (docs/op-level.md): `// vptx: sizes s0 = argument A
- * dim D (parameter P), ...` (D absent: the index argument A itself), `// vptx: grid
- * affine_map<...>`, `// vptx: result K is argument A of shape affine_map<...>` (and a
- * split function's `// vptx: scratch K ...` lines, counted after the results). */
-#define OPLEVEL_MAX_SYMS    64
-#define OPLEVEL_MAX_RESULTS 16
-typedef struct OpLevelHeader {
-    uint32_t nsyms;
-    int32_t sym_arg[OPLEVEL_MAX_SYMS], sym_dim[OPLEVEL_MAX_SYMS]; /* dim -1: an index arg */
-    int64_t sym_param[OPLEVEL_MAX_SYMS];                          /* the .param holding that size */
-    char grid[512]; /* the grid's affine map, as printed */
-    uint32_t nresults;
-    uint32_t result_arg[OPLEVEL_MAX_RESULTS];
-    char result_shape[OPLEVEL_MAX_RESULTS][512];
-} OpLevelHeader;
-/* The header of `entry`; false when it has none (not an op-level kernel). */
-bool ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h);
-/* The results of an affine map's text `affine_map<()[s0, ...] -> (e, ...)>` (symbols
- * and constants, + - * ceildiv floordiv mod) for symbol values syms: up to max of them
- * into out, their count in *n; false when the text does not parse or divides by 0. */
-bool oplevel_eval_map(const char *text, const int64_t *syms, uint32_t nsyms, int64_t *out,
-                      uint32_t max, uint32_t *n);
-
 /* ---- devices ---- */
 
 typedef enum { DEV_SIM, DEV_CUDA } DeviceKind;
@@ -259,21 +185,6 @@ typedef struct LaunchResult {
 bool device_run(Device *d, const char *ptx, const char *name, const char *entry, Kernel *k,
                 const LaunchConfig *cfg, LaunchResult *res, char *err, size_t n);
 
-/* ---- progress.c: a progress line for long launches ---- */
-
-typedef struct Progress {
-    const char *who, *what; /* "vptx check", "gemm on the simulator" */
-    const char *unit;       /* what is counted: "CTA" (NULL), "workgroup" */
-    uint64_t start_ns, last_ns;
-    bool on, always, shown;
-} Progress;
-/* Starts timing work: a line appears on a terminal's stderr once it has run 2 s. */
-void progress_begin(Progress *p, const char *who, const char *what);
-/* done of total units (a SimProgressFn; user is the Progress). */
-void progress_update(void *user, uint64_t done, uint64_t total);
-/* Erases the line, if one was shown. */
-void progress_end(Progress *p);
-
 /* Whether func is a kernel of a split op-level function other than its last one: the
  * launchers run it as part of the last (kernel_run_earlier_steps), not on its own. */
 bool kernel_is_earlier_step(Module *m, OpId func);
@@ -284,13 +195,7 @@ bool kernel_is_earlier_step(Module *m, OpId func);
 bool kernel_run_earlier_steps(Device *d, Module *m, const char *ptx, const char *name, Kernel *k,
                               const LaunchConfig *cfg, char *err, size_t n);
 
-/* ---- command-line helpers shared by main.c, check.c and run_mlir.c ---- */
-
-/* Matches `--name=value` or `--name value` at argv[*i]; advances *i past a
- * separate value; sets *missing when the value is absent, or when the separate
- * value is an input file (cli_is_input_name) and the option takes none.  The
- * compile options (VptxOptions) have their own parser: cli_compile_option. */
-bool cli_option(int argc, char **argv, int *i, const char *name, const char **value, bool *missing);
+/* ---- the simulator's limits ---- */
 
 /* The simulator's limits, as `vptx run` and `vptx check` take them:
  *   --max-instructions=N   instructions per launch (default 2^32; 0: no limit)
@@ -299,41 +204,8 @@ typedef struct SimLimits {
     uint64_t max_insts, timeout_ms;
     bool bad; /* a value did not parse: the message is in err */
 } SimLimits;
-#define SIM_LIMITS_HELP                                                                            \
-    "  --max-instructions=N  simulator: fault after N instructions per launch (each CTA\n"         \
-    "                     started counts as 32; default 4294967296; 0: no limit)\n"                \
-    "  --timeout=SECONDS  simulator: also fault after SECONDS of wall-clock time per\n"            \
-    "                     launch (default: none; a verdict then depends on the machine)\n"
 void sim_limits_init(SimLimits *l);
-/* After a simulator fault whose message names `name`:LINE (the PTX of `input`),
- * prints the PTX line and the MLIR op it came from (ptxgen's comments) to out. */
-void ptx_fault_notes(FILE *out, const char *who, const char *err, const char *name, const char *ptx,
-                     const char *input);
-/* For a simulator error that is the instruction or time limit: a note saying how to
- * raise it on the command line (the simulator's message names no option); else NULL. */
-const char *cli_limit_hint(const char *err);
-/* argv[*i] is --max-instructions or --timeout: true (l->bad and err on a bad value) */
-bool cli_limit_option(int argc, char **argv, int *i, SimLimits *l, char *err, size_t n);
 void sim_limits_apply(SimCtx *sim, const SimLimits *l);
 void device_set_limits(Device *d, const SimLimits *l); /* the simulator only */
-/* The whole file (malloc'd, NUL-terminated; "-" is stdin), or NULL with errno set. */
-/* Reads a whole file (or stdin for "-"); NULL with errno set on failure, EFBIG
- * past CLI_MAX_FILE bytes (so /dev/zero is an error, not a memory blow-up). */
-#define CLI_MAX_FILE ((size_t)1 << 31)
-char *cli_read_file(const char *path, size_t *len);
-/* Parses a number for a scalar argument of type t into the bits the ABI passes
- * (f16/bf16 bits, f32/f64 bits, two's complement integers).  Integers are decimal or
- * 0x hexadecimal, with an optional '-' (never octal), and must fit the type: iN takes
- * -2^(N-1) to 2^N - 1, i1 takes 0, 1, true and false.  Floats are decimal (or inf,
- * nan), and a finite one that rounds to infinity in the type is refused.  False with a
- * message naming the type ("'300' does not fit in i8 (-128 to 255)"). */
-bool cli_scalar_bits(TypeId t, const char *text, uint64_t *bits, char *why, size_t n);
-/* The integer rules of cli_scalar_bits for a width of 1..64 bits: signed, unsigned
- * (no '-') or signless (either range); type names the type in the message. */
-typedef enum { CLI_INT_SIGNLESS, CLI_INT_SIGNED, CLI_INT_UNSIGNED } CliIntSign;
-bool cli_int_bits(const char *text, unsigned width, CliIntSign sign, const char *type,
-                  uint64_t *bits, char *why, size_t n);
-/* The float rules of cli_scalar_bits for float type t (its value, unrounded). */
-bool cli_float_value(const char *text, TypeId t, double *value, char *why, size_t n);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * runtime.c -- the runtime C API (vptx_runtime.h): contexts, modules, device
  * memory and launches on the simulator (sim/sim.h) or the CUDA driver
- * (driver/cuda.h, loaded with dlopen on first use).
+ * (runtime/cuda.h, loaded with dlopen on first use).
  *
  * Each public call checks its arguments first (NULL handles, handles of another
  * context, zero sizes, zero grid or block dimensions), then forwards to the
@@ -10,7 +10,7 @@
  * vptx_context_destroy); device memory goes with the device context.
  *
  * Hidden tensor maps (docs/runtime-api.md): vptx_module_load reads the `// vptx:`
- * lines above every entry once (driver/ptxnotes.c); vptx_module_get_function checks an
+ * lines above every entry once (runtime/ptxnotes.c); vptx_module_get_function checks an
  * entry's lines against its parameters as the device parsed them (the simulator's
  * entry table, cuFuncGetParamInfo), so that the text never decides how many of the
  * caller's params are read; vptx_launch_memrefs encodes one map per line from the
@@ -18,9 +18,9 @@
  */
 #include "driver/vptx_runtime.h"
 
-#include "driver/cuda.h"
-#include "driver/launch.h"
-#include "driver/ptxas.h"
+#include "runtime/cuda.h"
+#include "runtime/launch.h"
+#include "runtime/ptxas.h"
 #include "driver/vptx.h"
 #include "sim/sim.h"
 
