@@ -30,6 +30,18 @@ static const struct {
     { "f8E5M2FNUZ", TY_F8E5M2FNUZ },
 };
 
+/* `i` and decimal digits: an integer type MLIR has (iN, any N) that vptx may lack */
+static bool
+is_int_width_name(const char *s, size_t n)
+{
+    if (n < 2 || s[0] != 'i')
+        return false;
+    for (size_t i = 1; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return true;
+}
+
 bool
 is_type_start(const Parser *p)
 {
@@ -572,7 +584,12 @@ parse_type(Parser *p, TypeId *out)
                 ok = true;
                 break;
             }
-        if (!ok)
+        if (!ok && is_int_width_name(p->tok.s, p->tok.n))
+            error_here(p,
+                       "unsupported type '%.*s': integer widths are 1, 8, 16, 32 and 64 "
+                       "(packed i4 and moves of i128 are not supported yet)",
+                       (int)(p->tok.n > 60 ? 60 : p->tok.n), p->tok.s);
+        else if (!ok)
             error_here(p, "unsupported type '%.*s'", (int)(p->tok.n > 60 ? 60 : p->tok.n),
                        p->tok.s);
     } else {
