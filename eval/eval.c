@@ -528,6 +528,7 @@ dispatch_other(Eval *ev, Frame *f, OpId o)
     case OP_DYNAMIC_SHARED_MEMORY:
     case OP_LDMATRIX:
     case OP_MMA_SYNC:
+    case OP_MMA_SP_SYNC:
     case OP_DEVICE_ASYNC_COPY:
     case OP_DEVICE_ASYNC_CREATE_GROUP:
     case OP_DEVICE_ASYNC_WAIT:

@@ -119,6 +119,35 @@ parse_mma_sync(Parser *p, OpBuild *b)
     return true;
 }
 
+/* mma.sp.sync ::= `(` value-use `,` value-use `,` value-use `)` `metadata` `(` value-use `)`
+ *                 attr-dict `:` `(` type `,` type `,` type `)` `->` type
+ * (the metadata's type is vector<2xi16>, not spelled) */
+static bool
+parse_mma_sp_sync(Parser *p, OpBuild *b)
+{
+    Use u[4];
+    if (!expect(p, TK_LPAREN, "'('") || !use(p, &u[0]) || !expect(p, TK_COMMA, "','") ||
+        !use(p, &u[1]) || !expect(p, TK_COMMA, "','") || !use(p, &u[2]) ||
+        !expect(p, TK_RPAREN, "')'") || !expect_bare(p, "metadata") ||
+        !expect(p, TK_LPAREN, "'('") || !use(p, &u[3]) || !expect(p, TK_RPAREN, "')'") ||
+        !parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'"))
+        return false;
+    TypeIdList ins = { 0 };
+    TypeId out;
+    Loc loc = p->tok.loc;
+    if (!parse_type_list_parens(p, &ins) || !expect(p, TK_ARROW, "'->'") || !parse_type(p, &out))
+        return false;
+    if (ins.n != 3)
+        return error_at(p, loc, "expected 3 operand types");
+    const int64_t two = 2;
+    TypeId meta = type_vector(p->m, TY_I16, 1, &two);
+    for (int i = 0; i < 4; i++)
+        if (!push(p, b, &u[i], i < 3 ? ins.items[i] : meta))
+            return false;
+    build_push_type(p, b, out);
+    return true;
+}
+
 /* device_async_copy ::= value-use `[` indices `]` `,` value-use `[` indices `]` `,` integer
  *                       (`,` value-use)? attr-dict `:` memref-type `to` memref-type
  * operands: dst, dstIndices, src, srcIndices, srcElements? */
@@ -380,6 +409,7 @@ custom_parser_nvgpu(OpKind k)
     static CustomParseFn *const table[OP_COUNT] = {
         [OP_LDMATRIX] = parse_ldmatrix,
         [OP_MMA_SYNC] = parse_mma_sync,
+        [OP_MMA_SP_SYNC] = parse_mma_sp_sync,
         [OP_DEVICE_ASYNC_COPY] = parse_async_copy,
         [OP_DEVICE_ASYNC_CREATE_GROUP] = parse_create_group,
         [OP_DEVICE_ASYNC_WAIT] = parse_async_wait,

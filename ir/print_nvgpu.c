@@ -94,6 +94,30 @@ print_mma_sync(Printer *p, OpId o)
     return true;
 }
 
+/* `(%a, %b, %c) metadata(%m) {..} : (A, B, C) -> D` */
+static bool
+print_mma_sp_sync(Printer *p, OpId o)
+{
+    const Op *op = op_get(p->m, o);
+    if (op->nargs != 4 || op->nres != 1)
+        return false;
+    const Type *mt = type_get(p->m, value_type(p->m, op->args[3]));
+    if (mt->kind != TY_VECTOR || mt->rank != 1 || mt->shape[0] != 2 || mt->elem != TY_I16)
+        return false;
+    pr_op_name(p, o);
+    pr(p, "(");
+    pr_values(p, op->args, 3);
+    pr(p, ") metadata(");
+    pr_values(p, op->args + 3, 1);
+    pr(p, ")");
+    pr_attr_dict(p, o, NULL, 0);
+    pr(p, " : (");
+    pr_types(p, op->args, 3);
+    pr(p, ") -> ");
+    pr_type(p, value_type(p->m, op->res[0]));
+    return true;
+}
+
 /* `%src[..], %dst[..], N (, %n)? : S to D`; operands dst, dstIndices, src, srcIndices, srcElements?
  */
 static bool
@@ -379,6 +403,7 @@ custom_printer_nvgpu(OpKind k)
     static CustomPrintFn *const table[OP_COUNT] = {
         [OP_LDMATRIX] = print_ldmatrix,
         [OP_MMA_SYNC] = print_mma_sync,
+        [OP_MMA_SP_SYNC] = print_mma_sp_sync,
         [OP_DEVICE_ASYNC_COPY] = print_async_copy,
         [OP_DEVICE_ASYNC_CREATE_GROUP] = print_create_group,
         [OP_DEVICE_ASYNC_WAIT] = print_async_wait,

@@ -845,6 +845,9 @@ verify_nvgpu_rules(Verifier *v, OpId o)
     case OP_MMA_SYNC:
         verify_mma_sync(v, o);
         return true;
+    case OP_MMA_SP_SYNC:
+        verify_mma_sp_sync(v, o);
+        return true;
     case OP_DEVICE_ASYNC_COPY:
         verify_device_async_copy(v, o);
         return true;

@@ -252,6 +252,86 @@ verify_mma_sync(Verifier *v, OpId o)
     }
 }
 
+/*
+ * nvgpu.mma.sp.sync: mma.sp with A 2:4 sparse, f16/bf16 operands, m16n8k16 or m16n8k32
+ * (PTX ISA 9.7.14.6): a lane holds half the dense A fragment (A: vector<(k/8) x 2>),
+ * B and C as mma.sync's; the metadata is vector<2xi16> (one b32 register); the sparsity
+ * selector names the lane (k16: 0..3) or lane pair (k32: 0 or 1) of each quad whose
+ * metadata is read.
+ */
+void
+verify_mma_sp_sync(Verifier *v, OpId o)
+{
+    for (uint32_t i = 0; i < 3; i++)
+        if (!verify_want(v, o, operand(i),
+                         is_vec(v, arg_type(v, o, i)) && rank_of(v, arg_type(v, o, i)) == 2,
+                         "a 2-d vector"))
+            return;
+    TypeId mt = arg_type(v, o, 3);
+    if (!verify_want(v, o, operand(3),
+                     is_vec(v, mt) && rank_of(v, mt) == 1 && dim_of(v, mt, 0) == 2 &&
+                         elem_of(v, mt) == TY_I16,
+                     "vector<2xi16>"))
+        return;
+    if (!verify_want_same(v, o, result(0), operand(2)))
+        return;
+    TypeId ea = elem_of(v, arg_type(v, o, 0)), ec = elem_of(v, arg_type(v, o, 2));
+    if (elem_of(v, arg_type(v, o, 1)) != ea) {
+        verify_fail(v, o,
+                    "operand #1 has type %s but must have the element type of operand #0 (%s)",
+                    verify_tname(v, arg_type(v, o, 1)), verify_tname(v, ea));
+        return;
+    }
+    if (ea != TY_F16 && ea != TY_BF16) {
+        verify_fail(v, o, "has %s operands; vptx emits mma.sp for f16 and bf16 operands only",
+                    verify_tname(v, ea));
+        return;
+    }
+    int64_t s[3];
+    int n = verify_get_ints(v, o, "mmaShape", s, 3, true);
+    if (n < 0)
+        return;
+    if (n != 3) {
+        verify_fail(v, o, "attribute 'mmaShape' must be [m, n, k]");
+        return;
+    }
+    if (s[0] != 16 || s[1] != 8 || (s[2] != 16 && s[2] != 32)) {
+        verify_fail(v, o,
+                    "has mmaShape [%lld, %lld, %lld], which is no mma.sp form (m16n8k16 or "
+                    "m16n8k32)",
+                    (long long)s[0], (long long)s[1], (long long)s[2]);
+        return;
+    }
+    if (ec != TY_F32 && !(ec == TY_F16 && ea == TY_F16)) {
+        verify_fail(v, o, "operand #2 has type %s but %s operands accumulate in %s",
+                    verify_tname(v, arg_type(v, o, 2)), verify_tname(v, ea),
+                    ea == TY_F16 ? "f32 or f16" : "f32");
+        return;
+    }
+    int64_t sel = 0;
+    const Attr *sa = op_attr(v->m, o, "sparsitySelector");
+    if (sa && !verify_get_int(v, o, "sparsitySelector", &sel, true))
+        return;
+    int64_t maxsel = s[2] == 16 ? 3 : 1;
+    if (sel < 0 || sel > maxsel) {
+        verify_fail(v, o,
+                    "has sparsitySelector %lld but m16n8k%lld reads metadata from %s of each "
+                    "quad of lanes (0..%lld)",
+                    (long long)sel, (long long)s[2], s[2] == 16 ? "one lane" : "one lane pair",
+                    (long long)maxsel);
+        return;
+    }
+    int64_t kt = s[2] / 8;
+    int64_t want_shape[3][2] = { { kt, 2 }, { kt, 2 }, { 2, 2 } };
+    for (uint32_t i = 0; i < 3; i++) {
+        TypeId t = arg_type(v, o, i);
+        if (dim_of(v, t, 0) != want_shape[i][0] || dim_of(v, t, 1) != want_shape[i][1])
+            verify_fail(v, o, "operand #%u has type %s but mmaShape [%lld, %lld, %lld] needs %s", i,
+                        verify_tname(v, t), (long long)s[0], (long long)s[1], (long long)s[2],
+                        verify_vname(v, want_shape[i], 2, elem_of(v, t)));
+    }
+}
+
 static bool
 last_dim_unit_stride(const Verifier *v, TypeId t)
 {

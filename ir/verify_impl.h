@@ -280,6 +280,7 @@ void verify_dynamic_shared_memory(Verifier *v, OpId o);
 bool verify_want_tensormap(Verifier *v, OpId o, Slot s); /* an !nvgpu.tensormap.descriptor */
 void verify_ldmatrix(Verifier *v, OpId o);
 void verify_mma_sync(Verifier *v, OpId o);
+void verify_mma_sp_sync(Verifier *v, OpId o);
 void verify_device_async_copy(Verifier *v, OpId o);
 void verify_async_create_group(Verifier *v, OpId o);
 void verify_async_wait(Verifier *v, OpId o);

@@ -505,6 +505,50 @@ lower_mma_sync(Emit *e, OpId o)
     return true;
 }
 
+/* ---- mma.sp (PTX ISA 9.7.14.6: m16n8k16 and m16n8k32, f16/bf16 with 2:4 sparse A) ----
+ * Emitted as mma.sp::ordered_metadata, the spelling ptxas recommends (plain mma.sp draws an
+ * advisory); it reads the same metadata for every 2:4 pattern whose two indices ascend,
+ * which is how a compressed row is stored. */
+static bool
+lower_mma_sp_sync(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    const Attr *sh = op_attr(e->m, o, "mmaShape");
+    int64_t m = shape_at(sh, 0), n = shape_at(sh, 1), k = shape_at(sh, 2);
+    TypeId at = type_element(e->m, value_type(e->m, op->args[0]));
+    TypeId ct = type_element(e->m, value_type(e->m, op->args[2]));
+    const char *ta = mma_type(at, false), *tc = ct == TY_F32 ? "f32" : mma_type(ct, false);
+    int64_t sel = attr_int_or(op_attr(e->m, o, "sparsitySelector"), 0);
+    Rep *ra = rep_of(e, op->args[0]), *rb = rep_of(e, op->args[1]), *rc = rep_of(e, op->args[2]);
+    Rep *rm = rep_of(e, op->args[3]);
+    if (!ta || !tc || (at != TY_F16 && at != TY_BF16))
+        return fail_op(e, "with %s operands and %s accumulators is not an mma.sp type row",
+                       scalar_type_name(at), scalar_type_name(ct));
+    if (ra->n != (uint32_t)(k / 8) || rb->n != (uint32_t)(k / 8) ||
+        rc->n != (ct == TY_F32 ? 4u : 2u) || rm->n != 1 || rm->per != 2)
+        return fail_op(
+            e, "operand vectors do not match the m%" PRId64 "n%" PRId64 "k%" PRId64 " fragments", m,
+            n, k);
+    RegClass cc = ct == TY_F32 ? RC_F32 : RC_B32;
+    char la[160], lb[160], lc[160], ld[160];
+    reg_list(e, la, sizeof la, ra, RC_B32, false);
+    reg_list(e, lb, sizeof lb, rb, RC_B32, false);
+    reg_list(e, lc, sizeof lc, rc, cc, true);
+    Slot meta = rm->slots[0];
+    meta = as_reg(e, meta.cls == RC_B32 ? meta : to_cls(e, as_reg(e, meta), RC_B32, false));
+    ValueId res = op->res[0];
+    Rep *rd = rep_new(e, res, rc->n, pack_factor(e->m, value_type(e->m, res)), ct);
+    for (uint32_t i = 0; i < rd->n; i++)
+        rd->slots[i] = new_reg(e, cc);
+    reg_list(e, ld, sizeof ld, rd, cc, false);
+    ins(e,
+        "mma.sp::ordered_metadata.sync.aligned.m%" PRId64 "n%" PRId64 "k%" PRId64
+        ".row.col.%s.%s.%s.%s %s, %s, %s, %s, %s, 0x%" PRIx64 ";",
+        m, n, k, tc, ta, ta, tc, ld, la, lb, lc, S(e, meta), (uint64_t)sel);
+    need_version(e, 85);
+    return need_feature(e, TF_MMA_SYNC, "mma.sp");
+}
+
 /* ---- cp.async ---- */
 
 /* Splits device_async_copy operands: dst, dstIndices, src, srcIndices, srcElements. */
@@ -583,6 +627,8 @@ isel_nvgpu(Emit *e, OpId o)
         return lower_ldmatrix(e, o);
     case OP_MMA_SYNC:
         return lower_mma_sync(e, o);
+    case OP_MMA_SP_SYNC:
+        return lower_mma_sp_sync(e, o);
     case OP_DEVICE_ASYNC_COPY:
         return lower_async_copy(e, o);
     case OP_DEVICE_ASYNC_CREATE_GROUP:

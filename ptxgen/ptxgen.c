@@ -63,6 +63,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_DYNAMIC_SHARED_MEMORY] = isel_gpu,
     [OP_LDMATRIX] = isel_nvgpu,
     [OP_MMA_SYNC] = isel_nvgpu,
+    [OP_MMA_SP_SYNC] = isel_nvgpu,
     [OP_DEVICE_ASYNC_COPY] = isel_nvgpu,
     [OP_DEVICE_ASYNC_CREATE_GROUP] = isel_nvgpu,
     [OP_DEVICE_ASYNC_WAIT] = isel_nvgpu,

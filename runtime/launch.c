@@ -56,25 +56,13 @@ static bool
 per_thread_visit(Module *m, OpId o, void *ctx)
 {
     static const OpKind simt_ops[] = {
-        OP_THREAD_ID,
-        OP_LANE_ID,
-        OP_SUBGROUP_ID,
-        OP_SHUFFLE,
-        OP_SUBGROUP_REDUCE,
-        OP_LDMATRIX,
-        OP_MMA_SYNC,
-        OP_DYNAMIC_SHARED_MEMORY,
-        OP_DEVICE_ASYNC_COPY,
-        OP_WARPGROUP_MMA,
-        OP_TMA_ASYNC_LOAD,
-        OP_MBARRIER_CREATE,
-        OP_NVVM_SREG,
-        OP_CLUSTER_ID,
-        OP_CLUSTER_BLOCK_ID,
-        OP_ALL_REDUCE,
-        OP_PRINTF,
-        OP_NVVM_SHFL_SYNC,
-        OP_NVVM_ELECT_SYNC,
+        OP_THREAD_ID,         OP_LANE_ID,         OP_SUBGROUP_ID,
+        OP_SHUFFLE,           OP_SUBGROUP_REDUCE, OP_LDMATRIX,
+        OP_MMA_SYNC,          OP_MMA_SP_SYNC,     OP_DYNAMIC_SHARED_MEMORY,
+        OP_DEVICE_ASYNC_COPY, OP_WARPGROUP_MMA,   OP_TMA_ASYNC_LOAD,
+        OP_MBARRIER_CREATE,   OP_NVVM_SREG,       OP_CLUSTER_ID,
+        OP_CLUSTER_BLOCK_ID,  OP_ALL_REDUCE,      OP_PRINTF,
+        OP_NVVM_SHFL_SYNC,    OP_NVVM_ELECT_SYNC,
     };
     OpKind k = op_get(m, o)->kind;
     for (size_t i = 0; i < sizeof simt_ops / sizeof simt_ops[0]; i++)

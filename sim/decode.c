@@ -654,3 +654,32 @@ dec_mma(Decoder *d, Inst *in)
     d->opty[0] = d->opty[3] = in->ty[0];
     return true;
 }
+
+/* mma.sp{::ordered_metadata}.sync.aligned.m16n8k{16,32}.row.col.D.A.B.C d, a, b, c, e, f:
+ * f16/bf16 A and B (A half the dense fragment), f32 or (f16 operands) f16 C and D, the
+ * metadata e a register and the selector f an immediate (k16: 0..3, k32: 0 or 1) */
+bool
+dec_mma_sp(Decoder *d, Inst *in)
+{
+    if (in->nty != 4 || !(in->flags & F_ROW) || !(in->flags & F_COL))
+        return dec_error(d, "'mma.sp' needs .row.col and four types (d, a, b, c)");
+    int a = in->ty[1], c = in->ty[3];
+    bool half = a == in->ty[2] && (a == TY_F16 || a == TY_BF16);
+    bool acc = in->ty[0] == c && (c == TY_F32 || (c == TY_F16 && a == TY_F16));
+    if (!half || !acc || (in->shape != SH_M16N8K16 && in->shape != SH_M16N8K32))
+        return dec_error(d, "unsupported mma.sp shape/type combination");
+    unsigned nab = in->shape == SH_M16N8K16 ? 2 : 4, nc = c == TY_F16 ? 2 : 4;
+    const unsigned want[4] = { nc, nab, nab, nc };
+    for (int i = 0; i < 4; i++)
+        if (in->o[i].kind != OPD_VEC || in->o[i].n != want[i])
+            return dec_error(d, "mma.sp operand %d needs a list of %u registers", i, want[i]);
+    if (in->o[4].kind != OPD_REG && in->o[4].kind != OPD_IMM)
+        return dec_error(d, "mma.sp metadata must be a register or an immediate");
+    if (in->o[5].kind != OPD_IMM || in->o[5].imm > (in->shape == SH_M16N8K16 ? 3 : 1))
+        return dec_error(d, "mma.sp sparsity selector must be an immediate %s",
+                         in->shape == SH_M16N8K16 ? "0..3" : "0 or 1");
+    d->opty[0] = d->opty[3] = in->ty[0];
+    d->opty[1] = d->opty[2] = TY_B32;
+    d->opty[4] = d->opty[5] = TY_B32;
+    return true;
+}

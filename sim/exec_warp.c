@@ -814,3 +814,67 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
     }
     return true;
 }
+
+/* ---- mma.sp [PTX ISA §9.7.14.6; f16/bf16, m16n8k16 and m16n8k32] ----
+ * A is 2:4 sparse: register r of lane l (g = l>>2, t = l&3) holds the two non-zeros of
+ * chunk t + 4(r>>1) (columns 4 chunk .. 4 chunk + 3) of row g + 8(r&1), low half first.
+ * The metadata of a quad's rows comes from lane 4g + sel (k16) or lanes 4g + 2 sel + q
+ * (k32, q naming chunks 4q..4q+3): bits 16h + 4c + 2j hold the column within chunk c of
+ * non-zero j of row g + 8h.  A is decompressed to dense 16 x K and the product is the
+ * dense mma's (k in order, never fused).  B: element i of lane l is (2t + (i&1) + 8(i>>1), g). */
+bool
+wx_mma_sp(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)mask;
+    int K = in->shape == SH_M16N8K16 ? 16 : 32;
+    int sel = (int)in->o[5].imm;
+    bool bf = in->ty[1] == TY_BF16;
+    double A[16 * 32], B[32 * 8], D[16 * 8];
+    for (int i = 0; i < 16 * K; i++)
+        A[i] = 0;
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        const Thread *t = lane_thread(x, warp, l);
+        int g = (int)(l >> 2), tq = (int)(l & 3);
+        for (int r = 0; r < in->o[1].n; r++) {
+            int row = g + 8 * (r & 1), chunk = tq + 4 * (r >> 1);
+            int q = K == 32 ? chunk >> 2 : 0, c = chunk & 3;
+            uint32_t src = (uint32_t)(4 * g + (K == 16 ? sel : 2 * sel + q));
+            uint32_t meta = (uint32_t)opd_read(x, lane_thread(x, warp, src), &in->o[4]);
+            uint32_t bits = (uint32_t)opd_read(x, t, &x->vecs[in->o[1].r + (uint32_t)r]);
+            for (int j = 0; j < 2; j++) {
+                int col = (int)(meta >> (16 * (row >> 3) + 4 * c + 2 * j)) & 3;
+                uint16_t h = (uint16_t)(bits >> (16 * j));
+                A[row * K + 4 * chunk + col] = bf ? bf16_to_double(h) : f16_to_double(h);
+            }
+        }
+        for (int r = 0; r < in->o[2].n; r++) {
+            uint32_t bits = (uint32_t)opd_read(x, t, &x->vecs[in->o[2].r + (uint32_t)r]);
+            for (int e = 0; e < 2; e++) {
+                uint16_t h = (uint16_t)(bits >> (16 * e));
+                B[(2 * tq + e + 8 * r) * 8 + g] = bf ? bf16_to_double(h) : f16_to_double(h);
+            }
+        }
+        for (int i = 0; i < 4; i++) {
+            int mi, ni;
+            cd_pos(l, i, &mi, &ni);
+            D[mi * 8 + ni] = c_value(x, warp, in, l, i);
+        }
+    }
+    mma_rows(D, A, B, K);
+    for (uint32_t l = 0; l < WARP_SIZE; l++) {
+        uint32_t out[4] = { 0, 0, 0, 0 };
+        for (int i = 0; i < 4; i++) {
+            int mi, ni;
+            cd_pos(l, i, &mi, &ni);
+            uint32_t bits = d_bits(in, D[mi * 8 + ni], 0);
+            if (in->ty[0] == TY_F16)
+                out[i >> 1] |= (bits & 0xffff) << (16 * (i & 1));
+            else
+                out[i] = bits;
+        }
+        Thread *t = lane_thread(x, warp, l);
+        for (int r = 0; r < in->o[0].n; r++)
+            reg_write(t, &x->vecs[in->o[0].r + (uint32_t)r], out[r]);
+    }
+    return true;
+}

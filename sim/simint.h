@@ -473,7 +473,7 @@ uint64_t imm_convert(const Opd *o, int ty); /* literal -> slot bits for type ty 
 
 /* decode hooks named in ops.def */
 DecodeFn dec_arith, dec_shift, dec_setp, dec_slct, dec_mov, dec_cvt, dec_cvta, dec_ldst, dec_atom,
-    dec_cpasync, dec_bra, dec_call, dec_bar, dec_vote, dec_ldmatrix, dec_mma;
+    dec_cpasync, dec_bra, dec_call, dec_bar, dec_vote, dec_ldmatrix, dec_mma, dec_mma_sp;
 
 /* ---- execution ---- */
 
@@ -743,7 +743,7 @@ bool sim_tc_sdesc_decode(uint64_t d, SimSdesc *o);
 /* shared address of element (x, k) (x: M or N index) of e-byte elements [9.7.16.3.3] */
 uint32_t sim_tc_sdesc_addr(const SimSdesc *s, bool mn_major, uint32_t x, uint32_t k, uint32_t e);
 WarpFn wx_nop, wx_shfl, wx_vote, wx_match, wx_redux, wx_elect, wx_ldmatrix, wx_stmatrix,
-    wx_movmatrix, wx_mma;
+    wx_movmatrix, wx_mma, wx_mma_sp;
 /* wmma (exec_wmma.c) */
 DecodeFn sim_dec_wmma;
 WarpFn sim_wx_wmma_load, sim_wx_wmma_store, sim_wx_wmma_mma;

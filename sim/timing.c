@@ -474,9 +474,12 @@ classify(const TimingGpu *g, const Inst *in)
         p.kind = K_BAR;
         break;
     case OP_MMA: /* at the rate the pipe achieves under load (mma_eff) */
+    case OP_MMA_SP:
+    case OP_MMA_SP_ORD:
     case OP_WMMA_MMA:
         p.pipe = TP_TENSOR;
-        p.work = (float)mma_fmas(in);
+        /* mma.sp multiplies only A's kept half: the work of a dense mma of half the K */
+        p.work = (float)(mma_fmas(in) / (in->op == OP_MMA_SP || in->op == OP_MMA_SP_ORD ? 2 : 1));
         p.occ = (float)(p.work * 4 / g->thr[TP_TENSOR] / g->mma_eff);
         p.lat = (uint16_t)(g->lat[TP_TENSOR] + p.occ);
         break;

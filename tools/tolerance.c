@@ -67,7 +67,8 @@ reduction_length(Module *m, OpId o)
     }
     case OP_REDUCTION:
         return (double)type_num_elements(m, value_type(m, op->args[0]));
-    case OP_MMA_SYNC: {
+    case OP_MMA_SYNC:
+    case OP_MMA_SP_SYNC: {
         const Attr *s = op_attr(m, o, "mmaShape");
         return s && s->kind == ATTR_ARRAY && s->n == 3 && s->items[2]->kind == ATTR_INT
                    ? (double)s->items[2]->i
