@@ -69,8 +69,8 @@ test_hidden_parameter_out_of_range(void)
         "// vptx: hidden tensor map of argument 0, box 64x64, swizzle 128, parameter 5",
     };
     static const char *const why[] = {
-        "<ptx>:4: error: entry 'k': expected 'hidden tensor map of argument N, box RxC, swizzle "
-        "S, parameter P'",
+        ("<ptx>:4: error: entry 'k': expected 'hidden tensor map of argument N, box RxC, "
+         "swizzle S, parameter P'"),
         "names parameter 1, which is not one of its 1 own 8-byte parameters",
         "names parameter 5, which is not one of its 1 own 8-byte parameters",
     };
@@ -365,7 +365,7 @@ test_limits_api(void)
     VptxContext *ctx = NULL;
     vptx_context_create(VPTX_DEVICE_SIM, &ctx);
     VptxModule *mod;
-    VptxFunction *spin, *trivial;
+    VptxFunction *spin = NULL, *trivial = NULL;
     CHECK(vptx_module_load(ctx, ptx, &mod) == VPTX_OK &&
               vptx_module_get_function(ctx, mod, "spin", &spin) == VPTX_OK &&
               vptx_module_get_function(ctx, mod, "trivial", &trivial) == VPTX_OK,
