@@ -175,7 +175,7 @@ $(BUILD)/replay_%: $(BUILD)/tests/fuzz/replay_%
 	cp $< $@
 
 # One fully static vptx, linked against musl (musl-gcc: Debian's musl-tools), in build/static;
-# `strip build/static/vptx` leaves about 1.2 MB.  Compiling needs no libdl; the CUDA backend
+# `strip build/static/vptx` leaves about 1.6 MB.  Compiling needs no libdl; the CUDA backend
 # says that the static build cannot load the driver (musl's static dlopen always fails).
 STATIC_CC = musl-gcc
 static:                     ## a fully static vptx linked against musl (musl-gcc), in build/static
