@@ -180,49 +180,13 @@ parse_run_args(int argc, char **argv, RunArgs *a)
     return -1;
 }
 
-/* The dtype an array for element type t must have. */
-static bool
-dtype_for(TypeId t, NpyDtype *d)
-{
-    switch (t) {
-    case TY_F32:
-        *d = NPY_F4;
-        return true;
-    case TY_F16:
-        *d = NPY_F2;
-        return true;
-    case TY_BF16:
-    case TY_I16:
-        *d = NPY_U2;
-        return true;
-    case TY_F64:
-        *d = NPY_F8;
-        return true;
-    case TY_I8:
-        *d = NPY_I1;
-        return true;
-    case TY_I32:
-        *d = NPY_I4;
-        return true;
-    case TY_I64:
-    case TY_INDEX:
-        *d = NPY_I8;
-        return true;
-    case TY_I1:
-        *d = NPY_U1;
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* Checks array x against memref argument a; appends its `?` dims to dims. */
 static bool
 match_array(const KernelArg *a, const NpyArray *x, int64_t *dims, uint32_t *ndims, char *err,
             size_t n)
 {
     NpyDtype want;
-    if (!dtype_for(a->elem, &want)) {
+    if (!karg_npy_dtype(a->elem, &want)) {
         snprintf(err, n, "no .npy dtype for this element type");
         return false;
     }
@@ -317,7 +281,7 @@ static bool
 result_array(const KernelArg *a, NpyArray *x)
 {
     memset(x, 0, sizeof *x);
-    if (!dtype_for(a->elem, &x->dtype))
+    if (!karg_npy_dtype(a->elem, &x->dtype))
         return false;
     x->ndim = (int)a->rank;
     x->count = 1;
