@@ -1151,6 +1151,22 @@ wait_groups(Exec *x, uint32_t warp, uint32_t mask, const Inst *in, int kind, uin
     return t;
 }
 
+/* The mbarrier at shared offset off completes no earlier than t (its slot is made on first
+   use; past the 16 slots an mbarrier is not tracked) */
+static void
+mbar_completes(Timing *tm, uint32_t off, uint64_t t)
+{
+    uint32_t i = 0;
+    while (i < tm->nmbar && tm->mbar[i].off != off)
+        i++;
+    if (i == tm->nmbar && tm->nmbar < 16) {
+        tm->mbar[tm->nmbar].off = off;
+        tm->mbar[tm->nmbar++].done = 0;
+    }
+    if (i < tm->nmbar)
+        tm->mbar[i].done = max_u64(tm->mbar[i].done, t);
+}
+
 /* A bulk copy issued, its latency ending at t_lat: DRAM latency, then the bytes at this
    SM's share of the L2 bandwidth; the mbarrier it completes on */
 static void
@@ -1159,17 +1175,8 @@ bulk_issued(Timing *tm, uint64_t t_lat)
     const TimingGpu *g = tm->g;
     uint64_t done = t_lat + (uint64_t)((double)tm->bulk_bytes * g->sms / g->l2_bytes_clk);
     tm->async_max = max_u64(tm->async_max, done);
-    if (tm->bulk_has_mbar) {
-        uint32_t i = 0;
-        while (i < tm->nmbar && tm->mbar[i].off != tm->bulk_mbar)
-            i++;
-        if (i == tm->nmbar && tm->nmbar < 16) {
-            tm->mbar[tm->nmbar].off = tm->bulk_mbar;
-            tm->mbar[tm->nmbar++].done = 0;
-        }
-        if (i < tm->nmbar)
-            tm->mbar[i].done = max_u64(tm->mbar[i].done, done);
-    }
+    if (tm->bulk_has_mbar)
+        mbar_completes(tm, tm->bulk_mbar, done);
     tm->bulk_bytes = 0;
     tm->bulk_has_mbar = false;
 }
@@ -1235,15 +1242,7 @@ tc_commit_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
     uint64_t a = addr_of(x, lead, &in->o[0]);
     if (in->space == SP_NONE)
         generic_space(&a);
-    uint32_t i = 0;
-    while (i < tm->nmbar && tm->mbar[i].off != (uint32_t)a)
-        i++;
-    if (i == tm->nmbar && tm->nmbar < 16) {
-        tm->mbar[tm->nmbar].off = (uint32_t)a;
-        tm->mbar[tm->nmbar++].done = 0;
-    }
-    if (i < tm->nmbar)
-        tm->mbar[i].done = max_u64(tm->mbar[i].done, tm->w[warp].wg_open);
+    mbar_completes(tm, (uint32_t)a, tm->w[warp].wg_open);
 }
 
 void
