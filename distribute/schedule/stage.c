@@ -618,51 +618,6 @@ prepare_offsets(Ctx *c, Staged *s)
     c->out = saved;
 }
 
-/* The chunk element by element, for rows that may not start on 16 bytes: when any of
- * it is inside the memref (n > 0), plain loads of its 8 elements, each at column
- * min(j, n - 1) so that none reads past the edge; those from j = n on become 0.  One
- * 16-byte store into the slice. */
-static void
-copy_elements(Ctx *c, Staged *s, ValueId src, const ValueId *idx, uint32_t r, ValueId n,
-              ValueId stage, ValueId dst)
-{
-    bool is_float = s->elem == TY_F16 || s->elem == TY_BF16;
-    ValueId val[8], zero = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
-    int64_t known = 0;
-    if (const_value_of(c, n, &known) && known == 8) { /* no edge: the whole chunk */
-        for (int64_t j = 0; j < 8; j++) {
-            ValueId li[LAYOUT_MAX_RANK + 1];
-            li[0] = src;
-            for (uint32_t d = 0; d < r; d++)
-                li[1 + d] = idx[d];
-            li[r] = idx_add_c(c, idx[r - 1], j);
-            val[j] = emit1(c, OP_MLOAD, r + 1, li, s->elem);
-        }
-        ValueId args[4] = { from_elements(c, val, 8, s->elem), s->buf, stage, dst };
-        OpId st = emit(c, OP_VSTORE, 4, args, 0, NULL, 0);
-        op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64));
-        return;
-    }
-    for (int64_t j = 0; j < 8; j++) { /* one element at a time: few registers live */
-        ValueId li[LAYOUT_MAX_RANK + 1];
-        li[0] = src;
-        for (uint32_t d = 0; d < r; d++)
-            li[1 + d] = idx[d];
-        li[r] = idx_add_c(c, idx[r - 1], j);
-        OpId ifop = emit_if(c, cmp_i(c, CMPI_SLT, const_index(c, j), n), 1, &s->elem, true);
-        RegionSave rs;
-        region_enter(c, ifop, 0, &rs);
-        ValueId v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
-        region_leave(c, &v, 1, &rs);
-        region_enter(c, ifop, 1, &rs);
-        region_leave(c, &zero, 1, &rs);
-        val[j] = op_get(c->m, ifop)->res[0];
-    }
-    ValueId args[4] = { from_elements(c, val, 8, s->elem), s->buf, stage, dst };
-    OpId st = emit(c, OP_VSTORE, 4, args, 0, NULL, 0);
-    op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64)); /* dst: whole chunks */
-}
-
 /*
  * cp.async of s's tile at global base[] (its last two entries: row and column of
  * the tile; the leading ones pass through) into stage `stage`.  A row
@@ -700,8 +655,74 @@ typedef struct CopyPlan {
     ValueId idx[64][LAYOUT_MAX_RANK]; /* and its indices there */
     uint32_t srank;                   /* the rank of src */
     ValueId aligned;                  /* the dynamic row length is a multiple of 8 (i1) */
+    ValueId base[LAYOUT_MAX_RANK];    /* the tile's origin in mem (copy_elements) */
     bool dyn_rows, edge;
 } CopyPlan;
+
+/*
+ * The tile element by element, for rows that may not start on 16 bytes (the cold
+ * path).  Lane-adjacent threads read adjacent elements of a row: thread t takes the
+ * elements t, t + T, t + 2T, ... of the tile in row-major order (T threads), so that
+ * a warp's load reads one run of a row, whole sectors but for the run's ends, instead
+ * of one element from each of 32 chunks.  Each element is 0 past the memref's edges,
+ * and goes to its place in the swizzled slice by a 2-byte store.  Reads mem at the
+ * tile's origin, not the hoisted views (their origin is the thread's own chunk).
+ */
+static void
+copy_elements(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
+{
+    uint32_t r = s->mrank;
+    int64_t nt = c->nthreads, cols = s->cols;
+    bool is_float = s->elem == TY_F16 || s->elem == TY_BF16;
+    ValueId zero = is_float ? const_float(c, 0.0, s->elem) : const_int(c, 0, s->elem);
+    ValueId tid = thread_id(c), dim[2] = { 0, 0 };
+    for (uint32_t d = 0; d < 2; d++)
+        if (!s->in_bounds[d])
+            dim[d] = memref_dim(c, cp->mem, r - 2 + d);
+    ValueId trow = 0, tcol = 0, gcol = 0, col_in = 0; /* T a multiple of the row: one column */
+    if (nt % cols == 0) {
+        trow = binop_idx(c, OP_DIVUI, tid, const_index(c, cols));
+        tcol = binop_idx(c, OP_REMUI, tid, const_index(c, cols));
+        gcol = idx_add(c, cp->base[r - 1], tcol);
+        col_in = dim[1] ? cmp_i(c, CMPI_SLT, gcol, dim[1]) : 0;
+    }
+    for (int64_t e = 0; e < 8 * (int64_t)s->ncopy; e++) {
+        ValueId lrow, lcol;
+        if (trow) {
+            lrow = idx_add_c(c, trow, e * (nt / cols));
+            lcol = tcol;
+        } else {
+            ValueId f = idx_add_c(c, tid, e * nt);
+            lrow = binop_idx(c, OP_DIVUI, f, const_index(c, cols));
+            lcol = binop_idx(c, OP_REMUI, f, const_index(c, cols));
+        }
+        ValueId li[LAYOUT_MAX_RANK + 1];
+        li[0] = cp->mem;
+        for (uint32_t d = 0; d + 2 < r; d++)
+            li[1 + d] = cp->base[d];
+        li[r - 1] = idx_add(c, cp->base[r - 2], lrow);
+        li[r] = trow ? gcol : idx_add(c, cp->base[r - 1], lcol);
+        ValueId in = dim[0] ? cmp_i(c, CMPI_SLT, li[r - 1], dim[0]) : 0, v;
+        if (dim[1])
+            in = and_i1(c, in, trow ? col_in : cmp_i(c, CMPI_SLT, li[r], dim[1]));
+        if (in) {
+            OpId ifop = emit_if(c, in, 1, &s->elem, true);
+            RegionSave rs;
+            region_enter(c, ifop, 0, &rs);
+            v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
+            region_leave(c, &v, 1, &rs);
+            region_enter(c, ifop, 1, &rs);
+            region_leave(c, &zero, 1, &rs);
+            v = op_get(c->m, ifop)->res[0];
+        } else {
+            v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
+        }
+        ValueId off =
+            idx_add(c, idx_mul_c(c, lrow, cols), dist_swizzle_col(c, lrow, lcol, s->chunks));
+        ValueId args[4] = { v, s->buf, stage, off };
+        emit(c, OP_MSTORE, 4, args, 0, NULL, 0);
+    }
+}
 
 static void
 plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
@@ -709,6 +730,8 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
     ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
     uint32_t r = s->mrank;
     cp->mem = mem;
+    for (uint32_t d = 0; d < r; d++)
+        cp->base[d] = base[d];
     for (uint32_t d = 0; d + 2 < r; d++)
         cp->lead[d] = base[d];
     cp->edge = !s->in_bounds[0] || !s->in_bounds[1];
@@ -774,8 +797,7 @@ emit_copies(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
         return;
     region_leave(c, NULL, 0, &rs);
     region_enter(c, ifop, 1, &rs);
-    for (uint32_t i = 0; i < s->ncopy; i++)
-        copy_elements(c, s, cp->src[i], cp->idx[i], cp->srank, cp->n[i], stage, s->dcol[i]);
+    copy_elements(c, s, stage, cp);
     region_leave(c, NULL, 0, &rs);
 }
 
