@@ -129,6 +129,83 @@ store_piece(Ctx *c, const Transfer *t, const Edge *g, const ValueId *el, TypeId 
     region_leave(c, NULL, 0, &rs);
 }
 
+/* How one pass's compact tile is read back and stored: the row-major layout (vec
+ * elements per lane), the thread's first global row, and per column piece its global
+ * column and whether a vec-element store there is whole and aligned. */
+typedef struct ReadBack {
+    NestedLayout to;
+    ValueId row0;
+    ValueId col[64], col_fast[64];
+} ReadBack;
+
+static bool
+readback_fits(Ctx *c, const int64_t *bshape, int64_t vec, int64_t te, int64_t bote,
+              NestedLayout *to)
+{
+    return row_major(c, bshape[0], bshape[1], vec, to) && to->batch_tile[1] <= 64 &&
+           rows_affine(c, to, te, bote);
+}
+
+/* rb's values for rb->to (readback_fits), at c->out. */
+static void
+readback_init(Ctx *c, const Transfer *t, const Edge *g, int64_t vec, int64_t te, int64_t bote,
+              ReadBack *rb)
+{
+    /* the thread's first row and column: row_of(jt) past the tile's base */
+    ValueId jt = thread_offset(c, &rb->to, 0);
+    ValueId q[2] = { jt, const_index(c, te) };
+    ValueId hi = idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), bote);
+    rb->row0 = idx_add(c, t->base[0], idx_add(c, hi, emit1(c, OP_REMUI, 2, q, TY_INDEX)));
+    ValueId col0 = idx_add(c, t->base[1], thread_offset(c, &rb->to, 1));
+    for (int64_t bc = 0; bc < rb->to.batch_tile[1]; bc++) { /* per column piece, once */
+        rb->col[bc] = idx_add_c(c, col0, slot_offset(&rb->to, 1, bc, 0, 0));
+        rb->col_fast[bc] = g->aligned;
+        if (g->dim[1] && vec > 1)
+            rb->col_fast[bc] =
+                and_i1(c, rb->col_fast[bc],
+                       cmp_i(c, CMPI_ULT, idx_add_c(c, rb->col[bc], vec - 1), g->dim[1]));
+    }
+}
+
+/* Pass p's compact tile `buf` read back in rb's layout and stored: vec-element pieces
+ * (store_piece), or, with one element a lane, each element under its guard, the lanes
+ * of a warp adjacent along a row. */
+static bool
+readback_store(Ctx *c, const Transfer *t, const Edge *g, const ReadBack *rb, ValueId buf,
+               TypeId elem, int64_t vec, int64_t p, int64_t te, int64_t bote)
+{
+    Transfer tb;
+    dist_whole_transfer(c, &tb, buf, 2);
+    Dist *r = read_tiles(c, &tb, &rb->to, elem);
+    if (!r)
+        return false;
+    for (int64_t br = 0; br < rb->to.batch_tile[0]; br++)
+        for (int64_t bc = 0; bc < rb->to.batch_tile[1]; bc++) {
+            int64_t b[2] = { br, bc }, o[2] = { 0, 0 }, e[2] = { 0, 0 };
+            ValueId el[16];
+            for (e[1] = 0; e[1] < vec; e[1]++)
+                el[e[1]] = dist_elem(c, r, (uint32_t)layout_slot_pack(&rb->to, b, o, e));
+            int64_t dr = row_of(slot_offset(&rb->to, 0, br, 0, 0), te, bote) + p * te;
+            ValueId row = idx_add_c(c, rb->row0, dr);
+            if (vec > 1) {
+                store_piece(c, t, g, el, elem, row, rb->col[bc], rb->col_fast[bc]);
+                continue;
+            }
+            ValueId ok = g->dim[0] ? cmp_i(c, CMPI_ULT, row, g->dim[0]) : 0;
+            if (g->dim[1])
+                ok = and_i1(c, ok, cmp_i(c, CMPI_ULT, rb->col[bc], g->dim[1]));
+            RegionSave rs;
+            OpId guard = ok ? emit_if(c, ok, 0, NULL, false) : 0;
+            if (guard)
+                region_enter(c, guard, 0, &rs);
+            ValueId a[4] = { el[0], t->memref, row, rb->col[bc] };
+            emit(c, OP_MSTORE, 4, a, 0, NULL, 0);
+            if (guard)
+                region_leave(c, NULL, 0, &rs);
+        }
+    return !c->failed;
+}
+
 bool
 dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off, int64_t avail,
                     bool *done)
@@ -188,20 +265,17 @@ dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t o
     } else if (mt->shape[1] % vec != 0) {
         g.aligned = const_bool(c, false);
     }
-    /* the thread's first row and column: row_of(jt) past the tile's base */
-    ValueId jt = thread_offset(c, &to, 0);
-    ValueId q[2] = { jt, const_index(c, te) };
-    ValueId hi = idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), bote);
-    ValueId row0 = idx_add(c, t->base[0], idx_add(c, hi, emit1(c, OP_REMUI, 2, q, TY_INDEX)));
-    ValueId col0 = idx_add(c, t->base[1], thread_offset(c, &to, 1));
-    ValueId col[64], col_fast[64]; /* per column piece of the read-back layout, once */
-    for (int64_t bc = 0; bc < to.batch_tile[1]; bc++) {
-        col[bc] = idx_add_c(c, col0, slot_offset(&to, 1, bc, 0, 0));
-        col_fast[bc] = g.aligned;
-        if (g.dim[1])
-            col_fast[bc] = and_i1(c, col_fast[bc],
-                                  cmp_i(c, CMPI_ULT, idx_add_c(c, col[bc], vec - 1), g.dim[1]));
-    }
+    /* where the row length is not a multiple of vec (a uniform test), the pieces would
+       go out element by element, each lane's 16 bytes apart: read back one element a
+       lane instead, so that a warp's stores are one run of a row */
+    ReadBack rb[2], *fast = &rb[0], *slow = &rb[1];
+    int64_t tshape[2] = { rows, shape[1] }, known = 1;
+    fast->to = to;
+    bool has_slow = g.aligned && (!const_value_of(c, g.aligned, &known) || !known) &&
+                    readback_fits(c, tshape, 1, te, bote, &slow->to);
+    bool has_fast = !has_slow || !const_value_of(c, g.aligned, &known) || known;
+    if (has_fast)
+        readback_init(c, t, &g, vec, te, bote, fast);
     barrier(c); /* every thread is past the loop: its buffers are idle */
     for (int64_t p = 0; p < passes && !c->failed; p++) {
         Dist *d = dist_new(c, &part, v->elem);
@@ -219,19 +293,25 @@ dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t o
         if (!write_tiles(c, &tb, d, true))
             return false;
         barrier(c);
-        Dist *r = read_tiles(c, &tb, &to, v->elem);
-        if (!r)
+        if (!has_fast)
+            readback_init(c, t, &g, 1, te, bote, slow);
+        if (!has_slow || !has_fast) {
+            if (!readback_store(c, t, &g, has_fast ? fast : slow, buf[p % nbuf], v->elem,
+                                has_fast ? vec : 1, p, te, bote))
+                return false;
+            continue;
+        }
+        RegionSave rs;
+        OpId ifop = emit_if(c, g.aligned, 0, NULL, true);
+        region_enter(c, ifop, 0, &rs);
+        if (!readback_store(c, t, &g, fast, buf[p % nbuf], v->elem, vec, p, te, bote))
             return false;
-        for (int64_t br = 0; br < to.batch_tile[0]; br++)
-            for (int64_t bc = 0; bc < to.batch_tile[1]; bc++) {
-                int64_t b[2] = { br, bc }, o[2] = { 0, 0 }, e[2] = { 0, 0 };
-                ValueId el[16];
-                for (e[1] = 0; e[1] < vec; e[1]++)
-                    el[e[1]] = dist_elem(c, r, (uint32_t)layout_slot_pack(&to, b, o, e));
-                int64_t dr = row_of(slot_offset(&to, 0, br, 0, 0), te, bote) + p * te;
-                ValueId row = idx_add_c(c, row0, dr);
-                store_piece(c, t, &g, el, v->elem, row, col[bc], col_fast[bc]);
-            }
+        region_leave(c, NULL, 0, &rs);
+        region_enter(c, ifop, 1, &rs);
+        readback_init(c, t, &g, 1, te, bote, slow); /* in the branch: nothing live before */
+        if (!readback_store(c, t, &g, slow, buf[p % nbuf], v->elem, 1, p, te, bote))
+            return false;
+        region_leave(c, NULL, 0, &rs);
     }
     return !c->failed;
 }
