@@ -310,9 +310,11 @@ read_tiles(Ctx *c, const Transfer *t, const NestedLayout *l, TypeId elem)
 
 /* ---- writes ---- */
 
+/* align: the bytes a vector store's address is known to be a multiple of (0: what
+   ptxgen proves) */
 static uint32_t
 write_access(Ctx *c, const Transfer *t, Dist *v, const Access *a, uint32_t i, uint32_t w,
-             const ValueId *start, ValueId guard)
+             const ValueId *start, ValueId guard, int64_t align)
 {
     ValueId args[LAYOUT_MAX_RANK + 2];
     args[1] = t->memref;
@@ -336,10 +338,77 @@ write_access(Ctx *c, const Transfer *t, Dist *v, const Access *a, uint32_t i, ui
         region_enter(c, ifop, 0, &s);
     }
     args[0] = w > 1 ? from_elements(c, el, w, v->elem) : el[0];
-    emit(c, w > 1 ? OP_VSTORE : OP_MSTORE, t->mrank + 2, args, 0, NULL, 0);
+    OpId st = emit(c, w > 1 ? OP_VSTORE : OP_MSTORE, t->mrank + 2, args, 0, NULL, 0);
+    if (w > 1 && align)
+        op_set_attr(c->m, st, "alignment", attr_int(c->m, align, TY_I64));
     if (cond)
         region_leave(c, NULL, 0, &s);
     return j;
+}
+
+/* The test that the row length of t's global memref is a multiple of w (i1), so that a
+ * run of w elements at a column that is a multiple of w is w-aligned and inside the
+ * row when its first element is: in the prologue (once per kernel) when the memref is
+ * a kernel argument.  0 when the rows' stride is not the row length, or never is. */
+static ValueId
+rows_multiple_of(Ctx *c, const Transfer *t, uint32_t w)
+{
+    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
+    if (mt->kind != TY_MEMREF || mt->layout || mt->memspace == MS_WORKGROUP ||
+        mt->memspace == MS_PRIVATE || t->mrank < 1)
+        return 0;
+    int64_t n = mt->shape[t->mrank - 1];
+    if (n != DIM_DYNAMIC)
+        return n % w == 0 ? const_bool(c, true) : 0;
+    const Value *mv = value_get(c->m, t->memref);
+    OpList *saved = c->out;
+    if (mv->def == 0 && mv->block == op_entry_block(c->m, c->func, 0))
+        c->out = &c->prologue;
+    ValueId rem[2] = { memref_dim(c, t->memref, t->mrank - 1), const_index(c, w) };
+    ValueId ok = cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, rem, TY_INDEX), const_index(c, 0));
+    c->out = saved;
+    return ok;
+}
+
+/* The accesses of v's slots, in runs of at most cap elements, each under its guard. */
+static void
+write_runs(Ctx *c, const Transfer *t, Dist *v, const Access *a, const ValueId *start,
+           const int64_t *mslot, uint32_t cap, int64_t align)
+{
+    for (uint32_t i = 0; i < v->n;) {
+        uint32_t w = run_length(t, a, v->n, i, cap);
+        ValueId g = mslot ? dist_elem(c, t->mask, (uint32_t)mslot[a[i].slot]) : 0;
+        i = write_access(c, t, v, a, i, w, start, g, align);
+    }
+}
+
+/*
+ * Guarded writes (the last dim not in bounds) go element by element, each element
+ * checked on its own.  Where the thread's elements come in runs along a contiguous
+ * last dim (an mma accumulator's pairs) at columns whose alignment is known, the
+ * runs are stored whole instead when the row length is a multiple of the run (a
+ * uniform test, once per kernel), each under its first element's guard: a
+ * warp's stores then fill whole sectors.  Returns the run length (1: none).
+ */
+static uint32_t
+guarded_run(Ctx *c, const Transfer *t, const Dist *v, const Access *a, const ValueId *start,
+            int32_t il, ValueId *test)
+{
+    *test = 0;
+    if (t->mask || il < 0 || !unit_stride(c, t->memref))
+        return 1;
+    uint32_t cap = max_vector(v->elem), wmax = 1;
+    int64_t al = dist_pow2_divisor(c, start[t->mrank - 1]);
+    if ((int64_t)cap > al)
+        cap = al < 1 ? 1 : (uint32_t)al;
+    for (uint32_t i = 0; cap > 1 && i < v->n; i++) {
+        uint32_t w = run_length(t, a, v->n, i, cap);
+        wmax = w > wmax ? w : wmax;
+    }
+    if (wmax < 2)
+        return 1;
+    *test = rows_multiple_of(c, t, wmax);
+    return *test ? wmax : 1;
 }
 
 bool
@@ -368,10 +437,22 @@ write_tiles(Ctx *c, const Transfer *t, Dist *v, bool guard)
     int64_t *mslot = t->mask ? mask_slots(c, t, l) : NULL;
     if (t->mask && !mslot)
         return false;
-    for (uint32_t i = 0; i < v->n;) {
-        uint32_t w = run_length(t, a, v->n, i, cap);
-        ValueId g = mslot ? dist_elem(c, t->mask, (uint32_t)mslot[a[i].slot]) : 0;
-        i = write_access(c, t, v, a, i, w, start, g);
+    ValueId test = 0;
+    uint32_t run = guard_each ? guarded_run(c, t, v, a, start, il, &test) : 1;
+    int64_t known_test = 0, align = (int64_t)run * ((type_bitwidth(v->elem) + 7) / 8);
+    if (run < 2) {
+        write_runs(c, t, v, a, start, mslot, cap, 0);
+    } else if (const_value_of(c, test, &known_test) && known_test) {
+        write_runs(c, t, v, a, start, mslot, run, align);
+    } else {
+        RegionSave rs;
+        OpId aligned = emit_if(c, test, 0, NULL, true);
+        region_enter(c, aligned, 0, &rs);
+        write_runs(c, t, v, a, start, mslot, run, align);
+        region_leave(c, NULL, 0, &rs);
+        region_enter(c, aligned, 1, &rs);
+        write_runs(c, t, v, a, start, mslot, 1, 0);
+        region_leave(c, NULL, 0, &rs);
     }
     if (holder)
         region_leave(c, NULL, 0, &s);
