@@ -1492,6 +1492,83 @@ split_visit(Module *m, OpId o, void *ctx)
     return true;
 }
 
+/* The uses of v in block b and the regions of its ops; *contract: the last one seen is a
+ * vector.contract. */
+static uint32_t
+count_uses(Module *m, BlockId b, ValueId v, bool *contract)
+{
+    uint32_t uses = 0;
+    const Block *blk = block_get(m, b);
+    for (uint32_t i = 0; i < blk->ops.n; i++) {
+        const Op *op = op_get(m, blk->ops.items[i]);
+        for (uint32_t a = 0; a < op->nargs; a++)
+            if (op->args[a] == v) {
+                uses++;
+                *contract = op->kind == OP_CONTRACT;
+            }
+        for (uint32_t r = 0; r < op->nregions; r++) {
+            const Region *reg = region_get(m, op->regions[r]);
+            for (uint32_t k = 0; k < reg->blocks.n; k++) {
+                bool inner = false;
+                uses += count_uses(m, reg->blocks.items[k], v, &inner);
+            }
+        }
+    }
+    return uses;
+}
+
+/*
+ * The register copy's reads (split_rings' copy of the loop) are guarded element by
+ * element (their rows have a dynamic length that need not be a multiple of 16 bytes),
+ * so the ring's read layout (8 consecutive elements a lane, the lanes 16 bytes apart)
+ * makes each 2-byte load of a warp touch up to 32 sectors.  Their layout becomes one
+ * element a lane, the lanes of a warp along the row (32 of them, or the row), the warps
+ * as before: each load of a warp reads one run of a row.  Only where the read is not
+ * transposed, of a 2-d memref, and its one use is the contract (which stores it into
+ * its image element by element, any layout).
+ */
+static void
+lane_adjacent_reads(Module *m, OpId loop)
+{
+    BlockId bb = op_entry_block(m, loop, 0);
+    const Block *body = block_get(m, bb);
+    for (uint32_t i = 0; i < body->ops.n; i++) {
+        OpId o = body->ops.items[i];
+        const Op *op = op_get(m, o);
+        bool contract = false;
+        if (op->kind != OP_TRANSFER_READ)
+            continue;
+        const Attr *pm = op_attr(m, o, "permutation_map"); /* (d0, d1): not transposed */
+        if (pm &&
+            (pm->kind != ATTR_AFFINE_MAP || pm->map->nresults != 2 ||
+             affine_map_result_dim(pm->map, 0) != 0 || affine_map_result_dim(pm->map, 1) != 1))
+            continue;
+        const Type *mt = type_get(m, value_type(m, op->args[0]));
+        const Type *vt = type_get(m, value_type(m, op->res[0]));
+        Ctx tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.m = m;
+        NestedLayout l, n;
+        if (mt->kind != TY_MEMREF || mt->rank != 2 || vt->kind != TY_VECTOR || vt->rank != 2 ||
+            !result_layout(&tmp, o, 0, &l) || l.rank != 2 || l.element_tile[1] == 1 ||
+            count_uses(m, bb, op->res[0], &contract) != 1 || !contract)
+            continue;
+        int64_t sg0 = l.subgroup_tile[0], sg1 = l.subgroup_tile[1];
+        int64_t rows = vt->shape[0] / sg0, cols = vt->shape[1] / sg1;
+        int64_t t1 = cols < 32 ? cols : 32, t0 = 32 / t1;
+        if (vt->shape[0] % sg0 || vt->shape[1] % sg1 || 32 % t1 || cols % t1 || rows % t0)
+            continue;
+        layout_init(&n, 2);
+        layout_set_dim(&n, 0, sg0, rows / t0, 1, t0, 1, l.subgroup_strides[0], t1);
+        layout_set_dim(&n, 1, sg1, cols / t1, 1, t1, 1, l.subgroup_strides[1], 1);
+        layout_normalize(&n);
+        if (!layout_check(&n, NULL, 0))
+            continue;
+        const Attr *item = layout_attr_new(m, &n);
+        op_set_attr(m, o, "vptx.layout", attr_array(m, &item, 1));
+    }
+}
+
 /*
  * A ring loop whose operands' rows have a dynamic length (memref<?x?xf16>) may meet rows
  * TMA cannot map (not a multiple of 16 bytes): those sizes go, through a branch that is
@@ -1553,6 +1630,7 @@ split_rings(Module *m, const Target *target, OpId func, int64_t pipeline_stages,
             ir_free(cl.map);
             op_set_attr(m, copy, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
             op_set_attr(m, copy, "vptx.ring_fallback", attr_unit(m));
+            lane_adjacent_reads(m, copy);
             uint32_t nres = op_get(m, loop)->nres;
             TypeId *types = arena_alloc(&m->arena, (nres + 1) * sizeof *types);
             for (uint32_t k = 0; k < nres; k++)
