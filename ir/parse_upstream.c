@@ -721,6 +721,42 @@ parse_mma_elementwise(Parser *p, OpBuild *b)
     return true;
 }
 
+/* extract ::= value-use `[` uses `]` attr-dict `:` type `->` type
+ * insert  ::= value-use `,` value-use `[` uses `]` attr-dict `:` type `,` type `->` type */
+static bool
+parse_mma_local(Parser *p, OpBuild *b, bool insert)
+{
+    Use val, m;
+    TypeId vt = 0, mt, rt;
+    if (insert && (!use(p, &val) || !expect(p, TK_COMMA, "','")))
+        return false;
+    if (!use(p, &m))
+        return false;
+    if (insert)
+        build_push_arg(p, b, val.v);
+    build_push_arg(p, b, m.v);
+    if (!indices_attrs_colon(p, b) ||
+        (insert && (!parse_type(p, &vt) || !check_type(p, val.v, vt, val.loc) ||
+                    !expect(p, TK_COMMA, "','"))) ||
+        !parse_type(p, &mt) || !check_type(p, m.v, mt, m.loc) || !expect(p, TK_ARROW, "'->'") ||
+        !parse_type(p, &rt))
+        return false;
+    build_push_type(p, b, rt);
+    return true;
+}
+
+static bool
+parse_mma_extract(Parser *p, OpBuild *b)
+{
+    return parse_mma_local(p, b, false);
+}
+
+static bool
+parse_mma_insert(Parser *p, OpBuild *b)
+{
+    return parse_mma_local(p, b, true);
+}
+
 CustomParseFn *
 custom_parser_upstream(OpKind k)
 {
@@ -753,6 +789,8 @@ custom_parser_upstream(OpKind k)
         [OP_MMA_COMPUTE] = parse_mma_compute,
         [OP_MMA_CONSTANT_MATRIX] = parse_mma_constant,
         [OP_MMA_ELEMENTWISE] = parse_mma_elementwise,
+        [OP_MMA_EXTRACT_LOCAL] = parse_mma_extract,
+        [OP_MMA_INSERT_LOCAL] = parse_mma_insert,
     };
     return table[k];
 }

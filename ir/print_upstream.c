@@ -477,6 +477,36 @@ print_mma(Printer *p, OpId o)
     }
 }
 
+/* gpu.subgroup_mma_extract_thread_local / insert_thread_local */
+static bool
+print_mma_local(Printer *p, OpId o)
+{
+    const Op *op = op_get(p->m, o);
+    uint32_t ins = op->kind == OP_MMA_INSERT_LOCAL;
+    if (op->nargs < 1 + ins || op->nres != 1)
+        return false;
+    head(p, o);
+    pr(p, " ");
+    if (ins) {
+        pr_value(p, op->args[0]);
+        pr(p, ", ");
+    }
+    pr_value(p, op->args[ins]);
+    pr(p, "[");
+    pr_values(p, op->args + ins + 1, op->nargs - ins - 1);
+    pr(p, "]");
+    pr_attr_dict(p, o, NULL, 0);
+    pr(p, " : ");
+    pr_type(p, at_(p, op, 0));
+    if (ins) {
+        pr(p, ", ");
+        pr_type(p, at_(p, op, 1));
+    }
+    pr(p, " -> ");
+    pr_type(p, rt_(p, op, 0));
+    return true;
+}
+
 CustomPrintFn *
 custom_printer_upstream(OpKind k)
 {
@@ -507,6 +537,8 @@ custom_printer_upstream(OpKind k)
         [OP_MMA_COMPUTE] = print_mma,
         [OP_MMA_CONSTANT_MATRIX] = print_mma,
         [OP_MMA_ELEMENTWISE] = print_mma,
+        [OP_MMA_EXTRACT_LOCAL] = print_mma_local,
+        [OP_MMA_INSERT_LOCAL] = print_mma_local,
     };
     return table[k];
 }

@@ -1002,6 +1002,8 @@ verify_family_rules(Verifier *v, OpId o)
     case OP_MMA_COMPUTE:
     case OP_MMA_CONSTANT_MATRIX:
     case OP_MMA_ELEMENTWISE:
+    case OP_MMA_EXTRACT_LOCAL:
+    case OP_MMA_INSERT_LOCAL:
         verify_upstream(v, o);
         return true;
     case OP_LINALG_GENERIC:
