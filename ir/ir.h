@@ -684,6 +684,10 @@ bool module_has_calls(Module *m);
 enum { ATOMIC_RMW_COUNT = 16 };
 extern const char *const atomic_rmw_kind_names[ATOMIC_RMW_COUNT]; /* "addf", "addi", ... */
 int nvvm_sreg_lookup(const char *name);                           /* "tid.x", ... -> index, or -1 */
+/* a special register's `range` (#llvm.constant_range<iN, lo, hi>, kept opaque): its width
+   and bounds, the values lo .. hi - 1 (LLVM's half-open range; lo > hi wraps); false when
+   a is not one */
+bool nvvm_sreg_range(const Attr *a, unsigned *bits, int64_t *lo, int64_t *hi);
 
 /* -------------------------------------------------------------- target.c */
 

@@ -93,13 +93,19 @@ print_printf(Printer *p, OpId o)
 static bool
 print_sreg(Printer *p, OpId o)
 {
-    static const char *const el[] = { "vptx.sreg" };
+    static const char *const el[] = { "vptx.sreg", "range" };
     const Op *op = op_get(p->m, o);
     const Attr *s = op_attr(p->m, o, "vptx.sreg");
     if (!s || s->kind != ATTR_STRING || op->nres != 1 || op->nargs)
         return false;
     fprintf(p->out, "nvvm.read.ptx.sreg.%s", s->str);
-    pr_attr_dict(p, o, el, 1);
+    unsigned bits;
+    int64_t lo, hi;
+    const Attr *r = op_attr(p->m, o, "range");
+    bool custom = nvvm_sreg_range(r, &bits, &lo, &hi);
+    if (custom)
+        fprintf(p->out, " range <i%u, %lld, %lld>", bits, (long long)lo, (long long)hi);
+    pr_attr_dict(p, o, el, custom || !r ? 2 : 1);
     pr(p, " : ");
     pr_type(p, rt_(p, op, 0));
     return true;

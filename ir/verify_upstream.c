@@ -12,6 +12,7 @@
  */
 #include "ir/verify_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* upstream's AtomicRMWKind, by number (memref.atomic_rmw `kind`) */
@@ -76,6 +77,54 @@ nvvm_sreg_lookup(const char *name)
     return -1;
 }
 
+bool
+nvvm_sreg_range(const Attr *a, unsigned *bits, int64_t *lo, int64_t *hi)
+{
+    static const char head[] = "#llvm.constant_range<i";
+    if (!a || a->kind != ATTR_OPAQUE || !a->str || strncmp(a->str, head, sizeof head - 1))
+        return false;
+    const char *s = a->str + sizeof head - 1;
+    char *end;
+    long long w = strtoll(s, &end, 10), l, h;
+    if (end == s || *end != ',' || w < 1 || w > 64)
+        return false;
+    s = end + 1;
+    l = strtoll(s, &end, 10);
+    if (end == s || *end != ',')
+        return false;
+    s = end + 1;
+    h = strtoll(s, &end, 10);
+    while (end != s && *end == ' ')
+        end++;
+    if (end == s || strcmp(end, ">") != 0)
+        return false;
+    *bits = (unsigned)w;
+    *lo = l;
+    *hi = h;
+    return true;
+}
+
+/* `range`: a #llvm.constant_range of the result's width whose bounds fit it */
+static void
+verify_sreg_range(Verifier *v, OpId o, TypeId t)
+{
+    const Attr *r = op_attr(v->m, o, "range");
+    unsigned bits;
+    int64_t lo, hi;
+    if (!r)
+        return;
+    if (!nvvm_sreg_range(r, &bits, &lo, &hi)) {
+        verify_fail(v, o, "has a range that is not #llvm.constant_range<iN, lower, upper>");
+        return;
+    }
+    unsigned w = type_bitwidth(t);
+    int64_t min = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
+    int64_t max = w >= 64 ? INT64_MAX : ((int64_t)1 << w) - 1; /* signed or unsigned spelling */
+    if (bits != w || lo < min || lo > max || hi < min || hi > max)
+        verify_fail(v, o, "has range <i%u, %lld, %lld>, which does not fit its %s result", bits,
+                    (long long)lo, (long long)hi, verify_tname(v, t));
+}
+
 static void
 verify_sreg(Verifier *v, OpId o)
 {
@@ -87,7 +136,8 @@ verify_sreg(Verifier *v, OpId o)
         verify_fail(v, o, "reads special register '%s', which vptx does not know", a->str);
         return;
     }
-    verify_want_type(v, o, result(0), sregs[k].type);
+    if (verify_want_type(v, o, result(0), sregs[k].type))
+        verify_sreg_range(v, o, sregs[k].type);
 }
 
 static bool
