@@ -183,6 +183,7 @@ typedef uint32_t RegionId; /* index into Module.regions; 0 = none */
 typedef enum {
     TY_INVALID = 0,
     TY_I1,
+    TY_I4, /* packed 8 to a 32-bit register; only in vectors (ir/verify.c verify_i4) */
     TY_I8,
     TY_I16,
     TY_I32,

@@ -209,7 +209,7 @@ pack_factor(const Module *m, TypeId t)
         return 1;
     unsigned w = type_bitwidth(ty->elem);
     int64_t n = type_num_elements(m, t);
-    if ((w == 16 && n % 2 == 0) || (w == 8 && n % 4 == 0))
+    if ((w == 16 && n % 2 == 0) || (w == 8 && n % 4 == 0) || (w == 4 && n % 8 == 0))
         return (uint8_t)(32 / w);
     return 1;
 }
