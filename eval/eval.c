@@ -595,6 +595,8 @@ dispatch_other(Eval *ev, Frame *f, OpId o)
     case OP_MMA_COMPUTE:
     case OP_MMA_CONSTANT_MATRIX:
     case OP_MMA_ELEMENTWISE:
+    case OP_MMA_EXTRACT_LOCAL:
+    case OP_MMA_INSERT_LOCAL:
         return eval_upstream_op(ev, f, o);
     case OP_MODULE:
     case OP_GPU_MODULE:

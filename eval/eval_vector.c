@@ -662,21 +662,22 @@ exec_bitcast(Eval *ev, Frame *f, OpId o)
     unsigned sb = type_bitwidth(st), rb = type_bitwidth(rt);
     const RtVal *src = eval_val(f, op->args[0]);
     int64_t n = type_num_elements(ev->m, res_type(ev, o));
-    if (sb % 8 || rb % 8 || src->n * sb != n * (int64_t)rb)
+    if ((sb % 8 && sb != 4) || (rb % 8 && rb != 4) || src->n * sb != n * (int64_t)rb)
         return eval_fail(ev, o, "cannot reinterpret %u-bit as %u-bit elements", sb, rb);
+    /* the bits of all elements, element 0 lowest (i4: two to a byte, low nibble first) */
     unsigned char *bytes = calloc((size_t)(src->n * sb / 8) + 8, 1);
     if (!bytes)
         ICE("out of memory");
     for (int64_t e = 0; e < src->n; e++) {
         uint64_t bits = eval_to_bits(src->e[e], st);
-        for (unsigned k = 0; k < sb / 8; k++)
-            bytes[e * (sb / 8) + k] = (unsigned char)(bits >> (8 * k));
+        for (unsigned k = 0; k < sb; k++)
+            bytes[(e * sb + k) / 8] |= (unsigned char)((bits >> k & 1) << ((e * sb + k) % 8));
     }
     Scalar *r = eval_def(ev, f, op->res[0], n);
     for (int64_t e = 0; e < n; e++) {
         uint64_t bits = 0;
-        for (unsigned k = 0; k < rb / 8; k++)
-            bits |= (uint64_t)bytes[e * (rb / 8) + k] << (8 * k);
+        for (unsigned k = 0; k < rb; k++)
+            bits |= (uint64_t)(bytes[(e * rb + k) / 8] >> ((e * rb + k) % 8) & 1) << k;
         r[e] = eval_from_bits(bits, rt);
     }
     free(bytes);

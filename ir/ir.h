@@ -183,6 +183,7 @@ typedef uint32_t RegionId; /* index into Module.regions; 0 = none */
 typedef enum {
     TY_INVALID = 0,
     TY_I1,
+    TY_I4, /* packed 8 to a 32-bit register; only in vectors (ir/verify.c verify_i4) */
     TY_I8,
     TY_I16,
     TY_I32,
@@ -684,6 +685,10 @@ bool module_has_calls(Module *m);
 enum { ATOMIC_RMW_COUNT = 16 };
 extern const char *const atomic_rmw_kind_names[ATOMIC_RMW_COUNT]; /* "addf", "addi", ... */
 int nvvm_sreg_lookup(const char *name);                           /* "tid.x", ... -> index, or -1 */
+/* a special register's `range` (#llvm.constant_range<iN, lo, hi>, kept opaque): its width
+   and bounds, the values lo .. hi - 1 (LLVM's half-open range; lo > hi wraps); false when
+   a is not one */
+bool nvvm_sreg_range(const Attr *a, unsigned *bits, int64_t *lo, int64_t *hi);
 
 /* -------------------------------------------------------------- target.c */
 

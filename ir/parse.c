@@ -567,6 +567,8 @@ parse_generic_body(Parser *p, OpBuild *b)
     }
     if (!parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'"))
         return false;
+    if (b->kind == OP_NVVM_SHFL_SYNC)
+        return parse_shfl_generic_type(p, b, args_loc);
     Loc type_loc = p->tok.loc;
     TypeId ft;
     if (!parse_type(p, &ft))

@@ -14,6 +14,7 @@ static const struct {
     TypeKind kind;
 } scalar_names[] = {
     { "i1", TY_I1 },
+    { "i4", TY_I4 },
     { "i8", TY_I8 },
     { "i16", TY_I16 },
     { "i32", TY_I32 },
@@ -586,8 +587,8 @@ parse_type(Parser *p, TypeId *out)
             }
         if (!ok && is_int_width_name(p->tok.s, p->tok.n))
             error_here(p,
-                       "unsupported type '%.*s': integer widths are 1, 8, 16, 32 and 64 "
-                       "(packed i4 and moves of i128 are not supported yet)",
+                       "unsupported type '%.*s': integer widths are 1, 4 (packed, in vectors), 8, "
+                       "16, 32 and 64 (moves of i128 are not supported yet)",
                        (int)(p->tok.n > 60 ? 60 : p->tok.n), p->tok.s);
         else if (!ok)
             error_here(p, "unsupported type '%.*s'", (int)(p->tok.n > 60 ? 60 : p->tok.n),

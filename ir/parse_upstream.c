@@ -144,8 +144,22 @@ static bool
 parse_sreg(Parser *p, OpBuild *b)
 {
     TypeId t;
-    if (at_bare(p, "range"))
-        return error_here(p, "'range' on a special register is not supported by vptx: drop it");
+    if (at_bare(p, "range")) { /* `range` `<` iN `,` lower `,` upper `>` */
+        TypeId rt;
+        int64_t lo, hi;
+        next(p);
+        if (!expect(p, TK_LESS, "'<'") || !parse_type(p, &rt) || !expect(p, TK_COMMA, "','") ||
+            !parse_int64(p, &lo) || !expect(p, TK_COMMA, "','") || !parse_int64(p, &hi) ||
+            !expect(p, TK_GREATER, "'>'"))
+            return false;
+        if (!type_is_int(rt))
+            return error_here(p, "a special register's range needs an integer type");
+        Attr *a = arena_alloc(&p->m->arena, sizeof *a);
+        a->kind = ATTR_OPAQUE;
+        a->str = arena_printf(&p->m->arena, "#llvm.constant_range<i%u, %lld, %lld>",
+                              type_bitwidth(rt), (long long)lo, (long long)hi);
+        build_set_attr(p, b, "range", a);
+    }
     if (!parse_opt_attr_dict(p, b) || !colon_type(p, &t))
         return false;
     build_push_type(p, b, t);
@@ -228,6 +242,54 @@ parse_nvvm_shfl(Parser *p, OpBuild *b)
     }
     return push(p, b, &u[0], TY_I32) && push(p, b, &u[1], t) && push(p, b, &u[2], TY_I32) &&
            push(p, b, &u[3], TY_I32);
+}
+
+/* The generic form's `(T, T, T, T) -> R` of nvvm.shfl.sync, where R may be the
+ * `!llvm.struct<(T, i1)>` of {return_value_and_is_valid} (held as two results, as the
+ * custom form's); the operands are already pushed. */
+bool
+parse_shfl_generic_type(Parser *p, OpBuild *b, Loc args_loc)
+{
+    TypeId in[4];
+    uint32_t n = 0;
+    if (!expect(p, TK_LPAREN, "'('"))
+        return false;
+    if (!at(p, TK_RPAREN))
+        do {
+            if (n == 4)
+                return error_here(p, "nvvm.shfl.sync takes 4 operands");
+            if (!parse_type(p, &in[n++]))
+                return false;
+        } while (accept(p, TK_COMMA));
+    if (!expect(p, TK_RPAREN, "')'") || !expect(p, TK_ARROW, "'->'"))
+        return false;
+    if (n != b->args.n)
+        return error_at(p, args_loc, "expected %u operand types but had %u", b->args.n, n);
+    for (uint32_t i = 0; i < n; i++)
+        if (!check_type(p, b->args.items[i], in[i], args_loc))
+            return false;
+    if (!at_llvm_struct(p)) {
+        TypeId r;
+        if (!parse_type(p, &r))
+            return false;
+        build_push_type(p, b, r);
+        return true;
+    }
+    Loc loc = p->tok.loc;
+    TypeId f[2];
+    if (!parse_llvm_struct2(p, f))
+        return false;
+    if (!build_attr(b, "return_value_and_is_valid"))
+        return error_at(p, loc,
+                        "an LLVM struct result needs {return_value_and_is_valid} (the plain "
+                        "shuffle returns the value alone)");
+    if (n != 4 || f[0] != in[1] || f[1] != TY_I1)
+        return error_at(p, loc,
+                        "the struct of a shuffle with return_value_and_is_valid must hold the "
+                        "shuffled type and an i1");
+    build_push_type(p, b, f[0]);
+    build_push_type(p, b, f[1]);
+    return true;
 }
 
 /* extractvalue ::= `llvm.extractvalue` value-use `[` int `]` attr-dict `:` llvm-struct
@@ -721,6 +783,42 @@ parse_mma_elementwise(Parser *p, OpBuild *b)
     return true;
 }
 
+/* extract ::= value-use `[` uses `]` attr-dict `:` type `->` type
+ * insert  ::= value-use `,` value-use `[` uses `]` attr-dict `:` type `,` type `->` type */
+static bool
+parse_mma_local(Parser *p, OpBuild *b, bool insert)
+{
+    Use val, m;
+    TypeId vt = 0, mt, rt;
+    if (insert && (!use(p, &val) || !expect(p, TK_COMMA, "','")))
+        return false;
+    if (!use(p, &m))
+        return false;
+    if (insert)
+        build_push_arg(p, b, val.v);
+    build_push_arg(p, b, m.v);
+    if (!indices_attrs_colon(p, b) ||
+        (insert && (!parse_type(p, &vt) || !check_type(p, val.v, vt, val.loc) ||
+                    !expect(p, TK_COMMA, "','"))) ||
+        !parse_type(p, &mt) || !check_type(p, m.v, mt, m.loc) || !expect(p, TK_ARROW, "'->'") ||
+        !parse_type(p, &rt))
+        return false;
+    build_push_type(p, b, rt);
+    return true;
+}
+
+static bool
+parse_mma_extract(Parser *p, OpBuild *b)
+{
+    return parse_mma_local(p, b, false);
+}
+
+static bool
+parse_mma_insert(Parser *p, OpBuild *b)
+{
+    return parse_mma_local(p, b, true);
+}
+
 CustomParseFn *
 custom_parser_upstream(OpKind k)
 {
@@ -753,6 +851,8 @@ custom_parser_upstream(OpKind k)
         [OP_MMA_COMPUTE] = parse_mma_compute,
         [OP_MMA_CONSTANT_MATRIX] = parse_mma_constant,
         [OP_MMA_ELEMENTWISE] = parse_mma_elementwise,
+        [OP_MMA_EXTRACT_LOCAL] = parse_mma_extract,
+        [OP_MMA_INSERT_LOCAL] = parse_mma_insert,
     };
     return table[k];
 }

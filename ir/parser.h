@@ -201,6 +201,8 @@ bool parse_successor(Parser *p, const Attr **name);
 /* parse_upstream.c: `!llvm.struct<(T, U)>` (the shuffle's), and llvm.extractvalue of it,
    which names a result of the shuffle instead of building an op */
 bool parse_llvm_struct2(Parser *p, TypeId field[2]);
+/* nvvm.shfl.sync's generic `: (types) -> R`, R perhaps its struct (parse_upstream.c) */
+bool parse_shfl_generic_type(Parser *p, OpBuild *b, Loc args_loc);
 bool parse_llvm_extractvalue(Parser *p, ValueId *field);
 /* parse_ops.c: open ((int | %v) (`,` ...)*)? close; values become index operands of b
  * and DIM_DYNAMIC entries of *stat (n entries, ndyn of them values) */

@@ -93,13 +93,19 @@ print_printf(Printer *p, OpId o)
 static bool
 print_sreg(Printer *p, OpId o)
 {
-    static const char *const el[] = { "vptx.sreg" };
+    static const char *const el[] = { "vptx.sreg", "range" };
     const Op *op = op_get(p->m, o);
     const Attr *s = op_attr(p->m, o, "vptx.sreg");
     if (!s || s->kind != ATTR_STRING || op->nres != 1 || op->nargs)
         return false;
     fprintf(p->out, "nvvm.read.ptx.sreg.%s", s->str);
-    pr_attr_dict(p, o, el, 1);
+    unsigned bits;
+    int64_t lo, hi;
+    const Attr *r = op_attr(p->m, o, "range");
+    bool custom = nvvm_sreg_range(r, &bits, &lo, &hi);
+    if (custom)
+        fprintf(p->out, " range <i%u, %lld, %lld>", bits, (long long)lo, (long long)hi);
+    pr_attr_dict(p, o, el, custom || !r ? 2 : 1);
     pr(p, " : ");
     pr_type(p, rt_(p, op, 0));
     return true;
@@ -477,6 +483,36 @@ print_mma(Printer *p, OpId o)
     }
 }
 
+/* gpu.subgroup_mma_extract_thread_local / insert_thread_local */
+static bool
+print_mma_local(Printer *p, OpId o)
+{
+    const Op *op = op_get(p->m, o);
+    uint32_t ins = op->kind == OP_MMA_INSERT_LOCAL;
+    if (op->nargs < 1 + ins || op->nres != 1)
+        return false;
+    head(p, o);
+    pr(p, " ");
+    if (ins) {
+        pr_value(p, op->args[0]);
+        pr(p, ", ");
+    }
+    pr_value(p, op->args[ins]);
+    pr(p, "[");
+    pr_values(p, op->args + ins + 1, op->nargs - ins - 1);
+    pr(p, "]");
+    pr_attr_dict(p, o, NULL, 0);
+    pr(p, " : ");
+    pr_type(p, at_(p, op, 0));
+    if (ins) {
+        pr(p, ", ");
+        pr_type(p, at_(p, op, 1));
+    }
+    pr(p, " -> ");
+    pr_type(p, rt_(p, op, 0));
+    return true;
+}
+
 CustomPrintFn *
 custom_printer_upstream(OpKind k)
 {
@@ -507,6 +543,8 @@ custom_printer_upstream(OpKind k)
         [OP_MMA_COMPUTE] = print_mma,
         [OP_MMA_CONSTANT_MATRIX] = print_mma,
         [OP_MMA_ELEMENTWISE] = print_mma,
+        [OP_MMA_EXTRACT_LOCAL] = print_mma_local,
+        [OP_MMA_INSERT_LOCAL] = print_mma_local,
     };
     return table[k];
 }

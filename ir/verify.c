@@ -243,6 +243,7 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
         return;
     case TY_INVALID:
     case TY_I1:
+    case TY_I4:
     case TY_I8:
     case TY_I16:
     case TY_I32:
@@ -1002,6 +1003,8 @@ verify_family_rules(Verifier *v, OpId o)
     case OP_MMA_COMPUTE:
     case OP_MMA_CONSTANT_MATRIX:
     case OP_MMA_ELEMENTWISE:
+    case OP_MMA_EXTRACT_LOCAL:
+    case OP_MMA_INSERT_LOCAL:
         verify_upstream(v, o);
         return true;
     case OP_LINALG_GENERIC:
@@ -1137,6 +1140,58 @@ verify_op_rules(Verifier *v, OpId o)
  * Returns false when the per-op rules must not run (they would index past
  * the operands).
  */
+/* i4 is packed, 8 to a 32-bit register, the element with the lower index in the low
+ * nibble (upstream's narrow-type emulation); vptx takes it in vectors whose last dim is
+ * a multiple of 8, made and used by vector.bitcast and arith.extsi / extui / trunci.
+ * Anything else holding i4 is one located error here. */
+static bool
+i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
+{
+    const Type *x = ty(v, t);
+    if (elem_of(v, t) != TY_I4)
+        return true;
+    static const OpKind takes[] = { OP_VBITCAST, OP_EXTSI, OP_EXTUI, OP_TRUNCI };
+    bool op_ok = false;
+    for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
+        op_ok = op_ok || v->m->ops[o].kind == takes[k];
+    if (x->kind == TY_MEMREF)
+        verify_fail(v, o,
+                    "%s #%u is %s: packed i4 in memory is not supported; load i8 and "
+                    "vector.bitcast it to i4, as upstream's narrow-type emulation does",
+                    what, i, verify_tname(v, t));
+    else if (x->kind != TY_VECTOR || x->rank == 0 || x->shape[x->rank - 1] % 8)
+        verify_fail(v, o,
+                    "%s #%u is %s: vptx holds i4 packed, 8 to a 32-bit register, so it takes i4 "
+                    "only in vectors whose last dim is a multiple of 8",
+                    what, i, verify_tname(v, t));
+    else if (!op_ok)
+        verify_fail(v, o,
+                    "%s #%u is %s: vptx takes packed i4 vectors only in vector.bitcast and "
+                    "arith.extsi / extui / trunci",
+                    what, i, verify_tname(v, t));
+    else
+        return true;
+    return false;
+}
+
+static void
+verify_i4(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (!i4_fits(v, o, arg_type(v, o, i), "operand", i))
+            return;
+    for (uint32_t i = 0; i < op->nres; i++)
+        if (!i4_fits(v, o, res_type(v, o, i), "result", i))
+            return;
+    if (!(op_info[op->kind].traits & T_FUNC) || !op->nregions)
+        return;
+    BlockId b = op_entry_block(v->m, o, 0);
+    for (uint32_t i = 0; b && i < v->m->blocks[b].args.n; i++)
+        if (!i4_fits(v, o, v->m->values[v->m->blocks[b].args.items[i]].type, "argument", i))
+            return;
+}
+
 static bool
 verify_op_generic(Verifier *v, OpId o)
 {
@@ -1174,6 +1229,8 @@ verify_op_generic(Verifier *v, OpId o)
     if ((info->traits & T_TERM) && o != m->top && v->pos[o] != m->blocks[v->block_of[o]].ops.n)
         verify_fail(v, o, "must be the last operation in its block");
     verify_check_translation_info(v, o);
+    if (ok)
+        verify_i4(v, o);
     return ok;
 }
 

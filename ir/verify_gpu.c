@@ -253,12 +253,78 @@ verify_mma_sync(Verifier *v, OpId o)
 }
 
 /*
- * nvgpu.mma.sp.sync: mma.sp with A 2:4 sparse, f16/bf16 operands, m16n8k16 or m16n8k32
- * (PTX ISA 9.7.14.6): a lane holds half the dense A fragment (A: vector<(k/8) x 2>),
- * B and C as mma.sync's; the metadata is vector<2xi16> (one b32 register); the sparsity
- * selector names the lane (k16: 0..3) or lane pair (k32: 0 or 1) of each quad whose
- * metadata is read.
+ * nvgpu.mma.sp.sync: mma.sp with A 2:4 sparse (PTX ISA 9.7.14.6), m16n8 and the k of a
+ * row below; its fragments as upstream's verifyMmaSyncOp with sparse A: K0 = 128 bits of
+ * the element type, A: vector<(k/K0) x (32/bits)> (half the dense A), B: vector<(k/K0) x
+ * (32/bits)>, C: vector<2x2>; the metadata is vector<2xi16> (one b32 register). The
+ * sparsity selector names which lanes of each quad hold the metadata: its bits are two
+ * rows of k/4 chunks (k/2 for tf32, 1:2 sparse) of 4 bits, on 1, 2 or 4 lanes, so the
+ * selector runs to 3, 1 or 0 (the ranges ptxas 13.0 takes).
  */
+static const struct MmaSpForm {
+    TypeId ab;
+    int64_t k;
+    TypeId acc1, acc2;
+} mma_sp_forms[] = {
+    { TY_F16, 16, TY_F32, TY_F16 },      { TY_F16, 32, TY_F32, TY_F16 },
+    { TY_BF16, 16, TY_F32, TY_F32 },     { TY_BF16, 32, TY_F32, TY_F32 },
+    { TY_F32, 8, TY_F32, TY_F32 },       { TY_F32, 16, TY_F32, TY_F32 },
+    { TY_I8, 32, TY_I32, TY_I32 },       { TY_I8, 64, TY_I32, TY_I32 },
+    { TY_F8E4M3FN, 64, TY_F32, TY_F32 }, { TY_F8E5M2, 64, TY_F32, TY_F32 },
+};
+
+/* the operand types and mmaShape name a row of mma_sp_forms; NULL after reporting */
+static const struct MmaSpForm *
+mma_sp_form(Verifier *v, OpId o, TypeId ea, TypeId ec, int64_t s[3])
+{
+    int n = verify_get_ints(v, o, "mmaShape", s, 3, true);
+    if (n < 0)
+        return NULL;
+    if (n != 3) {
+        verify_fail(v, o, "attribute 'mmaShape' must be [m, n, k]");
+        return NULL;
+    }
+    const struct MmaSpForm *form = NULL;
+    bool known = false;
+    for (size_t i = 0; i < sizeof mma_sp_forms / sizeof mma_sp_forms[0]; i++) {
+        known = known || mma_sp_forms[i].ab == ea;
+        if (mma_sp_forms[i].ab == ea && s[0] == 16 && s[1] == 8 && mma_sp_forms[i].k == s[2])
+            form = &mma_sp_forms[i];
+    }
+    if (!known) {
+        verify_fail(v, o,
+                    "has %s operands; mma.sp takes f16, bf16, f32 (as tf32), i8 (as s8), "
+                    "f8E4M3FN and f8E5M2",
+                    verify_tname(v, ea));
+        return NULL;
+    }
+    if (!form) {
+        verify_fail(v, o,
+                    "has mmaShape [%lld, %lld, %lld], which is no mma.sp form for %s (m16n8k16 "
+                    "or m16n8k32 for f16 and bf16, m16n8k8 or m16n8k16 for tf32, m16n8k32 or "
+                    "m16n8k64 for i8, m16n8k64 for fp8)",
+                    (long long)s[0], (long long)s[1], (long long)s[2], verify_tname(v, ea));
+        return NULL;
+    }
+    if (ec != form->acc1 && ec != form->acc2) {
+        verify_fail(v, o, "operand #2 has type %s but %s operands accumulate in %s%s%s",
+                    verify_tname(v, arg_type(v, o, 2)), verify_tname(v, ea),
+                    verify_tname(v, form->acc1), form->acc2 != form->acc1 ? " or " : "",
+                    form->acc2 != form->acc1 ? verify_tname(v, form->acc2) : "");
+        return NULL;
+    }
+    bool tf32 = op_attr(v->m, o, "tf32Enabled") != NULL;
+    if (tf32 != (ea == TY_F32)) {
+        verify_fail(v, o,
+                    tf32 ? "has attribute 'tf32Enabled' but its operands are %s, not f32"
+                         : "has %s operands without 'tf32Enabled': mma.sp reads f32 as tf32, "
+                           "as upstream's verifier says",
+                    verify_tname(v, ea));
+        return NULL;
+    }
+    return form;
+}
+
 void
 verify_mma_sp_sync(Verifier *v, OpId o)
 {
@@ -282,47 +348,27 @@ verify_mma_sp_sync(Verifier *v, OpId o)
                     verify_tname(v, arg_type(v, o, 1)), verify_tname(v, ea));
         return;
     }
-    if (ea != TY_F16 && ea != TY_BF16) {
-        verify_fail(v, o, "has %s operands; vptx emits mma.sp for f16 and bf16 operands only",
-                    verify_tname(v, ea));
-        return;
-    }
     int64_t s[3];
-    int n = verify_get_ints(v, o, "mmaShape", s, 3, true);
-    if (n < 0)
+    if (!mma_sp_form(v, o, ea, ec, s))
         return;
-    if (n != 3) {
-        verify_fail(v, o, "attribute 'mmaShape' must be [m, n, k]");
-        return;
-    }
-    if (s[0] != 16 || s[1] != 8 || (s[2] != 16 && s[2] != 32)) {
-        verify_fail(v, o,
-                    "has mmaShape [%lld, %lld, %lld], which is no mma.sp form (m16n8k16 or "
-                    "m16n8k32)",
-                    (long long)s[0], (long long)s[1], (long long)s[2]);
-        return;
-    }
-    if (ec != TY_F32 && !(ec == TY_F16 && ea == TY_F16)) {
-        verify_fail(v, o, "operand #2 has type %s but %s operands accumulate in %s",
-                    verify_tname(v, arg_type(v, o, 2)), verify_tname(v, ea),
-                    ea == TY_F16 ? "f32 or f16" : "f32");
-        return;
-    }
     int64_t sel = 0;
     const Attr *sa = op_attr(v->m, o, "sparsitySelector");
     if (sa && !verify_get_int(v, o, "sparsitySelector", &sel, true))
         return;
-    int64_t maxsel = s[2] == 16 ? 3 : 1;
+    unsigned bits = type_bitwidth(ea);
+    int64_t chunks = s[2] / (bits == 32 ? 2 : 4), lanes = 2 * chunks * 4 / 32;
+    int64_t maxsel = 4 / lanes - 1;
+    static const char *const who[] = { "", "one lane", "one lane pair", "", "all four lanes" };
     if (sel < 0 || sel > maxsel) {
         verify_fail(v, o,
-                    "has sparsitySelector %lld but m16n8k%lld reads metadata from %s of each "
-                    "quad of lanes (0..%lld)",
-                    (long long)sel, (long long)s[2], s[2] == 16 ? "one lane" : "one lane pair",
+                    "has sparsitySelector %lld but m16n8k%lld with %s operands reads metadata "
+                    "from %s of each quad of lanes (0..%lld)",
+                    (long long)sel, (long long)s[2], verify_tname(v, ea), who[lanes],
                     (long long)maxsel);
         return;
     }
-    int64_t kt = s[2] / 8;
-    int64_t want_shape[3][2] = { { kt, 2 }, { kt, 2 }, { 2, 2 } };
+    int64_t kt = s[2] / (128 / bits), per = 32 / bits;
+    int64_t want_shape[3][2] = { { kt, per }, { kt, per }, { 2, 2 } };
     for (uint32_t i = 0; i < 3; i++) {
         TypeId t = arg_type(v, o, i);
         if (dim_of(v, t, 0) != want_shape[i][0] || dim_of(v, t, 1) != want_shape[i][1])

@@ -12,6 +12,7 @@
  */
 #include "ir/verify_impl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* upstream's AtomicRMWKind, by number (memref.atomic_rmw `kind`) */
@@ -76,6 +77,54 @@ nvvm_sreg_lookup(const char *name)
     return -1;
 }
 
+bool
+nvvm_sreg_range(const Attr *a, unsigned *bits, int64_t *lo, int64_t *hi)
+{
+    static const char head[] = "#llvm.constant_range<i";
+    if (!a || a->kind != ATTR_OPAQUE || !a->str || strncmp(a->str, head, sizeof head - 1))
+        return false;
+    const char *s = a->str + sizeof head - 1;
+    char *end;
+    long long w = strtoll(s, &end, 10), l, h;
+    if (end == s || *end != ',' || w < 1 || w > 64)
+        return false;
+    s = end + 1;
+    l = strtoll(s, &end, 10);
+    if (end == s || *end != ',')
+        return false;
+    s = end + 1;
+    h = strtoll(s, &end, 10);
+    while (end != s && *end == ' ')
+        end++;
+    if (end == s || strcmp(end, ">") != 0)
+        return false;
+    *bits = (unsigned)w;
+    *lo = l;
+    *hi = h;
+    return true;
+}
+
+/* `range`: a #llvm.constant_range of the result's width whose bounds fit it */
+static void
+verify_sreg_range(Verifier *v, OpId o, TypeId t)
+{
+    const Attr *r = op_attr(v->m, o, "range");
+    unsigned bits;
+    int64_t lo, hi;
+    if (!r)
+        return;
+    if (!nvvm_sreg_range(r, &bits, &lo, &hi)) {
+        verify_fail(v, o, "has a range that is not #llvm.constant_range<iN, lower, upper>");
+        return;
+    }
+    unsigned w = type_bitwidth(t);
+    int64_t min = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
+    int64_t max = w >= 64 ? INT64_MAX : ((int64_t)1 << w) - 1; /* signed or unsigned spelling */
+    if (bits != w || lo < min || lo > max || hi < min || hi > max)
+        verify_fail(v, o, "has range <i%u, %lld, %lld>, which does not fit its %s result", bits,
+                    (long long)lo, (long long)hi, verify_tname(v, t));
+}
+
 static void
 verify_sreg(Verifier *v, OpId o)
 {
@@ -87,7 +136,8 @@ verify_sreg(Verifier *v, OpId o)
         verify_fail(v, o, "reads special register '%s', which vptx does not know", a->str);
         return;
     }
-    verify_want_type(v, o, result(0), sregs[k].type);
+    if (verify_want_type(v, o, result(0), sregs[k].type))
+        verify_sreg_range(v, o, sregs[k].type);
 }
 
 static bool
@@ -528,6 +578,71 @@ mma_layout_agrees(Verifier *v, OpId o, uint32_t i, const char *flag)
                     i, loaded ? "with" : "without", said ? "" : "no ", flag);
 }
 
+/* The elements of a fragment of type t that one lane holds, as ptxgen holds them (the
+   registers of NVVM's WMMA fragments, ptxgen/isel_upstream.c wmma_frag_regs). */
+static uint32_t
+mma_lane_elems(const Type *t)
+{
+    if (t->elem == TY_I8 && t->mma_operand != MMA_C)
+        return (uint32_t)(t->shape[0] * t->shape[1] / 32);
+    if (t->mma_operand == MMA_C)
+        return 8;
+    return t->elem == TY_F16 ? 16 : 4;
+}
+
+/* gpu.subgroup_mma_extract_thread_local / insert_thread_local: element `index` of the
+   lane's own part of the fragment. Upstream leaves the element-to-lane mapping to the
+   target and says only that the indices [0, M*N/32) of all lanes together cover the
+   matrix once, which holds for a fragment whose elements are each in one lane. */
+static void
+verify_mma_local(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    uint32_t ins = op->kind == OP_MMA_INSERT_LOCAL;
+    const Type *t;
+    if (!verify_want_count(v, o, "operands", op->nargs, 1 + ins, UINT32_MAX) ||
+        !(t = mma_type(v, o, operand(ins), -1)) ||
+        !verify_want_indices(v, o, ins + 1, op->nargs - ins - 1))
+        return;
+    if (t->mma_sign != MMA_SIGNLESS) {
+        verify_fail(v, o, "on a %s fragment: vptx has no si8 or ui8 scalars to hold its elements",
+                    verify_tname(v, arg_type(v, o, ins)));
+        return;
+    }
+    if (ins ? !verify_want_type(v, o, operand(0), t->elem) ||
+                  !verify_want_same(v, o, result(0), operand(1))
+            : !verify_want_type(v, o, result(0), t->elem))
+        return;
+    uint32_t n = mma_lane_elems(t);
+    int64_t cells = t->shape[0] * t->shape[1];
+    if ((int64_t)n * 32 != cells) {
+        verify_fail(v, o,
+                    "on %s: WMMA holds each of its elements in %lld lanes (%u a lane), so an "
+                    "index names no one element; vptx extracts and inserts on \"COp\" "
+                    "fragments, tf32 \"AOp\" and \"BOp\", and the f16 32x16 \"AOp\" and "
+                    "16x32 \"BOp\"",
+                    verify_tname(v, arg_type(v, o, ins)), (long long)(n * 32 / cells), n);
+        return;
+    }
+    if (op->nargs - ins - 1 != 1) {
+        verify_fail(v, o, "has %u indices; vptx takes one, the element's place in the lane's part",
+                    op->nargs - ins - 1);
+        return;
+    }
+    OpId d = value_get(v->m, op->args[ins + 1])->def;
+    const Attr *c =
+        valid_op(v, d) && kind_of(v, d) == OP_CONSTANT ? op_attr(v->m, d, "value") : NULL;
+    if (!c || c->kind != ATTR_INT) {
+        verify_fail(v, o,
+                    "has an index that is not an arith.constant: a lane's part of a fragment "
+                    "is registers, which PTX cannot index at run time");
+        return;
+    }
+    if (c->i < 0 || c->i >= (int64_t)n)
+        verify_fail(v, o, "has index %lld, but a lane holds %u elements of %s (0 to %u)",
+                    (long long)c->i, n, verify_tname(v, arg_type(v, o, ins)), n - 1);
+}
+
 static void
 verify_mma(Verifier *v, OpId o)
 {
@@ -576,6 +691,10 @@ verify_mma(Verifier *v, OpId o)
         }
         mma_layout_agrees(v, o, 0, "a_transpose");
         mma_layout_agrees(v, o, 1, "b_transpose");
+        return;
+    case OP_MMA_EXTRACT_LOCAL:
+    case OP_MMA_INSERT_LOCAL:
+        verify_mma_local(v, o);
         return;
     case OP_MMA_CONSTANT_MATRIX:
         if ((c = mma_type(v, o, result(0), -1)))
@@ -678,6 +797,8 @@ verify_upstream(Verifier *v, OpId o)
     case OP_MMA_COMPUTE:
     case OP_MMA_CONSTANT_MATRIX:
     case OP_MMA_ELEMENTWISE:
+    case OP_MMA_EXTRACT_LOCAL:
+    case OP_MMA_INSERT_LOCAL:
         verify_mma(v, o);
         break;
     case OP_VMASK: /* the frontend reads it as the masked op it holds (ir/desugar.c) */

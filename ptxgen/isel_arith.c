@@ -1025,10 +1025,57 @@ elementwise(Emit *e, OpId o)
     return ok;
 }
 
+/* arith.extsi / extui from packed i4 vectors (8 to a b32, element 0 in the low nibble;
+   the verifier admits i4 nowhere else but vector.bitcast) and arith.trunci to them */
+static bool
+lower_i4_cast(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    TypeId st = value_type(e->m, op->args[0]), rt = value_type(e->m, op->res[0]);
+    TypeId se = type_element(e->m, st), re = type_element(e->m, rt);
+    uint32_t n = (uint32_t)type_num_elements(e->m, rt);
+    Rep *src = rep_of(e, op->args[0]);
+    Slot *el = arena_alloc(&e->m->arena, (n + 8) * sizeof(Slot));
+    if (src->per * src->n != n)
+        return fail_op(e, "on %u packed elements but %u results", src->per * src->n, n);
+    if (se == TY_I4) {
+        bool sign = op->kind == OP_EXTSI;
+        RegClass rc = reg_class_of(re);
+        for (uint32_t i = 0; i < n; i++) {
+            Slot w = as_reg(e, to_cls(e, src->slots[i / 8], RC_B32, false));
+            Slot d = new_reg(e, RC_B32);
+            ins(e, "bfe.%c32 %s, %s, %u, 4;", sign ? 's' : 'u', S(e, d), S(e, w), 4 * (i % 8));
+            el[i] = rc == RC_B32 ? d : to_cls(e, d, rc, sign);
+        }
+    } else {
+        unpack_all(e, src, el);
+        for (uint32_t g = 0; g < n / 8; g++) {
+            Slot acc = imm_slot(RC_B32, 0);
+            for (uint32_t j = 0; j < 8; j++) {
+                Slot x = as_reg(e, to_cls(e, el[8 * g + j], RC_B32, false)), d = new_reg(e, RC_B32);
+                ins(e, "bfi.b32 %s, %s, %s, %u, 4;", S(e, d), S(e, x), S(e, acc), 4 * j);
+                acc = d;
+            }
+            el[g] = acc;
+        }
+        Rep *r = rep_new(e, op_get(e->m, o)->res[0], n / 8, 8, re);
+        memcpy(r->slots, el, n / 8 * sizeof(Slot));
+        return true;
+    }
+    Rep *r = rep_new(e, op_get(e->m, o)->res[0], slot_count(e->m, rt), pack_factor(e->m, rt), re);
+    pack_elems(e, r, el, n);
+    return true;
+}
+
 bool
 isel_arith(Emit *e, OpId o)
 {
-    if (op_get(e->m, o)->kind == OP_CONSTANT)
+    const Op *op = op_get(e->m, o);
+    if (op->kind == OP_CONSTANT)
         return lower_constant(e, o);
+    if ((op->kind == OP_EXTSI || op->kind == OP_EXTUI || op->kind == OP_TRUNCI) &&
+        (type_element(e->m, value_type(e->m, op->args[0])) == TY_I4 ||
+         type_element(e->m, value_type(e->m, op->res[0])) == TY_I4))
+        return lower_i4_cast(e, o);
     return elementwise(e, o);
 }

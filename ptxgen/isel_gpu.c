@@ -505,10 +505,25 @@ lower_mma_sync(Emit *e, OpId o)
     return true;
 }
 
-/* ---- mma.sp (PTX ISA 9.7.14.6: m16n8k16 and m16n8k32, f16/bf16 with 2:4 sparse A) ----
+/* ---- mma.sp (PTX ISA 9.7.14.6: m16n8, A 2:4 sparse: f16/bf16 k16 and k32, tf32 k8 and
+ * k16, s8 k32 and k64 (sums saturating, as upstream's dense i8), e4m3/e5m2 k64 on sm_89+) ----
  * Emitted as mma.sp::ordered_metadata, the spelling ptxas recommends (plain mma.sp draws an
  * advisory); it reads the same metadata for every 2:4 pattern whose two indices ascend,
- * which is how a compressed row is stored. */
+ * which is how a compressed row is stored. A lane's registers are its vectors' elements in
+ * order, 32 bits a register, as upstream passes them. */
+static const char *
+mma_sp_type(TypeId t, bool tf32)
+{
+    switch (t) {
+    case TY_F8E4M3FN:
+        return "e4m3";
+    case TY_F8E5M2:
+        return "e5m2";
+    default:
+        return mma_type(t, tf32);
+    }
+}
+
 static bool
 lower_mma_sp_sync(Emit *e, OpId o)
 {
@@ -517,20 +532,25 @@ lower_mma_sp_sync(Emit *e, OpId o)
     int64_t m = shape_at(sh, 0), n = shape_at(sh, 1), k = shape_at(sh, 2);
     TypeId at = type_element(e->m, value_type(e->m, op->args[0]));
     TypeId ct = type_element(e->m, value_type(e->m, op->args[2]));
-    const char *ta = mma_type(at, false), *tc = ct == TY_F32 ? "f32" : mma_type(ct, false);
+    bool tf32 = op_attr(e->m, o, "tf32Enabled") != NULL;
+    const char *ta = mma_sp_type(at, tf32), *tc = ct == TY_F32 ? "f32" : mma_type(ct, false);
     int64_t sel = attr_int_or(op_attr(e->m, o, "sparsitySelector"), 0);
     Rep *ra = rep_of(e, op->args[0]), *rb = rep_of(e, op->args[1]), *rc = rep_of(e, op->args[2]);
     Rep *rm = rep_of(e, op->args[3]);
-    if (!ta || !tc || (at != TY_F16 && at != TY_BF16))
+    if (!ta || !tc)
         return fail_op(e, "with %s operands and %s accumulators is not an mma.sp type row",
                        scalar_type_name(at), scalar_type_name(ct));
-    if (ra->n != (uint32_t)(k / 8) || rb->n != (uint32_t)(k / 8) ||
-        rc->n != (ct == TY_F32 ? 4u : 2u) || rm->n != 1 || rm->per != 2)
+    bool fp8 = at == TY_F8E4M3FN || at == TY_F8E5M2;
+    if (fp8 && !need_feature(e, TF_FP8, "mma.sp on fp8 operands"))
+        return false;
+    uint32_t regs = (uint32_t)(k * type_bitwidth(at) / 128); /* A (compressed) and B */
+    if (ra->n != regs || rb->n != regs || rc->n != (ct == TY_F16 ? 2u : 4u) || rm->n != 1 ||
+        rm->per != 2)
         return fail_op(
             e, "operand vectors do not match the m%" PRId64 "n%" PRId64 "k%" PRId64 " fragments", m,
             n, k);
     RegClass cc = ct == TY_F32 ? RC_F32 : RC_B32;
-    char la[160], lb[160], lc[160], ld[160];
+    char la[160], lb[160], lc[160], ld[160], types[48];
     reg_list(e, la, sizeof la, ra, RC_B32, false);
     reg_list(e, lb, sizeof lb, rb, RC_B32, false);
     reg_list(e, lc, sizeof lc, rc, cc, true);
@@ -541,10 +561,11 @@ lower_mma_sp_sync(Emit *e, OpId o)
     for (uint32_t i = 0; i < rd->n; i++)
         rd->slots[i] = new_reg(e, cc);
     reg_list(e, ld, sizeof ld, rd, cc, false);
+    snprintf(types, sizeof types, "%s%s.%s.%s.%s", at == TY_I8 ? "satfinite." : "", tc, ta, ta, tc);
     ins(e,
         "mma.sp::ordered_metadata.sync.aligned.m%" PRId64 "n%" PRId64 "k%" PRId64
-        ".row.col.%s.%s.%s.%s %s, %s, %s, %s, %s, 0x%" PRIx64 ";",
-        m, n, k, tc, ta, ta, tc, ld, la, lb, lc, S(e, meta), (uint64_t)sel);
+        ".row.col.%s %s, %s, %s, %s, %s, 0x%" PRIx64 ";",
+        m, n, k, types, ld, la, lb, lc, S(e, meta), (uint64_t)sel);
     need_version(e, 85);
     return need_feature(e, TF_MMA_SYNC, "mma.sp");
 }

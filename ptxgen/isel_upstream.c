@@ -1009,6 +1009,47 @@ lower_mma_elementwise(Emit *e, OpId o)
     return true;
 }
 
+/* gpu.subgroup_mma_extract_thread_local / insert_thread_local: element `index` of the
+   lane's registers of the fragment, in the order wmma.load fills them (the verifier has
+   checked that each element of the matrix is in one lane and the index is a constant) */
+static bool
+lower_mma_local(Emit *e, OpId o)
+{
+    const Op *op = op_get(e->m, o);
+    uint32_t ins_ = op->kind == OP_MMA_INSERT_LOCAL;
+    TypeId ft = value_type(e->m, op->args[ins_]);
+    int mnk[3];
+    const char *sfx;
+    if (!wmma_shape(e, ft, mnk, &sfx))
+        return false;
+    const Range *ix = range_of(e, op->args[ins_ + 1]);
+    Rep *m = rep_of(e, op->args[ins_]);
+    if (ix->lo != ix->hi || ix->lo < 0 || ix->lo >= (int64_t)(m->n * m->per))
+        return fail_op(e, "needs a constant index below %u", m->n * m->per);
+    uint32_t i = (uint32_t)ix->lo;
+    TypeId el = type_get(e->m, ft)->elem;
+    if (!ins_) {
+        Slot s = unpack_elem(e, m, i);
+        if (m->per == 1 && el == TY_F32)
+            s = to_cls(e, s, RC_F32, false); /* tf32 A and B sit in .b32 registers */
+        rep_scalar(e, op_get(e->m, o)->res[0], s);
+        return true;
+    }
+    Slot v = as_reg(e, scalar_of(e, op->args[0]));
+    Rep *r = rep_new(e, op_get(e->m, o)->res[0], m->n, m->per, m->elem);
+    memcpy(r->slots, m->slots, m->n * sizeof(Slot));
+    if (m->per == 4)
+        return fail_op(e, "on an 8-bit fragment: vptx has no si8 or ui8 scalars");
+    if (m->per == 1) {
+        r->slots[i] = to_cls(e, v, frag_cls(e->m, ft), false);
+        return true;
+    }
+    Slot el2[2] = { unpack_elem(e, m, i & ~1u), unpack_elem(e, m, i | 1u) };
+    el2[i & 1] = v;
+    r->slots[i / 2] = halves_pack(e, el2[0], el2[1]);
+    return true;
+}
+
 bool
 isel_upstream(Emit *e, OpId o)
 {
@@ -1059,6 +1100,9 @@ isel_upstream(Emit *e, OpId o)
         return lower_mma_constant(e, o);
     case OP_MMA_ELEMENTWISE:
         return lower_mma_elementwise(e, o);
+    case OP_MMA_EXTRACT_LOCAL:
+    case OP_MMA_INSERT_LOCAL:
+        return lower_mma_local(e, o);
     default:
         return fail_op(e, "cannot be lowered to PTX");
     }

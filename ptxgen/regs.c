@@ -209,7 +209,7 @@ pack_factor(const Module *m, TypeId t)
         return 1;
     unsigned w = type_bitwidth(ty->elem);
     int64_t n = type_num_elements(m, t);
-    if ((w == 16 && n % 2 == 0) || (w == 8 && n % 4 == 0))
+    if ((w == 16 && n % 2 == 0) || (w == 8 && n % 4 == 0) || (w == 4 && n % 8 == 0))
         return (uint8_t)(32 / w);
     return 1;
 }
@@ -941,6 +941,14 @@ range_for_op(Emit *e, OpId o, uint32_t res)
     case OP_LANE_ID:
     case OP_SUBGROUP_ID:
         return range_of_gpu(e, op, o);
+    case OP_NVVM_SREG: { /* its `range` [lo, hi): a value outside is poison (LLVM's meaning) */
+        unsigned bits;
+        int64_t lo, hi;
+        if (nvvm_sreg_range(op_attr(e->m, o, "range"), &bits, &lo, &hi) && lo >= 0 && lo < hi &&
+            bits == 32 && hi <= INT32_MAX)
+            return mk(lo, hi - 1, 1);
+        return r;
+    }
     case OP_DIM:
         return mk(0, (int64_t)1 << 40, 1);
     case OP_CMPI:

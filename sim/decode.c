@@ -666,6 +666,9 @@ dec_mma_sp(Decoder *d, Inst *in)
     int a = in->ty[1], c = in->ty[3];
     bool half = a == in->ty[2] && (a == TY_F16 || a == TY_BF16);
     bool acc = in->ty[0] == c && (c == TY_F32 || (c == TY_F16 && a == TY_F16));
+    if (!half && (a == TY_TF32 || a == TY_S8 || a == TY_U8 || a == TY_E4M3 || a == TY_E5M2))
+        return dec_error(d, "unsupported mma.sp shape/type combination: the simulator executes "
+                            "mma.sp on f16 and bf16 operands only");
     if (!half || !acc || (in->shape != SH_M16N8K16 && in->shape != SH_M16N8K32))
         return dec_error(d, "unsupported mma.sp shape/type combination");
     unsigned nab = in->shape == SH_M16N8K16 ? 2 : 4, nc = c == TY_F16 ? 2 : 4;

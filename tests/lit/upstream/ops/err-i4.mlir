@@ -1,0 +1,29 @@
+// Packed i4 where vptx does not take it, each a located error: a scalar i4, a vector whose
+// last dim is not a multiple of 8 (8 share a 32-bit register), arithmetic on an i4 vector
+// (extend it first), and i4 in memory (a memref<...xi4> argument or alloc).
+// CONFORMANCE: refused
+// RUN: not %vptx %s 2>&1 | %filecheck %s
+func.func @scalar(%a: i32) -> i32 {
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'arith.trunci' result #0 is i4: vptx holds i4 packed, 8 to a 32-bit register, so it takes i4 only in vectors whose last dim is a multiple of 8
+  %t = arith.trunci %a : i32 to i4
+  %e = arith.extsi %t : i4 to i32
+  return %e : i32
+}
+func.func @four(%v: vector<2xi8>) -> vector<4xi32> {
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'vector.bitcast' result #0 is vector<4xi4>: vptx holds i4 packed, 8 to a 32-bit register, so it takes i4 only in vectors whose last dim is a multiple of 8
+  %q = vector.bitcast %v : vector<2xi8> to vector<4xi4>
+  %e = arith.extsi %q : vector<4xi4> to vector<4xi32>
+  return %e : vector<4xi32>
+}
+func.func @add(%v: vector<4xi8>) -> vector<4xi8> {
+  %q = vector.bitcast %v : vector<4xi8> to vector<8xi4>
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'arith.addi' operand #0 is vector<8xi4>: vptx takes packed i4 vectors only in vector.bitcast and arith.extsi / extui / trunci
+  %s = arith.addi %q, %q : vector<8xi4>
+  %b = vector.bitcast %s : vector<8xi4> to vector<4xi8>
+  return %b : vector<4xi8>
+}
+func.func @alloc() {
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.alloc' result #0 is memref<16xi4, #gpu.address_space<workgroup>>: packed i4 in memory is not supported; load i8 and vector.bitcast it to i4, as upstream's narrow-type emulation does
+  %m = memref.alloc() : memref<16xi4, #gpu.address_space<workgroup>>
+  return
+}
