@@ -10,6 +10,10 @@
  *   linalg.fill              ARR_FILL (a constant array)
  *   generic / contraction    a Node, whose outs make ARR_NODE arrays
  *   to_tensor %m             the current version of %m
+ *   extract_slice %s         of an argument (or a slice of one): ARR_ARG read through a
+ *                            subview; of a computed tensor: ARR_SLICE (a later kernel
+ *                            reads it from the buffer written before); of a fill / empty:
+ *                            a fill / empty of its shape
  *   materialize %t in %m     %m's next version is %t's array
  *   insert_slice %y into %t  (static offsets and sizes, unit strides; %t the tensor of a
  *                            memref argument %m as it is on entry, or such an insert)
@@ -92,6 +96,7 @@ new_array(Graph *g, ArrayKind k, TypeId t)
         a->size[i] = (SizeSrc){ -1, -1, -1 };
     }
     a->buffer = -1;
+    a->src = -1;
     return g->narrays++;
 }
 
@@ -346,8 +351,29 @@ add_node(Build *b, OpId op)
     return true;
 }
 
-/* tensor.extract_slice of an argument, unit strides, the same rank: the argument read
- * through a memref.subview (gen.c); its sizes are the slice's. */
+/* The source dims an extract_slice keeps: a rank-reducing one drops unit dims, the
+ * leading ones first (as ptxgen's memref.subview reads the subview gen.c makes). */
+static bool
+slice_kept(const Attr *sizes, uint32_t srank, uint32_t rrank, uint32_t *keep)
+{
+    uint32_t r = 0;
+    for (uint32_t d = 0; d < srank; d++) {
+        if (r < rrank && !(sizes->ints[d] == 1 && srank - d > rrank - r))
+            keep[r++] = d;
+        else if (sizes->ints[d] != 1)
+            return false;
+    }
+    return r == rrank;
+}
+
+/*
+ * tensor.extract_slice %src[offsets] [sizes] [strides] (static or SSA, strides too;
+ * rank-reducing results drop unit dims): an array of the slice's sizes, read through a
+ * memref.subview of the source's buffer (gen.c).  Of an argument or a slice of one:
+ * ARR_ARG.  Of a fill or a tensor.empty: a fill or an empty of the slice's shape.  Of a
+ * tensor the function computes: ARR_SLICE, which a kernel reads once an earlier kernel
+ * has written the source to a buffer (split.c).
+ */
 static bool
 add_slice(Build *b, OpId op)
 {
@@ -358,44 +384,44 @@ add_slice(Build *b, OpId op)
     if (src < 0)
         return false;
     const Array *sa = &g->arrays[src];
-    const Type *st = type_get(m, sa->type), *rt = type_get(m, value_type(m, o->res[0]));
-    const Attr *strides = op_attr(m, op, "static_strides");
+    const Type *st = type_get(m, value_type(m, o->args[0]));
+    const Type *rt = type_get(m, value_type(m, o->res[0]));
     const Attr *sizes = op_attr(m, op, "static_sizes");
     const Attr *offsets = op_attr(m, op, "static_offsets");
-    if (sa->kind != ARR_ARG || sa->slice) {
+    uint32_t keep[TILE_MAX_LOOPS];
+    if (st->rank > TILE_MAX_LOOPS || !sizes || !offsets || sizes->n != st->rank ||
+        offsets->n != st->rank || !slice_kept(sizes, st->rank, rt->rank, keep)) {
         tile_error(g, op,
-                   "slices a tensor the function computes (or a slice): tile/ takes slices "
-                   "of its arguments only");
+                   "drops a dim whose size is not a static 1: tile/ takes slices whose result "
+                   "keeps every dim of the source but static unit ones (give the sizes as "
+                   "constants)");
         return false;
     }
-    if (rt->rank != st->rank || !sizes || !offsets || !strides || sizes->n != st->rank ||
-        offsets->n != st->rank || strides->n != st->rank) {
-        tile_error(g, op,
-                   "drops dims (a rank-reducing slice): tile/ takes slices of the source's "
-                   "rank (follow with tensor.collapse_shape outside the kernel)");
-        return false;
-    }
-    for (uint32_t d = 0; d < st->rank; d++)
-        if (strides->ints[d] != 1) {
-            tile_error(g, op, "has stride %lld on dim %u: tile/ takes unit strides",
-                       (long long)strides->ints[d], d);
-            return false;
-        }
-    uint32_t a = new_array(g, ARR_ARG, value_type(m, o->res[0]));
+    ArrayKind kind = sa->kind == ARR_FILL || sa->kind == ARR_EMPTY ? sa->kind
+                     : sa->kind == ARR_ARG                         ? ARR_ARG
+                                                                   : ARR_SLICE;
+    uint32_t a = new_array(g, kind, value_type(m, o->res[0]));
     if (a == UINT32_MAX) {
         tile_error(g, op, "makes one array too many (at most %d)", TILE_MAX_ARRAYS);
         return false;
     }
-    g->arrays[a].arg = sa->arg;
-    g->arrays[a].slice = op;
+    Array *na = &g->arrays[a];
+    na->arg = sa->arg;
+    na->scalar = sa->scalar;
+    if (kind == ARR_ARG || kind == ARR_SLICE) {
+        na->slice = op;
+        na->src = (int32_t)src;
+    }
     /* the dynamic operands follow the source: offsets, then sizes */
-    uint32_t k = 1;
+    uint32_t k = 1, r = 0;
     for (uint32_t d = 0; d < st->rank; d++)
         k += offsets->ints[d] == DIM_DYNAMIC;
-    for (uint32_t d = 0; d < st->rank; d++)
-        g->arrays[a].size[d] = sizes->ints[d] != DIM_DYNAMIC
-                                   ? (SizeSrc){ sizes->ints[d], -1, -1 }
-                                   : size_of_value(g, op_get(m, op)->args[k++]);
+    for (uint32_t d = 0; d < st->rank; d++) {
+        SizeSrc sz = sizes->ints[d] != DIM_DYNAMIC ? (SizeSrc){ sizes->ints[d], -1, -1 }
+                                                   : size_of_value(g, op_get(m, op)->args[k++]);
+        if (r < rt->rank && keep[r] == d)
+            na->size[r++] = sz;
+    }
     return set_array(b, o->res[0], a);
 }
 
@@ -725,6 +751,13 @@ tile_build_graph(Graph *g)
     }
     for (uint32_t k = 0; k < g->nouts; k++) {
         const Array *a = &g->arrays[g->outs[k].array];
+        if (a->slice) {
+            tile_error(g, a->slice,
+                       "is %s output #%u as it is: tile/ writes the tensors linalg ops compute "
+                       "(copy the slice with linalg.copy into a tensor.empty)",
+                       g->outs[k].result ? "tensor" : "memref", k);
+            return false;
+        }
         if (a->kind == ARR_ARG || a->kind == ARR_EMPTY) {
             tile_error(g, g->func,
                        "%s output #%u is %s: there is nothing to compute (copy it with "
@@ -1039,6 +1072,28 @@ loop_sizes(Graph *g)
     return true;
 }
 
+/* A slice of a tensor the kernel computes is read from the buffer an earlier kernel
+ * wrote it to: a node of this kernel may not read one (split.c then cuts before it). */
+static bool
+reads_no_pending_slice(Graph *g)
+{
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const Node *n = &g->nodes[i];
+        for (uint32_t k = 0; k < n->li.nins + n->li.nouts; k++) {
+            int32_t x = k < n->li.nins ? n->in[k] : (int32_t)n->init[k - n->li.nins];
+            if (x < 0 || g->arrays[x].kind != ARR_SLICE)
+                continue;
+            tile_error(g, n->op,
+                       "reads a slice (line %u) of a tensor computed in its kernel: a kernel "
+                       "reads slices of the buffers earlier kernels wrote, so this op starts "
+                       "a kernel of its own",
+                       op_get(g->m, g->arrays[x].slice)->loc.line);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool
 tile_fuse(Graph *g)
 {
@@ -1048,7 +1103,7 @@ tile_fuse(Graph *g)
                    "a contraction to tile");
         return false;
     }
-    if (!pick_root(g))
+    if (!reads_no_pending_slice(g) || !pick_root(g))
         return false;
     Node *root = &g->nodes[g->root];
     g->nloops = root->li.nloops;
