@@ -302,10 +302,12 @@ slice_view(Gen *G, const Array *a)
             off += st->layout->i;
     }
     uint32_t r = 0;
+    int64_t shape[TILE_MAX_LOOPS];
     for (uint32_t d = 0; d < rank && r < at->rank; d++) {
         if (szs->ints[d] == 1 && rank - d > at->rank - r)
             continue;
         int64_t step = sts->ints[d];
+        shape[r] = szs->ints[d] != DIM_DYNAMIC ? szs->ints[d] : at->shape[r];
         out[r++] =
             step == DIM_DYNAMIC || strides[d] == DIM_DYNAMIC ? DIM_DYNAMIC : step * strides[d];
     }
@@ -314,7 +316,7 @@ slice_view(Gen *G, const Array *a)
     lay->n = at->rank;
     lay->ints = arena_copy(&m->arena, out, (at->rank ? at->rank : 1) * sizeof *out);
     lay->i = known ? off : DIM_DYNAMIC;
-    TypeId vt = type_memref(m, at->elem, at->rank, at->shape, lay, st->memspace, st->memspace_gpu);
+    TypeId vt = type_memref(m, at->elem, at->rank, shape, lay, st->memspace, st->memspace_gpu);
     ValueId args[1 + 3 * TILE_MAX_LOOPS];
     /* the dynamic offsets, sizes and strides follow the source (extract_slice) or the
        source and the destination (insert_slice) */
