@@ -2,10 +2,12 @@
 // argument through a memref.subview with the slice's offsets and sizes, so the reads past
 // the slice's end are masked as past an argument's.  @scale: a dynamic window of x,
 // squared.  @gemm_slice: a GEMM over a static row block of A and the first k rows of B
-// (K = k, ragged).  Strided and rank-reducing slices, slices of computed tensors:
+// (K = k, ragged), A and B staged through shared memory (cp.async: slice-staged.mlir).  Strided and rank-reducing slices, slices of computed tensors:
 // slice-computed.mlir (insert_slice: insert-slice.mlir).
 // RUN: %vptx --emit=vector %s | %filecheck --check-prefix=VECTOR %s
 // RUN: %vptx %s -o %t.ptx && %ptxas-verify %t.ptx
+// RUN: grep -c 'cp.async.cg.shared.global' %t.ptx | %filecheck --check-prefix=STAGED %s
+// STAGED: {{[1-9][0-9]*}}
 // RUN: %vptx check %s --kernel=scale --dim=50,70 --scalar=3 --scalar=5 --scalar=40 --scalar=60 | %filecheck %s
 // RUN: %vptx check %s --kernel=scale --dim=50,700 --scalar=3 --scalar=5 --scalar=47 --scalar=600 | %filecheck %s
 // RUN: %vptx check %s --kernel=gemm_slice --dim=100,136 --scalar=72 | %filecheck %s
