@@ -9,7 +9,8 @@
 // kernels, the second of 32 threads); @given: a config with 'thread', no translation_info: 64 / 2 =
 // 32 threads; @hand: a config with neither: as many threads as 128-bit accesses need.
 // RUN: for f in %s %S/insert-slice.mlir %S/split.mlir %S/reduce-full.mlir %S/transpose.mlir \
-// RUN:     %S/slice.mlir %S/softmax-chain.mlir %S/index.mlir %S/emit-config.mlir; do \
+// RUN:     %S/slice.mlir %S/softmax-chain.mlir %S/index.mlir %S/emit-config.mlir \
+// RUN:     %S/slice-computed.mlir %S/insert-dynamic.mlir %S/slice-staged.mlir; do \
 // RUN:   for a in sm_80 sm_90a; do \
 // RUN:     %vptx --arch=$a $f -o %t.a.ptx && %vptx --arch=$a --emit=config $f -o %t.cfg.mlir && \
 // RUN:     %vptx --arch=$a %t.cfg.mlir -o %t.b.ptx && \
