@@ -9,7 +9,8 @@
 // tensor through a scratch buffer, summed by rows; @gemm_of_slice: the first k columns
 // of a computed f16 A into a GEMM (ragged K); @fill_slice: a slice of a fill as a
 // reduction's init; @slice_of_slice: a strided slice of a strided slice (subview of a
-// subview).  vptx check compares each with eval of the op-level function.
+// subview); @rowsum_of: a rank-reducing slice (row %i) of a computed tensor, summed to
+// one value.  vptx check compares each with eval of the op-level function.
 // RUN: %vptx --emit=vector %s | %filecheck --check-prefix=VECTOR %s
 // RUN: %vptx --remarks %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %ptxas-verify %t.ptx
@@ -22,6 +23,8 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=gemm_of_slice --dim=70,90,50,40 --scalar=50 | %filecheck %s
 // RUN: %vptx check %s --kernel=fill_slice --dim=70,90 | %filecheck %s
 // RUN: %vptx check %s --kernel=slice_of_slice --dim=30,30 --scalar=5 | %filecheck %s
+// RUN: %vptx check %s --kernel=rowsum_of --dim=30,5000 --scalar=7 | %filecheck %s
+// RUN: %vptx check %s --kernel=rowsum_of --dim=30,50 --scalar=29 | %filecheck %s
 // RUN: %vptx %s -o %t.a.ptx && %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
 // RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
 // Hand-computed: @scratch_rows with x = 4 x 5 twos and m = 2: y = x * x = 4, rows 1 and 3
@@ -53,6 +56,9 @@
 // REMARK: remark: 'linalg.generic' starts kernel 2 of 2 of @computed, as it does not join kernel 1: 'linalg.generic' (line {{[0-9]+}}) reads a slice (line {{[0-9]+}}) of a tensor computed in its kernel
 // REMARK: remark: 'linalg.reduce' starts kernel 2 of 2 of @scratch_rows
 // REMARK: remark: 'linalg.matmul' starts kernel 2 of 2 of @gemm_of_slice
+// REMARK: remark: 'linalg.reduce' starts kernel 2 of 2 of @rowsum_of
+// VECTOR-LABEL: func.func @rowsum_of(
+// VECTOR: memref.subview %{{.*}}[%i, 0][1, %{{.*}}][1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #id1 = affine_map<(d0) -> (d0)>
 func.func @strided(%x: tensor<?x?xf32>, %m: index, %n: index) -> tensor<?x?xf32> {
@@ -164,4 +170,22 @@ func.func @slice_of_slice(%x: tensor<?x?xf32>, %i: index) -> tensor<3x4xf32> {
     linalg.yield %t : f32
   } -> tensor<3x4xf32>
   return %r : tensor<3x4xf32>
+}
+func.func @rowsum_of(%x: tensor<?x?xf32>, %i: index) -> tensor<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.mulf %a, %a : f32
+    linalg.yield %t : f32
+  } -> tensor<?x?xf32>
+  %row = tensor.extract_slice %y[%i, 0] [1, %n] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+  %z = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<f32>
+  %f = linalg.fill ins(%z : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+  %s = linalg.reduce { arith.addf } ins(%row : tensor<?xf32>) outs(%f : tensor<f32>) dimensions = [0]
+  return %s : tensor<f32>
 }
