@@ -309,6 +309,7 @@ default_elementwise(Graph *g, KernelConfig *k)
     if (other >= 0) {
         k->workgroup[inner] = 64;
         k->workgroup[other] = 64;
+        k->thread[inner] = k->thread[other] = 4;
         k->workgroup_size = 256;
         k->why = "64x64 tiles: an operand is read transposed";
         return;
@@ -320,6 +321,7 @@ default_elementwise(Graph *g, KernelConfig *k)
             tl /= 2;
     }
     k->workgroup[inner] = threads * tl;
+    k->thread[inner] = tl;
     k->workgroup_size = threads;
     k->why = "128-bit accesses along the innermost loop";
 }
@@ -433,6 +435,57 @@ check_reduction(Graph *g, KernelConfig *k, int64_t ti_threads)
             return false;
         }
     }
+    return true;
+}
+
+/* An elementwise kernel's threads: with 'thread', IREE's reading (workgroup / thread
+ * threads on each loop that has a thread tile, their product); without, as many as
+ * 128-bit accesses need to cover the tile, a multiple of 32, up to 128 (256 when the
+ * tile spans two loops), as the default config of that tile has it; translation_info's
+ * workgroup_size must agree with the first and replaces the second. */
+static bool
+check_elementwise(Graph *g, KernelConfig *k, int64_t ti_threads)
+{
+    OpId op = g->nodes[g->root].op;
+    int64_t threads = 1, elems = 1;
+    uint32_t tiled = 0;
+    bool given = false;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        int64_t t = k->workgroup[c] ? k->workgroup[c] : static_size(g, c);
+        elems *= t;
+        tiled += t > 1;
+        if (!k->thread[c])
+            continue;
+        given = true;
+        if (t % k->thread[c]) {
+            tile_error(g, op,
+                       "lowering_config 'thread' = %lld on loop %s does not divide its "
+                       "'workgroup' tile %lld: make the tile a multiple of it",
+                       (long long)k->thread[c], g->loops[c].name, (long long)t);
+            return false;
+        }
+        threads *= t / k->thread[c];
+    }
+    if (given && (threads % 32 || threads > 1024)) {
+        tile_error(g, op,
+                   "lowering_config 'workgroup' / 'thread' gives %lld threads: a workgroup runs "
+                   "a multiple of 32 up to 1024; change 'thread'",
+                   (long long)threads);
+        return false;
+    }
+    if (given && ti_threads && ti_threads != threads) {
+        tile_error(g, op,
+                   "lowering_config 'workgroup' / 'thread' gives %lld threads but "
+                   "translation_info workgroup_size has %lld: make them agree",
+                   (long long)threads, (long long)ti_threads);
+        return false;
+    }
+    if (!given) {
+        int64_t tl = 128 / (int64_t)widest_bits(g), cap = tiled > 1 ? 256 : 128;
+        threads = ((elems + tl - 1) / tl + 31) / 32 * 32;
+        threads = ti_threads ? ti_threads : threads > cap ? cap : threads;
+    }
+    k->workgroup_size = threads;
     return true;
 }
 
@@ -597,9 +650,7 @@ tile_read_config(Graph *g)
         return false;
     bool ok = g->cls == KERNEL_CONTRACTION ? check_contraction(g, k, ti_threads)
               : g->cls == KERNEL_REDUCTION ? check_reduction(g, k, ti_threads)
-                                           : true;
-    if (ok && g->cls == KERNEL_ELEMENTWISE)
-        k->workgroup_size = ti_threads ? ti_threads : 128;
+                                           : check_elementwise(g, k, ti_threads);
     if (ok && !k->workgroup_size)
         k->workgroup_size = g->cls == KERNEL_CONTRACTION ? 256 : 128;
     k->why = "the op's lowering_config";
@@ -634,8 +685,9 @@ tile_attach_config(Graph *g)
         const char *red = g->cls == KERNEL_REDUCTION ? "partial_reduction" : "reduction";
         if (g->cls != KERNEL_ELEMENTWISE)
             items[n++] = (NamedAttr){ red, int_list(m, k->reduction, g->nloops) };
-        if (g->cls == KERNEL_REDUCTION) {
+        if (g->cls != KERNEL_CONTRACTION)
             items[n++] = (NamedAttr){ "thread", int_list(m, k->thread, g->nloops) };
+        if (g->cls == KERNEL_REDUCTION) {
             items[n++] =
                 (NamedAttr){ "lane_basis", basis_attr(m, k->lane_counts, k->lane_map, k->nlane) };
             items[n++] =

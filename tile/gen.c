@@ -254,29 +254,42 @@ gen_expand(Gen *G, ValueId v, LoopSet from, LoopSet to)
 
 /* --------------------------------------------------------------- memory */
 
-/* The memref.subview an extract_slice of an argument reads, in the prologue: strides
- * the source's, the offset static where the offsets and strides are. */
+/* The strides of memref type t: its layout's, else the identity layout's. */
+static void
+memref_strides(const Type *t, int64_t *strides)
+{
+    for (uint32_t d = t->rank; d-- > 0;) {
+        if (t->layout && t->layout->kind == ATTR_STRIDED)
+            strides[d] = t->layout->ints[d];
+        else if (d == t->rank - 1)
+            strides[d] = 1;
+        else
+            strides[d] = strides[d + 1] == DIM_DYNAMIC || t->shape[d + 1] == DIM_DYNAMIC
+                             ? DIM_DYNAMIC
+                             : strides[d + 1] * t->shape[d + 1];
+    }
+}
+
+/* The memref.subview a slice reads or writes, in the prologue: of its source's buffer
+ * (an extract_slice: the array it slices; an insert_slice: the destination argument),
+ * the offsets, sizes and strides the slice op gives (static or its SSA operands); the
+ * result's strides the source's times the slice's, the dims a rank-reducing slice drops
+ * left out (leading unit dims first, as ptxgen reads it), the offset static where the
+ * offsets and strides are. */
 static ValueId
 slice_view(Gen *G, const Array *a)
 {
     Module *m = G->m;
     OpId sl = a->slice;
-    ValueId src = G->arg[a->arg];
+    ValueId src = a->src >= 0 ? gen_buffer(G, &G->g->arrays[a->src]) : G->arg[a->arg];
     const Type *st = type_get(m, value_type(m, src)), *at = type_get(m, a->type);
     const Attr *offs = op_attr(m, sl, "static_offsets"), *szs = op_attr(m, sl, "static_sizes");
+    const Attr *sts = op_attr(m, sl, "static_strides");
     uint32_t rank = st->rank;
-    int64_t strides[TILE_MAX_LOOPS], ones[TILE_MAX_LOOPS], off = 0;
+    int64_t strides[TILE_MAX_LOOPS], out[TILE_MAX_LOOPS], off = 0;
     bool known = true;
-    for (uint32_t d = rank; d-- > 0;) {
-        ones[d] = 1;
-        if (st->layout && st->layout->kind == ATTR_STRIDED)
-            strides[d] = st->layout->ints[d];
-        else if (d == rank - 1)
-            strides[d] = 1;
-        else
-            strides[d] = strides[d + 1] == DIM_DYNAMIC || st->shape[d + 1] == DIM_DYNAMIC
-                             ? DIM_DYNAMIC
-                             : strides[d + 1] * st->shape[d + 1];
+    memref_strides(st, strides);
+    for (uint32_t d = 0; d < rank; d++) {
         if (offs->ints[d] == DIM_DYNAMIC || strides[d] == DIM_DYNAMIC)
             known = false;
         else
@@ -288,30 +301,39 @@ slice_view(Gen *G, const Array *a)
         else
             off += st->layout->i;
     }
+    uint32_t r = 0;
+    int64_t shape[TILE_MAX_LOOPS];
+    for (uint32_t d = 0; d < rank && r < at->rank; d++) {
+        if (szs->ints[d] == 1 && rank - d > at->rank - r)
+            continue;
+        int64_t step = sts->ints[d];
+        shape[r] = szs->ints[d] != DIM_DYNAMIC ? szs->ints[d] : at->shape[r];
+        out[r++] =
+            step == DIM_DYNAMIC || strides[d] == DIM_DYNAMIC ? DIM_DYNAMIC : step * strides[d];
+    }
     Attr *lay = arena_alloc(&m->arena, sizeof *lay);
     lay->kind = ATTR_STRIDED;
-    lay->n = rank;
-    lay->ints = arena_copy(&m->arena, strides, rank * sizeof *strides);
+    lay->n = at->rank;
+    lay->ints = arena_copy(&m->arena, out, (at->rank ? at->rank : 1) * sizeof *out);
     lay->i = known ? off : DIM_DYNAMIC;
-    TypeId vt = type_memref(m, at->elem, rank, at->shape, lay, st->memspace, st->memspace_gpu);
-    ValueId args[1 + 2 * TILE_MAX_LOOPS];
-    /* the dynamic offsets and sizes follow the source (extract_slice) or the source and
-       the destination (insert_slice) */
-    uint32_t n = 0, k = op_get(m, sl)->kind == OP_TENSOR_INSERT_SLICE ? 2 : 1, nsz = 0;
+    TypeId vt = type_memref(m, at->elem, at->rank, shape, lay, st->memspace, st->memspace_gpu);
+    ValueId args[1 + 3 * TILE_MAX_LOOPS];
+    /* the dynamic offsets, sizes and strides follow the source (extract_slice) or the
+       source and the destination (insert_slice) */
+    uint32_t n = 0, k = op_get(m, sl)->kind == OP_TENSOR_INSERT_SLICE ? 2 : 1, cnt[3] = { 0 };
+    const Attr *lists[3] = { offs, szs, sts };
     args[n++] = src;
-    for (uint32_t d = 0; d < rank; d++)
-        if (offs->ints[d] == DIM_DYNAMIC)
-            args[n++] = gen_scalar(G, op_get(m, sl)->args[k++]);
-    for (uint32_t d = 0; d < rank; d++)
-        if (szs->ints[d] == DIM_DYNAMIC) {
-            args[n++] = gen_scalar(G, op_get(m, sl)->args[k++]);
-            nsz++;
-        }
+    for (int l = 0; l < 3; l++)
+        for (uint32_t d = 0; d < rank; d++)
+            if (lists[l]->ints[d] == DIM_DYNAMIC) {
+                args[n++] = gen_scalar(G, op_get(m, sl)->args[k++]);
+                cnt[l]++;
+            }
     OpId o = op_new(m, OP_SUBVIEW, op_get(m, sl)->loc, n, args, 1, &vt, 0);
-    int64_t seg[4] = { 1, n - 1 - nsz, nsz, 0 };
+    int64_t seg[4] = { 1, cnt[0], cnt[1], cnt[2] };
     op_set_attr(m, o, "static_offsets", offs);
     op_set_attr(m, o, "static_sizes", szs);
-    op_set_attr(m, o, "static_strides", attr_dense_array(m, TY_I64, ones, NULL, rank));
+    op_set_attr(m, o, "static_strides", sts);
     op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
     insert_prologue(G, o);
     return op_get(m, o)->res[0];
@@ -325,6 +347,7 @@ gen_insert_view(Gen *G, OpId insert, uint32_t dest, TypeId type)
     a.type = type;
     a.arg = dest;
     a.slice = insert;
+    a.src = -1;
     return slice_view(G, &a);
 }
 
@@ -558,6 +581,7 @@ gen_array(Gen *G, uint32_t array, LoopSet s)
         v = splat_value(G, gen_scalar(G, a->scalar), s);
         break;
     case ARR_EMPTY:
+    case ARR_SLICE: /* never read: tile_fuse refuses a kernel that reads one */
         v = gen_splat(G, gen_vec_type(G, s, elem), 0, 0);
         break;
     case ARR_NODE: {

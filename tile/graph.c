@@ -10,9 +10,13 @@
  *   linalg.fill              ARR_FILL (a constant array)
  *   generic / contraction    a Node, whose outs make ARR_NODE arrays
  *   to_tensor %m             the current version of %m
+ *   extract_slice %s         of an argument (or a slice of one): ARR_ARG read through a
+ *                            subview; of a computed tensor: ARR_SLICE (a later kernel
+ *                            reads it from the buffer written before); of a fill / empty:
+ *                            a fill / empty of its shape
  *   materialize %t in %m     %m's next version is %t's array
- *   insert_slice %y into %t  (static offsets and sizes, unit strides; %t the tensor of a
- *                            memref argument %m as it is on entry, or such an insert)
+ *   insert_slice %y into %t  (%t the tensor of a memref argument %m as it is on entry,
+ *                            generalize.c's copy of another destination, or such an insert)
  *                            no array: the materialize of the result into %m makes one
  *                            output per insert, %y's array written to a subview of %m
  *   func.return              outputs: result k is %t's array (its buffer appended)
@@ -92,6 +96,7 @@ new_array(Graph *g, ArrayKind k, TypeId t)
         a->size[i] = (SizeSrc){ -1, -1, -1 };
     }
     a->buffer = -1;
+    a->src = -1;
     return g->narrays++;
 }
 
@@ -102,6 +107,8 @@ typedef struct Build {
     uint32_t version[TILE_MAX_ARGS];
     OpId *insert; /* per ValueId: the tensor.insert_slice whose result it is, or 0 */
 } Build;
+
+static SizeSrc dim_of_value(Graph *g, ValueId v, int64_t d, uint32_t depth);
 
 /* The size of dim i of a tensor.empty: its dynamic operand, traced to an argument. */
 static SizeSrc
@@ -123,17 +130,55 @@ size_of_value(Graph *g, ValueId v)
         return s;
     }
     if ((o->kind == OP_TENSOR_DIM || o->kind == OP_DIM) && o->nargs == 2) {
-        const Value *src = value_get(m, o->args[0]);
         SizeSrc d = size_of_value(g, o->args[1]);
-        if (!src->def && block_parent_op(m, src->block) == g->func && d.value >= 0) {
-            const Type *t = type_get(m, src->type);
-            if ((uint64_t)d.value < t->rank && t->shape[d.value] != DIM_DYNAMIC)
-                s.value = t->shape[d.value];
-            else
-                s.arg = (int32_t)src->index, s.dim = (int32_t)d.value;
-        }
+        if (d.value >= 0)
+            s = dim_of_value(g, o->args[0], d.value, 0);
     }
     return s;
+}
+
+/* The size of dim d of shaped value v: static in its type, a dim of an argument, or
+ * traced through the op that makes v (a tensor.empty's operand, a linalg op's init, a
+ * slice's size, an insert's destination, a memref's tensor). */
+static SizeSrc
+dim_of_value(Graph *g, ValueId v, int64_t d, uint32_t depth)
+{
+    Module *m = g->m;
+    const Value *val = value_get(m, v);
+    const Type *t = type_get(m, val->type);
+    SizeSrc s = { -1, -1, -1 };
+    if ((uint64_t)d >= t->rank || depth > 64)
+        return s;
+    if (t->shape[d] != DIM_DYNAMIC)
+        return (SizeSrc){ t->shape[d], -1, -1 };
+    if (!val->def) {
+        if (block_parent_op(m, val->block) == g->func)
+            s.arg = (int32_t)val->index, s.dim = (int32_t)d;
+        return s;
+    }
+    const Op *o = op_get(m, val->def);
+    LinalgInfo li;
+    char no[8];
+    switch (o->kind) {
+    case OP_TENSOR_EMPTY: {
+        uint32_t k = 0;
+        for (int64_t i = 0; i < d; i++)
+            k += t->shape[i] == DIM_DYNAMIC;
+        return k < o->nargs ? size_of_value(g, o->args[k]) : s;
+    }
+    case OP_TENSOR_INSERT_SLICE:
+        return dim_of_value(g, o->args[1], d, depth + 1);
+    case OP_TO_TENSOR:
+        return dim_of_value(g, o->args[0], d, depth + 1);
+    default:
+        if (o->kind == OP_LINALG_FILL)
+            return dim_of_value(g, o->args[1], d, depth + 1);
+        if (op_info[o->kind].traits & T_STRUCTURED && linalg_info(m, val->def, &li, no, sizeof no))
+            for (uint32_t r = 0; r < o->nres && li.nins + r < o->nargs; r++)
+                if (o->res[r] == v)
+                    return dim_of_value(g, o->args[li.nins + r], d, depth + 1);
+        return s;
+    }
 }
 
 static bool
@@ -346,8 +391,29 @@ add_node(Build *b, OpId op)
     return true;
 }
 
-/* tensor.extract_slice of an argument, unit strides, the same rank: the argument read
- * through a memref.subview (gen.c); its sizes are the slice's. */
+/* The source dims an extract_slice keeps: a rank-reducing one drops unit dims, the
+ * leading ones first (as ptxgen's memref.subview reads the subview gen.c makes). */
+static bool
+slice_kept(const Attr *sizes, uint32_t srank, uint32_t rrank, uint32_t *keep)
+{
+    uint32_t r = 0;
+    for (uint32_t d = 0; d < srank; d++) {
+        if (r < rrank && !(sizes->ints[d] == 1 && srank - d > rrank - r))
+            keep[r++] = d;
+        else if (sizes->ints[d] != 1)
+            return false;
+    }
+    return r == rrank;
+}
+
+/*
+ * tensor.extract_slice %src[offsets] [sizes] [strides] (static or SSA, strides too;
+ * rank-reducing results drop unit dims): an array of the slice's sizes, read through a
+ * memref.subview of the source's buffer (gen.c).  Of an argument or a slice of one:
+ * ARR_ARG.  Of a fill or a tensor.empty: a fill or an empty of the slice's shape.  Of a
+ * tensor the function computes: ARR_SLICE, which a kernel reads once an earlier kernel
+ * has written the source to a buffer (split.c).
+ */
 static bool
 add_slice(Build *b, OpId op)
 {
@@ -358,44 +424,44 @@ add_slice(Build *b, OpId op)
     if (src < 0)
         return false;
     const Array *sa = &g->arrays[src];
-    const Type *st = type_get(m, sa->type), *rt = type_get(m, value_type(m, o->res[0]));
-    const Attr *strides = op_attr(m, op, "static_strides");
+    const Type *st = type_get(m, value_type(m, o->args[0]));
+    const Type *rt = type_get(m, value_type(m, o->res[0]));
     const Attr *sizes = op_attr(m, op, "static_sizes");
     const Attr *offsets = op_attr(m, op, "static_offsets");
-    if (sa->kind != ARR_ARG || sa->slice) {
+    uint32_t keep[TILE_MAX_LOOPS];
+    if (st->rank > TILE_MAX_LOOPS || !sizes || !offsets || sizes->n != st->rank ||
+        offsets->n != st->rank || !slice_kept(sizes, st->rank, rt->rank, keep)) {
         tile_error(g, op,
-                   "slices a tensor the function computes (or a slice): tile/ takes slices "
-                   "of its arguments only");
+                   "drops a dim whose size is not a static 1: tile/ takes slices whose result "
+                   "keeps every dim of the source but static unit ones (give the sizes as "
+                   "constants)");
         return false;
     }
-    if (rt->rank != st->rank || !sizes || !offsets || !strides || sizes->n != st->rank ||
-        offsets->n != st->rank || strides->n != st->rank) {
-        tile_error(g, op,
-                   "drops dims (a rank-reducing slice): tile/ takes slices of the source's "
-                   "rank (follow with tensor.collapse_shape outside the kernel)");
-        return false;
-    }
-    for (uint32_t d = 0; d < st->rank; d++)
-        if (strides->ints[d] != 1) {
-            tile_error(g, op, "has stride %lld on dim %u: tile/ takes unit strides",
-                       (long long)strides->ints[d], d);
-            return false;
-        }
-    uint32_t a = new_array(g, ARR_ARG, value_type(m, o->res[0]));
+    ArrayKind kind = sa->kind == ARR_FILL || sa->kind == ARR_EMPTY ? sa->kind
+                     : sa->kind == ARR_ARG                         ? ARR_ARG
+                                                                   : ARR_SLICE;
+    uint32_t a = new_array(g, kind, value_type(m, o->res[0]));
     if (a == UINT32_MAX) {
         tile_error(g, op, "makes one array too many (at most %d)", TILE_MAX_ARRAYS);
         return false;
     }
-    g->arrays[a].arg = sa->arg;
-    g->arrays[a].slice = op;
+    Array *na = &g->arrays[a];
+    na->arg = sa->arg;
+    na->scalar = sa->scalar;
+    if (kind == ARR_ARG || kind == ARR_SLICE) {
+        na->slice = op;
+        na->src = (int32_t)src;
+    }
     /* the dynamic operands follow the source: offsets, then sizes */
-    uint32_t k = 1;
+    uint32_t k = 1, r = 0;
     for (uint32_t d = 0; d < st->rank; d++)
         k += offsets->ints[d] == DIM_DYNAMIC;
-    for (uint32_t d = 0; d < st->rank; d++)
-        g->arrays[a].size[d] = sizes->ints[d] != DIM_DYNAMIC
-                                   ? (SizeSrc){ sizes->ints[d], -1, -1 }
-                                   : size_of_value(g, op_get(m, op)->args[k++]);
+    for (uint32_t d = 0; d < st->rank; d++) {
+        SizeSrc sz = sizes->ints[d] != DIM_DYNAMIC ? (SizeSrc){ sizes->ints[d], -1, -1 }
+                                                   : size_of_value(g, op_get(m, op)->args[k++]);
+        if (r < rt->rank && keep[r] == d)
+            na->size[r++] = sz;
+    }
     return set_array(b, o->res[0], a);
 }
 
@@ -432,39 +498,21 @@ add_output(Graph *g, OpId op, uint32_t array, uint32_t dest, bool result, uint32
     return true;
 }
 
-/* tensor.insert_slice %y into %t: checked here, written by the materialize of its
- * result (add_inserts) */
+/* tensor.insert_slice %y into %t (offsets, sizes and strides static or SSA values; %y
+ * of the slice's rank or with its unit dims dropped): checked here, written by the
+ * materialize or the return of its result (add_inserts, add_returned_inserts) */
 static bool
 add_insert(Build *b, OpId op)
 {
     Graph *g = b->g;
     Module *m = g->m;
     const Op *o = op_get(m, op);
-    const Type *yt = type_get(m, value_type(m, o->args[0]));
     const Type *dt = type_get(m, value_type(m, o->args[1]));
     const Attr *offs = op_attr(m, op, "static_offsets"), *szs = op_attr(m, op, "static_sizes");
     const Attr *strides = op_attr(m, op, "static_strides");
     if (!offs || !szs || !strides || offs->n != dt->rank || szs->n != dt->rank ||
         strides->n != dt->rank)
-        return tile_error(g, op, "has no static offsets, sizes and strides"), false;
-    if (yt->rank != dt->rank) {
-        tile_error(g, op,
-                   "inserts a rank-%u tensor into a rank-%u one: tile/ takes inserts of the "
-                   "destination's rank (tensor.expand_shape the source first)",
-                   yt->rank, dt->rank);
-        return false;
-    }
-    for (uint32_t d = 0; d < dt->rank; d++) {
-        if (offs->ints[d] == DIM_DYNAMIC || szs->ints[d] == DIM_DYNAMIC) {
-            tile_error(g, op, "has a dynamic offset or size on dim %u: tile/ takes static ones", d);
-            return false;
-        }
-        if (strides->ints[d] != 1) {
-            tile_error(g, op, "has stride %lld on dim %u: tile/ takes unit strides",
-                       (long long)strides->ints[d], d);
-            return false;
-        }
-    }
+        return tile_error(g, op, "has no offsets, sizes and strides"), false;
     int64_t y = array_of(b, op, o->args[0]);
     if (y < 0)
         return false;
@@ -496,6 +544,7 @@ add_insert(Build *b, OpId op)
 }
 
 static bool inserts_overlap(Module *m, OpId a, OpId c);
+static bool overlap_error(Graph *g, OpId op, OpId earlier, const char *what);
 
 /* return of %r, the result of inserts into the copy of a destination (generalize.c):
  * result i is that copy, then each insert's tensor in its subview of the result buffer */
@@ -520,13 +569,8 @@ add_returned_inserts(Build *b, OpId ret, ValueId r, uint32_t i)
     for (ValueId t = r; b->insert[t]; t = op_get(m, b->insert[t])->args[1]) {
         OpId op = b->insert[t];
         for (uint32_t k = first; k < g->nouts; k++)
-            if (inserts_overlap(m, op, g->outs[k].slice)) {
-                tile_error(g, op,
-                           "writes part of the slice of the insert on line %u: tile/ writes "
-                           "the inserts into one buffer at once, so they must not overlap",
-                           op_get(m, g->outs[k].slice)->loc.line);
-                return false;
-            }
+            if (inserts_overlap(m, op, g->outs[k].slice))
+                return overlap_error(g, op, g->outs[k].slice, "buffer");
         if (!add_output(g, op, b->arr_of[op_get(m, op)->args[0]] - 1, dest, false, 0))
             return false;
         g->outs[g->nouts - 1].slice = op;
@@ -534,16 +578,65 @@ add_returned_inserts(Build *b, OpId ret, ValueId r, uint32_t i)
     return true;
 }
 
-/* Whether the boxes of two inserts (static offsets and sizes) overlap. */
+/* Whether the slices of two inserts may overlap: not when, on some dim, the offsets,
+ * sizes and strides of both are static and their extents disjoint. */
 static bool
 inserts_overlap(Module *m, OpId a, OpId c)
 {
-    const Attr *oa = op_attr(m, a, "static_offsets"), *sa = op_attr(m, a, "static_sizes");
-    const Attr *oc = op_attr(m, c, "static_offsets"), *sc = op_attr(m, c, "static_sizes");
-    for (uint32_t d = 0; d < oa->n; d++)
-        if (oa->ints[d] + sa->ints[d] <= oc->ints[d] || oc->ints[d] + sc->ints[d] <= oa->ints[d])
+    const OpId op[2] = { a, c };
+    const Attr *l[2][3];
+    for (int i = 0; i < 2; i++) {
+        l[i][0] = op_attr(m, op[i], "static_offsets");
+        l[i][1] = op_attr(m, op[i], "static_sizes");
+        l[i][2] = op_attr(m, op[i], "static_strides");
+    }
+    for (uint32_t d = 0; d < l[0][0]->n; d++) {
+        int64_t lo[2], hi[2];
+        bool known = true;
+        for (int i = 0; i < 2; i++) {
+            int64_t off = l[i][0]->ints[d], size = l[i][1]->ints[d], step = l[i][2]->ints[d];
+            known &= off != DIM_DYNAMIC && size != DIM_DYNAMIC && step != DIM_DYNAMIC;
+            lo[i] = off;
+            hi[i] = size > 0 ? off + (size - 1) * step + 1 : off;
+        }
+        if (known && (hi[0] <= lo[1] || hi[1] <= lo[0]))
             return false;
+    }
     return true;
+}
+
+/* Whether an insert has a dynamic offset, size or stride. */
+static bool
+insert_dynamic(Module *m, OpId op)
+{
+    static const char *const names[3] = { "static_offsets", "static_sizes", "static_strides" };
+    for (int i = 0; i < 3; i++) {
+        const Attr *a = op_attr(m, op, names[i]);
+        for (uint32_t d = 0; d < a->n; d++)
+            if (a->ints[d] == DIM_DYNAMIC)
+                return true;
+    }
+    return false;
+}
+
+/* The error for insert op, whose slice may overlap the earlier one's; false. */
+static bool
+overlap_error(Graph *g, OpId op, OpId earlier, const char *what)
+{
+    Module *m = g->m;
+    if (insert_dynamic(m, op) || insert_dynamic(m, earlier))
+        tile_error(g, op,
+                   "may write part of the slice of the insert on line %u: tile/ writes the "
+                   "inserts into one %s at once, so they must not overlap, and their dynamic "
+                   "offsets, sizes or strides do not show that they do not (make them static "
+                   "on a dim where the two are disjoint)",
+                   op_get(m, earlier)->loc.line, what);
+    else
+        tile_error(g, op,
+                   "writes part of the slice of the insert on line %u: tile/ writes the "
+                   "inserts into one %s at once, so they must not overlap",
+                   op_get(m, earlier)->loc.line, what);
+    return false;
 }
 
 /* materialize %r in %m where %r is the result of inserts into %m's tensor: one output
@@ -565,13 +658,8 @@ add_inserts(Build *b, OpId mat, ValueId r, ValueId mem)
         OpId op = b->insert[t];
         uint32_t y = b->arr_of[op_get(m, op)->args[0]] - 1;
         for (uint32_t k = first; k < g->nouts; k++)
-            if (inserts_overlap(m, op, g->outs[k].slice)) {
-                tile_error(g, op,
-                           "writes part of the slice of the insert on line %u: tile/ writes "
-                           "the inserts into one memref at once, so they must not overlap",
-                           op_get(m, g->outs[k].slice)->loc.line);
-                return false;
-            }
+            if (inserts_overlap(m, op, g->outs[k].slice))
+                return overlap_error(g, op, g->outs[k].slice, "memref");
         if (!add_output(g, op, y, arg, false, 0))
             return false;
         g->outs[g->nouts - 1].slice = op;
@@ -725,6 +813,13 @@ tile_build_graph(Graph *g)
     }
     for (uint32_t k = 0; k < g->nouts; k++) {
         const Array *a = &g->arrays[g->outs[k].array];
+        if (a->slice) {
+            tile_error(g, a->slice,
+                       "is %s output #%u as it is: tile/ writes the tensors linalg ops compute "
+                       "(copy the slice with linalg.copy into a tensor.empty)",
+                       g->outs[k].result ? "tensor" : "memref", k);
+            return false;
+        }
         if (a->kind == ARR_ARG || a->kind == ARR_EMPTY) {
             tile_error(g, g->func,
                        "%s output #%u is %s: there is nothing to compute (copy it with "
@@ -1039,6 +1134,28 @@ loop_sizes(Graph *g)
     return true;
 }
 
+/* A slice of a tensor the kernel computes is read from the buffer an earlier kernel
+ * wrote it to: a node of this kernel may not read one (split.c then cuts before it). */
+static bool
+reads_no_pending_slice(Graph *g)
+{
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const Node *n = &g->nodes[i];
+        for (uint32_t k = 0; k < n->li.nins + n->li.nouts; k++) {
+            int32_t x = k < n->li.nins ? n->in[k] : (int32_t)n->init[k - n->li.nins];
+            if (x < 0 || g->arrays[x].kind != ARR_SLICE)
+                continue;
+            tile_error(g, n->op,
+                       "reads a slice (line %u) of a tensor computed in its kernel: a kernel "
+                       "reads slices of the buffers earlier kernels wrote, so this op starts "
+                       "a kernel of its own",
+                       op_get(g->m, g->arrays[x].slice)->loc.line);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool
 tile_fuse(Graph *g)
 {
@@ -1048,7 +1165,7 @@ tile_fuse(Graph *g)
                    "a contraction to tile");
         return false;
     }
-    if (!pick_root(g))
+    if (!reads_no_pending_slice(g) || !pick_root(g))
         return false;
     Node *root = &g->nodes[g->root];
     g->nloops = root->li.nloops;

@@ -19,6 +19,20 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Whether array x is array i or a slice of it (of a slice of it ...). */
+static bool
+slices_of(const Graph *g, uint32_t x, uint32_t i)
+{
+    for (uint32_t n = 0; n <= TILE_MAX_ARRAYS; n++) {
+        if (x == i)
+            return true;
+        if (g->arrays[x].src < 0)
+            return false;
+        x = (uint32_t)g->arrays[x].src;
+    }
+    return false;
+}
+
 /* The group of nodes [lo, hi) of full as a graph of its own: the arrays earlier groups
  * computed are arguments (the result or scratch buffers they wrote them to), the ones
  * later nodes read are outputs (a result already, else a scratch buffer, their ids from
@@ -41,10 +55,16 @@ subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
     uint32_t base = full->nparams + full->nresults;
     for (uint32_t i = 0; i < s->narrays; i++) {
         Array *a = &s->arrays[i];
-        if (a->kind != ARR_ARG && a->kind != ARR_NODE)
+        if (a->kind != ARR_ARG && a->kind != ARR_NODE && a->kind != ARR_SLICE)
             continue;
         for (uint32_t d = 0; d < TILE_MAX_LOOPS; d++)
             a->label[d] = -1;
+        /* a slice of an array an earlier group wrote to a buffer: read through a subview of
+           that buffer (its source comes first in array order, so it is converted already) */
+        if (a->kind == ARR_SLICE && s->arrays[a->src].kind == ARR_ARG) {
+            a->kind = ARR_ARG;
+            a->arg = s->arrays[a->src].arg;
+        }
         if (a->kind != ARR_NODE)
             continue;
         if (a->node >= lo && a->node < hi) {
@@ -72,9 +92,9 @@ subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
         for (uint32_t j = hi; j < full->nnodes && !later; j++) {
             const Node *n = &full->nodes[j];
             for (uint32_t k = 0; k < n->li.nins; k++)
-                later |= n->in[k] == (int32_t)i;
+                later |= n->in[k] >= 0 && slices_of(full, (uint32_t)n->in[k], i);
             for (uint32_t k = 0; k < n->li.nouts; k++)
-                later |= n->init[k] == i;
+                later |= slices_of(full, n->init[k], i);
         }
         for (uint32_t k = 0; later && k < s->nouts; k++)
             later = !(s->outs[k].array == i && s->outs[k].result); /* read from the result */

@@ -39,6 +39,9 @@ typedef enum {
     ARR_NODE,  /* out `out` of node `node` */
     ARR_FILL,  /* every element `scalar` (linalg.fill) */
     ARR_EMPTY, /* tensor.empty: shape only */
+    ARR_SLICE, /* tensor.extract_slice of a tensor the function computes (array `src`): read
+                  by a later kernel, through a subview of the buffer an earlier one wrote
+                  (split.c makes it ARR_ARG there) */
 } ArrayKind;
 
 /* Where a size comes from, in the kernel: a constant, a dim of an argument buffer, or
@@ -58,7 +61,8 @@ typedef struct Array {
     SizeSrc size[TILE_MAX_LOOPS];  /* EMPTY, FILL: its dims' sizes where known */
     int32_t label[TILE_MAX_LOOPS]; /* ARG, NODE: the loop of each dim, -1 unknown */
     bool used;                     /* read by a node of the kernel, or an output */
-    OpId slice;                    /* ARG: the tensor.extract_slice of the argument it is, or 0 */
+    OpId slice;                    /* ARG, SLICE: the tensor.extract_slice it is, or 0 */
+    int32_t src;                   /* ARG, SLICE with slice: the array sliced, or -1 */
     int32_t buffer; /* NODE of a split function: the argument later kernels read it from
                        (its result buffer, or a scratch buffer), or -1 */
 } Array;

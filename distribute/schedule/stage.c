@@ -3,7 +3,8 @@
  * software-pipelined over several stages (docs/staging.md).
  *
  * A vector.transfer_read inside an scf.for qualifies when it reads a 2-d tile
- * of 16-bit elements from a global memref (identity layout, identity
+ * of 16-bit elements from a global memref (identity layout, or a view of one
+ * through unit-stride memref.subview ops: view_chain; identity
  * permutation map, no mask) into an mma.sync fragment layout that ldmatrix can
  * load (ldmatrix.c), its only users are vector.contract operands, and the
  * kernel never writes that memref (the copies read it iterations ahead of the
@@ -85,8 +86,17 @@ typedef struct Staged {
     TypeId elem;
     int64_t rows, cols, chunks; /* the tile as in memory; chunks = cols / 8 per row */
     bool in_bounds[2];          /* of the memref's rows and columns */
-    bool tr;        /* read transposed (vector dim 0 along the memref's columns, as K^T) */
-    uint32_t mrank; /* the memref's rank: the tile is in its last two dims */
+    /* a view (view_chain): the identity-layout memref under it, the static part of its
+       column offset there and the offsets' SSA values (original IR); whether 16-byte
+       alignment of its rows needs a check when the kernel runs */
+    ValueId root;
+    int64_t vcol;
+    ValueId vcol_dyn[LAYOUT_MAX_RANK];
+    uint32_t nvcol_dyn;
+    bool view, view_check;
+    ValueId h_aligned; /* that check, made before a pipelined loop (hoist_pipe) */
+    bool tr;           /* read transposed (vector dim 0 along the memref's columns, as K^T) */
+    uint32_t mrank;    /* the memref's rank: the tile is in its last two dims */
     bool iv[LAYOUT_MAX_RANK]; /* memref index d is the loop's induction variable */
     ValueId buf;              /* memref<stages x rows*cols>, workgroup (built at the first use) */
     uint32_t ncopy;
@@ -157,6 +167,19 @@ scan_uses(Module *m, OpId o, void *ctx)
     return !u->bad;
 }
 
+/* The memref under the memref.subview ops that v is a view of (v itself if none). */
+static ValueId
+memref_root(Module *m, ValueId v)
+{
+    for (uint32_t n = 0; n < 64 && value_get(m, v)->def; n++) {
+        const Op *op = op_get(m, value_get(m, v)->def);
+        if (op->kind != OP_SUBVIEW)
+            break;
+        v = op->args[0];
+    }
+    return v;
+}
+
 /* Some op may write memref v (or a view of it): its reads cannot move ahead (the
  * copies run iterations early).  Only reads and memref.dim are known not to. */
 static bool
@@ -165,9 +188,9 @@ scan_writes(Module *m, OpId o, void *ctx)
     UseScan *u = ctx;
     const Op *op = op_get(m, o);
     bool reads_only = op->kind == OP_TRANSFER_READ || op->kind == OP_VLOAD ||
-                      op->kind == OP_MLOAD || op->kind == OP_DIM;
+                      op->kind == OP_MLOAD || op->kind == OP_DIM || op->kind == OP_SUBVIEW;
     for (uint32_t i = 0; i < op->nargs && !reads_only; i++)
-        if (op->args[i] == u->v)
+        if (memref_root(m, op->args[i]) == u->v)
             u->bad = true;
     return !u->bad;
 }
@@ -188,6 +211,58 @@ minor_map(Ctx *c, OpId o, int32_t mrank, bool *tr)
     return *tr || (d0 == mrank - 2 && d1 == mrank - 1);
 }
 
+/*
+ * A view the copies read as they read a memref argument: a chain of memref.subview ops
+ * with unit strides that keep the rank, over an identity-layout global memref (the
+ * form tile/ gives a tensor.extract_slice).  Its rows start on 16 bytes when the root's
+ * row length and the chain's column offset are multiples of 8 elements (the leading
+ * dims' strides are multiples of the row length): v gets the root, the static part of
+ * the column offset and its SSA parts; false when the chain is of another form or is
+ * misaligned for certain.
+ */
+static bool
+view_chain(Ctx *c, ValueId mem, Staged *v)
+{
+    Module *m = c->m;
+    uint32_t rank = type_get(m, value_type(m, mem))->rank;
+    v->view = true;
+    for (uint32_t n = 0; n < 64; n++) {
+        const Type *t = type_get(m, value_type(m, mem));
+        OpId d = value_get(m, mem)->def;
+        if (!t->layout) {
+            if (t->rank != rank || (t->shape[rank - 1] != DIM_DYNAMIC && t->shape[rank - 1] % 8))
+                return false;
+            v->root = mem;
+            v->view_check = v->nvcol_dyn || t->shape[rank - 1] == DIM_DYNAMIC;
+            return v->view_check || v->vcol % 8 == 0;
+        }
+        if (!d || op_get(m, d)->kind != OP_SUBVIEW)
+            return false;
+        const Op *op = op_get(m, d);
+        const Attr *offs = op_attr(m, d, "static_offsets"), *sts = op_attr(m, d, "static_strides");
+        if (!offs || !sts || offs->n != rank || sts->n != rank ||
+            type_get(m, value_type(m, op->args[0]))->rank != rank)
+            return false;
+        uint32_t k = 1;
+        for (uint32_t i = 0; i < rank; i++) {
+            if (sts->ints[i] != 1)
+                return false;
+            if (offs->ints[i] != DIM_DYNAMIC)
+                continue;
+            if (i + 1 == rank) {
+                if (v->nvcol_dyn == LAYOUT_MAX_RANK)
+                    return false;
+                v->vcol_dyn[v->nvcol_dyn++] = op->args[k];
+            }
+            k++;
+        }
+        if (offs->ints[rank - 1] != DIM_DYNAMIC)
+            v->vcol += offs->ints[rank - 1];
+        mem = op->args[0];
+    }
+    return false;
+}
+
 /* The read o as a staging candidate (s filled), or false. */
 static bool
 candidate(Ctx *c, OpId o, OpId func, Staged *s)
@@ -197,20 +272,22 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     const Type *mt = type_get(c->m, value_type(c->m, op->args[0]));
     const Type *vt = type_get(c->m, value_type(c->m, op->res[0]));
     bool tr;
-    if (mt->kind != TY_MEMREF || mt->rank < 2 || mt->rank > LAYOUT_MAX_RANK || mt->layout ||
+    Staged v = { 0 };
+    if (mt->kind != TY_MEMREF || mt->rank < 2 || mt->rank > LAYOUT_MAX_RANK ||
+        (mt->layout && !view_chain(c, op->args[0], &v)) ||
         (mt->memspace != MS_DEFAULT && mt->memspace != MS_GLOBAL) || vt->kind != TY_VECTOR ||
         vt->rank != 2 || type_bitwidth(vt->elem) != 16 || !minor_map(c, o, (int32_t)mt->rank, &tr))
         return false;
     uint32_t r = mt->rank;
     if (op->nargs != r + 2 || (seg && seg->kind == ATTR_DENSE_ARRAY && seg->n >= 4 && seg->ints[3]))
         return false; /* memref, its indices, padding; no mask */
-    if (mt->shape[r - 1] != DIM_DYNAMIC && mt->shape[r - 1] % 8 != 0)
+    if (!v.view && mt->shape[r - 1] != DIM_DYNAMIC && mt->shape[r - 1] % 8 != 0)
         return false; /* rows of a static memref must start on 16 bytes */
     NestedLayout l;
     bool trans;
     if (!result_layout(c, o, 0, &l) || l.rank != 2 || !dist_ldmatrix_layout(&l, tr, !tr, &trans))
         return false;
-    memset(s, 0, sizeof *s);
+    *s = v;
     s->read = o;
     s->mrank = r;
     s->elem = vt->elem;
@@ -231,7 +308,7 @@ candidate(Ctx *c, OpId o, OpId func, Staged *s)
     module_walk(c->m, func, scan_uses, &u);
     if (u.bad)
         return false;
-    UseScan w = { op_get(c->m, o)->args[0], false };
+    UseScan w = { memref_root(c->m, op_get(c->m, o)->args[0]), false };
     module_walk(c->m, func, scan_writes, &w);
     if (w.bad)
         return false; /* the kernel writes the operand's memref */
@@ -808,6 +885,23 @@ copy_elements(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
     }
 }
 
+/* Whether the rows of view s start on 16 bytes, when the kernel runs (i1, at c->out:
+ * its operands are defined before the view, not in the prologue): the root's row
+ * length and the column offset, multiples of 8 elements. */
+static ValueId
+view_aligned(Ctx *c, Staged *s)
+{
+    uint32_t r = s->mrank;
+    ValueId col = const_index(c, s->vcol);
+    for (uint32_t i = 0; i < s->nvcol_dyn; i++)
+        col = binop_idx(c, OP_ADDI, col, dist_scalar(c, s->vcol_dyn[i]));
+    ValueId root = dist_scalar(c, s->root);
+    if (type_get(c->m, value_type(c->m, root))->shape[r - 1] == DIM_DYNAMIC)
+        col = binop_idx(c, OP_ORI, col, memref_dim(c, root, r - 1));
+    ValueId rem = binop_idx(c, OP_REMUI, col, const_index(c, 8));
+    return cmp_i(c, CMPI_EQ, rem, const_index(c, 0));
+}
+
 static void
 plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
 {
@@ -854,7 +948,11 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
         }
     }
     cp->aligned = 0;
-    if (cp->dyn_rows) {
+    if (s->view) {
+        cp->dyn_rows = s->view_check;
+        if (cp->dyn_rows)
+            cp->aligned = s->h_aligned ? s->h_aligned : view_aligned(c, s);
+    } else if (cp->dyn_rows) {
         OpList *saved = c->out;
         c->out = &c->prologue; /* rows of whole 16-byte chunks: once per kernel */
         ValueId ld = memref_dim(c, mem, r - 1);
@@ -998,7 +1096,7 @@ copy_view(Ctx *c, Staged *s, ValueId mem, const ValueId *off)
     args[k++] = mem;
     int64_t st = 1;
     for (uint32_t d = r; d-- > 0;) {
-        full[d] = st;
+        full[d] = mt->layout && mt->layout->kind == ATTR_STRIDED ? mt->layout->ints[d] : st;
         st = st == DIM_DYNAMIC || mt->shape[d] == DIM_DYNAMIC ? DIM_DYNAMIC : st * mt->shape[d];
     }
     for (uint32_t d = 0; d < r; d++) {
@@ -1052,6 +1150,8 @@ hoist_pipe(Ctx *c, uint32_t k)
         ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
         ValueId base[LAYOUT_MAX_RANK];
         bases_at(c, s, 0, base);
+        if (s->view && s->view_check)
+            s->h_aligned = view_aligned(c, s);
         if (!s->iv[r - 1]) {
             s->h_gcol = idx_add(c, base[r - 1], s->col);
             if (!s->in_bounds[1]) {

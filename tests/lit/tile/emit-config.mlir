@@ -9,7 +9,7 @@
 // CHECK-LABEL: func.func @softmax
 // CHECK: linalg.softmax {lowering_config = #iree_gpu.lowering_config<{lane_basis = {{\[\[}}1, 32], [0, 1]], partial_reduction = [0, 1024], subgroup_basis = {{\[\[}}1, 8], [0, 1]], thread = [0, 4], workgroup = [1, 0]}>} dimension(1)
 // CHECK-LABEL: func.func @tr
-// CHECK: linalg.transpose ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) permutation = [1, 0] {lowering_config = #iree_gpu.lowering_config<{workgroup = [64, 64]}>}
+// CHECK: linalg.transpose ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) permutation = [1, 0] {lowering_config = #iree_gpu.lowering_config<{thread = [4, 4], workgroup = [64, 64]}>}
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d1)>
 func.func @gemm_bias_relu(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>, %bias: tensor<?xf32>) -> tensor<?x?xf16> {

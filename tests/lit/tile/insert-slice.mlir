@@ -1,5 +1,5 @@
 // tensor.insert_slice of a computed tensor into the tensor of a memref argument (static
-// offsets and sizes, unit strides), materialized back into that memref: the computed
+// offsets and sizes here; dynamic ones: insert-dynamic.mlir), materialized back into that memref: the computed
 // tile is written through a memref.subview of the memref, in place, and the rest of the
 // memref is left as it was (vptx check compares all of it with eval of the op level).
 // @place: an elementwise result (ragged against the 32-wide tile); @gemm_into: a GEMM's
