@@ -64,56 +64,10 @@
  * Invalidates: the kernel's signature (new trailing arguments); split_rings adds ops
  *              (the size test, the branch, the copy) to the function's entry block.
  */
-#include "distribute/schedule/schedule.h"
+#include "distribute/schedule/ring.h"
 
 #include <inttypes.h>
 #include <string.h>
-
-enum {
-    WS_PRODUCER_REGS = 40,  /* setmaxnreg.dec of the producer warpgroup (as CUTLASS) */
-    WS_CONSUMER_REGS = 232, /* setmaxnreg.inc of the consumers, at most */
-    RING_MAX_BLOCKS = 8,
-    EPI_W = 8, /* f32 columns per block of the TMA-store epilogue's image (32 bytes) */
-    RING_DEFAULT_STAGES = 3,
-    SPLIT_SMEM_SLACK = 2048, /* the mbarriers and buffer alignment beside a split ring */
-    SPLIT_REG_OVERHEAD = 80  /* registers of a register copy besides its data (measured) */
-};
-
-typedef struct Ring {
-    OpId contract, loop, read[2];
-    int64_t m, n, k;
-    int64_t span[2];   /* swizzle of A's image and of B's (its S_B when MN-major) */
-    int64_t esize;     /* bytes of an element of A and B (2, or 4 for tf32) */
-    bool b_mn;         /* B read as (k, n) and stored MN-major */
-    int64_t blocks[2]; /* column blocks per stage image */
-    int64_t rows[2];   /* rows of one block (box rows) */
-    int64_t stages;
-    int64_t bytes[2]; /* one stage image */
-    bool iv[2][2];    /* index d of read j is the induction variable */
-    ValueId tmap[3];  /* the hidden arguments: A, B, and C when the epilogue is by TMA */
-    OpId write;       /* the transfer_write of the loop's result by TMA store, or 0 */
-    int64_t cm, cn;   /* its tile */
-    uint32_t csrc;    /* its memref argument */
-    /* built at the loop */
-    ValueId full, empty, ring[2];
-    int64_t at[2];   /* byte offset of each operand's ring in the dynamic shared memory */
-    TypeId box_t[2]; /* the memref one TMA copy fills */
-    int64_t bm;      /* 64-row instructions per warpgroup in M: A's rows are permuted */
-    ValueId it32;    /* this iteration's number (i32), once in the body */
-    bool ws;         /* warp-specialized: a producer warpgroup issues the copies */
-    bool pp;         /* ping-pong: the two consumer warpgroups take turns to issue wgmma */
-    ValueId pp_wait, pp_signal; /* i32: named barrier 1 + w, and 2 - w (w: the warpgroup) */
-    /* persistent (persist.c): the K loop runs once per tile of a loop over the tiles, its
-       steps numbered across tiles: step it of the CTA's tile j is j T + it (T = the
-       loop's trip count, the same for every tile) */
-    bool persist;
-    bool wt;          /* whole-tile ping-pong: two consumer warpgroups on alternate tiles */
-    PersistWrap pw;   /* the consumers' and the producer's tile loops, the producer's copies */
-    bool in_producer; /* building the producer's loop: the reads' indices are its copies */
-    OpId tiles;       /* the consumers' tile loop */
-    ValueId base32;   /* i32: j T at this tile (0 when not persistent) */
-    ValueId trips32;  /* i32: T */
-} Ring;
 
 struct RingPlan {
     ARRAY(Ring) rings;
@@ -200,6 +154,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
         return false;
     memset(r, 0, sizeof *r);
     r->contract = o;
+    r->tc05 = layout_mma_is_tcgen05(mma.kind); /* tc05_ring.c issues it */
+    r->mma = mma;
     OpId loop = block_parent_op(m, op_get(m, o)->parent);
     if (!loop || op_get(m, loop)->kind != OP_FOR || ring_level(m, loop) != func ||
         !dist_uniform_loop(m, loop))
@@ -239,7 +195,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
        read as (k, n) cannot be loaded MN-major (contract.c copies it through registers) */
     int64_t es = (int64_t)type_scalar_bytes(type_element(m, value_type(m, op_get(m, o)->args[0])));
     r->esize = es;
-    if ((es * r->k) % 32 || r->m % 64 || r->m > 256 || (r->b_mn && es != 2))
+    if ((es * r->k) % 32 || r->m % 64 || r->m > 256 || (r->b_mn && es != 2) ||
+        (r->tc05 && (r->m != 128 || op_get(m, loop)->nres != 1)))
         return false;
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl) || rl.rank != 2 || rl.batch_tile[0] < 1)
@@ -661,7 +618,8 @@ ring_plan(Ctx *c, OpId func, int64_t other)
         int64_t need = r->stages * (r->bytes[0] + r->bytes[1]) + used;
         if (block_parent_op(c->m, op_get(c->m, r->loop)->parent) != func)
             need += r->bytes[0] + r->bytes[1] + SPLIT_SMEM_SLACK; /* the copy's static buffers */
-        plan_epilogue(c, func, r);
+        if (!r->tc05) /* tcgen05's epilogue drains tensor memory (tc05_ring.c) */
+            plan_epilogue(c, func, r);
         if (r->write && need + r->cm * r->cn * 4 + 1024 <= c->opt.target->smem_block)
             need += r->cm * r->cn * 4 + 1024;
         else
@@ -684,9 +642,9 @@ ring_plan(Ctx *c, OpId func, int64_t other)
         ARRAY_PUSH(&c->m->arena, kept.rings, *r);
     }
     p->rings = kept.rings;
-    if (p->rings.n == 1)
+    if (p->rings.n == 1 && !p->rings.items[0].tc05)
         plan_ws(c, func, &p->rings.items[0]);
-    if (p->rings.n == 1 && !c->failed)
+    if (p->rings.n == 1 && !c->failed && !p->rings.items[0].tc05)
         plan_persist(c, func, &p->rings.items[0]);
     for (uint32_t i = 0; c->opt.remarks && !c->failed && i < p->rings.n; i++)
         ring_remark(c, &p->rings.items[i]);
@@ -772,8 +730,8 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
 }
 
 /* The loads of iteration iv into the stage numbered ws (i32, dynamic): one branch per stage. */
-static void
-issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv)
+void
+ring_issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv)
 {
     for (int64_t s = 0; s < r->stages; s++) {
         ValueId is = cmp_i(c, CMPI_EQ, ws32, const_int(c, s, TY_I32));
@@ -871,7 +829,7 @@ producer_loop(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step, ValueId bas
     ring_wait_parity(c, r->empty, slot,
                      ring_parity(c, ring_i32(c, OP_SUBI, it32, r->stages), r->stages));
     region_leave(c, NULL, 0, &rs3);
-    issue_loads_at(c, r, s32, iv);
+    ring_issue_loads_at(c, r, s32, iv);
     region_leave(c, NULL, 0, &rs2);
 }
 
@@ -928,10 +886,16 @@ ring_setup(Ctx *c, Ring *r)
     for (int64_t s = 0; s < r->stages; s++) {
         ValueId a[4] = { r->full, const_index(c, 1), const_index(c, s), t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, a);
-        ValueId b[4] = { r->empty, const_index(c, c->nthreads), const_index(c, s), t0 };
+        /* tcgen05: one arrival, the commit of the stage's MMAs */
+        ValueId b[4] = { r->empty, const_index(c, r->tc05 ? 1 : c->nthreads), const_index(c, s),
+                         t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, b);
     }
+    if (r->tc05)
+        tc05_setup(c, r, t0);
     barrier(c); /* the barriers are initialized before anyone uses them */
+    if (r->tc05)
+        tc05_ready(c, r);
     return t0;
 }
 
@@ -1144,6 +1108,10 @@ ring_leave(Ctx *c, OpId loop)
     Ring *r = ring_of_loop(c, loop);
     if (!r)
         return;
+    if (r->tc05) {
+        tc05_leave(c, r);
+        return;
+    }
     if (r->pp && !r->persist)
         pp_end(c, r);
     OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
@@ -1230,7 +1198,7 @@ ring_issued(Ctx *c, OpId o, const WgmmaFeed *f)
     ring_wait_parity(c, r->empty, prev,
                      ring_parity(c, ring_i32(c, OP_SUBI, r->it32, 1), r->stages));
     region_leave(c, NULL, 0, &rs2);
-    issue_loads_at(c, r, prev32, next);
+    ring_issue_loads_at(c, r, prev32, next);
     region_leave(c, NULL, 0, &rs);
 }
 
@@ -1462,7 +1430,8 @@ split_visit(Module *m, OpId o, void *ctx)
     memset(&tmp, 0, sizeof tmp);
     tmp.m = m;
     Ring r;
-    if (!ring_candidate(&tmp, w->func, o, &r) || op_attr(m, r.loop, "vptx.ring_fallback") ||
+    if (!ring_candidate(&tmp, w->func, o, &r) || r.tc05 ||
+        op_attr(m, r.loop, "vptx.ring_fallback") ||
         block_parent_op(m, op_get(m, r.loop)->parent) != w->func)
         return true;
     LoopStages ls;
@@ -1626,12 +1595,39 @@ ring_owns(Ctx *c, OpId loop)
 }
 
 /* wgmma K loops fed by TMA through a ring of stages (the list of distribute.c) */
+/* tcgen05 rings (tc05_ring.c): the accumulator's first value goes to tensor memory */
+static bool
+ring_enter(Ctx *c, OpId loop, ValueId *carried)
+{
+    Ring *r = ring_of_loop(c, loop);
+    if (r && r->tc05)
+        tc05_enter(c, r, *carried);
+    return !c->failed;
+}
+
+/* tcgen05 rings: the contract is issued by one thread; its result is its accumulator,
+   unchanged in registers (the sum lives in tensor memory until the loop ends) */
+static bool
+ring_op(Ctx *c, OpId o)
+{
+    Ring *r = ring_of_contract(c, o);
+    if (!r || !r->tc05)
+        return false;
+    tc05_issue(c, r);
+    Dist *acc = dist_of(c, op_get(c->m, o)->args[2]);
+    if (acc)
+        dist_bind(c, op_get(c->m, o)->res[0], acc);
+    return true;
+}
+
 const Schedule ring_schedule = {
     .name = "tma-ring",
     .prepare = ring_prepare,
     .plan = ring_plan,
     .owns = ring_owns,
     .before = ring_before,
+    .enter = ring_enter,
+    .op = ring_op,
     .leave = ring_leave,
     .feed = ring_feed,
     .issued = ring_issued,
