@@ -66,8 +66,9 @@ typedef struct Ring {
 void ring_issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv);
 
 /* tc05_ring.c: the tcgen05 parts of a ring (r->tc05) */
-void tc05_setup(Ctx *c, Ring *r, ValueId t0);   /* before the ring's barrier */
-void tc05_ready(Ctx *c, Ring *r);               /* after it: the address, the descriptors */
+int64_t tc05_cols(int64_t n);                 /* tensor-memory columns of N: a power of two >= 32 */
+void tc05_setup(Ctx *c, Ring *r, ValueId t0); /* before the ring's barrier */
+void tc05_ready(Ctx *c, Ring *r);             /* after it: the address, the descriptors */
 void tc05_enter(Ctx *c, Ring *r, ValueId init); /* the accumulator's first value */
 void tc05_issue(Ctx *c, Ring *r);               /* the contract, in the loop body */
 void tc05_leave(Ctx *c, Ring *r);               /* after the loop: drain, free */

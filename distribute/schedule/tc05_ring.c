@@ -87,13 +87,20 @@ warp0_op(Ctx *c, OpKind k, uint32_t n, const ValueId *args, int64_t cols)
     region_leave(c, NULL, 0, &rs);
 }
 
+int64_t
+tc05_cols(int64_t n)
+{
+    int64_t cols = 32;
+    while (cols < n)
+        cols *= 2;
+    return cols;
+}
+
 void
 tc05_setup(Ctx *c, Ring *r, ValueId t0)
 {
     Module *m = c->m;
-    r->cols = 32;
-    while (r->cols < r->n)
-        r->cols *= 2;
+    r->cols = tc05_cols(r->n);
     int64_t one = 1;
     OpList *saved = c->out;
     c->out = &c->prologue;

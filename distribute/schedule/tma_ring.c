@@ -568,6 +568,20 @@ ring_remark(Ctx *c, const Ring *r)
                                    : j  ? "B"
                                         : "A");
     }
+    if (r->tc05) {
+        diag_remark(
+            c->d, op_get(m, r->loop)->loc,
+            "'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, "
+            "full and empty mbarriers): %" PRId64 " stages of %" PRId64
+            " bytes in dynamic shared memory; thread 0 issues the copies and each step's "
+            "tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in "
+            "%" PRId64 " tensor-memory columns until the loop ends%s",
+            r->stages, r->bytes[0] + r->bytes[1], tc05_cols(r->n),
+            at ? "; rows of a dynamic length must be whole 16-byte pieces, which the "
+                 "launcher checks (docs/blackwell.md)"
+               : "");
+        return;
+    }
     diag_remark(c->d, op_get(m, r->loop)->loc,
                 "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
                 "and empty mbarriers): %" PRId64 " stages of %" PRId64
