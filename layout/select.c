@@ -408,6 +408,21 @@ check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, cons
     const MmaInfo *info = layout_mma_info(mma.kind);
     char name[64];
     layout_mma_name(mma, name, sizeof name);
+    if (layout_mma_is_tcgen05(mma.kind) && !s->opt->tcgen05) {
+        select_error(s, op,
+                     "has mma_kind %s, which needs tcgen05 (Blackwell tensor cores): compile "
+                     "with --arch=sm_100a",
+                     name);
+        return false;
+    }
+    if (layout_mma_is_tcgen05(mma.kind) && (c->size_m != 128 || c->size_n != mma.n)) {
+        select_error(s, op,
+                     "has mma_kind %s, one instruction for the whole 128x%lld tile, but the "
+                     "contract is %lldx%lldx%lld",
+                     name, (long long)mma.n, (long long)c->size_m, (long long)c->size_n,
+                     (long long)c->size_k);
+        return false;
+    }
     if (!types_fit(info, t[0], t[1], t[2])) {
         select_error(s, op,
                      "has mma_kind %s, which needs %s x %s -> %s operands, but its operands are "
