@@ -370,6 +370,9 @@ typedef struct {
                             NV_TCGEN05_* before mma.sync */
 } LayoutSelectOptions;
 bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *opt);
+/* Would layout_select give contract `op` (op id) of function `func` a tcgen05 kind? */
+bool layout_tcgen05_candidate(struct Module *m, uint32_t func, uint32_t op,
+                              const LayoutSelectOptions *opt);
 
 /*
  * Whether vector.transfer_read `read` (op id) can be a TMA copy of a wgmma ring

@@ -920,8 +920,12 @@ tcgen05_loop(const Select *s, OpId op)
     const Module *m = s->m;
     const Op *o = op_get(m, op);
     OpId loop = block_parent_op(m, o->parent);
-    if (!loop || op_get(m, loop)->kind != OP_FOR ||
-        block_parent_op(m, op_get(m, loop)->parent) != s->func || op_get(m, loop)->nres != 1)
+    if (!loop || op_get(m, loop)->kind != OP_FOR || op_get(m, loop)->nres != 1)
+        return 0;
+    OpId top = block_parent_op(m, op_get(m, loop)->parent);
+    if (top && op_get(m, top)->kind == OP_IF && op_attr(m, top, "vptx.ring_split"))
+        top = block_parent_op(m, op_get(m, top)->parent); /* the rows' test (tma_ring.c) */
+    if (top != s->func)
         return 0;
     const Block *body = block_get(m, o->parent);
     OpId y = body->ops.items[body->ops.n - 1];
@@ -962,7 +966,10 @@ select_tcgen05(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     int64_t stages = ls.n ? ls.n : 3;
     int64_t ring = stages * esize * (c->size_m * c->size_k + c->size_k * c->size_n);
     const char *why = NULL;
-    if (anch[0] || anch[1] || anch[2])
+    if (loop && op_attr(m, loop, "vptx.ring_fallback"))
+        why = "this is the copy of its K loop for rows TMA cannot map (not whole 16-byte "
+              "pieces), which a test of the sizes takes";
+    else if (anch[0] || anch[1] || anch[2])
         why = "an operand has a layout given by iree_vector_ext.to_layout";
     else if (cfg && dict_get(cfg, "subgroup_basis"))
         why = "its lowering_config gives a subgroup_basis";
@@ -1236,6 +1243,33 @@ select_op(Module *m, OpId op, void *ctx)
     if (op_get(m, op)->kind == OP_CONTRACT)
         select_contract(s, op);
     return true;
+}
+
+bool
+layout_tcgen05_candidate(Module *m, OpId func, OpId op, const LayoutSelectOptions *opt)
+{
+    const Op *o = op_get(m, op);
+    const Attr *cfg = op_attr(m, op, "lowering_config");
+    const Attr *kind = op_attr(m, op, "kind");
+    ContractDims c;
+    if (!opt->tcgen05 || o->kind != OP_CONTRACT || op_attr(m, op, "mma_kind") ||
+        (cfg && dict_get(cfg, "mma_kind")) || per_thread_config(m, op) ||
+        (kind && kind->str && strcmp(kind->str, "add") != 0) || !assign_contract_dims(m, op, &c))
+        return false;
+    int64_t threads = launch_threads(m, func);
+    Select s = {
+        m, NULL, opt, func, threads, threads >= LAYOUT_WARP_SIZE ? threads / 32 : 1, false
+    };
+    TypeId t[3] = { elem_of(m, o->args[0]), elem_of(m, o->args[1]), elem_of(m, o->args[2]) };
+    NestedLayout al[3];
+    const NestedLayout *anch[3] = { NULL, NULL, NULL };
+    bool swapped[3] = { c.dims[0][0] != c.m, c.dims[1][0] != c.k, c.dims[2][0] != c.m };
+    for (int k = 0; k < 3; k++)
+        if (anchored(m, o->args[k], swapped[k], &al[k]))
+            anch[k] = &al[k];
+    MmaIntrinsic mma = { MMA_NONE, 0 };
+    char why[300];
+    return select_tcgen05(&s, op, &c, t, anch, &mma, why, sizeof why);
 }
 
 bool

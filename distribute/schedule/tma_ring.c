@@ -577,9 +577,12 @@ ring_remark(Ctx *c, const Ring *r)
             "tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in "
             "%" PRId64 " tensor-memory columns until the loop ends%s",
             r->stages, r->bytes[0] + r->bytes[1], tc05_cols(r->n),
-            at ? "; rows of a dynamic length must be whole 16-byte pieces, which the "
-                 "launcher checks (docs/blackwell.md)"
-               : "");
+            !at     ? ""
+            : split ? "; where rows of a dynamic length are not whole 16-byte pieces, which "
+                      "TMA needs, a test of the sizes takes a copy of the loop on mma.sync "
+                      "(docs/blackwell.md)"
+                    : "; rows of a dynamic length must be whole 16-byte pieces, which the "
+                      "launcher checks (docs/blackwell.md)");
         return;
     }
     diag_remark(c->d, op_get(m, r->loop)->loc,
@@ -1489,103 +1492,247 @@ split_visit(Module *m, OpId o, void *ctx)
  * the hidden-map lines say so.  Runs before distribute's Ctx counts the values, on every
  * function that would get such a ring.
  */
+/* Puts `loop` in a uniform branch on the rows of reads[0..1] whose length is dynamic being
+   whole 16-byte pieces (esize bytes an element), with a copy of the loop marked 1 stage and
+   vptx.ring_fallback in the other arm. */
+/* The i1 test that the rows of reads[0..1] whose length is dynamic are whole 16-byte
+   pieces (esize bytes an element), its ops appended to pre. */
+static ValueId
+rows_test(Module *m, Loc loc, const OpId *reads, int64_t esize, OpIdList *pre)
+{
+    ValueId ok = 0, c0 = new_index(m, loc, 0, pre), c1 = new_index(m, loc, 1, pre);
+    ValueId c8 = new_index(m, loc, 16 / esize, pre);
+    for (int j = 0; j < 2; j++) {
+        ValueId mem = dynamic_pitch(m, reads[j]);
+        if (!mem || (j == 1 && mem == dynamic_pitch(m, reads[0])))
+            continue;
+        ValueId da[2] = { mem, c1 };
+        ValueId dim = new_value_op(m, OP_DIM, loc, 2, da, TY_INDEX, pre);
+        ValueId ra[2] = { dim, c8 };
+        ValueId rem = new_value_op(m, OP_REMUI, loc, 2, ra, TY_INDEX, pre);
+        ValueId ca[2] = { rem, c0 };
+        ValueId eq = new_value_op(m, OP_CMPI, loc, 2, ca, TY_I1, pre);
+        op_set_attr(m, value_get(m, eq)->def, "predicate", attr_int(m, CMPI_EQ, TY_I64));
+        ValueId aa[2] = { ok, eq };
+        ok = ok ? new_value_op(m, OP_ANDI, loc, 2, aa, TY_I1, pre) : eq;
+    }
+    return ok;
+}
+
+/*
+ * tcgen05's split (dist_tc05_split_func): the loop and everything after it in its block
+ * but the terminator go into the branch on rows_test, a copy of them (the loop's marked 1
+ * stage and vptx.ring_fallback: mma.sync) into its other arm.  Unlike split_loop's, the
+ * branch has no results: the two arms' accumulators have different layouts (tensor
+ * memory's rows, mma.sync's fragments), which a branch result would convert through 64 KiB
+ * of shared memory.
+ */
+static bool
+split_tail(Module *m, OpId loop, const OpId *reads, int64_t esize)
+{
+    Loc loc = op_get(m, loop)->loc;
+    BlockId eb = op_get(m, loop)->parent;
+    const Block *e = block_get(m, eb);
+    uint32_t at = 0, n = e->ops.n;
+    while (at < n && e->ops.items[at] != loop)
+        at++;
+    OpKind last = op_get(m, e->ops.items[n - 1])->kind;
+    if (at + 1 >= n || (last != OP_RETURN && last != OP_GPU_RETURN))
+        return true; /* no return after the loop: leave it (the launcher checks rows) */
+    OpIdList pre = { 0 };
+    ValueId ok = rows_test(m, loc, reads, esize, &pre);
+    OpId br = op_new(m, OP_IF, loc, 1, &ok, 0, NULL, 2);
+    op_set_attr(m, br, "vptx.ring_split", attr_unit(m));
+    Clone cl = { ir_calloc(m->nvalues + 1, sizeof(ValueId)), m->nvalues + 1 };
+    if (!cl.map)
+        return false;
+    BlockId arm[2];
+    for (uint32_t g = 0; g < 2; g++) {
+        RegionId reg = region_new(m, br);
+        op_get(m, br)->regions[g] = reg;
+        arm[g] = block_new(m);
+        region_append(m, reg, arm[g]);
+    }
+    for (uint32_t k = at; k + 1 < n; k++) {
+        OpId o = block_get(m, eb)->ops.items[k];
+        OpId c = clone_op(m, &cl, o);
+        if (o == loop) {
+            op_set_attr(m, c, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
+            op_set_attr(m, c, "vptx.ring_fallback", attr_unit(m));
+        }
+        block_append(m, arm[0], o);
+        block_append(m, arm[1], c);
+    }
+    ir_free(cl.map);
+    for (uint32_t g = 0; g < 2; g++)
+        block_append(m, arm[g], op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
+    OpIdList ops = { 0 };
+    for (uint32_t k = 0; k < at; k++)
+        ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[k]);
+    for (uint32_t q = 0; q < pre.n; q++) {
+        ARRAY_PUSH(&m->arena, ops, pre.items[q]);
+        op_get(m, pre.items[q])->parent = eb;
+    }
+    ARRAY_PUSH(&m->arena, ops, br);
+    op_get(m, br)->parent = eb;
+    ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[n - 1]);
+    Block *blk = block_get(m, eb);
+    blk->ops.n = 0;
+    for (uint32_t k = 0; k < ops.n; k++)
+        ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
+    return true;
+}
+
+static bool
+split_loop(Module *m, OpId loop, const OpId *reads, int64_t esize)
+{
+    Loc loc = op_get(m, loop)->loc;
+    BlockId eb = op_get(m, loop)->parent;
+    OpIdList pre = { 0 };
+    ValueId ok = rows_test(m, loc, reads, esize, &pre);
+    /* the copy, before anything else is added (the map covers the old values) */
+    Clone cl = { ir_calloc(m->nvalues + 1, sizeof(ValueId)), m->nvalues + 1 };
+    if (!cl.map)
+        return false;
+    OpId copy = clone_op(m, &cl, loop);
+    ir_free(cl.map);
+    op_set_attr(m, copy, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
+    op_set_attr(m, copy, "vptx.ring_fallback", attr_unit(m));
+    uint32_t nres = op_get(m, loop)->nres;
+    TypeId *types = arena_alloc(&m->arena, (nres + 1) * sizeof *types);
+    for (uint32_t k = 0; k < nres; k++)
+        types[k] = value_type(m, op_get(m, loop)->res[k]);
+    OpId br = op_new(m, OP_IF, loc, 1, &ok, nres, types, 2);
+    op_set_attr(m, br, "vptx.ring_split", attr_unit(m));
+    const Attr *lay = op_attr(m, loop, "vptx.layout");
+    if (lay)
+        op_set_attr(m, br, "vptx.layout", lay);
+    /* every later use of the loop's results takes the branch's */
+    const Block *e = block_get(m, eb);
+    uint32_t at = 0;
+    while (at < e->ops.n && e->ops.items[at] != loop)
+        at++;
+    for (uint32_t k = at + 1; k < e->ops.n; k++) {
+        OpId u = e->ops.items[k];
+        const ValueId *from = op_get(m, loop)->res, *to = op_get(m, br)->res;
+        op_replace_uses(m, u, from, to, nres);
+        module_replace_uses(m, u, from, to, nres);
+    }
+    OpId legs[2] = { loop, copy };
+    for (uint32_t g = 0; g < 2; g++) {
+        RegionId reg = region_new(m, br);
+        op_get(m, br)->regions[g] = reg;
+        BlockId b = block_new(m);
+        region_append(m, reg, b);
+        block_append(m, b, legs[g]);
+        OpId y = op_new(m, OP_YIELD, loc, nres, op_get(m, legs[g])->res, 0, NULL, 0);
+        block_append(m, b, y);
+    }
+    /* the entry block: the test, then the branch where the loop was */
+    Block *eb2 = block_get(m, eb);
+    OpIdList ops = { 0 };
+    for (uint32_t k = 0; k < eb2->ops.n; k++) {
+        if (k == at) {
+            for (uint32_t q = 0; q < pre.n; q++) {
+                ARRAY_PUSH(&m->arena, ops, pre.items[q]);
+                op_get(m, pre.items[q])->parent = eb;
+            }
+            ARRAY_PUSH(&m->arena, ops, br);
+            op_get(m, br)->parent = eb;
+        } else {
+            ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[k]);
+        }
+    }
+    Block *blk = block_get(m, eb);
+    blk->ops.n = 0;
+    for (uint32_t k = 0; k < ops.n; k++)
+        ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
+    return true;
+}
+
+/*
+ * A ring loop whose operands' rows have a dynamic length (memref<?x?xf16>) may meet rows
+ * TMA cannot map (not a multiple of 16 bytes): those sizes go, through a branch that is
+ * the same in every thread, to a copy of the loop marked 1 stage (contract.c's register
+ * copy) and vptx.ring_fallback (split_loop):
+ *
+ *   %ok = (dim(A, 1) % P == 0) && (dim(B, 1) % P == 0)     (the dynamic ones; P = 16 / E,
+ *                                                          8 of f16/bf16, 4 of tf32's f32)
+ *   %r = scf.if %ok { the loop (the ring) } else { its copy } {vptx.ring_split}
+ *
+ * The launcher then leaves the maps of such rows unencoded (the kernel does not use them):
+ * the hidden-map lines say so.  Runs before distribute's Ctx counts the values, on every
+ * function that would get such a ring.
+ */
 static bool
 split_rings(Module *m, const Target *target, OpId func, int64_t pipeline_stages, bool persistent)
 {
-    {
-        SplitWalk w = { target, func, pipeline_stages, persistent, { 0 } };
-        module_walk(m, w.func, split_visit, &w);
-        for (uint32_t i = 0; i < w.loops.n; i++) {
-            OpId loop = w.loops.items[i];
-            Loc loc = op_get(m, loop)->loc;
-            BlockId eb = op_get(m, loop)->parent;
-            /* the contract's reads: the rows whose length the kernel tests */
-            Ctx tmp;
-            memset(&tmp, 0, sizeof tmp);
-            tmp.m = m;
-            Ring r;
-            const Block *body = block_get(m, op_entry_block(m, loop, 0));
-            bool found = false;
-            for (uint32_t k = 0; k < body->ops.n && !found; k++)
-                found = ring_candidate(&tmp, w.func, body->ops.items[k], &r);
-            if (!found)
-                continue;
-            OpIdList pre = { 0 };
-            ValueId ok = 0, c0 = new_index(m, loc, 0, &pre), c1 = new_index(m, loc, 1, &pre);
-            /* elements of a 16-byte piece: 8 of f16/bf16, 4 of f32 (tf32) */
-            ValueId c8 = new_index(m, loc, 16 / r.esize, &pre);
-            for (int j = 0; j < 2; j++) {
-                ValueId mem = dynamic_pitch(m, r.read[j]);
-                if (!mem || (j == 1 && mem == dynamic_pitch(m, r.read[0])))
-                    continue;
-                ValueId da[2] = { mem, c1 };
-                ValueId dim = new_value_op(m, OP_DIM, loc, 2, da, TY_INDEX, &pre);
-                ValueId ra[2] = { dim, c8 };
-                ValueId rem = new_value_op(m, OP_REMUI, loc, 2, ra, TY_INDEX, &pre);
-                ValueId ca[2] = { rem, c0 };
-                ValueId eq = new_value_op(m, OP_CMPI, loc, 2, ca, TY_I1, &pre);
-                op_set_attr(m, value_get(m, eq)->def, "predicate", attr_int(m, CMPI_EQ, TY_I64));
-                ValueId aa[2] = { ok, eq };
-                ok = ok ? new_value_op(m, OP_ANDI, loc, 2, aa, TY_I1, &pre) : eq;
-            }
-            /* the copy, before anything else is added (the map covers the old values) */
-            Clone cl = { ir_calloc(m->nvalues + 1, sizeof(ValueId)), m->nvalues + 1 };
-            if (!cl.map)
-                return false;
-            OpId copy = clone_op(m, &cl, loop);
-            ir_free(cl.map);
-            op_set_attr(m, copy, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
-            op_set_attr(m, copy, "vptx.ring_fallback", attr_unit(m));
-            uint32_t nres = op_get(m, loop)->nres;
-            TypeId *types = arena_alloc(&m->arena, (nres + 1) * sizeof *types);
-            for (uint32_t k = 0; k < nres; k++)
-                types[k] = value_type(m, op_get(m, loop)->res[k]);
-            OpId br = op_new(m, OP_IF, loc, 1, &ok, nres, types, 2);
-            op_set_attr(m, br, "vptx.ring_split", attr_unit(m));
-            const Attr *lay = op_attr(m, loop, "vptx.layout");
-            if (lay)
-                op_set_attr(m, br, "vptx.layout", lay);
-            /* every later use of the loop's results takes the branch's */
-            const Block *e = block_get(m, eb);
-            uint32_t at = 0;
-            while (at < e->ops.n && e->ops.items[at] != loop)
-                at++;
-            for (uint32_t k = at + 1; k < e->ops.n; k++) {
-                OpId u = e->ops.items[k];
-                const ValueId *from = op_get(m, loop)->res, *to = op_get(m, br)->res;
-                op_replace_uses(m, u, from, to, nres);
-                module_replace_uses(m, u, from, to, nres);
-            }
-            OpId legs[2] = { loop, copy };
-            for (uint32_t g = 0; g < 2; g++) {
-                RegionId reg = region_new(m, br);
-                op_get(m, br)->regions[g] = reg;
-                BlockId b = block_new(m);
-                region_append(m, reg, b);
-                block_append(m, b, legs[g]);
-                OpId y = op_new(m, OP_YIELD, loc, nres, op_get(m, legs[g])->res, 0, NULL, 0);
-                block_append(m, b, y);
-            }
-            /* the entry block: the test, then the branch where the loop was */
-            Block *eb2 = block_get(m, eb);
-            OpIdList ops = { 0 };
-            for (uint32_t k = 0; k < eb2->ops.n; k++) {
-                if (k == at) {
-                    for (uint32_t q = 0; q < pre.n; q++) {
-                        ARRAY_PUSH(&m->arena, ops, pre.items[q]);
-                        op_get(m, pre.items[q])->parent = eb;
-                    }
-                    ARRAY_PUSH(&m->arena, ops, br);
-                    op_get(m, br)->parent = eb;
-                } else {
-                    ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[k]);
-                }
-            }
-            Block *blk = block_get(m, eb);
-            blk->ops.n = 0;
-            for (uint32_t k = 0; k < ops.n; k++)
-                ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
-        }
+    SplitWalk w = { target, func, pipeline_stages, persistent, { 0 } };
+    module_walk(m, w.func, split_visit, &w);
+    for (uint32_t i = 0; i < w.loops.n; i++) {
+        OpId loop = w.loops.items[i];
+        /* the contract's reads: the rows whose length the kernel tests */
+        Ctx tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.m = m;
+        Ring r;
+        const Block *body = block_get(m, op_entry_block(m, loop, 0));
+        bool found = false;
+        for (uint32_t k = 0; k < body->ops.n && !found; k++)
+            found = ring_candidate(&tmp, w.func, body->ops.items[k], &r);
+        if (found && !split_loop(m, loop, r.read, r.esize))
+            return false;
+    }
+    return true;
+}
+
+/* tcgen05's loops, before layout selection (dist_tc05_split_prepare) */
+typedef struct Tc05Split {
+    const LayoutSelectOptions *sopt;
+    const Target *target;
+    OpId func;
+    int64_t pipeline_stages;
+    OpIdList loops, contracts;
+} Tc05Split;
+
+static bool
+tc05_split_visit(Module *m, OpId o, void *ctx)
+{
+    Tc05Split *w = ctx;
+    if (op_get(m, o)->kind != OP_CONTRACT || !layout_tcgen05_candidate(m, w->func, o, w->sopt))
+        return true;
+    const Op *op = op_get(m, o);
+    OpId loop = block_parent_op(m, op->parent);
+    OpId rd[2] = { value_get(m, op->args[0])->def, value_get(m, op->args[1])->def };
+    if (!dynamic_pitch(m, rd[0]) && !dynamic_pitch(m, rd[1]))
+        return true;
+    /* the copy stages A and B of one step beside the ring (as split_visit) */
+    LoopStages ls;
+    layout_loop_stages(m, loop, w->pipeline_stages, &ls);
+    int64_t stages = ls.n ? ls.n : RING_DEFAULT_STAGES, bytes = 0;
+    for (int j = 0; j < 2; j++) {
+        const Type *t = type_get(m, value_type(m, op->args[j]));
+        bytes += t->shape[0] * t->shape[1] * (int64_t)type_scalar_bytes(t->elem);
+    }
+    if ((stages + 1) * bytes + SPLIT_SMEM_SLACK > w->target->smem_block)
+        return true;
+    ARRAY_PUSH(&m->arena, w->loops, loop);
+    ARRAY_PUSH(&m->arena, w->contracts, o);
+    return true;
+}
+
+bool
+dist_tc05_split_func(Module *m, OpId func, const Target *target, int64_t pipeline_stages,
+                     const LayoutSelectOptions *sopt)
+{
+    Tc05Split w = { sopt, target, func, pipeline_stages, { 0 }, { 0 } };
+    module_walk(m, w.func, tc05_split_visit, &w);
+    for (uint32_t i = 0; i < w.loops.n; i++) {
+        const Op *op = op_get(m, w.contracts.items[i]);
+        OpId rd[2] = { value_get(m, op->args[0])->def, value_get(m, op->args[1])->def };
+        int64_t es = (int64_t)type_scalar_bytes(type_element(m, value_type(m, op->args[0])));
+        if (!split_tail(m, w.loops.items[i], rd, es))
+            return false;
     }
     return true;
 }
