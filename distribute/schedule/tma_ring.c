@@ -1709,12 +1709,25 @@ tc05_split_visit(Module *m, OpId o, void *ctx)
     /* the copy stages A and B of one step beside the ring (as split_visit) */
     LoopStages ls;
     layout_loop_stages(m, loop, w->pipeline_stages, &ls);
-    int64_t stages = ls.n ? ls.n : RING_DEFAULT_STAGES, bytes = 0;
+    int64_t stages = ls.n ? ls.n : RING_DEFAULT_STAGES, bytes = 0, elems = 0;
     for (int j = 0; j < 2; j++) {
         const Type *t = type_get(m, value_type(m, op->args[j]));
         bytes += t->shape[0] * t->shape[1] * (int64_t)type_scalar_bytes(t->elem);
+        elems += t->shape[0] * t->shape[1];
     }
-    if ((stages + 1) * bytes + SPLIT_SMEM_SLACK > w->target->smem_block)
+    /* ring_plan's count: the copy's staging buffers, also among the kernel's others */
+    if ((stages + 2) * bytes + SPLIT_SMEM_SLACK > w->target->smem_block)
+        return true;
+    /* and the copy holds the accumulator and a step of A and B in registers (mma.sync):
+       where that would spill, the rows are left to the launcher's check */
+    const Type *ct = type_get(m, value_type(m, op->args[2]));
+    Ctx tmp; /* dist_func_threads reads the function's launch shape only */
+    memset(&tmp, 0, sizeof tmp);
+    tmp.m = m;
+    int64_t threads = dist_func_threads(&tmp, w->func);
+    if (threads <= 0 ||
+        ct->shape[0] * ct->shape[1] / threads + elems / threads / 2 + SPLIT_REG_OVERHEAD >
+            WS_CONSUMER_REGS)
         return true;
     ARRAY_PUSH(&m->arena, w->loops, loop);
     ARRAY_PUSH(&m->arena, w->contracts, o);
