@@ -16,13 +16,6 @@
 // rows of whole 16-byte pieces (K and N multiples of 8): other sizes go, by a test of
 // the sizes in the kernel, to a copy of the K loop that stages A and B through
 // registers (slow, but any M, N, K works).  --remarks says all of this.
-// On sm_100a it takes the Blackwell route (docs/blackwell.md, section 4): the same TMA
-// ring feeds tcgen05.mma M128 N128 K16, issued by thread 0 (which also issues the copies),
-// the 128x128 f32 accumulator in 128 columns of tensor memory; each commit frees a ring
-// stage, the last one lets the two warpgroups drain the tile with tcgen05.ld 32x32b (a
-// row of 64 columns a thread) and store it with the same guards.  Rows TMA cannot map (K
-// or N not a multiple of 8) go, by a test of the sizes, to a copy of the loop and the
-// store on mma.sync (1 stage).
 // vptx check args: --grid=2,2 --dim=200,72,72,136,200,136
 // (the arguments examples/demo.sh and `make bench` give `vptx check`: M, N, K off the tile)
 // RUN: %vptx check %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
@@ -41,26 +34,6 @@
 // RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,0,0,136,130,136 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
 // RUN: %vptx check --arch=sm_90a %s --grid=2,3 --dim=257,100,100,129,257,129 | %filecheck %s
-// The Blackwell route at ragged sizes (M = 200, 257: partial row blocks; N = 136: a
-// partial column block; K = 72, 24: partial K steps; K = 0: C = 0) and aligned ones:
-// RUN: %vptx --emit=ptx --arch=sm_100a %s -o %t100.ptx && %ptxas-verify %t100.ptx && %filecheck --check-prefix=PTX100 %s < %t100.ptx
-// RUN: %vptx --arch=sm_100a --remarks %s -o %t100r.ptx 2>&1 | %filecheck --check-prefix=REMARK100 %s
-// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
-// RUN: %vptx check --arch=sm_100a %s --grid=2,3 --dim=257,104,104,136,257,136 | %filecheck %s
-// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,24,24,136,130,136 | %filecheck %s
-// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,0,0,136,130,136 | %filecheck %s
-// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=256,256,256,256,256,256 | %filecheck %s
-// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
-// RUN: %vptx check --arch=sm_100a %s --grid=2,3 --dim=257,100,100,129,257,129 | %filecheck %s
-// RUN: %vptx check --arch=sm_100a --stats %s --grid=2,2 --dim=130,66,66,136,130,136 | %filecheck --check-prefix=COPY100 %s
-// COPY100-NOT: TMA
-// COPY100-NOT: tcgen05
-// COPY100: PASS gemm
-// RUN: %vptx check --arch=sm_100a --stats %s --grid=2,2 --dim=130,72,72,136,130,136 | %filecheck --check-prefix=TC05 %s
-// 4 CTAs x 3 K steps x 2 (K 16) = 24 tcgen05.mma; the same 36 TMA copies as on sm_90a
-// TC05: cp.async 36
-// TC05: tcgen05 24 mma
-// TC05: PASS gemm
 // Which path ran: at 130x136x72 every CTA issues 3 K steps x 3 TMA copies (A: one box
 // of 128 x 32; B: two boxes of 32 x 64), 36 for the 4 CTAs, and loads nothing itself; at
 // K = 66 no TMA copy runs and the threads load A and B:
@@ -86,18 +59,6 @@
 // REMARK: remark: 'scf.for' stages its contract operands through XOR-swizzled shared memory (16-byte cp.async.cg copies, ldmatrix reads): 3 stage(s) of 16384 bytes
 // REMARK90: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_WGMMA_F32_64x128x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M2 x N1 of 2
 // REMARK90: remark: 'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; warp-specialized: a producer warpgroup issues the copies (the block gains 128 threads); the rows of %A and %B have a dynamic length: where they are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop with register copies instead (docs/hopper.md)
-// REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_TCGEN05_F32_128x128x16_F16 (sm_100a: tcgen05, chosen from the element types and shape); one thread issues 2 tcgen05.mma M128 N128 K16 per K step, the accumulator in 128 tensor-memory columns; 2 warpgroup(s) drain it with tcgen05.ld 32x32b, 64 columns a thread
-// REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not tcgen05: this is the copy of its K loop for rows TMA cannot map (not whole 16-byte pieces), which a test of the sizes takes)
-// REMARK100: remark: 'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; thread 0 issues the copies and each step's tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in 128 tensor-memory columns until the loop ends; where rows of a dynamic length are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop on mma.sync
-// PTX100: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64, parameter {{[0-9]+}}, unused when its rows are not whole 16-byte pieces
-// PTX100: // vptx: dynamic shared memory 49152 bytes
-// PTX100: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{%r[0-9]+}}], 128;
-// PTX100: cp.async.bulk.tensor.2d.shared::cluster.global
-// PTX100: tcgen05.mma.cta_group::1.kind::f16
-// PTX100: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// PTX100: tcgen05.ld.sync.aligned.32x32b.x64.b32
-// PTX100: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, 128;
-// PTX100: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK: PASS gemm (sim vs eval
 // STATS: global loads {{.*}}, 100.0% efficient)
 // STATS: global stores  128 requests, {{.*}}, 100.0% efficient)
@@ -140,3 +101,43 @@ func.func @gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
   vector.transfer_write %r, %C[%m0, %n0] {in_bounds = [false, false]} : vector<128x128xf32>, memref<?x?xf32>
   return
 }
+
+// On sm_100a it takes the Blackwell route (docs/blackwell.md, section 4): the same TMA
+// ring feeds tcgen05.mma M128 N128 K16, issued by thread 0 (which also issues the copies),
+// the 128x128 f32 accumulator in 128 columns of tensor memory; each commit frees a ring
+// stage, the last one lets the two warpgroups drain the tile with tcgen05.ld 32x32b (a
+// row of 64 columns a thread) and store it with the same guards.  Rows TMA cannot map (K
+// or N not a multiple of 8) go, by a test of the sizes, to a copy of the loop and the
+// store on mma.sync (1 stage).
+// The Blackwell route at ragged sizes (M = 200, 257: partial row blocks; N = 136: a
+// partial column block; K = 72, 24: partial K steps; K = 0: C = 0) and aligned ones:
+// RUN: %vptx --emit=ptx --arch=sm_100a %s -o %t100.ptx && %ptxas-verify %t100.ptx && %filecheck --check-prefix=PTX100 %s < %t100.ptx
+// RUN: %vptx --arch=sm_100a --remarks %s -o %t100r.ptx 2>&1 | %filecheck --check-prefix=REMARK100 %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,3 --dim=257,104,104,136,257,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,24,24,136,130,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,0,0,136,130,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=256,256,256,256,256,256 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,3 --dim=257,100,100,129,257,129 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a --stats %s --grid=2,2 --dim=130,66,66,136,130,136 | %filecheck --check-prefix=COPY100 %s
+// COPY100-NOT: TMA
+// COPY100-NOT: tcgen05
+// COPY100: PASS gemm
+// RUN: %vptx check --arch=sm_100a --stats %s --grid=2,2 --dim=130,72,72,136,130,136 | %filecheck --check-prefix=TC05 %s
+// 4 CTAs x 3 K steps x 2 (K 16) = 24 tcgen05.mma; the same 36 TMA copies as on sm_90a
+// TC05: cp.async 36
+// TC05: tcgen05 24 mma
+// TC05: PASS gemm
+// REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_TCGEN05_F32_128x128x16_F16 (sm_100a: tcgen05, chosen from the element types and shape); one thread issues 2 tcgen05.mma M128 N128 K16 per K step, the accumulator in 128 tensor-memory columns; 2 warpgroup(s) drain it with tcgen05.ld 32x32b, 64 columns a thread
+// REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not tcgen05: this is the copy of its K loop for rows TMA cannot map (not whole 16-byte pieces), which a test of the sizes takes)
+// REMARK100: remark: 'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; thread 0 issues the copies and each step's tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in 128 tensor-memory columns until the loop ends; where rows of a dynamic length are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop on mma.sync
+// PTX100: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64, parameter {{[0-9]+}}, unused when its rows are not whole 16-byte pieces
+// PTX100: // vptx: dynamic shared memory 49152 bytes
+// PTX100: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{%r[0-9]+}}], 128;
+// PTX100: cp.async.bulk.tensor.2d.shared::cluster.global
+// PTX100: tcgen05.mma.cta_group::1.kind::f16
+// PTX100: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// PTX100: tcgen05.ld.sync.aligned.32x32b.x64.b32
+// PTX100: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, 128;
+// PTX100: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
