@@ -20,7 +20,8 @@
  *                stage and the K offset, enable-input-d true; tcgen05.commit to
  *                empty[it % S]; refills stage (it - 1) % S with step it + S - 1 after
  *                waiting empty there (the commit of step it - 1).  Other threads: nothing
- *   leave        thread 0 commits to done; every thread waits done (parity 0), fences,
+ *   leave        thread 0 commits to done; every thread waits done (parity 0); a barrier
+ *                (warp 0's lanes together again for the .sync.aligned loads); fences,
  *                loads its rows and columns (tcgen05.ld 32x32b, wait::ld): that is the
  *                loop's result, in layout_tcgen05_acc's layout; fence, barrier, warp 0
  *                frees the columns
@@ -275,6 +276,9 @@ tc05_leave(Ctx *c, Ring *r)
     tc05_commit(c, r->done, const_index(c, 0)); /* every MMA issued: done when they are */
     region_leave(c, NULL, 0, &rs);
     ring_wait_parity(c, r->done, const_index(c, 0), const_bool(c, false));
+    /* warp 0's lanes left thread 0 to its loop: a barrier gathers them again before the
+       .sync.aligned loads (and costs one per tile) */
+    barrier(c);
     tc05_fence(c, "after");
     ValueId res = op_get(m, r->loop)->res[0];
     NestedLayout l;
