@@ -543,6 +543,19 @@ distribute_has_layouts(Module *m)
     return !missing;
 }
 
+/* tcgen05's loops with rows TMA may not map, before layout: schedule/tma_ring.c. */
+bool
+dist_tc05_split_prepare(Module *m, const DistributeOptions *opt, const LayoutSelectOptions *sopt)
+{
+    const Target *target = opt && opt->target ? opt->target : &target_table[TARGET_SM_80];
+    OpIdList funcs = { 0 };
+    module_walk(m, m->top, module_collect_funcs, &funcs);
+    for (uint32_t i = 0; i < funcs.n; i++)
+        if (!dist_tc05_split_func(m, funcs.items[i], target, opt ? opt->pipeline_stages : 0, sopt))
+            return false;
+    return true;
+}
+
 /* Whole-tile ping-pong, before layout: schedule/persist.c, function by function. */
 bool
 dist_whole_tile_prepare(Module *m, const DistributeOptions *opt, Diag *d)

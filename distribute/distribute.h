@@ -13,6 +13,7 @@
 
 #include "distribute/core/options.h"
 #include "ir/ir.h"
+#include "layout/layout.h"
 
 /* distribute.c */
 
@@ -28,6 +29,13 @@ bool distribute_module(Module *m, const DistributeOptions *opt, Diag *d);
  * whole accumulator (docs/hopper.md).  A located error where the attributes ask for it
  * and it cannot be (a remark under opt->remarks for the options). */
 bool dist_whole_tile_prepare(Module *m, const DistributeOptions *opt, Diag *d);
+
+/* sm_100a, before layout selection: a K loop whose contract would take tcgen05 and whose
+ * A or B rows have a dynamic length is put in a uniform branch on those rows being whole
+ * 16-byte pieces (TMA's need), with a copy of the loop marked 1 stage, which selection
+ * gives mma.sync, in the other arm (distribute/schedule/tma_ring.c, docs/blackwell.md). */
+bool dist_tc05_split_prepare(Module *m, const DistributeOptions *opt,
+                             const LayoutSelectOptions *sopt);
 
 /* True when some op of m still needs distribution: a whole-workgroup (T_WG)
  * op or a `vptx.layout` attribute. */

@@ -101,9 +101,11 @@ run_layout(Module *m, const VptxOptions *opt, Diag *d, PassTrace *t)
 {
     DistributeOptions dopt = distribute_options(opt);
     LayoutSelectOptions sopt = { opt->allow_tf32 != 0, opt->remarks != 0,
-                                 target_has(target_find(opt->arch), TF_WGMMA),
-                                 opt->pipeline_stages };
+                                 target_has(target_find(opt->arch), TF_WGMMA), opt->pipeline_stages,
+                                 target_has(target_find(opt->arch), TF_TCGEN05) };
     if (sopt.wgmma && !dist_whole_tile_prepare(m, &dopt, d))
+        return false;
+    if (sopt.tcgen05 && !dist_tc05_split_prepare(m, &dopt, &sopt))
         return false;
     uint64_t start = trace_begin(t);
     bool ok = layout_select(m, d, &sopt);

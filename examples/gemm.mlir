@@ -101,3 +101,43 @@ func.func @gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
   vector.transfer_write %r, %C[%m0, %n0] {in_bounds = [false, false]} : vector<128x128xf32>, memref<?x?xf32>
   return
 }
+
+// On sm_100a it takes the Blackwell route (docs/blackwell.md, section 4): the same TMA
+// ring feeds tcgen05.mma M128 N128 K16, issued by thread 0 (which also issues the copies),
+// the 128x128 f32 accumulator in 128 columns of tensor memory; each commit frees a ring
+// stage, the last one lets the two warpgroups drain the tile with tcgen05.ld 32x32b (a
+// row of 64 columns a thread) and store it with the same guards.  Rows TMA cannot map (K
+// or N not a multiple of 8) go, by a test of the sizes, to a copy of the loop and the
+// store on mma.sync (1 stage).
+// The Blackwell route at ragged sizes (M = 200, 257: partial row blocks; N = 136: a
+// partial column block; K = 72, 24: partial K steps; K = 0: C = 0) and aligned ones:
+// RUN: %vptx --emit=ptx --arch=sm_100a %s -o %t100.ptx && %ptxas-verify %t100.ptx && %filecheck --check-prefix=PTX100 %s < %t100.ptx
+// RUN: %vptx --arch=sm_100a --remarks %s -o %t100r.ptx 2>&1 | %filecheck --check-prefix=REMARK100 %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=200,72,72,136,200,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,3 --dim=257,104,104,136,257,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,24,24,136,130,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,0,0,136,130,136 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=256,256,256,256,256,256 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,2 --dim=130,66,66,130,130,130 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a %s --grid=2,3 --dim=257,100,100,129,257,129 | %filecheck %s
+// RUN: %vptx check --arch=sm_100a --stats %s --grid=2,2 --dim=130,66,66,136,130,136 | %filecheck --check-prefix=COPY100 %s
+// COPY100-NOT: TMA
+// COPY100-NOT: tcgen05
+// COPY100: PASS gemm
+// RUN: %vptx check --arch=sm_100a --stats %s --grid=2,2 --dim=130,72,72,136,130,136 | %filecheck --check-prefix=TC05 %s
+// 4 CTAs x 3 K steps x 2 (K 16) = 24 tcgen05.mma; the same 36 TMA copies as on sm_90a
+// TC05: cp.async 36
+// TC05: tcgen05 24 mma
+// TC05: PASS gemm
+// REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_TCGEN05_F32_128x128x16_F16 (sm_100a: tcgen05, chosen from the element types and shape); one thread issues 2 tcgen05.mma M128 N128 K16 per K step, the accumulator in 128 tensor-memory columns; 2 warpgroup(s) drain it with tcgen05.ld 32x32b, 64 columns a thread
+// REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not tcgen05: this is the copy of its K loop for rows TMA cannot map (not whole 16-byte pieces), which a test of the sizes takes)
+// REMARK100: remark: 'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; thread 0 issues the copies and each step's tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in 128 tensor-memory columns until the loop ends; where rows of a dynamic length are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop on mma.sync
+// PTX100: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64, parameter {{[0-9]+}}, unused when its rows are not whole 16-byte pieces
+// PTX100: // vptx: dynamic shared memory 49152 bytes
+// PTX100: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{%r[0-9]+}}], 128;
+// PTX100: cp.async.bulk.tensor.2d.shared::cluster.global
+// PTX100: tcgen05.mma.cta_group::1.kind::f16
+// PTX100: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// PTX100: tcgen05.ld.sync.aligned.32x32b.x64.b32
+// PTX100: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, 128;
+// PTX100: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32

@@ -202,8 +202,13 @@ bool layout_reshape(const NestedLayout *l, int32_t rank, const int64_t *shape, N
  *   NV_WGMMA_F32_64xNx32_F8E5M2       wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2
  *   NV_WGMMA_F32_64xNx32_F8E4M3FN_F8E5M2   ... .f32.e4m3.e5m2 (A e4m3, B e5m2)
  *   NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN   ... .f32.e5m2.e4m3 (A e5m2, B e4m3)
+ *   NV_TCGEN05_F32_128xNx16_F16       tcgen05.mma.cta_group::1.kind::f16 (M 128, N the tile's
+ *   NV_TCGEN05_F32_128xNx16_BF16      N, 16..256 step 16), D f32 in tensor memory, A and B
+ *   NV_TCGEN05_F32_128xNx8_TF32       from shared memory; kind::tf32 for f32 operands
  * (fp8 names follow IREE's MFMA_F32_16x16x32_F8E4M3FNUZ: the MLIR type names, A's then
- * B's when they differ.)
+ * B's when they differ.)  A tcgen05 kind's N is the whole tile's (one instruction per 16 of
+ * K); its accumulator has no fragment of its own: layout_tcgen05_acc gives the layout in
+ * which tcgen05.ld 32x32b leaves it in registers.
  */
 typedef enum {
     MMA_NONE,
@@ -222,6 +227,9 @@ typedef enum {
     MMA_NV_WGMMA_F32_64xNx32_F8E5M2,
     MMA_NV_WGMMA_F32_64xNx32_F8E4M3FN_F8E5M2,
     MMA_NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN,
+    MMA_NV_TCGEN05_F32_128xNx16_F16,
+    MMA_NV_TCGEN05_F32_128xNx16_BF16,
+    MMA_NV_TCGEN05_F32_128xNx8_TF32,
     MMA_KIND_COUNT
 } MmaKind;
 
@@ -253,6 +261,12 @@ bool layout_mma_tile(MmaIntrinsic mma, MmaOperand op, const int64_t *shape,
                      NestedLayout *out, char *reason, size_t cap);
 bool layout_mma_register_slots(MmaIntrinsic mma, MmaOperand op, const NestedLayout *tiled,
                                const int64_t *batch, int64_t *slots);
+bool layout_mma_is_tcgen05(MmaKind kind); /* an NV_TCGEN05_* kind (sm_100a) */
+/* The accumulator (128 x N, (m, n)) of a tcgen05 kind over `warps` warps (whole warpgroups)
+   as tcgen05.ld 32x32b leaves it: warp w holds rows 32 (w % 4) + lane, warpgroup g = w / 4
+   the g-th of N / G consecutive column blocks, one slot a column (PTX ISA 9.7.16.8.1). */
+bool layout_tcgen05_acc(const int64_t *shape, int64_t warps, NestedLayout *out, char *reason,
+                        size_t cap);
 
 /*
  * config.c -- lowering config (seed 000) -> nested layout.
@@ -352,8 +366,13 @@ typedef struct {
                             that fit take NV_WGMMA_F32_64xNx16_* before mma.sync */
     int pipeline_stages; /* --pipeline-stages (0: per loop): 1 keeps attention's key and
                             value blocks out of the TMA ring, so its images are static */
+    bool tcgen05;        /* the target has tcgen05 (sm_100a): plain contracts that fit take
+                            NV_TCGEN05_* before mma.sync */
 } LayoutSelectOptions;
 bool layout_select(struct Module *m, struct Diag *d, const LayoutSelectOptions *opt);
+/* Would layout_select give contract `op` (op id) of function `func` a tcgen05 kind? */
+bool layout_tcgen05_candidate(struct Module *m, uint32_t func, uint32_t op,
+                              const LayoutSelectOptions *opt);
 
 /*
  * Whether vector.transfer_read `read` (op id) can be a TMA copy of a wgmma ring

@@ -51,6 +51,7 @@ typedef enum {
     FAM_K8_TF32,
     FAM_K32_I8,
     FAM_WGMMA_K16,
+    FAM_TCGEN05, /* no register operand: A and B in shared memory, D in tensor memory */
     NFAM
 } Family;
 
@@ -171,6 +172,15 @@ static const Kind kinds[MMA_KIND_COUNT] = {
     [MMA_NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN] = { { "NV_WGMMA_F32_64xNx32_F8E5M2_F8E4M3FN",
         "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3", 64, 0, 32,
         { "f8E5M2", "f8E4M3FN", "f32" }, { 4, 4, 1 }, 4 }, FAM_WGMMA_K16 },
+    [MMA_NV_TCGEN05_F32_128xNx16_F16] = { { "NV_TCGEN05_F32_128xNx16_F16",
+        "tcgen05.mma.cta_group::1.kind::f16 (M 128, N, K 16)", 128, 0, 16,
+        { "f16", "f16", "f32" }, { 2, 2, 1 }, 4 }, FAM_TCGEN05 },
+    [MMA_NV_TCGEN05_F32_128xNx16_BF16] = { { "NV_TCGEN05_F32_128xNx16_BF16",
+        "tcgen05.mma.cta_group::1.kind::f16 (M 128, N, K 16)", 128, 0, 16,
+        { "bf16", "bf16", "f32" }, { 2, 2, 1 }, 4 }, FAM_TCGEN05 },
+    [MMA_NV_TCGEN05_F32_128xNx8_TF32] = { { "NV_TCGEN05_F32_128xNx8_TF32",
+        "tcgen05.mma.cta_group::1.kind::tf32 (M 128, N, K 8)", 128, 0, 8,
+        { "f32", "f32", "f32" }, { 1, 1, 1 }, 4 }, FAM_TCGEN05 },
 };
 // clang-format on
 
@@ -194,7 +204,31 @@ valid_intrinsic(MmaIntrinsic mma)
         return false;
     if (kinds[mma.kind].info.n != 0)
         return mma.n == 0 || mma.n == kinds[mma.kind].info.n;
+    if (kinds[mma.kind].family == FAM_TCGEN05) /* M = 128: N % 16 == 0 (Table 39) */
+        return mma.n >= 16 && mma.n <= 256 && mma.n % 16 == 0;
     return mma.n >= 8 && mma.n <= 256 && mma.n % 8 == 0;
+}
+
+bool
+layout_mma_is_tcgen05(MmaKind kind)
+{
+    return is_kind(kind) && kinds[kind].family == FAM_TCGEN05;
+}
+
+bool
+layout_tcgen05_acc(const int64_t *shape, int64_t warps, NestedLayout *out, char *reason, size_t cap)
+{
+    int64_t g = warps / 4;
+    if (shape[0] != 128 || warps < 4 || warps % 4 || shape[1] % g)
+        return layout_fail(reason, cap,
+                           "a tcgen05 accumulator is 128 rows over whole warpgroups, each with "
+                           "an equal share of the columns (%lldx%lld over %lld warps)",
+                           (long long)shape[0], (long long)shape[1], (long long)warps);
+    layout_init(out, 2);
+    layout_set_dim(out, 0, 4, 1, 1, 32, 1, 1, 1);
+    layout_set_dim(out, 1, g, 1, 1, 1, shape[1] / g, g > 1 ? 4 : 0, 0);
+    layout_normalize(out);
+    return layout_check(out, reason, cap);
 }
 
 /* Does text match `pattern`, in which an "xNx" stands for x<decimal>x? */

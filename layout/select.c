@@ -34,6 +34,12 @@
  *      instruction's N is the widest multiple of 8 up to 256 that divides a
  *      warpgroup's columns (with B given as (k, n): a multiple of 16, or 8).
  *      Anything else falls back to mma.sync, and the remark says why not wgmma;
+ *   0'. on sm_100a (opt->tcgen05), a plain contract gets tcgen05 (select_tcgen05):
+ *      f16 x f16 -> f32, bf16 x bf16 -> f32, f32 x f32 -> f32 as tf32 (--allow-tf32),
+ *      M = 128, N % 16 == 0 up to 256, whole warpgroups, A (m, k) and C (m, n), not in
+ *      a contract chain, operands a TMA ring can load, in an scf.for at the top of the
+ *      kernel that carries the accumulator alone, 2 or more stages that fit; the
+ *      remark says which condition failed otherwise (then mma.sync);
  *   1. the one whose fragment layouts the operands are already anchored to
  *      (an `iree_vector_ext.to_layout` producing lhs, rhs or acc whose
  *      outer / thread / element tiles are that intrinsic's fragment);
@@ -402,6 +408,21 @@ check_explicit(Select *s, OpId op, MmaIntrinsic mma, const ContractDims *c, cons
     const MmaInfo *info = layout_mma_info(mma.kind);
     char name[64];
     layout_mma_name(mma, name, sizeof name);
+    if (layout_mma_is_tcgen05(mma.kind) && !s->opt->tcgen05) {
+        select_error(s, op,
+                     "has mma_kind %s, which needs tcgen05 (Blackwell tensor cores): compile "
+                     "with --arch=sm_100a",
+                     name);
+        return false;
+    }
+    if (layout_mma_is_tcgen05(mma.kind) && (c->size_m != 128 || c->size_n != mma.n)) {
+        select_error(s, op,
+                     "has mma_kind %s, one instruction for the whole 128x%lld tile, but the "
+                     "contract is %lldx%lldx%lld",
+                     name, (long long)mma.n, (long long)c->size_m, (long long)c->size_n,
+                     (long long)c->size_k);
+        return false;
+    }
     if (!types_fit(info, t[0], t[1], t[2])) {
         select_error(s, op,
                      "has mma_kind %s, which needs %s x %s -> %s operands, but its operands are "
@@ -867,6 +888,151 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     return true;
 }
 
+/* ------------------------------------------------------- tcgen05 (sm_100a) */
+
+/* The tcgen05 kind for operand and accumulator types t, or MMA_NONE and why not */
+static MmaKind
+tcgen05_kind_of(const Select *s, const TypeId *t, char *why_not, size_t cap)
+{
+    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_F16)
+        return MMA_NV_TCGEN05_F32_128xNx16_F16;
+    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_BF16)
+        return MMA_NV_TCGEN05_F32_128xNx16_BF16;
+    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_F32 && s->opt->allow_tf32)
+        return MMA_NV_TCGEN05_F32_128xNx8_TF32;
+    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_F32)
+        snprintf(why_not, cap,
+                 "f32 x f32 -> f32 fits only kind::tf32, which rounds the inputs to 10 "
+                 "mantissa bits (allow it with --allow-tf32)");
+    else
+        snprintf(why_not, cap,
+                 "vptx's tcgen05 route takes f16 x f16 -> f32, bf16 x bf16 -> f32, or f32 x "
+                 "f32 -> f32 as tf32 (--allow-tf32), not %s x %s -> %s",
+                 scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
+    return MMA_NONE;
+}
+
+/* The K loop of contract op as the tcgen05 route needs it: op directly in an scf.for at
+   the top of the kernel whose one iter_arg is op's accumulator, yielded by op alone. */
+static OpId
+tcgen05_loop(const Select *s, OpId op)
+{
+    const Module *m = s->m;
+    const Op *o = op_get(m, op);
+    OpId loop = block_parent_op(m, o->parent);
+    if (!loop || op_get(m, loop)->kind != OP_FOR || op_get(m, loop)->nres != 1)
+        return 0;
+    OpId top = block_parent_op(m, op_get(m, loop)->parent);
+    if (top && op_get(m, top)->kind == OP_IF && op_attr(m, top, "vptx.ring_split"))
+        top = block_parent_op(m, op_get(m, top)->parent); /* the rows' test (tma_ring.c) */
+    if (top != s->func)
+        return 0;
+    const Block *body = block_get(m, o->parent);
+    OpId y = body->ops.items[body->ops.n - 1];
+    if (body->args.n != 2 || o->args[2] != body->args.items[1] || op_get(m, y)->kind != OP_YIELD ||
+        op_get(m, y)->nargs != 1 || op_get(m, y)->args[0] != o->res[0])
+        return 0;
+    for (uint32_t i = 0; i < body->ops.n; i++) { /* the accumulator: the contract's alone */
+        const Op *u = op_get(m, body->ops.items[i]);
+        for (uint32_t j = 0; j < u->nargs; j++)
+            if ((u->args[j] == body->args.items[1] && body->ops.items[i] != op) ||
+                (u->args[j] == o->res[0] && body->ops.items[i] != y))
+                return 0;
+    }
+    return loop;
+}
+
+/*
+ * Can this plain contract take tcgen05 (sm_100a)?  One CTA's tile: M = 128 rows (one
+ * cta_group::1 instruction), N columns of tensor memory, the K loop fed by
+ * distribute's TMA ring, one thread issuing, the warpgroups draining D.
+ */
+static bool
+select_tcgen05(Select *s, OpId op, const ContractDims *c, const TypeId *t,
+               const NestedLayout *const *anch, MmaIntrinsic *out, char *why_not, size_t cap)
+{
+    Module *m = s->m;
+    const Op *o = op_get(m, op);
+    const Attr *cfg = op_attr(m, op, "lowering_config");
+    MmaKind kind = tcgen05_kind_of(s, t, why_not, cap);
+    if (kind == MMA_NONE)
+        return false;
+    int64_t esize = (int64_t)type_scalar_bytes(t[0]), kstep = 32 / esize;
+    int64_t g = s->threads / 128, per = g ? c->size_n / g : 0;
+    OpId loop = tcgen05_loop(s, op);
+    LoopStages ls = { 0, STAGES_DEFAULT };
+    if (loop)
+        layout_loop_stages(m, loop, s->opt->pipeline_stages, &ls);
+    int64_t stages = ls.n ? ls.n : 3;
+    int64_t ring = stages * esize * (c->size_m * c->size_k + c->size_k * c->size_n);
+    const char *why = NULL;
+    if (loop && op_attr(m, loop, "vptx.ring_fallback"))
+        why = "this is the copy of its K loop for rows TMA cannot map (not whole 16-byte "
+              "pieces), which a test of the sizes takes";
+    else if (anch[0] || anch[1] || anch[2])
+        why = "an operand has a layout given by iree_vector_ext.to_layout";
+    else if (cfg && dict_get(cfg, "subgroup_basis"))
+        why = "its lowering_config gives a subgroup_basis";
+    else if (c->dims[0][0] != c->m || c->dims[2][0] != c->m)
+        why = "tcgen05 takes the lhs as (m, k) and the accumulator as (m, n)";
+    else if (from_contract(m, o->args[0], 0) || feeds_uses(m, s->func, o->res[0], 0, true))
+        why = "it is part of a contract chain (attention), which vptx does not run on tcgen05 "
+              "yet (S and O in tensor memory are not built)";
+    else if (s->threads % 128)
+        why = "the workgroup is not whole warpgroups (a multiple of 128 threads), which drain "
+              "tensor memory by lane quarters";
+    if (why) {
+        snprintf(why_not, cap, "%s", why);
+        return false;
+    }
+    if (c->size_m != 128) {
+        snprintf(why_not, cap,
+                 "M = %lld: vptx's tcgen05 route takes tiles of M = 128 (one cta_group::1 "
+                 "instruction; 2-CTA pairs are not built)",
+                 (long long)c->size_m);
+        return false;
+    }
+    if (c->size_n % 16 || c->size_n > 256 || c->size_k % kstep) {
+        snprintf(why_not, cap,
+                 "%s = %lld: tcgen05.mma with M = 128 takes N a multiple of 16 up to 256 and "
+                 "K steps of %lld",
+                 c->size_n % 16 || c->size_n > 256 ? "N" : "K",
+                 (long long)(c->size_n % 16 || c->size_n > 256 ? c->size_n : c->size_k),
+                 (long long)kstep);
+        return false;
+    }
+    if (per % 8 || per > 128) {
+        snprintf(why_not, cap,
+                 "its %lld warpgroups would drain %lld accumulator columns a thread (a "
+                 "multiple of 8, at most 128)",
+                 (long long)g, (long long)c->size_n / g);
+        return false;
+    }
+    if (!ring_operand(s, op, o->args[0]) || !ring_operand(s, op, o->args[1]) ||
+        (esize != 2 && c->dims[1][0] == c->k) || !loop) {
+        snprintf(why_not, cap, "%s",
+                 !loop ? "it is not in an scf.for at the top of the kernel that carries its "
+                         "accumulator alone, which tcgen05 keeps in tensor memory"
+                 : esize != 2 && c->dims[1][0] == c->k
+                     ? "its rhs is a 32-bit (k, n) operand, which the TMA ring loads K-major only"
+                     : "its operands are not reads, in its K loop, of 2-d memref arguments "
+                       "that TMA can load (unit inner stride, rows of whole 16-byte pieces, in "
+                       "bounds or padded with zero, no mask)");
+        return false;
+    }
+    if (stages < 2 || ring > target_first_with(TF_TCGEN05)->smem_block) {
+        snprintf(why_not, cap, "%s",
+                 stages < 2 ? "1 pipeline stage is asked for, and tcgen05 is fed by a TMA ring "
+                              "of 2 or more"
+                            : "its TMA ring would not fit the shared memory (fewer stages or a "
+                              "smaller K step)");
+        return false;
+    }
+    out->kind = kind;
+    out->n = c->size_n;
+    return true;
+}
+
 /* An mma.sync intrinsic for contract op (dims c, element types t, anchored operands
    anch): one whose fragments the anchored operands already are, else one by element types
    and shape.  False: none, and the remark said why (not_wg: why not wgmma) */
@@ -975,9 +1141,17 @@ select_contract(Select *s, OpId op)
     for (int k = 0; k < 3; k++)
         if (anchored(m, o->args[k], swapped[k], &al[k]))
             anch[k] = &al[k];
-    bool wg = false;
+    bool wg = false, tc = false;
     char not_wg[320] = "";
     Split wsp;
+    if (!explicit_kind && s->opt->tcgen05) {
+        char reason[300];
+        tc = select_tcgen05(s, op, &c, t, anch, &mma, reason, sizeof reason);
+        if (tc)
+            why = "sm_100a: tcgen05, chosen from the element types and shape";
+        else
+            snprintf(not_wg, sizeof not_wg, "; not tcgen05: %s", reason);
+    }
     if (!explicit_kind && s->opt->wgmma) {
         char reason[300];
         wg = select_wgmma(s, op, &c, t, anch, &mma, &wsp, reason, sizeof reason);
@@ -996,7 +1170,19 @@ select_contract(Select *s, OpId op)
     const MmaInfo *info = layout_mma_info(mma.kind);
     char name[64], split_text[400];
     layout_mma_name(mma, name, sizeof name);
-    if (cfg && dict_get(cfg, "subgroup_basis")) {
+    if (explicit_kind && layout_mma_is_tcgen05(mma.kind)) {
+        snprintf(split_text, sizeof split_text, "accumulator in tensor memory");
+    } else if (tc) {
+        int64_t g = s->threads / 128, cols = 32;
+        while (cols < c.size_n)
+            cols *= 2;
+        snprintf(split_text, sizeof split_text,
+                 "one thread issues %lld tcgen05.mma M128 N%lld K%lld per K step, the "
+                 "accumulator in %lld tensor-memory columns; %lld warpgroup(s) drain it with "
+                 "tcgen05.ld 32x32b, %lld columns a thread",
+                 (long long)(c.size_k / info->k), (long long)c.size_n, (long long)info->k,
+                 (long long)cols, (long long)g, (long long)(c.size_n / g));
+    } else if (cfg && dict_get(cfg, "subgroup_basis")) {
         snprintf(split_text, sizeof split_text,
                  "subgroups from the lowering_config's subgroup_basis");
     } else if (wg) {
@@ -1039,7 +1225,10 @@ select_contract(Select *s, OpId op)
     }
     select_remark(s, op, "%lldx%lldx%lld %s: %s (%s%s); %s; %s", (long long)c.size_m,
                   (long long)c.size_n, (long long)c.size_k, types, name, why, not_wg, split_text,
-                  !wg ? select_staging_note()
+                  tc || layout_mma_is_tcgen05(mma.kind)
+                      ? "A and B through a TMA ring into swizzled shared memory, which "
+                        "tcgen05.mma reads through descriptors"
+                  : !wg ? select_staging_note()
                   : layout_wgmma_reg_a(op_attr(m, op, "vptx.wgmma_a"))
                       ? "A from registers (the previous contract's accumulator fragment is "
                         "this one's A fragment: wgmma's register-A form), B through swizzled "
@@ -1057,9 +1246,36 @@ select_op(Module *m, OpId op, void *ctx)
 }
 
 bool
+layout_tcgen05_candidate(Module *m, OpId func, OpId op, const LayoutSelectOptions *opt)
+{
+    const Op *o = op_get(m, op);
+    const Attr *cfg = op_attr(m, op, "lowering_config");
+    const Attr *kind = op_attr(m, op, "kind");
+    ContractDims c;
+    if (!opt->tcgen05 || o->kind != OP_CONTRACT || op_attr(m, op, "mma_kind") ||
+        (cfg && dict_get(cfg, "mma_kind")) || per_thread_config(m, op) ||
+        (kind && kind->str && strcmp(kind->str, "add") != 0) || !assign_contract_dims(m, op, &c))
+        return false;
+    int64_t threads = launch_threads(m, func);
+    Select s = {
+        m, NULL, opt, func, threads, threads >= LAYOUT_WARP_SIZE ? threads / 32 : 1, false
+    };
+    TypeId t[3] = { elem_of(m, o->args[0]), elem_of(m, o->args[1]), elem_of(m, o->args[2]) };
+    NestedLayout al[3];
+    const NestedLayout *anch[3] = { NULL, NULL, NULL };
+    bool swapped[3] = { c.dims[0][0] != c.m, c.dims[1][0] != c.k, c.dims[2][0] != c.m };
+    for (int k = 0; k < 3; k++)
+        if (anchored(m, o->args[k], swapped[k], &al[k]))
+            anch[k] = &al[k];
+    MmaIntrinsic mma = { MMA_NONE, 0 };
+    char why[300];
+    return select_tcgen05(&s, op, &c, t, anch, &mma, why, sizeof why);
+}
+
+bool
 layout_select(Module *m, Diag *d, const LayoutSelectOptions *opt)
 {
-    static const LayoutSelectOptions none = { false, false, false, 0 };
+    static const LayoutSelectOptions none = { false, false, false, 0, false };
     OpIdList funcs = { 0 };
     module_walk(m, m->top, module_collect_funcs, &funcs);
     Select s = { m, d, opt ? opt : &none, 0, LAYOUT_WARP_SIZE, 1, false };

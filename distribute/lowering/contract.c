@@ -1009,6 +1009,13 @@ distribute_contract(Ctx *c, OpId o)
         if (ct.map[2][r] > ct.map[2][r + 1])
             return dist_error(c, "'vector.contract' with a transposed accumulator");
     MmaIntrinsic wg;
+    if (dist_wgmma_kind(c, o, &wg) && layout_mma_is_tcgen05(wg.kind))
+        return dist_error(c,
+                          "'vector.contract' with a tcgen05 mma_kind must be the contract of a K "
+                          "loop that a TMA ring feeds (docs/blackwell.md, section 4): in an "
+                          "scf.for at the top of the kernel carrying its accumulator alone, A "
+                          "and B read there from 2-d memref arguments TMA can load, M = 128, "
+                          "2 or more stages");
     if (dist_wgmma_kind(c, o, &wg))
         return contract_wgmma(c, o, &ct, wg, ops);
     Mma mm;

@@ -49,6 +49,10 @@ bool dist_persist_depends_on_block(Module *m, ValueId v, int depth); /* depth: 0
 void dist_whole_tile_func(Module *m, OpId f, bool persistent, bool ping_pong, bool remarks,
                           Diag *d);
 
+/* ---- tma_ring.c, before layout selection (dist_tc05_split_prepare, distribute.h) ---- */
+bool dist_tc05_split_func(Module *m, OpId func, const Target *target, int64_t pipeline_stages,
+                          const LayoutSelectOptions *sopt);
+
 /* ---- attn_ring.c (attention.c's parts, here to the end of the section) ---- */
 /* Plans the attention loops whose key and value blocks come by TMA through a ring (other:
    the shared memory used so far; overlapped: does a loop take attn_overlap.c's schedule);

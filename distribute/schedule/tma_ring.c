@@ -64,56 +64,10 @@
  * Invalidates: the kernel's signature (new trailing arguments); split_rings adds ops
  *              (the size test, the branch, the copy) to the function's entry block.
  */
-#include "distribute/schedule/schedule.h"
+#include "distribute/schedule/ring.h"
 
 #include <inttypes.h>
 #include <string.h>
-
-enum {
-    WS_PRODUCER_REGS = 40,  /* setmaxnreg.dec of the producer warpgroup (as CUTLASS) */
-    WS_CONSUMER_REGS = 232, /* setmaxnreg.inc of the consumers, at most */
-    RING_MAX_BLOCKS = 8,
-    EPI_W = 8, /* f32 columns per block of the TMA-store epilogue's image (32 bytes) */
-    RING_DEFAULT_STAGES = 3,
-    SPLIT_SMEM_SLACK = 2048, /* the mbarriers and buffer alignment beside a split ring */
-    SPLIT_REG_OVERHEAD = 80  /* registers of a register copy besides its data (measured) */
-};
-
-typedef struct Ring {
-    OpId contract, loop, read[2];
-    int64_t m, n, k;
-    int64_t span[2];   /* swizzle of A's image and of B's (its S_B when MN-major) */
-    int64_t esize;     /* bytes of an element of A and B (2, or 4 for tf32) */
-    bool b_mn;         /* B read as (k, n) and stored MN-major */
-    int64_t blocks[2]; /* column blocks per stage image */
-    int64_t rows[2];   /* rows of one block (box rows) */
-    int64_t stages;
-    int64_t bytes[2]; /* one stage image */
-    bool iv[2][2];    /* index d of read j is the induction variable */
-    ValueId tmap[3];  /* the hidden arguments: A, B, and C when the epilogue is by TMA */
-    OpId write;       /* the transfer_write of the loop's result by TMA store, or 0 */
-    int64_t cm, cn;   /* its tile */
-    uint32_t csrc;    /* its memref argument */
-    /* built at the loop */
-    ValueId full, empty, ring[2];
-    int64_t at[2];   /* byte offset of each operand's ring in the dynamic shared memory */
-    TypeId box_t[2]; /* the memref one TMA copy fills */
-    int64_t bm;      /* 64-row instructions per warpgroup in M: A's rows are permuted */
-    ValueId it32;    /* this iteration's number (i32), once in the body */
-    bool ws;         /* warp-specialized: a producer warpgroup issues the copies */
-    bool pp;         /* ping-pong: the two consumer warpgroups take turns to issue wgmma */
-    ValueId pp_wait, pp_signal; /* i32: named barrier 1 + w, and 2 - w (w: the warpgroup) */
-    /* persistent (persist.c): the K loop runs once per tile of a loop over the tiles, its
-       steps numbered across tiles: step it of the CTA's tile j is j T + it (T = the
-       loop's trip count, the same for every tile) */
-    bool persist;
-    bool wt;          /* whole-tile ping-pong: two consumer warpgroups on alternate tiles */
-    PersistWrap pw;   /* the consumers' and the producer's tile loops, the producer's copies */
-    bool in_producer; /* building the producer's loop: the reads' indices are its copies */
-    OpId tiles;       /* the consumers' tile loop */
-    ValueId base32;   /* i32: j T at this tile (0 when not persistent) */
-    ValueId trips32;  /* i32: T */
-} Ring;
 
 struct RingPlan {
     ARRAY(Ring) rings;
@@ -200,6 +154,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
         return false;
     memset(r, 0, sizeof *r);
     r->contract = o;
+    r->tc05 = layout_mma_is_tcgen05(mma.kind); /* tc05_ring.c issues it */
+    r->mma = mma;
     OpId loop = block_parent_op(m, op_get(m, o)->parent);
     if (!loop || op_get(m, loop)->kind != OP_FOR || ring_level(m, loop) != func ||
         !dist_uniform_loop(m, loop))
@@ -239,7 +195,8 @@ ring_candidate(Ctx *c, OpId func, OpId o, Ring *r)
        read as (k, n) cannot be loaded MN-major (contract.c copies it through registers) */
     int64_t es = (int64_t)type_scalar_bytes(type_element(m, value_type(m, op_get(m, o)->args[0])));
     r->esize = es;
-    if ((es * r->k) % 32 || r->m % 64 || r->m > 256 || (r->b_mn && es != 2))
+    if ((es * r->k) % 32 || r->m % 64 || r->m > 256 || (r->b_mn && es != 2) ||
+        (r->tc05 && (r->m != 128 || op_get(m, loop)->nres != 1)))
         return false;
     NestedLayout rl;
     if (!result_layout(c, o, 0, &rl) || rl.rank != 2 || rl.batch_tile[0] < 1)
@@ -611,6 +568,23 @@ ring_remark(Ctx *c, const Ring *r)
                                    : j  ? "B"
                                         : "A");
     }
+    if (r->tc05) {
+        diag_remark(
+            c->d, op_get(m, r->loop)->loc,
+            "'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, "
+            "full and empty mbarriers): %" PRId64 " stages of %" PRId64
+            " bytes in dynamic shared memory; thread 0 issues the copies and each step's "
+            "tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in "
+            "%" PRId64 " tensor-memory columns until the loop ends%s",
+            r->stages, r->bytes[0] + r->bytes[1], tc05_cols(r->n),
+            !at     ? ""
+            : split ? "; where rows of a dynamic length are not whole 16-byte pieces, which "
+                      "TMA needs, a test of the sizes takes a copy of the loop on mma.sync "
+                      "(docs/blackwell.md)"
+                    : "; rows of a dynamic length must be whole 16-byte pieces, which the "
+                      "launcher checks (docs/blackwell.md)");
+        return;
+    }
     diag_remark(c->d, op_get(m, r->loop)->loc,
                 "'scf.for' feeds its wgmma operands through a TMA ring (cp.async.bulk.tensor, full "
                 "and empty mbarriers): %" PRId64 " stages of %" PRId64
@@ -661,7 +635,8 @@ ring_plan(Ctx *c, OpId func, int64_t other)
         int64_t need = r->stages * (r->bytes[0] + r->bytes[1]) + used;
         if (block_parent_op(c->m, op_get(c->m, r->loop)->parent) != func)
             need += r->bytes[0] + r->bytes[1] + SPLIT_SMEM_SLACK; /* the copy's static buffers */
-        plan_epilogue(c, func, r);
+        if (!r->tc05) /* tcgen05's epilogue drains tensor memory (tc05_ring.c) */
+            plan_epilogue(c, func, r);
         if (r->write && need + r->cm * r->cn * 4 + 1024 <= c->opt.target->smem_block)
             need += r->cm * r->cn * 4 + 1024;
         else
@@ -684,9 +659,9 @@ ring_plan(Ctx *c, OpId func, int64_t other)
         ARRAY_PUSH(&c->m->arena, kept.rings, *r);
     }
     p->rings = kept.rings;
-    if (p->rings.n == 1)
+    if (p->rings.n == 1 && !p->rings.items[0].tc05)
         plan_ws(c, func, &p->rings.items[0]);
-    if (p->rings.n == 1 && !c->failed)
+    if (p->rings.n == 1 && !c->failed && !p->rings.items[0].tc05)
         plan_persist(c, func, &p->rings.items[0]);
     for (uint32_t i = 0; c->opt.remarks && !c->failed && i < p->rings.n; i++)
         ring_remark(c, &p->rings.items[i]);
@@ -772,8 +747,8 @@ issue_loads(Ctx *c, Ring *r, int64_t stage, ValueId iv)
 }
 
 /* The loads of iteration iv into the stage numbered ws (i32, dynamic): one branch per stage. */
-static void
-issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv)
+void
+ring_issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv)
 {
     for (int64_t s = 0; s < r->stages; s++) {
         ValueId is = cmp_i(c, CMPI_EQ, ws32, const_int(c, s, TY_I32));
@@ -871,7 +846,7 @@ producer_loop(Ctx *c, Ring *r, ValueId lb, ValueId ub, ValueId step, ValueId bas
     ring_wait_parity(c, r->empty, slot,
                      ring_parity(c, ring_i32(c, OP_SUBI, it32, r->stages), r->stages));
     region_leave(c, NULL, 0, &rs3);
-    issue_loads_at(c, r, s32, iv);
+    ring_issue_loads_at(c, r, s32, iv);
     region_leave(c, NULL, 0, &rs2);
 }
 
@@ -928,10 +903,16 @@ ring_setup(Ctx *c, Ring *r)
     for (int64_t s = 0; s < r->stages; s++) {
         ValueId a[4] = { r->full, const_index(c, 1), const_index(c, s), t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, a);
-        ValueId b[4] = { r->empty, const_index(c, c->nthreads), const_index(c, s), t0 };
+        /* tcgen05: one arrival, the commit of the stage's MMAs */
+        ValueId b[4] = { r->empty, const_index(c, r->tc05 ? 1 : c->nthreads), const_index(c, s),
+                         t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, b);
     }
+    if (r->tc05)
+        tc05_setup(c, r, t0);
     barrier(c); /* the barriers are initialized before anyone uses them */
+    if (r->tc05)
+        tc05_ready(c, r);
     return t0;
 }
 
@@ -1144,6 +1125,10 @@ ring_leave(Ctx *c, OpId loop)
     Ring *r = ring_of_loop(c, loop);
     if (!r)
         return;
+    if (r->tc05) {
+        tc05_leave(c, r);
+        return;
+    }
     if (r->pp && !r->persist)
         pp_end(c, r);
     OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
@@ -1230,7 +1215,7 @@ ring_issued(Ctx *c, OpId o, const WgmmaFeed *f)
     ring_wait_parity(c, r->empty, prev,
                      ring_parity(c, ring_i32(c, OP_SUBI, r->it32, 1), r->stages));
     region_leave(c, NULL, 0, &rs2);
-    issue_loads_at(c, r, prev32, next);
+    ring_issue_loads_at(c, r, prev32, next);
     region_leave(c, NULL, 0, &rs);
 }
 
@@ -1462,7 +1447,8 @@ split_visit(Module *m, OpId o, void *ctx)
     memset(&tmp, 0, sizeof tmp);
     tmp.m = m;
     Ring r;
-    if (!ring_candidate(&tmp, w->func, o, &r) || op_attr(m, r.loop, "vptx.ring_fallback") ||
+    if (!ring_candidate(&tmp, w->func, o, &r) || r.tc05 ||
+        op_attr(m, r.loop, "vptx.ring_fallback") ||
         block_parent_op(m, op_get(m, r.loop)->parent) != w->func)
         return true;
     LoopStages ls;
@@ -1583,104 +1569,261 @@ lane_adjacent_reads(Module *m, OpId loop)
  * the hidden-map lines say so.  Runs before distribute's Ctx counts the values, on every
  * function that would get such a ring.
  */
+/* Puts `loop` in a uniform branch on the rows of reads[0..1] whose length is dynamic being
+   whole 16-byte pieces (esize bytes an element), with a copy of the loop marked 1 stage and
+   vptx.ring_fallback in the other arm. */
+/* The i1 test that the rows of reads[0..1] whose length is dynamic are whole 16-byte
+   pieces (esize bytes an element), its ops appended to pre. */
+static ValueId
+rows_test(Module *m, Loc loc, const OpId *reads, int64_t esize, OpIdList *pre)
+{
+    ValueId ok = 0, c0 = new_index(m, loc, 0, pre), c1 = new_index(m, loc, 1, pre);
+    ValueId c8 = new_index(m, loc, 16 / esize, pre);
+    for (int j = 0; j < 2; j++) {
+        ValueId mem = dynamic_pitch(m, reads[j]);
+        if (!mem || (j == 1 && mem == dynamic_pitch(m, reads[0])))
+            continue;
+        ValueId da[2] = { mem, c1 };
+        ValueId dim = new_value_op(m, OP_DIM, loc, 2, da, TY_INDEX, pre);
+        ValueId ra[2] = { dim, c8 };
+        ValueId rem = new_value_op(m, OP_REMUI, loc, 2, ra, TY_INDEX, pre);
+        ValueId ca[2] = { rem, c0 };
+        ValueId eq = new_value_op(m, OP_CMPI, loc, 2, ca, TY_I1, pre);
+        op_set_attr(m, value_get(m, eq)->def, "predicate", attr_int(m, CMPI_EQ, TY_I64));
+        ValueId aa[2] = { ok, eq };
+        ok = ok ? new_value_op(m, OP_ANDI, loc, 2, aa, TY_I1, pre) : eq;
+    }
+    return ok;
+}
+
+/*
+ * tcgen05's split (dist_tc05_split_func): the loop and everything after it in its block
+ * but the terminator go into the branch on rows_test, a copy of them (the loop's marked 1
+ * stage and vptx.ring_fallback: mma.sync) into its other arm.  Unlike split_loop's, the
+ * branch has no results: the two arms' accumulators have different layouts (tensor
+ * memory's rows, mma.sync's fragments), which a branch result would convert through 64 KiB
+ * of shared memory.
+ */
+static bool
+split_tail(Module *m, OpId loop, const OpId *reads, int64_t esize)
+{
+    Loc loc = op_get(m, loop)->loc;
+    BlockId eb = op_get(m, loop)->parent;
+    const Block *e = block_get(m, eb);
+    uint32_t at = 0, n = e->ops.n;
+    while (at < n && e->ops.items[at] != loop)
+        at++;
+    OpKind last = op_get(m, e->ops.items[n - 1])->kind;
+    if (at + 1 >= n || (last != OP_RETURN && last != OP_GPU_RETURN))
+        return true; /* no return after the loop: leave it (the launcher checks rows) */
+    OpIdList pre = { 0 };
+    ValueId ok = rows_test(m, loc, reads, esize, &pre);
+    OpId br = op_new(m, OP_IF, loc, 1, &ok, 0, NULL, 2);
+    op_set_attr(m, br, "vptx.ring_split", attr_unit(m));
+    Clone cl = { ir_calloc(m->nvalues + 1, sizeof(ValueId)), m->nvalues + 1 };
+    if (!cl.map)
+        return false;
+    BlockId arm[2];
+    for (uint32_t g = 0; g < 2; g++) {
+        RegionId reg = region_new(m, br);
+        op_get(m, br)->regions[g] = reg;
+        arm[g] = block_new(m);
+        region_append(m, reg, arm[g]);
+    }
+    for (uint32_t k = at; k + 1 < n; k++) {
+        OpId o = block_get(m, eb)->ops.items[k];
+        OpId c = clone_op(m, &cl, o);
+        if (o == loop) {
+            op_set_attr(m, c, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
+            op_set_attr(m, c, "vptx.ring_fallback", attr_unit(m));
+        }
+        block_append(m, arm[0], o);
+        block_append(m, arm[1], c);
+    }
+    ir_free(cl.map);
+    for (uint32_t g = 0; g < 2; g++)
+        block_append(m, arm[g], op_new(m, OP_YIELD, loc, 0, NULL, 0, NULL, 0));
+    OpIdList ops = { 0 };
+    for (uint32_t k = 0; k < at; k++)
+        ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[k]);
+    for (uint32_t q = 0; q < pre.n; q++) {
+        ARRAY_PUSH(&m->arena, ops, pre.items[q]);
+        op_get(m, pre.items[q])->parent = eb;
+    }
+    ARRAY_PUSH(&m->arena, ops, br);
+    op_get(m, br)->parent = eb;
+    ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[n - 1]);
+    Block *blk = block_get(m, eb);
+    blk->ops.n = 0;
+    for (uint32_t k = 0; k < ops.n; k++)
+        ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
+    return true;
+}
+
+static bool
+split_loop(Module *m, OpId loop, const OpId *reads, int64_t esize)
+{
+    Loc loc = op_get(m, loop)->loc;
+    BlockId eb = op_get(m, loop)->parent;
+    OpIdList pre = { 0 };
+    ValueId ok = rows_test(m, loc, reads, esize, &pre);
+    /* the copy, before anything else is added (the map covers the old values) */
+    Clone cl = { ir_calloc(m->nvalues + 1, sizeof(ValueId)), m->nvalues + 1 };
+    if (!cl.map)
+        return false;
+    OpId copy = clone_op(m, &cl, loop);
+    ir_free(cl.map);
+    op_set_attr(m, copy, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
+    op_set_attr(m, copy, "vptx.ring_fallback", attr_unit(m));
+    lane_adjacent_reads(m, copy);
+    uint32_t nres = op_get(m, loop)->nres;
+    TypeId *types = arena_alloc(&m->arena, (nres + 1) * sizeof *types);
+    for (uint32_t k = 0; k < nres; k++)
+        types[k] = value_type(m, op_get(m, loop)->res[k]);
+    OpId br = op_new(m, OP_IF, loc, 1, &ok, nres, types, 2);
+    op_set_attr(m, br, "vptx.ring_split", attr_unit(m));
+    const Attr *lay = op_attr(m, loop, "vptx.layout");
+    if (lay)
+        op_set_attr(m, br, "vptx.layout", lay);
+    /* every later use of the loop's results takes the branch's */
+    const Block *e = block_get(m, eb);
+    uint32_t at = 0;
+    while (at < e->ops.n && e->ops.items[at] != loop)
+        at++;
+    for (uint32_t k = at + 1; k < e->ops.n; k++) {
+        OpId u = e->ops.items[k];
+        const ValueId *from = op_get(m, loop)->res, *to = op_get(m, br)->res;
+        op_replace_uses(m, u, from, to, nres);
+        module_replace_uses(m, u, from, to, nres);
+    }
+    OpId legs[2] = { loop, copy };
+    for (uint32_t g = 0; g < 2; g++) {
+        RegionId reg = region_new(m, br);
+        op_get(m, br)->regions[g] = reg;
+        BlockId b = block_new(m);
+        region_append(m, reg, b);
+        block_append(m, b, legs[g]);
+        OpId y = op_new(m, OP_YIELD, loc, nres, op_get(m, legs[g])->res, 0, NULL, 0);
+        block_append(m, b, y);
+    }
+    /* the entry block: the test, then the branch where the loop was */
+    Block *eb2 = block_get(m, eb);
+    OpIdList ops = { 0 };
+    for (uint32_t k = 0; k < eb2->ops.n; k++) {
+        if (k == at) {
+            for (uint32_t q = 0; q < pre.n; q++) {
+                ARRAY_PUSH(&m->arena, ops, pre.items[q]);
+                op_get(m, pre.items[q])->parent = eb;
+            }
+            ARRAY_PUSH(&m->arena, ops, br);
+            op_get(m, br)->parent = eb;
+        } else {
+            ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[k]);
+        }
+    }
+    Block *blk = block_get(m, eb);
+    blk->ops.n = 0;
+    for (uint32_t k = 0; k < ops.n; k++)
+        ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
+    return true;
+}
+
+/*
+ * A ring loop whose operands' rows have a dynamic length (memref<?x?xf16>) may meet rows
+ * TMA cannot map (not a multiple of 16 bytes): those sizes go, through a branch that is
+ * the same in every thread, to a copy of the loop marked 1 stage (contract.c's register
+ * copy) and vptx.ring_fallback (split_loop):
+ *
+ *   %ok = (dim(A, 1) % P == 0) && (dim(B, 1) % P == 0)     (the dynamic ones; P = 16 / E,
+ *                                                          8 of f16/bf16, 4 of tf32's f32)
+ *   %r = scf.if %ok { the loop (the ring) } else { its copy } {vptx.ring_split}
+ *
+ * The launcher then leaves the maps of such rows unencoded (the kernel does not use them):
+ * the hidden-map lines say so.  Runs before distribute's Ctx counts the values, on every
+ * function that would get such a ring.
+ */
 static bool
 split_rings(Module *m, const Target *target, OpId func, int64_t pipeline_stages, bool persistent)
 {
-    {
-        SplitWalk w = { target, func, pipeline_stages, persistent, { 0 } };
-        module_walk(m, w.func, split_visit, &w);
-        for (uint32_t i = 0; i < w.loops.n; i++) {
-            OpId loop = w.loops.items[i];
-            Loc loc = op_get(m, loop)->loc;
-            BlockId eb = op_get(m, loop)->parent;
-            /* the contract's reads: the rows whose length the kernel tests */
-            Ctx tmp;
-            memset(&tmp, 0, sizeof tmp);
-            tmp.m = m;
-            Ring r;
-            const Block *body = block_get(m, op_entry_block(m, loop, 0));
-            bool found = false;
-            for (uint32_t k = 0; k < body->ops.n && !found; k++)
-                found = ring_candidate(&tmp, w.func, body->ops.items[k], &r);
-            if (!found)
-                continue;
-            OpIdList pre = { 0 };
-            ValueId ok = 0, c0 = new_index(m, loc, 0, &pre), c1 = new_index(m, loc, 1, &pre);
-            /* elements of a 16-byte piece: 8 of f16/bf16, 4 of f32 (tf32) */
-            ValueId c8 = new_index(m, loc, 16 / r.esize, &pre);
-            for (int j = 0; j < 2; j++) {
-                ValueId mem = dynamic_pitch(m, r.read[j]);
-                if (!mem || (j == 1 && mem == dynamic_pitch(m, r.read[0])))
-                    continue;
-                ValueId da[2] = { mem, c1 };
-                ValueId dim = new_value_op(m, OP_DIM, loc, 2, da, TY_INDEX, &pre);
-                ValueId ra[2] = { dim, c8 };
-                ValueId rem = new_value_op(m, OP_REMUI, loc, 2, ra, TY_INDEX, &pre);
-                ValueId ca[2] = { rem, c0 };
-                ValueId eq = new_value_op(m, OP_CMPI, loc, 2, ca, TY_I1, &pre);
-                op_set_attr(m, value_get(m, eq)->def, "predicate", attr_int(m, CMPI_EQ, TY_I64));
-                ValueId aa[2] = { ok, eq };
-                ok = ok ? new_value_op(m, OP_ANDI, loc, 2, aa, TY_I1, &pre) : eq;
-            }
-            /* the copy, before anything else is added (the map covers the old values) */
-            Clone cl = { ir_calloc(m->nvalues + 1, sizeof(ValueId)), m->nvalues + 1 };
-            if (!cl.map)
-                return false;
-            OpId copy = clone_op(m, &cl, loop);
-            ir_free(cl.map);
-            op_set_attr(m, copy, "vptx.pipeline_stages", attr_int(m, 1, TY_I64));
-            op_set_attr(m, copy, "vptx.ring_fallback", attr_unit(m));
-            lane_adjacent_reads(m, copy);
-            uint32_t nres = op_get(m, loop)->nres;
-            TypeId *types = arena_alloc(&m->arena, (nres + 1) * sizeof *types);
-            for (uint32_t k = 0; k < nres; k++)
-                types[k] = value_type(m, op_get(m, loop)->res[k]);
-            OpId br = op_new(m, OP_IF, loc, 1, &ok, nres, types, 2);
-            op_set_attr(m, br, "vptx.ring_split", attr_unit(m));
-            const Attr *lay = op_attr(m, loop, "vptx.layout");
-            if (lay)
-                op_set_attr(m, br, "vptx.layout", lay);
-            /* every later use of the loop's results takes the branch's */
-            const Block *e = block_get(m, eb);
-            uint32_t at = 0;
-            while (at < e->ops.n && e->ops.items[at] != loop)
-                at++;
-            for (uint32_t k = at + 1; k < e->ops.n; k++) {
-                OpId u = e->ops.items[k];
-                const ValueId *from = op_get(m, loop)->res, *to = op_get(m, br)->res;
-                op_replace_uses(m, u, from, to, nres);
-                module_replace_uses(m, u, from, to, nres);
-            }
-            OpId legs[2] = { loop, copy };
-            for (uint32_t g = 0; g < 2; g++) {
-                RegionId reg = region_new(m, br);
-                op_get(m, br)->regions[g] = reg;
-                BlockId b = block_new(m);
-                region_append(m, reg, b);
-                block_append(m, b, legs[g]);
-                OpId y = op_new(m, OP_YIELD, loc, nres, op_get(m, legs[g])->res, 0, NULL, 0);
-                block_append(m, b, y);
-            }
-            /* the entry block: the test, then the branch where the loop was */
-            Block *eb2 = block_get(m, eb);
-            OpIdList ops = { 0 };
-            for (uint32_t k = 0; k < eb2->ops.n; k++) {
-                if (k == at) {
-                    for (uint32_t q = 0; q < pre.n; q++) {
-                        ARRAY_PUSH(&m->arena, ops, pre.items[q]);
-                        op_get(m, pre.items[q])->parent = eb;
-                    }
-                    ARRAY_PUSH(&m->arena, ops, br);
-                    op_get(m, br)->parent = eb;
-                } else {
-                    ARRAY_PUSH(&m->arena, ops, block_get(m, eb)->ops.items[k]);
-                }
-            }
-            Block *blk = block_get(m, eb);
-            blk->ops.n = 0;
-            for (uint32_t k = 0; k < ops.n; k++)
-                ARRAY_PUSH(&m->arena, blk->ops, ops.items[k]);
-        }
+    SplitWalk w = { target, func, pipeline_stages, persistent, { 0 } };
+    module_walk(m, w.func, split_visit, &w);
+    for (uint32_t i = 0; i < w.loops.n; i++) {
+        OpId loop = w.loops.items[i];
+        /* the contract's reads: the rows whose length the kernel tests */
+        Ctx tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.m = m;
+        Ring r;
+        const Block *body = block_get(m, op_entry_block(m, loop, 0));
+        bool found = false;
+        for (uint32_t k = 0; k < body->ops.n && !found; k++)
+            found = ring_candidate(&tmp, w.func, body->ops.items[k], &r);
+        if (found && !split_loop(m, loop, r.read, r.esize))
+            return false;
+    }
+    return true;
+}
+
+/* tcgen05's loops, before layout selection (dist_tc05_split_prepare) */
+typedef struct Tc05Split {
+    const LayoutSelectOptions *sopt;
+    const Target *target;
+    OpId func;
+    int64_t pipeline_stages;
+    OpIdList loops, contracts;
+} Tc05Split;
+
+static bool
+tc05_split_visit(Module *m, OpId o, void *ctx)
+{
+    Tc05Split *w = ctx;
+    if (op_get(m, o)->kind != OP_CONTRACT || !layout_tcgen05_candidate(m, w->func, o, w->sopt))
+        return true;
+    const Op *op = op_get(m, o);
+    OpId loop = block_parent_op(m, op->parent);
+    OpId rd[2] = { value_get(m, op->args[0])->def, value_get(m, op->args[1])->def };
+    if (!dynamic_pitch(m, rd[0]) && !dynamic_pitch(m, rd[1]))
+        return true;
+    /* the copy stages A and B of one step beside the ring (as split_visit) */
+    LoopStages ls;
+    layout_loop_stages(m, loop, w->pipeline_stages, &ls);
+    int64_t stages = ls.n ? ls.n : RING_DEFAULT_STAGES, bytes = 0, elems = 0;
+    for (int j = 0; j < 2; j++) {
+        const Type *t = type_get(m, value_type(m, op->args[j]));
+        bytes += t->shape[0] * t->shape[1] * (int64_t)type_scalar_bytes(t->elem);
+        elems += t->shape[0] * t->shape[1];
+    }
+    /* ring_plan's count: the copy's staging buffers, also among the kernel's others */
+    if ((stages + 2) * bytes + SPLIT_SMEM_SLACK > w->target->smem_block)
+        return true;
+    /* and the copy holds the accumulator and a step of A and B in registers (mma.sync):
+       where that would spill, the rows are left to the launcher's check */
+    const Type *ct = type_get(m, value_type(m, op->args[2]));
+    Ctx tmp; /* dist_func_threads reads the function's launch shape only */
+    memset(&tmp, 0, sizeof tmp);
+    tmp.m = m;
+    int64_t threads = dist_func_threads(&tmp, w->func);
+    if (threads <= 0 ||
+        ct->shape[0] * ct->shape[1] / threads + elems / threads / 2 + SPLIT_REG_OVERHEAD >
+            WS_CONSUMER_REGS)
+        return true;
+    ARRAY_PUSH(&m->arena, w->loops, loop);
+    ARRAY_PUSH(&m->arena, w->contracts, o);
+    return true;
+}
+
+bool
+dist_tc05_split_func(Module *m, OpId func, const Target *target, int64_t pipeline_stages,
+                     const LayoutSelectOptions *sopt)
+{
+    Tc05Split w = { sopt, target, func, pipeline_stages, { 0 }, { 0 } };
+    module_walk(m, w.func, tc05_split_visit, &w);
+    for (uint32_t i = 0; i < w.loops.n; i++) {
+        const Op *op = op_get(m, w.contracts.items[i]);
+        OpId rd[2] = { value_get(m, op->args[0])->def, value_get(m, op->args[1])->def };
+        int64_t es = (int64_t)type_scalar_bytes(type_element(m, value_type(m, op->args[0])));
+        if (!split_tail(m, w.loops.items[i], rd, es))
+            return false;
     }
     return true;
 }
@@ -1704,12 +1847,39 @@ ring_owns(Ctx *c, OpId loop)
 }
 
 /* wgmma K loops fed by TMA through a ring of stages (the list of distribute.c) */
+/* tcgen05 rings (tc05_ring.c): the accumulator's first value goes to tensor memory */
+static bool
+ring_enter(Ctx *c, OpId loop, ValueId *carried)
+{
+    Ring *r = ring_of_loop(c, loop);
+    if (r && r->tc05)
+        tc05_enter(c, r, *carried);
+    return !c->failed;
+}
+
+/* tcgen05 rings: the contract is issued by one thread; its result is its accumulator,
+   unchanged in registers (the sum lives in tensor memory until the loop ends) */
+static bool
+ring_op(Ctx *c, OpId o)
+{
+    Ring *r = ring_of_contract(c, o);
+    if (!r || !r->tc05)
+        return false;
+    tc05_issue(c, r);
+    Dist *acc = dist_of(c, op_get(c->m, o)->args[2]);
+    if (acc)
+        dist_bind(c, op_get(c->m, o)->res[0], acc);
+    return true;
+}
+
 const Schedule ring_schedule = {
     .name = "tma-ring",
     .prepare = ring_prepare,
     .plan = ring_plan,
     .owns = ring_owns,
     .before = ring_before,
+    .enter = ring_enter,
+    .op = ring_op,
     .leave = ring_leave,
     .feed = ring_feed,
     .issued = ring_issued,

@@ -344,7 +344,9 @@ test_names(void)
         MmaIntrinsic mma = { (MmaKind)k, info->n == 0 ? 32 : 0 };
         layout_mma_name(mma, buf, sizeof buf);
         CHECK(layout_mma_lookup(buf, &m) && m.kind == (MmaKind)k && m.n == mma.n);
-        CHECK(strstr(info->ptx, info->n == 0 ? "wgmma" : "mma.sync.aligned.m16n8k") != NULL);
+        CHECK(strstr(info->ptx, layout_mma_is_tcgen05((MmaKind)k) ? "tcgen05.mma"
+                                : info->n == 0                    ? "wgmma"
+                                               : "mma.sync.aligned.m16n8k") != NULL);
     }
     CHECK(layout_mma_lookup("#iree_gpu.mma_layout<NV_MMA_SYNC_F16_16x8x16_F16>", &m) &&
           m.kind == MMA_NV_MMA_SYNC_F16_16x8x16_F16);
@@ -363,6 +365,40 @@ test_names(void)
     CHECK(i8->k == 32 && i8->per_reg[MMA_OPERAND_A] == 4 && strcmp(i8->type[2], "i32") == 0);
 }
 
+/* tcgen05: names (N a multiple of 16 up to 256, M = 128) and the accumulator's layout as
+   tcgen05.ld 32x32b leaves it (PTX ISA 9.7.16.8.1): warp w, lane l, slot j hold row
+   32 (w % 4) + l, column (w / 4) N / G + j, written out here element by element */
+static void
+test_tcgen05(void)
+{
+    MmaIntrinsic m;
+    char reason[LAYOUT_REASON_SIZE];
+    CHECK(layout_mma_lookup("NV_TCGEN05_F32_128x256x16_F16", &m) && m.n == 256 &&
+          m.kind == MMA_NV_TCGEN05_F32_128xNx16_F16 && layout_mma_is_tcgen05(m.kind));
+    CHECK(!layout_mma_lookup("NV_TCGEN05_F32_128x24x16_F16", &m));   /* N % 16 */
+    CHECK(!layout_mma_lookup("NV_TCGEN05_F32_128x272x16_BF16", &m)); /* N > 256 */
+    CHECK(!layout_mma_is_tcgen05(MMA_NV_WGMMA_F32_64xNx16_F16));
+    NestedLayout l;
+    for (int64_t warps = 4; warps <= 8; warps += 4) {
+        int64_t shape[2] = { 128, 128 }, per = 128 / (warps / 4);
+        CHECK(layout_tcgen05_acc(shape, warps, &l, reason, sizeof reason));
+        CHECK(layout_num_slots(&l) == per);
+        int bad = 0;
+        for (int64_t w = 0; w < warps; w++)
+            for (int64_t ln = 0; ln < 32; ln++)
+                for (int64_t j = 0; j < per; j++) {
+                    int64_t x[2];
+                    layout_element_of(&l, w, ln, j, x);
+                    bad += x[0] != 32 * (w % 4) + ln || x[1] != (w / 4) * per + j;
+                }
+        CHECK(bad == 0);
+    }
+    int64_t m64[2] = { 64, 128 }, odd[2] = { 128, 100 };
+    CHECK(!layout_tcgen05_acc(m64, 8, &l, reason, sizeof reason));
+    CHECK(!layout_tcgen05_acc(odd, 12, &l, reason, sizeof reason)); /* 3 warpgroups */
+    CHECK(!layout_tcgen05_acc(odd, 6, &l, reason, sizeof reason));  /* not warpgroups */
+}
+
 int
 main(void)
 {
@@ -372,6 +408,7 @@ main(void)
     test_tiling();
     test_wgmma_tiling();
     test_names();
+    test_tcgen05();
     printf("test_layout_mma: %d checks, %d failed\n", nchecks, nfailed);
     return nfailed != 0;
 }

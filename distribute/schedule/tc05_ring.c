@@ -1,0 +1,308 @@
+/*
+ * tc05_ring.c -- a K loop's contract on tcgen05 (sm_100a, docs/blackwell.md section 4):
+ * the TMA ring of tma_ring.c (its plan, stages, maps, copies and full barriers) feeds
+ * tcgen05.mma issued by one thread into an accumulator in tensor memory.
+ *
+ * A contract with an NV_TCGEN05_* kind (layout/select.c) is a ring's (tma_ring.c,
+ * ring_candidate) with r->tc05 set: M = 128, N columns of tensor memory, in an scf.for
+ * at the top of the kernel whose one iter_arg is its accumulator.  Instead of vptx.wgmma:
+ *
+ *   setup        thread 0 initializes full[S] (count 1), empty[S] (count 1: the commit),
+ *                done (count 1); warp 0 allocates `cols` tensor-memory columns (a power
+ *                of two >= 32 and >= N) into a shared slot and gives up its permit;
+ *                tcgen05.fence::before_thread_sync, the ring's barrier, ::after; every
+ *                thread reads the address; A's and B's descriptors of stage 0
+ *   enter        every thread stores its part of the accumulator's initial value into
+ *                tensor memory (tcgen05.st 32x32b: warp w lanes 32 (w % 4).., warpgroup
+ *                w / 4 its N / G columns), waits, fences, a barrier
+ *   iteration it thread 0: waits full[it % S]; per 32 bytes of K one tcgen05.mma M128
+ *                N K16 (K8 for tf32) with A and B from their descriptors moved to the
+ *                stage and the K offset, enable-input-d true; tcgen05.commit to
+ *                empty[it % S]; refills stage (it - 1) % S with step it + S - 1 after
+ *                waiting empty there (the commit of step it - 1).  Other threads: nothing
+ *   leave        thread 0 commits to done; every thread waits done (parity 0); a barrier
+ *                (warp 0's lanes together again for the .sync.aligned loads); fences,
+ *                loads its rows and columns (tcgen05.ld 32x32b, wait::ld): that is the
+ *                loop's result, in layout_tcgen05_acc's layout; fence, barrier, warp 0
+ *                frees the columns
+ *
+ * The descriptor (PTX ISA 9.7.16.4.1) takes the ring's image as contract.c makes it for
+ * wgmma: A (and B given as (n, k)) K-major swizzled with the span S, SBO 8 rows of S
+ * bytes (LBO unused, 16); B given as (k, n) MN-major, LBO the next S-wide block of N (K
+ * rows of S bytes), SBO 8 rows of K.  The instruction descriptor (Table 42) is a constant.
+ *
+ * Requires:    tma_ring.c's plan of the ring (r->tc05), its hooks calling these.
+ * Ensures:     the loop's result is the contract's (the sum over K of A B plus the
+ *              initial accumulator), every thread holding it in layout_tcgen05_acc's
+ *              layout; every allocated column is freed before the kernel goes on.
+ * Invalidates: nothing beyond the ring's.
+ */
+#include "distribute/schedule/ring.h"
+
+#include <string.h>
+
+enum { TC05_CHUNK = 64 }; /* columns of one tcgen05.ld / st (a power of two <= 128) */
+
+static OpId
+op0(Ctx *c, OpKind k, uint32_t n, const ValueId *args)
+{
+    return emit(c, k, n, args, 0, NULL, 0);
+}
+
+static void
+set_str(Ctx *c, OpId o, const char *name, const char *v)
+{
+    op_set_attr(c->m, o, name, attr_string(c->m, v, (uint32_t)strlen(v)));
+}
+
+static void
+tc05_fence(Ctx *c, const char *kind)
+{
+    set_str(c, op0(c, OP_TCGEN05_FENCE, 0, NULL), "kind", kind);
+}
+
+static void
+tc05_wait(Ctx *c, const char *kind)
+{
+    set_str(c, op0(c, OP_TCGEN05_WAIT, 0, NULL), "kind", kind);
+}
+
+static void
+tc05_commit(Ctx *c, ValueId bars, ValueId idx)
+{
+    ValueId a[2] = { bars, idx };
+    op0(c, OP_TCGEN05_COMMIT, 2, a);
+}
+
+/* if warp 0: ops of kind k (args, cols) */
+static void
+warp0_op(Ctx *c, OpKind k, uint32_t n, const ValueId *args, int64_t cols)
+{
+    RegionSave rs;
+    ValueId w0 = cmp_i(c, CMPI_EQ, warp_id(c), const_index(c, 0));
+    region_enter(c, emit_if(c, w0, 0, NULL, false), 0, &rs);
+    OpId o = op0(c, k, n, args);
+    op_set_attr(c->m, o, "cols", attr_int(c->m, cols, TY_I64));
+    if (k == OP_TCGEN05_ALLOC)
+        op0(c, OP_TCGEN05_RELINQUISH, 0, NULL);
+    region_leave(c, NULL, 0, &rs);
+}
+
+int64_t
+tc05_cols(int64_t n)
+{
+    int64_t cols = 32;
+    while (cols < n)
+        cols *= 2;
+    return cols;
+}
+
+void
+tc05_setup(Ctx *c, Ring *r, ValueId t0)
+{
+    Module *m = c->m;
+    r->cols = tc05_cols(r->n);
+    int64_t one = 1;
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    r->slot =
+        emit1(c, OP_ALLOC, 0, NULL, type_memref(m, TY_I32, 1, &one, NULL, MS_WORKGROUP, true));
+    int64_t seg[2] = { 0, 0 };
+    op_set_attr(m, value_get(m, r->slot)->def, "operandSegmentSizes",
+                attr_dense_array(m, TY_I32, seg, NULL, 2));
+    Type gt;
+    memset(&gt, 0, sizeof gt);
+    gt.kind = TY_MBARRIER_GROUP;
+    gt.memspace = MS_WORKGROUP;
+    gt.memspace_gpu = true;
+    gt.num_barriers = 1;
+    r->done = emit1(c, OP_MBARRIER_CREATE, 0, NULL, type_intern(m, &gt));
+    c->out = saved;
+    ValueId b[4] = { r->done, const_index(c, 1), const_index(c, 0), t0 };
+    op0(c, OP_MBARRIER_INIT, 4, b);
+    ValueId a[2] = { r->slot, const_index(c, 0) };
+    warp0_op(c, OP_TCGEN05_ALLOC, 2, a, r->cols);
+    tc05_fence(c, "before");
+}
+
+/* the shared memory descriptor of operand j's ring at stage 0 */
+static ValueId
+stage0_desc(Ctx *c, Ring *r, int j)
+{
+    Module *m = c->m;
+    ValueId a[3] = { r->ring[j], const_index(c, 0), const_index(c, 0) };
+    ValueId d = emit1(c, OP_TCGEN05_SMEM_DESC, 3, a, TY_I64);
+    OpId o = value_get(m, d)->def;
+    int64_t s = r->span[j], lbo = j == 1 && r->b_mn ? r->rows[1] * s : 16;
+    op_set_attr(m, o, "swizzle", attr_int(m, s, TY_I64));
+    op_set_attr(m, o, "lbo", attr_int(m, lbo, TY_I64));
+    op_set_attr(m, o, "sbo", attr_int(m, 8 * s, TY_I64));
+    return d;
+}
+
+void
+tc05_ready(Ctx *c, Ring *r)
+{
+    tc05_fence(c, "after");
+    ValueId a[2] = { r->slot, const_index(c, 0) };
+    r->tmem = emit1(c, OP_MLOAD, 2, a, TY_I32);
+    for (int j = 0; j < 2; j++)
+        r->desc[j] = stage0_desc(c, r, j);
+}
+
+/* Columns a thread holds (N / G), and its tensor-memory address: lane 32 (w % 4), column
+   (w / 4) N / G, w the warp. */
+static ValueId
+thread_taddr(Ctx *c, Ring *r, int64_t *per)
+{
+    *per = r->n / (c->nthreads / 128);
+    ValueId w = warp_id(c);
+    ValueId q[2] = { w, const_index(c, 4) };
+    ValueId lanes = idx_mul_c(c, emit1(c, OP_REMUI, 2, q, TY_INDEX), 32 << 16);
+    ValueId cols = idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), *per);
+    ValueId off = idx_add(c, lanes, cols);
+    ValueId a[2] = { r->tmem, emit1(c, OP_INDEX_CAST, 1, &off, TY_I32) };
+    return emit1(c, OP_ADDI, 2, a, TY_I32);
+}
+
+static int64_t
+chunk_of(int64_t per)
+{
+    int64_t w = 1;
+    while (w * 2 <= TC05_CHUNK && per % (w * 2) == 0)
+        w *= 2;
+    return w;
+}
+
+void
+tc05_enter(Ctx *c, Ring *r, ValueId init)
+{
+    int64_t per;
+    ValueId base = thread_taddr(c, r, &per);
+    int64_t w = chunk_of(per);
+    for (int64_t at = 0; at < per; at += w) {
+        ValueId el[TC05_CHUNK];
+        for (int64_t i = 0; i < w; i++)
+            el[i] = extract_elem(c, init, at + i, TY_F32);
+        ValueId a[2] = { ring_i32(c, OP_ADDI, base, at),
+                         from_elements(c, el, (uint32_t)w, TY_F32) };
+        set_str(c, op0(c, OP_TCGEN05_ST, 2, a), "shape", "32x32b");
+    }
+    tc05_wait(c, "st");
+    tc05_fence(c, "before");
+    barrier(c);
+    tc05_fence(c, "after");
+}
+
+/* The instruction descriptor (PTX ISA 9.7.16.4.2, Table 42): D f32, A and B types, B
+   MN-major (transpose B), N >> 3, M >> 4. */
+static int64_t
+idesc_of(const Ring *r)
+{
+    int64_t ab = r->mma.kind == MMA_NV_TCGEN05_F32_128xNx16_BF16  ? 1
+                 : r->mma.kind == MMA_NV_TCGEN05_F32_128xNx8_TF32 ? 2
+                                                                  : 0;
+    return 1 << 4 | ab << 7 | ab << 10 | (int64_t)r->b_mn << 16 | (r->n >> 3) << 17 |
+           (int64_t)(128 >> 4) << 24;
+}
+
+/* desc + (stage * bytes + off) / 16: the descriptor's address field counts 16 bytes */
+static ValueId
+desc_at(Ctx *c, ValueId desc, ValueId stage64, int64_t bytes, int64_t off)
+{
+    ValueId a[2] = { stage64, const_int(c, bytes / 16, TY_I64) };
+    ValueId b[2] = { emit1(c, OP_MULI, 2, a, TY_I64), const_int(c, off / 16, TY_I64) };
+    ValueId d[2] = { desc, emit1(c, OP_ADDI, 2, b, TY_I64) };
+    return emit1(c, OP_ADDI, 2, d, TY_I64);
+}
+
+/* the MMAs of this step, one per 32 bytes of K, then the commit that frees the stage */
+static void
+issue_mmas(Ctx *c, Ring *r, ValueId rd)
+{
+    ValueId s64 = emit1(c, OP_INDEX_CAST, 1, &rd, TY_I64);
+    ValueId id = const_int(c, idesc_of(r), TY_I32), on = const_bool(c, true);
+    int64_t s0 = r->span[0], s1 = r->span[1];
+    for (int64_t kb = 0; kb < r->esize * r->k; kb += 32) {
+        int64_t oa = kb % s0 + kb / s0 * r->rows[0] * s0;
+        int64_t ob = r->b_mn ? kb / r->esize * s1 : kb % s1 + kb / s1 * r->rows[1] * s1;
+        ValueId a[5] = { r->tmem, desc_at(c, r->desc[0], s64, r->bytes[0], oa),
+                         desc_at(c, r->desc[1], s64, r->bytes[1], ob), id, on };
+        set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind",
+                r->mma.kind == MMA_NV_TCGEN05_F32_128xNx8_TF32 ? "tf32" : "f16");
+    }
+    tc05_commit(c, r->empty, rd);
+}
+
+void
+tc05_issue(Ctx *c, Ring *r)
+{
+    const Op *op = op_get(c->m, r->loop);
+    ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
+    ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
+    ValueId step = dist_scalar(c, op->args[2]);
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    RegionSave rs, rs2, rs3;
+    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+    ValueId a[2] = { iv, lb };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, it32, r->stages));
+    ring_wait_parity(c, r->full, rd, ring_parity(c, it32, r->stages));
+    tc05_fence(c, "after");
+    issue_mmas(c, r, rd);
+    /* refill stage (it - 1) % S, that step's MMAs complete (its commit), with it + S - 1 */
+    ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, it32, r->stages - 1), r->stages);
+    ValueId next = idx_add(c, iv, idx_mul_c(c, step, r->stages - 1));
+    region_enter(c, emit_if(c, cmp_i(c, CMPI_SLT, next, ub), 0, NULL, false), 0, &rs2);
+    ValueId later = cmp_i(c, CMPI_SGT, it32, const_int(c, 0, TY_I32));
+    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs3);
+    ring_wait_parity(c, r->empty, ring_index(c, prev32),
+                     ring_parity(c, ring_i32(c, OP_SUBI, it32, 1), r->stages));
+    region_leave(c, NULL, 0, &rs3);
+    ring_issue_loads_at(c, r, prev32, next);
+    region_leave(c, NULL, 0, &rs2);
+    region_leave(c, NULL, 0, &rs);
+}
+
+void
+tc05_leave(Ctx *c, Ring *r)
+{
+    Module *m = c->m;
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    RegionSave rs;
+    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+    tc05_commit(c, r->done, const_index(c, 0)); /* every MMA issued: done when they are */
+    region_leave(c, NULL, 0, &rs);
+    ring_wait_parity(c, r->done, const_index(c, 0), const_bool(c, false));
+    /* warp 0's lanes left thread 0 to its loop: a barrier gathers them again before the
+       .sync.aligned loads (and costs one per tile) */
+    barrier(c);
+    tc05_fence(c, "after");
+    ValueId res = op_get(m, r->loop)->res[0];
+    NestedLayout l;
+    if (!result_layout(c, r->loop, 0, &l)) {
+        dist_error(c, "the tcgen05 loop's result has no layout");
+        return;
+    }
+    Dist *d = dist_new(c, &l, TY_F32);
+    int64_t per;
+    ValueId base = thread_taddr(c, r, &per);
+    int64_t w = chunk_of(per);
+    TypeId vt = type_vector(m, TY_F32, 1, &w);
+    for (int64_t at = 0; at < per && (uint32_t)at < d->n; at += w) {
+        ValueId addr = ring_i32(c, OP_ADDI, base, at);
+        ValueId v = emit1(c, OP_TCGEN05_LD, 1, &addr, vt);
+        set_str(c, value_get(m, v)->def, "shape", "32x32b");
+        for (int64_t i = 0; i < w; i++)
+            dist_set_elem(c, d, (uint32_t)(at + i), extract_elem(c, v, i, TY_F32));
+    }
+    tc05_wait(c, "ld");
+    dist_bind(c, res, d);
+    /* every thread's loads are done before warp 0 frees the columns */
+    tc05_fence(c, "before");
+    barrier(c);
+    tc05_fence(c, "after");
+    warp0_op(c, OP_TCGEN05_DEALLOC, 1, &r->tmem, r->cols);
+}
