@@ -757,6 +757,198 @@ emit_versions(Gen *G, bool (*body)(Gen *G))
     return ok;
 }
 
+/* ------------------------------------------------- flat elementwise kernels */
+
+/*
+ * An elementwise kernel over two or more loops, tiled along the innermost only (the
+ * default config, or one like it: no thread or basis fields), whose arrays all
+ * walk every loop in order (no broadcast, transpose, slice, insert or linalg.index), is
+ * one loop over its elements in row-major order: every buffer read and written through a
+ * 1-D memref.reinterpret_cast of it.  With a dynamic (or ragged) row length the rows'
+ * starts have no alignment ptxgen can prove, so a row-by-row kernel accesses memory
+ * element by element; the flat one makes 128-bit accesses in the workgroups inside the
+ * arrays and checked ones in the last (the tail), whatever the row length.  Static row
+ * lengths that are a multiple of the tile keep the row-by-row kernel.
+ */
+static bool
+identity_map(const AffineMap *map, uint32_t n)
+{
+    if (map->nresults != n)
+        return false;
+    for (uint32_t r = 0; r < n; r++)
+        if (affine_map_result_dim(map, r) != (int32_t)r)
+            return false;
+    return true;
+}
+
+/* A buffer of identity layout (a tensor, or a memref without layout), rank n. */
+static bool
+plain_buffer(Module *m, TypeId t, uint32_t n)
+{
+    const Type *x = type_get(m, t);
+    return x->rank == n && (x->kind == TY_TENSOR || (x->kind == TY_MEMREF && !x->layout));
+}
+
+static bool
+flat_nodes(const Graph *g)
+{
+    Module *m = g->m;
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const Node *n = &g->nodes[i];
+        if (n->li.nloops != g->nloops)
+            return false;
+        for (uint32_t d = 0; d < g->nloops; d++)
+            if (n->label[d] != (int32_t)d)
+                return false;
+        for (uint32_t k = 0; k < n->li.nins + n->li.nouts; k++)
+            if ((k >= n->li.nins || n->in[k] >= 0) && !identity_map(n->li.maps[k], g->nloops))
+                return false;
+        const Block *b = block_get(m, op_entry_block(m, n->op, 0));
+        for (uint32_t k = 0; k < b->ops.n; k++)
+            if (op_get(m, b->ops.items[k])->kind == OP_LINALG_INDEX)
+                return false;
+    }
+    return true;
+}
+
+bool
+tile_flattens(const Graph *g)
+{
+    Module *m = g->m;
+    if (g->cls != KERNEL_ELEMENTWISE || g->nloops < 2 || g->cfg.nlane || g->cfg.nsg)
+        return false;
+    bool aligned = true;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        aligned &= g->loops[c].size.value >= 0;
+        if (g->cfg.thread[c] || (c + 1 < g->nloops && g->loops[c].tile != 1))
+            return false; /* a config that tiles rows, or places threads */
+    }
+    const Loop *in = &g->loops[g->nloops - 1];
+    if (aligned && in->size.value % in->tile == 0)
+        return false;
+    for (uint32_t i = 0; i < g->narrays; i++) {
+        const Array *a = &g->arrays[i];
+        if ((a->kind != ARR_ARG && a->kind != ARR_NODE) || !tile_array_loops(g, a))
+            continue;
+        if (!plain_buffer(m, a->type, g->nloops) || (a->kind == ARR_ARG && a->slice))
+            return false;
+        for (uint32_t d = 0; d < g->nloops; d++)
+            if (a->label[d] != (int32_t)d)
+                return false;
+    }
+    BlockId entry = op_entry_block(m, g->func, 0);
+    for (uint32_t k = 0; k < g->nouts; k++) {
+        uint32_t dest = g->outs[k].dest;
+        if (g->outs[k].slice ||
+            (dest < g->nparams &&
+             !plain_buffer(m, value_type(m, block_get(m, entry)->args.items[dest]), g->nloops)))
+            return false;
+    }
+    return flat_nodes(g);
+}
+
+/* The 1-D view of buffer buf, of n (total if static) elements. */
+static ValueId
+flat_view(Gen *G, ValueId buf, ValueId n, int64_t total)
+{
+    Module *m = G->m;
+    const Type *t = type_get(m, value_type(m, buf));
+    int64_t shape = total >= 0 ? total : DIM_DYNAMIC;
+    TypeId vt = type_memref(m, t->elem, 1, &shape, NULL, t->memspace, t->memspace_gpu);
+    int64_t zero = 0, one = 1;
+    ValueId args[2] = { buf, n };
+    OpId o = gen_op_id(G, OP_REINTERPRET_CAST, total >= 0 ? 1 : 2, args, 1, &vt, 0);
+    op_set_attr(m, o, "static_offsets", attr_dense_array(m, TY_I64, &zero, NULL, 1));
+    op_set_attr(m, o, "static_sizes", attr_dense_array(m, TY_I64, &shape, NULL, 1));
+    op_set_attr(m, o, "static_strides", attr_dense_array(m, TY_I64, &one, NULL, 1));
+    int64_t seg[4] = { 1, 0, total >= 0 ? 0 : 1, 0 };
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    return op_get(m, o)->res[0];
+}
+
+/* g's graph over one loop: its arrays 1-D, its nodes' maps the 1-D identity. */
+static Graph *
+flat_graph(const Graph *g, int64_t total)
+{
+    Module *m = g->m;
+    Graph *f = arena_alloc(&m->arena, sizeof *f);
+    *f = *g;
+    f->nloops = 1;
+    f->loops[0] = g->loops[g->nloops - 1];
+    f->loops[0].size = (SizeSrc){ total, -1, -1 };
+    f->loops[0].grid = 0;
+    f->loops[0].name = "d0";
+    int64_t shape = total >= 0 ? total : DIM_DYNAMIC;
+    for (uint32_t i = 0; i < f->narrays; i++) {
+        Array *a = &f->arrays[i];
+        const Type *t = type_get(m, a->type);
+        if (t->rank != g->nloops)
+            continue;
+        a->type = t->kind == TY_TENSOR
+                      ? type_tensor(m, t->elem, 1, &shape)
+                      : type_memref(m, t->elem, 1, &shape, NULL, t->memspace, t->memspace_gpu);
+        for (uint32_t d = 1; d < TILE_MAX_LOOPS; d++)
+            a->label[d] = -1;
+    }
+    const AffineMap *id = affine_map_identity(m, 1);
+    for (uint32_t i = 0; i < f->nnodes; i++) {
+        Node *n = &f->nodes[i];
+        uint32_t nm = n->li.nins + n->li.nouts;
+        const AffineMap **maps = arena_alloc(&m->arena, nm * sizeof *maps);
+        for (uint32_t k = 0; k < nm; k++)
+            maps[k] = k < n->li.nins && n->in[k] < 0 ? n->li.maps[k] : id;
+        n->li.maps = maps;
+        n->li.nloops = 1;
+        n->li.reduction[0] = false;
+        for (uint32_t d = 1; d < TILE_MAX_LOOPS; d++)
+            n->label[d] = -1;
+    }
+    return f;
+}
+
+/* The flat kernel's grid, views and body (G->size holds g's loop sizes). */
+static bool
+emit_flat(Gen *G, Syms *syms)
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    ValueId n = G->size[0];
+    const AffineExpr *count = size_expr(m, syms, g->loops[0].size);
+    int64_t total = g->loops[0].size.value;
+    for (uint32_t c = 1; c < g->nloops; c++) {
+        n = gen_op(G, OP_MULI, 2, (ValueId[]){ n, G->size[c] }, TY_INDEX);
+        count = affine_binary(m, AFF_MUL, count, size_expr(m, syms, g->loops[c].size));
+        total = total >= 0 && g->loops[c].size.value >= 0 ? total * g->loops[c].size.value : -1;
+    }
+    Graph *f = flat_graph(g, total);
+    int64_t tile = f->loops[0].tile;
+    const AffineExpr *grid[3] = { affine_binary(m, AFF_CEILDIV, count, affine_const(m, tile)),
+                                  affine_const(m, 1), affine_const(m, 1) };
+    op_set_attr(m, G->func, "vptx.grid",
+                attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, 3, grid)));
+    OpId b = gen_op_id(G, OP_BLOCK_ID, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
+    op_set_attr(m, b, "dimension", attr_enum(m, "gpu", "dim", "x", true));
+    G->base[0] = gen_mul_index(G, op_get(m, b)->res[0], tile);
+    G->size[0] = n;
+    ValueId saved[TILE_MAX_ARGS];
+    uint32_t nargs = g->nparams + g->nresults + g->nscratch;
+    memcpy(saved, G->arg, sizeof saved);
+    bool need[TILE_MAX_ARGS] = { false };
+    for (uint32_t i = 0; i < f->narrays; i++)
+        if (f->arrays[i].kind == ARR_ARG && tile_array_loops(f, &f->arrays[i]))
+            need[f->arrays[i].arg] = true;
+    for (uint32_t k = 0; k < f->nouts; k++)
+        need[f->outs[k].dest] = true;
+    for (uint32_t i = 0; i < nargs; i++)
+        if (need[i])
+            G->arg[i] = flat_view(G, G->arg[i], n, total);
+    G->g = f;
+    bool ok = emit_versions(G, emit_elementwise_body);
+    G->g = g;
+    memcpy(G->arg, saved, sizeof saved);
+    return ok;
+}
+
 /* ------------------------------------------------------------ the function */
 
 static TypeId
@@ -1138,10 +1330,15 @@ tile_emit_kernel(Graph *g)
     for (uint32_t c = 0; c < g->nloops; c++)
         G->size[c] = loop_size(G, c);
     Syms *syms = arena_alloc(&m->arena, sizeof *syms);
-    emit_grid(G, syms);
-    bool ok = g->cls == KERNEL_CONTRACTION ? emit_contraction(G)
-              : g->cls == KERNEL_REDUCTION ? emit_versions(G, emit_reduction_body)
-                                           : emit_versions(G, emit_elementwise_body);
+    bool ok;
+    if (tile_flattens(g)) {
+        ok = emit_flat(G, syms);
+    } else {
+        emit_grid(G, syms);
+        ok = g->cls == KERNEL_CONTRACTION ? emit_contraction(G)
+             : g->cls == KERNEL_REDUCTION ? emit_versions(G, emit_reduction_body)
+                                          : emit_versions(G, emit_elementwise_body);
+    }
     if (!ok || G->failed)
         return false;
     gen_op(G, OP_RETURN, 0, NULL, 0);

@@ -116,6 +116,12 @@ tile_describe(Graph *g, char *buf, size_t cap)
                                   (long long)g->loops[c].tile);
     if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, " (%s)", k->why ? k->why : "");
+    if (n < cap && tile_flattens(g))
+        n += (size_t)snprintf(buf + n, cap - n,
+                              "; its %u loops as one over the elements in row-major order, "
+                              "every buffer read and written as 1-D (128-bit accesses "
+                              "whatever the row length, checked ones in the last workgroup)",
+                              g->nloops);
     /* the ops as written: softmax's four generics are the softmax */
     uint32_t fused = 0;
     OpId root = tile_source_op(g, g->nodes[g->root].op), seen[TILE_MAX_NODES];

@@ -191,6 +191,10 @@ void tile_attach_config(Graph *g);
 
 /* kernel.c: builds the vector-level kernel and puts it in place of g->func */
 bool tile_emit_kernel(Graph *g);
+/* kernel.c: whether g, an elementwise kernel, runs as one loop over its elements (all its
+ * arrays walk all its loops in order, and a row-by-row kernel would not make 128-bit
+ * accesses) */
+bool tile_flattens(const Graph *g);
 /* kernel.c: whether g is a reduction of a whole 1-D array large enough (or of a dynamic
  * size) to run as two kernels, partials then their total; and those two kernels */
 bool tile_two_stage(const Graph *g);
