@@ -747,6 +747,7 @@ emit_versions(Gen *G, bool (*body)(Gen *G))
         uint32_t saved;
         open_region(G, iff, v);
         memset(G->reduced, 0, sizeof G->reduced);
+        memset(G->stage_used, 0, sizeof G->stage_used);
         G->par_in_bounds = v == 0;
         gen_scope_enter(G, &saved);
         ok = body(G);
