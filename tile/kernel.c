@@ -27,6 +27,7 @@
  * ptxgen writes them into the PTX header for the launchers (docs/op-level.md).
  */
 #include "tile/gen.h"
+#include "target/target.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1122,14 +1123,38 @@ replace_function(Gen *G)
  * workgroup) of more than TILE_ONE_WORKGROUP_STEPS steps, or of a dynamic size, runs as
  * two kernels, deterministic (no atomics):
  *
- *   f__1   TILE_PARTS workgroups; workgroup p reduces [p C, min(N, (p + 1) C)) from the
- *          identity, C = ceil(N / (TILE_PARTS t)) t (t the step), into scratch[p]
- *   f      one warp: the init combined with the TILE_PARTS partials, then the outputs
+ *   f__1   P workgroups (tile_parts); workgroup p reduces [p C, min(N, (p + 1) C)) from
+ *          the identity, C = ceil(N / (P t)) t (t the step), into scratch[p]
+ *   f      one warp: the init combined with the P partials, then the outputs
  *          (and the elementwise ops fused after the reduction)
  *
  * Smaller ones are one kernel of one workgroup.  Only a kernel whose one reduction is
  * its root and whose outputs are all 0-d; otherwise one workgroup too.
  */
+/* The partials kernel's workgroups: four for each SM of the target's reference GPU
+ * (targets.def: every SM busy, a few workgroups' loads in flight on each), or one for
+ * each step of an array with fewer steps; a multiple of 32, as the total's one warp takes
+ * parts / 32 a lane.  why (cap bytes) says which. */
+int64_t
+tile_parts(const Graph *g, char *why, size_t cap)
+{
+    const char *arch = g->opt && g->opt->arch ? g->opt->arch : "sm_80";
+    const Target *t = target_find(arch);
+    int64_t sms = t ? t->sms : 108;
+    int64_t most = (4 * sms + 31) / 32 * 32;
+    const Loop *l = &g->loops[0];
+    int64_t steps = l->size.value >= 0 ? (l->size.value + l->tile - 1) / l->tile : -1;
+    if (steps >= 0 && (steps + 31) / 32 * 32 < most) {
+        snprintf(why, cap, "one for each of its %lld steps of %lld, rounded up to a multiple of 32",
+                 (long long)steps, (long long)l->tile);
+        return (steps + 31) / 32 * 32;
+    }
+    snprintf(why, cap,
+             "4 for each of the %lld SMs of %s's reference GPU, rounded up to a multiple of 32",
+             (long long)sms, t ? t->name : arch);
+    return most;
+}
+
 bool
 tile_two_stage(const Graph *g)
 {
@@ -1179,8 +1204,9 @@ emit_partials(Graph *g1, uint32_t scratch0)
         return false;
     G->size[0] = loop_size(G, 0);
     Syms *syms = arena_alloc(&m->arena, sizeof *syms);
-    const AffineExpr *grid[3] = { affine_const(m, TILE_PARTS), affine_const(m, 1),
-                                  affine_const(m, 1) };
+    char why[200];
+    int64_t parts = tile_parts(g1, why, sizeof why);
+    const AffineExpr *grid[3] = { affine_const(m, parts), affine_const(m, 1), affine_const(m, 1) };
     op_set_attr(m, G->func, "vptx.grid",
                 attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, 3, grid)));
     OpId b = op_new(m, OP_BLOCK_ID, G->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
@@ -1190,11 +1216,10 @@ emit_partials(Graph *g1, uint32_t scratch0)
     const Loop *l = &g1->loops[0];
     ValueId chunk =
         l->size.value >= 0
-            ? gen_index(G, (l->size.value + TILE_PARTS * l->tile - 1) / (TILE_PARTS * l->tile) *
-                               l->tile)
+            ? gen_index(G, (l->size.value + parts * l->tile - 1) / (parts * l->tile) * l->tile)
             : gen_mul_index(G,
                             gen_op(G, OP_CEILDIVUI, 2,
-                                   (ValueId[]){ n, gen_index(G, TILE_PARTS * l->tile) }, TY_INDEX),
+                                   (ValueId[]){ n, gen_index(G, parts * l->tile) }, TY_INDEX),
                             l->tile);
     ValueId lo = gen_op(G, OP_MINUI, 2,
                         (ValueId[]){ gen_op(G, OP_MULI, 2, (ValueId[]){ p, chunk }, TY_INDEX), n },
@@ -1230,7 +1255,9 @@ emit_total(Graph *g2, uint32_t scratch0)
     emit_grid(G, syms);
     G->par_in_bounds = G->red_in_bounds = true;
     const Node *root = &g2->nodes[g2->root];
-    int64_t wg = 0, pr = TILE_PARTS, th = TILE_PARTS / 32, lc = 32, lm = 0, sc = 1, sm = 0;
+    char why[200];
+    int64_t parts = tile_parts(g2, why, sizeof why);
+    int64_t wg = 0, pr = parts, th = parts / 32, lc = 32, lm = 0, sc = 1, sm = 0;
     const Attr *lane[2] = { attr_int_array(m, &lc, 1, TY_I64), attr_int_array(m, &lm, 1, TY_I64) };
     const Attr *sg[2] = { attr_int_array(m, &sc, 1, TY_I64), attr_int_array(m, &sm, 1, TY_I64) };
     NamedAttr items[5] = {
@@ -1245,7 +1272,7 @@ emit_total(Graph *g2, uint32_t scratch0)
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         ValueId buf = G->arg[scratch0 + j];
         TypeId e = type_get(m, value_type(m, buf))->elem;
-        int64_t np = TILE_PARTS;
+        int64_t np = parts;
         ValueId ops[3] = { buf, gen_index(G, 0), gen_splat(G, e, 0, 0) };
         OpId rd =
             gen_op_id(G, OP_TRANSFER_READ, 3, ops, 1, (TypeId[]){ type_vector(m, e, 1, &np) }, 0);
@@ -1286,11 +1313,12 @@ tile_emit_two_stage(Graph *g)
     const Attr *names[2] = { attr_symbol(m, n1), attr_symbol(m, f) };
     g->nscratch = root->li.nouts;
     uint32_t scratch0 = g->nparams + g->nresults;
+    char why[200];
+    int64_t np = tile_parts(g, why, sizeof why);
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         TypeId e = type_get(m, g->arrays[root->res[j]].type)->elem;
-        int64_t np = TILE_PARTS;
         g->scratch_type[j] = type_memref(m, e, 1, &np, NULL, 0, false);
-        g->app_size[g->nresults + j][0] = (SizeSrc){ TILE_PARTS, -1, -1 };
+        g->app_size[g->nresults + j][0] = (SizeSrc){ np, -1, -1 };
         g->app_known[g->nresults + j] = true;
     }
     for (uint32_t k = 0; k < g->nouts; k++)

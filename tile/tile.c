@@ -247,11 +247,16 @@ each_function(Module *m, const TileOptions *o, Diag *d, bool emit)
         OpId shown = tile_source_op(g, root);
         tile_remark(g, shown, "%s", text);
         bool two = tile_two_stage(g);
-        if (two)
+        if (two) {
+            char why[200];
+            int64_t parts = tile_parts(g, why, sizeof why);
             tile_remark(g, shown,
-                        "reduces a whole array: two kernels, @%s__1 (%d workgroups, each the "
-                        "partial of one part) then @%s (one warp: their total and the outputs)",
-                        op_attr(m, f, "sym_name")->str, TILE_PARTS, op_attr(m, f, "sym_name")->str);
+                        "reduces a whole array: two kernels, @%s__1 (%lld workgroups, each the "
+                        "partial of one part: %s) then @%s (one warp: their total and the "
+                        "outputs)",
+                        op_attr(m, f, "sym_name")->str, (long long)parts, why,
+                        op_attr(m, f, "sym_name")->str);
+        }
         if (emit) {
             ok = two ? tile_emit_two_stage(g) : tile_emit_kernel(g);
         } else {
