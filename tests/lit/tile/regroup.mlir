@@ -1,8 +1,9 @@
 // Kernel grouping (tile/split.c): the fewest kernels the fusion rules allow, not a
 // greedy cut in program order.  Each function holds an op between two that fuse, which
-// shares no loop with either: in program order that makes three kernels (and a scratch
-// buffer for the array the cut separates from its reader); grouped by dataflow, two,
-// with the intermediate kept in registers (no scratch buffer at all).
+// shares no loop with either: in program order that makes three kernels (and, in
+// @indep and @gemm_interleave, a scratch buffer for the array the cut separates from its
+// reader); grouped by dataflow, two, with the intermediate kept in registers (no scratch
+// buffer at all).
 //   @interleave       row sums of x, column maxima of y, x times its row sums: the
 //                     product joins the row sums' kernel
 //   @indep            exp(x), v * v, the row sums of exp(x): exp joins the reduction
@@ -51,15 +52,15 @@
 // HEADER-NEXT: // vptx: kernel 2 of 2: indep__1 indep
 // HEADER-NEXT: // vptx: kernel 1 of 2: gemm_interleave__1 gemm_interleave
 // HEADER-NEXT: // vptx: kernel 2 of 2: gemm_interleave__1 gemm_interleave
-// REMARK: regroup.mlir:74:11: remark: 'linalg.reduce' (kernel 1 of 2, @interleave__1) tiles as a reduction kernel
-// REMARK-SAME: fused in registers: 'linalg.generic' (line 79)
-// REMARK: regroup.mlir:77:11: remark: 'linalg.reduce' starts kernel 2 of 2 of @interleave, as it does not join kernel 1: 'linalg.reduce' (line 77) shares no loop with the kernel's root ('linalg.reduce' on line 74)
-// REMARK: regroup.mlir:104:8: remark: 'linalg.reduce' (kernel 1 of 2, @indep__1) tiles as a reduction kernel
-// REMARK-SAME: fused in registers: 'linalg.generic' (line 95)
-// REMARK: regroup.mlir:101:8: remark: 'linalg.map' starts kernel 2 of 2 of @indep, as it does not join kernel 1: 'linalg.map' (line 101) shares no loop with the kernel's root ('linalg.reduce' on line 104)
-// REMARK: regroup.mlir:116:9: remark: 'linalg.matmul' (kernel 1 of 2, @gemm_interleave__1) tiles as a contraction kernel
-// REMARK-SAME: fused in registers: 'linalg.generic' (line 119)
-// REMARK: regroup.mlir:118:8: remark: 'linalg.map' starts kernel 2 of 2 of @gemm_interleave, as it does not join kernel 1: 'linalg.map' (line 118) shares no loop with the kernel's root ('linalg.matmul' on line 116)
+// REMARK: regroup.mlir:75:11: remark: 'linalg.reduce' (kernel 1 of 2, @interleave__1) tiles as a reduction kernel
+// REMARK-SAME: fused in registers: 'linalg.generic' (line 80)
+// REMARK: regroup.mlir:78:11: remark: 'linalg.reduce' starts kernel 2 of 2 of @interleave, as it does not join kernel 1: 'linalg.reduce' (line 78) shares no loop with the kernel's root ('linalg.reduce' on line 75)
+// REMARK: regroup.mlir:105:8: remark: 'linalg.reduce' (kernel 1 of 2, @indep__1) tiles as a reduction kernel
+// REMARK-SAME: fused in registers: 'linalg.generic' (line 96)
+// REMARK: regroup.mlir:102:8: remark: 'linalg.map' starts kernel 2 of 2 of @indep, as it does not join kernel 1: 'linalg.map' (line 102) shares no loop with the kernel's root ('linalg.reduce' on line 105)
+// REMARK: regroup.mlir:117:9: remark: 'linalg.matmul' (kernel 1 of 2, @gemm_interleave__1) tiles as a contraction kernel
+// REMARK-SAME: fused in registers: 'linalg.generic' (line 120)
+// REMARK: regroup.mlir:119:8: remark: 'linalg.map' starts kernel 2 of 2 of @gemm_interleave, as it does not join kernel 1: 'linalg.map' (line 119) shares no loop with the kernel's root ('linalg.matmul' on line 117)
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 func.func @interleave(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?x?xf32>) {
