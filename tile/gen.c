@@ -426,18 +426,26 @@ to_layout(Gen *G, ValueId v, const Attr *layout)
     return op_get(G->m, o)->res[0];
 }
 
+bool
+tile_stages_transpose(const Graph *g, const Array *a)
+{
+    const Type *t = type_get(g->m, a->type);
+    if (g->cls != KERNEL_ELEMENTWISE || a->kind != ARR_ARG || t->rank != 2 ||
+        (type_scalar_bytes(t->elem) != 4 && type_scalar_bytes(t->elem) != 2))
+        return false;
+    int32_t l0 = a->label[0], l1 = a->label[1];
+    if (l0 < 0 || l1 < 0 || l0 <= l1 || !g->loops[l0].in_vector || !g->loops[l1].in_vector)
+        return false;
+    int64_t r = g->loops[l0].tile, c = g->loops[l1].tile, n = g->cfg.workgroup_size;
+    return row_layout(g->m, r, c, 1, n) && row_layout(g->m, c, r, 1, n);
+}
+
 /* Whether a read of array a over s is a transpose that stages (see above). */
 static bool
 stages(const Gen *G, const Array *a, LoopSet s)
 {
-    const Type *t = type_get(G->m, a->type);
-    if (G->g->cls != KERNEL_ELEMENTWISE || a->kind != ARR_ARG || t->rank != 2 ||
-        (type_scalar_bytes(t->elem) != 4 && type_scalar_bytes(t->elem) != 2))
-        return false;
     int32_t l0 = a->label[0], l1 = a->label[1];
-    LoopSet v = vector_loops(G, s);
-    return l0 >= 0 && l1 >= 0 && l0 > l1 && (v >> l0 & 1) && (v >> l1 & 1) &&
-           v == ((1u << l0) | (1u << l1));
+    return tile_stages_transpose(G->g, a) && vector_loops(G, s) == ((1u << l0) | (1u << l1));
 }
 
 static ValueId

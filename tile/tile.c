@@ -116,6 +116,12 @@ tile_describe(Graph *g, char *buf, size_t cap)
                                   (long long)g->loops[c].tile);
     if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, " (%s)", k->why ? k->why : "");
+    for (uint32_t i = 0; i < g->narrays && n < cap; i++)
+        if (tile_array_loops(g, &g->arrays[i]) && tile_stages_transpose(g, &g->arrays[i]))
+            n += (size_t)snprintf(buf + n, cap - n,
+                                  "; argument #%u read transposed: staged through a workgroup "
+                                  "buffer (coalesced reads and writes, rows padded)",
+                                  g->arrays[i].arg);
     if (n < cap && tile_flattens(g))
         n += (size_t)snprintf(buf + n, cap - n,
                               "; its %u loops as one over the elements in row-major order, "

@@ -195,6 +195,9 @@ bool tile_emit_kernel(Graph *g);
  * arrays walk all its loops in order, and a row-by-row kernel would not make 128-bit
  * accesses) */
 bool tile_flattens(const Graph *g);
+/* gen.c: whether an elementwise kernel stages its read of array a, a 2-D argument it
+ * reads transposed, through workgroup memory */
+bool tile_stages_transpose(const Graph *g, const Array *a);
 /* kernel.c: whether g is a reduction of a whole 1-D array large enough (or of a dynamic
  * size) to run as two kernels, partials then their total; and those two kernels */
 bool tile_two_stage(const Graph *g);

@@ -6,6 +6,7 @@
 // the output's rows.  Global reads and writes are whole sectors and the shared accesses
 // conflict-free, where the direct read was strided (25% of its sectors used).
 // RUN: %vptx --emit=vector %s | %filecheck %s
+// RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %vptx %s -o %t.ptx && %ptxas-verify %t.ptx
 // RUN: awk '/\.entry tr\(/,/^}/' %t.ptx | %filecheck --check-prefix=PTX %s
 // RUN: %vptx check %s --kernel=tr --dim=100,70 | %filecheck --check-prefix=PASS %s
@@ -47,6 +48,8 @@
 // STATS16: global loads {{.*}}(ideal {{[0-9]+}}, 100.0% efficient)
 // STATS16-NEXT: global stores {{.*}}(ideal {{[0-9]+}}, 100.0% efficient)
 // STATS16: PASS tr16
+// REMARK: remark: 'linalg.transpose' tiles as an elementwise kernel of 256 threads: workgroup tile d0 64, d1 64 (64x64 tiles: an operand is read transposed); argument #0 read transposed: staged through a workgroup buffer (coalesced reads and writes, rows padded)
+// REMARK: remark: 'linalg.generic' tiles as an elementwise kernel of 256 threads: workgroup tile d0 64, d1 64 (64x64 tiles: an operand is read transposed); argument #0 read transposed: staged through a workgroup buffer
 // PASS: PASS tr (sim vs eval
 // PASS16: PASS tr16 (sim vs eval
 // PASS-ADD: PASS tr_add (sim vs eval
