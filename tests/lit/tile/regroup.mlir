@@ -8,6 +8,11 @@
 //                     product joins the row sums' kernel
 //   @indep            exp(x), v * v, the row sums of exp(x): exp joins the reduction
 //   @gemm_interleave  a GEMM, -v, bias + ReLU on the GEMM: the epilogue joins the GEMM
+//   @war              memrefs: r = row sums of c; s = column sums of a (as on entry);
+//                     a = c + r[row], in place.  The last op fuses with the row sums,
+//                     but it writes a, which the column sums read as it was: that kernel
+//                     runs first (the order keeps a read of an argument before the
+//                     kernel that writes it back)
 // The remarks name each cut and its reason; vptx check runs the kernels in order against
 // the op-level reference at ragged sizes.
 // RUN: %vptx --remarks %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
@@ -19,6 +24,8 @@
 // RUN: %vptx check %s --kernel=indep --dim=37,1500,100 | %filecheck --check-prefix=PASS-B %s
 // RUN: %vptx check %s --kernel=indep --dim=5,33,1 | %filecheck --check-prefix=PASS-B %s
 // RUN: %vptx check %s --kernel=gemm_interleave --dim=200,72,72,136,136,1000 | %filecheck --check-prefix=PASS-C %s
+// RUN: %vptx check %s --kernel=war --dim=6,9,6,9,6,9 | %filecheck --check-prefix=PASS-D %s
+// RUN: %vptx check %s --kernel=war --dim=130,1030,130,1030,130,1030 | %filecheck --check-prefix=PASS-D %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=gemm_interleave --dim=130,40,40,70,70,3 | %filecheck --check-prefix=PASS-C %s
 // --emit=vector and --emit=config read back to the same PTX.
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
@@ -41,10 +48,11 @@
 // COLS: 40400000 40400000 40400000 40400000
 // COLS-NEXT: 40400000
 // PROD: 12 41800000
-// COUNT: 6
+// COUNT: 8
 // PASS-A: PASS interleave (sim vs eval
 // PASS-B: PASS indep (sim vs eval
 // PASS-C: PASS gemm_interleave (sim vs eval
+// PASS-D: PASS war (sim vs eval, max abs err 0, max rel err 0, exact)
 // HEADER-NOT: scratch
 // HEADER: // vptx: kernel 1 of 2: interleave__1 interleave
 // HEADER-NEXT: // vptx: kernel 2 of 2: interleave__1 interleave
@@ -52,15 +60,21 @@
 // HEADER-NEXT: // vptx: kernel 2 of 2: indep__1 indep
 // HEADER-NEXT: // vptx: kernel 1 of 2: gemm_interleave__1 gemm_interleave
 // HEADER-NEXT: // vptx: kernel 2 of 2: gemm_interleave__1 gemm_interleave
-// REMARK: regroup.mlir:75:11: remark: 'linalg.reduce' (kernel 1 of 2, @interleave__1) tiles as a reduction kernel
-// REMARK-SAME: fused in registers: 'linalg.generic' (line 80)
-// REMARK: regroup.mlir:78:11: remark: 'linalg.reduce' starts kernel 2 of 2 of @interleave, as it does not join kernel 1: 'linalg.reduce' (line 78) shares no loop with the kernel's root ('linalg.reduce' on line 75)
-// REMARK: regroup.mlir:105:8: remark: 'linalg.reduce' (kernel 1 of 2, @indep__1) tiles as a reduction kernel
-// REMARK-SAME: fused in registers: 'linalg.generic' (line 96)
-// REMARK: regroup.mlir:102:8: remark: 'linalg.map' starts kernel 2 of 2 of @indep, as it does not join kernel 1: 'linalg.map' (line 102) shares no loop with the kernel's root ('linalg.reduce' on line 105)
-// REMARK: regroup.mlir:117:9: remark: 'linalg.matmul' (kernel 1 of 2, @gemm_interleave__1) tiles as a contraction kernel
-// REMARK-SAME: fused in registers: 'linalg.generic' (line 120)
-// REMARK: regroup.mlir:119:8: remark: 'linalg.map' starts kernel 2 of 2 of @gemm_interleave, as it does not join kernel 1: 'linalg.map' (line 119) shares no loop with the kernel's root ('linalg.matmul' on line 117)
+// HEADER-NEXT: // vptx: kernel 1 of 2: war__1 war
+// HEADER-NEXT: // vptx: kernel 2 of 2: war__1 war
+// REMARK: regroup.mlir:89:11: remark: 'linalg.reduce' (kernel 1 of 2, @interleave__1) tiles as a reduction kernel
+// REMARK-SAME: fused in registers: 'linalg.generic' (line 94)
+// REMARK: regroup.mlir:92:11: remark: 'linalg.reduce' starts kernel 2 of 2 of @interleave, as it does not join kernel 1: 'linalg.reduce' (line 92) shares no loop with the kernel's root ('linalg.reduce' on line 89)
+// REMARK: regroup.mlir:119:8: remark: 'linalg.reduce' (kernel 1 of 2, @indep__1) tiles as a reduction kernel
+// REMARK-SAME: fused in registers: 'linalg.generic' (line 110)
+// REMARK: regroup.mlir:116:8: remark: 'linalg.map' starts kernel 2 of 2 of @indep, as it does not join kernel 1: 'linalg.map' (line 116) shares no loop with the kernel's root ('linalg.reduce' on line 119)
+// REMARK: regroup.mlir:131:9: remark: 'linalg.matmul' (kernel 1 of 2, @gemm_interleave__1) tiles as a contraction kernel
+// REMARK-SAME: fused in registers: 'linalg.generic' (line 134)
+// REMARK: regroup.mlir:133:8: remark: 'linalg.map' starts kernel 2 of 2 of @gemm_interleave, as it does not join kernel 1: 'linalg.map' (line 133) shares no loop with the kernel's root ('linalg.matmul' on line 131)
+// REMARK: regroup.mlir:148:3: remark: 'linalg.reduce' (kernel 1 of 2, @war__1) tiles as a reduction kernel
+// REMARK: regroup.mlir:146:3: remark: 'linalg.reduce' starts kernel 2 of 2 of @war, as it does not join kernel 1: 'linalg.reduce' (line 148) reduces over loop d0, which the kernel's root ('linalg.reduce' on line 146) does not reduce
+// REMARK: regroup.mlir:146:3: remark: 'linalg.reduce' (kernel 2 of 2, @war) tiles as a reduction kernel
+// REMARK-SAME: fused in registers: 'linalg.generic' (line 149)
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 func.func @interleave(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?x?xf32>) {
@@ -125,4 +139,17 @@ func.func @gemm_interleave(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>, %bias: tens
     linalg.yield %r0 : f32
   } -> tensor<?x?xf32>
   return %t, %r : tensor<?xf32>, tensor<?x?xf32>
+}
+func.func @war(%a: memref<?x?xi32>, %c: memref<?x?xi32>, %r: memref<?xi32>, %s: memref<?xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%r : memref<?xi32>)
+  linalg.reduce { arith.addi } ins(%c : memref<?x?xi32>) outs(%r : memref<?xi32>) dimensions = [1]
+  linalg.fill ins(%z : i32) outs(%s : memref<?xi32>)
+  linalg.reduce { arith.addi } ins(%a : memref<?x?xi32>) outs(%s : memref<?xi32>) dimensions = [0]
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%c, %r : memref<?x?xi32>, memref<?xi32>) outs(%a : memref<?x?xi32>) {
+  ^bb0(%x: i32, %y: i32, %o: i32):
+    %q = arith.addi %x, %y : i32
+    linalg.yield %q : i32
+  }
+  return
 }
