@@ -1,4 +1,4 @@
-// linalg.transpose (and a generic that reads an operand transposed) at ragged sizes: one
+// linalg.transpose at ragged sizes (transpose-more.mlir: static, f16, a generic): one
 // elementwise kernel of 64x64 tiles whose transposed operand is staged through workgroup
 // memory (tile/gen.c, "transposes through shared memory"): read in its own dim order,
 // 32 lanes along its rows, into a memref.alloc in workgroup memory (distribute pads each
@@ -8,17 +8,12 @@
 // RUN: %vptx --emit=vector %s | %filecheck %s
 // RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %vptx %s -o %t.ptx && %ptxas-verify %t.ptx
-// RUN: awk '/\.entry tr\(/,/^}/' %t.ptx | %filecheck --check-prefix=PTX %s
-// RUN: %vptx check %s --kernel=tr --dim=100,70 | %filecheck --check-prefix=PASS %s
-// RUN: %vptx check %s --kernel=tr --dim=1,130 | %filecheck --check-prefix=PASS %s
-// RUN: %vptx check %s --kernel=tr --dim=128,64 | %filecheck --check-prefix=PASS %s
-// RUN: %vptx check %s --kernel=tr --dim=256,128 --stats | %filecheck --check-prefix=STATS %s
-// RUN: %vptx check %s --kernel=tr_static --stats | %filecheck --check-prefix=STATS %s
-// RUN: %vptx check %s --kernel=tr16 --dim=300,190 | %filecheck --check-prefix=PASS16 %s
-// RUN: %vptx check %s --kernel=tr16 --dim=64,128 --stats | %filecheck --check-prefix=STATS16 %s
-// RUN: %vptx check %s --kernel=tr_add --dim=190,300,300,190 | %filecheck --check-prefix=PASS-ADD %s
-// RUN: %vptx check %s --kernel=tr_add --dim=7,3,3,7 | %filecheck --check-prefix=PASS-ADD %s
-// RUN: %vptx check --arch=sm_90a %s --kernel=tr --dim=70,100 | %filecheck --check-prefix=PASS %s
+// RUN: cat %t.ptx | %filecheck --check-prefix=PTX %s
+// RUN: %vptx check %s --dim=100,70 | %filecheck --check-prefix=PASS %s
+// RUN: %vptx check %s --dim=1,130 | %filecheck --check-prefix=PASS %s
+// RUN: %vptx check %s --dim=128,64 | %filecheck --check-prefix=PASS %s
+// RUN: %vptx check %s --dim=256,128 --stats | %filecheck --check-prefix=STATS %s
+// RUN: %vptx check --arch=sm_90a %s --dim=70,100 | %filecheck --check-prefix=PASS %s
 // --emit=vector reads back to the same PTX.
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
 // RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
@@ -35,8 +30,6 @@
 // CHECK: vector.transfer_read %x[{{.*}}], %{{[0-9]+}} : memref<?x?xf32>, vector<64x64xf32>
 // CHECK: gpu.barrier
 // CHECK: vector.transfer_write {{.*}}, %result0
-// CHECK-LABEL: func.func @tr_add(
-// CHECK: memref.alloc() : memref<64x64xf32, #gpu.address_space<workgroup>>
 // PTX: .shared .align {{[0-9]+}} .b8 {{.*}}[16640];
 // PTX: bar.sync 0;
 // PTX: ld.shared.f32
@@ -45,13 +38,8 @@
 // STATS-NEXT: shared loads {{.*}}, 100.0% conflict-free)
 // STATS-NEXT: shared stores {{.*}}, 100.0% conflict-free)
 // STATS: PASS tr
-// STATS16: global loads {{.*}}(ideal {{[0-9]+}}, 100.0% efficient)
-// STATS16-NEXT: global stores {{.*}}(ideal {{[0-9]+}}, 100.0% efficient)
-// STATS16: PASS tr16
 // REMARK: remark: 'linalg.transpose' tiles as an elementwise kernel of 256 threads: workgroup tile d0 64, d1 64 (64x64 tiles: an operand is read transposed); argument #0 read transposed: staged through a workgroup buffer (coalesced reads and writes, rows padded)
-// REMARK: remark: 'linalg.generic' tiles as an elementwise kernel of 256 threads: workgroup tile d0 64, d1 64 (64x64 tiles: an operand is read transposed); argument #0 read transposed: staged through a workgroup buffer
 // PASS: PASS tr (sim vs eval
-// PASS16: PASS tr16 (sim vs eval
 // PASS-ADD: PASS tr_add (sim vs eval
 func.func @tr(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
@@ -61,31 +49,4 @@ func.func @tr(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %e = tensor.empty(%n, %m) : tensor<?x?xf32>
   %t = linalg.transpose ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) permutation = [1, 0]
   return %t : tensor<?x?xf32>
-}
-func.func @tr_static(%x: tensor<128x256xf32>) -> tensor<256x128xf32> {
-  %e = tensor.empty() : tensor<256x128xf32>
-  %t = linalg.transpose ins(%x : tensor<128x256xf32>) outs(%e : tensor<256x128xf32>) permutation = [1, 0]
-  return %t : tensor<256x128xf32>
-}
-func.func @tr16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %m = tensor.dim %x, %c0 : tensor<?x?xf16>
-  %n = tensor.dim %x, %c1 : tensor<?x?xf16>
-  %e = tensor.empty(%n, %m) : tensor<?x?xf16>
-  %t = linalg.transpose ins(%x : tensor<?x?xf16>) outs(%e : tensor<?x?xf16>) permutation = [1, 0]
-  return %t : tensor<?x?xf16>
-}
-func.func @tr_add(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %m = tensor.dim %y, %c0 : tensor<?x?xf32>
-  %n = tensor.dim %y, %c1 : tensor<?x?xf32>
-  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
-  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<?x?xf32>, tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) {
-  ^bb0(%a: f32, %b: f32, %o: f32):
-    %s = arith.addf %a, %b : f32
-    linalg.yield %s : f32
-  } -> tensor<?x?xf32>
-  return %r : tensor<?x?xf32>
 }
