@@ -248,7 +248,9 @@ lower_reinterpret_cast(Emit *e, OpId o)
         mr->base = b;
         mr->align = mr->esize < 16 ? mr->esize : 16;
     }
-    mr->readonly = false; /* another view of the same buffer */
+    /* readonly stays the source's: written_visit (ptxgen.c) follows reinterpret_casts
+       back to the argument, so a write through any view of it clears it there (a subview
+       keeps it the same way) */
     Rep *r = rep_new(e, op_get(e->m, o)->res[0], 1, 1, rt->elem);
     r->slots[0] = mr->base;
     r->mem = mr;

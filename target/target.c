@@ -7,7 +7,7 @@
 #include <string.h>
 
 const Target target_table[TARGET_COUNT] = {
-#define TARGET(id, nm, s, a, p, f, sb, ss, r, md)                                                  \
+#define TARGET(id, nm, s, a, p, f, sb, ss, r, md, n)                                               \
     [TARGET_##id] = { .name = nm,                                                                  \
                       .sm = s,                                                                     \
                       .arch_a = a,                                                                 \
@@ -16,7 +16,8 @@ const Target target_table[TARGET_COUNT] = {
                       .smem_block = sb,                                                            \
                       .smem_sm = ss,                                                               \
                       .regs_sm = r,                                                                \
-                      .modeled = md },
+                      .modeled = md,                                                               \
+                      .sms = n },
 #include "target/targets.def"
 #undef TARGET
 };

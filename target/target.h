@@ -29,7 +29,8 @@ enum {
 };
 
 typedef enum {
-#define TARGET(id, name, sm, a, ptx, features, smem_block, smem_sm, regs_sm, modeled) TARGET_##id,
+#define TARGET(id, name, sm, a, ptx, features, smem_block, smem_sm, regs_sm, modeled, sms)         \
+    TARGET_##id,
 #include "target/targets.def"
 #undef TARGET
     TARGET_COUNT
@@ -45,6 +46,7 @@ typedef struct Target {
     int64_t smem_sm;    /* shared memory of one SM */
     int64_t regs_sm;    /* 32-bit registers of one SM */
     bool modeled;       /* the timing model has a GPU for it */
+    int sms;            /* SMs of the target's reference GPU */
 } Target;
 
 /* target.c */

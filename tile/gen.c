@@ -399,6 +399,130 @@ indices(Gen *G, const Array *a, ValueId *idx, uint32_t rank)
     return true;
 }
 
+/* ------------------------------------------------- transposes through shared memory */
+
+/*
+ * An elementwise kernel that reads a 2-D buffer transposed (its inner dim walked by an
+ * outer loop of the kernel) stages the tile through workgroup memory: a read of the
+ * buffer in its own dim order, lanes along its rows (coalesced), written to a
+ * memref.alloc in workgroup memory; a barrier; the read of that buffer through the
+ * transposing map, lanes along the kernel's inner loop, so that the output is written
+ * coalesced too.  distribute pads the buffer's rows (one element for 32-bit elements
+ * read transposed: docs/distribution.md, "Bank conflicts").  Each thread takes one
+ * element, 32 lanes along a row: every global request is whole sectors, and the buffer's
+ * writes and transposed reads are conflict-free (128-bit accesses would make the
+ * shared-memory side 2-way conflicted for the same global traffic).
+ */
+
+/* The nested layout of a rows x cols tile on `threads` threads, e elements a thread
+ * along the row, lanes along the row first; NULL when the tile does not divide so. */
+static const Attr *
+row_layout(Module *m, int64_t rows, int64_t cols, int64_t e, int64_t threads)
+{
+    int64_t warps = threads / 32;
+    if (threads % 32 || e < 1 || cols % e)
+        return NULL;
+    int64_t tc = cols / e < 32 ? cols / e : 32;
+    if (32 % tc)
+        return NULL;
+    int64_t tr = 32 / tc;
+    if (cols % (e * tc) || rows % (tr * warps))
+        return NULL;
+    int64_t *v = arena_alloc(&m->arena, 14 * sizeof *v);
+    const int64_t init[14] = {
+        warps, 1, rows / (tr * warps), cols / (e * tc), 1, 1, tr, tc, 1, e, 1, 0, tc, 1
+    };
+    memcpy(v, init, sizeof init);
+    NestedLayoutAttr *l = arena_alloc(&m->arena, sizeof *l);
+    *l = (NestedLayoutAttr){ 2, v, v + 2, v + 4, v + 6, v + 8, v + 10, v + 12 };
+    Attr *a = arena_alloc(&m->arena, sizeof *a);
+    a->kind = ATTR_NESTED_LAYOUT;
+    a->nested = l;
+    return a;
+}
+
+static ValueId
+to_layout(Gen *G, ValueId v, const Attr *layout)
+{
+    OpId o = gen_op_id(G, OP_TO_LAYOUT, 1, &v, 1, (TypeId[]){ value_type(G->m, v) }, 0);
+    op_set_attr(G->m, o, "layout", layout);
+    return op_get(G->m, o)->res[0];
+}
+
+bool
+tile_stages_transpose(const Graph *g, const Array *a)
+{
+    const Type *t = type_get(g->m, a->type);
+    if (g->cls != KERNEL_ELEMENTWISE || a->kind != ARR_ARG || t->rank != 2 ||
+        (type_scalar_bytes(t->elem) != 4 && type_scalar_bytes(t->elem) != 2))
+        return false;
+    int32_t l0 = a->label[0], l1 = a->label[1];
+    if (l0 < 0 || l1 < 0 || l0 <= l1 || !g->loops[l0].in_vector || !g->loops[l1].in_vector)
+        return false;
+    int64_t r = g->loops[l0].tile, c = g->loops[l1].tile, n = g->cfg.workgroup_size;
+    return row_layout(g->m, r, c, 1, n) && row_layout(g->m, c, r, 1, n);
+}
+
+/* Whether a read of array a over s is a transpose that stages (see above). */
+static bool
+stages(const Gen *G, const Array *a, LoopSet s)
+{
+    int32_t l0 = a->label[0], l1 = a->label[1];
+    return tile_stages_transpose(G->g, a) && vector_loops(G, s) == ((1u << l0) | (1u << l1));
+}
+
+static ValueId
+staged_read(Gen *G, uint32_t array, ValueId pad, const bool *inb)
+{
+    Module *m = G->m;
+    const Array *a = &G->g->arrays[array];
+    TypeId elem = type_get(m, a->type)->elem;
+    uint32_t l0 = (uint32_t)a->label[0], l1 = (uint32_t)a->label[1];
+    int64_t shape[2] = { G->g->loops[l0].tile, G->g->loops[l1].tile };
+    int64_t threads = G->g->cfg.workgroup_size;
+    const Attr *in_rows = row_layout(m, shape[0], shape[1], 1, threads);
+    const Attr *out_rows = row_layout(m, shape[1], shape[0], 1, threads);
+    if (!in_rows || !out_rows)
+        return 0;
+    if (!G->stage[array]) {
+        TypeId bt = type_memref(m, elem, 2, shape, NULL, 3, true);
+        OpId o = op_new(m, OP_ALLOC, G->loc, 0, NULL, 1, &bt, 0);
+        op_set_attr(m, o, "operandSegmentSizes",
+                    attr_dense_array(m, TY_I32, (int64_t[]){ 0, 0 }, NULL, 2));
+        insert_prologue(G, o);
+        G->stage[array] = op_get(m, o)->res[0];
+    } else if (G->stage_used[array]) {
+        gen_op(G, OP_BARRIER, 0, NULL, 0); /* the earlier reads of the buffer are done */
+    }
+    G->stage_used[array] = true;
+    ValueId ops[4] = { gen_buffer(G, a), G->base[l0], G->base[l1], pad };
+    TypeId vt = type_vector(m, elem, 2, shape);
+    OpId r = gen_op_id(G, OP_TRANSFER_READ, 4, ops, 1, &vt, 0);
+    op_set_attr(m, r, "operandSegmentSizes",
+                attr_dense_array(m, TY_I32, (int64_t[]){ 1, 2, 1, 0 }, NULL, 4));
+    const Attr *id = attr_affine_map(m, affine_map_identity(m, 2));
+    op_set_attr(m, r, "permutation_map", id);
+    op_set_attr(m, r, "in_bounds", bools(m, (bool[]){ inb[1], inb[0] }, 2));
+    ValueId tile = to_layout(G, op_get(m, r)->res[0], in_rows);
+    ValueId zero = gen_index(G, 0);
+    ValueId wops[4] = { tile, G->stage[array], zero, zero };
+    OpId w = gen_op_id(G, OP_TRANSFER_WRITE, 4, wops, 0, NULL, 0);
+    op_set_attr(m, w, "operandSegmentSizes",
+                attr_dense_array(m, TY_I32, (int64_t[]){ 1, 1, 2, 0 }, NULL, 4));
+    op_set_attr(m, w, "permutation_map", id);
+    op_set_attr(m, w, "in_bounds", bools(m, (bool[]){ true, true }, 2));
+    gen_op(G, OP_BARRIER, 0, NULL, 0);
+    ValueId rops[4] = { G->stage[array], zero, zero, pad };
+    TypeId tt = type_vector(m, elem, 2, (int64_t[]){ shape[1], shape[0] });
+    OpId t = gen_op_id(G, OP_TRANSFER_READ, 4, rops, 1, &tt, 0);
+    op_set_attr(m, t, "operandSegmentSizes",
+                attr_dense_array(m, TY_I32, (int64_t[]){ 1, 2, 1, 0 }, NULL, 4));
+    const AffineExpr *perm[2] = { affine_dim(m, 1), affine_dim(m, 0) };
+    op_set_attr(m, t, "permutation_map", attr_affine_map(m, affine_map_new(m, 2, 0, 2, perm)));
+    op_set_attr(m, t, "in_bounds", bools(m, (bool[]){ true, true }, 2));
+    return to_layout(G, op_get(m, t)->res[0], out_rows);
+}
+
 ValueId
 gen_read(Gen *G, uint32_t array, LoopSet s, ValueId pad)
 {
@@ -428,6 +552,11 @@ gen_read(Gen *G, uint32_t array, LoopSet s, ValueId pad)
         res[n] = dim >= 0 ? affine_dim(m, (uint32_t)dim) : affine_const(m, 0);
         inb[n] = dim < 0 || in_bounds(G, c);
         n++;
+    }
+    if (stages(G, a, s)) {
+        ValueId staged = staged_read(G, array, ops[rank + 1], inb);
+        if (staged)
+            return staged;
     }
     OpId o =
         gen_op_id(G, OP_TRANSFER_READ, rank + 2, ops, 1, (TypeId[]){ gen_vec_type(G, s, elem) }, 0);

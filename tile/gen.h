@@ -33,6 +33,8 @@ typedef struct Gen {
     ValueId *clone;                   /* per op-level ValueId: its clone in the kernel, or 0 */
     ValueId reduced[TILE_MAX_ARRAYS]; /* ARR_NODE arrays computed once: their value */
     ValueId view[TILE_MAX_ARRAYS];    /* ARR_ARG slices: their memref.subview */
+    ValueId stage[TILE_MAX_ARRAYS];   /* ARR_ARG read transposed: its workgroup buffer */
+    bool stage_used[TILE_MAX_ARRAYS]; /* stage[] written in this version of the body */
     LoopSet reduced_set[TILE_MAX_ARRAYS];
     GenEntry cache[GEN_CACHE];
     uint32_t ncache, scope, next_scope;

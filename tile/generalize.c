@@ -286,7 +286,8 @@ decompose_softmax(Rewrite *r, OpId func, OpId o)
 
 /* ---- full reductions of rank >= 2: row partials, then their total ---- */
 
-/* The identity of combiner k on element type e, as an arith.constant; false: not one. */
+/* The identity of combiner k on element type e, as an arith.constant (out NULL: none
+ * made); false: not one. */
 static bool
 identity_const(Rewrite *r, OpKind k, TypeId e, ValueId *out)
 {
@@ -328,6 +329,8 @@ identity_const(Rewrite *r, OpKind k, TypeId e, ValueId *out)
     default:
         return false;
     }
+    if (!out)
+        return true; /* only asked whether there is one */
     OpId c = op_new(m, OP_CONSTANT, r->loc, 0, NULL, 1, &e, 0);
     op_set_attr(m, c, "value", fl ? attr_float(m, f, e) : attr_int(m, i, e));
     insert_op(r, c);
@@ -347,40 +350,45 @@ as_tensor(Rewrite *r, ValueId x)
 }
 
 /*
- * A generic whose every loop is a reduction, over two or more loops, into one 0-d out
- * (linalg.reduce of a whole tensor): one kernel would be one workgroup.  As two:
+ * A generic whose every loop is a reduction, over two or more loops, into 0-d outs
+ * (linalg.reduce of a whole tensor, or a generic reducing it several ways at once: a sum
+ * and a max): one kernel would be one workgroup.  As two:
  *
- *   t = fill(identity, tensor.empty(size of d0))
- *   t = generic [parallel d0, reduction ...] ins(the ins) outs(t)  (the same body)
- *   y = generic [reduction d0] ins(t) outs(the out) { combine(out, t) }
+ *   t_j = fill(identity of out j's combiner, tensor.empty(size of d0))    for each out j
+ *   t.. = generic [parallel d0, reduction ...] ins(the ins) outs(t..)  (the same body)
+ *   y.. = generic [reduction d0] ins(t..) outs(the outs) { combine_j(out_j, t_j) ... }
  *
- * the first tiles over the rows (a workgroup per row block, each its partial), the
+ * the first tiles over the rows (a workgroup per row block, each its partials), the
  * second reduces the partials; tile/split.c makes them two kernels, in this order.
- * Not a match (a body tile/ cannot split, an out over some loop): left as it is.
+ * Not a match (a body tile/ cannot split, an out over some loop, outs both tensors and
+ * memrefs): left as it is.
  */
-static void
-split_full_reduction(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
+
+/* The combiner of each out of a generic's body: yield j is k_j(out_j, x) (either order). */
+static bool
+full_combiners(Module *m, OpId o, const LinalgInfo *li, OpKind *k)
 {
-    Module *m = r->m;
-    if (li->nloops < 2 || li->nouts != 1 || li->maps[li->nins]->nresults != 0)
-        return;
-    for (uint32_t l = 0; l < li->nloops; l++)
-        if (!li->reduction[l])
-            return;
     BlockId body = op_entry_block(m, o, 0);
     const Block *blk = block_get(m, body);
     OpId y = blk->ops.n ? blk->ops.items[blk->ops.n - 1] : 0;
-    if (!y || op_get(m, y)->kind != OP_LINALG_YIELD || op_get(m, y)->nargs != 1)
-        return;
-    ValueId outarg = blk->args.items[li->nins];
-    OpId c = value_get(m, op_get(m, y)->args[0])->def;
-    if (!c || op_get(m, c)->nargs != 2 ||
-        (op_get(m, c)->args[0] != outarg && op_get(m, c)->args[1] != outarg))
-        return;
-    OpKind k = op_get(m, c)->kind;
-    ValueId out = op_get(m, o)->args[li->nins];
-    TypeId e = type_element(m, value_type(m, out));
-    /* the size of d0: a dim of an in that d0 walks */
+    if (!y || op_get(m, y)->kind != OP_LINALG_YIELD || op_get(m, y)->nargs != li->nouts)
+        return false;
+    for (uint32_t j = 0; j < li->nouts; j++) {
+        ValueId outarg = blk->args.items[li->nins + j];
+        OpId c = value_get(m, op_get(m, y)->args[j])->def;
+        if (!c || op_get(m, c)->nargs != 2 || li->maps[li->nins + j]->nresults != 0 ||
+            (op_get(m, c)->args[0] != outarg && op_get(m, c)->args[1] != outarg))
+            return false;
+        k[j] = op_get(m, c)->kind;
+    }
+    return true;
+}
+
+/* The tensor of d0's size (a dim of an in that d0 walks) holding identity id; 0 if none. */
+static ValueId
+partials_init(Rewrite *r, const ValueId *ins, const LinalgInfo *li, ValueId id, TypeId e)
+{
+    Module *m = r->m;
     int32_t in = -1, dim = -1;
     for (uint32_t i = 0; i < li->nins && in < 0; i++)
         for (uint32_t d = 0; d < li->maps[i]->nresults; d++)
@@ -388,11 +396,8 @@ split_full_reduction(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
                 in = (int32_t)i, dim = (int32_t)d;
                 break;
             }
-    ValueId id, ins[TILE_MAX_IO + 1];
-    if (in < 0 || li->nins > TILE_MAX_IO || !identity_const(r, k, e, &id))
-        return; /* (nothing inserted yet) */
-    for (uint32_t i = 0; i < li->nins; i++)
-        ins[i] = as_tensor(r, op_get(m, o)->args[i]);
+    if (in < 0)
+        return 0;
     const Type *xt = type_get(m, value_type(m, ins[in]));
     int64_t rows = xt->shape[dim];
     ValueId dyn = 0;
@@ -410,40 +415,101 @@ split_full_reduction(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
     op_set_attr(m, f, "operandSegmentSizes",
                 attr_dense_array(m, TY_I32, (int64_t[]){ 1, 1 }, NULL, 2));
     insert_op(r, f);
-    /* the partials: d0 parallel, the out over d0, the op's own body */
-    const AffineMap *maps[TILE_MAX_IO + 1];
-    for (uint32_t i = 0; i < li->nins; i++)
-        maps[i] = li->maps[i];
-    const AffineExpr *d0 = affine_dim(m, 0);
-    maps[li->nins] = affine_map_new(m, li->nloops, 0, 1, &d0);
-    bool red[LINALG_MAX_LOOPS];
-    for (uint32_t l = 0; l < li->nloops; l++)
-        red[l] = l > 0;
-    ins[li->nins] = op_get(m, f)->res[0];
-    OpId g1 = new_generic(r, o, li->nins + 1, ins, 1, &tt, li->nins, maps, li->nloops, red);
-    RegionId reg = op_get(m, o)->regions[0];
-    op_get(m, g1)->regions[0] = reg;
-    region_get(m, reg)->parent = g1;
-    /* the total: combine(out, partial) over d0, into the op's out */
-    bool mem = type_is_memref(m, value_type(m, out));
-    ValueId init = as_tensor(r, out);
-    TypeId rt = value_type(m, init);
-    ValueId a2[2] = { op_get(m, g1)->res[0], init };
-    const AffineExpr *none = NULL;
-    const AffineMap *m2[2] = { affine_map_new(m, 1, 0, 1, &d0), affine_map_new(m, 1, 0, 0, &none) };
+    return op_get(m, f)->res[0];
+}
+
+/* The total: y.. = generic [reduction d0] ins(partials) outs(inits) { combine_j }. */
+static OpId
+full_total(Rewrite *r, OpId o, const ValueId *partials, const ValueId *inits, uint32_t n,
+           const OpKind *k)
+{
+    Module *m = r->m;
+    ValueId a2[2 * TILE_MAX_IO];
+    TypeId rt[TILE_MAX_IO];
+    const AffineMap *m2[2 * TILE_MAX_IO];
+    const AffineExpr *d0 = affine_dim(m, 0), *none = NULL;
+    for (uint32_t j = 0; j < n; j++) {
+        a2[j] = partials[j];
+        a2[n + j] = inits[j];
+        rt[j] = value_type(m, inits[j]);
+        m2[j] = affine_map_new(m, 1, 0, 1, &d0);
+        m2[n + j] = affine_map_new(m, 1, 0, 0, &none);
+    }
     bool red2[1] = { true };
-    OpId g2 = new_generic(r, 0, 2, a2, 1, &rt, 1, m2, 1, red2);
+    OpId g2 = new_generic(r, 0, 2 * n, a2, n, rt, n, m2, 1, red2);
     if (g2 < r->norigin)
         r->origin[g2] = o;
     BlockId b2 = new_body(r, g2);
-    ValueId x[2] = { block_get(m, b2)->args.items[1], block_get(m, b2)->args.items[0] };
-    ValueId v = body_op(m, b2, r->loc, k, 2, x, e);
-    body_op(m, b2, r->loc, OP_LINALG_YIELD, 1, &v, 0);
-    if (mem) {
-        ValueId md[2] = { op_get(m, g2)->res[0], out };
-        add(r, OP_MATERIALIZE_IN_DESTINATION, 2, md, 0);
-    } else {
+    ValueId v[TILE_MAX_IO];
+    for (uint32_t j = 0; j < n; j++) {
+        ValueId x[2] = { block_get(m, b2)->args.items[n + j], block_get(m, b2)->args.items[j] };
+        v[j] = body_op(m, b2, r->loc, k[j], 2, x, type_element(m, rt[j]));
+    }
+    body_op(m, b2, r->loc, OP_LINALG_YIELD, n, v, 0);
+    return g2;
+}
+
+static void
+split_full_reduction(Rewrite *r, OpId func, OpId o, const LinalgInfo *li)
+{
+    Module *m = r->m;
+    uint32_t n = li->nouts, nmem = 0;
+    OpKind k[TILE_MAX_IO];
+    if (li->nloops < 2 || n < 1 || n > TILE_MAX_IO || li->nins > TILE_MAX_IO)
+        return;
+    for (uint32_t l = 0; l < li->nloops; l++)
+        if (!li->reduction[l])
+            return;
+    if (!full_combiners(m, o, li, k))
+        return;
+    bool walks_d0 = false;
+    for (uint32_t i = 0; i < li->nins; i++)
+        for (uint32_t d = 0; d < li->maps[i]->nresults; d++)
+            walks_d0 |= affine_map_result_dim(li->maps[i], d) == 0;
+    ValueId outs[TILE_MAX_IO], ids[TILE_MAX_IO];
+    for (uint32_t j = 0; j < n; j++) {
+        outs[j] = op_get(m, o)->args[li->nins + j];
+        nmem += type_is_memref(m, value_type(m, outs[j]));
+        if (!identity_const(r, k[j], type_element(m, value_type(m, outs[j])), NULL))
+            return;
+    }
+    if ((nmem && nmem != n) || !walks_d0)
+        return; /* (nothing inserted yet) */
+    for (uint32_t j = 0; j < n; j++)
+        identity_const(r, k[j], type_element(m, value_type(m, outs[j])), &ids[j]);
+    ValueId ins[2 * TILE_MAX_IO];
+    for (uint32_t i = 0; i < li->nins; i++)
+        ins[i] = as_tensor(r, op_get(m, o)->args[i]);
+    /* the partials: d0 parallel, each out over d0, the op's own body */
+    const AffineMap *maps[2 * TILE_MAX_IO];
+    TypeId tt[TILE_MAX_IO];
+    const AffineExpr *d0 = affine_dim(m, 0);
+    for (uint32_t i = 0; i < li->nins; i++)
+        maps[i] = li->maps[i];
+    for (uint32_t j = 0; j < n; j++) {
+        ins[li->nins + j] =
+            partials_init(r, ins, li, ids[j], type_element(m, value_type(m, outs[j])));
+        tt[j] = value_type(m, ins[li->nins + j]);
+        maps[li->nins + j] = affine_map_new(m, li->nloops, 0, 1, &d0);
+    }
+    bool red[LINALG_MAX_LOOPS];
+    for (uint32_t l = 0; l < li->nloops; l++)
+        red[l] = l > 0;
+    OpId g1 = new_generic(r, o, li->nins + n, ins, n, tt, li->nins, maps, li->nloops, red);
+    RegionId reg = op_get(m, o)->regions[0];
+    op_get(m, g1)->regions[0] = reg;
+    region_get(m, reg)->parent = g1;
+    ValueId inits[TILE_MAX_IO];
+    for (uint32_t j = 0; j < n; j++)
+        inits[j] = as_tensor(r, outs[j]);
+    OpId g2 = full_total(r, o, op_get(m, g1)->res, inits, n, k);
+    if (!nmem) {
         replace_results(m, func, o, g2);
+        return;
+    }
+    for (uint32_t j = 0; j < n; j++) {
+        ValueId md[2] = { op_get(m, g2)->res[j], outs[j] };
+        add(r, OP_MATERIALIZE_IN_DESTINATION, 2, md, 0);
     }
 }
 

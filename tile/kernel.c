@@ -27,6 +27,7 @@
  * ptxgen writes them into the PTX header for the launchers (docs/op-level.md).
  */
 #include "tile/gen.h"
+#include "target/target.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -747,6 +748,7 @@ emit_versions(Gen *G, bool (*body)(Gen *G))
         uint32_t saved;
         open_region(G, iff, v);
         memset(G->reduced, 0, sizeof G->reduced);
+        memset(G->stage_used, 0, sizeof G->stage_used);
         G->par_in_bounds = v == 0;
         gen_scope_enter(G, &saved);
         ok = body(G);
@@ -754,6 +756,198 @@ emit_versions(Gen *G, bool (*body)(Gen *G))
         gen_op(G, OP_YIELD, 0, NULL, 0);
     }
     G->cur = outer;
+    return ok;
+}
+
+/* ------------------------------------------------- flat elementwise kernels */
+
+/*
+ * An elementwise kernel over two or more loops, tiled along the innermost only (the
+ * default config, or one like it: no thread or basis fields), whose arrays all
+ * walk every loop in order (no broadcast, transpose, slice, insert or linalg.index), is
+ * one loop over its elements in row-major order: every buffer read and written through a
+ * 1-D memref.reinterpret_cast of it.  With a dynamic (or ragged) row length the rows'
+ * starts have no alignment ptxgen can prove, so a row-by-row kernel accesses memory
+ * element by element; the flat one makes 128-bit accesses in the workgroups inside the
+ * arrays and checked ones in the last (the tail), whatever the row length.  Static row
+ * lengths that are a multiple of the tile keep the row-by-row kernel.
+ */
+static bool
+identity_map(const AffineMap *map, uint32_t n)
+{
+    if (map->nresults != n)
+        return false;
+    for (uint32_t r = 0; r < n; r++)
+        if (affine_map_result_dim(map, r) != (int32_t)r)
+            return false;
+    return true;
+}
+
+/* A buffer of identity layout (a tensor, or a memref without layout), rank n. */
+static bool
+plain_buffer(Module *m, TypeId t, uint32_t n)
+{
+    const Type *x = type_get(m, t);
+    return x->rank == n && (x->kind == TY_TENSOR || (x->kind == TY_MEMREF && !x->layout));
+}
+
+static bool
+flat_nodes(const Graph *g)
+{
+    Module *m = g->m;
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const Node *n = &g->nodes[i];
+        if (n->li.nloops != g->nloops)
+            return false;
+        for (uint32_t d = 0; d < g->nloops; d++)
+            if (n->label[d] != (int32_t)d)
+                return false;
+        for (uint32_t k = 0; k < n->li.nins + n->li.nouts; k++)
+            if ((k >= n->li.nins || n->in[k] >= 0) && !identity_map(n->li.maps[k], g->nloops))
+                return false;
+        const Block *b = block_get(m, op_entry_block(m, n->op, 0));
+        for (uint32_t k = 0; k < b->ops.n; k++)
+            if (op_get(m, b->ops.items[k])->kind == OP_LINALG_INDEX)
+                return false;
+    }
+    return true;
+}
+
+bool
+tile_flattens(const Graph *g)
+{
+    Module *m = g->m;
+    if (g->cls != KERNEL_ELEMENTWISE || g->nloops < 2 || g->cfg.nlane || g->cfg.nsg)
+        return false;
+    bool aligned = true;
+    for (uint32_t c = 0; c < g->nloops; c++) {
+        aligned &= g->loops[c].size.value >= 0;
+        if (g->cfg.thread[c] || (c + 1 < g->nloops && g->loops[c].tile != 1))
+            return false; /* a config that tiles rows, or places threads */
+    }
+    const Loop *in = &g->loops[g->nloops - 1];
+    if (aligned && in->size.value % in->tile == 0)
+        return false;
+    for (uint32_t i = 0; i < g->narrays; i++) {
+        const Array *a = &g->arrays[i];
+        if ((a->kind != ARR_ARG && a->kind != ARR_NODE) || !tile_array_loops(g, a))
+            continue;
+        if (!plain_buffer(m, a->type, g->nloops) || (a->kind == ARR_ARG && a->slice))
+            return false;
+        for (uint32_t d = 0; d < g->nloops; d++)
+            if (a->label[d] != (int32_t)d)
+                return false;
+    }
+    BlockId entry = op_entry_block(m, g->func, 0);
+    for (uint32_t k = 0; k < g->nouts; k++) {
+        uint32_t dest = g->outs[k].dest;
+        if (g->outs[k].slice ||
+            (dest < g->nparams &&
+             !plain_buffer(m, value_type(m, block_get(m, entry)->args.items[dest]), g->nloops)))
+            return false;
+    }
+    return flat_nodes(g);
+}
+
+/* The 1-D view of buffer buf, of n (total if static) elements. */
+static ValueId
+flat_view(Gen *G, ValueId buf, ValueId n, int64_t total)
+{
+    Module *m = G->m;
+    const Type *t = type_get(m, value_type(m, buf));
+    int64_t shape = total >= 0 ? total : DIM_DYNAMIC;
+    TypeId vt = type_memref(m, t->elem, 1, &shape, NULL, t->memspace, t->memspace_gpu);
+    int64_t zero = 0, one = 1;
+    ValueId args[2] = { buf, n };
+    OpId o = gen_op_id(G, OP_REINTERPRET_CAST, total >= 0 ? 1 : 2, args, 1, &vt, 0);
+    op_set_attr(m, o, "static_offsets", attr_dense_array(m, TY_I64, &zero, NULL, 1));
+    op_set_attr(m, o, "static_sizes", attr_dense_array(m, TY_I64, &shape, NULL, 1));
+    op_set_attr(m, o, "static_strides", attr_dense_array(m, TY_I64, &one, NULL, 1));
+    int64_t seg[4] = { 1, 0, total >= 0 ? 0 : 1, 0 };
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    return op_get(m, o)->res[0];
+}
+
+/* g's graph over one loop: its arrays 1-D, its nodes' maps the 1-D identity. */
+static Graph *
+flat_graph(const Graph *g, int64_t total)
+{
+    Module *m = g->m;
+    Graph *f = arena_alloc(&m->arena, sizeof *f);
+    *f = *g;
+    f->nloops = 1;
+    f->loops[0] = g->loops[g->nloops - 1];
+    f->loops[0].size = (SizeSrc){ total, -1, -1 };
+    f->loops[0].grid = 0;
+    f->loops[0].name = "d0";
+    int64_t shape = total >= 0 ? total : DIM_DYNAMIC;
+    for (uint32_t i = 0; i < f->narrays; i++) {
+        Array *a = &f->arrays[i];
+        const Type *t = type_get(m, a->type);
+        if (t->rank != g->nloops)
+            continue;
+        a->type = t->kind == TY_TENSOR
+                      ? type_tensor(m, t->elem, 1, &shape)
+                      : type_memref(m, t->elem, 1, &shape, NULL, t->memspace, t->memspace_gpu);
+        for (uint32_t d = 1; d < TILE_MAX_LOOPS; d++)
+            a->label[d] = -1;
+    }
+    const AffineMap *id = affine_map_identity(m, 1);
+    for (uint32_t i = 0; i < f->nnodes; i++) {
+        Node *n = &f->nodes[i];
+        uint32_t nm = n->li.nins + n->li.nouts;
+        const AffineMap **maps = arena_alloc(&m->arena, nm * sizeof *maps);
+        for (uint32_t k = 0; k < nm; k++)
+            maps[k] = k < n->li.nins && n->in[k] < 0 ? n->li.maps[k] : id;
+        n->li.maps = maps;
+        n->li.nloops = 1;
+        n->li.reduction[0] = false;
+        for (uint32_t d = 1; d < TILE_MAX_LOOPS; d++)
+            n->label[d] = -1;
+    }
+    return f;
+}
+
+/* The flat kernel's grid, views and body (G->size holds g's loop sizes). */
+static bool
+emit_flat(Gen *G, Syms *syms)
+{
+    Graph *g = G->g;
+    Module *m = G->m;
+    ValueId n = G->size[0];
+    const AffineExpr *count = size_expr(m, syms, g->loops[0].size);
+    int64_t total = g->loops[0].size.value;
+    for (uint32_t c = 1; c < g->nloops; c++) {
+        n = gen_op(G, OP_MULI, 2, (ValueId[]){ n, G->size[c] }, TY_INDEX);
+        count = affine_binary(m, AFF_MUL, count, size_expr(m, syms, g->loops[c].size));
+        total = total >= 0 && g->loops[c].size.value >= 0 ? total * g->loops[c].size.value : -1;
+    }
+    Graph *f = flat_graph(g, total);
+    int64_t tile = f->loops[0].tile;
+    const AffineExpr *grid[3] = { affine_binary(m, AFF_CEILDIV, count, affine_const(m, tile)),
+                                  affine_const(m, 1), affine_const(m, 1) };
+    op_set_attr(m, G->func, "vptx.grid",
+                attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, 3, grid)));
+    OpId b = gen_op_id(G, OP_BLOCK_ID, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
+    op_set_attr(m, b, "dimension", attr_enum(m, "gpu", "dim", "x", true));
+    G->base[0] = gen_mul_index(G, op_get(m, b)->res[0], tile);
+    G->size[0] = n;
+    ValueId saved[TILE_MAX_ARGS];
+    uint32_t nargs = g->nparams + g->nresults + g->nscratch;
+    memcpy(saved, G->arg, sizeof saved);
+    bool need[TILE_MAX_ARGS] = { false };
+    for (uint32_t i = 0; i < f->narrays; i++)
+        if (f->arrays[i].kind == ARR_ARG && tile_array_loops(f, &f->arrays[i]))
+            need[f->arrays[i].arg] = true;
+    for (uint32_t k = 0; k < f->nouts; k++)
+        need[f->outs[k].dest] = true;
+    for (uint32_t i = 0; i < nargs; i++)
+        if (need[i])
+            G->arg[i] = flat_view(G, G->arg[i], n, total);
+    G->g = f;
+    bool ok = emit_versions(G, emit_elementwise_body);
+    G->g = g;
+    memcpy(G->arg, saved, sizeof saved);
     return ok;
 }
 
@@ -929,14 +1123,38 @@ replace_function(Gen *G)
  * workgroup) of more than TILE_ONE_WORKGROUP_STEPS steps, or of a dynamic size, runs as
  * two kernels, deterministic (no atomics):
  *
- *   f__1   TILE_PARTS workgroups; workgroup p reduces [p C, min(N, (p + 1) C)) from the
- *          identity, C = ceil(N / (TILE_PARTS t)) t (t the step), into scratch[p]
- *   f      one warp: the init combined with the TILE_PARTS partials, then the outputs
+ *   f__1   P workgroups (tile_parts); workgroup p reduces [p C, min(N, (p + 1) C)) from
+ *          the identity, C = ceil(N / (P t)) t (t the step), into scratch[p]
+ *   f      one warp: the init combined with the P partials, then the outputs
  *          (and the elementwise ops fused after the reduction)
  *
  * Smaller ones are one kernel of one workgroup.  Only a kernel whose one reduction is
  * its root and whose outputs are all 0-d; otherwise one workgroup too.
  */
+/* The partials kernel's workgroups: four for each SM of the target's reference GPU
+ * (targets.def: every SM busy, a few workgroups' loads in flight on each), or one for
+ * each step of an array with fewer steps; a multiple of 32, as the total's one warp takes
+ * parts / 32 a lane.  why (cap bytes) says which. */
+int64_t
+tile_parts(const Graph *g, char *why, size_t cap)
+{
+    const char *arch = g->opt && g->opt->arch ? g->opt->arch : "sm_80";
+    const Target *t = target_find(arch);
+    int64_t sms = t ? t->sms : 108;
+    int64_t most = (4 * sms + 31) / 32 * 32;
+    const Loop *l = &g->loops[0];
+    int64_t steps = l->size.value >= 0 ? (l->size.value + l->tile - 1) / l->tile : -1;
+    if (steps >= 0 && (steps + 31) / 32 * 32 < most) {
+        snprintf(why, cap, "one for each of its %lld steps of %lld, rounded up to a multiple of 32",
+                 (long long)steps, (long long)l->tile);
+        return (steps + 31) / 32 * 32;
+    }
+    snprintf(why, cap,
+             "4 for each of the %lld SMs of %s's reference GPU, rounded up to a multiple of 32",
+             (long long)sms, t ? t->name : arch);
+    return most;
+}
+
 bool
 tile_two_stage(const Graph *g)
 {
@@ -986,8 +1204,9 @@ emit_partials(Graph *g1, uint32_t scratch0)
         return false;
     G->size[0] = loop_size(G, 0);
     Syms *syms = arena_alloc(&m->arena, sizeof *syms);
-    const AffineExpr *grid[3] = { affine_const(m, TILE_PARTS), affine_const(m, 1),
-                                  affine_const(m, 1) };
+    char why[200];
+    int64_t parts = tile_parts(g1, why, sizeof why);
+    const AffineExpr *grid[3] = { affine_const(m, parts), affine_const(m, 1), affine_const(m, 1) };
     op_set_attr(m, G->func, "vptx.grid",
                 attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, 3, grid)));
     OpId b = op_new(m, OP_BLOCK_ID, G->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
@@ -997,11 +1216,10 @@ emit_partials(Graph *g1, uint32_t scratch0)
     const Loop *l = &g1->loops[0];
     ValueId chunk =
         l->size.value >= 0
-            ? gen_index(G, (l->size.value + TILE_PARTS * l->tile - 1) / (TILE_PARTS * l->tile) *
-                               l->tile)
+            ? gen_index(G, (l->size.value + parts * l->tile - 1) / (parts * l->tile) * l->tile)
             : gen_mul_index(G,
                             gen_op(G, OP_CEILDIVUI, 2,
-                                   (ValueId[]){ n, gen_index(G, TILE_PARTS * l->tile) }, TY_INDEX),
+                                   (ValueId[]){ n, gen_index(G, parts * l->tile) }, TY_INDEX),
                             l->tile);
     ValueId lo = gen_op(G, OP_MINUI, 2,
                         (ValueId[]){ gen_op(G, OP_MULI, 2, (ValueId[]){ p, chunk }, TY_INDEX), n },
@@ -1037,7 +1255,9 @@ emit_total(Graph *g2, uint32_t scratch0)
     emit_grid(G, syms);
     G->par_in_bounds = G->red_in_bounds = true;
     const Node *root = &g2->nodes[g2->root];
-    int64_t wg = 0, pr = TILE_PARTS, th = TILE_PARTS / 32, lc = 32, lm = 0, sc = 1, sm = 0;
+    char why[200];
+    int64_t parts = tile_parts(g2, why, sizeof why);
+    int64_t wg = 0, pr = parts, th = parts / 32, lc = 32, lm = 0, sc = 1, sm = 0;
     const Attr *lane[2] = { attr_int_array(m, &lc, 1, TY_I64), attr_int_array(m, &lm, 1, TY_I64) };
     const Attr *sg[2] = { attr_int_array(m, &sc, 1, TY_I64), attr_int_array(m, &sm, 1, TY_I64) };
     NamedAttr items[5] = {
@@ -1052,7 +1272,7 @@ emit_total(Graph *g2, uint32_t scratch0)
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         ValueId buf = G->arg[scratch0 + j];
         TypeId e = type_get(m, value_type(m, buf))->elem;
-        int64_t np = TILE_PARTS;
+        int64_t np = parts;
         ValueId ops[3] = { buf, gen_index(G, 0), gen_splat(G, e, 0, 0) };
         OpId rd =
             gen_op_id(G, OP_TRANSFER_READ, 3, ops, 1, (TypeId[]){ type_vector(m, e, 1, &np) }, 0);
@@ -1093,11 +1313,12 @@ tile_emit_two_stage(Graph *g)
     const Attr *names[2] = { attr_symbol(m, n1), attr_symbol(m, f) };
     g->nscratch = root->li.nouts;
     uint32_t scratch0 = g->nparams + g->nresults;
+    char why[200];
+    int64_t np = tile_parts(g, why, sizeof why);
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         TypeId e = type_get(m, g->arrays[root->res[j]].type)->elem;
-        int64_t np = TILE_PARTS;
         g->scratch_type[j] = type_memref(m, e, 1, &np, NULL, 0, false);
-        g->app_size[g->nresults + j][0] = (SizeSrc){ TILE_PARTS, -1, -1 };
+        g->app_size[g->nresults + j][0] = (SizeSrc){ np, -1, -1 };
         g->app_known[g->nresults + j] = true;
     }
     for (uint32_t k = 0; k < g->nouts; k++)
@@ -1138,10 +1359,15 @@ tile_emit_kernel(Graph *g)
     for (uint32_t c = 0; c < g->nloops; c++)
         G->size[c] = loop_size(G, c);
     Syms *syms = arena_alloc(&m->arena, sizeof *syms);
-    emit_grid(G, syms);
-    bool ok = g->cls == KERNEL_CONTRACTION ? emit_contraction(G)
-              : g->cls == KERNEL_REDUCTION ? emit_versions(G, emit_reduction_body)
-                                           : emit_versions(G, emit_elementwise_body);
+    bool ok;
+    if (tile_flattens(g)) {
+        ok = emit_flat(G, syms);
+    } else {
+        emit_grid(G, syms);
+        ok = g->cls == KERNEL_CONTRACTION ? emit_contraction(G)
+             : g->cls == KERNEL_REDUCTION ? emit_versions(G, emit_reduction_body)
+                                          : emit_versions(G, emit_elementwise_body);
+    }
     if (!ok || G->failed)
         return false;
     gen_op(G, OP_RETURN, 0, NULL, 0);

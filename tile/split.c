@@ -33,20 +33,39 @@ slices_of(const Graph *g, uint32_t x, uint32_t i)
     return false;
 }
 
-/* The group of nodes [lo, hi) of full as a graph of its own: the arrays earlier groups
- * computed are arguments (the result or scratch buffers they wrote them to), the ones
- * later nodes read are outputs (a result already, else a scratch buffer, their ids from
+typedef uint64_t NodeSet; /* bit i: node i of the full graph (TILE_MAX_NODES = 64) */
+#define NODE_BIT(i) ((NodeSet)1 << (i))
+
+/* The planner's state: the order constraints between nodes, the groups, and for the
+ * trials the shape of every array a node computes (from that node's kernel alone). */
+typedef struct Plan {
+    Graph *full;
+    NodeSet before[TILE_MAX_NODES]; /* the nodes that must run no later than node i */
+    NodeSet group[TILE_MAX_NODES];
+    uint32_t ngroups;
+    SizeSrc size[TILE_MAX_ARRAYS][TILE_MAX_LOOPS];
+} Plan;
+
+/* The nodes of set (in program order) as a graph of their own: the arrays other groups
+ * compute are arguments (the result or scratch buffers they were written to; in a trial,
+ * plan given, a stand-in buffer of the shape plan records), the ones nodes outside set
+ * read are outputs (a result already, else a scratch buffer, their ids from
  * full->nscratch on, in array order). */
-static Graph *
-subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
+static void
+subgraph_into(Graph *s, const Graph *full, NodeSet set, const Plan *plan)
 {
-    Module *m = full->m;
-    Graph *s = arena_alloc(&m->arena, sizeof *s);
+    char *why = s->why_not;
     *s = *full;
-    s->quiet = quiet;
-    s->why_not = quiet ? arena_alloc(&m->arena, TILE_WHY) : NULL;
+    s->quiet = why != NULL;
+    s->why_not = why;
+    if (why)
+        why[0] = 0;
     s->nnodes = 0;
-    for (uint32_t i = lo; i < hi; i++) {
+    uint32_t index[TILE_MAX_NODES];
+    for (uint32_t i = 0; i < full->nnodes; i++) {
+        if (!(set & NODE_BIT(i)))
+            continue;
+        index[i] = s->nnodes;
         Node *n = &s->nodes[s->nnodes++];
         *n = full->nodes[i];
         for (uint32_t d = 0; d < TILE_MAX_LOOPS; d++)
@@ -67,9 +86,13 @@ subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
         }
         if (a->kind != ARR_NODE)
             continue;
-        if (a->node >= lo && a->node < hi) {
-            a->node -= lo;
-        } else if (a->node < lo && a->buffer >= 0) {
+        if (set & NODE_BIT(a->node)) {
+            a->node = index[a->node];
+        } else if (plan) {
+            a->kind = ARR_ARG;
+            a->arg = base; /* any buffer after the parameters: sized by a->size */
+            memcpy(a->size, plan->size[i], sizeof a->size);
+        } else if (a->buffer >= 0) {
             a->kind = ARR_ARG;
             a->arg = (uint32_t)a->buffer;
             memcpy(a->size, full->app_size[a->arg - full->nparams], sizeof a->size);
@@ -80,17 +103,19 @@ subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
     s->nouts = 0;
     for (uint32_t k = 0; k < full->nouts; k++) {
         const Array *a = &full->arrays[full->outs[k].array];
-        if (a->kind != ARR_NODE || (a->node >= lo && a->node < hi))
+        if (a->kind != ARR_NODE || (set & NODE_BIT(a->node)))
             s->outs[s->nouts++] = full->outs[k];
     }
     uint32_t next = full->nscratch;
     for (uint32_t i = 0; i < full->narrays && s->nouts < TILE_MAX_ARGS; i++) {
         const Array *a = &full->arrays[i];
-        if (a->kind != ARR_NODE || a->node < lo || a->node >= hi)
+        if (a->kind != ARR_NODE || !(set & NODE_BIT(a->node)))
             continue;
         bool later = false;
-        for (uint32_t j = hi; j < full->nnodes && !later; j++) {
+        for (uint32_t j = 0; j < full->nnodes && !later; j++) {
             const Node *n = &full->nodes[j];
+            if (set & NODE_BIT(j))
+                continue;
             for (uint32_t k = 0; k < n->li.nins; k++)
                 later |= n->in[k] >= 0 && slices_of(full, (uint32_t)n->in[k], i);
             for (uint32_t k = 0; k < n->li.nouts; k++)
@@ -101,6 +126,16 @@ subgraph(const Graph *full, uint32_t lo, uint32_t hi, bool quiet)
         if (later)
             s->outs[s->nouts++] = (Output){ i, base + next++, false, 0, true, 0 };
     }
+}
+
+/* The group set as its kernel's graph (not a trial). */
+static Graph *
+subgraph(const Graph *full, NodeSet set, bool quiet)
+{
+    Module *m = full->m;
+    Graph *s = arena_alloc(&m->arena, sizeof *s);
+    s->why_not = quiet ? arena_alloc(&m->arena, TILE_WHY) : NULL;
+    subgraph_into(s, full, set, NULL);
     return s;
 }
 
@@ -183,45 +218,286 @@ kernel_name(Module *m, const char *f, uint32_t step, uint32_t n)
     return step == n ? f : arena_printf(&m->arena, "%s__%u", f, step);
 }
 
+/* ---------------------------------------------------------------- the plan */
+
+/* The order the nodes keep across kernels: a node runs no earlier than the nodes whose
+ * arrays it reads; one that reads a memref argument as it is on entry no later than the
+ * node whose result goes back into that argument; a buffer's whole write before the
+ * inserts into it.  Program order is one such order, so the greedy split always exists
+ * (an edge against program order is left out: check_in_place reports what it breaks). */
+static void
+order_constraints(Plan *p)
+{
+    const Graph *g = p->full;
+    for (uint32_t j = 0; j < g->nnodes; j++) {
+        const Node *n = &g->nodes[j];
+        p->before[j] = 0;
+        for (uint32_t k = 0; k < n->li.nins + n->li.nouts; k++) {
+            int32_t a = k < n->li.nins ? n->in[k] : (int32_t)n->init[k - n->li.nins];
+            if (a >= 0 && g->arrays[a].kind == ARR_NODE)
+                p->before[j] |= NODE_BIT(g->arrays[a].node);
+        }
+    }
+    for (uint32_t k = 0; k < g->nouts; k++) {
+        const Output *o = &g->outs[k];
+        if (g->arrays[o->array].kind != ARR_NODE)
+            continue;
+        uint32_t w = g->arrays[o->array].node;
+        for (uint32_t j = 0; j < w; j++) {
+            const Node *n = &g->nodes[j];
+            for (uint32_t x = 0; x < n->li.nins; x++) {
+                const Array *a = n->in[x] >= 0 ? &g->arrays[n->in[x]] : NULL;
+                if (a && a->kind == ARR_ARG && a->arg == o->dest)
+                    p->before[w] |= NODE_BIT(j);
+            }
+        }
+        for (uint32_t q = 0; q < g->nouts && !o->slice; q++) {
+            const Output *ins = &g->outs[q];
+            const Array *a = &g->arrays[ins->array];
+            if (ins->slice && ins->dest == o->dest && a->kind == ARR_NODE && a->node > w)
+                p->before[a->node] |= NODE_BIT(w);
+        }
+    }
+}
+
+/* The groups in an order that keeps the constraints (the group with the earliest op
+ * first among those ready), in order[]; false when there is none (a cycle). */
+static bool
+group_order(const Plan *p, const NodeSet *group, uint32_t ngroups, uint32_t *order)
+{
+    uint64_t pred[TILE_MAX_NODES], done = 0;
+    for (uint32_t x = 0; x < ngroups; x++) {
+        NodeSet need = 0;
+        for (uint32_t i = 0; i < p->full->nnodes; i++)
+            if (group[x] & NODE_BIT(i))
+                need |= p->before[i];
+        pred[x] = 0;
+        for (uint32_t y = 0; y < ngroups; y++)
+            if (y != x && (need & group[y]))
+                pred[x] |= NODE_BIT(y);
+    }
+    for (uint32_t k = 0; k < ngroups; k++) {
+        int32_t pick = -1;
+        for (uint32_t x = 0; x < ngroups; x++)
+            if (!(done & NODE_BIT(x)) && !(pred[x] & ~done) &&
+                (pick < 0 || (group[x] & -group[x]) < (group[pick] & -group[pick])))
+                pick = (int32_t)x;
+        if (pick < 0)
+            return false;
+        order[k] = (uint32_t)pick;
+        done |= NODE_BIT(pick);
+    }
+    return true;
+}
+
+/* Whether the nodes of set make one kernel (a quiet trial); its reason when not. */
+static bool
+fuses(Plan *p, Graph *trial, NodeSet set)
+{
+    subgraph_into(trial, p->full, set, p);
+    return fuse_config(trial);
+}
+
+/* Whether the groups with group x set to nx (and group y emptied, y >= 0) still keep an
+ * order and make one kernel each where they changed. */
+static bool
+try_groups(Plan *p, Graph *trial, uint32_t x, NodeSet nx, int32_t y, NodeSet ny)
+{
+    NodeSet g[TILE_MAX_NODES];
+    uint32_t order[TILE_MAX_NODES], n = 0;
+    for (uint32_t i = 0; i < p->ngroups; i++) {
+        NodeSet s = i == x ? nx : (int32_t)i == y ? ny : p->group[i];
+        if (s)
+            g[n++] = s;
+    }
+    return group_order(p, g, n, order) && fuses(p, trial, nx) && (!ny || fuses(p, trial, ny));
+}
+
+static void
+drop_empty(Plan *p)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->ngroups; i++)
+        if (p->group[i])
+            p->group[n++] = p->group[i];
+    p->ngroups = n;
+}
+
+/* The arrays that cross from one group to another and are no result: scratch buffers. */
+static uint32_t
+scratch_count(const Plan *p)
+{
+    const Graph *g = p->full;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < g->narrays; i++) {
+        const Array *a = &g->arrays[i];
+        if (a->kind != ARR_NODE)
+            continue;
+        NodeSet home = 0, readers = 0;
+        for (uint32_t x = 0; x < p->ngroups; x++)
+            if (p->group[x] & NODE_BIT(a->node))
+                home = p->group[x];
+        for (uint32_t j = 0; j < g->nnodes; j++)
+            if (p->before[j] & NODE_BIT(a->node)) {
+                const Node *u = &g->nodes[j];
+                for (uint32_t k = 0; k < u->li.nins + u->li.nouts; k++)
+                    if ((k < u->li.nins ? u->in[k] : (int32_t)u->init[k - u->li.nins]) ==
+                        (int32_t)i)
+                        readers |= NODE_BIT(j);
+            }
+        bool result = false;
+        for (uint32_t k = 0; k < g->nouts; k++)
+            result |= g->outs[k].array == i && g->outs[k].result;
+        n += (readers & ~home) && !result;
+    }
+    return n;
+}
+
+/* The shape of every array a node computes, from the node's kernel alone (in program
+ * order, so that the arrays it reads are shaped); false after reporting the error of a
+ * node that makes no kernel even alone. */
+static bool
+shape_arrays(Plan *p, Graph *trial)
+{
+    Graph *full = p->full;
+    for (uint32_t i = 0; i < full->nnodes; i++) {
+        if (!fuses(p, trial, NODE_BIT(i))) {
+            Graph *e = arena_alloc(&full->m->arena, sizeof *e);
+            e->why_not = NULL; /* not quiet: the node's own error */
+            subgraph_into(e, full, NODE_BIT(i), p);
+            (void)fuse_config(e);
+            return false;
+        }
+        const Node *n = &full->nodes[i];
+        for (uint32_t j = 0; j < n->li.nouts; j++) {
+            const Array *a = &trial->arrays[n->res[j]];
+            uint32_t rank = type_get(full->m, a->type)->rank;
+            for (uint32_t d = 0; d < TILE_MAX_LOOPS; d++)
+                p->size[n->res[j]][d] = d < rank && a->label[d] >= 0
+                                            ? trial->loops[a->label[d]].size
+                                            : (SizeSrc){ -1, -1, -1 };
+        }
+    }
+    return true;
+}
+
+/* Single ops move to another group where that leaves fewer scratch buffers. */
+static void
+move_ops(Plan *p, Graph *trial)
+{
+    uint32_t best = scratch_count(p);
+    for (uint32_t v = 0; v < p->full->nnodes && best; v++)
+        for (uint32_t x = 0; x < p->ngroups; x++) {
+            uint32_t y = 0;
+            while (!(p->group[y] & NODE_BIT(v)))
+                y++;
+            if (x == y || p->group[y] == NODE_BIT(v))
+                continue;
+            NodeSet gx = p->group[x], gy = p->group[y];
+            p->group[x] |= NODE_BIT(v);
+            p->group[y] &= ~NODE_BIT(v);
+            uint32_t n = scratch_count(p);
+            p->group[x] = gx;
+            p->group[y] = gy;
+            if (n < best &&
+                try_groups(p, trial, x, gx | NODE_BIT(v), (int32_t)y, gy & ~NODE_BIT(v))) {
+                p->group[x] |= NODE_BIT(v);
+                p->group[y] &= ~NODE_BIT(v);
+                best = n;
+            }
+        }
+}
+
+/* The fewest groups the fusion rules allow, as far as a search finds them: each node
+ * joins the first group it fuses into (those holding its producers first, so that their
+ * arrays stay on chip), then groups merge pairwise while any pair does, then single ops
+ * move where that saves a scratch buffer.  Every step keeps an order of the groups. */
+static void
+place(Plan *p, Graph *trial)
+{
+    const Graph *g = p->full;
+    p->ngroups = 0;
+    for (uint32_t v = 0; v < g->nnodes; v++) {
+        bool placed = false;
+        for (uint32_t pass = 0; pass < 2 && !placed; pass++)
+            for (uint32_t k = p->ngroups; k-- > 0 && !placed;) {
+                uint32_t x = pass ? p->ngroups - 1 - k : k;
+                bool feeds = (p->group[x] & p->before[v]) != 0;
+                if (feeds == (pass == 0) &&
+                    try_groups(p, trial, x, p->group[x] | NODE_BIT(v), -1, 0)) {
+                    p->group[x] |= NODE_BIT(v);
+                    placed = true;
+                }
+            }
+        if (!placed)
+            p->group[p->ngroups++] = NODE_BIT(v);
+    }
+    for (bool merged = true; merged;) {
+        merged = false;
+        for (uint32_t x = 0; x < p->ngroups && !merged; x++)
+            for (uint32_t y = x + 1; y < p->ngroups && !merged; y++)
+                if (try_groups(p, trial, x, p->group[x] | p->group[y], (int32_t)y, 0)) {
+                    p->group[x] |= p->group[y];
+                    p->group[y] = 0;
+                    drop_empty(p);
+                    merged = true;
+                }
+    }
+    move_ops(p, trial);
+}
+
+/* Why the group at position k of order (k >= 1) does not join an earlier one: the
+ * latest that computes what it reads, else the one before it. */
+static uint32_t
+cut_reason(Plan *p, Graph *trial, const uint32_t *order, uint32_t k, char *why, size_t cap)
+{
+    NodeSet need = 0, set = p->group[order[k]];
+    for (uint32_t i = 0; i < p->full->nnodes; i++)
+        if (set & NODE_BIT(i))
+            need |= p->before[i];
+    uint32_t j = k - 1;
+    for (uint32_t x = 0; x < k; x++)
+        if (p->group[order[x]] & need)
+            j = x;
+    if (!fuses(p, trial, set | p->group[order[j]]))
+        snprintf(why, cap, "%s", trial->why_not[0] ? trial->why_not : "it does not fuse");
+    else
+        snprintf(why, cap,
+                 "with it, kernel %u would need what a kernel it feeds computes (no order of "
+                 "the kernels would be left)",
+                 j + 1);
+    return j + 1;
+}
+
 bool
 tile_split(Graph *full, bool emit)
 {
     Module *m = full->m;
-    Graph *groups[TILE_MAX_NODES], *cur = NULL;
-    uint32_t ngroups = 0, lo = 0, cuts[TILE_MAX_NODES];
-    char *why[TILE_MAX_NODES];
+    Plan *p = arena_alloc(&m->arena, sizeof *p);
+    Graph *trial = arena_alloc(&m->arena, sizeof *trial);
+    trial->why_not = arena_alloc(&m->arena, TILE_WHY);
+    p->full = full;
     full->nscratch = 0;
-    for (uint32_t hi = 1; hi <= full->nnodes; hi++) {
-        Graph *t = subgraph(full, lo, hi, true);
-        if (fuse_config(t)) {
-            cur = t;
-            continue;
-        }
-        if (!cur) { /* one op alone: its own error */
-            Graph *e = subgraph(full, lo, hi, false);
-            (void)fuse_config(e);
-            return false;
-        }
-        if (!close_group(full, cur))
-            return false;
-        why[ngroups] = t->why_not;
-        cuts[ngroups] = lo;
-        groups[ngroups++] = cur;
-        lo = hi - 1;
-        cur = NULL;
-        hi--; /* try op hi - 1 alone next */
+    order_constraints(p);
+    if (!shape_arrays(p, trial))
+        return false;
+    place(p, trial);
+    uint32_t ngroups = p->ngroups, order[TILE_MAX_NODES], joins[TILE_MAX_NODES];
+    if (!group_order(p, p->group, ngroups, order))
+        ICE("tile_split: the groups keep no order");
+    char *why[TILE_MAX_NODES];
+    for (uint32_t k = 1; k < ngroups; k++) {
+        why[k] = arena_alloc(&m->arena, TILE_WHY);
+        joins[k] = cut_reason(p, trial, order, k, why[k], TILE_WHY);
     }
-    cuts[ngroups] = lo;
-    why[ngroups] = NULL;
-    groups[ngroups++] = cur;
     /* the final graphs, with their messages, in order */
+    Graph *groups[TILE_MAX_NODES];
     full->nscratch = 0;
     memset(full->app_known, 0, sizeof full->app_known);
     for (uint32_t i = 0; i < full->narrays; i++)
         full->arrays[i].buffer = -1;
     for (uint32_t gi = 0; gi < ngroups; gi++) {
-        uint32_t hi = gi + 1 < ngroups ? cuts[gi + 1] : full->nnodes;
-        Graph *s = subgraph(full, cuts[gi], hi, false);
+        Graph *s = subgraph(full, p->group[order[gi]], false);
         if (!fuse_config(s) || !close_group(full, s))
             return false;
         groups[gi] = s;
@@ -250,7 +526,7 @@ tile_split(Graph *full, bool emit)
         if (gi)
             tile_remark(s, first,
                         "starts kernel %u of %u of @%s, as it does not join kernel %u: %s", gi + 1,
-                        ngroups, f, gi, why[gi - 1] ? why[gi - 1] : "it does not fuse");
+                        ngroups, f, joins[gi], why[gi]);
         char text[1200];
         tile_describe(s, text, sizeof text);
         OpId root = tile_source_op(s, s->nodes[s->root].op);

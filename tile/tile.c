@@ -116,6 +116,18 @@ tile_describe(Graph *g, char *buf, size_t cap)
                                   (long long)g->loops[c].tile);
     if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, " (%s)", k->why ? k->why : "");
+    for (uint32_t i = 0; i < g->narrays && n < cap; i++)
+        if (tile_array_loops(g, &g->arrays[i]) && tile_stages_transpose(g, &g->arrays[i]))
+            n += (size_t)snprintf(buf + n, cap - n,
+                                  "; argument #%u read transposed: staged through a workgroup "
+                                  "buffer (coalesced reads and writes, rows padded)",
+                                  g->arrays[i].arg);
+    if (n < cap && tile_flattens(g))
+        n += (size_t)snprintf(buf + n, cap - n,
+                              "; its %u loops as one over the elements in row-major order, "
+                              "every buffer read and written as 1-D (128-bit accesses "
+                              "whatever the row length, checked ones in the last workgroup)",
+                              g->nloops);
     /* the ops as written: softmax's four generics are the softmax */
     uint32_t fused = 0;
     OpId root = tile_source_op(g, g->nodes[g->root].op), seen[TILE_MAX_NODES];
@@ -241,11 +253,16 @@ each_function(Module *m, const TileOptions *o, Diag *d, bool emit)
         OpId shown = tile_source_op(g, root);
         tile_remark(g, shown, "%s", text);
         bool two = tile_two_stage(g);
-        if (two)
+        if (two) {
+            char why[200];
+            int64_t parts = tile_parts(g, why, sizeof why);
             tile_remark(g, shown,
-                        "reduces a whole array: two kernels, @%s__1 (%d workgroups, each the "
-                        "partial of one part) then @%s (one warp: their total and the outputs)",
-                        op_attr(m, f, "sym_name")->str, TILE_PARTS, op_attr(m, f, "sym_name")->str);
+                        "reduces a whole array: two kernels, @%s__1 (%lld workgroups, each the "
+                        "partial of one part: %s) then @%s (one warp: their total and the "
+                        "outputs)",
+                        op_attr(m, f, "sym_name")->str, (long long)parts, why,
+                        op_attr(m, f, "sym_name")->str);
+        }
         if (emit) {
             ok = two ? tile_emit_two_stage(g) : tile_emit_kernel(g);
         } else {

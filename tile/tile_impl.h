@@ -195,11 +195,20 @@ void tile_attach_config(Graph *g);
 
 /* kernel.c: builds the vector-level kernel and puts it in place of g->func */
 bool tile_emit_kernel(Graph *g);
+/* kernel.c: whether g, an elementwise kernel, runs as one loop over its elements (all its
+ * arrays walk all its loops in order, and a row-by-row kernel would not make 128-bit
+ * accesses) */
+bool tile_flattens(const Graph *g);
+/* gen.c: whether an elementwise kernel stages its read of array a, a 2-D argument it
+ * reads transposed, through workgroup memory */
+bool tile_stages_transpose(const Graph *g, const Array *a);
 /* kernel.c: whether g is a reduction of a whole 1-D array large enough (or of a dynamic
  * size) to run as two kernels, partials then their total; and those two kernels */
 bool tile_two_stage(const Graph *g);
-/* its partials kernel's workgroups (the parts); one workgroup does up to this many steps */
-enum { TILE_PARTS = 256, TILE_ONE_WORKGROUP_STEPS = 16 };
+/* one workgroup does up to this many steps */
+enum { TILE_ONE_WORKGROUP_STEPS = 16 };
+/* its partials kernel's workgroups (the parts), and why that many, in why (cap bytes) */
+int64_t tile_parts(const Graph *g, char *why, size_t cap);
 bool tile_emit_two_stage(Graph *g);
 
 /* The op the user wrote that op comes from (through tile.c's copy and generalize), and

@@ -18,7 +18,7 @@
 // RUN:   [distribute/lowering]="distribute/core distribute/lowering layout ir target" \
 // RUN:   [distribute/schedule]="distribute/core distribute/lowering distribute/schedule layout ir target" \
 // RUN:   [ptxgen]="ptxgen ir target" [sim]="sim target" [target]="target" [eval]="eval ir" [fuzz]="fuzz layout ir" \
-// RUN:   [tile]="tile layout ir" [runtime]="runtime ir sim target" \
+// RUN:   [tile]="tile layout ir target" [runtime]="runtime ir sim target" \
 // RUN:   [driver]="driver runtime distribute ir layout ptxgen sim target tile" \
 // RUN:   [tools]="tools driver runtime eval fuzz ir layout ptxgen sim target tile" \
 // RUN:   [cli]="cli tools driver runtime ir layout target"); \
