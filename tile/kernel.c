@@ -820,12 +820,20 @@ tile_flattens(const Graph *g)
     if (g->cls != KERNEL_ELEMENTWISE || g->nloops < 2 || g->cfg.nlane || g->cfg.nsg)
         return false;
     bool aligned = true;
+    const Loop *in = &g->loops[g->nloops - 1];
+    unsigned bits = 8; /* the widest element: a thread tile of at most 128 bits, as the default */
+    for (uint32_t i = 0; i < g->narrays; i++) {
+        unsigned b = type_bitwidth(type_get(m, g->arrays[i].type)->elem);
+        bits = b > bits ? b : bits;
+    }
     for (uint32_t c = 0; c < g->nloops; c++) {
         aligned &= g->loops[c].size.value >= 0;
-        if (g->cfg.thread[c] || (c + 1 < g->nloops && g->loops[c].tile != 1))
+        int64_t t = g->cfg.thread[c];
+        bool def = c + 1 == g->nloops && t * (int64_t)bits <= 128 &&
+                   in->tile == t * g->cfg.workgroup_size; /* the default config's thread */
+        if ((t && !def) || (c + 1 < g->nloops && g->loops[c].tile != 1))
             return false; /* a config that tiles rows, or places threads */
     }
-    const Loop *in = &g->loops[g->nloops - 1];
     if (aligned && in->size.value % in->tile == 0)
         return false;
     for (uint32_t i = 0; i < g->narrays; i++) {

@@ -41,7 +41,12 @@
 // INPLACE-DAG: ld.global.nc.v4.f32
 // INPLACE-DAG: ld.global.v4.f32
 // INPLACE-DAG: st.global.v4.f32
-// BIAS-NOT: st.global.v4
+// The broadcast kernel walks rows: its loads stay element by element; its guarded
+// stores are whole runs only under the once-per-kernel row-length test (%p1).
+// BIAS: ld.global.nc.f32
+// BIAS: @!%p1 bra
+// BIAS: st.global.v4.f32
+// BIAS: st.global.f32
 // GRID: // vptx: grid affine_map<()[s0, s1] -> (s0 * s1 ceildiv 512, 1, 1)>
 // GRID-NEXT: // vptx: grid affine_map<()[s0, s1, s2] -> (s0 * s1 * s2 ceildiv 1024, 1, 1)>
 // VECTOR-LABEL: func.func @add
