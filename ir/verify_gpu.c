@@ -819,24 +819,77 @@ verify_tcgen05_mma(Verifier *v, OpId o)
         check_idesc(v, o, kind, (uint32_t)d);
 }
 
-/* tcgen05.ld / st .32x32b.xN: N .b32 registers a thread, N a power of two 1..128 [9.7.16.8] */
+/* tcgen05.ld / st [9.7.16.8]: the shape's registers a thread for .x1 (0: not a shape) */
+static int64_t
+tc_ldst_regs_x1(const char *shape)
+{
+    static const struct {
+        const char *name;
+        int64_t regs;
+    } shapes[] = {
+        { "32x32b", 1 }, { "16x64b", 1 }, { "16x128b", 2 }, { "16x256b", 4 }, { "16x32bx2", 1 }
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        if (!strcmp(shape, shapes[i].name))
+            return shapes[i].regs;
+    return 0;
+}
+
+/* A flag attribute: present as a unit, or a bool. */
+static bool
+flag_attr(Verifier *v, OpId o, const char *name)
+{
+    const Attr *a = op_attr(v->m, o, name);
+    return a && (a->kind == ATTR_UNIT || (a->kind == ATTR_BOOL && a->b));
+}
+
+/* tcgen05.ld / st .SHAPE.xN: N x (the shape's .x1 registers) .b32 registers a thread, at
+ * most 128; .16x32bx2 takes `half` (the second half's column offset); `pack` (ld) /
+ * `unpack` (st) move two 16-bit halves a register, in a vector of i32 [9.7.16.8] */
 static void
 verify_tcgen05_ldst(Verifier *v, OpId o, bool st)
 {
     const char *shape = verify_get_enum(v, o, "shape", false);
-    if (shape && strcmp(shape, "32x32b")) {
-        verify_fail(v, o, "attribute 'shape' is \"%s\" but only \"32x32b\" is supported", shape);
+    int64_t per = shape ? tc_ldst_regs_x1(shape) : 1, half;
+    if (!per) {
+        verify_fail(v, o,
+                    "attribute 'shape' is \"%s\" but must be \"32x32b\", \"16x64b\", "
+                    "\"16x128b\", \"16x256b\" or \"16x32bx2\"",
+                    shape);
         return;
     }
+    bool x2 = shape && !strcmp(shape, "16x32bx2");
+    if (x2 && verify_get_int(v, o, "half", &half, true) && (half < 0 || half > 511))
+        verify_fail(v, o, "attribute 'half' is %lld but must be a column offset from 0 to 511",
+                    (long long)half);
+    if (!x2 && op_attr(v->m, o, "half"))
+        verify_fail(v, o, "attribute 'half' belongs to shape \"16x32bx2\" only");
+    if (op_attr(v->m, o, st ? "pack" : "unpack"))
+        verify_fail(v, o, "attribute '%s' belongs to tcgen05_%s", st ? "pack" : "unpack",
+                    st ? "ld" : "st");
+    bool pk = flag_attr(v, o, st ? "unpack" : "pack");
     if (!verify_want_type(v, o, operand(0), TY_I32))
         return;
     Slot s = st ? operand(1) : result(0);
     TypeId t = slot_type(v, o, s);
     int64_t n = is_vec(v, t) && rank_of(v, t) == 1 ? dim_of(v, t, 0) : 0;
-    verify_want(v, o, s,
-                n >= 1 && n <= 128 && !(n & (n - 1)) &&
-                    (elem_of(v, t) == TY_I32 || elem_of(v, t) == TY_F32),
-                "a vector<N x i32|f32>, N a power of two from 1 to 128");
+    bool elem_ok =
+        pk ? elem_of(v, t) == TY_I32 : elem_of(v, t) == TY_I32 || elem_of(v, t) == TY_F32;
+    if (per == 1)
+        verify_want(v, o, s, n >= 1 && n <= 128 && !(n & (n - 1)) && elem_ok,
+                    pk ? "a vector<N x i32> (two 16-bit halves each), N a power of two from 1 "
+                         "to 128"
+                       : "a vector<N x i32|f32>, N a power of two from 1 to 128");
+    else
+        verify_want(v, o, s, n >= per && n <= 128 && !(n & (n - 1)) && elem_ok,
+                    per == 2 ? (pk ? "a vector<N x i32>, N a power of two from 2 to 128 (16x128b: "
+                                     "2 registers for .x1)"
+                                   : "a vector<N x i32|f32>, N a power of two from 2 to 128 "
+                                     "(16x128b: 2 registers for .x1)")
+                             : (pk ? "a vector<N x i32>, N a power of two from 4 to 128 (16x256b: "
+                                     "4 registers for .x1)"
+                                   : "a vector<N x i32|f32>, N a power of two from 4 to 128 "
+                                     "(16x256b: 4 registers for .x1)"));
 }
 
 static void

@@ -133,6 +133,29 @@ reg_list(Emit *e, const Slot *s, uint32_t n)
     return b;
 }
 
+/* tcgen05.ld / st: ".SHAPE.xN{.pack::16b}" for n registers a thread, and ", half" for
+ * .16x32bx2 (the second half's column offset) [9.7.16.8]; the verifier checked n */
+typedef struct {
+    char mods[48];
+    char half[24];
+} LdstForm;
+
+static LdstForm
+ldst_form(Emit *e, OpId o, uint32_t n, bool st)
+{
+    const Attr *sh = op_attr(e->m, o, "shape"), *pk = op_attr(e->m, o, st ? "unpack" : "pack");
+    const char *shape = sh && sh->str ? sh->str : "32x32b";
+    uint32_t per = !strcmp(shape, "16x128b") ? 2 : !strcmp(shape, "16x256b") ? 4 : 1;
+    bool pack = pk && (pk->kind == ATTR_UNIT || (pk->kind == ATTR_BOOL && pk->b));
+    LdstForm f;
+    snprintf(f.mods, sizeof f.mods, "%s.x%" PRIu32 "%s", shape, n / per,
+             pack ? (st ? ".unpack::16b" : ".pack::16b") : "");
+    f.half[0] = 0;
+    if (!strcmp(shape, "16x32bx2"))
+        snprintf(f.half, sizeof f.half, ", %" PRId64, attr_int_or(op_attr(e->m, o, "half"), 0));
+    return f;
+}
+
 static bool
 lower_ld(Emit *e, OpId o)
 {
@@ -144,7 +167,8 @@ lower_ld(Emit *e, OpId o)
     for (uint32_t i = 0; i < r->n; i++)
         r->slots[i] = new_reg(e, c);
     const char *list = reg_list(e, r->slots, r->n); /* S() keeps only 16 strings */
-    ins(e, "tcgen05.ld.sync.aligned.32x32b.x%" PRIu32 ".b32 %s, [%s];", r->n, list, S(e, a));
+    LdstForm f = ldst_form(e, o, r->n, false);
+    ins(e, "tcgen05.ld.sync.aligned.%s.b32 %s, [%s]%s;", f.mods, list, S(e, a), f.half);
     return true;
 }
 
@@ -160,7 +184,8 @@ lower_st(Emit *e, OpId o)
     for (uint32_t i = 0; i < n; i++)
         s[i] = as_reg(e, s[i]);
     const char *list = reg_list(e, s, n); /* S() keeps only 16 strings */
-    ins(e, "tcgen05.st.sync.aligned.32x32b.x%" PRIu32 ".b32 [%s], %s;", n, S(e, a), list);
+    LdstForm f = ldst_form(e, o, n, true);
+    ins(e, "tcgen05.st.sync.aligned.%s.b32 [%s]%s, %s;", f.mods, S(e, a), f.half, list);
     return true;
 }
 

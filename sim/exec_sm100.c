@@ -116,6 +116,58 @@ sim_tc_sdesc_addr(const SimSdesc *s, bool mn_major, uint32_t x, uint32_t k, uint
     return S ? a ^ (((a >> 7) & (S / 16 - 1)) << 4) : a;
 }
 
+/* ---- tcgen05.ld / st shapes [9.7.16.8]: registers a thread for .x1 ---- */
+
+static uint32_t
+tc_regs_x1(unsigned shape)
+{
+    return shape == SH_TC_16X128B ? 2 : shape == SH_TC_16X256B ? 4 : 1;
+}
+
+static const char *
+tc_shape_name(unsigned shape)
+{
+    switch (shape) {
+    case SH_TC_32X32B:
+        return "32x32b";
+    case SH_TC_16X64B:
+        return "16x64b";
+    case SH_TC_16X128B:
+        return "16x128b";
+    case SH_TC_16X256B:
+        return "16x256b";
+    default:
+        return "16x32bx2";
+    }
+}
+
+/* tcgen05.ld.sync.aligned.SHAPE.xN{.pack::16b}.b32 {r..}, [taddr]{, half};
+ * tcgen05.st.sync.aligned.SHAPE.xN{.unpack::16b}.b32 [taddr]{, half}, {r..};
+ * N times the shape's .x1 registers a thread; .16x32bx2 has the immediate column offset
+ * of its second half */
+static bool
+dec_tc_ldst(Decoder *d, Inst *in)
+{
+    bool st = in->op == OP_TC_ST, x2 = in->shape == SH_TC_16X32BX2;
+    const char *nm = st ? "st" : "ld";
+    if (in->shape < SH_TC_32X32B || in->shape > SH_TC_16X32BX2)
+        return dec_error(d,
+                         "tcgen05.%s needs a shape: .32x32b, .16x64b, .16x128b, .16x256b or "
+                         ".16x32bx2",
+                         nm);
+    int a = st ? 0 : 1, v = st ? in->nopd - 1 : 0;
+    if (in->nopd != (x2 ? 3 : 2) || in->o[a].kind != OPD_ADDR || in->o[v].kind != OPD_VEC ||
+        (x2 && in->o[st ? 1 : 2].kind != OPD_IMM))
+        return dec_error(d, "tcgen05.%s.%s needs %s", nm, tc_shape_name(in->shape),
+                         st ? (x2 ? "[taddr], half-offset, {r...}" : "[taddr], {r...}")
+                            : (x2 ? "{r...}, [taddr], half-offset" : "{r...}, [taddr]"));
+    uint32_t per = tc_regs_x1(in->shape);
+    if (in->num == 0 || in->num * per > 128 || in->o[v].n != in->num * per)
+        return dec_error(d, "tcgen05.%s.%s.x%u needs %u registers (.x1 has %u), at most 128", nm,
+                         tc_shape_name(in->shape), in->num, in->num * per, per);
+    return true;
+}
+
 /* ---- decoding ---- */
 
 bool
@@ -135,14 +187,8 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
         d->opty[4] = TY_PRED;
         return true;
     case OP_TC_LD:
-    case OP_TC_ST: {
-        int v = in->op == OP_TC_LD ? 0 : 1;
-        if (in->o[1 - v].kind != OPD_ADDR || in->o[v].kind != OPD_VEC || in->num == 0 ||
-            in->o[v].n != in->num)
-            return dec_error(d, "tcgen05.%s.32x32b.xN needs %s with N registers", v ? "st" : "ld",
-                             v ? "[taddr], {r...}" : "{r...}, [taddr]");
-        return true;
-    }
+    case OP_TC_ST:
+        return dec_tc_ldst(d, in);
     case OP_TC_ALLOC:
     case OP_TC_COMMIT:
         if (in->o[0].kind != OPD_ADDR)
@@ -240,44 +286,86 @@ sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
                      (unsigned long long)n) != EX_FAULT;
 }
 
-/* ---- tcgen05.ld / st .32x32b.xN [9.7.16.8.3-4]: thread i of warp w holds lane
- * 32 (w % 4) + i, register j column col + j ---- */
+/* ---- tcgen05.ld / st [9.7.16.8.3-4]: thread t's register r holds the cell at lane
+ * offset *dl and column offset *dc of the shape's fragment (with .pack::16b, two cells:
+ * columns 2 dc and 2 dc + 1).  The ISA's fragment figures, as CUTLASS's
+ * copy_traits_sm100.hpp layouts also spell them: ---- */
 
-static bool
-ldst_lane_col(Exec *x, Thread *t, const Inst *in, uint32_t n, uint32_t *lane, uint32_t *col)
+static void
+tc_frag(unsigned shape, uint32_t t, uint32_t r, uint32_t *dl, uint32_t *dc)
 {
-    uint32_t a = (uint32_t)addr_of(x, t, &in->o[in->op == OP_TC_LD ? 1 : 0]);
-    uint32_t base = a >> 16, chunk = 32 * (t->warp % 4);
-    *col = a & 0xffff;
-    *lane = base + t->lane;
-    if (base != chunk)
+    switch (shape) {
+    case SH_TC_32X32B: /* thread t: lane t, register r: column r */
+        *dl = t, *dc = r;
+        break;
+    case SH_TC_16X64B: /* lanes t/4 and t/4 + 8 by t's low bit, column pairs by r */
+        *dl = t / 4 + 8 * (t % 2), *dc = 2 * r + t / 2 % 2;
+        break;
+    case SH_TC_16X128B: /* r even: lane t/4, odd: t/4 + 8; column t%4 of block r/2 */
+        *dl = t / 4 + 8 * (r % 2), *dc = 4 * (r / 2) + t % 4;
+        break;
+    case SH_TC_16X256B: /* mma.sync's m16n8 accumulator, repeated every 8 columns */
+        *dl = t / 4 + 8 * (r / 2 % 2), *dc = 8 * (r / 4) + 2 * (t % 4) + r % 2;
+        break;
+    default: /* 16x32bx2: threads 16..31 are the second half, at the offset operand */
+        *dl = t % 16, *dc = r;
+        break;
+    }
+}
+
+/* A lane outside the warp's quarter or a column that is not allocated faults. */
+static bool
+ldst_check(Exec *x, Thread *t, const Inst *in, uint32_t base, uint32_t col, uint32_t ncols)
+{
+    uint32_t chunk = 32 * (t->warp % 4), span = in->shape == SH_TC_32X32B ? 32 : 16;
+    if (base < chunk || base + span > chunk + 32)
         return sim_fault(x, t, in,
-                         "'%s' at lane %u from warp %u, which reaches lanes %u to %u only "
+                         "'%s.%s' at lane %u from warp %u, which reaches lanes %u to %u only "
                          "(PTX ISA 9.7.16.8.1)",
-                         sim_op_table[in->op].mnemonic, base, t->warp, chunk,
-                         chunk + 31) != EX_FAULT;
+                         sim_op_table[in->op].mnemonic, tc_shape_name(in->shape), base, t->warp,
+                         chunk, chunk + 31) != EX_FAULT;
     if (!tmem(x))
         return sim_fault(x, t, in, "out of memory") != EX_FAULT;
-    if (!cols_allocated(x, *col, n))
+    if (!cols_allocated(x, col, ncols))
         return sim_fault(x, t, in,
                          "'%s' of columns %u to %u, which are not all allocated (tcgen05.alloc)",
-                         sim_op_table[in->op].mnemonic, *col, *col + n - 1) != EX_FAULT;
+                         sim_op_table[in->op].mnemonic, col, col + ncols - 1) != EX_FAULT;
     return true;
 }
 
 int
 sim_ex_tcgen05_ldst(Exec *x, Thread *t, const Inst *in)
 {
-    uint32_t n = in->num, lane, col;
-    if (!ldst_lane_col(x, t, in, n, &lane, &col))
+    bool ld = in->op == OP_TC_LD, pk = in->flags & F_PACK16;
+    const Opd *vo = &in->o[ld ? 0 : in->nopd - 1];
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[ld ? 1 : 0]), n = vo->n;
+    uint32_t base = a >> 16, col = a & 0xffff, half = 0;
+    if (in->shape == SH_TC_16X32BX2) /* the second half's column offset */
+        half = (uint32_t)in->o[ld ? 2 : 1].imm & 0xffff;
+    uint32_t dl, dc, hi = 0; /* the widest column offset a thread reaches, + 1 */
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t th = 0; th < 32; th += 31) {
+            tc_frag(in->shape, th, r, &dl, &dc);
+            hi = dc + 1 > hi ? dc + 1 : hi;
+        }
+    hi = (pk ? 2 * hi : hi) + half;
+    if (!ldst_check(x, t, in, base, col, hi))
         return EX_FAULT;
-    uint32_t *row = &x->sm100->mem[(size_t)lane * TMEM_COLS + col];
-    const Opd *v = &x->vecs[in->o[in->op == OP_TC_LD ? 0 : 1].r];
-    for (uint32_t j = 0; j < n; j++)
-        if (in->op == OP_TC_LD)
-            reg_write(t, &v[j], row[j]);
+    const Opd *v = &x->vecs[vo->r];
+    for (uint32_t r = 0; r < n; r++) {
+        tc_frag(in->shape, t->lane, r, &dl, &dc);
+        uint32_t c = col + (t->lane >= 16 ? half : 0) + (pk ? 2 * dc : dc);
+        uint32_t *w = &x->sm100->mem[(size_t)(base + dl) * TMEM_COLS + c];
+        if (ld) { /* .pack::16b: the low halves of two adjacent columns */
+            reg_write(t, &v[r], pk ? (w[0] & 0xffff) | w[1] << 16 : w[0]);
+            continue;
+        }
+        uint32_t b = (uint32_t)opd_read(x, t, &v[r]);
+        if (pk) /* .unpack::16b: a half a column, zero-extended (the simulator's choice) */
+            w[0] = b & 0xffff, w[1] = b >> 16;
         else
-            row[j] = (uint32_t)opd_read(x, t, &v[j]);
+            w[0] = b;
+    }
     return EX_NEXT;
 }
 

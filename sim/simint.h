@@ -184,7 +184,8 @@ enum {
     F_CC = 1u << 26,
     F_IGNSRC = 1u << 27,  /* cp.async: 4th operand is a predicate */
     F_BULKGRP = 1u << 28, /* cp.async.bulk: .bulk_group completion (sm_90) */
-    F_ABS = 1u << 29      /* redux.sync .f32: of the inputs' absolute values (sm_100a) */
+    F_ABS = 1u << 29,     /* redux.sync .f32: of the inputs' absolute values (sm_100a) */
+    F_PACK16 = 1u << 30   /* tcgen05.ld .pack::16b / tcgen05.st .unpack::16b (sm_100a) */
 };
 /* SH_M64: wgmma m64nNkK, with Inst.num = N / 8 (sm_90, decode.c reads the shape). */
 typedef enum {
@@ -199,6 +200,11 @@ typedef enum {
     SH_M32N8K16,
     SH_M8N32K16,
     SH_M16N16K8,
+    SH_TC_32X32B, /* tcgen05.ld / st shapes (exec_sm100.c) */
+    SH_TC_16X64B,
+    SH_TC_16X128B,
+    SH_TC_16X256B,
+    SH_TC_16X32BX2,
 } Shape;
 
 typedef enum {

@@ -83,8 +83,8 @@ func.func @ld_count(%t: i32) {
 }
 
 func.func @ld_shape(%t: i32) {
-  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:8: error: 'vptx.tcgen05_ld' attribute 'shape' is "16x64b" but only "32x32b" is supported
-  %v = "vptx.tcgen05_ld"(%t) {shape = "16x64b"} : (i32) -> vector<4xf32>
+  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:8: error: 'vptx.tcgen05_ld' attribute 'shape' is "16x16b" but must be "32x32b", "16x64b", "16x128b", "16x256b" or "16x32bx2"
+  %v = "vptx.tcgen05_ld"(%t) {shape = "16x16b"} : (i32) -> vector<4xf32>
   return
 }
 
