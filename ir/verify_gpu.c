@@ -809,8 +809,10 @@ verify_tcgen05_mma(Verifier *v, OpId o)
                     kind);
         return;
     }
+    TypeId at = arg_type(v, o, 1); /* i64: a shared memory descriptor; i32: [a-tmem] */
     if (!verify_want_type(v, o, operand(0), TY_I32) ||
-        !verify_want_type(v, o, operand(1), TY_I64) ||
+        !verify_want(v, o, operand(1), at == TY_I64 || at == TY_I32,
+                     "i64 (A's shared memory descriptor) or i32 (A's tensor-memory address)") ||
         !verify_want_type(v, o, operand(2), TY_I64) ||
         !verify_want_type(v, o, operand(3), TY_I32) || !verify_want_type(v, o, operand(4), TY_I1))
         return;

@@ -107,7 +107,11 @@ lower_mma(Emit *e, OpId o)
 {
     Op *op = op_get(e->m, o);
     Slot d = as_reg(e, narrow32(e, scalar_of(e, op->args[0])));
-    Slot ad = as_reg(e, scalar_of(e, op->args[1])), bd = as_reg(e, scalar_of(e, op->args[2]));
+    /* A: an i64 shared memory descriptor, or an i32 tensor-memory address ([a-tmem]) */
+    bool a_tmem = value_type(e->m, op->args[1]) == TY_I32;
+    Slot ad =
+        as_reg(e, a_tmem ? narrow32(e, scalar_of(e, op->args[1])) : scalar_of(e, op->args[1]));
+    Slot bd = as_reg(e, scalar_of(e, op->args[2]));
     Slot id = as_reg(e, narrow32(e, scalar_of(e, op->args[3])));
     Slot en = scalar_of(e, op->args[4]);
     if (en.is_imm) { /* enable-input-d must be a predicate register */
@@ -115,8 +119,8 @@ lower_mma(Emit *e, OpId o)
         ins(e, "setp.ne.u32 %s, %u, 0;", S(e, p), en.bits ? 1u : 0u);
         en = p;
     }
-    ins(e, "tcgen05.mma.cta_group::1.kind::%s [%s], %s, %s, %s, %s;", kind_attr(e, o, "f16"),
-        S(e, d), S(e, ad), S(e, bd), S(e, id), S(e, en));
+    ins(e, "tcgen05.mma.cta_group::1.kind::%s [%s], %s%s%s, %s, %s, %s;", kind_attr(e, o, "f16"),
+        S(e, d), a_tmem ? "[" : "", S(e, ad), a_tmem ? "]" : "", S(e, bd), S(e, id), S(e, en));
     return true;
 }
 

@@ -1,7 +1,8 @@
 /*
  * exec_sm100.c -- the Blackwell (sm_100a) tcgen05 instructions, cta_group::1 [PTX ISA 9.1
- * 9.7.16]: tensor memory, its allocation, tcgen05.mma from shared-memory descriptors,
- * tcgen05.commit, tcgen05.ld / st (.32x32b), tcgen05.wait, tcgen05.fence.
+ * 9.7.16]: tensor memory, its allocation, tcgen05.mma (A from a shared-memory descriptor
+ * or tensor memory, M = 64 or 128), tcgen05.commit, tcgen05.ld / st (.32x32b, .16x64b,
+ * .16x128b, .16x256b, .16x32bx2, .pack::16b / .unpack::16b), tcgen05.wait, tcgen05.fence.
  *
  * Requires:  Insts decoded through ops.def (sim_dec_tcgen05); mbarriers of exec_sm90.c.
  * Ensures:   each CTA has its own tensor memory, 128 lanes x 512 columns of 32 bits
@@ -12,8 +13,10 @@
  *            so tcgen05.commit arrives at once and tcgen05.wait has nothing to wait
  *            for.  The instruction descriptor (Table 42) and the shared memory
  *            descriptor (Table 40) are decoded field by field, and what is not modelled
- *            (M = 64, sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
+ *            (sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
  *            128B swizzle with 32B atoms) is a located fault, never a silent guess.
+ *            D (and A in tensor memory) take the lanes of the data-path layout:
+ *            M = 128 row i at lane i, M = 64 rows 16q.. at lanes 32q + (0 or 16).
  *            tcgen05.ld / st of warp w reach lanes 32 (w % 4) .. + 31 only [9.7.16.8.1].
  *            A CTA that ends with columns allocated faults at its last thread's exit.
  */
@@ -181,9 +184,10 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
     case OP_TC_MMA_F8F6F4:
     case OP_TC_MMA_I8:
         if (in->o[0].kind != OPD_ADDR)
-            return dec_error(d,
-                             "tcgen05.mma needs [d-tmem], a-desc, b-desc, idesc, enable-input-d");
-        d->opty[1] = d->opty[2] = TY_B64;
+            return dec_error(d, "tcgen05.mma needs [d-tmem], a-desc or [a-tmem], b-desc, idesc, "
+                                "enable-input-d");
+        d->opty[1] = in->o[1].kind == OPD_ADDR ? TY_B32 : TY_B64; /* [a-tmem]: A in tensor memory */
+        d->opty[2] = TY_B64;
         d->opty[4] = TY_PRED;
         return true;
     case OP_TC_LD:
@@ -440,9 +444,7 @@ idesc_problem(MmaKind k, const SimIdesc *d, bool reserved_ok)
             return "has types outside kind::i8's (D s32, A/B s8 or u8, no negation)";
         break;
     }
-    if (d->m == 64)
-        return "has M = 64, whose tensor-memory layout the simulator does not model";
-    if (d->m != 128)
+    if (d->m != 64 && d->m != 128)
         return "has an M other than 64 or 128 (cta_group::1)";
     if (d->n < 8 || d->n > 256 || (k == MK_I8 && d->n > 32 && d->n % 16))
         return "has an N outside the shapes of PTX ISA Table 39";
@@ -475,6 +477,80 @@ load_matrix(Exec *x, Thread *t, const Inst *in, MmaKind k, unsigned ty, uint64_t
     return true;
 }
 
+/* The tensor-memory lane of row i of an M-row matrix (D, or A from tensor memory) whose
+ * address names lane `sub` [9.7.16.10.5, the data-path layouts]: M = 128 (layout D) is
+ * row i at lane i; M = 64 (layout F, not .ws) is rows 16 q .. 16 q + 15 at lanes
+ * 32 q + sub .. 32 q + sub + 15, sub being 0 or 16 (half of each warp's 32 lanes). */
+static uint32_t
+dp_lane(uint32_t m, uint32_t sub, uint32_t i)
+{
+    return m == 128 ? i : i / 16 * 32 + sub + i % 16;
+}
+
+/* Why a matrix of M rows and `cols` columns at tensor-memory address a cannot be there. */
+static const char *
+tmem_matrix_problem(const Exec *x, uint32_t m, uint32_t a, uint32_t cols)
+{
+    uint32_t lane = a >> 16, col = a & 0xffff;
+    if (m == 128 && lane != 0)
+        return "is not at lane 0: M = 128 fills lanes 0 to 127";
+    if (m == 64 && lane != 0 && lane != 16)
+        return "is not at lane 0 or 16: M = 64 fills 16 lanes of each warp's 32 (layout F)";
+    if (!cols_allocated(x, col, cols))
+        return "covers columns that are not all allocated";
+    return NULL;
+}
+
+/* A (M x K) from tensor memory at a [the [a-tmem] form]: row i in the lane of the data-path
+ * layout, its K elements packed in 32-bit cells from the address's column, the first in
+ * the low bits (K x e = 32 bytes: 8 columns). */
+static bool
+load_tmem_a(Exec *x, Thread *t, const Inst *in, MmaKind k, const SimIdesc *d, uint32_t a,
+            uint32_t K, double *out)
+{
+    uint32_t e = k == MK_F16 ? 2 : k == MK_TF32 ? 4 : 1;
+    const char *why = d->trans_a ? "is MN-major (transpose A): A in tensor memory is K-major"
+                                 : tmem_matrix_problem(x, d->m, a, K * e / 4);
+    if (why)
+        return sim_fault(x, t, in, "tcgen05.mma: A in tensor memory at 0x%08x %s", a, why) !=
+               EX_FAULT;
+    for (uint32_t r = 0; r < d->m; r++) {
+        const uint32_t *row =
+            &x->sm100->mem[(size_t)dp_lane(d->m, a >> 16, r) * TMEM_COLS + (a & 0xffff)];
+        for (uint32_t kk = 0; kk < K; kk++) {
+            uint32_t byte = kk * e, w = row[byte / 4] >> 8 * (byte % 4);
+            uint8_t b[4] = { (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16),
+                             (uint8_t)(w >> 24) };
+            out[r * K + kk] = elem(k, d->atype, b);
+        }
+    }
+    return true;
+}
+
+/* D (+)= A x B for one cell (i, j) of D at w: i8 exactly, floats in double rounded to the
+ * D type (f16 in the low half of the cell [9.7.16.10.4.1]) */
+static void
+mma_cell(MmaKind k, const SimIdesc *d, const double *A, const double *B, uint32_t i, uint32_t j,
+         uint32_t K, bool acc, uint32_t *w)
+{
+    if (k == MK_I8) { /* exact: 32 products of 8-bit values */
+        int64_t s = acc ? (int32_t)*w : 0;
+        for (uint32_t kk = 0; kk < K; kk++)
+            s += (int64_t)A[i * K + kk] * (int64_t)B[j * K + kk];
+        if (d->saturate)
+            s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+        *w = (uint32_t)s; /* wraps without .satfinite */
+        return;
+    }
+    double s = 0, sa = d->neg_a ? -1 : 1, sb = d->neg_b ? -1 : 1;
+    if (acc)
+        s = d->dtype == 1 ? (double)f32_of(*w) : f16_to_double((uint16_t)*w);
+    for (uint32_t kk = 0; kk < K; kk++)
+        s += sa * A[i * K + kk] * sb * B[j * K + kk];
+    *w = d->dtype == 1 ? bits_of_f32((float)s)
+                       : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
+}
+
 int
 sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
 {
@@ -489,47 +565,28 @@ sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
     if (why)
         return sim_fault(x, t, in, "%s: instruction descriptor 0x%08x %s",
                          sim_op_table[in->op].mnemonic, id, why);
-    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff;
-    if (taddr >> 16)
-        return sim_fault(x, t, in, "tcgen05.mma: D at lane %u, but M = 128 fills lanes 0 to 127",
-                         taddr >> 16);
+    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff, sub = taddr >> 16;
     if (!tmem(x))
         return sim_fault(x, t, in, "out of memory");
-    if (!cols_allocated(x, col, d.n))
-        return sim_fault(x, t, in,
-                         "tcgen05.mma: D in columns %u to %u, which are not all allocated", col,
-                         col + d.n - 1);
+    if ((why = tmem_matrix_problem(x, d.m, taddr, d.n)))
+        return sim_fault(x, t, in, "tcgen05.mma: D (%u x %u) at 0x%08x %s", d.m, d.n, taddr, why);
     double *A = malloc((size_t)d.m * K * sizeof *A), *B = malloc((size_t)d.n * K * sizeof *B);
     int rc = EX_FAULT;
     if (!A || !B) {
         rc = sim_fault(x, t, in, "out of memory");
         goto out;
     }
-    if (!load_matrix(x, t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a, d.m, K, A) ||
+    bool a_tmem = in->o[1].kind == OPD_ADDR;
+    if (!(a_tmem ? load_tmem_a(x, t, in, k, &d, (uint32_t)addr_of(x, t, &in->o[1]), K, A)
+                 : load_matrix(x, t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a, d.m, K,
+                               A)) ||
         !load_matrix(x, t, in, k, d.btype, opd_read(x, t, &in->o[2]), d.trans_b, d.n, K, B))
         goto out;
     bool acc = pred_read(x, t, &in->o[4]);
-    double sa = d.neg_a ? -1 : 1, sb = d.neg_b ? -1 : 1;
     for (uint32_t i = 0; i < d.m; i++)
-        for (uint32_t j = 0; j < d.n; j++) {
-            uint32_t *w = &x->sm100->mem[(size_t)i * TMEM_COLS + col + j];
-            if (k == MK_I8) { /* exact: 32 products of 8-bit values */
-                int64_t s = acc ? (int32_t)*w : 0;
-                for (uint32_t kk = 0; kk < K; kk++)
-                    s += (int64_t)A[i * K + kk] * (int64_t)B[j * K + kk];
-                if (d.saturate)
-                    s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
-                *w = (uint32_t)s; /* wraps without .satfinite */
-                continue;
-            }
-            double s = 0;
-            if (acc) /* sub-word D: one element in the low 16 bits of a word [9.7.16.10.4.1] */
-                s = d.dtype == 1 ? (double)f32_of(*w) : f16_to_double((uint16_t)*w);
-            for (uint32_t kk = 0; kk < K; kk++)
-                s += sa * A[i * K + kk] * sb * B[j * K + kk];
-            *w = d.dtype == 1 ? bits_of_f32((float)s)
-                              : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
-        }
+        for (uint32_t j = 0; j < d.n; j++)
+            mma_cell(k, &d, A, B, i, j, K, acc,
+                     &x->sm100->mem[(size_t)dp_lane(d.m, sub, i) * TMEM_COLS + col + j]);
     x->st.tc_mma_ops++;
     x->tc_fmas = (double)d.m * d.n * K;
     rc = EX_NEXT;
