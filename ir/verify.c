@@ -941,6 +941,8 @@ verify_nvgpu_rules(Verifier *v, OpId o)
     case OP_TCGEN05_ST:
     case OP_TCGEN05_WAIT:
     case OP_TCGEN05_FENCE:
+    case OP_TCGEN05_CP:
+    case OP_TCGEN05_SHIFT:
         verify_tcgen05(v, o);
         return true;
     default:

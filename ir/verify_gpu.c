@@ -894,6 +894,43 @@ verify_tcgen05_ldst(Verifier *v, OpId o, bool st)
                                      "(16x256b: 4 registers for .x1)"));
 }
 
+/* tcgen05.cp .SHAPE{.multicast} [taddr], sdesc [9.7.16.9.1]: 64x128b needs a warpx2
+ * multicast, 32x128b warpx4, the others none */
+static void
+verify_tcgen05_cp(Verifier *v, OpId o)
+{
+    static const struct {
+        const char *shape, *multicast[2];
+    } forms[] = {
+        { "128x256b", { NULL, NULL } },    { "4x256b", { NULL, NULL } },
+        { "128x128b", { NULL, NULL } },    { "64x128b", { "warpx2::02_13", "warpx2::01_23" } },
+        { "32x128b", { "warpx4", NULL } },
+    };
+    verify_want_type(v, o, operand(0), TY_I32);
+    verify_want_type(v, o, operand(1), TY_I64);
+    const char *shape = verify_get_enum(v, o, "shape", true);
+    const char *mc = verify_get_enum(v, o, "multicast", false);
+    if (!shape)
+        return;
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        if (strcmp(shape, forms[i].shape))
+            continue;
+        const char *const *m = forms[i].multicast;
+        bool ok = m[0] ? mc && (!strcmp(mc, m[0]) || (m[1] && !strcmp(mc, m[1]))) : !mc;
+        if (!ok)
+            verify_fail(v, o,
+                        m[0] ? "shape \"%s\" needs attribute 'multicast' = \"%s\"%s%s%s"
+                             : "shape \"%s\" takes no attribute 'multicast'%s%s%s%s",
+                        shape, m[0] ? m[0] : "", m[1] ? " or \"" : "", m[1] ? m[1] : "",
+                        m[1] ? "\"" : "");
+        return;
+    }
+    verify_fail(v, o,
+                "attribute 'shape' is \"%s\" but must be \"128x256b\", \"4x256b\", \"128x128b\", "
+                "\"64x128b\" or \"32x128b\"",
+                shape);
+}
+
 static void
 want_kind_attr(Verifier *v, OpId o, const char *a, const char *b)
 {
@@ -956,6 +993,12 @@ verify_tcgen05(Verifier *v, OpId o)
         break;
     case OP_TCGEN05_FENCE:
         want_kind_attr(v, o, "before", "after");
+        break;
+    case OP_TCGEN05_CP:
+        verify_tcgen05_cp(v, o);
+        break;
+    case OP_TCGEN05_SHIFT:
+        verify_want_type(v, o, operand(0), TY_I32);
         break;
     default: /* OP_TCGEN05_RELINQUISH: nothing to check */
         break;

@@ -193,6 +193,19 @@ lower_st(Emit *e, OpId o)
     return true;
 }
 
+/* tcgen05.cp.cta_group::1.SHAPE{.multicast} [taddr], sdesc: one thread issues it */
+static bool
+lower_cp(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    Slot t = as_reg(e, narrow32(e, scalar_of(e, op->args[0])));
+    Slot d = as_reg(e, scalar_of(e, op->args[1]));
+    const Attr *sh = op_attr(e->m, o, "shape"), *mc = op_attr(e->m, o, "multicast");
+    ins(e, "tcgen05.cp.cta_group::1.%s%s%s [%s], %s;", sh && sh->str ? sh->str : "128x256b",
+        mc && mc->str ? "." : "", mc && mc->str ? mc->str : "", S(e, t), S(e, d));
+    return true;
+}
+
 bool
 isel_sm100(Emit *e, OpId o)
 {
@@ -236,6 +249,12 @@ isel_sm100(Emit *e, OpId o)
         return true;
     case OP_TCGEN05_FENCE:
         ins(e, "tcgen05.fence::%s_thread_sync;", kind_attr(e, o, "before"));
+        return true;
+    case OP_TCGEN05_CP:
+        return lower_cp(e, o);
+    case OP_TCGEN05_SHIFT:
+        ins(e, "tcgen05.shift.cta_group::1.down [%s];",
+            S(e, as_reg(e, narrow32(e, scalar_of(e, op->args[0])))));
         return true;
     default:
         return fail_op(e, "is not a tcgen05 op");

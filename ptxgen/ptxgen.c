@@ -124,6 +124,8 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_TCGEN05_ST] = isel_sm100,
     [OP_TCGEN05_WAIT] = isel_sm100,
     [OP_TCGEN05_FENCE] = isel_sm100,
+    [OP_TCGEN05_CP] = isel_sm100,
+    [OP_TCGEN05_SHIFT] = isel_sm100,
 };
 
 /* The lowering of op kind k: its class's (ops.def), else lower_fn's */

@@ -193,6 +193,25 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
     case OP_TC_LD:
     case OP_TC_ST:
         return dec_tc_ldst(d, in);
+    case OP_TC_CP: { /* tcgen05.cp.cta_group::1.SHAPE{.multicast} [taddr], s-desc */
+        bool m64 = in->shape == SH_CP_64X128B, m32 = in->shape == SH_CP_32X128B;
+        if (in->shape < SH_CP_128X256B || in->shape > SH_CP_32X128B)
+            return dec_error(d, "tcgen05.cp needs a shape: .128x256b, .4x256b, .128x128b, "
+                                ".64x128b or .32x128b");
+        if (m64   ? in->sub != SUB_WARPX2_02_13 && in->sub != SUB_WARPX2_01_23
+            : m32 ? in->sub != SUB_WARPX4
+                  : in->sub != SUB_NONE)
+            return dec_error(d, "tcgen05.cp: .64x128b needs .warpx2::02_13 or ::01_23, "
+                                ".32x128b .warpx4, the other shapes no multicast");
+        if (in->o[0].kind != OPD_ADDR)
+            return dec_error(d, "tcgen05.cp needs [taddr], s-desc");
+        d->opty[1] = TY_B64;
+        return true;
+    }
+    case OP_TC_SHIFT:
+        if (in->o[0].kind != OPD_ADDR)
+            return dec_error(d, "tcgen05.shift needs [taddr]");
+        return true;
     case OP_TC_ALLOC:
     case OP_TC_COMMIT:
         if (in->o[0].kind != OPD_ADDR)
@@ -594,6 +613,83 @@ out:
     free(A);
     free(B);
     return rc;
+}
+
+/* ---- tcgen05.cp [9.7.16.9.1]: rows of 16 or 32 bytes from shared memory, through the
+ * shared memory descriptor (K-major, the bytes as 1-byte elements), into tensor memory
+ * from the address's column, each row to the lanes its shape and multicast name:
+ *   128x256b, 128x128b  row r -> lane r
+ *   4x256b              row r -> lane 32 r (lane 0 of each warp's quarter)
+ *   64x128b ::02_13     row r -> lanes r and r + 64 (warps 0 and 2, 1 and 3 alike)
+ *   64x128b ::01_23     rows 0..31 -> warps 0 and 1, rows 32..63 -> warps 2 and 3
+ *   32x128b .warpx4     row r -> lanes r, r + 32, r + 64, r + 96
+ * tcgen05.shift: not modelled (a located fault). ---- */
+
+static uint32_t
+cp_lanes(const Inst *in, uint32_t r, uint32_t lanes[4])
+{
+    switch (in->shape) {
+    case SH_CP_4X256B:
+        lanes[0] = 32 * r;
+        return 1;
+    case SH_CP_64X128B:
+        if (in->sub == SUB_WARPX2_02_13) {
+            lanes[0] = r, lanes[1] = r + 64;
+        } else {
+            lanes[0] = r + 32 * (r / 32), lanes[1] = lanes[0] + 32;
+        }
+        return 2;
+    case SH_CP_32X128B:
+        for (uint32_t q = 0; q < 4; q++)
+            lanes[q] = r + 32 * q;
+        return 4;
+    default:
+        lanes[0] = r;
+        return 1;
+    }
+}
+
+int
+sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
+{
+    if (in->op == OP_TC_SHIFT)
+        return sim_fault(x, t, in, "tcgen05.shift is not modelled by the simulator");
+    static const uint32_t rows_of[] = { 128, 4, 128, 64, 32 }, bytes_of[] = { 32, 32, 16, 16, 16 };
+    uint32_t R = rows_of[in->shape - SH_CP_128X256B], B = bytes_of[in->shape - SH_CP_128X256B];
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), col = a & 0xffff;
+    uint64_t desc = opd_read(x, t, &in->o[1]);
+    if (a >> 16)
+        return sim_fault(
+            x, t, in, "tcgen05.cp to lane %u: the simulator models copies to lane 0 only", a >> 16);
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory");
+    if (!cols_allocated(x, col, B / 4))
+        return sim_fault(x, t, in, "tcgen05.cp to columns %u to %u, which are not all allocated",
+                         col, col + B / 4 - 1);
+    SimSdesc s;
+    bool ok = sim_tc_sdesc_decode(desc, &s);
+    const char *why = !ok              ? "has a bad fixed field or swizzle mode"
+                      : s.base_offset  ? "has a non-zero base offset (not modelled)"
+                      : s.lbo_absolute ? "uses the absolute leading-dimension mode (not modelled)"
+                      : s.swizzle_mode == 1 ? "uses 128B swizzle with 32B atoms (not modelled)"
+                                            : NULL;
+    if (why)
+        return sim_fault(x, t, in, "tcgen05.cp: shared memory descriptor 0x%016llx %s",
+                         (unsigned long long)desc, why);
+    for (uint32_t r = 0; r < R; r++) {
+        uint32_t lanes[4], nl = cp_lanes(in, r, lanes);
+        for (uint32_t b = 0; b < B; b++) {
+            const uint8_t *p =
+                mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(&s, false, r, b, 1), 1, 1, false);
+            if (!p)
+                return EX_FAULT;
+            for (uint32_t l = 0; l < nl; l++) {
+                uint32_t *w = &x->sm100->mem[(size_t)lanes[l] * TMEM_COLS + col + b / 4];
+                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)*p << 8 * (b % 4);
+            }
+        }
+    }
+    return EX_NEXT;
 }
 
 /* ---- tcgen05.commit: the mmas before it have completed (at issue), so the arrive

@@ -148,7 +148,10 @@ typedef enum {
     SUB_NUMBER,
     SUB_NOTANUMBER,
     SUB_NORMAL,
-    SUB_SUBNORMAL
+    SUB_SUBNORMAL,
+    SUB_WARPX2_02_13, /* tcgen05.cp multicasts (sm_100a) */
+    SUB_WARPX2_01_23,
+    SUB_WARPX4
 } SubOp;
 /* SP_NONE is the generic space; SP_FRAME (internal) is the current call
  * frame, which lives in local memory: .local variables and .param
@@ -205,6 +208,11 @@ typedef enum {
     SH_TC_16X128B,
     SH_TC_16X256B,
     SH_TC_16X32BX2,
+    SH_CP_128X256B, /* tcgen05.cp shapes (exec_sm100.c) */
+    SH_CP_4X256B,
+    SH_CP_128X128B,
+    SH_CP_64X128B,
+    SH_CP_32X128B,
 } Shape;
 
 typedef enum {
@@ -726,7 +734,7 @@ int sim_sm90_deadlock(Exec *x, const Thread *t);
 int sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o);
 /* sm_100a tcgen05 (exec_sm100.c) */
 DecodeFn sim_dec_tcgen05;
-ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit;
+ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit, sim_ex_tcgen05_cp;
 WarpFn sim_wx_tcgen05;
 void sim_sm100_cta_reset(Exec *x);
 void sim_sm100_free(Exec *x);
