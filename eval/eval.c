@@ -564,6 +564,7 @@ dispatch_other(Eval *ev, Frame *f, OpId o)
     case OP_TCGEN05_FENCE:
     case OP_TCGEN05_CP:
     case OP_TCGEN05_SHIFT:
+    case OP_TCGEN05_MMA_BS:
         return simt_only(ev, o);
     case OP_CLUSTER_ID:
     case OP_CLUSTER_DIM:

@@ -805,7 +805,7 @@ verify_tcgen05_mma(Verifier *v, OpId o)
     if (kind && !known) {
         verify_fail(v, o,
                     "attribute 'kind' is \"%s\" but must be \"f16\", \"tf32\", \"f8f6f4\" or "
-                    "\"i8\" (block-scaled kinds are not supported)",
+                    "\"i8\" (block-scaled kinds: vptx.tcgen05_mma_block_scale)",
                     kind);
         return;
     }
@@ -931,6 +931,83 @@ verify_tcgen05_cp(Verifier *v, OpId o)
                 shape);
 }
 
+/* The block-scaled instruction descriptor [Table 44; CUTLASS's InstrDescriptorBlockScaled]:
+ * bits 0-2 sparsity, 3 and 6 reserved, 4-5 B's scale-factor byte, 7-9 / 10-12 A / B
+ * format, 13-14 negate, 15-16 MN-major, 17-22 N >> 3, 23 scale format (UE4M3 0, UE8M0
+ * 1), 24-28 M >> 4, 29-30 A's scale-factor byte, 31 (K = 96) not supported.  kind::
+ * mxf8f6f4: E4M3 0, E5M2 1, E2M3 3, E3M2 4, E2M1 5 with scale_vec::1X and UE8M0;
+ * mxf4: E2M1 1, 2X, UE8M0; mxf4nvf4: E2M1 1, 2X with UE8M0 or 4X with either. */
+static void
+check_idesc_bs(Verifier *v, OpId o, const char *kind, const char *sv, uint32_t d)
+{
+    unsigned at = d >> 7 & 7, bt = d >> 10 & 7, n = (d >> 17 & 63) << 3, m = (d >> 24 & 31) << 4;
+    unsigned sfb = d >> 4 & 3, sfa = d >> 29 & 3, ue8m0 = d >> 23 & 1;
+    bool f8 = !strcmp(kind, "mxf8f6f4"), x4 = !strcmp(sv, "4X"), x2 = !strcmp(sv, "2X");
+    const char *why = NULL;
+    if (d & 7u)
+        why = "sets sparsity (bits 0-2), which vptx does not emit";
+    else if (d & (1u << 3 | 1u << 6))
+        why = "sets a reserved bit (3 or 6)";
+    else if (d >> 31)
+        why = "sets bit 31 (K = 96), which vptx does not support";
+    else if (f8 ? at == 2 || at > 5 || bt == 2 || bt > 5 : at != 1 || bt != 1)
+        why = f8 ? "has A/B formats (bits 7-12) other than E4M3 = 0, E5M2 = 1, E2M3 = 3, E3M2 = "
+                   "4, E2M1 = 5"
+                 : "has A/B formats (bits 7-12) other than E2M1 = 1";
+    else if ((d >> 15 & 3) && (!f8 || at > 1 || bt > 1))
+        why = "is MN-major (bits 15-16), which only 8-bit formats may be";
+    else if (!ue8m0 && !x4)
+        why = "has scale format UE4M3 (bit 23 clear), which needs scale_vec::4X of "
+              "kind::mxf4nvf4";
+    else if (x4 ? sfa || sfb : x2 ? (sfa | sfb) & 1 : 0)
+        why = "has a scale-factor byte (bits 4-5, 29-30) the scale_vec does not allow (4X: 0; "
+              "2X: 0 or 2)";
+    else if (m != 64 && m != 128)
+        why = "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
+    else if (n < 8 || n > 256)
+        why = "has N (bits 17-22, N >> 3) outside 8 to 256";
+    if (why)
+        verify_fail(v, o, "instruction descriptor 0x%08x %s for kind::%s", d, why, kind);
+}
+
+/* tcgen05.mma.kind::K.block_scale.scale_vec::V: the kinds and their scale vectors
+ * [9.7.16.10.9]: mxf8f6f4 1X, mxf4 2X, mxf4nvf4 2X or 4X */
+static void
+verify_tcgen05_mma_bs(Verifier *v, OpId o)
+{
+    const char *kind = verify_get_enum(v, o, "kind", true);
+    const char *sv = verify_get_enum(v, o, "scale_vec", true);
+    if (!kind || !sv)
+        return;
+    bool f8 = !strcmp(kind, "mxf8f6f4"), f4 = !strcmp(kind, "mxf4"), nv = !strcmp(kind, "mxf4nvf4");
+    if (!f8 && !f4 && !nv) {
+        verify_fail(v, o,
+                    "attribute 'kind' is \"%s\" but must be \"mxf8f6f4\", \"mxf4\" or "
+                    "\"mxf4nvf4\" (the block-scaled kinds)",
+                    kind);
+        return;
+    }
+    if (f8 ? strcmp(sv, "1X") : f4 ? strcmp(sv, "2X") : strcmp(sv, "2X") && strcmp(sv, "4X")) {
+        verify_fail(v, o, "attribute 'scale_vec' is \"%s\" but kind::%s needs %s", sv, kind,
+                    f8   ? "\"1X\""
+                    : f4 ? "\"2X\""
+                         : "\"2X\" or \"4X\"");
+        return;
+    }
+    TypeId at = arg_type(v, o, 1);
+    if (!verify_want_type(v, o, operand(0), TY_I32) ||
+        !verify_want(v, o, operand(1), at == TY_I64 || at == TY_I32,
+                     "i64 (A's shared memory descriptor) or i32 (A's tensor-memory address)") ||
+        !verify_want_type(v, o, operand(2), TY_I64) ||
+        !verify_want_type(v, o, operand(3), TY_I32) ||
+        !verify_want_type(v, o, operand(4), TY_I32) ||
+        !verify_want_type(v, o, operand(5), TY_I32) || !verify_want_type(v, o, operand(6), TY_I1))
+        return;
+    int64_t d;
+    if (const_operand(v, o, 3, &d))
+        check_idesc_bs(v, o, kind, sv, (uint32_t)d);
+}
+
 static void
 want_kind_attr(Verifier *v, OpId o, const char *a, const char *b)
 {
@@ -999,6 +1076,9 @@ verify_tcgen05(Verifier *v, OpId o)
         break;
     case OP_TCGEN05_SHIFT:
         verify_want_type(v, o, operand(0), TY_I32);
+        break;
+    case OP_TCGEN05_MMA_BS:
+        verify_tcgen05_mma_bs(v, o);
         break;
     default: /* OP_TCGEN05_RELINQUISH: nothing to check */
         break;

@@ -124,6 +124,38 @@ lower_mma(Emit *e, OpId o)
     return true;
 }
 
+/* tcgen05.mma.cta_group::1.kind::K.block_scale.scale_vec::V [d], a, b, idesc, [sfa], [sfb],
+ * p; kind::mxf4nvf4 needs PTX ISA 8.7 */
+static bool
+lower_mma_bs(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    const char *kind = kind_attr(e, o, "mxf8f6f4");
+    const Attr *sv = op_attr(e->m, o, "scale_vec");
+    if (!strcmp(kind, "mxf4nvf4"))
+        need_version(e, 87);
+    Slot d = as_reg(e, narrow32(e, scalar_of(e, op->args[0])));
+    bool a_tmem = value_type(e->m, op->args[1]) == TY_I32;
+    Slot ad =
+        as_reg(e, a_tmem ? narrow32(e, scalar_of(e, op->args[1])) : scalar_of(e, op->args[1]));
+    Slot bd = as_reg(e, scalar_of(e, op->args[2]));
+    Slot id = as_reg(e, narrow32(e, scalar_of(e, op->args[3])));
+    Slot sa = as_reg(e, narrow32(e, scalar_of(e, op->args[4])));
+    Slot sb = as_reg(e, narrow32(e, scalar_of(e, op->args[5])));
+    Slot en = scalar_of(e, op->args[6]);
+    if (en.is_imm) { /* enable-input-d must be a predicate register */
+        Slot p = new_reg(e, RC_PRED);
+        ins(e, "setp.ne.u32 %s, %u, 0;", S(e, p), en.bits ? 1u : 0u);
+        en = p;
+    }
+    ins(e,
+        "tcgen05.mma.cta_group::1.kind::%s.block_scale.scale_vec::%s [%s], %s%s%s, %s, %s, [%s], "
+        "[%s], %s;",
+        kind, sv && sv->str ? sv->str : "1X", S(e, d), a_tmem ? "[" : "", S(e, ad),
+        a_tmem ? "]" : "", S(e, bd), S(e, id), S(e, sa), S(e, sb), S(e, en));
+    return true;
+}
+
 /* "{%r1, %r2, ...}" of n slots */
 static const char *
 reg_list(Emit *e, const Slot *s, uint32_t n)
@@ -252,6 +284,8 @@ isel_sm100(Emit *e, OpId o)
         return true;
     case OP_TCGEN05_CP:
         return lower_cp(e, o);
+    case OP_TCGEN05_MMA_BS:
+        return lower_mma_bs(e, o);
     case OP_TCGEN05_SHIFT:
         ins(e, "tcgen05.shift.cta_group::1.down [%s];",
             S(e, as_reg(e, narrow32(e, scalar_of(e, op->args[0])))));

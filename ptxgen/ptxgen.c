@@ -126,6 +126,7 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_TCGEN05_FENCE] = isel_sm100,
     [OP_TCGEN05_CP] = isel_sm100,
     [OP_TCGEN05_SHIFT] = isel_sm100,
+    [OP_TCGEN05_MMA_BS] = isel_sm100,
 };
 
 /* The lowering of op kind k: its class's (ops.def), else lower_fn's */

@@ -193,6 +193,23 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
     case OP_TC_LD:
     case OP_TC_ST:
         return dec_tc_ldst(d, in);
+    case OP_TC_MMA_MXF8F6F4:
+    case OP_TC_MMA_MXF4:
+    case OP_TC_MMA_MXF4NVF4: {
+        unsigned want = in->op == OP_TC_MMA_MXF8F6F4 ? 1 : 2;
+        if (in->num != want && !(in->op == OP_TC_MMA_MXF4NVF4 && in->num == 4))
+            return dec_error(d, "'%s' needs .scale_vec::%s", sim_op_table[in->op].mnemonic,
+                             in->op == OP_TC_MMA_MXF8F6F4 ? "1X"
+                             : in->op == OP_TC_MMA_MXF4   ? "2X"
+                                                          : "2X or ::4X");
+        if (in->o[0].kind != OPD_ADDR || in->o[4].kind != OPD_ADDR || in->o[5].kind != OPD_ADDR)
+            return dec_error(d, "block-scaled tcgen05.mma needs [d-tmem], a-desc or [a-tmem], "
+                                "b-desc, idesc, [sfa-tmem], [sfb-tmem], enable-input-d");
+        d->opty[1] = in->o[1].kind == OPD_ADDR ? TY_B32 : TY_B64;
+        d->opty[2] = TY_B64;
+        d->opty[6] = TY_PRED;
+        return true;
+    }
     case OP_TC_CP: { /* tcgen05.cp.cta_group::1.SHAPE{.multicast} [taddr], s-desc */
         bool m64 = in->shape == SH_CP_64X128B, m32 = in->shape == SH_CP_32X128B;
         if (in->shape < SH_CP_128X256B || in->shape > SH_CP_32X128B)
@@ -613,6 +630,50 @@ out:
     free(A);
     free(B);
     return rc;
+}
+
+/* ---- block-scaled tcgen05.mma: the element and scale formats ---- */
+
+double
+sim_tc_elem_value(unsigned fmt, uint8_t bits)
+{
+    /* exponent and mantissa bits, bias; E4M3's S.1111.111 is NaN, E5M2 is IEEE-like,
+       the fp6 and fp4 formats have neither infinities nor NaN */
+    static const struct {
+        unsigned eb, mb, bias;
+    } f[6] = { { 4, 3, 7 }, { 5, 2, 15 }, { 0, 0, 0 }, { 2, 3, 1 }, { 3, 2, 3 }, { 2, 1, 1 } };
+    if (fmt > 5 || fmt == 2)
+        return NAN;
+    unsigned eb = f[fmt].eb, mb = f[fmt].mb, bias = f[fmt].bias;
+    unsigned m = bits & ((1u << mb) - 1), ex = bits >> mb & ((1u << eb) - 1);
+    double sign = bits >> (eb + mb) & 1 ? -1 : 1;
+    if (fmt == 0 && ex == 15 && m == 7)
+        return NAN;
+    if (fmt == 1 && ex == 31)
+        return m ? NAN : sign * INFINITY;
+    if (ex == 0)
+        return sign * ldexp((double)m, 1 - (int)bias - (int)mb);
+    return sign * ldexp((double)(m | 1u << mb), (int)ex - (int)bias - (int)mb);
+}
+
+double
+sim_tc_scale_value(bool ue4m3, uint8_t bits)
+{
+    if (!ue4m3)
+        return bits == 0xff ? NAN : ldexp(1.0, (int)bits - 127);
+    return bits & 0x80 ? NAN : sim_tc_elem_value(0, bits); /* the sign bit must be clear */
+}
+
+/* Decoded and checked; the product itself waits for the scale factors' tensor-memory
+ * layout (9.7.16.10.7), which is not modelled: a located fault, never a guess. */
+int
+sim_ex_tcgen05_mma_bs(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t id = (uint32_t)opd_read(x, t, &in->o[3]);
+    return sim_fault(x, t, in,
+                     "%s.scale_vec::%uX (instruction descriptor 0x%08x): the scale factors' "
+                     "tensor-memory layout is not modelled by the simulator",
+                     sim_op_table[in->op].mnemonic, in->num, id);
 }
 
 /* ---- tcgen05.cp [9.7.16.9.1]: rows of 16 or 32 bytes from shared memory, through the

@@ -23,7 +23,7 @@ func.func @alloc_global(%s: memref<1xi32>, %i: index) {
 }
 
 func.func @kind_unknown(%d: i32, %a: i64, %b: i64, %id: i32, %en: i1) {
-  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:3: error: 'vptx.tcgen05_mma' attribute 'kind' is "mxf4" but must be "f16", "tf32", "f8f6f4" or "i8" (block-scaled kinds are not supported)
+  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:3: error: 'vptx.tcgen05_mma' attribute 'kind' is "mxf4" but must be "f16", "tf32", "f8f6f4" or "i8" (block-scaled kinds: vptx.tcgen05_mma_block_scale)
   "vptx.tcgen05_mma"(%d, %a, %b, %id, %en) {kind = "mxf4"} : (i32, i64, i64, i32, i1) -> ()
   return
 }
