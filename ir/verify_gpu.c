@@ -737,6 +737,20 @@ want_tmem_cols(Verifier *v, OpId o)
                     (long long)n);
 }
 
+/* `cta_group`: 1 (default) or 2, a CTA pair [9.7.16.6]; 0 when it is neither (reported) */
+static int
+cta_group_of(Verifier *v, OpId o)
+{
+    int64_t g = 1;
+    if (!op_attr(v->m, o, "cta_group") || !verify_get_int(v, o, "cta_group", &g, true))
+        return 1;
+    if (g != 1 && g != 2) {
+        verify_fail(v, o, "attribute 'cta_group' is %lld but must be 1 or 2", (long long)g);
+        return 0;
+    }
+    return (int)g;
+}
+
 /* The value of an i32 operand defined by arith.constant, if it is one. */
 static bool
 const_operand(Verifier *v, OpId o, uint32_t i, int64_t *out)
@@ -755,7 +769,7 @@ const_operand(Verifier *v, OpId o, uint32_t i, int64_t *out)
 /* The instruction descriptor of kind::tf32/f16/f8f6f4/i8 [Table 42], checked against the
  * kind [Table 39]: cta_group::1, dense, no .ws. */
 static void
-check_idesc(Verifier *v, OpId o, const char *kind, uint32_t d)
+check_idesc(Verifier *v, OpId o, const char *kind, uint32_t d, int grp)
 {
     unsigned dt = d >> 4 & 3, at = d >> 7 & 7, bt = d >> 10 & 7, n = (d >> 17 & 63) << 3,
              m = (d >> 24 & 31) << 4;
@@ -785,8 +799,9 @@ check_idesc(Verifier *v, OpId o, const char *kind, uint32_t d)
                      "4, E2M1 = 5"
                    : "has A/B types (bits 7-12) other than both F16 = 0 or both BF16 = 1 (F16 "
                      "only with an F16 D)";
-    else if (m != 64 && m != 128)
-        why = "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
+    else if (grp == 2 ? m != 128 && m != 256 : m != 64 && m != 128)
+        why = grp == 2 ? "has M (bits 24-28, M >> 4) other than 128 or 256 (cta_group::2)"
+                       : "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
     else if (n < 8 || n > 256 || (i8 && n > 32 && n % 16))
         why = i8 ? "has N (bits 17-22, N >> 3) outside 8, 16, 24, 32, 48, ... 256 (kind::i8)"
                  : "has N (bits 17-22, N >> 3) outside 8 to 256";
@@ -818,7 +833,7 @@ verify_tcgen05_mma(Verifier *v, OpId o)
         return;
     int64_t d;
     if (kind && const_operand(v, o, 3, &d))
-        check_idesc(v, o, kind, (uint32_t)d);
+        check_idesc(v, o, kind, (uint32_t)d, cta_group_of(v, o));
 }
 
 /* tcgen05.ld / st [9.7.16.8]: the shape's registers a thread for .x1 (0: not a shape) */
@@ -938,7 +953,7 @@ verify_tcgen05_cp(Verifier *v, OpId o)
  * mxf8f6f4: E4M3 0, E5M2 1, E2M3 3, E3M2 4, E2M1 5 with scale_vec::1X and UE8M0;
  * mxf4: E2M1 1, 2X, UE8M0; mxf4nvf4: E2M1 1, 2X with UE8M0 or 4X with either. */
 static void
-check_idesc_bs(Verifier *v, OpId o, const char *kind, const char *sv, uint32_t d)
+check_idesc_bs(Verifier *v, OpId o, const char *kind, const char *sv, uint32_t d, int grp)
 {
     unsigned at = d >> 7 & 7, bt = d >> 10 & 7, n = (d >> 17 & 63) << 3, m = (d >> 24 & 31) << 4;
     unsigned sfb = d >> 4 & 3, sfa = d >> 29 & 3, ue8m0 = d >> 23 & 1;
@@ -962,8 +977,9 @@ check_idesc_bs(Verifier *v, OpId o, const char *kind, const char *sv, uint32_t d
     else if (x4 ? sfa || sfb : x2 ? (sfa | sfb) & 1 : 0)
         why = "has a scale-factor byte (bits 4-5, 29-30) the scale_vec does not allow (4X: 0; "
               "2X: 0 or 2)";
-    else if (m != 64 && m != 128)
-        why = "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
+    else if (grp == 2 ? m != 128 && m != 256 : m != 64 && m != 128)
+        why = grp == 2 ? "has M (bits 24-28, M >> 4) other than 128 or 256 (cta_group::2)"
+                       : "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
     else if (n < 8 || n > 256)
         why = "has N (bits 17-22, N >> 3) outside 8 to 256";
     if (why)
@@ -1005,7 +1021,7 @@ verify_tcgen05_mma_bs(Verifier *v, OpId o)
         return;
     int64_t d;
     if (const_operand(v, o, 3, &d))
-        check_idesc_bs(v, o, kind, sv, (uint32_t)d);
+        check_idesc_bs(v, o, kind, sv, (uint32_t)d, cta_group_of(v, o));
 }
 
 static void
@@ -1020,6 +1036,24 @@ void
 verify_tcgen05(Verifier *v, OpId o)
 {
     uint32_t n = v->m->ops[o].nargs;
+    switch (kind_of(v, o)) {
+    case OP_TCGEN05_ALLOC:
+    case OP_TCGEN05_DEALLOC:
+    case OP_TCGEN05_RELINQUISH:
+    case OP_TCGEN05_COMMIT:
+    case OP_TCGEN05_COMMIT_MC:
+    case OP_TCGEN05_CP:
+    case OP_TCGEN05_SHIFT:
+        cta_group_of(v, o); /* mma and mma_block_scale check it with their descriptor */
+        break;
+    case OP_TCGEN05_MMA:
+    case OP_TCGEN05_MMA_BS:
+        break;
+    default:
+        if (op_attr(v->m, o, "cta_group"))
+            verify_fail(v, o, "takes no attribute 'cta_group'");
+        break;
+    }
     switch (kind_of(v, o)) {
     case OP_TCGEN05_ALLOC:
         if (verify_want_count(v, o, "operands", n, 1, UINT32_MAX) &&
@@ -1060,6 +1094,13 @@ verify_tcgen05(Verifier *v, OpId o)
         break;
     case OP_TCGEN05_COMMIT:
         verify_mbarrier_op(v, o, "bx", 2);
+        break;
+    case OP_TCGEN05_COMMIT_MC: /* the mask: a 16-bit CTA mask of the cluster */
+        if (verify_want_count(v, o, "operands", n, 3, 3)) {
+            want_barriers(v, o, operand(0));
+            verify_want_index(v, o, operand(1));
+            verify_want_type(v, o, operand(2), TY_I16);
+        }
         break;
     case OP_TCGEN05_LD:
     case OP_TCGEN05_ST:

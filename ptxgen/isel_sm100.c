@@ -43,6 +43,13 @@ kind_attr(Emit *e, OpId o, const char *dflt)
     return a && a->str ? a->str : dflt;
 }
 
+/* cta_group::1, or ::2 (a CTA pair) with `cta_group = 2` */
+static int
+cta_grp(Emit *e, OpId o)
+{
+    return attr_int_or(op_attr(e->m, o, "cta_group"), 1) == 2 ? 2 : 1;
+}
+
 /* The descriptor's swizzle field for a span of s bytes (0 = none). */
 static uint64_t
 swizzle_code(int64_t s)
@@ -119,8 +126,9 @@ lower_mma(Emit *e, OpId o)
         ins(e, "setp.ne.u32 %s, %u, 0;", S(e, p), en.bits ? 1u : 0u);
         en = p;
     }
-    ins(e, "tcgen05.mma.cta_group::1.kind::%s [%s], %s%s%s, %s, %s, %s;", kind_attr(e, o, "f16"),
-        S(e, d), a_tmem ? "[" : "", S(e, ad), a_tmem ? "]" : "", S(e, bd), S(e, id), S(e, en));
+    ins(e, "tcgen05.mma.cta_group::%d.kind::%s [%s], %s%s%s, %s, %s, %s;", cta_grp(e, o),
+        kind_attr(e, o, "f16"), S(e, d), a_tmem ? "[" : "", S(e, ad), a_tmem ? "]" : "", S(e, bd),
+        S(e, id), S(e, en));
     return true;
 }
 
@@ -149,9 +157,9 @@ lower_mma_bs(Emit *e, OpId o)
         en = p;
     }
     ins(e,
-        "tcgen05.mma.cta_group::1.kind::%s.block_scale.scale_vec::%s [%s], %s%s%s, %s, %s, [%s], "
+        "tcgen05.mma.cta_group::%d.kind::%s.block_scale.scale_vec::%s [%s], %s%s%s, %s, %s, [%s], "
         "[%s], %s;",
-        kind, sv && sv->str ? sv->str : "1X", S(e, d), a_tmem ? "[" : "", S(e, ad),
+        cta_grp(e, o), kind, sv && sv->str ? sv->str : "1X", S(e, d), a_tmem ? "[" : "", S(e, ad),
         a_tmem ? "]" : "", S(e, bd), S(e, id), S(e, sa), S(e, sb), S(e, en));
     return true;
 }
@@ -233,8 +241,70 @@ lower_cp(Emit *e, OpId o)
     Slot t = as_reg(e, narrow32(e, scalar_of(e, op->args[0])));
     Slot d = as_reg(e, scalar_of(e, op->args[1]));
     const Attr *sh = op_attr(e->m, o, "shape"), *mc = op_attr(e->m, o, "multicast");
-    ins(e, "tcgen05.cp.cta_group::1.%s%s%s [%s], %s;", sh && sh->str ? sh->str : "128x256b",
-        mc && mc->str ? "." : "", mc && mc->str ? mc->str : "", S(e, t), S(e, d));
+    ins(e, "tcgen05.cp.cta_group::%d.%s%s%s [%s], %s;", cta_grp(e, o),
+        sh && sh->str ? sh->str : "128x256b", mc && mc->str ? "." : "",
+        mc && mc->str ? mc->str : "", S(e, t), S(e, d));
+    return true;
+}
+
+/* ---- a kernel's CTA group: one per kernel (ptxas rejects a mix), and cta_group::2 only
+ * in clusters of an even number of CTAs: a pair is cluster ranks 2k and 2k + 1 ---- */
+
+typedef struct {
+    OpId first2, first1; /* the first op of each group */
+} CtaGroups;
+
+static bool
+cta_group_visit(Module *m, OpId o, void *ctx)
+{
+    CtaGroups *g = ctx;
+    switch (op_get(m, o)->kind) {
+    case OP_TCGEN05_ALLOC:
+    case OP_TCGEN05_DEALLOC:
+    case OP_TCGEN05_RELINQUISH:
+    case OP_TCGEN05_MMA:
+    case OP_TCGEN05_MMA_BS:
+    case OP_TCGEN05_COMMIT:
+    case OP_TCGEN05_COMMIT_MC:
+    case OP_TCGEN05_CP:
+    case OP_TCGEN05_SHIFT: {
+        OpId *first = attr_int_or(op_attr(m, o, "cta_group"), 1) == 2 ? &g->first2 : &g->first1;
+        if (!*first)
+            *first = o;
+        break;
+    }
+    default:
+        break;
+    }
+    return true;
+}
+
+bool
+sm100_check_kernel(Emit *e, OpId f)
+{
+    CtaGroups g = { 0, 0 };
+    module_walk(e->m, f, cta_group_visit, &g);
+    if (!g.first2)
+        return true;
+    if (g.first1) {
+        OpId late = g.first1 > g.first2 ? g.first1 : g.first2;
+        return fail(e, op_get(e->m, late)->loc,
+                    "'%s' uses cta_group::%d, but kernel '%s' also uses cta_group::%d: a kernel "
+                    "uses one CTA group (ptxas rejects the mix)",
+                    op_name(e->m, late), late == g.first2 ? 2 : 1, e->kname,
+                    late == g.first2 ? 1 : 2);
+    }
+    const Attr *cd = op_attr(e->m, f, "nvvm.cluster_dim");
+    int64_t n = 1;
+    for (uint32_t i = 0; cd && cd->kind == ATTR_DENSE_ARRAY && i < cd->n; i++)
+        n *= cd->ints[i];
+    if (!cd || n % 2)
+        return fail(e, op_get(e->m, g.first2)->loc,
+                    "'%s' uses cta_group::2 (a CTA pair), but kernel '%s' %s: give it "
+                    "nvvm.cluster_dim with an even number of CTAs (a pair is cluster ranks 2k "
+                    "and 2k + 1)",
+                    op_name(e->m, g.first2), e->kname,
+                    cd ? "runs in clusters of an odd number of CTAs" : "has no clusters");
     return true;
 }
 
@@ -251,16 +321,16 @@ isel_sm100(Emit *e, OpId o)
         if (mem_of(e, op->args[0])->space != SP_SHARED)
             return fail_op(e, "operand must be in workgroup (shared) memory");
         Slot a = shared_addr32(e, op->args[0], op->args + 1, op->nargs - 1);
-        ins(e, "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%s], %" PRId64 ";",
-            S(e, as_reg(e, a)), cols);
+        ins(e, "tcgen05.alloc.cta_group::%d.sync.aligned.shared::cta.b32 [%s], %" PRId64 ";",
+            cta_grp(e, o), S(e, as_reg(e, a)), cols);
         return true;
     }
     case OP_TCGEN05_DEALLOC:
-        ins(e, "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %s, %" PRId64 ";",
+        ins(e, "tcgen05.dealloc.cta_group::%d.sync.aligned.b32 %s, %" PRId64 ";", cta_grp(e, o),
             S(e, as_reg(e, narrow32(e, scalar_of(e, op->args[0])))), cols);
         return true;
     case OP_TCGEN05_RELINQUISH:
-        ins(e, "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;");
+        ins(e, "tcgen05.relinquish_alloc_permit.cta_group::%d.sync.aligned;", cta_grp(e, o));
         return true;
     case OP_TCGEN05_SMEM_DESC:
         return lower_smem_desc(e, o);
@@ -268,8 +338,16 @@ isel_sm100(Emit *e, OpId o)
         return lower_mma(e, o);
     case OP_TCGEN05_COMMIT: {
         Slot b = barrier_addr(e, op->args[0], op->args[1]);
-        ins(e, "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%s];",
-            S(e, b));
+        ins(e, "tcgen05.commit.cta_group::%d.mbarrier::arrive::one.shared::cluster.b64 [%s];",
+            cta_grp(e, o), S(e, b));
+        return true;
+    }
+    case OP_TCGEN05_COMMIT_MC: { /* every CTA of the mask arrives on its own barrier */
+        Slot b = barrier_addr(e, op->args[0], op->args[1]);
+        ins(e,
+            "tcgen05.commit.cta_group::%d.mbarrier::arrive::one.shared::cluster.multicast::"
+            "cluster.b64 [%s], %s;",
+            cta_grp(e, o), S(e, b), S(e, as_reg(e, scalar_of(e, op->args[2]))));
         return true;
     }
     case OP_TCGEN05_LD:
@@ -287,7 +365,7 @@ isel_sm100(Emit *e, OpId o)
     case OP_TCGEN05_MMA_BS:
         return lower_mma_bs(e, o);
     case OP_TCGEN05_SHIFT:
-        ins(e, "tcgen05.shift.cta_group::1.down [%s];",
+        ins(e, "tcgen05.shift.cta_group::%d.down [%s];", cta_grp(e, o),
             S(e, as_reg(e, narrow32(e, scalar_of(e, op->args[0])))));
         return true;
     default:

@@ -676,6 +676,18 @@ sim_ex_tcgen05_mma_bs(Exec *x, Thread *t, const Inst *in)
                      sim_op_table[in->op].mnemonic, in->num, id);
 }
 
+/* cta_group::2 [9.7.16.6]: a CTA pair shares an mma's A/B halves and accumulators across
+ * two CTAs' memories, which needs the pair's CTAs run together; the simulator runs a
+ * cluster's CTAs one after another. */
+int
+sim_ex_tcgen05_pair(Exec *x, Thread *t, const Inst *in)
+{
+    return sim_fault(x, t, in,
+                     "'%s': CTA pairs (cta_group::2) are not modelled: the simulator runs a "
+                     "cluster's CTAs one after another",
+                     sim_op_table[in->op].mnemonic);
+}
+
 /* ---- tcgen05.cp [9.7.16.9.1]: rows of 16 or 32 bytes from shared memory, through the
  * shared memory descriptor (K-major, the bytes as 1-byte elements), into tensor memory
  * from the address's column, each row to the lanes its shape and multicast name:

@@ -735,7 +735,7 @@ int sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o);
 /* sm_100a tcgen05 (exec_sm100.c) */
 DecodeFn sim_dec_tcgen05;
 ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit, sim_ex_tcgen05_cp,
-    sim_ex_tcgen05_mma_bs;
+    sim_ex_tcgen05_mma_bs, sim_ex_tcgen05_pair;
 /* The value of an element of the tcgen05 formats [OCP MX 1.0; PTX ISA 5.2.5]: fmt is the
  * instruction descriptor's code (E4M3 0, E5M2 1, E2M3 3, E3M2 4, E2M1 5), bits the
  * element in the low bits; and of a scale factor: UE8M0 (2^(b - 127), 0xff NaN) or
