@@ -562,6 +562,10 @@ dispatch_other(Eval *ev, Frame *f, OpId o)
     case OP_TCGEN05_ST:
     case OP_TCGEN05_WAIT:
     case OP_TCGEN05_FENCE:
+    case OP_TCGEN05_CP:
+    case OP_TCGEN05_SHIFT:
+    case OP_TCGEN05_MMA_BS:
+    case OP_TCGEN05_COMMIT_MC:
         return simt_only(ev, o);
     case OP_CLUSTER_ID:
     case OP_CLUSTER_DIM:

@@ -942,6 +942,10 @@ verify_nvgpu_rules(Verifier *v, OpId o)
     case OP_TCGEN05_ST:
     case OP_TCGEN05_WAIT:
     case OP_TCGEN05_FENCE:
+    case OP_TCGEN05_CP:
+    case OP_TCGEN05_SHIFT:
+    case OP_TCGEN05_MMA_BS:
+    case OP_TCGEN05_COMMIT_MC:
         verify_tcgen05(v, o);
         return true;
     default:

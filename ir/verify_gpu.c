@@ -783,6 +783,20 @@ want_tmem_cols(Verifier *v, OpId o)
                     (long long)n);
 }
 
+/* `cta_group`: 1 (default) or 2, a CTA pair [9.7.16.6]; 0 when it is neither (reported) */
+static int
+cta_group_of(Verifier *v, OpId o)
+{
+    int64_t g = 1;
+    if (!op_attr(v->m, o, "cta_group") || !verify_get_int(v, o, "cta_group", &g, true))
+        return 1;
+    if (g != 1 && g != 2) {
+        verify_fail(v, o, "attribute 'cta_group' is %lld but must be 1 or 2", (long long)g);
+        return 0;
+    }
+    return (int)g;
+}
+
 /* The value of an i32 operand defined by arith.constant, if it is one. */
 static bool
 const_operand(Verifier *v, OpId o, uint32_t i, int64_t *out)
@@ -801,7 +815,7 @@ const_operand(Verifier *v, OpId o, uint32_t i, int64_t *out)
 /* The instruction descriptor of kind::tf32/f16/f8f6f4/i8 [Table 42], checked against the
  * kind [Table 39]: cta_group::1, dense, no .ws. */
 static void
-check_idesc(Verifier *v, OpId o, const char *kind, uint32_t d)
+check_idesc(Verifier *v, OpId o, const char *kind, uint32_t d, int grp)
 {
     unsigned dt = d >> 4 & 3, at = d >> 7 & 7, bt = d >> 10 & 7, n = (d >> 17 & 63) << 3,
              m = (d >> 24 & 31) << 4;
@@ -831,8 +845,9 @@ check_idesc(Verifier *v, OpId o, const char *kind, uint32_t d)
                      "4, E2M1 = 5"
                    : "has A/B types (bits 7-12) other than both F16 = 0 or both BF16 = 1 (F16 "
                      "only with an F16 D)";
-    else if (m != 64 && m != 128)
-        why = "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
+    else if (grp == 2 ? m != 128 && m != 256 : m != 64 && m != 128)
+        why = grp == 2 ? "has M (bits 24-28, M >> 4) other than 128 or 256 (cta_group::2)"
+                       : "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
     else if (n < 8 || n > 256 || (i8 && n > 32 && n % 16))
         why = i8 ? "has N (bits 17-22, N >> 3) outside 8, 16, 24, 32, 48, ... 256 (kind::i8)"
                  : "has N (bits 17-22, N >> 3) outside 8 to 256";
@@ -851,38 +866,208 @@ verify_tcgen05_mma(Verifier *v, OpId o)
     if (kind && !known) {
         verify_fail(v, o,
                     "attribute 'kind' is \"%s\" but must be \"f16\", \"tf32\", \"f8f6f4\" or "
-                    "\"i8\" (block-scaled kinds are not supported)",
+                    "\"i8\" (block-scaled kinds: vptx.tcgen05_mma_block_scale)",
                     kind);
         return;
     }
+    TypeId at = arg_type(v, o, 1); /* i64: a shared memory descriptor; i32: [a-tmem] */
     if (!verify_want_type(v, o, operand(0), TY_I32) ||
-        !verify_want_type(v, o, operand(1), TY_I64) ||
+        !verify_want(v, o, operand(1), at == TY_I64 || at == TY_I32,
+                     "i64 (A's shared memory descriptor) or i32 (A's tensor-memory address)") ||
         !verify_want_type(v, o, operand(2), TY_I64) ||
         !verify_want_type(v, o, operand(3), TY_I32) || !verify_want_type(v, o, operand(4), TY_I1))
         return;
     int64_t d;
     if (kind && const_operand(v, o, 3, &d))
-        check_idesc(v, o, kind, (uint32_t)d);
+        check_idesc(v, o, kind, (uint32_t)d, cta_group_of(v, o));
 }
 
-/* tcgen05.ld / st .32x32b.xN: N .b32 registers a thread, N a power of two 1..128 [9.7.16.8] */
+/* tcgen05.ld / st [9.7.16.8]: the shape's registers a thread for .x1 (0: not a shape) */
+static int64_t
+tc_ldst_regs_x1(const char *shape)
+{
+    static const struct {
+        const char *name;
+        int64_t regs;
+    } shapes[] = {
+        { "32x32b", 1 }, { "16x64b", 1 }, { "16x128b", 2 }, { "16x256b", 4 }, { "16x32bx2", 1 }
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        if (!strcmp(shape, shapes[i].name))
+            return shapes[i].regs;
+    return 0;
+}
+
+/* A flag attribute: present as a unit, or a bool. */
+static bool
+flag_attr(Verifier *v, OpId o, const char *name)
+{
+    const Attr *a = op_attr(v->m, o, name);
+    return a && (a->kind == ATTR_UNIT || (a->kind == ATTR_BOOL && a->b));
+}
+
+/* tcgen05.ld / st .SHAPE.xN: N x (the shape's .x1 registers) .b32 registers a thread, at
+ * most 128; .16x32bx2 takes `half` (the second half's column offset); `pack` (ld) /
+ * `unpack` (st) move two 16-bit halves a register, in a vector of i32 [9.7.16.8] */
 static void
 verify_tcgen05_ldst(Verifier *v, OpId o, bool st)
 {
     const char *shape = verify_get_enum(v, o, "shape", false);
-    if (shape && strcmp(shape, "32x32b")) {
-        verify_fail(v, o, "attribute 'shape' is \"%s\" but only \"32x32b\" is supported", shape);
+    int64_t per = shape ? tc_ldst_regs_x1(shape) : 1, half;
+    if (!per) {
+        verify_fail(v, o,
+                    "attribute 'shape' is \"%s\" but must be \"32x32b\", \"16x64b\", "
+                    "\"16x128b\", \"16x256b\" or \"16x32bx2\"",
+                    shape);
         return;
     }
+    bool x2 = shape && !strcmp(shape, "16x32bx2");
+    if (x2 && verify_get_int(v, o, "half", &half, true) && (half < 0 || half > 511))
+        verify_fail(v, o, "attribute 'half' is %lld but must be a column offset from 0 to 511",
+                    (long long)half);
+    if (!x2 && op_attr(v->m, o, "half"))
+        verify_fail(v, o, "attribute 'half' belongs to shape \"16x32bx2\" only");
+    if (op_attr(v->m, o, st ? "pack" : "unpack"))
+        verify_fail(v, o, "attribute '%s' belongs to tcgen05_%s", st ? "pack" : "unpack",
+                    st ? "ld" : "st");
+    bool pk = flag_attr(v, o, st ? "unpack" : "pack");
     if (!verify_want_type(v, o, operand(0), TY_I32))
         return;
     Slot s = st ? operand(1) : result(0);
     TypeId t = slot_type(v, o, s);
     int64_t n = is_vec(v, t) && rank_of(v, t) == 1 ? dim_of(v, t, 0) : 0;
-    verify_want(v, o, s,
-                n >= 1 && n <= 128 && !(n & (n - 1)) &&
-                    (elem_of(v, t) == TY_I32 || elem_of(v, t) == TY_F32),
-                "a vector<N x i32|f32>, N a power of two from 1 to 128");
+    bool elem_ok =
+        pk ? elem_of(v, t) == TY_I32 : elem_of(v, t) == TY_I32 || elem_of(v, t) == TY_F32;
+    if (per == 1)
+        verify_want(v, o, s, n >= 1 && n <= 128 && !(n & (n - 1)) && elem_ok,
+                    pk ? "a vector<N x i32> (two 16-bit halves each), N a power of two from 1 "
+                         "to 128"
+                       : "a vector<N x i32|f32>, N a power of two from 1 to 128");
+    else
+        verify_want(v, o, s, n >= per && n <= 128 && !(n & (n - 1)) && elem_ok,
+                    per == 2 ? (pk ? "a vector<N x i32>, N a power of two from 2 to 128 (16x128b: "
+                                     "2 registers for .x1)"
+                                   : "a vector<N x i32|f32>, N a power of two from 2 to 128 "
+                                     "(16x128b: 2 registers for .x1)")
+                             : (pk ? "a vector<N x i32>, N a power of two from 4 to 128 (16x256b: "
+                                     "4 registers for .x1)"
+                                   : "a vector<N x i32|f32>, N a power of two from 4 to 128 "
+                                     "(16x256b: 4 registers for .x1)"));
+}
+
+/* tcgen05.cp .SHAPE{.multicast} [taddr], sdesc [9.7.16.9.1]: 64x128b needs a warpx2
+ * multicast, 32x128b warpx4, the others none */
+static void
+verify_tcgen05_cp(Verifier *v, OpId o)
+{
+    static const struct {
+        const char *shape, *multicast[2];
+    } forms[] = {
+        { "128x256b", { NULL, NULL } },    { "4x256b", { NULL, NULL } },
+        { "128x128b", { NULL, NULL } },    { "64x128b", { "warpx2::02_13", "warpx2::01_23" } },
+        { "32x128b", { "warpx4", NULL } },
+    };
+    verify_want_type(v, o, operand(0), TY_I32);
+    verify_want_type(v, o, operand(1), TY_I64);
+    const char *shape = verify_get_enum(v, o, "shape", true);
+    const char *mc = verify_get_enum(v, o, "multicast", false);
+    if (!shape)
+        return;
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        if (strcmp(shape, forms[i].shape))
+            continue;
+        const char *const *m = forms[i].multicast;
+        bool ok = m[0] ? mc && (!strcmp(mc, m[0]) || (m[1] && !strcmp(mc, m[1]))) : !mc;
+        if (!ok)
+            verify_fail(v, o,
+                        m[0] ? "shape \"%s\" needs attribute 'multicast' = \"%s\"%s%s%s"
+                             : "shape \"%s\" takes no attribute 'multicast'%s%s%s%s",
+                        shape, m[0] ? m[0] : "", m[1] ? " or \"" : "", m[1] ? m[1] : "",
+                        m[1] ? "\"" : "");
+        return;
+    }
+    verify_fail(v, o,
+                "attribute 'shape' is \"%s\" but must be \"128x256b\", \"4x256b\", \"128x128b\", "
+                "\"64x128b\" or \"32x128b\"",
+                shape);
+}
+
+/* The block-scaled instruction descriptor [Table 44; CUTLASS's InstrDescriptorBlockScaled]:
+ * bits 0-2 sparsity, 3 and 6 reserved, 4-5 B's scale-factor byte, 7-9 / 10-12 A / B
+ * format, 13-14 negate, 15-16 MN-major, 17-22 N >> 3, 23 scale format (UE4M3 0, UE8M0
+ * 1), 24-28 M >> 4, 29-30 A's scale-factor byte, 31 (K = 96) not supported.  kind::
+ * mxf8f6f4: E4M3 0, E5M2 1, E2M3 3, E3M2 4, E2M1 5 with scale_vec::1X and UE8M0;
+ * mxf4: E2M1 1, 2X, UE8M0; mxf4nvf4: E2M1 1, 2X with UE8M0 or 4X with either. */
+static void
+check_idesc_bs(Verifier *v, OpId o, const char *kind, const char *sv, uint32_t d, int grp)
+{
+    unsigned at = d >> 7 & 7, bt = d >> 10 & 7, n = (d >> 17 & 63) << 3, m = (d >> 24 & 31) << 4;
+    unsigned sfb = d >> 4 & 3, sfa = d >> 29 & 3, ue8m0 = d >> 23 & 1;
+    bool f8 = !strcmp(kind, "mxf8f6f4"), x4 = !strcmp(sv, "4X"), x2 = !strcmp(sv, "2X");
+    const char *why = NULL;
+    if (d & 7u)
+        why = "sets sparsity (bits 0-2), which vptx does not emit";
+    else if (d & (1u << 3 | 1u << 6))
+        why = "sets a reserved bit (3 or 6)";
+    else if (d >> 31)
+        why = "sets bit 31 (K = 96), which vptx does not support";
+    else if (f8 ? at == 2 || at > 5 || bt == 2 || bt > 5 : at != 1 || bt != 1)
+        why = f8 ? "has A/B formats (bits 7-12) other than E4M3 = 0, E5M2 = 1, E2M3 = 3, E3M2 = "
+                   "4, E2M1 = 5"
+                 : "has A/B formats (bits 7-12) other than E2M1 = 1";
+    else if ((d >> 15 & 3) && (!f8 || at > 1 || bt > 1))
+        why = "is MN-major (bits 15-16), which only 8-bit formats may be";
+    else if (!ue8m0 && !x4)
+        why = "has scale format UE4M3 (bit 23 clear), which needs scale_vec::4X of "
+              "kind::mxf4nvf4";
+    else if (x4 ? sfa || sfb : x2 ? (sfa | sfb) & 1 : 0)
+        why = "has a scale-factor byte (bits 4-5, 29-30) the scale_vec does not allow (4X: 0; "
+              "2X: 0 or 2)";
+    else if (grp == 2 ? m != 128 && m != 256 : m != 64 && m != 128)
+        why = grp == 2 ? "has M (bits 24-28, M >> 4) other than 128 or 256 (cta_group::2)"
+                       : "has M (bits 24-28, M >> 4) other than 64 or 128 (cta_group::1)";
+    else if (n < 8 || n > 256)
+        why = "has N (bits 17-22, N >> 3) outside 8 to 256";
+    if (why)
+        verify_fail(v, o, "instruction descriptor 0x%08x %s for kind::%s", d, why, kind);
+}
+
+/* tcgen05.mma.kind::K.block_scale.scale_vec::V: the kinds and their scale vectors
+ * [9.7.16.10.9]: mxf8f6f4 1X, mxf4 2X, mxf4nvf4 2X or 4X */
+static void
+verify_tcgen05_mma_bs(Verifier *v, OpId o)
+{
+    const char *kind = verify_get_enum(v, o, "kind", true);
+    const char *sv = verify_get_enum(v, o, "scale_vec", true);
+    if (!kind || !sv)
+        return;
+    bool f8 = !strcmp(kind, "mxf8f6f4"), f4 = !strcmp(kind, "mxf4"), nv = !strcmp(kind, "mxf4nvf4");
+    if (!f8 && !f4 && !nv) {
+        verify_fail(v, o,
+                    "attribute 'kind' is \"%s\" but must be \"mxf8f6f4\", \"mxf4\" or "
+                    "\"mxf4nvf4\" (the block-scaled kinds)",
+                    kind);
+        return;
+    }
+    if (f8 ? strcmp(sv, "1X") : f4 ? strcmp(sv, "2X") : strcmp(sv, "2X") && strcmp(sv, "4X")) {
+        verify_fail(v, o, "attribute 'scale_vec' is \"%s\" but kind::%s needs %s", sv, kind,
+                    f8   ? "\"1X\""
+                    : f4 ? "\"2X\""
+                         : "\"2X\" or \"4X\"");
+        return;
+    }
+    TypeId at = arg_type(v, o, 1);
+    if (!verify_want_type(v, o, operand(0), TY_I32) ||
+        !verify_want(v, o, operand(1), at == TY_I64 || at == TY_I32,
+                     "i64 (A's shared memory descriptor) or i32 (A's tensor-memory address)") ||
+        !verify_want_type(v, o, operand(2), TY_I64) ||
+        !verify_want_type(v, o, operand(3), TY_I32) ||
+        !verify_want_type(v, o, operand(4), TY_I32) ||
+        !verify_want_type(v, o, operand(5), TY_I32) || !verify_want_type(v, o, operand(6), TY_I1))
+        return;
+    int64_t d;
+    if (const_operand(v, o, 3, &d))
+        check_idesc_bs(v, o, kind, sv, (uint32_t)d, cta_group_of(v, o));
 }
 
 static void
@@ -897,6 +1082,24 @@ void
 verify_tcgen05(Verifier *v, OpId o)
 {
     uint32_t n = v->m->ops[o].nargs;
+    switch (kind_of(v, o)) {
+    case OP_TCGEN05_ALLOC:
+    case OP_TCGEN05_DEALLOC:
+    case OP_TCGEN05_RELINQUISH:
+    case OP_TCGEN05_COMMIT:
+    case OP_TCGEN05_COMMIT_MC:
+    case OP_TCGEN05_CP:
+    case OP_TCGEN05_SHIFT:
+        cta_group_of(v, o); /* mma and mma_block_scale check it with their descriptor */
+        break;
+    case OP_TCGEN05_MMA:
+    case OP_TCGEN05_MMA_BS:
+        break;
+    default:
+        if (op_attr(v->m, o, "cta_group"))
+            verify_fail(v, o, "takes no attribute 'cta_group'");
+        break;
+    }
     switch (kind_of(v, o)) {
     case OP_TCGEN05_ALLOC:
         if (verify_want_count(v, o, "operands", n, 1, UINT32_MAX) &&
@@ -938,6 +1141,13 @@ verify_tcgen05(Verifier *v, OpId o)
     case OP_TCGEN05_COMMIT:
         verify_mbarrier_op(v, o, "bx", 2);
         break;
+    case OP_TCGEN05_COMMIT_MC: /* the mask: a 16-bit CTA mask of the cluster */
+        if (verify_want_count(v, o, "operands", n, 3, 3)) {
+            want_barriers(v, o, operand(0));
+            verify_want_index(v, o, operand(1));
+            verify_want_type(v, o, operand(2), TY_I16);
+        }
+        break;
     case OP_TCGEN05_LD:
     case OP_TCGEN05_ST:
         verify_tcgen05_ldst(v, o, kind_of(v, o) == OP_TCGEN05_ST);
@@ -947,6 +1157,15 @@ verify_tcgen05(Verifier *v, OpId o)
         break;
     case OP_TCGEN05_FENCE:
         want_kind_attr(v, o, "before", "after");
+        break;
+    case OP_TCGEN05_CP:
+        verify_tcgen05_cp(v, o);
+        break;
+    case OP_TCGEN05_SHIFT:
+        verify_want_type(v, o, operand(0), TY_I32);
+        break;
+    case OP_TCGEN05_MMA_BS:
+        verify_tcgen05_mma_bs(v, o);
         break;
     default: /* OP_TCGEN05_RELINQUISH: nothing to check */
         break;

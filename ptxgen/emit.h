@@ -261,8 +261,9 @@ bool isel_affine(Emit *e, OpId o);
 bool isel_gpu(Emit *e, OpId o);
 bool isel_nvgpu(Emit *e, OpId o);
 bool isel_sm90(Emit *e, OpId o);
-bool isel_sm100(Emit *e, OpId o);    /* isel_sm100.c: the vptx.tcgen05_* ops */
-bool isel_upstream(Emit *e, OpId o); /* isel_upstream.c: the upstream ops of issue 25 */
+bool isel_sm100(Emit *e, OpId o);         /* isel_sm100.c: the vptx.tcgen05_* ops */
+bool sm100_check_kernel(Emit *e, OpId f); /* one CTA group a kernel; cta_group::2 in pairs */
+bool isel_upstream(Emit *e, OpId o);      /* isel_upstream.c: the upstream ops of issue 25 */
 /* registers of a !gpu.mma_matrix fragment, and its elements a register (*per) */
 uint32_t wmma_frag_regs(const Module *m, TypeId t, uint8_t *per);
 bool ptxgen_lower_body(Emit *e, BlockId b, ValueId *yielded, uint32_t *nyielded);

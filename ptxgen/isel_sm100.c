@@ -43,6 +43,13 @@ kind_attr(Emit *e, OpId o, const char *dflt)
     return a && a->str ? a->str : dflt;
 }
 
+/* cta_group::1, or ::2 (a CTA pair) with `cta_group = 2` */
+static int
+cta_grp(Emit *e, OpId o)
+{
+    return attr_int_or(op_attr(e->m, o, "cta_group"), 1) == 2 ? 2 : 1;
+}
+
 /* The descriptor's swizzle field for a span of s bytes (0 = none). */
 static uint64_t
 swizzle_code(int64_t s)
@@ -107,7 +114,11 @@ lower_mma(Emit *e, OpId o)
 {
     Op *op = op_get(e->m, o);
     Slot d = as_reg(e, narrow32(e, scalar_of(e, op->args[0])));
-    Slot ad = as_reg(e, scalar_of(e, op->args[1])), bd = as_reg(e, scalar_of(e, op->args[2]));
+    /* A: an i64 shared memory descriptor, or an i32 tensor-memory address ([a-tmem]) */
+    bool a_tmem = value_type(e->m, op->args[1]) == TY_I32;
+    Slot ad =
+        as_reg(e, a_tmem ? narrow32(e, scalar_of(e, op->args[1])) : scalar_of(e, op->args[1]));
+    Slot bd = as_reg(e, scalar_of(e, op->args[2]));
     Slot id = as_reg(e, narrow32(e, scalar_of(e, op->args[3])));
     Slot en = scalar_of(e, op->args[4]);
     if (en.is_imm) { /* enable-input-d must be a predicate register */
@@ -115,8 +126,41 @@ lower_mma(Emit *e, OpId o)
         ins(e, "setp.ne.u32 %s, %u, 0;", S(e, p), en.bits ? 1u : 0u);
         en = p;
     }
-    ins(e, "tcgen05.mma.cta_group::1.kind::%s [%s], %s, %s, %s, %s;", kind_attr(e, o, "f16"),
-        S(e, d), S(e, ad), S(e, bd), S(e, id), S(e, en));
+    ins(e, "tcgen05.mma.cta_group::%d.kind::%s [%s], %s%s%s, %s, %s, %s;", cta_grp(e, o),
+        kind_attr(e, o, "f16"), S(e, d), a_tmem ? "[" : "", S(e, ad), a_tmem ? "]" : "", S(e, bd),
+        S(e, id), S(e, en));
+    return true;
+}
+
+/* tcgen05.mma.cta_group::1.kind::K.block_scale.scale_vec::V [d], a, b, idesc, [sfa], [sfb],
+ * p; kind::mxf4nvf4 needs PTX ISA 8.7 */
+static bool
+lower_mma_bs(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    const char *kind = kind_attr(e, o, "mxf8f6f4");
+    const Attr *sv = op_attr(e->m, o, "scale_vec");
+    if (!strcmp(kind, "mxf4nvf4"))
+        need_version(e, 87);
+    Slot d = as_reg(e, narrow32(e, scalar_of(e, op->args[0])));
+    bool a_tmem = value_type(e->m, op->args[1]) == TY_I32;
+    Slot ad =
+        as_reg(e, a_tmem ? narrow32(e, scalar_of(e, op->args[1])) : scalar_of(e, op->args[1]));
+    Slot bd = as_reg(e, scalar_of(e, op->args[2]));
+    Slot id = as_reg(e, narrow32(e, scalar_of(e, op->args[3])));
+    Slot sa = as_reg(e, narrow32(e, scalar_of(e, op->args[4])));
+    Slot sb = as_reg(e, narrow32(e, scalar_of(e, op->args[5])));
+    Slot en = scalar_of(e, op->args[6]);
+    if (en.is_imm) { /* enable-input-d must be a predicate register */
+        Slot p = new_reg(e, RC_PRED);
+        ins(e, "setp.ne.u32 %s, %u, 0;", S(e, p), en.bits ? 1u : 0u);
+        en = p;
+    }
+    ins(e,
+        "tcgen05.mma.cta_group::%d.kind::%s.block_scale.scale_vec::%s [%s], %s%s%s, %s, %s, [%s], "
+        "[%s], %s;",
+        cta_grp(e, o), kind, sv && sv->str ? sv->str : "1X", S(e, d), a_tmem ? "[" : "", S(e, ad),
+        a_tmem ? "]" : "", S(e, bd), S(e, id), S(e, sa), S(e, sb), S(e, en));
     return true;
 }
 
@@ -133,6 +177,29 @@ reg_list(Emit *e, const Slot *s, uint32_t n)
     return b;
 }
 
+/* tcgen05.ld / st: ".SHAPE.xN{.pack::16b}" for n registers a thread, and ", half" for
+ * .16x32bx2 (the second half's column offset) [9.7.16.8]; the verifier checked n */
+typedef struct {
+    char mods[48];
+    char half[24];
+} LdstForm;
+
+static LdstForm
+ldst_form(Emit *e, OpId o, uint32_t n, bool st)
+{
+    const Attr *sh = op_attr(e->m, o, "shape"), *pk = op_attr(e->m, o, st ? "unpack" : "pack");
+    const char *shape = sh && sh->str ? sh->str : "32x32b";
+    uint32_t per = !strcmp(shape, "16x128b") ? 2 : !strcmp(shape, "16x256b") ? 4 : 1;
+    bool pack = pk && (pk->kind == ATTR_UNIT || (pk->kind == ATTR_BOOL && pk->b));
+    LdstForm f;
+    snprintf(f.mods, sizeof f.mods, "%s.x%" PRIu32 "%s", shape, n / per,
+             pack ? (st ? ".unpack::16b" : ".pack::16b") : "");
+    f.half[0] = 0;
+    if (!strcmp(shape, "16x32bx2"))
+        snprintf(f.half, sizeof f.half, ", %" PRId64, attr_int_or(op_attr(e->m, o, "half"), 0));
+    return f;
+}
+
 static bool
 lower_ld(Emit *e, OpId o)
 {
@@ -144,7 +211,8 @@ lower_ld(Emit *e, OpId o)
     for (uint32_t i = 0; i < r->n; i++)
         r->slots[i] = new_reg(e, c);
     const char *list = reg_list(e, r->slots, r->n); /* S() keeps only 16 strings */
-    ins(e, "tcgen05.ld.sync.aligned.32x32b.x%" PRIu32 ".b32 %s, [%s];", r->n, list, S(e, a));
+    LdstForm f = ldst_form(e, o, r->n, false);
+    ins(e, "tcgen05.ld.sync.aligned.%s.b32 %s, [%s]%s;", f.mods, list, S(e, a), f.half);
     return true;
 }
 
@@ -160,7 +228,83 @@ lower_st(Emit *e, OpId o)
     for (uint32_t i = 0; i < n; i++)
         s[i] = as_reg(e, s[i]);
     const char *list = reg_list(e, s, n); /* S() keeps only 16 strings */
-    ins(e, "tcgen05.st.sync.aligned.32x32b.x%" PRIu32 ".b32 [%s], %s;", n, S(e, a), list);
+    LdstForm f = ldst_form(e, o, n, true);
+    ins(e, "tcgen05.st.sync.aligned.%s.b32 [%s]%s, %s;", f.mods, S(e, a), f.half, list);
+    return true;
+}
+
+/* tcgen05.cp.cta_group::1.SHAPE{.multicast} [taddr], sdesc: one thread issues it */
+static bool
+lower_cp(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    Slot t = as_reg(e, narrow32(e, scalar_of(e, op->args[0])));
+    Slot d = as_reg(e, scalar_of(e, op->args[1]));
+    const Attr *sh = op_attr(e->m, o, "shape"), *mc = op_attr(e->m, o, "multicast");
+    ins(e, "tcgen05.cp.cta_group::%d.%s%s%s [%s], %s;", cta_grp(e, o),
+        sh && sh->str ? sh->str : "128x256b", mc && mc->str ? "." : "",
+        mc && mc->str ? mc->str : "", S(e, t), S(e, d));
+    return true;
+}
+
+/* ---- a kernel's CTA group: one per kernel (ptxas rejects a mix), and cta_group::2 only
+ * in clusters of an even number of CTAs: a pair is cluster ranks 2k and 2k + 1 ---- */
+
+typedef struct {
+    OpId first2, first1; /* the first op of each group */
+} CtaGroups;
+
+static bool
+cta_group_visit(Module *m, OpId o, void *ctx)
+{
+    CtaGroups *g = ctx;
+    switch (op_get(m, o)->kind) {
+    case OP_TCGEN05_ALLOC:
+    case OP_TCGEN05_DEALLOC:
+    case OP_TCGEN05_RELINQUISH:
+    case OP_TCGEN05_MMA:
+    case OP_TCGEN05_MMA_BS:
+    case OP_TCGEN05_COMMIT:
+    case OP_TCGEN05_COMMIT_MC:
+    case OP_TCGEN05_CP:
+    case OP_TCGEN05_SHIFT: {
+        OpId *first = attr_int_or(op_attr(m, o, "cta_group"), 1) == 2 ? &g->first2 : &g->first1;
+        if (!*first)
+            *first = o;
+        break;
+    }
+    default:
+        break;
+    }
+    return true;
+}
+
+bool
+sm100_check_kernel(Emit *e, OpId f)
+{
+    CtaGroups g = { 0, 0 };
+    module_walk(e->m, f, cta_group_visit, &g);
+    if (!g.first2)
+        return true;
+    if (g.first1) {
+        OpId late = g.first1 > g.first2 ? g.first1 : g.first2;
+        return fail(e, op_get(e->m, late)->loc,
+                    "'%s' uses cta_group::%d, but kernel '%s' also uses cta_group::%d: a kernel "
+                    "uses one CTA group (ptxas rejects the mix)",
+                    op_name(e->m, late), late == g.first2 ? 2 : 1, e->kname,
+                    late == g.first2 ? 1 : 2);
+    }
+    const Attr *cd = op_attr(e->m, f, "nvvm.cluster_dim");
+    int64_t n = 1;
+    for (uint32_t i = 0; cd && cd->kind == ATTR_DENSE_ARRAY && i < cd->n; i++)
+        n *= cd->ints[i];
+    if (!cd || n % 2)
+        return fail(e, op_get(e->m, g.first2)->loc,
+                    "'%s' uses cta_group::2 (a CTA pair), but kernel '%s' %s: give it "
+                    "nvvm.cluster_dim with an even number of CTAs (a pair is cluster ranks 2k "
+                    "and 2k + 1)",
+                    op_name(e->m, g.first2), e->kname,
+                    cd ? "runs in clusters of an odd number of CTAs" : "has no clusters");
     return true;
 }
 
@@ -177,16 +321,16 @@ isel_sm100(Emit *e, OpId o)
         if (mem_of(e, op->args[0])->space != SP_SHARED)
             return fail_op(e, "operand must be in workgroup (shared) memory");
         Slot a = shared_addr32(e, op->args[0], op->args + 1, op->nargs - 1);
-        ins(e, "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%s], %" PRId64 ";",
-            S(e, as_reg(e, a)), cols);
+        ins(e, "tcgen05.alloc.cta_group::%d.sync.aligned.shared::cta.b32 [%s], %" PRId64 ";",
+            cta_grp(e, o), S(e, as_reg(e, a)), cols);
         return true;
     }
     case OP_TCGEN05_DEALLOC:
-        ins(e, "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %s, %" PRId64 ";",
+        ins(e, "tcgen05.dealloc.cta_group::%d.sync.aligned.b32 %s, %" PRId64 ";", cta_grp(e, o),
             S(e, as_reg(e, narrow32(e, scalar_of(e, op->args[0])))), cols);
         return true;
     case OP_TCGEN05_RELINQUISH:
-        ins(e, "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;");
+        ins(e, "tcgen05.relinquish_alloc_permit.cta_group::%d.sync.aligned;", cta_grp(e, o));
         return true;
     case OP_TCGEN05_SMEM_DESC:
         return lower_smem_desc(e, o);
@@ -194,8 +338,16 @@ isel_sm100(Emit *e, OpId o)
         return lower_mma(e, o);
     case OP_TCGEN05_COMMIT: {
         Slot b = barrier_addr(e, op->args[0], op->args[1]);
-        ins(e, "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%s];",
-            S(e, b));
+        ins(e, "tcgen05.commit.cta_group::%d.mbarrier::arrive::one.shared::cluster.b64 [%s];",
+            cta_grp(e, o), S(e, b));
+        return true;
+    }
+    case OP_TCGEN05_COMMIT_MC: { /* every CTA of the mask arrives on its own barrier */
+        Slot b = barrier_addr(e, op->args[0], op->args[1]);
+        ins(e,
+            "tcgen05.commit.cta_group::%d.mbarrier::arrive::one.shared::cluster.multicast::"
+            "cluster.b64 [%s], %s;",
+            cta_grp(e, o), S(e, b), S(e, as_reg(e, scalar_of(e, op->args[2]))));
         return true;
     }
     case OP_TCGEN05_LD:
@@ -207,6 +359,14 @@ isel_sm100(Emit *e, OpId o)
         return true;
     case OP_TCGEN05_FENCE:
         ins(e, "tcgen05.fence::%s_thread_sync;", kind_attr(e, o, "before"));
+        return true;
+    case OP_TCGEN05_CP:
+        return lower_cp(e, o);
+    case OP_TCGEN05_MMA_BS:
+        return lower_mma_bs(e, o);
+    case OP_TCGEN05_SHIFT:
+        ins(e, "tcgen05.shift.cta_group::%d.down [%s];", cta_grp(e, o),
+            S(e, as_reg(e, narrow32(e, scalar_of(e, op->args[0])))));
         return true;
     default:
         return fail_op(e, "is not a tcgen05 op");

@@ -126,6 +126,10 @@ static LowerFn *const lower_fn[OP_COUNT] = {
     [OP_TCGEN05_ST] = isel_sm100,
     [OP_TCGEN05_WAIT] = isel_sm100,
     [OP_TCGEN05_FENCE] = isel_sm100,
+    [OP_TCGEN05_CP] = isel_sm100,
+    [OP_TCGEN05_SHIFT] = isel_sm100,
+    [OP_TCGEN05_MMA_BS] = isel_sm100,
+    [OP_TCGEN05_COMMIT_MC] = isel_sm100,
 };
 
 /* The lowering of op kind k: its class's (ops.def), else lower_fn's */
@@ -1393,10 +1397,20 @@ emit_kernel(Emit *e, OpId f, FILE *out)
                             "kernel '%s': nvvm.cluster_dim has a dimension of %" PRId64
                             "; clusters are at least 1 in every dimension",
                             e->kname, cd->ints[i]);
+        int64_t ncta = 1;
+        for (uint32_t i = 0; cd && i < cd->n; i++)
+            ncta *= cd->ints[i];
+        if (ncta > 8) /* cudaLaunchKernelEx's portable limit; vptx does not opt in to more */
+            return fail(e, op_get(e->m, f)->loc,
+                        "kernel '%s': nvvm.cluster_dim asks for clusters of %" PRId64
+                        " CTAs, but the part launches at most 8 (the portable cluster size)",
+                        e->kname, ncta);
         if (!need_feature(e, TF_SM90, "thread block clusters (nvvm.cluster_dim)"))
             return false;
         need_version(e, 78);
     }
+    if (!e->device && !sm100_check_kernel(e, f))
+        return false;
     e->proxy_fence = false;
     module_walk(e->m, f, proxy_visit, &e->proxy_fence);
     reset_kernel_values(e, f);

@@ -1,7 +1,8 @@
 /*
  * exec_sm100.c -- the Blackwell (sm_100a) tcgen05 instructions, cta_group::1 [PTX ISA 9.1
- * 9.7.16]: tensor memory, its allocation, tcgen05.mma from shared-memory descriptors,
- * tcgen05.commit, tcgen05.ld / st (.32x32b), tcgen05.wait, tcgen05.fence.
+ * 9.7.16]: tensor memory, its allocation, tcgen05.mma (A from a shared-memory descriptor
+ * or tensor memory, M = 64 or 128), tcgen05.commit, tcgen05.ld / st (.32x32b, .16x64b,
+ * .16x128b, .16x256b, .16x32bx2, .pack::16b / .unpack::16b), tcgen05.wait, tcgen05.fence.
  *
  * Requires:  Insts decoded through ops.def (sim_dec_tcgen05); mbarriers of exec_sm90.c.
  * Ensures:   each CTA has its own tensor memory, 128 lanes x 512 columns of 32 bits
@@ -12,8 +13,10 @@
  *            so tcgen05.commit arrives at once and tcgen05.wait has nothing to wait
  *            for.  The instruction descriptor (Table 42) and the shared memory
  *            descriptor (Table 40) are decoded field by field, and what is not modelled
- *            (M = 64, sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
+ *            (sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
  *            128B swizzle with 32B atoms) is a located fault, never a silent guess.
+ *            D (and A in tensor memory) take the lanes of the data-path layout:
+ *            M = 128 row i at lane i, M = 64 rows 16q.. at lanes 32q + (0 or 16).
  *            tcgen05.ld / st of warp w reach lanes 32 (w % 4) .. + 31 only [9.7.16.8.1].
  *            A CTA that ends with columns allocated faults at its last thread's exit.
  */
@@ -116,6 +119,58 @@ sim_tc_sdesc_addr(const SimSdesc *s, bool mn_major, uint32_t x, uint32_t k, uint
     return S ? a ^ (((a >> 7) & (S / 16 - 1)) << 4) : a;
 }
 
+/* ---- tcgen05.ld / st shapes [9.7.16.8]: registers a thread for .x1 ---- */
+
+static uint32_t
+tc_regs_x1(unsigned shape)
+{
+    return shape == SH_TC_16X128B ? 2 : shape == SH_TC_16X256B ? 4 : 1;
+}
+
+static const char *
+tc_shape_name(unsigned shape)
+{
+    switch (shape) {
+    case SH_TC_32X32B:
+        return "32x32b";
+    case SH_TC_16X64B:
+        return "16x64b";
+    case SH_TC_16X128B:
+        return "16x128b";
+    case SH_TC_16X256B:
+        return "16x256b";
+    default:
+        return "16x32bx2";
+    }
+}
+
+/* tcgen05.ld.sync.aligned.SHAPE.xN{.pack::16b}.b32 {r..}, [taddr]{, half};
+ * tcgen05.st.sync.aligned.SHAPE.xN{.unpack::16b}.b32 [taddr]{, half}, {r..};
+ * N times the shape's .x1 registers a thread; .16x32bx2 has the immediate column offset
+ * of its second half */
+static bool
+dec_tc_ldst(Decoder *d, Inst *in)
+{
+    bool st = in->op == OP_TC_ST, x2 = in->shape == SH_TC_16X32BX2;
+    const char *nm = st ? "st" : "ld";
+    if (in->shape < SH_TC_32X32B || in->shape > SH_TC_16X32BX2)
+        return dec_error(d,
+                         "tcgen05.%s needs a shape: .32x32b, .16x64b, .16x128b, .16x256b or "
+                         ".16x32bx2",
+                         nm);
+    int a = st ? 0 : 1, v = st ? in->nopd - 1 : 0;
+    if (in->nopd != (x2 ? 3 : 2) || in->o[a].kind != OPD_ADDR || in->o[v].kind != OPD_VEC ||
+        (x2 && in->o[st ? 1 : 2].kind != OPD_IMM))
+        return dec_error(d, "tcgen05.%s.%s needs %s", nm, tc_shape_name(in->shape),
+                         st ? (x2 ? "[taddr], half-offset, {r...}" : "[taddr], {r...}")
+                            : (x2 ? "{r...}, [taddr], half-offset" : "{r...}, [taddr]"));
+    uint32_t per = tc_regs_x1(in->shape);
+    if (in->num == 0 || in->num * per > 128 || in->o[v].n != in->num * per)
+        return dec_error(d, "tcgen05.%s.%s.x%u needs %u registers (.x1 has %u), at most 128", nm,
+                         tc_shape_name(in->shape), in->num, in->num * per, per);
+    return true;
+}
+
 /* ---- decoding ---- */
 
 bool
@@ -129,20 +184,51 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
     case OP_TC_MMA_F8F6F4:
     case OP_TC_MMA_I8:
         if (in->o[0].kind != OPD_ADDR)
-            return dec_error(d,
-                             "tcgen05.mma needs [d-tmem], a-desc, b-desc, idesc, enable-input-d");
-        d->opty[1] = d->opty[2] = TY_B64;
+            return dec_error(d, "tcgen05.mma needs [d-tmem], a-desc or [a-tmem], b-desc, idesc, "
+                                "enable-input-d");
+        d->opty[1] = in->o[1].kind == OPD_ADDR ? TY_B32 : TY_B64; /* [a-tmem]: A in tensor memory */
+        d->opty[2] = TY_B64;
         d->opty[4] = TY_PRED;
         return true;
     case OP_TC_LD:
-    case OP_TC_ST: {
-        int v = in->op == OP_TC_LD ? 0 : 1;
-        if (in->o[1 - v].kind != OPD_ADDR || in->o[v].kind != OPD_VEC || in->num == 0 ||
-            in->o[v].n != in->num)
-            return dec_error(d, "tcgen05.%s.32x32b.xN needs %s with N registers", v ? "st" : "ld",
-                             v ? "[taddr], {r...}" : "{r...}, [taddr]");
+    case OP_TC_ST:
+        return dec_tc_ldst(d, in);
+    case OP_TC_MMA_MXF8F6F4:
+    case OP_TC_MMA_MXF4:
+    case OP_TC_MMA_MXF4NVF4: {
+        unsigned want = in->op == OP_TC_MMA_MXF8F6F4 ? 1 : 2;
+        if (in->num != want && !(in->op == OP_TC_MMA_MXF4NVF4 && in->num == 4))
+            return dec_error(d, "'%s' needs .scale_vec::%s", sim_op_table[in->op].mnemonic,
+                             in->op == OP_TC_MMA_MXF8F6F4 ? "1X"
+                             : in->op == OP_TC_MMA_MXF4   ? "2X"
+                                                          : "2X or ::4X");
+        if (in->o[0].kind != OPD_ADDR || in->o[4].kind != OPD_ADDR || in->o[5].kind != OPD_ADDR)
+            return dec_error(d, "block-scaled tcgen05.mma needs [d-tmem], a-desc or [a-tmem], "
+                                "b-desc, idesc, [sfa-tmem], [sfb-tmem], enable-input-d");
+        d->opty[1] = in->o[1].kind == OPD_ADDR ? TY_B32 : TY_B64;
+        d->opty[2] = TY_B64;
+        d->opty[6] = TY_PRED;
         return true;
     }
+    case OP_TC_CP: { /* tcgen05.cp.cta_group::1.SHAPE{.multicast} [taddr], s-desc */
+        bool m64 = in->shape == SH_CP_64X128B, m32 = in->shape == SH_CP_32X128B;
+        if (in->shape < SH_CP_128X256B || in->shape > SH_CP_32X128B)
+            return dec_error(d, "tcgen05.cp needs a shape: .128x256b, .4x256b, .128x128b, "
+                                ".64x128b or .32x128b");
+        if (m64   ? in->sub != SUB_WARPX2_02_13 && in->sub != SUB_WARPX2_01_23
+            : m32 ? in->sub != SUB_WARPX4
+                  : in->sub != SUB_NONE)
+            return dec_error(d, "tcgen05.cp: .64x128b needs .warpx2::02_13 or ::01_23, "
+                                ".32x128b .warpx4, the other shapes no multicast");
+        if (in->o[0].kind != OPD_ADDR)
+            return dec_error(d, "tcgen05.cp needs [taddr], s-desc");
+        d->opty[1] = TY_B64;
+        return true;
+    }
+    case OP_TC_SHIFT:
+        if (in->o[0].kind != OPD_ADDR)
+            return dec_error(d, "tcgen05.shift needs [taddr]");
+        return true;
     case OP_TC_ALLOC:
     case OP_TC_COMMIT:
         if (in->o[0].kind != OPD_ADDR)
@@ -240,44 +326,86 @@ sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
                      (unsigned long long)n) != EX_FAULT;
 }
 
-/* ---- tcgen05.ld / st .32x32b.xN [9.7.16.8.3-4]: thread i of warp w holds lane
- * 32 (w % 4) + i, register j column col + j ---- */
+/* ---- tcgen05.ld / st [9.7.16.8.3-4]: thread t's register r holds the cell at lane
+ * offset *dl and column offset *dc of the shape's fragment (with .pack::16b, two cells:
+ * columns 2 dc and 2 dc + 1).  The ISA's fragment figures, as CUTLASS's
+ * copy_traits_sm100.hpp layouts also spell them: ---- */
 
-static bool
-ldst_lane_col(Exec *x, Thread *t, const Inst *in, uint32_t n, uint32_t *lane, uint32_t *col)
+static void
+tc_frag(unsigned shape, uint32_t t, uint32_t r, uint32_t *dl, uint32_t *dc)
 {
-    uint32_t a = (uint32_t)addr_of(x, t, &in->o[in->op == OP_TC_LD ? 1 : 0]);
-    uint32_t base = a >> 16, chunk = 32 * (t->warp % 4);
-    *col = a & 0xffff;
-    *lane = base + t->lane;
-    if (base != chunk)
+    switch (shape) {
+    case SH_TC_32X32B: /* thread t: lane t, register r: column r */
+        *dl = t, *dc = r;
+        break;
+    case SH_TC_16X64B: /* lanes t/4 and t/4 + 8 by t's low bit, column pairs by r */
+        *dl = t / 4 + 8 * (t % 2), *dc = 2 * r + t / 2 % 2;
+        break;
+    case SH_TC_16X128B: /* r even: lane t/4, odd: t/4 + 8; column t%4 of block r/2 */
+        *dl = t / 4 + 8 * (r % 2), *dc = 4 * (r / 2) + t % 4;
+        break;
+    case SH_TC_16X256B: /* mma.sync's m16n8 accumulator, repeated every 8 columns */
+        *dl = t / 4 + 8 * (r / 2 % 2), *dc = 8 * (r / 4) + 2 * (t % 4) + r % 2;
+        break;
+    default: /* 16x32bx2: threads 16..31 are the second half, at the offset operand */
+        *dl = t % 16, *dc = r;
+        break;
+    }
+}
+
+/* A lane outside the warp's quarter or a column that is not allocated faults. */
+static bool
+ldst_check(Exec *x, Thread *t, const Inst *in, uint32_t base, uint32_t col, uint32_t ncols)
+{
+    uint32_t chunk = 32 * (t->warp % 4), span = in->shape == SH_TC_32X32B ? 32 : 16;
+    if (base < chunk || base + span > chunk + 32)
         return sim_fault(x, t, in,
-                         "'%s' at lane %u from warp %u, which reaches lanes %u to %u only "
+                         "'%s.%s' at lane %u from warp %u, which reaches lanes %u to %u only "
                          "(PTX ISA 9.7.16.8.1)",
-                         sim_op_table[in->op].mnemonic, base, t->warp, chunk,
-                         chunk + 31) != EX_FAULT;
+                         sim_op_table[in->op].mnemonic, tc_shape_name(in->shape), base, t->warp,
+                         chunk, chunk + 31) != EX_FAULT;
     if (!tmem(x))
         return sim_fault(x, t, in, "out of memory") != EX_FAULT;
-    if (!cols_allocated(x, *col, n))
+    if (!cols_allocated(x, col, ncols))
         return sim_fault(x, t, in,
                          "'%s' of columns %u to %u, which are not all allocated (tcgen05.alloc)",
-                         sim_op_table[in->op].mnemonic, *col, *col + n - 1) != EX_FAULT;
+                         sim_op_table[in->op].mnemonic, col, col + ncols - 1) != EX_FAULT;
     return true;
 }
 
 int
 sim_ex_tcgen05_ldst(Exec *x, Thread *t, const Inst *in)
 {
-    uint32_t n = in->num, lane, col;
-    if (!ldst_lane_col(x, t, in, n, &lane, &col))
+    bool ld = in->op == OP_TC_LD, pk = in->flags & F_PACK16;
+    const Opd *vo = &in->o[ld ? 0 : in->nopd - 1];
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[ld ? 1 : 0]), n = vo->n;
+    uint32_t base = a >> 16, col = a & 0xffff, half = 0;
+    if (in->shape == SH_TC_16X32BX2) /* the second half's column offset */
+        half = (uint32_t)in->o[ld ? 2 : 1].imm & 0xffff;
+    uint32_t dl, dc, hi = 0; /* the widest column offset a thread reaches, + 1 */
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t th = 0; th < 32; th += 31) {
+            tc_frag(in->shape, th, r, &dl, &dc);
+            hi = dc + 1 > hi ? dc + 1 : hi;
+        }
+    hi = (pk ? 2 * hi : hi) + half;
+    if (!ldst_check(x, t, in, base, col, hi))
         return EX_FAULT;
-    uint32_t *row = &x->sm100->mem[(size_t)lane * TMEM_COLS + col];
-    const Opd *v = &x->vecs[in->o[in->op == OP_TC_LD ? 0 : 1].r];
-    for (uint32_t j = 0; j < n; j++)
-        if (in->op == OP_TC_LD)
-            reg_write(t, &v[j], row[j]);
+    const Opd *v = &x->vecs[vo->r];
+    for (uint32_t r = 0; r < n; r++) {
+        tc_frag(in->shape, t->lane, r, &dl, &dc);
+        uint32_t c = col + (t->lane >= 16 ? half : 0) + (pk ? 2 * dc : dc);
+        uint32_t *w = &x->sm100->mem[(size_t)(base + dl) * TMEM_COLS + c];
+        if (ld) { /* .pack::16b: the low halves of two adjacent columns */
+            reg_write(t, &v[r], pk ? (w[0] & 0xffff) | w[1] << 16 : w[0]);
+            continue;
+        }
+        uint32_t b = (uint32_t)opd_read(x, t, &v[r]);
+        if (pk) /* .unpack::16b: a half a column, zero-extended (the simulator's choice) */
+            w[0] = b & 0xffff, w[1] = b >> 16;
         else
-            row[j] = (uint32_t)opd_read(x, t, &v[j]);
+            w[0] = b;
+    }
     return EX_NEXT;
 }
 
@@ -352,9 +480,7 @@ idesc_problem(MmaKind k, const SimIdesc *d, bool reserved_ok)
             return "has types outside kind::i8's (D s32, A/B s8 or u8, no negation)";
         break;
     }
-    if (d->m == 64)
-        return "has M = 64, whose tensor-memory layout the simulator does not model";
-    if (d->m != 128)
+    if (d->m != 64 && d->m != 128)
         return "has an M other than 64 or 128 (cta_group::1)";
     if (d->n < 8 || d->n > 256 || (k == MK_I8 && d->n > 32 && d->n % 16))
         return "has an N outside the shapes of PTX ISA Table 39";
@@ -387,6 +513,80 @@ load_matrix(Exec *x, Thread *t, const Inst *in, MmaKind k, unsigned ty, uint64_t
     return true;
 }
 
+/* The tensor-memory lane of row i of an M-row matrix (D, or A from tensor memory) whose
+ * address names lane `sub` [9.7.16.10.5, the data-path layouts]: M = 128 (layout D) is
+ * row i at lane i; M = 64 (layout F, not .ws) is rows 16 q .. 16 q + 15 at lanes
+ * 32 q + sub .. 32 q + sub + 15, sub being 0 or 16 (half of each warp's 32 lanes). */
+static uint32_t
+dp_lane(uint32_t m, uint32_t sub, uint32_t i)
+{
+    return m == 128 ? i : i / 16 * 32 + sub + i % 16;
+}
+
+/* Why a matrix of M rows and `cols` columns at tensor-memory address a cannot be there. */
+static const char *
+tmem_matrix_problem(const Exec *x, uint32_t m, uint32_t a, uint32_t cols)
+{
+    uint32_t lane = a >> 16, col = a & 0xffff;
+    if (m == 128 && lane != 0)
+        return "is not at lane 0: M = 128 fills lanes 0 to 127";
+    if (m == 64 && lane != 0 && lane != 16)
+        return "is not at lane 0 or 16: M = 64 fills 16 lanes of each warp's 32 (layout F)";
+    if (!cols_allocated(x, col, cols))
+        return "covers columns that are not all allocated";
+    return NULL;
+}
+
+/* A (M x K) from tensor memory at a [the [a-tmem] form]: row i in the lane of the data-path
+ * layout, its K elements packed in 32-bit cells from the address's column, the first in
+ * the low bits (K x e = 32 bytes: 8 columns). */
+static bool
+load_tmem_a(Exec *x, Thread *t, const Inst *in, MmaKind k, const SimIdesc *d, uint32_t a,
+            uint32_t K, double *out)
+{
+    uint32_t e = k == MK_F16 ? 2 : k == MK_TF32 ? 4 : 1;
+    const char *why = d->trans_a ? "is MN-major (transpose A): A in tensor memory is K-major"
+                                 : tmem_matrix_problem(x, d->m, a, K * e / 4);
+    if (why)
+        return sim_fault(x, t, in, "tcgen05.mma: A in tensor memory at 0x%08x %s", a, why) !=
+               EX_FAULT;
+    for (uint32_t r = 0; r < d->m; r++) {
+        const uint32_t *row =
+            &x->sm100->mem[(size_t)dp_lane(d->m, a >> 16, r) * TMEM_COLS + (a & 0xffff)];
+        for (uint32_t kk = 0; kk < K; kk++) {
+            uint32_t byte = kk * e, w = row[byte / 4] >> 8 * (byte % 4);
+            uint8_t b[4] = { (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16),
+                             (uint8_t)(w >> 24) };
+            out[r * K + kk] = elem(k, d->atype, b);
+        }
+    }
+    return true;
+}
+
+/* D (+)= A x B for one cell (i, j) of D at w: i8 exactly, floats in double rounded to the
+ * D type (f16 in the low half of the cell [9.7.16.10.4.1]) */
+static void
+mma_cell(MmaKind k, const SimIdesc *d, const double *A, const double *B, uint32_t i, uint32_t j,
+         uint32_t K, bool acc, uint32_t *w)
+{
+    if (k == MK_I8) { /* exact: 32 products of 8-bit values */
+        int64_t s = acc ? (int32_t)*w : 0;
+        for (uint32_t kk = 0; kk < K; kk++)
+            s += (int64_t)A[i * K + kk] * (int64_t)B[j * K + kk];
+        if (d->saturate)
+            s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+        *w = (uint32_t)s; /* wraps without .satfinite */
+        return;
+    }
+    double s = 0, sa = d->neg_a ? -1 : 1, sb = d->neg_b ? -1 : 1;
+    if (acc)
+        s = d->dtype == 1 ? (double)f32_of(*w) : f16_to_double((uint16_t)*w);
+    for (uint32_t kk = 0; kk < K; kk++)
+        s += sa * A[i * K + kk] * sb * B[j * K + kk];
+    *w = d->dtype == 1 ? bits_of_f32((float)s)
+                       : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
+}
+
 int
 sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
 {
@@ -401,47 +601,28 @@ sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
     if (why)
         return sim_fault(x, t, in, "%s: instruction descriptor 0x%08x %s",
                          sim_op_table[in->op].mnemonic, id, why);
-    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff;
-    if (taddr >> 16)
-        return sim_fault(x, t, in, "tcgen05.mma: D at lane %u, but M = 128 fills lanes 0 to 127",
-                         taddr >> 16);
+    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff, sub = taddr >> 16;
     if (!tmem(x))
         return sim_fault(x, t, in, "out of memory");
-    if (!cols_allocated(x, col, d.n))
-        return sim_fault(x, t, in,
-                         "tcgen05.mma: D in columns %u to %u, which are not all allocated", col,
-                         col + d.n - 1);
+    if ((why = tmem_matrix_problem(x, d.m, taddr, d.n)))
+        return sim_fault(x, t, in, "tcgen05.mma: D (%u x %u) at 0x%08x %s", d.m, d.n, taddr, why);
     double *A = malloc((size_t)d.m * K * sizeof *A), *B = malloc((size_t)d.n * K * sizeof *B);
     int rc = EX_FAULT;
     if (!A || !B) {
         rc = sim_fault(x, t, in, "out of memory");
         goto out;
     }
-    if (!load_matrix(x, t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a, d.m, K, A) ||
+    bool a_tmem = in->o[1].kind == OPD_ADDR;
+    if (!(a_tmem ? load_tmem_a(x, t, in, k, &d, (uint32_t)addr_of(x, t, &in->o[1]), K, A)
+                 : load_matrix(x, t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a, d.m, K,
+                               A)) ||
         !load_matrix(x, t, in, k, d.btype, opd_read(x, t, &in->o[2]), d.trans_b, d.n, K, B))
         goto out;
     bool acc = pred_read(x, t, &in->o[4]);
-    double sa = d.neg_a ? -1 : 1, sb = d.neg_b ? -1 : 1;
     for (uint32_t i = 0; i < d.m; i++)
-        for (uint32_t j = 0; j < d.n; j++) {
-            uint32_t *w = &x->sm100->mem[(size_t)i * TMEM_COLS + col + j];
-            if (k == MK_I8) { /* exact: 32 products of 8-bit values */
-                int64_t s = acc ? (int32_t)*w : 0;
-                for (uint32_t kk = 0; kk < K; kk++)
-                    s += (int64_t)A[i * K + kk] * (int64_t)B[j * K + kk];
-                if (d.saturate)
-                    s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
-                *w = (uint32_t)s; /* wraps without .satfinite */
-                continue;
-            }
-            double s = 0;
-            if (acc) /* sub-word D: one element in the low 16 bits of a word [9.7.16.10.4.1] */
-                s = d.dtype == 1 ? (double)f32_of(*w) : f16_to_double((uint16_t)*w);
-            for (uint32_t kk = 0; kk < K; kk++)
-                s += sa * A[i * K + kk] * sb * B[j * K + kk];
-            *w = d.dtype == 1 ? bits_of_f32((float)s)
-                              : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
-        }
+        for (uint32_t j = 0; j < d.n; j++)
+            mma_cell(k, &d, A, B, i, j, K, acc,
+                     &x->sm100->mem[(size_t)dp_lane(d.m, sub, i) * TMEM_COLS + col + j]);
     x->st.tc_mma_ops++;
     x->tc_fmas = (double)d.m * d.n * K;
     rc = EX_NEXT;
@@ -449,6 +630,139 @@ out:
     free(A);
     free(B);
     return rc;
+}
+
+/* ---- block-scaled tcgen05.mma: the element and scale formats ---- */
+
+double
+sim_tc_elem_value(unsigned fmt, uint8_t bits)
+{
+    /* exponent and mantissa bits, bias; E4M3's S.1111.111 is NaN, E5M2 is IEEE-like,
+       the fp6 and fp4 formats have neither infinities nor NaN */
+    static const struct {
+        unsigned eb, mb, bias;
+    } f[6] = { { 4, 3, 7 }, { 5, 2, 15 }, { 0, 0, 0 }, { 2, 3, 1 }, { 3, 2, 3 }, { 2, 1, 1 } };
+    if (fmt > 5 || fmt == 2)
+        return NAN;
+    unsigned eb = f[fmt].eb, mb = f[fmt].mb, bias = f[fmt].bias;
+    unsigned m = bits & ((1u << mb) - 1), ex = bits >> mb & ((1u << eb) - 1);
+    double sign = bits >> (eb + mb) & 1 ? -1 : 1;
+    if (fmt == 0 && ex == 15 && m == 7)
+        return NAN;
+    if (fmt == 1 && ex == 31)
+        return m ? NAN : sign * INFINITY;
+    if (ex == 0)
+        return sign * ldexp((double)m, 1 - (int)bias - (int)mb);
+    return sign * ldexp((double)(m | 1u << mb), (int)ex - (int)bias - (int)mb);
+}
+
+double
+sim_tc_scale_value(bool ue4m3, uint8_t bits)
+{
+    if (!ue4m3)
+        return bits == 0xff ? NAN : ldexp(1.0, (int)bits - 127);
+    return bits & 0x80 ? NAN : sim_tc_elem_value(0, bits); /* the sign bit must be clear */
+}
+
+/* Decoded and checked; the product itself waits for the scale factors' tensor-memory
+ * layout (9.7.16.10.7), which is not modelled: a located fault, never a guess. */
+int
+sim_ex_tcgen05_mma_bs(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t id = (uint32_t)opd_read(x, t, &in->o[3]);
+    return sim_fault(x, t, in,
+                     "%s.scale_vec::%uX (instruction descriptor 0x%08x): the scale factors' "
+                     "tensor-memory layout is not modelled by the simulator",
+                     sim_op_table[in->op].mnemonic, in->num, id);
+}
+
+/* cta_group::2 [9.7.16.6]: a CTA pair shares an mma's A/B halves and accumulators across
+ * two CTAs' memories, which needs the pair's CTAs run together; the simulator runs a
+ * cluster's CTAs one after another. */
+int
+sim_ex_tcgen05_pair(Exec *x, Thread *t, const Inst *in)
+{
+    return sim_fault(x, t, in,
+                     "'%s': CTA pairs (cta_group::2) are not modelled: the simulator runs a "
+                     "cluster's CTAs one after another",
+                     sim_op_table[in->op].mnemonic);
+}
+
+/* ---- tcgen05.cp [9.7.16.9.1]: rows of 16 or 32 bytes from shared memory, through the
+ * shared memory descriptor (K-major, the bytes as 1-byte elements), into tensor memory
+ * from the address's column, each row to the lanes its shape and multicast name:
+ *   128x256b, 128x128b  row r -> lane r
+ *   4x256b              row r -> lane 32 r (lane 0 of each warp's quarter)
+ *   64x128b ::02_13     row r -> lanes r and r + 64 (warps 0 and 2, 1 and 3 alike)
+ *   64x128b ::01_23     rows 0..31 -> warps 0 and 1, rows 32..63 -> warps 2 and 3
+ *   32x128b .warpx4     row r -> lanes r, r + 32, r + 64, r + 96
+ * tcgen05.shift: not modelled (a located fault). ---- */
+
+static uint32_t
+cp_lanes(const Inst *in, uint32_t r, uint32_t lanes[4])
+{
+    switch (in->shape) {
+    case SH_CP_4X256B:
+        lanes[0] = 32 * r;
+        return 1;
+    case SH_CP_64X128B:
+        if (in->sub == SUB_WARPX2_02_13) {
+            lanes[0] = r, lanes[1] = r + 64;
+        } else {
+            lanes[0] = r + 32 * (r / 32), lanes[1] = lanes[0] + 32;
+        }
+        return 2;
+    case SH_CP_32X128B:
+        for (uint32_t q = 0; q < 4; q++)
+            lanes[q] = r + 32 * q;
+        return 4;
+    default:
+        lanes[0] = r;
+        return 1;
+    }
+}
+
+int
+sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
+{
+    if (in->op == OP_TC_SHIFT)
+        return sim_fault(x, t, in, "tcgen05.shift is not modelled by the simulator");
+    static const uint32_t rows_of[] = { 128, 4, 128, 64, 32 }, bytes_of[] = { 32, 32, 16, 16, 16 };
+    uint32_t R = rows_of[in->shape - SH_CP_128X256B], B = bytes_of[in->shape - SH_CP_128X256B];
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), col = a & 0xffff;
+    uint64_t desc = opd_read(x, t, &in->o[1]);
+    if (a >> 16)
+        return sim_fault(
+            x, t, in, "tcgen05.cp to lane %u: the simulator models copies to lane 0 only", a >> 16);
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory");
+    if (!cols_allocated(x, col, B / 4))
+        return sim_fault(x, t, in, "tcgen05.cp to columns %u to %u, which are not all allocated",
+                         col, col + B / 4 - 1);
+    SimSdesc s;
+    bool ok = sim_tc_sdesc_decode(desc, &s);
+    const char *why = !ok              ? "has a bad fixed field or swizzle mode"
+                      : s.base_offset  ? "has a non-zero base offset (not modelled)"
+                      : s.lbo_absolute ? "uses the absolute leading-dimension mode (not modelled)"
+                      : s.swizzle_mode == 1 ? "uses 128B swizzle with 32B atoms (not modelled)"
+                                            : NULL;
+    if (why)
+        return sim_fault(x, t, in, "tcgen05.cp: shared memory descriptor 0x%016llx %s",
+                         (unsigned long long)desc, why);
+    for (uint32_t r = 0; r < R; r++) {
+        uint32_t lanes[4], nl = cp_lanes(in, r, lanes);
+        for (uint32_t b = 0; b < B; b++) {
+            const uint8_t *p =
+                mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(&s, false, r, b, 1), 1, 1, false);
+            if (!p)
+                return EX_FAULT;
+            for (uint32_t l = 0; l < nl; l++) {
+                uint32_t *w = &x->sm100->mem[(size_t)lanes[l] * TMEM_COLS + col + b / 4];
+                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)*p << 8 * (b % 4);
+            }
+        }
+    }
+    return EX_NEXT;
 }
 
 /* ---- tcgen05.commit: the mmas before it have completed (at issue), so the arrive

@@ -148,7 +148,10 @@ typedef enum {
     SUB_NUMBER,
     SUB_NOTANUMBER,
     SUB_NORMAL,
-    SUB_SUBNORMAL
+    SUB_SUBNORMAL,
+    SUB_WARPX2_02_13, /* tcgen05.cp multicasts (sm_100a) */
+    SUB_WARPX2_01_23,
+    SUB_WARPX4
 } SubOp;
 /* SP_NONE is the generic space; SP_FRAME (internal) is the current call
  * frame, which lives in local memory: .local variables and .param
@@ -184,7 +187,8 @@ enum {
     F_CC = 1u << 26,
     F_IGNSRC = 1u << 27,  /* cp.async: 4th operand is a predicate */
     F_BULKGRP = 1u << 28, /* cp.async.bulk: .bulk_group completion (sm_90) */
-    F_ABS = 1u << 29      /* redux.sync .f32: of the inputs' absolute values (sm_100a) */
+    F_ABS = 1u << 29,     /* redux.sync .f32: of the inputs' absolute values (sm_100a) */
+    F_PACK16 = 1u << 30   /* tcgen05.ld .pack::16b / tcgen05.st .unpack::16b (sm_100a) */
 };
 /* SH_M64: wgmma m64nNkK, with Inst.num = N / 8 (sm_90, decode.c reads the shape). */
 typedef enum {
@@ -199,6 +203,16 @@ typedef enum {
     SH_M32N8K16,
     SH_M8N32K16,
     SH_M16N16K8,
+    SH_TC_32X32B, /* tcgen05.ld / st shapes (exec_sm100.c) */
+    SH_TC_16X64B,
+    SH_TC_16X128B,
+    SH_TC_16X256B,
+    SH_TC_16X32BX2,
+    SH_CP_128X256B, /* tcgen05.cp shapes (exec_sm100.c) */
+    SH_CP_4X256B,
+    SH_CP_128X128B,
+    SH_CP_64X128B,
+    SH_CP_32X128B,
 } Shape;
 
 typedef enum {
@@ -720,7 +734,14 @@ int sim_sm90_deadlock(Exec *x, const Thread *t);
 int sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o);
 /* sm_100a tcgen05 (exec_sm100.c) */
 DecodeFn sim_dec_tcgen05;
-ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit;
+ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit, sim_ex_tcgen05_cp,
+    sim_ex_tcgen05_mma_bs, sim_ex_tcgen05_pair;
+/* The value of an element of the tcgen05 formats [OCP MX 1.0; PTX ISA 5.2.5]: fmt is the
+ * instruction descriptor's code (E4M3 0, E5M2 1, E2M3 3, E3M2 4, E2M1 5), bits the
+ * element in the low bits; and of a scale factor: UE8M0 (2^(b - 127), 0xff NaN) or
+ * UE4M3 (e4m3 without a sign). */
+double sim_tc_elem_value(unsigned fmt, uint8_t bits);
+double sim_tc_scale_value(bool ue4m3, uint8_t bits);
 WarpFn sim_wx_tcgen05;
 void sim_sm100_cta_reset(Exec *x);
 void sim_sm100_free(Exec *x);

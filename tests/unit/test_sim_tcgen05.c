@@ -5,7 +5,8 @@
  * the canonical operand layouts of 9.7.16.3.3 written again, and small GEMM tiles
  * (kind::f16, tf32, i8, f8f6f4 e4m3; K- and MN-major, no swizzle and 32/64/128-byte
  * swizzles) through tcgen05.alloc -> tcgen05.mma -> tcgen05.commit -> mbarrier ->
- * tcgen05.ld, against a C GEMM; and the located faults (columns, lanes, M = 64).
+ * tcgen05.ld, against a C GEMM; and the located faults (columns, lanes).
+ * M = 64 and A in tensor memory: test_sim_tcgen05_tmem_a.c.
  */
 #include "sim/simint.h"
 #include "tests/sim/simtest.h"
@@ -391,16 +392,6 @@ static const char *const bad_lane_ptx =
     "  ld.shared.u32 %r2, [%r1];  add.u32 %r2, %r2, 2097152;\n" /* lane 32 from warp 0 */
     "  tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r3}, [%r2];\n  ret;\n}\n";
 
-static const char *const bad_m_ptx =
-    ".version 8.6\n.target sm_100a\n.address_size 64\n"
-    ".visible .entry k()\n{\n  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<2>;\n"
-    "  .shared .align 4 .b32 slot;\n  mov.u32 %r1, slot;\n"
-    "  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 32;\n"
-    "  ld.shared.u32 %r2, [%r1];  mov.b64 %rd1, 0x0000400000000000;\n"
-    "  mov.u32 %r4, 0;  setp.ne.u32 %p1, %r4, 0;\n"
-    "  mov.u32 %r3, 0x04080010;\n" /* M = 64, N = 32, f32 D */
-    "  tcgen05.mma.cta_group::1.kind::f16 [%r2], %rd1, %rd1, %r3, %p1;\n  ret;\n}\n";
-
 static const char *const unalloc_ptx =
     ".version 8.6\n.target sm_100a\n.address_size 64\n"
     ".visible .entry k()\n{\n  .reg .b32 %r<8>;\n"
@@ -477,7 +468,6 @@ test_faults(void)
                  "48 columns: the count must be a power of two from 32 to 512");
     launch_fails(ctx, load_entry(ctx, bad_lane_ptx, "k"), 1, 32, NULL,
                  "at lane 32 from warp 0, which reaches lanes 0 to 31 only");
-    launch_fails(ctx, load_entry(ctx, bad_m_ptx, "k"), 1, 32, NULL, "has M = 64");
     launch_fails(ctx, load_entry(ctx, unalloc_ptx, "k"), 1, 32, NULL,
                  "columns 64 to 65, which are not all allocated");
     launch_fails(ctx, load_entry(ctx, bad_dealloc_ptx, "k"), 1, 32, NULL,

@@ -23,7 +23,7 @@ func.func @alloc_global(%s: memref<1xi32>, %i: index) {
 }
 
 func.func @kind_unknown(%d: i32, %a: i64, %b: i64, %id: i32, %en: i1) {
-  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:3: error: 'vptx.tcgen05_mma' attribute 'kind' is "mxf4" but must be "f16", "tf32", "f8f6f4" or "i8" (block-scaled kinds are not supported)
+  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:3: error: 'vptx.tcgen05_mma' attribute 'kind' is "mxf4" but must be "f16", "tf32", "f8f6f4" or "i8" (block-scaled kinds: vptx.tcgen05_mma_block_scale)
   "vptx.tcgen05_mma"(%d, %a, %b, %id, %en) {kind = "mxf4"} : (i32, i64, i64, i32, i1) -> ()
   return
 }
@@ -83,8 +83,8 @@ func.func @ld_count(%t: i32) {
 }
 
 func.func @ld_shape(%t: i32) {
-  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:8: error: 'vptx.tcgen05_ld' attribute 'shape' is "16x64b" but only "32x32b" is supported
-  %v = "vptx.tcgen05_ld"(%t) {shape = "16x64b"} : (i32) -> vector<4xf32>
+  // CHECK: vptx-tcgen05.mlir:[[@LINE+1]]:8: error: 'vptx.tcgen05_ld' attribute 'shape' is "16x16b" but must be "32x32b", "16x64b", "16x128b", "16x256b" or "16x32bx2"
+  %v = "vptx.tcgen05_ld"(%t) {shape = "16x16b"} : (i32) -> vector<4xf32>
   return
 }
 
