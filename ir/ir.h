@@ -122,6 +122,10 @@ void *array_grow(Arena *a, void *items, uint32_t *cap, size_t elem_size);
 typedef struct Loc {
     uint32_t file; /* index into Diag.files; 0 = no location */
     uint32_t line, col;
+    /* the source op this op comes from: an index into Module.origins, set by the parser
+       and inherited with the rest of the location by every op made from it (tile,
+       distribute, ...); 0 = none.  ptxgen names registers after it (stable names). */
+    uint32_t origin;
 } Loc;
 
 typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE, DIAG_REMARK } DiagLevel;
@@ -502,6 +506,14 @@ typedef struct Module {
     uint32_t nregions, capregions;
     const struct Attr **attr_tab; /* interned attributes (attr_* constructors), open addressing */
     uint32_t nattr_tab, attr_tab_cap;
+    /* the source ops (Loc.origin): the name of each one's first result as written
+       (`sum` for %sum, `0` for %0, NULL for an op without results) and its kind;
+       entry 0 is unused */
+    ARRAY(struct Origin {
+        const char *name;
+        OpKind kind;
+    })
+    origins;
     OpId top;          /* the builtin.module op holding everything */
     bool top_implicit; /* the source had no `module {` around its top-level ops */
 } Module;

@@ -1121,7 +1121,7 @@ module_init(Module *m)
         m->types[id].kind = (TypeKind)k;
     }
     rehash_types(m);
-    m->top = op_new(m, OP_MODULE, (Loc){ 0, 0, 0 }, 0, NULL, 0, NULL, 1);
+    m->top = op_new(m, OP_MODULE, (Loc){ 0 }, 0, NULL, 0, NULL, 1);
     RegionId r = region_new(m, m->top);
     m->ops[m->top].regions[0] = r;
     region_append(m, r, block_new(m));

@@ -778,6 +778,21 @@ skip_transform_op(Parser *p)
     return true;
 }
 
+/* A new entry of Module.origins for a source op of kind k with result names `names`
+ * (Loc.origin: ptxgen names the op's registers after its first result). */
+static uint32_t
+new_origin(Parser *p, const ResultNameList *names, OpKind k)
+{
+    Module *m = p->m;
+    if (m->origins.n == 0)
+        ARRAY_PUSH(&m->arena, m->origins, ((struct Origin){ NULL, (OpKind)0 }));
+    const char *name = NULL;
+    if (names->n)
+        name = arena_strndup(&m->arena, names->items[0].name, names->items[0].len);
+    ARRAY_PUSH(&m->arena, m->origins, ((struct Origin){ name, k }));
+    return m->origins.n - 1;
+}
+
 /* operation ::= op-result-list? (generic-operation | custom-operation) trailing-location? */
 static bool parse_op_in(Parser *p, BlockId block, ResultNameList *names);
 
@@ -850,6 +865,7 @@ parse_op_in(Parser *p, BlockId block, ResultNameList *names)
         return false;
     if (b.kind == OP_NVVM_SREG && p->sreg && !build_attr(&b, "vptx.sreg"))
         build_set_attr(p, &b, "vptx.sreg", attr_string(p->m, p->sreg, (uint32_t)strlen(p->sreg)));
+    b.loc.origin = new_origin(p, names, b.kind);
     OpId o = build_op(p, &b);
     block_append(p->m, block, o);
     return bind_results(p, o, names->items, names->n);

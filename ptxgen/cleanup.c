@@ -646,24 +646,28 @@ dce(Regs *r, Body *bd)
 
 /* ---- driver ---- */
 
-/* Line i, with its registers renamed, to out.  *run: where the text not yet written
- * starts; the live lines are contiguous in the body, so the text of a run of them that
- * needs no renaming goes out in one fwrite (flushed at a dead line and at the end). */
+/* Line i, with its registers renamed and named (names.c: `%f12` is written `%f_sum_3`),
+ * to out.  *run: where the text not yet written starts; the live lines are contiguous in
+ * the body, so the text between two registers goes out in one fwrite. */
 static void
-write_line(const Regs *r, const Body *bd, uint32_t i, const char **run, FILE *out)
+write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, const char **run, FILE *out)
 {
     const char *p = line_text(bd, i), *end = p + line_len(bd, i);
     if (!*run)
         *run = p;
-    if (!r->renames)
+    if (bd->flags[i] & LF_COMMENT)
         return;
+    char name[200];
     while (p < end) {
+        if (*p == '/' && p + 1 < end && p[1] == '/')
+            return; /* a trailing comment */
         int cls;
         uint32_t num;
         size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
-        if (n && renamed(r, cls, num) != num) {
+        if (n) {
             fwrite(*run, 1, (size_t)(p - *run), out);
-            fprintf(out, "%s%" PRIu32, cls_prefix((RegClass)cls), renamed(r, cls, num));
+            char *q = names_put(e, name, (RegClass)cls, renamed(r, cls, num));
+            fwrite(name, 1, (size_t)(q - name), out);
             *run = p + n;
         }
         p += n ? n : 1;
@@ -719,7 +723,7 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
     const char *run = NULL;
     for (uint32_t i = 0; i < n; i++) {
         if (!(bd.flags[i] & LF_DEAD)) {
-            write_line(&r, &bd, i, &run, out);
+            write_line(e, &r, &bd, i, &run, out);
         } else if (run) {
             fwrite(run, 1, (size_t)(line_text(&bd, i) - run), out);
             run = NULL;

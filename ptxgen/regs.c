@@ -87,6 +87,7 @@ Slot
 new_reg(Emit *e, RegClass c)
 {
     Slot s = { .cls = (uint8_t)c, .reg = ++e->nregs[c] };
+    names_note(e, c, s.reg);
     return s;
 }
 
