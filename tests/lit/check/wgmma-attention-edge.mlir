@@ -28,11 +28,11 @@
 // REMARK-NOT: leaves its wgmma group in flight
 // PTX-LABEL: .entry b16(
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
-// PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd
+// PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, %rd
 // PTX-NOT: wgmma.mma_async
 // PTX: vptx.wgmma_wait
 // PTX-LABEL: .entry noloop(
-// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd
+// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: vptx.wgmma_wait
 // PTX-LABEL: .entry explicit(

@@ -25,7 +25,7 @@
 // SIMT: } else {
 // SIMT: memref.load [[VA]]
 // SIMT: vector.store {{.*}} {alignment = 16 : i64} : memref<4x2048xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// PTX: cp.async.cg.shared.global [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}], 16, %r_{{[A-Za-z0-9_$]+_[0-9]+}};
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>
