@@ -50,6 +50,7 @@
  */
 #include "ptxgen/emit.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -646,9 +647,27 @@ dce(Regs *r, Body *bd)
 
 /* ---- driver ---- */
 
-/* Line i, with its registers renamed and named (names.c: `%f12` is written `%f_sum_3`),
- * to out.  *run: where the text not yet written starts; the live lines are contiguous in
- * the body, so the text between two registers goes out in one fwrite. */
+/* A label token at p (`$L__<kernel>_<num>`, regs.c label): its number; returns the
+ * length, 0 if p does not start one. */
+static size_t
+label_token(const Emit *e, const char *p, const char *end, uint32_t *num)
+{
+    size_t k = strlen(e->kname), n = 4 + k + 1;
+    if ((size_t)(end - p) <= n || memcmp(p, "$L__", 4) != 0 || memcmp(p + 4, e->kname, k) != 0 ||
+        p[4 + k] != '_' || p[n] < '0' || p[n] > '9')
+        return 0;
+    uint32_t v = 0;
+    while (p + n < end && p[n] >= '0' && p[n] <= '9')
+        v = v * 10 + (uint32_t)(p[n++] - '0');
+    if (p + n < end && (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '$'))
+        return 0; /* part of a longer name */
+    *num = v;
+    return n;
+}
+
+/* Line i, with its registers renamed and named (names.c: `%f12` is written `%f_sum_3`,
+ * `$L__k_4` `$L__k_sum_0`), to out.  *run: where the text not yet written starts; the live lines
+ * are contiguous in the body, so the text between two registers goes out in one fwrite. */
 static void
 write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, const char **run, FILE *out)
 {
@@ -668,6 +687,10 @@ write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, const char 
             fwrite(*run, 1, (size_t)(p - *run), out);
             char *q = names_put(e, name, (RegClass)cls, renamed(r, cls, num));
             fwrite(name, 1, (size_t)(q - name), out);
+            *run = p + n;
+        } else if (*p == '$' && (n = label_token(e, p, end, &num))) {
+            fwrite(*run, 1, (size_t)(p - *run), out);
+            names_write_label(e, out, num);
             *run = p + n;
         }
         p += n ? n : 1;

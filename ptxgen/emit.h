@@ -40,6 +40,7 @@
 #include <stdint.h>
 
 typedef enum { RC_PRED, RC_B16, RC_B32, RC_B64, RC_F32, RC_F64, RC_COUNT } RegClass;
+#define NAMES_LABEL RC_COUNT /* names.c: labels are named as a class of their own */
 
 typedef struct Slot {
     uint8_t cls;    /* RegClass */
@@ -159,12 +160,13 @@ typedef struct Emit {
     RegionId cfg_region;
     uint32_t ncalls; /* calls lowered in this function: names their .params */
     /* stable register names (names.c): each register's origin and its number among the
-       registers of its class made for that origin, by class and register number */
-    uint32_t *reg_origin[RC_COUNT], *reg_index[RC_COUNT], reg_cap[RC_COUNT];
+       registers of its class made for that origin, by class and register number
+       (labels too, as a class of their own: NAMES_LABEL) */
+    uint32_t *reg_origin[NAMES_LABEL + 1], *reg_index[NAMES_LABEL + 1], reg_cap[NAMES_LABEL + 1];
     struct RegOrigin {
         uint32_t body, key; /* offsets into pool; key: a fixed origin's name */
         bool fixed;         /* a kernel argument, a special register, the prologue */
-        uint32_t count[RC_COUNT];
+        uint32_t count[NAMES_LABEL + 1];
     } * origins; /* this kernel's, in the order they made their first register */
     uint32_t norigins, caporigins;
     char *pool; /* the bodies and keys */
@@ -264,11 +266,14 @@ bool ptxgen_lower_call(Emit *e, OpId o);
 const char *ptxgen_ptx_name(Emit *e, const char *sym); /* ptxgen.c: a PTX identifier */
 
 /* ---- names.c: stable register names ---- */
-void names_note(Emit *e, RegClass c, uint32_t num); /* new_reg made register num of class c */
+void names_note(Emit *e, unsigned c, uint32_t num); /* new_reg made register num of class c,
+                                                       new_label label num (c: NAMES_LABEL) */
 void names_fixed(Emit *e, const char *s);           /* registers made from now are named after s */
 void names_fixed_end(Emit *e);                      /* ... until this */
 char *names_put(const Emit *e, char *p, RegClass c, uint32_t num); /* "%f_sum_3" at p */
-void names_declare(const Emit *e, FILE *out);                      /* the kernel's .reg lines */
+/* the label `$L__<kernel>_<num>` as it is written, `$L__<kernel>_sum_0`, to out */
+void names_write_label(const Emit *e, FILE *out, uint32_t num);
+void names_declare(const Emit *e, FILE *out); /* the kernel's .reg lines */
 void names_new_kernel(Emit *e);
 void names_free(Emit *e);
 

@@ -34,9 +34,14 @@
  * the order the origins made their first register.  An edit of one op changes that
  * op's .reg lines and no other.
  *
+ * Labels are named the same way (`$L__<kernel>_<body>_<n>`, names_write_label), so that
+ * an op that gains a branch renumbers no label of another op.
+ *
  * Requires:    emit_kernel's names_new_kernel before a kernel's first new_reg.
- * Ensures:     a register's name depends only on its origin's body and its number
- *              within that origin; the same input gives the same names.
+ * Ensures:     a register's (label's) name depends only on its origin's body and its
+ *              number within that origin; names are unique within a kernel; the same
+ *              input gives the same names.
+ * Invalidates: nothing (the IR is only read).
  */
 #include "ptxgen/emit.h"
 
@@ -247,9 +252,10 @@ op_origin(Emit *e)
     return idx;
 }
 
-/* Records register num of class c, just made (regs.c new_reg), as its origin's next. */
+/* Records register num of class c, just made (regs.c new_reg), as its origin's next; or,
+ * with c NAMES_LABEL, label num (regs.c new_label). */
 void
-names_note(Emit *e, RegClass c, uint32_t num)
+names_note(Emit *e, unsigned c, uint32_t num)
 {
     uint32_t idx;
     if (e->fixed_origin) {
@@ -308,6 +314,24 @@ names_put(const Emit *e, char *p, RegClass c, uint32_t num)
     return put_digits(p, e->reg_index[c][num]);
 }
 
+/* Writes label num, `$L__<kernel>_<body>_<n>`, to out.  Labels are named as registers
+ * are, so that an op that gains a branch renumbers no other op's labels. */
+void
+names_write_label(const Emit *e, FILE *out, uint32_t num)
+{
+    char digits[12];
+    fputs("$L__", out);
+    fputs(e->kname, out);
+    putc('_', out);
+    if (num >= e->reg_cap[NAMES_LABEL]) {
+        fwrite(digits, 1, (size_t)(put_digits(digits, num) - digits), out);
+        return;
+    }
+    fputs(e->pool + e->origins[e->reg_origin[NAMES_LABEL][num]].body, out);
+    putc('_', out);
+    fwrite(digits, 1, (size_t)(put_digits(digits, e->reg_index[NAMES_LABEL][num]) - digits), out);
+}
+
 /* The kernel's .reg declarations: one line per origin and class, origins in the order
  * they made their first register. */
 void
@@ -341,7 +365,7 @@ names_free(Emit *e)
     ir_free(e->name_hash);
     ir_free(e->by_src);
     ir_free(e->by_op);
-    for (int c = 0; c < RC_COUNT; c++) {
+    for (int c = 0; c <= NAMES_LABEL; c++) {
         ir_free(e->reg_origin[c]);
         ir_free(e->reg_index[c]);
         e->reg_origin[c] = e->reg_index[c] = NULL;

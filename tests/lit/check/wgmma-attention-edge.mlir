@@ -39,10 +39,10 @@
 // PTX-NOT: }, {%r
 // PTX-LABEL: .entry ainv(
 // PTX-COUNT-2: st.shared.v4.b32
-// PTX: $L__ainv_1:
+// PTX: $L__ainv_r_0:
 // PTX-COUNT-2: st.shared.v4.b32
 // PTX-NOT: st.shared
-// PTX: $L__ainv_2:
+// PTX: $L__ainv_r_1:
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>
 #v = affine_map<(m, n, k) -> (k, n)>

@@ -97,7 +97,7 @@
 // PTX-NOT: hidden tensor map
 // PTX-LABEL: .entry s1(
 // PTX-NOT: {{cp.async.bulk|mbarrier}}
-// PTX: $L__s1_1:
+// PTX: $L__s1_r_0:
 // PTX-COUNT-8: ld.global.nc.v4.b32
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>

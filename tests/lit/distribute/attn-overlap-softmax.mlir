@@ -43,7 +43,7 @@
 // committed with no wait, then block j's softmax (ex2, the cast to f16) with S_{j+1} in
 // flight.  (O's zeros are set right before the loop.)
 // ORDER: mov.b32 %f_{{[A-Za-z0-9_$]+_[0-9]+}}, 0f00000000;
-// ORDER: $L__attention_sm90_[[LOOP:[0-9]+]]:
+// ORDER: $L__attention_sm90_[[LOOP:[A-Za-z0-9_$]+_[0-9]+]]:
 // ORDER: selp.b32
 // ORDER: mbarrier.try_wait.parity.shared::cta.b64
 // ORDER-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, {{[01]}}, 1, 1, 0, 0;

@@ -57,11 +57,11 @@
 // CHECK-NEXT: and.b32 [[ODD:%r_[A-Za-z0-9_$]+_[0-9]+]], [[W]], 1;
 // CHECK-NEXT: setp.eq.u32 [[EVEN:%p_[A-Za-z0-9_$]+_[0-9]+]], [[ODD]], 0;
 // CHECK-NEXT: setp.ne.u32 [[ISODD:%p_[A-Za-z0-9_$]+_[0-9]+]], [[ODD]], 0;
-// CHECK-NEXT: @![[ISODD]] bra [[SKIP:\$L__[a-z_0-9]+]];
+// CHECK-NEXT: @![[ISODD]] bra [[SKIP:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: bar.arrive [[OTHER]], 256;
 // CHECK-NEXT: [[SKIP]]:
 // CHECK-NEXT: bar.sync [[MINE]], 256;
-// CHECK: [[LOOP:\$L__[a-z_0-9]+]]:
+// CHECK: [[LOOP:\$L__[A-Za-z_0-9$]+]]:
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK-NOT: bar.
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}},
@@ -80,9 +80,9 @@
 // CHECK-NEXT: wgmma.commit_group.sync.aligned;
 // CHECK-NOT: {{bar\.|wgmma.wait}}
 // CHECK: @%p_{{[A-Za-z0-9_$]+_[0-9]+}} bra [[LOOP]];
-// CHECK-NEXT: $L__{{[a-z_0-9]+}}:
+// CHECK-NEXT: $L__{{[A-Za-z_0-9$]+}}:
 // CHECK-NEXT: bar.arrive [[OTHER]], 256;
-// CHECK-NEXT: @![[EVEN]] bra [[SKIP2:\$L__[a-z_0-9]+]];
+// CHECK-NEXT: @![[EVEN]] bra [[SKIP2:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: bar.sync [[MINE]], 256;
 // CHECK-NEXT: [[SKIP2]]:
 // CHECK-NEXT: wgmma.wait_group.sync.aligned 0;

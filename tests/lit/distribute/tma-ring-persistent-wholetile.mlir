@@ -41,7 +41,7 @@
 // CHECK-NEXT: setp.lo.u32 [[CONS:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 256;
 // CHECK: mbarrier.init.shared.b64 {{.*}}, 128;
 // CHECK: bar.sync 0;
-// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[a-z_0-9]+]];
+// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: shr.u32 [[W:%r_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 7;
 // CHECK: setmaxnreg.inc.sync.aligned.u32 232;
 // CHECK: add.s32 [[WAIT:%r_[A-Za-z0-9_$]+_[0-9]+]], {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 1;
@@ -56,7 +56,7 @@
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK-NOT: bar.
 // CHECK: mbarrier.arrive.shared.b64
-// CHECK-NEXT: $L__{{[a-z_0-9]+}}:
+// CHECK-NEXT: $L__{{[A-Za-z_0-9$]+}}:
 // CHECK-NEXT: bar.arrive [[SIGNAL:%r_[A-Za-z0-9_$]+_[0-9]+]], 256;
 // CHECK: st.global
 // CHECK: bar.sync [[WAIT]], 256;

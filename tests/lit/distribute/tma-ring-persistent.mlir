@@ -45,7 +45,7 @@
 // CHECK-NEXT: setp.lo.u32 [[CONS:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 256;
 // CHECK: mbarrier.init.shared.b64 {{.*}}, 256;
 // CHECK: bar.sync 0;
-// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[a-z_0-9]+]];
+// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: setmaxnreg.inc.sync.aligned.u32 232;
 // CHECK-NEXT: cvt.u64.u32 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, [[CTA]];
 // CHECK-NOT: cp.async.bulk

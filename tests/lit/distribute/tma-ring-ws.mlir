@@ -42,7 +42,7 @@
 // CHECK: bar.sync 0;
 // CHECK-NOT: cp.async.bulk.tensor
 // CHECK: setp.ge.s32 [[PROD:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID:%r_[A-Za-z0-9_$]+_[0-9]+]], 256;
-// CHECK: @![[PROD]] bra [[CONSUMERS:\$L__[a-z_0-9]+]];
+// CHECK: @![[PROD]] bra [[CONSUMERS:\$L__[A-Za-z_0-9$]+]];
 // CHECK: setmaxnreg.dec.sync.aligned.u32 40;
 // CHECK: setp.eq.u32 [[FIRST:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 256;
 // CHECK: setp.ge.s32 {{%p_[A-Za-z0-9_$]+_[0-9]+}}, [[IT:%r_[A-Za-z0-9_$]+_[0-9]+]], 3;

@@ -18,7 +18,7 @@
 // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], 16384;
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// CHECK: [[WAIT:\$L__tma_wgmma_[0-9]+]]:
+// CHECK: [[WAIT:\$L__tma_wgmma_[A-Za-z0-9_$]+_[0-9]+]]:
 // CHECK-NEXT: mbarrier.try_wait.parity.shared::cta.b64 [[P:%p_[A-Za-z0-9_$]+_[0-9]+]]
 // CHECK-NEXT: @![[P]] bra [[WAIT]];
 // CHECK: or.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 0x4000004002000000;
