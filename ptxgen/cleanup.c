@@ -665,36 +665,58 @@ label_token(const Emit *e, const char *p, const char *end, uint32_t *num)
     return n;
 }
 
-/* Line i, with its registers renamed and named (names.c: `%f12` is written `%f_sum_3`,
- * `$L__k_4` `$L__k_sum_0`), to out.  *run: where the text not yet written starts; the live lines
- * are contiguous in the body, so the text between two registers goes out in one fwrite. */
+/* The text written out, gathered in one buffer and written with one fwrite. */
+typedef struct Out {
+    char *buf;
+    size_t n, cap;
+} Out;
+
+/* Room for k more bytes. */
 static void
-write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, const char **run, FILE *out)
+out_reserve(Out *o, size_t k)
 {
-    const char *p = line_text(bd, i), *end = p + line_len(bd, i);
-    if (!*run)
-        *run = p;
-    if (bd->flags[i] & LF_COMMENT)
-        return;
-    char name[200];
-    while (p < end) {
+    if (o->n + k > o->cap) {
+        o->cap = o->cap + o->cap / 2 + k + 4096;
+        o->buf = ir_realloc(o->buf, o->cap);
+    }
+}
+
+static void
+out_put(Out *o, const char *s, size_t n)
+{
+    out_reserve(o, n);
+    memcpy(o->buf + o->n, s, n);
+    o->n += n;
+}
+
+/* Line i and its newline, with its registers renamed and named (names.c: `%f12` is
+ * written `%f_sum_3`, `$L__k_4` `$L__k_sum_0`), to o. */
+static void
+write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, Out *o)
+{
+    const char *p = line_text(bd, i), *end = p + line_len(bd, i), *run = p;
+    size_t room = strlen(e->kname) + NAMES_MAX;
+    while (p < end && !(bd->flags[i] & LF_COMMENT)) {
         if (*p == '/' && p + 1 < end && p[1] == '/')
-            return; /* a trailing comment */
+            break; /* a trailing comment */
         int cls;
         uint32_t num;
         size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
         if (n) {
-            fwrite(*run, 1, (size_t)(p - *run), out);
-            char *q = names_put(e, name, (RegClass)cls, renamed(r, cls, num));
-            fwrite(name, 1, (size_t)(q - name), out);
-            *run = p + n;
+            out_put(o, run, (size_t)(p - run));
+            out_reserve(o, room);
+            o->n =
+                (size_t)(names_put(e, o->buf + o->n, (RegClass)cls, renamed(r, cls, num)) - o->buf);
+            run = p + n;
         } else if (*p == '$' && (n = label_token(e, p, end, &num))) {
-            fwrite(*run, 1, (size_t)(p - *run), out);
-            names_write_label(e, out, num);
-            *run = p + n;
+            out_put(o, run, (size_t)(p - run));
+            out_reserve(o, room);
+            o->n = (size_t)(names_put_label(e, o->buf + o->n, num) - o->buf);
+            run = p + n;
         }
         p += n ? n : 1;
     }
+    out_put(o, run, (size_t)(end + 1 - run)); /* with the newline */
 }
 
 uint32_t
@@ -743,17 +765,13 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
         if (j > i + 1 && !(j < n && (bd.flags[j] & LF_INSTR)))
             bd.flags[i] |= LF_DEAD;
     }
-    const char *run = NULL;
-    for (uint32_t i = 0; i < n; i++) {
-        if (!(bd.flags[i] & LF_DEAD)) {
-            write_line(e, &r, &bd, i, &run, out);
-        } else if (run) {
-            fwrite(run, 1, (size_t)(line_text(&bd, i) - run), out);
-            run = NULL;
-        }
-    }
-    if (run) /* to the end of the last line, with its newline */
-        fwrite(run, 1, (size_t)(buf + after - run), out);
+    Out o = { 0 };
+    for (uint32_t i = 0; i < n; i++)
+        if (!(bd.flags[i] & LF_DEAD))
+            write_line(e, &r, &bd, i, &o);
+    if (o.n)
+        fwrite(o.buf, 1, o.n, out);
+    ir_free(o.buf);
     for (int k = 0; k < RC_COUNT; k++)
         ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]),
             ir_free(r.ver[k]);

@@ -165,6 +165,7 @@ typedef struct Emit {
     uint32_t *reg_origin[NAMES_LABEL + 1], *reg_index[NAMES_LABEL + 1], reg_cap[NAMES_LABEL + 1];
     struct RegOrigin {
         uint32_t body, key; /* offsets into pool; key: a fixed origin's name */
+        uint32_t blen;      /* strlen of the body */
         bool fixed;         /* a kernel argument, a special register, the prologue */
         uint32_t count[NAMES_LABEL + 1];
     } * origins; /* this kernel's, in the order they made their first register */
@@ -271,8 +272,9 @@ void names_note(Emit *e, unsigned c, uint32_t num); /* new_reg made register num
 void names_fixed(Emit *e, const char *s);           /* registers made from now are named after s */
 void names_fixed_end(Emit *e);                      /* ... until this */
 char *names_put(const Emit *e, char *p, RegClass c, uint32_t num); /* "%f_sum_3" at p */
-/* the label `$L__<kernel>_<num>` as it is written, `$L__<kernel>_sum_0`, to out */
-void names_write_label(const Emit *e, FILE *out, uint32_t num);
+/* the label `$L__<kernel>_<num>` as it is written, `$L__<kernel>_sum_0`, at p */
+char *names_put_label(const Emit *e, char *p, uint32_t num);
+#define NAMES_MAX 200 /* room for a register's name (a label's: and the kernel's name) */
 void names_declare(const Emit *e, FILE *out); /* the kernel's .reg lines */
 void names_new_kernel(Emit *e);
 void names_free(Emit *e);

@@ -147,6 +147,7 @@ origin_add(Emit *e, const char *s, bool fixed)
     uint32_t idx = e->norigins++;
     memset(&e->origins[idx], 0, sizeof e->origins[idx]);
     e->origins[idx].body = pool_add(e, s, strlen(s));
+    e->origins[idx].blen = (uint32_t)strlen(s);
     e->origins[idx].fixed = fixed;
     if (2 * e->norigins > e->name_cap) {
         e->name_cap = e->name_cap ? 2 * e->name_cap : 256;
@@ -294,42 +295,46 @@ put_digits(char *p, uint32_t v)
     return p;
 }
 
-/* Writes the name of register num of class c at p; returns the end.  Room: the
- * prefix, the longest body (sanitize's 128 and the `$n` of origin_unique) and 11. */
+/* Writes the name of register num of class c at p; returns the end.  Room: NAMES_MAX
+ * (the prefix, the longest body: sanitize's 128 and the `$n` of origin_unique, 11). */
 char *
 names_put(const Emit *e, char *p, RegClass c, uint32_t num)
 {
-    const char *pre = cls_prefix(c);
-    size_t n = strlen(pre);
-    memcpy(p, pre, n);
+    static const char prefix[RC_COUNT][4] = {
+        [RC_PRED] = "%p", [RC_B16] = "%rs", [RC_B32] = "%r",
+        [RC_B64] = "%rd", [RC_F32] = "%f",  [RC_F64] = "%fd",
+    };
+    size_t n = prefix[c][2] ? 3 : 2;
+    memcpy(p, prefix[c], n);
     p += n;
     if (num >= e->reg_cap[c]) /* not made by new_reg: cannot happen, kept readable */
         return put_digits(p, num);
-    const char *body = e->pool + e->origins[e->reg_origin[c][num]].body;
+    const struct RegOrigin *o = &e->origins[e->reg_origin[c][num]];
     *p++ = '_';
-    n = strlen(body);
-    memcpy(p, body, n);
-    p += n;
+    memcpy(p, e->pool + o->body, o->blen);
+    p += o->blen;
     *p++ = '_';
     return put_digits(p, e->reg_index[c][num]);
 }
 
-/* Writes label num, `$L__<kernel>_<body>_<n>`, to out.  Labels are named as registers
- * are, so that an op that gains a branch renumbers no other op's labels. */
-void
-names_write_label(const Emit *e, FILE *out, uint32_t num)
+/* Writes label num, `$L__<kernel>_<body>_<n>`, at p; returns the end.  Room: the
+ * kernel's name and NAMES_MAX.  Labels are named as registers are, so that an op that
+ * gains a branch renumbers no other op's labels. */
+char *
+names_put_label(const Emit *e, char *p, uint32_t num)
 {
-    char digits[12];
-    fputs("$L__", out);
-    fputs(e->kname, out);
-    putc('_', out);
-    if (num >= e->reg_cap[NAMES_LABEL]) {
-        fwrite(digits, 1, (size_t)(put_digits(digits, num) - digits), out);
-        return;
-    }
-    fputs(e->pool + e->origins[e->reg_origin[NAMES_LABEL][num]].body, out);
-    putc('_', out);
-    fwrite(digits, 1, (size_t)(put_digits(digits, e->reg_index[NAMES_LABEL][num]) - digits), out);
+    size_t n = strlen(e->kname);
+    memcpy(p, "$L__", 4);
+    memcpy(p + 4, e->kname, n);
+    p += 4 + n;
+    *p++ = '_';
+    if (num >= e->reg_cap[NAMES_LABEL])
+        return put_digits(p, num);
+    const struct RegOrigin *o = &e->origins[e->reg_origin[NAMES_LABEL][num]];
+    memcpy(p, e->pool + o->body, o->blen);
+    p += o->blen;
+    *p++ = '_';
+    return put_digits(p, e->reg_index[NAMES_LABEL][num]);
 }
 
 /* The kernel's .reg declarations: one line per origin and class, origins in the order
