@@ -506,14 +506,16 @@ typedef struct Module {
     uint32_t nregions, capregions;
     const struct Attr **attr_tab; /* interned attributes (attr_* constructors), open addressing */
     uint32_t nattr_tab, attr_tab_cap;
-    /* the source ops (Loc.origin): the name of each one's first result as written
-       (`sum` for %sum, `0` for %0, NULL for an op without results) and its kind;
-       entry 0 is unused */
-    ARRAY(struct Origin {
-        const char *name;
+    /* the source ops (Loc.origin), entry 0 unused: each one's first result (0: none),
+       whose name hint is its name, or, for a numeric name (%12, which the parser does
+       not keep as a hint), the number + 1 (13); and its kind.  On the heap, not in
+       the arena: 12 bytes a parsed op. */
+    struct Origin {
+        ValueId value;
+        uint32_t num;
         OpKind kind;
-    })
-    origins;
+    } * origins;
+    uint32_t norigins, caporigins;
     OpId top;          /* the builtin.module op holding everything */
     bool top_implicit; /* the source had no `module {` around its top-level ops */
 } Module;

@@ -1138,5 +1138,6 @@ module_free(Module *m)
     ir_free(m->blocks);
     ir_free(m->regions);
     ir_free(m->attr_tab);
+    ir_free(m->origins);
     memset(m, 0, sizeof *m);
 }

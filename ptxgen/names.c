@@ -235,18 +235,24 @@ op_origin(Emit *e)
         return idx;
     }
     const Op *op = op_get(e->m, o);
-    uint32_t src = op->loc.origin < e->m->origins.n ? op->loc.origin : 0;
+    uint32_t src = op->loc.origin < e->m->norigins ? op->loc.origin : 0;
     struct OriginSlot *slot =
         src ? slot_at(&e->by_src, &e->nby_src, src) : slot_at(&e->by_op, &e->nby_op, o);
     if (slot->gen == e->names_gen)
         return slot->idx;
-    const char *name = src ? e->m->origins.items[src].name : NULL;
+    const struct Origin *g = src ? &e->m->origins[src] : NULL;
+    const char *name = g && g->value ? value_get(e->m, g->value)->name : NULL;
+    char num[12];
+    if (g && !name && g->num) { /* %12 */
+        snprintf(num, sizeof num, "%" PRIu32, g->num - 1);
+        name = num;
+    }
     char buf[128];
     uint32_t idx;
     if (name && sanitize(name, buf, sizeof buf)) {
         idx = origin_unique(e, buf, false);
     } else {
-        kind_body(src ? e->m->origins.items[src].kind : op->kind, buf, sizeof buf);
+        kind_body(g ? g->kind : op->kind, buf, sizeof buf);
         idx = origin_unique(e, buf, true);
     }
     *slot = (struct OriginSlot){ e->names_gen, idx };
