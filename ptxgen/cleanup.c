@@ -665,37 +665,49 @@ label_token(const Emit *e, const char *p, const char *end, uint32_t *num)
     return n;
 }
 
-/* The text written out, gathered in one buffer and written with one fwrite. */
+/* The text written out, gathered in a buffer of the stack and written a buffer at a time
+ * (an fwrite per register was a tenth of compiling a large kernel). */
 typedef struct Out {
-    char *buf;
-    size_t n, cap;
+    FILE *f;
+    size_t n;
+    char buf[16384];
 } Out;
 
-/* Room for k more bytes. */
+static void
+out_flush(Out *o)
+{
+    if (o->n)
+        fwrite(o->buf, 1, o->n, o->f);
+    o->n = 0;
+}
+
+/* Room for k more bytes (k <= sizeof o->buf). */
 static void
 out_reserve(Out *o, size_t k)
 {
-    if (o->n + k > o->cap) {
-        o->cap = o->cap + o->cap / 2 + k + 4096;
-        o->buf = ir_realloc(o->buf, o->cap);
-    }
+    if (o->n + k > sizeof o->buf)
+        out_flush(o);
 }
 
 static void
 out_put(Out *o, const char *s, size_t n)
 {
+    if (n > sizeof o->buf / 2) { /* a long piece goes out as it is */
+        out_flush(o);
+        fwrite(s, 1, n, o->f);
+        return;
+    }
     out_reserve(o, n);
     memcpy(o->buf + o->n, s, n);
     o->n += n;
 }
 
 /* Line i and its newline, with its registers renamed and named (names.c: `%f12` is
- * written `%f_sum_3`, `$L__k_4` `$L__k_sum_0`), to o. */
+ * written `%f_sum_3`, `$L__k_4` `$L__k_sum_0`), to o.  room: the longest label name. */
 static void
-write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, Out *o)
+write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, Out *o, size_t room)
 {
     const char *p = line_text(bd, i), *end = p + line_len(bd, i), *run = p;
-    size_t room = strlen(e->kname) + NAMES_MAX;
     while (p < end && !(bd->flags[i] & LF_COMMENT)) {
         if (*p == '/' && p + 1 < end && p[1] == '/')
             break; /* a trailing comment */
@@ -704,14 +716,20 @@ write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, Out *o)
         size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
         if (n) {
             out_put(o, run, (size_t)(p - run));
-            out_reserve(o, room);
+            out_reserve(o, NAMES_MAX);
             o->n =
                 (size_t)(names_put(e, o->buf + o->n, (RegClass)cls, renamed(r, cls, num)) - o->buf);
             run = p + n;
         } else if (*p == '$' && (n = label_token(e, p, end, &num))) {
             out_put(o, run, (size_t)(p - run));
-            out_reserve(o, room);
-            o->n = (size_t)(names_put_label(e, o->buf + o->n, num) - o->buf);
+            if (room <= sizeof o->buf / 2) {
+                out_reserve(o, room);
+                o->n = (size_t)(names_put_label(e, o->buf + o->n, num) - o->buf);
+            } else { /* a kernel name of thousands of characters */
+                char *t = ir_malloc(room);
+                out_put(o, t, (size_t)(names_put_label(e, t, num) - t));
+                ir_free(t);
+            }
             run = p + n;
         }
         p += n ? n : 1;
@@ -765,13 +783,14 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
         if (j > i + 1 && !(j < n && (bd.flags[j] & LF_INSTR)))
             bd.flags[i] |= LF_DEAD;
     }
-    Out o = { 0 };
+    Out o;
+    o.f = out;
+    o.n = 0;
+    size_t room = strlen(e->kname) + NAMES_MAX;
     for (uint32_t i = 0; i < n; i++)
         if (!(bd.flags[i] & LF_DEAD))
-            write_line(e, &r, &bd, i, &o);
-    if (o.n)
-        fwrite(o.buf, 1, o.n, out);
-    ir_free(o.buf);
+            write_line(e, &r, &bd, i, &o, room);
+    out_flush(&o);
     for (int k = 0; k < RC_COUNT; k++)
         ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]),
             ir_free(r.ver[k]);
