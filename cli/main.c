@@ -356,7 +356,7 @@ compile_streamed(Args *a, const char *name, const char *text, size_t len)
     diag_init(&d);
     bool ok = driver_compile_to(&d, name, text, len, &a->opt, traced ? &a->trace : NULL, o.f);
     if (ok && d.out_of_memory) {
-        diag_error(&d, (Loc){ 0, 0, 0 }, "out of memory");
+        diag_error(&d, (Loc){ 0 }, "out of memory");
         ok = false;
     }
     diag_render(&d, stderr);

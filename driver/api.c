@@ -178,9 +178,8 @@ keep_only_kernel(Module *m, const char *name, Diag *d)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
                                      sym && sym->str ? sym->str : "?");
         }
-        diag_error(d, (Loc){ 0, 0, 0 },
-                   "--kernel=%s: the module has no kernel of that name (%s: %s)", name,
-                   funcs.n == 1 ? "its kernel" : "its kernels", funcs.n ? list : "none");
+        diag_error(d, (Loc){ 0 }, "--kernel=%s: the module has no kernel of that name (%s: %s)",
+                   name, funcs.n == 1 ? "its kernel" : "its kernels", funcs.n ? list : "none");
         return false;
     }
     for (uint32_t i = 0; i < funcs.n; i++) {
@@ -392,7 +391,7 @@ driver_compile_to(Diag *d, const char *name, const char *text, size_t len, const
     } else {
         /* the scope's blocks include the module's: free them, never module_free */
         ir_oom_leave(&scope, true);
-        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
+        diag_error(d, (Loc){ 0 }, "out of memory");
         ok = false;
     }
     diag_keep_texts(d);
@@ -408,7 +407,7 @@ driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
     OutBuf b = { 0 };
     FILE *f = outbuf_open(&b);
     if (!f) {
-        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
+        diag_error(d, (Loc){ 0 }, "out of memory");
         return false;
     }
     bool ok = driver_compile_to(d, name, text, len, opt, t, f);
@@ -416,7 +415,7 @@ driver_compile_traced(Diag *d, const char *name, const char *text, size_t len,
     bool closed = fclose(f) == 0;
     /* the text is NUL-terminated, as open_memstream's was */
     if (ok && (!written || !closed || d->out_of_memory || !outbuf_room(&b, b.len))) {
-        diag_error(d, (Loc){ 0, 0, 0 }, "out of memory");
+        diag_error(d, (Loc){ 0 }, "out of memory");
         ok = false;
     }
     if (ok) {
@@ -512,7 +511,7 @@ collect_diagnostics(VptxResult *r, const Diag *d)
 static bool
 check_arguments(Diag *d, const char *text, size_t len, const VptxOptions *opt)
 {
-    Loc none = { 0, 0, 0 };
+    Loc none = { 0 };
     char why[256];
     if (!text && len)
         diag_error(d, none, "vptx_compile: text is NULL but len is %zu", len);

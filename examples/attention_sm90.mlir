@@ -53,10 +53,10 @@
 // PTX-COUNT-4: ld.global.nc.v4.b32
 // PTX-COUNT-4: st.shared.v4.b32
 // PTX-NOT: {{ld.global|st.shared|wgmma.mma_async}}
-// PTX-COUNT-3: mbarrier.init.shared.b64 [%r{{[0-9]+}}{{(\+8)?}}], 1;
+// PTX-COUNT-3: mbarrier.init.shared.b64 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}{{(\+8)?}}], 1;
 // PTX: bar.sync 0;
-// PTX-COUNT-3: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}{{(\+8)?}}], 8192;
-// PTX: $L__attention_sm90_4:
+// PTX-COUNT-3: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}{{(\+8)?}}], 8192;
+// PTX: $L__attention_sm90_r_3:
 // Per key block: wait for K's stage (parity), S by 4 wgmma with A and B descriptors, its
 // wait (which also completes the previous block's P V), release of K's stage and
 // thread 0's refill of it with the next key block (wait for empty, expect_tx, 1 copy),
@@ -66,25 +66,25 @@
 // PTX-NOT: {{ld.global|st.shared}}
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
 // PTX-NOT: {{ld.global|st.shared}}
-// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
+// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
 // PTX-NEXT: wgmma.commit_group.sync.aligned;
 // PTX-NEXT: wgmma.wait_group.sync.aligned 0;
 // PTX: mbarrier.arrive.shared.b64
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 8192;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 8192;
 // PTX: cp.async.bulk.tensor.2d
 // PTX: mbarrier.arrive.shared.b64
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 8192;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 8192;
 // PTX: cp.async.bulk.tensor.2d
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}+8], 8192;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}+8], 8192;
 // PTX: cp.async.bulk.tensor.2d
 // PTX-NOT: {{ld.global|st.shared|wgmma.mma_async|cp.async.bulk}}
 // PTX: cvt.rn.f16x2.f32
 // PTX-NOT: {{ld.global|st.shared|wgmma.mma_async}}
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
 // PTX-NOT: {{ld.global|st.shared}}
-// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;
+// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 1, 1, 1, 1;
 // P V's group stays in flight past the back edge (distribute/schedule/attn_reads.c): no wait
 // after its commit; the next iteration's S waits for both (wait_group 0), and one wait
 // after the loop covers the last.  Its accumulator is the loop-carried registers, so
@@ -92,7 +92,7 @@
 // nothing).
 // PTX-NEXT: wgmma.commit_group.sync.aligned;
 // PTX-NOT: wgmma.wait_group
-// PTX: $L__attention_sm90_5:
+// PTX: $L__attention_sm90_r_4:
 // PTX-NEXT: // vptx.wgmma_wait
 // PTX-NEXT: wgmma.wait_group.sync.aligned 0;
 // PTX-NOT: {{st.shared|wgmma.mma_async|cp.async.bulk}}

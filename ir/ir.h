@@ -122,6 +122,10 @@ void *array_grow(Arena *a, void *items, uint32_t *cap, size_t elem_size);
 typedef struct Loc {
     uint32_t file; /* index into Diag.files; 0 = no location */
     uint32_t line, col;
+    /* the source op this op comes from: an index into Module.origins, set by the parser
+       and inherited with the rest of the location by every op made from it (tile,
+       distribute, ...); 0 = none.  ptxgen names registers after it (stable names). */
+    uint32_t origin;
 } Loc;
 
 typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE, DIAG_REMARK } DiagLevel;
@@ -503,6 +507,16 @@ typedef struct Module {
     uint32_t nregions, capregions;
     const struct Attr **attr_tab; /* interned attributes (attr_* constructors), open addressing */
     uint32_t nattr_tab, attr_tab_cap;
+    /* the source ops (Loc.origin), entry 0 unused: each one's first result (0: none),
+       whose name hint is its name, or, for a numeric name (%12, which the parser does
+       not keep as a hint), the number + 1 (13); and its kind.  On the heap, not in
+       the arena: 12 bytes a parsed op. */
+    struct Origin {
+        ValueId value;
+        uint32_t num;
+        OpKind kind;
+    } * origins;
+    uint32_t norigins, caporigins;
     OpId top;          /* the builtin.module op holding everything */
     bool top_implicit; /* the source had no `module {` around its top-level ops */
 } Module;

@@ -258,7 +258,7 @@ fe_lex_next(Lexer *l, Token *t)
     memset(t, 0, sizeof *t);
     t->resno = -1;
     t->pos = l->pos;
-    t->loc = (Loc){ l->file, l->line, l->col };
+    t->loc = (Loc){ l->file, l->line, l->col, 0 };
     int c = peek_at(l, 0);
     if (c < 0) {
         t->kind = TK_EOF;

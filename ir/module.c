@@ -1122,7 +1122,7 @@ module_init(Module *m)
         m->types[id].kind = (TypeKind)k;
     }
     rehash_types(m);
-    m->top = op_new(m, OP_MODULE, (Loc){ 0, 0, 0 }, 0, NULL, 0, NULL, 1);
+    m->top = op_new(m, OP_MODULE, (Loc){ 0 }, 0, NULL, 0, NULL, 1);
     RegionId r = region_new(m, m->top);
     m->ops[m->top].regions[0] = r;
     region_append(m, r, block_new(m));
@@ -1139,5 +1139,6 @@ module_free(Module *m)
     ir_free(m->blocks);
     ir_free(m->regions);
     ir_free(m->attr_tab);
+    ir_free(m->origins);
     memset(m, 0, sizeof *m);
 }

@@ -780,6 +780,39 @@ skip_transform_op(Parser *p)
     return true;
 }
 
+/* Op o, just built from the statement with result names `names`, is a source op: a
+ * new entry of Module.origins (Loc.origin: ptxgen names the registers of o and of
+ * every op made from it after its first result). */
+static void
+set_origin(Parser *p, OpId o, const ResultNameList *names)
+{
+    Module *m = p->m;
+    if (m->norigins + 1 >= m->caporigins) {
+        if (m->caporigins >= UINT32_MAX / 2)
+            ir_oom();
+        m->caporigins = m->caporigins ? 2 * m->caporigins : 256;
+        m->origins = ir_realloc(m->origins, m->caporigins * sizeof *m->origins);
+    }
+    if (m->norigins == 0)
+        m->origins[m->norigins++] = (struct Origin){ 0, 0, (OpKind)0 };
+    Op *op = op_get(m, o);
+    struct Origin g = { op->nres ? op->res[0] : 0, 0, op->kind };
+    if (names->n && names->items[0].len <= 9) {
+        uint32_t v = 0, i = 0;
+        for (; i < names->items[0].len && names->items[0].name[i] >= '0' &&
+               names->items[0].name[i] <= '9';
+             i++)
+            v = v * 10 + (uint32_t)(names->items[0].name[i] - '0');
+        if (i == names->items[0].len)
+            g.num = v + 1; /* %12: not kept as a name hint */
+    }
+    uint32_t idx = m->norigins++;
+    m->origins[idx] = g;
+    op->loc.origin = idx;
+    for (uint32_t i = 0; i < op->nres; i++)
+        m->values[op->res[i]].loc.origin = idx;
+}
+
 /* operation ::= op-result-list? (generic-operation | custom-operation) trailing-location? */
 static bool parse_op_in(Parser *p, BlockId block, ResultNameList *names);
 
@@ -854,6 +887,7 @@ parse_op_in(Parser *p, BlockId block, ResultNameList *names)
         build_set_attr(p, &b, "vptx.sreg", attr_string(p->m, p->sreg, (uint32_t)strlen(p->sreg)));
     OpId o = build_op(p, &b);
     block_append(p->m, block, o);
+    set_origin(p, o, names);
     return bind_results(p, o, names->items, names->n);
 }
 

@@ -72,7 +72,7 @@ parse_dims(Parser *p, int64_t *shape, uint32_t *rank, uint32_t cap, bool allow_d
     size_t i = l->pos;
     const char *s = l->text;
     for (;;) {
-        Loc loc = { l->file, l->line, l->col + (uint32_t)(i - l->pos) };
+        Loc loc = { l->file, l->line, l->col + (uint32_t)(i - l->pos), 0 };
         int64_t d;
         if (i < l->len && s[i] == '*' && *rank == 0 && allow_dynamic) {
             d = -1;

@@ -1339,7 +1339,7 @@ ir_verify(Module *m, Diag *d)
         verify_tree(&v, m->top);
         check_duplicate_symbols(&v);
     } else {
-        diag_error(d, (Loc){ 0, 0, 0 }, "the module has no top-level 'builtin.module'");
+        diag_error(d, (Loc){ 0 }, "the module has no top-level 'builtin.module'");
         v.nerrors++;
     }
     arena_release(&m->arena, mark);

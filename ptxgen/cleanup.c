@@ -50,6 +50,7 @@
  */
 #include "ptxgen/emit.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -646,28 +647,94 @@ dce(Regs *r, Body *bd)
 
 /* ---- driver ---- */
 
-/* Line i, with its registers renamed, to out.  *run: where the text not yet written
- * starts; the live lines are contiguous in the body, so the text of a run of them that
- * needs no renaming goes out in one fwrite (flushed at a dead line and at the end). */
-static void
-write_line(const Regs *r, const Body *bd, uint32_t i, const char **run, FILE *out)
+/* A label token at p (`$L__<kernel>_<num>`, regs.c label): its number; returns the
+ * length, 0 if p does not start one. */
+static size_t
+label_token(const Emit *e, const char *p, const char *end, uint32_t *num)
 {
-    const char *p = line_text(bd, i), *end = p + line_len(bd, i);
-    if (!*run)
-        *run = p;
-    if (!r->renames)
+    size_t k = strlen(e->kname), n = 4 + k + 1;
+    if ((size_t)(end - p) <= n || memcmp(p, "$L__", 4) != 0 || memcmp(p + 4, e->kname, k) != 0 ||
+        p[4 + k] != '_' || p[n] < '0' || p[n] > '9')
+        return 0;
+    uint32_t v = 0;
+    while (p + n < end && p[n] >= '0' && p[n] <= '9')
+        v = v * 10 + (uint32_t)(p[n++] - '0');
+    if (p + n < end && (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '$'))
+        return 0; /* part of a longer name */
+    *num = v;
+    return n;
+}
+
+/* The text written out, gathered in a buffer of the stack and written a buffer at a time
+ * (an fwrite per register was a tenth of compiling a large kernel). */
+typedef struct Out {
+    FILE *f;
+    size_t n;
+    char buf[16384];
+} Out;
+
+static void
+out_flush(Out *o)
+{
+    if (o->n)
+        fwrite(o->buf, 1, o->n, o->f);
+    o->n = 0;
+}
+
+/* Room for k more bytes (k <= sizeof o->buf). */
+static void
+out_reserve(Out *o, size_t k)
+{
+    if (o->n + k > sizeof o->buf)
+        out_flush(o);
+}
+
+static void
+out_put(Out *o, const char *s, size_t n)
+{
+    if (n > sizeof o->buf / 2) { /* a long piece goes out as it is */
+        out_flush(o);
+        fwrite(s, 1, n, o->f);
         return;
-    while (p < end) {
+    }
+    out_reserve(o, n);
+    memcpy(o->buf + o->n, s, n);
+    o->n += n;
+}
+
+/* Line i and its newline, with its registers renamed and named (names.c: `%f12` is
+ * written `%f_sum_3`, `$L__k_4` `$L__k_sum_0`), to o.  room: the longest label name. */
+static void
+write_line(const Emit *e, const Regs *r, const Body *bd, uint32_t i, Out *o, size_t room)
+{
+    const char *p = line_text(bd, i), *end = p + line_len(bd, i), *run = p;
+    while (p < end && !(bd->flags[i] & LF_COMMENT)) {
+        if (*p == '/' && p + 1 < end && p[1] == '/')
+            break; /* a trailing comment */
         int cls;
         uint32_t num;
         size_t n = *p == '%' ? reg_token(p, end, &cls, &num) : 0;
-        if (n && renamed(r, cls, num) != num) {
-            fwrite(*run, 1, (size_t)(p - *run), out);
-            fprintf(out, "%s%" PRIu32, cls_prefix((RegClass)cls), renamed(r, cls, num));
-            *run = p + n;
+        if (n) {
+            out_put(o, run, (size_t)(p - run));
+            out_reserve(o, NAMES_MAX);
+            o->n =
+                (size_t)(names_put(e, o->buf + o->n, (RegClass)cls, renamed(r, cls, num)) - o->buf);
+            run = p + n;
+        } else if (*p == '$' && (n = label_token(e, p, end, &num))) {
+            out_put(o, run, (size_t)(p - run));
+            if (room <= sizeof o->buf / 2) {
+                out_reserve(o, room);
+                o->n = (size_t)(names_put_label(e, o->buf + o->n, num) - o->buf);
+            } else { /* a kernel name of thousands of characters */
+                char *t = ir_malloc(room);
+                out_put(o, t, (size_t)(names_put_label(e, t, num) - t));
+                ir_free(t);
+            }
+            run = p + n;
         }
         p += n ? n : 1;
     }
+    out_put(o, run, (size_t)(end + 1 - run)); /* with the newline */
 }
 
 uint32_t
@@ -716,17 +783,14 @@ ptx_cleanup_write(Emit *e, const char *buf, size_t len, FILE *out)
         if (j > i + 1 && !(j < n && (bd.flags[j] & LF_INSTR)))
             bd.flags[i] |= LF_DEAD;
     }
-    const char *run = NULL;
-    for (uint32_t i = 0; i < n; i++) {
-        if (!(bd.flags[i] & LF_DEAD)) {
-            write_line(&r, &bd, i, &run, out);
-        } else if (run) {
-            fwrite(run, 1, (size_t)(line_text(&bd, i) - run), out);
-            run = NULL;
-        }
-    }
-    if (run) /* to the end of the last line, with its newline */
-        fwrite(run, 1, (size_t)(buf + after - run), out);
+    Out o;
+    o.f = out;
+    o.n = 0;
+    size_t room = strlen(e->kname) + NAMES_MAX;
+    for (uint32_t i = 0; i < n; i++)
+        if (!(bd.flags[i] & LF_DEAD))
+            write_line(e, &r, &bd, i, &o, room);
+    out_flush(&o);
     for (int k = 0; k < RC_COUNT; k++)
         ir_free(r.n[k]), ir_free(r.ndef[k]), ir_free(r.def[k]), ir_free(r.ren[k]),
             ir_free(r.ver[k]);

@@ -40,6 +40,7 @@
 #include <stdint.h>
 
 typedef enum { RC_PRED, RC_B16, RC_B32, RC_B64, RC_F32, RC_F64, RC_COUNT } RegClass;
+#define NAMES_LABEL RC_COUNT /* names.c: labels are named as a class of their own */
 
 typedef struct Slot {
     uint8_t cls;    /* RegClass */
@@ -158,6 +159,31 @@ typedef struct Emit {
     uint32_t *cfg_labels; /* a body of several blocks: the label of each block (lower_cfg) */
     RegionId cfg_region;
     uint32_t ncalls; /* calls lowered in this function: names their .params */
+    /* stable register names (names.c): each register's origin and its number among the
+       registers of its class made for that origin, by class and register number
+       (labels too, as a class of their own: NAMES_LABEL) */
+    uint32_t *reg_origin[NAMES_LABEL + 1], *reg_index[NAMES_LABEL + 1], reg_cap[NAMES_LABEL + 1];
+    struct RegOrigin {
+        uint32_t body, key; /* offsets into pool; key: a fixed origin's name */
+        uint32_t blen;      /* strlen of the body */
+        bool fixed;         /* a kernel argument, a special register, the prologue */
+        uint32_t count[NAMES_LABEL + 1];
+    } * origins; /* this kernel's, in the order they made their first register */
+    uint32_t norigins, caporigins;
+    char *pool; /* the bodies and keys */
+    uint32_t npool, cappool;
+    uint32_t *name_hash; /* open addressing over origins by body (index + 1) */
+    uint32_t name_cap;   /* a power of two, or 0 */
+    /* the origin of each Module.origins entry (by_src) and of each op without one
+       (by_op) in this kernel: valid when gen is names_gen */
+    struct OriginSlot {
+        uint32_t gen, idx;
+    } * by_src, *by_op;
+    uint32_t nby_src, nby_op, names_gen;
+    uint32_t fixed_origin; /* 1 + the origin of the registers made now (names_fixed), or 0 */
+    OpId origin_op;        /* origin_idx is the origin of origin_op, when origin_cached */
+    uint32_t origin_idx;
+    bool origin_cached;
     /* module */
     uint8_t *role;        /* by OpId: module_func_roles */
     bool printf_declared; /* vprintf's .extern declaration is in globals */
@@ -239,6 +265,19 @@ bool ptxgen_device_params(Emit *e, OpId f, BlockId entry);
 bool ptxgen_device_return(Emit *e, OpId o);
 bool ptxgen_lower_call(Emit *e, OpId o);
 const char *ptxgen_ptx_name(Emit *e, const char *sym); /* ptxgen.c: a PTX identifier */
+
+/* ---- names.c: stable register names ---- */
+void names_note(Emit *e, unsigned c, uint32_t num); /* new_reg made register num of class c,
+                                                       new_label label num (c: NAMES_LABEL) */
+void names_fixed(Emit *e, const char *s);           /* registers made from now are named after s */
+void names_fixed_end(Emit *e);                      /* ... until this */
+char *names_put(const Emit *e, char *p, RegClass c, uint32_t num); /* "%f_sum_3" at p */
+/* the label `$L__<kernel>_<num>` as it is written, `$L__<kernel>_sum_0`, at p */
+char *names_put_label(const Emit *e, char *p, uint32_t num);
+#define NAMES_MAX 200 /* room for a register's name (a label's: and the kernel's name) */
+void names_declare(const Emit *e, FILE *out); /* the kernel's .reg lines */
+void names_new_kernel(Emit *e);
+void names_free(Emit *e);
 
 /* ---- cleanup.c ---- */
 /* writes body to out without repeated or dead instructions; returns how many went */

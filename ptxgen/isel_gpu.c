@@ -31,9 +31,15 @@ static bool
 special(Emit *e, OpId o, const char *sreg)
 {
     ValueId res = op_get(e->m, o)->res[0];
+    char name[16]; /* the registers are named after sreg, %tid.x -> tid_x (names.c) */
+    snprintf(name, sizeof name, "%s", sreg + 1);
+    for (char *p = name; *p; p++)
+        *p = *p == '.' ? '_' : *p;
+    names_fixed(e, name);
     Slot r = new_reg(e, RC_B32);
     ins(e, "mov.u32 %s, %s;", S(e, r), sreg);
     rep_scalar(e, res, is_narrow(e, res) || value_type(e->m, res) == TY_I32 ? r : widen(e, r));
+    names_fixed_end(e);
     return true;
 }
 

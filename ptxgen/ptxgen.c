@@ -1049,6 +1049,10 @@ lower_params(Emit *e, OpId f, BlockId entry)
         else
             snprintf(e->param_arg, sizeof e->param_arg, "arg %u%s%s: %s", i, name ? " %" : "",
                      name ? name : "", ir_type_text(e->m, t, type, sizeof type));
+        /* the argument's registers are named after it (names.c) */
+        char fixed[32];
+        snprintf(fixed, sizeof fixed, "arg%" PRIu32, i);
+        names_fixed(e, name && i < first_hidden ? name : fixed);
         if (i >= nin) { /* workgroup attribution */
             const char *sym = declare_shared(
                 e, t, e->root_align[e->m->nops + v] > 16 ? e->root_align[e->m->nops + v] : 16,
@@ -1059,6 +1063,7 @@ lower_params(Emit *e, OpId f, BlockId entry)
         } else {
             ok = scalar_param(e, v);
         }
+        names_fixed_end(e);
     }
     return ok;
 }
@@ -1303,10 +1308,7 @@ write_kernel(Emit *e, FILE *out, OpId f)
     else if (minc && minc->kind == ATTR_INT && minc->i > 1 && e->block_size[0])
         fprintf(out, ".minnctapersm %" PRId64 "\n", minc->i);
     fprintf(out, "{\n");
-    for (int c = 0; c < RC_COUNT; c++)
-        if (e->nregs[c])
-            fprintf(out, "\t.reg %s %s<%" PRIu32 ">;\n", cls_decl((RegClass)c),
-                    cls_prefix((RegClass)c), e->nregs[c] + 1);
+    names_declare(e, out);
     fprintf(out, "%s\n", mem_text(e->decls_st));
     ptx_cleanup_write(e, e->body ? e->body : "", e->body_len, out);
     fputs("}\n", out);
@@ -1379,6 +1381,7 @@ emit_kernel(Emit *e, OpId f, FILE *out)
     e->shared_globals.n = e->shared_globals.cap = 0;
     e->naddr_terms = e->nwide_terms = 0;
     halves_new_kernel(e); /* register numbers start again */
+    names_new_kernel(e);
     e->cur_op = 0;
     BlockId entry = op_entry_block(e->m, f, 0);
     if (!entry)
@@ -1546,7 +1549,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
 {
     Emit e = { .m = m, .opt = opt, .d = d, .target = target_find(opt->arch) };
     if (!e.target) {
-        diag_error(d, (Loc){ 0, 0, 0 }, "unknown target '%s'", opt->arch ? opt->arch : "");
+        diag_error(d, (Loc){ 0 }, "unknown target '%s'", opt->arch ? opt->arch : "");
         return false;
     }
     e.sm = e.target->sm;
@@ -1603,7 +1606,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     fflush(e.globals);
     bool ok = !e.failed && !diag_has_errors(d);
     if (ok && c.kernels.n == 0)
-        diag_warning(d, (Loc){ 0, 0, 0 }, "no kernel in the module");
+        diag_warning(d, (Loc){ 0 }, "no kernel in the module");
     if (ok && direct && e.version != first_version) {
         /* both "d.d" (need_version takes at most 9.9).  Back to the end by its offset:
            a memory stream's SEEK_END is its current position, not its length. */
@@ -1613,7 +1616,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
             fprintf(out, "%d.%d", e.version / 10, e.version % 10);
         ok = ok && fseek(out, end, SEEK_SET) == 0;
         if (!ok)
-            diag_error(d, (Loc){ 0, 0, 0 }, "cannot rewrite the .version line of the output");
+            diag_error(d, (Loc){ 0 }, "cannot rewrite the .version line of the output");
     }
     if (ok && !direct) {
         fflush(kf);
@@ -1633,6 +1636,7 @@ ptxgen_emit(Module *m, const PtxOptions *opt, FILE *out, Diag *d)
     ir_free(e.mma_hint);
     ir_free(e.body);
     halves_free(&e);
+    names_free(&e);
     ir_free(e.root_align);
     ir_free(e.entry_hash);
     symtab_free(&e.globals_by_name);

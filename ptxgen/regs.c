@@ -4,7 +4,9 @@
  * arithmetic in 32-bit registers where that is provably exact.
  *
  * Registers are numbered per class in definition order, from 1, so the same
- * input always gives byte-identical PTX (nvcc numbers the same way).
+ * input always gives byte-identical PTX.  The numbers are internal (the body text,
+ * coalesce.c and cleanup.c use them): the PTX names each register after the source op
+ * that made it (names.c: `%f_sum_3`), so that an edit of one op renames no other op's.
  *
  * Requires:    ptxgen.c's Emit for one kernel; compute_ranges runs once on the
  *              verified SIMT-level function before any op is selected.
@@ -87,6 +89,7 @@ Slot
 new_reg(Emit *e, RegClass c)
 {
     Slot s = { .cls = (uint8_t)c, .reg = ++e->nregs[c] };
+    names_note(e, c, s.reg);
     return s;
 }
 
@@ -377,7 +380,8 @@ ins_text(Emit *e, const char *line, size_t n)
 uint32_t
 new_label(Emit *e)
 {
-    return ++e->nlabels;
+    names_note(e, NAMES_LABEL, ++e->nlabels);
+    return e->nlabels;
 }
 
 void

@@ -605,7 +605,7 @@ tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
     BlockId entry = op_entry_block(m, func, 0);
     if (!entry)
         return true;
-    Rewrite r = { m, entry, 0, { 0, 0, 0 }, origin, norigin };
+    Rewrite r = { m, entry, 0, { 0, 0, 0, 0 }, origin, norigin };
     for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
         OpId o = block_get(m, entry)->ops.items[i];
         OpKind k = op_get(m, o)->kind;

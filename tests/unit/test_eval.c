@@ -77,7 +77,7 @@ reset(void)
 }
 
 /* a macro, not a function: tcc 0.9.27 returns a 12-byte struct over its neighbour (port.h) */
-#define next_loc() ((Loc){ FILE_ID, ++LINE, 3 })
+#define next_loc() ((Loc){ FILE_ID, ++LINE, 3, 0 })
 
 static TypeId
 vec(TypeId elem, uint32_t rank, ...)

@@ -24,7 +24,7 @@ static uint32_t last_line; /* line of the last op built: where errors are expect
 #define T(...) ((const TypeId[]){ __VA_ARGS__ })
 
 /* a macro, not a function: tcc 0.9.27 returns a 12-byte struct over its neighbour (port.h) */
-#define at(line) ((Loc){ 0, (line), 1 })
+#define at(line) ((Loc){ 0, (line), 1, 0 })
 
 static void
 begin(void)

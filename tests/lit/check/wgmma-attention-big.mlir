@@ -70,9 +70,9 @@
 // PTX: .reqntid 256, 1, 1
 // PTX-NEXT: .minnctapersm 2
 // PTX-NOT: .shared .align {{[0-9]+}} .b8
-// PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
-// PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 65536;
-// PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
+// PTX: mov.u32 [[D:%r_[A-Za-z0-9_$]+_[0-9]+]], vptx_dynamic_smem;
+// PTX: add.s32 [[Q:%r_[A-Za-z0-9_$]+_[0-9]+]], [[D]], 65536;
+// PTX: mad.lo.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128, [[Q]];
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: wgmma.mma_async
@@ -81,9 +81,9 @@
 // PTX: .reqntid 256, 1, 1
 // PTX-NEXT: .minnctapersm 2
 // PTX-NOT: .shared .align {{[0-9]+}} .b8
-// PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
-// PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 65536;
-// PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
+// PTX: mov.u32 [[D:%r_[A-Za-z0-9_$]+_[0-9]+]], vptx_dynamic_smem;
+// PTX: add.s32 [[Q:%r_[A-Za-z0-9_$]+_[0-9]+]], [[D]], 65536;
+// PTX: mad.lo.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128, [[Q]];
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: wgmma.mma_async
@@ -91,18 +91,18 @@
 // PTX: dynamic shared memory 114688 bytes
 // PTX-NEXT: .visible .entry b128_tail(
 // PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
-// PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
-// PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
-// PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
+// PTX: mov.u32 [[D:%r_[A-Za-z0-9_$]+_[0-9]+]], vptx_dynamic_smem;
+// PTX: add.s32 [[Q:%r_[A-Za-z0-9_$]+_[0-9]+]], [[D]], 98304;
+// PTX: mad.lo.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128, [[Q]];
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: wgmma.mma_async
 // PTX: dynamic shared memory 114688 bytes
 // PTX-NEXT: .visible .entry b128_one(
 // PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
-// PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
-// PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
-// PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
+// PTX: mov.u32 [[D:%r_[A-Za-z0-9_$]+_[0-9]+]], vptx_dynamic_smem;
+// PTX: add.s32 [[Q:%r_[A-Za-z0-9_$]+_[0-9]+]], [[D]], 98304;
+// PTX: mad.lo.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128, [[Q]];
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: wgmma.mma_async
@@ -110,18 +110,18 @@
 // PTX: dynamic shared memory 131072 bytes
 // PTX-NEXT: .visible .entry d256_tail(
 // PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
-// PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
-// PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
-// PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
+// PTX: mov.u32 [[D:%r_[A-Za-z0-9_$]+_[0-9]+]], vptx_dynamic_smem;
+// PTX: add.s32 [[Q:%r_[A-Za-z0-9_$]+_[0-9]+]], [[D]], 98304;
+// PTX: mad.lo.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128, [[Q]];
 // PTX-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: wgmma.mma_async
 // PTX: dynamic shared memory 131072 bytes
 // PTX-NEXT: .visible .entry d256_one(
 // PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
-// PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
-// PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 98304;
-// PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
+// PTX: mov.u32 [[D:%r_[A-Za-z0-9_$]+_[0-9]+]], vptx_dynamic_smem;
+// PTX: add.s32 [[Q:%r_[A-Za-z0-9_$]+_[0-9]+]], [[D]], 98304;
+// PTX: mad.lo.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128, [[Q]];
 // PTX-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: wgmma.mma_async
@@ -130,9 +130,9 @@
 // PTX: dynamic shared memory 229376 bytes
 // PTX-NEXT: .visible .entry wg2_b128_s4(
 // PTX-NOT: {{.minnctapersm|.shared .align [0-9]+ .b8}}
-// PTX: mov.u32 [[D:%r[0-9]+]], vptx_dynamic_smem;
-// PTX: add.s32 [[Q:%r[0-9]+]], [[D]], 196608;
-// PTX: mad.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 128, [[Q]];
+// PTX: mov.u32 [[D:%r_[A-Za-z0-9_$]+_[0-9]+]], vptx_dynamic_smem;
+// PTX: add.s32 [[Q:%r_[A-Za-z0-9_$]+_[0-9]+]], [[D]], 196608;
+// PTX: mad.lo.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128, [[Q]];
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: wgmma.mma_async

@@ -28,21 +28,21 @@
 // REMARK-NOT: leaves its wgmma group in flight
 // PTX-LABEL: .entry b16(
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd
-// PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd
+// PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, %rd
 // PTX-NOT: wgmma.mma_async
 // PTX: vptx.wgmma_wait
 // PTX-LABEL: .entry noloop(
-// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd
+// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r
 // PTX-NOT: vptx.wgmma_wait
 // PTX-LABEL: .entry explicit(
 // PTX-NOT: }, {%r
 // PTX-LABEL: .entry ainv(
 // PTX-COUNT-2: st.shared.v4.b32
-// PTX: $L__ainv_1:
+// PTX: $L__ainv_r_0:
 // PTX-COUNT-2: st.shared.v4.b32
 // PTX-NOT: st.shared
-// PTX: $L__ainv_2:
+// PTX: $L__ainv_r_1:
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>
 #v = affine_map<(m, n, k) -> (k, n)>

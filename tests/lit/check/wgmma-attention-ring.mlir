@@ -46,11 +46,11 @@
 // PTX-LABEL: .entry heads(
 // PTX-COUNT-4: ld.global.nc.v4.b32
 // PTX-NOT: ld.global
-// PTX: mbarrier.init.shared.b64 [%r{{[0-9]+}}], 256;
+// PTX: mbarrier.init.shared.b64 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 256;
 // PTX: bar.sync 0;
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 8192;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 8192;
 // PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}+8], 8192;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}+8], 8192;
 // PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX-NOT: {{ld.global|cp.async.bulk}}
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
@@ -58,9 +58,9 @@
 // PTX: wgmma.wait_group.sync.aligned 0;
 // PTX: mbarrier.arrive.shared.b64
 // PTX: mbarrier.try_wait.parity.shared::cta.b64
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 8192;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 8192;
 // PTX-COUNT-2: cp.async.bulk.tensor.2d
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}+8], 8192;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}+8], 8192;
 // PTX-COUNT-2: cp.async.bulk.tensor.2d
 // PTX-NOT: {{ld.global|cp.async.bulk|st.shared}}
 // PTX: cvt.rn.f16x2.f32
@@ -72,8 +72,8 @@
 // PTX: hidden tensor map of argument 1, box 64x64, swizzle 128, parameter 1
 // PTX: dynamic shared memory 98304 bytes
 // PTX-LABEL: .entry d128_s3(
-// PTX-COUNT-5: mbarrier.init.shared.b64 [%r{{[0-9]+}}{{(\+8|\+16)?}}], 128;
-// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r{{[0-9]+}}], 16384;
+// PTX-COUNT-5: mbarrier.init.shared.b64 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}{{(\+8|\+16)?}}], 128;
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 16384;
 // PTX-COUNT-20: cp.async.bulk.tensor.2d
 // PTX-NOT: cp.async.bulk.tensor
 // tail, one: K's 1 stage and V's 2 of 8192 bytes (24 KiB), Q's 8 KiB: 3 copies before the loop
@@ -97,7 +97,7 @@
 // PTX-NOT: hidden tensor map
 // PTX-LABEL: .entry s1(
 // PTX-NOT: {{cp.async.bulk|mbarrier}}
-// PTX: $L__s1_1:
+// PTX: $L__s1_r_0:
 // PTX-COUNT-8: ld.global.nc.v4.b32
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>

@@ -12,9 +12,9 @@
 // CHECK: PASS ring16 (sim vs eval
 // REMARK: remark: 'vector.contract' 128x128x64 f16 x f16 -> f16: NV_WGMMA_F16_64x128x16_F16 (sm_90a: warpgroup wgmma, chosen from the element types and shape); warpgroups M2 x N1 of 2 (warpgroup tile 64x128x64: 1 x 1 wgmma m64n128k16 per 16 of K, ~32 accumulator registers per thread)
 // PTX-LABEL: .entry acc16(
-// PTX: wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}},
+// PTX: wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}},
 // PTX-LABEL: .entry acc16_n8(
-// PTX: wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%r{{[0-9]+}}, %r{{[0-9]+}}},
+// PTX: wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}},
 // PTX-LABEL: .entry ring16(
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global
 // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16 {

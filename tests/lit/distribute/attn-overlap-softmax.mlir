@@ -35,18 +35,18 @@
 // wait, the release of the stage (K's ring has 2 stages here: its refill with block 2).
 // ORDER: .entry attention_sm90(
 // ORDER: mbarrier.try_wait.parity.shared::cta.b64
-// ORDER-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
+// ORDER-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
 // ORDER-NEXT: wgmma.commit_group.sync.aligned;
 // ORDER-NEXT: wgmma.wait_group.sync.aligned 0;
 // ORDER: mbarrier.arrive.shared.b64
 // In the loop: the next block's index clamped (selp), the wait for its K stage, S_{j+1}
 // committed with no wait, then block j's softmax (ex2, the cast to f16) with S_{j+1} in
 // flight.  (O's zeros are set right before the loop.)
-// ORDER: mov.b32 %f{{[0-9]+}}, 0f00000000;
-// ORDER: $L__attention_sm90_[[LOOP:[0-9]+]]:
+// ORDER: mov.b32 %f_{{[A-Za-z0-9_$]+_[0-9]+}}, 0f00000000;
+// ORDER: $L__attention_sm90_[[LOOP:[A-Za-z0-9_$]+_[0-9]+]]:
 // ORDER: selp.b32
 // ORDER: mbarrier.try_wait.parity.shared::cta.b64
-// ORDER-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
+// ORDER-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, {{[01]}}, 1, 1, 0, 0;
 // ORDER-NEXT: wgmma.commit_group.sync.aligned;
 // ORDER-NOT: wgmma.wait_group
 // ORDER: ex2.approx.ftz.f32
@@ -60,7 +60,7 @@
 // ORDER: mbarrier.arrive.shared.b64
 // ORDER: mul.f32
 // ORDER: mbarrier.try_wait.parity.shared::cta.b64
-// ORDER-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;
+// ORDER-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{][^}]*[}]}}, {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 1, 1, 1, 1;
 // ORDER-NEXT: wgmma.commit_group.sync.aligned;
 // ORDER-NOT: wgmma.wait_group
 // ORDER: bra $L__attention_sm90_[[LOOP]];

@@ -50,21 +50,21 @@
 // RUN: not %vptx run %t.d/nd.ptx --entry pp --grid 1 --block 256 %t.d/x.npy %t.d/x.npy %t.d/x.npy %t.d/o.npy --out %t.d/nd 2>&1 | %filecheck --check-prefix=DEADLOCK %s
 // CHECK-LABEL: .visible .entry pp(
 // CHECK: bar.sync 0;
-// CHECK: shr.u32 [[W:%r[0-9]+]], %r{{[0-9]+}}, 7;
-// CHECK-NEXT: add.s32 [[MINE:%r[0-9]+]], [[W]], 3;
-// CHECK-NEXT: xor.b32 [[PW:%r[0-9]+]], [[W]], 1;
-// CHECK-NEXT: add.s32 [[OTHER:%r[0-9]+]], [[PW]], 3;
-// CHECK-NEXT: and.b32 [[ODD:%r[0-9]+]], [[W]], 1;
-// CHECK-NEXT: setp.eq.u32 [[EVEN:%p[0-9]+]], [[ODD]], 0;
-// CHECK-NEXT: setp.ne.u32 [[ISODD:%p[0-9]+]], [[ODD]], 0;
-// CHECK-NEXT: @![[ISODD]] bra [[SKIP:\$L__[a-z_0-9]+]];
+// CHECK: shr.u32 [[W:%r_[A-Za-z0-9_$]+_[0-9]+]], %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 7;
+// CHECK-NEXT: add.s32 [[MINE:%r_[A-Za-z0-9_$]+_[0-9]+]], [[W]], 3;
+// CHECK-NEXT: xor.b32 [[PW:%r_[A-Za-z0-9_$]+_[0-9]+]], [[W]], 1;
+// CHECK-NEXT: add.s32 [[OTHER:%r_[A-Za-z0-9_$]+_[0-9]+]], [[PW]], 3;
+// CHECK-NEXT: and.b32 [[ODD:%r_[A-Za-z0-9_$]+_[0-9]+]], [[W]], 1;
+// CHECK-NEXT: setp.eq.u32 [[EVEN:%p_[A-Za-z0-9_$]+_[0-9]+]], [[ODD]], 0;
+// CHECK-NEXT: setp.ne.u32 [[ISODD:%p_[A-Za-z0-9_$]+_[0-9]+]], [[ODD]], 0;
+// CHECK-NEXT: @![[ISODD]] bra [[SKIP:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: bar.arrive [[OTHER]], 256;
 // CHECK-NEXT: [[SKIP]]:
 // CHECK-NEXT: bar.sync [[MINE]], 256;
-// CHECK: [[LOOP:\$L__[a-z_0-9]+]]:
+// CHECK: [[LOOP:\$L__[A-Za-z_0-9$]+]]:
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK-NOT: bar.
-// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}},
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}},
 // CHECK-NOT: bar.
 // CHECK: wgmma.commit_group.sync.aligned;
 // CHECK-NEXT: bar.arrive [[OTHER]], 256;
@@ -76,13 +76,13 @@
 // CHECK-NOT: bar.
 // CHECK: bar.sync [[MINE]], 256;
 // CHECK-NOT: bar.
-// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}},
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}},
 // CHECK-NEXT: wgmma.commit_group.sync.aligned;
 // CHECK-NOT: {{bar\.|wgmma.wait}}
-// CHECK: @%p{{[0-9]+}} bra [[LOOP]];
-// CHECK-NEXT: $L__{{[a-z_0-9]+}}:
+// CHECK: @%p_{{[A-Za-z0-9_$]+_[0-9]+}} bra [[LOOP]];
+// CHECK-NEXT: $L__{{[A-Za-z_0-9$]+}}:
 // CHECK-NEXT: bar.arrive [[OTHER]], 256;
-// CHECK-NEXT: @![[EVEN]] bra [[SKIP2:\$L__[a-z_0-9]+]];
+// CHECK-NEXT: @![[EVEN]] bra [[SKIP2:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: bar.sync [[MINE]], 256;
 // CHECK-NEXT: [[SKIP2]]:
 // CHECK-NEXT: wgmma.wait_group.sync.aligned 0;

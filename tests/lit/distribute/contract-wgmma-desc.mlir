@@ -19,40 +19,40 @@
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck %s < %t.ptx
 
 // CHECK-LABEL: .entry k128(
-// CHECK:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x4000004000010000;
-// CHECK:     or.b64 %rd[[B:[0-9]+]], %rd{{[0-9]+}}, 0x4000004000010000;
+// CHECK:     or.b64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0x4000004000010000;
+// CHECK:     or.b64 [[B:%rd_[A-Za-z0-9_$]+_[0-9]+]], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0x4000004000010000;
 // CHECK:     wgmma.fence.sync.aligned;
-// CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, %rd[[B]], 0, 1, 1, 0, 0;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 2;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd[[B]], 2;
+// CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, [[B]], 0, 1, 1, 0, 0;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 2;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, [[B]], 2;
 // CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, 1, 1, 1, 0, 0;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 4;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd[[B]], 4;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 4;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, [[B]], 4;
 // CHECK-NEXT: wgmma.mma_async
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 6;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd[[B]], 6;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 6;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, [[B]], 6;
 // CHECK-NEXT: wgmma.mma_async
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 512;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd[[B]], 256;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 512;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, [[B]], 256;
 // CHECK-NEXT: wgmma.mma_async
 // CHECK-COUNT-3: wgmma.mma_async
 // CHECK-NEXT: wgmma.commit_group.sync.aligned;
 // CHECK-LABEL: .entry kn(
-// CHECK:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x8000002000010000;
-// CHECK:     or.b64 %rd[[B:[0-9]+]], %rd{{[0-9]+}}, 0x8000002000800000;
+// CHECK:     or.b64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0x8000002000010000;
+// CHECK:     or.b64 [[B:%rd_[A-Za-z0-9_$]+_[0-9]+]], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0x8000002000800000;
 // CHECK:     wgmma.fence.sync.aligned;
-// CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, %rd[[B]], 0, 1, 1, 0, 1;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 2;
-// CHECK-NEXT: add.s64 %rd{{[0-9]+}}, %rd[[B]], 64;
+// CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, [[B]], 0, 1, 1, 0, 1;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 2;
+// CHECK-NEXT: add.s64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, [[B]], 64;
 // CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, 1, 1, 1, 0, 1;
 // CHECK-NEXT: wgmma.commit_group.sync.aligned;
-// CHECK:     add.u32 %r{{[0-9]+}}, %r{{[0-9]+}}, 2048;
-// CHECK:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x8000002000800000;
+// CHECK:     add.u32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 2048;
+// CHECK:     or.b64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0x8000002000800000;
 // CHECK:     wgmma.fence.sync.aligned;
 // CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, 0, 1, 1, 0, 1;
 // CHECK-LABEL: .entry k16(
-// CHECK:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0xC000001000010000;
-// CHECK:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0xC000001000010000;
+// CHECK:     or.b64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0xC000001000010000;
+// CHECK:     or.b64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0xC000001000010000;
 // CHECK:     wgmma.fence.sync.aligned;
 // CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {{.*}}, 0, 1, 1, 0, 0;
 // CHECK-NEXT: wgmma.commit_group.sync.aligned;

@@ -46,17 +46,17 @@
 // PTX-NOT: st.shared.b16
 // PTX:     fence.proxy.async.shared::cta;
 // PTX-NEXT: bar.sync 0;
-// PTX:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x8000002000010000;
-// PTX:     or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x4000004001000000;
+// PTX:     or.b64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0x8000002000010000;
+// PTX:     or.b64 %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 0x4000004001000000;
 // PTX-NOT: mov.f32
 // PTX:     wgmma.fence.sync.aligned;
 // PTX-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 1, 0, 1;
-// PTX-NEXT: add.s64 %rd[[SA:[0-9]+]], %rd{{[0-9]+}}, 2;
-// PTX-NEXT: add.s64 %rd[[SB:[0-9]+]], %rd{{[0-9]+}}, 128;
-// PTX-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd[[SA]], %rd[[SB]], 1, 1, 1, 0, 1;
+// PTX-NEXT: add.s64 [[SA:%rd_[A-Za-z0-9_$]+_[0-9]+]], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 2;
+// PTX-NEXT: add.s64 [[SB:%rd_[A-Za-z0-9_$]+_[0-9]+]], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, 128;
+// PTX-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, [[SA]], [[SB]], 1, 1, 1, 0, 1;
 // PTX-NEXT: wgmma.commit_group.sync.aligned;
 // PTX-NEXT: wgmma.wait_group.sync.aligned 0;
-// PTX-NEXT: add.u32 %r{{[0-9]+}}, %r{{[0-9]+}}, 32;
+// PTX-NEXT: add.u32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 32;
 func.func @gemm(%A: memref<128x64xf16>, %B: memref<64x64xf16>, %C: memref<128x64xf32>) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index

@@ -12,16 +12,16 @@
 // OK: PASS order_kn (sim vs eval, max abs err 0,
 // OK: PASS order_nk (sim vs eval, max abs err 0,
 // CHECK-LABEL: .entry order_kn
-// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r[0-9]+]], [[A1:%r[0-9]+]], [[A2:%r[0-9]+]], [[A3:%r[0-9]+]]}
-// CHECK: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {[[B0:%r[0-9]+]], [[B1:%r[0-9]+]], [[B2:%r[0-9]+]], [[B3:%r[0-9]+]]}
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A1:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A2:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A3:%r_[A-Za-z0-9_$]+_[0-9]+]]}
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {[[B0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B1:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B2:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B3:%r_[A-Za-z0-9_$]+_[0-9]+]]}
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[A0]], [[A1]], [[A2]], [[A3]]}, {[[B0]], [[B1]]}
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[A0]], [[A1]], [[A2]], [[A3]]}, {[[B2]], [[B3]]}
 // CHECK-LABEL: .entry order_nk
-// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r[0-9]+]], [[A1:%r[0-9]+]], [[A2:%r[0-9]+]], [[A3:%r[0-9]+]]}
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A1:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A2:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A3:%r_[A-Za-z0-9_$]+_[0-9]+]]}
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[B0:%r[0-9]+]], [[B1:%r[0-9]+]], [[B2:%r[0-9]+]], [[B3:%r[0-9]+]]}
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[B0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B1:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B2:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B3:%r_[A-Za-z0-9_$]+_[0-9]+]]}
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[A0]], [[A1]], [[A2]], [[A3]]}, {[[B0]], [[B1]]}
-// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, {[[B2]], [[B3]]}
+// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, {[[B2]], [[B3]]}
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
 #nk = affine_map<(m, n, k) -> (n, k)>

@@ -18,7 +18,7 @@
 // CHECK-NOT: st.global
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK-NOT: xor.b32
-// CHECK: st.shared.v2.f32 [[[A:%r[0-9]+]]], {
+// CHECK: st.shared.v2.f32 [[[A:%r_[A-Za-z0-9_$]+_[0-9]+]]], {
 // CHECK-NEXT: // vector.store
 // CHECK-NEXT: st.shared.v2.f32 [[[A]]+4096], {
 // CHECK: st.shared.v2.f32 [[[A]]+61440], {

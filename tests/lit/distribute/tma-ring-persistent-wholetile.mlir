@@ -34,17 +34,17 @@
 // CHECK: // vptx: hidden logical grid (x, y, z: .u32), parameter 5
 // CHECK: .visible .entry wt(
 // CHECK: .reqntid 384, 1, 1
-// CHECK: mov.u32 [[TID:%r[0-9]+]], %tid.x;
-// CHECK-NEXT: and.b32 {{%r[0-9]+}}, [[TID]], 127;
-// CHECK: mov.u32 [[CTA:%r[0-9]+]], %ctaid.x;
-// CHECK-NEXT: mov.u32 [[NCTA:%r[0-9]+]], %nctaid.x;
-// CHECK-NEXT: setp.lo.u32 [[CONS:%p[0-9]+]], [[TID]], 256;
+// CHECK: mov.u32 [[TID:%r_[A-Za-z0-9_$]+_[0-9]+]], %tid.x;
+// CHECK-NEXT: and.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[TID]], 127;
+// CHECK: mov.u32 [[CTA:%r_[A-Za-z0-9_$]+_[0-9]+]], %ctaid.x;
+// CHECK-NEXT: mov.u32 [[NCTA:%r_[A-Za-z0-9_$]+_[0-9]+]], %nctaid.x;
+// CHECK-NEXT: setp.lo.u32 [[CONS:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 256;
 // CHECK: mbarrier.init.shared.b64 {{.*}}, 128;
 // CHECK: bar.sync 0;
-// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[a-z_0-9]+]];
-// CHECK-NEXT: shr.u32 [[W:%r[0-9]+]], [[TID]], 7;
+// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[A-Za-z_0-9$]+]];
+// CHECK-NEXT: shr.u32 [[W:%r_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 7;
 // CHECK: setmaxnreg.inc.sync.aligned.u32 232;
-// CHECK: add.s32 [[WAIT:%r[0-9]+]], {{%r[0-9]+}}, 1;
+// CHECK: add.s32 [[WAIT:%r_[A-Za-z0-9_$]+_[0-9]+]], {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 1;
 // CHECK: bar.arrive 1, 256;
 // CHECK-NOT: wgmma
 // CHECK: bar.sync [[WAIT]], 256;
@@ -56,13 +56,13 @@
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK-NOT: bar.
 // CHECK: mbarrier.arrive.shared.b64
-// CHECK-NEXT: $L__{{[a-z_0-9]+}}:
-// CHECK-NEXT: bar.arrive [[SIGNAL:%r[0-9]+]], 256;
+// CHECK-NEXT: $L__{{[A-Za-z_0-9$]+}}:
+// CHECK-NEXT: bar.arrive [[SIGNAL:%r_[A-Za-z0-9_$]+_[0-9]+]], 256;
 // CHECK: st.global
 // CHECK: bar.sync [[WAIT]], 256;
 // CHECK: [[PROD]]:
 // CHECK-NEXT: setmaxnreg.dec.sync.aligned.u32 40;
-// CHECK: setp.eq.u32 {{%p[0-9]+}}, [[TID]], 256;
+// CHECK: setp.eq.u32 {{%p_[A-Za-z0-9_$]+_[0-9]+}}, [[TID]], 256;
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global
 // CHECK: .visible .entry wt_dflt(
 // CHECK-NOT: hidden logical grid

@@ -39,30 +39,30 @@
 // CHECK-NEXT: .param .u32 pt_param_6,
 // CHECK-NEXT: .param .u32 pt_param_7
 // CHECK-NEXT: )
-// CHECK: mov.u32 [[TID:%r[0-9]+]], %tid.x;
-// CHECK: mov.u32 [[CTA:%r[0-9]+]], %ctaid.x;
-// CHECK-NEXT: mov.u32 [[NCTA:%r[0-9]+]], %nctaid.x;
-// CHECK-NEXT: setp.lo.u32 [[CONS:%p[0-9]+]], [[TID]], 256;
+// CHECK: mov.u32 [[TID:%r_[A-Za-z0-9_$]+_[0-9]+]], %tid.x;
+// CHECK: mov.u32 [[CTA:%r_[A-Za-z0-9_$]+_[0-9]+]], %ctaid.x;
+// CHECK-NEXT: mov.u32 [[NCTA:%r_[A-Za-z0-9_$]+_[0-9]+]], %nctaid.x;
+// CHECK-NEXT: setp.lo.u32 [[CONS:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 256;
 // CHECK: mbarrier.init.shared.b64 {{.*}}, 256;
 // CHECK: bar.sync 0;
-// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[a-z_0-9]+]];
+// CHECK-NEXT: @![[CONS]] bra [[PROD:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: setmaxnreg.inc.sync.aligned.u32 232;
-// CHECK-NEXT: cvt.u64.u32 {{%rd[0-9]+}}, [[CTA]];
+// CHECK-NEXT: cvt.u64.u32 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, [[CTA]];
 // CHECK-NOT: cp.async.bulk
 // CHECK: mbarrier.try_wait.parity
 // CHECK: wgmma.mma_async
 // CHECK: wgmma.wait_group.sync.aligned 0;
-// CHECK-NEXT: setp.gt.s32 [[SOME:%p[0-9]+]], {{%r[0-9]+}}, 0;
+// CHECK-NEXT: setp.gt.s32 [[SOME:%p_[A-Za-z0-9_$]+_[0-9]+]], {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 0;
 // CHECK-NEXT: @![[SOME]] bra
 // CHECK-NOT: wgmma
 // CHECK: mbarrier.arrive.shared.b64
 // CHECK: st.global
-// CHECK: cvt.u64.u32 {{%rd[0-9]+}}, [[NCTA]];
+// CHECK: cvt.u64.u32 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, [[NCTA]];
 // CHECK-NOT: cp.async.bulk
 // CHECK: [[PROD]]:
 // CHECK-NEXT: setmaxnreg.dec.sync.aligned.u32 40;
 // CHECK-NOT: wgmma
-// CHECK: setp.eq.u32 {{%p[0-9]+}}, [[TID]], 256;
+// CHECK: setp.eq.u32 {{%p_[A-Za-z0-9_$]+_[0-9]+}}, [[TID]], 256;
 // CHECK-NOT: wgmma
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global
 // CHECK-NOT: wgmma

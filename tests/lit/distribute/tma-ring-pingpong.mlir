@@ -30,12 +30,12 @@
 // CHECK: .visible .entry pp(
 // CHECK: .reqntid 384, 1, 1
 // CHECK: setmaxnreg.inc.sync.aligned.u32 232;
-// CHECK-NEXT: shr.u32 [[W:%r[0-9]+]], {{%r[0-9]+}}, 7;
-// CHECK-NEXT: add.s32 [[WAIT:%r[0-9]+]], [[W]], 1;
-// CHECK-NEXT: mov.b32 [[TWO:%r[0-9]+]], 2;
-// CHECK-NEXT: sub.s32 [[SIGNAL:%r[0-9]+]], [[TWO]], [[W]];
-// CHECK-NEXT: setp.ne.u32 [[W1:%p[0-9]+]], [[W]], 0;
-// CHECK-NEXT: @![[W1]] bra [[SKIP:\$L__[a-z_0-9]+]];
+// CHECK-NEXT: shr.u32 [[W:%r_[A-Za-z0-9_$]+_[0-9]+]], {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 7;
+// CHECK-NEXT: add.s32 [[WAIT:%r_[A-Za-z0-9_$]+_[0-9]+]], [[W]], 1;
+// CHECK-NEXT: mov.b32 [[TWO:%r_[A-Za-z0-9_$]+_[0-9]+]], 2;
+// CHECK-NEXT: sub.s32 [[SIGNAL:%r_[A-Za-z0-9_$]+_[0-9]+]], [[TWO]], [[W]];
+// CHECK-NEXT: setp.ne.u32 [[W1:%p_[A-Za-z0-9_$]+_[0-9]+]], [[W]], 0;
+// CHECK-NEXT: @![[W1]] bra [[SKIP:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: bar.arrive 1, 256;
 // CHECK-NEXT: [[SKIP]]:
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
@@ -48,8 +48,8 @@
 // CHECK-NEXT: wgmma.wait_group.sync.aligned 1;
 // CHECK-NEXT: bar.arrive [[SIGNAL]], 256;
 // CHECK: mbarrier.arrive.shared.b64
-// CHECK: setp.eq.u32 [[W0:%p[0-9]+]], [[SIGNAL]], 2;
-// CHECK-NEXT: @![[W0]] bra [[SKIP0:\$L__[a-z_0-9]+]];
+// CHECK: setp.eq.u32 [[W0:%p_[A-Za-z0-9_$]+_[0-9]+]], [[SIGNAL]], 2;
+// CHECK-NEXT: @![[W0]] bra [[SKIP0:\$L__[A-Za-z_0-9$]+]];
 // CHECK-NEXT: bar.sync 1, 256;
 // CHECK-NEXT: [[SKIP0]]:
 // CHECK-NEXT: wgmma.wait_group.sync.aligned 0;

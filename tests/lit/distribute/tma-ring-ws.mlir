@@ -36,19 +36,19 @@
 // CHECK-NEXT: .visible .entry ring(
 // CHECK: .reqntid 384, 1, 1
 // CHECK-NEXT: .minnctapersm 1
-// CHECK: mbarrier.init.shared.b64 {{\[}}[[FULL:%r[0-9]+]]{{\]}}, 1;
-// CHECK: mbarrier.init.shared.b64 {{\[}}[[EMPTY:%r[0-9]+]]{{\]}}, 256;
+// CHECK: mbarrier.init.shared.b64 {{\[}}[[FULL:%r_[A-Za-z0-9_$]+_[0-9]+]]{{\]}}, 1;
+// CHECK: mbarrier.init.shared.b64 {{\[}}[[EMPTY:%r_[A-Za-z0-9_$]+_[0-9]+]]{{\]}}, 256;
 // CHECK-NOT: cp.async.bulk.tensor
 // CHECK: bar.sync 0;
 // CHECK-NOT: cp.async.bulk.tensor
-// CHECK: setp.ge.s32 [[PROD:%p[0-9]+]], [[TID:%r[0-9]+]], 256;
-// CHECK: @![[PROD]] bra [[CONSUMERS:\$L__[a-z_0-9]+]];
+// CHECK: setp.ge.s32 [[PROD:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID:%r_[A-Za-z0-9_$]+_[0-9]+]], 256;
+// CHECK: @![[PROD]] bra [[CONSUMERS:\$L__[A-Za-z_0-9$]+]];
 // CHECK: setmaxnreg.dec.sync.aligned.u32 40;
-// CHECK: setp.eq.u32 [[FIRST:%p[0-9]+]], [[TID]], 256;
-// CHECK: setp.ge.s32 {{%p[0-9]+}}, [[IT:%r[0-9]+]], 3;
-// CHECK: sub.s32 [[PREV:%r[0-9]+]], [[IT]], 3;
-// CHECK: div.u32 [[PH:%r[0-9]+]], [[PREV]], 3;
-// CHECK: and.b32 {{%r[0-9]+}}, [[PH]], 1;
+// CHECK: setp.eq.u32 [[FIRST:%p_[A-Za-z0-9_$]+_[0-9]+]], [[TID]], 256;
+// CHECK: setp.ge.s32 {{%p_[A-Za-z0-9_$]+_[0-9]+}}, [[IT:%r_[A-Za-z0-9_$]+_[0-9]+]], 3;
+// CHECK: sub.s32 [[PREV:%r_[A-Za-z0-9_$]+_[0-9]+]], [[IT]], 3;
+// CHECK: div.u32 [[PH:%r_[A-Za-z0-9_$]+_[0-9]+]], [[PREV]], 3;
+// CHECK: and.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[PH]], 1;
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, {{\[}}[[FULL]]{{\]}}, 32768;
 // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, {{\[}}[[FULL]]+8{{\]}}, 32768;
@@ -61,14 +61,14 @@
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // CHECK: wgmma.wait_group.sync.aligned 1;
-// CHECK: mbarrier.arrive.shared.b64 {{%rd[0-9]+}}, {{\[%r[0-9]+\]}};
+// CHECK: mbarrier.arrive.shared.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{\[%r_[A-Za-z0-9_$]+_[0-9]+\]}};
 // CHECK-NOT: cp.async.bulk.tensor
 // CHECK-NOT: expect_tx
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK: // vptx: block size 640 threads (128 of a producer warpgroup after the kernel's 512)
 // CHECK: .visible .entry ring4(
 // CHECK: .reqntid 640, 1, 1
-// CHECK: mbarrier.init.shared.b64 {{\[%r[0-9]+\]}}, 512;
+// CHECK: mbarrier.init.shared.b64 {{\[%r_[A-Za-z0-9_$]+_[0-9]+\]}}, 512;
 // CHECK: setmaxnreg.dec.sync.aligned.u32 40;
 // CHECK: setmaxnreg.inc.sync.aligned.u32 112;
 // CHECK-NOT: block size
@@ -77,7 +77,7 @@
 // CHECK-NOT: setmaxnreg
 // CHECK: .reqntid 256, 1, 1
 // CHECK-NOT: setmaxnreg
-// CHECK: mbarrier.init.shared.b64 {{\[%r[0-9]+\]}}, 256;
+// CHECK: mbarrier.init.shared.b64 {{\[%r_[A-Za-z0-9_$]+_[0-9]+\]}}, 256;
 // CHECK-NOT: setmaxnreg
 // CHECK: ret;
 // CHECK-NOT: block size

@@ -30,8 +30,8 @@
 // CHECK-NEXT: .param .u64 ring_param_2,
 // CHECK-NEXT: .param .align 64 .b8 ring_param_3[128],
 // CHECK-NEXT: .param .align 64 .b8 ring_param_4[128]
-// CHECK: mbarrier.init.shared.b64 {{\[}}[[FULL:%r[0-9]+]]{{\]}}, 1;
-// CHECK: mbarrier.init.shared.b64 {{\[}}[[EMPTY:%r[0-9]+]]{{\]}}, 256;
+// CHECK: mbarrier.init.shared.b64 {{\[}}[[FULL:%r_[A-Za-z0-9_$]+_[0-9]+]]{{\]}}, 1;
+// CHECK: mbarrier.init.shared.b64 {{\[}}[[EMPTY:%r_[A-Za-z0-9_$]+_[0-9]+]]{{\]}}, 256;
 // CHECK: mbarrier.init.shared.b64 {{\[}}[[FULL]]+8{{\]}}, 1;
 // CHECK: mbarrier.init.shared.b64 {{\[}}[[EMPTY]]+8{{\]}}, 256;
 // CHECK: mbarrier.init.shared.b64 {{\[}}[[FULL]]+16{{\]}}, 1;
@@ -41,23 +41,23 @@
 // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, {{\[}}[[FULL]]{{\]}}, 32768;
 // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, {{\[}}[[FULL]]+8{{\]}}, 32768;
 // the loop: wait full[it % 3] with parity (it / 3) & 1
-// CHECK: rem.u32 [[RD:%r[0-9]+]], [[IT:%r[0-9]+]], 3;
-// CHECK: div.u32 [[PH:%r[0-9]+]], [[IT]], 3;
-// CHECK: and.b32 {{%r[0-9]+}}, [[PH]], 1;
+// CHECK: rem.u32 [[RD:%r_[A-Za-z0-9_$]+_[0-9]+]], [[IT:%r_[A-Za-z0-9_$]+_[0-9]+]], 3;
+// CHECK: div.u32 [[PH:%r_[A-Za-z0-9_$]+_[0-9]+]], [[IT]], 3;
+// CHECK: and.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[PH]], 1;
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK: wgmma.fence.sync.aligned;
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // CHECK: wgmma.commit_group.sync.aligned;
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // release the previous step's stage (it + 2) % 3 when it > 0
-// CHECK: add.s32 {{%r[0-9]+}}, [[IT]], 2;
+// CHECK: add.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[IT]], 2;
 // CHECK: rem.u32
-// CHECK: setp.gt.s32 {{%p[0-9]+}}, [[IT]], 0;
-// CHECK: mbarrier.arrive.shared.b64 {{%rd[0-9]+}}, {{\[%r[0-9]+\]}};
+// CHECK: setp.gt.s32 {{%p_[A-Za-z0-9_$]+_[0-9]+}}, [[IT]], 0;
+// CHECK: mbarrier.arrive.shared.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{\[%r_[A-Za-z0-9_$]+_[0-9]+\]}};
 // the producer (thread 0) waits empty with parity ((it - 1) / 3) & 1, then refills
-// CHECK: sub.s32 [[PREV:%r[0-9]+]], [[IT]], 1;
-// CHECK: div.u32 [[PP:%r[0-9]+]], [[PREV]], 3;
-// CHECK: and.b32 {{%r[0-9]+}}, [[PP]], 1;
+// CHECK: sub.s32 [[PREV:%r_[A-Za-z0-9_$]+_[0-9]+]], [[IT]], 1;
+// CHECK: div.u32 [[PP:%r_[A-Za-z0-9_$]+_[0-9]+]], [[PREV]], 3;
+// CHECK: and.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[PP]], 1;
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, {{\[}}[[FULL]]{{\]}}, 32768;
 // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, {{\[}}[[FULL]]+8{{\]}}, 32768;
@@ -69,7 +69,7 @@
 // FOUR: // vptx: dynamic shared memory 131072 bytes
 // FOUR-COUNT-4: mbarrier.init.shared.b64 {{.*}}, 1;
 // FOUR: mbarrier.try_wait.parity
-// FOUR: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 3;
+// FOUR: and.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 3;
 // ONE-NOT: cp.async.bulk
 // ONE-NOT: hidden tensor map
 // ONE: st.shared.v4.b32

@@ -11,7 +11,7 @@
 // PTX: shfl.sync.bfly.b32
 // PTX: max.f64
 // PTX-NEXT: setp.nan.f64
-// PTX-NEXT: selp.f64 {{%fd[0-9]+}}, 0d7FF8000000000000,
+// PTX-NEXT: selp.f64 {{%fd_[A-Za-z0-9_$]+_[0-9]+}}, 0d7FF8000000000000,
 // PTX-LABEL: .entry fmin64(
 // PTX: min.f64
 // PTX-NEXT: setp.nan.f64

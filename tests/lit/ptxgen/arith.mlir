@@ -19,12 +19,12 @@
 // CHECK: max.f32
 // CHECK: setp.gtu.f32
 // CHECK: add.f16
-// CHECK: mov.b32 [[ONE:%r[0-9]+]], 0x3F803F80;
-// CHECK: fma.rn.bf16x2 {{%r[0-9]+}}, {{%r[0-9]+}}, [[ONE]], {{%r[0-9]+}};
-// CHECK: mov.b32 [[MZ:%r[0-9]+]], 0x80008000;
-// CHECK: fma.rn.bf16x2 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, [[MZ]];
+// CHECK: mov.b32 [[ONE:%r_[A-Za-z0-9_$]+_[0-9]+]], 0x3F803F80;
+// CHECK: fma.rn.bf16x2 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[ONE]], {{%r_[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: mov.b32 [[MZ:%r_[A-Za-z0-9_$]+_[0-9]+]], 0x80008000;
+// CHECK: fma.rn.bf16x2 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[MZ]];
 // CHECK: mul.f16x2
-// CHECK: cvt.rn.f16x2.f32 {{%r[0-9]+}}, [[HI:%f[0-9]+]], [[LO:%f[0-9]+]];
+// CHECK: cvt.rn.f16x2.f32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[HI:%f_[A-Za-z0-9_$]+_[0-9]+]], [[LO:%f_[A-Za-z0-9_$]+_[0-9]+]];
 // CHECK: cvt.f32.f16
 // CHECK: cvt.rn.bf16.f32
 // CHECK: cvt.rzi.s32.f32

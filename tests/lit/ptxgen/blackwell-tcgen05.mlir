@@ -10,22 +10,22 @@
 // CHECK: .version 8.6
 // CHECK: .target sm_100a
 // CHECK-LABEL: .visible .entry tc(
-// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{%r[0-9]+}}], 64;
+// CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], 64;
 // CHECK: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
 // CHECK: tcgen05.fence::before_thread_sync;
 // CHECK: bar.sync 0;
 // CHECK: tcgen05.fence::after_thread_sync;
 // lbo 128, sbo 256: 0x0000'4010'0008'0000 | version bit 46
-// CHECK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 0x0000401000080000;
-// CHECK: tcgen05.mma.cta_group::1.kind::f16 [{{%r[0-9]+}}], {{%rd[0-9]+}}, {{%rd[0-9]+}}, {{%r[0-9]+}}, {{%p[0-9]+}};
+// CHECK: or.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 0x0000401000080000;
+// CHECK: tcgen05.mma.cta_group::1.kind::f16 [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%p_[A-Za-z0-9_$]+_[0-9]+}};
 // CHECK: tcgen05.mma.cta_group::1.kind::f16
-// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [{{%r[0-9]+}}];
+// CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [{{%r_[A-Za-z0-9_$]+_[0-9]+}}];
 // CHECK: mbarrier.try_wait.parity
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x4.b32 {[[R0:%f[0-9]+]], {{%f[0-9]+}}, {{%f[0-9]+}}, {{%f[0-9]+}}}, [{{%r[0-9]+}}];
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x4.b32 {[[R0:%f_[A-Za-z0-9_$]+_[0-9]+]], {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}}, [{{%r_[A-Za-z0-9_$]+_[0-9]+}}];
 // CHECK: tcgen05.wait::ld.sync.aligned;
 // CHECK: tcgen05.st.sync.aligned.32x32b.x4.b32
 // CHECK: tcgen05.wait::st.sync.aligned;
-// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, 64;
+// CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 64;
 // SM90: blackwell-tcgen05.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'vptx.tcgen05_alloc' needs tcgen05 (Blackwell tensor cores) (sm_100a), but the target is sm_90a
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>

@@ -7,13 +7,13 @@
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck %s < %t.ptx
 // RUN: %vptx check %s | %filecheck --check-prefix=OK %s
 // CHECK-LABEL: .visible .entry guards(
-// CHECK: [[TOP:\$L__guards_[0-9]+]]:
+// CHECK: [[TOP:\$L__guards_[A-Za-z0-9_$]+_[0-9]+]]:
 // CHECK-NOT: st.global
-// CHECK: setp.lt.s32 [[P:%p[0-9]+]]
-// CHECK: @!{{%p[0-9]+}} bra
+// CHECK: setp.lt.s32 [[P:%p_[A-Za-z0-9_$]+_[0-9]+]]
+// CHECK: @!{{%p_[A-Za-z0-9_$]+_[0-9]+}} bra
 // CHECK: st.global.f32
 // CHECK-NOT: st.global
-// CHECK: @{{%p[0-9]+}} bra [[TOP]];
+// CHECK: @{{%p_[A-Za-z0-9_$]+_[0-9]+}} bra [[TOP]];
 // CHECK-NOT: setp
 // CHECK: st.global.f32
 // CHECK: ret;

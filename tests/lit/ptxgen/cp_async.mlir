@@ -4,8 +4,8 @@
 // RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 
 // CHECK-LABEL: .visible .entry stage(
-// CHECK: cp.async.cg.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 16;
-// CHECK: cp.async.ca.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}+16], 8, 8;
+// CHECK: cp.async.cg.shared.global [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], [{{%rd_[A-Za-z0-9_$]+_[0-9]+}}], 16;
+// CHECK: cp.async.ca.shared.global [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], [{{%rd_[A-Za-z0-9_$]+_[0-9]+}}+16], 8, 8;
 // CHECK: cp.async.commit_group;
 // CHECK: cp.async.wait_group 1;
 // CHECK: bar.sync 0;

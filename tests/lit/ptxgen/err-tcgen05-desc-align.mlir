@@ -11,7 +11,7 @@
 // CHECK: err-tcgen05-desc-align.mlir:[[@LINE+12]]:{{[0-9]+}}: error: 'vptx.tcgen05_smem_desc' with swizzle = 128 needs its tile aligned to 1024 bytes (the descriptor's base offset is 0), but the address is only known to be 128-byte aligned
 // B16: error: 'vptx.tcgen05_smem_desc' with swizzle = 0 needs its tile aligned to 16 bytes (the descriptor's base offset is 0), but the address is only known to be 2-byte aligned
 // OK: .shared .align 1024 .b8
-// OK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 0x4000404000010000;
+// OK: or.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 0x4000404000010000;
 module attributes {gpu.container_module} {
   gpu.module @m {
     memref.global "private" @sa : memref<8192xf16, 3> {alignment = 128}

@@ -8,15 +8,15 @@
 // RUN: not %vptx --fast-math --precise-math %s 2>&1 | %filecheck --check-prefix=BOTH %s
 // CHECK-LABEL: .entry scale_rows
 // CHECK-NOT:   div.rn.f32
-// CHECK:       rcp.approx.f32 [[R0:%f[0-9]+]], [[B:%f[0-9]+]];
-// CHECK-NEXT:  neg.f32 [[NB:%f[0-9]+]], [[B]];
-// CHECK-NEXT:  fma.rn.f32 [[E:%f[0-9]+]], [[NB]], [[R0]], 0f3F800000;
-// CHECK-NEXT:  fma.rn.f32 [[R1:%f[0-9]+]], [[R0]], [[E]], [[R0]];
-// CHECK-NEXT:  testp.normal.f32 [[P:%p[0-9]+]], [[R0]];
-// CHECK-NEXT:  selp.f32 [[R:%f[0-9]+]], [[R1]], [[R0]], [[P]];
-// CHECK-NEXT:  mul.f32 %f{{[0-9]+}}, %f{{[0-9]+}}, [[R]];
+// CHECK:       rcp.approx.f32 [[R0:%f_[A-Za-z0-9_$]+_[0-9]+]], [[B:%f_[A-Za-z0-9_$]+_[0-9]+]];
+// CHECK-NEXT:  neg.f32 [[NB:%f_[A-Za-z0-9_$]+_[0-9]+]], [[B]];
+// CHECK-NEXT:  fma.rn.f32 [[E:%f_[A-Za-z0-9_$]+_[0-9]+]], [[NB]], [[R0]], 0f3F800000;
+// CHECK-NEXT:  fma.rn.f32 [[R1:%f_[A-Za-z0-9_$]+_[0-9]+]], [[R0]], [[E]], [[R0]];
+// CHECK-NEXT:  testp.normal.f32 [[P:%p_[A-Za-z0-9_$]+_[0-9]+]], [[R0]];
+// CHECK-NEXT:  selp.f32 [[R:%f_[A-Za-z0-9_$]+_[0-9]+]], [[R1]], [[R0]], [[P]];
+// CHECK-NEXT:  mul.f32 %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, [[R]];
 // CHECK-NOT:   rcp.approx
-// CHECK:       mul.f32 %f{{[0-9]+}}, %f{{[0-9]+}}, [[R]];
+// CHECK:       mul.f32 %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, [[R]];
 // CHECK-NOT:   rcp.approx
 // CHECK-NOT:   div.rn.f32
 // CHECK-LABEL: .entry half_div

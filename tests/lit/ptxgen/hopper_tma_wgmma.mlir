@@ -15,14 +15,14 @@
 // CHECK: .reqntid 128, 1, 1
 // CHECK: cvta.param.u64
 // CHECK: mbarrier.init.shared.b64
-// CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, [{{%r[0-9]+}}], 16384;
+// CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], 16384;
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// CHECK: [[WAIT:\$L__tma_wgmma_[0-9]+]]:
-// CHECK-NEXT: mbarrier.try_wait.parity.shared::cta.b64 [[P:%p[0-9]+]]
+// CHECK: [[WAIT:\$L__tma_wgmma_[A-Za-z0-9_$]+_[0-9]+]]:
+// CHECK-NEXT: mbarrier.try_wait.parity.shared::cta.b64 [[P:%p_[A-Za-z0-9_$]+_[0-9]+]]
 // CHECK-NEXT: @![[P]] bra [[WAIT]];
-// CHECK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 0x4000004002000000;
-// CHECK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 0x4000004002000000;
+// CHECK: or.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 0x4000004002000000;
+// CHECK: or.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 0x4000004002000000;
 // CHECK: wgmma.fence.sync.aligned;
 // CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 0, 1, 1, 0, 1;
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 1, 0, 1;

@@ -9,9 +9,9 @@
 // RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 
 // CHECK-LABEL: .visible .entry prefetch(
-// CHECK: [[TOP:\$L__prefetch_[0-9]+]]:
+// CHECK: [[TOP:\$L__prefetch_[A-Za-z0-9_$]+_[0-9]+]]:
 // CHECK-NOT: mov.
-// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[A0:%r[0-9]+]], [[A1:%r[0-9]+]], [[A2:%r[0-9]+]], [[A3:%r[0-9]+]]}, {[[B0:%r[0-9]+]], [[B1:%r[0-9]+]]}
+// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[A0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A1:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A2:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A3:%r_[A-Za-z0-9_$]+_[0-9]+]]}, {[[B0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B1:%r_[A-Za-z0-9_$]+_[0-9]+]]}
 // CHECK-NOT: mov.
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0]], [[A1]], [[A2]], [[A3]]}
 // CHECK-NOT: mov.

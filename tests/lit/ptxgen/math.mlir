@@ -7,21 +7,21 @@
 // RUN: %ptxas -arch=sm_80 %t.p.ptx -o %t.p.cubin
 
 // CHECK-LABEL: .visible .entry math(
-// CHECK: mul.f32 [[T:%f[0-9]+]], {{%f[0-9]+}}, 0f3FB8AA3B;
-// CHECK-NEXT: ex2.approx.ftz.f32 {{%f[0-9]+}}, [[T]];
+// CHECK: mul.f32 [[T:%f_[A-Za-z0-9_$]+_[0-9]+]], {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 0f3FB8AA3B;
+// CHECK-NEXT: ex2.approx.ftz.f32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, [[T]];
 // CHECK: lg2.approx.ftz.f32
-// CHECK: mul.f32 {{%f[0-9]+}}, {{%f[0-9]+}}, 0f3F317218;
+// CHECK: mul.f32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 0f3F317218;
 // CHECK: sqrt.rn.f32
 // CHECK: rsqrt.approx.ftz.f32
 // CHECK: tanh.approx.f32
 // CHECK: cvt.f32.f16
 // CHECK: ex2.approx.ftz.f32
 // CHECK: cvt.rn.f16.f32
-// PRECISE: fma.rn.f32 {{%f[0-9]+}}, {{%f[0-9]+}}, 0f3BBB989D, 0f3F000000;
+// PRECISE: fma.rn.f32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 0f3BBB989D, 0f3F000000;
 // PRECISE: cvt.sat.f32.f32
 // PRECISE: fma.rm.f32
 // PRECISE: ex2.approx.ftz.f32
-// PRECISE: add.f32 {{%f[0-9]+}}, {{%f[0-9]+}}, 0fBF800000;
+// PRECISE: add.f32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 0fBF800000;
 // PRECISE: copysign.f32
 // PRECISE-NOT: tanh.approx
 

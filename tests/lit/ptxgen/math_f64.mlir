@@ -9,13 +9,13 @@
 
 // CHECK-LABEL: .visible .entry f64math(
 // exp: rint(x log2 e), two fma reduction steps, 2^k built from the exponent bits
-// CHECK: mul.rn.f64 [[K:%fd[0-9]+]], {{%fd[0-9]+}}, 0d3FF71547652B82FE;
-// CHECK-NEXT: cvt.rni.f64.f64 {{%fd[0-9]+}}, [[K]];
-// CHECK: shl.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 52;
+// CHECK: mul.rn.f64 [[K:%fd_[A-Za-z0-9_$]+_[0-9]+]], {{%fd_[A-Za-z0-9_$]+_[0-9]+}}, 0d3FF71547652B82FE;
+// CHECK-NEXT: cvt.rni.f64.f64 {{%fd_[A-Za-z0-9_$]+_[0-9]+}}, [[K]];
+// CHECK: shl.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 52;
 // log: s = f / (f + 2)
 // CHECK: div.rn.f64
 // sin: three-part pi/2
-// CHECK: fma.rn.f64 {{%fd[0-9]+}}, {{%fd[0-9]+}}, 0d3FF921FB54442D18, {{%fd[0-9]+}};
+// CHECK: fma.rn.f64 {{%fd_[A-Za-z0-9_$]+_[0-9]+}}, {{%fd_[A-Za-z0-9_$]+_[0-9]+}}, 0d3FF921FB54442D18, {{%fd_[A-Za-z0-9_$]+_[0-9]+}};
 // rsqrt
 // CHECK: sqrt.rn.f64
 // CHECK-NEXT: rcp.rn.f64

@@ -12,12 +12,12 @@
 // CHECK-NEXT: .param .u64 copy_param_3
 // CHECK: .reqntid 64, 1, 1
 // CHECK: .shared .align 16 .b8 copy_smem_0[1024];
-// CHECK: mov.u32 [[TID:%r[0-9]+]], %tid.x;
+// CHECK: mov.u32 [[TID:%r_[A-Za-z0-9_$]+_[0-9]+]], %tid.x;
 // CHECK: ld.global.nc.v4.f32
 // CHECK: st.shared.v4.f32
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.v2.f32
-// CHECK: mad.wide.u32 {{%rd[0-9]+}}, [[TID]], 4,
+// CHECK: mad.wide.u32 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, [[TID]], 4,
 // CHECK: st.global.f32
 // CHECK-NOT: ld.global.nc.f32 {{.*}}copy_param_2
 

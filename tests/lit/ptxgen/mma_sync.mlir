@@ -6,8 +6,8 @@
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas -arch=sm_90a %t90.ptx -o %t90.cubin
 
 // CHECK-LABEL: .visible .entry mma(
-// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r[0-9]+]], [[A1:%r[0-9]+]], [[A2:%r[0-9]+]], [[A3:%r[0-9]+]]}
-// CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {[[B0:%r[0-9]+]], [[B1:%r[0-9]+]]}
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A1:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A2:%r_[A-Za-z0-9_$]+_[0-9]+]], [[A3:%r_[A-Za-z0-9_$]+_[0-9]+]]}
+// CHECK: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {[[B0:%r_[A-Za-z0-9_$]+_[0-9]+]], [[B1:%r_[A-Za-z0-9_$]+_[0-9]+]]}
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[A0]], [[A1]], [[A2]], [[A3]]}, {[[B0]], [[B1]]}, {0f00000000, 0f00000000, 0f00000000, 0f00000000};
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32

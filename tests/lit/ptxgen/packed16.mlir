@@ -14,22 +14,22 @@
 // RUN: %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin
 
 // CHECK-LABEL: .visible .entry exp_f16(
-// CHECK: mov.b32 [[LO:%r[0-9]+]], 220073246;
-// CHECK: mul.f16x2 [[M:%r[0-9]+]], [[X:%r[0-9]+]], [[LO]];
-// CHECK: fma.rn.f16x2 [[T:%r[0-9]+]], [[X]], {{%r[0-9]+}}, [[M]];
-// CHECK: ex2.approx.f16x2 {{%r[0-9]+}}, [[T]];
+// CHECK: mov.b32 [[LO:%r_[A-Za-z0-9_$]+_[0-9]+]], 220073246;
+// CHECK: mul.f16x2 [[M:%r_[A-Za-z0-9_$]+_[0-9]+]], [[X:%r_[A-Za-z0-9_$]+_[0-9]+]], [[LO]];
+// CHECK: fma.rn.f16x2 [[T:%r_[A-Za-z0-9_$]+_[0-9]+]], [[X]], {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[M]];
+// CHECK: ex2.approx.f16x2 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, [[T]];
 // CHECK-NOT: cvt.f32.f16
 // CHECK-LABEL: .visible .entry div_f16(
 // CHECK-NOT: div.rn.f32
-// CHECK: cvt.f32.f16 [[A:%f[0-9]+]],
-// CHECK: cvt.f32.f16 [[B:%f[0-9]+]],
-// CHECK: rcp.approx.ftz.f32 [[R:%f[0-9]+]], [[B]];
-// CHECK: neg.f32 [[NB:%f[0-9]+]], [[B]];
-// CHECK: mul.rn.f32 [[Q0:%f[0-9]+]], [[A]], [[R]];
-// CHECK: fma.rn.f32 [[E:%f[0-9]+]], [[NB]], [[Q0]], [[A]];
-// CHECK: fma.rn.f32 [[Q1:%f[0-9]+]], [[E]], [[R]], [[Q0]];
-// CHECK: testp.normal.f32 [[P:%p[0-9]+]], [[Q0]];
-// CHECK: selp.f32 {{%f[0-9]+}}, [[Q1]], [[Q0]], [[P]];
+// CHECK: cvt.f32.f16 [[A:%f_[A-Za-z0-9_$]+_[0-9]+]],
+// CHECK: cvt.f32.f16 [[B:%f_[A-Za-z0-9_$]+_[0-9]+]],
+// CHECK: rcp.approx.ftz.f32 [[R:%f_[A-Za-z0-9_$]+_[0-9]+]], [[B]];
+// CHECK: neg.f32 [[NB:%f_[A-Za-z0-9_$]+_[0-9]+]], [[B]];
+// CHECK: mul.rn.f32 [[Q0:%f_[A-Za-z0-9_$]+_[0-9]+]], [[A]], [[R]];
+// CHECK: fma.rn.f32 [[E:%f_[A-Za-z0-9_$]+_[0-9]+]], [[NB]], [[Q0]], [[A]];
+// CHECK: fma.rn.f32 [[Q1:%f_[A-Za-z0-9_$]+_[0-9]+]], [[E]], [[R]], [[Q0]];
+// CHECK: testp.normal.f32 [[P:%p_[A-Za-z0-9_$]+_[0-9]+]], [[Q0]];
+// CHECK: selp.f32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, [[Q1]], [[Q0]], [[P]];
 // CHECK: cvt.rn.f16x2.f32
 // CHECK-NOT: cvt.rn.f16.f32
 // CHECK-NOT: div.rn.f32

@@ -8,16 +8,16 @@
 // REQUIRES: ptxas
 // RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 // CHECK-LABEL: .visible .entry divrem_i32(
-// CHECK-DAG: shr.u32 {{%r[0-9]+}}, {{%r[0-9]+}}, 3;
-// CHECK-DAG: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 15;
-// CHECK-DAG: div.u32 {{%r[0-9]+}}, {{%r[0-9]+}}, 6;
-// CHECK-DAG: rem.u32 {{%r[0-9]+}}, {{%r[0-9]+}}, 6;
+// CHECK-DAG: shr.u32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 3;
+// CHECK-DAG: and.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 15;
+// CHECK-DAG: div.u32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 6;
+// CHECK-DAG: rem.u32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 6;
 // CHECK-LABEL: .visible .entry divrem_i16(
-// CHECK-DAG: shr.u16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 2;
-// CHECK-DAG: and.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 31;
+// CHECK-DAG: shr.u16 {{%rs_[A-Za-z0-9_$]+_[0-9]+}}, {{%rs_[A-Za-z0-9_$]+_[0-9]+}}, 2;
+// CHECK-DAG: and.b16 {{%rs_[A-Za-z0-9_$]+_[0-9]+}}, {{%rs_[A-Za-z0-9_$]+_[0-9]+}}, 31;
 // CHECK-LABEL: .visible .entry divrem_i64(
-// CHECK-DAG: shr.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 5;
-// CHECK-DAG: and.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 1023;
+// CHECK-DAG: shr.u64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 5;
+// CHECK-DAG: and.b64 {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, 1023;
 // SIM: PASS divrem_i32 (sim vs eval, max abs err 0, max rel err 0, exact)
 // SIM: PASS divrem_i16 (sim vs eval, max abs err 0, max rel err 0, exact)
 // SIM: PASS divrem_i64 (sim vs eval, max abs err 0, max rel err 0, exact)

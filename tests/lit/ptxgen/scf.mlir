@@ -5,15 +5,15 @@
 // RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 
 // CHECK-LABEL: .visible .entry loops(
-// CHECK: mov.b32 [[IV:%r[0-9]+]], 0;
-// CHECK: [[TOP:\$L__loops_[0-9]+]]:
+// CHECK: mov.b32 [[IV:%r_[A-Za-z0-9_$]+_[0-9]+]], 0;
+// CHECK: [[TOP:\$L__loops_[A-Za-z0-9_$]+_[0-9]+]]:
 // CHECK: add.f32
-// CHECK: mov.b32 [[TMP:%f[0-9]+]], {{%f[0-9]+}};
+// CHECK: mov.b32 [[TMP:%f_[A-Za-z0-9_$]+_[0-9]+]], {{%f_[A-Za-z0-9_$]+_[0-9]+}};
 // CHECK: add.u32 [[IV]], [[IV]], 1;
-// CHECK-NEXT: setp.lt.u32 [[P:%p[0-9]+]], [[IV]], 8;
+// CHECK-NEXT: setp.lt.u32 [[P:%p_[A-Za-z0-9_$]+_[0-9]+]], [[IV]], 8;
 // CHECK-NEXT: @[[P]] bra [[TOP]];
-// CHECK: @!{{%p[0-9]+}} bra [[ELSE:\$L__loops_[0-9]+]];
-// CHECK: bra.uni [[END:\$L__loops_[0-9]+]];
+// CHECK: @!{{%p_[A-Za-z0-9_$]+_[0-9]+}} bra [[ELSE:\$L__loops_[A-Za-z0-9_$]+_[0-9]+]];
+// CHECK: bra.uni [[END:\$L__loops_[A-Za-z0-9_$]+_[0-9]+]];
 // CHECK: [[ELSE]]:
 // CHECK: [[END]]:
 // CHECK: st.global.f32

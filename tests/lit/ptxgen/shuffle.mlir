@@ -6,17 +6,17 @@
 // RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
 
 // CHECK-LABEL: .visible .entry shuffles(
-// CHECK: shfl.sync.bfly.b32 {{%f[0-9]+}}, {{%f[0-9]+}}, 16, 31, -1;
-// CHECK: shfl.sync.down.b32 {{%f[0-9]+}}|{{%p[0-9]+}}, {{%f[0-9]+}}, 1, 7, 0x000000ff;
-// CHECK: shfl.sync.up.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 0, -1;
-// CHECK: shfl.sync.idx.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 3, 1, 0x00000003;
+// CHECK: shfl.sync.bfly.b32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 16, 31, -1;
+// CHECK: shfl.sync.down.b32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}|{{%p_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 1, 7, 0x000000ff;
+// CHECK: shfl.sync.up.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 1, 0, -1;
+// CHECK: shfl.sync.idx.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 3, 1, 0x00000003;
 // cluster_size = 4, cluster_stride = 2: offsets 4, 2
-// CHECK: shfl.sync.bfly.b32 [[A:%f[0-9]+]], {{%f[0-9]+}}, 4, 31, -1;
+// CHECK: shfl.sync.bfly.b32 [[A:%f_[A-Za-z0-9_$]+_[0-9]+]], {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 4, 31, -1;
 // CHECK-NEXT: add.f32
-// CHECK-NEXT: shfl.sync.bfly.b32 {{%f[0-9]+}}, {{%f[0-9]+}}, 2, 31, -1;
+// CHECK-NEXT: shfl.sync.bfly.b32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 2, 31, -1;
 // CHECK-NEXT: add.f32
 // full-warp max of i32: one redux.sync (sm_80+), as upstream lowers it
-// CHECK: redux.sync.max.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, -1;
+// CHECK: redux.sync.max.s32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, -1;
 // CHECK-NOT: shfl.sync
 
 module {

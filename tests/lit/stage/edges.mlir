@@ -35,7 +35,7 @@
 // SIMT-NEXT: [[TC:%[0-9]+]] = arith.remui [[TID]], %{{[0-9]+}} : index
 // SIMT: memref.load %A[%{{[0-9]+}}, [[TC]]] : memref<?x?xf16>
 // SIMT: memref.store %{{[0-9]+}}, %{{[0-9]+}}[%{{[0-9]+}}, %{{[0-9]+}}] : memref<4x2048xf16, #gpu.address_space<workgroup>>
-// PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// PTX: cp.async.cg.shared.global [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}], 16, %r_{{[A-Za-z0-9_$]+_[0-9]+}};
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>
 #acc = affine_map<(m, n, k) -> (m, n)>

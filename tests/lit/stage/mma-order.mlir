@@ -12,10 +12,10 @@
 // RUN: %filecheck --check-prefix=ORDER %s < %t.ptx
 // CHECK: PASS mma_order (sim vs eval, max abs err 0,
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
-// PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {[[D0:%f[0-9]+]], %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}}, {{.*}};
-// PTX-NOT: , {[[D0]], %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}};
-// PTX-COUNT-7: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {%f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}};
-// PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[D0]], %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}};
+// PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {[[D0:%f_[A-Za-z0-9_$]+_[0-9]+]], %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}}, {{.*}};
+// PTX-NOT: , {[[D0]], %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}};
+// PTX-COUNT-7: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {%f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}};
+// PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}}, {[[D0]], %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}};
 // ORDER: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // ORDER: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // ORDER: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16

@@ -20,7 +20,7 @@
 // SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x2048xf16
 // SIMT: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x2048xf16
 // SIMT-NOT: vector.load %A
-// PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}], 16;
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 #lhs = affine_map<(m, n, k) -> (m, k)>
 #rhs = affine_map<(m, n, k) -> (k, n)>

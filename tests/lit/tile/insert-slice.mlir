@@ -24,7 +24,7 @@
 // RUN: %vptx check %s --kernel=fill_into | %filecheck --check-prefix=PASS-FILL-INTO %s
 // RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %vptx %s -o %t.a.ptx && %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // Hand-computed: @two with x = 2 x 3 of 1.5 and out = 4 x 4 of 0: rows 0-1, columns 1-3
 // get 2 x = 3 (0x40400000); rows 2-3, columns 0-2 get x + 1 = 2.5 (0x40200000); the
 // rest stays 0.

@@ -36,9 +36,9 @@
 // HEADER-H: // vptx: grid affine_map<() -> (544, 1, 1)>
 // The vector program reads back to the same PTX; so does --emit=config pasted back.
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // RUN: %vptx --emit=config %s -o %t.cfg.mlir && %vptx %t.cfg.mlir -o %t.c.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx > %t.c && cmp %t.a %t.c
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx | awk -f tests/ptxcanon.awk > %t.c && cmp %t.a %t.c
 // Hand-computed: @iota sums its indices 0 .. N-1 as i64, N (N - 1) / 2 whatever x holds:
 // 12497500 for N = 5000 (5 of the 448 parts hold elements, the last one ragged), and
 // 19999900000 for N = 200000 (196 parts of 1024, the last one 320 long).  @stats2 of a

@@ -17,12 +17,12 @@
 // RUN: %vptx check %s --kernel=chain --dim=200,72,72,136,136,40 | %filecheck --check-prefix=PASS-CHAIN %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=chain --dim=200,72,72,136,136,40 | %filecheck --check-prefix=PASS-CHAIN %s
 // RUN: %vptx %s -o %t.a.ptx && %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // RUN: grep -c '.visible .entry' %t.b.ptx | %filecheck --check-prefix=COUNT %s
 // --emit=config puts each kernel's config on its root op (no translation_info: the
 // kernels take their own workgroup sizes); pasted back it gives the same PTX.
 // RUN: %vptx --emit=config %s -o %t.cfg.mlir && %vptx %t.cfg.mlir -o %t.c.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx > %t.c && cmp %t.a %t.c
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx | awk -f tests/ptxcanon.awk > %t.c && cmp %t.a %t.c
 // RUN: not grep translation_info %t.cfg.mlir
 // Hand-computed: x = 3 x 4 twos: row sums 8 (f32 0x41000000), x / 8 = 0.25, column sums
 // 0.75 (0x3f400000); out/ holds arg0 and the two results, no scratch buffer.

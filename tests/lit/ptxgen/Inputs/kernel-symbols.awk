@@ -11,7 +11,7 @@
     else wrong++
     bytes = -1
 }
-/mov\.u32 %r[0-9]+, buf_/ {
+/mov\.u32 %r_[A-Za-z0-9_$]+_[0-9]+, buf_/ {
     b = $3
     sub(/;.*/, "", b)
     sub(/^buf_/, "", b)

@@ -14,7 +14,7 @@
 // PTX: .func (.param .align 4 .b8 pair_ret_0[8]) pair(.param .f32 pair_param_0, .param .f32 pair_param_1);
 // PTX: .func put(.param .u64 put_param_0, .param .u64 put_param_1, .param .b64 put_param_2, .param .f32 put_param_3);
 // PTX: .func (.param .f32 via_shared_ret_0) via_shared(.param .u32 via_shared_param_0, .param .b64 via_shared_param_1, .param .f32 via_shared_param_2);
-// PTX: ld.param.b32 %r{{[0-9]+}}, [fact_param_0];
+// PTX: ld.param.b32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, [fact_param_0];
 // PTX: call.uni (vptx_c0_r0), fact, (vptx_c0_a0);
 // PTX: .visible .entry dev(
 // PTX: call.uni (vptx_c{{[0-9]+}}_r0), axpy, (vptx_c{{[0-9]+}}_a0, vptx_c{{[0-9]+}}_a1, vptx_c{{[0-9]+}}_a2);

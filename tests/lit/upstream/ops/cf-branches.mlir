@@ -12,12 +12,12 @@
 // CHECK: PASS scf_by_cf
 // CHECK: PASS dev_cf
 // PTX: .func (.param .b32 dev_abs_ret_0) dev_abs(.param .b32 dev_abs_param_0){{$}}
-// PTX: @!{{%p[0-9]+}} bra $L__dev_abs_{{[0-9]+}};
+// PTX: @!{{%p_[A-Za-z0-9_$]+_[0-9]+}} bra $L__dev_abs_{{[A-Za-z0-9_$]+_[0-9]+}};
 // PTX: ret;
 // PTX: ret;
 // PTX-LABEL: .entry cf(
-// PTX: @!{{%p[0-9]+}} bra $L__cf_{{[0-9]+}};
-// PTX: bra $L__cf_{{[0-9]+}};
+// PTX: @!{{%p_[A-Za-z0-9_$]+_[0-9]+}} bra $L__cf_{{[A-Za-z0-9_$]+_[0-9]+}};
+// PTX: bra $L__cf_{{[A-Za-z0-9_$]+_[0-9]+}};
 // PTX-LABEL: .entry dev_cf(
 // PTX: call.uni (vptx_c0_r0), dev_abs, (vptx_c0_a0);
 module {

@@ -17,12 +17,12 @@
 // CHECK: PASS gs
 // CHECK: PASS sh
 // PTX-LABEL: .entry gs(
-// PTX: mad.wide.s32 [[A:%rd[0-9]+]], {{%r[0-9]+}}, 4, {{%rd[0-9]+}};
-// PTX: @{{%p[0-9]+}} ld.global.f32 {{%f[0-9]+}}, [[[A]]];
-// PTX: @{{%p[0-9]+}} st.global.f32 [{{%rd[0-9]+}}], {{%f[0-9]+}};
+// PTX: mad.wide.s32 [[A:%rd_[A-Za-z0-9_$]+_[0-9]+]], {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 4, {{%rd_[A-Za-z0-9_$]+_[0-9]+}};
+// PTX: @{{%p_[A-Za-z0-9_$]+_[0-9]+}} ld.global.f32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, [[[A]]];
+// PTX: @{{%p_[A-Za-z0-9_$]+_[0-9]+}} st.global.f32 [{{%rd_[A-Za-z0-9_$]+_[0-9]+}}], {{%f_[A-Za-z0-9_$]+_[0-9]+}};
 // PTX-LABEL: .entry sh(
 // PTX: ld.shared.b16
-// PTX-NOT: @{{%p[0-9]+}} ld.shared
+// PTX-NOT: @{{%p_[A-Za-z0-9_$]+_[0-9]+}} ld.shared
 // RT: vector.gather %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<64x8xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
 // RT: vector.scatter %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<64x8xf32>, vector<8xi32>, vector<8xi1>, vector<8xf32>
 // RT: vector.scan <add>, %{{.*}}, %{{.*}} {inclusive = true, reduction_dim = 0 : i64} : vector<8xi32>, vector<i32>

@@ -11,13 +11,13 @@
 // CHECK: PASS valid
 // CHECK: PASS partial
 // PTX-LABEL: .entry valid(
-// PTX: shfl.sync.down.b32 [[D:%f[0-9]+]]|[[P:%p[0-9]+]], {{%f[0-9]+}}, 5, 31, -1;
-// PTX: selp.u32 {{%r[0-9]+}}, 1, 0, [[P]];
-// PTX: shfl.sync.up.b32 {{%r[0-9]+}}|{{%p[0-9]+}}, {{%r[0-9]+}}, 3, 0, -1;
+// PTX: shfl.sync.down.b32 [[D:%f_[A-Za-z0-9_$]+_[0-9]+]]|[[P:%p_[A-Za-z0-9_$]+_[0-9]+]], {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 5, 31, -1;
+// PTX: selp.u32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 1, 0, [[P]];
+// PTX: shfl.sync.up.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}|{{%p_[A-Za-z0-9_$]+_[0-9]+}}, {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 3, 0, -1;
 // PTX-LABEL: .entry partial(
-// PTX: shfl.sync.down.b32 {{%f[0-9]+}}|{{%p[0-9]+}}, {{%f[0-9]+}}, 4, 15, 65535;
-// PTX: shfl.sync.idx.b32 {{%f[0-9]+}}, {{%f[0-9]+}}, 2, 6151, -1;
-// PTX: shfl.sync.up.b32 {{%f[0-9]+}}|{{%p[0-9]+}}, {{%f[0-9]+}}, 1, 6144, -1;
+// PTX: shfl.sync.down.b32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}|{{%p_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 4, 15, 65535;
+// PTX: shfl.sync.idx.b32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 2, 6151, -1;
+// PTX: shfl.sync.up.b32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}|{{%p_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, 1, 6144, -1;
 // IR: %s:2 = nvvm.shfl.sync down %{{.*}} {return_value_and_is_valid} : f32 -> !llvm.struct<(f32, i1)>
 // IR: arith.extui %s#1 : i1 to i32
 module {

@@ -14,7 +14,7 @@
 // RUN: %vptx --emit=ptx --arch=sm_90a %s | %filecheck --check-prefix=SM90 %s
 // PASS: PASS sgf (sim vs eval of
 // CHECK: .version 8.6
-// CHECK: redux.sync.max.f32 {{%f[0-9]+}}, {{%f[0-9]+}}, -1;
+// CHECK: redux.sync.max.f32 {{%f_[A-Za-z0-9_$]+_[0-9]+}}, {{%f_[A-Za-z0-9_$]+_[0-9]+}}, -1;
 // CHECK: redux.sync.min.f32
 // CHECK: redux.sync.max.NaN.f32
 // CHECK: redux.sync.min.NaN.f32

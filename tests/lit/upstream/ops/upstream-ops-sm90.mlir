@@ -12,7 +12,7 @@
 // CHECK: PASS h
 // PTX: .explicitcluster
 // PTX-NEXT: .reqnctapercluster 2, 1, 1
-// PTX: elect.sync _|{{%p[0-9]+}}, -1;
+// PTX: elect.sync _|{{%p_[A-Za-z0-9_$]+_[0-9]+}}, -1;
 // PTX: fence.proxy.async.shared::cta;
 // PTX: fence.mbarrier_init.release.cluster;
 // PTX: fence.sc.cluster;

@@ -14,7 +14,7 @@
 // CHECK: PASS atomics
 // CHECK: PASS allred
 // PTX-LABEL: .entry regs(
-// PTX: mov.u32 {{%r[0-9]+}}, %tid.x;
+// PTX: mov.u32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, %tid.x;
 // PTX: shfl.sync.bfly.b32
 // PTX: rcp.approx.ftz.f32
 // PTX-LABEL: .entry atomics(

@@ -14,16 +14,16 @@
 // CHECK: PASS u8
 // CHECK: PASS m8
 // PTX-LABEL: .entry s8(
-// PTX: wmma.load.a.sync.aligned.row.m16n16k16.global.s8 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}], 16;
-// PTX: wmma.load.b.sync.aligned.col.m16n16k16.global.s8 {%r{{[0-9]+}}, %r{{[0-9]+}}}
+// PTX: wmma.load.a.sync.aligned.row.m16n16k16.global.s8 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}], 16;
+// PTX: wmma.load.b.sync.aligned.col.m16n16k16.global.s8 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}
 // PTX: wmma.load.c.sync.aligned.row.m16n16k16.global.s32
 // PTX: wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32
 // PTX: wmma.store.d.sync.aligned.row.m16n16k16.global.s32
 // PTX-LABEL: .entry u8(
-// PTX: wmma.load.a.sync.aligned.row.m32n8k16.global.u8 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}
+// PTX: wmma.load.a.sync.aligned.row.m32n8k16.global.u8 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}
 // PTX: wmma.mma.sync.aligned.row.row.m32n8k16.s32.u8.u8.s32
 // PTX-LABEL: .entry m8(
-// PTX: wmma.load.a.sync.aligned.row.m8n32k16.global.s8 {%r{{[0-9]+}}}, [%rd{{[0-9]+}}+16], 32;
+// PTX: wmma.load.a.sync.aligned.row.m8n32k16.global.s8 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}}, [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}+16], 32;
 // PTX: wmma.mma.sync.aligned.row.row.m8n32k16.s32.s8.s8.s32
 // IR: !gpu.mma_matrix<16x16xsi8, "AOp">
 // IR: !gpu.mma_matrix<32x16xui8, "AOp">

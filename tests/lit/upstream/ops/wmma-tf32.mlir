@@ -8,7 +8,7 @@
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas-verify %t.ptx
 // CHECK: PASS tf32
-// PTX: wmma.load.a.sync.aligned.row.m16n16k8.global.tf32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}
+// PTX: wmma.load.a.sync.aligned.row.m16n16k8.global.tf32 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}
 // PTX: wmma.load.b.sync.aligned.col.m16n16k8.global.tf32
 // PTX: wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32
 // PTX: wmma.store.d.sync.aligned.row.m16n16k16.global.f32

@@ -20,7 +20,7 @@
 // CHECK: PASS tiles
 // CHECK: PASS ops
 // PTX-LABEL: .entry bias_relu(
-// PTX: wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r{{[0-9]+}}, {{.*}}}, [%rd{{[0-9]+}}+32], 32;
+// PTX: wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, {{.*}}}, [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}+32], 32;
 // PTX: wmma.load.b.sync.aligned.col.m16n16k16.global.f16
 // PTX: wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32
 // PTX: call.uni (vptx_c0_r0), relu,
