@@ -24,7 +24,7 @@
 // SIMT: vector.store %{{[0-9]+}}, %C[%{{[0-9]+}}, %{{[0-9]+}}] {alignment = 8 : i64} : memref<?x?xf32>, vector<2xf32>
 // SIMT: } else {
 // SIMT: memref.store %{{[0-9]+}}, %C[%{{[0-9]+}}, %{{[0-9]+}}] : memref<?x?xf32>
-// PTX: st.global.v2.f32 [%rd{{[0-9]+}}], {%f{{[0-9]+}}, %f{{[0-9]+}}};
+// PTX: st.global.v2.f32 [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}], {%f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}};
 // PTX: st.global.f32
 // EVEN: global stores  425 requests, 3400 sectors (ideal 3400, 100.0% efficient), 108800 bytes
 // EVEN: PASS gemm (sim vs eval

@@ -5,13 +5,13 @@
 // REQUIRES: ptxas
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
 // CHECK: .version 8.6
-// CHECK: tcgen05.cp.cta_group::1.128x256b [%r{{[0-9]+}}], %rd{{[0-9]+}};
-// CHECK: tcgen05.cp.cta_group::1.4x256b [%r{{[0-9]+}}], %rd{{[0-9]+}};
-// CHECK: tcgen05.cp.cta_group::1.128x128b [%r{{[0-9]+}}], %rd{{[0-9]+}};
-// CHECK: tcgen05.cp.cta_group::1.64x128b.warpx2::02_13 [%r{{[0-9]+}}], %rd{{[0-9]+}};
-// CHECK: tcgen05.cp.cta_group::1.64x128b.warpx2::01_23 [%r{{[0-9]+}}], %rd{{[0-9]+}};
-// CHECK: tcgen05.cp.cta_group::1.32x128b.warpx4 [%r{{[0-9]+}}], %rd{{[0-9]+}};
-// CHECK: tcgen05.shift.cta_group::1.down [%r{{[0-9]+}}];
+// CHECK: tcgen05.cp.cta_group::1.128x256b [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.cp.cta_group::1.4x256b [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.cp.cta_group::1.128x128b [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.cp.cta_group::1.64x128b.warpx2::02_13 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.cp.cta_group::1.64x128b.warpx2::01_23 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.cp.cta_group::1.32x128b.warpx4 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.shift.cta_group::1.down [%r_{{[A-Za-z0-9_$]+_[0-9]+}}];
 
 module attributes {gpu.container_module} {
   gpu.module @blackwell {

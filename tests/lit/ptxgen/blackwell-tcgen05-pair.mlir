@@ -8,14 +8,14 @@
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
 // CHECK: .explicitcluster
 // CHECK: .reqnctapercluster 2, 1, 1
-// CHECK: tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%r{{[0-9]+}}], 128;
+// CHECK: tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 128;
 // CHECK: tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned;
-// CHECK: mov.u32 %r{{[0-9]+}}, %cluster_ctarank;
-// CHECK: tcgen05.mma.cta_group::2.kind::f16 [%r{{[0-9]+}}], %rd{{[0-9]+}}, %rd{{[0-9]+}}, %r{{[0-9]+}}, %p{{[0-9]+}};
-// CHECK: tcgen05.cp.cta_group::2.128x256b [%r{{[0-9]+}}], %rd{{[0-9]+}};
-// CHECK: tcgen05.shift.cta_group::2.down [%r{{[0-9]+}}];
-// CHECK: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [%r{{[0-9]+}}], %rs{{[0-9]+}};
-// CHECK: tcgen05.dealloc.cta_group::2.sync.aligned.b32 %r{{[0-9]+}}, 128;
+// CHECK: mov.u32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %cluster_ctarank;
+// CHECK: tcgen05.mma.cta_group::2.kind::f16 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %p_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.cp.cta_group::2.128x256b [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.shift.cta_group::2.down [%r_{{[A-Za-z0-9_$]+_[0-9]+}}];
+// CHECK: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rs_{{[A-Za-z0-9_$]+_[0-9]+}};
+// CHECK: tcgen05.dealloc.cta_group::2.sync.aligned.b32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 128;
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 module attributes {gpu.container_module} {

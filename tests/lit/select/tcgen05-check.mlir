@@ -41,15 +41,15 @@
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global
 // PTX: tcgen05.st.sync.aligned.32x32b.x64.b32
 // PTX: mbarrier.try_wait.parity
-// PTX: mov.b32 [[ID:%r[0-9]+]], 136380432;
-// PTX: tcgen05.mma.cta_group::1.kind::f16 [{{%r[0-9]+}}], {{%rd[0-9]+}}, {{%rd[0-9]+}}, [[ID]],
+// PTX: mov.b32 [[ID:%r_[A-Za-z0-9_$]+_[0-9]+]], 136380432;
+// PTX: tcgen05.mma.cta_group::1.kind::f16 [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, {{%rd_[A-Za-z0-9_$]+_[0-9]+}}, [[ID]],
 // PTX: tcgen05.mma.cta_group::1.kind::f16
 // PTX: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global
 // PTX: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
 // PTX: tcgen05.ld.sync.aligned.32x32b.x64.b32
 // PTX: tcgen05.wait::ld.sync.aligned;
-// PTX: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, 128;
+// PTX: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r_[A-Za-z0-9_$]+_[0-9]+}}, 128;
 // PTX-NOT: mma.sync
 // PTX-LABEL: .entry bf16_nk
 // PTX: 135267472

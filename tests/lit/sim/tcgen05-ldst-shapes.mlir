@@ -12,16 +12,16 @@
 // RUN: head -c 1280 /dev/zero >> %t.npy
 // RUN: %vptx run %t.ptx --grid 1 --block 32 %t.npy %t.npy --out %t.d
 // RUN: cmp %t.d/arg0.npy %t.d/arg1.npy
-// CHECK: tcgen05.st.sync.aligned.32x32b.x32.b32 [%r{{[0-9]+}}], {
-// CHECK: tcgen05.ld.sync.aligned.16x256b.x1.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%r{{[0-9]+}}];
-// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x2.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%r{{[0-9]+}}], 16;
-// CHECK: tcgen05.ld.sync.aligned.16x128b.x1.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%r{{[0-9]+}}];
-// CHECK: tcgen05.ld.sync.aligned.16x64b.x1.pack::16b.b32 {%r{{[0-9]+}}}, [%r{{[0-9]+}}];
-// CHECK: tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r{{[0-9]+}}}, [%r{{[0-9]+}}];
-// CHECK: tcgen05.st.sync.aligned.16x256b.x2.unpack::16b.b32 [%r{{[0-9]+}}], {
-// CHECK: tcgen05.st.sync.aligned.16x32bx2.x2.b32 [%r{{[0-9]+}}], 16, {%r{{[0-9]+}}, %r{{[0-9]+}}};
-// CHECK: tcgen05.st.sync.aligned.16x64b.x4.b32 [%r{{[0-9]+}}], {
-// CHECK: tcgen05.st.sync.aligned.16x128b.x1.b32 [%r{{[0-9]+}}], {
+// CHECK: tcgen05.st.sync.aligned.32x32b.x32.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], {
+// CHECK: tcgen05.ld.sync.aligned.16x256b.x1.b32 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}];
+// CHECK: tcgen05.ld.sync.aligned.16x32bx2.x2.b32 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 16;
+// CHECK: tcgen05.ld.sync.aligned.16x128b.x1.b32 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}}, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}];
+// CHECK: tcgen05.ld.sync.aligned.16x64b.x1.pack::16b.b32 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}}, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}];
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r_{{[A-Za-z0-9_$]+_[0-9]+}}}, [%r_{{[A-Za-z0-9_$]+_[0-9]+}}];
+// CHECK: tcgen05.st.sync.aligned.16x256b.x2.unpack::16b.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], {
+// CHECK: tcgen05.st.sync.aligned.16x32bx2.x2.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 16, {%r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}};
+// CHECK: tcgen05.st.sync.aligned.16x64b.x4.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], {
+// CHECK: tcgen05.st.sync.aligned.16x128b.x1.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], {
 
 module attributes {gpu.container_module} {
   gpu.module @blackwell {

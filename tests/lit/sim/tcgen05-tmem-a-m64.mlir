@@ -13,7 +13,7 @@
 // RUN: head -c 8192 /dev/zero >> %t.npy
 // RUN: %vptx run %t.ptx --grid 1 --block 128 %t.npy %t.npy --out %t.d
 // RUN: cmp %t.d/arg0.npy %t.d/arg1.npy
-// CHECK: tcgen05.mma.cta_group::1.kind::f16 [%r{{[0-9]+}}], [%r{{[0-9]+}}], %rd{{[0-9]+}}, %r{{[0-9]+}}, %p{{[0-9]+}};
+// CHECK: tcgen05.mma.cta_group::1.kind::f16 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %p_{{[A-Za-z0-9_$]+_[0-9]+}};
 
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 module attributes {gpu.container_module} {

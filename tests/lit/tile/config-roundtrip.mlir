@@ -1,5 +1,6 @@
-// --emit=config pasted back gives the same kernels, byte for byte (the PTX, its
-// `// vptx:` header lines and every .reqntid), for every kernel of a split function too.
+// --emit=config pasted back gives the same kernels (the PTX up to register names, which
+// follow the printed SSA names: tests/ptxcanon.awk; its `// vptx:` header lines and every
+// .reqntid), for every kernel of a split function too.
 // A split function prints no translation_info (its kernels take workgroup sizes of their
 // own), so an elementwise kernel's config carries `thread`: workgroup / thread threads
 // on each loop, their product the workgroup size (IREE's reading).  Without it a small
@@ -14,7 +15,7 @@
 // RUN:   for a in sm_80 sm_90a; do \
 // RUN:     %vptx --arch=$a $f -o %t.a.ptx && %vptx --arch=$a --emit=config $f -o %t.cfg.mlir && \
 // RUN:     %vptx --arch=$a %t.cfg.mlir -o %t.b.ptx && \
-// RUN:     grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && \
+// RUN:     grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && \
 // RUN:     cmp %t.a %t.b || { echo "config round trip differs: $f $a"; exit 1; }; \
 // RUN:   done; \
 // RUN: done

@@ -17,7 +17,7 @@
 // RUN: %vptx check %s --kernel=row_into --dim=30,61 --scalar=5 | %filecheck %s
 // RUN: %vptx check %s --kernel=two --dim=2,5,4,9 --scalar=1 --scalar=3 | %filecheck %s
 // RUN: %vptx %s -o %t.a.ptx && %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // Hand-computed: @pad with x = 2 x 2 of 1.5, offset 1, a 3 x 4 result: 0 but for x * x =
 // 2.25 (0x40100000) at rows 1-2, columns 1-2.
 // RUN: rm -rf %t.d && mkdir -p %t.d && \

@@ -29,9 +29,9 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=gemm_interleave --dim=130,40,40,70,70,3 | %filecheck --check-prefix=PASS-C %s
 // --emit=vector and --emit=config read back to the same PTX.
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // RUN: %vptx --emit=config %s -o %t.cfg.mlir && %vptx %t.cfg.mlir -o %t.c.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx > %t.c && cmp %t.a %t.c
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx | awk -f tests/ptxcanon.awk > %t.c && cmp %t.a %t.c
 // Hand-computed: x = 3 x 4 twos, y = 2 x 5 threes: row sums 8 (0x41000000), column maxima
 // 3 (0x40400000), x times 8 = 16 (0x41800000).
 // RUN: rm -rf %t.d && mkdir -p %t.d && \

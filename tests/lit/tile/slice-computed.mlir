@@ -26,7 +26,7 @@
 // RUN: %vptx check %s --kernel=rowsum_of --dim=30,5000 --scalar=7 | %filecheck %s
 // RUN: %vptx check %s --kernel=rowsum_of --dim=30,50 --scalar=29 | %filecheck %s
 // RUN: %vptx %s -o %t.a.ptx && %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.a.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // Hand-computed: @scratch_rows with x = 4 x 5 twos and m = 2: y = x * x = 4, rows 1 and 3
 // of it summed over 5 columns: 20 (f32 0x41a00000).
 // RUN: rm -rf %t.d && mkdir -p %t.d && \

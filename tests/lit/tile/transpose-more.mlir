@@ -11,7 +11,7 @@
 // RUN: %vptx check %s --kernel=tr_add --dim=190,300,300,190 | %filecheck --check-prefix=PASS-ADD %s
 // RUN: %vptx check %s --kernel=tr_add --dim=7,3,3,7 | %filecheck --check-prefix=PASS-ADD %s
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // CHECK-LABEL: func.func @tr_static(
 // CHECK: memref.alloc() : memref<64x64xf32, #gpu.address_space<workgroup>>
 // CHECK-LABEL: func.func @tr16(

@@ -16,7 +16,7 @@
 // RUN: %vptx check --arch=sm_90a %s --dim=70,100 | %filecheck --check-prefix=PASS %s
 // --emit=vector reads back to the same PTX.
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
-// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx > %t.b && cmp %t.a %t.b
+// RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // CHECK-LABEL: func.func @tr(
 // CHECK: %[[BUF:[0-9]+]] = memref.alloc() : memref<64x64xf32, #gpu.address_space<workgroup>>
 // CHECK: scf.if

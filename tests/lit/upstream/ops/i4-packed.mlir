@@ -20,12 +20,12 @@
 // CHECK: PASS unpack
 // CHECK: PASS pack
 // PTX-LABEL: .entry unpack(
-// PTX: ld.global.nc.b32 [[W:%r[0-9]+]], [%rd{{[0-9]+}}];
-// PTX: bfe.s32 %r{{[0-9]+}}, [[W]], 0, 4;
-// PTX: bfe.s32 %r{{[0-9]+}}, [[W]], 28, 4;
-// PTX: bfe.u32 %r{{[0-9]+}}, [[W]], 4, 4;
+// PTX: ld.global.nc.b32 [[W:%r_[A-Za-z0-9_$]+_[0-9]+]], [%rd_{{[A-Za-z0-9_$]+_[0-9]+}}];
+// PTX: bfe.s32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, [[W]], 0, 4;
+// PTX: bfe.s32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, [[W]], 28, 4;
+// PTX: bfe.u32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, [[W]], 4, 4;
 // PTX-LABEL: .entry pack(
-// PTX: bfi.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, 28, 4;
+// PTX: bfi.b32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 28, 4;
 // IR: %{{.*}} = vector.bitcast %{{.*}} : vector<4xi8> to vector<8xi4>
 // IR: %{{.*}} = arith.extsi %{{.*}} : vector<8xi4> to vector<8xi32>
 func.func @unpack(%in: memref<128xi8>, %s: memref<256xi32>, %u: memref<256xi32>, %b: memref<256xi8>)

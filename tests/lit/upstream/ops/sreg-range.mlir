@@ -15,10 +15,10 @@
 // CHECK: PASS ranged
 // CHECK: PASS shfl
 // PTX-LABEL: .entry ranged(
-// PTX: mov.u32 %r{{[0-9]+}}, %tid.x;
+// PTX: mov.u32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %tid.x;
 // PTX-NOT: setp
 // PTX-LABEL: .entry shfl(
-// PTX: shfl.sync.down.b32 %r{{[0-9]+}}|%p{{[0-9]+}}, %r{{[0-9]+}}, 3, 31, -1;
+// PTX: shfl.sync.down.b32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}|%p_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 3, 31, -1;
 // IR: nvvm.read.ptx.sreg.tid.x range <i32, 0, 64> : i32
 // IR: nvvm.read.ptx.sreg.laneid range <i32, 0, 32> : i32
 // IR: %{{.*}}:2 = nvvm.shfl.sync down %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i1)>

@@ -24,9 +24,9 @@
 // PTX: mul.f32
 // PTX: wmma.store.d.sync.aligned.row.m16n16k16.global.f32
 // PTX-LABEL: .entry square_f16(
-// PTX: mov.b32 {%rs{{[0-9]+}}, %rs{{[0-9]+}}}, %r{{[0-9]+}};
+// PTX: mov.b32 {%rs_{{[A-Za-z0-9_$]+_[0-9]+}}, %rs_{{[A-Za-z0-9_$]+_[0-9]+}}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}};
 // PTX: mul.f16
-// PTX: mov.b32 %r{{[0-9]+}}, {%rs{{[0-9]+}}, %rs{{[0-9]+}}};
+// PTX: mov.b32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, {%rs_{{[A-Za-z0-9_$]+_[0-9]+}}, %rs_{{[A-Za-z0-9_$]+_[0-9]+}}};
 // IR: %{{.*}} = gpu.subgroup_mma_extract_thread_local %{{.*}}[%{{.*}}] : !gpu.mma_matrix<16x16xf32, "COp"> -> f32
 // IR: %{{.*}} = gpu.subgroup_mma_insert_thread_local %{{.*}}, %{{.*}}[%{{.*}}] : f32, !gpu.mma_matrix<16x16xf32, "COp"> -> !gpu.mma_matrix<16x16xf32, "COp">
 func.func @square_f32(%in: memref<16x16xf32>, %out: memref<16x16xf32>)
