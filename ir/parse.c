@@ -797,6 +797,9 @@ set_origin(Parser *p, OpId o, const ResultNameList *names)
         m->origins[m->norigins++] = (struct Origin){ 0, 0, (OpKind)0 };
     Op *op = op_get(m, o);
     struct Origin g = { op->nres ? op->res[0] : 0, 0, op->kind };
+    for (uint32_t i = 0; !op->nres && i < op->nargs && !g.value; i++)
+        if (op->args[i] && value_get(m, op->args[i])->name)
+            g.value = op->args[i]; /* a result-less op: its first named operand */
     if (names->n && names->items[0].len <= 9) {
         uint32_t v = 0, i = 0;
         for (; i < names->items[0].len && names->items[0].name[i] >= '0' &&

@@ -5,15 +5,17 @@
  *     %f_sum_3      the fourth .f32 register made for the op `%sum = ...`
  *     %rd_in_1      the second .b64 register of the kernel argument %in
  *     %r_tid_x_0    the .b32 register of `mov.u32 ..., %tid.x`
- *     %rd_store$0_2 the third .b64 register of the kernel's first result-less op
- *                   `vector.store` (the kind, and a counter of that kind)
+ *     %rd_store$v_2 the third .b64 register of the result-less op `vector.store %v, ...`
+ *                   (its kind and its first named operand)
  *
  * A register's name is its class prefix (regs.c: p rs r rd f fd), '_', the body of
  * its origin, '_', and its number among the registers of that class made for that
  * origin.  Origins:
  *   - a source op (Loc.origin, set by the parser and inherited by every op that tile/
  *     and distribute/ make from it): its first result's name, sanitized (below); an
- *     op without results: the last part of its kind and the first free `$n`;
+ *     op without results: the last part of its kind, '$' and its first named operand
+ *     (`store$v`; a second such op `store$v$1`), or, with no named operand, the kind
+ *     and the first free `$n`;
  *   - fixed ones: a kernel argument (its name, or `arg<i>`), the special registers
  *     (`tid_x`, `ctaid_y`, `laneid`), the prologue of a function (`entry`);
  *   - an op with no source op (made without a location): like a result-less op.
@@ -249,7 +251,14 @@ op_origin(Emit *e)
     }
     char buf[128];
     uint32_t idx;
-    if (name && sanitize(name, buf, sizeof buf)) {
+    bool operand = g && g->value && value_get(e->m, g->value)->loc.origin != src;
+    if (operand && name && sanitize(name, buf + 64, sizeof buf - 64)) {
+        char kb[64]; /* a result-less op: its kind and its first named operand */
+        kind_body(g->kind, kb, sizeof kb);
+        char full[160];
+        snprintf(full, sizeof full, "%s$%s", kb, buf + 64);
+        idx = origin_unique(e, full, false);
+    } else if (!operand && name && sanitize(name, buf, sizeof buf)) {
         idx = origin_unique(e, buf, false);
     } else {
         kind_body(g ? g->kind : op->kind, buf, sizeof buf);

@@ -989,8 +989,11 @@ static void
 issue_copies(Ctx *c, Staged *s, ValueId stage, const ValueId *base)
 {
     CopyPlan cp;
+    Loc loc = c->loc;
+    c->loc = op_get(c->m, s->read)->loc; /* the read's: its registers are named after it */
     plan_copies(c, s, base, &cp);
     emit_copies(c, s, stage, &cp);
+    c->loc = loc;
 }
 
 static ValueId
@@ -1039,16 +1042,23 @@ issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub, bool split
         ValueId base[LAYOUT_MAX_RANK];
         if (s->pipe != k)
             continue;
+        Loc loc = c->loc;
+        c->loc = op_get(c->m, s->read)->loc; /* the copies are named after their read */
         bases_at(c, s, iv, base);
         plan_copies(c, s, base, &cp[i]);
         if (!split)
             emit_copies(c, s, stage, &cp[i]);
+        c->loc = loc;
     }
     if (guard && split)
         region_enter(c, emit_if(c, cond, 0, NULL, false), 0, &rs);
     for (uint32_t i = 0; split && i < p->reads.n; i++)
-        if (p->reads.items[i].pipe == k)
+        if (p->reads.items[i].pipe == k) {
+            Loc loc = c->loc;
+            c->loc = op_get(c->m, p->reads.items[i].read)->loc;
             emit_copies(c, &p->reads.items[i], stage, &cp[i]);
+            c->loc = loc;
+        }
     if (guard)
         region_leave(c, NULL, 0, &rs);
     arena_release(&c->scratch, mk);
@@ -1146,6 +1156,8 @@ hoist_pipe(Ctx *c, uint32_t k)
         Staged *s = &p->reads.items[i];
         if (s->pipe != k)
             continue;
+        Loc loc = c->loc;
+        c->loc = op_get(c->m, s->read)->loc; /* the read's values: named after it */
         uint32_t r = s->mrank;
         ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
         ValueId base[LAYOUT_MAX_RANK];
@@ -1200,6 +1212,7 @@ hoist_pipe(Ctx *c, uint32_t k)
             off[r - 1] = s->iv[r - 1] ? s->col : s->h_gcol;
             s->h_src[j] = copy_view(c, s, mem, off);
         }
+        c->loc = loc;
     }
 }
 

@@ -25,17 +25,34 @@
 //
 // GEMM (mma.sync, 64x64): the store of C made bounds-checked in its second dimension
 // (in_bounds = [true, false]): predicates, an address per element.  It has no result,
-// so its registers are named after its kind, `transfer_write$0`: [119, 228]
+// so its registers are named after its kind and its first operand, `transfer_write$r`:
+// [119, 228]
 // RUN: %vptx examples/gemm64.mlir -o %t/g1.ptx && sed 's/vector.transfer_write %%r, %%C\[%%c0, %%c0\] {in_bounds = \[true, true\]}/vector.transfer_write %%r, %%C[%%c0, %%c0] {in_bounds = [true, false]}/' examples/gemm64.mlir > %t/g2.mlir && ! cmp -s examples/gemm64.mlir %t/g2.mlir
 // RUN: %vptx %t/g2.mlir -o %t/g2.ptx; diff %t/g1.ptx %t/g2.ptx > %t/gd.txt; test $? = 1
 // RUN: n=$(grep -c '^[<>]' %t/gd.txt); echo "gemm64 $n changed"; test "$n" -le 125
-// RUN: grep '^[<>]' %t/gd.txt | { grep -v -E '^[<>]\s*//' || true; } | { grep -v -E '%%(p|rs|r|rd|f|fd)_transfer_write\$0_[0-9<]|\$L__gemm64_transfer_write\$0_[0-9]' || true; } | { grep -E '%%(p|rs|r|rd|f|fd)[_0-9]|\$L__' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
+// RUN: grep '^[<>]' %t/gd.txt | { grep -v -E '^[<>]\s*//' || true; } | { grep -v -E '%%(p|rs|r|rd|f|fd)_transfer_write\$r_[0-9<]|\$L__gemm64_transfer_write\$r_[0-9]' || true; } | { grep -E '%%(p|rs|r|rd|f|fd)[_0-9]|\$L__' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
 // The 128x128 GEMM of examples/gemm.mlir, its store made unchecked (in_bounds = [true,
 // true]: no predicates, no branches; its staging through shared memory stays): [1425, 1897]
 // RUN: %vptx examples/gemm.mlir -o %t/h1.ptx && sed 's/vector.transfer_write %%r, %%C\[%%m0, %%n0\] {in_bounds = \[false, false\]}/vector.transfer_write %%r, %%C[%%m0, %%n0] {in_bounds = [true, true]}/' examples/gemm.mlir > %t/h2.mlir && ! cmp -s examples/gemm.mlir %t/h2.mlir
 // RUN: %vptx %t/h2.mlir -o %t/h2.ptx; diff %t/h1.ptx %t/h2.ptx > %t/hd.txt; test $? = 1
 // RUN: n=$(grep -c '^[<>]' %t/hd.txt); echo "gemm $n changed"; test "$n" -le 2800
-// RUN: grep '^[<>]' %t/hd.txt | { grep -v -E '^[<>]\s*//' || true; } | { grep -v -E '%%(p|rs|r|rd|f|fd)_transfer_write\$0_[0-9<]|\$L__gemm_transfer_write\$0_[0-9]' || true; } | { grep -E '%%(p|rs|r|rd|f|fd)[_0-9]|\$L__' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
+// RUN: grep '^[<>]' %t/hd.txt | { grep -v -E '^[<>]\s*//' || true; } | { grep -v -E '%%(p|rs|r|rd|f|fd)_transfer_write\$r_[0-9<]|\$L__gemm_transfer_write\$r_[0-9]' || true; } | { grep -E '%%(p|rs|r|rd|f|fd)[_0-9]|\$L__' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
+// The same GEMM, its pipelined read of A made unchecked (%a, in_bounds = [true, true]):
+// the cp.async copies that pipelining makes for it, before and inside the loop, and the
+// addresses hoisted for them are named after %a, so nothing else is renamed:
+// [2321, 4451]
+// RUN: sed 's/%%a = vector.transfer_read %%A\[%%m0, %%k\], %%h {in_bounds = \[false, false\]}/%%a = vector.transfer_read %%A[%%m0, %%k], %%h {in_bounds = [true, true]}/' examples/gemm.mlir > %t/p2.mlir && ! cmp -s examples/gemm.mlir %t/p2.mlir
+// RUN: %vptx %t/p2.mlir -o %t/p2.ptx; diff %t/h1.ptx %t/p2.ptx > %t/pd.txt; test $? = 1
+// RUN: n=$(grep -c '^[<>]' %t/pd.txt); echo "gemm read $n changed"; test "$n" -le 2400
+// RUN: grep '^[<>]' %t/pd.txt | { grep -v -E '^[<>]\s*//' || true; } | { grep -v -E '%%(p|rs|r|rd|f|fd)_a_[0-9<]|\$L__gemm_a_[0-9]' || true; } | { grep -E '%%(p|rs|r|rd|f|fd)[_0-9]|\$L__' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
+//
+// A store inserted before softmax's store of %r (of %x, into %in): the store of %r keeps
+// its names (`transfer_write$r`; with a counter per kind it became `$1`). Other lines
+// change for what the new store means (the loads of %in lose .nc; its address is reused).
+// RUN: awk 'NR==23{print "  vector.transfer_write %%x, %%in[%%c0, %%c0] {in_bounds = [true, true]} : vector<16x64xf32>, memref<16x64xf32>"} {print}' examples/softmax.mlir > %t/w2.mlir && ! cmp -s examples/softmax.mlir %t/w2.mlir
+// RUN: %vptx %t/w2.mlir -o %t/w2.ptx; diff %t/s1.ptx %t/w2.ptx > %t/wd.txt; test $? = 1
+// RUN: grep -c 'transfer_write\$x' %t/wd.txt
+// RUN: grep '^[<>]' %t/wd.txt | { grep -F 'transfer_write$r' || true; } | %filecheck --allow-empty --check-prefix=NONE %s
 // NONE-NOT: {{.}}
 //
 // The names: an SSA name, a kernel argument, a special register, a result-less op;
@@ -44,7 +61,7 @@
 // NAMES:      .reg .b64 %rd_in_<2>;
 // NAMES:      .reg .b32 %r_tid_x_<1>;
 // NAMES:      .reg .f32 %f_e_<32>;
-// NAMES:      .reg .b64 %rd_transfer_write$0_<{{[0-9]+}}>;
+// NAMES:      .reg .b64 %rd_transfer_write$r_<{{[0-9]+}}>;
 // NAMES:      ld.param.u64 %rd_in_0, [softmax_param_0];
 // NAMES-NEXT: cvta.to.global.u64 %rd_in_1, %rd_in_0;
 // NAMES:      mov.u32 %r_tid_x_0, %tid.x;
