@@ -1046,7 +1046,9 @@ lower_mma_local(Emit *e, OpId o)
         r->slots[i] = to_cls(e, v, frag_cls(e->m, ft), false);
         return true;
     }
-    Slot el2[2] = { unpack_elem(e, m, i & ~1u), unpack_elem(e, m, i | 1u) };
+    Slot el2[2];
+    el2[0] = unpack_elem(e, m, i & ~1u); /* in order: an initializer's order is unspecified */
+    el2[1] = unpack_elem(e, m, i | 1u);
     el2[i & 1] = v;
     r->slots[i / 2] = halves_pack(e, el2[0], el2[1]);
     return true;

@@ -364,8 +364,10 @@ rows_multiple_of(Ctx *c, const Transfer *t, uint32_t w)
     OpList *saved = c->out;
     if (mv->def == 0 && mv->block == op_entry_block(c->m, c->func, 0))
         c->out = &c->prologue;
-    ValueId rem[2] = { memref_dim(c, t->memref, t->mrank - 1), const_index(c, w) };
-    ValueId ok = cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, rem, TY_INDEX), const_index(c, 0));
+    ValueId rem[2] = { memref_dim(c, t->memref, t->mrank - 1), 0 };
+    rem[1] = const_index(c, w); /* in order: an initializer's order is unspecified */
+    ValueId r = emit1(c, OP_REMUI, 2, rem, TY_INDEX);
+    ValueId ok = cmp_i(c, CMPI_EQ, r, const_index(c, 0));
     c->out = saved;
     return ok;
 }

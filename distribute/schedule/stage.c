@@ -878,8 +878,8 @@ copy_elements(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
         } else {
             v = emit1(c, OP_MLOAD, r + 1, li, s->elem);
         }
-        ValueId off =
-            idx_add(c, idx_mul_c(c, lrow, cols), dist_swizzle_col(c, lrow, lcol, s->chunks));
+        ValueId rowoff = idx_mul_c(c, lrow, cols); /* in order: arguments' order is unspecified */
+        ValueId off = idx_add(c, rowoff, dist_swizzle_col(c, lrow, lcol, s->chunks));
         ValueId args[4] = { v, s->buf, stage, off };
         emit(c, OP_MSTORE, 4, args, 0, NULL, 0);
     }

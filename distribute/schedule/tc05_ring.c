@@ -118,7 +118,8 @@ tc05_setup(Ctx *c, Ring *r, ValueId t0)
     gt.num_barriers = 1;
     r->done = emit1(c, OP_MBARRIER_CREATE, 0, NULL, type_intern(m, &gt));
     c->out = saved;
-    ValueId b[4] = { r->done, const_index(c, 1), const_index(c, 0), t0 };
+    ValueId c1 = const_index(c, 1), c0 = const_index(c, 0);
+    ValueId b[4] = { r->done, c1, c0, t0 };
     op0(c, OP_MBARRIER_INIT, 4, b);
     ValueId a[2] = { r->slot, const_index(c, 0) };
     warp0_op(c, OP_TCGEN05_ALLOC, 2, a, r->cols);
@@ -130,7 +131,8 @@ static ValueId
 stage0_desc(Ctx *c, Ring *r, int j)
 {
     Module *m = c->m;
-    ValueId a[3] = { r->ring[j], const_index(c, 0), const_index(c, 0) };
+    ValueId z = const_index(c, 0);
+    ValueId a[3] = { r->ring[j], z, z };
     ValueId d = emit1(c, OP_TCGEN05_SMEM_DESC, 3, a, TY_I64);
     OpId o = value_get(m, d)->def;
     int64_t s = r->span[j], lbo = j == 1 && r->b_mn ? r->rows[1] * s : 16;
@@ -211,7 +213,8 @@ static ValueId
 desc_at(Ctx *c, ValueId desc, ValueId stage64, int64_t bytes, int64_t off)
 {
     ValueId a[2] = { stage64, const_int(c, bytes / 16, TY_I64) };
-    ValueId b[2] = { emit1(c, OP_MULI, 2, a, TY_I64), const_int(c, off / 16, TY_I64) };
+    ValueId prod = emit1(c, OP_MULI, 2, a, TY_I64);
+    ValueId b[2] = { prod, const_int(c, off / 16, TY_I64) };
     ValueId d[2] = { desc, emit1(c, OP_ADDI, 2, b, TY_I64) };
     return emit1(c, OP_ADDI, 2, d, TY_I64);
 }
@@ -275,7 +278,8 @@ tc05_leave(Ctx *c, Ring *r)
     region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
     tc05_commit(c, r->done, const_index(c, 0)); /* every MMA issued: done when they are */
     region_leave(c, NULL, 0, &rs);
-    ring_wait_parity(c, r->done, const_index(c, 0), const_bool(c, false));
+    ValueId zero = const_index(c, 0);
+    ring_wait_parity(c, r->done, zero, const_bool(c, false));
     /* warp 0's lanes left thread 0 to its loop: a barrier gathers them again before the
        .sync.aligned loads (and costs one per tile) */
     barrier(c);

@@ -904,8 +904,8 @@ ring_setup(Ctx *c, Ring *r)
         ValueId a[4] = { r->full, const_index(c, 1), const_index(c, s), t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, a);
         /* tcgen05: one arrival, the commit of the stage's MMAs */
-        ValueId b[4] = { r->empty, const_index(c, r->tc05 ? 1 : c->nthreads), const_index(c, s),
-                         t0 };
+        ValueId arrivals = const_index(c, r->tc05 ? 1 : c->nthreads); /* in order */
+        ValueId b[4] = { r->empty, arrivals, const_index(c, s), t0 };
         bar_op(c, OP_MBARRIER_INIT, 4, b);
     }
     if (r->tc05)
