@@ -37,9 +37,9 @@ static_size(const Graph *g, uint32_t c)
     return g->loops[c].size.value;
 }
 
-/* element bits of the widest array the kernel touches */
-static unsigned
-widest_bits(const Graph *g)
+/* element bits of the widest array the kernel touches (at least 8) */
+unsigned
+tile_widest_bits(const Graph *g)
 {
     unsigned bits = 8;
     for (uint32_t i = 0; i < g->narrays; i++) {
@@ -261,7 +261,7 @@ default_reduction(Graph *g, KernelConfig *k)
         if (g->loops[c].reduction)
             r = (int32_t)c;
     int64_t len = static_size(g, (uint32_t)r);
-    int64_t tl = 128 / (int64_t)widest_bits(g);
+    int64_t tl = 128 / (int64_t)tile_widest_bits(g);
     while (len >= 0 && tl > 1 && 32 * tl > len)
         tl /= 2;
     int64_t sg = 8;
@@ -297,7 +297,7 @@ static void
 default_elementwise(Graph *g, KernelConfig *k)
 {
     uint32_t inner = g->nloops - 1;
-    int64_t tl = 128 / (int64_t)widest_bits(g);
+    int64_t tl = 128 / (int64_t)tile_widest_bits(g);
     int32_t other = -1;
     for (uint32_t i = 0; i < g->narrays; i++) {
         const Array *a = &g->arrays[i];
@@ -481,7 +481,7 @@ check_elementwise(Graph *g, KernelConfig *k, int64_t ti_threads)
         return false;
     }
     if (!given) {
-        int64_t tl = 128 / (int64_t)widest_bits(g), cap = tiled > 1 ? 256 : 128;
+        int64_t tl = 128 / (int64_t)tile_widest_bits(g), cap = tiled > 1 ? 256 : 128;
         threads = ((elems + tl - 1) / tl + 31) / 32 * 32;
         threads = ti_threads ? ti_threads : threads > cap ? cap : threads;
     }

@@ -821,15 +821,11 @@ tile_flattens(const Graph *g)
         return false;
     bool aligned = true;
     const Loop *in = &g->loops[g->nloops - 1];
-    unsigned bits = 8; /* the widest element: a thread tile of at most 128 bits, as the default */
-    for (uint32_t i = 0; i < g->narrays; i++) {
-        unsigned b = type_bitwidth(type_get(m, g->arrays[i].type)->elem);
-        bits = b > bits ? b : bits;
-    }
+    int64_t bits = tile_widest_bits(g); /* a thread tile of at most 128 bits, as the default */
     for (uint32_t c = 0; c < g->nloops; c++) {
         aligned &= g->loops[c].size.value >= 0;
         int64_t t = g->cfg.thread[c];
-        bool def = c + 1 == g->nloops && t * (int64_t)bits <= 128 &&
+        bool def = c + 1 == g->nloops && t * bits <= 128 &&
                    in->tile == t * g->cfg.workgroup_size; /* the default config's thread */
         if ((t && !def) || (c + 1 < g->nloops && g->loops[c].tile != 1))
             return false; /* a config that tiles rows, or places threads */

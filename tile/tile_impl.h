@@ -188,7 +188,8 @@ bool tile_split(Graph *full, bool emit);
 void tile_describe(Graph *g, char *buf, size_t cap);
 
 /* config.c */
-bool tile_read_config(Graph *g); /* g->cfg from the root's attributes, or a default */
+unsigned tile_widest_bits(const Graph *g); /* the widest array element's bits, >= 8 */
+bool tile_read_config(Graph *g);           /* g->cfg from the root's attributes, or a default */
 /* The config as the attributes to attach: lowering_config on the root, translation_info
  * on the function. */
 void tile_attach_config(Graph *g);
