@@ -519,89 +519,15 @@ simt_only(Eval *ev, OpId o)
 static bool
 dispatch_other(Eval *ev, Frame *f, OpId o)
 {
-    switch (op_get(ev->m, o)->kind) {
-    case OP_THREAD_ID:
-    case OP_LANE_ID:
-    case OP_SUBGROUP_ID:
-    case OP_SHUFFLE:
-    case OP_SUBGROUP_REDUCE:
-    case OP_DYNAMIC_SHARED_MEMORY:
-    case OP_LDMATRIX:
-    case OP_MMA_SYNC:
-    case OP_MMA_SP_SYNC:
-    case OP_DEVICE_ASYNC_COPY:
-    case OP_DEVICE_ASYNC_CREATE_GROUP:
-    case OP_DEVICE_ASYNC_WAIT:
-    case OP_MBARRIER_CREATE:
-    case OP_MBARRIER_INIT:
-    case OP_MBARRIER_ARRIVE:
-    case OP_MBARRIER_ARRIVE_EXPECT_TX:
-    case OP_MBARRIER_TRY_WAIT_PARITY:
-    case OP_TMA_ASYNC_LOAD:
-    case OP_TMA_ASYNC_STORE:
-    case OP_TMA_CREATE_DESCRIPTOR:
-    case OP_TMA_PREFETCH_DESCRIPTOR:
-    case OP_TMA_FENCE_DESCRIPTOR:
-    case OP_WARPGROUP_GENERATE_DESCRIPTOR:
-    case OP_WARPGROUP_MMA:
-    case OP_WARPGROUP_MMA_STORE:
-    case OP_WARPGROUP_MMA_INIT_ACCUMULATOR:
-    case OP_WGMMA_SHARED:
-    case OP_WGMMA_REG_A:
-    case OP_WGMMA_WAIT:
-    case OP_SETMAXNREG:
-    case OP_EXIT:
-    case OP_NAMED_BARRIER:
-    case OP_TCGEN05_ALLOC:
-    case OP_TCGEN05_DEALLOC:
-    case OP_TCGEN05_RELINQUISH:
-    case OP_TCGEN05_SMEM_DESC:
-    case OP_TCGEN05_MMA:
-    case OP_TCGEN05_COMMIT:
-    case OP_TCGEN05_LD:
-    case OP_TCGEN05_ST:
-    case OP_TCGEN05_WAIT:
-    case OP_TCGEN05_FENCE:
-    case OP_TCGEN05_CP:
-    case OP_TCGEN05_SHIFT:
-    case OP_TCGEN05_MMA_BS:
-    case OP_TCGEN05_COMMIT_MC:
+    switch (op_info[op_get(ev->m, o)->kind].family) {
+    case F_SIMT:
         return simt_only(ev, o);
-    case OP_CLUSTER_ID:
-    case OP_CLUSTER_DIM:
-    case OP_CLUSTER_BLOCK_ID:
-    case OP_CLUSTER_DIM_BLOCKS:
-    case OP_ALL_REDUCE:
-    case OP_GPU_YIELD:
-    case OP_PRINTF:
-    case OP_NVVM_SREG:
-    case OP_NVVM_BARRIER0:
-    case OP_NVVM_SHFL_SYNC:
-    case OP_NVVM_ELECT_SYNC:
-    case OP_NVVM_FENCE_PROXY:
-    case OP_NVVM_FENCE_MBARRIER_INIT:
-    case OP_NVVM_FENCE_SC_CLUSTER:
-    case OP_RCP:
-    case OP_MBARRIER_TEST_WAIT:
-    case OP_MBARRIER_ARRIVE_NOCOMPLETE:
-    case OP_POISON:
-    case OP_REINTERPRET_CAST:
-    case OP_ATOMIC_RMW:
-    case OP_CF_BR:
-    case OP_CF_COND_BR:
-    case OP_VMASK:
-    case OP_VYIELD:
-    case OP_VGATHER:
-    case OP_VSCATTER:
-    case OP_VSCAN:
-    case OP_MMA_LOAD_MATRIX:
-    case OP_MMA_STORE_MATRIX:
-    case OP_MMA_COMPUTE:
-    case OP_MMA_CONSTANT_MATRIX:
-    case OP_MMA_ELEMENTWISE:
-    case OP_MMA_EXTRACT_LOCAL:
-    case OP_MMA_INSERT_LOCAL:
+    case F_UPSTREAM:
         return eval_upstream_op(ev, f, o);
+    default:
+        break;
+    }
+    switch (op_get(ev->m, o)->kind) {
     case OP_MODULE:
     case OP_GPU_MODULE:
     case OP_FUNC:

@@ -414,7 +414,7 @@ int combining_kind_lookup(const char *name); /* -1 if unknown; accepts maxf/minf
 /* ------------------------------------------------------------------- ops */
 
 typedef enum {
-#define OP(name, mn, na, nr, tr, cl, ca) OP_##name,
+#define OP(name, mn, na, nr, tr, cl, ca, fa) OP_##name,
 #include "ir/ops.def"
 #undef OP
     OP_COUNT
@@ -422,6 +422,9 @@ typedef enum {
 
 /* ops.def's class column: the kind of elementwise op (EW_NONE: not one) */
 typedef enum { EW_NONE, EW_INT, EW_FLOAT, EW_MATH, EW_CMP, EW_SELECT, EW_CAST, EW_VECTOR } EwClass;
+
+/* ops.def's family column: which verifier and evaluator files take an op (ops.def) */
+typedef enum { F_CORE, F_SIMT, F_UPSTREAM, F_HOST, F_LINALG } OpFamily;
 
 /* ops.def's cast column: the element classes and widths of a conversion (EW_CAST) */
 typedef enum {
@@ -457,6 +460,7 @@ typedef struct OpInfo {
     uint32_t traits;  /* T_ELEMWISE exactly when ew is not EW_NONE */
     EwClass ew;
     CastKind cast;
+    OpFamily family;
 } OpInfo;
 extern const OpInfo op_info[OP_COUNT];
 

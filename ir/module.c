@@ -12,8 +12,8 @@
 #include <string.h>
 
 const OpInfo op_info[OP_COUNT] = {
-#define OP(name, mn, na, nr, tr, cl, ca)                                                           \
-    [OP_##name] = { mn, na, nr, (tr) | ((cl) != EW_NONE ? T_ELEMWISE : 0), cl, ca },
+#define OP(name, mn, na, nr, tr, cl, ca, fa)                                                       \
+    [OP_##name] = { mn, na, nr, (tr) | ((cl) != EW_NONE ? T_ELEMWISE : 0), cl, ca, fa },
 #include "ir/ops.def"
 #undef OP
 };

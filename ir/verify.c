@@ -958,79 +958,14 @@ verify_nvgpu_rules(Verifier *v, OpId o)
 static bool
 verify_family_rules(Verifier *v, OpId o)
 {
-    switch (kind_of(v, o)) {
-    case OP_LAUNCH_FUNC:
-    case OP_LAUNCH:
-    case OP_GPU_TERMINATOR:
-    case OP_HOST_REGISTER:
-    case OP_HOST_UNREGISTER:
-    case OP_GPU_ALLOC:
-    case OP_GPU_DEALLOC:
-    case OP_GPU_MEMCPY:
-    case OP_GPU_MEMSET:
-    case OP_GPU_WAIT:
-    case OP_MEMREF_CAST:
-    case OP_DEALLOC:
-    case OP_MEMREF_COPY:
-    case OP_PRINT:
+    switch (op_info[kind_of(v, o)].family) {
+    case F_HOST:
         verify_host_op(v, o);
         return true;
-    case OP_CLUSTER_ID:
-    case OP_CLUSTER_DIM:
-    case OP_CLUSTER_BLOCK_ID:
-    case OP_CLUSTER_DIM_BLOCKS:
-    case OP_ALL_REDUCE:
-    case OP_GPU_YIELD:
-    case OP_PRINTF:
-    case OP_NVVM_SREG:
-    case OP_NVVM_BARRIER0:
-    case OP_NVVM_SHFL_SYNC:
-    case OP_NVVM_ELECT_SYNC:
-    case OP_NVVM_FENCE_PROXY:
-    case OP_NVVM_FENCE_MBARRIER_INIT:
-    case OP_NVVM_FENCE_SC_CLUSTER:
-    case OP_RCP:
-    case OP_MBARRIER_TEST_WAIT:
-    case OP_MBARRIER_ARRIVE_NOCOMPLETE:
-    case OP_POISON:
-    case OP_REINTERPRET_CAST:
-    case OP_ATOMIC_RMW:
-    case OP_CF_BR:
-    case OP_CF_COND_BR:
-    case OP_VMASK:
-    case OP_VYIELD:
-    case OP_VGATHER:
-    case OP_VSCATTER:
-    case OP_VSCAN:
-    case OP_MMA_LOAD_MATRIX:
-    case OP_MMA_STORE_MATRIX:
-    case OP_MMA_COMPUTE:
-    case OP_MMA_CONSTANT_MATRIX:
-    case OP_MMA_ELEMENTWISE:
-    case OP_MMA_EXTRACT_LOCAL:
-    case OP_MMA_INSERT_LOCAL:
+    case F_UPSTREAM:
         verify_upstream(v, o);
         return true;
-    case OP_LINALG_GENERIC:
-    case OP_LINALG_MATMUL:
-    case OP_LINALG_BATCH_MATMUL:
-    case OP_LINALG_MATMUL_TRANSPOSE_B:
-    case OP_LINALG_BATCH_MATMUL_TRANSPOSE_B:
-    case OP_LINALG_FILL:
-    case OP_LINALG_COPY:
-    case OP_LINALG_TRANSPOSE:
-    case OP_LINALG_BROADCAST:
-    case OP_LINALG_REDUCE:
-    case OP_LINALG_SOFTMAX:
-    case OP_LINALG_MAP:
-    case OP_LINALG_YIELD:
-    case OP_LINALG_INDEX:
-    case OP_TENSOR_EMPTY:
-    case OP_TENSOR_DIM:
-    case OP_TENSOR_EXTRACT_SLICE:
-    case OP_TENSOR_INSERT_SLICE:
-    case OP_TO_TENSOR:
-    case OP_MATERIALIZE_IN_DESTINATION:
+    case F_LINALG:
         verify_linalg_op(v, o);
         return true;
     default:
