@@ -51,6 +51,9 @@ mem_read(const unsigned char *p, TypeId t)
     case TY_I1:
         r.i = (p[0] & 1) ? -1 : 0;
         break;
+    case TY_I4: /* one element a byte in eval's memory, as on the host: the low nibble */
+        r.i = (p[0] & 8) ? (int64_t)(p[0] & 15) - 16 : (int64_t)(p[0] & 15);
+        break;
     case TY_I8:
         memcpy(&i8, p, 1);
         r.i = i8;
@@ -97,6 +100,8 @@ eval_mem_write(unsigned char *p, TypeId t, Scalar x)
 {
     uint64_t bits = eval_to_bits(x, t);
     uint8_t u8 = (uint8_t)(t == TY_I1 ? bits & 1 : bits);
+    if (t == TY_I4) /* sign-extended, as the host buffers and .npy files hold it */
+        u8 = (uint8_t)(bits & 8 ? (bits & 15) | 0xf0 : bits & 15);
     uint16_t u16 = (uint16_t)bits;
     uint32_t u32 = (uint32_t)bits;
     switch (eval_elem_size(t)) {

@@ -1154,15 +1154,27 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     const Type *x = ty(v, t);
     if (elem_of(v, t) != TY_I4)
         return true;
-    static const OpKind takes[] = { OP_VBITCAST, OP_EXTSI, OP_EXTUI, OP_TRUNCI };
+    static const OpKind takes[] = {
+        OP_VBITCAST, OP_EXTSI, OP_EXTUI, OP_TRUNCI, OP_VLOAD, OP_VSTORE
+    };
+    OpKind kind = v->m->ops[o].kind;
     bool op_ok = false;
     for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
-        op_ok = op_ok || v->m->ops[o].kind == takes[k];
-    if (x->kind == TY_MEMREF)
+        op_ok = op_ok || kind == takes[k];
+    bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || (op_info[kind].traits & T_FUNC);
+    if (x->kind == TY_MEMREF && !mem_ok)
         verify_fail(v, o,
-                    "%s #%u is %s: packed i4 in memory is not supported; load i8 and "
-                    "vector.bitcast it to i4, as upstream's narrow-type emulation does",
+                    "%s #%u is %s: packed i4 in memory is taken only as a function argument, "
+                    "read and written by vector.load / vector.store of vectors whose last dim is "
+                    "a multiple of 8",
                     what, i, verify_tname(v, t));
+    else if (x->kind == TY_MEMREF && x->layout)
+        verify_fail(v, o,
+                    "%s #%u is %s: packed i4 in memory takes only the identity layout (an "
+                    "element's byte is its row-major index / 2)",
+                    what, i, verify_tname(v, t));
+    else if (x->kind == TY_MEMREF)
+        return true;
     else if (x->kind != TY_VECTOR || x->rank == 0 || x->shape[x->rank - 1] % 8)
         verify_fail(v, o,
                     "%s #%u is %s: vptx holds i4 packed, 8 to a 32-bit register, so it takes i4 "
