@@ -521,6 +521,29 @@ exec_get_global(Eval *ev, Frame *f, OpId o)
     return true;
 }
 
+/* memref.load / memref.store of an i128 (only moved): its 16 bytes as two int64, the low
+ * half at the lower address, held as two Scalars */
+static bool
+i128_load_store(Eval *ev, Frame *f, OpId o, const View *vw, int64_t at, bool store)
+{
+    const Op *op = op_get(ev->m, o);
+    if (!mem_check(ev, o, vw, at, 16))
+        return false;
+    unsigned char *p = vw->mem->data + (size_t)at * 16;
+    if (store) {
+        const RtVal *x = eval_val(f, op->args[0]);
+        if (x->n != 2)
+            return eval_fail(ev, o, "stores an i128 of %lld halves", (long long)x->n);
+        memcpy(p, &x->e[0].i, 8);
+        memcpy(p + 8, &x->e[1].i, 8);
+        return true;
+    }
+    Scalar *r = eval_def(ev, f, op->res[0], 2);
+    memcpy(&r[0].i, p, 8);
+    memcpy(&r[1].i, p + 8, 8);
+    return true;
+}
+
 static bool
 exec_load_store(Eval *ev, Frame *f, OpId o)
 {
@@ -537,6 +560,8 @@ exec_load_store(Eval *ev, Frame *f, OpId o)
     read_indices(f, op, base + 1, vw->rank, idx);
     if (!eval_view_at(ev, o, vw, idx, &at))
         return false;
+    if (vw->elem == TY_I128) /* two Scalars, the low half first, as in memory */
+        return i128_load_store(ev, f, o, vw, at, is_store);
     if (is_store)
         return eval_mem_store(ev, o, vw, at, eval_val(f, op->args[0])->e[0]);
     Scalar x;

@@ -257,6 +257,7 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_F8E4M3FN:
     case TY_F8E5M2:
     case TY_F8E4M3FNUZ:
+    case TY_I128:
     case TY_F8E5M2FNUZ:
         break;
     }
@@ -1208,6 +1209,56 @@ verify_i4(Verifier *v, OpId o)
             return;
 }
 
+/* i128 only moves (PTX has no 128-bit arithmetic; ptxgen holds one in two b64 registers,
+ * eval in two Scalars): memref<...xi128> arguments (of kernels and device functions,
+ * passed by func.call), memref.load / memref.store of a scalar i128 and arith.select
+ * between two.  Anything else holding i128 is one located
+ * error naming the op. */
+static bool
+i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
+{
+    if (elem_of(v, t) != TY_I128)
+        return true;
+    const Type *x = ty(v, t);
+    OpKind k = v->m->ops[o].kind;
+    bool func = (op_info[k].traits & T_FUNC) != 0;
+    bool ok = x->kind == TY_MEMREF
+                  ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_CALL || func)
+                  : t == TY_I128 && (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT);
+    if (ok)
+        return true;
+    verify_fail(v, o,
+                "%s #%u is %s: vptx only moves i128 (memref<...xi128> arguments, "
+                "memref.load, memref.store, arith.select of scalars)",
+                what, i, verify_tname(v, t));
+    return false;
+}
+
+static void
+verify_i128(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (!i128_fits(v, o, arg_type(v, o, i), "operand", i))
+            return;
+    for (uint32_t i = 0; i < op->nres; i++)
+        if (!i128_fits(v, o, res_type(v, o, i), "result", i))
+            return;
+    if (!(op_info[op->kind].traits & T_FUNC) || !op->nregions)
+        return;
+    BlockId b = op_entry_block(v->m, o, 0);
+    for (uint32_t i = 0; b && i < v->m->blocks[b].args.n; i++) {
+        TypeId t = v->m->values[v->m->blocks[b].args.items[i]].type;
+        if (t == TY_I128) {
+            verify_fail(v, o,
+                        "argument #%u is i128: vptx takes i128 in memory only "
+                        "(a memref<...xi128> argument)",
+                        i);
+            return;
+        }
+    }
+}
+
 static bool
 verify_op_generic(Verifier *v, OpId o)
 {
@@ -1247,6 +1298,8 @@ verify_op_generic(Verifier *v, OpId o)
     verify_check_translation_info(v, o);
     if (ok)
         verify_i4(v, o);
+    if (ok)
+        verify_i128(v, o);
     return ok;
 }
 

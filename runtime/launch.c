@@ -153,6 +153,10 @@ describe_memref(Module *m, const Type *ty, KernelArg *a, char *err, size_t n)
         a->elem = v->elem;
         a->lanes = (uint32_t)type_num_elements(m, ty->elem);
     }
+    if (a->elem == TY_I128) { /* two int64 a element, low half first (docs/check-and-run.md) */
+        a->elem = TY_I64;
+        a->lanes *= 2;
+    }
     a->esize = a->lanes * ((type_bitwidth(a->elem) + 7) / 8);
     a->rank = ty->rank;
     a->offset = ty->layout ? ty->layout->i : 0;
