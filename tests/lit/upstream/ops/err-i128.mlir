@@ -1,6 +1,7 @@
 // i128 beyond moving it: each a located error naming the op or the argument (vptx only
 // moves i128: memref<...xi128> arguments, memref.load, memref.store, arith.select; a
 // vector of i128 is refused at the op that loads it).
+// CONFORMANCE: refused
 // RUN: not %vptx --arch=sm_80 %s 2>&1 | %filecheck %s
 func.func @add(%a: memref<4xi128>) {
   %c0 = arith.constant 0 : index

@@ -1,5 +1,6 @@
 // As err-i4-memory.mlir, for a store whose index is a thread id times 4 (vptx stops at
 // the first kernel that fails, so each case has its own file).
+// CONFORMANCE: refused
 // RUN: not %vptx --arch=sm_80 %s 2>&1 | %filecheck %s
 func.func @tid4(%a: memref<64xi4>, %o: memref<64xi32>)
     attributes {gpu.known_block_size = array<i32: 4, 1, 1>} {

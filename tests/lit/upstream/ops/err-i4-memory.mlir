@@ -1,6 +1,7 @@
 // A vector access to packed i4 memory must start at an element the index arithmetic
 // shows to be a multiple of 8 (8 elements fill a 32-bit register, 4 bytes): an index of
 // 4, or a thread id times 4, is a located error naming the op.
+// CONFORMANCE: refused
 // RUN: not %vptx --arch=sm_80 %s 2>&1 | %filecheck %s
 func.func @odd(%a: memref<64xi4>, %o: memref<64xi32>)
     attributes {gpu.known_block_size = array<i32: 4, 1, 1>} {
