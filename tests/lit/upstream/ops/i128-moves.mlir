@@ -6,10 +6,11 @@
 // two int64, low half first (docs/check-and-run.md, "i128 buffers"). Checked on the
 // simulator against eval of Inputs/i128-moves-ref.mlir (scf.if and plain copies instead
 // of the select and the device function) on random inputs, and against arrays written by
-// Inputs/i128-moves-gen.py (the EXPECT lines). Arithmetic on i128 is a located error
+// Inputs/i128-moves-gen.py (the EXPECT lines; `vptx run` writes the same array back). Arithmetic on i128 is a located error
 // naming the op (err-i128.mlir).
 // RUN: %vptx check --arch=sm_80 %s --backend=sim --reference=%S/Inputs/i128-moves-ref.mlir | %filecheck %s
 // RUN: %vptx check --arch=sm_80 %s --backend=sim --reference=%S/Inputs/i128-moves-ref.mlir --kernel=pick --input=a:%S/Inputs/i128-a.npy --input=b:%S/Inputs/i128-b.npy --input=c:%S/Inputs/i128-c.npy --expect=b:%S/Inputs/i128-want.npy | %filecheck --check-prefix=EXPECT %s
+// RUN: %vptx run %s --kernel=pick %S/Inputs/i128-a.npy %S/Inputs/i128-b.npy %S/Inputs/i128-c.npy --out %t.d && cmp %t.d/arg1.npy %S/Inputs/i128-want.npy
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas-verify %t.ptx
 // CHECK: PASS pick

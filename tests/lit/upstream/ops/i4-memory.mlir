@@ -6,7 +6,8 @@
 // on the way back (docs/check-and-run.md). Checked on the simulator against eval of
 // Inputs/i4-memory-ref.mlir (a loop over the rows, 8 elements a load) on random inputs,
 // and on a fixed input holding every i4 value against arrays written by
-// Inputs/i4-memory-gen.py, not by vptx (the EXPECT lines).
+// Inputs/i4-memory-gen.py, not by vptx (the EXPECT lines; `vptx run` writes the same
+// array back).
 //   rows   each thread one row: a 32-element load (16 bytes), extsi, then 3 x trunci
 //          back to i4 in two 16-element stores (the second 8 bytes in)
 //   cols   a loop over the row 8 elements at a time: the index a loop variable whose
@@ -14,6 +15,7 @@
 // RUN: %vptx check --arch=sm_80 %s --backend=sim --reference=%S/Inputs/i4-memory-ref.mlir | %filecheck %s
 // RUN: %vptx check --arch=sm_80 %s --backend=sim --reference=%S/Inputs/i4-memory-ref.mlir --kernel=rows --input=a:%S/Inputs/i4-mem-a.npy --expect=o:%S/Inputs/i4-mem-o.npy --expect=b:%S/Inputs/i4-mem-b.npy | %filecheck --check-prefix=EXPECT %s
 // RUN: %vptx check --arch=sm_80 %s --backend=sim --reference=%S/Inputs/i4-memory-ref.mlir --kernel=cols --input=a:%S/Inputs/i4-mem-a.npy --expect=o:%S/Inputs/i4-mem-o.npy --expect=b:%S/Inputs/i4-mem-b.npy | %filecheck --check-prefix=EXPECT-COLS %s
+// RUN: %vptx run %s --kernel=cols %S/Inputs/i4-mem-a.npy %S/Inputs/i4-mem-o.npy %S/Inputs/i4-mem-a.npy --out %t.d && cmp %t.d/arg2.npy %S/Inputs/i4-mem-b.npy && cmp %t.d/arg0.npy %S/Inputs/i4-mem-a.npy
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas-verify %t.ptx
 // CHECK: PASS rows
