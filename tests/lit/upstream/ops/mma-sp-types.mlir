@@ -7,6 +7,7 @@
 // passes them. The simulator executes each (the SIM lines: no fault); its arithmetic and
 // metadata reading for these types are checked against a C reference in
 // tests/unit/test_sim_mma_sp.c.
+// ARCH: sm_89
 // RUN: %vptx --emit=ptx --arch=sm_89 %s -o %t.ptx && %filecheck %s < %t.ptx
 // RUN: %ptxas-verify %t.ptx
 // RUN: %vptx --emit=ptx --arch=sm_90a %s -o %t90.ptx && %ptxas-verify %t90.ptx
