@@ -98,6 +98,8 @@ RtVal *eval_val(Frame *f, ValueId v);
 Scalar *eval_val_alloc(RtVal *rv, TypeId type, int64_t n);
 /* Makes v's slot hold n fresh elements (zeroed) of its type. */
 Scalar *eval_def(Eval *ev, Frame *f, ValueId v, int64_t n);
+/* Scalars a value of type t holds: its elements, or 2 for an i128 (low half first) */
+int64_t eval_count(const Module *m, TypeId t);
 /* v := x, wrapped to v's integer type */
 void eval_def_int(Eval *ev, Frame *f, ValueId v, int64_t x);
 /* Copies src's value into v's slot; reports at o if v's type does not fit. */

@@ -51,6 +51,9 @@ mem_read(const unsigned char *p, TypeId t)
     case TY_I1:
         r.i = (p[0] & 1) ? -1 : 0;
         break;
+    case TY_I4: /* one element a byte in eval's memory, as on the host: the low nibble */
+        r.i = (p[0] & 8) ? (int64_t)(p[0] & 15) - 16 : (int64_t)(p[0] & 15);
+        break;
     case TY_I8:
         memcpy(&i8, p, 1);
         r.i = i8;
@@ -97,6 +100,8 @@ eval_mem_write(unsigned char *p, TypeId t, Scalar x)
 {
     uint64_t bits = eval_to_bits(x, t);
     uint8_t u8 = (uint8_t)(t == TY_I1 ? bits & 1 : bits);
+    if (t == TY_I4) /* sign-extended, as the host buffers and .npy files hold it */
+        u8 = (uint8_t)(bits & 8 ? (bits & 15) | 0xf0 : bits & 15);
     uint16_t u16 = (uint16_t)bits;
     uint32_t u32 = (uint32_t)bits;
     switch (eval_elem_size(t)) {
@@ -516,6 +521,29 @@ exec_get_global(Eval *ev, Frame *f, OpId o)
     return true;
 }
 
+/* memref.load / memref.store of an i128 (only moved): its 16 bytes as two int64, the low
+ * half at the lower address, held as two Scalars */
+static bool
+i128_load_store(Eval *ev, Frame *f, OpId o, const View *vw, int64_t at, bool store)
+{
+    const Op *op = op_get(ev->m, o);
+    if (!mem_check(ev, o, vw, at, 16))
+        return false;
+    unsigned char *p = vw->mem->data + (size_t)at * 16;
+    if (store) {
+        const RtVal *x = eval_val(f, op->args[0]);
+        if (x->n != 2)
+            return eval_fail(ev, o, "stores an i128 of %lld halves", (long long)x->n);
+        memcpy(p, &x->e[0].i, 8);
+        memcpy(p + 8, &x->e[1].i, 8);
+        return true;
+    }
+    Scalar *r = eval_def(ev, f, op->res[0], 2);
+    memcpy(&r[0].i, p, 8);
+    memcpy(&r[1].i, p + 8, 8);
+    return true;
+}
+
 static bool
 exec_load_store(Eval *ev, Frame *f, OpId o)
 {
@@ -532,6 +560,8 @@ exec_load_store(Eval *ev, Frame *f, OpId o)
     read_indices(f, op, base + 1, vw->rank, idx);
     if (!eval_view_at(ev, o, vw, idx, &at))
         return false;
+    if (vw->elem == TY_I128) /* two Scalars, the low half first, as in memory */
+        return i128_load_store(ev, f, o, vw, at, is_store);
     if (is_store)
         return eval_mem_store(ev, o, vw, at, eval_val(f, op->args[0])->e[0]);
     Scalar x;

@@ -206,7 +206,9 @@ typedef enum {
        NVIDIA GPUs have no instruction for them (a located error in ptxgen). */
     TY_F8E4M3FNUZ,
     TY_F8E5M2FNUZ,
-    TY_LAST_SCALAR = TY_F8E5M2FNUZ,
+    TY_I128, /* only moved: loads, stores, arith.select (ir/verify.c verify_i128); two b64
+                registers in ptxgen, two Scalars (low half first) in eval */
+    TY_LAST_SCALAR = TY_I128,
     TY_VECTOR,         /* elem, rank, shape (rank 0 = vector<f32>) */
     TY_MEMREF,         /* elem, rank, shape (DIM_DYNAMIC = ?), layout, memspace */
     TY_FUNCTION,       /* nins/ins, nouts/outs */

@@ -272,6 +272,7 @@ type_bitwidth(TypeId t)
         [TY_I32] = 32,     [TY_I64] = 64,   [TY_INDEX] = 64,     [TY_F16] = 16,
         [TY_BF16] = 16,    [TY_F32] = 32,   [TY_F64] = 64,       [TY_TF32] = 32,
         [TY_F8E4M3FN] = 8, [TY_F8E5M2] = 8, [TY_F8E4M3FNUZ] = 8, [TY_F8E5M2FNUZ] = 8,
+        [TY_I128] = 128,
     };
     return t <= TY_LAST_SCALAR ? bits[t] : 0;
 }
@@ -298,6 +299,7 @@ scalar_type_name(TypeId t)
         [TY_INVALID] = "<invalid>",
         [TY_I1] = "i1",
         [TY_I4] = "i4",
+        [TY_I128] = "i128",
         [TY_I8] = "i8",
         [TY_I16] = "i16",
         [TY_I32] = "i32",

@@ -19,6 +19,7 @@ static const struct {
     { "i16", TY_I16 },
     { "i32", TY_I32 },
     { "i64", TY_I64 },
+    { "i128", TY_I128 },
     { "index", TY_INDEX },
     { "f16", TY_F16 },
     { "bf16", TY_BF16 },
@@ -587,8 +588,8 @@ parse_type(Parser *p, TypeId *out)
             }
         if (!ok && is_int_width_name(p->tok.s, p->tok.n))
             error_here(p,
-                       "unsupported type '%.*s': integer widths are 1, 4 (packed, in vectors), 8, "
-                       "16, 32 and 64 (moves of i128 are not supported yet)",
+                       "unsupported type '%.*s': integer widths are 1, 4 (packed), 8, 16, 32, 64 "
+                       "and 128 (moved only)",
                        (int)(p->tok.n > 60 ? 60 : p->tok.n), p->tok.s);
         else if (!ok)
             error_here(p, "unsupported type '%.*s'", (int)(p->tok.n > 60 ? 60 : p->tok.n),

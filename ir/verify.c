@@ -257,6 +257,7 @@ add_type(const Module *m, Str *s, TypeId t, int depth)
     case TY_F8E4M3FN:
     case TY_F8E5M2:
     case TY_F8E4M3FNUZ:
+    case TY_I128:
     case TY_F8E5M2FNUZ:
         break;
     }
@@ -1089,15 +1090,27 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     const Type *x = ty(v, t);
     if (elem_of(v, t) != TY_I4)
         return true;
-    static const OpKind takes[] = { OP_VBITCAST, OP_EXTSI, OP_EXTUI, OP_TRUNCI };
+    static const OpKind takes[] = {
+        OP_VBITCAST, OP_EXTSI, OP_EXTUI, OP_TRUNCI, OP_VLOAD, OP_VSTORE
+    };
+    OpKind kind = v->m->ops[o].kind;
     bool op_ok = false;
     for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
-        op_ok = op_ok || v->m->ops[o].kind == takes[k];
-    if (x->kind == TY_MEMREF)
+        op_ok = op_ok || kind == takes[k];
+    bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || (op_info[kind].traits & T_FUNC);
+    if (x->kind == TY_MEMREF && !mem_ok)
         verify_fail(v, o,
-                    "%s #%u is %s: packed i4 in memory is not supported; load i8 and "
-                    "vector.bitcast it to i4, as upstream's narrow-type emulation does",
+                    "%s #%u is %s: packed i4 in memory is taken only as a function argument, "
+                    "read and written by vector.load / vector.store of vectors whose last dim is "
+                    "a multiple of 8",
                     what, i, verify_tname(v, t));
+    else if (x->kind == TY_MEMREF && x->layout)
+        verify_fail(v, o,
+                    "%s #%u is %s: packed i4 in memory takes only the identity layout (an "
+                    "element's byte is its row-major index / 2)",
+                    what, i, verify_tname(v, t));
+    else if (x->kind == TY_MEMREF)
+        return true;
     else if (x->kind != TY_VECTOR || x->rank == 0 || x->shape[x->rank - 1] % 8)
         verify_fail(v, o,
                     "%s #%u is %s: vptx holds i4 packed, 8 to a 32-bit register, so it takes i4 "
@@ -1129,6 +1142,56 @@ verify_i4(Verifier *v, OpId o)
     for (uint32_t i = 0; b && i < v->m->blocks[b].args.n; i++)
         if (!i4_fits(v, o, v->m->values[v->m->blocks[b].args.items[i]].type, "argument", i))
             return;
+}
+
+/* i128 only moves (PTX has no 128-bit arithmetic; ptxgen holds one in two b64 registers,
+ * eval in two Scalars): memref<...xi128> arguments (of kernels and device functions,
+ * passed by func.call), memref.load / memref.store of a scalar i128 and arith.select
+ * between two.  Anything else holding i128 is one located
+ * error naming the op. */
+static bool
+i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
+{
+    if (elem_of(v, t) != TY_I128)
+        return true;
+    const Type *x = ty(v, t);
+    OpKind k = v->m->ops[o].kind;
+    bool func = (op_info[k].traits & T_FUNC) != 0;
+    bool ok = x->kind == TY_MEMREF
+                  ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_CALL || func)
+                  : t == TY_I128 && (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT);
+    if (ok)
+        return true;
+    verify_fail(v, o,
+                "%s #%u is %s: vptx only moves i128 (memref<...xi128> arguments, "
+                "memref.load, memref.store, arith.select of scalars)",
+                what, i, verify_tname(v, t));
+    return false;
+}
+
+static void
+verify_i128(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    for (uint32_t i = 0; i < op->nargs; i++)
+        if (!i128_fits(v, o, arg_type(v, o, i), "operand", i))
+            return;
+    for (uint32_t i = 0; i < op->nres; i++)
+        if (!i128_fits(v, o, res_type(v, o, i), "result", i))
+            return;
+    if (!(op_info[op->kind].traits & T_FUNC) || !op->nregions)
+        return;
+    BlockId b = op_entry_block(v->m, o, 0);
+    for (uint32_t i = 0; b && i < v->m->blocks[b].args.n; i++) {
+        TypeId t = v->m->values[v->m->blocks[b].args.items[i]].type;
+        if (t == TY_I128) {
+            verify_fail(v, o,
+                        "argument #%u is i128: vptx takes i128 in memory only "
+                        "(a memref<...xi128> argument)",
+                        i);
+            return;
+        }
+    }
 }
 
 static bool
@@ -1170,6 +1233,8 @@ verify_op_generic(Verifier *v, OpId o)
     verify_check_translation_info(v, o);
     if (ok)
         verify_i4(v, o);
+    if (ok)
+        verify_i128(v, o);
     return ok;
 }
 

@@ -964,6 +964,14 @@ elementwise(Emit *e, OpId o)
     int na = (int)op->nargs;
     if (na > 3)
         return fail_op(e, "with more than 3 operands");
+    if (rt == TY_I128) { /* only arith.select (ir/verify.c): a selp.b64 per half */
+        Rep *a = rep_of(e, op->args[1]), *b = rep_of(e, op->args[2]);
+        Slot c = rep_of(e, op->args[0])->slots[0];
+        Rep *d = rep_new(e, res, 2, 1, TY_I128);
+        for (uint32_t k = 0; k < 2; k++)
+            d->slots[k] = lower_select(e, c, a->slots[k], b->slots[k]);
+        return true;
+    }
     uint8_t per = pack_factor(e->m, rt);
     uint32_t nel = (uint32_t)type_num_elements(e->m, rt);
     Rep *dst = rep_new(e, res, nel / per, per, type_element(e->m, rt));

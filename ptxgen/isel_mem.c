@@ -332,6 +332,36 @@ access_slots(Emit *e, bool store, MemRep *mr, Rep *r, Slot addr, int64_t off, in
     }
 }
 
+/* The byte address of element idx of a packed i4 memref (two elements a byte, the lower
+ * index in the low nibble; upstream's narrow-type emulation): the element offset is
+ * summed as for i8 onto a zero base, then halved.  A vector access (8 elements a 32-bit
+ * register) must start at an element the index arithmetic shows to be a multiple of 8. */
+static bool
+i4_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, Slot *addr, int64_t *imm,
+           int64_t *align)
+{
+    MemRep lin = *mr;
+    lin.base = new_reg(e, RC_B64);
+    lin.space = SP_GLOBAL;
+    lin.align = (int64_t)1 << 30;
+    lin.esize = 1;
+    ins(e, "mov.u64 %s, 0;", S(e, lin.base));
+    int64_t eoff, eal;
+    Slot sum = mem_address(e, &lin, idx, nidx, &eoff, &eal);
+    if (eal < 8 || eoff % 8)
+        return fail_op(e, "on packed i4 memory: the first element's index must be a known "
+                          "multiple of 8 (8 elements fill a 32-bit register)");
+    *addr = mr->base;
+    if (!same_slot(sum, lin.base)) {
+        Slot half = new_reg(e, RC_B64);
+        ins(e, "shr.u64 %s, %s, 1;", S(e, half), S(e, sum));
+        *addr = add_scaled(e, mr->space, mr->base, half, 1);
+    }
+    *imm = eoff / 2;
+    *align = pow2_align(mr->align, pow2_align(eal / 2, *imm));
+    return true;
+}
+
 /* memref.load / vector.load: args (memref, indices...) */
 static bool
 lower_load(Emit *e, OpId o)
@@ -339,7 +369,12 @@ lower_load(Emit *e, OpId o)
     Op *op = op_get(e->m, o);
     MemRep *mr = mem_of(e, op->args[0]);
     int64_t off, align;
-    Slot addr = mem_address(e, mr, op->args + 1, op->nargs - 1, &off, &align);
+    Slot addr;
+    if (mr->elem == TY_I4) {
+        if (!i4_address(e, mr, op->args + 1, op->nargs - 1, &addr, &off, &align))
+            return false;
+    } else
+        addr = mem_address(e, mr, op->args + 1, op->nargs - 1, &off, &align);
     op = op_get(e->m, o);
     TypeId t = value_type(e->m, op->res[0]);
     Rep *r =
@@ -357,7 +392,12 @@ lower_store(Emit *e, OpId o)
     if (mr->readonly)
         ICE("ptxgen: store through a read-only argument");
     int64_t off, align;
-    Slot addr = mem_address(e, mr, op->args + 2, op->nargs - 2, &off, &align);
+    Slot addr;
+    if (mr->elem == TY_I4) {
+        if (!i4_address(e, mr, op->args + 2, op->nargs - 2, &addr, &off, &align))
+            return false;
+    } else
+        addr = mem_address(e, mr, op->args + 2, op->nargs - 2, &off, &align);
     op = op_get(e->m, o);
     /* MLIR's vector.store alignment: the address is known to be a multiple of it
        (distribute/schedule/epilogue.c, under a test of the dynamic row length) */

@@ -229,6 +229,8 @@ slot_count(const Module *m, TypeId t)
         uint8_t per;
         return wmma_frag_regs(m, t, &per);
     }
+    if (t == TY_I128) /* two b64 registers, the low half first (only moved) */
+        return 2;
     if (ty->kind != TY_VECTOR)
         return 1;
     return (uint32_t)(type_num_elements(m, t) / pack_factor(m, t));

@@ -153,6 +153,10 @@ describe_memref(Module *m, const Type *ty, KernelArg *a, char *err, size_t n)
         a->elem = v->elem;
         a->lanes = (uint32_t)type_num_elements(m, ty->elem);
     }
+    if (a->elem == TY_I128) { /* two int64 a element, low half first (docs/check-and-run.md) */
+        a->elem = TY_I64;
+        a->lanes *= 2;
+    }
     a->esize = a->lanes * ((type_bitwidth(a->elem) + 7) / 8);
     a->rank = ty->rank;
     a->offset = ty->layout ? ty->layout->i : 0;
@@ -649,6 +653,42 @@ karg_elem_offset(const KernelArg *a, int64_t linear)
     return (size_t)off * a->esize;
 }
 
+/* Packed i4 (docs/check-and-run.md, "i4 buffers"): on the host one element a
+ * byte, sign-extended (as the .npy files hold it); on the device two a byte, the lower
+ * index in the low nibble, as upstream's narrow-type emulation packs them.  dev_bytes is
+ * the device buffer's size, dev_pack makes its image (malloc'd; NULL for other types:
+ * the host buffer is the image) and dev_unpack reads one back into the host buffer. */
+static size_t
+dev_bytes(const KernelArg *a)
+{
+    return a->elem == TY_I4 ? (karg_bytes(a) + 1) / 2 : karg_bytes(a);
+}
+
+static uint8_t *
+dev_pack(const KernelArg *a, bool *oom)
+{
+    *oom = false;
+    if (a->elem != TY_I4)
+        return NULL;
+    size_t n = karg_bytes(a);
+    uint8_t *p = calloc(dev_bytes(a) ? dev_bytes(a) : 1, 1);
+    const uint8_t *h = a->host;
+    *oom = p == NULL;
+    for (size_t i = 0; p && i < n; i++)
+        p[i / 2] |= (uint8_t)((h[i] & 15u) << (4 * (i & 1)));
+    return p;
+}
+
+static void
+dev_unpack(KernelArg *a, const uint8_t *p)
+{
+    uint8_t *h = a->host;
+    for (size_t i = 0; i < karg_bytes(a); i++) {
+        unsigned nib = (unsigned)(p[i / 2] >> (4 * (i & 1))) & 15u;
+        h[i] = (uint8_t)(nib & 8 ? nib | 0xf0u : nib);
+    }
+}
+
 bool
 karg_npy_dtype(TypeId elem, NpyDtype *d)
 {
@@ -667,6 +707,7 @@ karg_npy_dtype(TypeId elem, NpyDtype *d)
         *d = NPY_F8;
         return true;
     case TY_I8:
+    case TY_I4: /* one element a byte, sign-extended: -8..7 */
         *d = NPY_I1;
         return true;
     case TY_I32:
@@ -716,6 +757,13 @@ karg_fill_npy(const KernelArg *a, const NpyArray *x, void *host, char *err, size
         return false;
     }
     int64_t count = karg_count(a);
+    for (int64_t e = 0; a->elem == TY_I4 && e < count; e++) {
+        int8_t v = ((const int8_t *)x->data)[e];
+        if (v < -8 || v > 7) {
+            snprintf(err, n, "element %lld is %d: an i4 holds -8..7", (long long)e, v);
+            return false;
+        }
+    }
     for (int64_t e = 0; e < count; e++)
         memcpy((char *)host + karg_elem_offset(a, e), (const char *)x->data + e * a->esize,
                a->esize);
@@ -1063,11 +1111,17 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
             continue;
         }
         SimDevPtr p = 0;
+        bool oom;
+        uint8_t *img = dev_pack(a, &oom);
         /* an empty array gets an empty allocation: a fault through it says so */
-        if ((r = karg_bytes(a) ? sim_mem_alloc(d->sim, &p, karg_bytes(a))
-                               : sim_mem_alloc_empty(d->sim, &p)) != SIM_OK ||
-            (r = sim_memcpy_htod(d->sim, p, a->host, karg_bytes(a))) != SIM_OK)
+        if (oom) {
+            snprintf(err, n, "out of memory");
+            ok = false;
+        } else if ((r = dev_bytes(a) ? sim_mem_alloc(d->sim, &p, dev_bytes(a))
+                                     : sim_mem_alloc_empty(d->sim, &p)) != SIM_OK ||
+                   (r = sim_memcpy_htod(d->sim, p, img ? img : a->host, dev_bytes(a))) != SIM_OK)
             ok = sim_failed(d, r, "allocating and copying an argument", err, n);
+        free(img);
         ptrs[i] = p;
     }
     Params par = { 0 };
@@ -1104,11 +1158,21 @@ run_sim(Device *d, const char *ptx, const char *name, const char *entry, Kernel 
     sim_printf_clear(d->sim);
     if (ok && cfg->timing)
         res->timed = sim_timing(d->sim, &res->timing) == SIM_OK;
-    for (uint32_t i = 0; ok && i < k->nargs; i++)
-        if (k->args[i].kind == ARG_MEMREF && same_buffer(k, i) < 0 &&
-            (r = sim_memcpy_dtoh(d->sim, k->args[i].host, ptrs[i], karg_bytes(&k->args[i]))) !=
-                SIM_OK)
+    for (uint32_t i = 0; ok && i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF || same_buffer(k, i) >= 0)
+            continue;
+        uint8_t *img = a->elem == TY_I4 ? malloc(dev_bytes(a) ? dev_bytes(a) : 1) : NULL;
+        if (a->elem == TY_I4 && !img) {
+            snprintf(err, n, "out of memory");
+            ok = false;
+        } else if ((r = sim_memcpy_dtoh(d->sim, img ? (void *)img : a->host, ptrs[i],
+                                        dev_bytes(a))) != SIM_OK)
             ok = sim_failed(d, r, "copying a result back", err, n);
+        else if (img)
+            dev_unpack(a, img);
+        free(img);
+    }
     for (uint32_t i = 0; ptrs && i < k->nargs; i++)
         if (ptrs[i] && (k->args[i].kind != ARG_MEMREF || same_buffer(k, i) < 0))
             sim_mem_free(d->sim, ptrs[i]);
@@ -1142,9 +1206,14 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
             ptrs[i] = ptrs[same];
             continue;
         }
-        ok = cuda_mem_alloc(d->cuda, &ptrs[i], karg_bytes(a)) &&
-             cuda_memcpy_htod(d->cuda, ptrs[i], a->host, karg_bytes(a));
-        if (!ok)
+        bool oom;
+        uint8_t *img = dev_pack(a, &oom);
+        ok = !oom && cuda_mem_alloc(d->cuda, &ptrs[i], dev_bytes(a)) &&
+             cuda_memcpy_htod(d->cuda, ptrs[i], img ? img : a->host, dev_bytes(a));
+        free(img);
+        if (oom)
+            snprintf(err, n, "out of memory");
+        else if (!ok)
             cuda_failed(d, err, n);
     }
     Params par = { 0 };
@@ -1160,10 +1229,20 @@ run_cuda(Device *d, const char *ptx, const char *entry, Kernel *k, const LaunchC
     if (ok &&
         !cuda_launch(d->cuda, fn, cfg->grid, cfg->block, cfg->shared_bytes, par.ptrs, &res->ms))
         ok = cuda_failed(d, err, n);
-    for (uint32_t i = 0; ok && i < k->nargs; i++)
-        if (k->args[i].kind == ARG_MEMREF && same_buffer(k, i) < 0 &&
-            !cuda_memcpy_dtoh(d->cuda, k->args[i].host, ptrs[i], karg_bytes(&k->args[i])))
+    for (uint32_t i = 0; ok && i < k->nargs; i++) {
+        KernelArg *a = &k->args[i];
+        if (a->kind != ARG_MEMREF || same_buffer(k, i) >= 0)
+            continue;
+        uint8_t *img = a->elem == TY_I4 ? malloc(dev_bytes(a) ? dev_bytes(a) : 1) : NULL;
+        if (a->elem == TY_I4 && !img) {
+            snprintf(err, n, "out of memory");
+            ok = false;
+        } else if (!cuda_memcpy_dtoh(d->cuda, img ? (void *)img : a->host, ptrs[i], dev_bytes(a)))
             ok = cuda_failed(d, err, n);
+        else if (img)
+            dev_unpack(a, img);
+        free(img);
+    }
     for (uint32_t i = 0; ptrs && i < k->nargs; i++)
         if (ptrs[i] && (k->args[i].kind != ARG_MEMREF || same_buffer(k, i) < 0))
             cuda_mem_free(d->cuda, ptrs[i]);

@@ -655,32 +655,54 @@ dec_mma(Decoder *d, Inst *in)
     return true;
 }
 
-/* mma.sp{::ordered_metadata}.sync.aligned.m16n8k{16,32}.row.col.D.A.B.C d, a, b, c, e, f:
- * f16/bf16 A and B (A half the dense fragment), f32 or (f16 operands) f16 C and D, the
- * metadata e a register and the selector f an immediate (k16: 0..3, k32: 0 or 1) */
+/* mma.sp{::ordered_metadata}.sync.aligned.SHAPE.row.col.D.A.B.C d, a, b, c, e, f [PTX ISA
+ * 9.7.14.6]: f16/bf16 (m16n8k16, m16n8k32; f32 or, for f16, f16 C and D), tf32 (m16n8k8,
+ * m16n8k16), s8/u8 (m16n8k32, m16n8k64; s32 C and D) and e4m3/e5m2 (m16n8k64; f32 C and
+ * D); A is half the dense fragment, the metadata e a register or an immediate and the
+ * selector f an immediate naming the lane (0..3), the lane pair (0, 1) or, where all four
+ * lanes of a quad hold metadata, 0; mma_sp_kind() gives the selector's top value. */
+static int
+mma_sp_kind(const Inst *in)
+{
+    int a = in->ty[1], b = in->ty[2], c = in->ty[3], d = in->ty[0], sh = in->shape;
+    bool half = a == b && (a == TY_F16 || a == TY_BF16);
+    bool i8 = (a == TY_S8 || a == TY_U8) && (b == TY_S8 || b == TY_U8);
+    bool f8 = (a == TY_E4M3 || a == TY_E5M2) && (b == TY_E4M3 || b == TY_E5M2);
+    if (half && d == c && (c == TY_F32 || (c == TY_F16 && a == TY_F16)))
+        return sh == SH_M16N8K16 ? 3 : sh == SH_M16N8K32 ? 1 : -1;
+    if (a == TY_TF32 && b == TY_TF32 && d == TY_F32 && c == TY_F32)
+        return sh == SH_M16N8K8 ? 3 : sh == SH_M16N8K16 ? 1 : -1;
+    if (i8 && d == TY_S32 && c == TY_S32)
+        return sh == SH_M16N8K32 ? 1 : sh == SH_M16N8K64 ? 0 : -1;
+    if (f8 && d == TY_F32 && c == TY_F32)
+        return sh == SH_M16N8K64 ? 0 : -1;
+    return -1;
+}
+
 bool
 dec_mma_sp(Decoder *d, Inst *in)
 {
     if (in->nty != 4 || !(in->flags & F_ROW) || !(in->flags & F_COL))
         return dec_error(d, "'mma.sp' needs .row.col and four types (d, a, b, c)");
-    int a = in->ty[1], c = in->ty[3];
-    bool half = a == in->ty[2] && (a == TY_F16 || a == TY_BF16);
-    bool acc = in->ty[0] == c && (c == TY_F32 || (c == TY_F16 && a == TY_F16));
-    if (!half && (a == TY_TF32 || a == TY_S8 || a == TY_U8 || a == TY_E4M3 || a == TY_E5M2))
-        return dec_error(d, "unsupported mma.sp shape/type combination: the simulator executes "
-                            "mma.sp on f16 and bf16 operands only");
-    if (!half || !acc || (in->shape != SH_M16N8K16 && in->shape != SH_M16N8K32))
+    int top = mma_sp_kind(in);
+    if (top < 0)
         return dec_error(d, "unsupported mma.sp shape/type combination");
-    unsigned nab = in->shape == SH_M16N8K16 ? 2 : 4, nc = c == TY_F16 ? 2 : 4;
+    /* A and B take two registers at the smaller K of the type, four at the larger */
+    int a = in->ty[1], k0 = a == TY_TF32                  ? SH_M16N8K8
+                            : a == TY_F16 || a == TY_BF16 ? SH_M16N8K16
+                                                          : SH_M16N8K32;
+    unsigned nab = in->shape == k0 ? 2 : 4, nc = in->ty[3] == TY_F16 ? 2 : 4;
     const unsigned want[4] = { nc, nab, nab, nc };
     for (int i = 0; i < 4; i++)
         if (in->o[i].kind != OPD_VEC || in->o[i].n != want[i])
             return dec_error(d, "mma.sp operand %d needs a list of %u registers", i, want[i]);
     if (in->o[4].kind != OPD_REG && in->o[4].kind != OPD_IMM)
         return dec_error(d, "mma.sp metadata must be a register or an immediate");
-    if (in->o[5].kind != OPD_IMM || in->o[5].imm > (in->shape == SH_M16N8K16 ? 3 : 1))
+    if (in->o[5].kind != OPD_IMM || in->o[5].imm < 0 || in->o[5].imm > top)
         return dec_error(d, "mma.sp sparsity selector must be an immediate %s",
-                         in->shape == SH_M16N8K16 ? "0..3" : "0 or 1");
+                         top == 3   ? "0..3"
+                         : top == 1 ? "0 or 1"
+                                    : "0");
     d->opty[0] = d->opty[3] = in->ty[0];
     d->opty[1] = d->opty[2] = TY_B32;
     d->opty[4] = d->opty[5] = TY_B32;

@@ -815,50 +815,144 @@ wx_mma(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
     return true;
 }
 
-/* ---- mma.sp [PTX ISA §9.7.14.6; f16/bf16, m16n8k16 and m16n8k32] ----
- * A is 2:4 sparse: register r of lane l (g = l>>2, t = l&3) holds the two non-zeros of
- * chunk t + 4(r>>1) (columns 4 chunk .. 4 chunk + 3) of row g + 8(r&1), low half first.
- * The metadata of a quad's rows comes from lane 4g + sel (k16) or lanes 4g + 2 sel + q
- * (k32, q naming chunks 4q..4q+3): bits 16h + 4c + 2j hold the column within chunk c of
- * non-zero j of row g + 8h.  A is decompressed to dense 16 x K and the product is the
- * dense mma's (k in order, never fused).  B: element i of lane l is (2t + (i&1) + 8(i>>1), g). */
-bool
-wx_mma_sp(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+/* ---- mma.sp [PTX ISA 9.7.14.6: sparse matrix storage, 9.7.14.6.2: fragments] ----
+ * A is sparse: 2:4 (two values kept of each 4-wide chunk of a row) for 16- and 8-bit
+ * elements, 1:2 for tf32 (one of each 2-wide chunk).  g = l>>2, t = l&3; a lane's
+ * register r holds values of row g + 8(r&1):
+ *   f16/bf16  the two kept values of chunk t + 4(r>>1), low half first;
+ *   tf32      the kept value of chunk t + 4(r>>1);
+ *   8-bit     the kept values of chunks 2t + 8(r>>1) and 2t + 8(r>>1) + 1, byte 0 first.
+ * Metadata: 4 bits a chunk, kept value j's column in bits 2j..2j+1 (tf32: the chunk read
+ * as four 16-bit halves, 0b0100 keeping element 0 and 0b1110 element 1).  Where they are:
+ *   16-bit and tf32, one metadata lane (k16 f16, k8 tf32): lane 4g + sel, bits 16h + 4c for
+ *     chunk c of row g + 8h;
+ *   16-bit and tf32, a lane pair (k32 f16, k16 tf32): lane 4g + 2 sel + (c >> 2) holds
+ *     chunks 4(c>>2)..+3 of both rows, bits 16h + 4(c & 3);
+ *   8-bit m16n8k32: lane 4g + 2 sel + h holds row g + 8h, chunk c at bits 4c;
+ *   8-bit m16n8k64 (selector 0): lane 4g + 2(c >> 3) + h holds row g + 8h, chunk c at bits
+ *     4(c & 7).
+ * B is dense K x 8, element e of register r of lane l at (k, g): 16-bit 2t + e + 8r,
+ * tf32 t + 4r, 8-bit 4t + e + 16r.  A is decompressed to 16 x K and the product is the
+ * dense mma's (k in order, never fused; integer sums exact, then saturated). */
+static double
+sp_elem(int ty, uint32_t bits)
 {
-    (void)mask;
-    int K = in->shape == SH_M16N8K16 ? 16 : 32;
-    int sel = (int)in->o[5].imm;
-    bool bf = in->ty[1] == TY_BF16;
-    double A[16 * 32], B[32 * 8], D[16 * 8];
+    switch (ty) {
+    case TY_E4M3:
+        return sim_tc_elem_value(0, (uint8_t)bits);
+    case TY_E5M2:
+        return sim_tc_elem_value(1, (uint8_t)bits);
+    default:
+        return elem_value(ty, bits);
+    }
+}
+
+/* the 4-bit metadata of chunk c of row g + 8h, read from the lane that holds it */
+static uint32_t
+sp_meta(Exec *x, uint32_t warp, const Inst *in, int K, int g, int h, int c)
+{
+    int sel = (int)in->o[5].imm, a = in->ty[1];
+    bool b8 = a != TY_F16 && a != TY_BF16 && a != TY_TF32;
+    bool pair = K == (a == TY_TF32 ? 16 : 32);
+    int lane, bit;
+    if (!b8) {
+        lane = 4 * g + (pair ? 2 * sel + (c >> 2) : sel);
+        bit = 16 * h + 4 * (c & 3);
+    } else if (K == 32) {
+        lane = 4 * g + 2 * sel + h;
+        bit = 4 * c;
+    } else {
+        lane = 4 * g + 2 * (c >> 3) + h;
+        bit = 4 * (c & 7);
+    }
+    uint32_t m = (uint32_t)opd_read(x, lane_thread(x, warp, (uint32_t)lane), &in->o[4]);
+    return m >> bit & 15;
+}
+
+static int
+sp_k(const Inst *in)
+{
+    switch (in->shape) {
+    case SH_M16N8K8:
+        return 8;
+    case SH_M16N8K16:
+        return 16;
+    case SH_M16N8K32:
+        return 32;
+    default:
+        return 64;
+    }
+}
+
+/* A decompressed to A[16 * K] (zeros where the metadata keeps nothing), B to B[K * 8] */
+static void
+sp_gather(Exec *x, uint32_t warp, const Inst *in, int K, double *A, double *B)
+{
+    int ty = in->ty[1], bty = in->ty[2];
+    int eb = ty == TY_TF32 ? 32 : ty == TY_F16 || ty == TY_BF16 ? 16 : 8, per = 32 / eb;
+    uint32_t emask = eb == 32 ? ~0u : (1u << eb) - 1;
     for (int i = 0; i < 16 * K; i++)
         A[i] = 0;
     for (uint32_t l = 0; l < WARP_SIZE; l++) {
         const Thread *t = lane_thread(x, warp, l);
         int g = (int)(l >> 2), tq = (int)(l & 3);
         for (int r = 0; r < in->o[1].n; r++) {
-            int row = g + 8 * (r & 1), chunk = tq + 4 * (r >> 1);
-            int q = K == 32 ? chunk >> 2 : 0, c = chunk & 3;
-            uint32_t src = (uint32_t)(4 * g + (K == 16 ? sel : 2 * sel + q));
-            uint32_t meta = (uint32_t)opd_read(x, lane_thread(x, warp, src), &in->o[4]);
             uint32_t bits = (uint32_t)opd_read(x, t, &x->vecs[in->o[1].r + (uint32_t)r]);
-            for (int j = 0; j < 2; j++) {
-                int col = (int)(meta >> (16 * (row >> 3) + 4 * c + 2 * j)) & 3;
-                uint16_t h = (uint16_t)(bits >> (16 * j));
-                A[row * K + 4 * chunk + col] = bf ? bf16_to_double(h) : f16_to_double(h);
+            int h = r & 1, row = g + 8 * h;
+            for (int e = 0; e < per; e++) {
+                int chunk, j;
+                if (eb == 8) {
+                    chunk = 2 * tq + 8 * (r >> 1) + (e >> 1);
+                    j = e & 1;
+                } else {
+                    chunk = tq + 4 * (r >> 1);
+                    j = e;
+                }
+                uint32_t meta = sp_meta(x, warp, in, K, g, h, chunk);
+                int col = eb == 32 ? 2 * chunk + (int)(meta & 3) / 2
+                                   : 4 * chunk + (int)(meta >> (2 * j) & 3);
+                A[row * K + col] = sp_elem(ty, bits >> (e * eb) & emask);
             }
         }
         for (int r = 0; r < in->o[2].n; r++) {
             uint32_t bits = (uint32_t)opd_read(x, t, &x->vecs[in->o[2].r + (uint32_t)r]);
-            for (int e = 0; e < 2; e++) {
-                uint16_t h = (uint16_t)(bits >> (16 * e));
-                B[(2 * tq + e + 8 * r) * 8 + g] = bf ? bf16_to_double(h) : f16_to_double(h);
+            for (int e = 0; e < per; e++) {
+                int k = eb == 32 ? tq + 4 * r : eb == 16 ? 2 * tq + e + 8 * r : 4 * tq + e + 16 * r;
+                B[k * 8 + g] = sp_elem(bty, bits >> (e * eb) & emask);
             }
         }
+    }
+}
+
+bool
+wx_mma_sp(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
+{
+    (void)mask;
+    int K = sp_k(in);
+    double A[16 * 64], B[64 * 8], D[16 * 8];
+    sp_gather(x, warp, in, K, A, B);
+    for (uint32_t l = 0; l < WARP_SIZE; l++)
         for (int i = 0; i < 4; i++) {
             int mi, ni;
             cd_pos(l, i, &mi, &ni);
             D[mi * 8 + ni] = c_value(x, warp, in, l, i);
         }
+    if (in->ty[0] == TY_S32) {
+        for (uint32_t l = 0; l < WARP_SIZE; l++) {
+            uint32_t out[4];
+            for (int i = 0; i < 4; i++) {
+                int mi, ni;
+                cd_pos(l, i, &mi, &ni);
+                int64_t acc = (int64_t)D[mi * 8 + ni];
+                for (int k = 0; k < K; k++)
+                    acc += (int64_t)A[mi * K + k] * (int64_t)B[k * 8 + ni];
+                out[i] = d_bits(in, 0, acc);
+            }
+            Thread *t = lane_thread(x, warp, l);
+            for (int r = 0; r < 4; r++)
+                reg_write(t, &x->vecs[in->o[0].r + (uint32_t)r], out[r]);
+        }
+        return true;
     }
     mma_rows(D, A, B, K);
     for (uint32_t l = 0; l < WARP_SIZE; l++) {

@@ -213,6 +213,7 @@ typedef enum {
     SH_CP_128X128B,
     SH_CP_64X128B,
     SH_CP_32X128B,
+    SH_M16N8K64, /* mma.sp on 8-bit operands */
 } Shape;
 
 typedef enum {

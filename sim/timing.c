@@ -369,6 +369,9 @@ mma_fmas(const Inst *in)
     case SH_M16N8K32:
         mnk = 16 * 8 * 32;
         break;
+    case SH_M16N8K64: /* mma.sp, 8-bit */
+        mnk = 16 * 8 * 64;
+        break;
     case SH_M16N16K16: /* wmma */
     case SH_M32N8K16:
     case SH_M8N32K16:

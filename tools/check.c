@@ -456,6 +456,9 @@ random_scalar(uint64_t *s, TypeId t, unsigned char *p)
     case TY_I1:
         *p = (unsigned char)uniform_int(s, 0, 1);
         return;
+    case TY_I4: /* one element a byte, sign-extended (runtime/launch.c packs them) */
+        *p = (unsigned char)(int8_t)uniform_int(s, -8, 7);
+        return;
     case TY_I8: {
         int8_t v = (int8_t)uniform_int(s, -8, 8);
         memcpy(p, &v, 1);
@@ -645,6 +648,7 @@ scalar_value(TypeId t, const unsigned char *p, bool *is_int, int64_t *iv)
     case TY_I1:
         *iv = *p & 1;
         break;
+    case TY_I4:
     case TY_I8: {
         int8_t v;
         memcpy(&v, p, 1);

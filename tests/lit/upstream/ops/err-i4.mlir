@@ -1,6 +1,7 @@
 // Packed i4 where vptx does not take it, each a located error: a scalar i4, a vector whose
 // last dim is not a multiple of 8 (8 share a 32-bit register), arithmetic on an i4 vector
-// (extend it first), and i4 in memory (a memref<...xi4> argument or alloc).
+// (extend it first), and i4 in memory other than an argument read and written by
+// vector.load / vector.store (an alloc, a memref.load).
 // CONFORMANCE: refused
 // RUN: not %vptx %s 2>&1 | %filecheck %s
 func.func @scalar(%a: i32) -> i32 {
@@ -23,7 +24,18 @@ func.func @add(%v: vector<4xi8>) -> vector<4xi8> {
   return %b : vector<4xi8>
 }
 func.func @alloc() {
-  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.alloc' result #0 is memref<16xi4, #gpu.address_space<workgroup>>: packed i4 in memory is not supported; load i8 and vector.bitcast it to i4, as upstream's narrow-type emulation does
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.alloc' result #0 is memref<16xi4, #gpu.address_space<workgroup>>: packed i4 in memory is taken only as a function argument, read and written by vector.load / vector.store of vectors whose last dim is a multiple of 8
   %m = memref.alloc() : memref<16xi4, #gpu.address_space<workgroup>>
+  return
+}
+func.func @scalar_load(%m: memref<16xi4>) -> i32 {
+  %c0 = arith.constant 0 : index
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.load' operand #0 is memref<16xi4>: packed i4 in memory is taken only as a function argument, read and written by vector.load / vector.store of vectors whose last dim is a multiple of 8
+  %x = memref.load %m[%c0] : memref<16xi4>
+  %e = arith.extsi %x : i4 to i32
+  return %e : i32
+}
+// CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'func.func' argument #0 is memref<16xi4, strided<[1], offset: 3>>: packed i4 in memory takes only the identity layout
+func.func @strided(%m: memref<16xi4, strided<[1], offset: 3>>) {
   return
 }
