@@ -664,16 +664,237 @@ sim_tc_scale_value(bool ue4m3, uint8_t bits)
     return bits & 0x80 ? NAN : sim_tc_elem_value(0, bits); /* the sign bit must be clear */
 }
 
-/* Decoded and checked; the product itself waits for the scale factors' tensor-memory
- * layout (9.7.16.10.7), which is not modelled: a located fault, never a guess. */
+bool
+sim_tc_idesc_bs_decode(uint32_t d, bool mxf4, SimIdescBs *o)
+{
+    o->sparse = d >> 2 & 1;
+    o->sfb_id = d >> 4 & 3;
+    o->atype = d >> 7 & 7;
+    o->btype = d >> 10 & (mxf4 ? 3 : 7);
+    o->neg_a = d >> 13 & 1;
+    o->neg_b = d >> 14 & 1;
+    o->trans_a = d >> 15 & 1;
+    o->trans_b = d >> 16 & 1;
+    o->n = (d >> 17 & 63) << 3;
+    o->ue8m0 = d >> 23 & 1;
+    o->m = (d >> 27 & 3) << 7;
+    o->sfa_id = d >> 29 & 3;
+    o->k96 = mxf4 ? d >> 31 & 1 : 0;
+    uint32_t reserved = 3u | 1u << 3 | 1u << 6 | 7u << 24 | (mxf4 ? 1u << 12 : 1u << 31);
+    return !(d & reserved);
+}
+
+/* A block-scaled mma's kind: K an instruction, scale factors a row (scale_vec::NX) */
+typedef struct {
+    bool mxf4;       /* kind::mxf4 / mxf4nvf4: E2M1 packed two to a byte, K = 64 */
+    uint32_t K, nsf; /* elements along K; scale factors a row, each for K / nsf of them */
+    unsigned fa, fb; /* the element formats, as sim_tc_elem_value's codes */
+} BsKind;
+
+/* Why descriptor d cannot run as this kind here, or NULL [Tables 43-44, 54-55]. */
+static const char *
+bs_idesc_problem(const BsKind *k, const SimIdescBs *d, bool reserved_ok)
+{
+    if (!reserved_ok)
+        return "sets a reserved bit";
+    if (d->sparse)
+        return "asks for sparsity, which needs tcgen05.mma.sp";
+    if (d->k96)
+        return "asks for K = 96 (not modelled)";
+    bool fmt_ok = k->mxf4 ? d->atype == 1 && d->btype == 1
+                          : d->atype <= 5 && d->atype != 2 && d->btype <= 5 && d->btype != 2;
+    if (!fmt_ok)
+        return k->mxf4 ? "has A/B formats other than E2M1 (1)"
+                       : "has A/B formats outside E4M3, E5M2, E2M3, E3M2, E2M1";
+    if (!d->ue8m0 && k->nsf != 4)
+        return "asks for UE4M3 scale factors, which need kind::mxf4nvf4.scale_vec::4X";
+    if ((k->mxf4 || d->atype > 1) && d->trans_a)
+        return "transposes a 4- or 6-bit A (MN-major needs 8-bit formats)";
+    if ((k->mxf4 || d->btype > 1) && d->trans_b)
+        return "transposes a 4- or 6-bit B (MN-major needs 8-bit formats)";
+    if (d->sfa_id % k->nsf || d->sfb_id % k->nsf)
+        return "has a scale factor ID the scale vector does not allow (1X: 0-3, 2X: 0 or 2, 4X: "
+               "0)";
+    if (d->m != 128)
+        return "has an M other than 128 (cta_group::1)";
+    if (d->n < 8)
+        return "has an N below 8";
+    return NULL;
+}
+
+/* Element k of row r (an A row or a B column) in shared memory through descriptor s.  8-bit
+ * formats: one byte (K- or MN-major).  kind::mxf8f6f4's 6- and 4-bit formats [9.7.16.10.4.4]:
+ * each 16 consecutive elements packed in the low 12 or 8 bytes of a 16-byte piece (the
+ * rest padding), the first in the low bits, the pieces where 16 8-bit elements would be.
+ * kind::mxf4 / mxf4nvf4 [9.7.16.10.4.6]: two to a byte, no padding, the first in the low
+ * nibble.  The 16-byte pieces are whole in every canonical layout, swizzled or not. */
+static bool
+bs_elem_smem(Exec *x, Thread *t, const Inst *in, const BsKind *k, unsigned fmt, const SimSdesc *s,
+             bool mn, uint32_t r, uint32_t kk, double *out)
+{
+    if (k->mxf4) {
+        const uint8_t *p =
+            mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk / 2, 1), 1, 1, false);
+        if (!p)
+            return false;
+        *out = sim_tc_elem_value(5, (uint8_t)(*p >> 4 * (kk % 2) & 15));
+        return true;
+    }
+    if (fmt <= 1) {
+        const uint8_t *p =
+            mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, mn, r, kk, 1), 1, 1, false);
+        if (!p)
+            return false;
+        *out = sim_tc_elem_value(fmt, *p);
+        return true;
+    }
+    uint32_t bits = fmt == 5 ? 4 : 6, i = kk % 16;
+    const uint8_t *p =
+        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk - i, 1), 16, 16, false);
+    if (!p)
+        return false;
+    uint32_t bit = bits * i, v = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
+    *out = sim_tc_elem_value(fmt, (uint8_t)(v >> bit % 8 & ((1u << bits) - 1)));
+    return true;
+}
+
+static bool
+bs_load_smem(Exec *x, Thread *t, const Inst *in, const BsKind *k, unsigned fmt, uint64_t desc,
+             bool mn, uint32_t rows, double *out)
+{
+    SimSdesc s;
+    bool ok = sim_tc_sdesc_decode(desc, &s);
+    const char *why = !ok              ? "has a bad fixed field or swizzle mode"
+                      : s.base_offset  ? "has a non-zero base offset (not modelled)"
+                      : s.lbo_absolute ? "uses the absolute leading-dimension mode (not modelled)"
+                      : s.swizzle_mode == 1 ? "uses 128B swizzle with 32B atoms (not modelled)"
+                                            : NULL;
+    if (why)
+        return sim_fault(x, t, in, "%s: shared memory descriptor 0x%016llx %s",
+                         sim_op_table[in->op].mnemonic, (unsigned long long)desc, why) != EX_FAULT;
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t kk = 0; kk < k->K; kk++)
+            if (!bs_elem_smem(x, t, in, k, fmt, &s, mn, r, kk, &out[r * k->K + kk]))
+                return false;
+    return true;
+}
+
+/* A (128 x K) from tensor memory: row i at lane i, its 32 bytes from the address's column,
+ * little-endian: 8-bit formats a byte each, kind::mxf4's E2M1 two to a byte (low nibble
+ * first, 9.7.16.10.4.5).  mxf8f6f4's 6- and 4-bit A in 8-bit containers (9.7.16.10.4.3) is
+ * a located fault: the containers' bit positions are only drawn in the ISA's figures. */
+static bool
+bs_load_tmem_a(Exec *x, Thread *t, const Inst *in, const BsKind *k, uint32_t a, double *out)
+{
+    const char *why = !k->mxf4 && k->fa > 1
+                          ? "holds 6- or 4-bit elements in 8-bit containers (not modelled)"
+                          : tmem_matrix_problem(x, 128, a, 8);
+    if (why)
+        return sim_fault(x, t, in, "%s: A in tensor memory at 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, a, why) != EX_FAULT;
+    for (uint32_t r = 0; r < 128; r++) {
+        const uint32_t *row = &x->sm100->mem[(size_t)r * TMEM_COLS + (a & 0xffff)];
+        for (uint32_t kk = 0; kk < k->K; kk++) {
+            uint32_t byte = k->mxf4 ? kk / 2 : kk;
+            uint8_t b = (uint8_t)(row[byte / 4] >> 8 * (byte % 4));
+            out[r * k->K + kk] = k->mxf4 ? sim_tc_elem_value(5, (uint8_t)(b >> 4 * (kk % 2) & 15))
+                                         : sim_tc_elem_value(k->fa, b);
+        }
+    }
+    return true;
+}
+
+/* The scale factors of `rows` rows (A's M rows or B's N columns) at tensor-memory address a
+ * [9.7.16.10.7.2-3]: row r's are bytes id .. id + nsf - 1 of the cell at lane r % 32 and
+ * column (a's column) + r / 32, duplicated in all four 32-lane partitions (lanes
+ * r % 32 + 32 p), which the ISA requires: copies that differ fault. */
+static bool
+bs_load_scales(Exec *x, Thread *t, const Inst *in, const char *which, uint32_t a, uint32_t rows,
+               uint32_t nsf, uint32_t id, bool ue4m3, double *out)
+{
+    uint32_t col = a & 0xffff, ncols = (rows + 31) / 32;
+    const char *why = a >> 16                          ? "is not at lane 0 (not modelled)"
+                      : !cols_allocated(x, col, ncols) ? "covers columns that are not all allocated"
+                                                       : NULL;
+    if (why)
+        return sim_fault(x, t, in, "%s: the scale factors of %s at 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, which, a, why) != EX_FAULT;
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t j = 0; j < nsf; j++) {
+            uint32_t sh = 8 * (id + j), c = col + r / 32, b[4];
+            for (uint32_t p = 0; p < 4; p++)
+                b[p] = x->sm100->mem[(size_t)(r % 32 + 32 * p) * TMEM_COLS + c] >> sh & 0xff;
+            if (b[1] != b[0] || b[2] != b[0] || b[3] != b[0])
+                return sim_fault(x, t, in,
+                                 "%s: scale factor %u of %s row %u (column %u, byte %u) differs "
+                                 "between the lanes %u, %u, %u, %u: the ISA needs it duplicated "
+                                 "in all four lane partitions (9.7.16.10.7)",
+                                 sim_op_table[in->op].mnemonic, j, which, r, c, id + j, r % 32,
+                                 r % 32 + 32, r % 32 + 64, r % 32 + 96) != EX_FAULT;
+            out[r * nsf + j] = sim_tc_scale_value(ue4m3, (uint8_t)b[0]);
+        }
+    return true;
+}
+
+/* Block-scaled tcgen05.mma [9.7.16.10.7]: D (f32) (+)= (A x scale_A)(B x scale_B), the
+ * products of the dequantized elements summed in double and rounded once. */
 int
 sim_ex_tcgen05_mma_bs(Exec *x, Thread *t, const Inst *in)
 {
-    uint32_t id = (uint32_t)opd_read(x, t, &in->o[3]);
-    return sim_fault(x, t, in,
-                     "%s.scale_vec::%uX (instruction descriptor 0x%08x): the scale factors' "
-                     "tensor-memory layout is not modelled by the simulator",
-                     sim_op_table[in->op].mnemonic, in->num, id);
+    BsKind k = { .mxf4 = in->op != OP_TC_MMA_MXF8F6F4, .nsf = in->num };
+    k.K = k.mxf4 ? 64 : 32;
+    uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
+    SimIdescBs d;
+    bool rok = sim_tc_idesc_bs_decode(id, k.mxf4, &d);
+    const char *why = bs_idesc_problem(&k, &d, rok);
+    if (why)
+        return sim_fault(x, t, in, "%s.scale_vec::%uX: instruction descriptor 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, in->num, id, why);
+    k.fa = k.mxf4 ? 5 : d.atype, k.fb = k.mxf4 ? 5 : d.btype;
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory");
+    if ((why = tmem_matrix_problem(x, 128, taddr, d.n)))
+        return sim_fault(x, t, in, "%s: D (128 x %u) at 0x%08x %s", sim_op_table[in->op].mnemonic,
+                         d.n, taddr, why);
+    double *A = malloc((size_t)128 * k.K * sizeof *A), *B = malloc((size_t)d.n * k.K * sizeof *B);
+    double *SA = malloc((size_t)128 * k.nsf * sizeof *SA),
+           *SB = malloc((size_t)d.n * k.nsf * sizeof *SB);
+    int rc = EX_FAULT;
+    if (!A || !B || !SA || !SB) {
+        rc = sim_fault(x, t, in, "out of memory");
+        goto out;
+    }
+    bool a_tmem = in->o[1].kind == OPD_ADDR;
+    if (!(a_tmem
+              ? bs_load_tmem_a(x, t, in, &k, (uint32_t)addr_of(x, t, &in->o[1]), A)
+              : bs_load_smem(x, t, in, &k, k.fa, opd_read(x, t, &in->o[1]), d.trans_a, 128, A)) ||
+        !bs_load_smem(x, t, in, &k, k.fb, opd_read(x, t, &in->o[2]), d.trans_b, d.n, B) ||
+        !bs_load_scales(x, t, in, "A", (uint32_t)addr_of(x, t, &in->o[4]), 128, k.nsf, d.sfa_id,
+                        !d.ue8m0, SA) ||
+        !bs_load_scales(x, t, in, "B", (uint32_t)addr_of(x, t, &in->o[5]), d.n, k.nsf, d.sfb_id,
+                        !d.ue8m0, SB))
+        goto out;
+    bool acc = pred_read(x, t, &in->o[6]);
+    uint32_t blk = k.K / k.nsf, col = taddr & 0xffff;
+    double sa = d.neg_a ? -1 : 1, sb = d.neg_b ? -1 : 1;
+    for (uint32_t i = 0; i < 128; i++)
+        for (uint32_t j = 0; j < d.n; j++) {
+            uint32_t *w = &x->sm100->mem[(size_t)i * TMEM_COLS + col + j];
+            double s = acc ? (double)f32_of(*w) : 0;
+            for (uint32_t kk = 0; kk < k.K; kk++)
+                s += sa * A[i * k.K + kk] * SA[i * k.nsf + kk / blk] * sb * B[j * k.K + kk] *
+                     SB[j * k.nsf + kk / blk];
+            *w = bits_of_f32((float)s);
+        }
+    x->st.tc_mma_ops++;
+    x->tc_fmas = 128.0 * d.n * k.K;
+    rc = EX_NEXT;
+out:
+    free(A);
+    free(B);
+    free(SA);
+    free(SB);
+    return rc;
 }
 
 /* cta_group::2 [9.7.16.6]: a CTA pair shares an mma's A/B halves and accumulators across

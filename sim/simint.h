@@ -753,6 +753,15 @@ typedef struct {
     unsigned neg_a, neg_b, trans_a, trans_b, n, m, max_shift;
 } SimIdesc;
 bool sim_tc_idesc_decode(uint32_t d, SimIdesc *o);
+/* The block-scaled kinds' instruction descriptor, field by field [PTX ISA 9.1 Tables 43
+ * (kind::mxf8f6f4) and 44 (kind::mxf4, mxf4nvf4)]: sparse 2, sfb_id 4-5, atype 7-9, btype
+ * 10-12 (mxf4: 10-11), negate 13 / 14, transpose 15 / 16, N >> 3 17-22, ue8m0 23 (the scale
+ * type: UE8M0 1, UE4M3 0), M >> 7 27-28, sfa_id 29-30, k96 31 (mxf4 kinds: K = 96).  decode
+ * returns false when a reserved bit is set (0-1, 3, 6, 24-26; mxf4 kinds 12, mxf8f6f4 31). */
+typedef struct {
+    unsigned sparse, sfb_id, atype, btype, neg_a, neg_b, trans_a, trans_b, n, ue8m0, m, sfa_id, k96;
+} SimIdescBs;
+bool sim_tc_idesc_bs_decode(uint32_t d, bool mxf4, SimIdescBs *o);
 /* The shared memory descriptor [Table 40]: byte values (start, lbo, sbo), the raw
  * fields, and span: the swizzle's bytes (0 none); decode returns false when a fixed
  * field is wrong or the swizzle mode is 3, 5 or 7. */

@@ -3,9 +3,9 @@
  * (PTX ISA 9.1 5.2.5; OCP Microscaling Formats (MX) v1.0, section 5.3) as the simulator
  * decodes them, against values listed here from the OCP tables: every E2M1 code, and for
  * E2M3, E3M2, E4M3, E5M2, UE8M0 and UE4M3 the zero, smallest subnormal, one, largest
- * normal and the special codes.  And the located faults of a block-scaled mma, whose
- * scale-factor layout in tensor memory the simulator does not model, and of a CTA pair's
- * tcgen05 instruction (cta_group::2).
+ * normal and the special codes.  And the located faults of a block-scaled mma whose D is
+ * not allocated (the mma itself: test_sim_tcgen05_bs.c), and of a CTA pair's tcgen05
+ * instruction (cta_group::2).
  */
 #include "sim/simint.h"
 #include "tests/sim/simtest.h"
@@ -108,8 +108,8 @@ main(void)
     test_scales();
     SimCtx *ctx = sim_create();
     launch_fails(ctx, load_entry(ctx, bs_ptx, "k"), 1, 32, NULL,
-                 "kind::mxf4nvf4.block_scale.scale_vec::4X (instruction descriptor 0x08100480): "
-                 "the scale factors' tensor-memory layout is not modelled");
+                 "kind::mxf4nvf4.block_scale: D (128 x 64) at 0x00000000 covers columns that are "
+                 "not all allocated");
     launch_fails(ctx, load_entry(ctx, pair_ptx, "k"), 2, 32, NULL,
                  "'tcgen05.alloc.cta_group::2': CTA pairs (cta_group::2) are not modelled");
     sim_destroy(ctx);
