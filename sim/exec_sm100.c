@@ -220,6 +220,9 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
                   : in->sub != SUB_NONE)
             return dec_error(d, "tcgen05.cp: .64x128b needs .warpx2::02_13 or ::01_23, "
                                 ".32x128b .warpx4, the other shapes no multicast");
+        if ((in->vec == 16) != (in->num == 4 || in->num == 6) || (in->vec && in->vec != 16))
+            return dec_error(d, "tcgen05.cp decompresses with .b8x16.b6x16_p32 or "
+                                ".b8x16.b4x16_p64 (both formats)");
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "tcgen05.cp needs [taddr], s-desc");
         d->opty[1] = TY_B64;
@@ -917,7 +920,8 @@ sim_ex_tcgen05_pair(Exec *x, Thread *t, const Inst *in)
  *   64x128b ::02_13     row r -> lanes r and r + 64 (warps 0 and 2, 1 and 3 alike)
  *   64x128b ::01_23     rows 0..31 -> warps 0 and 1, rows 32..63 -> warps 2 and 3
  *   32x128b .warpx4     row r -> lanes r, r + 32, r + 64, r + 96
- * tcgen05.shift: not modelled (a located fault). ---- */
+ * optionally decompressing 16 6- or 4-bit elements of a 16-byte piece to 16 bytes; and
+ * tcgen05.shift. ---- */
 
 static uint32_t
 cp_lanes(const Inst *in, uint32_t r, uint32_t lanes[4])
@@ -943,11 +947,58 @@ cp_lanes(const Inst *in, uint32_t r, uint32_t lanes[4])
     }
 }
 
+/* tcgen05.shift.cta_group::1.down [taddr] [9.7.16.9.3]: "shifting of 32-byte elements
+ * downwards across all the rows, except the last, by one row"; taddr's lane a multiple of
+ * 32.  Read here as: the 8 columns (32 bytes) from taddr's column, in the lanes from
+ * taddr's lane to lane 127, move down one lane (lane l + 1 takes lane l's cells), the last
+ * lane's cells are lost and the first lane keeps its own (the ISA does not say what it
+ * receives). */
+static int
+tc_shift(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), lane = a >> 16, col = a & 0xffff;
+    if (lane % 32 || lane >= TMEM_LANES)
+        return sim_fault(x, t, in, "tcgen05.shift at lane %u: the lane must be 0, 32, 64 or 96",
+                         lane);
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory");
+    if (!cols_allocated(x, col, 8))
+        return sim_fault(x, t, in, "tcgen05.shift of columns %u to %u, which are not all allocated",
+                         col, col + 7);
+    for (uint32_t l = TMEM_LANES - 1; l > lane; l--)
+        memcpy(&x->sm100->mem[(size_t)l * TMEM_COLS + col],
+               &x->sm100->mem[(size_t)(l - 1) * TMEM_COLS + col], 8 * sizeof(uint32_t));
+    return EX_NEXT;
+}
+
+/* Destination byte b of row r: the source byte, or with .b8x16.b6x16_p32 / .b4x16_p64
+ * [9.7.16.9.1.1-2] element b % 16 of the 16-byte source piece holding 16 elements of 6 or
+ * 4 bits (then 4 or 8 bytes of padding), the first in the low bits, each element put in
+ * the low bits of its byte, the high bits zero (the 8-bit containers of cvt's .e2m3x2 /
+ * .e3m2x2, 9.7.9.21: the ISA draws tcgen05's containers only as figures). */
+static bool
+cp_byte(Exec *x, Thread *t, const Inst *in, const SimSdesc *s, uint32_t r, uint32_t b, uint8_t *v)
+{
+    uint32_t bits = in->num, i = b % 16;
+    const uint8_t *p =
+        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, bits ? b - i : b, 1),
+                   bits ? 16 : 1, bits ? 16 : 1, false);
+    if (!p)
+        return false;
+    if (!bits) {
+        *v = *p;
+        return true;
+    }
+    uint32_t bit = bits * i, w = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
+    *v = (uint8_t)(w >> bit % 8 & ((1u << bits) - 1));
+    return true;
+}
+
 int
 sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
 {
     if (in->op == OP_TC_SHIFT)
-        return sim_fault(x, t, in, "tcgen05.shift is not modelled by the simulator");
+        return tc_shift(x, t, in);
     static const uint32_t rows_of[] = { 128, 4, 128, 64, 32 }, bytes_of[] = { 32, 32, 16, 16, 16 };
     uint32_t R = rows_of[in->shape - SH_CP_128X256B], B = bytes_of[in->shape - SH_CP_128X256B];
     uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), col = a & 0xffff;
@@ -973,13 +1024,12 @@ sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
     for (uint32_t r = 0; r < R; r++) {
         uint32_t lanes[4], nl = cp_lanes(in, r, lanes);
         for (uint32_t b = 0; b < B; b++) {
-            const uint8_t *p =
-                mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(&s, false, r, b, 1), 1, 1, false);
-            if (!p)
+            uint8_t v;
+            if (!cp_byte(x, t, in, &s, r, b, &v))
                 return EX_FAULT;
             for (uint32_t l = 0; l < nl; l++) {
                 uint32_t *w = &x->sm100->mem[(size_t)lanes[l] * TMEM_COLS + col + b / 4];
-                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)*p << 8 * (b % 4);
+                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)v << 8 * (b % 4);
             }
         }
     }
