@@ -17,9 +17,11 @@
  * - 9.7.16.10.4.4 and .6: fp6 / fp4 elements of kind::mxf8f6f4 in shared memory are 16 to a
  *   16-byte piece, packed from the low bits, the rest padding; kind::mxf4's E2M1 two to a
  *   byte, no padding; the first element in the low bits (the usual little-endian order);
- * - the canonical layouts of 9.7.16.3.3 without swizzle: K-major 8-row x 16-byte core
- *   matrices (LBO 128 between them along K, SBO 256 between 8-row groups); MN-major 16-byte
- *   runs along M / N (LBO between groups of 8 K rows, SBO between 16-byte runs of M / N).
+ * - the canonical layouts of 9.7.16.3.3: K-major without swizzle, 8-row x 16-byte core
+ *   matrices (LBO 128 between them along K, SBO 256 between 8-row groups); K-major with the
+ *   128-byte swizzle (rows of 128 bytes, SBO 1024, the 16-byte chunks XORed with the row
+ *   within 8; this mma's K from byte 32, the descriptor's start 32 bytes on); MN-major
+ *   16-byte runs along M / N (LBO between groups of 8 K rows, SBO between 16-byte runs).
  *
  * The kernel (4 warps): the shared images of A and B copied in, every thread's tensor-memory
  * lane written with tcgen05.st (D's initial value at columns 0..63, scale factors of A at
@@ -44,6 +46,7 @@ typedef struct {
     unsigned sfa, sfb; /* scale factor IDs */
     int mn;            /* A and B MN-major */
     int a_tmem, acc, neg;
+    int sw; /* K-major, 128-byte swizzle: rows of 128 bytes, this mma's K at byte 32 */
 } Case;
 
 static uint32_t rng = 4242;
@@ -102,17 +105,33 @@ mnmajor(uint32_t x, uint32_t k)
     return x % 16 + x / 16 * 512 + k % 8 * 16 + k / 8 * 128;
 }
 
+/* K-major with the 128-byte swizzle [9.7.16.3.3]: rows of 128 bytes, 8-row groups 1024
+ * bytes apart (SBO), each 16-byte chunk's index XORed with the row within its group;
+ * this mma's 32 bytes of K start at byte 32 of the row (the descriptor's start + 32) */
+static uint32_t
+ksw(uint32_t x, uint32_t b)
+{
+    uint32_t a = x % 8 * 128 + x / 8 * 1024 + 32 + b;
+    return a ^ ((a >> 7) & 7) << 4;
+}
+
+static uint32_t
+kaddr(const Case *c, uint32_t x, uint32_t b)
+{
+    return c->sw ? ksw(x, b) : kmajor(x, b);
+}
+
 /* Put element (x, k) of code c into img (and, for A in tensor memory, into row x's words). */
 static void
 put(const Case *c, unsigned fmt, uint8_t *img, uint32_t x, uint32_t k, uint32_t code)
 {
     bool mxf4 = strcmp(c->kind, "mxf8f6f4") != 0;
     if (mxf4) {
-        img[kmajor(x, k / 2)] |= (uint8_t)(code << 4 * (k % 2));
+        img[kaddr(c, x, k / 2)] |= (uint8_t)(code << 4 * (k % 2));
     } else if (fmt <= E5M2) {
-        img[c->mn ? mnmajor(x, k) : kmajor(x, k)] = (uint8_t)code;
+        img[c->mn ? mnmajor(x, k) : kaddr(c, x, k)] = (uint8_t)code;
     } else { /* 16 to a 16-byte piece from the low bits */
-        uint32_t base = kmajor(x, k / 16 * 16), bit = bits_of(fmt) * (k % 16);
+        uint32_t base = kaddr(c, x, k / 16 * 16), bit = bits_of(fmt) * (k % 16);
         uint32_t v = code << bit % 8;
         img[base + bit / 8] |= (uint8_t)v;
         img[base + bit / 8 + 1] |= (uint8_t)(v >> 8);
@@ -130,19 +149,19 @@ bs_ptx(const Case *c, uint32_t idesc, uint64_t adesc, uint64_t bdesc)
          ".visible .entry k(.param .u64 aimg, .param .u64 bimg, .param .u64 tin, "
          ".param .u64 din, .param .u64 out)\n.reqntid 128, 1, 1\n{\n"
          "  .reg .pred %%p<4>; .reg .b32 %%r<120>; .reg .b64 %%rd<16>;\n"
-         "  .shared .align 1024 .b8 sa[4096];\n  .shared .align 1024 .b8 sb[2048];\n"
+         "  .shared .align 1024 .b8 sa[16384];\n  .shared .align 1024 .b8 sb[8192];\n"
          "  .shared .align 8 .b64 bar;\n  .shared .align 4 .b32 slot;\n"
          "  ld.param.u64 %%rd1, [aimg]; ld.param.u64 %%rd2, [bimg]; ld.param.u64 %%rd3, [tin];\n"
          "  ld.param.u64 %%rd4, [din]; ld.param.u64 %%rd11, [out];\n"
          "  mov.u32 %%r0, %%tid.x; setp.eq.u32 %%p0, %%r0, 0; setp.lt.u32 %%p2, %%r0, 32;\n"
          "  mov.u32 %%r1, sa; mov.u32 %%r5, sb; mov.u32 %%r2, bar; mov.u32 %%r3, slot;\n"
-         "  mul.wide.u32 %%rd5, %%r0, 32; add.u64 %%rd5, %%rd5, %%rd1; shl.b32 %%r4, %%r0, 5;\n"
+         "  mul.wide.u32 %%rd5, %%r0, 128; add.u64 %%rd5, %%rd5, %%rd1; shl.b32 %%r4, %%r0, 7;\n"
          "  add.u32 %%r4, %%r4, %%r1;\n"
-         "  mul.wide.u32 %%rd6, %%r0, 16; add.u64 %%rd6, %%rd6, %%rd2; shl.b32 %%r6, %%r0, 4;\n"
+         "  mul.wide.u32 %%rd6, %%r0, 64; add.u64 %%rd6, %%rd6, %%rd2; shl.b32 %%r6, %%r0, 6;\n"
          "  add.u32 %%r6, %%r6, %%r5;\n");
-    for (int q = 0; q < 32; q += 4)
+    for (int q = 0; q < 128; q += 4)
         EMIT("  ld.global.b32 %%r7, [%%rd5+%d]; st.shared.b32 [%%r4+%d], %%r7;\n", q, q);
-    for (int q = 0; q < 16; q += 4)
+    for (int q = 0; q < 64; q += 4)
         EMIT("  ld.global.b32 %%r7, [%%rd6+%d]; st.shared.b32 [%%r6+%d], %%r7;\n", q, q);
     EMIT("  @%%p0 mbarrier.init.shared::cta.b64 [%%r2], 1;\n"
          "  @%%p2 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%%r3], 256;\n"
@@ -204,7 +223,7 @@ bs_idesc(const Case *c)
 }
 
 typedef struct {
-    uint8_t aimg[4096], bimg[2048];
+    uint8_t aimg[16384], bimg[8192];
     uint32_t tin[128][16], din[128][N], out[128][N];
     double av[128][64], bv[N][64], sa[128][4], sb[N][4];
 } Data;
@@ -266,8 +285,11 @@ run_case(const Case *c)
     fill(c, &g, K);
     uint64_t kdesc = FIXED | (uint64_t)(256 >> 4) << 32 | (uint64_t)(128 >> 4) << 16;
     uint64_t mdesc = FIXED | (uint64_t)(512 >> 4) << 32 | (uint64_t)(128 >> 4) << 16;
+    /* 128-byte swizzle (mode 2), SBO 1024, LBO 16 (unused), the start 32 bytes on */
+    uint64_t sdesc = FIXED | 2ull << 61 | (uint64_t)(1024 >> 4) << 32 | 1ull << 16 | 32 >> 4;
+    uint64_t desc = c->mn ? mdesc : c->sw ? sdesc : kdesc;
     uint32_t idesc = bs_idesc(c);
-    char *ptx = bs_ptx(c, idesc, c->mn ? mdesc : kdesc, c->mn ? mdesc : kdesc);
+    char *ptx = bs_ptx(c, idesc, desc, desc);
     SimCtx *ctx = sim_create();
     SimFunc *f = load_entry(ctx, ptx, "k");
     memset(g.out, 0xff, sizeof g.out);
@@ -294,8 +316,9 @@ run_case(const Case *c)
                            "0x%08x (%g)\n",
                            c->kind, c->vec, c->fa, c->fb, i, j, g.out[i][j], u, (double)w);
             }
-        CHECK(bad == 0, "kind::%s.scale_vec::%uX formats %u x %u%s%s: %u wrong cells", c->kind,
-              c->vec, c->fa, c->fb, c->mn ? " MN-major" : "", c->a_tmem ? " A in tmem" : "", bad);
+        CHECK(bad == 0, "kind::%s.scale_vec::%uX formats %u x %u%s%s%s: %u wrong cells", c->kind,
+              c->vec, c->fa, c->fb, c->mn ? " MN-major" : "", c->sw ? " 128B swizzle" : "",
+              c->a_tmem ? " A in tmem" : "", bad);
     }
     sim_destroy(ctx);
     free(ptx);
@@ -305,18 +328,22 @@ static void
 test_gemms(void)
 {
     static const Case cases[] = {
-        /* kind vec fa fb ue8m0 sfa sfb mn a_tmem acc neg */
-        { "mxf8f6f4", 1, E4M3, E4M3, 1, 0, 1, 0, 0, 0, 0 },
-        { "mxf8f6f4", 1, E5M2, E2M3, 1, 3, 2, 0, 0, 1, 0 },
-        { "mxf8f6f4", 1, E3M2, E2M1, 1, 1, 0, 0, 0, 0, 1 },
-        { "mxf8f6f4", 1, E2M1, E3M2, 1, 2, 3, 0, 0, 1, 0 },
-        { "mxf8f6f4", 1, E4M3, E5M2, 1, 0, 0, 1, 0, 0, 0 }, /* MN-major */
-        { "mxf8f6f4", 1, E5M2, E4M3, 1, 1, 3, 0, 1, 1, 0 }, /* A in tensor memory */
-        { "mxf4", 2, E2M1, E2M1, 1, 2, 0, 0, 0, 0, 0 },
-        { "mxf4", 2, E2M1, E2M1, 1, 0, 2, 0, 1, 1, 0 },
-        { "mxf4nvf4", 2, E2M1, E2M1, 1, 2, 2, 0, 0, 1, 1 },
-        { "mxf4nvf4", 4, E2M1, E2M1, 0, 0, 0, 0, 0, 0, 0 }, /* UE4M3, block 16 */
-        { "mxf4nvf4", 4, E2M1, E2M1, 1, 0, 0, 0, 1, 1, 0 },
+        /* kind vec fa fb ue8m0 sfa sfb mn a_tmem acc neg sw */
+        { "mxf8f6f4", 1, E4M3, E4M3, 1, 0, 1, 0, 0, 0, 0, 0 },
+        { "mxf8f6f4", 1, E5M2, E2M3, 1, 3, 2, 0, 0, 1, 0, 0 },
+        { "mxf8f6f4", 1, E3M2, E2M1, 1, 1, 0, 0, 0, 0, 1, 0 },
+        { "mxf8f6f4", 1, E2M1, E3M2, 1, 2, 3, 0, 0, 1, 0, 0 },
+        { "mxf8f6f4", 1, E4M3, E5M2, 1, 0, 0, 1, 0, 0, 0, 0 }, /* MN-major */
+        { "mxf8f6f4", 1, E5M2, E4M3, 1, 1, 3, 0, 1, 1, 0, 0 }, /* A in tensor memory */
+        { "mxf4", 2, E2M1, E2M1, 1, 2, 0, 0, 0, 0, 0, 0 },
+        { "mxf4", 2, E2M1, E2M1, 1, 0, 2, 0, 1, 1, 0, 0 },
+        { "mxf4nvf4", 2, E2M1, E2M1, 1, 2, 2, 0, 0, 1, 1, 0 },
+        { "mxf4nvf4", 4, E2M1, E2M1, 0, 0, 0, 0, 0, 0, 0, 0 }, /* UE4M3, block 16 */
+        { "mxf4nvf4", 4, E2M1, E2M1, 1, 0, 0, 0, 1, 1, 0, 0 },
+        /* K-major, 128-byte swizzle, the mma's K 32 bytes into the rows */
+        { "mxf8f6f4", 1, E4M3, E2M3, 1, 1, 1, 0, 0, 0, 0, 1 },
+        { "mxf8f6f4", 1, E2M1, E3M2, 1, 2, 0, 0, 0, 1, 0, 1 },
+        { "mxf4nvf4", 4, E2M1, E2M1, 0, 0, 0, 0, 0, 0, 1, 1 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);
