@@ -183,6 +183,10 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
     case OP_TC_MMA_TF32:
     case OP_TC_MMA_F8F6F4:
     case OP_TC_MMA_I8:
+    case OP_TC2_MMA_F16:
+    case OP_TC2_MMA_TF32:
+    case OP_TC2_MMA_F8F6F4:
+    case OP_TC2_MMA_I8:
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "tcgen05.mma needs [d-tmem], a-desc or [a-tmem], b-desc, idesc, "
                                 "enable-input-d");
@@ -229,13 +233,21 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
         return true;
     }
     case OP_TC_SHIFT:
+    case OP_TC2_SHIFT:
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "tcgen05.shift needs [taddr]");
         return true;
     case OP_TC_ALLOC:
+    case OP_TC2_ALLOC:
     case OP_TC_COMMIT:
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "'%s' needs a shared [address]", sim_op_table[in->op].mnemonic);
+        return true;
+    case OP_TC2_COMMIT: /* [bar]{, mask}: .multicast::cluster takes a 16-bit CTA mask */
+        if (in->o[0].kind != OPD_ADDR || (in->nopd == 2) != (in->sub == SUB_MCAST_CLUSTER))
+            return dec_error(d, "tcgen05.commit.cta_group::2 needs [mbar], and with "
+                                ".multicast::cluster a 16-bit CTA mask after it");
+        d->opty[1] = TY_B16;
         return true;
     default:
         return true;
@@ -272,16 +284,38 @@ ncols_ok(uint64_t n)
     return n >= 32 && n <= TMEM_COLS && !(n & (n - 1));
 }
 
-/* alloc / dealloc / relinquish_alloc_permit: once per warp (.sync.aligned) */
+/* The CTA pair x belongs to [9.7.16.5.1]: ranks 2k (even, px[0]) and 2k + 1 (px[1]) of
+ * its cluster; why there is none (or, live: a CTA of it has exited), or NULL. */
+static const char *
+pair_of(Exec *x, Exec *px[2], bool live)
+{
+    if (!x->cluster || x->ncluster % 2)
+        return "needs a CTA pair: clusters of an even number of CTAs (.reqnctapercluster), "
+               "run together";
+    uint32_t e = x->rank & ~1u;
+    px[0] = x->cluster[e], px[1] = x->cluster[e + 1];
+    for (int c = 0; live && c < 2; c++)
+        if (px[c]->nexited == px[c]->nthreads)
+            return "while its peer CTA has exited (PTX ISA 9.7.16.5)";
+    return NULL;
+}
+
+/* alloc / dealloc / relinquish_alloc_permit: once per warp (.sync.aligned); with
+ * cta_group::2 each CTA of the pair issues it from one warp [9.7.16.5], and each
+ * allocates in its own tensor memory (the same columns, the CTAs doing the same). */
 bool
 sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
 {
     (void)mask;
     Thread *t = &x->th[warp * WARP_SIZE];
+    Exec *px[2];
+    const char *pwhy = in->op >= OP_TC2_ALLOC ? pair_of(x, px, false) : NULL;
+    if (pwhy)
+        return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, pwhy) != EX_FAULT;
     if (!tmem(x))
         return sim_fault(x, t, in, "out of memory") != EX_FAULT;
     struct SimSm100 *s = x->sm100;
-    if (in->op == OP_TC_RELINQUISH) {
+    if (in->op == OP_TC_RELINQUISH || in->op == OP_TC2_RELINQUISH) {
         s->relinquished = true;
         return true;
     }
@@ -290,7 +324,7 @@ sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
         return sim_fault(x, t, in,
                          "'%s' of %llu columns: the count must be a power of two from 32 to 512",
                          sim_op_table[in->op].mnemonic, (unsigned long long)n) != EX_FAULT;
-    if (in->op == OP_TC_DEALLOC) {
+    if (in->op == OP_TC_DEALLOC || in->op == OP_TC2_DEALLOC) {
         uint32_t a = (uint32_t)opd_read(x, t, &in->o[0]), col = a & 0xffff;
         if ((a >> 16) != 0 || col % 32 || col >= TMEM_COLS || s->alloc[col / 32] != n)
             return sim_fault(x, t, in,
@@ -590,13 +624,85 @@ mma_cell(MmaKind k, const SimIdesc *d, const double *A, const double *B, uint32_
                        : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
 }
 
+/* tcgen05.mma.cta_group::2 [9.7.16.5, 9.7.16.10.5.1]: one thread of the pair issues an
+ * M = 256 mma over both CTAs: the even CTA holds rows 0..127 of A and D, the odd CTA rows
+ * 128..255, each at the same shared memory descriptor / tensor-memory address (D: layout
+ * A, row i of a CTA's half at lane i); B's N columns are split alike, 0..N/2-1 in the even
+ * CTA's shared memory, N/2..N-1 in the odd's (as CUTLASS's 2x1SM atoms partition them).
+ * M = 128 (layout B, 64 rows a CTA) is not modelled: a located fault. */
+static int
+tc_mma_pair(Exec *x, Thread *t, const Inst *in, MmaKind k)
+{
+    Exec *px[2];
+    const char *why = pair_of(x, px, true);
+    if (why)
+        return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
+    uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
+    SimIdesc d;
+    bool rok = sim_tc_idesc_decode(id, &d);
+    uint32_t m = d.m;
+    d.m = d.m == 256 ? 128 : d.m == 128 ? 64 : d.m; /* a CTA's half, for the checks */
+    why = m == 128   ? "has M = 128: the pair's layout B (64 rows a CTA) is not modelled"
+          : m != 256 ? "has an M other than 128 or 256 (cta_group::2)"
+                     : idesc_problem(k, &d, rok);
+    if (why)
+        return sim_fault(x, t, in, "%s: instruction descriptor 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, id, why);
+    d.m = 128;
+    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff, hn = d.n / 2;
+    for (int c = 0; c < 2; c++) {
+        if (!tmem(px[c]))
+            return sim_fault(x, t, in, "out of memory");
+        if ((why = tmem_matrix_problem(px[c], 128, taddr, d.n)))
+            return sim_fault(x, t, in,
+                             "tcgen05.mma.cta_group::2: D (128 x %u) at 0x%08x in "
+                             "cluster CTA %u %s",
+                             d.n, taddr, px[c]->rank, why);
+    }
+    if (d.n % 16)
+        return sim_fault(x, t, in,
+                         "tcgen05.mma.cta_group::2: N = %u does not split in two "
+                         "halves of whole 8-column groups",
+                         d.n);
+    double *A = malloc((size_t)256 * K * sizeof *A), *B = malloc((size_t)d.n * K * sizeof *B);
+    int rc = EX_FAULT;
+    if (!A || !B) {
+        rc = sim_fault(x, t, in, "out of memory");
+        goto out;
+    }
+    bool a_tmem = in->o[1].kind == OPD_ADDR;
+    for (int c = 0; c < 2; c++) {
+        double *Ac = A + (size_t)c * 128 * K, *Bc = B + (size_t)c * hn * K;
+        if (!(a_tmem ? load_tmem_a(px[c], t, in, k, &d, (uint32_t)addr_of(x, t, &in->o[1]), K, Ac)
+                     : load_matrix(px[c], t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a,
+                                   128, K, Ac)) ||
+            !load_matrix(px[c], t, in, k, d.btype, opd_read(x, t, &in->o[2]), d.trans_b, hn, K, Bc))
+            goto out;
+    }
+    bool acc = pred_read(x, t, &in->o[4]);
+    for (int c = 0; c < 2; c++)
+        for (uint32_t i = 0; i < 128; i++)
+            for (uint32_t j = 0; j < d.n; j++)
+                mma_cell(k, &d, A, B, 128 * (uint32_t)c + i, j, K, acc,
+                         &px[c]->sm100->mem[(size_t)i * TMEM_COLS + col + j]);
+    x->st.tc_mma_ops++;
+    x->tc_fmas = 256.0 * d.n * K;
+    rc = EX_NEXT;
+out:
+    free(A);
+    free(B);
+    return rc;
+}
+
 int
 sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
 {
-    MmaKind k = in->op == OP_TC_MMA_F16    ? MK_F16
-                : in->op == OP_TC_MMA_TF32 ? MK_TF32
-                : in->op == OP_TC_MMA_I8   ? MK_I8
-                                           : MK_F8F6F4;
+    MmaKind k = in->op == OP_TC_MMA_F16 || in->op == OP_TC2_MMA_F16     ? MK_F16
+                : in->op == OP_TC_MMA_TF32 || in->op == OP_TC2_MMA_TF32 ? MK_TF32
+                : in->op == OP_TC_MMA_I8 || in->op == OP_TC2_MMA_I8     ? MK_I8
+                                                                        : MK_F8F6F4;
+    if (in->op >= OP_TC2_MMA_F16 && in->op <= OP_TC2_MMA_I8)
+        return tc_mma_pair(x, t, in, k);
     uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
     SimIdesc d;
     bool rok = sim_tc_idesc_decode(id, &d);
@@ -900,15 +1006,14 @@ out:
     return rc;
 }
 
-/* cta_group::2 [9.7.16.6]: a CTA pair shares an mma's A/B halves and accumulators across
- * two CTAs' memories, which needs the pair's CTAs run together; the simulator runs a
- * cluster's CTAs one after another. */
+/* cta_group::2 forms not modelled [9.7.16.5]: the block-scaled mmas of a pair and
+ * tcgen05.cp into both CTAs' tensor memory (where each half's source lies is not modelled). */
 int
 sim_ex_tcgen05_pair(Exec *x, Thread *t, const Inst *in)
 {
     return sim_fault(x, t, in,
-                     "'%s': CTA pairs (cta_group::2) are not modelled: the simulator runs a "
-                     "cluster's CTAs one after another",
+                     "'%s': this cta_group::2 form (block-scaled or sparse mma, tcgen05.cp) is "
+                     "not modelled by the simulator",
                      sim_op_table[in->op].mnemonic);
 }
 
@@ -999,6 +1104,16 @@ sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
 {
     if (in->op == OP_TC_SHIFT)
         return tc_shift(x, t, in);
+    if (in->op == OP_TC2_SHIFT) { /* in both CTAs of the pair [9.7.16.9.3] */
+        Exec *px[2];
+        const char *why = pair_of(x, px, true);
+        if (why)
+            return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
+        for (int c = 0; c < 2; c++)
+            if (tc_shift(px[c], t, in) != EX_NEXT)
+                return EX_FAULT;
+        return EX_NEXT;
+    }
     static const uint32_t rows_of[] = { 128, 4, 128, 64, 32 }, bytes_of[] = { 32, 32, 16, 16, 16 };
     uint32_t R = rows_of[in->shape - SH_CP_128X256B], B = bytes_of[in->shape - SH_CP_128X256B];
     uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), col = a & 0xffff;
@@ -1042,5 +1157,24 @@ sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
 int
 sim_ex_tcgen05_commit(Exec *x, Thread *t, const Inst *in)
 {
-    return sim_mbar_arrive_one(x, t, in, &in->o[0]);
+    if (in->op != OP_TC2_COMMIT)
+        return sim_mbar_arrive_one(x, t, in, &in->o[0]);
+    Exec *px[2];
+    const char *why = pair_of(x, px, true);
+    if (why)
+        return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
+    if (in->sub != SUB_MCAST_CLUSTER) /* the mbarrier of the issuing CTA */
+        return sim_mbar_arrive_one(x, t, in, &in->o[0]);
+    /* .multicast::cluster: one arrive on the mbarrier at the same offset in every CTA of
+     * the 16-bit mask, bit r for %cluster_ctarank r [9.7.16.12.1] */
+    uint32_t mask = (uint32_t)opd_read(x, t, &in->o[1]) & 0xffff;
+    if (mask >> x->ncluster)
+        return sim_fault(x, t, in,
+                         "tcgen05.commit multicast mask 0x%04x names CTAs beyond the "
+                         "cluster's %u",
+                         mask, x->ncluster);
+    for (uint32_t r = 0; r < x->ncluster; r++)
+        if (mask >> r & 1 && sim_mbar_arrive_in(x, t, in, &in->o[0], x->cluster[r]) != EX_NEXT)
+            return EX_FAULT;
+    return EX_NEXT;
 }

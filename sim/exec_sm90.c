@@ -937,16 +937,27 @@ sim_ex_setmaxnreg(Exec *x, Thread *t, const Inst *in)
 int
 sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o)
 {
+    return sim_mbar_arrive_in(x, t, in, o, x);
+}
+
+/* ... on the mbarrier at the same shared offset in CTA `to` of the cluster (a CTA pair's
+ * multicast commit): the threads parked on it there wake. */
+int
+sim_mbar_arrive_in(Exec *x, Thread *t, const Inst *in, const Opd *o, Exec *to)
+{
     uint32_t off;
     if (!smem_addr(x, t, in, in->space, o, 8, 8, &off))
         return EX_FAULT;
-    Mbar *b = mbar_live(x, t, in, off);
-    if (!b)
-        return EX_FAULT;
+    Mbar *b = mbar_find(to, off);
+    if (!b || !b->valid)
+        return sim_fault(x, t, in,
+                         "'%s' on shared offset 0x%x of cluster CTA %u, which holds no "
+                         "initialised mbarrier (mbarrier.init it first)",
+                         sim_op_table[in->op].mnemonic, off, to->rank);
     if (b->pending < 1)
         return sim_fault(x, t, in, "'%s' on an mbarrier with no pending arrivals",
                          sim_op_table[in->op].mnemonic);
     b->pending--;
-    settle(x, b);
+    settle(to, b);
     return EX_NEXT;
 }
