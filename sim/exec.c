@@ -350,8 +350,8 @@ ex_bar_cluster(Exec *x, Thread *t, const Inst *in)
     uint32_t n = x->cluster ? x->ncluster : 1;
     if (!x->cluster && cluster_dim(x, 0) * cluster_dim(x, 1) * cluster_dim(x, 2) > 1)
         return sim_fault(x, t, in,
-                         "'%s' in clusters of several CTAs: the simulator runs a cluster's "
-                         "CTAs together only in kernels with CTA pairs (cta_group::2)",
+                         "'%s' in clusters of several CTAs under the timing model, which "
+                         "runs a cluster's CTAs one after another",
                          sim_op_table[in->op].mnemonic);
     if (in->op == OP_BAR_CL_WAIT) {
         if (t->cl_phase <= root->clb_phase)

@@ -961,3 +961,32 @@ sim_mbar_arrive_in(Exec *x, Thread *t, const Inst *in, const Opd *o, Exec *to)
     settle(to, b);
     return EX_NEXT;
 }
+
+/* mapa.shared::cluster.{u32,u64} d, a, r [PTX 9.7.9.23]: the address in the shared::cluster
+ * window of the variable at shared address a in the cluster's CTA of rank r.  With the
+ * cluster's CTAs run together (x->cluster) it is (r + 1) << SHARED_CTA_SHIFT | a's offset;
+ * in a cluster of one CTA, the offset itself.  Generic addresses are not modelled. */
+int
+sim_ex_mapa(Exec *x, Thread *t, const Inst *in)
+{
+    const Func *f = x->entry;
+    uint32_t n = f->cluster[0] ? f->cluster[0] * (f->cluster[1] ? f->cluster[1] : 1) *
+                                     (f->cluster[2] ? f->cluster[2] : 1)
+                               : 1;
+    uint64_t a = opd_read(x, t, &in->o[1]);
+    uint32_t r = (uint32_t)opd_read(x, t, &in->o[2]);
+    if (in->space != SP_SHARED)
+        return sim_fault(x, t, in,
+                         "mapa of a generic address is not modelled (mapa.shared::cluster "
+                         "is)");
+    if (r >= n)
+        return sim_fault(x, t, in, "mapa to CTA rank %u of a cluster of %u CTAs", r, n);
+    if (n > 1 && !x->cluster)
+        return sim_fault(x, t, in,
+                         "mapa in clusters of %u CTAs under the timing model, which runs a "
+                         "cluster's CTAs one after another",
+                         n);
+    uint64_t off = a & ((1u << SHARED_CTA_SHIFT) - 1);
+    reg_write(t, &in->o[0], x->cluster ? (uint64_t)(r + 1) << SHARED_CTA_SHIFT | off : off);
+    return EX_NEXT;
+}

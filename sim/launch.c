@@ -130,13 +130,17 @@ free_exec(Exec *x)
     sim_sm100_free(x);
 }
 
-/* Does the module use CTA pairs (a cta_group::2 tcgen05 instruction)? */
+/* Does the module reach across its cluster's CTAs (a cta_group::2 tcgen05 instruction,
+ * barrier.cluster, mapa)?  Then each cluster's CTAs run together. */
 static bool
 uses_pairs(const SimModule *m)
 {
-    for (uint32_t i = 0; i < m->ncode; i++)
-        if (m->code[i].op >= OP_TC2_ALLOC && m->code[i].op <= OP_TC2_SHIFT)
+    for (uint32_t i = 0; i < m->ncode; i++) {
+        unsigned op = m->code[i].op;
+        if ((op >= OP_TC2_ALLOC && op <= OP_TC2_SHIFT) || op == OP_BAR_CL_ARRIVE ||
+            op == OP_BAR_CL_WAIT || op == OP_MAPA)
             return true;
+    }
     return false;
 }
 

@@ -740,6 +740,10 @@ int sim_sm90_deadlock(Exec *x, const Thread *t);
 /* one arrive on the initialised mbarrier at the shared [addr] operand o (tcgen05.commit) */
 int sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o);
 int sim_mbar_arrive_in(Exec *x, Thread *t, const Inst *in, const Opd *o, Exec *to);
+/* mapa.shared::cluster: CTA r's shared offset o of a co-scheduled cluster is the address
+ * (r + 1) << SHARED_CTA_SHIFT | o, which mem_access reads in that CTA's shared memory */
+#define SHARED_CTA_SHIFT 24
+ExecFn sim_ex_mapa;
 /* sm_100a tcgen05 (exec_sm100.c) */
 DecodeFn sim_dec_tcgen05;
 ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit, sim_ex_tcgen05_cp,

@@ -9,7 +9,8 @@
  * mbarriers (mask 3); every warp of both CTAs waits on its own mbarrier and reads its lanes
  * of D.  The expected D: rows 0..127 in the even CTA's tensor memory, 128..255 in the
  * odd's (layout A, row i of a half at lane i), every one of the 64 columns, against a C
- * GEMM (CUTLASS's 2x1SM atoms split A and B that way).  And the located faults.
+ * GEMM (CUTLASS's 2x1SM atoms split A and B that way).  Distributed shared memory: mapa
+ * and st.shared::cluster into the peer CTA, barrier.cluster.  And the located faults.
  */
 #include "sim/simint.h"
 #include "tests/sim/simtest.h"
@@ -171,10 +172,58 @@ static const char *const m128_ptx =
     "  setp.ne.u32 %p1, %r1, 0; mov.u32 %r2, %cluster_ctarank; setp.eq.u32 %p2, %r2, 0;\n"
     "  @%p2 tcgen05.mma.cta_group::2.kind::f16 [%r1], %rd1, %rd1, %r3, %p1;\n  ret;\n}\n";
 
+/* distributed shared memory: thread t of CTA r stores r * 100 + t into the peer's buf[t]
+ * (mapa.shared::cluster to rank r ^ 1, st.shared::cluster), the cluster meets at
+ * barrier.cluster, and each thread reads its own CTA's buf[t]: (r ^ 1) * 100 + t */
+static const char *const dsmem_ptx =
+    ".version 8.6\n.target sm_90a\n.address_size 64\n"
+    ".visible .entry k(.param .u64 out)\n.explicitcluster\n.reqnctapercluster 2, 1, 1\n{\n"
+    "  .reg .b32 %r<12>; .reg .b64 %rd<4>;\n  .shared .align 4 .b32 buf[32];\n"
+    "  ld.param.u64 %rd1, [out];\n  mov.u32 %r0, %tid.x; mov.u32 %r1, %cluster_ctarank;\n"
+    "  mov.u32 %r2, buf; xor.b32 %r3, %r1, 1;\n"
+    "  mapa.shared::cluster.u32 %r4, %r2, %r3;\n"
+    "  shl.b32 %r5, %r0, 2; add.u32 %r4, %r4, %r5;\n"
+    "  mad.lo.u32 %r6, %r1, 100, %r0;\n  st.shared::cluster.u32 [%r4], %r6;\n"
+    "  barrier.cluster.arrive.release.aligned;\n  barrier.cluster.wait.acquire.aligned;\n"
+    "  add.u32 %r7, %r2, %r5; ld.shared.u32 %r8, [%r7];\n"
+    "  mad.lo.u32 %r9, %r1, 32, %r0; mul.wide.u32 %rd2, %r9, 4; add.u64 %rd2, %rd2, %rd1;\n"
+    "  st.global.u32 [%rd2], %r8;\n  ret;\n}\n";
+
+static const char *const mapa_bad_ptx =
+    ".version 8.6\n.target sm_90a\n.address_size 64\n"
+    ".visible .entry k()\n.explicitcluster\n.reqnctapercluster 2, 1, 1\n{\n"
+    "  .reg .b32 %r<4>;\n  .shared .align 4 .b32 buf[32];\n  mov.u32 %r1, buf;\n"
+    "  mapa.shared::cluster.u32 %r2, %r1, 2;\n  ret;\n}\n";
+
+static void
+test_dsmem(void)
+{
+    static uint32_t out[2][32];
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, dsmem_ptx, "k");
+    memset(out, 0xff, sizeof out);
+    SimDevPtr dout = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &dout };
+    unsigned bad = 0;
+    if (f && launch_ok(ctx, f, 2, 32, 0, params) == 0) {
+        dev_download(ctx, out, dout, sizeof out);
+        for (unsigned r = 0; r < 2; r++)
+            for (unsigned i = 0; i < 32; i++)
+                bad += out[r][i] != (r ^ 1) * 100 + i;
+    } else {
+        bad = 1;
+    }
+    CHECK(bad == 0, "st.shared::cluster through mapa into the peer CTA: %u wrong words", bad);
+    launch_fails(ctx, load_entry(ctx, mapa_bad_ptx, "k"), 2, 32, NULL,
+                 "mapa to CTA rank 2 of a cluster of 2 CTAs");
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
     test_gemm();
+    test_dsmem();
     SimCtx *ctx = sim_create();
     launch_fails(ctx, load_entry(ctx, noclus_ptx, "k"), 1, 32, NULL,
                  "'tcgen05.alloc.cta_group::2' needs a CTA pair: clusters of an even number of "
