@@ -407,6 +407,12 @@ sim_dec_bulk(Decoder *d, Inst *in)
               : in->o[0].kind != OPD_ADDR || in->nopd < 4 || in->o[3].kind != OPD_ADDR)
         return dec_error(d, "cp.async.bulk.tensor needs %s",
                          store ? "[tensorMap, {...}], [src]" : "[dst], [tensorMap, {...}], [mbar]");
+    if (in->sub == SUB_MCAST_CLUSTER) { /* [dst], [map, {..}], [mbar], ctaMask */
+        if (store || in->nopd != 5)
+            return dec_error(d, "cp.async.bulk.tensor .multicast::cluster needs [dst], "
+                                "[tensorMap, {...}], [mbar], ctaMask");
+        d->opty[4] = TY_B16;
+    }
     return true;
 }
 
@@ -419,8 +425,35 @@ swizzle_addr(uint32_t a, unsigned mode)
     return a ^ (((a >> 7) & (span / 16 - 1)) << 4);
 }
 
+/* A tensor copy (to: the CTA whose shared memory and mbarrier a load fills: x, or a
+ * cluster CTA of a .multicast::cluster load). */
+static int tensor_copy_to(Exec *x, Thread *t, const Inst *in, Exec *to);
+
 static int
 tensor_copy(Exec *x, Thread *t, const Inst *in)
+{
+    if (in->sub != SUB_MCAST_CLUSTER)
+        return tensor_copy_to(x, t, in, x);
+    /* .multicast::cluster [PTX 9.7.9.25.5.1]: the box to the same shared offset, and its
+     * complete_tx to the mbarrier at the same offset, in every CTA of the 16-bit mask */
+    uint32_t mask = (uint32_t)opd_read(x, t, &in->o[4]) & 0xffff, n = x->cluster ? x->ncluster : 1;
+    if (!x->cluster && mask != 1)
+        return sim_fault(x, t, in,
+                         "multicast tensor copy to CTA mask 0x%04x: the simulator runs this "
+                         "kernel's cluster CTAs one after another (under the timing model, or "
+                         "in clusters of one CTA)",
+                         mask);
+    if (mask >> n)
+        return sim_fault(x, t, in, "multicast CTA mask 0x%04x names CTAs beyond the cluster's %u",
+                         mask, n);
+    for (uint32_t r = 0; r < n; r++)
+        if (mask >> r & 1 && tensor_copy_to(x, t, in, x->cluster ? x->cluster[r] : x) != EX_NEXT)
+            return EX_FAULT;
+    return EX_NEXT;
+}
+
+static int
+tensor_copy_to(Exec *x, Thread *t, const Inst *in, Exec *to)
 {
     bool store = (in->flags & F_BULKGRP) != 0;
     const Opd *mo = &in->o[store ? 0 : 1], *co = &in->o[store ? 1 : 2];
@@ -472,7 +505,7 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                         uint32_t pa = swizzle_addr((uint32_t)la, m.swizzle);
                         if (la >= WIN_SIZE)
                             return sim_fault(x, t, in, "tensor box leaves shared memory");
-                        uint8_t *sp = mem_access(x, t, in, SP_SHARED, pa, m.esize, 1, !store);
+                        uint8_t *sp = mem_access(to, t, in, SP_SHARED, pa, m.esize, 1, !store);
                         if (!sp)
                             return EX_FAULT;
                         if (store) {
@@ -511,7 +544,7 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
         return EX_FAULT;
     if (x->tm)
         tm_bulk_mbar(x, boff);
-    return copy_complete_tx(x, t, in, boff, bytes) ? EX_NEXT : EX_FAULT;
+    return copy_complete_tx(to, t, in, boff, bytes) ? EX_NEXT : EX_FAULT;
 }
 
 int

@@ -131,14 +131,15 @@ free_exec(Exec *x)
 }
 
 /* Does the module reach across its cluster's CTAs (a cta_group::2 tcgen05 instruction,
- * barrier.cluster, mapa)?  Then each cluster's CTAs run together. */
+ * barrier.cluster, mapa, a multicast tensor copy)?  Then each cluster's CTAs run together. */
 static bool
 uses_pairs(const SimModule *m)
 {
     for (uint32_t i = 0; i < m->ncode; i++) {
         unsigned op = m->code[i].op;
         if ((op >= OP_TC2_ALLOC && op <= OP_TC2_SHIFT) || op == OP_BAR_CL_ARRIVE ||
-            op == OP_BAR_CL_WAIT || op == OP_MAPA)
+            op == OP_BAR_CL_WAIT || op == OP_MAPA ||
+            (op == OP_BULK_TENSOR && m->code[i].sub == SUB_MCAST_CLUSTER))
             return true;
     }
     return false;

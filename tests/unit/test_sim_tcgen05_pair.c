@@ -10,7 +10,8 @@
  * of D.  The expected D: rows 0..127 in the even CTA's tensor memory, 128..255 in the
  * odd's (layout A, row i of a half at lane i), every one of the 64 columns, against a C
  * GEMM (CUTLASS's 2x1SM atoms split A and B that way).  Distributed shared memory: mapa
- * and st.shared::cluster into the peer CTA, barrier.cluster.  And the located faults.
+ * and st.shared::cluster into the peer CTA, barrier.cluster.  A multicast tensor copy into both
+ * CTAs' shared memory and mbarriers.  And the located faults.
  */
 #include "sim/simint.h"
 #include "tests/sim/simtest.h"
@@ -219,11 +220,73 @@ test_dsmem(void)
     sim_destroy(ctx);
 }
 
+/* multicast TMA: rank 0 loads one 32 x 8 box of u32 with .multicast::cluster mask 3 into
+ * both CTAs' `tile` and completes the bytes on both CTAs' `bar`; each CTA expects them on
+ * its own mbarrier, waits, and copies its tile out */
+static const char *const mcast_ptx =
+    ".version 8.6\n.target sm_90a\n.address_size 64\n"
+    ".visible .entry k(.param .align 64 .b8 tm[128], .param .u64 out)\n"
+    ".explicitcluster\n.reqnctapercluster 2, 1, 1\n{\n"
+    "  .reg .pred %p<4>; .reg .b32 %r<12>; .reg .b64 %rd<6>; .reg .b16 %h<2>;\n"
+    "  .shared .align 1024 .b8 tile[1024];\n  .shared .align 8 .b64 bar;\n"
+    "  mov.b64 %rd1, tm; cvta.param.u64 %rd1, %rd1; ld.param.u64 %rd2, [out];\n"
+    "  mov.u32 %r0, %tid.x; mov.u32 %r1, %cluster_ctarank; setp.eq.u32 %p0, %r0, 0;\n"
+    "  mov.u32 %r4, tile; mov.u32 %r5, bar; mov.u32 %r2, 0;\n"
+    "  @%p0 mbarrier.init.shared::cta.b64 [%r5], 1;\n"
+    "  barrier.cluster.arrive.release.aligned;\n  barrier.cluster.wait.acquire.aligned;\n"
+    "  @%p0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [%r5], 1024;\n"
+    "  setp.eq.u32 %p1, %r1, 0; and.pred %p1, %p1, %p0; mov.b16 %h1, 3;\n"
+    "  @%p1 cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+    ".multicast::cluster [%r4], [%rd1, {%r2, %r2}], [%r5], %h1;\n"
+    "W:\n  mbarrier.try_wait.parity.shared::cta.b64 %p2, [%r5], 0;  @!%p2 bra W;\n"
+    "  mov.u32 %r6, 0;\n"
+    "L:\n  shl.b32 %r7, %r6, 5; add.u32 %r7, %r7, %r0; shl.b32 %r7, %r7, 2;\n"
+    "  add.u32 %r8, %r4, %r7; ld.shared.u32 %r9, [%r8];\n"
+    "  mad.lo.u32 %r10, %r1, 1024, %r7; cvt.u64.u32 %rd3, %r10; add.u64 %rd3, %rd3, %rd2;\n"
+    "  st.global.u32 [%rd3], %r9;\n"
+    "  add.u32 %r6, %r6, 1; setp.lt.u32 %p3, %r6, 8; @%p3 bra L;\n"
+    "  barrier.cluster.arrive.release.aligned;\n  barrier.cluster.wait.acquire.aligned;\n"
+    "  ret;\n}\n";
+
+static void
+test_multicast_tma(void)
+{
+    static uint32_t g[8][32], out[2][8][32];
+    for (unsigned r = 0; r < 8; r++)
+        for (unsigned c = 0; c < 32; c++)
+            g[r][c] = r * 1000 + c + 7;
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, mcast_ptx, "k");
+    SimDevPtr dg = dev_upload(ctx, g, sizeof g);
+    uint64_t dim[2] = { 32, 8 }, stride[1] = { 32 * 4 };
+    uint32_t box[2] = { 32, 8 }, es[2] = { 1, 1 };
+    SimTensorMap tm;
+    CHECK(sim_tensor_map_encode_tiled(&tm, SIM_TMAP_UINT32, 2, dg, dim, stride, box, es, 0, 0, 0,
+                                      0) == SIM_OK,
+          "encode the tensor map");
+    memset(out, 0xff, sizeof out);
+    SimDevPtr dout = dev_upload(ctx, out, sizeof out);
+    void *params[] = { &tm, &dout };
+    unsigned bad = 0;
+    if (f && launch_ok(ctx, f, 2, 32, 0, params) == 0) {
+        dev_download(ctx, out, dout, sizeof out);
+        for (unsigned q = 0; q < 2; q++)
+            for (unsigned r = 0; r < 8; r++)
+                for (unsigned c = 0; c < 32; c++)
+                    bad += out[q][r][c] != g[r][c];
+    } else {
+        bad = 1;
+    }
+    CHECK(bad == 0, "multicast tensor copy into both CTAs: %u wrong words", bad);
+    sim_destroy(ctx);
+}
+
 int
 main(void)
 {
     test_gemm();
     test_dsmem();
+    test_multicast_tma();
     SimCtx *ctx = sim_create();
     launch_fails(ctx, load_entry(ctx, noclus_ptx, "k"), 1, 32, NULL,
                  "'tcgen05.alloc.cta_group::2' needs a CTA pair: clusters of an even number of "
