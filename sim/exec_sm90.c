@@ -205,6 +205,17 @@ sim_ex_mbar(Exec *x, Thread *t, const Inst *in)
         return sim_fault(x, t, in, "'%s' needs an [address] operand", sim_op_table[op].mnemonic);
     if (!smem_addr(x, t, in, in->space, &in->o[ai], 8, 8, &off))
         return EX_FAULT;
+    if (x->cluster && off >> SHARED_CTA_SHIFT) { /* another CTA's mbarrier (mapa) */
+        bool remote = op == OP_MBAR_ARRIVE || op == OP_MBAR_ARR_TX || op == OP_MBAR_DROP ||
+                      op == OP_MBAR_DROP_TX || op == OP_MBAR_EXPECT || op == OP_MBAR_COMPLETE;
+        if (!remote)
+            return sim_fault(x, t, in,
+                             "'%s' on another CTA's mbarrier (shared::cluster address 0x%x): "
+                             "only arrive, expect_tx and complete_tx reach one",
+                             sim_op_table[op].mnemonic, off);
+        x = x->cluster[(off >> SHARED_CTA_SHIFT) - 1]; /* smem_addr checked the rank */
+        off &= (1u << SHARED_CTA_SHIFT) - 1;
+    }
     if (op == OP_MBAR_INIT) {
         uint64_t n = opd_read(x, t, &in->o[1]) & 0xffffffffu;
         Mbar *b = mbar_create(x, off);

@@ -10,8 +10,8 @@
  * of D.  The expected D: rows 0..127 in the even CTA's tensor memory, 128..255 in the
  * odd's (layout A, row i of a half at lane i), every one of the 64 columns, against a C
  * GEMM (CUTLASS's 2x1SM atoms split A and B that way).  Distributed shared memory: mapa
- * and st.shared::cluster into the peer CTA, barrier.cluster.  A multicast tensor copy into both
- * CTAs' shared memory and mbarriers.  And the located faults.
+ * and st.shared::cluster into the peer CTA, barrier.cluster.  An arrive on the peer's mbarrier.  A
+ * multicast tensor copy into both CTAs' shared memory and mbarriers.  And the located faults.
  */
 #include "sim/simint.h"
 #include "tests/sim/simtest.h"
@@ -196,6 +196,35 @@ static const char *const mapa_bad_ptx =
     "  .reg .b32 %r<4>;\n  .shared .align 4 .b32 buf[32];\n  mov.u32 %r1, buf;\n"
     "  mapa.shared::cluster.u32 %r2, %r1, 2;\n  ret;\n}\n";
 
+/* an arrive on the peer's mbarrier: rank 1 arrives (mapa, .shared::cluster) on rank 0's
+ * mbarrier, which rank 0 waits on before it writes out[0] = 1 */
+static const char *const rarrive_ptx =
+    ".version 8.6\n.target sm_90a\n.address_size 64\n"
+    ".visible .entry k(.param .u64 out)\n.explicitcluster\n.reqnctapercluster 2, 1, 1\n{\n"
+    "  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<4>;\n  .shared .align 8 .b64 bar;\n"
+    "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %cluster_ctarank; mov.u32 %r2, bar;\n"
+    "  mbarrier.init.shared::cta.b64 [%r2], 1;\n"
+    "  barrier.cluster.arrive.release.aligned;\n  barrier.cluster.wait.acquire.aligned;\n"
+    "  setp.eq.u32 %p0, %r1, 0; @%p0 bra WAIT;\n  mov.u32 %r3, 0;\n"
+    "  mapa.shared::cluster.u32 %r4, %r2, %r3;\n"
+    "  mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r4];\n  ret;\n"
+    "WAIT:\n  mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r2], 0; @!%p1 bra WAIT;\n"
+    "  mov.u32 %r5, 1; st.global.u32 [%rd1], %r5;\n  ret;\n}\n";
+
+static void
+test_remote_arrive(void)
+{
+    uint32_t out = 0;
+    SimCtx *ctx = sim_create();
+    SimFunc *f = load_entry(ctx, rarrive_ptx, "k");
+    SimDevPtr dout = dev_upload(ctx, &out, sizeof out);
+    void *params[] = { &dout };
+    if (f && launch_ok(ctx, f, 2, 1, 0, params) == 0)
+        dev_download(ctx, &out, dout, sizeof out);
+    CHECK(out == 1, "an arrive on the peer CTA's mbarrier completes its phase (out %u)", out);
+    sim_destroy(ctx);
+}
+
 static void
 test_dsmem(void)
 {
@@ -286,6 +315,7 @@ main(void)
 {
     test_gemm();
     test_dsmem();
+    test_remote_arrive();
     test_multicast_tma();
     SimCtx *ctx = sim_create();
     launch_fails(ctx, load_entry(ctx, noclus_ptx, "k"), 1, 32, NULL,
