@@ -206,6 +206,11 @@ report_deadlock(Exec *x)
         const Inst *in = &x->code[t->pc];
         if (t->state == ST_MBAR)
             return sim_sm90_deadlock(x, t);
+        if (t->state == ST_CLBAR)
+            return sim_fault(x, NULL, in,
+                             "deadlock: barrier.cluster.wait never completes: thread %u of "
+                             "cluster CTA %u waits, and not every thread of the cluster arrives",
+                             i, x->rank);
         if (t->state == ST_BAR) {
             describe_tids(x, who, sizeof who, ST_BAR, t->wait_id, true);
             uint32_t nmissing = 0;
@@ -333,6 +338,46 @@ ex_bar(Exec *x, Thread *t, const Inst *in)
     if (arrive)
         return EX_NEXT;
     return done ? EX_JUMP : EX_BLOCK;
+}
+
+/* barrier.cluster.arrive / wait [PTX 9.7.13.2]: every live thread of the cluster arrives
+ * once a phase; wait parks the thread until the phase of its last arrive completes.  The
+ * cluster's CTAs must run together (x->cluster) unless the cluster is one CTA. */
+int
+ex_bar_cluster(Exec *x, Thread *t, const Inst *in)
+{
+    Exec *root = x->cluster ? x->cluster[0] : x;
+    uint32_t n = x->cluster ? x->ncluster : 1;
+    if (!x->cluster && cluster_dim(x, 0) * cluster_dim(x, 1) * cluster_dim(x, 2) > 1)
+        return sim_fault(x, t, in,
+                         "'%s' in clusters of several CTAs under the timing model, which "
+                         "runs a cluster's CTAs one after another",
+                         sim_op_table[in->op].mnemonic);
+    if (in->op == OP_BAR_CL_WAIT) {
+        if (t->cl_phase <= root->clb_phase)
+            return EX_NEXT;
+        t->state = ST_CLBAR;
+        return EX_BLOCK;
+    }
+    if (t->cl_phase > root->clb_phase)
+        return sim_fault(x, t, in, "barrier.cluster.arrive twice before the phase completes");
+    t->cl_phase = root->clb_phase + 1;
+    uint32_t live = 0;
+    for (uint32_t r = 0; r < n; r++) {
+        Exec *y = x->cluster ? x->cluster[r] : x;
+        live += y->nthreads - y->nexited;
+    }
+    if (++root->clb_count < live)
+        return EX_NEXT;
+    root->clb_count = 0;
+    root->clb_phase++;
+    for (uint32_t r = 0; r < n; r++) {
+        Exec *y = x->cluster ? x->cluster[r] : x;
+        for (uint32_t i = 0; i < y->nthreads; i++)
+            if (y->th[i].state == ST_CLBAR)
+                y->th[i].state = ST_RUN;
+    }
+    return EX_NEXT;
 }
 
 /* ---- warp collectives ---- */
@@ -807,73 +852,127 @@ thread_release_frames(Thread *t)
     }
 }
 
+/* One pass over the CTA's warps: -1 on a fault, 1 when every thread has exited, else 0;
+ * *progress: some warp ran. */
+static int
+cta_pass(Exec *x, bool *progress_out)
+{
+    bool progress = false;
+    for (uint32_t w = 0; w < x->nwarps; w++) {
+        Thread *th = &x->th[(size_t)w * WARP_SIZE];
+        uint32_t live = x->live[w], run = 0;
+        for (uint32_t m = live; m; m &= m - 1)
+            run |= th[__builtin_ctz(m)].state == ST_RUN ? m & -m : 0;
+        if (!run)
+            continue;
+        progress = true;
+        /* after a slice that ends running, the message points at the looping warp;
+         * the check before each slice catches loops whose warps all end their
+         * slices blocked (on a warp collective such as ldmatrix) */
+        Thread *first = &th[__builtin_ctz(run)];
+        if (total_insts(x) > x->max_insts)
+            return limit_fault(x, first);
+        if (past_deadline(x))
+            return timeout_fault(x, first);
+        bool diverged;
+        int rc = run_warp(x, w, &diverged);
+        if (rc < 0)
+            return -1;
+        if (rc > 0 && total_insts(x) > x->max_insts) { /* blame the lane run last */
+            Thread *low = NULL;
+            for (uint32_t m = x->live[w]; m; m &= m - 1) {
+                Thread *t = &th[__builtin_ctz(m)];
+                if (t->state == ST_RUN && (!low || t->pc < low->pc))
+                    low = t;
+            }
+            return limit_fault(x, low ? low : first);
+        }
+        if (rc > 0 && diverged) /* forward progress for lanes that wait on each other */
+            for (uint32_t m = x->live[w]; m; m &= m - 1) {
+                Thread *t = &th[__builtin_ctz(m)];
+                if (t->state != ST_RUN)
+                    continue;
+                if (total_insts(x) > x->max_insts)
+                    return limit_fault(x, t);
+                if (past_deadline(x))
+                    return timeout_fault(x, t);
+                if (run_thread(x, t) < 0)
+                    return -1;
+            }
+        for (uint32_t m = x->live[w]; m; m &= m - 1) {
+            Thread *t = &th[__builtin_ctz(m)];
+            if (t->state == ST_RUN && total_insts(x) > x->max_insts)
+                return limit_fault(x, t);
+        }
+    }
+    *progress_out = progress;
+    if (x->nexited == x->nthreads) {
+        uint32_t cols = sim_sm100_allocated(x);
+        if (cols) /* at thread 0's exit */
+            return sim_fault(x, &x->th[0], &x->code[x->th[0].pc],
+                             "the CTA ends with %u tensor-memory columns still allocated "
+                             "(tcgen05.dealloc them before the kernel exits: PTX ISA "
+                             "9.7.16.1.2)",
+                             cols);
+        return 1;
+    }
+    return 0;
+}
+
 static int
 run_cta(Exec *x)
 {
     for (;;) {
         bool progress = false;
-        for (uint32_t w = 0; w < x->nwarps; w++) {
-            Thread *th = &x->th[(size_t)w * WARP_SIZE];
-            uint32_t live = x->live[w], run = 0;
-            for (uint32_t m = live; m; m &= m - 1)
-                run |= th[__builtin_ctz(m)].state == ST_RUN ? m & -m : 0;
-            if (!run)
-                continue;
-            progress = true;
-            /* after a slice that ends running, the message points at the looping warp;
-             * the check before each slice catches loops whose warps all end their
-             * slices blocked (on a warp collective such as ldmatrix) */
-            Thread *first = &th[__builtin_ctz(run)];
-            if (total_insts(x) > x->max_insts)
-                return limit_fault(x, first);
-            if (past_deadline(x))
-                return timeout_fault(x, first);
-            bool diverged;
-            int rc = run_warp(x, w, &diverged);
-            if (rc < 0)
-                return -1;
-            if (rc > 0 && total_insts(x) > x->max_insts) { /* blame the lane run last */
-                Thread *low = NULL;
-                for (uint32_t m = x->live[w]; m; m &= m - 1) {
-                    Thread *t = &th[__builtin_ctz(m)];
-                    if (t->state == ST_RUN && (!low || t->pc < low->pc))
-                        low = t;
-                }
-                return limit_fault(x, low ? low : first);
-            }
-            if (rc > 0 && diverged) /* forward progress for lanes that wait on each other */
-                for (uint32_t m = x->live[w]; m; m &= m - 1) {
-                    Thread *t = &th[__builtin_ctz(m)];
-                    if (t->state != ST_RUN)
-                        continue;
-                    if (total_insts(x) > x->max_insts)
-                        return limit_fault(x, t);
-                    if (past_deadline(x))
-                        return timeout_fault(x, t);
-                    if (run_thread(x, t) < 0)
-                        return -1;
-                }
-            for (uint32_t m = x->live[w]; m; m &= m - 1) {
-                Thread *t = &th[__builtin_ctz(m)];
-                if (t->state == ST_RUN && total_insts(x) > x->max_insts)
-                    return limit_fault(x, t);
-            }
-        }
-        if (x->nexited == x->nthreads) {
-            uint32_t cols = sim_sm100_allocated(x);
-            if (cols) /* at thread 0's exit */
-                return sim_fault(x, &x->th[0], &x->code[x->th[0].pc],
-                                 "the CTA ends with %u tensor-memory columns still allocated "
-                                 "(tcgen05.dealloc them before the kernel exits: PTX ISA "
-                                 "9.7.16.1.2)",
-                                 cols);
+        int rc = cta_pass(x, &progress);
+        if (rc < 0)
+            return -1;
+        if (rc > 0)
             break;
-        }
         if (!progress && !release_soft(x))
             return report_deadlock(x);
     }
     req_flush_all(x);
     return 0;
+}
+
+/* A cluster's CTAs co-scheduled (x->cluster, for CTA pairs): a pass over each CTA's warps
+ * in turn, until every CTA has exited; a deadlock when none can run. */
+static int
+run_cluster(Exec *x)
+{
+    bool done[16] = { false };
+    for (;;) {
+        bool any = false, all = true;
+        for (uint32_t r = 0; r < x->ncluster; r++) {
+            if (done[r])
+                continue;
+            bool progress = false;
+            int rc = cta_pass(x->cluster[r], &progress);
+            if (rc < 0)
+                return -1;
+            if (rc > 0) {
+                done[r] = true;
+                req_flush_all(x->cluster[r]);
+                any = true;
+                continue;
+            }
+            all = false;
+            any = any || progress;
+        }
+        if (all)
+            return 0;
+        if (any)
+            continue;
+        bool released = false;
+        for (uint32_t r = 0; r < x->ncluster; r++)
+            released = (!done[r] && release_soft(x->cluster[r])) || released;
+        if (released)
+            continue;
+        for (uint32_t r = 0; r < x->ncluster; r++)
+            if (!done[r])
+                return report_deadlock(x->cluster[r]);
+    }
 }
 
 static void
@@ -894,6 +993,7 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
     if (x->occ)
         memset(x->occ, 0, (size_t)x->nthreads * x->m->nslots * sizeof *x->occ);
     x->nexited = 0;
+    x->clb_count = x->clb_phase = 0;
     sim_sm90_cta_reset(x);
     sim_sm100_cta_reset(x);
     uint32_t tx = 0, ty = 0, tz = 0; /* thread i's (x, y, z) without a division each */
@@ -926,6 +1026,7 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
         t->yield_pc = NOREG;
         t->maxnreg = 0;
         t->wg_groups = 0;
+        t->cl_phase = 0;
         t->local = x->local ? x->local + (size_t)i * x->local_size : NULL;
         x->live[t->warp] |= 1u << t->lane;
     }
@@ -989,6 +1090,34 @@ next_cta(const Exec *x, uint64_t linear)
     return s < p ? s : p;
 }
 
+/* Every cluster's CTAs together (x->cluster: a kernel with CTA pairs, not timed): the
+ * cluster of each CTA whose coordinates are multiples of the cluster's shape, rank r at
+ * (x + r % cx, y + r / cx % cy, z + r / (cx cy)) as %cluster_ctarank numbers them. */
+static SimResult
+launch_clusters(Exec *x, uint64_t total)
+{
+    uint32_t cd[3];
+    for (int d = 0; d < 3; d++)
+        cd[d] = cluster_dim(x, d);
+    for (uint64_t linear = 0; linear < total; linear++) {
+        uint32_t cx = (uint32_t)(linear % x->grid[0]);
+        uint32_t cy = (uint32_t)(linear / x->grid[0] % x->grid[1]);
+        uint32_t cz = (uint32_t)(linear / x->grid[0] / x->grid[1]);
+        if (cx % cd[0] || cy % cd[1] || cz % cd[2])
+            continue;
+        if (past_deadline(x))
+            return timeout_fault(x, NULL), SIM_ERR_FAULT;
+        if (x->ctx->progress)
+            x->ctx->progress(x->ctx->progress_user, linear + 1, total);
+        for (uint32_t r = 0; r < x->ncluster; r++)
+            init_cta(x->cluster[r], cx + r % cd[0], cy + r / cd[0] % cd[1],
+                     cz + r / (cd[0] * cd[1]));
+        if (run_cluster(x) < 0)
+            return SIM_ERR_FAULT;
+    }
+    return SIM_OK;
+}
+
 SimResult
 exec_launch(Exec *x)
 {
@@ -996,6 +1125,8 @@ exec_launch(Exec *x)
        sample and the ones it probes, not every CTA of the grid (skipping 2^31 - 1 of them
        took minutes) */
     uint64_t total = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
+    if (x->cluster)
+        return launch_clusters(x, total);
     for (uint64_t linear = next_cta(x, 0); linear < total; linear = next_cta(x, linear + 1)) {
         if (past_deadline(x)) /* a huge grid of short CTAs */
             return timeout_fault(x, NULL), SIM_ERR_FAULT;

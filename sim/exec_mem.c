@@ -157,6 +157,12 @@ mem_access(Exec *x, Thread *t, const Inst *in, int sp, uint64_t addr, uint32_t s
         sp = generic_space(&addr);
     if (sp == SP_GLOBAL)
         return global_access(x, t, in, addr, size, write);
+    if (sp == SP_SHARED && x->cluster && addr >> SHARED_CTA_SHIFT) { /* another CTA's (mapa) */
+        uint64_t r = (addr >> SHARED_CTA_SHIFT) - 1;
+        if (r < x->ncluster)
+            return window_access(x->cluster[r], t, in, sp, addr & ((1u << SHARED_CTA_SHIFT) - 1),
+                                 size, write);
+    }
     return window_access(x, t, in, sp, addr, size, write);
 }
 

@@ -183,6 +183,10 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
     case OP_TC_MMA_TF32:
     case OP_TC_MMA_F8F6F4:
     case OP_TC_MMA_I8:
+    case OP_TC2_MMA_F16:
+    case OP_TC2_MMA_TF32:
+    case OP_TC2_MMA_F8F6F4:
+    case OP_TC2_MMA_I8:
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "tcgen05.mma needs [d-tmem], a-desc or [a-tmem], b-desc, idesc, "
                                 "enable-input-d");
@@ -220,19 +224,30 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
                   : in->sub != SUB_NONE)
             return dec_error(d, "tcgen05.cp: .64x128b needs .warpx2::02_13 or ::01_23, "
                                 ".32x128b .warpx4, the other shapes no multicast");
+        if ((in->vec == 16) != (in->num == 4 || in->num == 6) || (in->vec && in->vec != 16))
+            return dec_error(d, "tcgen05.cp decompresses with .b8x16.b6x16_p32 or "
+                                ".b8x16.b4x16_p64 (both formats)");
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "tcgen05.cp needs [taddr], s-desc");
         d->opty[1] = TY_B64;
         return true;
     }
     case OP_TC_SHIFT:
+    case OP_TC2_SHIFT:
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "tcgen05.shift needs [taddr]");
         return true;
     case OP_TC_ALLOC:
+    case OP_TC2_ALLOC:
     case OP_TC_COMMIT:
         if (in->o[0].kind != OPD_ADDR)
             return dec_error(d, "'%s' needs a shared [address]", sim_op_table[in->op].mnemonic);
+        return true;
+    case OP_TC2_COMMIT: /* [bar]{, mask}: .multicast::cluster takes a 16-bit CTA mask */
+        if (in->o[0].kind != OPD_ADDR || (in->nopd == 2) != (in->sub == SUB_MCAST_CLUSTER))
+            return dec_error(d, "tcgen05.commit.cta_group::2 needs [mbar], and with "
+                                ".multicast::cluster a 16-bit CTA mask after it");
+        d->opty[1] = TY_B16;
         return true;
     default:
         return true;
@@ -269,16 +284,38 @@ ncols_ok(uint64_t n)
     return n >= 32 && n <= TMEM_COLS && !(n & (n - 1));
 }
 
-/* alloc / dealloc / relinquish_alloc_permit: once per warp (.sync.aligned) */
+/* The CTA pair x belongs to [9.7.16.5.1]: ranks 2k (even, px[0]) and 2k + 1 (px[1]) of
+ * its cluster; why there is none (or, live: a CTA of it has exited), or NULL. */
+static const char *
+pair_of(Exec *x, Exec *px[2], bool live)
+{
+    if (!x->cluster || x->ncluster % 2)
+        return "needs a CTA pair: clusters of an even number of CTAs (.reqnctapercluster), "
+               "run together";
+    uint32_t e = x->rank & ~1u;
+    px[0] = x->cluster[e], px[1] = x->cluster[e + 1];
+    for (int c = 0; live && c < 2; c++)
+        if (px[c]->nexited == px[c]->nthreads)
+            return "while its peer CTA has exited (PTX ISA 9.7.16.5)";
+    return NULL;
+}
+
+/* alloc / dealloc / relinquish_alloc_permit: once per warp (.sync.aligned); with
+ * cta_group::2 each CTA of the pair issues it from one warp [9.7.16.5], and each
+ * allocates in its own tensor memory (the same columns, the CTAs doing the same). */
 bool
 sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
 {
     (void)mask;
     Thread *t = &x->th[warp * WARP_SIZE];
+    Exec *px[2];
+    const char *pwhy = in->op >= OP_TC2_ALLOC ? pair_of(x, px, false) : NULL;
+    if (pwhy)
+        return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, pwhy) != EX_FAULT;
     if (!tmem(x))
         return sim_fault(x, t, in, "out of memory") != EX_FAULT;
     struct SimSm100 *s = x->sm100;
-    if (in->op == OP_TC_RELINQUISH) {
+    if (in->op == OP_TC_RELINQUISH || in->op == OP_TC2_RELINQUISH) {
         s->relinquished = true;
         return true;
     }
@@ -287,7 +324,7 @@ sim_wx_tcgen05(Exec *x, uint32_t warp, const Inst *in, uint32_t mask)
         return sim_fault(x, t, in,
                          "'%s' of %llu columns: the count must be a power of two from 32 to 512",
                          sim_op_table[in->op].mnemonic, (unsigned long long)n) != EX_FAULT;
-    if (in->op == OP_TC_DEALLOC) {
+    if (in->op == OP_TC_DEALLOC || in->op == OP_TC2_DEALLOC) {
         uint32_t a = (uint32_t)opd_read(x, t, &in->o[0]), col = a & 0xffff;
         if ((a >> 16) != 0 || col % 32 || col >= TMEM_COLS || s->alloc[col / 32] != n)
             return sim_fault(x, t, in,
@@ -587,13 +624,85 @@ mma_cell(MmaKind k, const SimIdesc *d, const double *A, const double *B, uint32_
                        : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
 }
 
+/* tcgen05.mma.cta_group::2 [9.7.16.5, 9.7.16.10.5.1]: one thread of the pair issues an
+ * M = 256 mma over both CTAs: the even CTA holds rows 0..127 of A and D, the odd CTA rows
+ * 128..255, each at the same shared memory descriptor / tensor-memory address (D: layout
+ * A, row i of a CTA's half at lane i); B's N columns are split alike, 0..N/2-1 in the even
+ * CTA's shared memory, N/2..N-1 in the odd's (as CUTLASS's 2x1SM atoms partition them).
+ * M = 128 (layout B, 64 rows a CTA) is not modelled: a located fault. */
+static int
+tc_mma_pair(Exec *x, Thread *t, const Inst *in, MmaKind k)
+{
+    Exec *px[2];
+    const char *why = pair_of(x, px, true);
+    if (why)
+        return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
+    uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
+    SimIdesc d;
+    bool rok = sim_tc_idesc_decode(id, &d);
+    uint32_t m = d.m;
+    d.m = d.m == 256 ? 128 : d.m == 128 ? 64 : d.m; /* a CTA's half, for the checks */
+    why = m == 128   ? "has M = 128: the pair's layout B (64 rows a CTA) is not modelled"
+          : m != 256 ? "has an M other than 128 or 256 (cta_group::2)"
+                     : idesc_problem(k, &d, rok);
+    if (why)
+        return sim_fault(x, t, in, "%s: instruction descriptor 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, id, why);
+    d.m = 128;
+    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff, hn = d.n / 2;
+    for (int c = 0; c < 2; c++) {
+        if (!tmem(px[c]))
+            return sim_fault(x, t, in, "out of memory");
+        if ((why = tmem_matrix_problem(px[c], 128, taddr, d.n)))
+            return sim_fault(x, t, in,
+                             "tcgen05.mma.cta_group::2: D (128 x %u) at 0x%08x in "
+                             "cluster CTA %u %s",
+                             d.n, taddr, px[c]->rank, why);
+    }
+    if (d.n % 16)
+        return sim_fault(x, t, in,
+                         "tcgen05.mma.cta_group::2: N = %u does not split in two "
+                         "halves of whole 8-column groups",
+                         d.n);
+    double *A = malloc((size_t)256 * K * sizeof *A), *B = malloc((size_t)d.n * K * sizeof *B);
+    int rc = EX_FAULT;
+    if (!A || !B) {
+        rc = sim_fault(x, t, in, "out of memory");
+        goto out;
+    }
+    bool a_tmem = in->o[1].kind == OPD_ADDR;
+    for (int c = 0; c < 2; c++) {
+        double *Ac = A + (size_t)c * 128 * K, *Bc = B + (size_t)c * hn * K;
+        if (!(a_tmem ? load_tmem_a(px[c], t, in, k, &d, (uint32_t)addr_of(x, t, &in->o[1]), K, Ac)
+                     : load_matrix(px[c], t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a,
+                                   128, K, Ac)) ||
+            !load_matrix(px[c], t, in, k, d.btype, opd_read(x, t, &in->o[2]), d.trans_b, hn, K, Bc))
+            goto out;
+    }
+    bool acc = pred_read(x, t, &in->o[4]);
+    for (int c = 0; c < 2; c++)
+        for (uint32_t i = 0; i < 128; i++)
+            for (uint32_t j = 0; j < d.n; j++)
+                mma_cell(k, &d, A, B, 128 * (uint32_t)c + i, j, K, acc,
+                         &px[c]->sm100->mem[(size_t)i * TMEM_COLS + col + j]);
+    x->st.tc_mma_ops++;
+    x->tc_fmas = 256.0 * d.n * K;
+    rc = EX_NEXT;
+out:
+    free(A);
+    free(B);
+    return rc;
+}
+
 int
 sim_ex_tcgen05_mma(Exec *x, Thread *t, const Inst *in)
 {
-    MmaKind k = in->op == OP_TC_MMA_F16    ? MK_F16
-                : in->op == OP_TC_MMA_TF32 ? MK_TF32
-                : in->op == OP_TC_MMA_I8   ? MK_I8
-                                           : MK_F8F6F4;
+    MmaKind k = in->op == OP_TC_MMA_F16 || in->op == OP_TC2_MMA_F16     ? MK_F16
+                : in->op == OP_TC_MMA_TF32 || in->op == OP_TC2_MMA_TF32 ? MK_TF32
+                : in->op == OP_TC_MMA_I8 || in->op == OP_TC2_MMA_I8     ? MK_I8
+                                                                        : MK_F8F6F4;
+    if (in->op >= OP_TC2_MMA_F16 && in->op <= OP_TC2_MMA_I8)
+        return tc_mma_pair(x, t, in, k);
     uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
     SimIdesc d;
     bool rok = sim_tc_idesc_decode(id, &d);
@@ -664,27 +773,247 @@ sim_tc_scale_value(bool ue4m3, uint8_t bits)
     return bits & 0x80 ? NAN : sim_tc_elem_value(0, bits); /* the sign bit must be clear */
 }
 
-/* Decoded and checked; the product itself waits for the scale factors' tensor-memory
- * layout (9.7.16.10.7), which is not modelled: a located fault, never a guess. */
+bool
+sim_tc_idesc_bs_decode(uint32_t d, bool mxf4, SimIdescBs *o)
+{
+    o->sparse = d >> 2 & 1;
+    o->sfb_id = d >> 4 & 3;
+    o->atype = d >> 7 & 7;
+    o->btype = d >> 10 & (mxf4 ? 3 : 7);
+    o->neg_a = d >> 13 & 1;
+    o->neg_b = d >> 14 & 1;
+    o->trans_a = d >> 15 & 1;
+    o->trans_b = d >> 16 & 1;
+    o->n = (d >> 17 & 63) << 3;
+    o->ue8m0 = d >> 23 & 1;
+    o->m = (d >> 27 & 3) << 7;
+    o->sfa_id = d >> 29 & 3;
+    o->k96 = mxf4 ? d >> 31 & 1 : 0;
+    uint32_t reserved = 3u | 1u << 3 | 1u << 6 | 7u << 24 | (mxf4 ? 1u << 12 : 1u << 31);
+    return !(d & reserved);
+}
+
+/* A block-scaled mma's kind: K an instruction, scale factors a row (scale_vec::NX) */
+typedef struct {
+    bool mxf4;       /* kind::mxf4 / mxf4nvf4: E2M1 packed two to a byte, K = 64 */
+    uint32_t K, nsf; /* elements along K; scale factors a row, each for K / nsf of them */
+    unsigned fa, fb; /* the element formats, as sim_tc_elem_value's codes */
+} BsKind;
+
+/* Why descriptor d cannot run as this kind here, or NULL [Tables 43-44, 54-55]. */
+static const char *
+bs_idesc_problem(const BsKind *k, const SimIdescBs *d, bool reserved_ok)
+{
+    if (!reserved_ok)
+        return "sets a reserved bit";
+    if (d->sparse)
+        return "asks for sparsity, which needs tcgen05.mma.sp";
+    if (d->k96)
+        return "asks for K = 96 (not modelled)";
+    bool fmt_ok = k->mxf4 ? d->atype == 1 && d->btype == 1
+                          : d->atype <= 5 && d->atype != 2 && d->btype <= 5 && d->btype != 2;
+    if (!fmt_ok)
+        return k->mxf4 ? "has A/B formats other than E2M1 (1)"
+                       : "has A/B formats outside E4M3, E5M2, E2M3, E3M2, E2M1";
+    if (!d->ue8m0 && k->nsf != 4)
+        return "asks for UE4M3 scale factors, which need kind::mxf4nvf4.scale_vec::4X";
+    if ((k->mxf4 || d->atype > 1) && d->trans_a)
+        return "transposes a 4- or 6-bit A (MN-major needs 8-bit formats)";
+    if ((k->mxf4 || d->btype > 1) && d->trans_b)
+        return "transposes a 4- or 6-bit B (MN-major needs 8-bit formats)";
+    if (d->sfa_id % k->nsf || d->sfb_id % k->nsf)
+        return "has a scale factor ID the scale vector does not allow (1X: 0-3, 2X: 0 or 2, 4X: "
+               "0)";
+    if (d->m != 128)
+        return "has an M other than 128 (cta_group::1)";
+    if (d->n < 8)
+        return "has an N below 8";
+    return NULL;
+}
+
+/* Element k of row r (an A row or a B column) in shared memory through descriptor s.  8-bit
+ * formats: one byte (K- or MN-major).  kind::mxf8f6f4's 6- and 4-bit formats [9.7.16.10.4.4]:
+ * each 16 consecutive elements packed in the low 12 or 8 bytes of a 16-byte piece (the
+ * rest padding), the first in the low bits, the pieces where 16 8-bit elements would be.
+ * kind::mxf4 / mxf4nvf4 [9.7.16.10.4.6]: two to a byte, no padding, the first in the low
+ * nibble.  The 16-byte pieces are whole in every canonical layout, swizzled or not. */
+static bool
+bs_elem_smem(Exec *x, Thread *t, const Inst *in, const BsKind *k, unsigned fmt, const SimSdesc *s,
+             bool mn, uint32_t r, uint32_t kk, double *out)
+{
+    if (k->mxf4) {
+        const uint8_t *p =
+            mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk / 2, 1), 1, 1, false);
+        if (!p)
+            return false;
+        *out = sim_tc_elem_value(5, (uint8_t)(*p >> 4 * (kk % 2) & 15));
+        return true;
+    }
+    if (fmt <= 1) {
+        const uint8_t *p =
+            mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, mn, r, kk, 1), 1, 1, false);
+        if (!p)
+            return false;
+        *out = sim_tc_elem_value(fmt, *p);
+        return true;
+    }
+    uint32_t bits = fmt == 5 ? 4 : 6, i = kk % 16;
+    const uint8_t *p =
+        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk - i, 1), 16, 16, false);
+    if (!p)
+        return false;
+    uint32_t bit = bits * i, v = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
+    *out = sim_tc_elem_value(fmt, (uint8_t)(v >> bit % 8 & ((1u << bits) - 1)));
+    return true;
+}
+
+static bool
+bs_load_smem(Exec *x, Thread *t, const Inst *in, const BsKind *k, unsigned fmt, uint64_t desc,
+             bool mn, uint32_t rows, double *out)
+{
+    SimSdesc s;
+    bool ok = sim_tc_sdesc_decode(desc, &s);
+    const char *why = !ok              ? "has a bad fixed field or swizzle mode"
+                      : s.base_offset  ? "has a non-zero base offset (not modelled)"
+                      : s.lbo_absolute ? "uses the absolute leading-dimension mode (not modelled)"
+                      : s.swizzle_mode == 1 ? "uses 128B swizzle with 32B atoms (not modelled)"
+                                            : NULL;
+    if (why)
+        return sim_fault(x, t, in, "%s: shared memory descriptor 0x%016llx %s",
+                         sim_op_table[in->op].mnemonic, (unsigned long long)desc, why) != EX_FAULT;
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t kk = 0; kk < k->K; kk++)
+            if (!bs_elem_smem(x, t, in, k, fmt, &s, mn, r, kk, &out[r * k->K + kk]))
+                return false;
+    return true;
+}
+
+/* A (128 x K) from tensor memory: row i at lane i, its 32 bytes from the address's column,
+ * little-endian: 8-bit formats a byte each, kind::mxf4's E2M1 two to a byte (low nibble
+ * first, 9.7.16.10.4.5).  mxf8f6f4's 6- and 4-bit A in 8-bit containers (9.7.16.10.4.3) is
+ * a located fault: the containers' bit positions are only drawn in the ISA's figures. */
+static bool
+bs_load_tmem_a(Exec *x, Thread *t, const Inst *in, const BsKind *k, uint32_t a, double *out)
+{
+    const char *why = !k->mxf4 && k->fa > 1
+                          ? "holds 6- or 4-bit elements in 8-bit containers (not modelled)"
+                          : tmem_matrix_problem(x, 128, a, 8);
+    if (why)
+        return sim_fault(x, t, in, "%s: A in tensor memory at 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, a, why) != EX_FAULT;
+    for (uint32_t r = 0; r < 128; r++) {
+        const uint32_t *row = &x->sm100->mem[(size_t)r * TMEM_COLS + (a & 0xffff)];
+        for (uint32_t kk = 0; kk < k->K; kk++) {
+            uint32_t byte = k->mxf4 ? kk / 2 : kk;
+            uint8_t b = (uint8_t)(row[byte / 4] >> 8 * (byte % 4));
+            out[r * k->K + kk] = k->mxf4 ? sim_tc_elem_value(5, (uint8_t)(b >> 4 * (kk % 2) & 15))
+                                         : sim_tc_elem_value(k->fa, b);
+        }
+    }
+    return true;
+}
+
+/* The scale factors of `rows` rows (A's M rows or B's N columns) at tensor-memory address a
+ * [9.7.16.10.7.2-3]: row r's are bytes id .. id + nsf - 1 of the cell at lane r % 32 and
+ * column (a's column) + r / 32, duplicated in all four 32-lane partitions (lanes
+ * r % 32 + 32 p), which the ISA requires: copies that differ fault. */
+static bool
+bs_load_scales(Exec *x, Thread *t, const Inst *in, const char *which, uint32_t a, uint32_t rows,
+               uint32_t nsf, uint32_t id, bool ue4m3, double *out)
+{
+    uint32_t col = a & 0xffff, ncols = (rows + 31) / 32;
+    const char *why = a >> 16                          ? "is not at lane 0 (not modelled)"
+                      : !cols_allocated(x, col, ncols) ? "covers columns that are not all allocated"
+                                                       : NULL;
+    if (why)
+        return sim_fault(x, t, in, "%s: the scale factors of %s at 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, which, a, why) != EX_FAULT;
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t j = 0; j < nsf; j++) {
+            uint32_t sh = 8 * (id + j), c = col + r / 32, b[4];
+            for (uint32_t p = 0; p < 4; p++)
+                b[p] = x->sm100->mem[(size_t)(r % 32 + 32 * p) * TMEM_COLS + c] >> sh & 0xff;
+            if (b[1] != b[0] || b[2] != b[0] || b[3] != b[0])
+                return sim_fault(x, t, in,
+                                 "%s: scale factor %u of %s row %u (column %u, byte %u) differs "
+                                 "between the lanes %u, %u, %u, %u: the ISA needs it duplicated "
+                                 "in all four lane partitions (9.7.16.10.7)",
+                                 sim_op_table[in->op].mnemonic, j, which, r, c, id + j, r % 32,
+                                 r % 32 + 32, r % 32 + 64, r % 32 + 96) != EX_FAULT;
+            out[r * nsf + j] = sim_tc_scale_value(ue4m3, (uint8_t)b[0]);
+        }
+    return true;
+}
+
+/* Block-scaled tcgen05.mma [9.7.16.10.7]: D (f32) (+)= (A x scale_A)(B x scale_B), the
+ * products of the dequantized elements summed in double and rounded once. */
 int
 sim_ex_tcgen05_mma_bs(Exec *x, Thread *t, const Inst *in)
 {
-    uint32_t id = (uint32_t)opd_read(x, t, &in->o[3]);
-    return sim_fault(x, t, in,
-                     "%s.scale_vec::%uX (instruction descriptor 0x%08x): the scale factors' "
-                     "tensor-memory layout is not modelled by the simulator",
-                     sim_op_table[in->op].mnemonic, in->num, id);
+    BsKind k = { .mxf4 = in->op != OP_TC_MMA_MXF8F6F4, .nsf = in->num };
+    k.K = k.mxf4 ? 64 : 32;
+    uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
+    SimIdescBs d;
+    bool rok = sim_tc_idesc_bs_decode(id, k.mxf4, &d);
+    const char *why = bs_idesc_problem(&k, &d, rok);
+    if (why)
+        return sim_fault(x, t, in, "%s.scale_vec::%uX: instruction descriptor 0x%08x %s",
+                         sim_op_table[in->op].mnemonic, in->num, id, why);
+    k.fa = k.mxf4 ? 5 : d.atype, k.fb = k.mxf4 ? 5 : d.btype;
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory");
+    if ((why = tmem_matrix_problem(x, 128, taddr, d.n)))
+        return sim_fault(x, t, in, "%s: D (128 x %u) at 0x%08x %s", sim_op_table[in->op].mnemonic,
+                         d.n, taddr, why);
+    double *A = malloc((size_t)128 * k.K * sizeof *A), *B = malloc((size_t)d.n * k.K * sizeof *B);
+    double *SA = malloc((size_t)128 * k.nsf * sizeof *SA),
+           *SB = malloc((size_t)d.n * k.nsf * sizeof *SB);
+    int rc = EX_FAULT;
+    if (!A || !B || !SA || !SB) {
+        rc = sim_fault(x, t, in, "out of memory");
+        goto out;
+    }
+    bool a_tmem = in->o[1].kind == OPD_ADDR;
+    if (!(a_tmem
+              ? bs_load_tmem_a(x, t, in, &k, (uint32_t)addr_of(x, t, &in->o[1]), A)
+              : bs_load_smem(x, t, in, &k, k.fa, opd_read(x, t, &in->o[1]), d.trans_a, 128, A)) ||
+        !bs_load_smem(x, t, in, &k, k.fb, opd_read(x, t, &in->o[2]), d.trans_b, d.n, B) ||
+        !bs_load_scales(x, t, in, "A", (uint32_t)addr_of(x, t, &in->o[4]), 128, k.nsf, d.sfa_id,
+                        !d.ue8m0, SA) ||
+        !bs_load_scales(x, t, in, "B", (uint32_t)addr_of(x, t, &in->o[5]), d.n, k.nsf, d.sfb_id,
+                        !d.ue8m0, SB))
+        goto out;
+    bool acc = pred_read(x, t, &in->o[6]);
+    uint32_t blk = k.K / k.nsf, col = taddr & 0xffff;
+    double sa = d.neg_a ? -1 : 1, sb = d.neg_b ? -1 : 1;
+    for (uint32_t i = 0; i < 128; i++)
+        for (uint32_t j = 0; j < d.n; j++) {
+            uint32_t *w = &x->sm100->mem[(size_t)i * TMEM_COLS + col + j];
+            double s = acc ? (double)f32_of(*w) : 0;
+            for (uint32_t kk = 0; kk < k.K; kk++)
+                s += sa * A[i * k.K + kk] * SA[i * k.nsf + kk / blk] * sb * B[j * k.K + kk] *
+                     SB[j * k.nsf + kk / blk];
+            *w = bits_of_f32((float)s);
+        }
+    x->st.tc_mma_ops++;
+    x->tc_fmas = 128.0 * d.n * k.K;
+    rc = EX_NEXT;
+out:
+    free(A);
+    free(B);
+    free(SA);
+    free(SB);
+    return rc;
 }
 
-/* cta_group::2 [9.7.16.6]: a CTA pair shares an mma's A/B halves and accumulators across
- * two CTAs' memories, which needs the pair's CTAs run together; the simulator runs a
- * cluster's CTAs one after another. */
+/* cta_group::2 forms not modelled [9.7.16.5]: the block-scaled mmas of a pair and
+ * tcgen05.cp into both CTAs' tensor memory (where each half's source lies is not modelled). */
 int
 sim_ex_tcgen05_pair(Exec *x, Thread *t, const Inst *in)
 {
     return sim_fault(x, t, in,
-                     "'%s': CTA pairs (cta_group::2) are not modelled: the simulator runs a "
-                     "cluster's CTAs one after another",
+                     "'%s': this cta_group::2 form (block-scaled or sparse mma, tcgen05.cp) is "
+                     "not modelled by the simulator",
                      sim_op_table[in->op].mnemonic);
 }
 
@@ -696,7 +1025,8 @@ sim_ex_tcgen05_pair(Exec *x, Thread *t, const Inst *in)
  *   64x128b ::02_13     row r -> lanes r and r + 64 (warps 0 and 2, 1 and 3 alike)
  *   64x128b ::01_23     rows 0..31 -> warps 0 and 1, rows 32..63 -> warps 2 and 3
  *   32x128b .warpx4     row r -> lanes r, r + 32, r + 64, r + 96
- * tcgen05.shift: not modelled (a located fault). ---- */
+ * optionally decompressing 16 6- or 4-bit elements of a 16-byte piece to 16 bytes; and
+ * tcgen05.shift. ---- */
 
 static uint32_t
 cp_lanes(const Inst *in, uint32_t r, uint32_t lanes[4])
@@ -722,11 +1052,68 @@ cp_lanes(const Inst *in, uint32_t r, uint32_t lanes[4])
     }
 }
 
+/* tcgen05.shift.cta_group::1.down [taddr] [9.7.16.9.3]: "shifting of 32-byte elements
+ * downwards across all the rows, except the last, by one row"; taddr's lane a multiple of
+ * 32.  Read here as: the 8 columns (32 bytes) from taddr's column, in the lanes from
+ * taddr's lane to lane 127, move down one lane (lane l + 1 takes lane l's cells), the last
+ * lane's cells are lost and the first lane keeps its own (the ISA does not say what it
+ * receives). */
+static int
+tc_shift(Exec *x, Thread *t, const Inst *in)
+{
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), lane = a >> 16, col = a & 0xffff;
+    if (lane % 32 || lane >= TMEM_LANES)
+        return sim_fault(x, t, in, "tcgen05.shift at lane %u: the lane must be 0, 32, 64 or 96",
+                         lane);
+    if (!tmem(x))
+        return sim_fault(x, t, in, "out of memory");
+    if (!cols_allocated(x, col, 8))
+        return sim_fault(x, t, in, "tcgen05.shift of columns %u to %u, which are not all allocated",
+                         col, col + 7);
+    for (uint32_t l = TMEM_LANES - 1; l > lane; l--)
+        memcpy(&x->sm100->mem[(size_t)l * TMEM_COLS + col],
+               &x->sm100->mem[(size_t)(l - 1) * TMEM_COLS + col], 8 * sizeof(uint32_t));
+    return EX_NEXT;
+}
+
+/* Destination byte b of row r: the source byte, or with .b8x16.b6x16_p32 / .b4x16_p64
+ * [9.7.16.9.1.1-2] element b % 16 of the 16-byte source piece holding 16 elements of 6 or
+ * 4 bits (then 4 or 8 bytes of padding), the first in the low bits, each element put in
+ * the low bits of its byte, the high bits zero (the 8-bit containers of cvt's .e2m3x2 /
+ * .e3m2x2, 9.7.9.21: the ISA draws tcgen05's containers only as figures). */
+static bool
+cp_byte(Exec *x, Thread *t, const Inst *in, const SimSdesc *s, uint32_t r, uint32_t b, uint8_t *v)
+{
+    uint32_t bits = in->num, i = b % 16;
+    const uint8_t *p =
+        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, bits ? b - i : b, 1),
+                   bits ? 16 : 1, bits ? 16 : 1, false);
+    if (!p)
+        return false;
+    if (!bits) {
+        *v = *p;
+        return true;
+    }
+    uint32_t bit = bits * i, w = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
+    *v = (uint8_t)(w >> bit % 8 & ((1u << bits) - 1));
+    return true;
+}
+
 int
 sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
 {
     if (in->op == OP_TC_SHIFT)
-        return sim_fault(x, t, in, "tcgen05.shift is not modelled by the simulator");
+        return tc_shift(x, t, in);
+    if (in->op == OP_TC2_SHIFT) { /* in both CTAs of the pair [9.7.16.9.3] */
+        Exec *px[2];
+        const char *why = pair_of(x, px, true);
+        if (why)
+            return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
+        for (int c = 0; c < 2; c++)
+            if (tc_shift(px[c], t, in) != EX_NEXT)
+                return EX_FAULT;
+        return EX_NEXT;
+    }
     static const uint32_t rows_of[] = { 128, 4, 128, 64, 32 }, bytes_of[] = { 32, 32, 16, 16, 16 };
     uint32_t R = rows_of[in->shape - SH_CP_128X256B], B = bytes_of[in->shape - SH_CP_128X256B];
     uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), col = a & 0xffff;
@@ -752,13 +1139,12 @@ sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
     for (uint32_t r = 0; r < R; r++) {
         uint32_t lanes[4], nl = cp_lanes(in, r, lanes);
         for (uint32_t b = 0; b < B; b++) {
-            const uint8_t *p =
-                mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(&s, false, r, b, 1), 1, 1, false);
-            if (!p)
+            uint8_t v;
+            if (!cp_byte(x, t, in, &s, r, b, &v))
                 return EX_FAULT;
             for (uint32_t l = 0; l < nl; l++) {
                 uint32_t *w = &x->sm100->mem[(size_t)lanes[l] * TMEM_COLS + col + b / 4];
-                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)*p << 8 * (b % 4);
+                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)v << 8 * (b % 4);
             }
         }
     }
@@ -771,5 +1157,24 @@ sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
 int
 sim_ex_tcgen05_commit(Exec *x, Thread *t, const Inst *in)
 {
-    return sim_mbar_arrive_one(x, t, in, &in->o[0]);
+    if (in->op != OP_TC2_COMMIT)
+        return sim_mbar_arrive_one(x, t, in, &in->o[0]);
+    Exec *px[2];
+    const char *why = pair_of(x, px, true);
+    if (why)
+        return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
+    if (in->sub != SUB_MCAST_CLUSTER) /* the mbarrier of the issuing CTA */
+        return sim_mbar_arrive_one(x, t, in, &in->o[0]);
+    /* .multicast::cluster: one arrive on the mbarrier at the same offset in every CTA of
+     * the 16-bit mask, bit r for %cluster_ctarank r [9.7.16.12.1] */
+    uint32_t mask = (uint32_t)opd_read(x, t, &in->o[1]) & 0xffff;
+    if (mask >> x->ncluster)
+        return sim_fault(x, t, in,
+                         "tcgen05.commit multicast mask 0x%04x names CTAs beyond the "
+                         "cluster's %u",
+                         mask, x->ncluster);
+    for (uint32_t r = 0; r < x->ncluster; r++)
+        if (mask >> r & 1 && sim_mbar_arrive_in(x, t, in, &in->o[0], x->cluster[r]) != EX_NEXT)
+            return EX_FAULT;
+    return EX_NEXT;
 }

@@ -205,6 +205,17 @@ sim_ex_mbar(Exec *x, Thread *t, const Inst *in)
         return sim_fault(x, t, in, "'%s' needs an [address] operand", sim_op_table[op].mnemonic);
     if (!smem_addr(x, t, in, in->space, &in->o[ai], 8, 8, &off))
         return EX_FAULT;
+    if (x->cluster && off >> SHARED_CTA_SHIFT) { /* another CTA's mbarrier (mapa) */
+        bool remote = op == OP_MBAR_ARRIVE || op == OP_MBAR_ARR_TX || op == OP_MBAR_DROP ||
+                      op == OP_MBAR_DROP_TX || op == OP_MBAR_EXPECT || op == OP_MBAR_COMPLETE;
+        if (!remote)
+            return sim_fault(x, t, in,
+                             "'%s' on another CTA's mbarrier (shared::cluster address 0x%x): "
+                             "only arrive, expect_tx and complete_tx reach one",
+                             sim_op_table[op].mnemonic, off);
+        x = x->cluster[(off >> SHARED_CTA_SHIFT) - 1]; /* smem_addr checked the rank */
+        off &= (1u << SHARED_CTA_SHIFT) - 1;
+    }
     if (op == OP_MBAR_INIT) {
         uint64_t n = opd_read(x, t, &in->o[1]) & 0xffffffffu;
         Mbar *b = mbar_create(x, off);
@@ -407,6 +418,12 @@ sim_dec_bulk(Decoder *d, Inst *in)
               : in->o[0].kind != OPD_ADDR || in->nopd < 4 || in->o[3].kind != OPD_ADDR)
         return dec_error(d, "cp.async.bulk.tensor needs %s",
                          store ? "[tensorMap, {...}], [src]" : "[dst], [tensorMap, {...}], [mbar]");
+    if (in->sub == SUB_MCAST_CLUSTER) { /* [dst], [map, {..}], [mbar], ctaMask */
+        if (store || in->nopd != 5)
+            return dec_error(d, "cp.async.bulk.tensor .multicast::cluster needs [dst], "
+                                "[tensorMap, {...}], [mbar], ctaMask");
+        d->opty[4] = TY_B16;
+    }
     return true;
 }
 
@@ -419,8 +436,35 @@ swizzle_addr(uint32_t a, unsigned mode)
     return a ^ (((a >> 7) & (span / 16 - 1)) << 4);
 }
 
+/* A tensor copy (to: the CTA whose shared memory and mbarrier a load fills: x, or a
+ * cluster CTA of a .multicast::cluster load). */
+static int tensor_copy_to(Exec *x, Thread *t, const Inst *in, Exec *to);
+
 static int
 tensor_copy(Exec *x, Thread *t, const Inst *in)
+{
+    if (in->sub != SUB_MCAST_CLUSTER)
+        return tensor_copy_to(x, t, in, x);
+    /* .multicast::cluster [PTX 9.7.9.25.5.1]: the box to the same shared offset, and its
+     * complete_tx to the mbarrier at the same offset, in every CTA of the 16-bit mask */
+    uint32_t mask = (uint32_t)opd_read(x, t, &in->o[4]) & 0xffff, n = x->cluster ? x->ncluster : 1;
+    if (!x->cluster && mask != 1)
+        return sim_fault(x, t, in,
+                         "multicast tensor copy to CTA mask 0x%04x: the simulator runs this "
+                         "kernel's cluster CTAs one after another (under the timing model, or "
+                         "in clusters of one CTA)",
+                         mask);
+    if (mask >> n)
+        return sim_fault(x, t, in, "multicast CTA mask 0x%04x names CTAs beyond the cluster's %u",
+                         mask, n);
+    for (uint32_t r = 0; r < n; r++)
+        if (mask >> r & 1 && tensor_copy_to(x, t, in, x->cluster ? x->cluster[r] : x) != EX_NEXT)
+            return EX_FAULT;
+    return EX_NEXT;
+}
+
+static int
+tensor_copy_to(Exec *x, Thread *t, const Inst *in, Exec *to)
 {
     bool store = (in->flags & F_BULKGRP) != 0;
     const Opd *mo = &in->o[store ? 0 : 1], *co = &in->o[store ? 1 : 2];
@@ -472,7 +516,7 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
                         uint32_t pa = swizzle_addr((uint32_t)la, m.swizzle);
                         if (la >= WIN_SIZE)
                             return sim_fault(x, t, in, "tensor box leaves shared memory");
-                        uint8_t *sp = mem_access(x, t, in, SP_SHARED, pa, m.esize, 1, !store);
+                        uint8_t *sp = mem_access(to, t, in, SP_SHARED, pa, m.esize, 1, !store);
                         if (!sp)
                             return EX_FAULT;
                         if (store) {
@@ -511,7 +555,7 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
         return EX_FAULT;
     if (x->tm)
         tm_bulk_mbar(x, boff);
-    return copy_complete_tx(x, t, in, boff, bytes) ? EX_NEXT : EX_FAULT;
+    return copy_complete_tx(to, t, in, boff, bytes) ? EX_NEXT : EX_FAULT;
 }
 
 int
@@ -937,16 +981,56 @@ sim_ex_setmaxnreg(Exec *x, Thread *t, const Inst *in)
 int
 sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o)
 {
+    return sim_mbar_arrive_in(x, t, in, o, x);
+}
+
+/* ... on the mbarrier at the same shared offset in CTA `to` of the cluster (a CTA pair's
+ * multicast commit): the threads parked on it there wake. */
+int
+sim_mbar_arrive_in(Exec *x, Thread *t, const Inst *in, const Opd *o, Exec *to)
+{
     uint32_t off;
     if (!smem_addr(x, t, in, in->space, o, 8, 8, &off))
         return EX_FAULT;
-    Mbar *b = mbar_live(x, t, in, off);
-    if (!b)
-        return EX_FAULT;
+    Mbar *b = mbar_find(to, off);
+    if (!b || !b->valid)
+        return sim_fault(x, t, in,
+                         "'%s' on shared offset 0x%x of cluster CTA %u, which holds no "
+                         "initialised mbarrier (mbarrier.init it first)",
+                         sim_op_table[in->op].mnemonic, off, to->rank);
     if (b->pending < 1)
         return sim_fault(x, t, in, "'%s' on an mbarrier with no pending arrivals",
                          sim_op_table[in->op].mnemonic);
     b->pending--;
-    settle(x, b);
+    settle(to, b);
+    return EX_NEXT;
+}
+
+/* mapa.shared::cluster.{u32,u64} d, a, r [PTX 9.7.9.23]: the address in the shared::cluster
+ * window of the variable at shared address a in the cluster's CTA of rank r.  With the
+ * cluster's CTAs run together (x->cluster) it is (r + 1) << SHARED_CTA_SHIFT | a's offset;
+ * in a cluster of one CTA, the offset itself.  Generic addresses are not modelled. */
+int
+sim_ex_mapa(Exec *x, Thread *t, const Inst *in)
+{
+    const Func *f = x->entry;
+    uint32_t n = f->cluster[0] ? f->cluster[0] * (f->cluster[1] ? f->cluster[1] : 1) *
+                                     (f->cluster[2] ? f->cluster[2] : 1)
+                               : 1;
+    uint64_t a = opd_read(x, t, &in->o[1]);
+    uint32_t r = (uint32_t)opd_read(x, t, &in->o[2]);
+    if (in->space != SP_SHARED)
+        return sim_fault(x, t, in,
+                         "mapa of a generic address is not modelled (mapa.shared::cluster "
+                         "is)");
+    if (r >= n)
+        return sim_fault(x, t, in, "mapa to CTA rank %u of a cluster of %u CTAs", r, n);
+    if (n > 1 && !x->cluster)
+        return sim_fault(x, t, in,
+                         "mapa in clusters of %u CTAs under the timing model, which runs a "
+                         "cluster's CTAs one after another",
+                         n);
+    uint64_t off = a & ((1u << SHARED_CTA_SHIFT) - 1);
+    reg_write(t, &in->o[0], x->cluster ? (uint64_t)(r + 1) << SHARED_CTA_SHIFT | off : off);
     return EX_NEXT;
 }

@@ -130,6 +130,21 @@ free_exec(Exec *x)
     sim_sm100_free(x);
 }
 
+/* Does the module reach across its cluster's CTAs (a cta_group::2 tcgen05 instruction,
+ * barrier.cluster, mapa, a multicast tensor copy)?  Then each cluster's CTAs run together. */
+static bool
+uses_pairs(const SimModule *m)
+{
+    for (uint32_t i = 0; i < m->ncode; i++) {
+        unsigned op = m->code[i].op;
+        if ((op >= OP_TC2_ALLOC && op <= OP_TC2_SHIFT) || op == OP_BAR_CL_ARRIVE ||
+            op == OP_BAR_CL_WAIT || op == OP_MAPA ||
+            (op == OP_BULK_TENSOR && m->code[i].sub == SUB_MCAST_CLUSTER))
+            return true;
+    }
+    return false;
+}
+
 static bool
 alloc_exec(Exec *x)
 {
@@ -233,7 +248,45 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
         }
         x.tm = tm_begin(&x, ctx->timing_gpu);
     }
+    /* CTA pairs: the cluster's other CTAs, each an Exec of its own, run with x */
+    uint32_t ncl = f->cluster[0] ? f->cluster[0] * (f->cluster[1] ? f->cluster[1] : 1) *
+                                       (f->cluster[2] ? f->cluster[2] : 1)
+                                 : 1;
+    Exec *peers = NULL, *cl[16];
+    if (ncl > 1 && ncl <= 16 && !x.tm && uses_pairs(m)) {
+        peers = calloc(ncl - 1, sizeof *peers);
+        bool ok = peers != NULL;
+        cl[0] = &x;
+        for (uint32_t i = 0; ok && i + 1 < ncl; i++) {
+            Exec *y = &peers[i];
+            *y = x;
+            y->th = NULL, y->regs = NULL, y->local = NULL, y->shared = NULL;
+            y->groups = NULL, y->occ = NULL, y->sm90 = NULL, y->sm100 = NULL;
+            memset(&y->st, 0, sizeof y->st);
+            ok = alloc_exec(y);
+            cl[i + 1] = y;
+        }
+        for (uint32_t i = 0; i < ncl; i++)
+            if (ok || i == 0)
+                cl[i]->cluster = cl, cl[i]->ncluster = ncl, cl[i]->rank = i;
+        if (!ok) {
+            for (uint32_t i = 0; peers && i + 1 < ncl; i++)
+                peers[i].params = NULL, free_exec(&peers[i]);
+            free(peers);
+            free_exec(&x);
+            return launch_error(ctx, "out of memory for a cluster of %u CTAs", ncl);
+        }
+    }
     r = exec_launch(&x);
+    for (uint32_t i = 0; peers && i + 1 < ncl; i++) { /* the cluster's counts together */
+        uint64_t *sum = (uint64_t *)&x.st;
+        const uint64_t *add = (const uint64_t *)&peers[i].st;
+        for (size_t k = 0; k < sizeof x.st / sizeof(uint64_t); k++)
+            sum[k] += add[k];
+        peers[i].params = NULL;
+        free_exec(&peers[i]);
+    }
+    free(peers);
     if (x.tm && r == SIM_OK) {
         tm_finish(&x, &ctx->timing, &ctx->timing_lines, &ctx->ntiming_lines);
         ctx->timing_valid = true;

@@ -151,7 +151,8 @@ typedef enum {
     SUB_SUBNORMAL,
     SUB_WARPX2_02_13, /* tcgen05.cp multicasts (sm_100a) */
     SUB_WARPX2_01_23,
-    SUB_WARPX4
+    SUB_WARPX4,
+    SUB_MCAST_CLUSTER /* tcgen05.commit.cta_group::2 .multicast::cluster (sm_100a) */
 } SubOp;
 /* SP_NONE is the generic space; SP_FRAME (internal) is the current call
  * frame, which lives in local memory: .local variables and .param
@@ -493,7 +494,7 @@ DecodeFn dec_arith, dec_shift, dec_setp, dec_slct, dec_mov, dec_cvt, dec_cvta, d
 /* ---- execution ---- */
 
 /* ST_MBAR: parked in mbarrier.try_wait until the barrier's phase moves (exec_sm90.c). */
-enum { ST_RUN, ST_BAR, ST_COLL, ST_SOFT, ST_EXIT, ST_MBAR };
+enum { ST_RUN, ST_BAR, ST_COLL, ST_SOFT, ST_EXIT, ST_MBAR, ST_CLBAR };
 
 typedef struct {
     uint32_t ret_pc, call_pc, local_base, func;
@@ -513,6 +514,7 @@ struct Thread {
     uint32_t tidv[3];
     uint32_t local_base;
     uint32_t wait_id, wait_mask;
+    uint32_t cl_phase; /* the barrier.cluster phase its last arrive completes */
     uint32_t yield_pc; /* pc of the last EX_YIELD, NOREG */
     uint32_t depth, func;
     uint32_t cp_group; /* number of committed cp.async groups */
@@ -584,6 +586,11 @@ struct Exec {
     double tc_fmas;         /* M x N x K of the last tcgen05.mma (timing.c) */
     Timing *tm;             /* timing model state, NULL when timing is off */
     uint32_t slice;         /* warp instructions run_warp runs before yielding (SLICE) */
+    /* CTA pairs: the cluster's CTAs, run together (NULL: CTAs one after another), and this
+     * CTA's index among them (%cluster_ctarank) */
+    Exec **cluster;
+    uint32_t ncluster, rank;
+    uint32_t clb_count, clb_phase; /* barrier.cluster (the cluster's first CTA's) */
 };
 
 SimResult exec_launch(Exec *x);
@@ -723,7 +730,7 @@ ExecFn ex_add, ex_sub, ex_mul, ex_mad, ex_mul24, ex_fma, ex_div, ex_rem, ex_abs,
     ex_copysign, ex_sfu, ex_testp, ex_dp4a, ex_logic, ex_lop3, ex_shift, ex_shf, ex_bfe, ex_bfi,
     ex_prmt, ex_bitcount, ex_setp, ex_set, ex_selp, ex_slct, ex_mov, ex_movpack, ex_movunpack,
     ex_cvt, ex_cvta, ex_isspacep, ex_ld, ex_st, ex_atom, ex_cpasync, ex_cpcommit, ex_cpwait, ex_nop,
-    ex_bra, ex_call, ex_ret, ex_exit, ex_trap, ex_bar, ex_coll, ex_activemask;
+    ex_bra, ex_call, ex_ret, ex_exit, ex_trap, ex_bar, ex_bar_cluster, ex_coll, ex_activemask;
 /* sm_90 (exec_sm90.c) */
 DecodeFn sim_dec_mbar, sim_dec_bulk, sim_dec_wgmma, sim_dec_setmaxnreg;
 ExecFn sim_ex_mbar, sim_ex_bulk, sim_ex_bulk_commit, sim_ex_bulk_wait, sim_ex_wgmma_mma,
@@ -733,6 +740,11 @@ void sim_sm90_free(Exec *x);
 int sim_sm90_deadlock(Exec *x, const Thread *t);
 /* one arrive on the initialised mbarrier at the shared [addr] operand o (tcgen05.commit) */
 int sim_mbar_arrive_one(Exec *x, Thread *t, const Inst *in, const Opd *o);
+int sim_mbar_arrive_in(Exec *x, Thread *t, const Inst *in, const Opd *o, Exec *to);
+/* mapa.shared::cluster: CTA r's shared offset o of a co-scheduled cluster is the address
+ * (r + 1) << SHARED_CTA_SHIFT | o, which mem_access reads in that CTA's shared memory */
+#define SHARED_CTA_SHIFT 24
+ExecFn sim_ex_mapa;
 /* sm_100a tcgen05 (exec_sm100.c) */
 DecodeFn sim_dec_tcgen05;
 ExecFn sim_ex_tcgen05_ldst, sim_ex_tcgen05_mma, sim_ex_tcgen05_commit, sim_ex_tcgen05_cp,
@@ -754,6 +766,15 @@ typedef struct {
     unsigned neg_a, neg_b, trans_a, trans_b, n, m, max_shift;
 } SimIdesc;
 bool sim_tc_idesc_decode(uint32_t d, SimIdesc *o);
+/* The block-scaled kinds' instruction descriptor, field by field [PTX ISA 9.1 Tables 43
+ * (kind::mxf8f6f4) and 44 (kind::mxf4, mxf4nvf4)]: sparse 2, sfb_id 4-5, atype 7-9, btype
+ * 10-12 (mxf4: 10-11), negate 13 / 14, transpose 15 / 16, N >> 3 17-22, ue8m0 23 (the scale
+ * type: UE8M0 1, UE4M3 0), M >> 7 27-28, sfa_id 29-30, k96 31 (mxf4 kinds: K = 96).  decode
+ * returns false when a reserved bit is set (0-1, 3, 6, 24-26; mxf4 kinds 12, mxf8f6f4 31). */
+typedef struct {
+    unsigned sparse, sfb_id, atype, btype, neg_a, neg_b, trans_a, trans_b, n, ue8m0, m, sfa_id, k96;
+} SimIdescBs;
+bool sim_tc_idesc_bs_decode(uint32_t d, bool mxf4, SimIdescBs *o);
 /* The shared memory descriptor [Table 40]: byte values (start, lbo, sbo), the raw
  * fields, and span: the swizzle's bytes (0 none); decode returns false when a fixed
  * field is wrong or the swizzle mode is 3, 5 or 7. */

@@ -3,9 +3,8 @@
  * (PTX ISA 9.1 5.2.5; OCP Microscaling Formats (MX) v1.0, section 5.3) as the simulator
  * decodes them, against values listed here from the OCP tables: every E2M1 code, and for
  * E2M3, E3M2, E4M3, E5M2, UE8M0 and UE4M3 the zero, smallest subnormal, one, largest
- * normal and the special codes.  And the located faults of a block-scaled mma, whose
- * scale-factor layout in tensor memory the simulator does not model, and of a CTA pair's
- * tcgen05 instruction (cta_group::2).
+ * normal and the special codes.  And the located faults of a block-scaled mma whose D is
+ * not allocated (the mma itself: test_sim_tcgen05_bs.c).
  */
 #include "sim/simint.h"
 #include "tests/sim/simtest.h"
@@ -93,13 +92,6 @@ static const char *const bs_ptx =
     "  tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.scale_vec::4X [%r1], %rd1, %rd1, "
     "%r3, [%r1], [%r1], %p1;\n  ret;\n}\n";
 
-/* a CTA pair's allocation: a located fault (cluster CTAs run one after another here) */
-static const char *const pair_ptx =
-    ".version 8.6\n.target sm_100a\n.address_size 64\n"
-    ".visible .entry k()\n.explicitcluster\n.reqnctapercluster 2, 1, 1\n{\n"
-    "  .reg .b32 %r<4>;\n  .shared .align 4 .b32 slot;\n  mov.u32 %r1, slot;\n"
-    "  tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 [%r1], 32;\n  ret;\n}\n";
-
 int
 main(void)
 {
@@ -108,10 +100,8 @@ main(void)
     test_scales();
     SimCtx *ctx = sim_create();
     launch_fails(ctx, load_entry(ctx, bs_ptx, "k"), 1, 32, NULL,
-                 "kind::mxf4nvf4.block_scale.scale_vec::4X (instruction descriptor 0x08100480): "
-                 "the scale factors' tensor-memory layout is not modelled");
-    launch_fails(ctx, load_entry(ctx, pair_ptx, "k"), 2, 32, NULL,
-                 "'tcgen05.alloc.cta_group::2': CTA pairs (cta_group::2) are not modelled");
+                 "kind::mxf4nvf4.block_scale: D (128 x 64) at 0x00000000 covers columns that are "
+                 "not all allocated");
     sim_destroy(ctx);
     return test_exit("test_sim_tcgen05_formats");
 }
