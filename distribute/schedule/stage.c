@@ -389,9 +389,8 @@ typedef struct PlanScan {
     Ctx *c;
     OpId func;
     struct StagePlan *p;
-    int64_t other;   /* bytes of the kernel's own workgroup buffers */
-    OpId said_once;  /* the last loop whose one trip was judged (one remark each) */
-    bool said_stage; /* and the verdict: staged all the same (direct loads too wasteful) */
+    int64_t other;  /* bytes of the kernel's own workgroup buffers */
+    OpId said_once; /* the last loop whose one trip was judged (one remark each) */
 } PlanScan;
 
 /* The trip count of scf.for `loop` when its bounds and step are constants, else -1. */
@@ -406,77 +405,16 @@ static_trips(Ctx *c, OpId loop)
     return ub <= lb ? 0 : (ub - lb + step - 1) / step;
 }
 
-/* Warp 0's direct loads of candidate read o, as read_tiles would issue them (its
- * layout's runs along the row, up to 16 bytes each, one request per run start): the
- * 32-byte sectors they touch and the fewest that hold their bytes, added to sec and
- * ideal.  False where that is not known (a transposed read, a dynamic row length). */
-static bool
-direct_sectors(Ctx *c, OpId o, const Staged *s, int64_t *sec, int64_t *ideal)
-{
-    NestedLayout l;
-    const Type *mt = type_get(c->m, value_type(c->m, op_get(c->m, o)->args[0]));
-    int64_t row = mt->shape[mt->rank - 1], es = (type_bitwidth(s->elem) + 7) / 8, w = 1;
-    if (s->tr || row == DIM_DYNAMIC || !result_layout(c, o, 0, &l) || l.rank != 2)
-        return false;
-    while (w * 2 <= l.element_tile[1] && w * 2 * es <= 16 && l.element_tile[1] % (w * 2) == 0)
-        w *= 2;
-    for (int64_t k = 0; k < layout_num_slots(&l); k++) {
-        int64_t b[LAYOUT_MAX_RANK], ot[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK], x[LAYOUT_MAX_RANK];
-        layout_slot_unpack(&l, k, b, ot, e);
-        if (e[1] % w != 0)
-            continue;
-        int64_t at[32], n = 0, nsec = 0, first[32];
-        for (int64_t lane = 0; lane < 32; lane++) {
-            layout_element_of(&l, 0, lane, k, x);
-            int64_t a = (x[0] * row + x[1]) * es, j = 0, q = 0;
-            while (j < n && at[j] != a)
-                j++;
-            if (j == n)
-                at[n++] = a; /* lanes reading the same run read it once */
-            else
-                continue;
-            while (q < nsec && first[q] != a / 32)
-                q++;
-            if (q == nsec)
-                first[nsec++] = a / 32; /* a run of w * es <= 16 bytes at a multiple of
-                                           its size stays in one sector */
-        }
-        *sec += nsec;
-        *ideal += (n * w * es + 31) / 32;
-    }
-    return true;
-}
-
-/* The sector efficiency of the direct loads of loop's staging candidates, in
- * thousandths, or -1 where one of them is not known. */
-static int64_t
-direct_efficiency(PlanScan *ps, OpId loop)
-{
-    Module *m = ps->c->m;
-    const Block *body = block_get(m, op_entry_block(m, loop, 0));
-    int64_t sec = 0, ideal = 0;
-    for (uint32_t i = 0; i < body->ops.n; i++) {
-        OpId o = body->ops.items[i];
-        Staged s;
-        if (op_get(m, o)->kind != OP_TRANSFER_READ || !candidate(ps->c, o, ps->func, &s) ||
-            pipeline_loop(ps->c, o, &s) != loop)
-            continue;
-        if (!direct_sectors(ps->c, o, &s, &sec, &ideal))
-            return -1;
-    }
-    return sec ? ideal * 1000 / sec : -1;
-}
-
 /*
  * The cost rule: staging pays by overlapping the copies of later iterations with this
  * one's mma ops.  A loop that runs at most once has nothing to overlap, and its
  * prologue (cp.async, commit, wait, barrier, ldmatrix) costs more than the direct
  * fragment loads it replaces (a 64x64 tile at K = 32 in one step of 32: 4500 modeled
- * A100 cycles staged, 4271 not; docs/staging.md), so its reads keep the direct loads,
- * unless those are under 50% sector-efficient: then they move more than twice the
- * sectors of the staged 16-byte copies (which fill whole sectors), and a kernel of many
- * workgroups pays that in memory traffic, so the loop is staged all the same.  A loop
- * of unknown trip count, or of two or more, is staged.
+ * A100 cycles staged, 4271 not; docs/staging.md), so its reads keep the direct loads.
+ * A loop of unknown trip count, or of two or more, is staged.  (The direct loads move
+ * twice the sectors of the 16-byte copies: a fragment row is 4 lanes x 4 bytes, half a
+ * sector, and no 16-bit fragment layout that ldmatrix loads does worse, so sector
+ * efficiency never tips the rule and is not weighed.)
  */
 static bool
 worth_staging(PlanScan *ps, OpId loop)
@@ -484,33 +422,16 @@ worth_staging(PlanScan *ps, OpId loop)
     int64_t trips = static_trips(ps->c, loop);
     if (trips < 0 || trips >= 2)
         return true;
-    if (ps->said_once == loop)
-        return ps->said_stage;
-    int64_t eff = direct_efficiency(ps, loop);
+    if (ps->said_once == loop || !ps->c->opt.remarks)
+        return false;
     ps->said_once = loop;
-    ps->said_stage = eff >= 0 && eff < 500;
-    if (!ps->c->opt.remarks)
-        return ps->said_stage;
-    char effs[96] = "";
-    if (eff >= 0)
-        snprintf(effs, sizeof effs,
-                 "; its direct loads would be %" PRId64 ".%" PRId64 "%% sector-efficient", eff / 10,
-                 eff % 10);
-    if (ps->said_stage)
-        diag_remark(ps->c->d, op_get(ps->c->m, loop)->loc,
-                    "'scf.for' runs %" PRId64 " time%s, but its contract operands are staged "
-                    "through shared memory all the same%s, under the 50%% below which they "
-                    "move more than twice the sectors of the 16-byte copies",
-                    trips, trips == 1 ? "" : "s", effs);
-    else
-        diag_remark(ps->c->d, op_get(ps->c->m, loop)->loc,
-                    "'scf.for' runs %" PRId64 " time%s: its contract operands are read straight "
-                    "into the mma.sync fragments, not staged through shared memory (with no later "
-                    "iteration to overlap, the copies, barrier and ldmatrix would cost more than "
-                    "they hide%s%s)",
-                    trips, trips == 1 ? "" : "s", effs[0] ? effs : "",
-                    eff >= 0 ? ", at least the 50% below which they are staged" : "");
-    return ps->said_stage;
+    diag_remark(ps->c->d, op_get(ps->c->m, loop)->loc,
+                "'scf.for' runs %" PRId64 " time%s: its contract operands are read straight "
+                "into the mma.sync fragments, not staged through shared memory (with no later "
+                "iteration to overlap, the copies, barrier and ldmatrix would cost more than "
+                "they hide)",
+                trips, trips == 1 ? "" : "s");
+    return false;
 }
 
 static bool
@@ -662,7 +583,7 @@ stage_plan(Ctx *c, OpId func, int64_t smem)
     struct StagePlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
     c->stage = p;
-    PlanScan ps = { c, func, p, 0, 0, false };
+    PlanScan ps = { c, func, p, 0, 0 };
     module_walk(c->m, func, scan_reads, &ps);
     int64_t total = ps.other;
     for (uint32_t i = 0; i < p->pipes.n; i++)
