@@ -996,12 +996,12 @@ window_plan(Ctx *c, Staged *s)
 {
     struct StagePlan *p = c->stage;
     Pipe *pipe = &p->pipes.items[s->pipe];
-    const Type *mt = type_get(c->m, value_type(c->m, op_get(c->m, s->read)->args[0]));
     bool on = false, asked = false;
     int64_t step;
-    if (!s->read || !pipe->loop ||
+    if (!s->read || !pipe->loop || /* s->read = 0: an invariant read left to the direct loads */
         !dist_loop_flag(c, pipe->loop, "vptx.sector_windows", false, &on, &asked) || !on)
         return;
+    const Type *mt = type_get(c->m, value_type(c->m, op_get(c->m, s->read)->args[0]));
     const char *no = NULL;
     if (pipe->stages < 3)
         no = "it has fewer than 3 stages (a tile completes with the next one's copies)";
