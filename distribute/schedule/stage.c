@@ -53,6 +53,10 @@
  *                     moves the copies between the last K step's mma ops)
  *   after the loop    wait_group 0
  *
+ * Sector windows (opt-in, vptx.sector_windows on the loop, N >= 3): rows of A that start
+ * inside a 32-byte sector are copied from that sector's start, the tile's last chunk with
+ * the next tile's copies, one group later (window_plan and the functions after it).
+ *
  * With N = 1 (or a read that cannot be pipelined) each iteration copies,
  * waits for its own group and synchronizes before reading.
  *
@@ -118,6 +122,12 @@ typedef struct Staged {
     uint32_t host;
     bool lent;  /* its last stage's slice holds a loop-invariant read before the loop */
     int64_t at; /* byte offset of buf in its pipe's arena (top-level or dynamic pipes) */
+    /* sector windows (window_plan): each copy's 16-byte chunk starts its row's copy at the
+       32-byte sector at or below the row's first element; per copy, made before the loop:
+       the window's column (s->col or 8 less), whether its chunk is the previous tile's
+       last (its stage is the one before), its offset in the slice */
+    bool win;
+    ValueId *w_col, *w_prev, *w_dcol;
 } Staged;
 
 typedef struct Pipe {
@@ -141,12 +151,20 @@ typedef struct Pipe {
     /* the wait, barrier and ldmatrix reads of loop-invariant reads before this loop,
        put after the loop's prologue copies (stage_before) */
     OpList pend;
+    /* i1, made before the loop: some row of a read with sector windows does not start on
+       32 bytes (its tile's last chunk comes with the next tile's copies) */
+    ValueId w_on;
 } Pipe;
 
 struct StagePlan {
     ARRAY(Staged) reads;
     ARRAY(Pipe) pipes;
 };
+
+/* sector windows: defined with the copies */
+static void window_plan(Ctx *c, Staged *s);
+static ValueId window_target(Ctx *c, Staged *s, ValueId stage, uint32_t i, ValueId *dcol);
+static ValueId window_left(Ctx *c, Staged *s, const ValueId *base, ValueId dim1, uint32_t i);
 
 /* ---- planning ---- */
 
@@ -389,9 +407,8 @@ typedef struct PlanScan {
     Ctx *c;
     OpId func;
     struct StagePlan *p;
-    int64_t other;   /* bytes of the kernel's own workgroup buffers */
-    OpId said_once;  /* the last loop whose one trip was judged (one remark each) */
-    bool said_stage; /* and the verdict: staged all the same (direct loads too wasteful) */
+    int64_t other;  /* bytes of the kernel's own workgroup buffers */
+    OpId said_once; /* the last loop whose one trip was judged (one remark each) */
 } PlanScan;
 
 /* The trip count of scf.for `loop` when its bounds and step are constants, else -1. */
@@ -406,77 +423,16 @@ static_trips(Ctx *c, OpId loop)
     return ub <= lb ? 0 : (ub - lb + step - 1) / step;
 }
 
-/* Warp 0's direct loads of candidate read o, as read_tiles would issue them (its
- * layout's runs along the row, up to 16 bytes each, one request per run start): the
- * 32-byte sectors they touch and the fewest that hold their bytes, added to sec and
- * ideal.  False where that is not known (a transposed read, a dynamic row length). */
-static bool
-direct_sectors(Ctx *c, OpId o, const Staged *s, int64_t *sec, int64_t *ideal)
-{
-    NestedLayout l;
-    const Type *mt = type_get(c->m, value_type(c->m, op_get(c->m, o)->args[0]));
-    int64_t row = mt->shape[mt->rank - 1], es = (type_bitwidth(s->elem) + 7) / 8, w = 1;
-    if (s->tr || row == DIM_DYNAMIC || !result_layout(c, o, 0, &l) || l.rank != 2)
-        return false;
-    while (w * 2 <= l.element_tile[1] && w * 2 * es <= 16 && l.element_tile[1] % (w * 2) == 0)
-        w *= 2;
-    for (int64_t k = 0; k < layout_num_slots(&l); k++) {
-        int64_t b[LAYOUT_MAX_RANK], ot[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK], x[LAYOUT_MAX_RANK];
-        layout_slot_unpack(&l, k, b, ot, e);
-        if (e[1] % w != 0)
-            continue;
-        int64_t at[32], n = 0, nsec = 0, first[32];
-        for (int64_t lane = 0; lane < 32; lane++) {
-            layout_element_of(&l, 0, lane, k, x);
-            int64_t a = (x[0] * row + x[1]) * es, j = 0, q = 0;
-            while (j < n && at[j] != a)
-                j++;
-            if (j == n)
-                at[n++] = a; /* lanes reading the same run read it once */
-            else
-                continue;
-            while (q < nsec && first[q] != a / 32)
-                q++;
-            if (q == nsec)
-                first[nsec++] = a / 32; /* a run of w * es <= 16 bytes at a multiple of
-                                           its size stays in one sector */
-        }
-        *sec += nsec;
-        *ideal += (n * w * es + 31) / 32;
-    }
-    return true;
-}
-
-/* The sector efficiency of the direct loads of loop's staging candidates, in
- * thousandths, or -1 where one of them is not known. */
-static int64_t
-direct_efficiency(PlanScan *ps, OpId loop)
-{
-    Module *m = ps->c->m;
-    const Block *body = block_get(m, op_entry_block(m, loop, 0));
-    int64_t sec = 0, ideal = 0;
-    for (uint32_t i = 0; i < body->ops.n; i++) {
-        OpId o = body->ops.items[i];
-        Staged s;
-        if (op_get(m, o)->kind != OP_TRANSFER_READ || !candidate(ps->c, o, ps->func, &s) ||
-            pipeline_loop(ps->c, o, &s) != loop)
-            continue;
-        if (!direct_sectors(ps->c, o, &s, &sec, &ideal))
-            return -1;
-    }
-    return sec ? ideal * 1000 / sec : -1;
-}
-
 /*
  * The cost rule: staging pays by overlapping the copies of later iterations with this
  * one's mma ops.  A loop that runs at most once has nothing to overlap, and its
  * prologue (cp.async, commit, wait, barrier, ldmatrix) costs more than the direct
  * fragment loads it replaces (a 64x64 tile at K = 32 in one step of 32: 4500 modeled
- * A100 cycles staged, 4271 not; docs/staging.md), so its reads keep the direct loads,
- * unless those are under 50% sector-efficient: then they move more than twice the
- * sectors of the staged 16-byte copies (which fill whole sectors), and a kernel of many
- * workgroups pays that in memory traffic, so the loop is staged all the same.  A loop
- * of unknown trip count, or of two or more, is staged.
+ * A100 cycles staged, 4271 not; docs/staging.md), so its reads keep the direct loads.
+ * A loop of unknown trip count, or of two or more, is staged.  (The direct loads move
+ * twice the sectors of the 16-byte copies: a fragment row is 4 lanes x 4 bytes, half a
+ * sector, and no 16-bit fragment layout that ldmatrix loads does worse, so sector
+ * efficiency never tips the rule and is not weighed.)
  */
 static bool
 worth_staging(PlanScan *ps, OpId loop)
@@ -484,33 +440,16 @@ worth_staging(PlanScan *ps, OpId loop)
     int64_t trips = static_trips(ps->c, loop);
     if (trips < 0 || trips >= 2)
         return true;
-    if (ps->said_once == loop)
-        return ps->said_stage;
-    int64_t eff = direct_efficiency(ps, loop);
+    if (ps->said_once == loop || !ps->c->opt.remarks)
+        return false;
     ps->said_once = loop;
-    ps->said_stage = eff >= 0 && eff < 500;
-    if (!ps->c->opt.remarks)
-        return ps->said_stage;
-    char effs[96] = "";
-    if (eff >= 0)
-        snprintf(effs, sizeof effs,
-                 "; its direct loads would be %" PRId64 ".%" PRId64 "%% sector-efficient", eff / 10,
-                 eff % 10);
-    if (ps->said_stage)
-        diag_remark(ps->c->d, op_get(ps->c->m, loop)->loc,
-                    "'scf.for' runs %" PRId64 " time%s, but its contract operands are staged "
-                    "through shared memory all the same%s, under the 50%% below which they "
-                    "move more than twice the sectors of the 16-byte copies",
-                    trips, trips == 1 ? "" : "s", effs);
-    else
-        diag_remark(ps->c->d, op_get(ps->c->m, loop)->loc,
-                    "'scf.for' runs %" PRId64 " time%s: its contract operands are read straight "
-                    "into the mma.sync fragments, not staged through shared memory (with no later "
-                    "iteration to overlap, the copies, barrier and ldmatrix would cost more than "
-                    "they hide%s%s)",
-                    trips, trips == 1 ? "" : "s", effs[0] ? effs : "",
-                    eff >= 0 ? ", at least the 50% below which they are staged" : "");
-    return ps->said_stage;
+    diag_remark(ps->c->d, op_get(ps->c->m, loop)->loc,
+                "'scf.for' runs %" PRId64 " time%s: its contract operands are read straight "
+                "into the mma.sync fragments, not staged through shared memory (with no later "
+                "iteration to overlap, the copies, barrier and ldmatrix would cost more than "
+                "they hide)",
+                trips, trips == 1 ? "" : "s");
+    return false;
 }
 
 static bool
@@ -662,7 +601,7 @@ stage_plan(Ctx *c, OpId func, int64_t smem)
     struct StagePlan *p = arena_alloc(&c->m->arena, sizeof *p);
     memset(p, 0, sizeof *p);
     c->stage = p;
-    PlanScan ps = { c, func, p, 0, 0, false };
+    PlanScan ps = { c, func, p, 0, 0 };
     module_walk(c->m, func, scan_reads, &ps);
     int64_t total = ps.other;
     for (uint32_t i = 0; i < p->pipes.n; i++)
@@ -675,6 +614,8 @@ stage_plan(Ctx *c, OpId func, int64_t smem)
     }
     for (uint32_t i = 0; i < p->reads.n && !c->failed; i++)
         total += place_invariant(c, &p->reads.items[i], total);
+    for (uint32_t i = 0; i < p->reads.n && !c->failed; i++)
+        window_plan(c, &p->reads.items[i]);
     return smem + total;
 }
 
@@ -791,7 +732,10 @@ static void
 async_copy(Ctx *c, Staged *s, ValueId src, const ValueId *idx, uint32_t r, ValueId stage, ValueId n,
            uint32_t i, bool edge)
 {
-    ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, s->dcol[i], src };
+    ValueId dcol = s->dcol[i];
+    if (s->win)
+        stage = window_target(c, s, stage, i, &dcol);
+    ValueId args[LAYOUT_MAX_RANK + 6] = { s->buf, stage, dcol, src };
     uint32_t k = 4;
     for (uint32_t d = 0; d < r; d++)
         args[k++] = idx[d];
@@ -816,7 +760,8 @@ typedef struct CopyPlan {
     ValueId idx[64][LAYOUT_MAX_RANK]; /* and its indices there */
     uint32_t srank;                   /* the rank of src */
     ValueId aligned;                  /* the dynamic row length is a multiple of 8 (i1) */
-    ValueId base[LAYOUT_MAX_RANK];    /* the tile's origin in mem (copy_elements) */
+    ValueId live; /* i1 or 0: the tile is the loop's (not the one after it: window_mask) */
+    ValueId base[LAYOUT_MAX_RANK]; /* the tile's origin in mem (copy_elements) */
     bool dyn_rows, edge;
 } CopyPlan;
 
@@ -908,6 +853,7 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
     ValueId mem = dist_scalar(c, op_get(c->m, s->read)->args[0]);
     uint32_t r = s->mrank;
     cp->mem = mem;
+    cp->live = 0;
     for (uint32_t d = 0; d < r; d++)
         cp->base[d] = base[d];
     for (uint32_t d = 0; d + 2 < r; d++)
@@ -927,7 +873,7 @@ plan_copies(Ctx *c, Staged *s, const ValueId *base, CopyPlan *cp)
     }
     for (uint32_t i = 0; i < s->ncopy; i++) {
         cp->grow[i] = s->h_grow ? s->h_grow[i] : idx_add(c, base[r - 2], s->row[i]);
-        cp->n[i] = left ? left : const_index(c, 8);
+        cp->n[i] = s->win ? window_left(c, s, base, dim[1], i) : left ? left : const_index(c, 8);
         /* the cp.async: through copy_view's view (its dims: the induction variable's
            and the last), else mem at the global row and column; the element copies
            always read mem */
@@ -979,7 +925,12 @@ emit_copies(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
         return;
     region_leave(c, NULL, 0, &rs);
     region_enter(c, ifop, 1, &rs);
+    RegionSave rs2;
+    if (cp->live) /* the tile after the loop: no element copies */
+        region_enter(c, emit_if(c, cp->live, 0, NULL, false), 0, &rs2);
     copy_elements(c, s, stage, cp);
+    if (cp->live)
+        region_leave(c, NULL, 0, &rs2);
     region_leave(c, NULL, 0, &rs);
 }
 
@@ -1018,6 +969,180 @@ bases_at(Ctx *c, Staged *s, ValueId iv, ValueId *base)
         base[d] = s->iv[d] ? iv : dist_scalar(c, op_get(c->m, s->read)->args[1 + d]);
 }
 
+/*
+ * Sector windows.  Where a row's length is not a multiple of 16 elements (32 bytes), every
+ * other row of a tile starts halfway into a sector, and its copies (the tile's chunks at
+ * the tile's columns) straddle sectors: a 64-byte piece of a row touches 3 of them, one
+ * it shares with the previous tile and one with the next, so the loop fetches those twice.
+ * For a read whose column is the loop's induction variable (A, M x K: consecutive
+ * iterations copy consecutive pieces of the same rows), each row's copies instead start
+ * at the sector at or below the row's first element: a row that starts 8 elements into a
+ * sector copies the chunks -1 .. C-2 of the tile (whole sectors), chunk -1 being the
+ * previous tile's last, which goes to the previous stage's slice; the tile's own last
+ * chunk comes with the next tile's copies.  So a tile is complete once the copies of the
+ * next one have landed: iteration it waits for one group more (wait_group N-3, window_wait,
+ * on a uniform test of the row length), the copies of iteration it + N - 1 write stages
+ * (it - 1) % N and (it - 2) % N, neither read by iteration it (N >= 3), and the loop's last
+ * tile gets its last chunk from one more copy, of the tile after the loop (window_tail).
+ * Whether a row starts inside a sector ((row * ld + column) / 8 % 2, the memref's base
+ * taken as 32-byte aligned, as the allocators give it) does not change from one iteration
+ * to the next when the step is a multiple of 16 elements; it is computed before the loop
+ * (window_hoist), and where no row needs it (ld and the first column multiples of 16) the
+ * copies are the plain ones.  Only rows that start on 16 bytes take the windows (cp.async);
+ * the element copies of other row lengths keep their lane-adjacent runs.
+ */
+static void
+window_plan(Ctx *c, Staged *s)
+{
+    struct StagePlan *p = c->stage;
+    Pipe *pipe = &p->pipes.items[s->pipe];
+    bool on = false, asked = false;
+    int64_t step;
+    if (!s->read || !pipe->loop || /* s->read = 0: an invariant read left to the direct loads */
+        !dist_loop_flag(c, pipe->loop, "vptx.sector_windows", false, &on, &asked) || !on)
+        return;
+    const Type *mt = type_get(c->m, value_type(c->m, op_get(c->m, s->read)->args[0]));
+    const char *no = NULL;
+    if (pipe->stages < 3)
+        no = "it has fewer than 3 stages (a tile completes with the next one's copies)";
+    else if (s->mrank != 2 || s->tr || s->view || s->lent || s->host_loop || s->host || !s->iv[1] ||
+             s->iv[0])
+        no = "its column index is not the loop's induction variable over a 2-d memref";
+    else if (!const_value_of(c, dist_scalar(c, op_get(c->m, pipe->loop)->args[2]), &step) ||
+             step % 16 != 0)
+        no = "its step is not a constant multiple of 16 elements";
+    else if (mt->shape[1] != DIM_DYNAMIC && mt->shape[1] % 16 == 0)
+        no = "its rows all start on 32 bytes";
+    s->win = !no;
+    if (c->opt.remarks)
+        diag_remark(c->d, op_get(c->m, s->read)->loc,
+                    "'vector.transfer_read' %s (vptx.sector_windows)%s%s",
+                    no ? "keeps the tile's copy windows"
+                       : "copies its rows in sector windows: a row that starts inside a "
+                         "32-byte sector copies from that sector's start, the tile's last "
+                         "chunk comes with the next tile's copies, and the loop waits for "
+                         "one cp.async group more",
+                    no ? ": " : "", no ? no : "");
+}
+
+/* Before the loop (hoist_pipe, which made h_grow): the windows of s's copies, and the
+ * pipe's test that some row needs them. */
+static void
+window_hoist(Ctx *c, Staged *s, ValueId mem)
+{
+    if (!s->win)
+        return;
+    Pipe *pipe = &c->stage->pipes.items[s->pipe];
+    ValueId ld = memref_dim(c, mem, 1);
+    ValueId col0 = dist_scalar(c, op_get(c->m, pipe->loop)->args[0]); /* the first column */
+    ValueId any = binop_idx(c, OP_ORI, ld, col0);
+    any = binop_idx(c, OP_REMUI, any, const_index(c, 16));
+    ValueId on = cmp_i(c, CMPI_NE, any, const_index(c, 0));
+    if (pipe->w_on) {
+        ValueId a[2] = { pipe->w_on, on };
+        on = emit1(c, OP_ORI, 2, a, TY_I1);
+    }
+    pipe->w_on = on;
+    s->w_col = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->w_col);
+    s->w_prev = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->w_prev);
+    s->w_dcol = arena_alloc(&c->m->arena, s->ncopy * sizeof *s->w_dcol);
+    for (uint32_t j = 0; j < s->ncopy; j++) {
+        ValueId f = binop_idx(c, OP_MULI, s->h_grow[j], ld);
+        f = idx_add(c, f, col0);
+        f = binop_idx(c, OP_DIVUI, f, const_index(c, 8));
+        ValueId half = binop_idx(c, OP_REMUI, f, const_index(c, 2)); /* 1: starts 8 in */
+        s->w_col[j] = binop_idx(c, OP_SUBI, s->col, idx_mul_c(c, half, 8));
+        s->w_prev[j] = cmp_i(c, CMPI_SLT, s->w_col[j], const_index(c, 0));
+        ValueId sel[3] = { s->w_prev[j], const_index(c, s->cols - 8), s->w_col[j] };
+        ValueId col = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
+        ValueId row = idx_mul_c(c, s->row[j], s->cols); /* in order (tcc) */
+        s->w_dcol[j] = idx_add(c, row, dist_swizzle_col(c, s->row[j], col, s->chunks));
+    }
+}
+
+/* Copy i of s into stage `stage`: the stage its window's chunk goes to (the one before
+ * for the previous tile's last chunk) and its offset in the slice (*dcol). */
+static ValueId
+window_target(Ctx *c, Staged *s, ValueId stage, uint32_t i, ValueId *dcol)
+{
+    int64_t n = c->stage->pipes.items[s->pipe].stages;
+    ValueId first = cmp_i(c, CMPI_EQ, stage, const_index(c, 0));
+    ValueId back = binop_idx(c, OP_SUBI, stage, const_index(c, 1));
+    ValueId sel[3] = { first, const_index(c, n - 1), back };
+    ValueId prev = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
+    ValueId sel2[3] = { s->w_prev[i], prev, stage };
+    *dcol = s->w_dcol[i];
+    return emit1(c, OP_SELECT, 3, sel2, TY_INDEX);
+}
+
+/* The elements copy i of s reads at the tile origin base[]: 8, or, past the row's end
+ * (dim1, when the columns are not in bounds), fewer. */
+static ValueId
+window_left(Ctx *c, Staged *s, const ValueId *base, ValueId dim1, uint32_t i)
+{
+    if (!dim1)
+        return const_index(c, 8);
+    ValueId gcol = idx_add(c, base[1], s->w_col[i]);
+    ValueId left = binop_idx(c, OP_SUBI, dim1, gcol);
+    left = binop_idx(c, OP_MAXSI, left, const_index(c, 0));
+    return binop_idx(c, OP_MINSI, left, const_index(c, 8));
+}
+
+/* Iteration it's wait: its tile and, where some row needs sector windows, the next. */
+static void
+window_wait(Ctx *c, uint32_t k, int64_t n)
+{
+    Pipe *pipe = &c->stage->pipes.items[k];
+    if (!pipe->w_on) {
+        wait_groups(c, pipe->token, n - 2);
+        return;
+    }
+    RegionSave rs;
+    OpId ifop = emit_if(c, pipe->w_on, 0, NULL, true);
+    region_enter(c, ifop, 0, &rs);
+    wait_groups(c, pipe->token, n - 3);
+    region_leave(c, NULL, 0, &rs);
+    region_enter(c, ifop, 1, &rs);
+    wait_groups(c, c->stage->pipes.items[k].token, n - 2);
+    region_leave(c, NULL, 0, &rs);
+}
+
+/*
+ * The copies for the tile after the loop as well, where some row needs sector windows:
+ * iv in [ub, ub + step) copies only the chunks of windows that hold the previous tile's
+ * last chunk (into a stage no iteration reads any more, the rest reads nothing: src-size
+ * 0).  The loop's bound for the copies (in issue_pipe) and, per copy of plan cp, that
+ * mask on its src-size; live: iv < ub.
+ */
+static ValueId
+window_bound(Ctx *c, uint32_t k, ValueId ub)
+{
+    Pipe *pipe = &c->stage->pipes.items[k];
+    if (!pipe->w_on)
+        return ub;
+    ValueId step = dist_scalar(c, op_get(c->m, pipe->loop)->args[2]);
+    ValueId sel[3] = { pipe->w_on, idx_add(c, ub, step), ub };
+    return emit1(c, OP_SELECT, 3, sel, TY_INDEX);
+}
+
+static void
+window_mask(Ctx *c, Staged *s, CopyPlan *cp, ValueId live)
+{
+    if (!c->stage->pipes.items[s->pipe].w_on)
+        return;
+    for (uint32_t j = 0; j < s->ncopy; j++) {
+        ValueId on = live;
+        if (s->win) {
+            ValueId a[2] = { live, s->w_prev[j] };
+            on = emit1(c, OP_ORI, 2, a, TY_I1);
+        }
+        ValueId sel[3] = { on, cp->n[j], const_index(c, 0) };
+        cp->n[j] = emit1(c, OP_SELECT, 3, sel, TY_INDEX);
+    }
+    cp->edge = true;
+    cp->live = live;
+}
+
 /* Copies of every read of pipe k at induction value iv into stage `stage`, skipped
  * when iv is not below the loop's upper bound ub.  Under one scf.if, or (split,
  * inside the loop) with the arithmetic of all the reads first, unguarded (pure ops),
@@ -1027,7 +1152,8 @@ static void
 issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub, bool split)
 {
     struct StagePlan *p = c->stage;
-    ValueId cond = cmp_i(c, CMPI_SLT, iv, ub);
+    ValueId live = c->stage->pipes.items[k].w_on ? cmp_i(c, CMPI_SLT, iv, ub) : 0;
+    ValueId cond = cmp_i(c, CMPI_SLT, iv, window_bound(c, k, ub));
     int64_t always;
     bool guard = !const_value_of(c, cond, &always);
     if (!guard && !always)
@@ -1046,6 +1172,7 @@ issue_pipe(Ctx *c, uint32_t k, ValueId stage, ValueId iv, ValueId ub, bool split
         c->loc = op_get(c->m, s->read)->loc; /* the copies are named after their read */
         bases_at(c, s, iv, base);
         plan_copies(c, s, base, &cp[i]);
+        window_mask(c, s, &cp[i], live);
         if (!split)
             emit_copies(c, s, stage, &cp[i]);
         c->loc = loc;
@@ -1183,6 +1310,7 @@ hoist_pipe(Ctx *c, uint32_t k)
             s->h_in = in;
             s->h_grow = g;
         }
+        window_hoist(c, s, mem);
         /* views (copy_view): where the rows do not move with the induction variable
            (A, M x K), one per copy at its row and column, so that a copy's address in
            the loop is its base plus the induction variable times 2 bytes; where only
@@ -1209,7 +1337,7 @@ hoist_pipe(Ctx *c, uint32_t k)
             for (uint32_t d = 0; d + 2 < r; d++)
                 off[d] = s->iv[d] ? const_index(c, 0) : base[d];
             off[r - 2] = s->iv[r - 2] ? s->row[j] : s->h_grow[j];
-            off[r - 1] = s->iv[r - 1] ? s->col : s->h_gcol;
+            off[r - 1] = s->win ? s->w_col[j] : s->iv[r - 1] ? s->col : s->h_gcol;
             s->h_src[j] = copy_view(c, s, mem, off);
         }
         c->loc = loc;
@@ -1345,7 +1473,7 @@ begin_iteration(Ctx *c, uint32_t k)
     ValueId wr32 = emit1(c, OP_REMUI, 2, a, TY_I32);
     ValueId rd = emit1(c, OP_INDEX_CAST, 1, &rd32, TY_INDEX);
     ValueId wr = emit1(c, OP_INDEX_CAST, 1, &wr32, TY_INDEX);
-    wait_groups(c, pipe->token, n - 2);
+    window_wait(c, k, n);
     barrier(c);
     /* the copies of iteration it + n - 1: ops [sec_begin, sec_end) of this body, which
        stage_spread may move between the contract's mma ops */
