@@ -5,15 +5,16 @@
 # IEEE subroutine) by default, and rcp.approx.ftz.f32 + one Newton step on the
 # reciprocal, shared by the elements of one divisor, then one mul with --fast-math; an
 # f32 exp(a - b) is sub, mul, ex2 by default and fma, ex2 (b * -log2 e once per row)
-# with it (docs/ptx-generation.md).  SASS size = the cubin's .text bytes / 16 (ptxas
+# with it, and a loop's row sum stays per lane until after the loop
+# (docs/ptx-generation.md).  SASS size = the cubin's .text bytes / 16 (ptxas
 # 13.0, as tests/bench/sass.sh).  Goal: per element at least 2x fewer.  Static counts,
 # not executed ones, and not times.
 # Last measured (ptxas 13.0): softmax sm_80 528 -> 216 SASS (33.0 -> 13.5 an element,
 # 2.44x); normalize (x / sum x, tests/lit/check/fast-math.mlir) 432 -> 128 (27.0 ->
 # 8.0, 3.38x); attention sm_80 1128 -> 560 (35.2 -> 17.5, 2.01x: its mma.sync, ex2, row
-# max and sum stay); attention_sm90 sm_90a 1360 -> 776 (42.5 -> 24.2, 1.75x: ptxas
-# copies the softmax between the row max's and the row sum's shuffles into a
-# divergent-warp path, BRA.DIV, so the loop's per-element code is there twice).
+# max and sum stay); attention_sm90 sm_90a 1360 -> 648 (42.5 -> 20.2, 2.10x: with the
+# row sum's shuffles after the key loop, ptxas's divergent-warp copy of the code between
+# shuffles, BRA.DIV, no longer holds the softmax).
 set -euo pipefail
 BIN=${BIN:-build/vptx}
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
