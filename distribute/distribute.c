@@ -72,6 +72,7 @@ rewrite_for(Ctx *c, OpId o)
     uint32_t niter = op->nargs - 3;
     ValueId *args = arena_alloc(&c->m->arena, (op->nargs + 1) * sizeof *args);
     BlockId body = op_entry_block(c->m, o, 0);
+    OpId *partial_sums = lane_partial_begin(c, o); /* before the operands are distributed */
     for (uint32_t i = 0; i < op_get(c->m, o)->nargs; i++) {
         ValueId a = op_get(c->m, o)->args[i];
         NestedLayout l;
@@ -103,7 +104,7 @@ rewrite_for(Ctx *c, OpId o)
     scope_pop(c);
     sched_leave(c, o);
     c->sched = outer;
-    return !c->failed;
+    return !c->failed && lane_partial_end(c, o, partial_sums);
 }
 
 static bool

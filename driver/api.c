@@ -91,7 +91,8 @@ distribute_options(const VptxOptions *opt)
                             .no_warp_specialize = opt->no_warp_specialize != 0,
                             .ping_pong = opt->ping_pong,
                             .overlap_softmax = opt->overlap_softmax != 0,
-                            .persistent = opt->persistent != 0 };
+                            .persistent = opt->persistent != 0,
+                            .fast_math = opt->fast_math != 0 };
     return d;
 }
 

@@ -56,8 +56,10 @@ typedef struct VptxOptions {
                                (hopper.md 1e) */
     int persistent;         /* warp-specialized rings: one workgroup loops over the tiles; with
                                ping_pong, whole-tile ping-pong (hopper.md 1c) */
-    int fast_math;          /* f32 arith.divf as div.approx.f32: 2 ulp, not IEEE; not with
-                               precise_math (docs/ptx-generation.md) */
+    int fast_math;          /* f32 arith.divf as rcp.approx + a Newton step (2 ulp, not IEEE),
+                               f32 exp(a - b) as one fma and ex2 (+ |b| 2^-24), a loop's row
+                               sum per lane until after the loop; not with precise_math
+                               (docs/ptx-generation.md) */
 } VptxOptions;
 
 typedef enum { VPTX_ERROR, VPTX_WARNING, VPTX_NOTE, VPTX_REMARK } VptxLevel;

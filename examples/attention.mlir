@@ -28,7 +28,23 @@
 // RUN: %vptx --remarks --emit=ptx %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %ptxas-verify %t.ptx
 // RUN: %filecheck --check-prefix=PTX %s < %t.ptx
+// RUN: %vptx --fast-math --emit=ptx %s -o %t.fast.ptx
+// RUN: %ptxas-verify %t.fast.ptx
+// RUN: %filecheck --check-prefix=FAST %s < %t.fast.ptx
+// RUN: %filecheck --check-prefix=FASTSUM %s < %t.fast.ptx
 // CHECK: PASS attention (sim vs eval
+// --fast-math: exp(s - max) and exp(m - max) are one fma each (the arith.subf seen
+// through P's register permutation; max * -log2 e once per row), no sub.f32 left:
+// FAST-NOT: sub.f32
+// FAST-COUNT-34: fma.rn.f32 %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, 0f3FB8AA3B, %f_{{[A-Za-z0-9_$]+_[0-9]+}};
+// FAST-NOT: sub.f32
+// and the row sum l stays each lane's partial through the key loop: its shuffles run
+// once, after the loop (only the row max's are in it):
+// FASTSUM-COUNT-4: shfl.sync.bfly.b32
+// FASTSUM-NOT: shfl.sync
+// FASTSUM: bra $L__attention_r_0;
+// FASTSUM-COUNT-4: shfl.sync.bfly.b32
+// FASTSUM-NOT: shfl.sync
 // 1152 sectors = (32x64 + 2 x 128x64) x 2 bytes / 32:
 // STATS: global loads   72 requests, 1152 sectors (ideal 1152, 100.0% efficient), 36864 bytes
 // STATS: shared loads {{.*}}(ideal {{[0-9]+}}, 100.0% conflict-free)

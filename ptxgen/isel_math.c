@@ -26,6 +26,9 @@
  *   math.erf    f64 erf rounded to f32: 0.5 ulp measured  the same
  *   math.absf, math.fma: exact (abs, fma.rn) in both modes.
  *
+ * --fast-math: math.exp(a - b) as ex2.approx.ftz(fma(a, log2 e, b * -log2 e)), + |b|
+ * 2^-24 (fast_exp_of_difference below).
+ *
  * Requires:    ptxgen.c's Emit for the kernel being emitted: the op is verified
  *              SIMT-level IR, its operands already have their Reps (ops are visited
  *              in program order), and the range analysis (regs.c) has run.
@@ -197,8 +200,150 @@ math_scalar_f32(Emit *e, OpKind k, const Slot *a, int na)
     return x;
 }
 
+/*
+ * --fast-math: math.exp(a - b) on f32 (softmax's and attention's exp(s - max)) as
+ *
+ *     n = b * -L                   once per b (cleanup's CSE): once per row
+ *     t = fma(a, L, n)             one instruction an element, where the default pays
+ *     p = ex2.approx.ftz(t)        sub + mul; the arith.subf, left unused, is removed
+ *
+ * with L = log2 e rounded to f32.  With u = 2^-24, n = -bL(1 + e1) and t = (aL + n)
+ * (1 + e2), |e1|, |e2| <= u, so t is off (a - b) log2 e by at most |a - b| (2^-26.2 + u)
+ * log2 e (L's error and the fma's rounding: the default's sub and mul round twice) and
+ * |b| u log2 e (the rounding of n, which the default does not have).  In the result,
+ * 2^t, that is a relative error of at most
+ *
+ *     2^-22 (ex2.approx.ftz: 2 ulp) + |a - b| 2^-23.5 + |b| 2^-24
+ *
+ * (ln 2 log2 e = 1): the default's bound plus |b| 2^-24.  The special values are the
+ * default's: a = -inf gives 0, an infinite or NaN b gives NaN (inf - inf), and so does
+ * -inf - -inf.  Only while |b| log2 e is finite (|b| < 2^127.4).
+ */
+/* Is o an f32 arith.subf whose operands have o's result type? */
+static bool
+is_f32_subf(Emit *e, OpId o)
+{
+    const Op *op = o ? op_get(e->m, o) : NULL;
+    if (!op || op->kind != OP_SUBF || op->nargs != 2)
+        return false;
+    TypeId t = value_type(e->m, op->res[0]);
+    return type_element(e->m, t) == TY_F32 && pack_factor(e->m, t) == 1 &&
+           value_type(e->m, op->args[0]) == t && value_type(e->m, op->args[1]) == t;
+}
+
+/* The operands of subf op o, element by element, into a[] and b[] (n elements). */
+static bool
+subf_elements(Emit *e, OpId o, uint32_t n, Slot *a, Slot *b)
+{
+    const Op *op = op_get(e->m, o);
+    Rep *ra = rep_of(e, op->args[0]), *rb = rep_of(e, op->args[1]);
+    if (ra->n * ra->per != n || rb->n * rb->per != n)
+        return false;
+    unpack_all(e, ra, a);
+    unpack_all(e, rb, b);
+    return true;
+}
+
+/*
+ * Element i of the f32 vector v as a difference a[i] - b[i]: v an arith.subf, or a
+ * vector.from_elements of scalar subfs and of vector.extracts (one static position) of
+ * 1-D subfs (the register permutation of attention's P: distribute/'s "registers"
+ * conversion).  False where an element is anything else.
+ */
+static bool
+difference_elements(Emit *e, ValueId v, uint32_t nel, Slot *a, Slot *b)
+{
+    OpId d = value_get(e->m, v)->def;
+    if (is_f32_subf(e, d))
+        return subf_elements(e, d, nel, a, b);
+    const Op *fe = d ? op_get(e->m, d) : NULL;
+    if (!fe || fe->kind != OP_FROM_ELEMENTS || fe->nargs != nel)
+        return false;
+    OpId cached = 0;
+    uint32_t cn = 0;
+    Slot *ca = NULL, *cb = NULL;
+    for (uint32_t i = 0; i < nel; i++) {
+        OpId x = value_get(e->m, op_get(e->m, d)->args[i])->def;
+        if (is_f32_subf(e, x)) {
+            if (!subf_elements(e, x, 1, &a[i], &b[i]))
+                return false;
+            continue;
+        }
+        const Op *ex = x ? op_get(e->m, x) : NULL;
+        const Attr *p = ex && ex->kind == OP_EXTRACT && ex->nargs == 1
+                            ? op_attr(e->m, x, "static_position")
+                            : NULL;
+        if (!p || p->kind != ATTR_DENSE_ARRAY || p->n != 1)
+            return false;
+        OpId s = value_get(e->m, ex->args[0])->def;
+        TypeId st = value_type(e->m, ex->args[0]);
+        if (!is_f32_subf(e, s) || type_get(e->m, st)->rank != 1)
+            return false;
+        uint32_t sn = (uint32_t)type_num_elements(e->m, st);
+        if (s != cached) {
+            ca = arena_alloc(&e->m->arena, (sn + 4) * sizeof(Slot));
+            cb = arena_alloc(&e->m->arena, (sn + 4) * sizeof(Slot));
+            if (!subf_elements(e, s, sn, ca, cb))
+                return false;
+            cached = s;
+            cn = sn;
+        }
+        if (p->ints[0] < 0 || (uint64_t)p->ints[0] >= cn)
+            return false;
+        a[i] = ca[p->ints[0]];
+        b[i] = cb[p->ints[0]];
+    }
+    return true;
+}
+
+/*
+ * --fast-math: math.exp(a - b) on f32 (softmax's and attention's exp(s - max)) as
+ *
+ *     n = b * -L                   once per b (cleanup's CSE): once per row
+ *     t = fma(a, L, n)             one instruction an element, where the default pays
+ *     p = ex2.approx.ftz(t)        sub + mul; the arith.subf, left unused, is removed
+ *
+ * with L = log2 e rounded to f32.  With u = 2^-24, n = -bL(1 + e1) and t = (aL + n)
+ * (1 + e2), |e1|, |e2| <= u, so t is off (a - b) log2 e by at most |a - b| (2^-26.2 + u)
+ * log2 e (L's error and the fma's rounding: the default's sub and mul round twice) and
+ * |b| u log2 e (the rounding of n, which the default does not have).  In the result,
+ * 2^t, that is a relative error of at most
+ *
+ *     2^-22 (ex2.approx.ftz: 2 ulp) + |a - b| 2^-23.5 + |b| 2^-24
+ *
+ * (ln 2 log2 e = 1): the default's bound plus |b| 2^-24.  The special values are the
+ * default's: a = -inf gives 0, an infinite or NaN b gives NaN (inf - inf), and so does
+ * -inf - -inf.  Only while |b| log2 e is finite (|b| < 2^127.4).
+ */
+static bool
+fast_exp_of_difference(Emit *e, OpId o)
+{
+    Op *op = op_get(e->m, o);
+    TypeId rt = value_type(e->m, op->res[0]);
+    if (!e->opt->fast_math || e->opt->precise_math || op->kind != OP_EXP ||
+        type_element(e->m, rt) != TY_F32 || pack_factor(e->m, rt) != 1)
+        return false;
+    uint32_t nel = (uint32_t)type_num_elements(e->m, rt);
+    Slot *a = arena_alloc(&e->m->arena, (nel + 4) * sizeof(Slot));
+    Slot *b = arena_alloc(&e->m->arena, (nel + 4) * sizeof(Slot));
+    Slot *out = arena_alloc(&e->m->arena, (nel + 1) * sizeof(Slot));
+    if (!difference_elements(e, op->args[0], nel, a, b))
+        return false;
+    Rep *dst = rep_new(e, op_get(e->m, o)->res[0], nel, 1, TY_F32);
+    for (uint32_t i = 0; i < nel; i++) {
+        Slot n = f(e), t = f(e);
+        ins(e, "mul.f32 %s, %s, 0fBFB8AA3B;", S(e, n), S(e, as_reg(e, b[i])));
+        ins(e, "fma.rn.f32 %s, %s, 0f3FB8AA3B, %s;", S(e, t), S(e, as_reg(e, a[i])), S(e, n));
+        out[i] = one(e, "ex2.approx.ftz.f32", t);
+    }
+    pack_elems(e, dst, out, nel);
+    return !e->failed;
+}
+
 bool
 isel_math(Emit *e, OpId o)
 {
+    if (fast_exp_of_difference(e, o))
+        return true;
     return elementwise(e, o);
 }

@@ -41,8 +41,10 @@
  *   precise_math  math.* with CUDA-libm-like accuracy instead of the fast hardware
  *                 approximations; also turns off mul+add contraction (.rn everywhere).
  *   debug_loc     `.file`/`.loc` lines (-g)
- *   fast_math     f32 arith.divf as div.approx.f32 (2 ulp for divisors of magnitude in
- *                 [2^-126, 2^126]; 0 beyond) instead of the IEEE div.rn.f32 subroutine
+ *   fast_math     f32 arith.divf as rcp.approx.ftz + one Newton step (2 ulp for divisors
+ *                 of magnitude in [2^-126, 2^126]; 0 beyond) instead of the IEEE
+ *                 div.rn.f32 subroutine; f32 math.exp(a - b) as ex2.approx.ftz(fma(a,
+ *                 log2 e, b * -log2 e)) (+ |b| 2^-24)
  *
  * Precision of math ops: see the table at the top of ptxgen/isel_math.c and
  * ptxgen/README.section.md.
@@ -61,7 +63,7 @@ typedef struct PtxOptions {
     bool debug_loc;    /* -g: .loc lines */
     bool loc_comments; /* file:line in the comment above each op's instructions (-g; vptx
                           check and run, whose simulator faults name the op's line) */
-    bool fast_math;    /* f32 arith.divf as div.approx.f32 (2 ulp) instead of div.rn.f32 */
+    bool fast_math;    /* f32 divf as rcp.approx + Newton (2 ulp), exp(a - b) as one fma */
 } PtxOptions;
 
 /* ptxgen.c */

@@ -19,7 +19,9 @@
  *   u       the coarsest unit roundoff they round to, and the output's own
  *   math    the largest error of the math.* ops (fast: exp, log 2^-19, rsqrt 2^-21,
  *           powf 2^-16, sin, cos 2^-18, tanh 2^-10; --precise-math 2^-20), and with
- *           --fast-math of an f32 arith.divf (2^-22: twice its bound of 2 ulp, 2^-23)
+ *           --fast-math of an f32 arith.divf (2^-22: twice its bound of 2 ulp, 2^-23);
+ *           with --fast-math an f32 math.exp adds max(1, n) 2^-24 (exp(a - b) folded
+ *           into one fma: |b| 2^-24, |b| <= n for check's inputs in [-1, 1])
  *
  *   rtol = (8 + n) * u_acc + (4 + r) * u + math
  *   atol = rtol * max(1, sqrt(n))        (partial sums of n inputs bounded by 1)
@@ -312,7 +314,7 @@ drain(Slice *s)
 bool
 tolerance_of_arg(Module *m, OpId func, uint32_t arg, const VptxOptions *opt, Tolerance *t)
 {
-    bool precise = opt->precise_math != 0, tf32 = opt->allow_tf32 != 0;
+    bool precise = opt->precise_math != 0, tf32 = opt->allow_tf32 != 0, fast_exp = false;
     memset(t, 0, sizeof *t);
     BlockId entry = op_entry_block(m, func, 0);
     if (!entry || arg >= block_get(m, entry)->args.n)
@@ -360,8 +362,13 @@ tolerance_of_arg(Module *m, OpId func, uint32_t arg, const VptxOptions *opt, Tol
         double me = math_error(op->kind, precise);
         if (op->kind == OP_DIVF && re == TY_F32 && opt->fast_math)
             me = 0x1p-22; /* fast_quotient (ptxgen/isel_arith.c): 2^-23 + 2^-45, doubled */
+        fast_exp = fast_exp || (op->kind == OP_EXP && re == TY_F32 && opt->fast_math);
         t->math = me > t->math ? me : t->math;
     }
+    /* --fast-math's exp(a - b) (ptxgen/isel_math.c): + |b| 2^-24, b a row maximum of
+       check's inputs (in [-1, 1]) or of sums of at most n of their products: |b| <= n */
+    if (fast_exp)
+        t->math += (t->n > 1 ? t->n : 1) * 0x1p-24;
     free(s.trips);
     free(s.in_slice);
     free(s.seen);

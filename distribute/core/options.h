@@ -34,6 +34,9 @@ typedef struct DistributeOptions {
     /* warp-specialized GEMM rings loop over the logical workgroups, a hidden parameter
        giving the grid (docs/hopper.md, section 1c) */
     bool persistent;
+    /* --fast-math: a loop's f32 row sums kept as lane partials through the loop, reduced
+       across lanes after it (lowering/reduction.c, lane_partial_begin) */
+    bool fast_math;
 } DistributeOptions;
 
 #endif

@@ -42,6 +42,10 @@ bool distribute_multi_reduction(Ctx *c, OpId op);
 bool distribute_reduction(Ctx *c, OpId op);
 Dist *reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc,
                   ValueId acc_scalar, const NestedLayout *res_layout, ValueId *scalar_out);
+/* --fast-math: a loop's row sums carried as lane partials, reduced after the loop (the
+   reductions, one per iteration argument, or NULL; lane_partial_end after the body) */
+OpId *lane_partial_begin(Ctx *c, OpId loop);
+bool lane_partial_end(Ctx *c, OpId loop, const OpId *red);
 
 /* ---- contract.c ---- */
 bool distribute_contract(Ctx *c, OpId op);

@@ -229,9 +229,35 @@ subgroup_reduce(Ctx *c, ValueId v, CombiningKind kind, Cluster cl)
     return r;
 }
 
-/* stage 2: 32-bit partials go together as one vector, 16-bit float ones two at a time
- * (one register: the butterfly shuffles and combines both, ptxgen's packed
- * subgroup_reduce), others one by one */
+/* stage 2 over one power-of-two cluster: 32-bit partials go together as one vector,
+ * 16-bit float ones two at a time (one register: the butterfly shuffles and combines
+ * both, ptxgen's packed subgroup_reduce), others one by one */
+static void
+cluster_reduce(Ctx *c, CombiningKind kind, TypeId elem, Cluster cl, ValueId *partial, uint32_t np)
+{
+    if ((elem == TY_F16 || elem == TY_BF16) && packed_kind(kind) && np > 1) {
+        /* pairs of partials in one register: one shfl and one x2 op per step */
+        for (uint32_t j = 0; j + 1 < np; j += 2) {
+            ValueId v = subgroup_reduce(c, from_elements(c, partial + j, 2, elem), kind, cl);
+            partial[j] = extract_elem(c, v, 0, elem);
+            partial[j + 1] = extract_elem(c, v, 1, elem);
+        }
+        if (np % 2)
+            partial[np - 1] = subgroup_reduce(c, partial[np - 1], kind, cl);
+        return;
+    }
+    if (type_bitwidth(elem) == 32 && np > 1) {
+        ValueId v = subgroup_reduce(c, from_elements(c, partial, np, elem), kind, cl);
+        for (uint32_t j = 0; j < np; j++)
+            partial[j] = extract_elem(c, v, j, elem);
+        return;
+    }
+    for (uint32_t j = 0; j < np; j++)
+        partial[j] = subgroup_reduce(c, partial[j], kind, cl);
+}
+
+/* stage 2: the clusters one after the other (cluster_reduce; a cluster that is not a
+ * power of two: shuffle_reduce) */
 static bool
 thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kind, TypeId elem,
               ValueId *partial, uint32_t np)
@@ -251,25 +277,7 @@ thread_reduce(Ctx *c, const NestedLayout *l, uint32_t reduced, CombiningKind kin
                 partial[j] = shuffle_reduce(c, partial[j], kind, cl[i], lanes);
             continue;
         }
-        if ((elem == TY_F16 || elem == TY_BF16) && packed_kind(kind) && np > 1) {
-            /* pairs of partials in one register: one shfl and one x2 op per step */
-            for (uint32_t j = 0; j + 1 < np; j += 2) {
-                ValueId v = subgroup_reduce(c, from_elements(c, partial + j, 2, elem), kind, cl[i]);
-                partial[j] = extract_elem(c, v, 0, elem);
-                partial[j + 1] = extract_elem(c, v, 1, elem);
-            }
-            if (np % 2)
-                partial[np - 1] = subgroup_reduce(c, partial[np - 1], kind, cl[i]);
-            continue;
-        }
-        if (type_bitwidth(elem) == 32 && np > 1) {
-            ValueId v = subgroup_reduce(c, from_elements(c, partial, np, elem), kind, cl[i]);
-            for (uint32_t j = 0; j < np; j++)
-                partial[j] = extract_elem(c, v, j, elem);
-            continue;
-        }
-        for (uint32_t j = 0; j < np; j++)
-            partial[j] = subgroup_reduce(c, partial[j], kind, cl[i]);
+        cluster_reduce(c, kind, elem, cl[i], partial, np);
     }
     return true;
 }
@@ -347,9 +355,11 @@ subgroup_stage(Ctx *c, Dist *src, uint32_t reduced, const NestedLayout *p, Combi
     return true;
 }
 
-Dist *
-reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, ValueId acc_scalar,
-            const NestedLayout *res_layout, ValueId *scalar_out)
+/* reduce_dist; lanes false: stages 1 and 4 only, each lane's partial (lane_partial) */
+static Dist *
+reduce_dist_lanes(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc,
+                  ValueId acc_scalar, const NestedLayout *res_layout, ValueId *scalar_out,
+                  bool lanes)
 {
     NestedLayout p;
     if (!layout_project(src->layout, reduced, &p)) {
@@ -359,7 +369,7 @@ reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, 
     uint32_t np = (uint32_t)layout_num_slots(&p);
     ValueId *partial = arena_alloc(&c->m->arena, (np + 1) * sizeof *partial);
     local_reduce(c, src, reduced, &p, kind, partial);
-    if (!thread_reduce(c, src->layout, reduced, kind, src->elem, partial, np))
+    if (lanes && !thread_reduce(c, src->layout, reduced, kind, src->elem, partial, np))
         return NULL;
     bool across = false;
     for (int32_t d = 0; d < src->layout->rank; d++)
@@ -394,6 +404,44 @@ reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, 
     return res_layout ? convert_dist(c, r, res_layout) : r;
 }
 
+Dist *
+reduce_dist(Ctx *c, Dist *src, uint32_t reduced, CombiningKind kind, Dist *acc, ValueId acc_scalar,
+            const NestedLayout *res_layout, ValueId *scalar_out)
+{
+    return reduce_dist_lanes(c, src, reduced, kind, acc, acc_scalar, res_layout, scalar_out, true);
+}
+
+/*
+ * The lane clusters of a vptx.lane_partial reduction (lane_partial_begin), as the
+ * attribute's (size, stride) pairs, when each lane may keep its partial: an f32 add
+ * whose reduced dims are spread over power-of-two lane clusters only (no subgroup
+ * stage) and whose result keeps the projected layout (no conversion moves the
+ * partials between lanes).  False: reduce in full.
+ */
+static bool
+lane_partial_clusters(Ctx *c, OpId o, const Dist *src, uint32_t reduced, const NestedLayout *res)
+{
+    NestedLayout p;
+    Cluster cl[LAYOUT_MAX_RANK];
+    int ncl = clusters(src->layout, reduced, cl);
+    if (src->elem != TY_F32 || ncl < 1 || !layout_project(src->layout, reduced, &p) ||
+        !layout_equal(&p, res))
+        return false;
+    int64_t pairs[2 * LAYOUT_MAX_RANK];
+    for (int i = 0; i < ncl; i++) {
+        if (!pow2_cluster(cl[i]))
+            return false;
+        pairs[2 * i] = cl[i].size;
+        pairs[2 * i + 1] = cl[i].stride;
+    }
+    for (int32_t d = 0; d < src->layout->rank; d++)
+        if ((reduced >> d & 1) && src->layout->subgroup_tile[d] > 1)
+            return false;
+    op_set_attr(c->m, o, "vptx.lane_partial",
+                attr_dense_array(c->m, TY_I64, pairs, NULL, (uint32_t)(2 * ncl)));
+    return true;
+}
+
 bool
 distribute_multi_reduction(Ctx *c, OpId o)
 {
@@ -422,7 +470,12 @@ distribute_multi_reduction(Ctx *c, OpId o)
         return false;
     if (!result_layout(c, o, 0, &l))
         return dist_error(c, "'vector.multi_reduction' result has no layout");
-    Dist *r = reduce_dist(c, src, reduced, (CombiningKind)kind, acc, 0, &l, NULL);
+    bool lanes = true;
+    if (op_attr(c->m, o, "vptx.lane_partial")) {
+        op_remove_attr(c->m, o, "vptx.lane_partial");
+        lanes = !lane_partial_clusters(c, o, src, reduced, &l);
+    }
+    Dist *r = reduce_dist_lanes(c, src, reduced, (CombiningKind)kind, acc, 0, &l, NULL, lanes);
     if (!r)
         return false;
     dist_bind(c, res, r);
@@ -445,4 +498,118 @@ distribute_reduction(Ctx *c, OpId o)
         return false;
     c->map[op_get(c->m, o)->res[0]] = s;
     return true;
+}
+
+/* ---- --fast-math: a loop's row sums kept as each lane's partial sum ---- */
+
+/* Is v an arith.constant splat of 0.0? */
+static bool
+zero_splat(Module *m, ValueId v)
+{
+    OpId d = value_get(m, v)->def;
+    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
+    return a && a->kind == ATTR_DENSE && a->splat && a->n >= 1 && a->floats && a->floats[0] == 0.0;
+}
+
+/* Is the layout of op o's result i that of loop result li? */
+static bool
+same_layout(Ctx *c, OpId o, uint32_t i, OpId loop, uint32_t li)
+{
+    NestedLayout a, b;
+    return result_layout(c, o, i, &a) && result_layout(c, loop, li, &b) && layout_equal(&a, &b);
+}
+
+/* The multi_reduction that may keep lane partials for iteration argument i of loop,
+ * or 0 (lane_partial_begin) */
+static OpId
+lane_partial_candidate(Ctx *c, OpId loop, uint32_t i)
+{
+    Module *m = c->m;
+    BlockId body = op_entry_block(m, loop, 0);
+    const Block *b = block_get(m, body);
+    ValueId iter = b->args.items[i + 1], res = op_get(m, loop)->res[i];
+    TypeId t = value_type(m, res);
+    OpId y = b->ops.n ? b->ops.items[b->ops.n - 1] : 0;
+    if (!type_is_vector(m, t) || type_element(m, t) != TY_F32 ||
+        !zero_splat(m, op_get(m, loop)->args[3 + i]) || !y || op_get(m, y)->kind != OP_YIELD ||
+        i >= op_get(m, y)->nargs)
+        return 0;
+    OpId r = value_get(m, op_get(m, y)->args[i])->def;
+    if (!r || op_get(m, r)->kind != OP_MULTI_REDUCTION || op_get(m, r)->parent != body ||
+        kind_of_op(c, r) != KIND_ADD || !same_layout(c, r, 0, loop, i) ||
+        !value_used_only_by(m, loop, op_get(m, r)->res[0], y, i))
+        return 0;
+    ValueId acc = op_get(m, r)->args[1];
+    if (acc == iter)
+        return value_used_only_by(m, loop, iter, r, 1) ? r : 0;
+    OpId s = value_get(m, acc)->def; /* corr * l: corr is the same on every lane of a row */
+    const Op *mul = s ? op_get(m, s) : NULL;
+    if (!mul || mul->kind != OP_MULF || mul->parent != body ||
+        (mul->args[0] == iter) == (mul->args[1] == iter) || !same_layout(c, s, 0, loop, i) ||
+        !value_used_only_by(m, loop, acc, r, 1) ||
+        !value_used_only_by(m, loop, iter, s, UINT32_MAX))
+        return 0;
+    return r;
+}
+
+/*
+ * --fast-math (DistributeOptions.fast_math): an f32 add reduction over lanes whose
+ * accumulator is its loop's iteration argument, scaled or not, which starts at 0 and
+ * takes only its result (online softmax's l = corr * l + rowsum(p)) keeps each lane's
+ * partial sum through the loop: the lanes' butterfly (per row of attention, 2 shuffles
+ * and 2 adds) runs once, after the loop, on the loop's result, and no longer in every
+ * iteration between the row max's shuffles and the next iteration (where ptxas copies
+ * the code between a loop's shuffles into a divergent-warp path on sm_90a).  The
+ * algebra is exact: the lanes of a row share corr (a value of the row layout, the same
+ * on every lane that holds the row), sum_lanes(corr l_lane + p_lane) = corr l + p; the
+ * f32 additions happen in another order, within the n u_acc that check allows a
+ * reduction of n terms in any order.  Marks each such reduction `vptx.lane_partial`
+ * (distribute_multi_reduction decides and records its clusters) and returns them, one
+ * per iteration argument (0: none), or NULL when there is none.
+ */
+OpId *
+lane_partial_begin(Ctx *c, OpId loop)
+{
+    const Op *op = op_get(c->m, loop);
+    uint32_t n = op->nres, found = 0;
+    if (!c->opt.fast_math || op->kind != OP_FOR || op->nargs != n + 3)
+        return NULL;
+    OpId *red = arena_alloc(&c->m->arena, (n + 1) * sizeof *red);
+    for (uint32_t i = 0; i < n; i++) {
+        red[i] = lane_partial_candidate(c, loop, i);
+        if (red[i]) {
+            op_set_attr(c->m, red[i], "vptx.lane_partial", attr_unit(c->m));
+            found++;
+        }
+    }
+    return found ? red : NULL;
+}
+
+/* After the loop: the butterfly of each reduction that kept lane partials, on the
+ * loop's result, which then holds the full sums */
+bool
+lane_partial_end(Ctx *c, OpId loop, const OpId *red)
+{
+    c->loc = op_get(c->m, loop)->loc;
+    for (uint32_t i = 0; red && i < op_get(c->m, loop)->nres; i++) {
+        const Attr *a = red[i] ? op_attr(c->m, red[i], "vptx.lane_partial") : NULL;
+        if (!a)
+            continue;
+        op_remove_attr(c->m, red[i], "vptx.lane_partial");
+        ValueId res = op_get(c->m, loop)->res[i];
+        Dist *d = a->kind == ATTR_DENSE_ARRAY ? dist_of(c, res) : NULL;
+        if (!d)
+            return a->kind != ATTR_DENSE_ARRAY || dist_error(c, "lane partial sums lost");
+        ValueId *partial = arena_alloc(&c->m->arena, (d->n + 1) * sizeof *partial);
+        for (uint32_t j = 0; j < d->n; j++)
+            partial[j] = dist_elem(c, d, j);
+        for (uint32_t k = 0; k + 1 < a->n; k += 2)
+            cluster_reduce(c, KIND_ADD, TY_F32, (Cluster){ a->ints[k], a->ints[k + 1] }, partial,
+                           d->n);
+        Dist *r = dist_new(c, d->layout, TY_F32);
+        for (uint32_t j = 0; j < d->n; j++)
+            dist_set_elem(c, r, j, partial[j]);
+        dist_bind(c, res, r);
+    }
+    return !c->failed;
 }

@@ -2,15 +2,19 @@
 # --fast-math (issue 29): SASS instructions of division-heavy kernels compiled without
 # and with --fast-math, in all and per output element of a thread (the output tile's
 # elements / threads).  An f32 arith.divf is div.rn.f32 (about 13 SASS instructions, an
-# IEEE subroutine) by default, and rcp.approx.f32 + one Newton step on the reciprocal,
-# shared by the elements of one divisor, then one mul with --fast-math
-# (docs/ptx-generation.md).  SASS size = the cubin's .text bytes / 16 (ptxas 13.0, as
-# tests/bench/sass.sh).  Goal: per element at least 2x fewer.  Static counts, not
-# executed ones, and not times.
-# Last measured (ptxas 13.0): softmax sm_80 528 -> 256 SASS (33.0 -> 16.0 an element,
-# 2.06x); normalize (x / sum x, tests/lit/check/fast-math.mlir) 432 -> 160 (27.0 ->
-# 10.0, 2.70x); attention sm_80 1128 -> 608 (35.3 -> 19.0, 1.86x: its mma.sync and exp
-# stay); attention_sm90 sm_90a 1360 -> 848 (42.5 -> 26.5, 1.60x).
+# IEEE subroutine) by default, and rcp.approx.ftz.f32 + one Newton step on the
+# reciprocal, shared by the elements of one divisor, then one mul with --fast-math; an
+# f32 exp(a - b) is sub, mul, ex2 by default and fma, ex2 (b * -log2 e once per row)
+# with it, and a loop's row sum stays per lane until after the loop
+# (docs/ptx-generation.md).  SASS size = the cubin's .text bytes / 16 (ptxas
+# 13.0, as tests/bench/sass.sh).  Goal: per element at least 2x fewer.  Static counts,
+# not executed ones, and not times.
+# Last measured (ptxas 13.0): softmax sm_80 528 -> 216 SASS (33.0 -> 13.5 an element,
+# 2.44x); normalize (x / sum x, tests/lit/check/fast-math.mlir) 432 -> 128 (27.0 ->
+# 8.0, 3.38x); attention sm_80 1128 -> 560 (35.2 -> 17.5, 2.01x: its mma.sync, ex2, row
+# max and sum stay); attention_sm90 sm_90a 1360 -> 648 (42.5 -> 20.2, 2.10x: with the
+# row sum's shuffles after the key loop, ptxas's divergent-warp copy of the code between
+# shuffles, BRA.DIV, no longer holds the softmax).
 set -euo pipefail
 BIN=${BIN:-build/vptx}
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)

@@ -1,4 +1,4 @@
-// --fast-math: an f32 arith.divf is rcp.approx.f32 with one Newton step on the
+// --fast-math: an f32 arith.divf is rcp.approx.ftz.f32 with one Newton step on the
 // reciprocal, then one mul; the reciprocal's lines depend on the divisor alone, so a
 // row of elements divided by one sum pays one rcp.approx and one mul an element.
 // Without the flag it stays div.rn.f32; f16 division keeps its exact sequence.
@@ -8,7 +8,7 @@
 // RUN: not %vptx --fast-math --precise-math %s 2>&1 | %filecheck --check-prefix=BOTH %s
 // CHECK-LABEL: .entry scale_rows
 // CHECK-NOT:   div.rn.f32
-// CHECK:       rcp.approx.f32 [[R0:%f_[A-Za-z0-9_$]+_[0-9]+]], [[B:%f_[A-Za-z0-9_$]+_[0-9]+]];
+// CHECK:       rcp.approx.ftz.f32 [[R0:%f_[A-Za-z0-9_$]+_[0-9]+]], [[B:%f_[A-Za-z0-9_$]+_[0-9]+]];
 // CHECK-NEXT:  neg.f32 [[NB:%f_[A-Za-z0-9_$]+_[0-9]+]], [[B]];
 // CHECK-NEXT:  fma.rn.f32 [[E:%f_[A-Za-z0-9_$]+_[0-9]+]], [[NB]], [[R0]], 0f3F800000;
 // CHECK-NEXT:  fma.rn.f32 [[R1:%f_[A-Za-z0-9_$]+_[0-9]+]], [[R0]], [[E]], [[R0]];
