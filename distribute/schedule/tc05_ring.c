@@ -285,24 +285,58 @@ issue_mmas(Ctx *c, Ring *r, ValueId rd)
     tc05_commit(c, r->empty, rd);
 }
 
+/* Warp specialization (the default; off with --no-warp-specialize or
+   `vptx.warp_specialize = false` on the loop): thread 0 of warp 0 issues the copies and
+   thread 32 (warp 1) the MMAs, so the MMA thread never waits for a commit before issuing
+   the next step, nor the producer for a full stage. */
+void
+tc05_plan(Ctx *c, Ring *r)
+{
+    bool ws;
+    if (!dist_loop_flag(c, r->loop, "vptx.warp_specialize", true, &ws, NULL))
+        return;
+    r->tc05_ws = ws && !c->opt.no_warp_specialize && c->nthreads >= 64;
+}
+
+/* this iteration's number (i32): (iv - lb) / step */
+static ValueId
+iter32(Ctx *c, Ring *r)
+{
+    const Op *op = op_get(c->m, r->loop);
+    ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
+    ValueId a[2] = { iv, dist_scalar(c, op->args[0]) };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), dist_scalar(c, op->args[2]) };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    return emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+}
+
+/* the thread that issues the MMAs (and commits): 32 when warp-specialized, else 0 */
+static ValueId
+is_mma_thread(Ctx *c, const Ring *r)
+{
+    return cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, r->tc05_ws ? 32 : 0));
+}
+
 void
 tc05_issue(Ctx *c, Ring *r)
 {
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
-    ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
+    ValueId ub = dist_scalar(c, op->args[1]);
     ValueId step = dist_scalar(c, op->args[2]);
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
     RegionSave rs, rs2, rs3;
-    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
-    ValueId a[2] = { iv, lb };
-    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
-    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
-    ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    region_enter(c, emit_if(c, is_mma_thread(c, r), 0, NULL, false), 0, &rs);
+    ValueId it32 = iter32(c, r);
     ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, it32, r->stages));
     ring_wait_parity(c, r->full, rd, ring_parity(c, it32, r->stages));
     tc05_fence(c, "after");
     issue_mmas(c, r, rd);
+    if (r->tc05_ws) { /* the producer, warp 0, on its own */
+        region_leave(c, NULL, 0, &rs);
+        ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+        region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+        it32 = iter32(c, r);
+    }
     /* refill stage (it - 1) % S, that step's MMAs complete (its commit), with it + S - 1 */
     ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, it32, r->stages - 1), r->stages);
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, r->stages - 1));
@@ -321,9 +355,8 @@ void
 tc05_leave(Ctx *c, Ring *r)
 {
     Module *m = c->m;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
     RegionSave rs;
-    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+    region_enter(c, emit_if(c, is_mma_thread(c, r), 0, NULL, false), 0, &rs);
     tc05_commit(c, r->done, const_index(c, 0)); /* every MMA issued: done when they are */
     region_leave(c, NULL, 0, &rs);
     ValueId zero = const_index(c, 0);
