@@ -215,7 +215,8 @@ tc05_enter(Ctx *c, Ring *r, ValueId init)
         ValueId el[TC05_CHUNK];
         for (int64_t i = 0; i < w; i++)
             el[i] = to_cell(c, extract_elem(c, init, at + i, t), t);
-        ValueId a[2] = { ring_i32(c, OP_ADDI, base, at), from_elements(c, el, (uint32_t)w, ct) };
+        ValueId addr = ring_i32(c, OP_ADDI, base, at);
+        ValueId a[2] = { addr, from_elements(c, el, (uint32_t)w, ct) };
         set_str(c, op0(c, OP_TCGEN05_ST, 2, a), "shape", "32x32b");
     }
     tc05_wait(c, "st");
@@ -278,8 +279,8 @@ issue_mmas(Ctx *c, Ring *r, ValueId rd)
     for (int64_t kb = 0; kb < r->esize * r->k; kb += 32) {
         int64_t oa = kb % s0 + kb / s0 * r->rows[0] * s0;
         int64_t ob = r->b_mn ? kb / r->esize * s1 : kb % s1 + kb / s1 * r->rows[1] * s1;
-        ValueId a[5] = { r->tmem, desc_at(c, r->desc[0], s64, r->bytes[0], oa),
-                         desc_at(c, r->desc[1], s64, r->bytes[1], ob), id, on };
+        ValueId da = desc_at(c, r->desc[0], s64, r->bytes[0], oa);
+        ValueId a[5] = { r->tmem, da, desc_at(c, r->desc[1], s64, r->bytes[1], ob), id, on };
         set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", kind_of(r));
     }
     tc05_commit(c, r->empty, rd);
@@ -304,8 +305,9 @@ iter32(Ctx *c, Ring *r)
 {
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
-    ValueId a[2] = { iv, dist_scalar(c, op->args[0]) };
-    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), dist_scalar(c, op->args[2]) };
+    ValueId lb = dist_scalar(c, op->args[0]), step = dist_scalar(c, op->args[2]);
+    ValueId a[2] = { iv, lb };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
     ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
     return emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
 }
@@ -343,8 +345,9 @@ tc05_issue(Ctx *c, Ring *r)
     region_enter(c, emit_if(c, cmp_i(c, CMPI_SLT, next, ub), 0, NULL, false), 0, &rs2);
     ValueId later = cmp_i(c, CMPI_SGT, it32, const_int(c, 0, TY_I32));
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs3);
-    ring_wait_parity(c, r->empty, ring_index(c, prev32),
-                     ring_parity(c, ring_i32(c, OP_SUBI, it32, 1), r->stages));
+    /* one op at a time: argument lists are evaluated in no fixed order */
+    ValueId par = ring_parity(c, ring_i32(c, OP_SUBI, it32, 1), r->stages);
+    ring_wait_parity(c, r->empty, ring_index(c, prev32), par);
     region_leave(c, NULL, 0, &rs3);
     ring_issue_loads_at(c, r, prev32, next);
     region_leave(c, NULL, 0, &rs2);
