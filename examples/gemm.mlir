@@ -103,7 +103,8 @@ func.func @gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
 }
 
 // On sm_100a it takes the Blackwell route (docs/blackwell.md, section 4): the same TMA
-// ring feeds tcgen05.mma M128 N128 K16, issued by thread 0 (which also issues the copies),
+// ring feeds tcgen05.mma M128 N128 K16, issued by warp 1's first thread while warp 0's
+// first thread issues the copies (warp specialization),
 // the 128x128 f32 accumulator in 128 columns of tensor memory; each commit frees a ring
 // stage, the last one lets the two warpgroups drain the tile with tcgen05.ld 32x32b (a
 // row of 64 columns a thread) and store it with the same guards.  Rows TMA cannot map (K
@@ -131,7 +132,7 @@ func.func @gemm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
 // TC05: PASS gemm
 // REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_TCGEN05_F32_128x128x16_F16 (sm_100a: tcgen05, chosen from the element types and shape); one thread issues 2 tcgen05.mma M128 N128 K16 per K step, the accumulator in 128 tensor-memory columns; 2 warpgroup(s) drain it with tcgen05.ld 32x32b, 64 columns a thread
 // REMARK100: remark: 'vector.contract' 128x128x32 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 (chosen from the element types and shape; not tcgen05: this is the copy of its K loop for rows TMA cannot map (not whole 16-byte pieces), which a test of the sizes takes)
-// REMARK100: remark: 'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; thread 0 issues the copies and each step's tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in 128 tensor-memory columns until the loop ends; where rows of a dynamic length are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop on mma.sync
+// REMARK100: remark: 'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, full and empty mbarriers): 3 stages of 16384 bytes in dynamic shared memory; warp-specialized: warp 0 (the producer, one thread) issues the copies as stages free up and warp 1 (the MMA warp, one thread) waits for each stage and issues its tcgen05.mma, so neither waits for the other's work; after the loop the MMA warp's last commit hands the accumulator to every warp, which drain it with tcgen05.ld (--no-warp-specialize: thread 0 does both); the tcgen05.commit of a step's MMAs frees its stage; the accumulator lives in 128 tensor-memory columns until the loop ends; where rows of a dynamic length are not whole 16-byte pieces, which TMA needs, a test of the sizes takes a copy of the loop on mma.sync
 // PTX100: // vptx: hidden tensor map of argument 0, box 128x32, swizzle 64, parameter {{[0-9]+}}, unused when its rows are not whole 16-byte pieces
 // PTX100: // vptx: dynamic shared memory 49152 bytes
 // PTX100: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{%r_[A-Za-z0-9_$]+_[0-9]+}}], 128;

@@ -205,6 +205,10 @@ bool layout_reshape(const NestedLayout *l, int32_t rank, const int64_t *shape, N
  *   NV_TCGEN05_F32_128xNx16_F16       tcgen05.mma.cta_group::1.kind::f16 (M 128, N the tile's
  *   NV_TCGEN05_F32_128xNx16_BF16      N, 16..256 step 16), D f32 in tensor memory, A and B
  *   NV_TCGEN05_F32_128xNx8_TF32       from shared memory; kind::tf32 for f32 operands
+ *   NV_TCGEN05_F16_128xNx16_F16       kind::f16 with an f16 D (the low half of each cell)
+ *   NV_TCGEN05_F32_128xNx32_F8E4M3FN  kind::f8f6f4, e4m3 A and B (K 32); _F8E5M2 and the
+ *                                     two mixed names as for wgmma
+ *   NV_TCGEN05_I32_128xNx32_I8        kind::i8, s8 A and B, s32 D
  * (fp8 names follow IREE's MFMA_F32_16x16x32_F8E4M3FNUZ: the MLIR type names, A's then
  * B's when they differ.)  A tcgen05 kind's N is the whole tile's (one instruction per 16 of
  * K); its accumulator has no fragment of its own: layout_tcgen05_acc gives the layout in
@@ -230,6 +234,12 @@ typedef enum {
     MMA_NV_TCGEN05_F32_128xNx16_F16,
     MMA_NV_TCGEN05_F32_128xNx16_BF16,
     MMA_NV_TCGEN05_F32_128xNx8_TF32,
+    MMA_NV_TCGEN05_F16_128xNx16_F16,
+    MMA_NV_TCGEN05_F32_128xNx32_F8E4M3FN,
+    MMA_NV_TCGEN05_F32_128xNx32_F8E5M2,
+    MMA_NV_TCGEN05_F32_128xNx32_F8E4M3FN_F8E5M2,
+    MMA_NV_TCGEN05_F32_128xNx32_F8E5M2_F8E4M3FN,
+    MMA_NV_TCGEN05_I32_128xNx32_I8,
     MMA_KIND_COUNT
 } MmaKind;
 

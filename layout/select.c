@@ -890,24 +890,28 @@ select_wgmma(Select *s, OpId op, const ContractDims *c, const TypeId *t,
 
 /* ------------------------------------------------------- tcgen05 (sm_100a) */
 
-/* The tcgen05 kind for operand and accumulator types t, or MMA_NONE and why not */
+/* The tcgen05 kind for operand and accumulator types t, or MMA_NONE and why not: the
+   NV_TCGEN05_* kind whose A, B and D types these are (f32 x f32 -> f32 only with
+   --allow-tf32) */
 static MmaKind
 tcgen05_kind_of(const Select *s, const TypeId *t, char *why_not, size_t cap)
 {
-    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_F16)
-        return MMA_NV_TCGEN05_F32_128xNx16_F16;
-    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_BF16)
-        return MMA_NV_TCGEN05_F32_128xNx16_BF16;
-    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_F32 && s->opt->allow_tf32)
+    bool tf32 = t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_F32;
+    if (tf32 && s->opt->allow_tf32)
         return MMA_NV_TCGEN05_F32_128xNx8_TF32;
-    if (t[2] == TY_F32 && t[0] == t[1] && t[0] == TY_F32)
+    for (int k = MMA_NONE + 1; k < MMA_KIND_COUNT && !tf32; k++)
+        if (layout_mma_is_tcgen05((MmaKind)k) &&
+            types_fit(layout_mma_info((MmaKind)k), t[0], t[1], t[2]))
+            return (MmaKind)k;
+    if (tf32)
         snprintf(why_not, cap,
                  "f32 x f32 -> f32 fits only kind::tf32, which rounds the inputs to 10 "
                  "mantissa bits (allow it with --allow-tf32)");
     else
         snprintf(why_not, cap,
-                 "vptx's tcgen05 route takes f16 x f16 -> f32, bf16 x bf16 -> f32, or f32 x "
-                 "f32 -> f32 as tf32 (--allow-tf32), not %s x %s -> %s",
+                 "vptx's tcgen05 route takes f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, "
+                 "f8E4M3FN / f8E5M2 x f8E4M3FN / f8E5M2 -> f32, i8 x i8 -> i32, or f32 x f32 "
+                 "-> f32 as tf32 (--allow-tf32), not %s x %s -> %s",
                  scalar_type_name(t[0]), scalar_type_name(t[1]), scalar_type_name(t[2]));
     return MMA_NONE;
 }
@@ -1014,7 +1018,10 @@ select_tcgen05(Select *s, OpId op, const ContractDims *c, const TypeId *t,
                  !loop ? "it is not in an scf.for at the top of the kernel that carries its "
                          "accumulator alone, which tcgen05 keeps in tensor memory"
                  : esize != 2 && c->dims[1][0] == c->k
-                     ? "its rhs is a 32-bit (k, n) operand, which the TMA ring loads K-major only"
+                     ? (esize == 4 ? "its rhs is a 32-bit (k, n) operand, which the TMA ring "
+                                     "loads K-major only"
+                                   : "its rhs is an 8-bit (k, n) operand, which the TMA ring "
+                                     "loads K-major only")
                      : "its operands are not reads, in its K loop, of 2-d memref arguments "
                        "that TMA can load (unit inner stride, rows of whole 16-byte pieces, in "
                        "bounds or padded with zero, no mask)");

@@ -19,6 +19,10 @@
  *              per GPU, dense tensor FP16/BF16 2.25 PFLOP/s, TF32 1.1, FP8 and INT8 4.5;
  *              FP32 80 TFLOP/s; HBM3e 8 TB/s.  b200 is uncalibrated: no measurement on
  *              the part went into it (docs/timing.md, "b200")
+ *   [TILUS-B200] NVIDIA Tilus tutorial "Matmul (Blackwell)": cuBLAS at about 1610 TFLOP/s
+ *              on a B200, 8192^3 f16, from NCU profiling (a hardware measurement of
+ *              closed code: recorded next to the model's figure in docs/timing.md, not
+ *              fitted; b200's ceilings stay the datasheet's)
  */
 #include "sim/simint.h"
 

@@ -60,6 +60,7 @@ typedef struct Ring {
     ValueId tmem;     /* i32: the accumulator's tensor-memory address */
     ValueId done;     /* mbarrier group of 1: the last commit, for the epilogue */
     ValueId desc[2];  /* i64: A's and B's shared memory descriptors at stage 0 */
+    bool tc05_ws;     /* warp-specialized: warp 0 issues the copies, warp 1 the MMAs */
 } Ring;
 
 /* tma_ring.c: expect_tx and the TMA copies of iteration iv into the stage numbered ws32 */
@@ -67,6 +68,7 @@ void ring_issue_loads_at(Ctx *c, Ring *r, ValueId ws32, ValueId iv);
 
 /* tc05_ring.c: the tcgen05 parts of a ring (r->tc05) */
 int64_t tc05_cols(int64_t n);                 /* tensor-memory columns of N: a power of two >= 32 */
+void tc05_plan(Ctx *c, Ring *r);              /* r->tc05_ws, from the loop and the options */
 void tc05_setup(Ctx *c, Ring *r, ValueId t0); /* before the ring's barrier */
 void tc05_ready(Ctx *c, Ring *r);             /* after it: the address, the descriptors */
 void tc05_enter(Ctx *c, Ring *r, ValueId init); /* the accumulator's first value */

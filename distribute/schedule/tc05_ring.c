@@ -176,18 +176,47 @@ chunk_of(int64_t per)
     return w;
 }
 
+/* The accumulator's element type: f32, i32 (kind::i8) or f16 (kind::f16 with an f16 D) */
+static TypeId
+acc_elem(const Ring *r)
+{
+    const char *t = layout_mma_info(r->mma.kind)->type[2];
+    return strcmp(t, "f16") == 0 ? TY_F16 : strcmp(t, "i32") == 0 ? TY_I32 : TY_F32;
+}
+
+/* An element of the accumulator as a tensor-memory cell (f32 and i32 as they are; an f16
+   D is the low half of its cell, PTX ISA 9.7.16.10.5.4), and back */
+static ValueId
+to_cell(Ctx *c, ValueId v, TypeId t)
+{
+    if (t != TY_F16)
+        return v;
+    ValueId h = emit1(c, OP_BITCAST, 1, &v, TY_I16);
+    return emit1(c, OP_EXTUI, 1, &h, TY_I32);
+}
+
+static ValueId
+from_cell(Ctx *c, ValueId cell, TypeId t)
+{
+    if (t != TY_F16)
+        return cell;
+    ValueId h = emit1(c, OP_TRUNCI, 1, &cell, TY_I16);
+    return emit1(c, OP_BITCAST, 1, &h, TY_F16);
+}
+
 void
 tc05_enter(Ctx *c, Ring *r, ValueId init)
 {
     int64_t per;
     ValueId base = thread_taddr(c, r, &per);
     int64_t w = chunk_of(per);
+    TypeId t = acc_elem(r), ct = t == TY_F16 ? TY_I32 : t;
     for (int64_t at = 0; at < per; at += w) {
         ValueId el[TC05_CHUNK];
         for (int64_t i = 0; i < w; i++)
-            el[i] = extract_elem(c, init, at + i, TY_F32);
-        ValueId a[2] = { ring_i32(c, OP_ADDI, base, at),
-                         from_elements(c, el, (uint32_t)w, TY_F32) };
+            el[i] = to_cell(c, extract_elem(c, init, at + i, t), t);
+        ValueId addr = ring_i32(c, OP_ADDI, base, at);
+        ValueId a[2] = { addr, from_elements(c, el, (uint32_t)w, ct) };
         set_str(c, op0(c, OP_TCGEN05_ST, 2, a), "shape", "32x32b");
     }
     tc05_wait(c, "st");
@@ -196,16 +225,37 @@ tc05_enter(Ctx *c, Ring *r, ValueId init)
     tc05_fence(c, "after");
 }
 
-/* The instruction descriptor (PTX ISA 9.7.16.4.2, Table 42): D f32, A and B types, B
-   MN-major (transpose B), N >> 3, M >> 4. */
+/* The PTX kind of r's instruction, and the instruction descriptor's code for an A or B
+   element type (Table 42: kind::f16 F16 0, BF16 1; kind::tf32 TF32 2; kind::f8f6f4 E4M3
+   0, E5M2 1; kind::i8 S8 1) */
+static const char *
+kind_of(const Ring *r)
+{
+    const MmaInfo *info = layout_mma_info(r->mma.kind);
+    return info->k == 8                                                              ? "tf32"
+           : strcmp(info->type[0], "i8") == 0                                        ? "i8"
+           : strcmp(info->type[0], "f16") == 0 || strcmp(info->type[0], "bf16") == 0 ? "f16"
+                                                                                     : "f8f6f4";
+}
+
+static int64_t
+ab_code(const char *t)
+{
+    return strcmp(t, "f32") == 0                                                        ? 2
+           : strcmp(t, "bf16") == 0 || strcmp(t, "f8E5M2") == 0 || strcmp(t, "i8") == 0 ? 1
+                                                                                        : 0;
+}
+
+/* The instruction descriptor (PTX ISA 9.7.16.4.2, Table 42): D type (F16 0, F32 1, S32
+   2), A and B types, B MN-major (transpose B), N >> 3, M >> 4. */
 static int64_t
 idesc_of(const Ring *r)
 {
-    int64_t ab = r->mma.kind == MMA_NV_TCGEN05_F32_128xNx16_BF16  ? 1
-                 : r->mma.kind == MMA_NV_TCGEN05_F32_128xNx8_TF32 ? 2
-                                                                  : 0;
-    return 1 << 4 | ab << 7 | ab << 10 | (int64_t)r->b_mn << 16 | (r->n >> 3) << 17 |
-           (int64_t)(128 >> 4) << 24;
+    const MmaInfo *info = layout_mma_info(r->mma.kind);
+    TypeId d = acc_elem(r);
+    int64_t dt = d == TY_F16 ? 0 : d == TY_I32 ? 2 : 1;
+    return dt << 4 | ab_code(info->type[0]) << 7 | ab_code(info->type[1]) << 10 |
+           (int64_t)r->b_mn << 16 | (r->n >> 3) << 17 | (int64_t)(128 >> 4) << 24;
 }
 
 /* desc + (stage * bytes + off) / 16: the descriptor's address field counts 16 bytes */
@@ -229,12 +279,44 @@ issue_mmas(Ctx *c, Ring *r, ValueId rd)
     for (int64_t kb = 0; kb < r->esize * r->k; kb += 32) {
         int64_t oa = kb % s0 + kb / s0 * r->rows[0] * s0;
         int64_t ob = r->b_mn ? kb / r->esize * s1 : kb % s1 + kb / s1 * r->rows[1] * s1;
-        ValueId a[5] = { r->tmem, desc_at(c, r->desc[0], s64, r->bytes[0], oa),
-                         desc_at(c, r->desc[1], s64, r->bytes[1], ob), id, on };
-        set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind",
-                r->mma.kind == MMA_NV_TCGEN05_F32_128xNx8_TF32 ? "tf32" : "f16");
+        ValueId da = desc_at(c, r->desc[0], s64, r->bytes[0], oa);
+        ValueId a[5] = { r->tmem, da, desc_at(c, r->desc[1], s64, r->bytes[1], ob), id, on };
+        set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", kind_of(r));
     }
     tc05_commit(c, r->empty, rd);
+}
+
+/* Warp specialization (the default; off with --no-warp-specialize or
+   `vptx.warp_specialize = false` on the loop): thread 0 of warp 0 issues the copies and
+   thread 32 (warp 1) the MMAs, so the MMA thread never waits for a commit before issuing
+   the next step, nor the producer for a full stage. */
+void
+tc05_plan(Ctx *c, Ring *r)
+{
+    bool ws;
+    if (!dist_loop_flag(c, r->loop, "vptx.warp_specialize", true, &ws, NULL))
+        return;
+    r->tc05_ws = ws && !c->opt.no_warp_specialize && c->nthreads >= 64;
+}
+
+/* this iteration's number (i32): (iv - lb) / step */
+static ValueId
+iter32(Ctx *c, Ring *r)
+{
+    const Op *op = op_get(c->m, r->loop);
+    ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
+    ValueId lb = dist_scalar(c, op->args[0]), step = dist_scalar(c, op->args[2]);
+    ValueId a[2] = { iv, lb };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    return emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+}
+
+/* the thread that issues the MMAs (and commits): 32 when warp-specialized, else 0 */
+static ValueId
+is_mma_thread(Ctx *c, const Ring *r)
+{
+    return cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, r->tc05_ws ? 32 : 0));
 }
 
 void
@@ -242,27 +324,30 @@ tc05_issue(Ctx *c, Ring *r)
 {
     const Op *op = op_get(c->m, r->loop);
     ValueId iv = block_get(c->m, op_entry_block(c->m, r->loop, 0))->args.items[0];
-    ValueId lb = dist_scalar(c, op->args[0]), ub = dist_scalar(c, op->args[1]);
+    ValueId ub = dist_scalar(c, op->args[1]);
     ValueId step = dist_scalar(c, op->args[2]);
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
     RegionSave rs, rs2, rs3;
-    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
-    ValueId a[2] = { iv, lb };
-    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), step };
-    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
-    ValueId it32 = emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+    region_enter(c, emit_if(c, is_mma_thread(c, r), 0, NULL, false), 0, &rs);
+    ValueId it32 = iter32(c, r);
     ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, it32, r->stages));
     ring_wait_parity(c, r->full, rd, ring_parity(c, it32, r->stages));
     tc05_fence(c, "after");
     issue_mmas(c, r, rd);
+    if (r->tc05_ws) { /* the producer, warp 0, on its own */
+        region_leave(c, NULL, 0, &rs);
+        ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+        region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+        it32 = iter32(c, r);
+    }
     /* refill stage (it - 1) % S, that step's MMAs complete (its commit), with it + S - 1 */
     ValueId prev32 = ring_i32(c, OP_REMUI, ring_i32(c, OP_ADDI, it32, r->stages - 1), r->stages);
     ValueId next = idx_add(c, iv, idx_mul_c(c, step, r->stages - 1));
     region_enter(c, emit_if(c, cmp_i(c, CMPI_SLT, next, ub), 0, NULL, false), 0, &rs2);
     ValueId later = cmp_i(c, CMPI_SGT, it32, const_int(c, 0, TY_I32));
     region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs3);
-    ring_wait_parity(c, r->empty, ring_index(c, prev32),
-                     ring_parity(c, ring_i32(c, OP_SUBI, it32, 1), r->stages));
+    /* one op at a time: argument lists are evaluated in no fixed order */
+    ValueId par = ring_parity(c, ring_i32(c, OP_SUBI, it32, 1), r->stages);
+    ring_wait_parity(c, r->empty, ring_index(c, prev32), par);
     region_leave(c, NULL, 0, &rs3);
     ring_issue_loads_at(c, r, prev32, next);
     region_leave(c, NULL, 0, &rs2);
@@ -273,9 +358,8 @@ void
 tc05_leave(Ctx *c, Ring *r)
 {
     Module *m = c->m;
-    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
     RegionSave rs;
-    region_enter(c, emit_if(c, t0, 0, NULL, false), 0, &rs);
+    region_enter(c, emit_if(c, is_mma_thread(c, r), 0, NULL, false), 0, &rs);
     tc05_commit(c, r->done, const_index(c, 0)); /* every MMA issued: done when they are */
     region_leave(c, NULL, 0, &rs);
     ValueId zero = const_index(c, 0);
@@ -290,17 +374,18 @@ tc05_leave(Ctx *c, Ring *r)
         dist_error(c, "the tcgen05 loop's result has no layout");
         return;
     }
-    Dist *d = dist_new(c, &l, TY_F32);
+    TypeId t = acc_elem(r), ct = t == TY_F16 ? TY_I32 : t;
+    Dist *d = dist_new(c, &l, t);
     int64_t per;
     ValueId base = thread_taddr(c, r, &per);
     int64_t w = chunk_of(per);
-    TypeId vt = type_vector(m, TY_F32, 1, &w);
+    TypeId vt = type_vector(m, ct, 1, &w);
     for (int64_t at = 0; at < per && (uint32_t)at < d->n; at += w) {
         ValueId addr = ring_i32(c, OP_ADDI, base, at);
         ValueId v = emit1(c, OP_TCGEN05_LD, 1, &addr, vt);
         set_str(c, value_get(m, v)->def, "shape", "32x32b");
         for (int64_t i = 0; i < w; i++)
-            dist_set_elem(c, d, (uint32_t)(at + i), extract_elem(c, v, i, TY_F32));
+            dist_set_elem(c, d, (uint32_t)(at + i), from_cell(c, extract_elem(c, v, i, ct), t));
     }
     tc05_wait(c, "ld");
     dist_bind(c, res, d);

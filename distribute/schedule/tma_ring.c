@@ -573,10 +573,18 @@ ring_remark(Ctx *c, const Ring *r)
             c->d, op_get(m, r->loop)->loc,
             "'scf.for' feeds its tcgen05 operands through a TMA ring (cp.async.bulk.tensor, "
             "full and empty mbarriers): %" PRId64 " stages of %" PRId64
-            " bytes in dynamic shared memory; thread 0 issues the copies and each step's "
-            "tcgen05.mma, whose tcgen05.commit frees the stage; the accumulator lives in "
-            "%" PRId64 " tensor-memory columns until the loop ends%s",
-            r->stages, r->bytes[0] + r->bytes[1], tc05_cols(r->n),
+            " bytes in dynamic shared memory; %s; the tcgen05.commit of a step's MMAs frees its "
+            "stage; "
+            "the accumulator lives in %" PRId64 " tensor-memory columns until the loop ends%s",
+            r->stages, r->bytes[0] + r->bytes[1],
+            r->tc05_ws ? "warp-specialized: warp 0 (the producer, one thread) issues the "
+                         "copies as stages free up and warp 1 (the MMA warp, one thread) waits "
+                         "for each stage and issues its tcgen05.mma, so neither waits for the "
+                         "other's work; after the loop the MMA warp's last commit hands the "
+                         "accumulator to every warp, which drain it with tcgen05.ld "
+                         "(--no-warp-specialize: thread 0 does both)"
+                       : "thread 0 issues the copies and each step's tcgen05.mma",
+            tc05_cols(r->n),
             !at     ? ""
             : split ? "; where rows of a dynamic length are not whole 16-byte pieces, which "
                       "TMA needs, a test of the sizes takes a copy of the loop on mma.sync "
@@ -661,6 +669,8 @@ ring_plan(Ctx *c, OpId func, int64_t other)
     p->rings = kept.rings;
     if (p->rings.n == 1 && !p->rings.items[0].tc05)
         plan_ws(c, func, &p->rings.items[0]);
+    if (p->rings.n == 1 && p->rings.items[0].tc05)
+        tc05_plan(c, &p->rings.items[0]);
     if (p->rings.n == 1 && !c->failed && !p->rings.items[0].tc05)
         plan_persist(c, func, &p->rings.items[0]);
     for (uint32_t i = 0; c->opt.remarks && !c->failed && i < p->rings.n; i++)
@@ -1784,6 +1794,12 @@ tc05_split_visit(Module *m, OpId o, void *ctx)
     OpId rd[2] = { value_get(m, op->args[0])->def, value_get(m, op->args[1])->def };
     if (!dynamic_pitch(m, rd[0]) && !dynamic_pitch(m, rd[1]))
         return true;
+    /* fp8 has no mma.sync for the copy: its rows are left to the launcher's check */
+    for (int j = 0; j < 2; j++) {
+        TypeId e = type_element(m, value_type(m, op->args[j]));
+        if (e == TY_F8E4M3FN || e == TY_F8E5M2)
+            return true;
+    }
     /* the copy stages A and B of one step beside the ring (as split_visit) */
     LoopStages ls;
     layout_loop_stages(m, loop, w->pipeline_stages, &ls);

@@ -378,6 +378,21 @@ test_tcgen05(void)
     CHECK(!layout_mma_lookup("NV_TCGEN05_F32_128x24x16_F16", &m));   /* N % 16 */
     CHECK(!layout_mma_lookup("NV_TCGEN05_F32_128x272x16_BF16", &m)); /* N > 256 */
     CHECK(!layout_mma_is_tcgen05(MMA_NV_WGMMA_F32_64xNx16_F16));
+    /* the kinds of other operand types: the mixed fp8 names are A's type, then B's */
+    CHECK(layout_mma_lookup("NV_TCGEN05_F32_128x64x32_F8E5M2_F8E4M3FN", &m) && m.n == 64 &&
+          m.kind == MMA_NV_TCGEN05_F32_128xNx32_F8E5M2_F8E4M3FN && layout_mma_is_tcgen05(m.kind));
+    CHECK(strcmp(layout_mma_info(m.kind)->type[0], "f8E5M2") == 0 &&
+          strcmp(layout_mma_info(m.kind)->type[1], "f8E4M3FN") == 0 &&
+          layout_mma_info(m.kind)->k == 32);
+    CHECK(layout_mma_lookup("NV_TCGEN05_F32_128x32x32_F8E4M3FN", &m) &&
+          m.kind == MMA_NV_TCGEN05_F32_128xNx32_F8E4M3FN);
+    CHECK(layout_mma_lookup("NV_TCGEN05_I32_128x128x32_I8", &m) &&
+          m.kind == MMA_NV_TCGEN05_I32_128xNx32_I8 &&
+          strcmp(layout_mma_info(m.kind)->type[2], "i32") == 0);
+    CHECK(layout_mma_lookup("NV_TCGEN05_F16_128x16x16_F16", &m) &&
+          m.kind == MMA_NV_TCGEN05_F16_128xNx16_F16 &&
+          strcmp(layout_mma_info(m.kind)->type[2], "f16") == 0);
+    CHECK(!layout_mma_lookup("NV_TCGEN05_I32_128x24x32_I8", &m)); /* N % 16 */
     NestedLayout l;
     for (int64_t warps = 4; warps <= 8; warps += 4) {
         int64_t shape[2] = { 128, 128 }, per = 128 / (warps / 4);
