@@ -365,7 +365,6 @@ rows_store(Ctx *c, const Rows *R, ValueId buf, int64_t p, int64_t vec)
     const Transfer *t = R->t;
     int64_t span = 32 * vec, nch = (R->cols - 1 + R->se - vec) / span + 1, wl = vec;
     TypeId vt = vec > 1 ? type_vector(c->m, R->elem, 1, &wl) : R->elem;
-    ValueId lv = idx_mul_c(c, lane_id(c), vec);
     for (int64_t i = 0; i < R->rows / R->nw; i++) {
         ValueId row = idx_add_c(c, R->roww, row_of(R->nw * i, R->te, R->bote) + p * R->te);
         ValueId jv = idx_add_c(c, warp_id(c), R->nw * i); /* the compact row */
@@ -373,10 +372,14 @@ rows_store(Ctx *c, const Rows *R, ValueId buf, int64_t p, int64_t vec)
         ValueId at[2] = { idx_add(c, emit1(c, OP_MULI, 2, rp, TY_INDEX), t->base[1]),
                           const_index(c, R->se) };
         ValueId d = emit1(c, OP_REMUI, 2, at, TY_INDEX); /* the row's start past a sector */
+        ValueId dv[2] = { d, const_index(c, vec) };      /* in pieces (d is a multiple of vec) */
+        if (vec > 1)
+            d = emit1(c, OP_DIVUI, 2, dv, TY_INDEX);
         ValueId row_ok = R->dim[0] ? cmp_i(c, CMPI_ULT, row, R->dim[0]) : 0;
         for (int64_t k = 0; k < nch; k++) {
-            ValueId cd[2] = { idx_add_c(c, lv, span * k), d };
-            ValueId col = emit1(c, OP_SUBI, 2, cd, TY_INDEX); /* below 0 (wrapped) in chunk 0 */
+            /* below 0 (wrapped) in chunk 0; a multiple of vec, as the loads need */
+            ValueId cd[2] = { idx_add_c(c, lane_id(c), 32 * k), d };
+            ValueId col = idx_mul_c(c, emit1(c, OP_SUBI, 2, cd, TY_INDEX), vec);
             ValueId ok = row_ok;
             if (k == 0 || span * (k + 1) > R->cols)
                 ok = and_i1(c, ok, cmp_i(c, CMPI_ULT, col, const_index(c, R->cols)));
@@ -420,9 +423,12 @@ rows_write_pass(Ctx *c, Dist *v, const NestedLayout *part, ValueId buf, int64_t 
 /* The passes of the rows form: fragments to buf, barrier, read back by rows; vec == 0:
    the widest vmax where the row length is a multiple of it (a test), else 1. */
 static bool
-rows_passes(Ctx *c, const Rows *R, Dist *v, const NestedLayout *part, const ValueId *buf,
-            int64_t nbuf, int64_t passes, int64_t vec, int64_t vmax)
+rows_passes(Ctx *c, Rows *R, Dist *v, const NestedLayout *part, const ValueId *buf, int64_t nbuf,
+            int64_t passes, int64_t vec, int64_t vmax)
 {
+    ValueId q[2] = { warp_id(c), const_index(c, R->te) };
+    ValueId hi = idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), R->bote);
+    R->roww = idx_add(c, R->t->base[0], idx_add(c, hi, emit1(c, OP_REMUI, 2, q, TY_INDEX)));
     ValueId wide = 0;
     if (!vec) {
         ValueId rem[2] = { R->pitch, const_index(c, vmax) };
@@ -481,8 +487,10 @@ dist_epilogue_rows(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t of
     int64_t bote = passes * te, bshape[2] = { rows, shape[1] };
     if (rows % nw != 0 || !rows_additive(nw, rows, te, bote))
         return true;
+    /* at most 16 bytes, and a row of the tile in two requests at least: the row's first
+       and last partial sectors in different ones */
     int64_t vmax = 16 / esize;
-    while (vmax > 1 && vmax > calign)
+    while (vmax > 1 && (vmax > calign || 32 * vmax > shape[1]))
         vmax /= 2;
     /* the pad: the fragments' writes and rows of vmax-element reads, conflict-free */
     const NestedLayout *both[2] = { &part, &to };
@@ -514,18 +522,19 @@ dist_epilogue_rows(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t of
             vec /= 2;
     else if (vmax > 1)
         vec = 0;
-    ValueId w = warp_id(c), q[2] = { w, const_index(c, te) };
-    ValueId hi = idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), bote);
-    R.roww = idx_add(c, t->base[0], idx_add(c, hi, emit1(c, OP_REMUI, 2, q, TY_INDEX)));
     if (c->opt.remarks)
         diag_remark(c->d, c->loc,
                     "'vector.transfer_write' goes through %s: the fragments in %" PRId64
                     " pass(es) of %" PRId64 " rows to shared memory (rows padded by %" PRId64
                     " elements), read back a row at a time, consecutive lanes on consecutive "
                     "columns from a 32-byte sector boundary of the row (every store request on "
-                    "whole sectors), %" PRId64 "-byte stores%s%s",
+                    "whole sectors), %" PRId64 "-byte stores%s%s%s",
                     where, passes, rows, pad, (vec ? vec : vmax) * esize,
-                    vec ? "" : " where the row length is a multiple of them, else one element",
+                    vec ? "" : " where the row length is a multiple of ",
+                    vec         ? ""
+                    : vmax == 8 ? "8 elements, else 2-byte"
+                    : vmax == 4 ? "4 elements, else 4-byte"
+                                : "2 elements, else 2-byte",
                     !direct ? ""
                     : dyn   ? "; where the row length is a multiple of 32 bytes (a test of the "
                               "sizes) the fragments' own stores, which then fill whole sectors"
