@@ -522,23 +522,25 @@ dist_epilogue_rows(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t of
             vec /= 2;
     else if (vmax > 1)
         vec = 0;
-    if (c->opt.remarks)
+    if (c->opt.remarks) {
+        char how[96] = "";
+        if (!vec)
+            snprintf(how, sizeof how,
+                     " where the row length is a multiple of %" PRId64 " elements, else %" PRId64
+                     "-byte",
+                     vmax, esize);
         diag_remark(c->d, c->loc,
                     "'vector.transfer_write' goes through %s: the fragments in %" PRId64
                     " pass(es) of %" PRId64 " rows to shared memory (rows padded by %" PRId64
                     " elements), read back a row at a time, consecutive lanes on consecutive "
                     "columns from a 32-byte sector boundary of the row (every store request on "
-                    "whole sectors), %" PRId64 "-byte stores%s%s%s",
-                    where, passes, rows, pad, (vec ? vec : vmax) * esize,
-                    vec ? "" : " where the row length is a multiple of ",
-                    vec         ? ""
-                    : vmax == 8 ? "8 elements, else 2-byte"
-                    : vmax == 4 ? "4 elements, else 4-byte"
-                                : "2 elements, else 2-byte",
+                    "whole sectors), %" PRId64 "-byte stores%s%s",
+                    where, passes, rows, pad, (vec ? vec : vmax) * esize, how,
                     !direct ? ""
                     : dyn   ? "; where the row length is a multiple of 32 bytes (a test of the "
                               "sizes) the fragments' own stores, which then fill whole sectors"
                             : "");
+    }
     if (!direct || !dyn)
         return rows_passes(c, &R, v, &part, buf, nbuf, passes, vec, vmax);
     /* the fragments' own stores where the row length is a multiple of se */
