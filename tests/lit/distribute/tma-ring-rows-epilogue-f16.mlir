@@ -1,4 +1,4 @@
-// The rows epilogue (distribute/schedule/epilogue.c; docs/hopper.md, section 1e) of a
+// The rows epilogue (distribute/schedule/epilogue.c; docs/hopper.md, section 1d) of a
 // wgmma accumulator with a bias and a ReLU applied in registers and written as f16: the
 // fragments' own stores are 4 bytes a lane, 16-byte runs a quarter warp, which never fill
 // a sector, so the rows form is taken for every row length: 8-byte pieces (4 f16; 32

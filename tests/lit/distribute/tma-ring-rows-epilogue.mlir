@@ -1,5 +1,5 @@
 // The wgmma accumulator of a TMA ring stored by rows through the ring's idle stages
-// (distribute/schedule/epilogue.c, the rows form; docs/hopper.md, section 1e).  The row
+// (distribute/schedule/epilogue.c, the rows form; docs/hopper.md, section 1d).  The row
 // length N of C is dynamic: where it is a multiple of 8 f32 (32 bytes) the fragments'
 // own 8-byte stores fill whole sectors and stay; else, after the loop, each pass of 64
 // rows (2 passes: the two 8-row halves of every warp's 16) is written to the idle
