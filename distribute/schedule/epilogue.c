@@ -39,6 +39,7 @@
  */
 #include "distribute/schedule/schedule.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 enum { MAX_PASSES = 64 };
@@ -313,5 +314,247 @@ dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t o
             return false;
         region_leave(c, NULL, 0, &rs);
     }
+    return !c->failed;
+}
+
+/* ---- the rows form: any row length, every request on whole sectors (tma_ring.c) ---- */
+
+/*
+ * Where the row length is not a multiple of a 32-byte sector, a fragment's stores
+ * straddle sectors however wide they are (a wgmma f32 accumulator's quarter warp writes
+ * 32 bytes of a row, which then start inside a sector: 28.5% of the bytes it moves at
+ * N = 129), and so does a warp that stores a row from its first column: the row starts
+ * inside a sector.  The rows form reads a pass's compact tile back a row at a time, warp
+ * w taking compact rows w, w + nw, ...: the row's first element lies d = (row * pitch +
+ * col0) % S elements past a sector boundary (S elements a sector, the memref's base on
+ * 32 bytes as allocations are), and chunk k of the row is the 32 lanes' vec elements at
+ * tile columns 32 vec k + vec lane - d.  Each chunk is then whole aligned sectors, of
+ * which its lanes inside the tile (and the memref) fill all but the row's first and last
+ * partial ones: a request's sectors are the fewest its bytes need.  vec is the widest of
+ * 16 bytes or less that divides the row length (a uniform test where it is dynamic; 1
+ * else).  Where the fragments' own stores fill whole sectors when the row length is a
+ * multiple of S, they stay: at compile time for a static length, by a uniform test of
+ * the length for a dynamic one.
+ */
+typedef struct Rows {
+    const Transfer *t;
+    TypeId elem;
+    int64_t esize, se;    /* bytes of an element; elements of a 32-byte sector */
+    int64_t rows, cols;   /* one pass's compact tile */
+    int64_t te, bote, nw; /* row_of's digits; the warps */
+    ValueId dim[2];       /* memref.dim of the rows, the columns; 0 where in bounds */
+    ValueId pitch;        /* the row length */
+    ValueId roww;         /* the global row of the warp's first compact row, less the pass's */
+} Rows;
+
+/* Compact row w + nw i is row_of(w) + row_of(nw i) for every warp w and i. */
+static bool
+rows_additive(int64_t nw, int64_t rows, int64_t te, int64_t bote)
+{
+    for (int64_t w = 0; w < nw; w++)
+        for (int64_t i = 0; i < rows / nw; i++)
+            if (row_of(w + nw * i, te, bote) != row_of(w, te, bote) + row_of(nw * i, te, bote))
+                return false;
+    return true;
+}
+
+/* Pass p's compact tile `buf` stored by rows, vec elements a lane (the rows form). */
+static void
+rows_store(Ctx *c, const Rows *R, ValueId buf, int64_t p, int64_t vec)
+{
+    const Transfer *t = R->t;
+    int64_t span = 32 * vec, nch = (R->cols - 1 + R->se - vec) / span + 1, wl = vec;
+    TypeId vt = vec > 1 ? type_vector(c->m, R->elem, 1, &wl) : R->elem;
+    for (int64_t i = 0; i < R->rows / R->nw; i++) {
+        ValueId row = idx_add_c(c, R->roww, row_of(R->nw * i, R->te, R->bote) + p * R->te);
+        ValueId jv = idx_add_c(c, warp_id(c), R->nw * i); /* the compact row */
+        ValueId rp[2] = { row, R->pitch };
+        ValueId at[2] = { idx_add(c, emit1(c, OP_MULI, 2, rp, TY_INDEX), t->base[1]),
+                          const_index(c, R->se) };
+        ValueId d = emit1(c, OP_REMUI, 2, at, TY_INDEX); /* the row's start past a sector */
+        ValueId dv[2] = { d, const_index(c, vec) };      /* in pieces (d is a multiple of vec) */
+        if (vec > 1)
+            d = emit1(c, OP_DIVUI, 2, dv, TY_INDEX);
+        ValueId row_ok = R->dim[0] ? cmp_i(c, CMPI_ULT, row, R->dim[0]) : 0;
+        for (int64_t k = 0; k < nch; k++) {
+            /* below 0 (wrapped) in chunk 0; a multiple of vec, as the loads need */
+            ValueId cd[2] = { idx_add_c(c, lane_id(c), 32 * k), d };
+            ValueId col = idx_mul_c(c, emit1(c, OP_SUBI, 2, cd, TY_INDEX), vec);
+            ValueId ok = row_ok;
+            if (k == 0 || span * (k + 1) > R->cols)
+                ok = and_i1(c, ok, cmp_i(c, CMPI_ULT, col, const_index(c, R->cols)));
+            ValueId gcol = idx_add(c, t->base[1], col);
+            if (R->dim[1]) /* a piece starts on vec, and so does the row's end */
+                ok = and_i1(c, ok, cmp_i(c, CMPI_ULT, gcol, R->dim[1]));
+            RegionSave rs;
+            OpId guard = ok ? emit_if(c, ok, 0, NULL, false) : 0;
+            if (guard)
+                region_enter(c, guard, 0, &rs);
+            ValueId la[3] = { buf, jv, col };
+            ValueId x = emit1(c, vec > 1 ? OP_VLOAD : OP_MLOAD, 3, la, vt);
+            ValueId sa[4] = { x, t->memref, row, gcol };
+            OpId st = emit(c, vec > 1 ? OP_VSTORE : OP_MSTORE, 4, sa, 0, NULL, 0);
+            if (vec > 1) /* the row length and the column are multiples of vec */
+                op_set_attr(c->m, st, "alignment", attr_int(c->m, vec * R->esize, TY_I64));
+            if (guard)
+                region_leave(c, NULL, 0, &rs);
+        }
+    }
+}
+
+/* The fragments of pass p of v (layout l; part: one pass's) written to buf. */
+static bool
+rows_write_pass(Ctx *c, Dist *v, const NestedLayout *part, ValueId buf, int64_t p)
+{
+    const NestedLayout *l = v->layout;
+    Dist *d = dist_new(c, part, v->elem);
+    for (uint32_t k = 0; k < d->n; k++) {
+        int64_t b[LAYOUT_MAX_RANK], o[LAYOUT_MAX_RANK], e[LAYOUT_MAX_RANK];
+        layout_slot_unpack(part, k, b, o, e);
+        b[0] = p / l->outer_tile[0];
+        o[0] = p % l->outer_tile[0];
+        dist_set_elem(c, d, k, dist_elem(c, v, (uint32_t)layout_slot_pack(l, b, o, e)));
+    }
+    Transfer tb;
+    dist_whole_transfer(c, &tb, buf, 2);
+    return write_tiles(c, &tb, d, true);
+}
+
+/* The passes of the rows form: fragments to buf, barrier, read back by rows; vec == 0:
+   the widest vmax where the row length is a multiple of it (a test), else 1. */
+static bool
+rows_passes(Ctx *c, Rows *R, Dist *v, const NestedLayout *part, const ValueId *buf, int64_t nbuf,
+            int64_t passes, int64_t vec, int64_t vmax)
+{
+    ValueId q[2] = { warp_id(c), const_index(c, R->te) };
+    ValueId hi = idx_mul_c(c, emit1(c, OP_DIVUI, 2, q, TY_INDEX), R->bote);
+    R->roww = idx_add(c, R->t->base[0], idx_add(c, hi, emit1(c, OP_REMUI, 2, q, TY_INDEX)));
+    ValueId wide = 0;
+    if (!vec) {
+        ValueId rem[2] = { R->pitch, const_index(c, vmax) };
+        wide = cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, rem, TY_INDEX), const_index(c, 0));
+    }
+    barrier(c); /* every thread is past the loop: its buffers are idle */
+    for (int64_t p = 0; p < passes && !c->failed; p++) {
+        if (p && nbuf == 1)
+            barrier(c); /* the previous pass's reads are done */
+        if (!rows_write_pass(c, v, part, buf[p % nbuf], p))
+            return false;
+        barrier(c);
+        if (!wide) {
+            rows_store(c, R, buf[p % nbuf], p, vec);
+            continue;
+        }
+        RegionSave rs;
+        OpId ifop = emit_if(c, wide, 0, NULL, true);
+        region_enter(c, ifop, 0, &rs);
+        rows_store(c, R, buf[p % nbuf], p, vmax);
+        region_leave(c, NULL, 0, &rs);
+        region_enter(c, ifop, 1, &rs);
+        rows_store(c, R, buf[p % nbuf], p, 1);
+        region_leave(c, NULL, 0, &rs);
+    }
+    return !c->failed;
+}
+
+bool
+dist_epilogue_rows(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off, int64_t avail,
+                   const char *where, bool *done)
+{
+    *done = false;
+    const NestedLayout *l = v->layout;
+    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
+    int64_t esize = (type_bitwidth(v->elem) + 7) / 8, shape[2];
+    if (!arena || l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 ||
+        t->dim_of[1] != 1 || mt->kind != TY_MEMREF || mt->layout || mt->memspace == MS_WORKGROUP ||
+        mt->memspace == MS_PRIVATE || (esize != 2 && esize != 4) || c->nthreads % 32 != 0 ||
+        c->nwarps < 1 || l->element_tile[1] * esize >= 16)
+        return true; /* not a fragment layout, or its stores are 128 bits already */
+    int64_t se = 32 / esize, calign = dist_pow2_divisor(c, t->base[1]);
+    /* the fragments' runs: E * T contiguous elements when a warp's lanes are adjacent */
+    int64_t run = l->element_tile[1] * (l->thread_strides[1] == 1 ? l->thread_tile[1] : 1);
+    bool direct = run * esize >= 32 && run % se == 0 && calign >= se;
+    bool dyn = mt->shape[1] == DIM_DYNAMIC;
+    if (direct && !dyn && mt->shape[1] % se == 0)
+        return true; /* whole sectors already */
+    int64_t passes = l->batch_tile[0] * l->outer_tile[0], nw = c->nwarps;
+    layout_shape(l, shape);
+    if (passes < 1 || passes > MAX_PASSES || shape[0] % passes != 0)
+        return true;
+    NestedLayout part = *l, to;
+    part.batch_tile[0] = part.outer_tile[0] = 1;
+    int64_t rows = shape[0] / passes, te = l->thread_tile[0] * l->element_tile[0];
+    int64_t bote = passes * te, bshape[2] = { rows, shape[1] };
+    if (rows % nw != 0 || !rows_additive(nw, rows, te, bote))
+        return true;
+    /* at most 16 bytes, and a row of the tile in two requests at least: the row's first
+       and last partial sectors in different ones */
+    int64_t vmax = 16 / esize;
+    while (vmax > 1 && (vmax > calign || 32 * vmax > shape[1]))
+        vmax /= 2;
+    /* the pad: the fragments' writes and rows of vmax-element reads, conflict-free */
+    const NestedLayout *both[2] = { &part, &to };
+    int64_t pad =
+        dist_best_pad(v->elem, 2, bshape, both, row_major(c, rows, shape[1], vmax, &to) ? 2 : 1);
+    int64_t bytes = (rows * (shape[1] + pad) * esize + 127) / 128 * 128;
+    if (bytes > avail)
+        return true;
+    *done = true;
+    int64_t nbuf = 2 * bytes <= avail ? 2 : 1;
+    ValueId buf[2];
+    bshape[1] += pad;
+    TypeId bt = type_memref(c->m, v->elem, 2, bshape, NULL, MS_WORKGROUP, true);
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    for (int64_t i = 0; i < nbuf; i++) {
+        ValueId a[2] = { arena, const_index(c, off + i * bytes) };
+        buf[i] = emit1(c, OP_VIEW, 2, a, bt);
+    }
+    c->out = saved;
+    Rows R = { t, v->elem, esize, se, rows, shape[1], te, bote, nw, { 0, 0 }, 0, 0 };
+    for (uint32_t d = 0; d < 2; d++)
+        if (!t->in_bounds[d])
+            R.dim[d] = memref_dim(c, t->memref, d);
+    R.pitch = dyn ? memref_dim(c, t->memref, 1) : const_index(c, mt->shape[1]);
+    int64_t vec = vmax; /* 0: a test */
+    if (!dyn)
+        while (mt->shape[1] % vec != 0)
+            vec /= 2;
+    else if (vmax > 1)
+        vec = 0;
+    if (c->opt.remarks) {
+        char how[96] = "";
+        if (!vec)
+            snprintf(how, sizeof how,
+                     " where the row length is a multiple of %" PRId64 " elements, else %" PRId64
+                     "-byte",
+                     vmax, esize);
+        diag_remark(c->d, c->loc,
+                    "'vector.transfer_write' goes through %s: the fragments in %" PRId64
+                    " pass(es) of %" PRId64 " rows to shared memory (rows padded by %" PRId64
+                    " elements), read back a row at a time, consecutive lanes on consecutive "
+                    "columns from a 32-byte sector boundary of the row (every store request on "
+                    "whole sectors), %" PRId64 "-byte stores%s%s",
+                    where, passes, rows, pad, (vec ? vec : vmax) * esize, how,
+                    !direct ? ""
+                    : dyn   ? "; where the row length is a multiple of 32 bytes (a test of the "
+                              "sizes) the fragments' own stores, which then fill whole sectors"
+                            : "");
+    }
+    if (!direct || !dyn)
+        return rows_passes(c, &R, v, &part, buf, nbuf, passes, vec, vmax);
+    /* the fragments' own stores where the row length is a multiple of se */
+    ValueId rem[2] = { R.pitch, const_index(c, se) };
+    ValueId whole = cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, rem, TY_INDEX), const_index(c, 0));
+    RegionSave rs;
+    OpId ifop = emit_if(c, whole, 0, NULL, true);
+    region_enter(c, ifop, 0, &rs);
+    if (!write_tiles(c, t, v, true))
+        return false;
+    region_leave(c, NULL, 0, &rs);
+    region_enter(c, ifop, 1, &rs);
+    if (!rows_passes(c, &R, v, &part, buf, nbuf, passes, vec, vmax))
+        return false;
+    region_leave(c, NULL, 0, &rs);
     return !c->failed;
 }

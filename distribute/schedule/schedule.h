@@ -5,7 +5,8 @@
  *
  *   stage.c          cp.async staging through shared memory, software-pipelined K loops
  *   epilogue.c       (stage.c's) results stored 128 bits wide through a pipeline's idle
- *                    buffers
+ *                    buffers; (tma_ring.c's) by rows on whole 32-byte sectors through a
+ *                    ring's idle stages
  *   tma_ring.c       wgmma K loops fed by TMA through a ring of mbarrier stages,
  *                    warp-specialized, ping-pong, persistent
  *   persist.c        (tma_ring.c's) the persistent tile loop; whole-tile ping-pong
@@ -26,11 +27,17 @@ extern const Schedule stage_schedule;     /* stage.c: cp.async staging, pipeline
 extern const Schedule ring_schedule;      /* tma_ring.c: wgmma K loops fed by a TMA ring */
 extern const Schedule attention_schedule; /* attention.c: attention key loops on wgmma */
 
-/* ---- epilogue.c (stage.c's store hook) ---- */
+/* ---- epilogue.c (stage.c's and tma_ring.c's store hooks) ---- */
 /* *done: v was written with 128-bit stores through arena, the byte buffer of an ended
    pipeline (avail bytes from byte off; 0: none) */
 bool dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off,
                          int64_t avail, bool *done);
+/* *done: v was written through arena (its idle buffers, `where` in the remark) by rows,
+   every store request on whole 32-byte sectors, where the row length is not a multiple
+   of a sector (a test when it is dynamic; the fragments' own stores where it is and they
+   fill whole sectors then) */
+bool dist_epilogue_rows(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off,
+                        int64_t avail, const char *where, bool *done);
 
 /* ---- persist.c: the persistent tile loop of a warp-specialized ring ---- */
 /* Wraps func's body in the loop over the logical workgroups (the loop at the top of its

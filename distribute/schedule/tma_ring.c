@@ -71,6 +71,7 @@
 
 struct RingPlan {
     ARRAY(Ring) rings;
+    bool ended; /* the one ring's loop has ended: its stages are idle (ring_store) */
 };
 
 /* ---- planning ---- */
@@ -1143,6 +1144,7 @@ ring_leave(Ctx *c, OpId loop)
         pp_end(c, r);
     OpId o = emit(c, OP_WGMMA_WAIT, 0, NULL, 0, NULL, 0); /* the last steps' groups */
     op_set_attr(c->m, o, "pending", attr_int(c->m, 0, TY_I64));
+    c->ring->ended = !r->persist;
     if (r->persist) { /* the tile's last step is complete: its stage goes to a later tile */
         ValueId some = cmp_i(c, CMPI_SGT, r->trips32, const_int(c, 0, TY_I32));
         RegionSave rs;
@@ -1361,6 +1363,35 @@ ring_write(Ctx *c, OpId o, bool *done)
     }
     region_leave(c, NULL, 0, &rs0);
     return true;
+}
+
+/*
+ * A result stored after the loop of the function's one wgmma ring, at its top level
+ * (not by TMA store, not in a persistent tile loop, whose producer refills the stages
+ * for the next tile): through the ring's stages, idle once the loop has ended (every
+ * copy issued was waited for, every wgmma with wait_group 0; epilogue.c's first barrier
+ * waits for every thread), by rows on whole sectors (epilogue.c, dist_epilogue_rows).
+ */
+static bool
+ring_store(Ctx *c, const Transfer *t, Dist *v, bool *done)
+{
+    *done = false;
+    struct RingPlan *p = c->ring;
+    if (!p || p->rings.n != 1 || !p->ended || c->loops || c->depth)
+        return true;
+    const Ring *r = &p->rings.items[0];
+    if (r->tc05 || r->persist || r->write)
+        return true;
+    int64_t lo = r->at[0], n0 = r->stages * r->bytes[0], n1 = r->stages * r->bytes[1];
+    int64_t bytes = n0;
+    if (r->at[1] == r->at[0] + n0) /* A's stages, then B's */
+        bytes = n0 + n1;
+    else if (n1 > n0) {
+        lo = r->at[1];
+        bytes = n1;
+    }
+    return dist_epilogue_rows(c, t, v, dist_dynamic_base(c), lo, bytes,
+                              "the TMA ring's idle stages", done);
 }
 
 /* ---- rows of a dynamic length: a uniform branch to a copy of the loop without the ring ---- */
@@ -1902,4 +1933,5 @@ const Schedule ring_schedule = {
     .branch = ring_branch,
     .read = ring_read,
     .write = ring_write,
+    .store = ring_store,
 };
