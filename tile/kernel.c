@@ -208,6 +208,30 @@ operand_map(Gen *G, const int32_t *order, uint32_t n, LoopSet vloops)
 
 static ValueId reduction_mask(Gen *G, LoopSet s);
 
+/* v is a vector.transfer_read (an argument moved by its producer, as a linalg.transpose
+ * or a linalg.copy gives it) that pads every dim with a constant 0 (no in_bounds, no
+ * mask): past the end of K it reads zeros already, and its only use can then be the
+ * contract, which lets distribute stage it (a select there would be a second use). */
+static bool
+read_pads_zero(Gen *G, ValueId v)
+{
+    Module *m = G->m;
+    OpId d = value_get(m, v)->def;
+    if (!d || op_get(m, d)->kind != OP_TRANSFER_READ)
+        return false;
+    const Op *rd = op_get(m, d);
+    const Type *mt = type_get(m, value_type(m, rd->args[0]));
+    const Attr *ib = op_attr(m, d, "in_bounds");
+    if (mt->kind != TY_MEMREF || rd->nargs != mt->rank + 2)
+        return false; /* a mask */
+    for (uint32_t i = 0; ib && ib->kind == ATTR_ARRAY && i < ib->n; i++)
+        if (ib->items[i]->kind != ATTR_BOOL || ib->items[i]->b)
+            return false;
+    OpId pd = value_get(m, rd->args[1 + mt->rank])->def;
+    const Attr *pv = pd && op_get(m, pd)->kind == OP_CONSTANT ? op_attr(m, pd, "value") : NULL;
+    return pv && ((pv->kind == ATTR_FLOAT && pv->f == 0.0) || (pv->kind == ATTR_INT && pv->i == 0));
+}
+
 /* A contraction operand in this K step: an argument read in its own dim order, or the
  * value of its elementwise prologue in canonical loop order, zero past the end of K (the
  * prologue of a padding zero need not be zero). */
@@ -232,7 +256,7 @@ contract_operand(Gen *G, uint32_t array, LoopSet *set, int32_t *order, uint32_t 
     if (G->failed)
         return 0;
     TypeId vt = value_type(G->m, v);
-    if (tail) {
+    if (tail && !read_pads_zero(G, v)) {
         ValueId zero = gen_splat(G, vt, 0, 0);
         v = gen_op(G, OP_SELECT, 3, (ValueId[]){ reduction_mask(G, *set), v, zero }, vt);
     }

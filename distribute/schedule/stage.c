@@ -98,6 +98,10 @@ typedef struct Staged {
     ValueId vcol_dyn[LAYOUT_MAX_RANK];
     uint32_t nvcol_dyn;
     bool view, view_check;
+    /* a view whose rows are not contiguous in memory (a column stride other than 1
+       somewhere in its chain: strided_view_step): copied element by element only */
+    bool elems;
+    int64_t colstride; /* that stride in elements of the root (DIM_DYNAMIC: unknown) */
     ValueId h_aligned; /* that check, made before a pipelined loop (hoist_pipe) */
     bool tr;           /* read transposed (vector dim 0 along the memref's columns, as K^T) */
     uint32_t mrank;    /* the memref's rank: the tile is in its last two dims */
@@ -230,13 +234,34 @@ minor_map(Ctx *c, OpId o, int32_t mrank, bool *tr)
 }
 
 /*
+ * One dim's stride of a memref.subview in a view chain (view_chain).  A stride along
+ * the rows (a leading dim) keeps each row contiguous, and a row's start is still a
+ * multiple of the root's row length: the 16-byte copies and their alignment test stand
+ * as for unit strides.  A stride other than 1 along the last dim (static or dynamic)
+ * spreads a row's elements apart, so no 16-byte piece of a row is contiguous: the view
+ * is copied element by element (v->elems; the strides of the chain multiply).
+ */
+static void
+strided_view_step(Staged *v, bool last, int64_t stride)
+{
+    if (!last || stride == 1)
+        return;
+    if (!v->elems)
+        v->colstride = 1;
+    v->elems = true;
+    v->colstride =
+        stride == DIM_DYNAMIC || v->colstride == DIM_DYNAMIC ? DIM_DYNAMIC : v->colstride * stride;
+}
+
+/*
  * A view the copies read as they read a memref argument: a chain of memref.subview ops
- * with unit strides that keep the rank, over an identity-layout global memref (the
- * form tile/ gives a tensor.extract_slice).  Its rows start on 16 bytes when the root's
- * row length and the chain's column offset are multiples of 8 elements (the leading
- * dims' strides are multiples of the row length): v gets the root, the static part of
- * the column offset and its SSA parts; false when the chain is of another form or is
- * misaligned for certain.
+ * that keep the rank, over an identity-layout global memref (the form tile/ gives a
+ * tensor.extract_slice).  With unit strides along the last dim its rows start on 16
+ * bytes when the root's row length and the chain's column offset are multiples of 8
+ * elements (the leading dims' strides are multiples of the row length): v gets the
+ * root, the static part of the column offset and its SSA parts; false when the chain is
+ * of another form or is misaligned for certain.  With another stride along the last
+ * dim, v->elems (strided_view_step).
  */
 static bool
 view_chain(Ctx *c, ValueId mem, Staged *v)
@@ -248,11 +273,12 @@ view_chain(Ctx *c, ValueId mem, Staged *v)
         const Type *t = type_get(m, value_type(m, mem));
         OpId d = value_get(m, mem)->def;
         if (!t->layout) {
-            if (t->rank != rank || (t->shape[rank - 1] != DIM_DYNAMIC && t->shape[rank - 1] % 8))
+            if (t->rank != rank ||
+                (!v->elems && t->shape[rank - 1] != DIM_DYNAMIC && t->shape[rank - 1] % 8))
                 return false;
             v->root = mem;
-            v->view_check = v->nvcol_dyn || t->shape[rank - 1] == DIM_DYNAMIC;
-            return v->view_check || v->vcol % 8 == 0;
+            v->view_check = !v->elems && (v->nvcol_dyn || t->shape[rank - 1] == DIM_DYNAMIC);
+            return v->elems || v->view_check || v->vcol % 8 == 0;
         }
         if (!d || op_get(m, d)->kind != OP_SUBVIEW)
             return false;
@@ -263,8 +289,7 @@ view_chain(Ctx *c, ValueId mem, Staged *v)
             return false;
         uint32_t k = 1;
         for (uint32_t i = 0; i < rank; i++) {
-            if (sts->ints[i] != 1)
-                return false;
+            strided_view_step(v, i + 1 == rank, sts->ints[i]);
             if (offs->ints[i] != DIM_DYNAMIC)
                 continue;
             if (i + 1 == rank) {
@@ -452,6 +477,24 @@ worth_staging(PlanScan *ps, OpId loop)
     return false;
 }
 
+/* The remark for a staged view whose rows are not contiguous (s->elems): the copies
+ * are 2-byte loads and stores, not the 16-byte cp.async of unit-stride rows. */
+static void
+say_element_copies(Ctx *c, const Staged *s)
+{
+    if (!s->elems || !c->opt.remarks)
+        return;
+    char st[32] = "a dynamic stride";
+    if (s->colstride != DIM_DYNAMIC)
+        snprintf(st, sizeof st, "stride %" PRId64, s->colstride);
+    diag_remark(c->d, op_get(c->m, s->read)->loc,
+                "'vector.transfer_read' of a %" PRId64 "x%" PRId64
+                " tile of a view with %s along its rows is staged through shared memory by "
+                "element copies (a 2-byte load and store per element, lanes along a row), "
+                "not 16-byte cp.async: no 16 bytes of a row are contiguous in memory",
+                s->rows, s->cols, st);
+}
+
 static bool
 scan_reads(Module *m, OpId o, void *ctx)
 {
@@ -506,6 +549,7 @@ scan_reads(Module *m, OpId o, void *ctx)
         ARRAY_PUSH(&m->arena, ps->p->pipes, pipe);
     }
     s.pipe = k;
+    say_element_copies(ps->c, &s);
     if (!host) /* a loop-invariant read's buffer is placed after the stage counts */
         ps->p->pipes.items[k].bytes += s.rows * s.cols * 2;
     ARRAY_PUSH(&m->arena, ps->p->reads, s);
@@ -915,6 +959,10 @@ emit_copies(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
 {
     RegionSave rs;
     OpId ifop = 0;
+    if (s->elems) { /* rows that are not contiguous: no 16-byte piece to copy */
+        copy_elements(c, s, stage, cp);
+        return;
+    }
     if (cp->dyn_rows) {
         ifop = emit_if(c, cp->aligned, 0, NULL, true);
         region_enter(c, ifop, 0, &rs);
@@ -1281,7 +1329,7 @@ hoist_pipe(Ctx *c, uint32_t k)
     struct StagePlan *p = c->stage;
     for (uint32_t i = 0; i < p->reads.n; i++) {
         Staged *s = &p->reads.items[i];
-        if (s->pipe != k)
+        if (s->pipe != k || s->elems) /* element copies index the view at the tile */
             continue;
         Loc loc = c->loc;
         c->loc = op_get(c->m, s->read)->loc; /* the read's values: named after it */
