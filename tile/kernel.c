@@ -40,18 +40,40 @@ typedef struct Syms {
     uint32_t n;
 } Syms;
 
-/* The affine expression of a size: a constant, or a symbol for an argument's size. */
+/* The affine expression of a size: a constant, or a symbol for an argument's size (times
+ * a constant, plus a constant). */
 static const AffineExpr *
 size_expr(Module *m, Syms *s, SizeSrc z)
 {
     if (z.value >= 0)
         return affine_const(m, z.value);
-    for (uint32_t i = 0; i < s->n; i++)
-        if (s->src[i].arg == z.arg && s->src[i].dim == z.dim)
-            return affine_sym(m, i);
-    if (s->n < TILE_MAX_ARGS)
-        s->src[s->n] = z;
-    return affine_sym(m, s->n++);
+    uint32_t i = 0;
+    while (i < s->n && !(s->src[i].arg == z.arg && s->src[i].dim == z.dim))
+        i++;
+    if (i == s->n && s->n < TILE_MAX_ARGS)
+        s->src[s->n++] = (SizeSrc){ -1, z.arg, z.dim, 0, 0 };
+    const AffineExpr *e = affine_sym(m, i);
+    if (size_mul(z) != 1)
+        e = affine_binary(m, AFF_MUL, e, affine_const(m, size_mul(z)));
+    if (z.add)
+        e = affine_binary(m, AFF_ADD, e, affine_const(m, z.add));
+    return e;
+}
+
+/* an op of the kernel's prologue (after the constants it uses) */
+static ValueId
+prologue_op(Gen *G, OpKind k, ValueId a, ValueId b)
+{
+    ValueId args[2] = { a, b };
+    OpId o = op_new(G->m, k, G->loc, 2, args, 1, (TypeId[]){ TY_INDEX }, 0);
+    Block *blk = block_get(G->m, G->entry);
+    ARRAY_PUSH(&G->m->arena, blk->ops, o);
+    blk = block_get(G->m, G->entry);
+    memmove(&blk->ops.items[G->nprologue + 1], &blk->ops.items[G->nprologue],
+            (blk->ops.n - 1 - G->nprologue) * sizeof *blk->ops.items);
+    blk->ops.items[G->nprologue++] = o;
+    op_get(G->m, o)->parent = G->entry;
+    return op_get(G->m, o)->res[0];
 }
 
 static ValueId
@@ -60,23 +82,18 @@ loop_size(Gen *G, uint32_t c)
     SizeSrc z = G->g->loops[c].size;
     if (z.value >= 0)
         return gen_index(G, z.value);
-    if (z.dim < 0)
-        return G->arg[z.arg];
     for (uint32_t i = 0; i < c; i++) /* one memref.dim per size */
-        if (G->g->loops[i].size.arg == z.arg && G->g->loops[i].size.dim == z.dim &&
-            G->g->loops[i].size.value < 0)
+        if (size_same(G->g->loops[i].size, z))
             return G->size[i];
-    ValueId args[2] = { G->arg[z.arg], gen_index(G, z.dim) };
-    OpId o = op_new(G->m, OP_DIM, G->loc, 2, args, 1, (TypeId[]){ TY_INDEX }, 0);
-    /* in the prologue, after the constant it uses */
-    Block *b = block_get(G->m, G->entry);
-    ARRAY_PUSH(&G->m->arena, b->ops, o);
-    b = block_get(G->m, G->entry);
-    memmove(&b->ops.items[G->nprologue + 1], &b->ops.items[G->nprologue],
-            (b->ops.n - 1 - G->nprologue) * sizeof *b->ops.items);
-    b->ops.items[G->nprologue++] = o;
-    op_get(G->m, o)->parent = G->entry;
-    return op_get(G->m, o)->res[0];
+    ValueId v =
+        z.dim < 0 ? G->arg[z.arg] : prologue_op(G, OP_DIM, G->arg[z.arg], gen_index(G, z.dim));
+    if (size_mul(z) != 1)
+        v = prologue_op(G, OP_MULI, v, gen_index(G, size_mul(z)));
+    if (z.add > 0)
+        v = prologue_op(G, OP_ADDI, v, gen_index(G, z.add));
+    else if (z.add < 0)
+        v = prologue_op(G, OP_SUBI, v, gen_index(G, -z.add));
+    return v;
 }
 
 /* ------------------------------------------------------------ the grid */
@@ -904,7 +921,7 @@ flat_graph(const Graph *g, int64_t total)
     *f = *g;
     f->nloops = 1;
     f->loops[0] = g->loops[g->nloops - 1];
-    f->loops[0].size = (SizeSrc){ total, -1, -1 };
+    f->loops[0].size = (SizeSrc){ total, -1, -1, 0, 0 };
     f->loops[0].grid = 0;
     f->loops[0].name = "d0";
     int64_t shape = total >= 0 ? total : DIM_DYNAMIC;
@@ -1346,7 +1363,7 @@ tile_emit_two_stage(Graph *g)
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         TypeId e = type_get(m, g->arrays[root->res[j]].type)->elem;
         g->scratch_type[j] = type_memref(m, e, 1, &np, NULL, 0, false);
-        g->app_size[g->nresults + j][0] = (SizeSrc){ np, -1, -1 };
+        g->app_size[g->nresults + j][0] = (SizeSrc){ np, -1, -1, 0, 0 };
         g->app_known[g->nresults + j] = true;
     }
     for (uint32_t k = 0; k < g->nouts; k++)
