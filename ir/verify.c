@@ -699,7 +699,8 @@ region_range(OpKind k, uint32_t *lo, uint32_t *hi)
         *lo = *hi = 1;
     else if (k == OP_IF)
         *lo = 1, *hi = 2;
-    else if (k == OP_LINALG_GENERIC || k == OP_LINALG_REDUCE || k == OP_LINALG_MAP)
+    else if (k == OP_LINALG_GENERIC || k == OP_LINALG_REDUCE || k == OP_LINALG_MAP ||
+             k == OP_TENSOR_PAD)
         *lo = *hi = 1;
 }
 
@@ -1029,6 +1030,8 @@ verify_family_rules(Verifier *v, OpId o)
     case OP_TENSOR_DIM:
     case OP_TENSOR_EXTRACT_SLICE:
     case OP_TENSOR_INSERT_SLICE:
+    case OP_TENSOR_PAD:
+    case OP_TENSOR_YIELD:
     case OP_TO_TENSOR:
     case OP_MATERIALIZE_IN_DESTINATION:
         verify_linalg_op(v, o);
