@@ -634,10 +634,12 @@ dispatch(Eval *ev, Frame *f, OpId o)
     case OP_TENSOR_DIM:
     case OP_TENSOR_EXTRACT_SLICE:
     case OP_TENSOR_INSERT_SLICE:
+    case OP_TENSOR_PAD:
     case OP_TO_TENSOR:
     case OP_MATERIALIZE_IN_DESTINATION:
         return eval_linalg_op(ev, f, o);
     case OP_LINALG_YIELD:
+    case OP_TENSOR_YIELD:
         return eval_fail(ev, o, "cannot be executed here");
     case OP_TO_LAYOUT:
     case OP_TO_SIMT:

@@ -621,6 +621,68 @@ exec_slice(Eval *ev, Frame *f, OpId o)
     return true;
 }
 
+/* tensor.pad: result[i] = src[i - low] inside the source's window, else the body's yield
+ * at i (its arguments the indices), the result dims src + low + high */
+static bool
+exec_pad(Eval *ev, Frame *f, OpId o)
+{
+    const Op *op = op_get(ev->m, o);
+    const View *src = shaped_arg(ev, f, o, 0);
+    int64_t lists[2][8], shape[EVAL_MAX_RANK];
+    static const char *const names[2] = { "static_low", "static_high" };
+    if (!src || src->rank > 8)
+        return false;
+    uint32_t k = 1;
+    for (int l = 0; l < 2; l++) {
+        if (eval_int_attr_list(op_attr(ev->m, o, names[l]), lists[l], 8) != (int)src->rank)
+            return eval_fail(ev, o, "has no valid '%s'", names[l]);
+        for (uint32_t i = 0; i < src->rank; i++)
+            if (lists[l][i] == DIM_DYNAMIC) {
+                if (k >= op->nargs)
+                    return eval_fail(ev, o, "has too few dynamic operands");
+                lists[l][i] = eval_val(f, op->args[k++])->e[0].i;
+            }
+    }
+    for (uint32_t i = 0; i < src->rank; i++) {
+        if (lists[0][i] < 0 || lists[1][i] < 0)
+            return eval_fail(ev, o, "pads dim %u by %lld and %lld: pads must not be negative", i,
+                             (long long)lists[0][i], (long long)lists[1][i]);
+        shape[i] = src->shape[i] + lists[0][i] + lists[1][i];
+    }
+    View res;
+    if (!new_view(ev, o, value_type(ev->m, op->res[0]), shape, &res))
+        return false;
+    BlockId body = op_entry_block(ev->m, o, 0);
+    int64_t idx[EVAL_MAX_RANK], si[EVAL_MAX_RANK], n = view_count(&res);
+    for (int64_t e = 0; e < n; e++) {
+        delinearize(e, res.shape, res.rank, idx);
+        bool inside = true;
+        for (uint32_t i = 0; i < res.rank; i++) {
+            si[i] = idx[i] - lists[0][i];
+            inside = inside && si[i] >= 0 && si[i] < src->shape[i];
+        }
+        Scalar x;
+        if (inside) {
+            if (!load_at(ev, o, src, si, &x))
+                return false;
+        } else {
+            const Block *b = block_get(ev->m, body);
+            for (uint32_t i = 0; i < b->args.n && i < res.rank; i++)
+                eval_def_int(ev, f, b->args.items[i], idx[i]);
+            OpId term;
+            if (!eval_exec_block(ev, f, body, &term))
+                return false;
+            if (!term || op_get(ev->m, term)->kind != OP_TENSOR_YIELD)
+                return eval_fail(ev, o, "body does not end in 'tensor.yield'");
+            x = eval_val(f, op_get(ev->m, term)->args[0])->e[0];
+        }
+        if (!store_at(ev, o, &res, idx, x))
+            return false;
+    }
+    def_tensor(ev, f, op->res[0], &res);
+    return true;
+}
+
 static bool
 exec_to_tensor(Eval *ev, Frame *f, OpId o)
 {
@@ -664,6 +726,8 @@ eval_linalg_op(Eval *ev, Frame *f, OpId o)
     case OP_TENSOR_EXTRACT_SLICE:
     case OP_TENSOR_INSERT_SLICE:
         return exec_slice(ev, f, o);
+    case OP_TENSOR_PAD:
+        return exec_pad(ev, f, o);
     case OP_TO_TENSOR:
         return exec_to_tensor(ev, f, o);
     case OP_MATERIALIZE_IN_DESTINATION:

@@ -311,6 +311,8 @@ op_is_op_level(const Module *m, OpId op)
     case OP_TENSOR_DIM:
     case OP_TENSOR_EXTRACT_SLICE:
     case OP_TENSOR_INSERT_SLICE:
+    case OP_TENSOR_PAD:
+    case OP_TENSOR_YIELD:
     case OP_TO_TENSOR:
     case OP_MATERIALIZE_IN_DESTINATION:
         return true;

@@ -454,6 +454,58 @@ parse_insert_slice(Parser *p, OpBuild *b)
     return true;
 }
 
+/* pad ::= `tensor.pad` value-use `nofold`? `low` mixed-list `high` mixed-list region
+ *         attr-dict `:` tensor-type `to` tensor-type
+ * (static_low / static_high, operandSegmentSizes [1, dynamic lows, dynamic highs]) */
+static bool
+parse_pad(Parser *p, OpBuild *b)
+{
+    ValueId src;
+    Loc loc = p->tok.loc;
+    if (!parse_operand(p, &src))
+        return false;
+    build_push_arg(p, b, src);
+    if (accept_bare(p, "nofold"))
+        build_set_attr(p, b, "nofold", attr_unit(p->m));
+    static const char *const words[2] = { "low", "high" };
+    static const char *const names[2] = { "static_low", "static_high" };
+    int64_t seg[3] = { 1, 0, 0 };
+    for (int i = 0; i < 2; i++) {
+        int64_t *v;
+        uint32_t n, ndyn;
+        if (!expect_bare(p, words[i]) ||
+            !parse_mixed_list(p, b, TK_LBRACKET, TK_RBRACKET, &v, &n, &ndyn))
+            return false;
+        seg[1 + i] = ndyn;
+        build_set_attr(p, b, names[i], attr_i64_dense(p->m, v, n));
+    }
+    RegionId r;
+    TypeId from, to;
+    if (!parse_region(p, &r, NULL, 0, false))
+        return false;
+    ARRAY_PUSH(&p->scratch, b->regions, r);
+    if (!parse_opt_attr_dict(p, b) || !expect(p, TK_COLON, "':'") || !parse_type(p, &from) ||
+        !expect_bare(p, "to") || !parse_type(p, &to) || !check_type(p, src, from, loc))
+        return false;
+    build_set_segments(p, b, seg, 3);
+    build_push_type(p, b, to);
+    return true;
+}
+
+/* tensor.yield value-use `:` type */
+static bool
+parse_tensor_yield(Parser *p, OpBuild *b)
+{
+    ValueId v;
+    TypeId t;
+    Loc loc = p->tok.loc;
+    if (!parse_operand(p, &v) || !expect(p, TK_COLON, "':'") || !parse_type(p, &t) ||
+        !check_type(p, v, t, loc))
+        return false;
+    build_push_arg(p, b, v);
+    return true;
+}
+
 /* ---- bufferization ---- */
 
 static void
@@ -576,6 +628,8 @@ custom_parser_linalg(OpKind k)
         [OP_TENSOR_DIM] = parse_tensor_dim,
         [OP_TENSOR_EXTRACT_SLICE] = parse_extract_slice,
         [OP_TENSOR_INSERT_SLICE] = parse_insert_slice,
+        [OP_TENSOR_PAD] = parse_pad,
+        [OP_TENSOR_YIELD] = parse_tensor_yield,
         [OP_TO_TENSOR] = parse_to_tensor,
         [OP_MATERIALIZE_IN_DESTINATION] = parse_materialize,
     };

@@ -347,6 +347,56 @@ print_slice(Printer *p, OpId o)
     return true;
 }
 
+/* tensor.pad %x nofold? low[..] high[..] { region } : T to U;  tensor.yield %v : T */
+static bool
+print_pad(Printer *p, OpId o)
+{
+    static const char *const el[] = { "static_low", "static_high", "nofold",
+                                      "operandSegmentSizes" };
+    const Op *op = op_get(p->m, o);
+    const Attr *lists[2] = { op_attr(p->m, o, "static_low"), op_attr(p->m, o, "static_high") };
+    uint32_t ndyn = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!lists[i] || lists[i]->kind != ATTR_DENSE_ARRAY || (!lists[i]->ints && lists[i]->n))
+            return false;
+        for (uint32_t j = 0; j < lists[i]->n; j++)
+            ndyn += lists[i]->ints[j] == DIM_DYNAMIC;
+    }
+    if (op->nargs != 1 + ndyn || op->nregions != 1 || op->nres != 1)
+        return false;
+    pr_op_name(p, o);
+    pr(p, " ");
+    pr_value(p, op->args[0]);
+    if (op_attr(p->m, o, "nofold"))
+        pr(p, " nofold");
+    uint32_t k = 1;
+    pr(p, " low");
+    mixed(p, op, lists[0], &k);
+    pr(p, " high");
+    mixed(p, op, lists[1], &k);
+    pr(p, " ");
+    pr_region(p, op->regions[0], true, false);
+    pr_attr_dict(p, o, el, 4);
+    pr(p, " : ");
+    pr_type(p, value_type(p->m, op->args[0]));
+    pr(p, " to ");
+    pr_type(p, value_type(p->m, op->res[0]));
+    return true;
+}
+
+static bool
+print_tensor_yield(Printer *p, OpId o)
+{
+    const Op *op = op_get(p->m, o);
+    pr_op_name(p, o);
+    pr(p, " ");
+    pr_value(p, op->args[0]);
+    pr_attr_dict(p, o, NULL, 0);
+    pr(p, " : ");
+    pr_type(p, value_type(p->m, op->args[0]));
+    return true;
+}
+
 static void
 unit_words(Printer *p, OpId o)
 {
@@ -422,6 +472,8 @@ custom_printer_linalg(OpKind k)
         [OP_TENSOR_DIM] = print_tensor_dim,
         [OP_TENSOR_EXTRACT_SLICE] = print_slice,
         [OP_TENSOR_INSERT_SLICE] = print_slice,
+        [OP_TENSOR_PAD] = print_pad,
+        [OP_TENSOR_YIELD] = print_tensor_yield,
         [OP_TO_TENSOR] = print_to_tensor,
         [OP_MATERIALIZE_IN_DESTINATION] = print_materialize,
     };

@@ -700,7 +700,8 @@ region_range(OpKind k, uint32_t *lo, uint32_t *hi)
         *lo = *hi = 1;
     else if (k == OP_IF)
         *lo = 1, *hi = 2;
-    else if (k == OP_LINALG_GENERIC || k == OP_LINALG_REDUCE || k == OP_LINALG_MAP)
+    else if (k == OP_LINALG_GENERIC || k == OP_LINALG_REDUCE || k == OP_LINALG_MAP ||
+             k == OP_TENSOR_PAD)
         *lo = *hi = 1;
 }
 

@@ -408,6 +408,58 @@ verify_insert_slice(Verifier *v, OpId o)
         check_slice_type(v, o, src, sizes, rank);
 }
 
+/* tensor.pad: a tensor of the source's element type and rank, each static result dim the
+ * source's plus its static pads; a body of one index argument per dim yielding an element */
+static void
+verify_pad(Verifier *v, OpId o)
+{
+    if (!verify_want_kind(v, o, operand(0), TY_TENSOR, "a tensor") ||
+        !verify_want_kind(v, o, result(0), TY_TENSOR, "a tensor"))
+        return;
+    const Type *src = ty(v, arg_type(v, o, 0)), *res = ty(v, res_type(v, o, 0));
+    const Attr *lists[2] = { op_attr(v->m, o, "static_low"), op_attr(v->m, o, "static_high") };
+    uint32_t ndyn = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!lists[i] || lists[i]->kind != ATTR_DENSE_ARRAY || lists[i]->n != src->rank) {
+            verify_fail(v, o, "needs '%s' with one entry per source dim (%u)",
+                        i ? "static_high" : "static_low", src->rank);
+            return;
+        }
+        for (uint32_t d = 0; d < src->rank; d++)
+            ndyn += lists[i]->ints[d] == DIM_DYNAMIC;
+    }
+    if (v->m->ops[o].nargs != 1 + ndyn) {
+        verify_fail(v, o, "has %u operands but its pads name %u dynamic ones",
+                    v->m->ops[o].nargs - 1, ndyn);
+        return;
+    }
+    if (res->elem != src->elem || res->rank != src->rank) {
+        verify_fail(v, o, "result %s is not a tensor of the source's rank and element type",
+                    verify_tname(v, res_type(v, o, 0)));
+        return;
+    }
+    for (uint32_t d = 0; d < src->rank; d++) {
+        int64_t lo = lists[0]->ints[d], hi = lists[1]->ints[d];
+        if (src->shape[d] != DIM_DYNAMIC && lo != DIM_DYNAMIC && hi != DIM_DYNAMIC &&
+            res->shape[d] != src->shape[d] + lo + hi && res->shape[d] != DIM_DYNAMIC) {
+            verify_fail(v, o, "result dim %u is %lld, not %lld + %lld + %lld", d,
+                        (long long)res->shape[d], (long long)src->shape[d], (long long)lo,
+                        (long long)hi);
+            return;
+        }
+    }
+    BlockId b = op_entry_block(v->m, o, 0);
+    const Block *blk = b ? block_get(v->m, b) : NULL;
+    if (!blk || blk->args.n != src->rank || !blk->ops.n ||
+        v->m->ops[blk->ops.items[blk->ops.n - 1]].kind != OP_TENSOR_YIELD) {
+        verify_fail(v, o, "needs a body of %u index arguments ending in tensor.yield", src->rank);
+        return;
+    }
+    const Op *y = &v->m->ops[blk->ops.items[blk->ops.n - 1]];
+    if (y->nargs != 1 || value_type(v->m, y->args[0]) != src->elem)
+        verify_fail(v, o, "body must yield one %s", verify_tname(v, src->elem));
+}
+
 /* tensor and memref of one shape and element type */
 static bool
 same_shape(const Verifier *v, TypeId a, TypeId b)
@@ -471,6 +523,13 @@ verify_linalg_op(Verifier *v, OpId o)
         break;
     case OP_TO_TENSOR:
         verify_to_tensor(v, o);
+        break;
+    case OP_TENSOR_PAD:
+        verify_pad(v, o);
+        break;
+    case OP_TENSOR_YIELD:
+        if (!v->owner[o] || kind_of(v, v->owner[o]) != OP_TENSOR_PAD)
+            verify_fail(v, o, "must end the body of a tensor.pad");
         break;
     case OP_MATERIALIZE_IN_DESTINATION:
         verify_materialize(v, o);

@@ -1044,8 +1044,9 @@ init_cta(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
  * to 16384, else about 4096 spread by a hash: timing.c, tm_next_probed_cta, which
  * extrapolates what it finds to the rest): a probed CTA's warps run
  * untimed, one after the other, for at most PROBE_SLICE warp instructions each.  When
- * they all exit within that, the CTA is light (a CTA past the edge of the problem that
- * returns at once, as a CUTLASS grid rounded up to its swizzle has): the model counts it
+ * they all exit within that, having moved no data, the CTA is light (a CTA past the edge
+ * of the problem that returns at once, as a CUTLASS grid rounded up to its swizzle has;
+ * a short CTA that loads or stores is heavy, as its traffic is work): the model counts it
  * as such instead of extrapolating the sample's CTAs over it (tm_light_cta).  A warp
  * still running, or waiting at a barrier, makes the CTA heavy, and the probe stops
  * there: a heavy CTA costs one warp's PROBE_SLICE instructions.  The probe's work is
@@ -1074,6 +1075,14 @@ probe_light(Exec *x, uint32_t cx, uint32_t cy, uint32_t cz)
             light = th[__builtin_ctz(m)].state == ST_EXIT;
     }
     req_flush_all(x);
+    /* a CTA that moves data is work, however short (timing.c's tm_cta_end alike) */
+    const SimStats *now = &x->st;
+    if (now->global_ld_requests != st.global_ld_requests ||
+        now->global_st_requests != st.global_st_requests ||
+        now->shared_ld_requests != st.shared_ld_requests ||
+        now->shared_st_requests != st.shared_st_requests || now->atomics != st.atomics ||
+        now->tma_ld_copies != st.tma_ld_copies || now->tma_st_copies != st.tma_st_copies)
+        light = false;
     x->faulted = false;
     x->slice = SLICE;
     x->st = st;

@@ -86,6 +86,12 @@ typedef struct {
     bool multi_x, multi_y;
 } Share;
 
+/* The per-CTA costs the busiest SM's time is made of, summed over CTAs. */
+typedef struct {
+    double lat, issue, pipe[TP_COUNT], smem, bar, warp_time;
+    double sched_issue, sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler */
+} CtaSums;
+
 typedef struct {
     uint64_t clock;
     uint64_t *ready;
@@ -133,10 +139,10 @@ struct Timing {
     /* this CTA */
     double issue[4], pipe[4][TP_COUNT], smem_wf, bar_stall, warp_time;
     uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
-    /* the launch, over the timed CTAs */
-    double sum_lat, sum_issue, sum_pipe[TP_COUNT], sum_smem, sum_bar, sum_warp_time;
-    double sum_lat_light; /* of the light CTAs (few instructions a warp, exec.c's probe) */
-    double max_sched_issue, max_sched_pipe[TP_COUNT]; /* per-CTA busiest scheduler, summed */
+    bool traffic;        /* this CTA touched memory (global, shared, bulk, atomics) */
+    /* the launch, over the timed CTAs: the heavy ones, and the light ones (few
+       instructions a warp and no memory traffic, as exec.c's probe finds them) */
+    CtaSums heavy, light;
     double fp32_lanes, tensor_cycles, tensor_fmas, wgmma_fmas, ex2_lanes;
     uint64_t l2_sectors, dram_sectors, atomics;
     uint64_t dram_wr_sectors; /* distinct global sectors stored: written back to DRAM */
@@ -983,6 +989,7 @@ tm_cta_begin(Exec *x)
     memset(tm->pipe, 0, sizeof tm->pipe);
     tm->smem_wf = tm->bar_stall = 0;
     tm->l1_sectors = 0;
+    tm->traffic = false;
     tm->async_max = 0;
     tm->nmbar = 0;
     tm->bulk_bytes = 0;
@@ -1003,29 +1010,31 @@ tm_cta_end(Exec *x)
         warp_time += (double)tm->w[w].clock;
     }
     tm->ctas_timed++;
-    bool light = true; /* as exec.c's probe would find it: every warp exits at once */
+    /* light as exec.c's probe would find it: every warp exits at once, and the CTA moves
+       no data (a CTA past the edge of the problem); a short CTA that loads or stores is
+       work like any other */
+    bool light = !tm->traffic;
     for (uint32_t w = 0; w < tm->nwarps && light; w++)
         light = tm->w[w].steps <= PROBE_SLICE;
-    tm->light_timed += light; /* its few cycles are summed with the heavy ones' */
-    if (light)
-        tm->sum_lat_light += (double)lat;
-    tm->sum_lat += (double)lat;
-    tm->sum_warp_time += warp_time;
-    tm->sum_bar += tm->bar_stall;
-    tm->sum_smem += tm->smem_wf + (double)tm->l1_sectors / 4; /* 4 sectors a wavefront */
+    tm->light_timed += light;
+    CtaSums *S = light ? &tm->light : &tm->heavy;
+    S->lat += (double)lat;
+    S->warp_time += warp_time;
+    S->bar += tm->bar_stall;
+    S->smem += tm->smem_wf + (double)tm->l1_sectors / 4; /* 4 sectors a wavefront */
     double mi = 0;
     for (int s = 0; s < 4; s++) {
-        tm->sum_issue += tm->issue[s];
+        S->issue += tm->issue[s];
         mi = tm->issue[s] > mi ? tm->issue[s] : mi;
     }
-    tm->max_sched_issue += mi;
+    S->sched_issue += mi;
     for (int p = 0; p < TP_COUNT; p++) {
         double mp = 0;
         for (int s = 0; s < 4; s++) {
-            tm->sum_pipe[p] += tm->pipe[s][p];
+            S->pipe[p] += tm->pipe[s][p];
             mp = tm->pipe[s][p] > mp ? tm->pipe[s][p] : mp;
         }
-        tm->max_sched_pipe[p] += mp;
+        S->sched_pipe[p] += mp;
     }
 }
 
@@ -1371,6 +1380,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
     const TimingGpu *g = tm->g;
     WarpT *W = &tm->w[warp];
     int s = (int)(warp & 3);
+    tm->traffic = true;
     if (kind == REQ_SLD || kind == REQ_SST) {
         tm->smem_wf += wavefronts;
         W->req_lat = g->lat_smem + (wavefronts ? wavefronts - 1 : 0);
@@ -1418,6 +1428,7 @@ void
 tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store)
 {
     Timing *tm = x->tm;
+    tm->traffic = true;
     tm->bulk_bytes += bytes;
     for (uint64_t s = gaddr / 32; s <= (gaddr + bytes - 1) / 32; s++) {
         if (s == tm->bulk_last)
@@ -1446,6 +1457,7 @@ void
 tm_atomic(Exec *x, uint64_t addr, bool global)
 {
     Timing *tm = x->tm;
+    tm->traffic = true;
     if (!global) {
         tm->smem_wf += 1.0 / WARP_SIZE;
         return;
@@ -1601,12 +1613,15 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
                      : x->ctx->opt_timing_regs_ptxas ? "ptxas"
                                                      : "given";
     out->max_warps = g->max_warps_sm;
-    /* Light CTAs (a few instructions a warp: a grid rounded up past the problem) next to
-       heavy ones take no time: the waves and the critical path are the heavy CTAs', and a
-       sample's heavy CTAs stand for the heavy CTAs it left out (exec.c's probe finds the
-       light ones).  Without heavy CTAs (every CTA of a small kernel is light) all count. */
+    /* Light CTAs (a few instructions a warp and no memory traffic: a grid rounded up past
+       the problem) next to heavy ones take no time: the waves, the critical path and the
+       per-CTA costs are the heavy CTAs', and a sample's heavy CTAs stand for the heavy CTAs
+       it left out (exec.c's probe finds the light ones).  Without heavy CTAs (every CTA of
+       a small kernel is light) all count.  A short CTA that moves data is heavy: its
+       traffic is its own, not charged to the others. */
     uint64_t total = tm->ctas_total, heavy_timed = tm->ctas_timed - tm->light_timed;
-    double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1, sum_lat = tm->sum_lat;
+    double timed = tm->ctas_timed ? (double)tm->ctas_timed : 1;
+    CtaSums S = tm->heavy; /* the CTAs that count: the heavy ones, or all */
     /* the light share of the probed CTAs stands for all the CTAs left out */
     uint64_t left = tm->ctas_total - tm->ctas_timed;
     uint64_t light_left =
@@ -1615,7 +1630,12 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     if (heavy_timed && (tm->light_timed || light_left)) {
         total -= light_left + tm->light_timed;
         timed = (double)heavy_timed;
-        sum_lat -= tm->sum_lat_light;
+    } else {
+        const CtaSums *L = &tm->light;
+        S.lat += L->lat, S.issue += L->issue, S.smem += L->smem, S.bar += L->bar;
+        S.warp_time += L->warp_time, S.sched_issue += L->sched_issue;
+        for (int p = 0; p < TP_COUNT; p++)
+            S.pipe[p] += L->pipe[p], S.sched_pipe[p] += L->sched_pipe[p];
     }
     double scale = (double)total / timed;
 
@@ -1643,15 +1663,15 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     double n = (double)per_sm;
     double spread = (double)(resident * wpc < 4 ? resident * wpc : 4);
     double rounds = (double)((per_sm + cps - 1) / cps);
-    double b_lat = rounds * sum_lat / timed;
-    double b_issue = fmax(n * tm->sum_issue / timed / spread,
-                          n * tm->max_sched_issue / timed / (double)resident);
+    double b_lat = rounds * S.lat / timed;
+    double b_issue =
+        fmax(n * S.issue / timed / spread, n * S.sched_issue / timed / (double)resident);
     double b_pipe[TP_COUNT];
     for (int p = 0; p < TP_COUNT; p++)
-        b_pipe[p] = fmax(n * tm->sum_pipe[p] / timed / spread,
-                         n * tm->max_sched_pipe[p] / timed / (double)resident);
-    double b_smem = n * tm->sum_smem / timed * 128.0 / g->smem_bytes_clk;
-    double bar_frac = tm->sum_warp_time > 0 ? tm->sum_bar / tm->sum_warp_time : 0;
+        b_pipe[p] =
+            fmax(n * S.pipe[p] / timed / spread, n * S.sched_pipe[p] / timed / (double)resident);
+    double b_smem = n * S.smem / timed * 128.0 / g->smem_bytes_clk;
+    double bar_frac = S.warp_time > 0 ? S.bar / S.warp_time : 0;
 
     /* the chip */
     double dram_bytes = (double)tm->dram_sectors * 32 * scale;
@@ -1713,7 +1733,7 @@ tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines)
     out->dram_pct = pct(dram_bytes / (dram_bclk / g->dram_eff), cycles); /* of the datasheet */
     out->l2_pct = pct(b_l2 * g->l2_eff, cycles);
     out->smem_pct = pct(bound[SIM_LIM_SMEM], cycles);
-    out->issue_pct = pct(tm->sum_issue * scale / 4 / g->sms, cycles);
+    out->issue_pct = pct(S.issue * scale / 4 / g->sms, cycles);
     out->tensor_pct = pct(tm->tensor_fmas * scale / peak_fma_clk(g) / g->sms, cycles);
     out->fp32_pct = pct(tm->fp32_lanes * scale / 2 / g->thr[TP_FP32] / g->sms, cycles);
     out->calibrated = g->calibrated;

@@ -272,8 +272,12 @@ default_reduction(Graph *g, KernelConfig *k)
     for (uint32_t c = 0; c < g->nloops; c++) {
         bool red = g->loops[c].reduction;
         k->workgroup[c] = red ? 0 : 1;
-        /* outer reduction loops: whole (static) */
-        k->reduction[c] = !red ? 0 : (int32_t)c == r ? 32 * tl * sg : static_size(g, c);
+        /* outer reduction loops: whole where static, else one index a step (kernel.c
+           nests their loops around the innermost one's) */
+        k->reduction[c] = !red                     ? 0
+                          : (int32_t)c == r        ? 32 * tl * sg
+                          : static_size(g, c) >= 0 ? static_size(g, c)
+                                                   : 1;
         k->thread[c] = (int32_t)c == r ? tl : 0;
         k->lane_counts[c] = (int32_t)c == r ? 32 : 1;
         k->sg_counts[c] = (int32_t)c == r ? sg : 1;

@@ -599,6 +599,128 @@ copy_insert_dests(Rewrite *r, BlockId entry)
     }
 }
 
+/* an index constant before the rewrite point */
+static ValueId
+index_const(Rewrite *r, int64_t v)
+{
+    OpId c = op_new(r->m, OP_CONSTANT, r->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
+    op_set_attr(r->m, c, "value", attr_int(r->m, v, TY_INDEX));
+    insert_op(r, c);
+    return op_get(r->m, c)->res[0];
+}
+
+/* The pad value of tensor.pad o: its body's yield, defined outside the body or a
+ * constant in it (copied out); 0 where it depends on the indices. */
+static ValueId
+pad_value(Rewrite *r, OpId o)
+{
+    Module *m = r->m;
+    const Block *b = block_get(m, op_entry_block(m, o, 0));
+    ValueId v = op_get(m, b->ops.items[b->ops.n - 1])->args[0];
+    const Value *val = value_get(m, v);
+    if (!val->def)
+        return val->block == op_entry_block(m, o, 0) ? 0 : v;
+    if (op_get(m, val->def)->parent != op_entry_block(m, o, 0))
+        return v;
+    if (op_get(m, val->def)->kind != OP_CONSTANT)
+        return 0;
+    TypeId t = value_type(m, v);
+    OpId c = op_new(m, OP_CONSTANT, r->loc, 0, NULL, 1, &t, 0);
+    op_set_attr(m, c, "value", op_attr(m, val->def, "value"));
+    insert_op(r, c);
+    return op_get(m, c)->res[0];
+}
+
+/*
+ * tensor.pad %x low[l] high[h] { yield %v } as upstream's decomposition:
+ *   %e = tensor.empty(dim(x) + l + h)       %f = linalg.fill ins(%v) outs(%e)
+ *   %c = linalg.copy ins(%x) outs(empty like x)
+ *   tensor.insert_slice %c into %f[l] [dim(x)] [1]
+ * (the fill and the copy are kernels of their own, copy_insert_dests below).  False after
+ * reporting a pad value that depends on the indices.
+ */
+static bool
+decompose_pad(Rewrite *r, OpId func, OpId o, Diag *d)
+{
+    Module *m = r->m;
+    const Op *op = op_get(m, o);
+    ValueId x = op->args[0], v = pad_value(r, o);
+    if (!v) {
+        diag_error(d, op->loc,
+                   "'tensor.pad' pads with a value computed from the indices: the op level "
+                   "lowers a pad value defined outside the body or a constant (yield that)");
+        return false;
+    }
+    const Type *t = type_get(m, value_type(m, x));
+    uint32_t rank = t->rank, k = 1;
+    const Attr *lists[2] = { op_attr(m, o, "static_low"), op_attr(m, o, "static_high") };
+    ValueId pads[2][LINALG_MAX_LOOPS], size[LINALG_MAX_LOOPS], dyn[LINALG_MAX_LOOPS];
+    int64_t off[LINALG_MAX_LOOPS], sz[LINALG_MAX_LOOPS], one[LINALG_MAX_LOOPS];
+    uint32_t nd = 0, noff = 0, nsz = 0;
+    ValueId offs[LINALG_MAX_LOOPS], sizes[LINALG_MAX_LOOPS];
+    for (int l = 0; l < 2; l++)
+        for (uint32_t i = 0; i < rank; i++)
+            pads[l][i] = lists[l]->ints[i] == DIM_DYNAMIC ? op->args[k++] : 0;
+    for (uint32_t i = 0; i < rank; i++)
+        if (t->shape[i] == DIM_DYNAMIC && (pads[0][i] || pads[1][i])) {
+            diag_error(d, op->loc,
+                       "'tensor.pad' pads the dynamic dim %u by a dynamic amount: the op level "
+                       "sizes a result by one argument size (times and) plus constants; give "
+                       "that dim static pads, or a static size",
+                       i);
+            return false;
+        }
+    for (uint32_t i = 0; i < rank; i++) {
+        one[i] = 1;
+        off[i] = lists[0]->ints[i];
+        if (pads[0][i])
+            offs[noff++] = pads[0][i];
+        sz[i] = t->shape[i];
+        size[i] = 0;
+        if (t->shape[i] == DIM_DYNAMIC) {
+            ValueId da[2] = { x, index_const(r, i) };
+            size[i] = sizes[nsz++] = add(r, OP_TENSOR_DIM, 2, da, TY_INDEX);
+        }
+    }
+    TypeId rt = value_type(m, op->res[0]);
+    const Type *rty = type_get(m, rt);
+    for (uint32_t i = 0; i < rank; i++) {
+        if (rty->shape[i] != DIM_DYNAMIC)
+            continue;
+        ValueId s = size[i] ? size[i] : index_const(r, t->shape[i]);
+        for (int l = 0; l < 2; l++) {
+            ValueId p = pads[l][i] ? pads[l][i] : index_const(r, lists[l]->ints[i]);
+            s = add(r, OP_ADDI, 2, (ValueId[]){ s, p }, TY_INDEX);
+        }
+        dyn[nd++] = s;
+    }
+    ValueId e = add(r, OP_TENSOR_EMPTY, nd, dyn, rt);
+    ValueId fa[2] = { v, e };
+    OpId f = op_new(m, OP_LINALG_FILL, r->loc, 2, fa, 1, &rt, 0);
+    int64_t seg2[2] = { 1, 1 };
+    op_set_attr(m, f, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg2, NULL, 2));
+    insert_op(r, f);
+    ValueId ce = empty_like(r, x, -1, t->elem);
+    ValueId ca[2] = { x, ce };
+    OpId c = op_new(m, OP_LINALG_COPY, r->loc, 2, ca, 1, (TypeId[]){ value_type(m, ce) }, 0);
+    op_set_attr(m, c, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg2, NULL, 2));
+    insert_op(r, c);
+    ValueId ia[2 + 2 * LINALG_MAX_LOOPS] = { op_get(m, c)->res[0], op_get(m, f)->res[0] };
+    for (uint32_t i = 0; i < noff; i++)
+        ia[2 + i] = offs[i];
+    for (uint32_t i = 0; i < nsz; i++)
+        ia[2 + noff + i] = sizes[i];
+    OpId ins = op_new(m, OP_TENSOR_INSERT_SLICE, r->loc, 2 + noff + nsz, ia, 1, &rt, 0);
+    op_set_attr(m, ins, "static_offsets", attr_dense_array(m, TY_I64, off, NULL, rank));
+    op_set_attr(m, ins, "static_sizes", attr_dense_array(m, TY_I64, sz, NULL, rank));
+    op_set_attr(m, ins, "static_strides", attr_dense_array(m, TY_I64, one, NULL, rank));
+    int64_t seg5[5] = { 1, 1, noff, nsz, 0 };
+    op_set_attr(m, ins, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg5, NULL, 5));
+    insert_op(r, ins);
+    replace_results(m, func, o, ins);
+    return true;
+}
+
 bool
 tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
 {
@@ -606,6 +728,19 @@ tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
     if (!entry)
         return true;
     Rewrite r = { m, entry, 0, { 0, 0, 0, 0 }, origin, norigin };
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId o = block_get(m, entry)->ops.items[i];
+        if (op_get(m, o)->kind != OP_TENSOR_PAD)
+            continue;
+        r.loc = op_get(m, o)->loc;
+        r.pos = i;
+        Block *b = block_get(m, entry);
+        memmove(&b->ops.items[i], &b->ops.items[i + 1], (b->ops.n - i - 1) * sizeof *b->ops.items);
+        b->ops.n--;
+        if (!decompose_pad(&r, func, o, d))
+            return false;
+        i = r.pos - 1;
+    }
     for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
         OpId o = block_get(m, entry)->ops.items[i];
         OpKind k = op_get(m, o)->kind;

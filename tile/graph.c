@@ -93,7 +93,7 @@ new_array(Graph *g, ArrayKind k, TypeId t)
     a->type = t;
     for (int i = 0; i < TILE_MAX_LOOPS; i++) {
         a->label[i] = -1;
-        a->size[i] = (SizeSrc){ -1, -1, -1 };
+        a->size[i] = (SizeSrc){ -1, -1, -1, 0, 0 };
     }
     a->buffer = -1;
     a->src = -1;
@@ -110,13 +110,50 @@ typedef struct Build {
 
 static SizeSrc dim_of_value(Graph *g, ValueId v, int64_t d, uint32_t depth);
 
+/* a OP b on sizes, where b (or a, for addi and muli) is a constant: static when both
+ * are; unknown (arg -1) where the result is no argument's size times a constant plus a
+ * constant (two dynamic sizes, a constant minus one) */
+static SizeSrc
+size_arith(OpKind k, SizeSrc a, SizeSrc b)
+{
+    SizeSrc none = { -1, -1, -1, 0, 0 };
+    if (a.value >= 0 && b.value >= 0) {
+        int64_t v = k == OP_ADDI   ? a.value + b.value
+                    : k == OP_SUBI ? a.value - b.value
+                                   : a.value * b.value;
+        return v >= 0 ? (SizeSrc){ v, -1, -1, 0, 0 } : none;
+    }
+    if (a.value >= 0 && k != OP_SUBI) { /* c + z, c * z: z + c, z * c */
+        SizeSrc t = a;
+        a = b;
+        b = t;
+    }
+    if (a.arg < 0 || b.value < 0)
+        return none;
+    switch (k) {
+    case OP_ADDI:
+        a.add += b.value;
+        break;
+    case OP_SUBI:
+        a.add -= b.value;
+        break;
+    default:
+        if (b.value == 0)
+            return (SizeSrc){ 0, -1, -1, 0, 0 };
+        a.mul = size_mul(a) * b.value;
+        a.add *= b.value;
+        break;
+    }
+    return a;
+}
+
 /* The size of dim i of a tensor.empty: its dynamic operand, traced to an argument. */
 static SizeSrc
 size_of_value(Graph *g, ValueId v)
 {
     Module *m = g->m;
     const Value *val = value_get(m, v);
-    SizeSrc s = { -1, -1, -1 };
+    SizeSrc s = { -1, -1, -1, 0, 0 };
     if (!val->def) {
         if (block_parent_op(m, val->block) == g->func && value_type(m, v) == TY_INDEX)
             s.arg = (int32_t)val->index, s.dim = -1;
@@ -134,6 +171,8 @@ size_of_value(Graph *g, ValueId v)
         if (d.value >= 0)
             s = dim_of_value(g, o->args[0], d.value, 0);
     }
+    if ((o->kind == OP_ADDI || o->kind == OP_SUBI || o->kind == OP_MULI) && o->nargs == 2)
+        s = size_arith(o->kind, size_of_value(g, o->args[0]), size_of_value(g, o->args[1]));
     return s;
 }
 
@@ -146,11 +185,11 @@ dim_of_value(Graph *g, ValueId v, int64_t d, uint32_t depth)
     Module *m = g->m;
     const Value *val = value_get(m, v);
     const Type *t = type_get(m, val->type);
-    SizeSrc s = { -1, -1, -1 };
+    SizeSrc s = { -1, -1, -1, 0, 0 };
     if ((uint64_t)d >= t->rank || depth > 64)
         return s;
     if (t->shape[d] != DIM_DYNAMIC)
-        return (SizeSrc){ t->shape[d], -1, -1 };
+        return (SizeSrc){ t->shape[d], -1, -1, 0, 0 };
     if (!val->def) {
         if (block_parent_op(m, val->block) == g->func)
             s.arg = (int32_t)val->index, s.dim = (int32_t)d;
@@ -457,7 +496,7 @@ add_slice(Build *b, OpId op)
     for (uint32_t d = 0; d < st->rank; d++)
         k += offsets->ints[d] == DIM_DYNAMIC;
     for (uint32_t d = 0; d < st->rank; d++) {
-        SizeSrc sz = sizes->ints[d] != DIM_DYNAMIC ? (SizeSrc){ sizes->ints[d], -1, -1 }
+        SizeSrc sz = sizes->ints[d] != DIM_DYNAMIC ? (SizeSrc){ sizes->ints[d], -1, -1, 0, 0 }
                                                    : size_of_value(g, op_get(m, op)->args[k++]);
         if (r < rt->rank && keep[r] == d)
             na->size[r++] = sz;
@@ -709,8 +748,9 @@ walk_op(Build *b, OpId op)
         const Type *t = type_get(m, value_type(m, o->res[0]));
         uint32_t k = 0;
         for (uint32_t i = 0; i < t->rank && i < TILE_MAX_LOOPS; i++)
-            g->arrays[a].size[i] = t->shape[i] != DIM_DYNAMIC ? (SizeSrc){ t->shape[i], -1, -1 }
-                                                              : size_of_value(g, o->args[k++]);
+            g->arrays[a].size[i] = t->shape[i] != DIM_DYNAMIC
+                                       ? (SizeSrc){ t->shape[i], -1, -1, 0, 0 }
+                                       : size_of_value(g, o->args[k++]);
         return set_array(b, o->res[0], a);
     }
     case OP_LINALG_FILL:
@@ -1084,7 +1124,7 @@ static bool
 loop_sizes(Graph *g)
 {
     for (uint32_t c = 0; c < g->nloops; c++)
-        g->loops[c].size = (SizeSrc){ -1, -1, -1 };
+        g->loops[c].size = (SizeSrc){ -1, -1, -1, 0, 0 };
     for (uint32_t i = 0; i < g->narrays; i++) {
         const Array *a = &g->arrays[i];
         if (a->kind != ARR_ARG)
@@ -1101,9 +1141,9 @@ loop_sizes(Graph *g)
                 continue;
             }
             if (t->shape[r] != DIM_DYNAMIC)
-                *s = (SizeSrc){ t->shape[r], -1, -1 };
+                *s = (SizeSrc){ t->shape[r], -1, -1, 0, 0 };
             else if (s->value < 0 && s->arg < 0)
-                *s = (SizeSrc){ -1, (int32_t)a->arg, (int32_t)r };
+                *s = (SizeSrc){ -1, (int32_t)a->arg, (int32_t)r, 0, 0 };
         }
     }
     /* sizes of tensor.empty / fill inits, through the out maps */
@@ -1125,9 +1165,10 @@ loop_sizes(Graph *g)
     for (uint32_t c = 0; c < g->nloops; c++)
         if (g->loops[c].size.value < 0 && g->loops[c].size.arg < 0) {
             tile_error(g, g->nodes[g->root].op,
-                       "has loop %s whose size is no argument's dim and no index argument: "
-                       "vptx sizes the grid and the result buffers from the arguments (give "
-                       "that size as an index argument, or read it with tensor.dim of one)",
+                       "has loop %s whose size is no argument's dim and no index argument "
+                       "(times or plus a constant): vptx sizes the grid and the result "
+                       "buffers from the arguments (give that size as an index argument, or "
+                       "read it with tensor.dim of one)",
                        g->loops[c].name);
             return false;
         }

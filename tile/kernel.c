@@ -40,18 +40,40 @@ typedef struct Syms {
     uint32_t n;
 } Syms;
 
-/* The affine expression of a size: a constant, or a symbol for an argument's size. */
+/* The affine expression of a size: a constant, or a symbol for an argument's size (times
+ * a constant, plus a constant). */
 static const AffineExpr *
 size_expr(Module *m, Syms *s, SizeSrc z)
 {
     if (z.value >= 0)
         return affine_const(m, z.value);
-    for (uint32_t i = 0; i < s->n; i++)
-        if (s->src[i].arg == z.arg && s->src[i].dim == z.dim)
-            return affine_sym(m, i);
-    if (s->n < TILE_MAX_ARGS)
-        s->src[s->n] = z;
-    return affine_sym(m, s->n++);
+    uint32_t i = 0;
+    while (i < s->n && !(s->src[i].arg == z.arg && s->src[i].dim == z.dim))
+        i++;
+    if (i == s->n && s->n < TILE_MAX_ARGS)
+        s->src[s->n++] = (SizeSrc){ -1, z.arg, z.dim, 0, 0 };
+    const AffineExpr *e = affine_sym(m, i);
+    if (size_mul(z) != 1)
+        e = affine_binary(m, AFF_MUL, e, affine_const(m, size_mul(z)));
+    if (z.add)
+        e = affine_binary(m, AFF_ADD, e, affine_const(m, z.add));
+    return e;
+}
+
+/* an op of the kernel's prologue (after the constants it uses) */
+static ValueId
+prologue_op(Gen *G, OpKind k, ValueId a, ValueId b)
+{
+    ValueId args[2] = { a, b };
+    OpId o = op_new(G->m, k, G->loc, 2, args, 1, (TypeId[]){ TY_INDEX }, 0);
+    Block *blk = block_get(G->m, G->entry);
+    ARRAY_PUSH(&G->m->arena, blk->ops, o);
+    blk = block_get(G->m, G->entry);
+    memmove(&blk->ops.items[G->nprologue + 1], &blk->ops.items[G->nprologue],
+            (blk->ops.n - 1 - G->nprologue) * sizeof *blk->ops.items);
+    blk->ops.items[G->nprologue++] = o;
+    op_get(G->m, o)->parent = G->entry;
+    return op_get(G->m, o)->res[0];
 }
 
 static ValueId
@@ -60,23 +82,18 @@ loop_size(Gen *G, uint32_t c)
     SizeSrc z = G->g->loops[c].size;
     if (z.value >= 0)
         return gen_index(G, z.value);
-    if (z.dim < 0)
-        return G->arg[z.arg];
     for (uint32_t i = 0; i < c; i++) /* one memref.dim per size */
-        if (G->g->loops[i].size.arg == z.arg && G->g->loops[i].size.dim == z.dim &&
-            G->g->loops[i].size.value < 0)
+        if (size_same(G->g->loops[i].size, z))
             return G->size[i];
-    ValueId args[2] = { G->arg[z.arg], gen_index(G, z.dim) };
-    OpId o = op_new(G->m, OP_DIM, G->loc, 2, args, 1, (TypeId[]){ TY_INDEX }, 0);
-    /* in the prologue, after the constant it uses */
-    Block *b = block_get(G->m, G->entry);
-    ARRAY_PUSH(&G->m->arena, b->ops, o);
-    b = block_get(G->m, G->entry);
-    memmove(&b->ops.items[G->nprologue + 1], &b->ops.items[G->nprologue],
-            (b->ops.n - 1 - G->nprologue) * sizeof *b->ops.items);
-    b->ops.items[G->nprologue++] = o;
-    op_get(G->m, o)->parent = G->entry;
-    return op_get(G->m, o)->res[0];
+    ValueId v =
+        z.dim < 0 ? G->arg[z.arg] : prologue_op(G, OP_DIM, G->arg[z.arg], gen_index(G, z.dim));
+    if (size_mul(z) != 1)
+        v = prologue_op(G, OP_MULI, v, gen_index(G, size_mul(z)));
+    if (z.add > 0)
+        v = prologue_op(G, OP_ADDI, v, gen_index(G, z.add));
+    else if (z.add < 0)
+        v = prologue_op(G, OP_SUBI, v, gen_index(G, -z.add));
+    return v;
 }
 
 /* ------------------------------------------------------------ the grid */
@@ -408,33 +425,24 @@ combine_op(CombiningKind k, bool fl)
     return OP_XORI;
 }
 
-/* The reduction loop the kernel steps along (the innermost one whose step does not
- * cover it), or -1; false after reporting a second one. */
-static bool
-stepped_loop(Gen *G, int32_t *stepped)
+/* The reduction loops the kernel steps along, outermost first: each one that one step
+ * at 0 does not cover exactly (dynamic, longer than its step, or shorter: one masked step).
+ * Nested loops, one per entry (Nest below). */
+typedef struct Stepped {
+    int32_t loops[TILE_MAX_LOOPS];
+    uint32_t n;
+} Stepped;
+
+static void
+stepped_loops(const Gen *G, Stepped *st)
 {
-    Graph *g = G->g;
-    *stepped = -1;
+    const Graph *g = G->g;
+    st->n = 0;
     for (uint32_t c = 0; c < g->nloops; c++) {
         const Loop *l = &g->loops[c];
-        if (!l->reduction)
-            continue;
-        if (l->size.value >= 0 && l->size.value <= l->tile) {
-            if (l->size.value != l->tile && *stepped < 0)
-                *stepped = (int32_t)c; /* one partial step: masked */
-            continue;
-        }
-        if (*stepped >= 0 && (g->loops[*stepped].size.value < 0 ||
-                              g->loops[*stepped].size.value > g->loops[*stepped].tile)) {
-            tile_error(g, g->nodes[g->root].op,
-                       "reduces over loops %s and %s, both larger than their steps: give one of "
-                       "them a 'partial_reduction' that covers it",
-                       g->loops[*stepped].name, l->name);
-            return false;
-        }
-        *stepped = (int32_t)c;
+        if (l->reduction && l->size.value != l->tile)
+            st->loops[st->n++] = (int32_t)c;
     }
-    return true;
 }
 
 /* The mask of the valid elements over s: the reduction loops past their end are off. */
@@ -580,7 +588,7 @@ emit_steps(Gen *G, int32_t loop, uint32_t nacc, const TypeId *types, ValueId *ac
     G->cur = outer;
     for (uint32_t j = 0; j < nacc; j++)
         acc[j] = op_get(m, f)->res[j];
-    if (!ok || (l->size.value >= 0 && l->size.value % l->tile == 0))
+    if (!ok || l->tile == 1 || (l->size.value >= 0 && l->size.value % l->tile == 0))
         return ok;
     G->base[loop] = whole;
     G->red_in_bounds = false;
@@ -607,6 +615,49 @@ emit_steps(Gen *G, int32_t loop, uint32_t nacc, const TypeId *types, ValueId *ac
     for (uint32_t j = 0; j < nacc; j++)
         acc[j] = op_get(m, iff)->res[j];
     return ok;
+}
+
+/* The steps of several loops, nested (Stepped's order, the outermost first): each step
+ * of one level runs the steps of the next, the last runs fn; a step is masked where any
+ * level's is, and in bounds where every level's is. */
+typedef struct Nest {
+    const Stepped *st;
+    uint32_t level, nacc;
+    const TypeId *types;
+    StepFn *fn;
+    void *ctx;
+    bool masked;
+} Nest;
+
+static bool
+nest_step(Gen *G, void *ctx, ValueId *acc, bool masked)
+{
+    Nest *N = ctx;
+    bool was = N->masked, ok;
+    N->masked = was || masked;
+    if (N->level + 1 == N->st->n) {
+        G->red_in_bounds = !N->masked;
+        ok = N->fn(G, N->ctx, acc, N->masked);
+    } else {
+        N->level++;
+        ok = emit_steps(G, N->st->loops[N->level], N->nacc, N->types, acc, nest_step, N);
+        N->level--;
+    }
+    N->masked = was;
+    return ok;
+}
+
+/* fn over every step of the stepped loops (once, in bounds, where there are none) */
+static bool
+emit_nest(Gen *G, const Stepped *st, uint32_t nacc, const TypeId *types, ValueId *acc, StepFn *fn,
+          void *ctx)
+{
+    if (!st->n) {
+        G->red_in_bounds = true;
+        return fn(G, ctx, acc, false);
+    }
+    Nest N = { st, 0, nacc, types, fn, ctx, false };
+    return emit_steps(G, st->loops[0], nacc, types, acc, nest_step, &N);
 }
 
 typedef struct ReduceStep {
@@ -641,7 +692,7 @@ reduce_step(Gen *G, void *ctx, ValueId *acc, bool masked)
 
 /* One reduction node: partial accumulators over the steps, then multi_reduction. */
 static bool
-emit_reduction_node(Gen *G, const Node *n, int32_t stepped)
+emit_reduction_node(Gen *G, const Node *n, const Stepped *st)
 {
     Graph *g = G->g;
     Module *m = G->m;
@@ -656,14 +707,7 @@ emit_reduction_node(Gen *G, const Node *n, int32_t stepped)
         acc[j] = gen_splat(G, r.types[j], identity_f(n->kind[j]),
                            identity_i(n->kind[j], type_element(m, r.types[j])));
     }
-    bool ok;
-    if (stepped >= 0) {
-        ok = emit_steps(G, stepped, nout, r.types, acc, reduce_step, &r);
-    } else { /* every reduction loop is one whole step */
-        G->red_in_bounds = true;
-        ok = reduce_step(G, &r, acc, false);
-    }
-    if (!ok)
+    if (!emit_nest(G, st, nout, r.types, acc, reduce_step, &r))
         return false;
     /* the reduced dims: positions of the reduction loops among s's vector loops */
     int64_t dims[TILE_MAX_LOOPS];
@@ -707,14 +751,13 @@ static bool
 emit_reduction_body(Gen *G)
 {
     Graph *g = G->g;
-    int32_t stepped;
-    if (!stepped_loop(G, &stepped))
-        return false;
+    Stepped st;
+    stepped_loops(G, &st);
     for (uint32_t c = 0; c < g->nloops; c++)
         if (g->loops[c].reduction)
             G->base[c] = gen_index(G, 0);
     for (uint32_t i = 0; i < g->nnodes; i++)
-        if (g->nodes[i].cls == NODE_REDUCTION && !emit_reduction_node(G, &g->nodes[i], stepped))
+        if (g->nodes[i].cls == NODE_REDUCTION && !emit_reduction_node(G, &g->nodes[i], &st))
             return false;
     bool any_full = false;
     for (uint32_t i = 0; i < g->nouts; i++) {
@@ -726,10 +769,7 @@ emit_reduction_body(Gen *G)
     }
     if (!any_full)
         return !G->failed;
-    if (stepped >= 0)
-        return emit_steps(G, stepped, 0, NULL, NULL, write_step, NULL);
-    G->red_in_bounds = true;
-    return write_step(G, NULL, NULL, false);
+    return emit_nest(G, &st, 0, NULL, NULL, write_step, NULL);
 }
 
 static bool
@@ -905,7 +945,7 @@ flat_graph(const Graph *g, int64_t total)
     *f = *g;
     f->nloops = 1;
     f->loops[0] = g->loops[g->nloops - 1];
-    f->loops[0].size = (SizeSrc){ total, -1, -1 };
+    f->loops[0].size = (SizeSrc){ total, -1, -1, 0, 0 };
     f->loops[0].grid = 0;
     f->loops[0].name = "d0";
     int64_t shape = total >= 0 ? total : DIM_DYNAMIC;
@@ -1260,7 +1300,8 @@ emit_partials(Graph *g1, uint32_t scratch0)
     G->partial = true;
     G->par_in_bounds = true;
     const Node *root = &g1->nodes[g1->root];
-    if (!emit_reduction_node(G, root, 0))
+    const Stepped st0 = { { 0 }, 1 }; /* loop 0, from red_lo */
+    if (!emit_reduction_node(G, root, &st0))
         return false;
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         ValueId st[3] = { G->reduced[root->res[j]], G->arg[scratch0 + j], p };
@@ -1346,7 +1387,7 @@ tile_emit_two_stage(Graph *g)
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         TypeId e = type_get(m, g->arrays[root->res[j]].type)->elem;
         g->scratch_type[j] = type_memref(m, e, 1, &np, NULL, 0, false);
-        g->app_size[g->nresults + j][0] = (SizeSrc){ np, -1, -1 };
+        g->app_size[g->nresults + j][0] = (SizeSrc){ np, -1, -1, 0, 0 };
         g->app_known[g->nresults + j] = true;
     }
     for (uint32_t k = 0; k < g->nouts; k++)

@@ -375,7 +375,7 @@ shape_arrays(Plan *p, Graph *trial)
             for (uint32_t d = 0; d < TILE_MAX_LOOPS; d++)
                 p->size[n->res[j]][d] = d < rank && a->label[d] >= 0
                                             ? trial->loops[a->label[d]].size
-                                            : (SizeSrc){ -1, -1, -1 };
+                                            : (SizeSrc){ -1, -1, -1, 0, 0 };
         }
     }
     return true;

@@ -44,13 +44,30 @@ typedef enum {
                   (split.c makes it ARR_ARG there) */
 } ArrayKind;
 
-/* Where a size comes from, in the kernel: a constant, a dim of an argument buffer, or
- * an index argument. */
+/* Where a size comes from, in the kernel: a constant, or a dim of an argument buffer or
+ * an index argument, times a constant, plus a constant (index arithmetic on sizes:
+ * arith.addi / subi / muli with constants, as tensor.pad's `%n + lo + hi` has). */
 typedef struct SizeSrc {
     int64_t value; /* >= 0: static */
     int32_t arg;   /* >= 0: function argument number */
     int32_t dim;   /* >= 0: its dim; -1: the argument is an index scalar */
+    int64_t mul;   /* the argument's size times mul (0 stands for 1: { v, a, d } initializers) */
+    int64_t add;   /* plus add */
 } SizeSrc;
+
+static inline int64_t
+size_mul(SizeSrc z)
+{
+    return z.mul ? z.mul : 1;
+}
+
+/* the same size (the same argument size, the same arithmetic on it) */
+static inline bool
+size_same(SizeSrc a, SizeSrc b)
+{
+    return a.value == b.value && a.arg == b.arg && a.dim == b.dim && size_mul(a) == size_mul(b) &&
+           a.add == b.add;
+}
 
 typedef struct Array {
     ArrayKind kind;

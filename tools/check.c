@@ -990,13 +990,48 @@ copy_inputs(Kernel *rk, const Kernel *k)
     }
 }
 
+/* The tolerance of argument i of a kernel of a split op-level function: from every
+ * kernel of its vptx.sequence that writes it (an output written by an earlier kernel, a
+ * reduction into a memref before an op that does not fuse, is written and accumulated
+ * there, not in the last kernel).  Rounds add up over the kernels; the rest is the
+ * largest of them. */
+static void
+sequence_tolerance(const Check *c, Module *km, const Kernel *rk, uint32_t i, Tolerance *t)
+{
+    tolerance_of_arg(km, rk->func, i, &c->ca->opt, t);
+    const Attr *seq = op_attr(km, rk->func, "vptx.sequence");
+    if (!seq || seq->kind != ATTR_ARRAY || t->exact)
+        return;
+    OpId *ks;
+    uint32_t nk = kernel_list(km, &ks);
+    for (uint32_t st = 0; st < seq->n; st++)
+        for (uint32_t j = 0; j < nk; j++) {
+            const Attr *name = op_attr(km, ks[j], "sym_name");
+            Tolerance e;
+            if (ks[j] == rk->func || !name || !name->str || !seq->items[st]->str ||
+                strcmp(name->str, seq->items[st]->str) != 0 ||
+                !tolerance_of_arg(km, ks[j], i, &c->ca->opt, &e) || !e.written)
+                continue;
+            t->written = true;
+            t->n = e.n > t->n ? e.n : t->n;
+            t->u_acc = e.u_acc > t->u_acc ? e.u_acc : t->u_acc;
+            t->u = e.u > t->u ? e.u : t->u;
+            t->math = e.math > t->math ? e.math : t->math;
+            t->rounds += e.rounds;
+        }
+    tolerance_finish(t);
+}
+
 /* rtol and atol of memref argument i of rk (program rp): derived (tolerance.c) unless
  * --rtol / --atol are given; 0 and 0 for an integer output.  --verbose says how. */
 static void
 arg_tolerance(const Check *c, Program *rp, const Kernel *rk, uint32_t i, double *rtol, double *atol)
 {
     Tolerance t;
-    tolerance_of_arg(kernels_of(rp), rk->func, i, &c->ca->opt, &t);
+    if (rp->op_level)
+        sequence_tolerance(c, kernels_of(rp), rk, i, &t);
+    else
+        tolerance_of_arg(kernels_of(rp), rk->func, i, &c->ca->opt, &t);
     /* an input: the kernel must leave it as it was (an op-level result is written, maybe
        by an earlier kernel of its sequence) */
     if (!t.written && !(rp->op_level && rk->args[i].result_shape))
@@ -1143,10 +1178,8 @@ check_expects(const Check *c, Kernel *k, const char *device)
         void *want = load_named(c, k, c->ca->expects[j], &i);
         if (!want)
             return false;
-        Tolerance t;
-        tolerance_of_arg(&c->prog->m, k->func, i, &c->ca->opt, &t);
-        double rtol = c->ca->rtol >= 0 ? c->ca->rtol : t.exact ? 0 : t.rtol;
-        double atol = c->ca->atol >= 0 ? c->ca->atol : t.exact ? 0 : t.atol;
+        double rtol, atol; /* as against the reference (an op-level output: its kernels') */
+        arg_tolerance(c, c->prog, k, i, &rtol, &atol);
         Kernel exp = *k;
         KernelArg *args = malloc(k->nargs * sizeof *args);
         if (!args) {
