@@ -27,7 +27,13 @@ find_op_level(Module *m, OpId op, void *ctx)
 bool
 tile_needed(Module *m)
 {
-    return !module_walk(m, m->top, find_op_level, NULL);
+    return tile_op_needed(m, m->top);
+}
+
+bool
+tile_op_needed(Module *m, OpId root)
+{
+    return !module_walk(m, root, find_op_level, NULL);
 }
 
 /* ---------------------------------------------------------------- clone */

@@ -26,6 +26,9 @@ typedef struct TileOptions {
 
 /* Whether m holds op-level ops (linalg, tensor, bufferization): tile_module's input. */
 bool tile_needed(Module *m);
+/* Whether the op root (a function) holds op-level ops: a file may mix op-level functions
+ * with vector-level ones, which tile_module leaves as they are. */
+bool tile_op_needed(Module *m, OpId root);
 
 /* Gives every op-level function a lowering config (the op's own, else a default one) and
  * a translation_info, as attributes on the ops and functions: what --emit=config prints,

@@ -868,8 +868,13 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
                        0 };
     EvalProgress ep = { progress_update, &pr };
     OpId func = rk->func;
-    if (rp->op_level) { /* the op-level function of the same name, run once */
-        func = eval_find_func(&rp->m, rk->name);
+    Module *em = kernels_of(rp);
+    OpId of = rp->op_level ? eval_find_func(&rp->m, rk->name) : 0;
+    /* the op-level function of the same name, run once; a vector-level function in the
+       same file runs as itself, on its grid (tile_module left it as it was) */
+    if (rp->op_level && (!of || tile_op_needed(&rp->m, of))) {
+        em = &rp->m;
+        func = of;
         eo.grid[0] = eo.grid[1] = eo.grid[2] = 1;
     }
     uint32_t nargs = rk->nargs; /* a split function's scratch buffers come last */
@@ -880,7 +885,7 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
     /* the file the ops' locations index (1: the only file program_parse's Diag had), so
        that an eval error (an out-of-bounds read) names the .mlir line */
     diag_add_file(&d, rp->path, rp->text, rp->len);
-    bool ok = func && eval_kernel_watched(&rp->m, func, args, nargs, &eo, &d, &ep);
+    bool ok = func && eval_kernel_watched(em, func, args, nargs, &eo, &d, &ep);
     progress_end(&pr);
     if (!ok) {
         diag_render(&d, c->ca->err);

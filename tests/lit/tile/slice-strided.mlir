@@ -20,6 +20,9 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=gemm_tensor --dim=257,200,90,130 --scalar=128 --scalar=77 --scalar=63 | %filecheck %s
 // RUN: %vptx check %s --kernel=gemm_static | %filecheck %s
 // RUN: %vptx check --arch=sm_90a %s --kernel=gemm_static | %filecheck %s
+// A vector-level function in a file with op-level ones is evaluated as itself, on its
+// grid of 2 workgroups (eval ran it on one, and columns 64..99 were never computed)
+// RUN: %vptx check %s --kernel=gemm_vector | %filecheck %s
 // CHECK: PASS
 // REMARK: remark: 'vector.transfer_read' of a 32x128 tile of a view with stride 2 along its rows is staged through shared memory by element copies
 // REMARK: remark: 'vector.transfer_read' of a 64x32 tile of a view with stride 3 along its rows is staged through shared memory by element copies
