@@ -1055,12 +1055,13 @@ new_function(Gen *G)
     uint32_t n = g->nparams + g->nresults + g->nscratch;
     TypeId types[TILE_MAX_ARGS];
     const Attr *ft = op_attr(m, g->func, "function_type");
-    const Type *f = type_get(m, ft->type);
     BlockId old = op_entry_block(m, g->func, 0);
     for (uint32_t i = 0; i < g->nparams; i++)
         types[i] = buffer_type(m, value_type(m, block_get(m, old)->args.items[i]));
-    for (uint32_t k = 0; k < g->nresults; k++)
-        types[g->nparams + k] = buffer_type(m, f->outs[k]);
+    for (uint32_t k = 0; k < g->nresults; k++) { /* buffer_type may grow the type table */
+        TypeId out = type_get(m, ft->type)->outs[k];
+        types[g->nparams + k] = buffer_type(m, out);
+    }
     for (uint32_t k = 0; k < g->nscratch; k++)
         types[g->nparams + g->nresults + k] = g->scratch_type[k];
     G->func = op_new(m, OP_FUNC, op_get(m, g->func)->loc, 0, NULL, 0, NULL, 1);

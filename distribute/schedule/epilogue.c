@@ -259,6 +259,7 @@ dist_epilogue_write(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t o
     for (uint32_t d = 0; d < 2; d++)
         if (!t->in_bounds[d])
             g.dim[d] = memref_dim(c, t->memref, d);
+    mt = type_get(c->m, value_type(c->m, t->memref)); /* type_memref may grow the table */
     if (mt->shape[1] == DIM_DYNAMIC) {
         ValueId rem[2] = { memref_dim(c, t->memref, 1), const_index(c, vec) };
         ValueId r = emit1(c, OP_REMUI, 2, rem, TY_INDEX);
@@ -515,6 +516,7 @@ dist_epilogue_rows(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t of
     for (uint32_t d = 0; d < 2; d++)
         if (!t->in_bounds[d])
             R.dim[d] = memref_dim(c, t->memref, d);
+    mt = type_get(c->m, value_type(c->m, t->memref)); /* type_memref may grow the table */
     R.pitch = dyn ? memref_dim(c, t->memref, 1) : const_index(c, mt->shape[1]);
     int64_t vec = vmax; /* 0: a test */
     if (!dyn)
