@@ -28,11 +28,17 @@
 // RUN: %vptx --remarks --emit=ptx %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %ptxas-verify %t.ptx
 // RUN: %filecheck --check-prefix=PTX %s < %t.ptx
+// RUN: %vptx --arch=sm_100a --remarks --emit=ptx %s -o %t.100.ptx 2>&1 | %filecheck --check-prefix=SM100 %s
+// RUN: %vptx check --arch=sm_100a %s | %filecheck %s
 // RUN: %vptx --fast-math --emit=ptx %s -o %t.fast.ptx
 // RUN: %ptxas-verify %t.fast.ptx
 // RUN: %filecheck --check-prefix=FAST %s < %t.fast.ptx
 // RUN: %filecheck --check-prefix=FASTSUM %s < %t.fast.ptx
 // CHECK: PASS attention (sim vs eval
+// On sm_100a both contracts keep mma.sync: tcgen05 attention takes one warpgroup and 128
+// query rows (examples/attention_sm100.mlir, docs/blackwell.md section 5):
+// SM100: not tcgen05: it is part of a contract chain (attention), which vptx runs on tcgen05 with one warpgroup
+// SM100: not tcgen05: it is part of a contract chain (attention), which vptx runs on tcgen05 with one warpgroup
 // --fast-math: exp(s - max) and exp(m - max) are one fma each (the arith.subf seen
 // through P's register permutation; max * -log2 e once per row), no sub.f32 left:
 // FAST-NOT: sub.f32

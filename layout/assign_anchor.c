@@ -405,11 +405,14 @@ mma_anchor(Assign *a, OpId op, MmaIntrinsic mma)
     for (int k = 0; k < 3; k++) {
         NestedLayout l;
         bool present = true;
-        if (k == 2 && layout_mma_is_tcgen05(mma.kind)) {
-            /* tensor memory holds D: registers see it as tcgen05.ld 32x32b leaves it */
+        bool tmem_a = k == 0 && layout_mma_is_tcgen05(mma.kind) &&
+                      layout_wgmma_reg_a(op_attr(a->m, op, "vptx.wgmma_a"));
+        if ((k == 2 || tmem_a) && layout_mma_is_tcgen05(mma.kind)) {
+            /* tensor memory holds D: registers see it as tcgen05.ld 32x32b leaves it; an A
+               from registers (attention's P) is stored there in the same layout */
             char reason[LAYOUT_REASON_SIZE];
-            if (swapped[2] ||
-                !layout_tcgen05_acc(shapes[2], a->subgroups, &l, reason, sizeof reason)) {
+            if (swapped[k] ||
+                !layout_tcgen05_acc(shapes[k], a->subgroups, &l, reason, sizeof reason)) {
                 assign_error(a, op, "cannot take a tcgen05 mma_kind: %s",
                              swapped[2] ? "its accumulator is not (m, n)" : reason);
                 return;

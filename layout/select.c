@@ -947,6 +947,67 @@ tcgen05_loop(const Select *s, OpId op)
 }
 
 /*
+ * A contract of a chain (attention: S = Q K^T, softmax, O += P V) on tcgen05
+ * (docs/blackwell.md section 5, distribute/schedule/attn_tc05.c): S and O accumulate in
+ * tensor memory, one warpgroup reads S with tcgen05.ld (a row a thread, so the softmax's
+ * row max and sum are per-thread work), writes P back to tensor memory as P V's A and
+ * O's rescaled value as its accumulator; K and V come by attn_ring.c's TMA ring and Q's
+ * image is stored once.  P V is marked vptx.wgmma_a = "registers" (A from the threads,
+ * through tensor memory), which puts the loop under the attention schedule.
+ */
+static bool
+tcgen05_chain(Select *s, OpId op, const ContractDims *c, const TypeId *t, MmaKind kind,
+              MmaIntrinsic *out, char *why_not, size_t cap)
+{
+    Module *m = s->m;
+    const Op *o = op_get(m, op);
+    bool reg_a = from_contract(m, o->args[0], 0);
+    ChainBytes cb = { s, 0, { 0, 0 }, true, 0 };
+    module_walk(m, s->func, chain_bytes_visit, &cb);
+    LoopStages ls = { 0, STAGES_DEFAULT };
+    if (cb.loop)
+        layout_loop_stages(m, cb.loop, s->opt->pipeline_stages, &ls);
+    int64_t stages = ls.n ? ls.n : 2, bytes = chain_ring_bytes(&cb, s->threads, 2);
+    const char *why = NULL;
+    if (t[0] != TY_F16 && t[0] != TY_BF16)
+        why = "it is part of a contract chain (attention), which vptx runs on tcgen05 with "
+              "f16 or bf16 operands and an f32 accumulator only";
+    else if (t[2] != TY_F32 || t[0] != t[1])
+        why = "it is part of a contract chain (attention) whose types are not f16 x f16 or "
+              "bf16 x bf16 -> f32";
+    else if (s->threads != 128)
+        why = "it is part of a contract chain (attention), which vptx runs on tcgen05 with one "
+              "warpgroup (128 threads: a row of S and O a thread), and the workgroup has a "
+              "different size";
+    else if (c->size_m != 128)
+        why = "it is part of a contract chain (attention), which vptx runs on tcgen05 with 128 "
+              "query rows a workgroup (M = 128: one cta_group::1 instruction)";
+    else if (c->size_n % 16 || c->size_n > 256 || c->size_k % 16 || c->size_k > 256)
+        why = "it is part of a contract chain (attention) whose N or K is not a multiple of 16 "
+              "up to 256 (tcgen05.mma M = 128 shapes, and S and O together in 512 "
+              "tensor-memory columns)";
+    else if (!cb.ring || !cb.loop || stages < 2)
+        why = "it is part of a contract chain (attention) whose key and value blocks are not "
+              "reads TMA can load into a ring of 2 or more stages (the only feed of tcgen05)";
+    else if (bytes > target_first_with(TF_TCGEN05)->smem_block)
+        why = "it is part of a contract chain (attention) whose Q image and 2 ring stages do "
+              "not fit the shared memory";
+    else if (!reg_a && (cb.q == 0 || !value_defined_outside(m, o->args[0], cb.loop)))
+        why = "it is part of a contract chain (attention) whose S = Q K^T reads a Q that is "
+              "not read once before the key loop";
+    if (why) {
+        snprintf(why_not, cap, "%s", why);
+        return false;
+    }
+    if (reg_a) /* P: from the threads' registers into tensor memory (assign_anchor.c) */
+        op_set_attr(m, op, "vptx.wgmma_a",
+                    attr_string(m, "registers", (uint32_t)strlen("registers")));
+    out->kind = kind;
+    out->n = c->size_n;
+    return true;
+}
+
+/*
  * Can this plain contract take tcgen05 (sm_100a)?  One CTA's tile: M = 128 rows (one
  * cta_group::1 instruction), N columns of tensor memory, the K loop fed by
  * distribute's TMA ring, one thread issuing, the warpgroups draining D.
@@ -980,8 +1041,7 @@ select_tcgen05(Select *s, OpId op, const ContractDims *c, const TypeId *t,
     else if (c->dims[0][0] != c->m || c->dims[2][0] != c->m)
         why = "tcgen05 takes the lhs as (m, k) and the accumulator as (m, n)";
     else if (from_contract(m, o->args[0], 0) || feeds_uses(m, s->func, o->res[0], 0, true))
-        why = "it is part of a contract chain (attention), which vptx does not run on tcgen05 "
-              "yet (S and O in tensor memory are not built)";
+        return tcgen05_chain(s, op, c, t, kind, out, why_not, cap);
     else if (s->threads % 128)
         why = "the workgroup is not whole warpgroups (a multiple of 128 threads), which drain "
               "tensor memory by lane quarters";
@@ -1179,6 +1239,18 @@ select_contract(Select *s, OpId op)
     layout_mma_name(mma, name, sizeof name);
     if (explicit_kind && layout_mma_is_tcgen05(mma.kind)) {
         snprintf(split_text, sizeof split_text, "accumulator in tensor memory");
+    } else if (tc && (from_contract(m, o->args[0], 0) ||
+                      feeds_uses(m, s->func, o->res[0], 0, true))) {
+        bool pv = from_contract(m, o->args[0], 0);
+        snprintf(split_text, sizeof split_text,
+                 "attention on tcgen05: one thread issues %lld tcgen05.mma M128 N%lld K%lld, "
+                 "%s in tensor memory, read back a row a thread (tcgen05.ld 32x32b); %s",
+                 (long long)(c.size_k / info->k), (long long)c.size_n, (long long)info->k,
+                 pv ? "O" : "S",
+                 pv ? "A = P, stored into tensor memory by the threads (tcgen05.st), with O's "
+                      "rescaled value; B (V) from the TMA ring"
+                    : "A = Q, its image stored once before the key loop; B (K) from the TMA "
+                      "ring");
     } else if (tc) {
         int64_t g = s->threads / 128, cols = 32;
         while (cols < c.size_n)
@@ -1232,7 +1304,9 @@ select_contract(Select *s, OpId op)
     }
     select_remark(s, op, "%lldx%lldx%lld %s: %s (%s%s); %s; %s", (long long)c.size_m,
                   (long long)c.size_n, (long long)c.size_k, types, name, why, not_wg, split_text,
-                  tc || layout_mma_is_tcgen05(mma.kind)
+                  tc && strncmp(split_text, "attention", 9) == 0
+                      ? "shared-memory operands read through descriptors"
+                  : tc || layout_mma_is_tcgen05(mma.kind)
                       ? "A and B through a TMA ring into swizzled shared memory, which "
                         "tcgen05.mma reads through descriptors"
                   : !wg ? select_staging_note()
@@ -1276,6 +1350,8 @@ layout_tcgen05_candidate(Module *m, OpId func, OpId op, const LayoutSelectOption
             anch[k] = &al[k];
     MmaIntrinsic mma = { MMA_NONE, 0 };
     char why[300];
+    if (from_contract(m, o->args[0], 0) || feeds_uses(m, func, o->res[0], 0, true))
+        return false; /* a chain (attention) has no copy for rows TMA cannot map */
     return select_tcgen05(&s, op, &c, t, anch, &mma, why, sizeof why);
 }
 

@@ -123,6 +123,7 @@ typedef struct Ctx {
     struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
     struct AttnPlan *attn;     /* attn_ring.c: attention loops whose K and V come by TMA */
     struct AttnPPs *attn_pp;   /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
+    struct AttnTc05 *attn_tc05; /* attn_tc05.c: the tcgen05 attention loop being rewritten */
     DistributeOptions opt;     /* the pass's options (distribute.h) */
     bool whole_tile;           /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
                                   threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
@@ -347,6 +348,10 @@ typedef struct Schedule {
 } Schedule;
 
 /* the function's hooks, every schedule's in list order */
+/* attn_tc05.c: a contract of the tcgen05 attention loop being rewritten (*handled), Q's
+   image qbuf for S; false after a located error */
+bool dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled);
+
 bool sched_prepare(Ctx *c, OpId func);
 bool sched_plan(Ctx *c, OpId func);
 bool sched_check(Ctx *c, OpId func);

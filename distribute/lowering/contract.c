@@ -1009,6 +1009,12 @@ distribute_contract(Ctx *c, OpId o)
         if (ct.map[2][r] > ct.map[2][r + 1])
             return dist_error(c, "'vector.contract' with a transposed accumulator");
     MmaIntrinsic wg;
+    bool tc05_attn = false;
+    const HoistedA *h = hoisted_a(c, o);
+    if (!dist_attn_tc05_contract(c, o, ops, h ? h->buf : 0, &tc05_attn))
+        return false;
+    if (tc05_attn) /* attention on tcgen05 (distribute/schedule/attn_tc05.c) */
+        return true;
     if (dist_wgmma_kind(c, o, &wg) && layout_mma_is_tcgen05(wg.kind))
         return dist_error(c,
                           "'vector.contract' with a tcgen05 mma_kind must be the contract of a K "

@@ -38,8 +38,10 @@ static bool
 attention_enter(Ctx *c, OpId loop, ValueId *carried)
 {
     bool ring = dist_attn_ring_loop(c, loop);
-    if (!dist_attn_ring_begin(c, loop) || !dist_attn_pp_begin(c, loop, ring))
+    if (!dist_attn_tc05_begin(c, loop) || !dist_attn_ring_begin(c, loop) ||
+        !dist_attn_pp_begin(c, loop, ring))
         return false;
+    dist_attn_tc05_ready(c, loop);
     dist_attn_early_reads(c, loop, ring);
     return dist_attn_overlap_begin(c, loop, carried);
 }
@@ -49,6 +51,7 @@ attention_leave(Ctx *c, OpId loop)
 {
     dist_attn_pp_end(c, loop);
     dist_attn_loop_end(c, loop);
+    dist_attn_tc05_end(c, loop);
 }
 
 static bool

@@ -361,7 +361,11 @@ dist_plan_attn_ring(Ctx *c, OpId func, int64_t other, bool (*overlapped)(Ctx *c,
                         a->ns[1], a->bytes[1]);
     }
     p->rings = kept.rings;
-    if (p->rings.n)
+    /* attention on tcgen05 (attn_tc05.c) holds a row of S and of O a thread: no cap */
+    bool tc05 = false;
+    for (uint32_t i = 0; i < p->rings.n; i++)
+        tc05 |= dist_attn_tc05_loop(c, p->rings.items[i].loop);
+    if (p->rings.n && !tc05)
         ask_occupancy(c, func, used, min_regs);
     return added;
 }

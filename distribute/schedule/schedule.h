@@ -85,6 +85,12 @@ void dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn
    S_{j+1}'s, K's stage of block j + 1 (not in the last step) */
 void dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn);
 
+/* ---- attn_tc05.c: attention on tcgen05 (sm_100a) ---- */
+bool dist_attn_tc05_loop(Ctx *c, OpId loop);  /* its contracts are tcgen05's */
+bool dist_attn_tc05_begin(Ctx *c, OpId loop); /* before the ring's barrier: alloc, mbarriers */
+void dist_attn_tc05_ready(Ctx *c, OpId loop); /* after it: the tensor-memory address */
+void dist_attn_tc05_end(Ctx *c, OpId loop);   /* after the loop: free the columns */
+
 /* ---- attn_reads.c ---- */
 /* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma
    contract with A from registers), move the reads of never-written kernel arguments, and

@@ -1,0 +1,484 @@
+/*
+ * attn_tc05.c -- an attention key loop on tcgen05 (sm_100a, docs/blackwell.md section
+ * 5): S = Q K^T and O += P V issued by one thread into tensor memory.
+ *
+ * layout/select.c gives both contracts of the chain an NV_TCGEN05_* kind (one warpgroup,
+ * 128 query rows) and marks P V vptx.wgmma_a = "registers", so the loop is the attention
+ * schedule's (attention.c): attn_ring.c loads K and V by TMA into its rings, contract.c's
+ * hoist stores Q's image once before the loop.  The accumulators' layout is
+ * layout_tcgen05_acc's: thread t holds row t, all of its columns, as tcgen05.ld 32x32b
+ * leaves them, so the softmax between the contracts is per-thread work.  Here:
+ *
+ *   before the loop   thread 0 initializes two mbarriers (count 1: S's commit, P V's);
+ *                     warp 0 allocates `cols` tensor-memory columns (S's N, then O's D
+ *                     from column 256 / cols / 2: a power of two >= N + D), relinquishes;
+ *                     tcgen05.fence::before; [the ring's barrier]; ::after; every thread
+ *                     reads the address
+ *   S (iteration it)  [every thread waits K_it's stage full]; thread 0: fence::after,
+ *                     D / 16 tcgen05.mma [S], Q desc, K desc (enable-input-d from the
+ *                     second on, or from the first when S's accumulator is not zero,
+ *                     stored first); commit -> bar S; every thread waits bar S (parity
+ *                     it & 1), fence::after, tcgen05.ld 32x32b of its row; wait::ld
+ *                     [the ring releases K's stage]
+ *   P V               every thread stores its row of P (f16 pairs packed in 32-bit cells,
+ *                     K-major, over S's first columns: S is dead) and of O's rescaled
+ *                     value (its accumulator) with tcgen05.st 32x32b; wait::st;
+ *                     fence::before; bar.sync; fence::after; [V_it's stage full]; thread
+ *                     0: Bk / 16 tcgen05.mma [O], [P], V desc (MN-major), enable-input-d;
+ *                     commit -> bar O; every thread waits bar O, fence::after, tcgen05.ld
+ *                     of its row of O; wait::ld.  That is the contract's result.
+ *   after the loop    fence::before; bar.sync; fence::after; warp 0 frees the columns
+ *
+ * Each barrier completes once an iteration, and no thread can issue the next commit
+ * to it before every thread has waited on this one (S's next commit follows P V's
+ * bar.sync, which every thread reaches after its wait on S; P V's next, the next
+ * bar.sync), so parity it & 1 names the right phase.  O makes a round trip through
+ * registers every key block (the softmax's rescaling is the threads' mulf); keeping O in
+ * tensor memory with correction warps is FlashAttention-4's next step (not built).
+ *
+ * Requires:    layout/select.c's marks; attention.c's hooks calling dist_attn_tc05_begin
+ *              before attn_ring.c's barrier, dist_attn_tc05_ready after it,
+ *              dist_attn_tc05_end after the loop; contract.c routing both contracts here.
+ * Ensures:     the contracts' results are S = Q K^T (+ C) and O = P V + C in
+ *              layout_tcgen05_acc's layout; every column allocated is freed.
+ * Invalidates: nothing beyond attn_ring.c's.
+ */
+#include "distribute/schedule/schedule.h"
+
+#include <string.h>
+
+enum { TC05A_CHUNK = 64 }; /* columns of one tcgen05.ld / st */
+
+struct AttnTc05 {
+    OpId loop;
+    ValueId slot, bars, tmem;
+    int64_t cols, ocol; /* columns allocated; O's first column */
+    ValueId it32;       /* this iteration's number (set at S) */
+};
+
+static OpId
+op0(Ctx *c, OpKind k, uint32_t n, const ValueId *args)
+{
+    return emit(c, k, n, args, 0, NULL, 0);
+}
+
+static void
+set_str(Ctx *c, OpId o, const char *name, const char *v)
+{
+    op_set_attr(c->m, o, name, attr_string(c->m, v, (uint32_t)strlen(v)));
+}
+
+static void
+fence(Ctx *c, const char *kind)
+{
+    set_str(c, op0(c, OP_TCGEN05_FENCE, 0, NULL), "kind", kind);
+}
+
+static void
+wait_kind(Ctx *c, const char *kind)
+{
+    set_str(c, op0(c, OP_TCGEN05_WAIT, 0, NULL), "kind", kind);
+}
+
+/* fence::before; bar.sync; fence::after: tensor-memory accesses ordered across threads */
+static void
+fenced_barrier(Ctx *c)
+{
+    fence(c, "before");
+    barrier(c);
+    fence(c, "after");
+}
+
+static void
+warp0_op(Ctx *c, OpKind k, uint32_t n, const ValueId *args, int64_t cols)
+{
+    RegionSave rs;
+    ValueId w0 = cmp_i(c, CMPI_EQ, warp_id(c), const_index(c, 0));
+    region_enter(c, emit_if(c, w0, 0, NULL, false), 0, &rs);
+    OpId o = op0(c, k, n, args);
+    op_set_attr(c->m, o, "cols", attr_int(c->m, cols, TY_I64));
+    if (k == OP_TCGEN05_ALLOC)
+        op0(c, OP_TCGEN05_RELINQUISH, 0, NULL);
+    region_leave(c, NULL, 0, &rs);
+}
+
+/* Is contract o one of a tcgen05 attention chain? */
+static bool
+tc05_contract(Ctx *c, OpId o)
+{
+    MmaIntrinsic mma;
+    return op_get(c->m, o)->kind == OP_CONTRACT && dist_wgmma_kind(c, o, &mma) &&
+           layout_mma_is_tcgen05(mma.kind);
+}
+
+bool
+dist_attn_tc05_loop(Ctx *c, OpId loop)
+{
+    BlockId body = op_entry_block(c->m, loop, 0);
+    const Block *b = body ? block_get(c->m, body) : NULL;
+    for (uint32_t i = 0; b && i < b->ops.n; i++)
+        if (tc05_contract(c, b->ops.items[i]) &&
+            layout_wgmma_reg_a(op_attr(c->m, b->ops.items[i], "vptx.wgmma_a")))
+            return true;
+    return false;
+}
+
+/* N of the chain's contract j (0: S, 1: P V) in loop's body */
+static int64_t
+chain_n(Ctx *c, OpId loop, int j)
+{
+    const Block *b = block_get(c->m, op_entry_block(c->m, loop, 0));
+    int seen = 0;
+    for (uint32_t i = 0; i < b->ops.n; i++) {
+        OpId o = b->ops.items[i];
+        if (!tc05_contract(c, o))
+            continue;
+        if (seen++ == j) {
+            const Type *t = type_get(c->m, value_type(c->m, op_get(c->m, o)->res[0]));
+            return t->shape[1];
+        }
+    }
+    return 0;
+}
+
+static int64_t
+pow2_at_least(int64_t n)
+{
+    int64_t v = 32;
+    while (v < n)
+        v *= 2;
+    return v;
+}
+
+bool
+dist_attn_tc05_begin(Ctx *c, OpId loop)
+{
+    if (!dist_attn_tc05_loop(c, loop))
+        return true;
+    Module *m = c->m;
+    struct AttnTc05 *t = arena_alloc(&m->arena, sizeof *t);
+    memset(t, 0, sizeof *t);
+    c->attn_tc05 = t;
+    t->loop = loop;
+    int64_t n = chain_n(c, loop, 0), d = chain_n(c, loop, 1);
+    t->ocol = pow2_at_least(n) >= 32 ? n : 32;
+    t->cols = pow2_at_least(t->ocol + d);
+    if (t->cols > 512)
+        return dist_error(c,
+                          "attention on tcgen05 needs %lld tensor-memory columns for S and O, "
+                          "more than 512",
+                          (long long)(t->ocol + d));
+    int64_t one = 1;
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    t->slot =
+        emit1(c, OP_ALLOC, 0, NULL, type_memref(m, TY_I32, 1, &one, NULL, MS_WORKGROUP, true));
+    int64_t seg[2] = { 0, 0 };
+    op_set_attr(m, value_get(m, t->slot)->def, "operandSegmentSizes",
+                attr_dense_array(m, TY_I32, seg, NULL, 2));
+    Type gt;
+    memset(&gt, 0, sizeof gt);
+    gt.kind = TY_MBARRIER_GROUP;
+    gt.memspace = MS_WORKGROUP;
+    gt.memspace_gpu = true;
+    gt.num_barriers = 2;
+    t->bars = emit1(c, OP_MBARRIER_CREATE, 0, NULL, type_intern(m, &gt));
+    c->out = saved;
+    ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+    for (int64_t i = 0; i < 2; i++) {
+        ValueId b[4] = { t->bars, const_index(c, 1), const_index(c, i), t0 };
+        op0(c, OP_MBARRIER_INIT, 4, b);
+    }
+    ValueId a[2] = { t->slot, const_index(c, 0) };
+    warp0_op(c, OP_TCGEN05_ALLOC, 2, a, t->cols);
+    fence(c, "before");
+    return true;
+}
+
+void
+dist_attn_tc05_ready(Ctx *c, OpId loop)
+{
+    struct AttnTc05 *t = c->attn_tc05;
+    if (!t || t->loop != loop)
+        return;
+    fence(c, "after");
+    ValueId a[2] = { t->slot, const_index(c, 0) };
+    t->tmem = emit1(c, OP_MLOAD, 2, a, TY_I32);
+}
+
+void
+dist_attn_tc05_end(Ctx *c, OpId loop)
+{
+    struct AttnTc05 *t = c->attn_tc05;
+    if (!t || t->loop != loop)
+        return;
+    fenced_barrier(c); /* every thread's loads done before warp 0 frees the columns */
+    warp0_op(c, OP_TCGEN05_DEALLOC, 1, &t->tmem, t->cols);
+    c->attn_tc05 = NULL;
+}
+
+/* The thread's row of tensor memory at column col: tmem + (32 (w % 4) << 16) + col */
+static ValueId
+row_addr(Ctx *c, const struct AttnTc05 *t, int64_t col)
+{
+    ValueId q[2] = { warp_id(c), const_index(c, 4) };
+    ValueId lanes = idx_mul_c(c, emit1(c, OP_REMUI, 2, q, TY_INDEX), 32 << 16);
+    ValueId off = idx_add_c(c, lanes, col);
+    ValueId a[2] = { t->tmem, emit1(c, OP_INDEX_CAST, 1, &off, TY_I32) };
+    return emit1(c, OP_ADDI, 2, a, TY_I32);
+}
+
+static int64_t
+chunk_of(int64_t per)
+{
+    int64_t w = 1;
+    while (w * 2 <= TC05A_CHUNK && per % (w * 2) == 0)
+        w *= 2;
+    return w;
+}
+
+/* store n cells (i32 or f32) of the thread's row from column col */
+static void
+store_row(Ctx *c, ValueId base, const ValueId *cells, int64_t n, TypeId ct)
+{
+    int64_t w = chunk_of(n);
+    for (int64_t at = 0; at < n; at += w) {
+        ValueId a[2] = { ring_i32(c, OP_ADDI, base, at),
+                         from_elements(c, cells + at, (uint32_t)w, ct) };
+        set_str(c, op0(c, OP_TCGEN05_ST, 2, a), "shape", "32x32b");
+    }
+}
+
+/* load n f32 cells of the thread's row into d's slots 0 .. n - 1 */
+static void
+load_row(Ctx *c, ValueId base, int64_t n, Dist *d)
+{
+    int64_t w = chunk_of(n);
+    TypeId vt = type_vector(c->m, TY_F32, 1, &w);
+    for (int64_t at = 0; at < n; at += w) {
+        ValueId addr = ring_i32(c, OP_ADDI, base, at);
+        ValueId v = emit1(c, OP_TCGEN05_LD, 1, &addr, vt);
+        set_str(c, value_get(c->m, v)->def, "shape", "32x32b");
+        for (int64_t i = 0; i < w; i++)
+            dist_set_elem(c, d, (uint32_t)(at + i), extract_elem(c, v, i, TY_F32));
+    }
+    wait_kind(c, "ld");
+}
+
+/* The instruction descriptor (PTX ISA Table 42): f32 D, A and B f16 (0) or bf16 (1),
+   B MN-major (transpose B), N >> 3, M 128 >> 4. */
+static int64_t
+idesc(TypeId ab, bool b_mn, int64_t n)
+{
+    int64_t code = ab == TY_BF16 ? 1 : 0;
+    return 1 << 4 | code << 7 | code << 10 | (int64_t)b_mn << 16 | (n >> 3) << 17 | 8LL << 24;
+}
+
+/* The stage-0 descriptor of image buf (K-major or MN-major with span bytes) */
+static ValueId
+desc0(Ctx *c, ValueId buf, int64_t span, int64_t lbo)
+{
+    ValueId z = const_index(c, 0);
+    ValueId a[3] = { buf, z, z };
+    ValueId d = emit1(c, OP_TCGEN05_SMEM_DESC, 3, a, TY_I64);
+    OpId o = value_get(c->m, d)->def;
+    op_set_attr(c->m, o, "swizzle", attr_int(c->m, span, TY_I64));
+    op_set_attr(c->m, o, "lbo", attr_int(c->m, lbo, TY_I64));
+    op_set_attr(c->m, o, "sbo", attr_int(c->m, 8 * span, TY_I64));
+    return d;
+}
+
+/* desc + (base + off) / 16, base an i64 byte offset (or 0) */
+static ValueId
+desc_plus(Ctx *c, ValueId desc, ValueId base, int64_t off)
+{
+    ValueId k = const_int(c, off / 16, TY_I64);
+    if (base) {
+        ValueId b[2] = { base, const_int(c, 16, TY_I64) };
+        ValueId q = emit1(c, OP_DIVUI, 2, b, TY_I64);
+        ValueId s[2] = { q, k };
+        k = emit1(c, OP_ADDI, 2, s, TY_I64);
+    }
+    ValueId a[2] = { desc, k };
+    return emit1(c, OP_ADDI, 2, a, TY_I64);
+}
+
+static ValueId
+is_t0(Ctx *c)
+{
+    return cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
+}
+
+/* this iteration's number (i32): (iv - lb) / step */
+static ValueId
+iter32(Ctx *c, OpId loop)
+{
+    const Op *op = op_get(c->m, loop);
+    ValueId iv = block_get(c->m, op_entry_block(c->m, loop, 0))->args.items[0];
+    ValueId a[2] = { iv, dist_scalar(c, op->args[0]) };
+    ValueId d[2] = { emit1(c, OP_SUBI, 2, a, TY_INDEX), dist_scalar(c, op->args[2]) };
+    ValueId it = emit1(c, OP_DIVUI, 2, d, TY_INDEX);
+    return emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
+}
+
+static bool
+zero_splat(Module *m, ValueId v)
+{
+    OpId d = value_get(m, v)->def;
+    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
+    return a && a->kind == ATTR_DENSE && a->splat && a->n >= 1 && a->floats && a->floats[0] == 0.0;
+}
+
+/* the commit of thread 0's MMAs to barrier j, every thread's wait for it, the fence */
+static void
+commit_wait(Ctx *c, const struct AttnTc05 *t, int64_t j)
+{
+    ValueId a[2] = { t->bars, const_index(c, j) };
+    op0(c, OP_TCGEN05_COMMIT, 2, a);
+}
+
+static void
+wait_done(Ctx *c, const struct AttnTc05 *t, int64_t j)
+{
+    ring_wait_parity(c, t->bars, const_index(c, j), ring_parity(c, t->it32, 1));
+    fence(c, "after");
+}
+
+/* the f32 values of d's slots 0 .. n - 1 as cells */
+static void
+f32_cells(Ctx *c, Dist *d, int64_t n, ValueId *cells)
+{
+    for (int64_t i = 0; i < n; i++)
+        cells[i] = dist_elem(c, d, (uint32_t)i);
+}
+
+/* S = Q K^T (+ C): Q's image qbuf (span qs), K's stage from the ring feed */
+static bool
+contract_s(Ctx *c, OpId o, Dist **ops, ValueId qbuf, int64_t qs, const WgmmaFeed *f, Dist *r)
+{
+    struct AttnTc05 *t = c->attn_tc05;
+    Module *m = c->m;
+    const Type *at = type_get(m, value_type(m, op_get(m, o)->args[0]));
+    int64_t kdim = at->shape[1], n = type_get(m, value_type(m, op_get(m, o)->res[0]))->shape[1];
+    int64_t ks = (2 * kdim) % 128 == 0 ? 128 : (2 * kdim) % 64 == 0 ? 64 : 32;
+    bool acc_in = !zero_splat(m, op_get(m, o)->args[2]);
+    t->it32 = iter32(c, t->loop);
+    ValueId base = row_addr(c, t, 0);
+    if (acc_in) {
+        ValueId cells[256];
+        f32_cells(c, ops[2], n, cells);
+        store_row(c, base, cells, n, TY_F32);
+        wait_kind(c, "st");
+        fenced_barrier(c);
+    }
+    RegionSave rs;
+    region_enter(c, emit_if(c, is_t0(c), 0, NULL, false), 0, &rs);
+    fence(c, "after");
+    ValueId dq = desc0(c, qbuf, qs, 16), dk = desc0(c, f->buf[1], ks, 16);
+    ValueId r0 = emit1(c, OP_INDEX_CAST, 1, &f->row0[1], TY_I64);
+    ValueId kb[2] = { r0, const_int(c, ks, TY_I64) };
+    ValueId kbase = emit1(c, OP_MULI, 2, kb, TY_I64); /* the stage's first row, in bytes */
+    ValueId id = const_int(c, idesc(at->elem, false, n), TY_I32);
+    for (int64_t b = 0; b < 2 * kdim; b += 32) {
+        int64_t oq = b % qs + b / qs * 128 * qs, ok = b % ks + b / ks * f->stage_rows[1] * ks;
+        ValueId da = desc_plus(c, dq, 0, oq);
+        ValueId db = desc_plus(c, dk, kbase, ok);
+        ValueId a[5] = { t->tmem, da, db, id, const_bool(c, acc_in || b > 0) };
+        set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", "f16");
+    }
+    commit_wait(c, t, 0);
+    region_leave(c, NULL, 0, &rs);
+    wait_done(c, t, 0);
+    load_row(c, base, n, r);
+    return true;
+}
+
+/* O = P V + C: P and C stored into tensor memory by the threads, V's stage from the feed */
+static bool
+contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
+{
+    struct AttnTc05 *t = c->attn_tc05;
+    Module *m = c->m;
+    const Type *at = type_get(m, value_type(m, op_get(m, o)->args[0]));
+    int64_t kdim = at->shape[1], n = type_get(m, value_type(m, op_get(m, o)->res[0]))->shape[1];
+    ValueId cells[256];
+    for (int64_t i = 0; i < kdim / 2; i++) { /* P's f16 pairs, the first in the low half */
+        ValueId h[2];
+        for (int j = 0; j < 2; j++) {
+            ValueId e = dist_elem(c, ops[0], (uint32_t)(2 * i + j));
+            ValueId b16 = emit1(c, OP_BITCAST, 1, &e, TY_I16);
+            h[j] = emit1(c, OP_EXTUI, 1, &b16, TY_I32);
+        }
+        ValueId sh[2] = { h[1], const_int(c, 16, TY_I32) };
+        ValueId hi = emit1(c, OP_SHLI, 2, sh, TY_I32);
+        ValueId hl[2] = { hi, h[0] };
+        cells[i] = emit1(c, OP_ORI, 2, hl, TY_I32);
+    }
+    ValueId pbase = row_addr(c, t, 0);
+    store_row(c, pbase, cells, kdim / 2, TY_I32);
+    f32_cells(c, ops[2], n, cells);
+    ValueId obase = row_addr(c, t, t->ocol);
+    store_row(c, obase, cells, n, TY_F32);
+    wait_kind(c, "st");
+    fenced_barrier(c);
+    if (!sched_feed(c, o, f)) /* waits for V's stage */
+        return dist_error(c, "attention on tcgen05: P V's V block is not fed by the TMA ring");
+    int64_t vs = dist_wgmma_mn_span(n);
+    RegionSave rs;
+    region_enter(c, emit_if(c, is_t0(c), 0, NULL, false), 0, &rs);
+    fence(c, "after");
+    int64_t rows = f->stage_rows[1];
+    ValueId dv = desc0(c, f->buf[1], vs, rows * vs);
+    ValueId r0 = emit1(c, OP_INDEX_CAST, 1, &f->row0[1], TY_I64);
+    ValueId vb[2] = { r0, const_int(c, 2 * rows, TY_I64) };
+    ValueId vbase = emit1(c, OP_MULI, 2, vb, TY_I64); /* the stage's first column, in bytes */
+    ValueId id = const_int(c, idesc(at->elem, true, n), TY_I32);
+    ValueId ocell = ring_i32(c, OP_ADDI, t->tmem, t->ocol);
+    for (int64_t k = 0; k < kdim; k += 16) {
+        ValueId pa = ring_i32(c, OP_ADDI, t->tmem, k / 2); /* 16 f16: 8 columns */
+        ValueId a[5] = { ocell, pa, desc_plus(c, dv, vbase, k * vs), id, const_bool(c, true) };
+        set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", "f16");
+    }
+    commit_wait(c, t, 1);
+    region_leave(c, NULL, 0, &rs);
+    wait_done(c, t, 1);
+    load_row(c, obase, n, r);
+    return true;
+}
+
+bool
+dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled)
+{
+    *handled = false;
+    struct AttnTc05 *t = c->attn_tc05;
+    if (!t || !tc05_contract(c, o) || block_parent_op(c->m, op_get(c->m, o)->parent) != t->loop)
+        return true;
+    *handled = true;
+    NestedLayout rl;
+    if (!result_layout(c, o, 0, &rl))
+        return dist_error(c, "'vector.contract' result has no layout");
+    Dist *r = dist_new(c, &rl, TY_F32);
+    int64_t n = type_get(c->m, value_type(c->m, op_get(c->m, o)->res[0]))->shape[1];
+    if (r->n != (uint32_t)n || ops[2]->n != (uint32_t)n)
+        return dist_error(c, "attention on tcgen05: the accumulator is not a row a thread");
+    WgmmaFeed f = { .reg_a = true };
+    bool pv = layout_wgmma_reg_a(op_attr(c->m, o, "vptx.wgmma_a"));
+    if (pv) {
+        if (!contract_pv(c, o, ops, &f, r))
+            return false;
+    } else {
+        if (!qbuf)
+            return dist_error(c, "attention on tcgen05: Q's image was not stored before the loop");
+        f.reg_a = false;
+        if (!sched_feed(c, o, &f)) /* waits for K's stage */
+            return dist_error(c, "attention on tcgen05: S's K block is not fed by the TMA ring");
+        const Type *qt = type_get(c->m, value_type(c->m, op_get(c->m, o)->args[0]));
+        int64_t qb = 2 * qt->shape[1];
+        int64_t qs = qb % 128 == 0 ? 128 : qb % 64 == 0 ? 64 : 32;
+        if (!contract_s(c, o, ops, qbuf, qs, &f, r))
+            return false;
+    }
+    sched_issued(c, o, &f); /* S: the ring releases K's stage and the previous V's */
+    dist_bind(c, op_get(c->m, o)->res[0], r);
+    return !c->failed;
+}
