@@ -66,6 +66,7 @@ enum {
     ATTN_MIN_REGS = 128,
     ATTN_MAX_BLOCKS = 8,
     ATTN_DEFAULT_STAGES = 2,
+    ATTN_TC05_STAGES = 3, /* attention on tcgen05: K's ring 2 stages, V's 3 */
     ATTN_INDEX_DEPTH = 4 /* index arithmetic recomputed for another step: ops deep */
 };
 
@@ -198,7 +199,11 @@ attn_stages(Ctx *c, AttnRing *a)
         c->loc = op_get(c->m, a->loop)->loc;
         return dist_error(c, "%s", bad);
     }
-    a->stages = ls.n ? ls.n : ATTN_DEFAULT_STAGES;
+    /* on tcgen05 (attn_tc05.c) S_{j+1} is issued right after S_j is read: with a K ring
+       of 2 stages its block is there already (with 1, thread 0 waits for its copy) */
+    a->stages = ls.n                             ? ls.n
+                : dist_attn_tc05_loop(c, a->loop) ? ATTN_TC05_STAGES
+                                                  : ATTN_DEFAULT_STAGES;
     return true;
 }
 
@@ -697,4 +702,39 @@ dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn)
     ValueId slot = ring_i32(c, OP_REMUI, a->itn32, a->ns[0]);
     release(c, a, 0, a->rdn, slot, a->itn32, idx_add(c, ivn, idx_mul_c(c, step, a->ns[0])));
     region_leave(c, NULL, 0, &rs);
+}
+
+/* ---- attention on tcgen05 (attn_tc05.c): its own release points ---- */
+
+/* ring j's stages (0: K's, 1: V's) of loop's ring, or 0 */
+int64_t
+dist_attn_ring_stages(Ctx *c, OpId loop, int j)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    return a ? a->ns[j] : 0;
+}
+
+/* Release this step's stage of ring j at once (its reader, S or P V, has completed) and
+   let thread 0 refill it with the step ns[j] ahead. */
+void
+dist_attn_ring_release_now(Ctx *c, OpId loop, int j)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (!a)
+        return;
+    ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
+    ValueId ws32 = ring_i32(c, OP_REMUI, a->it32, a->ns[j]);
+    release(c, a, j, a->rd[j], ws32, a->it32, idx_add(c, iv, idx_mul_c(c, bound(c, a, 2), a->ns[j])));
+}
+
+/* Thread 0's wait for the next step's K block (ring 0) to be full, and its stage's first
+   image row (the feed's row0 of that step) */
+ValueId
+dist_attn_ring_next_k(Ctx *c, OpId loop)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    ValueId n32 = ring_i32(c, OP_ADDI, a->it32, 1);
+    ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, n32, a->ns[0]));
+    ring_wait_parity(c, a->full[0], rd, ring_parity(c, n32, a->ns[0]));
+    return idx_mul_c(c, rd, a->unit[0]);
 }

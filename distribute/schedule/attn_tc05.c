@@ -54,7 +54,15 @@ struct AttnTc05 {
     ValueId slot, bars, tmem;
     int64_t cols, ocol; /* columns allocated; O's first column */
     ValueId it32;       /* this iteration's number (set at S) */
+    bool pipe;          /* S double-buffered, S_{j+1} issued during the softmax of j */
 };
+
+/* S's operands: Q's image, K's ring, their swizzle spans; K (head dim), N (key block) */
+typedef struct SGeom {
+    ValueId qbuf, kbuf;
+    int64_t qs, ks, kdim, n, krows;
+    TypeId elem;
+} SGeom;
 
 static OpId
 op0(Ctx *c, OpKind k, uint32_t n, const ValueId *args)
@@ -141,6 +149,19 @@ chain_n(Ctx *c, OpId loop, int j)
     return 0;
 }
 
+static bool zero_splat(Module *m, ValueId v);
+
+/* Is the accumulator of the chain's S (the first tcgen05 contract) a zero splat? */
+static bool
+chain_zero_c(Ctx *c, OpId loop)
+{
+    const Block *b = block_get(c->m, op_entry_block(c->m, loop, 0));
+    for (uint32_t i = 0; i < b->ops.n; i++)
+        if (tc05_contract(c, b->ops.items[i]))
+            return zero_splat(c->m, op_get(c->m, b->ops.items[i])->args[2]);
+    return false;
+}
+
 static int64_t
 pow2_at_least(int64_t n)
 {
@@ -161,7 +182,9 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
     c->attn_tc05 = t;
     t->loop = loop;
     int64_t n = chain_n(c, loop, 0), d = chain_n(c, loop, 1);
-    t->ocol = pow2_at_least(n) >= 32 ? n : 32;
+    /* S double-buffered where S's accumulator is zero (its C need not be stored first) */
+    t->pipe = chain_zero_c(c, loop);
+    t->ocol = t->pipe ? 2 * n : n;
     t->cols = pow2_at_least(t->ocol + d);
     if (t->cols > 512)
         return dist_error(c,
@@ -181,11 +204,11 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
     gt.kind = TY_MBARRIER_GROUP;
     gt.memspace = MS_WORKGROUP;
     gt.memspace_gpu = true;
-    gt.num_barriers = 2;
+    gt.num_barriers = 3; /* S's commits (two buffers), P V's */
     t->bars = emit1(c, OP_MBARRIER_CREATE, 0, NULL, type_intern(m, &gt));
     c->out = saved;
     ValueId t0 = cmp_i(c, CMPI_EQ, thread_id(c), const_index(c, 0));
-    for (int64_t i = 0; i < 2; i++) {
+    for (int64_t i = 0; i < 3; i++) {
         ValueId b[4] = { t->bars, const_index(c, 1), const_index(c, i), t0 };
         op0(c, OP_MBARRIER_INIT, 4, b);
     }
@@ -329,21 +352,6 @@ zero_splat(Module *m, ValueId v)
     return a && a->kind == ATTR_DENSE && a->splat && a->n >= 1 && a->floats && a->floats[0] == 0.0;
 }
 
-/* the commit of thread 0's MMAs to barrier j, every thread's wait for it, the fence */
-static void
-commit_wait(Ctx *c, const struct AttnTc05 *t, int64_t j)
-{
-    ValueId a[2] = { t->bars, const_index(c, j) };
-    op0(c, OP_TCGEN05_COMMIT, 2, a);
-}
-
-static void
-wait_done(Ctx *c, const struct AttnTc05 *t, int64_t j)
-{
-    ring_wait_parity(c, t->bars, const_index(c, j), ring_parity(c, t->it32, 1));
-    fence(c, "after");
-}
-
 /* the f32 values of d's slots 0 .. n - 1 as cells */
 static void
 f32_cells(Ctx *c, Dist *d, int64_t n, ValueId *cells)
@@ -352,44 +360,88 @@ f32_cells(Ctx *c, Dist *d, int64_t n, ValueId *cells)
         cells[i] = dist_elem(c, d, (uint32_t)i);
 }
 
-/* S = Q K^T (+ C): Q's image qbuf (span qs), K's stage from the ring feed */
+/* this iteration's S buffer (0 or 1; always 0 unpipelined), as an i32 column offset */
+static ValueId
+s_col(Ctx *c, const struct AttnTc05 *t, ValueId it32, int64_t n)
+{
+    if (!t->pipe)
+        return const_int(c, 0, TY_I32);
+    return ring_i32(c, OP_MULI, ring_i32(c, OP_REMUI, it32, 2), n);
+}
+
+/* the thread's row of tensor memory at the dynamic i32 column col */
+static ValueId
+row_at(Ctx *c, const struct AttnTc05 *t, ValueId col)
+{
+    ValueId a[2] = { row_addr(c, t, 0), col };
+    return emit1(c, OP_ADDI, 2, a, TY_I32);
+}
+
+/* Thread 0 (the caller's branch): S of step it32 = Q K^T into its S buffer, the K stage
+   from row0 (index) of image kbuf; commit to S's barrier of that step */
+static void
+issue_s(Ctx *c, const struct AttnTc05 *t, const SGeom *g, ValueId row0, ValueId it32, bool acc_in)
+{
+    fence(c, "after");
+    ValueId dq = desc0(c, g->qbuf, g->qs, 16), dk = desc0(c, g->kbuf, g->ks, 16);
+    ValueId r0 = emit1(c, OP_INDEX_CAST, 1, &row0, TY_I64);
+    ValueId kb[2] = { r0, const_int(c, g->ks, TY_I64) };
+    ValueId kbase = emit1(c, OP_MULI, 2, kb, TY_I64); /* the stage's first row, in bytes */
+    ValueId id = const_int(c, idesc(g->elem, false, g->n), TY_I32);
+    ValueId sa[2] = { t->tmem, s_col(c, t, it32, g->n) };
+    ValueId d = emit1(c, OP_ADDI, 2, sa, TY_I32);
+    for (int64_t b = 0; b < 2 * g->kdim; b += 32) {
+        int64_t oq = b % g->qs + b / g->qs * 128 * g->qs;
+        int64_t ok = b % g->ks + b / g->ks * g->krows * g->ks;
+        ValueId da = desc_plus(c, dq, 0, oq);
+        ValueId db = desc_plus(c, dk, kbase, ok);
+        ValueId a[5] = { d, da, db, id, const_bool(c, acc_in || b > 0) };
+        set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", "f16");
+    }
+    ValueId cb[2] = { t->bars, t->pipe ? ring_index(c, ring_i32(c, OP_REMUI, it32, 2))
+                                       : const_index(c, 0) };
+    op0(c, OP_TCGEN05_COMMIT, 2, cb);
+}
+
+/* S = Q K^T (+ C).  Pipelined (t->pipe): S_0 issued at the first step, S_{j+1} right
+   after S_j is read, into the other S buffer, so that it runs during the softmax. */
 static bool
-contract_s(Ctx *c, OpId o, Dist **ops, ValueId qbuf, int64_t qs, const WgmmaFeed *f, Dist *r)
+contract_s(Ctx *c, OpId o, Dist **ops, const SGeom *g, const WgmmaFeed *f, Dist *r)
 {
     struct AttnTc05 *t = c->attn_tc05;
     Module *m = c->m;
-    const Type *at = type_get(m, value_type(m, op_get(m, o)->args[0]));
-    int64_t kdim = at->shape[1], n = type_get(m, value_type(m, op_get(m, o)->res[0]))->shape[1];
-    int64_t ks = (2 * kdim) % 128 == 0 ? 128 : (2 * kdim) % 64 == 0 ? 64 : 32;
     bool acc_in = !zero_splat(m, op_get(m, o)->args[2]);
     t->it32 = iter32(c, t->loop);
-    ValueId base = row_addr(c, t, 0);
+    ValueId base = row_at(c, t, s_col(c, t, t->it32, g->n));
     if (acc_in) {
         ValueId cells[256];
-        f32_cells(c, ops[2], n, cells);
-        store_row(c, base, cells, n, TY_F32);
+        f32_cells(c, ops[2], g->n, cells);
+        store_row(c, base, cells, g->n, TY_F32);
         wait_kind(c, "st");
         fenced_barrier(c);
     }
     RegionSave rs;
-    region_enter(c, emit_if(c, is_t0(c), 0, NULL, false), 0, &rs);
-    fence(c, "after");
-    ValueId dq = desc0(c, qbuf, qs, 16), dk = desc0(c, f->buf[1], ks, 16);
-    ValueId r0 = emit1(c, OP_INDEX_CAST, 1, &f->row0[1], TY_I64);
-    ValueId kb[2] = { r0, const_int(c, ks, TY_I64) };
-    ValueId kbase = emit1(c, OP_MULI, 2, kb, TY_I64); /* the stage's first row, in bytes */
-    ValueId id = const_int(c, idesc(at->elem, false, n), TY_I32);
-    for (int64_t b = 0; b < 2 * kdim; b += 32) {
-        int64_t oq = b % qs + b / qs * 128 * qs, ok = b % ks + b / ks * f->stage_rows[1] * ks;
-        ValueId da = desc_plus(c, dq, 0, oq);
-        ValueId db = desc_plus(c, dk, kbase, ok);
-        ValueId a[5] = { t->tmem, da, db, id, const_bool(c, acc_in || b > 0) };
-        set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", "f16");
-    }
-    commit_wait(c, t, 0);
+    ValueId go = is_t0(c);
+    if (t->pipe) /* S_0: later steps' S was issued by the step before */
+        go = and_i1(c, go, cmp_i(c, CMPI_EQ, t->it32, const_int(c, 0, TY_I32)));
+    region_enter(c, emit_if(c, go, 0, NULL, false), 0, &rs);
+    issue_s(c, t, g, f->row0[1], t->it32, acc_in);
     region_leave(c, NULL, 0, &rs);
-    wait_done(c, t, 0);
-    load_row(c, base, n, r);
+    ValueId widx = t->pipe ? ring_index(c, ring_i32(c, OP_REMUI, t->it32, 2)) : const_index(c, 0);
+    ring_wait_parity(c, t->bars, widx, ring_parity(c, t->it32, t->pipe ? 2 : 1));
+    fence(c, "after");
+    load_row(c, base, g->n, r);
+    if (!t->pipe)
+        return true;
+    dist_attn_ring_release_now(c, t->loop, 0); /* S_j has read K_j's stage */
+    const Op *lo = op_get(m, t->loop);
+    ValueId iv = block_get(m, op_entry_block(m, t->loop, 0))->args.items[0];
+    ValueId next = idx_add(c, iv, dist_scalar(c, lo->args[2]));
+    ValueId more = and_i1(c, is_t0(c), cmp_i(c, CMPI_SLT, next, dist_scalar(c, lo->args[1])));
+    region_enter(c, emit_if(c, more, 0, NULL, false), 0, &rs);
+    ValueId row0 = dist_attn_ring_next_k(c, t->loop);
+    issue_s(c, t, g, row0, ring_i32(c, OP_ADDI, t->it32, 1), false);
+    region_leave(c, NULL, 0, &rs);
     return true;
 }
 
@@ -414,8 +466,8 @@ contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
         ValueId hl[2] = { hi, h[0] };
         cells[i] = emit1(c, OP_ORI, 2, hl, TY_I32);
     }
-    ValueId pbase = row_addr(c, t, 0);
-    store_row(c, pbase, cells, kdim / 2, TY_I32);
+    ValueId pcol = s_col(c, t, t->it32, kdim); /* P over this step's S (read already) */
+    store_row(c, row_at(c, t, pcol), cells, kdim / 2, TY_I32);
     f32_cells(c, ops[2], n, cells);
     ValueId obase = row_addr(c, t, t->ocol);
     store_row(c, obase, cells, n, TY_F32);
@@ -434,15 +486,21 @@ contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
     ValueId vbase = emit1(c, OP_MULI, 2, vb, TY_I64); /* the stage's first column, in bytes */
     ValueId id = const_int(c, idesc(at->elem, true, n), TY_I32);
     ValueId ocell = ring_i32(c, OP_ADDI, t->tmem, t->ocol);
+    ValueId pa0[2] = { t->tmem, pcol };
+    ValueId pbase = emit1(c, OP_ADDI, 2, pa0, TY_I32);
     for (int64_t k = 0; k < kdim; k += 16) {
-        ValueId pa = ring_i32(c, OP_ADDI, t->tmem, k / 2); /* 16 f16: 8 columns */
+        ValueId pa = ring_i32(c, OP_ADDI, pbase, k / 2); /* 16 f16: 8 columns */
         ValueId a[5] = { ocell, pa, desc_plus(c, dv, vbase, k * vs), id, const_bool(c, true) };
         set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", "f16");
     }
-    commit_wait(c, t, 1);
+    ValueId cb[2] = { t->bars, const_index(c, 2) };
+    op0(c, OP_TCGEN05_COMMIT, 2, cb);
     region_leave(c, NULL, 0, &rs);
-    wait_done(c, t, 1);
+    ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, t->it32, 1));
+    fence(c, "after");
     load_row(c, obase, n, r);
+    if (t->pipe)
+        dist_attn_ring_release_now(c, t->loop, 1); /* P V_j has read V_j's stage */
     return true;
 }
 
@@ -473,12 +531,13 @@ dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled)
         if (!sched_feed(c, o, &f)) /* waits for K's stage */
             return dist_error(c, "attention on tcgen05: S's K block is not fed by the TMA ring");
         const Type *qt = type_get(c->m, value_type(c->m, op_get(c->m, o)->args[0]));
-        int64_t qb = 2 * qt->shape[1];
-        int64_t qs = qb % 128 == 0 ? 128 : qb % 64 == 0 ? 64 : 32;
-        if (!contract_s(c, o, ops, qbuf, qs, &f, r))
+        SGeom g = { qbuf, f.buf[1], 0, 0, qt->shape[1], n, f.stage_rows[1], qt->elem };
+        g.qs = g.ks = (2 * g.kdim) % 128 == 0 ? 128 : (2 * g.kdim) % 64 == 0 ? 64 : 32;
+        if (!contract_s(c, o, ops, &g, &f, r))
             return false;
     }
-    sched_issued(c, o, &f); /* S: the ring releases K's stage and the previous V's */
+    if (!t->pipe) /* S: the ring releases K's stage and the previous V's */
+        sched_issued(c, o, &f);
     dist_bind(c, op_get(c->m, o)->res[0], r);
     return !c->failed;
 }

@@ -85,6 +85,12 @@ void dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn
    S_{j+1}'s, K's stage of block j + 1 (not in the last step) */
 void dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn);
 
+/* attn_ring.c for attn_tc05.c: ring j's stage count; release this step's stage of ring
+   j now; thread 0's wait for the next step's K stage (its first image row) */
+int64_t dist_attn_ring_stages(Ctx *c, OpId loop, int j);
+void dist_attn_ring_release_now(Ctx *c, OpId loop, int j);
+ValueId dist_attn_ring_next_k(Ctx *c, OpId loop);
+
 /* ---- attn_tc05.c: attention on tcgen05 (sm_100a) ---- */
 bool dist_attn_tc05_loop(Ctx *c, OpId loop);  /* its contracts are tcgen05's */
 bool dist_attn_tc05_begin(Ctx *c, OpId loop); /* before the ring's barrier: alloc, mbarriers */
