@@ -4,17 +4,22 @@
 // softmax; 256 keys in blocks of 64, head dim 64.
 //
 // What vptx makes of it (vptx --arch=sm_100a --remarks examples/attention_sm100.mlir,
-// docs/blackwell.md section 5):
-//  - both contracts get tcgen05.mma kind::f16 M128 N64 K16 (layout/select.c), S and O
-//    accumulated in tensor memory (128 columns: S from column 0, O from column 64);
-//  - K and V blocks come by TMA through mbarrier rings (distribute/schedule/attn_ring.c),
-//    Q's image is stored into shared memory once, before the key loop;
-//  - thread 0 issues the MMAs and commits them to an mbarrier every thread waits on;
+// docs/blackwell.md section 5, distribute/schedule/attn_tc05.c):
+//  - both contracts get tcgen05.mma kind::f16 M128 N64 K16 (layout/select.c); tensor
+//    memory holds two S buffers (columns 0 and 64) and O (column 128): 256 columns;
+//  - K and V blocks come by TMA through mbarrier rings of 2 and 3 stages
+//    (distribute/schedule/attn_ring.c); Q's image is stored into shared memory once;
+//  - thread 0 issues the MMAs and commits them to mbarriers the threads wait on: S_0 at
+//    the first key block, S_{j+1} right after S_j is read (into the other buffer), so it
+//    runs during the softmax of block j;
 //  - each thread reads its row of S with tcgen05.ld 32x32b: the row max and sum are
 //    per-thread work (no shuffle);
-//  - P (f16 pairs packed in 32-bit cells) goes back into tensor memory over S with
-//    tcgen05.st, and is P V's A operand from there; O's rescaled value is stored beside
-//    it as the accumulator, and read back after the MMAs (distribute/schedule/attn_tc05.c).
+//  - P (f16 pairs packed in 32-bit cells) goes back into tensor memory over S_j with
+//    tcgen05.st, and is P V's A operand from there;
+//  - O stays in tensor memory across the key loop: the correction (O times
+//    exp(m_old - m_new)) loads the thread's row of O once P V of the previous block is
+//    done, scales it and stores it back; P V_j is not waited for in its own iteration;
+//    after the loop the last P V is waited for and O read once.
 // On sm_80 and sm_90a the same kernel takes mma.sync / wgmma.
 //
 // RUN: %vptx check --arch=sm_100a --stats %s | %filecheck %s
@@ -31,30 +36,39 @@
 // PASS: PASS attention_sm100 (sim vs eval
 // REMARK: remark: 'vector.contract' 128x64x64 f16 x f16 -> f32: NV_TCGEN05_F32_128x64x16_F16 (sm_100a: tcgen05, chosen from the element types and shape); attention on tcgen05: one thread issues 4 tcgen05.mma M128 N64 K16, S in tensor memory, read back a row a thread (tcgen05.ld 32x32b); A = Q, its image stored once before the key loop; B (K) from the TMA ring
 // REMARK: remark: 'vector.contract' 128x64x64 f16 x f16 -> f32: NV_TCGEN05_F32_128x64x16_F16 (sm_100a: tcgen05, chosen from the element types and shape); attention on tcgen05: one thread issues 4 tcgen05.mma M128 N64 K16, O in tensor memory, read back a row a thread (tcgen05.ld 32x32b); A = P, stored into tensor memory by the threads (tcgen05.st), with O's rescaled value; B (V) from the TMA ring
-// REMARK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through TMA rings
+// REMARK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through TMA rings {{.*}}: 2 stage(s) of 8192 bytes for the key blocks and 3 of 8192 for the value blocks
 // REMARK-NOT: minnctapersm
-// Tensor memory: S's and O's 128 columns, allocated once, freed after the loop:
-// PTX: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 128;
-// PTX-NOT: tcgen05.st
-// S = Q K^T: 4 MMAs from two shared-memory descriptors (the first overwrites S), one
-// commit, every thread's wait, its row of S:
+// REMARK: remark: 'scf.for' runs attention on tcgen05: S double-buffered in tensor memory (S of the next key block issued before this one's softmax); O kept in tensor memory across the loop and rescaled there; 256 tensor-memory columns
+// Tensor memory allocated once; O's first value stored before the loop:
+// PTX: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], 256;
+// PTX: tcgen05.st.sync.aligned.32x32b.x64.b32
+// S_0 (at the first key block): 4 MMAs from two shared-memory descriptors, one commit;
+// every thread's wait and its row of S:
 // PTX-COUNT-4: tcgen05.mma.cta_group::1.kind::f16 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %p_{{[A-Za-z0-9_$]+_[0-9]+}};
 // PTX-NEXT: // vptx.tcgen05_commit
-// PTX-NEXT: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// PTX: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
 // PTX: mbarrier.try_wait.parity
 // PTX: tcgen05.ld.sync.aligned.32x32b.x64.b32
+// S_{j+1}, before the softmax:
+// PTX-COUNT-4: tcgen05.mma.cta_group::1.kind::f16 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %p_{{[A-Za-z0-9_$]+_[0-9]+}};
+// PTX: tcgen05.commit
 // PTX-NOT: shfl.sync
-// P (32 cells of f16 pairs) and O (64 f32) into tensor memory:
-// PTX: tcgen05.st.sync.aligned.32x32b.x32.b32
+// The correction (O's row loaded, scaled, stored), then P (32 cells of f16 pairs):
+// PTX: tcgen05.ld.sync.aligned.32x32b.x64.b32
 // PTX: tcgen05.st.sync.aligned.32x32b.x64.b32
+// PTX: tcgen05.st.sync.aligned.32x32b.x32.b32
 // PTX: tcgen05.wait::st.sync.aligned;
 // PTX: bar.sync 0;
-// O += P V: 4 MMAs with A in tensor memory ([a]) and V's descriptor:
+// O += P V: 4 MMAs with A in tensor memory ([a]) and V's descriptor, not waited for here:
 // PTX-COUNT-4: tcgen05.mma.cta_group::1.kind::f16 [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], [%r_{{[A-Za-z0-9_$]+_[0-9]+}}], %rd_{{[A-Za-z0-9_$]+_[0-9]+}}, %r_{{[A-Za-z0-9_$]+_[0-9]+}}, %p_{{[A-Za-z0-9_$]+_[0-9]+}};
-// PTX-NEXT: // vptx.tcgen05_commit
+// PTX: tcgen05.commit
+// PTX-NOT: tcgen05.ld
+// PTX: bra $L__attention_sm100_r_
+// After the loop: the last P V waited for, O read once, the columns freed:
+// PTX: mbarrier.try_wait.parity
 // PTX: tcgen05.ld.sync.aligned.32x32b.x64.b32
-// PTX-NOT: mma.sync
-// PTX: tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 128;
+// PTX-NOT: {{tcgen05.mma|mma.sync}}
+// PTX: tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r_{{[A-Za-z0-9_$]+_[0-9]+}}, 256;
 // PTX-NOT: {{tcgen05.mma|mma.sync}}
 #q = affine_map<(m, n, k) -> (m, k)>
 #kt = affine_map<(m, n, k) -> (n, k)>

@@ -1239,8 +1239,8 @@ select_contract(Select *s, OpId op)
     layout_mma_name(mma, name, sizeof name);
     if (explicit_kind && layout_mma_is_tcgen05(mma.kind)) {
         snprintf(split_text, sizeof split_text, "accumulator in tensor memory");
-    } else if (tc && (from_contract(m, o->args[0], 0) ||
-                      feeds_uses(m, s->func, o->res[0], 0, true))) {
+    } else if (tc &&
+               (from_contract(m, o->args[0], 0) || feeds_uses(m, s->func, o->res[0], 0, true))) {
         bool pv = from_contract(m, o->args[0], 0);
         snprintf(split_text, sizeof split_text,
                  "attention on tcgen05: one thread issues %lld tcgen05.mma M128 N%lld K%lld, "

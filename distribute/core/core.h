@@ -114,21 +114,21 @@ typedef struct Ctx {
     uint32_t depth; /* region nesting of the current insertion point */
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
-    ValueId dyn;               /* gpu.dynamic_shared_memory, once needed (smem.c) */
-    int64_t dyn_bytes;         /* bytes of it handed out */
-    ARRAY(HoistedA) hoisted_a; /* wgmma A operands staged before their loop */
-    ARRAY(ImageBuf) images;    /* wgmma operands' image buffers, by contract */
-    ARRAY(OpId) attn_wait;     /* loops left with wgmma groups in flight (attn_reads.c) */
-    struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
-    struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
-    struct AttnPlan *attn;     /* attn_ring.c: attention loops whose K and V come by TMA */
-    struct AttnPPs *attn_pp;   /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
+    ValueId dyn;                /* gpu.dynamic_shared_memory, once needed (smem.c) */
+    int64_t dyn_bytes;          /* bytes of it handed out */
+    ARRAY(HoistedA) hoisted_a;  /* wgmma A operands staged before their loop */
+    ARRAY(ImageBuf) images;     /* wgmma operands' image buffers, by contract */
+    ARRAY(OpId) attn_wait;      /* loops left with wgmma groups in flight (attn_reads.c) */
+    struct StagePlan *stage;    /* stage.c: staged reads and pipelines of the function */
+    struct RingPlan *ring;      /* tma_ring.c: wgmma K loops fed by TMA rings */
+    struct AttnPlan *attn;      /* attn_ring.c: attention loops whose K and V come by TMA */
+    struct AttnPPs *attn_pp;    /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
     struct AttnTc05 *attn_tc05; /* attn_tc05.c: the tcgen05 attention loop being rewritten */
-    DistributeOptions opt;     /* the pass's options (distribute.h) */
-    bool whole_tile;           /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
-                                  threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
-    ValueId tid_real;          /* whole_tile: the real thread id (thread_id_real) */
-    Arena scratch;             /* Dists and the undo log: freed when the pass ends */
+    DistributeOptions opt;      /* the pass's options (distribute.h) */
+    bool whole_tile;            /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
+                                   threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
+    ValueId tid_real;           /* whole_tile: the real thread id (thread_id_real) */
+    Arena scratch;              /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
     const NestedLayout *recent[8];

@@ -41,7 +41,7 @@ attention_enter(Ctx *c, OpId loop, ValueId *carried)
     if (!dist_attn_tc05_begin(c, loop) || !dist_attn_ring_begin(c, loop) ||
         !dist_attn_pp_begin(c, loop, ring))
         return false;
-    dist_attn_tc05_ready(c, loop);
+    dist_attn_tc05_ready(c, loop, *carried);
     dist_attn_early_reads(c, loop, ring);
     return dist_attn_overlap_begin(c, loop, carried);
 }

@@ -67,7 +67,7 @@ enum {
     ATTN_MAX_BLOCKS = 8,
     ATTN_DEFAULT_STAGES = 2,
     ATTN_TC05_STAGES = 3, /* attention on tcgen05: K's ring 2 stages, V's 3 */
-    ATTN_INDEX_DEPTH = 4 /* index arithmetic recomputed for another step: ops deep */
+    ATTN_INDEX_DEPTH = 4  /* index arithmetic recomputed for another step: ops deep */
 };
 
 typedef struct AttnRing {
@@ -201,7 +201,7 @@ attn_stages(Ctx *c, AttnRing *a)
     }
     /* on tcgen05 (attn_tc05.c) S_{j+1} is issued right after S_j is read: with a K ring
        of 2 stages its block is there already (with 1, thread 0 waits for its copy) */
-    a->stages = ls.n                             ? ls.n
+    a->stages = ls.n                              ? ls.n
                 : dist_attn_tc05_loop(c, a->loop) ? ATTN_TC05_STAGES
                                                   : ATTN_DEFAULT_STAGES;
     return true;
@@ -724,7 +724,8 @@ dist_attn_ring_release_now(Ctx *c, OpId loop, int j)
         return;
     ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
     ValueId ws32 = ring_i32(c, OP_REMUI, a->it32, a->ns[j]);
-    release(c, a, j, a->rd[j], ws32, a->it32, idx_add(c, iv, idx_mul_c(c, bound(c, a, 2), a->ns[j])));
+    release(c, a, j, a->rd[j], ws32, a->it32,
+            idx_add(c, iv, idx_mul_c(c, bound(c, a, 2), a->ns[j])));
 }
 
 /* Thread 0's wait for the next step's K block (ring 0) to be full, and its stage's first
@@ -737,4 +738,15 @@ dist_attn_ring_next_k(Ctx *c, OpId loop)
     ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, n32, a->ns[0]));
     ring_wait_parity(c, a->full[0], rd, ring_parity(c, n32, a->ns[0]));
     return idx_mul_c(c, rd, a->unit[0]);
+}
+
+/* Release the previous step's stage of ring j (it > 0) and refill it ns[j] steps ahead */
+void
+dist_attn_ring_release_prev(Ctx *c, OpId loop, int j)
+{
+    AttnRing *a = ring_of(c, loop, 0, 0);
+    if (!a)
+        return;
+    ValueId iv = block_get(c->m, op_entry_block(c->m, a->loop, 0))->args.items[0];
+    release_previous(c, a, j, iv);
 }

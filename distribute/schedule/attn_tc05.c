@@ -55,6 +55,13 @@ struct AttnTc05 {
     int64_t cols, ocol; /* columns allocated; O's first column */
     ValueId it32;       /* this iteration's number (set at S) */
     bool pipe;          /* S double-buffered, S_{j+1} issued during the softmax of j */
+    /* O resident: O stays in tensor memory across the loop (P V's accumulator is
+       `mulf(O iter_arg, scale)`, its result yielded back), rescaled there */
+    bool ores;
+    ValueId scale; /* the mulf's other operand (old value): the correction */
+    uint32_t oarg; /* O's iter_arg (its position among the loop's results) */
+    ValueId oinit; /* O's initial value (distributed) */
+    OpId pv;       /* the P V contract */
 };
 
 /* S's operands: Q's image, K's ring, their swizzle spans; K (head dim), N (key block) */
@@ -171,6 +178,39 @@ pow2_at_least(int64_t n)
     return v;
 }
 
+/* Is loop's O carried in tensor memory (t->ores)?  P V's accumulator is
+   mulf(O, scale) with O the loop's last iter_arg, used there alone, and P V's result is
+   yielded into it and used nowhere else (and S is pipelined). */
+static void
+find_resident_o(Ctx *c, struct AttnTc05 *t)
+{
+    Module *m = c->m;
+    const Block *b = block_get(m, op_entry_block(m, t->loop, 0));
+    OpId pv = 0;
+    for (uint32_t i = 0; i < b->ops.n; i++)
+        if (tc05_contract(c, b->ops.items[i]) &&
+            layout_wgmma_reg_a(op_attr(m, b->ops.items[i], "vptx.wgmma_a")))
+            pv = b->ops.items[i];
+    OpId y = b->ops.items[b->ops.n - 1];
+    if (!pv || !t->pipe || op_get(m, y)->kind != OP_YIELD || b->args.n < 2)
+        return;
+    uint32_t k = b->args.n - 2; /* O: the last iter_arg (after the induction variable) */
+    ValueId o = b->args.items[k + 1], res = op_get(m, pv)->res[0];
+    OpId mul = value_get(m, op_get(m, pv)->args[2])->def;
+    if (!mul || op_get(m, mul)->kind != OP_MULF || op_get(m, y)->args[k] != res)
+        return;
+    const Op *mo = op_get(m, mul);
+    int which = mo->args[0] == o ? 0 : mo->args[1] == o ? 1 : -1;
+    if (which < 0 || !value_used_only_by(m, t->loop, o, mul, which) ||
+        !value_used_only_by(m, t->loop, res, y, k) ||
+        !value_used_only_by(m, t->loop, mo->res[0], pv, 2))
+        return;
+    t->ores = true;
+    t->scale = mo->args[1 - which];
+    t->oarg = k;
+    t->pv = pv;
+}
+
 bool
 dist_attn_tc05_begin(Ctx *c, OpId loop)
 {
@@ -185,7 +225,20 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
     /* S double-buffered where S's accumulator is zero (its C need not be stored first) */
     t->pipe = chain_zero_c(c, loop);
     t->ocol = t->pipe ? 2 * n : n;
+    find_resident_o(c, t);
+
     t->cols = pow2_at_least(t->ocol + d);
+    if (c->opt.remarks && t->cols <= 512)
+        diag_remark(c->d, op_get(m, loop)->loc,
+                    "'scf.for' runs attention on tcgen05: %s; %s; %lld tensor-memory columns",
+                    t->pipe ? "S double-buffered in tensor memory (S of the next key block "
+                              "issued before this one's softmax)"
+                            : "S in one tensor-memory buffer (its accumulator is not zero: "
+                              "stored there before each S)",
+                    t->ores ? "O kept in tensor memory across the loop and rescaled there"
+                            : "O read back into registers after each P V (the loop does not "
+                              "carry it as mulf(O, correction) into P V alone)",
+                    (long long)t->cols);
     if (t->cols > 512)
         return dist_error(c,
                           "attention on tcgen05 needs %lld tensor-memory columns for S and O, "
@@ -216,28 +269,6 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
     warp0_op(c, OP_TCGEN05_ALLOC, 2, a, t->cols);
     fence(c, "before");
     return true;
-}
-
-void
-dist_attn_tc05_ready(Ctx *c, OpId loop)
-{
-    struct AttnTc05 *t = c->attn_tc05;
-    if (!t || t->loop != loop)
-        return;
-    fence(c, "after");
-    ValueId a[2] = { t->slot, const_index(c, 0) };
-    t->tmem = emit1(c, OP_MLOAD, 2, a, TY_I32);
-}
-
-void
-dist_attn_tc05_end(Ctx *c, OpId loop)
-{
-    struct AttnTc05 *t = c->attn_tc05;
-    if (!t || t->loop != loop)
-        return;
-    fenced_barrier(c); /* every thread's loads done before warp 0 frees the columns */
-    warp0_op(c, OP_TCGEN05_DEALLOC, 1, &t->tmem, t->cols);
-    c->attn_tc05 = NULL;
 }
 
 /* The thread's row of tensor memory at column col: tmem + (32 (w % 4) << 16) + col */
@@ -398,8 +429,8 @@ issue_s(Ctx *c, const struct AttnTc05 *t, const SGeom *g, ValueId row0, ValueId 
         ValueId a[5] = { d, da, db, id, const_bool(c, acc_in || b > 0) };
         set_str(c, op0(c, OP_TCGEN05_MMA, 5, a), "kind", "f16");
     }
-    ValueId cb[2] = { t->bars, t->pipe ? ring_index(c, ring_i32(c, OP_REMUI, it32, 2))
-                                       : const_index(c, 0) };
+    ValueId cb[2] = { t->bars,
+                      t->pipe ? ring_index(c, ring_i32(c, OP_REMUI, it32, 2)) : const_index(c, 0) };
     op0(c, OP_TCGEN05_COMMIT, 2, cb);
 }
 
@@ -439,9 +470,51 @@ contract_s(Ctx *c, OpId o, Dist **ops, const SGeom *g, const WgmmaFeed *f, Dist 
     ValueId next = idx_add(c, iv, dist_scalar(c, lo->args[2]));
     ValueId more = and_i1(c, is_t0(c), cmp_i(c, CMPI_SLT, next, dist_scalar(c, lo->args[1])));
     region_enter(c, emit_if(c, more, 0, NULL, false), 0, &rs);
+    if (t->ores) { /* S_{j+1} overwrites P_{j-1}: P V_{j-1} must be done (tcgen05.mma
+                      orders only the MMAs of one accumulator) */
+        RegionSave rs2;
+        ValueId later = cmp_i(c, CMPI_SGT, t->it32, const_int(c, 0, TY_I32));
+        region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs2);
+        ValueId prev = ring_i32(c, OP_SUBI, t->it32, 1);
+        ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, prev, 1));
+        region_leave(c, NULL, 0, &rs2);
+    }
     ValueId row0 = dist_attn_ring_next_k(c, t->loop);
     issue_s(c, t, g, row0, ring_i32(c, OP_ADDI, t->it32, 1), false);
     region_leave(c, NULL, 0, &rs);
+    return true;
+}
+
+/* O resident: once P V of the previous step is done (its V stage released), O's row is
+   loaded, multiplied by the mulf's other operand and stored back: the correction */
+static bool
+rescale_o(Ctx *c, const struct AttnTc05 *t, ValueId obase, int64_t n)
+{
+    ValueId later = cmp_i(c, CMPI_SGT, t->it32, const_int(c, 0, TY_I32));
+    RegionSave rs;
+    region_enter(c, emit_if(c, later, 0, NULL, false), 0, &rs);
+    ValueId prev = ring_i32(c, OP_SUBI, t->it32, 1);
+    ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, prev, 1));
+    region_leave(c, NULL, 0, &rs);
+    fence(c, "after");
+    dist_attn_ring_release_prev(c, t->loop, 1); /* P V_{j-1} has read V_{j-1}'s stage */
+    Dist *sc = dist_of(c, t->scale);
+    if (!sc || sc->n != (uint32_t)n)
+        return dist_error(c, "attention on tcgen05: O's correction is not a row a thread");
+    int64_t w = n < TC05A_CHUNK ? n : TC05A_CHUNK;
+    TypeId vt = type_vector(c->m, TY_F32, 1, &w);
+    ValueId v[256], cells[256];
+    for (int64_t at = 0; at < n; at += w) {
+        ValueId addr = ring_i32(c, OP_ADDI, obase, at);
+        v[at / w] = emit1(c, OP_TCGEN05_LD, 1, &addr, vt);
+        set_str(c, value_get(c->m, v[at / w])->def, "shape", "32x32b");
+    }
+    wait_kind(c, "ld");
+    for (int64_t i = 0; i < n; i++) {
+        ValueId x[2] = { extract_elem(c, v[i / w], i % w, TY_F32), dist_elem(c, sc, (uint32_t)i) };
+        cells[i] = emit1(c, OP_MULF, 2, x, TY_F32);
+    }
+    store_row(c, obase, cells, n, TY_F32);
     return true;
 }
 
@@ -467,10 +540,17 @@ contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
         cells[i] = emit1(c, OP_ORI, 2, hl, TY_I32);
     }
     ValueId pcol = s_col(c, t, t->it32, kdim); /* P over this step's S (read already) */
-    store_row(c, row_at(c, t, pcol), cells, kdim / 2, TY_I32);
-    f32_cells(c, ops[2], n, cells);
     ValueId obase = row_addr(c, t, t->ocol);
-    store_row(c, obase, cells, n, TY_F32);
+    if (t->ores) { /* after P V_{j-1} (issued by thread 0, maybe after this warp got
+                      here) is done with P_{j-1}'s columns */
+        if (!rescale_o(c, t, obase, n))
+            return false;
+        store_row(c, row_at(c, t, pcol), cells, kdim / 2, TY_I32);
+    } else {
+        store_row(c, row_at(c, t, pcol), cells, kdim / 2, TY_I32);
+        f32_cells(c, ops[2], n, cells);
+        store_row(c, obase, cells, n, TY_F32);
+    }
     wait_kind(c, "st");
     fenced_barrier(c);
     if (!sched_feed(c, o, f)) /* waits for V's stage */
@@ -496,6 +576,8 @@ contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
     ValueId cb[2] = { t->bars, const_index(c, 2) };
     op0(c, OP_TCGEN05_COMMIT, 2, cb);
     region_leave(c, NULL, 0, &rs);
+    if (t->ores) /* O stays in tensor memory: the next step's rescale waits for P V */
+        return true;
     ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, t->it32, 1));
     fence(c, "after");
     load_row(c, obase, n, r);
@@ -516,6 +598,12 @@ dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled)
     if (!result_layout(c, o, 0, &rl))
         return dist_error(c, "'vector.contract' result has no layout");
     Dist *r = dist_new(c, &rl, TY_F32);
+    if (t->ores && o == t->pv) { /* O in tensor memory: the iter_arg's registers pass on */
+        BlockId body = op_entry_block(c->m, t->loop, 0);
+        r = dist_of(c, block_get(c->m, body)->args.items[t->oarg + 1]);
+        if (!r)
+            return false;
+    }
     int64_t n = type_get(c->m, value_type(c->m, op_get(c->m, o)->res[0]))->shape[1];
     if (r->n != (uint32_t)n || ops[2]->n != (uint32_t)n)
         return dist_error(c, "attention on tcgen05: the accumulator is not a row a thread");
@@ -540,4 +628,67 @@ dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled)
         sched_issued(c, o, &f);
     dist_bind(c, op_get(c->m, o)->res[0], r);
     return !c->failed;
+}
+
+/* After the loop, O resident: wait for the last P V (if the loop ran), load O: the loop's
+   result */
+static void
+resident_o_result(Ctx *c, struct AttnTc05 *t)
+{
+    Module *m = c->m;
+    const Op *lo = op_get(m, t->loop);
+    ValueId lb = dist_scalar(c, lo->args[0]), ub = dist_scalar(c, lo->args[1]);
+    ValueId step = dist_scalar(c, lo->args[2]);
+    RegionSave rs;
+    region_enter(c, emit_if(c, cmp_i(c, CMPI_SLT, lb, ub), 0, NULL, false), 0, &rs);
+    ValueId d[2] = { ub, lb };
+    ValueId span = idx_add(c, emit1(c, OP_SUBI, 2, d, TY_INDEX), step);
+    ValueId q[2] = { idx_add_c(c, span, -1), step };
+    ValueId trips = emit1(c, OP_DIVUI, 2, q, TY_INDEX); /* ceil((ub - lb) / step) */
+    ValueId last = emit1(c, OP_INDEX_CAST, 1, &trips, TY_I32);
+    last = ring_i32(c, OP_SUBI, last, 1);
+    ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, last, 1));
+    region_leave(c, NULL, 0, &rs);
+    fence(c, "after");
+    NestedLayout l;
+    if (!result_layout(c, t->loop, t->oarg, &l)) {
+        dist_error(c, "the attention loop's O has no layout");
+        return;
+    }
+    Dist *r = dist_new(c, &l, TY_F32);
+    load_row(c, row_addr(c, t, t->ocol), (int64_t)r->n, r);
+    dist_bind(c, lo->res[t->oarg], r);
+}
+
+void
+dist_attn_tc05_ready(Ctx *c, OpId loop, ValueId init)
+{
+    struct AttnTc05 *t = c->attn_tc05;
+    if (!t || t->loop != loop)
+        return;
+    fence(c, "after");
+    ValueId a[2] = { t->slot, const_index(c, 0) };
+    t->tmem = emit1(c, OP_MLOAD, 2, a, TY_I32);
+    if (!t->ores)
+        return;
+    int64_t d = chain_n(c, loop, 1); /* O's first value into its columns */
+    ValueId cells[256];
+    for (int64_t i = 0; i < d; i++)
+        cells[i] = extract_elem(c, init, i, TY_F32);
+    store_row(c, row_addr(c, t, t->ocol), cells, d, TY_F32);
+    wait_kind(c, "st");
+    fenced_barrier(c);
+}
+
+void
+dist_attn_tc05_end(Ctx *c, OpId loop)
+{
+    struct AttnTc05 *t = c->attn_tc05;
+    if (!t || t->loop != loop)
+        return;
+    if (t->ores)
+        resident_o_result(c, t);
+    fenced_barrier(c); /* every thread's loads done before warp 0 frees the columns */
+    warp0_op(c, OP_TCGEN05_DEALLOC, 1, &t->tmem, t->cols);
+    c->attn_tc05 = NULL;
 }

@@ -89,13 +89,15 @@ void dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn);
    j now; thread 0's wait for the next step's K stage (its first image row) */
 int64_t dist_attn_ring_stages(Ctx *c, OpId loop, int j);
 void dist_attn_ring_release_now(Ctx *c, OpId loop, int j);
+void dist_attn_ring_release_prev(Ctx *c, OpId loop, int j); /* the previous step's (it > 0) */
 ValueId dist_attn_ring_next_k(Ctx *c, OpId loop);
 
 /* ---- attn_tc05.c: attention on tcgen05 (sm_100a) ---- */
 bool dist_attn_tc05_loop(Ctx *c, OpId loop);  /* its contracts are tcgen05's */
 bool dist_attn_tc05_begin(Ctx *c, OpId loop); /* before the ring's barrier: alloc, mbarriers */
-void dist_attn_tc05_ready(Ctx *c, OpId loop); /* after it: the tensor-memory address */
-void dist_attn_tc05_end(Ctx *c, OpId loop);   /* after the loop: free the columns */
+/* after it: the tensor-memory address (and O's first value, init, when O stays there) */
+void dist_attn_tc05_ready(Ctx *c, OpId loop, ValueId init);
+void dist_attn_tc05_end(Ctx *c, OpId loop); /* after the loop: free the columns */
 
 /* ---- attn_reads.c ---- */
 /* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma

@@ -5,8 +5,13 @@
 //    as eval pads it): 130 keys (a partial third block), 300, 64 (one block), 1, 0 (no
 //    block: the loop does not run and tensor memory is allocated and freed alone);
 //  - bf16: bf16 Q, K, V (kind::f16 with the BF16 codes in the instruction descriptor);
-//  - heads_d128: head dim 128 (O in 128 columns from column 64: 256 allocated), a grid of
+//  - heads_d128: head dim 128 (two S buffers of 64 columns, O's 128: 256 allocated), a
+//    grid of
 //    2 query tiles x 2 heads, the reads indexed by block ids;
+//  - acc_s: S's accumulator is not zero (0.5): stored into tensor memory before each S,
+//    one S buffer, O read back after each P V;
+//  - o_first: O is the loop's first iter_arg, not its last: S double-buffered, O read
+//    back after each P V (not kept in tensor memory);
 //  - m64: 64 query rows (M = 64), which tcgen05 attention does not take: mma.sync, and
 //    the remark says why.
 // RUN: %vptx check --arch=sm_100a --stats --kernel=dyn --dim 130 %s | %filecheck --check-prefix=DYN %s
@@ -18,6 +23,8 @@
 // RUN: %vptx check --arch=sm_100a --kernel=bf16 %s | %filecheck --check-prefix=PASS %s
 // RUN: %vptx check --arch=sm_100a --stats --kernel=heads_d128 --grid 2,2 %s | %filecheck --check-prefix=HEADS %s
 // RUN: %vptx check --arch=sm_100a --remarks --kernel=m64 %s 2>&1 | %filecheck --check-prefix=M64 %s
+// RUN: %vptx check --arch=sm_100a --remarks --kernel=acc_s %s 2>&1 | %filecheck --check-prefix=ACCS %s
+// RUN: %vptx check --arch=sm_100a --remarks --kernel=o_first %s 2>&1 | %filecheck --check-prefix=OFIRST %s
 // RUN: %vptx --arch=sm_100a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // 3 key blocks x 8 MMAs:
 // DYN-NOT: spills
@@ -33,6 +40,10 @@
 // HEADS: PASS heads_d128 (sim vs eval
 // M64: remark: 'vector.contract' 64x64x64 f16 x f16 -> f32: NV_MMA_SYNC_F32_16x8x16_F16 {{.*}}not tcgen05: it is part of a contract chain (attention), which vptx runs on tcgen05 with 128 query rows a workgroup (M = 128: one cta_group::1 instruction)
 // M64: PASS m64 (sim vs eval
+// ACCS: remark: 'scf.for' runs attention on tcgen05: S in one tensor-memory buffer (its accumulator is not zero: stored there before each S); O read back into registers after each P V {{.*}}; 128 tensor-memory columns
+// ACCS: PASS acc_s (sim vs eval
+// OFIRST: remark: 'scf.for' runs attention on tcgen05: S double-buffered in tensor memory (S of the next key block issued before this one's softmax); O read back into registers after each P V {{.*}}; 256 tensor-memory columns
+// OFIRST: PASS o_first (sim vs eval
 // The instruction descriptors, worked by hand (PTX ISA Table 42): D f32 (1 << 4), M 128
 // (M >> 4 = 8, << 24); S: N 64 (N >> 3 = 8, << 17), B K-major: 0x08100010 = 135266320;
 // P V: N 64, B MN-major (transpose B, 1 << 16): 0x08110010 = 135331856; bf16 sets the A
@@ -210,5 +221,81 @@ func.func @m64(%Q: memref<64x64xf16>, %K: memref<256x64xf16>, %V: memref<256x64x
   %lt = vector.transpose %lb, [1, 0] : vector<64x64xf32> to vector<64x64xf32>
   %out = arith.divf %r#2, %lt : vector<64x64xf32>
   vector.transfer_write %out, %O[%c0, %c0] {in_bounds = [true, true]} : vector<64x64xf32>, memref<64x64xf32>
+  return
+}
+
+func.func @acc_s(%Q: memref<128x64xf16>, %K: memref<256x64xf16>, %V: memref<256x64xf16>, %O: memref<128x64xf32>)
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %h = arith.constant 0.0 : f16
+  %minf = arith.constant dense<-1.0e+30> : vector<128xf32>
+  %zl = arith.constant dense<0.0> : vector<128xf32>
+  %zo = arith.constant dense<0.0> : vector<128x64xf32>
+  %zs = arith.constant dense<0.5> : vector<128x64xf32>
+  %q = vector.transfer_read %Q[%c0, %c0], %h {in_bounds = [true, true]} : memref<128x64xf16>, vector<128x64xf16>
+  %r:3 = scf.for %j = %c0 to %c256 step %c64 iter_args(%m = %minf, %l = %zl, %acc = %zo) -> (vector<128xf32>, vector<128xf32>, vector<128x64xf32>) {
+    %k = vector.transfer_read %K[%j, %c0], %h {in_bounds = [true, true]} : memref<256x64xf16>, vector<64x64xf16>
+    %s = vector.contract {indexing_maps = [#q, #kt, #o], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %k, %zs : vector<128x64xf16>, vector<64x64xf16> into vector<128x64xf32>
+    %mx = vector.multi_reduction <maximumf>, %s, %m [1] : vector<128x64xf32> to vector<128xf32>
+    %mb = vector.broadcast %mx : vector<128xf32> to vector<64x128xf32>
+    %mt = vector.transpose %mb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+    %d = arith.subf %s, %mt : vector<128x64xf32>
+    %p = math.exp %d : vector<128x64xf32>
+    %dm = arith.subf %m, %mx : vector<128xf32>
+    %corr = math.exp %dm : vector<128xf32>
+    %lc = arith.mulf %corr, %l : vector<128xf32>
+    %ln = vector.multi_reduction <add>, %p, %lc [1] : vector<128x64xf32> to vector<128xf32>
+    %ph = arith.truncf %p : vector<128x64xf32> to vector<128x64xf16>
+    %cb = vector.broadcast %corr : vector<128xf32> to vector<64x128xf32>
+    %ct = vector.transpose %cb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+    %as = arith.mulf %acc, %ct : vector<128x64xf32>
+    %vv = vector.transfer_read %V[%j, %c0], %h {in_bounds = [true, true]} : memref<256x64xf16>, vector<64x64xf16>
+    %on = vector.contract {indexing_maps = [#q, #v, #o], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %ph, %vv, %as : vector<128x64xf16>, vector<64x64xf16> into vector<128x64xf32>
+    scf.yield %mx, %ln, %on : vector<128xf32>, vector<128xf32>, vector<128x64xf32>
+  }
+  %lb = vector.broadcast %r#1 : vector<128xf32> to vector<64x128xf32>
+  %lt = vector.transpose %lb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+  %out = arith.divf %r#2, %lt : vector<128x64xf32>
+  vector.transfer_write %out, %O[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
+  return
+}
+
+func.func @o_first(%Q: memref<128x64xf16>, %K: memref<256x64xf16>, %V: memref<256x64xf16>, %O: memref<128x64xf32>)
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %h = arith.constant 0.0 : f16
+  %minf = arith.constant dense<-1.0e+30> : vector<128xf32>
+  %zl = arith.constant dense<0.0> : vector<128xf32>
+  %zo = arith.constant dense<0.0> : vector<128x64xf32>
+  %zs = arith.constant dense<0.0> : vector<128x64xf32>
+  %q = vector.transfer_read %Q[%c0, %c0], %h {in_bounds = [true, true]} : memref<128x64xf16>, vector<128x64xf16>
+  %r:3 = scf.for %j = %c0 to %c256 step %c64 iter_args(%acc = %zo, %m = %minf, %l = %zl) -> (vector<128x64xf32>, vector<128xf32>, vector<128xf32>) {
+    %k = vector.transfer_read %K[%j, %c0], %h {in_bounds = [true, true]} : memref<256x64xf16>, vector<64x64xf16>
+    %s = vector.contract {indexing_maps = [#q, #kt, #o], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %k, %zs : vector<128x64xf16>, vector<64x64xf16> into vector<128x64xf32>
+    %mx = vector.multi_reduction <maximumf>, %s, %m [1] : vector<128x64xf32> to vector<128xf32>
+    %mb = vector.broadcast %mx : vector<128xf32> to vector<64x128xf32>
+    %mt = vector.transpose %mb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+    %d = arith.subf %s, %mt : vector<128x64xf32>
+    %p = math.exp %d : vector<128x64xf32>
+    %dm = arith.subf %m, %mx : vector<128xf32>
+    %corr = math.exp %dm : vector<128xf32>
+    %lc = arith.mulf %corr, %l : vector<128xf32>
+    %ln = vector.multi_reduction <add>, %p, %lc [1] : vector<128x64xf32> to vector<128xf32>
+    %ph = arith.truncf %p : vector<128x64xf32> to vector<128x64xf16>
+    %cb = vector.broadcast %corr : vector<128xf32> to vector<64x128xf32>
+    %ct = vector.transpose %cb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+    %as = arith.mulf %acc, %ct : vector<128x64xf32>
+    %vv = vector.transfer_read %V[%j, %c0], %h {in_bounds = [true, true]} : memref<256x64xf16>, vector<64x64xf16>
+    %on = vector.contract {indexing_maps = [#q, #v, #o], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %ph, %vv, %as : vector<128x64xf16>, vector<64x64xf16> into vector<128x64xf32>
+    scf.yield %on, %mx, %ln : vector<128x64xf32>, vector<128xf32>, vector<128xf32>
+  }
+  %lb = vector.broadcast %r#2 : vector<128xf32> to vector<64x128xf32>
+  %lt = vector.transpose %lb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+  %out = arith.divf %r#0, %lt : vector<128x64xf32>
+  vector.transfer_write %out, %O[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
   return
 }
