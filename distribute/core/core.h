@@ -114,21 +114,21 @@ typedef struct Ctx {
     uint32_t depth; /* region nesting of the current insertion point */
     uint32_t loops; /* scf.for nesting of the current insertion point */
     ARRAY(Buffer) buffers;
-    ValueId dyn;                /* gpu.dynamic_shared_memory, once needed (smem.c) */
-    int64_t dyn_bytes;          /* bytes of it handed out */
-    ARRAY(HoistedA) hoisted_a;  /* wgmma A operands staged before their loop */
-    ARRAY(ImageBuf) images;     /* wgmma operands' image buffers, by contract */
-    ARRAY(OpId) attn_wait;      /* loops left with wgmma groups in flight (attn_reads.c) */
-    struct StagePlan *stage;    /* stage.c: staged reads and pipelines of the function */
-    struct RingPlan *ring;      /* tma_ring.c: wgmma K loops fed by TMA rings */
-    struct AttnPlan *attn;      /* attn_ring.c: attention loops whose K and V come by TMA */
-    struct AttnPPs *attn_pp;    /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
-    struct AttnTc05 *attn_tc05; /* attn_tc05.c: the tcgen05 attention loop being rewritten */
-    DistributeOptions opt;      /* the pass's options (distribute.h) */
-    bool whole_tile;            /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
-                                   threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
-    ValueId tid_real;           /* whole_tile: the real thread id (thread_id_real) */
-    Arena scratch;              /* Dists and the undo log: freed when the pass ends */
+    ValueId dyn;               /* gpu.dynamic_shared_memory, once needed (smem.c) */
+    int64_t dyn_bytes;         /* bytes of it handed out */
+    ARRAY(HoistedA) hoisted_a; /* wgmma A operands staged before their loop */
+    ARRAY(ImageBuf) images;    /* wgmma operands' image buffers, by contract */
+    ARRAY(OpId) attn_wait;     /* loops left with wgmma groups in flight (attn_reads.c) */
+    struct StagePlan *stage;   /* stage.c: staged reads and pipelines of the function */
+    struct RingPlan *ring;     /* tma_ring.c: wgmma K loops fed by TMA rings */
+    struct AttnPlan *attn;     /* attn_ring.c: attention loops whose K and V come by TMA */
+    struct AttnPPs *attn_pp;   /* attn_pingpong.c: attention loops whose warpgroups ping-pong */
+    struct AttnTc05 *atc5;     /* attn_tc05.c: the tcgen05 attention loop being rewritten */
+    DistributeOptions opt;     /* the pass's options (distribute.h) */
+    bool whole_tile;           /* vptx.whole_tile: two consumer warpgroups run the kernel's 128
+                                  threads on alternate tiles; thread_id() is tid % 128 (persist.c) */
+    ValueId tid_real;          /* whole_tile: the real thread id (thread_id_real) */
+    Arena scratch;             /* Dists and the undo log: freed when the pass ends */
     /* dist_new: the layouts it copied last, shared by the Dists that have them (a
        456-byte layout per value was 51 MB of the 100k-op chain's 95 MB peak) */
     const NestedLayout *recent[8];
@@ -347,11 +347,11 @@ typedef struct Schedule {
     bool (*store)(Ctx *c, const Transfer *t, Dist *v, bool *done);
 } Schedule;
 
-/* the function's hooks, every schedule's in list order */
 /* attn_tc05.c: a contract of the tcgen05 attention loop being rewritten (*handled), Q's
    image qbuf for S; false after a located error */
 bool dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled);
 
+/* the function's hooks, every schedule's in list order */
 bool sched_prepare(Ctx *c, OpId func);
 bool sched_plan(Ctx *c, OpId func);
 bool sched_check(Ctx *c, OpId func);

@@ -219,7 +219,7 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
     Module *m = c->m;
     struct AttnTc05 *t = arena_alloc(&m->arena, sizeof *t);
     memset(t, 0, sizeof *t);
-    c->attn_tc05 = t;
+    c->atc5 = t;
     t->loop = loop;
     int64_t n = chain_n(c, loop, 0), d = chain_n(c, loop, 1);
     /* S double-buffered where S's accumulator is zero (its C need not be stored first) */
@@ -439,7 +439,7 @@ issue_s(Ctx *c, const struct AttnTc05 *t, const SGeom *g, ValueId row0, ValueId 
 static bool
 contract_s(Ctx *c, OpId o, Dist **ops, const SGeom *g, const WgmmaFeed *f, Dist *r)
 {
-    struct AttnTc05 *t = c->attn_tc05;
+    struct AttnTc05 *t = c->atc5;
     Module *m = c->m;
     bool acc_in = !zero_splat(m, op_get(m, o)->args[2]);
     t->it32 = iter32(c, t->loop);
@@ -522,7 +522,7 @@ rescale_o(Ctx *c, const struct AttnTc05 *t, ValueId obase, int64_t n)
 static bool
 contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
 {
-    struct AttnTc05 *t = c->attn_tc05;
+    struct AttnTc05 *t = c->atc5;
     Module *m = c->m;
     const Type *at = type_get(m, value_type(m, op_get(m, o)->args[0]));
     int64_t kdim = at->shape[1], n = type_get(m, value_type(m, op_get(m, o)->res[0]))->shape[1];
@@ -590,7 +590,7 @@ bool
 dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled)
 {
     *handled = false;
-    struct AttnTc05 *t = c->attn_tc05;
+    struct AttnTc05 *t = c->atc5;
     if (!t || !tc05_contract(c, o) || block_parent_op(c->m, op_get(c->m, o)->parent) != t->loop)
         return true;
     *handled = true;
@@ -663,7 +663,7 @@ resident_o_result(Ctx *c, struct AttnTc05 *t)
 void
 dist_attn_tc05_ready(Ctx *c, OpId loop, ValueId init)
 {
-    struct AttnTc05 *t = c->attn_tc05;
+    struct AttnTc05 *t = c->atc5;
     if (!t || t->loop != loop)
         return;
     fence(c, "after");
@@ -683,12 +683,12 @@ dist_attn_tc05_ready(Ctx *c, OpId loop, ValueId init)
 void
 dist_attn_tc05_end(Ctx *c, OpId loop)
 {
-    struct AttnTc05 *t = c->attn_tc05;
+    struct AttnTc05 *t = c->atc5;
     if (!t || t->loop != loop)
         return;
     if (t->ores)
         resident_o_result(c, t);
     fenced_barrier(c); /* every thread's loads done before warp 0 frees the columns */
     warp0_op(c, OP_TCGEN05_DEALLOC, 1, &t->tmem, t->cols);
-    c->attn_tc05 = NULL;
+    c->atc5 = NULL;
 }
