@@ -7,40 +7,42 @@
  * schedule's (attention.c): attn_ring.c loads K and V by TMA into its rings, contract.c's
  * hoist stores Q's image once before the loop.  The accumulators' layout is
  * layout_tcgen05_acc's: thread t holds row t, all of its columns, as tcgen05.ld 32x32b
- * leaves them, so the softmax between the contracts is per-thread work.  Here:
+ * leaves them, so the softmax between the contracts is per-thread work.  Here (N the key
+ * block, D the head dim; thread 0 issues every MMA and commit):
  *
- *   before the loop   thread 0 initializes two mbarriers (count 1: S's commit, P V's);
- *                     warp 0 allocates `cols` tensor-memory columns (S's N, then O's D
- *                     from column 256 / cols / 2: a power of two >= N + D), relinquishes;
- *                     tcgen05.fence::before; [the ring's barrier]; ::after; every thread
- *                     reads the address
- *   S (iteration it)  [every thread waits K_it's stage full]; thread 0: fence::after,
- *                     D / 16 tcgen05.mma [S], Q desc, K desc (enable-input-d from the
- *                     second on, or from the first when S's accumulator is not zero,
- *                     stored first); commit -> bar S; every thread waits bar S (parity
- *                     it & 1), fence::after, tcgen05.ld 32x32b of its row; wait::ld
- *                     [the ring releases K's stage]
- *   P V               every thread stores its row of P (f16 pairs packed in 32-bit cells,
- *                     K-major, over S's first columns: S is dead) and of O's rescaled
- *                     value (its accumulator) with tcgen05.st 32x32b; wait::st;
- *                     fence::before; bar.sync; fence::after; [V_it's stage full]; thread
- *                     0: Bk / 16 tcgen05.mma [O], [P], V desc (MN-major), enable-input-d;
- *                     commit -> bar O; every thread waits bar O, fence::after, tcgen05.ld
- *                     of its row of O; wait::ld.  That is the contract's result.
- *   after the loop    fence::before; bar.sync; fence::after; warp 0 frees the columns
+ *   before the loop   thread 0 initializes three mbarriers (count 1): S[0], S[1] (the
+ *                     commits of the two S buffers), O (P V's); warp 0 allocates a power
+ *                     of two >= 2N + D columns (S buffers at 0 and N, O at 2N);
+ *                     fence::before; [the ring's barrier]; ::after; the address; O
+ *                     resident (below): every thread stores its row of O's first value
+ *   S (block j)       j == 0: thread 0 issues S_0 into buffer 0; every thread waits
+ *                     S[j % 2], loads its row of S_j (tcgen05.ld 32x32b), releases K_j's
+ *                     stage; thread 0 issues S_{j+1} into the other buffer (after P V_{j-1}
+ *                     is done: S_{j+1} overwrites P_{j-1}), which runs during the softmax
+ *   P V (block j)     O resident: every thread waits O (P V_{j-1}), releases V_{j-1}'s
+ *                     stage, loads its row of O, multiplies it by the correction and stores
+ *                     it back; stores P (f16 pairs in 32-bit cells, K-major) over S_j;
+ *                     wait::st, fence, bar.sync, fence; thread 0 issues P V_j with A in
+ *                     tensor memory and commits to O; nobody waits for it in this step
+ *   after the loop    O resident: wait O (the last P V) and load O: the loop's result;
+ *                     fence, bar.sync, fence; warp 0 frees the columns
  *
- * Each barrier completes once an iteration, and no thread can issue the next commit
- * to it before every thread has waited on this one (S's next commit follows P V's
- * bar.sync, which every thread reaches after its wait on S; P V's next, the next
- * bar.sync), so parity it & 1 names the right phase.  O makes a round trip through
- * registers every key block (the softmax's rescaling is the threads' mulf); keeping O in
- * tensor memory with correction warps is FlashAttention-4's next step (not built).
+ * O is resident when P V's accumulator is mulf(O iter_arg, correction) with O the loop's
+ * last iter_arg used there alone and P V's result yielded into it alone; otherwise O's
+ * value is stored before each P V, which is then waited for and O loaded (and V_j's stage
+ * released).  S is double-buffered when its accumulator is a zero splat and 2N + D
+ * columns fit 512; otherwise S's accumulator is stored before each S, issued at its step.
+ *
+ * Ordering: tcgen05.commit tracks every earlier MMA of the thread; each mbarrier's phase
+ * is waited for by every thread before the next commit to it can be issued (the next
+ * bar.sync separates them), so parity (step / buffers) & 1 names the right phase.
  *
  * Requires:    layout/select.c's marks; attention.c's hooks calling dist_attn_tc05_begin
  *              before attn_ring.c's barrier, dist_attn_tc05_ready after it,
  *              dist_attn_tc05_end after the loop; contract.c routing both contracts here.
- * Ensures:     the contracts' results are S = Q K^T (+ C) and O = P V + C in
- *              layout_tcgen05_acc's layout; every column allocated is freed.
+ * Ensures:     the contracts' results (and the loop's O) are S = Q K^T (+ C) and
+ *              O = P V + C in layout_tcgen05_acc's layout; every column allocated is
+ *              freed; attn_ring.c's stages are each released once their reader is done.
  * Invalidates: nothing beyond attn_ring.c's.
  */
 #include "distribute/schedule/schedule.h"
@@ -223,7 +225,7 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
     t->loop = loop;
     int64_t n = chain_n(c, loop, 0), d = chain_n(c, loop, 1);
     /* S double-buffered where S's accumulator is zero (its C need not be stored first) */
-    t->pipe = chain_zero_c(c, loop);
+    t->pipe = chain_zero_c(c, loop) && pow2_at_least(2 * n + d) <= 512;
     t->ocol = t->pipe ? 2 * n : n;
     find_resident_o(c, t);
 
