@@ -43,7 +43,10 @@
  *              called from attention.c's hooks: dist_plan_attn_ring before the rewrite,
  *              dist_attn_ring_begin before the loop is emitted (after dist_wgmma_hoist),
  *              dist_attn_ring_read at the reads, dist_attn_ring_contract and
- *              dist_attn_ring_after at the contracts.
+ *              dist_attn_ring_after at the contracts; on tcgen05 (attn_tc05.c) the stages
+ *              are released where its MMAs are known done instead
+ *              (dist_attn_ring_release_now / _prev; dist_attn_ring_next_k: thread 0's
+ *              wait for the next K block).
  * Ensures:     each planned loop's K and V reach vptx.wgmma / vptx.wgmma_ra through the
  *              ring, with the image contract.c's register copy would store, so S and P V
  *              compute what they did; the kernel gains two tensor-map arguments listed in
@@ -705,14 +708,6 @@ dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn)
 }
 
 /* ---- attention on tcgen05 (attn_tc05.c): its own release points ---- */
-
-/* ring j's stages (0: K's, 1: V's) of loop's ring, or 0 */
-int64_t
-dist_attn_ring_stages(Ctx *c, OpId loop, int j)
-{
-    AttnRing *a = ring_of(c, loop, 0, 0);
-    return a ? a->ns[j] : 0;
-}
 
 /* Release this step's stage of ring j at once (its reader, S or P V, has completed) and
    let thread 0 refill it with the step ns[j] ahead. */

@@ -85,9 +85,8 @@ void dist_attn_ring_overlap(Ctx *c, OpId loop, AttnOverlapMode mode, ValueId ivn
    S_{j+1}'s, K's stage of block j + 1 (not in the last step) */
 void dist_attn_ring_overlap_release(Ctx *c, OpId loop, int j, ValueId ivn);
 
-/* attn_ring.c for attn_tc05.c: ring j's stage count; release this step's stage of ring
-   j now; thread 0's wait for the next step's K stage (its first image row) */
-int64_t dist_attn_ring_stages(Ctx *c, OpId loop, int j);
+/* attn_ring.c for attn_tc05.c: release this step's stage of ring j now (or the previous
+   step's); thread 0's wait for the next step's K stage (its first image row) */
 void dist_attn_ring_release_now(Ctx *c, OpId loop, int j);
 void dist_attn_ring_release_prev(Ctx *c, OpId loop, int j); /* the previous step's (it > 0) */
 ValueId dist_attn_ring_next_k(Ctx *c, OpId loop);
