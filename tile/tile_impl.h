@@ -233,6 +233,7 @@ bool tile_emit_two_stage(Graph *g);
  * its name. */
 OpId tile_source_op(const Graph *g, OpId op);
 const char *tile_op_name(const Graph *g, OpId op);
+const char *tile_op_part(const Graph *g, OpId op);
 /* a located error at op, lower case, naming what to change */
 void tile_error(Graph *g, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void tile_remark(Graph *g, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
