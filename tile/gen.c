@@ -694,6 +694,69 @@ splat_value(Gen *G, ValueId scalar, LoopSet s)
     return gen_op(G, OP_BROADCAST, 1, &scalar, vt);
 }
 
+/* vector.transfer_read of 1-D buffer buf at i, vector type vt, masked by mask (or 0), its
+ * bounds checked */
+static ValueId
+read_1d(Gen *G, ValueId buf, ValueId i, TypeId vt, ValueId mask)
+{
+    Module *m = G->m;
+    ValueId ops[4] = { buf, i, gen_splat(G, type_get(m, vt)->elem, 0, 0), mask };
+    OpId rd = gen_op_id(G, OP_TRANSFER_READ, mask ? 4 : 3, ops, 1, &vt, 0);
+    op_set_attr(m, rd, "operandSegmentSizes",
+                attr_dense_array(m, TY_I32, (int64_t[]){ 1, 1, 1, mask ? 1 : 0 }, NULL, 4));
+    op_set_attr(m, rd, "permutation_map", attr_affine_map(m, affine_map_identity(m, 1)));
+    op_set_attr(m, rd, "in_bounds", bools(m, (bool[]){ false }, 1));
+    return op_get(m, rd)->res[0];
+}
+
+/*
+ * A flat kernel's read of a 1-D argument broadcast along the rows (Array.wrap): the tile
+ * of T elements from flat index b reads the argument at (b + t) mod N, N the row length.
+ * With s = b mod N, lane t is in row segment j = (s + t) floordiv N and reads element
+ * s + t - j N.  Segment 0 is a read at s (lanes past the row's end padded); each further
+ * segment j is a read at s - j N (negative: the mask, s + t >= j N, keeps every lane read
+ * inside the argument; its bounds check stops at the segment's end) that replaces the
+ * lanes of its mask:
+ *   v = read(b, s);  scf.for j = 1 to ceildiv(s + T, N): v = select(pos >= j N, read, v)
+ * (one more segment where N >= T, at most).
+ */
+static ValueId
+wrap_read(Gen *G, uint32_t array, LoopSet s)
+{
+    Module *m = G->m;
+    const Array *a = &G->g->arrays[array];
+    int64_t tile = G->g->loops[0].tile;
+    TypeId vt = gen_vec_type(G, s, type_get(m, a->type)->elem);
+    TypeId it = type_vector(m, TY_INDEX, 1, &tile), bt = type_vector(m, TY_I1, 1, &tile);
+    ValueId n = G->wrap_n, buf = gen_buffer(G, a);
+    ValueId s0 = gen_op(G, OP_REMUI, 2, (ValueId[]){ G->base[0], n }, TY_INDEX);
+    ValueId end = gen_op(G, OP_ADDI, 2, (ValueId[]){ s0, gen_index(G, tile) }, TY_INDEX);
+    ValueId segs = gen_op(G, OP_CEILDIVUI, 2, (ValueId[]){ end, n }, TY_INDEX);
+    ValueId step = gen_op(G, OP_STEP, 0, NULL, it);
+    ValueId sv = gen_op(G, OP_BROADCAST, 1, &s0, it);
+    ValueId pos = gen_op(G, OP_ADDI, 2, (ValueId[]){ sv, step }, it);
+    ValueId first = read_1d(G, buf, s0, vt, 0);
+    ValueId fargs[4] = { gen_index(G, 1), segs, gen_index(G, 1), first };
+    OpId f = gen_op_id(G, OP_FOR, 4, fargs, 1, &vt, 1);
+    RegionId r = region_new(m, f);
+    op_get(m, f)->regions[0] = r;
+    BlockId body = block_new(m);
+    region_append(m, r, body);
+    ValueId j = block_add_arg(m, body, TY_INDEX, G->loc, NULL);
+    ValueId acc = block_add_arg(m, body, vt, G->loc, NULL);
+    BlockId outer = G->cur;
+    G->cur = body;
+    ValueId lo = gen_op(G, OP_MULI, 2, (ValueId[]){ j, n }, TY_INDEX);
+    ValueId lov = gen_op(G, OP_BROADCAST, 1, &lo, it);
+    ValueId mask = gen_op(G, OP_CMPI, 2, (ValueId[]){ pos, lov }, bt);
+    op_set_attr(m, value_get(m, mask)->def, "predicate", attr_int(m, CMPI_UGE, TY_I64));
+    ValueId v = read_1d(G, buf, gen_sub_index(G, s0, lo), vt, mask);
+    ValueId sel = gen_op(G, OP_SELECT, 3, (ValueId[]){ mask, v, acc }, vt);
+    gen_op_id(G, OP_YIELD, 1, &sel, 0, NULL, 0);
+    G->cur = outer;
+    return op_get(m, f)->res[0];
+}
+
 ValueId
 gen_array(Gen *G, uint32_t array, LoopSet s)
 {
@@ -704,7 +767,7 @@ gen_array(Gen *G, uint32_t array, LoopSet s)
     TypeId elem = type_get(G->m, a->type)->elem;
     switch (a->kind) {
     case ARR_ARG:
-        v = gen_read(G, array, s, 0);
+        v = a->wrap ? wrap_read(G, array, s) : gen_read(G, array, s, 0);
         break;
     case ARR_FILL:
         v = splat_value(G, gen_scalar(G, a->scalar), s);

@@ -47,6 +47,7 @@ typedef struct Gen {
        their identity instead of the init */
     ValueId red_lo;
     bool partial;
+    ValueId wrap_n; /* a flat kernel's row length (the innermost loop's size) */
 } Gen;
 
 /* gen.c: ops and constants */

@@ -717,6 +717,11 @@ decompose_pad(Rewrite *r, OpId func, OpId o, Diag *d)
     int64_t seg5[5] = { 1, 1, noff, nsz, 0 };
     op_set_attr(m, ins, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg5, NULL, 5));
     insert_op(r, ins);
+    /* remarks and errors name the user's op (and which part of it) */
+    OpId made[3] = { f, c, ins };
+    for (int i = 0; i < 3; i++)
+        if (made[i] < r->norigin)
+            r->origin[made[i]] = o;
     replace_results(m, func, o, ins);
     return true;
 }

@@ -52,6 +52,23 @@ tile_op_name(const Graph *g, OpId op)
     return op_name(g->m, tile_source_op(g, op));
 }
 
+/* What part of the user's op `op` is, where the op level made several of one
+ * (tensor.pad's fill and copy): " (PART)", else "". */
+const char *
+tile_op_part(const Graph *g, OpId op)
+{
+    OpId prev = 0;
+    while (g->origin && op < g->norigin && g->origin[op] &&
+           op_get(g->m, op)->kind != OP_TENSOR_PAD) {
+        prev = op;
+        op = g->origin[op];
+    }
+    if (!prev || op_get(g->m, op)->kind != OP_TENSOR_PAD)
+        return "";
+    return op_get(g->m, prev)->kind == OP_LINALG_COPY ? " (its copy of the source)"
+                                                      : " (its fill of the padded result)";
+}
+
 void
 tile_error(Graph *g, OpId op, const char *fmt, ...)
 {
@@ -62,11 +79,12 @@ tile_error(Graph *g, OpId op, const char *fmt, ...)
     va_end(ap);
     if (g->quiet) {
         if (g->why_not && !g->why_not[0])
-            snprintf(g->why_not, TILE_WHY, "'%.100s' (line %u) %.600s", tile_op_name(g, op),
-                     op_get(g->m, op)->loc.line, msg);
+            snprintf(g->why_not, TILE_WHY, "'%.100s'%s (line %u) %.600s", tile_op_name(g, op),
+                     tile_op_part(g, op), op_get(g->m, op)->loc.line, msg);
         return;
     }
-    diag_error(g->d, op_get(g->m, op)->loc, "'%s' %s", tile_op_name(g, op), msg);
+    diag_error(g->d, op_get(g->m, op)->loc, "'%s'%s %s", tile_op_name(g, op), tile_op_part(g, op),
+               msg);
 }
 
 void
@@ -79,7 +97,8 @@ tile_remark(Graph *g, OpId op, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    diag_remark(g->d, op_get(g->m, op)->loc, "'%s' %s", tile_op_name(g, op), msg);
+    diag_remark(g->d, op_get(g->m, op)->loc, "'%s'%s %s", tile_op_name(g, op), tile_op_part(g, op),
+                msg);
 }
 
 static uint32_t
@@ -1073,9 +1092,10 @@ check_class(Graph *g)
         for (uint32_t d = 0; d < n->li.nloops; d++) {
             if (n->label[d] < 0) {
                 tile_error(g, n->op,
-                           "shares no loop with the kernel's root ('%s' on line %u) for its "
+                           "shares no loop with the kernel's root ('%s'%s on line %u) for its "
                            "loop d%u: it does not fuse into that kernel",
-                           tile_op_name(g, root->op), op_get(g->m, root->op)->loc.line, d);
+                           tile_op_name(g, root->op), tile_op_part(g, root->op),
+                           op_get(g->m, root->op)->loc.line, d);
                 return false;
             }
             for (uint32_t e = 0; e < d; e++)
@@ -1087,10 +1107,10 @@ check_class(Graph *g)
             bool red = (g->reduced >> n->label[d]) & 1;
             if (n->li.reduction[d] != red && (n->li.reduction[d] || n->cls != NODE_ELEMENTWISE)) {
                 tile_error(g, n->op,
-                           "reduces over loop %s, which the kernel's root ('%s' on line %u) "
+                           "reduces over loop %s, which the kernel's root ('%s'%s on line %u) "
                            "%s: one kernel reduces over one set of loops",
                            g->loops[n->label[d]].name, tile_op_name(g, root->op),
-                           op_get(g->m, root->op)->loc.line,
+                           tile_op_part(g, root->op), op_get(g->m, root->op)->loc.line,
                            red ? "reduces too, but this op does not" : "does not reduce");
                 return false;
             }

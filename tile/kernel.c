@@ -855,6 +855,16 @@ plain_buffer(Module *m, TypeId t, uint32_t n)
     return x->rank == n && (x->kind == TY_TENSOR || (x->kind == TY_MEMREF && !x->layout));
 }
 
+/* An argument read along the innermost loop only, as a whole 1-D buffer (a bias row
+ * broadcast over the rows): the flat kernel reads it at the flat index modulo the row
+ * length (gen.c, wrap_read). */
+bool
+tile_flat_wraps(const Graph *g, const Array *a)
+{
+    return a->kind == ARR_ARG && !a->slice && plain_buffer(g->m, a->type, 1) &&
+           a->label[0] == (int32_t)g->nloops - 1;
+}
+
 static bool
 flat_nodes(const Graph *g)
 {
@@ -867,7 +877,8 @@ flat_nodes(const Graph *g)
             if (n->label[d] != (int32_t)d)
                 return false;
         for (uint32_t k = 0; k < n->li.nins + n->li.nouts; k++)
-            if ((k >= n->li.nins || n->in[k] >= 0) && !identity_map(n->li.maps[k], g->nloops))
+            if ((k >= n->li.nins || n->in[k] >= 0) && !identity_map(n->li.maps[k], g->nloops) &&
+                !(k < n->li.nins && tile_flat_wraps(g, &g->arrays[n->in[k]])))
                 return false;
         const Block *b = block_get(m, op_entry_block(m, n->op, 0));
         for (uint32_t k = 0; k < b->ops.n; k++)
@@ -898,7 +909,8 @@ tile_flattens(const Graph *g)
         return false;
     for (uint32_t i = 0; i < g->narrays; i++) {
         const Array *a = &g->arrays[i];
-        if ((a->kind != ARR_ARG && a->kind != ARR_NODE) || !tile_array_loops(g, a))
+        if ((a->kind != ARR_ARG && a->kind != ARR_NODE) || !tile_array_loops(g, a) ||
+            (g->nloops > 1 && tile_flat_wraps(g, a)))
             continue;
         if (!plain_buffer(m, a->type, g->nloops) || (a->kind == ARR_ARG && a->slice))
             return false;
@@ -952,6 +964,11 @@ flat_graph(const Graph *g, int64_t total)
     for (uint32_t i = 0; i < f->narrays; i++) {
         Array *a = &f->arrays[i];
         const Type *t = type_get(m, a->type);
+        if (tile_array_loops(g, a) && tile_flat_wraps(g, a)) {
+            a->wrap = true;
+            a->label[0] = 0;
+            continue;
+        }
         if (t->rank != g->nloops)
             continue;
         a->type = t->kind == TY_TENSOR
@@ -990,6 +1007,7 @@ emit_flat(Gen *G, Syms *syms)
         count = affine_binary(m, AFF_MUL, count, size_expr(m, syms, g->loops[c].size));
         total = total >= 0 && g->loops[c].size.value >= 0 ? total * g->loops[c].size.value : -1;
     }
+    G->wrap_n = G->size[g->nloops - 1];
     Graph *f = flat_graph(g, total);
     int64_t tile = f->loops[0].tile;
     const AffineExpr *grid[3] = { affine_binary(m, AFF_CEILDIV, count, affine_const(m, tile)),
@@ -1005,7 +1023,8 @@ emit_flat(Gen *G, Syms *syms)
     memcpy(saved, G->arg, sizeof saved);
     bool need[TILE_MAX_ARGS] = { false };
     for (uint32_t i = 0; i < f->narrays; i++)
-        if (f->arrays[i].kind == ARR_ARG && tile_array_loops(f, &f->arrays[i]))
+        if (f->arrays[i].kind == ARR_ARG && tile_array_loops(f, &f->arrays[i]) &&
+            !f->arrays[i].wrap)
             need[f->arrays[i].arg] = true;
     for (uint32_t k = 0; k < f->nouts; k++)
         need[f->outs[k].dest] = true;

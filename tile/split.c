@@ -522,15 +522,16 @@ tile_split(Graph *full, bool emit)
         s->name = kernel_name(m, f, gi + 1, ngroups);
         s->sequence = sequence;
         s->after = prev;
-        OpId first = tile_source_op(s, s->nodes[0].op);
+        /* the ops as made (a remark names the user's op, and the part of it they are) */
         if (gi)
-            tile_remark(s, first,
+            tile_remark(s, s->nodes[0].op,
                         "starts kernel %u of %u of @%s, as it does not join kernel %u: %s", gi + 1,
                         ngroups, f, joins[gi], why[gi]);
         char text[1200];
         tile_describe(s, text, sizeof text);
         OpId root = tile_source_op(s, s->nodes[s->root].op);
-        tile_remark(s, root, "(kernel %u of %u, @%s) %s", gi + 1, ngroups, s->name, text);
+        tile_remark(s, s->nodes[s->root].op, "(kernel %u of %u, @%s) %s", gi + 1, ngroups, s->name,
+                    text);
         if (emit) {
             if (!tile_emit_kernel(s))
                 return false;
@@ -542,6 +543,7 @@ tile_split(Graph *full, bool emit)
             LinalgInfo li;
             char no[8];
             bool own = op_get(m, root)->kind != OP_TENSOR_INSERT_SLICE &&
+                       op_get(m, root)->kind != OP_TENSOR_PAD &&
                        (!linalg_info(m, root, &li, no, sizeof no) ||
                         li.nloops == s->nodes[s->root].li.nloops);
             s->nodes[s->root].op = root;

@@ -134,6 +134,12 @@ tile_describe(Graph *g, char *buf, size_t cap)
                               "every buffer read and written as 1-D (128-bit accesses "
                               "whatever the row length, checked ones in the last workgroup)",
                               g->nloops);
+    for (uint32_t i = 0; i < g->narrays && n < cap && tile_flattens(g); i++)
+        if (tile_array_loops(g, &g->arrays[i]) && tile_flat_wraps(g, &g->arrays[i]))
+            n += (size_t)snprintf(buf + n, cap - n,
+                                  "; argument #%u, broadcast along the rows, read at the flat "
+                                  "index modulo the row length",
+                                  g->arrays[i].arg);
     /* the ops as written: softmax's four generics are the softmax */
     uint32_t fused = 0;
     OpId root = tile_source_op(g, g->nodes[g->root].op), seen[TILE_MAX_NODES];

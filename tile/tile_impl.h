@@ -82,6 +82,8 @@ typedef struct Array {
     int32_t src;                   /* ARG, SLICE with slice: the array sliced, or -1 */
     int32_t buffer; /* NODE of a split function: the argument later kernels read it from
                        (its result buffer, or a scratch buffer), or -1 */
+    bool wrap;      /* ARG of a flat kernel (kernel.c): 1-D along the innermost loop, read at
+                       the flat index modulo the row length (Gen.wrap_n) */
 } Array;
 
 typedef enum {
@@ -217,6 +219,7 @@ bool tile_emit_kernel(Graph *g);
  * arrays walk all its loops in order, and a row-by-row kernel would not make 128-bit
  * accesses) */
 bool tile_flattens(const Graph *g);
+bool tile_flat_wraps(const Graph *g, const Array *a);
 /* gen.c: whether an elementwise kernel stages its read of array a, a 2-D argument it
  * reads transposed, through workgroup memory */
 bool tile_stages_transpose(const Graph *g, const Array *a);
@@ -233,6 +236,7 @@ bool tile_emit_two_stage(Graph *g);
  * its name. */
 OpId tile_source_op(const Graph *g, OpId op);
 const char *tile_op_name(const Graph *g, OpId op);
+const char *tile_op_part(const Graph *g, OpId op);
 /* a located error at op, lower case, naming what to change */
 void tile_error(Graph *g, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);
 void tile_remark(Graph *g, OpId op, const char *fmt, ...) PRINTF_LIKE(3, 4);

@@ -47,8 +47,15 @@
 // DYN: pad-dynamic-both.mlir:4:8: error: 'tensor.pad' pads the dynamic dim 0 by a dynamic amount: the op level sizes a result by one argument size (times and) plus constants; give that dim static pads, or a static size
 // RUN: not %vptx %S/Inputs/pad-index-value.mlir 2>&1 | %filecheck --check-prefix=IDX %s
 // IDX: pad-index-value.mlir:3:8: error: 'tensor.pad' pads with a value computed from the indices: the op level lowers a pad value defined outside the body or a constant (yield that)
+// Remarks name the user's op at its location, and which part of it a kernel is: not
+// the fill, copy and insert_slice it decomposes into.
+// RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
+// RUN: %vptx --remarks %s -o %t.r.ptx 2>&1 | not grep -E "'(linalg.fill|linalg.copy|linalg.generic|tensor.insert_slice|tensor.empty)'"
 func.func @pad(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %cst = arith.constant 0.0 : f32
+  // REMARK: pad.mlir:[[@LINE+3]]:8: remark: 'tensor.pad' (its fill of the padded result) (kernel 1 of 2, @pad__1) tiles as an elementwise kernel
+  // REMARK-NEXT: tensor.pad
+  // REMARK: pad.mlir:[[@LINE+1]]:8: remark: 'tensor.pad' (its copy of the source) starts kernel 2 of 2 of @pad, as it does not join kernel 1: 'tensor.pad' (its fill of the padded result) (line [[@LINE+1]])
   %p = tensor.pad %x low[1, 2] high[3, 4] {
   ^bb0(%i: index, %j: index):
     tensor.yield %cst : f32
