@@ -816,7 +816,9 @@ gen_body(Gen *G, const Node *n, ValueId *outs)
         TypeId rt = gen_vec_type(G, s, type_element(m, value_type(m, op->res[0])));
         if (op->kind == OP_CONSTANT) {
             ValueId res = op->res[0]; /* new ops move op */
-            ValueId c = gen_scalar(G, res);
+            /* the scalar itself, not gen_scalar's cache: G->clone[res] holds this body's
+               vector once the body has been built (the checked copy builds it again) */
+            ValueId c = prologue_const(G, value_type(m, res), op_attr(m, o, "value"));
             ValueId v = splat_value(G, c, s);
             G->clone[res] = v;
             continue;
