@@ -167,8 +167,8 @@ gen_scalar(Gen *G, ValueId v)
         return G->clone[v] = prologue_const(G, value_type(m, v), op_attr(m, d, "value"));
     OpKind k = o->kind == OP_TENSOR_DIM ? OP_DIM : o->kind;
     TypeId rt = value_type(m, o->res[0]);
-    OpId c = op_new(m, k, G->loc, o->nargs, args, 1, &rt, 0);
-    for (uint32_t i = 0; i < o->nattrs; i++)
+    OpId c = op_new(m, k, G->loc, o->nargs, args, 1, &rt, 0); /* may move the op table */
+    for (uint32_t i = 0; i < op_get(m, d)->nattrs; i++)
         op_set_attr(m, c, op_get(m, d)->attrs[i].name, op_get(m, d)->attrs[i].value);
     insert_prologue(G, c);
     return G->clone[v] = op_get(m, c)->res[0];

@@ -981,6 +981,8 @@ reslice(Rewrite *r, OpId func, OpId s, OpId g, const LinalgInfo *li)
     Module *m = r->m;
     const Type *rt = type_get(m, value_type(m, op_get(m, s)->res[0]));
     uint32_t rank = rt->rank, pos[LINALG_MAX_LOOPS], pick[LINALG_MAX_LOOPS];
+    int64_t shape[LINALG_MAX_LOOPS]; /* new types may move the type table: a copy */
+    memcpy(shape, rt->shape, rank * sizeof *shape);
     SliceDims sd;
     slice_dims(m, s, rank, &sd);
     const AffineMap *om = li->maps[li->nins];
@@ -998,7 +1000,7 @@ reslice(Rewrite *r, OpId func, OpId s, OpId g, const LinalgInfo *li)
         }
         for (uint32_t e = 0; e < map->nresults; e++)
             pick[e] = pos[affine_map_result_dim(map, e)];
-        args[k] = add_slice_of(r, x, &sd, pick, map->nresults, rt->shape);
+        args[k] = add_slice_of(r, x, &sd, pick, map->nresults, shape);
     }
     TypeId res = value_type(m, op_get(m, s)->res[0]);
     OpId n = new_generic(r, g, nargs, args, 1, &res, li->nins, li->maps, li->nloops, li->reduction);
