@@ -167,8 +167,8 @@ gen_scalar(Gen *G, ValueId v)
         return G->clone[v] = prologue_const(G, value_type(m, v), op_attr(m, d, "value"));
     OpKind k = o->kind == OP_TENSOR_DIM ? OP_DIM : o->kind;
     TypeId rt = value_type(m, o->res[0]);
-    OpId c = op_new(m, k, G->loc, o->nargs, args, 1, &rt, 0);
-    for (uint32_t i = 0; i < o->nattrs; i++)
+    OpId c = op_new(m, k, G->loc, o->nargs, args, 1, &rt, 0); /* may move the op table */
+    for (uint32_t i = 0; i < op_get(m, d)->nattrs; i++)
         op_set_attr(m, c, op_get(m, d)->attrs[i].name, op_get(m, d)->attrs[i].value);
     insert_prologue(G, c);
     return G->clone[v] = op_get(m, c)->res[0];
@@ -879,7 +879,9 @@ gen_body(Gen *G, const Node *n, ValueId *outs)
         TypeId rt = gen_vec_type(G, s, type_element(m, value_type(m, op->res[0])));
         if (op->kind == OP_CONSTANT) {
             ValueId res = op->res[0]; /* new ops move op */
-            ValueId c = gen_scalar(G, res);
+            /* the scalar itself, not gen_scalar's cache: G->clone[res] holds this body's
+               vector once the body has been built (the checked copy builds it again) */
+            ValueId c = prologue_const(G, value_type(m, res), op_attr(m, o, "value"));
             ValueId v = splat_value(G, c, s);
             G->clone[res] = v;
             continue;

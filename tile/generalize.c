@@ -661,15 +661,6 @@ decompose_pad(Rewrite *r, OpId func, OpId o, Diag *d)
     for (int l = 0; l < 2; l++)
         for (uint32_t i = 0; i < rank; i++)
             pads[l][i] = lists[l]->ints[i] == DIM_DYNAMIC ? op->args[k++] : 0;
-    for (uint32_t i = 0; i < rank; i++)
-        if (t->shape[i] == DIM_DYNAMIC && (pads[0][i] || pads[1][i])) {
-            diag_error(d, op->loc,
-                       "'tensor.pad' pads the dynamic dim %u by a dynamic amount: the op level "
-                       "sizes a result by one argument size (times and) plus constants; give "
-                       "that dim static pads, or a static size",
-                       i);
-            return false;
-        }
     for (uint32_t i = 0; i < rank; i++) {
         one[i] = 1;
         off[i] = lists[0]->ints[i];
@@ -793,5 +784,286 @@ tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin)
         i = r.pos - 1;
     }
     copy_insert_dests(&r, entry);
+    return true;
+}
+
+/* ------------------------------------------------- slices of elementwise results */
+
+/* The op in the entry block that defines v, or 0. */
+static OpId
+entry_def(Module *m, BlockId entry, ValueId v)
+{
+    OpId d = value_get(m, v)->def;
+    return d && op_get(m, d)->parent == entry ? d : 0;
+}
+
+typedef struct UseScan {
+    ValueId v;
+    bool found;
+} UseScan;
+
+static bool
+scan_use(Module *m, OpId o, void *ctx)
+{
+    UseScan *u = ctx;
+    const Op *op = op_get(m, o);
+    for (uint32_t i = 0; i < op->nargs; i++)
+        u->found |= op->args[i] == u->v;
+    return !u->found;
+}
+
+/* Whether an op of func reads v. */
+static bool
+value_read(Module *m, OpId func, ValueId v)
+{
+    UseScan u = { v, false };
+    module_walk(m, func, scan_use, &u);
+    return u.found;
+}
+
+/* Takes op o out of the entry block (it is read by nothing). */
+static void
+drop_op(Module *m, BlockId entry, OpId o)
+{
+    Block *b = block_get(m, entry);
+    for (uint32_t i = 0; i < b->ops.n; i++)
+        if (b->ops.items[i] == o) {
+            memmove(&b->ops.items[i], &b->ops.items[i + 1],
+                    (b->ops.n - i - 1) * sizeof *b->ops.items);
+            b->ops.n--;
+            return;
+        }
+}
+
+/* The generic an elementwise slice can be recomputed from: g's body is a block of
+ * region-free ops (at most TILE_RESLICE_OPS), no linalg.index, every loop parallel, one
+ * tensor out whose map is a permutation and ins whose maps are projected permutations
+ * (no constant results).  Else why not, in why. */
+enum { TILE_RESLICE_OPS = 32 };
+static bool
+recomputable(Module *m, OpId g, LinalgInfo *li, const char **why)
+{
+    char no[200];
+    *why = "its producer is a reduction or a contraction, whose tiles of the result are "
+           "whole only when its kernel ends, not recomputed per element: the slice's reader "
+           "starts a kernel of its own";
+    if (op_get(m, g)->kind != OP_LINALG_GENERIC || !linalg_info(m, g, li, no, sizeof no))
+        return false;
+    for (uint32_t d = 0; d < li->nloops; d++)
+        if (li->reduction[d])
+            return false;
+    *why = "its producer is not one elementwise generic with one result";
+    if (li->nouts != 1 || op_get(m, g)->nres != 1 ||
+        !affine_map_is_permutation(li->maps[li->nins], NULL))
+        return false;
+    const Op *op = op_get(m, g);
+    for (uint32_t k = 0; k < li->nins; k++) {
+        if (!type_is_shaped(m, value_type(m, op->args[k])))
+            continue;
+        for (uint32_t e = 0; e < li->maps[k]->nresults; e++)
+            if (affine_map_result_dim(li->maps[k], e) < 0)
+                return false;
+    }
+    const Block *b = block_get(m, op_entry_block(m, g, 0));
+    *why = "its producer's body reads linalg.index or is long";
+    if (b->ops.n > TILE_RESLICE_OPS)
+        return false;
+    for (uint32_t i = 0; i < b->ops.n; i++)
+        if (op_get(m, b->ops.items[i])->kind == OP_LINALG_INDEX ||
+            op_get(m, b->ops.items[i])->nregions)
+            return false;
+    return true;
+}
+
+/* One slice's offsets, sizes and strides per dim: a static number or an SSA value. */
+typedef struct SliceDims {
+    int64_t st[3][LINALG_MAX_LOOPS];
+    ValueId dyn[3][LINALG_MAX_LOOPS];
+} SliceDims;
+
+static void
+slice_dims(Module *m, OpId s, uint32_t rank, SliceDims *sd)
+{
+    static const char *const names[3] = { "static_offsets", "static_sizes", "static_strides" };
+    uint32_t k = 1;
+    for (int l = 0; l < 3; l++) {
+        const Attr *a = op_attr(m, s, names[l]);
+        for (uint32_t d = 0; d < rank; d++) {
+            sd->st[l][d] = a ? a->ints[d] : l ? 1 : 0;
+            sd->dyn[l][d] = sd->st[l][d] == DIM_DYNAMIC ? op_get(m, s)->args[k++] : 0;
+        }
+    }
+}
+
+/* tensor.extract_slice of x whose dim e takes the dims pick[e] of sd (the result's
+ * shape from shape[pick[e]]). */
+static ValueId
+add_slice_of(Rewrite *r, ValueId x, const SliceDims *sd, const uint32_t *pick, uint32_t rank,
+             const int64_t *shape)
+{
+    Module *m = r->m;
+    int64_t st[3][LINALG_MAX_LOOPS], sh[LINALG_MAX_LOOPS];
+    ValueId args[1 + 3 * LINALG_MAX_LOOPS];
+    uint32_t n = 0;
+    int64_t seg[4] = { 1, 0, 0, 0 };
+    args[n++] = x;
+    for (int l = 0; l < 3; l++)
+        for (uint32_t e = 0; e < rank; e++) {
+            st[l][e] = sd->st[l][pick[e]];
+            if (sd->dyn[l][pick[e]]) {
+                args[n++] = sd->dyn[l][pick[e]];
+                seg[1 + l]++;
+            }
+        }
+    for (uint32_t e = 0; e < rank; e++)
+        sh[e] = shape[pick[e]];
+    TypeId t = type_tensor(m, type_element(m, value_type(m, x)), rank, sh);
+    OpId o = op_new(m, OP_TENSOR_EXTRACT_SLICE, r->loc, n, args, 1, &t, 0);
+    op_set_attr(m, o, "static_offsets", attr_dense_array(m, TY_I64, st[0], NULL, rank));
+    op_set_attr(m, o, "static_sizes", attr_dense_array(m, TY_I64, st[1], NULL, rank));
+    op_set_attr(m, o, "static_strides", attr_dense_array(m, TY_I64, st[2], NULL, rank));
+    op_set_attr(m, o, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
+    insert_op(r, o);
+    return op_get(m, o)->res[0];
+}
+
+/* A copy of g's body into the body of n. */
+static void
+copy_body(Module *m, OpId g, OpId n)
+{
+    BlockId from = op_entry_block(m, g, 0);
+    RegionId reg = region_new(m, n);
+    op_get(m, n)->regions[0] = reg;
+    BlockId b = block_new(m);
+    region_append(m, reg, b);
+    ValueId old[2 * TILE_RESLICE_OPS + 2 * TILE_MAX_IO],
+        now[2 * TILE_RESLICE_OPS + 2 * TILE_MAX_IO];
+    uint32_t nmap = 0;
+    for (uint32_t i = 0; i < block_get(m, from)->args.n; i++) {
+        ValueId a = block_get(m, from)->args.items[i];
+        old[nmap] = a;
+        now[nmap++] = block_add_arg(m, b, value_type(m, a), value_get(m, a)->loc, NULL);
+    }
+    for (uint32_t i = 0; i < block_get(m, from)->ops.n; i++) {
+        OpId o = block_get(m, from)->ops.items[i];
+        const Op *op = op_get(m, o);
+        ValueId args[64];
+        TypeId types[4];
+        uint32_t na = op->nargs < 64 ? op->nargs : 64, nr = op->nres < 4 ? op->nres : 4;
+        for (uint32_t k = 0; k < na; k++) {
+            args[k] = op->args[k];
+            for (uint32_t j = 0; j < nmap; j++)
+                if (old[j] == args[k])
+                    args[k] = now[j];
+        }
+        for (uint32_t k = 0; k < nr; k++)
+            types[k] = value_type(m, op->res[k]);
+        OpId c = op_new(m, op->kind, op->loc, na, args, nr, types, 0);
+        op = op_get(m, o);
+        if (op->nattrs) {
+            op_get(m, c)->attrs = arena_copy(&m->arena, op->attrs, op->nattrs * sizeof *op->attrs);
+            op_get(m, c)->nattrs = op->nattrs;
+        }
+        for (uint32_t k = 0; k < nr && nmap < sizeof old / sizeof *old; k++) {
+            old[nmap] = op_get(m, o)->res[k];
+            now[nmap++] = op_get(m, c)->res[k];
+        }
+        block_append(m, b, c);
+    }
+}
+
+/*
+ * tensor.extract_slice %y[o][s][t] of %y = an elementwise generic: the generic again,
+ * over the slice, its ins and its init sliced through their maps (dim e of an in walked
+ * by loop l takes the offset, size and stride of the out dim that l walks), in place of
+ * the slice.  No buffer is written for %y's whole result (the generic is dropped where
+ * nothing else reads it), and the slice's reader fuses with the recomputed op.  A slice
+ * of a computed input is rewritten in turn.  A rank-reducing slice is left as it is.
+ */
+static bool
+reslice(Rewrite *r, OpId func, OpId s, OpId g, const LinalgInfo *li)
+{
+    Module *m = r->m;
+    const Type *rt = type_get(m, value_type(m, op_get(m, s)->res[0]));
+    uint32_t rank = rt->rank, pos[LINALG_MAX_LOOPS], pick[LINALG_MAX_LOOPS];
+    int64_t shape[LINALG_MAX_LOOPS]; /* new types may move the type table: a copy */
+    memcpy(shape, rt->shape, rank * sizeof *shape);
+    SliceDims sd;
+    slice_dims(m, s, rank, &sd);
+    const AffineMap *om = li->maps[li->nins];
+    for (uint32_t j = 0; j < rank; j++)
+        pos[affine_map_result_dim(om, j)] = j;
+    ValueId args[2 * TILE_MAX_IO];
+    const Op *gop = op_get(m, g);
+    uint32_t nargs = gop->nargs;
+    for (uint32_t k = 0; k < nargs; k++) {
+        ValueId x = op_get(m, g)->args[k];
+        const AffineMap *map = li->maps[k];
+        if (!type_is_shaped(m, value_type(m, x)) || !map->nresults) {
+            args[k] = x;
+            continue;
+        }
+        for (uint32_t e = 0; e < map->nresults; e++)
+            pick[e] = pos[affine_map_result_dim(map, e)];
+        args[k] = add_slice_of(r, x, &sd, pick, map->nresults, shape);
+    }
+    TypeId res = value_type(m, op_get(m, s)->res[0]);
+    OpId n = new_generic(r, g, nargs, args, 1, &res, li->nins, li->maps, li->nloops, li->reduction);
+    copy_body(m, g, n);
+    ValueId from = op_get(m, s)->res[0], to = op_get(m, n)->res[0];
+    module_replace_uses(m, func, &from, &to, 1);
+    return true;
+}
+
+bool
+tile_reslice(Module *m, OpId func, Diag *d, bool remarks, OpId *origin, uint32_t norigin)
+{
+    BlockId entry = op_entry_block(m, func, 0);
+    if (!entry)
+        return true;
+    Rewrite r = { m, entry, 0, { 0, 0, 0, 0 }, origin, norigin };
+    for (uint32_t i = 0; i < block_get(m, entry)->ops.n; i++) {
+        OpId s = block_get(m, entry)->ops.items[i];
+        if (op_get(m, s)->kind != OP_TENSOR_EXTRACT_SLICE)
+            continue;
+        ValueId src = op_get(m, s)->args[0];
+        OpId g = entry_def(m, entry, src);
+        const Type *st = type_get(m, value_type(m, src));
+        const Type *rt = type_get(m, value_type(m, op_get(m, s)->res[0]));
+        LinalgInfo li;
+        const char *why = "";
+        if (!g || op_get(m, g)->kind == OP_LINALG_FILL || op_get(m, g)->kind == OP_TENSOR_EMPTY ||
+            !op_is_op_level(m, g) || op_get(m, g)->kind == OP_TENSOR_EXTRACT_SLICE)
+            continue;
+        OpId shown = g;
+        while (origin && shown < norigin && origin[shown])
+            shown = origin[shown];
+        if (st->rank != rt->rank || st->rank > LINALG_MAX_LOOPS || !recomputable(m, g, &li, &why)) {
+            char no[8];
+            if (remarks && st->rank == rt->rank && linalg_info(m, g, &li, no, sizeof no))
+                diag_remark(d, op_get(m, s)->loc,
+                            "'tensor.extract_slice' of the result of '%s' (line %u) is read "
+                            "from the buffer a kernel writes it to: %s",
+                            op_name(m, shown), op_get(m, shown)->loc.line, why);
+            continue;
+        }
+        r.loc = op_get(m, s)->loc;
+        r.pos = i;
+        drop_op(m, entry, s);
+        if (!reslice(&r, func, s, g, &li))
+            return false;
+        if (remarks)
+            diag_remark(d, op_get(m, s)->loc,
+                        "'tensor.extract_slice' of the result of '%s' (line %u), an elementwise "
+                        "op: the op is recomputed over the slice (its operands sliced the same "
+                        "way), so the slice's reader fuses with it and no buffer is written for "
+                        "the whole result%s",
+                        op_name(m, shown), op_get(m, shown)->loc.line,
+                        value_read(m, func, op_get(m, g)->res[0]) ? " (other readers still use it)"
+                                                                  : "");
+        if (!value_read(m, func, op_get(m, g)->res[0]))
+            drop_op(m, entry, g);
+        i = UINT32_MAX; /* again from the top: the new slices of the op's ins too */
+    }
     return true;
 }

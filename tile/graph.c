@@ -112,7 +112,7 @@ new_array(Graph *g, ArrayKind k, TypeId t)
     a->type = t;
     for (int i = 0; i < TILE_MAX_LOOPS; i++) {
         a->label[i] = -1;
-        a->size[i] = (SizeSrc){ -1, -1, -1, 0, 0 };
+        a->size[i] = SIZE_SRC(-1, -1, -1);
     }
     a->buffer = -1;
     a->src = -1;
@@ -135,17 +135,31 @@ static SizeSrc dim_of_value(Graph *g, ValueId v, int64_t d, uint32_t depth);
 static SizeSrc
 size_arith(OpKind k, SizeSrc a, SizeSrc b)
 {
-    SizeSrc none = { -1, -1, -1, 0, 0 };
+    SizeSrc none = SIZE_SRC(-1, -1, -1);
     if (a.value >= 0 && b.value >= 0) {
         int64_t v = k == OP_ADDI   ? a.value + b.value
                     : k == OP_SUBI ? a.value - b.value
                                    : a.value * b.value;
-        return v >= 0 ? (SizeSrc){ v, -1, -1, 0, 0 } : none;
+        return v >= 0 ? SIZE_SRC(v, -1, -1) : none;
     }
     if (a.value >= 0 && k != OP_SUBI) { /* c + z, c * z: z + c, z * c */
         SizeSrc t = a;
         a = b;
         b = t;
+    }
+    if (k == OP_ADDI && a.arg >= 0 && b.arg >= 0) { /* a sum of argument sizes */
+        if (a.nterms + 1 + b.nterms > TILE_SIZE_TERMS)
+            return none;
+        a.targ[a.nterms] = b.arg;
+        a.tdim[a.nterms] = b.dim;
+        a.tmul[a.nterms++] = size_mul(b);
+        for (uint32_t i = 0; i < b.nterms; i++) {
+            a.targ[a.nterms] = b.targ[i];
+            a.tdim[a.nterms] = b.tdim[i];
+            a.tmul[a.nterms++] = b.tmul[i];
+        }
+        a.add += b.add;
+        return a;
     }
     if (a.arg < 0 || b.value < 0)
         return none;
@@ -158,9 +172,11 @@ size_arith(OpKind k, SizeSrc a, SizeSrc b)
         break;
     default:
         if (b.value == 0)
-            return (SizeSrc){ 0, -1, -1, 0, 0 };
+            return SIZE_SRC(0, -1, -1);
         a.mul = size_mul(a) * b.value;
         a.add *= b.value;
+        for (uint32_t i = 0; i < a.nterms; i++)
+            a.tmul[i] *= b.value;
         break;
     }
     return a;
@@ -172,7 +188,7 @@ size_of_value(Graph *g, ValueId v)
 {
     Module *m = g->m;
     const Value *val = value_get(m, v);
-    SizeSrc s = { -1, -1, -1, 0, 0 };
+    SizeSrc s = SIZE_SRC(-1, -1, -1);
     if (!val->def) {
         if (block_parent_op(m, val->block) == g->func && value_type(m, v) == TY_INDEX)
             s.arg = (int32_t)val->index, s.dim = -1;
@@ -204,11 +220,11 @@ dim_of_value(Graph *g, ValueId v, int64_t d, uint32_t depth)
     Module *m = g->m;
     const Value *val = value_get(m, v);
     const Type *t = type_get(m, val->type);
-    SizeSrc s = { -1, -1, -1, 0, 0 };
+    SizeSrc s = SIZE_SRC(-1, -1, -1);
     if ((uint64_t)d >= t->rank || depth > 64)
         return s;
     if (t->shape[d] != DIM_DYNAMIC)
-        return (SizeSrc){ t->shape[d], -1, -1, 0, 0 };
+        return SIZE_SRC(t->shape[d], -1, -1);
     if (!val->def) {
         if (block_parent_op(m, val->block) == g->func)
             s.arg = (int32_t)val->index, s.dim = (int32_t)d;
@@ -515,7 +531,7 @@ add_slice(Build *b, OpId op)
     for (uint32_t d = 0; d < st->rank; d++)
         k += offsets->ints[d] == DIM_DYNAMIC;
     for (uint32_t d = 0; d < st->rank; d++) {
-        SizeSrc sz = sizes->ints[d] != DIM_DYNAMIC ? (SizeSrc){ sizes->ints[d], -1, -1, 0, 0 }
+        SizeSrc sz = sizes->ints[d] != DIM_DYNAMIC ? SIZE_SRC(sizes->ints[d], -1, -1)
                                                    : size_of_value(g, op_get(m, op)->args[k++]);
         if (r < rt->rank && keep[r] == d)
             na->size[r++] = sz;
@@ -636,8 +652,36 @@ add_returned_inserts(Build *b, OpId ret, ValueId r, uint32_t i)
     return true;
 }
 
+/* The SSA value of an insert's dynamic offset (list 0) or size (list 1) on dim d, or 0. */
+static ValueId
+insert_operand(Module *m, OpId op, int list, uint32_t d)
+{
+    const Attr *offs = op_attr(m, op, "static_offsets"), *szs = op_attr(m, op, "static_sizes");
+    const Attr *l = list ? szs : offs;
+    if (l->ints[d] != DIM_DYNAMIC)
+        return 0;
+    uint32_t k = 2;
+    for (uint32_t i = 0; list && i < offs->n; i++)
+        k += offs->ints[i] == DIM_DYNAMIC;
+    for (uint32_t i = 0; i < d; i++)
+        k += l->ints[i] == DIM_DYNAMIC;
+    return k < op_get(m, op)->nargs ? op_get(m, op)->args[k] : 0;
+}
+
+/* Whether, on dim d, insert a covers [0, %s) with unit strides and insert c starts at
+ * that same %s: the two halves of a concatenation. */
+static bool
+concat_halves(Module *m, OpId a, OpId c, uint32_t d)
+{
+    const Attr *sa = op_attr(m, a, "static_strides"), *sc = op_attr(m, c, "static_strides");
+    ValueId size = insert_operand(m, a, 1, d);
+    return op_attr(m, a, "static_offsets")->ints[d] == 0 && sa->ints[d] == 1 && sc->ints[d] == 1 &&
+           size && insert_operand(m, c, 0, d) == size;
+}
+
 /* Whether the slices of two inserts may overlap: not when, on some dim, the offsets,
- * sizes and strides of both are static and their extents disjoint. */
+ * sizes and strides of both are static and their extents disjoint, or one starts where
+ * the other, from 0, ends (concat_halves). */
 static bool
 inserts_overlap(Module *m, OpId a, OpId c)
 {
@@ -657,7 +701,8 @@ inserts_overlap(Module *m, OpId a, OpId c)
             lo[i] = off;
             hi[i] = size > 0 ? off + (size - 1) * step + 1 : off;
         }
-        if (known && (hi[0] <= lo[1] || hi[1] <= lo[0]))
+        if ((known && (hi[0] <= lo[1] || hi[1] <= lo[0])) || concat_halves(m, a, c, d) ||
+            concat_halves(m, c, a, d))
             return false;
     }
     return true;
@@ -767,9 +812,8 @@ walk_op(Build *b, OpId op)
         const Type *t = type_get(m, value_type(m, o->res[0]));
         uint32_t k = 0;
         for (uint32_t i = 0; i < t->rank && i < TILE_MAX_LOOPS; i++)
-            g->arrays[a].size[i] = t->shape[i] != DIM_DYNAMIC
-                                       ? (SizeSrc){ t->shape[i], -1, -1, 0, 0 }
-                                       : size_of_value(g, o->args[k++]);
+            g->arrays[a].size[i] = t->shape[i] != DIM_DYNAMIC ? SIZE_SRC(t->shape[i], -1, -1)
+                                                              : size_of_value(g, o->args[k++]);
         return set_array(b, o->res[0], a);
     }
     case OP_LINALG_FILL:
@@ -1144,7 +1188,7 @@ static bool
 loop_sizes(Graph *g)
 {
     for (uint32_t c = 0; c < g->nloops; c++)
-        g->loops[c].size = (SizeSrc){ -1, -1, -1, 0, 0 };
+        g->loops[c].size = SIZE_SRC(-1, -1, -1);
     for (uint32_t i = 0; i < g->narrays; i++) {
         const Array *a = &g->arrays[i];
         if (a->kind != ARR_ARG)
@@ -1161,9 +1205,9 @@ loop_sizes(Graph *g)
                 continue;
             }
             if (t->shape[r] != DIM_DYNAMIC)
-                *s = (SizeSrc){ t->shape[r], -1, -1, 0, 0 };
+                *s = SIZE_SRC(t->shape[r], -1, -1);
             else if (s->value < 0 && s->arg < 0)
-                *s = (SizeSrc){ -1, (int32_t)a->arg, (int32_t)r, 0, 0 };
+                *s = SIZE_SRC(-1, (int32_t)a->arg, (int32_t)r);
         }
     }
     /* sizes of tensor.empty / fill inits, through the out maps */

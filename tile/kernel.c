@@ -43,18 +43,27 @@ typedef struct Syms {
 /* The affine expression of a size: a constant, or a symbol for an argument's size (times
  * a constant, plus a constant). */
 static const AffineExpr *
+size_term(Module *m, Syms *s, int32_t arg, int32_t dim, int64_t mul)
+{
+    uint32_t i = 0;
+    while (i < s->n && !(s->src[i].arg == arg && s->src[i].dim == dim))
+        i++;
+    if (i == s->n && s->n < TILE_MAX_ARGS)
+        s->src[s->n++] = SIZE_SRC(-1, arg, dim);
+    const AffineExpr *e = affine_sym(m, i);
+    if (mul != 1)
+        e = affine_binary(m, AFF_MUL, e, affine_const(m, mul));
+    return e;
+}
+
+static const AffineExpr *
 size_expr(Module *m, Syms *s, SizeSrc z)
 {
     if (z.value >= 0)
         return affine_const(m, z.value);
-    uint32_t i = 0;
-    while (i < s->n && !(s->src[i].arg == z.arg && s->src[i].dim == z.dim))
-        i++;
-    if (i == s->n && s->n < TILE_MAX_ARGS)
-        s->src[s->n++] = (SizeSrc){ -1, z.arg, z.dim, 0, 0 };
-    const AffineExpr *e = affine_sym(m, i);
-    if (size_mul(z) != 1)
-        e = affine_binary(m, AFF_MUL, e, affine_const(m, size_mul(z)));
+    const AffineExpr *e = size_term(m, s, z.arg, z.dim, size_mul(z));
+    for (uint32_t t = 0; t < z.nterms; t++)
+        e = affine_binary(m, AFF_ADD, e, size_term(m, s, z.targ[t], z.tdim[t], z.tmul[t]));
     if (z.add)
         e = affine_binary(m, AFF_ADD, e, affine_const(m, z.add));
     return e;
@@ -89,6 +98,14 @@ loop_size(Gen *G, uint32_t c)
         z.dim < 0 ? G->arg[z.arg] : prologue_op(G, OP_DIM, G->arg[z.arg], gen_index(G, z.dim));
     if (size_mul(z) != 1)
         v = prologue_op(G, OP_MULI, v, gen_index(G, size_mul(z)));
+    for (uint32_t t = 0; t < z.nterms; t++) {
+        int32_t a = z.targ[t];
+        ValueId w =
+            z.tdim[t] < 0 ? G->arg[a] : prologue_op(G, OP_DIM, G->arg[a], gen_index(G, z.tdim[t]));
+        if (z.tmul[t] != 1)
+            w = prologue_op(G, OP_MULI, w, gen_index(G, z.tmul[t]));
+        v = prologue_op(G, OP_ADDI, v, w);
+    }
     if (z.add > 0)
         v = prologue_op(G, OP_ADDI, v, gen_index(G, z.add));
     else if (z.add < 0)
@@ -957,7 +974,7 @@ flat_graph(const Graph *g, int64_t total)
     *f = *g;
     f->nloops = 1;
     f->loops[0] = g->loops[g->nloops - 1];
-    f->loops[0].size = (SizeSrc){ total, -1, -1, 0, 0 };
+    f->loops[0].size = SIZE_SRC(total, -1, -1);
     f->loops[0].grid = 0;
     f->loops[0].name = "d0";
     int64_t shape = total >= 0 ? total : DIM_DYNAMIC;
@@ -1407,7 +1424,7 @@ tile_emit_two_stage(Graph *g)
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         TypeId e = type_get(m, g->arrays[root->res[j]].type)->elem;
         g->scratch_type[j] = type_memref(m, e, 1, &np, NULL, 0, false);
-        g->app_size[g->nresults + j][0] = (SizeSrc){ np, -1, -1, 0, 0 };
+        g->app_size[g->nresults + j][0] = SIZE_SRC(np, -1, -1);
         g->app_known[g->nresults + j] = true;
     }
     for (uint32_t k = 0; k < g->nouts; k++)

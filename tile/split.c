@@ -44,6 +44,7 @@ typedef struct Plan {
     NodeSet group[TILE_MAX_NODES];
     uint32_t ngroups;
     SizeSrc size[TILE_MAX_ARRAYS][TILE_MAX_LOOPS];
+    int32_t dup_of[TILE_MAX_NODES]; /* a copy of node i (duplicate_ops): the node; else -1 */
 } Plan;
 
 /* The nodes of set (in program order) as a graph of their own: the arrays other groups
@@ -375,7 +376,7 @@ shape_arrays(Plan *p, Graph *trial)
             for (uint32_t d = 0; d < TILE_MAX_LOOPS; d++)
                 p->size[n->res[j]][d] = d < rank && a->label[d] >= 0
                                             ? trial->loops[a->label[d]].size
-                                            : (SizeSrc){ -1, -1, -1, 0, 0 };
+                                            : SIZE_SRC(-1, -1, -1);
         }
     }
     return true;
@@ -446,6 +447,144 @@ place(Plan *p, Graph *trial)
     move_ops(p, trial);
 }
 
+/* ---------------------------------------------------------------- duplicates */
+
+/* An elementwise op of at most this many body ops may be computed again in a second
+ * kernel rather than written to a scratch buffer for it. */
+enum { TILE_DUP_OPS = 16 };
+
+static bool
+is_result(const Graph *g, uint32_t i)
+{
+    for (uint32_t k = 0; k < g->nouts; k++)
+        if (g->outs[k].array == i)
+            return true;
+    return false;
+}
+
+/* The body ops of node v's generic, or -1. */
+static int32_t
+body_ops(const Graph *g, uint32_t v)
+{
+    const Op *op = op_get(g->m, g->nodes[v].op);
+    if (op->nregions != 1)
+        return -1;
+    return (int32_t)block_get(g->m, op_entry_block(g->m, g->nodes[v].op, 0))->ops.n;
+}
+
+/* The cost rule: node v is computed again in the kernel of set only when that is cheap
+ * and bounded: one elementwise out, a body of at most TILE_DUP_OPS ops, and every array
+ * it reads an argument (or a slice of one), a fill, an empty or computed in set, so
+ * that its copy adds no read of another kernel's buffer and no further copy. */
+static bool
+cheap(const Graph *g, uint32_t v, NodeSet set)
+{
+    const Node *n = &g->nodes[v];
+    int32_t ops = body_ops(g, v);
+    if (n->cls != NODE_ELEMENTWISE || n->li.nouts != 1 || ops < 0 || ops > TILE_DUP_OPS)
+        return false;
+    for (uint32_t k = 0; k < n->li.nins + n->li.nouts; k++) {
+        int32_t x = k < n->li.nins ? n->in[k] : (int32_t)n->init[k - n->li.nins];
+        if (x < 0)
+            continue;
+        const Array *a = &g->arrays[x];
+        if (a->kind == ARR_SLICE || (a->kind == ARR_NODE && !(set & NODE_BIT(a->node))))
+            return false;
+    }
+    return true;
+}
+
+/* Every read of array `from` by a node of set now reads `to`. */
+static void
+redirect(Graph *g, NodeSet set, uint32_t from, uint32_t to)
+{
+    for (uint32_t j = 0; j < g->nnodes; j++) {
+        Node *n = &g->nodes[j];
+        if (!(set & NODE_BIT(j)))
+            continue;
+        for (uint32_t k = 0; k < n->li.nins; k++)
+            if (n->in[k] == (int32_t)from)
+                n->in[k] = (int32_t)to;
+        for (uint32_t k = 0; k < n->li.nouts; k++)
+            if (n->init[k] == from)
+                n->init[k] = to;
+    }
+}
+
+/* Whether a node of set reads array i directly. */
+static bool
+reads_array(const Graph *g, NodeSet set, uint32_t i)
+{
+    for (uint32_t j = 0; j < g->nnodes; j++) {
+        const Node *n = &g->nodes[j];
+        for (uint32_t k = 0; (set & NODE_BIT(j)) && k < n->li.nins + n->li.nouts; k++)
+            if ((k < n->li.nins ? n->in[k] : (int32_t)n->init[k - n->li.nins]) == (int32_t)i)
+                return true;
+    }
+    return false;
+}
+
+/* Node v, which another group y reads, as a copy in group x: a new node (the same op)
+ * and array, x's reads of v's array moved to the copy's.  Kept where x with it still
+ * makes one kernel in an order of the groups; else undone. */
+static bool
+duplicate_into(Plan *p, Graph *trial, uint32_t v, uint32_t x)
+{
+    Graph *g = p->full;
+    uint32_t from = g->nodes[v].res[0];
+    if (g->nnodes >= TILE_MAX_NODES || g->narrays >= TILE_MAX_ARRAYS)
+        return false;
+    uint32_t c = g->nnodes++, to = g->narrays++;
+    g->nodes[c] = g->nodes[v];
+    g->nodes[c].res[0] = to;
+    g->arrays[to] = g->arrays[from];
+    g->arrays[to].node = c;
+    g->arrays[to].buffer = -1;
+    memcpy(p->size[to], p->size[from], sizeof p->size[to]);
+    redirect(g, p->group[x], from, to);
+    order_constraints(p);
+    if (try_groups(p, trial, x, p->group[x] | NODE_BIT(c), -1, 0)) {
+        p->group[x] |= NODE_BIT(c);
+        p->dup_of[c] = (int32_t)v;
+        return true;
+    }
+    redirect(g, p->group[x], to, from);
+    g->nnodes--;
+    g->narrays--;
+    order_constraints(p);
+    return false;
+}
+
+/* Cheap elementwise ops that feed kernels other than their own are computed again in
+ * each of them (cheap) instead of going through a scratch buffer; an op left with no
+ * reader in its own kernel, and no output, leaves it. */
+static void
+duplicate_ops(Plan *p, Graph *trial)
+{
+    Graph *g = p->full;
+    for (uint32_t i = 0; i < TILE_MAX_NODES; i++)
+        p->dup_of[i] = -1;
+    uint32_t nnodes = g->nnodes;
+    for (uint32_t v = 0; v < nnodes; v++) {
+        uint32_t from = g->nodes[v].res[0];
+        if (g->nodes[v].li.nouts != 1 || is_result(g, from))
+            continue;
+        bool moved = false;
+        for (uint32_t x = 0; x < p->ngroups; x++)
+            if (!(p->group[x] & NODE_BIT(v)) && reads_array(g, p->group[x], from) &&
+                cheap(g, v, p->group[x]))
+                moved |= duplicate_into(p, trial, v, x);
+        bool read = false;
+        for (uint32_t x = 0; x < g->narrays && !read; x++)
+            read = g->arrays[x].src == (int32_t)from;
+        if (!moved || read || reads_array(g, ~(NodeSet)0, from))
+            continue;
+        for (uint32_t x = 0; x < p->ngroups; x++)
+            p->group[x] &= ~NODE_BIT(v);
+        drop_empty(p);
+    }
+}
+
 /* Why the group at position k of order (k >= 1) does not join an earlier one: the
  * latest that computes what it reads, else the one before it. */
 static uint32_t
@@ -482,6 +621,7 @@ tile_split(Graph *full, bool emit)
     if (!shape_arrays(p, trial))
         return false;
     place(p, trial);
+    duplicate_ops(p, trial);
     uint32_t ngroups = p->ngroups, order[TILE_MAX_NODES], joins[TILE_MAX_NODES];
     if (!group_order(p, p->group, ngroups, order))
         ICE("tile_split: the groups keep no order");
@@ -527,6 +667,14 @@ tile_split(Graph *full, bool emit)
             tile_remark(s, s->nodes[0].op,
                         "starts kernel %u of %u of @%s, as it does not join kernel %u: %s", gi + 1,
                         ngroups, f, joins[gi], why[gi]);
+        for (uint32_t i = 0; i < full->nnodes; i++)
+            if (p->dup_of[i] >= 0 && (p->group[order[gi]] & NODE_BIT(i)))
+                tile_remark(s, tile_source_op(s, full->nodes[i].op),
+                            "is computed again in kernel %u of %u of @%s rather than read from a "
+                            "scratch buffer another kernel writes: an elementwise op of %d body "
+                            "ops (at most %d) whose inputs are arguments, fills or computed in "
+                            "this kernel",
+                            gi + 1, ngroups, f, body_ops(full, i), TILE_DUP_OPS);
         char text[1200];
         tile_describe(s, text, sizeof text);
         OpId root = tile_source_op(s, s->nodes[s->root].op);

@@ -209,7 +209,8 @@ build(Graph *g, OpId func, OpId *origin)
     Clone c = { m, arena_alloc(&m->arena, (m->nvalues + 1) * sizeof(ValueId)), origin, g->norigin };
     OpId copy = clone_op(&c, func);
     g->func = copy;
-    return tile_generalize(m, copy, g->d, origin, g->norigin) && tile_build_graph(g);
+    return tile_generalize(m, copy, g->d, origin, g->norigin) &&
+           tile_reslice(m, copy, g->d, g->opt->remarks, origin, g->norigin) && tile_build_graph(g);
 }
 
 /* Whether g's ops make one kernel: a quiet trial on a copy. */

@@ -47,13 +47,22 @@ typedef enum {
 /* Where a size comes from, in the kernel: a constant, or a dim of an argument buffer or
  * an index argument, times a constant, plus a constant (index arithmetic on sizes:
  * arith.addi / subi / muli with constants, as tensor.pad's `%n + lo + hi` has). */
+enum { TILE_SIZE_TERMS = 2 }; /* argument sizes a size adds to its first one */
 typedef struct SizeSrc {
     int64_t value; /* >= 0: static */
     int32_t arg;   /* >= 0: function argument number */
     int32_t dim;   /* >= 0: its dim; -1: the argument is an index scalar */
     int64_t mul;   /* the argument's size times mul (0 stands for 1: { v, a, d } initializers) */
     int64_t add;   /* plus add */
+    /* plus nterms more argument sizes, each times its tmul (arith.addi of two dynamic
+       sizes: a dynamic pad, a concatenation) */
+    uint32_t nterms;
+    int32_t targ[TILE_SIZE_TERMS], tdim[TILE_SIZE_TERMS];
+    int64_t tmul[TILE_SIZE_TERMS];
 } SizeSrc;
+
+/* a size with no further terms: static v, or argument a's dim d (-1: an index argument) */
+#define SIZE_SRC(v, a, d) ((SizeSrc){ .value = (v), .arg = (a), .dim = (d) })
 
 static inline int64_t
 size_mul(SizeSrc z)
@@ -61,12 +70,17 @@ size_mul(SizeSrc z)
     return z.mul ? z.mul : 1;
 }
 
-/* the same size (the same argument size, the same arithmetic on it) */
+/* the same size (the same argument sizes, the same arithmetic on them) */
 static inline bool
 size_same(SizeSrc a, SizeSrc b)
 {
-    return a.value == b.value && a.arg == b.arg && a.dim == b.dim && size_mul(a) == size_mul(b) &&
-           a.add == b.add;
+    if (a.value != b.value || a.arg != b.arg || a.dim != b.dim || size_mul(a) != size_mul(b) ||
+        a.add != b.add || a.nterms != b.nterms)
+        return false;
+    for (uint32_t i = 0; i < a.nterms; i++)
+        if (a.targ[i] != b.targ[i] || a.tdim[i] != b.tdim[i] || a.tmul[i] != b.tmul[i])
+            return false;
+    return true;
 }
 
 typedef struct Array {
@@ -187,6 +201,11 @@ typedef struct Graph {
 /* generalize.c: rewrites the named ops of func (but matmul's family and fill) as
  * linalg.generic, and linalg.softmax as its four generics.  False after reporting. */
 bool tile_generalize(Module *m, OpId func, Diag *d, OpId *origin, uint32_t norigin);
+
+/* generalize.c: each tensor.extract_slice of an elementwise generic's result becomes
+ * that generic over the slice, its operands sliced (recomputed, so that the slice's
+ * reader fuses with it); remarks say which slices stay.  False after reporting. */
+bool tile_reslice(Module *m, OpId func, Diag *d, bool remarks, OpId *origin, uint32_t norigin);
 
 /* graph.c */
 bool tile_build_graph(Graph *g); /* arrays, nodes, outputs of g->func; false after reporting */

@@ -43,9 +43,15 @@
 // The vector program reads back to the same PTX.
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
 // RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
-// Two dynamic sizes added: no argument's size times a constant plus one, refused.
-// RUN: not %vptx %S/Inputs/size-arith-two.mlir 2>&1 | %filecheck --check-prefix=TWO %s
-// TWO: error: 'linalg.generic' has loop d0 whose size is no argument's dim and no index argument (times or plus a constant)
+// Two dynamic sizes added (it was a located error): a sum of two symbols in the grid and
+// the result's shape, which the launchers evaluate; a result of n + m ones.
+// RUN: %vptx %S/Inputs/size-arith-two.mlir -o %t.two.ptx
+// RUN: grep -E '// vptx: (grid|result)' %t.two.ptx | %filecheck --check-prefix=TWO %s
+// TWO: // vptx: grid affine_map<()[s0, s1] -> ((s0 + s1) ceildiv 512, 1, 1)>
+// TWO: // vptx: result 0 is argument 1 of shape affine_map<()[s0, s1] -> (s0 + s1)>
+// RUN: %vptx check %S/Inputs/size-arith-two.mlir --dim=5,7 | %filecheck --check-prefix=TWOPASS %s
+// RUN: %vptx check %S/Inputs/size-arith-two.mlir --dim=500,700 | %filecheck --check-prefix=TWOPASS %s
+// TWOPASS: PASS two (sim vs eval, max abs err 0
 func.func @grow(%x: tensor<?xf32>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c5 = arith.constant 5 : index

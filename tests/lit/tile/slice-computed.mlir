@@ -1,16 +1,21 @@
-// tensor.extract_slice with strides, rank-reducing, and of computed tensors.  Every slice
-// is read through a memref.subview of its source's buffer: an argument's, or, for a
-// tensor the function computes, the result or scratch buffer an earlier kernel wrote it
-// to (the op reading the slice starts a kernel of its own; split.c).  A slice of a fill
-// or of a tensor.empty is a fill or an empty of the slice's shape.
+// tensor.extract_slice with strides, rank-reducing, and of computed tensors.  A slice of
+// an argument is read through a memref.subview of it.  A slice of the result of an
+// elementwise op is that op recomputed over the slice, its operands sliced the same way
+// (generalize.c, tile_reslice): no buffer is written for the whole result, and the
+// slice's reader fuses with it.  A rank-reducing slice of a computed tensor is read
+// through a subview of the result or scratch buffer an earlier kernel wrote it to (the
+// op reading it starts a kernel of its own; split.c).  A slice of a fill or of a
+// tensor.empty is a fill or an empty of the slice's shape.
 // @strided: strides 2 and 3 on an argument; @row, @col: rank-reducing slices (a row; a
 // strided column); @computed: a strided 4 x 5 slice of a computed tensor that is also a
-// result (read back from its result buffer); @scratch_rows: a strided slice of a computed
-// tensor through a scratch buffer, summed by rows; @gemm_of_slice: the first k columns
-// of a computed f16 A into a GEMM (ragged K); @fill_slice: a slice of a fill as a
-// reduction's init; @slice_of_slice: a strided slice of a strided slice (subview of a
-// subview); @rowsum_of: a rank-reducing slice (row %i) of a computed tensor, summed to
-// one value.  vptx check compares each with eval of the op-level function.
+// result (the square recomputed on x's slice in the second kernel); @scratch_rows: a
+// strided slice of a computed tensor summed by rows (one kernel: the square of x's
+// slice; it took a scratch buffer and two kernels before); @gemm_of_slice: the first k
+// columns of a computed f16 A into a GEMM (ragged K; the cast fused as the GEMM's
+// prologue, one kernel); @fill_slice: a slice of a fill as a reduction's init;
+// @slice_of_slice: a strided slice of a strided slice (subview of a subview);
+// @rowsum_of: a rank-reducing slice (row %i) of a computed tensor, summed to one value.
+// vptx check compares each with eval of the op-level function.
 // RUN: %vptx --emit=vector %s | %filecheck --check-prefix=VECTOR %s
 // RUN: %vptx --remarks %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %ptxas-verify %t.ptx
@@ -47,15 +52,22 @@
 // VECTOR-LABEL: func.func @col
 // VECTOR: memref.subview %x[0, %j][%m, 1][2, 1] : memref<?x?xf32> to memref<?xf32, strided<[?], offset: ?>>
 // VECTOR-LABEL: func.func @computed(
-// VECTOR: memref.subview %result0[1, 2][4, 5][2, 1] : memref<?x?xf32> to memref<4x5xf32, strided<[?, 1], offset: ?>>
+// VECTOR: memref.subview %x[1, 2][4, 5][2, 1] : memref<?x?xf32> to memref<4x5xf32, strided<[?, 1], offset: ?>>
 // VECTOR-LABEL: func.func @scratch_rows(
-// VECTOR: memref.subview %{{.*}}[1, 0][%m, %{{.*}}][2, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// VECTOR-NOT: vptx.sequence
+// VECTOR: memref.subview %x[1, 0][%m, %{{.*}}][2, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// VECTOR-LABEL: func.func @gemm_of_slice(
+// VECTOR-NOT: vptx.sequence
+// VECTOR: memref.subview %a[0, 0][%{{.*}}, %k][1, 1]
 // VECTOR-LABEL: func.func @slice_of_slice
 // VECTOR: %[[S1:.*]] = memref.subview %x[%i, 1][8, 10][1, 2] : memref<?x?xf32> to memref<8x10xf32, strided<[?, 2], offset: ?>>
 // VECTOR: memref.subview %[[S1]][1, 2][3, 4][2, 2] : memref<8x10xf32, strided<[?, 2], offset: ?>> to memref<3x4xf32, strided<[?, 4], offset: ?>>
-// REMARK: remark: 'linalg.generic' starts kernel 2 of 2 of @computed, as it does not join kernel 1: 'linalg.generic' (line {{[0-9]+}}) reads a slice (line {{[0-9]+}}) of a tensor computed in its kernel
-// REMARK: remark: 'linalg.reduce' starts kernel 2 of 2 of @scratch_rows
-// REMARK: remark: 'linalg.matmul' starts kernel 2 of 2 of @gemm_of_slice
+// REMARK: remark: 'tensor.extract_slice' of the result of 'linalg.generic' (line {{[0-9]+}}), an elementwise op: the op is recomputed over the slice (its operands sliced the same way), so the slice's reader fuses with it and no buffer is written for the whole result (other readers still use it)
+// REMARK: remark: 'linalg.generic' starts kernel 2 of 2 of @computed
+// REMARK: remark: 'tensor.extract_slice' of the result of 'linalg.generic' (line {{[0-9]+}}), an elementwise op: the op is recomputed over the slice
+// REMARK-NOT: starts kernel 2 of 2 of @scratch_rows
+// REMARK: remark: 'tensor.extract_slice' of the result of 'linalg.generic' (line {{[0-9]+}}), an elementwise op: the op is recomputed over the slice
+// REMARK-NOT: starts kernel 2 of 2 of @gemm_of_slice
 // REMARK: remark: 'linalg.reduce' starts kernel 2 of 2 of @rowsum_of
 // VECTOR-LABEL: func.func @rowsum_of(
 // VECTOR: memref.subview %{{.*}}[%i, 0][1, %{{.*}}][1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>

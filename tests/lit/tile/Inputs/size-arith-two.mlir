@@ -1,4 +1,5 @@
-// tests/lit/tile/size-arith.mlir: a size that adds two dynamic dims (refused)
+// tests/lit/tile/size-arith.mlir: a size that adds two dynamic dims (s0 + s1); a
+// constant in the body (the checked and unchecked copies of the kernel both splat it)
 func.func @two(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
