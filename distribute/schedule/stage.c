@@ -649,40 +649,6 @@ place_invariant(Ctx *c, Staged *s, int64_t total)
     return bytes;
 }
 
-/*
- * A pipelined read staged by element copies (a view with a stride along its rows) keeps
- * each copy's row offsets and predicates live across the K loop: ptxas holds such a
- * kernel to 128 registers a thread on its own (two 256-thread workgroups an SM) and
- * spilled a few bytes there (tests/lit/tile/slice-strided.mlir's gemm_tensor: 4 bytes).
- * Told that occupancy (.minnctapersm, vptx.min_ctas_per_sm), it rematerializes instead:
- * the same 128 registers and no spill.  Only where the shared memory allows it too.
- */
-static void
-ask_occupancy(Ctx *c, OpId func, int64_t smem)
-{
-    const Target *t = c->opt.target;
-    struct StagePlan *p = c->stage;
-    bool elems = false;
-    for (uint32_t i = 0; i < p->reads.n; i++)
-        elems |= p->reads.items[i].elems && p->pipes.items[p->reads.items[i].pipe].loop &&
-                 p->pipes.items[p->reads.items[i].pipe].stages > 1;
-    if (!elems || c->failed || op_attr(c->m, func, "vptx.min_ctas_per_sm"))
-        return;
-    int64_t n = t->regs_sm / (c->nthreads * 128), fit = t->smem_sm / (smem + 1024);
-    if (fit < n)
-        n = fit;
-    if (n != 2) /* smaller workgroups: ptxas's own choice stays under 128 (82 of 128) */
-        return;
-    op_set_attr(c->m, func, "vptx.min_ctas_per_sm", attr_int(c->m, n, TY_I64));
-    const Attr *sym = op_attr(c->m, func, "sym_name");
-    if (c->opt.remarks)
-        diag_remark(c->d, op_get(c->m, func)->loc,
-                    "'%s' asks ptxas for %" PRId64 " workgroups per SM (.minnctapersm: at most "
-                    "%" PRId64 " registers a thread), as its element copies would otherwise "
-                    "spill there",
-                    sym && sym->str ? sym->str : "?", n, t->regs_sm / (n * c->nthreads));
-}
-
 static int64_t
 stage_plan(Ctx *c, OpId func, int64_t smem)
 {
@@ -704,7 +670,6 @@ stage_plan(Ctx *c, OpId func, int64_t smem)
         total += place_invariant(c, &p->reads.items[i], total);
     for (uint32_t i = 0; i < p->reads.n && !c->failed; i++)
         window_plan(c, &p->reads.items[i]);
-    ask_occupancy(c, func, smem + total);
     return smem + total;
 }
 
