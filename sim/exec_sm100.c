@@ -13,7 +13,7 @@
  *            so tcgen05.commit arrives at once and tcgen05.wait has nothing to wait
  *            for.  The instruction descriptor (Table 42) and the shared memory
  *            descriptor (Table 40) are decoded field by field, and what is not modelled
- *            (sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
+ *            (sparsity, .ws shifts, fp6/fp4 A in tensor memory, base offsets, absolute LBO,
  *            128B swizzle with 32B atoms) is a located fault, never a silent guess.
  *            D (and A in tensor memory) take the lanes of the data-path layout:
  *            M = 128 row i at lane i, M = 64 rows 16q.. at lanes 32q + (0 or 16).
@@ -510,8 +510,6 @@ idesc_problem(MmaKind k, const SimIdesc *d, bool reserved_ok)
     case MK_F8F6F4:
         if (d->dtype > 1 || d->atype > 5 || d->atype == 2 || d->btype > 5 || d->btype == 2)
             return "has types outside kind::f8f6f4's";
-        if (d->atype > 1 || d->btype > 1)
-            return "has fp6 or fp4 operands, which the simulator does not model";
         break;
     case MK_I8:
         if (d->dtype != 2 || d->atype > 1 || d->btype > 1 || d->neg_a || d->neg_b)
@@ -523,6 +521,24 @@ idesc_problem(MmaKind k, const SimIdesc *d, bool reserved_ok)
     if (d->n < 8 || d->n > 256 || (k == MK_I8 && d->n > 32 && d->n % 16))
         return "has an N outside the shapes of PTX ISA Table 39";
     return NULL;
+}
+
+/* Element kk of row r of an fp6 / fp4 operand (E2M3 3, E3M2 4, E2M1 5) of kind::f8f6f4 or
+ * kind::mxf8f6f4 in shared memory [9.7.16.10.4.4]: 16 elements to the 16-byte piece where
+ * 16 8-bit elements would be, packed from its low bits (the first in the low bits), 4 or 8
+ * bytes of padding after them; K-major only (Table 52). */
+static bool
+packed_elem(Exec *x, Thread *t, const Inst *in, unsigned fmt, const SimSdesc *s, uint32_t r,
+            uint32_t kk, double *out)
+{
+    uint32_t bits = fmt == 5 ? 4 : 6, i = kk % 16;
+    const uint8_t *p =
+        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk - i, 1), 16, 16, false);
+    if (!p)
+        return false;
+    uint32_t bit = bits * i, v = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
+    *out = sim_tc_elem_value(fmt, (uint8_t)(v >> bit % 8 & ((1u << bits) - 1)));
+    return true;
 }
 
 static bool
@@ -540,8 +556,18 @@ load_matrix(Exec *x, Thread *t, const Inst *in, MmaKind k, unsigned ty, uint64_t
         return sim_fault(x, t, in, "tcgen05.mma: shared memory descriptor 0x%016llx %s",
                          (unsigned long long)desc, why) != EX_FAULT;
     uint32_t e = k == MK_F16 ? 2 : k == MK_TF32 ? 4 : 1;
+    bool packed = k == MK_F8F6F4 && ty >= 3;
+    if (packed && mn)
+        return sim_fault(x, t, in,
+                         "tcgen05.mma: an fp6 / fp4 operand is MN-major (transposed): PTX ISA "
+                         "Table 52 allows only K-major 4- and 6-bit operands") != EX_FAULT;
     for (uint32_t r = 0; r < rows; r++)
         for (uint32_t kk = 0; kk < K; kk++) {
+            if (packed) {
+                if (!packed_elem(x, t, in, ty, &s, r, kk, &out[r * K + kk]))
+                    return false;
+                continue;
+            }
             uint32_t a = sim_tc_sdesc_addr(&s, mn, r, kk, e);
             const uint8_t *p = mem_access(x, t, in, SP_SHARED, a, e, e, false);
             if (!p)
@@ -584,7 +610,10 @@ load_tmem_a(Exec *x, Thread *t, const Inst *in, MmaKind k, const SimIdesc *d, ui
 {
     uint32_t e = k == MK_F16 ? 2 : k == MK_TF32 ? 4 : 1;
     const char *why = d->trans_a ? "is MN-major (transpose A): A in tensor memory is K-major"
-                                 : tmem_matrix_problem(x, d->m, a, K * e / 4);
+                      : k == MK_F8F6F4 && d->atype >= 3
+                          ? "holds fp6 / fp4 elements, whose 8-bit containers only the ISA's "
+                            "figures give (not modelled)"
+                          : tmem_matrix_problem(x, d->m, a, K * e / 4);
     if (why)
         return sim_fault(x, t, in, "tcgen05.mma: A in tensor memory at 0x%08x %s", a, why) !=
                EX_FAULT;
@@ -875,14 +904,7 @@ bs_elem_smem(Exec *x, Thread *t, const Inst *in, const BsKind *k, unsigned fmt, 
         *out = sim_tc_elem_value(fmt, *p);
         return true;
     }
-    uint32_t bits = fmt == 5 ? 4 : 6, i = kk % 16;
-    const uint8_t *p =
-        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk - i, 1), 16, 16, false);
-    if (!p)
-        return false;
-    uint32_t bit = bits * i, v = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
-    *out = sim_tc_elem_value(fmt, (uint8_t)(v >> bit % 8 & ((1u << bits) - 1)));
-    return true;
+    return packed_elem(x, t, in, fmt, s, r, kk, out);
 }
 
 static bool
