@@ -2,18 +2,18 @@
  * test_sim_tcgen05_pair.c -- CTA pairs on the simulator (PTX ISA 9.1 9.7.16.5: cta_group::2;
  * a pair is the cluster ranks 2k and 2k + 1): a kernel in clusters of 2 CTAs, run with 4
  * CTAs (two clusters, two independent 256 x 64 x 16 f16 GEMMs; then again with M = 128,
- * layout B: 64 rows a CTA, the two column halves in lanes 0..63 and 64..127).  Each CTA copies its half
- * of A (128 rows) and of B (32 of the 64 columns) into its own shared memory, K-major
- * without swizzle; warp 0 of each allocates with tcgen05.alloc.cta_group::2; the cluster
- * meets at barrier.cluster; thread 0 of the even CTA issues one
- * tcgen05.mma.cta_group::2 (M = 256) and commits with .multicast::cluster to both CTAs'
- * mbarriers (mask 3); every warp of both CTAs waits on its own mbarrier and reads its lanes
- * of D.  The expected D: rows 0..127 in the even CTA's tensor memory, 128..255 in the
- * odd's (layout A, row i of a half at lane i), every one of the 64 columns, against a C
- * GEMM (CUTLASS's 2x1SM atoms split A and B that way).  Distributed shared memory: mapa
- * and st.shared::cluster into the peer CTA, barrier.cluster.  An arrive on the peer's mbarrier.  A
- * multicast tensor copy into both CTAs' shared memory and mbarriers.  tcgen05.cp.cta_group::2
- * (each CTA's shared memory into its own tensor memory).  And the located faults.
+ * layout B: 64 rows a CTA, the two column halves in lanes 0..63 and 64..127).  Each CTA copies its
+ * half of A (128 rows) and of B (32 of the 64 columns) into its own shared memory, K-major without
+ * swizzle; warp 0 of each allocates with tcgen05.alloc.cta_group::2; the cluster meets at
+ * barrier.cluster; thread 0 of the even CTA issues one tcgen05.mma.cta_group::2 (M = 256) and
+ * commits with .multicast::cluster to both CTAs' mbarriers (mask 3); every warp of both CTAs waits
+ * on its own mbarrier and reads its lanes of D.  The expected D: rows 0..127 in the even CTA's
+ * tensor memory, 128..255 in the odd's (layout A, row i of a half at lane i), every one of the 64
+ * columns, against a C GEMM (CUTLASS's 2x1SM atoms split A and B that way).  Distributed shared
+ * memory: mapa and st.shared::cluster into the peer CTA, barrier.cluster.  An arrive on the peer's
+ * mbarrier.  A multicast tensor copy into both CTAs' shared memory and mbarriers.
+ * tcgen05.cp.cta_group::2 (each CTA's shared memory into its own tensor memory).  And the located
+ * faults.
  */
 #include "sim/simint.h"
 #include "tests/sim/simtest.h"
