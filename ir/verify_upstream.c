@@ -258,6 +258,26 @@ verify_fence_proxy(Verifier *v, OpId o)
     }
 }
 
+/* nvvm.cluster.arrive / arrive.relaxed / wait: no operands, at most the unit attribute
+ * `aligned` (every thread of the warp executes it together) */
+static void
+verify_cluster_barrier(Verifier *v, OpId o)
+{
+    const Op *op = &v->m->ops[o];
+    for (uint32_t i = 0; i < op->nattrs; i++) {
+        if (strcmp(op->attrs[i].name, "aligned")) {
+            verify_fail(v, o, "has attribute '%s'; it takes only the unit attribute 'aligned'",
+                        op->attrs[i].name);
+            return;
+        }
+        if (op->attrs[i].value->kind != ATTR_UNIT) {
+            verify_fail(v, o,
+                        "has 'aligned' with a value; write it as a unit attribute: {aligned}");
+            return;
+        }
+    }
+}
+
 static void
 verify_rcp(Verifier *v, OpId o)
 {
@@ -764,6 +784,11 @@ verify_upstream(Verifier *v, OpId o)
         break;
     case OP_NVVM_FENCE_PROXY:
         verify_fence_proxy(v, o);
+        break;
+    case OP_NVVM_CLUSTER_ARRIVE:
+    case OP_NVVM_CLUSTER_ARRIVE_RELAXED:
+    case OP_NVVM_CLUSTER_WAIT:
+        verify_cluster_barrier(v, o);
         break;
     case OP_RCP:
         verify_rcp(v, o);

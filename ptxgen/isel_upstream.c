@@ -10,6 +10,8 @@
  *   nvvm.elect.sync        elect.sync _|p, membermask
  *   nvvm.fence.*           fence.proxy.<kind>, fence.mbarrier_init.release.cluster,
  *                          fence.sc.cluster
+ *   nvvm.cluster.arrive{.relaxed} / nvvm.cluster.wait
+ *                          barrier.cluster.arrive{.relaxed}{.aligned} / .wait{.aligned}
  *   nvgpu.rcp              rcp.approx.ftz.f32 per element
  *   ub.poison              zeros (any value refines a poison)
  *   memref.reinterpret_cast  a new view: the first element's address moved by the offset
@@ -165,6 +167,28 @@ lower_fence(Emit *e, OpId o)
     ins(e, "%s",
         k == OP_NVVM_FENCE_SC_CLUSTER ? "fence.sc.cluster;"
                                       : "fence.mbarrier_init.release.cluster;");
+    return true;
+}
+
+/* barrier.cluster.arrive{.relaxed}{.aligned} / barrier.cluster.wait{.aligned} [PTX ISA
+ * 9.7.13.2, sm_90, PTX 7.8; .relaxed PTX 8.0]: the default .release / .acquire semantics
+ * are left unwritten, as the ISA allows */
+static bool
+lower_cluster_barrier(Emit *e, OpId o)
+{
+    OpKind k = op_get(e->m, o)->kind;
+    const char *name = k == OP_NVVM_CLUSTER_WAIT             ? "nvvm.cluster.wait"
+                       : k == OP_NVVM_CLUSTER_ARRIVE_RELAXED ? "nvvm.cluster.arrive.relaxed"
+                                                             : "nvvm.cluster.arrive";
+    if (!need_feature(e, TF_SM90, name))
+        return false;
+    need_version(e, k == OP_NVVM_CLUSTER_ARRIVE_RELAXED ? 80 : 78);
+    bool aligned = op_attr(e->m, o, "aligned") != NULL;
+    ins(e, "barrier.cluster.%s%s;",
+        k == OP_NVVM_CLUSTER_WAIT             ? "wait"
+        : k == OP_NVVM_CLUSTER_ARRIVE_RELAXED ? "arrive.relaxed"
+                                              : "arrive",
+        aligned ? ".aligned" : "");
     return true;
 }
 
@@ -1078,6 +1102,10 @@ isel_upstream(Emit *e, OpId o)
     case OP_NVVM_FENCE_MBARRIER_INIT:
     case OP_NVVM_FENCE_SC_CLUSTER:
         return lower_fence(e, o);
+    case OP_NVVM_CLUSTER_ARRIVE:
+    case OP_NVVM_CLUSTER_ARRIVE_RELAXED:
+    case OP_NVVM_CLUSTER_WAIT:
+        return lower_cluster_barrier(e, o);
     case OP_RCP:
         return lower_rcp(e, o);
     case OP_POISON:

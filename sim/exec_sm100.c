@@ -13,7 +13,7 @@
  *            so tcgen05.commit arrives at once and tcgen05.wait has nothing to wait
  *            for.  The instruction descriptor (Table 42) and the shared memory
  *            descriptor (Table 40) are decoded field by field, and what is not modelled
- *            (sparsity, .ws shifts, fp6/fp4 types, base offsets, absolute LBO,
+ *            (sparsity, .ws shifts, fp6/fp4 A in tensor memory, base offsets, absolute LBO,
  *            128B swizzle with 32B atoms) is a located fault, never a silent guess.
  *            D (and A in tensor memory) take the lanes of the data-path layout:
  *            M = 128 row i at lane i, M = 64 rows 16q.. at lanes 32q + (0 or 16).
@@ -214,7 +214,8 @@ sim_dec_tcgen05(Decoder *d, Inst *in)
         d->opty[6] = TY_PRED;
         return true;
     }
-    case OP_TC_CP: { /* tcgen05.cp.cta_group::1.SHAPE{.multicast} [taddr], s-desc */
+    case OP_TC_CP: /* tcgen05.cp.cta_group::N.SHAPE{.multicast} [taddr], s-desc */
+    case OP_TC2_CP: {
         bool m64 = in->shape == SH_CP_64X128B, m32 = in->shape == SH_CP_32X128B;
         if (in->shape < SH_CP_128X256B || in->shape > SH_CP_32X128B)
             return dec_error(d, "tcgen05.cp needs a shape: .128x256b, .4x256b, .128x128b, "
@@ -509,8 +510,6 @@ idesc_problem(MmaKind k, const SimIdesc *d, bool reserved_ok)
     case MK_F8F6F4:
         if (d->dtype > 1 || d->atype > 5 || d->atype == 2 || d->btype > 5 || d->btype == 2)
             return "has types outside kind::f8f6f4's";
-        if (d->atype > 1 || d->btype > 1)
-            return "has fp6 or fp4 operands, which the simulator does not model";
         break;
     case MK_I8:
         if (d->dtype != 2 || d->atype > 1 || d->btype > 1 || d->neg_a || d->neg_b)
@@ -522,6 +521,24 @@ idesc_problem(MmaKind k, const SimIdesc *d, bool reserved_ok)
     if (d->n < 8 || d->n > 256 || (k == MK_I8 && d->n > 32 && d->n % 16))
         return "has an N outside the shapes of PTX ISA Table 39";
     return NULL;
+}
+
+/* Element kk of row r of an fp6 / fp4 operand (E2M3 3, E3M2 4, E2M1 5) of kind::f8f6f4 or
+ * kind::mxf8f6f4 in shared memory [9.7.16.10.4.4]: 16 elements to the 16-byte piece where
+ * 16 8-bit elements would be, packed from its low bits (the first in the low bits), 4 or 8
+ * bytes of padding after them; K-major only (Table 52). */
+static bool
+packed_elem(Exec *x, Thread *t, const Inst *in, unsigned fmt, const SimSdesc *s, uint32_t r,
+            uint32_t kk, double *out)
+{
+    uint32_t bits = fmt == 5 ? 4 : 6, i = kk % 16;
+    const uint8_t *p =
+        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk - i, 1), 16, 16, false);
+    if (!p)
+        return false;
+    uint32_t bit = bits * i, v = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
+    *out = sim_tc_elem_value(fmt, (uint8_t)(v >> bit % 8 & ((1u << bits) - 1)));
+    return true;
 }
 
 static bool
@@ -539,8 +556,18 @@ load_matrix(Exec *x, Thread *t, const Inst *in, MmaKind k, unsigned ty, uint64_t
         return sim_fault(x, t, in, "tcgen05.mma: shared memory descriptor 0x%016llx %s",
                          (unsigned long long)desc, why) != EX_FAULT;
     uint32_t e = k == MK_F16 ? 2 : k == MK_TF32 ? 4 : 1;
+    bool packed = k == MK_F8F6F4 && ty >= 3;
+    if (packed && mn)
+        return sim_fault(x, t, in,
+                         "tcgen05.mma: an fp6 / fp4 operand is MN-major (transposed): PTX ISA "
+                         "Table 52 allows only K-major 4- and 6-bit operands") != EX_FAULT;
     for (uint32_t r = 0; r < rows; r++)
         for (uint32_t kk = 0; kk < K; kk++) {
+            if (packed) {
+                if (!packed_elem(x, t, in, ty, &s, r, kk, &out[r * K + kk]))
+                    return false;
+                continue;
+            }
             uint32_t a = sim_tc_sdesc_addr(&s, mn, r, kk, e);
             const uint8_t *p = mem_access(x, t, in, SP_SHARED, a, e, e, false);
             if (!p)
@@ -583,7 +610,10 @@ load_tmem_a(Exec *x, Thread *t, const Inst *in, MmaKind k, const SimIdesc *d, ui
 {
     uint32_t e = k == MK_F16 ? 2 : k == MK_TF32 ? 4 : 1;
     const char *why = d->trans_a ? "is MN-major (transpose A): A in tensor memory is K-major"
-                                 : tmem_matrix_problem(x, d->m, a, K * e / 4);
+                      : k == MK_F8F6F4 && d->atype >= 3
+                          ? "holds fp6 / fp4 elements, whose 8-bit containers only the ISA's "
+                            "figures give (not modelled)"
+                          : tmem_matrix_problem(x, d->m, a, K * e / 4);
     if (why)
         return sim_fault(x, t, in, "tcgen05.mma: A in tensor memory at 0x%08x %s", a, why) !=
                EX_FAULT;
@@ -624,12 +654,27 @@ mma_cell(MmaKind k, const SimIdesc *d, const double *A, const double *B, uint32_
                        : (uint32_t)(fp_round(s, 0, &FMT_F16, RND_RN) & 0xffff);
 }
 
-/* tcgen05.mma.cta_group::2 [9.7.16.5, 9.7.16.10.5.1]: one thread of the pair issues an
- * M = 256 mma over both CTAs: the even CTA holds rows 0..127 of A and D, the odd CTA rows
- * 128..255, each at the same shared memory descriptor / tensor-memory address (D: layout
- * A, row i of a CTA's half at lane i); B's N columns are split alike, 0..N/2-1 in the even
- * CTA's shared memory, N/2..N-1 in the odd's (as CUTLASS's 2x1SM atoms partition them).
- * M = 128 (layout B, 64 rows a CTA) is not modelled: a located fault. */
+/* Where a CTA of a pair keeps cell (i, j) of its rows of D [9.7.16.10.5]: M = 256 (layout A,
+ * 128 rows a CTA) row i at lane i, column j; M = 128 (layout B, dense A: 64 rows a CTA,
+ * the "2x2" organization) the first N/2 columns of row i at lane i, the other N/2 at lane
+ * 64 + i, both from the address's column (the ISA draws layout B as a figure; this is the
+ * reading of it that Triton's and Mojo's tensor-memory layouts and TVM's datapath "B" share:
+ * warps 0 and 1 hold the left half of the 64 rows, warps 2 and 3 the right half). */
+static size_t
+pair_cell(uint32_t m, uint32_t n, uint32_t col, uint32_t i, uint32_t j)
+{
+    uint32_t hn = n / 2;
+    if (m == 256)
+        return (size_t)i * TMEM_COLS + col + j;
+    return (size_t)(i + 64 * (j / hn)) * TMEM_COLS + col + j % hn;
+}
+
+/* tcgen05.mma.cta_group::2 [9.7.16.5, 9.7.16.10.5.1-2]: one thread of the pair issues an
+ * mma over both CTAs: the even CTA holds rows 0..M/2-1 of A and D, the odd CTA rows
+ * M/2..M-1, each at the same shared memory descriptor / tensor-memory address (D in
+ * layout A for M = 256, layout B for M = 128: pair_cell); B's N columns are split alike,
+ * 0..N/2-1 in the even CTA's shared memory, N/2..N-1 in the odd's (as CUTLASS's 2x1SM
+ * atoms partition them).  A in tensor memory with M = 128 is not modelled. */
 static int
 tc_mma_pair(Exec *x, Thread *t, const Inst *in, MmaKind k)
 {
@@ -639,54 +684,56 @@ tc_mma_pair(Exec *x, Thread *t, const Inst *in, MmaKind k)
         return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
     uint32_t taddr = (uint32_t)addr_of(x, t, &in->o[0]), id = (uint32_t)opd_read(x, t, &in->o[3]);
     SimIdesc d;
-    bool rok = sim_tc_idesc_decode(id, &d);
+    bool rok = sim_tc_idesc_decode(id, &d), a_tmem = in->o[1].kind == OPD_ADDR;
     uint32_t m = d.m;
     d.m = d.m == 256 ? 128 : d.m == 128 ? 64 : d.m; /* a CTA's half, for the checks */
-    why = m == 128   ? "has M = 128: the pair's layout B (64 rows a CTA) is not modelled"
-          : m != 256 ? "has an M other than 128 or 256 (cta_group::2)"
-                     : idesc_problem(k, &d, rok);
+    why = m != 256 && m != 128 ? "has an M other than 128 or 256 (cta_group::2)"
+          : m == 128 && a_tmem ? "has M = 128 with A in tensor memory (not modelled)"
+                               : idesc_problem(k, &d, rok);
     if (why)
         return sim_fault(x, t, in, "%s: instruction descriptor 0x%08x %s",
                          sim_op_table[in->op].mnemonic, id, why);
-    d.m = 128;
-    uint32_t K = k == MK_F16 ? 16 : k == MK_TF32 ? 8 : 32, col = taddr & 0xffff, hn = d.n / 2;
-    for (int c = 0; c < 2; c++) {
-        if (!tmem(px[c]))
-            return sim_fault(x, t, in, "out of memory");
-        if ((why = tmem_matrix_problem(px[c], 128, taddr, d.n)))
-            return sim_fault(x, t, in,
-                             "tcgen05.mma.cta_group::2: D (128 x %u) at 0x%08x in "
-                             "cluster CTA %u %s",
-                             d.n, taddr, px[c]->rank, why);
-    }
+    uint32_t K = k == MK_F16    ? 16
+                 : k == MK_TF32 ? 8
+                                : 32,
+             col = taddr & 0xffff, hn = d.n / 2, hm = m / 2;
     if (d.n % 16)
         return sim_fault(x, t, in,
                          "tcgen05.mma.cta_group::2: N = %u does not split in two "
                          "halves of whole 8-column groups",
                          d.n);
-    double *A = malloc((size_t)256 * K * sizeof *A), *B = malloc((size_t)d.n * K * sizeof *B);
+    for (int c = 0; c < 2; c++) {
+        if (!tmem(px[c]))
+            return sim_fault(x, t, in, "out of memory");
+        if ((why = tmem_matrix_problem(px[c], 128, taddr, m == 256 ? d.n : hn)))
+            return sim_fault(x, t, in,
+                             "tcgen05.mma.cta_group::2: D (%u x %u) at 0x%08x in "
+                             "cluster CTA %u %s",
+                             hm, d.n, taddr, px[c]->rank, why);
+    }
+    double *A = malloc((size_t)m * K * sizeof *A), *B = malloc((size_t)d.n * K * sizeof *B);
     int rc = EX_FAULT;
     if (!A || !B) {
         rc = sim_fault(x, t, in, "out of memory");
         goto out;
     }
-    bool a_tmem = in->o[1].kind == OPD_ADDR;
+    d.m = 128; /* load_tmem_a's layout D (M = 256 only) */
     for (int c = 0; c < 2; c++) {
-        double *Ac = A + (size_t)c * 128 * K, *Bc = B + (size_t)c * hn * K;
+        double *Ac = A + (size_t)c * hm * K, *Bc = B + (size_t)c * hn * K;
         if (!(a_tmem ? load_tmem_a(px[c], t, in, k, &d, (uint32_t)addr_of(x, t, &in->o[1]), K, Ac)
                      : load_matrix(px[c], t, in, k, d.atype, opd_read(x, t, &in->o[1]), d.trans_a,
-                                   128, K, Ac)) ||
+                                   hm, K, Ac)) ||
             !load_matrix(px[c], t, in, k, d.btype, opd_read(x, t, &in->o[2]), d.trans_b, hn, K, Bc))
             goto out;
     }
     bool acc = pred_read(x, t, &in->o[4]);
     for (int c = 0; c < 2; c++)
-        for (uint32_t i = 0; i < 128; i++)
+        for (uint32_t i = 0; i < hm; i++)
             for (uint32_t j = 0; j < d.n; j++)
-                mma_cell(k, &d, A, B, 128 * (uint32_t)c + i, j, K, acc,
-                         &px[c]->sm100->mem[(size_t)i * TMEM_COLS + col + j]);
+                mma_cell(k, &d, A, B, hm * (uint32_t)c + i, j, K, acc,
+                         &px[c]->sm100->mem[pair_cell(m, d.n, col, i, j)]);
     x->st.tc_mma_ops++;
-    x->tc_fmas = 256.0 * d.n * K;
+    x->tc_fmas = (double)m * d.n * K;
     rc = EX_NEXT;
 out:
     free(A);
@@ -857,14 +904,7 @@ bs_elem_smem(Exec *x, Thread *t, const Inst *in, const BsKind *k, unsigned fmt, 
         *out = sim_tc_elem_value(fmt, *p);
         return true;
     }
-    uint32_t bits = fmt == 5 ? 4 : 6, i = kk % 16;
-    const uint8_t *p =
-        mem_access(x, t, in, SP_SHARED, sim_tc_sdesc_addr(s, false, r, kk - i, 1), 16, 16, false);
-    if (!p)
-        return false;
-    uint32_t bit = bits * i, v = (uint32_t)p[bit / 8] | (uint32_t)p[bit / 8 + 1] << 8;
-    *out = sim_tc_elem_value(fmt, (uint8_t)(v >> bit % 8 & ((1u << bits) - 1)));
-    return true;
+    return packed_elem(x, t, in, fmt, s, r, kk, out);
 }
 
 static bool
@@ -1012,7 +1052,7 @@ int
 sim_ex_tcgen05_pair(Exec *x, Thread *t, const Inst *in)
 {
     return sim_fault(x, t, in,
-                     "'%s': this cta_group::2 form (block-scaled or sparse mma, tcgen05.cp) is "
+                     "'%s': this cta_group::2 form (block-scaled or sparse mma) is "
                      "not modelled by the simulator",
                      sim_op_table[in->op].mnemonic);
 }
@@ -1099,6 +1139,48 @@ cp_byte(Exec *x, Thread *t, const Inst *in, const SimSdesc *s, uint32_t r, uint3
     return true;
 }
 
+/* tcgen05.cp into y's tensor memory from y's shared memory (the operands read in x's
+ * registers: with cta_group::2, y is each CTA of the issuing thread's pair) */
+static int
+tc_cp(Exec *x, Exec *y, Thread *t, const Inst *in)
+{
+    static const uint32_t rows_of[] = { 128, 4, 128, 64, 32 }, bytes_of[] = { 32, 32, 16, 16, 16 };
+    uint32_t R = rows_of[in->shape - SH_CP_128X256B], B = bytes_of[in->shape - SH_CP_128X256B];
+    uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), col = a & 0xffff;
+    uint64_t desc = opd_read(x, t, &in->o[1]);
+    if (a >> 16)
+        return sim_fault(
+            y, t, in, "tcgen05.cp to lane %u: the simulator models copies to lane 0 only", a >> 16);
+    if (!tmem(y))
+        return sim_fault(y, t, in, "out of memory");
+    if (!cols_allocated(y, col, B / 4))
+        return sim_fault(y, t, in, "tcgen05.cp to columns %u to %u, which are not all allocated",
+                         col, col + B / 4 - 1);
+    SimSdesc s;
+    bool ok = sim_tc_sdesc_decode(desc, &s);
+    const char *why = !ok              ? "has a bad fixed field or swizzle mode"
+                      : s.base_offset  ? "has a non-zero base offset (not modelled)"
+                      : s.lbo_absolute ? "uses the absolute leading-dimension mode (not modelled)"
+                      : s.swizzle_mode == 1 ? "uses 128B swizzle with 32B atoms (not modelled)"
+                                            : NULL;
+    if (why)
+        return sim_fault(y, t, in, "tcgen05.cp: shared memory descriptor 0x%016llx %s",
+                         (unsigned long long)desc, why);
+    for (uint32_t r = 0; r < R; r++) {
+        uint32_t lanes[4], nl = cp_lanes(in, r, lanes);
+        for (uint32_t b = 0; b < B; b++) {
+            uint8_t v;
+            if (!cp_byte(y, t, in, &s, r, b, &v))
+                return EX_FAULT;
+            for (uint32_t l = 0; l < nl; l++) {
+                uint32_t *w = &y->sm100->mem[(size_t)lanes[l] * TMEM_COLS + col + b / 4];
+                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)v << 8 * (b % 4);
+            }
+        }
+    }
+    return EX_NEXT;
+}
+
 int
 sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
 {
@@ -1114,40 +1196,17 @@ sim_ex_tcgen05_cp(Exec *x, Thread *t, const Inst *in)
                 return EX_FAULT;
         return EX_NEXT;
     }
-    static const uint32_t rows_of[] = { 128, 4, 128, 64, 32 }, bytes_of[] = { 32, 32, 16, 16, 16 };
-    uint32_t R = rows_of[in->shape - SH_CP_128X256B], B = bytes_of[in->shape - SH_CP_128X256B];
-    uint32_t a = (uint32_t)addr_of(x, t, &in->o[0]), col = a & 0xffff;
-    uint64_t desc = opd_read(x, t, &in->o[1]);
-    if (a >> 16)
-        return sim_fault(
-            x, t, in, "tcgen05.cp to lane %u: the simulator models copies to lane 0 only", a >> 16);
-    if (!tmem(x))
-        return sim_fault(x, t, in, "out of memory");
-    if (!cols_allocated(x, col, B / 4))
-        return sim_fault(x, t, in, "tcgen05.cp to columns %u to %u, which are not all allocated",
-                         col, col + B / 4 - 1);
-    SimSdesc s;
-    bool ok = sim_tc_sdesc_decode(desc, &s);
-    const char *why = !ok              ? "has a bad fixed field or swizzle mode"
-                      : s.base_offset  ? "has a non-zero base offset (not modelled)"
-                      : s.lbo_absolute ? "uses the absolute leading-dimension mode (not modelled)"
-                      : s.swizzle_mode == 1 ? "uses 128B swizzle with 32B atoms (not modelled)"
-                                            : NULL;
+    if (in->op == OP_TC_CP)
+        return tc_cp(x, x, t, in);
+    /* tcgen05.cp.cta_group::2 [9.7.16.9.1]: each CTA of the pair copies from its own
+     * shared memory at the descriptor's address into its own tensor memory at taddr */
+    Exec *px[2];
+    const char *why = pair_of(x, px, true);
     if (why)
-        return sim_fault(x, t, in, "tcgen05.cp: shared memory descriptor 0x%016llx %s",
-                         (unsigned long long)desc, why);
-    for (uint32_t r = 0; r < R; r++) {
-        uint32_t lanes[4], nl = cp_lanes(in, r, lanes);
-        for (uint32_t b = 0; b < B; b++) {
-            uint8_t v;
-            if (!cp_byte(x, t, in, &s, r, b, &v))
-                return EX_FAULT;
-            for (uint32_t l = 0; l < nl; l++) {
-                uint32_t *w = &x->sm100->mem[(size_t)lanes[l] * TMEM_COLS + col + b / 4];
-                *w = (*w & ~(0xffu << 8 * (b % 4))) | (uint32_t)v << 8 * (b % 4);
-            }
-        }
-    }
+        return sim_fault(x, t, in, "'%s' %s", sim_op_table[in->op].mnemonic, why);
+    for (int c = 0; c < 2; c++)
+        if (tc_cp(x, px[c], t, in) != EX_NEXT)
+            return EX_FAULT;
     return EX_NEXT;
 }
 

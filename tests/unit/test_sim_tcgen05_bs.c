@@ -1,7 +1,8 @@
 /*
  * test_sim_tcgen05_bs.c -- the simulator's block-scaled tcgen05.mma (kind::mxf8f6f4,
- * mxf4, mxf4nvf4) against a C reference that dequantizes every element and scale factor
- * itself.  Facts used, from the PTX ISA 9.1:
+ * mxf4, mxf4nvf4), and the dense kind::f8f6f4 with fp6 / fp4 operands (packed as
+ * mxf8f6f4's, no scale factors), against a C reference that dequantizes every element and
+ * scale factor itself.  Facts used, from the PTX ISA 9.1:
  *
  * - the instruction descriptors, Table 43 (mxf8f6f4) and Table 44 (mxf4, mxf4nvf4): sparsity
  *   bit 2, B's scale factor ID 4-5, A / B formats 7-9 / 10-12 (mxf4 kinds: 10-11, E2M1 = 1),
@@ -39,7 +40,7 @@
 enum { N = 64, E4M3 = 0, E5M2 = 1, E2M3 = 3, E3M2 = 4, E2M1 = 5 };
 
 typedef struct {
-    const char *kind;  /* mxf8f6f4, mxf4, mxf4nvf4 */
+    const char *kind;  /* mxf8f6f4, mxf4, mxf4nvf4; f8f6f4: the dense kind, no scale factors */
     unsigned vec;      /* scale_vec::1X, 2X, 4X */
     unsigned fa, fb;   /* element formats (mxf4 kinds: E2M1) */
     unsigned ue8m0;    /* the scale type */
@@ -50,6 +51,19 @@ typedef struct {
 } Case;
 
 static uint32_t rng = 4242;
+
+/* the kinds with E2M1 two to a byte (mxf4, mxf4nvf4) */
+static bool
+is_mxf4(const Case *c)
+{
+    return strncmp(c->kind, "mxf4", 4) == 0;
+}
+
+static bool
+is_dense(const Case *c)
+{
+    return strcmp(c->kind, "f8f6f4") == 0;
+}
 
 static uint32_t
 rnd(void)
@@ -125,7 +139,7 @@ kaddr(const Case *c, uint32_t x, uint32_t b)
 static void
 put(const Case *c, unsigned fmt, uint8_t *img, uint32_t x, uint32_t k, uint32_t code)
 {
-    bool mxf4 = strcmp(c->kind, "mxf8f6f4") != 0;
+    bool mxf4 = is_mxf4(c);
     if (mxf4) {
         img[kaddr(c, x, k / 2)] |= (uint8_t)(code << 4 * (k % 2));
     } else if (fmt <= E5M2) {
@@ -190,15 +204,18 @@ bs_ptx(const Case *c, uint32_t idesc, uint64_t adesc, uint64_t bdesc)
          "  cvt.u64.u32 %%rd10, %%r5; shr.u64 %%rd10, %%rd10, 4; or.b64 %%rd10, %%rd10, "
          "0x%016llx;\n"
          "  mov.u32 %%r18, %u; mov.u32 %%r19, %d; setp.ne.u32 %%p3, %%r19, 0;\n"
-         "  tcgen05.mma.cta_group::1.kind::%s.block_scale.scale_vec::%uX [%%r10], %s, %%rd10, "
-         "%%r18, [%%r16], [%%r17], %%p3;\n"
+         "  tcgen05.mma.cta_group::1.kind::%s%s [%%r10], %s, %%rd10, %%r18%s, %%p3;\n"
          "  tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%%r2];\n"
          "WAIT:\n"
          "  mbarrier.try_wait.parity.shared::cta.b64 %%p1, [%%r2], 0; @!%%p1 bra WAIT;\n"
          "  tcgen05.fence::after_thread_sync;\n"
          "  tcgen05.ld.sync.aligned.32x32b.x64.b32 {",
-         (unsigned long long)adesc, (unsigned long long)bdesc, idesc, c->acc, c->kind, c->vec,
-         c->a_tmem ? "[%r15]" : "%rd9");
+         (unsigned long long)adesc, (unsigned long long)bdesc, idesc, c->acc, c->kind,
+         is_dense(c)   ? ""
+         : c->vec == 1 ? ".block_scale.scale_vec::1X"
+         : c->vec == 2 ? ".block_scale.scale_vec::2X"
+                       : ".block_scale.scale_vec::4X",
+         c->a_tmem ? "[%r15]" : "%rd9", is_dense(c) ? "" : ", [%r16], [%r17]");
     for (int j = 0; j < N; j++)
         EMIT("%s%%r%d", j ? ", " : "", 40 + j);
     EMIT("}, [%%r11];\n  tcgen05.wait::ld.sync.aligned;\n"
@@ -215,7 +232,10 @@ bs_ptx(const Case *c, uint32_t idesc, uint64_t adesc, uint64_t bdesc)
 static uint32_t
 bs_idesc(const Case *c)
 {
-    bool mxf4 = strcmp(c->kind, "mxf8f6f4") != 0;
+    bool mxf4 = is_mxf4(c);
+    if (is_dense(c)) /* Table 42: D F32 (1) at 4-5, M >> 4 at 24-28 */
+        return 1u << 4 | c->fa << 7 | c->fb << 10 | (unsigned)c->neg << 13 | (unsigned)c->mn << 15 |
+               (unsigned)c->mn << 16 | (N >> 3) << 17 | (128 >> 4) << 24;
     unsigned fa = mxf4 ? 1 : c->fa, fb = mxf4 ? 1 : c->fb;
     return c->sfb << 4 | fa << 7 | fb << 10 | (unsigned)c->neg << 13 | (unsigned)c->mn << 15 |
            (unsigned)c->mn << 16 | (N >> 3) << 17 | c->ue8m0 << 23 | (128 >> 7) << 27 |
@@ -232,7 +252,7 @@ typedef struct {
 static void
 fill(const Case *c, Data *g, uint32_t K)
 {
-    bool mxf4 = strcmp(c->kind, "mxf8f6f4") != 0;
+    bool mxf4 = is_mxf4(c);
     memset(g->aimg, 0, sizeof g->aimg);
     memset(g->bimg, 0, sizeof g->bimg);
     for (unsigned l = 0; l < 128; l++)
@@ -266,7 +286,9 @@ fill(const Case *c, Data *g, uint32_t K)
         for (unsigned r = 0; r < (ab ? N : 128u); r++)
             for (unsigned s = 0; s < c->vec; s++) {
                 uint32_t code = c->ue8m0 ? 120 + rnd() % 15 : 0x20 + rnd() % 0x30;
-                double v = c->ue8m0 ? ldexp(1, (int)code - 127) : ref_elem(E4M3, code);
+                double v = is_dense(c) ? 1 /* no scale factors */
+                           : c->ue8m0  ? ldexp(1, (int)code - 127)
+                                       : ref_elem(E4M3, code);
                 unsigned byte = (ab ? c->sfb : c->sfa) + s, col = (ab ? 4 : 0) + r / 32;
                 (ab ? g->sb : g->sa)[r][s] = v;
                 for (unsigned q = 0; q < 4; q++) {
@@ -279,7 +301,7 @@ fill(const Case *c, Data *g, uint32_t K)
 static void
 run_case(const Case *c)
 {
-    bool mxf4 = strcmp(c->kind, "mxf8f6f4") != 0;
+    bool mxf4 = is_mxf4(c);
     uint32_t K = mxf4 ? 64 : 32, blk = K / c->vec;
     static Data g;
     fill(c, &g, K);
@@ -344,6 +366,10 @@ test_gemms(void)
         { "mxf8f6f4", 1, E4M3, E2M3, 1, 1, 1, 0, 0, 0, 0, 1 },
         { "mxf8f6f4", 1, E2M1, E3M2, 1, 2, 0, 0, 0, 1, 0, 1 },
         { "mxf4nvf4", 4, E2M1, E2M1, 0, 0, 0, 0, 0, 0, 1, 1 },
+        /* the dense kind::f8f6f4 with fp6 / fp4 operands, packed as mxf8f6f4's */
+        { "f8f6f4", 1, E2M3, E2M1, 1, 0, 0, 0, 0, 0, 0, 0 },
+        { "f8f6f4", 1, E3M2, E4M3, 1, 0, 0, 0, 0, 1, 1, 0 },
+        { "f8f6f4", 1, E2M1, E3M2, 1, 0, 0, 0, 0, 1, 0, 1 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);

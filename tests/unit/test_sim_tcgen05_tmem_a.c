@@ -253,6 +253,27 @@ static const char *const bad_trans_ptx =
     "  mov.u32 %r3, 0x08088010;\n" /* M = 128, N = 32, f32 D, transpose A */
     "  tcgen05.mma.cta_group::1.kind::f16 [%r2], [%r5], %rd1, %r3, %p1;\n  ret;\n}\n";
 
+/* kind::f8f6f4 with fp6 A (E2M3) in tensor memory, and MN-major fp6 A in shared memory */
+static const char *const fp6_tmem_ptx =
+    ".version 8.6\n.target sm_100a\n.address_size 64\n"
+    ".visible .entry k()\n{\n  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<2>;\n"
+    "  .shared .align 4 .b32 slot;\n  mov.u32 %r1, slot;\n"
+    "  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 64;\n"
+    "  ld.shared.u32 %r2, [%r1];  add.u32 %r5, %r2, 32;  mov.b64 %rd1, 0x0000400000000000;\n"
+    "  mov.u32 %r4, 0;  setp.ne.u32 %p1, %r4, 0;\n"
+    "  mov.u32 %r3, 0x08080190;\n" /* M = 128, N = 32, f32 D, A E2M3, B E4M3 */
+    "  tcgen05.mma.cta_group::1.kind::f8f6f4 [%r2], [%r5], %rd1, %r3, %p1;\n  ret;\n}\n";
+
+static const char *const fp6_mn_ptx =
+    ".version 8.6\n.target sm_100a\n.address_size 64\n"
+    ".visible .entry k()\n{\n  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<2>;\n"
+    "  .shared .align 4 .b32 slot;\n  mov.u32 %r1, slot;\n"
+    "  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 32;\n"
+    "  ld.shared.u32 %r2, [%r1];  mov.b64 %rd1, 0x0000400000000000;\n"
+    "  mov.u32 %r4, 0;  setp.ne.u32 %p1, %r4, 0;\n"
+    "  mov.u32 %r3, 0x08088190;\n" /* M = 128, N = 32, f32 D, A E2M3, transpose A */
+    "  tcgen05.mma.cta_group::1.kind::f8f6f4 [%r2], %rd1, %rd1, %r3, %p1;\n  ret;\n}\n";
+
 static void
 test_faults(void)
 {
@@ -261,6 +282,10 @@ test_faults(void)
                  "D (64 x 32) at 0x00080000 is not at lane 0 or 16");
     launch_fails(ctx, load_entry(ctx, bad_trans_ptx, "k"), 1, 32, NULL,
                  "A in tensor memory at 0x00000020 is MN-major");
+    launch_fails(ctx, load_entry(ctx, fp6_tmem_ptx, "k"), 1, 32, NULL,
+                 "A in tensor memory at 0x00000020 holds fp6 / fp4 elements");
+    launch_fails(ctx, load_entry(ctx, fp6_mn_ptx, "k"), 1, 32, NULL,
+                 "an fp6 / fp4 operand is MN-major (transposed)");
     sim_destroy(ctx);
 }
 
