@@ -1175,6 +1175,11 @@ write_op_level_header(Emit *e, FILE *out, OpId f)
     fprintf(out, "\n// vptx: sizes");
     for (uint32_t i = 0; i < sizes->n; i++) {
         const Attr *p = sizes->items[i];
+        if (p->kind == ATTR_ARRAY && p->n == 2 && p->items[0]->i == -2) {
+            /* tile's [-2, 0]: the launcher's SM count (a whole-array reduction's parts) */
+            fprintf(out, "%s s%u = the SM count of the device, at most 256", i ? "," : "", i);
+            continue;
+        }
         if (p->kind != ATTR_ARRAY || p->n != 2 || p->items[0]->i < 0 ||
             p->items[0]->i >= (int64_t)b->args.n)
             continue;

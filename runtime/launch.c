@@ -292,7 +292,8 @@ describe_sizes(Module *m, OpId func, Kernel *k, char *err, size_t n)
         for (uint32_t i = 0; i < sizes->n; i++) {
             const Attr *p = sizes->items[i];
             if (p->kind != ATTR_ARRAY || p->n != 2 || p->items[0]->kind != ATTR_INT ||
-                p->items[1]->kind != ATTR_INT || p->items[0]->i < 0 ||
+                p->items[1]->kind != ATTR_INT ||
+                (p->items[0]->i < 0 && p->items[0]->i != OPLEVEL_SYM_SMS) ||
                 p->items[0]->i >= (int64_t)k->nargs) {
                 snprintf(err, n, "kernel '%s': vptx.sizes entry #%u is not [argument, dim]",
                          k->name, i);
@@ -453,6 +454,10 @@ static bool
 kernel_syms(const Kernel *k, int64_t *sym, char *err, size_t n)
 {
     for (uint32_t s = 0; s < k->nsyms; s++) {
+        if (k->sym_arg[s] == OPLEVEL_SYM_SMS) {
+            sym[s] = k->sms > 0 ? k->sms : oplevel_sm_count(0, NULL, NULL);
+            continue;
+        }
         const KernelArg *a = &k->args[k->sym_arg[s]];
         if (k->sym_dim[s] < 0)
             sym[s] = (int64_t)a->bits;
@@ -571,6 +576,7 @@ kernel_run_earlier_steps(Device *d, Module *m, const char *ptx, const char *name
         int64_t sym[64];
         char *entry = NULL;
         LaunchResult res;
+        s.sms = k->sms;
         LaunchConfig c = *cfg;
         ok = ok && kernel_syms(&s, sym, err, n) && grid_from_map(&s, sym, err, n) &&
              tma_check(&s, true, err, n);
@@ -910,6 +916,13 @@ DeviceKind
 device_kind(const Device *d)
 {
     return d->kind;
+}
+
+int64_t
+device_sm_count(Device *d, const char *timing, const char *target)
+{
+    return oplevel_sm_count(d && d->kind == DEV_CUDA ? cuda_sm_count(d->cuda) : 0,
+                            d && d->kind == DEV_SIM ? timing : NULL, target);
 }
 
 const char *

@@ -87,7 +87,10 @@ typedef struct Kernel {
      * index argument, dim -1) each symbol of that map and of the result shapes is */
     const AffineMap *grid_map;
     uint32_t nsyms;
-    int32_t sym_arg[64], sym_dim[64];
+    int32_t sym_arg[64], sym_dim[64]; /* sym_arg OPLEVEL_SYM_SMS: the device's SM count */
+    /* that SM count, which the launcher sets before kernel_set_dims (oplevel_sm_count,
+       device_sm_count); 0: oplevel_sm_count's default */
+    int64_t sms;
     /* a function tile/ split into kernels (`vptx.sequence`): this is kernel `step` (from 1)
        of nsteps, all run in order on the same arguments; 0 when not split */
     uint32_t step, nsteps;
@@ -156,6 +159,9 @@ typedef enum {
 DeviceStatus device_open(DeviceKind kind, Device **out, char *err, size_t n);
 void device_close(Device *d);
 DeviceKind device_kind(const Device *d);
+/* The SM count an op-level grid takes on d (oplevel_sm_count): the GPU's, or on the
+ * simulator the part of timing ("a100", NULL: none) or else of target ("sm_80"). */
+int64_t device_sm_count(Device *d, const char *timing, const char *target);
 const char *device_name(const Device *d); /* "sim" or "cuda (NVIDIA H100 ...)" */
 
 typedef struct LaunchConfig {

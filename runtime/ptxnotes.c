@@ -28,6 +28,8 @@
  */
 #include "runtime/ptxnotes.h"
 #include "driver/vptx.h"
+#include "sim/sim.h"
+#include "target/target.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -553,10 +555,24 @@ ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h)
     bool have_grid = false;
     for (; p && p < e; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : e) {
         if (!strncmp(p, "// vptx: sizes", 14)) {
-            const char *q = p + 14;
-            while (h->nsyms < OPLEVEL_MAX_SYMS && (q = strstr(q, " = argument ")) && q < e) {
+            const char *q = p + 14, *nl = strchr(p, '\n');
+            while (h->nsyms < OPLEVEL_MAX_SYMS && (q = strstr(q, " = ")) && q < e &&
+                   (!nl || q < nl)) {
                 char *end;
                 uint32_t i = h->nsyms++;
+                static const char sms[] = " = the SM count of the device";
+                if (!strncmp(q, sms, sizeof sms - 1)) {
+                    h->sym_arg[i] = OPLEVEL_SYM_SMS;
+                    h->sym_dim[i] = 0;
+                    h->sym_param[i] = -1;
+                    q += sizeof sms - 1;
+                    continue;
+                }
+                if (strncmp(q, " = argument ", 12) != 0) {
+                    h->nsyms--;
+                    q += 3;
+                    continue;
+                }
                 h->sym_arg[i] = (int32_t)strtol(q + 12, &end, 10);
                 h->sym_dim[i] = -1;
                 if (!strncmp(end, " dim ", 5))
@@ -580,6 +596,33 @@ ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h)
         }
     }
     return have_grid;
+}
+
+int64_t
+oplevel_sm_count(int sms, const char *timing, const char *target)
+{
+    int64_t n = sms;
+    if (n <= 0 && timing && *timing)
+        n = sim_timing_sms(timing);
+    if (n <= 0) {
+        const Target *t = target ? target_find(target) : NULL;
+        n = t ? t->sms : 132;
+    }
+    return n > OPLEVEL_MAX_SMS ? OPLEVEL_MAX_SMS : n;
+}
+
+const char *
+ptx_target(const char *ptx, char *buf, size_t cap)
+{
+    const char *t = ptx ? strstr(ptx, "\n.target ") : NULL;
+    size_t n = t ? strcspn(t + 9, " ,\r\n") : 0;
+    if (n >= cap)
+        n = cap - 1;
+    if (cap) {
+        memcpy(buf, t ? t + 9 : "", n);
+        buf[n] = 0;
+    }
+    return buf;
 }
 
 unsigned

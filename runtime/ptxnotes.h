@@ -82,6 +82,17 @@ typedef struct OpLevelHeader {
     uint32_t result_arg[OPLEVEL_MAX_RESULTS];
     char result_shape[OPLEVEL_MAX_RESULTS][512];
 } OpLevelHeader;
+/* sym_arg of a symbol that is the SM count of the device the kernel runs on (`sK = the
+ * SM count of the device, at most 256`: a whole-array reduction's part count, tile/). */
+#define OPLEVEL_SYM_SMS -2
+#define OPLEVEL_MAX_SMS 256
+/* That symbol's value: sms (a CUDA device's multiprocessors) when above 0, else the
+ * simulator's modeled part: the timing model's GPU (timing, "a100"), or else the
+ * reference GPU of target ("sm_80", target/targets.def; NULL or unknown: 132); at most
+ * OPLEVEL_MAX_SMS. */
+int64_t oplevel_sm_count(int sms, const char *timing, const char *target);
+/* The .target of ptx ("sm_90a") into buf (cap bytes), or "" */
+const char *ptx_target(const char *ptx, char *buf, size_t cap);
 /* The header of `entry`; false when it has none (not an op-level kernel). */
 bool ptx_op_level_header(const char *ptx, const char *entry, OpLevelHeader *h);
 /* The results of an affine map's text `affine_map<()[s0, ...] -> (e, ...)>` (symbols

@@ -71,7 +71,8 @@ struct VptxContext {
     VptxModule *modules;
     bool launched;
     VptxLaunchInfo last;
-    bool timing; /* sim: a timing model is set (vptx_context_set_timing) */
+    bool timing;         /* sim: a timing model is set (vptx_context_set_timing) */
+    char timing_gpu[16]; /* its name, for the SM count of an op-level grid */
     char name[300];
     char error[ERROR_SIZE];
 };
@@ -718,6 +719,13 @@ oplevel_syms(VptxContext *ctx, const VptxFunction *fn, const VptxMemref *memrefs
     const OpLevelHeader *h = fn->oplevel;
     for (uint32_t i = 0; i < h->nsyms; i++) {
         int32_t a = h->sym_arg[i], d = h->sym_dim[i];
+        if (a == OPLEVEL_SYM_SMS) { /* the device's SM count, or the simulator's part's */
+            char target[32];
+            syms[i] = oplevel_sm_count(ctx->kind == VPTX_DEVICE_SIM ? 0 : cuda_sm_count(ctx->cuda),
+                                       ctx->kind == VPTX_DEVICE_SIM ? ctx->timing_gpu : NULL,
+                                       ptx_target(fn->mod->ptx, target, sizeof target));
+            continue;
+        }
         if (d < 0)
             return fail(ctx, VPTX_ERR_INVALID_ARGUMENT,
                         "%s: kernel '%s' takes size s%u from its index argument #%d, which a "
@@ -850,6 +858,7 @@ vptx_context_set_timing(VptxContext *ctx, const char *gpu, unsigned long long sa
        are long, and must not fail with the machine's load); the instruction limit stays */
     sim_set_option(ctx->sim, SIM_OPT_TIMEOUT_MS, gpu && *gpu ? 0 : SIM_DEFAULT_TIMEOUT_MS);
     ctx->timing = gpu && *gpu;
+    snprintf(ctx->timing_gpu, sizeof ctx->timing_gpu, "%s", ctx->timing ? gpu : "");
     return ok(ctx);
 }
 

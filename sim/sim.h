@@ -261,6 +261,8 @@ typedef struct {
  * launch with timing on fails (SIM_ERR_LAUNCH) when the module's .target is one the
  * model lacks (sm_86, sm_89, an 'a' target on another GPU, or above the GPU's own). */
 SimResult sim_set_timing(SimCtx *ctx, const char *gpu);
+/* The SM count of the timing model's GPU `gpu` ("a100": 108), 0 for none. */
+unsigned sim_timing_sms(const char *gpu);
 const char *sim_timing_models(void); /* "a100 (A100 SXM4 80GB, sm_80), h100 (...)" */
 /* Whether the model `gpu` covers PTX for `target` ("sm_80", "sm_90a"; NULL or "" = any);
  * on SIM_ERR_INVALID_VALUE `why` holds the message (listing the models). */

@@ -185,6 +185,13 @@ timing_gpu(const char *name)
     return NULL;
 }
 
+unsigned
+sim_timing_sms(const char *gpu)
+{
+    const TimingGpu *g = timing_gpu(gpu);
+    return g ? g->sms : 0;
+}
+
 const TimingGpu *
 timing_gpu_at(int i)
 {

@@ -1236,17 +1236,19 @@ replace_function(Gen *G)
  * Smaller ones are one kernel of one workgroup.  Only a kernel whose one reduction is
  * its root and whose outputs are all 0-d; otherwise one workgroup too.
  */
-/* The partials kernel's workgroups: four for each SM of the target's reference GPU
- * (targets.def: every SM busy, a few workgroups' loads in flight on each), or one for
- * each step of an array with fewer steps; a multiple of 32, as the total's one warp takes
- * parts / 32 a lane.  why (cap bytes) says which. */
+/* The partials kernel's workgroups: four for each SM of the GPU it runs on (every SM
+ * busy, a few workgroups' loads in flight on each), a symbol of the grid and of the
+ * scratch buffers' size that every launcher gives (the SM count, at most
+ * TILE_MAX_PARTS / 4), or one for each step of a static array with fewer steps than 4
+ * for each SM of the target's reference GPU (targets.def), rounded up to a multiple of
+ * 32.  why (cap bytes) says which. */
 int64_t
 tile_parts(const Graph *g, char *why, size_t cap)
 {
     const char *arch = g->opt && g->opt->arch ? g->opt->arch : "sm_80";
     const Target *t = target_find(arch);
     int64_t sms = t ? t->sms : 108;
-    int64_t most = (4 * sms + 31) / 32 * 32;
+    int64_t most = (TILE_PARTS_PER_SM * sms + 31) / 32 * 32;
     const Loop *l = &g->loops[0];
     int64_t steps = l->size.value >= 0 ? (l->size.value + l->tile - 1) / l->tile : -1;
     if (steps >= 0 && (steps + 31) / 32 * 32 < most) {
@@ -1255,9 +1257,11 @@ tile_parts(const Graph *g, char *why, size_t cap)
         return (steps + 31) / 32 * 32;
     }
     snprintf(why, cap,
-             "4 for each of the %lld SMs of %s's reference GPU, rounded up to a multiple of 32",
-             (long long)sms, t ? t->name : arch);
-    return most;
+             "4 for each SM of the GPU it runs on, up to %d (%lld on the %lld SMs of %s's "
+             "reference GPU)",
+             TILE_MAX_PARTS, (long long)(TILE_PARTS_PER_SM * sms), (long long)sms,
+             t ? t->name : arch);
+    return 0;
 }
 
 bool
@@ -1311,7 +1315,9 @@ emit_partials(Graph *g1, uint32_t scratch0)
     Syms *syms = arena_alloc(&m->arena, sizeof *syms);
     char why[200];
     int64_t parts = tile_parts(g1, why, sizeof why);
-    const AffineExpr *grid[3] = { affine_const(m, parts), affine_const(m, 1), affine_const(m, 1) };
+    const AffineExpr *grid[3] = { parts ? affine_const(m, parts)
+                                        : size_expr(m, syms, tile_sms_size(TILE_PARTS_PER_SM)),
+                                  affine_const(m, 1), affine_const(m, 1) };
     op_set_attr(m, G->func, "vptx.grid",
                 attr_affine_map(m, affine_map_new(m, 0, TILE_MAX_ARGS, 3, grid)));
     OpId b = op_new(m, OP_BLOCK_ID, G->loc, 0, NULL, 1, (TypeId[]){ TY_INDEX }, 0);
@@ -1319,13 +1325,18 @@ emit_partials(Graph *g1, uint32_t scratch0)
     block_append(m, G->cur, b);
     ValueId p = op_get(m, b)->res[0], n = G->size[0];
     const Loop *l = &g1->loops[0];
-    ValueId chunk =
-        l->size.value >= 0
-            ? gen_index(G, (l->size.value + parts * l->tile - 1) / (parts * l->tile) * l->tile)
-            : gen_mul_index(G,
-                            gen_op(G, OP_CEILDIVUI, 2,
-                                   (ValueId[]){ n, gen_index(G, parts * l->tile) }, TY_INDEX),
-                            l->tile);
+    ValueId chunk;
+    if (parts && l->size.value >= 0) {
+        chunk = gen_index(G, (l->size.value + parts * l->tile - 1) / (parts * l->tile) * l->tile);
+    } else {
+        /* the part count: the scratch buffers' size (the grid's x) */
+        ValueId np =
+            parts ? gen_index(G, parts) : prologue_op(G, OP_DIM, G->arg[scratch0], gen_index(G, 0));
+        chunk = gen_mul_index(
+            G,
+            gen_op(G, OP_CEILDIVUI, 2, (ValueId[]){ n, gen_mul_index(G, np, l->tile) }, TY_INDEX),
+            l->tile);
+    }
     ValueId lo = gen_op(G, OP_MINUI, 2,
                         (ValueId[]){ gen_op(G, OP_MULI, 2, (ValueId[]){ p, chunk }, TY_INDEX), n },
                         TY_INDEX);
@@ -1363,6 +1374,9 @@ emit_total(Graph *g2, uint32_t scratch0)
     const Node *root = &g2->nodes[g2->root];
     char why[200];
     int64_t parts = tile_parts(g2, why, sizeof why);
+    bool masked = !parts; /* as many partials as the scratch buffer has, up to the most */
+    if (masked)
+        parts = TILE_MAX_PARTS;
     int64_t wg = 0, pr = parts, th = parts / 32, lc = 32, lm = 0, sc = 1, sm = 0;
     const Attr *lane[2] = { attr_int_array(m, &lc, 1, TY_I64), attr_int_array(m, &lm, 1, TY_I64) };
     const Attr *sg[2] = { attr_int_array(m, &sc, 1, TY_I64), attr_int_array(m, &sm, 1, TY_I64) };
@@ -1379,12 +1393,15 @@ emit_total(Graph *g2, uint32_t scratch0)
         ValueId buf = G->arg[scratch0 + j];
         TypeId e = type_get(m, value_type(m, buf))->elem;
         int64_t np = parts;
-        ValueId ops[3] = { buf, gen_index(G, 0), gen_splat(G, e, 0, 0) };
+        /* past the buffer's end, the identity */
+        ValueId ops[3] = { buf, gen_index(G, 0),
+                           gen_splat(G, e, identity_f(root->kind[j]),
+                                     identity_i(root->kind[j], e)) };
         OpId rd =
             gen_op_id(G, OP_TRANSFER_READ, 3, ops, 1, (TypeId[]){ type_vector(m, e, 1, &np) }, 0);
         int64_t seg[4] = { 1, 1, 1, 0 };
         const AffineExpr *d0 = affine_dim(m, 0);
-        const Attr *inb = attr_bool(m, true);
+        const Attr *inb = attr_bool(m, !masked);
         op_set_attr(m, rd, "operandSegmentSizes", attr_dense_array(m, TY_I32, seg, NULL, 4));
         op_set_attr(m, rd, "permutation_map", attr_affine_map(m, affine_map_new(m, 1, 0, 1, &d0)));
         op_set_attr(m, rd, "in_bounds", attr_array(m, &inb, 1));
@@ -1420,11 +1437,12 @@ tile_emit_two_stage(Graph *g)
     g->nscratch = root->li.nouts;
     uint32_t scratch0 = g->nparams + g->nresults;
     char why[200];
-    int64_t np = tile_parts(g, why, sizeof why);
+    int64_t np = tile_parts(g, why, sizeof why), shape = np ? np : DIM_DYNAMIC;
     for (uint32_t j = 0; j < root->li.nouts; j++) {
         TypeId e = type_get(m, g->arrays[root->res[j]].type)->elem;
-        g->scratch_type[j] = type_memref(m, e, 1, &np, NULL, 0, false);
-        g->app_size[g->nresults + j][0] = SIZE_SRC(np, -1, -1);
+        g->scratch_type[j] = type_memref(m, e, 1, &shape, NULL, 0, false);
+        g->app_size[g->nresults + j][0] =
+            np ? SIZE_SRC(np, -1, -1) : tile_sms_size(TILE_PARTS_PER_SM);
         g->app_known[g->nresults + j] = true;
     }
     for (uint32_t k = 0; k < g->nouts; k++)

@@ -268,13 +268,15 @@ each_function(Module *m, const TileOptions *o, Diag *d, bool emit)
         bool two = tile_two_stage(g);
         if (two) {
             char why[200];
+            char count[32] = "P";
             int64_t parts = tile_parts(g, why, sizeof why);
+            if (parts)
+                snprintf(count, sizeof count, "%lld", (long long)parts);
             tile_remark(g, shown,
-                        "reduces a whole array: two kernels, @%s__1 (%lld workgroups, each the "
+                        "reduces a whole array: two kernels, @%s__1 (%s workgroups, each the "
                         "partial of one part: %s) then @%s (one warp: their total and the "
                         "outputs)",
-                        op_attr(m, f, "sym_name")->str, (long long)parts, why,
-                        op_attr(m, f, "sym_name")->str);
+                        op_attr(m, f, "sym_name")->str, count, why, op_attr(m, f, "sym_name")->str);
         }
         if (emit) {
             ok = two ? tile_emit_two_stage(g) : tile_emit_kernel(g);

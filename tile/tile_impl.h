@@ -247,8 +247,18 @@ bool tile_stages_transpose(const Graph *g, const Array *a);
 bool tile_two_stage(const Graph *g);
 /* one workgroup does up to this many steps */
 enum { TILE_ONE_WORKGROUP_STEPS = 16 };
-/* its partials kernel's workgroups (the parts), and why that many, in why (cap bytes) */
+/* its partials kernel's workgroups (the parts), and why that many, in why (cap bytes):
+ * a count, or 0 for TILE_PARTS_PER_SM for each SM of the GPU it runs on, the launcher's
+ * SM count (the size TILE_SIZE_SMS, at most TILE_MAX_PARTS / TILE_PARTS_PER_SM: the
+ * total's one warp reads at most TILE_MAX_PARTS partials, 32 a lane) */
+enum { TILE_PARTS_PER_SM = 4, TILE_MAX_PARTS = 1024, TILE_SMS_ARG = -2 };
 int64_t tile_parts(const Graph *g, char *why, size_t cap);
+/* the device's SM count as a size (a symbol of vptx.sizes [-2, 0]), times k */
+static inline SizeSrc
+tile_sms_size(int64_t k)
+{
+    return (SizeSrc){ -1, TILE_SMS_ARG, 0, k, 0 };
+}
 bool tile_emit_two_stage(Graph *g);
 
 /* The op the user wrote that op comes from (through tile.c's copy and generalize), and

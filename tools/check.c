@@ -899,6 +899,8 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
 }
 
 /* The reference kernel of k: same name in ref (or its only kernel), same arguments. */
+static int64_t check_sms(const Check *c);
+
 static bool
 reference_kernel(Check *c, const Kernel *k, Kernel *rk)
 {
@@ -917,8 +919,9 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
                 k->name);
         return false;
     }
-    if (!kernel_describe(kernels_of(c->ref), ks[pick], pick, rk, err, sizeof err) ||
-        !kernel_set_dims(rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
+    bool described = kernel_describe(kernels_of(c->ref), ks[pick], pick, rk, err, sizeof err);
+    rk->sms = check_sms(c);
+    if (!described || !kernel_set_dims(rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
         kernel_print_error(c->ca->err, "check", c->ref->path, rk, err);
         return false;
     }
@@ -1217,6 +1220,14 @@ check_expects(const Check *c, Kernel *k, const char *device)
     return all;
 }
 
+/* The SM count of an op-level grid (a whole-array reduction's parts): the device's, or
+ * on the simulator the --timing part's, else the reference GPU of --arch. */
+static int64_t
+check_sms(const Check *c)
+{
+    return device_sm_count(c->dev, c->ca->timing, c->ca->opt.arch ? c->ca->opt.arch : "sm_80");
+}
+
 /* Sets up k (arguments, random inputs, launch shape).  False after printing an error. */
 static bool
 prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
@@ -1230,6 +1241,7 @@ prepare(Check *c, OpId func, uint32_t index, Kernel *k, LaunchConfig *cfg)
     /* the scalars first: an op-level kernel's result shapes may depend on them */
     if (!set_scalars(km, k, c->ca))
         return false;
+    k->sms = check_sms(c);
     if (!kernel_set_dims(k, c->ca->dims, c->ca->ndims, err, sizeof err)) {
         kernel_print_error(c->ca->err, "check", c->prog->path, k, err);
         return false;
@@ -1284,6 +1296,7 @@ check_kernel(Check *c, OpId func, uint32_t index)
         for (uint32_t i = 0; described && i < rk.nargs && i < k.nargs; i++)
             if (rk.args[i].kind == ARG_SCALAR)
                 rk.args[i].bits = k.args[i].bits;
+        rk.sms = check_sms(c);
         if (!described || !kernel_set_dims(&rk, c->ca->dims, c->ca->ndims, err, sizeof err)) {
             kernel_print_error(c->ca->err, "check", rp->path, &rk, err);
             goto out;

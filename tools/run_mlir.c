@@ -469,6 +469,7 @@ run_kernel(const RunArgs *ra, Module *m, const char *ptx, Kernel *k, NpyArray *a
         return status;
     device_set_limits(dev, &ra->limits);
     char *entry = ptx_entry_name(ptx, k->index);
+    k->sms = device_sm_count(dev, ra->timing, ra->opt.arch ? ra->opt.arch : "sm_80");
     if (!entry || !bind_args(ra, k, arrays, err, sizeof err) ||
         !launch_shape(ra, k, &cfg, err, sizeof err)) {
         run_error(entry ? err : "the PTX lacks the kernel's entry", entry ? NULL : k->name);

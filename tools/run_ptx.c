@@ -484,8 +484,12 @@ default_shape(const char *text, const char *entry, const RunOpts *o, unsigned gr
         if (!ptx_op_level_header(text, entry, &h))
             return run_fail("--grid is required (the entry has no '// vptx: grid' line)"), false;
         for (uint32_t i = 0; i < h.nsyms; i++) {
-            char *end;
+            char *end, target[32];
             int64_t p = h.sym_param[i];
+            if (h.sym_arg[i] == OPLEVEL_SYM_SMS) { /* the simulator's modeled part */
+                syms[i] = oplevel_sm_count(0, o->timing, ptx_target(text, target, sizeof target));
+                continue;
+            }
             if (p < 0 || p >= o->nargs)
                 return run_fail("the grid needs size s%u at parameter %lld: give --grid", i,
                                 (long long)p),

@@ -359,6 +359,74 @@ test_split(void)
         free(y[i]);
 }
 
+/* A whole-array sum runs as f__1 on 4 workgroups per SM, then f: the part count follows
+ * the device, here the simulator's modeled part (no timing model: sm_80's reference GPU,
+ * 108 SMs; the H100 model: 132).  x[i] = i mod 7 over n = 100003: 14286 whole periods
+ * of 0 + 1 + ... + 6 = 21, then 0 (i = 100002 = 7 * 14286), so 300006, exact in f32. */
+static void
+test_whole_sum_parts(void)
+{
+    const char *text =
+        "func.func @total(%x: tensor<?xf32>) -> tensor<f32> {\n"
+        "  %zero = arith.constant 0.0 : f32\n"
+        "  %e = tensor.empty() : tensor<f32>\n"
+        "  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>\n"
+        "  %r = linalg.reduce { arith.addf } ins(%x : tensor<?xf32>) outs(%z : tensor<f32>)"
+        " dimensions = [0]\n"
+        "  return %r : tensor<f32>\n"
+        "}\n";
+    char *ptx = compile(text);
+    CHECK(ptx != NULL);
+    if (!ptx)
+        return;
+    const uint64_t n = 100003;
+    float *x = malloc(n * sizeof *x);
+    CHECK(x != NULL);
+    for (uint64_t i = 0; x && i < n; i++)
+        x[i] = (float)(i % 7);
+    static const char *const gpu[2] = { NULL, "h100" };
+    static const unsigned want_parts[2] = { 432, 528 };
+    for (int t = 0; x && t < 2; t++) {
+        VptxContext *ctx = NULL;
+        VptxModule *mod = NULL;
+        VptxFunction *f1 = NULL, *f2 = NULL;
+        VptxDevicePtr dx = 0, dr = 0, ds = 0;
+        bool ok = vptx_context_create(VPTX_DEVICE_SIM, &ctx) == VPTX_OK &&
+                  (!gpu[t] || vptx_context_set_timing(ctx, gpu[t], 0) == VPTX_OK) &&
+                  vptx_module_load(ctx, ptx, &mod) == VPTX_OK &&
+                  vptx_module_get_function(ctx, mod, "total__1", &f1) == VPTX_OK &&
+                  vptx_module_get_function(ctx, mod, "total", &f2) == VPTX_OK &&
+                  vptx_mem_alloc(ctx, n * 4, &dx) == VPTX_OK &&
+                  vptx_memcpy_htod(ctx, dx, x, n * 4) == VPTX_OK &&
+                  vptx_mem_alloc(ctx, 4, &dr) == VPTX_OK;
+        VptxMemref mr[3];
+        memset(mr, 0, sizeof mr);
+        mr[0] = (VptxMemref){ dx, VPTX_ELEM_F32, 1, 0, { n }, { 0 } };
+        unsigned grid[3] = { 0 }, arg = 0, rank = 9;
+        uint64_t sizes[VPTX_MAX_RANK] = { 0 };
+        ok = ok && vptx_kernel_grid(f1, mr, 1, grid) == VPTX_OK;
+        CHECK(ok && grid[0] == want_parts[t] && grid[1] == 1 && grid[2] == 1);
+        /* the scratch buffer, after the result: one partial per part */
+        ok = ok && vptx_kernel_result_shape(f1, 1, mr, 1, &arg, &rank, sizes) == VPTX_OK;
+        CHECK(ok && arg == 2 && rank == 1 && sizes[0] == want_parts[t]);
+        ok = ok && vptx_mem_alloc(ctx, sizes[0] * 4, &ds) == VPTX_OK;
+        mr[2] = (VptxMemref){ ds, VPTX_ELEM_F32, 1, 0, { sizes[0] }, { 0 } };
+        uint64_t xn = n, sn = sizes[0];
+        void *params[] = { &dx, &xn, &dr, &ds, &sn };
+        ok = ok && vptx_launch_memrefs(ctx, f1, NULL, NULL, 0, params, mr, 3) == VPTX_OK &&
+             vptx_launch_memrefs(ctx, f2, NULL, NULL, 0, params, mr, 3) == VPTX_OK;
+        float got = -1;
+        ok = ok && vptx_memcpy_dtoh(ctx, &got, dr, 4) == VPTX_OK;
+        if (!ok)
+            fprintf(stderr, "test_tile_run: total: %s\n", ctx ? vptx_context_error(ctx) : "");
+        CHECK(ok);
+        CHECK_F(got, 300006, 0);
+        vptx_context_destroy(ctx);
+    }
+    free(x);
+    free(ptx);
+}
+
 int
 main(void)
 {
@@ -367,6 +435,7 @@ main(void)
     test_transpose();
     test_two_reductions();
     test_split();
+    test_whole_sum_parts();
     if (failures) {
         fprintf(stderr, "test_tile_run: %d of %d checks failed\n", failures, checks);
         return 1;

@@ -8,6 +8,21 @@
 // RUN: %vptx check --arch=sm_90a --dim 64 %s | %filecheck --check-prefix=SMALL %s
 // RUN: %vptx check --arch=sm_90a --dim 1 %s | %filecheck --check-prefix=SMALL %s
 // RUN: %vptx check --arch=sm_90a --dim 0 %s | %filecheck --check-prefix=SMALL %s
+// --fast-math (docs/ptx-generation.md) at ragged key counts, within check's fast-math
+// tolerance, on sm_90a (wgmma) and sm_100a (mma.sync): exp(s - max) is one fma and ex2,
+// O / l a reciprocal and a mul:
+// RUN: %vptx check --fast-math --arch=sm_90a --dim 130 %s | %filecheck --check-prefix=SMALL %s
+// RUN: %vptx check --fast-math --arch=sm_90a --dim 77 %s | %filecheck --check-prefix=SMALL %s
+// RUN: %vptx check --fast-math --arch=sm_100a --dim 130 %s | %filecheck --check-prefix=SMALL %s
+// RUN: %vptx check --fast-math --arch=sm_100a --dim 77 %s | %filecheck --check-prefix=SMALL %s
+// RUN: %vptx --fast-math --arch=sm_90a %s -o %t.f90.ptx
+// RUN: %filecheck --check-prefix=FAST %s < %t.f90.ptx
+// RUN: %vptx --fast-math --arch=sm_100a %s -o %t.f100.ptx
+// RUN: %filecheck --check-prefix=FAST %s < %t.f100.ptx
+// FAST-NOT: {{sub.f32|div.rn.f32}}
+// FAST-COUNT-32: fma.rn.f32 %f_{{[A-Za-z0-9_$]+_[0-9]+}}, %f_{{[A-Za-z0-9_$]+_[0-9]+}}, 0f3FB8AA3B, %f_{{[A-Za-z0-9_$]+_[0-9]+}};
+// FAST: rcp.approx.ftz.f32
+// FAST-NOT: {{sub.f32|div.rn.f32}}
 // CHECK: remark: 'scf.for' loads its key and value blocks (64x64 and 64x64) through TMA rings {{.*}}: 1 stage(s) of 8192 bytes for the key blocks and 2 of 8192 for the value blocks
 // CHECK: PASS dyn (sim vs eval
 // SMALL: PASS dyn (sim vs eval

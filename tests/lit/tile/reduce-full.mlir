@@ -4,9 +4,12 @@
 //        f__1, P workgroups, each the partial of one part of the array into a scratch
 //        buffer of P, then f, one warp: the init combined with the partials, and the
 //        elementwise ops after the reduction (@sum, @isum, @iota, @mean, @stats1).  P is
-//        4 per SM of the target's reference GPU (sm_80: 108 SMs, 448; sm_90a: 132, 544),
-//        or one per step of a static array with fewer (@sum_s: 40 steps, 64), a multiple
-//        of 32
+//        4 per SM of the GPU it runs on: the grid and the scratch buffer are maps of a
+//        symbol, "the SM count of the device", that every launcher gives (the simulator:
+//        the --timing part's, else the reference GPU of --arch: sm_80 108 SMs, 432
+//        parts; the H100 model 132, 528); or one per step of a static array with fewer
+//        steps than 4 per SM of the target's reference GPU (@sum_s: 40 steps, 64), a
+//        multiple of 32.  The total's warp reads up to 1024 partials, masked past P.
 //   1-D, up to 16 steps                    one kernel of one workgroup (@small)
 //   2-D and more                           row partials (a row reduction over d1.., a
 //        workgroup per row) into a scratch buffer, then their total (@max2); with
@@ -16,6 +19,8 @@
 // RUN: %vptx --remarks %s -o %t.ptx 2>&1 | %filecheck --check-prefix=REMARK %s
 // RUN: %ptxas-verify %t.ptx
 // RUN: grep '// vptx: \(kernel\|scratch\|grid\)' %t.ptx | %filecheck --check-prefix=HEADER %s
+// RUN: grep -m1 '// vptx: sizes' %t.ptx | %filecheck --check-prefix=SIZES %s
+// SIZES: // vptx: sizes s0 = the SM count of the device, at most 256
 // RUN: %vptx check %s --kernel=sum --dim=5000 | %filecheck --check-prefix=PASS-SUM %s
 // RUN: %vptx check %s --kernel=sum --dim=200000 | %filecheck --check-prefix=PASS-SUM %s
 // RUN: %vptx check %s --kernel=sum --dim=1 | %filecheck --check-prefix=PASS-SUM %s
@@ -32,16 +37,17 @@
 // RUN: %vptx check --arch=sm_90a %s --kernel=sum --dim=200000 | %filecheck --check-prefix=PASS-SUM %s
 // RUN: %vptx --arch=sm_90a --remarks %s -o %t.h.ptx 2>&1 | %filecheck --check-prefix=REMARK-H %s
 // RUN: grep '// vptx: grid' %t.h.ptx | head -1 | %filecheck --check-prefix=HEADER-H %s
-// REMARK-H: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum__1 (544 workgroups, each the partial of one part: 4 for each of the 132 SMs of sm_90a's reference GPU, rounded up to a multiple of 32)
-// HEADER-H: // vptx: grid affine_map<() -> (544, 1, 1)>
+// REMARK-H: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum__1 (P workgroups, each the partial of one part: 4 for each SM of the GPU it runs on, up to 1024 (528 on the 132 SMs of sm_90a's reference GPU))
+// HEADER-H: // vptx: grid affine_map<()[s0] -> (s0 * 4, 1, 1)>
 // The vector program reads back to the same PTX; so does --emit=config pasted back.
 // RUN: %vptx --emit=vector %s -o %t.v.mlir && %vptx %t.v.mlir -o %t.b.ptx
 // RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.ptx | awk -f tests/ptxcanon.awk > %t.a && grep -v -P '^\t// \S+ \S+:\d+$' %t.b.ptx | awk -f tests/ptxcanon.awk > %t.b && cmp %t.a %t.b
 // RUN: %vptx --emit=config %s -o %t.cfg.mlir && %vptx %t.cfg.mlir -o %t.c.ptx
 // RUN: grep -v -P '^\t// \S+ \S+:\d+$' %t.c.ptx | awk -f tests/ptxcanon.awk > %t.c && cmp %t.a %t.c
 // Hand-computed: @iota sums its indices 0 .. N-1 as i64, N (N - 1) / 2 whatever x holds:
-// 12497500 for N = 5000 (5 of the 448 parts hold elements, the last one ragged), and
-// 19999900000 for N = 200000 (196 parts of 1024, the last one 320 long).  @stats2 of a
+// 12497500 for N = 5000 (5 of the 432 parts hold elements, the last one ragged), and
+// 19999900000 for N = 200000 (196 parts of 1024, the last one 320 long; with the H100
+// model's 528 parts, 190 parts of 1024, the last one 576 long: the same total).  @stats2 of a
 // 3 x 4 array of twos: the sum of squares 48 (0x42400000), the max 2 (0x40000000).
 // RUN: rm -rf %t.d && mkdir -p %t.d && \
 // RUN: npy() { h="{'descr': '<f4', 'fortran_order': False, 'shape': ($2,), }"; \
@@ -50,8 +56,12 @@
 // RUN:     printf '%%s\n' "$h"; head -c $((4 * $2)) /dev/zero; } > $1; }; \
 // RUN: npy %t.d/a.npy 5000 && npy %t.d/b.npy 200000 && \
 // RUN: %vptx run %s --kernel=iota %t.d/a.npy --out %t.d/a && %vptx run %s --kernel=iota %t.d/b.npy --out %t.d/b && \
+// RUN: %vptx run %s --kernel=iota --timing=h100 %t.d/b.npy --out %t.d/h && \
 // RUN: od -An -td8 -v -j 128 %t.d/a/result0.npy | %filecheck --check-prefix=IOTA-A %s && \
-// RUN: od -An -td8 -v -j 128 %t.d/b/result0.npy | %filecheck --check-prefix=IOTA-B %s
+// RUN: od -An -td8 -v -j 128 %t.d/b/result0.npy | %filecheck --check-prefix=IOTA-B %s && \
+// RUN: od -An -td8 -v -j 128 %t.d/h/result0.npy | %filecheck --check-prefix=IOTA-B %s
+// Another part count (the H100 model's 528) on the same PTX: integers still exact.
+// RUN: %vptx check --timing=h100 %s --kernel=isum --dim=131073 | %filecheck --check-prefix=PASS-ISUM %s
 // RUN: h="{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }"; \
 // RUN: while [ $(( (10 + ${#h} + 1) % 64 )) -ne 0 ]; do h="$h "; done; \
 // RUN: { printf '\223NUMPY\001\000'; printf "\\$(printf %%o $(( (${#h} + 1) % 256 )))\\$(printf %%o $(( (${#h} + 1) / 256 )))"; \
@@ -63,7 +73,7 @@
 // STATS-MAX: {{^ *}}40000000{{$}}
 // IOTA-A: {{^ *}}12497500{{$}}
 // IOTA-B: {{^ *}}19999900000{{$}}
-// REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum__1 (448 workgroups, each the partial of one part: 4 for each of the 108 SMs of sm_80's reference GPU, rounded up to a multiple of 32) then @sum (one warp: their total and the outputs)
+// REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum__1 (P workgroups, each the partial of one part: 4 for each SM of the GPU it runs on, up to 1024 (432 on the 108 SMs of sm_80's reference GPU)) then @sum (one warp: their total and the outputs)
 // REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @isum__1
 // REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @iota__1
 // REMARK: remark: 'linalg.reduce' tiles as a reduction kernel of 256 threads: workgroup tile; d0 steps of 1024
@@ -72,15 +82,15 @@
 // REMARK: remark: 'linalg.reduce' (kernel 2 of 2, @max2) tiles as a reduction kernel
 // REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @mean__1
 // REMARK: remark: 'linalg.reduce' reduces a whole array: two kernels, @sum_s__1 (64 workgroups, each the partial of one part: one for each of its 40 steps of 1024, rounded up to a multiple of 32)
-// REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @stats1__1 (448 workgroups
+// REMARK: remark: 'linalg.generic' reduces a whole array: two kernels, @stats1__1 (P workgroups
 // REMARK: remark: 'linalg.generic' (kernel 1 of 2, @stats2__1) tiles as a reduction kernel of 256 threads: workgroup tile d0 1; d1 steps of 1024
 // REMARK: remark: 'linalg.generic' (kernel 2 of 2, @stats2) tiles as a reduction kernel
 // REMARK: remark: 'linalg.generic' (kernel 1 of 2, @stats2m__1) tiles as a reduction kernel
-// HEADER: // vptx: grid affine_map<() -> (448, 1, 1)>
-// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (448)>
+// HEADER: // vptx: grid affine_map<()[s0] -> (s0 * 4, 1, 1)>
+// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<()[s0] -> (s0 * 4)>
 // HEADER-NEXT: // vptx: kernel 1 of 2: sum__1 sum
-// HEADER-NEXT: // vptx: grid affine_map<() -> (1, 1, 1)>
-// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<() -> (448)>
+// HEADER-NEXT: // vptx: grid affine_map<()[s0] -> (1, 1, 1)>
+// HEADER-NEXT: // vptx: scratch 0 is argument 2 of shape affine_map<()[s0] -> (s0 * 4)>
 // HEADER-NEXT: // vptx: kernel 2 of 2: sum__1 sum
 // HEADER: // vptx: kernel 2 of 2: iota__1 iota
 // HEADER-NEXT: // vptx: grid affine_map<() -> (1, 1, 1)>
