@@ -1127,7 +1127,7 @@ typedef struct Fp8Use {
    and vector assembly of wgmma's register copy.  Any other op making fp8 is refused. */
 #define FP8_MOVES(k)                                                                               \
     ((k) == OP_TRANSFER_READ || (k) == OP_VLOAD || (k) == OP_MLOAD || (k) == OP_EXTRACT ||         \
-     (k) == OP_FROM_ELEMENTS)
+     (k) == OP_FROM_ELEMENTS || (k) == OP_SHAPE_CAST)
 
 static bool
 fp8_visit(Module *m, OpId o, void *ctx)
