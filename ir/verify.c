@@ -1098,24 +1098,30 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     bool op_ok = false;
     for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
         op_ok = op_ok || kind == takes[k];
-    bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || (op_info[kind].traits & T_FUNC);
+    bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || kind == OP_MLOAD || kind == OP_MSTORE ||
+                  (op_info[kind].traits & T_FUNC);
+    /* a scalar i4: loaded and stored one element at a time, and cast to and from wider
+       integers (the register holds it in its low nibble) */
+    bool scalar_ok = t == TY_I4 && (kind == OP_MLOAD || kind == OP_MSTORE || kind == OP_EXTSI ||
+                                    kind == OP_EXTUI || kind == OP_TRUNCI);
     if (x->kind == TY_MEMREF && !mem_ok)
         verify_fail(v, o,
                     "%s #%u is %s: packed i4 in memory is taken only as a function argument, "
-                    "read and written by vector.load / vector.store of vectors whose last dim is "
-                    "a multiple of 8",
+                    "read and written by memref.load / memref.store and by vector.load / "
+                    "vector.store of vectors whose last dim is a multiple of 8",
                     what, i, verify_tname(v, t));
     else if (x->kind == TY_MEMREF && x->layout)
         verify_fail(v, o,
                     "%s #%u is %s: packed i4 in memory takes only the identity layout (an "
                     "element's byte is its row-major index / 2)",
                     what, i, verify_tname(v, t));
-    else if (x->kind == TY_MEMREF)
+    else if (x->kind == TY_MEMREF || scalar_ok)
         return true;
     else if (x->kind != TY_VECTOR || x->rank == 0 || x->shape[x->rank - 1] % 8)
         verify_fail(v, o,
                     "%s #%u is %s: vptx holds i4 packed, 8 to a 32-bit register, so it takes i4 "
-                    "only in vectors whose last dim is a multiple of 8",
+                    "only in vectors whose last dim is a multiple of 8, and scalars in "
+                    "memref.load / memref.store and arith.extsi / extui / trunci",
                     what, i, verify_tname(v, t));
     else if (!op_ok)
         verify_fail(v, o,

@@ -1057,6 +1057,10 @@ lower_i4_cast(Emit *e, OpId o)
             ins(e, "bfe.%c32 %s, %s, %u, 4;", sign ? 's' : 'u', S(e, d), S(e, w), 4 * (i % 8));
             el[i] = rc == RC_B32 ? d : to_cls(e, d, rc, sign);
         }
+    } else if (type_get(e->m, rt)->kind != TY_VECTOR) { /* a scalar: its low nibble */
+        Rep *r = rep_new(e, op_get(e->m, o)->res[0], 1, 1, re);
+        r->slots[0] = to_cls(e, src->slots[0], RC_B32, false);
+        return true;
     } else {
         unpack_all(e, src, el);
         for (uint32_t g = 0; g < n / 8; g++) {

@@ -73,6 +73,7 @@ reg_class_of(TypeId t)
     case TY_F8E4M3FNUZ:
     case TY_F8E5M2FNUZ:
         return RC_B16;
+    case TY_I4: /* packed 8 to a register in vectors; a scalar in the low nibble */
     case TY_I32:
     case TY_TF32:
         return RC_B32;
