@@ -175,7 +175,8 @@ eval_copy_into(Eval *ev, Frame *f, OpId o, ValueId v, const RtVal *src)
 int64_t
 eval_count(const Module *m, TypeId t)
 {
-    return t == TY_I128 ? 2 : type_num_elements(m, t);
+    int64_t n = type_num_elements(m, t); /* an i128 is two Scalars, the low half first */
+    return type_element(m, t) == TY_I128 && !type_is_memref(m, t) ? 2 * n : n;
 }
 
 void

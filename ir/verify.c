@@ -1153,9 +1153,10 @@ verify_i4(Verifier *v, OpId o)
 
 /* i128 only moves (PTX has no 128-bit arithmetic; ptxgen holds one in two b64 registers,
  * eval in two Scalars): memref<...xi128> arguments (of kernels and device functions,
- * passed by func.call), memref.load / memref.store of a scalar i128 and arith.select
- * between two.  Anything else holding i128 is one located
- * error naming the op. */
+ * passed by func.call), memref.load / memref.store of a scalar i128, arith.select
+ * between two, vector<...xi128> read and written by vector.load / vector.store and taken
+ * apart or built by vector.extract (static positions), vector.from_elements and
+ * vector.shape_cast.  Anything else holding i128 is one located error naming the op. */
 static bool
 i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
 {
@@ -1164,14 +1165,28 @@ i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     const Type *x = ty(v, t);
     OpKind k = v->m->ops[o].kind;
     bool func = (op_info[k].traits & T_FUNC) != 0;
-    bool ok = x->kind == TY_MEMREF
-                  ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_CALL || func)
-                  : t == TY_I128 && (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT);
+    bool moves = k == OP_VLOAD || k == OP_VSTORE || k == OP_EXTRACT || k == OP_FROM_ELEMENTS ||
+                 k == OP_SHAPE_CAST;
+    bool ok = x->kind == TY_MEMREF ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_VLOAD ||
+                                      k == OP_VSTORE || k == OP_CALL || func)
+              : x->kind == TY_VECTOR
+                  ? moves
+                  : t == TY_I128 && (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT ||
+                                     k == OP_EXTRACT || k == OP_FROM_ELEMENTS);
+    if (ok && k == OP_EXTRACT && op_get(v->m, o)->nargs > 1) {
+        verify_fail(v, o,
+                    "%s #%u is %s: vptx takes vector.extract of i128 only at static "
+                    "positions",
+                    what, i, verify_tname(v, t));
+        return false;
+    }
     if (ok)
         return true;
     verify_fail(v, o,
                 "%s #%u is %s: vptx only moves i128 (memref<...xi128> arguments, "
-                "memref.load, memref.store, arith.select of scalars)",
+                "memref.load, memref.store, arith.select of scalars; vector.load, "
+                "vector.store, vector.extract, vector.from_elements, vector.shape_cast of "
+                "vectors)",
                 what, i, verify_tname(v, t));
     return false;
 }

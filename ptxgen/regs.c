@@ -232,6 +232,8 @@ slot_count(const Module *m, TypeId t)
     }
     if (t == TY_I128) /* two b64 registers, the low half first (only moved) */
         return 2;
+    if (ty->kind == TY_VECTOR && ty->elem == TY_I128) /* two an element, in order */
+        return 2 * (uint32_t)type_num_elements(m, t);
     if (ty->kind != TY_VECTOR)
         return 1;
     return (uint32_t)(type_num_elements(m, t) / pack_factor(m, t));
