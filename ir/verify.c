@@ -1098,8 +1098,10 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     bool op_ok = false;
     for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
         op_ok = op_ok || kind == takes[k];
+    op_ok = op_ok || (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
+    bool func = (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
     bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || kind == OP_MLOAD || kind == OP_MSTORE ||
-                  (op_info[kind].traits & T_FUNC);
+                  func || (kind == OP_ALLOC && x->kind == TY_MEMREF && x->memspace == MS_WORKGROUP);
     /* a scalar i4: loaded and stored one element at a time, and cast to and from wider
        integers (the register holds it in its low nibble) */
     bool scalar_ok = t == TY_I4 && (kind == OP_MLOAD || kind == OP_MSTORE || kind == OP_EXTSI ||

@@ -290,6 +290,8 @@ device_arg(Emit *e, ValueId v, uint32_t *k)
         mr->sizes = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
         mr->strides = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
         mr->align = mr->esize < 16 ? mr->esize : 16; /* all the callee knows */
+        if (ty->elem == TY_I4) /* identity layout only: a buffer of whole 32-bit words */
+            mr->align = 4;
         int j = 1;
         for (uint32_t d = 0; d < ty->rank; d++)
             mr->sizes[d] =

@@ -359,6 +359,8 @@ i4_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, Slot *addr, i
     }
     *imm = eoff / 2;
     *align = pow2_align(mr->align, pow2_align(eal / 2, *imm));
+    if (*align < 4) /* every i4 buffer vptx makes or takes is whole words */
+        return fail_op(e, "on packed i4 memory whose base is not known to be 4-byte aligned");
     return true;
 }
 

@@ -862,6 +862,8 @@ type_bytes(Emit *e, TypeId memref)
                      ? type_scalar_bytes(el)
                      : type_num_elements(e->m, el) * type_scalar_bytes(type_element(e->m, el));
     int64_t n = type_num_elements(e->m, memref);
+    if (el == TY_I4) /* packed two a byte, in whole 32-bit words (a scalar store's atomics) */
+        return n < 0 ? -1 : (n + 7) / 8 * 4;
     return n < 0 ? -1 : n * es;
 }
 
@@ -937,8 +939,10 @@ shared_memref(Emit *e, ValueId v, const char *sym, int64_t align)
     mr->space = SP_SHARED;
     mr->rank = ty->rank;
     mr->elem = ty->elem;
-    mr->esize = (uint32_t)(type_bytes(e, t) /
-                           (type_num_elements(e->m, t) ? type_num_elements(e->m, t) : 1));
+    mr->esize = ty->elem == TY_I4
+                    ? 1 /* packed: isel_mem.c addresses it by halves */
+                    : (uint32_t)(type_bytes(e, t) /
+                                 (type_num_elements(e->m, t) ? type_num_elements(e->m, t) : 1));
     mr->sizes = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
     mr->strides = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
     int64_t st = 1;
