@@ -1101,21 +1101,29 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     op_ok = op_ok || (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
     bool func = (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
     bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || kind == OP_MLOAD || kind == OP_MSTORE ||
-                  func || (kind == OP_ALLOC && x->kind == TY_MEMREF && x->memspace == MS_WORKGROUP);
+                  kind == OP_SUBVIEW || func ||
+                  (kind == OP_ALLOC && x->kind == TY_MEMREF && x->memspace == MS_WORKGROUP);
     /* a scalar i4: loaded and stored one element at a time, and cast to and from wider
        integers (the register holds it in its low nibble) */
     bool scalar_ok = t == TY_I4 && (kind == OP_MLOAD || kind == OP_MSTORE || kind == OP_EXTSI ||
                                     kind == OP_EXTUI || kind == OP_TRUNCI);
     if (x->kind == TY_MEMREF && !mem_ok)
         verify_fail(v, o,
-                    "%s #%u is %s: packed i4 in memory is taken only as a function argument, "
+                    "%s #%u is %s: packed i4 in memory is taken only as a function argument, a "
+                    "workgroup memref.alloc or a memref.subview, "
                     "read and written by memref.load / memref.store and by vector.load / "
                     "vector.store of vectors whose last dim is a multiple of 8",
                     what, i, verify_tname(v, t));
-    else if (x->kind == TY_MEMREF && x->layout)
+    else if (x->kind == TY_MEMREF && x->layout && x->layout->kind != ATTR_STRIDED)
         verify_fail(v, o,
-                    "%s #%u is %s: packed i4 in memory takes only the identity layout (an "
-                    "element's byte is its row-major index / 2)",
+                    "%s #%u is %s: packed i4 in memory takes only strided layouts (an "
+                    "element's byte is its linear position / 2)",
+                    what, i, verify_tname(v, t));
+    else if (x->kind == TY_MEMREF && x->layout && x->layout->i != DIM_DYNAMIC && x->layout->i % 2 &&
+             strcmp(what, "operand")) /* where it is made, once */
+        verify_fail(v, o,
+                    "%s #%u is %s: packed i4 memory must start at an even element offset (two "
+                    "elements share a byte)",
                     what, i, verify_tname(v, t));
     else if (x->kind == TY_MEMREF || scalar_ok)
         return true;

@@ -803,6 +803,12 @@ memref_param(Emit *e, ValueId v, bool readonly)
             mr->strides[d] = imm_slot(RC_B64, (uint64_t)lay->ints[d]);
     if (!lay)
         identity_strides(e, mr);
+    if (ty->elem == TY_I4 && (!off.is_imm || off.bits % 2))
+        return fail(e, value_get(e->m, v)->loc,
+                    "packed i4 argument with an odd or dynamic offset: two elements share a "
+                    "byte, so the first element must start one (an even static offset)");
+    if (ty->elem == TY_I4) /* bytes, not elements */
+        off.bits /= 2;
     if (off.is_imm && off.bits) {
         Slot b2 = new_reg(e, RC_B64);
         ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, b2), S(e, base),

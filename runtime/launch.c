@@ -661,7 +661,8 @@ karg_elem_offset(const KernelArg *a, int64_t linear)
 static size_t
 dev_bytes(const KernelArg *a)
 {
-    return a->elem == TY_I4 ? (karg_bytes(a) + 1) / 2 : karg_bytes(a);
+    /* i4: whole 32-bit words, which a scalar store rewrites (ptxgen/isel_mem.c) */
+    return a->elem == TY_I4 ? (karg_bytes(a) + 7) / 8 * 4 : karg_bytes(a);
 }
 
 static uint8_t *

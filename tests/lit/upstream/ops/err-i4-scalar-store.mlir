@@ -7,7 +7,7 @@ func.func @short(%a: memref<12xi4>)
     attributes {gpu.known_block_size = array<i32: 12, 1, 1>} {
   %t = gpu.thread_id x
   %x = memref.load %a[%t] : memref<12xi4>
-  // CHECK: err-i4-scalar-store.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.store' of one packed i4 element: the store rewrites the 32-bit word holding it with two atomics (other threads may write the word's other elements), so the memref must hold a known multiple of 8 elements from a 4-byte boundary
+  // CHECK: err-i4-scalar-store.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.store' of one packed i4 element: the store rewrites the 32-bit word holding it with two atomics (other threads may write the word's other elements), so the memref must hold a known multiple of 8 elements
   memref.store %x, %a[%t] : memref<12xi4>
   return
 }

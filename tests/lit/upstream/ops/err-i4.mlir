@@ -2,7 +2,7 @@
 // a vector whose last dim is not a multiple of 8 (8 share a 32-bit register), arithmetic
 // on an i4 vector (extend it first), and i4 in memory other than an argument read and
 // written by memref.load / store and vector.load / store (an alloc outside workgroup
-// memory, a layout).
+// memory), and a view starting inside a byte (an odd element offset).
 // CONFORMANCE: refused
 // RUN: not %vptx %s 2>&1 | %filecheck %s
 func.func @scalar(%a: i32) -> i32 {
@@ -26,11 +26,11 @@ func.func @add(%v: vector<4xi8>) -> vector<4xi8> {
   return %b : vector<4xi8>
 }
 func.func @alloc() {
-  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.alloc' result #0 is memref<16xi4>: packed i4 in memory is taken only as a function argument, read and written by memref.load / memref.store and by vector.load / vector.store of vectors whose last dim is a multiple of 8
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'memref.alloc' result #0 is memref<16xi4>: packed i4 in memory is taken only as a function argument, a workgroup memref.alloc or a memref.subview, read and written by memref.load / memref.store and by vector.load / vector.store of vectors whose last dim is a multiple of 8
   %m = memref.alloc() : memref<16xi4>
   return
 }
-// CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'func.func' argument #0 is memref<16xi4, strided<[1], offset: 3>>: packed i4 in memory takes only the identity layout
+// CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'func.func' argument #0 is memref<16xi4, strided<[1], offset: 3>>: packed i4 memory must start at an even element offset (two elements share a byte)
 func.func @strided(%m: memref<16xi4, strided<[1], offset: 3>>) {
   return
 }
