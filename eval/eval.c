@@ -751,6 +751,12 @@ bind_param(Eval *ev, OpId func, ValueId param, uint32_t i, const EvalArg *arg, R
     }
     if (!type_is_scalar(ty))
         return eval_fail(ev, func, "argument #%u: eval passes memrefs and scalars only", i);
+    if (ty == TY_I128) { /* an int64 value, sign-extended: two halves, the low first */
+        Scalar *h = eval_val_alloc(out, ty, 2);
+        h[0].i = arg->i;
+        h[1].i = arg->i < 0 ? -1 : 0;
+        return true;
+    }
     Scalar *e = eval_val_alloc(out, ty, 1);
     if (type_is_float(ty))
         e->f = eval_round(arg->f, ty);

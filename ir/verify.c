@@ -1211,19 +1211,8 @@ verify_i128(Verifier *v, OpId o)
     for (uint32_t i = 0; i < op->nres; i++)
         if (!i128_fits(v, o, res_type(v, o, i), "result", i))
             return;
-    if (!(op_info[op->kind].traits & T_FUNC) || !op->nregions)
-        return;
-    BlockId b = op_entry_block(v->m, o, 0);
-    for (uint32_t i = 0; b && i < v->m->blocks[b].args.n; i++) {
-        TypeId t = v->m->values[v->m->blocks[b].args.items[i]].type;
-        if (t == TY_I128) {
-            verify_fail(v, o,
-                        "argument #%u is i128: vptx takes i128 in memory only "
-                        "(a memref<...xi128> argument)",
-                        i);
-            return;
-        }
-    }
+    /* a function's scalar i128 argument is taken: a kernel's is 16 bytes by value
+       (ptxgen.c scalar_param); a call cannot pass one (i128_fits: func.call) */
 }
 
 static bool

@@ -845,6 +845,16 @@ scalar_param(Emit *e, ValueId v)
     }
     if (!type_is_scalar(t))
         return fail(e, value_get(e->m, v)->loc, "kernel argument of this type is not supported");
+    if (t == TY_I128) { /* 16 bytes by value (as a struct: .b128 needs PTX 8.3), low half first */
+        uint32_t n = begin_param(e, "value (two 64-bit halves, the low first)");
+        fprintf(e->params, "	.param .align 16 .b8 %s_param_%" PRIu32 "[16]", e->kname, n);
+        Rep *r = rep_new(e, v, 2, 1, TY_I128);
+        r->slots[0] = new_reg(e, RC_B64);
+        r->slots[1] = new_reg(e, RC_B64);
+        ins(e, "ld.param.v2.b64 {%s, %s}, [%s_param_%" PRIu32 "];", S(e, r->slots[0]),
+            S(e, r->slots[1]), e->kname, n);
+        return true;
+    }
     RegClass c = reg_class_of(t);
     if (t == TY_I1) {
         Slot b = load_param(e, "u8", RC_B16, "value (0 or 1)");

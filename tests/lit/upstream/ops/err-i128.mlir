@@ -1,7 +1,8 @@
 // i128 beyond moving it: each a located error naming the op or the argument (vptx only
 // moves i128: memref<...xi128> arguments, memref.load, memref.store, arith.select of
 // scalars; vector.load, vector.store, vector.extract at static positions,
-// vector.from_elements and vector.shape_cast of vectors).
+// vector.from_elements and vector.shape_cast of vectors; a scalar i128 argument of a
+// kernel, but not through a func.call).
 // CONFORMANCE: refused
 // RUN: not %vptx --arch=sm_80 %s 2>&1 | %filecheck %s
 func.func @add(%a: memref<4xi128>) {
@@ -37,8 +38,12 @@ func.func @dyn(%a: memref<4xi128>, %i: index) {
   memref.store %x, %a[%c0] : memref<4xi128>
   return
 }
-// CHECK: err-i128.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'func.func' argument #0 is i128: vptx takes i128 in memory only (a memref<...xi128> argument)
-func.func @scalar_arg(%x: i128, %a: memref<4xi128>) {
+func.func @scalar_call(%x: i128, %a: memref<4xi128>) {
+  // CHECK: err-i128.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'func.call' operand #0 is i128: vptx only moves i128
+  call @keep(%x, %a) : (i128, memref<4xi128>) -> ()
+  return
+}
+func.func private @keep(%x: i128, %a: memref<4xi128>) {
   %c0 = arith.constant 0 : index
   memref.store %x, %a[%c0] : memref<4xi128>
   return
