@@ -4,9 +4,11 @@
 // `vptx run` take its value from --scalar (or draw one) in int64's range, sign-extended
 // to 128 bits (docs/check-and-run.md). Checked on the simulator against eval of the same
 // kernel's reference (Inputs/i128-scalar-arg-ref.mlir: a loop), with a drawn value and
-// with -5 (both halves matter: the high half all ones).
+// with -5 (both halves matter: the high half all ones); and `vptx run` with -7 against
+// an array written by Inputs/i128-scalar-arg-gen.py.
 // RUN: %vptx check --arch=sm_80 %s --backend=sim --reference=%S/Inputs/i128-scalar-arg-ref.mlir | %filecheck %s
 // RUN: %vptx check --arch=sm_80 %s --backend=sim --reference=%S/Inputs/i128-scalar-arg-ref.mlir --scalar=-5 | %filecheck --check-prefix=NEG %s
+// RUN: %vptx run %s %S/Inputs/i128-scalar-a.npy -7 %S/Inputs/i128-scalar-sel.npy --out %t.d && cmp %t.d/arg0.npy %S/Inputs/i128-scalar-want.npy
 // RUN: %vptx --emit=ptx --arch=sm_80 %s -o %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas-verify %t.ptx
 // CHECK: PASS fill
