@@ -1166,7 +1166,9 @@ verify_i4(Verifier *v, OpId o)
  * passed by func.call), memref.load / memref.store of a scalar i128, arith.select
  * between two, vector<...xi128> read and written by vector.load / vector.store and taken
  * apart or built by vector.extract (static positions), vector.from_elements and
- * vector.shape_cast.  Anything else holding i128 is one located error naming the op. */
+ * vector.shape_cast, and scalars and vectors as function arguments and results (a
+ * kernel's scalar: 16 bytes by value; a call's: two b64 .params an element).  Anything
+ * else holding i128 is one located error naming the op. */
 static bool
 i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
 {
@@ -1176,13 +1178,14 @@ i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     OpKind k = v->m->ops[o].kind;
     bool func = (op_info[k].traits & T_FUNC) != 0;
     bool moves = k == OP_VLOAD || k == OP_VSTORE || k == OP_EXTRACT || k == OP_FROM_ELEMENTS ||
-                 k == OP_SHAPE_CAST;
+                 k == OP_SHAPE_CAST || k == OP_CALL || k == OP_RETURN;
     bool ok = x->kind == TY_MEMREF ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_VLOAD ||
                                       k == OP_VSTORE || k == OP_CALL || func)
               : x->kind == TY_VECTOR
                   ? moves
-                  : t == TY_I128 && (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT ||
-                                     k == OP_EXTRACT || k == OP_FROM_ELEMENTS);
+                  : t == TY_I128 &&
+                        (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT || k == OP_EXTRACT ||
+                         k == OP_FROM_ELEMENTS || k == OP_CALL || k == OP_RETURN);
     if (ok && k == OP_EXTRACT && op_get(v->m, o)->nargs > 1) {
         verify_fail(v, o,
                     "%s #%u is %s: vptx takes vector.extract of i128 only at static "
@@ -1212,7 +1215,7 @@ verify_i128(Verifier *v, OpId o)
         if (!i128_fits(v, o, res_type(v, o, i), "result", i))
             return;
     /* a function's scalar i128 argument is taken: a kernel's is 16 bytes by value
-       (ptxgen.c scalar_param); a call cannot pass one (i128_fits: func.call) */
+       (ptxgen.c scalar_param), a device function's two b64 .params (isel_call.c) */
 }
 
 static bool

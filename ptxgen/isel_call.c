@@ -73,6 +73,11 @@ pieces_of(Emit *e, TypeId t, Piece *p, int max)
                 p[n++] = (Piece){ "u64", RC_B64 };
         return n;
     }
+    if (t == TY_I128) { /* its two b64 registers, the low half first */
+        p[n++] = (Piece){ "b64", RC_B64 };
+        p[n++] = (Piece){ "b64", RC_B64 };
+        return n;
+    }
     if (type_is_scalar(t)) {
         RegClass c = t == TY_INDEX ? RC_B64 : reg_class_of(t);
         p[0] = (Piece){ c == RC_PRED ? "u32" : cls_ptype(c), c };
@@ -308,7 +313,7 @@ device_arg(Emit *e, ValueId v, uint32_t *k)
         r->mem = mr;
         return true;
     }
-    if (type_is_scalar(t)) {
+    if (type_is_scalar(t) && t != TY_I128) { /* an i128: two slots, as a vector's */
         rep_scalar(e, v, s[0]);
         return true;
     }
@@ -470,7 +475,7 @@ ptxgen_lower_call(Emit *e, OpId o)
             ret_ref(ref, sizeof ref, base, rp, nr, k);
             s[j] = ld_piece(e, p[j], ref);
         }
-        if (type_is_scalar(t)) {
+        if (type_is_scalar(t) && t != TY_I128) { /* an i128: two slots */
             rep_scalar(e, v, s[0]);
         } else {
             Rep *r = rep_new(e, v, (uint32_t)n, pack_factor(m, t), type_element(m, t));

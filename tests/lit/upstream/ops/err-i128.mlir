@@ -1,8 +1,8 @@
 // i128 beyond moving it: each a located error naming the op or the argument (vptx only
 // moves i128: memref<...xi128> arguments, memref.load, memref.store, arith.select of
 // scalars; vector.load, vector.store, vector.extract at static positions,
-// vector.from_elements and vector.shape_cast of vectors; a scalar i128 argument of a
-// kernel, but not through a func.call).
+// vector.from_elements and vector.shape_cast of vectors; arguments and results of
+// functions and calls).
 // CONFORMANCE: refused
 // RUN: not %vptx --arch=sm_80 %s 2>&1 | %filecheck %s
 func.func @add(%a: memref<4xi128>) {
@@ -38,14 +38,13 @@ func.func @dyn(%a: memref<4xi128>, %i: index) {
   memref.store %x, %a[%c0] : memref<4xi128>
   return
 }
-func.func @scalar_call(%x: i128, %a: memref<4xi128>) {
-  // CHECK: err-i128.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'func.call' operand #0 is i128: vptx only moves i128
-  call @keep(%x, %a) : (i128, memref<4xi128>) -> ()
-  return
-}
-func.func private @keep(%x: i128, %a: memref<4xi128>) {
+func.func @insert(%a: memref<4xi128>) {
   %c0 = arith.constant 0 : index
-  memref.store %x, %a[%c0] : memref<4xi128>
+  %v = vector.load %a[%c0] : memref<4xi128>, vector<2xi128>
+  %x = memref.load %a[%c0] : memref<4xi128>
+  // CHECK: err-i128.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'vector.insert' operand #0 is i128: vptx only moves i128
+  %w = vector.insert %x, %v[1] : i128 into vector<2xi128>
+  vector.store %w, %a[%c0] : memref<4xi128>, vector<2xi128>
   return
 }
 func.func @loop(%a: memref<4xi128>) {

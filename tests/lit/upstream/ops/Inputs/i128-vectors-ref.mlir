@@ -35,3 +35,19 @@ func.func @cast(%a: memref<8x2x2xi128>, %b: memref<8x4xi128>, %c: memref<8xi128>
   }
   return
 }
+func.func @calls(%a: memref<8x4xi128>, %b: memref<8x4xi128>, %x: i128) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  scf.for %t = %c0 to %c8 step %c1 {
+    %e = memref.load %a[%t, %c2] : memref<8x4xi128>
+    %f = memref.load %a[%t, %c1] : memref<8x4xi128>
+    memref.store %e, %b[%t, %c0] : memref<8x4xi128>
+    memref.store %f, %b[%t, %c1] : memref<8x4xi128>
+    memref.store %x, %b[%t, %c2] : memref<8x4xi128>
+    memref.store %x, %b[%t, %c3] : memref<8x4xi128>
+  }
+  return
+}
