@@ -171,8 +171,9 @@ exec_transfer(Eval *ev, Frame *f, OpId o, bool is_write)
                          (long long)product(mshape, nm));
     const RtVal *src = is_write ? eval_val(f, op->args[0]) : NULL;
     Scalar pad = is_write ? (Scalar){ 0 } : eval_val(f, op->args[1 + mrank])->e[0];
-    int64_t n = product(vshape, vrank);
-    Scalar *r = is_write ? NULL : eval_def(ev, f, op->res[0], n);
+    int64_t n = product(vshape, vrank), w = vw->elem == TY_I128 ? 2 : 1; /* Scalars each */
+    Scalar *r = is_write ? NULL : eval_def(ev, f, op->res[0], n * w);
+    const Scalar *pad2 = is_write ? NULL : eval_val(f, op->args[1 + mrank])->e; /* i128 */
     for (int64_t e = 0; e < n; e++, next_index(idx, vrank, vshape)) {
         for (uint32_t d = 0; d < mrank; d++)
             mem[d] = eval_val(f, op->args[base + 1 + d])->e[0].i;
@@ -190,11 +191,17 @@ exec_transfer(Eval *ev, Frame *f, OpId o, bool is_write)
             skip |= mask->e[ravel(midx, nm, mshape)].i == 0;
         }
         int64_t at = 0;
-        if (skip) {
+        if (skip && w == 2) {
+            if (!is_write)
+                memcpy(r + 2 * e, pad2, 2 * sizeof *r);
+        } else if (skip) {
             if (!is_write)
                 r[e] = pad;
         } else if (!eval_view_at(ev, o, vw, mem, &at)) {
             return false;
+        } else if (w == 2) { /* an i128: its two halves */
+            if (!eval_i128_access(ev, o, vw, at, is_write ? src->e + 2 * e : r + 2 * e, is_write))
+                return false;
         } else if (is_write ? !eval_mem_store(ev, o, vw, at, src->e[e])
                             : !eval_mem_load(ev, o, vw, at, &r[e])) {
             return false;

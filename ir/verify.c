@@ -1178,14 +1178,17 @@ i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     OpKind k = v->m->ops[o].kind;
     bool func = (op_info[k].traits & T_FUNC) != 0;
     bool moves = k == OP_VLOAD || k == OP_VSTORE || k == OP_EXTRACT || k == OP_FROM_ELEMENTS ||
-                 k == OP_SHAPE_CAST || k == OP_CALL || k == OP_RETURN;
-    bool ok = x->kind == TY_MEMREF ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_VLOAD ||
-                                      k == OP_VSTORE || k == OP_CALL || func)
+                 k == OP_SHAPE_CAST || k == OP_CALL || k == OP_RETURN || k == OP_TRANSFER_READ ||
+                 k == OP_TRANSFER_WRITE;
+    bool ok = x->kind == TY_MEMREF
+                  ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_VLOAD || k == OP_VSTORE ||
+                     k == OP_CALL || func || k == OP_TRANSFER_READ || k == OP_TRANSFER_WRITE)
               : x->kind == TY_VECTOR
                   ? moves
                   : t == TY_I128 &&
                         (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT || k == OP_EXTRACT ||
-                         k == OP_FROM_ELEMENTS || k == OP_CALL || k == OP_RETURN);
+                         k == OP_FROM_ELEMENTS || k == OP_CALL || k == OP_RETURN ||
+                         k == OP_TRANSFER_READ || k == OP_POISON || k == OP_IF || k == OP_YIELD);
     if (ok && k == OP_EXTRACT && op_get(v->m, o)->nargs > 1) {
         verify_fail(v, o,
                     "%s #%u is %s: vptx takes vector.extract of i128 only at static "
