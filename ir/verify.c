@@ -1092,7 +1092,9 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     if (elem_of(v, t) != TY_I4)
         return true;
     static const OpKind takes[] = {
-        OP_VBITCAST, OP_EXTSI, OP_EXTUI, OP_TRUNCI, OP_VLOAD, OP_VSTORE
+        OP_VBITCAST,      OP_EXTSI,         OP_EXTUI,          OP_TRUNCI,  OP_VLOAD,
+        OP_VSTORE,        OP_TRANSFER_READ, OP_TRANSFER_WRITE, OP_EXTRACT, OP_INSERT,
+        OP_FROM_ELEMENTS, OP_SHAPE_CAST,    OP_BROADCAST,      OP_IF,      OP_YIELD,
     };
     OpKind kind = v->m->ops[o].kind;
     bool op_ok = false;
@@ -1101,12 +1103,16 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     op_ok = op_ok || (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
     bool func = (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
     bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || kind == OP_MLOAD || kind == OP_MSTORE ||
-                  kind == OP_SUBVIEW || func ||
-                  (kind == OP_ALLOC && x->kind == TY_MEMREF && x->memspace == MS_WORKGROUP);
+                  kind == OP_SUBVIEW || kind == OP_TRANSFER_READ || kind == OP_TRANSFER_WRITE ||
+                  func || (kind == OP_ALLOC && x->kind == TY_MEMREF && x->memspace == MS_WORKGROUP);
     /* a scalar i4: loaded and stored one element at a time, and cast to and from wider
        integers (the register holds it in its low nibble) */
-    bool scalar_ok = t == TY_I4 && (kind == OP_MLOAD || kind == OP_MSTORE || kind == OP_EXTSI ||
-                                    kind == OP_EXTUI || kind == OP_TRUNCI);
+    bool scalar_ok =
+        t == TY_I4 &&
+        (kind == OP_MLOAD || kind == OP_MSTORE || kind == OP_EXTSI || kind == OP_EXTUI ||
+         kind == OP_TRUNCI || kind == OP_TRANSFER_READ || kind == OP_EXTRACT || kind == OP_INSERT ||
+         kind == OP_FROM_ELEMENTS || kind == OP_POISON || kind == OP_IF || kind == OP_YIELD ||
+         kind == OP_BROADCAST);
     if (x->kind == TY_MEMREF && !mem_ok)
         verify_fail(v, o,
                     "%s #%u is %s: packed i4 in memory is taken only as a function argument, a "
@@ -1135,8 +1141,9 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
                     what, i, verify_tname(v, t));
     else if (!op_ok)
         verify_fail(v, o,
-                    "%s #%u is %s: vptx takes packed i4 vectors only in vector.bitcast and "
-                    "arith.extsi / extui / trunci",
+                    "%s #%u is %s: vptx takes packed i4 vectors only in moves (loads, stores, "
+                    "transfers, calls, vector.bitcast and the other vector assembly) and "
+                    "arith.extsi / extui / trunci: extend them to compute",
                     what, i, verify_tname(v, t));
     else
         return true;

@@ -20,7 +20,7 @@ func.func @four(%v: vector<2xi8>) -> vector<4xi32> {
 }
 func.func @add(%v: vector<4xi8>) -> vector<4xi8> {
   %q = vector.bitcast %v : vector<4xi8> to vector<8xi4>
-  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'arith.addi' operand #0 is vector<8xi4>: vptx takes packed i4 vectors only in vector.bitcast and arith.extsi / extui / trunci
+  // CHECK: err-i4.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'arith.addi' operand #0 is vector<8xi4>: vptx takes packed i4 vectors only in moves (loads, stores, transfers, calls, vector.bitcast and the other vector assembly) and arith.extsi / extui / trunci: extend them to compute
   %s = arith.addi %q, %q : vector<8xi4>
   %b = vector.bitcast %s : vector<8xi4> to vector<4xi8>
   return %b : vector<4xi8>
