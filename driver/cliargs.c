@@ -240,6 +240,7 @@ cli_scalar_bits(TypeId t, const char *text, uint64_t *bits, char *why, size_t n)
         snprintf(why, n, "'%s' does not fit in i1 (0, 1, true or false)", text);
         return false;
     }
-    unsigned width = t == TY_INDEX ? 64 : type_bitwidth(t);
+    /* i128: a value of int64's range, sign-extended where it is passed */
+    unsigned width = t == TY_INDEX || t == TY_I128 ? 64 : type_bitwidth(t);
     return cli_int_bits(text, width, CLI_INT_SIGNLESS, scalar_type_name(t), bits, why, n);
 }

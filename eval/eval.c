@@ -175,7 +175,8 @@ eval_copy_into(Eval *ev, Frame *f, OpId o, ValueId v, const RtVal *src)
 int64_t
 eval_count(const Module *m, TypeId t)
 {
-    return t == TY_I128 ? 2 : type_num_elements(m, t);
+    int64_t n = type_num_elements(m, t); /* an i128 is two Scalars, the low half first */
+    return type_element(m, t) == TY_I128 && !type_is_memref(m, t) ? 2 * n : n;
 }
 
 void
@@ -750,6 +751,12 @@ bind_param(Eval *ev, OpId func, ValueId param, uint32_t i, const EvalArg *arg, R
     }
     if (!type_is_scalar(ty))
         return eval_fail(ev, func, "argument #%u: eval passes memrefs and scalars only", i);
+    if (ty == TY_I128) { /* an int64 value, sign-extended: two halves, the low first */
+        Scalar *h = eval_val_alloc(out, ty, 2);
+        h[0].i = arg->i;
+        h[1].i = arg->i < 0 ? -1 : 0;
+        return true;
+    }
     Scalar *e = eval_val_alloc(out, ty, 1);
     if (type_is_float(ty))
         e->f = eval_round(arg->f, ty);

@@ -98,7 +98,10 @@ RtVal *eval_val(Frame *f, ValueId v);
 Scalar *eval_val_alloc(RtVal *rv, TypeId type, int64_t n);
 /* Makes v's slot hold n fresh elements (zeroed) of its type. */
 Scalar *eval_def(Eval *ev, Frame *f, ValueId v, int64_t n);
-/* Scalars a value of type t holds: its elements, or 2 for an i128 (low half first) */
+/* The i128 element `at` of vw as its 16 bytes: two int64 Scalars, the low half at the
+ * lower address (read into two, or written from it). */
+bool eval_i128_access(Eval *ev, OpId o, const View *vw, int64_t at, Scalar *two, bool store);
+/* Scalars a value of type t holds: its elements, two an i128 element (low half first) */
 int64_t eval_count(const Module *m, TypeId t);
 /* v := x, wrapped to v's integer type */
 void eval_def_int(Eval *ev, Frame *f, ValueId v, int64_t x);

@@ -521,27 +521,34 @@ exec_get_global(Eval *ev, Frame *f, OpId o)
     return true;
 }
 
-/* memref.load / memref.store of an i128 (only moved): its 16 bytes as two int64, the low
- * half at the lower address, held as two Scalars */
-static bool
-i128_load_store(Eval *ev, Frame *f, OpId o, const View *vw, int64_t at, bool store)
+bool
+eval_i128_access(Eval *ev, OpId o, const View *vw, int64_t at, Scalar *two, bool store)
 {
-    const Op *op = op_get(ev->m, o);
     if (!mem_check(ev, o, vw, at, 16))
         return false;
     unsigned char *p = vw->mem->data + (size_t)at * 16;
     if (store) {
+        memcpy(p, &two[0].i, 8);
+        memcpy(p + 8, &two[1].i, 8);
+        return true;
+    }
+    memcpy(&two[0].i, p, 8);
+    memcpy(&two[1].i, p + 8, 8);
+    return true;
+}
+
+/* memref.load / memref.store of an i128 (only moved): two Scalars */
+static bool
+i128_load_store(Eval *ev, Frame *f, OpId o, const View *vw, int64_t at, bool store)
+{
+    const Op *op = op_get(ev->m, o);
+    if (store) {
         const RtVal *x = eval_val(f, op->args[0]);
         if (x->n != 2)
             return eval_fail(ev, o, "stores an i128 of %lld halves", (long long)x->n);
-        memcpy(p, &x->e[0].i, 8);
-        memcpy(p + 8, &x->e[1].i, 8);
-        return true;
+        return eval_i128_access(ev, o, vw, at, x->e, true);
     }
-    Scalar *r = eval_def(ev, f, op->res[0], 2);
-    memcpy(&r[0].i, p, 8);
-    memcpy(&r[1].i, p + 8, 8);
-    return true;
+    return eval_i128_access(ev, o, vw, at, eval_def(ev, f, op->res[0], 2), false);
 }
 
 static bool

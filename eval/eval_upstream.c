@@ -20,8 +20,8 @@ static bool
 eval_poison(Eval *ev, Frame *f, OpId o)
 {
     ValueId r = op_get(ev->m, o)->res[0];
-    int64_t n = type_num_elements(ev->m, value_type(ev->m, r));
-    eval_def(ev, f, r, n < 1 ? 1 : n); /* zeroed */
+    int64_t n = eval_count(ev->m, value_type(ev->m, r)); /* an i128: two halves */
+    eval_def(ev, f, r, n < 1 ? 1 : n);                   /* zeroed */
     return true;
 }
 

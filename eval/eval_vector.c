@@ -171,8 +171,9 @@ exec_transfer(Eval *ev, Frame *f, OpId o, bool is_write)
                          (long long)product(mshape, nm));
     const RtVal *src = is_write ? eval_val(f, op->args[0]) : NULL;
     Scalar pad = is_write ? (Scalar){ 0 } : eval_val(f, op->args[1 + mrank])->e[0];
-    int64_t n = product(vshape, vrank);
-    Scalar *r = is_write ? NULL : eval_def(ev, f, op->res[0], n);
+    int64_t n = product(vshape, vrank), w = vw->elem == TY_I128 ? 2 : 1; /* Scalars each */
+    Scalar *r = is_write ? NULL : eval_def(ev, f, op->res[0], n * w);
+    const Scalar *pad2 = is_write ? NULL : eval_val(f, op->args[1 + mrank])->e; /* i128 */
     for (int64_t e = 0; e < n; e++, next_index(idx, vrank, vshape)) {
         for (uint32_t d = 0; d < mrank; d++)
             mem[d] = eval_val(f, op->args[base + 1 + d])->e[0].i;
@@ -190,11 +191,17 @@ exec_transfer(Eval *ev, Frame *f, OpId o, bool is_write)
             skip |= mask->e[ravel(midx, nm, mshape)].i == 0;
         }
         int64_t at = 0;
-        if (skip) {
+        if (skip && w == 2) {
+            if (!is_write)
+                memcpy(r + 2 * e, pad2, 2 * sizeof *r);
+        } else if (skip) {
             if (!is_write)
                 r[e] = pad;
         } else if (!eval_view_at(ev, o, vw, mem, &at)) {
             return false;
+        } else if (w == 2) { /* an i128: its two halves */
+            if (!eval_i128_access(ev, o, vw, at, is_write ? src->e + 2 * e : r + 2 * e, is_write))
+                return false;
         } else if (is_write ? !eval_mem_store(ev, o, vw, at, src->e[e])
                             : !eval_mem_load(ev, o, vw, at, &r[e])) {
             return false;
@@ -222,15 +229,23 @@ exec_load_store(Eval *ev, Frame *f, OpId o, bool is_store)
     if (type_element(ev->m, vt) != vw->elem)
         return eval_fail(ev, o, "vector and memref element types differ");
     uint32_t lead = vw->rank - vrank;
-    int64_t n = product(vshape, vrank);
+    int64_t n = product(vshape, vrank), w = vw->elem == TY_I128 ? 2 : 1; /* Scalars each */
     const RtVal *src = is_store ? eval_val(f, op->args[0]) : NULL;
-    Scalar *r = is_store ? NULL : eval_def(ev, f, op->res[0], n);
+    Scalar *r = is_store ? NULL : eval_def(ev, f, op->res[0], n * w);
+    if (src && src->n != n * w)
+        return eval_fail(ev, o, "stores %lld values for %lld elements", (long long)src->n,
+                         (long long)n);
     for (int64_t e = 0; e < n; e++, next_index(idx, vrank, vshape)) {
         int64_t at = 0;
         for (uint32_t d = 0; d < vw->rank; d++)
             mem[d] = eval_val(f, op->args[base + 1 + d])->e[0].i + (d >= lead ? idx[d - lead] : 0);
         if (!eval_view_at(ev, o, vw, mem, &at))
             return false;
+        if (w == 2) { /* an i128: its two halves */
+            if (!eval_i128_access(ev, o, vw, at, is_store ? src->e + 2 * e : r + 2 * e, is_store))
+                return false;
+            continue;
+        }
         if (is_store ? !eval_mem_store(ev, o, vw, at, src->e[e])
                      : !eval_mem_load(ev, o, vw, at, &r[e]))
             return false;
@@ -540,6 +555,10 @@ exec_extract_insert(Eval *ev, Frame *f, OpId o, bool is_insert)
         return false;
     int64_t inner = product(shape + np, rank - (uint32_t)np);
     int64_t start = ravel(pos, (uint32_t)np, shape) * inner;
+    if (type_element(ev->m, value_type(ev->m, op->args[vec])) == TY_I128) { /* 2 Scalars each */
+        inner *= 2;
+        start *= 2;
+    }
     const RtVal *v = eval_val(f, op->args[vec]);
     if (!is_insert) {
         Scalar *r = eval_def(ev, f, op->res[0], inner);
@@ -691,6 +710,15 @@ exec_simple(Eval *ev, Frame *f, OpId o)
     const Op *op = op_get(ev->m, o);
     TypeId t = res_type(ev, o);
     int64_t n = type_num_elements(ev->m, t);
+    if (type_element(ev->m, t) == TY_I128) { /* shape_cast, from_elements: 2 Scalars each */
+        Scalar *r = eval_def(ev, f, op->res[0], 2 * n);
+        for (int64_t e = 0; e < 2 * n; e++)
+            r[e] = op->kind == OP_SHAPE_CAST ? eval_val(f, op->args[0])->e[e]
+                                             : eval_val(f, op->args[e / 2])->e[e % 2];
+        return op->kind == OP_SHAPE_CAST || op->kind == OP_FROM_ELEMENTS
+                   ? true
+                   : eval_fail(ev, o, "makes an i128 vector vptx does not take");
+    }
     if (op->kind == OP_SHAPE_CAST || op->kind == OP_SPLAT) {
         const RtVal *src = eval_val(f, op->args[0]);
         if (op->kind == OP_SHAPE_CAST && src->n != n)

@@ -1092,35 +1092,58 @@ i4_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     if (elem_of(v, t) != TY_I4)
         return true;
     static const OpKind takes[] = {
-        OP_VBITCAST, OP_EXTSI, OP_EXTUI, OP_TRUNCI, OP_VLOAD, OP_VSTORE
+        OP_VBITCAST,      OP_EXTSI,         OP_EXTUI,          OP_TRUNCI,  OP_VLOAD,
+        OP_VSTORE,        OP_TRANSFER_READ, OP_TRANSFER_WRITE, OP_EXTRACT, OP_INSERT,
+        OP_FROM_ELEMENTS, OP_SHAPE_CAST,    OP_BROADCAST,      OP_IF,      OP_YIELD,
     };
     OpKind kind = v->m->ops[o].kind;
     bool op_ok = false;
     for (size_t k = 0; k < sizeof takes / sizeof takes[0]; k++)
         op_ok = op_ok || kind == takes[k];
-    bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || (op_info[kind].traits & T_FUNC);
+    op_ok = op_ok || (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
+    bool func = (op_info[kind].traits & T_FUNC) || kind == OP_CALL || kind == OP_RETURN;
+    bool mem_ok = kind == OP_VLOAD || kind == OP_VSTORE || kind == OP_MLOAD || kind == OP_MSTORE ||
+                  kind == OP_SUBVIEW || kind == OP_TRANSFER_READ || kind == OP_TRANSFER_WRITE ||
+                  func || (kind == OP_ALLOC && x->kind == TY_MEMREF && x->memspace == MS_WORKGROUP);
+    /* a scalar i4: loaded and stored one element at a time, and cast to and from wider
+       integers (the register holds it in its low nibble) */
+    bool scalar_ok =
+        t == TY_I4 &&
+        (kind == OP_MLOAD || kind == OP_MSTORE || kind == OP_EXTSI || kind == OP_EXTUI ||
+         kind == OP_TRUNCI || kind == OP_TRANSFER_READ || kind == OP_EXTRACT || kind == OP_INSERT ||
+         kind == OP_FROM_ELEMENTS || kind == OP_POISON || kind == OP_IF || kind == OP_YIELD ||
+         kind == OP_BROADCAST);
     if (x->kind == TY_MEMREF && !mem_ok)
         verify_fail(v, o,
-                    "%s #%u is %s: packed i4 in memory is taken only as a function argument, "
-                    "read and written by vector.load / vector.store of vectors whose last dim is "
-                    "a multiple of 8",
+                    "%s #%u is %s: packed i4 in memory is taken only as a function argument, a "
+                    "workgroup memref.alloc or a memref.subview, "
+                    "read and written by memref.load / memref.store and by vector.load / "
+                    "vector.store of vectors whose last dim is a multiple of 8",
                     what, i, verify_tname(v, t));
-    else if (x->kind == TY_MEMREF && x->layout)
+    else if (x->kind == TY_MEMREF && x->layout && x->layout->kind != ATTR_STRIDED)
         verify_fail(v, o,
-                    "%s #%u is %s: packed i4 in memory takes only the identity layout (an "
-                    "element's byte is its row-major index / 2)",
+                    "%s #%u is %s: packed i4 in memory takes only strided layouts (an "
+                    "element's byte is its linear position / 2)",
                     what, i, verify_tname(v, t));
-    else if (x->kind == TY_MEMREF)
+    else if (x->kind == TY_MEMREF && x->layout && x->layout->i != DIM_DYNAMIC && x->layout->i % 2 &&
+             strcmp(what, "operand")) /* where it is made, once */
+        verify_fail(v, o,
+                    "%s #%u is %s: packed i4 memory must start at an even element offset (two "
+                    "elements share a byte)",
+                    what, i, verify_tname(v, t));
+    else if (x->kind == TY_MEMREF || scalar_ok)
         return true;
     else if (x->kind != TY_VECTOR || x->rank == 0 || x->shape[x->rank - 1] % 8)
         verify_fail(v, o,
                     "%s #%u is %s: vptx holds i4 packed, 8 to a 32-bit register, so it takes i4 "
-                    "only in vectors whose last dim is a multiple of 8",
+                    "only in vectors whose last dim is a multiple of 8, and scalars in "
+                    "memref.load / memref.store and arith.extsi / extui / trunci",
                     what, i, verify_tname(v, t));
     else if (!op_ok)
         verify_fail(v, o,
-                    "%s #%u is %s: vptx takes packed i4 vectors only in vector.bitcast and "
-                    "arith.extsi / extui / trunci",
+                    "%s #%u is %s: vptx takes packed i4 vectors only in moves (loads, stores, "
+                    "transfers, calls, vector.bitcast and the other vector assembly) and "
+                    "arith.extsi / extui / trunci: extend them to compute",
                     what, i, verify_tname(v, t));
     else
         return true;
@@ -1147,9 +1170,12 @@ verify_i4(Verifier *v, OpId o)
 
 /* i128 only moves (PTX has no 128-bit arithmetic; ptxgen holds one in two b64 registers,
  * eval in two Scalars): memref<...xi128> arguments (of kernels and device functions,
- * passed by func.call), memref.load / memref.store of a scalar i128 and arith.select
- * between two.  Anything else holding i128 is one located
- * error naming the op. */
+ * passed by func.call), memref.load / memref.store of a scalar i128, arith.select
+ * between two, vector<...xi128> read and written by vector.load / vector.store and taken
+ * apart or built by vector.extract (static positions), vector.from_elements and
+ * vector.shape_cast, and scalars and vectors as function arguments and results (a
+ * kernel's scalar: 16 bytes by value; a call's: two b64 .params an element).  Anything
+ * else holding i128 is one located error naming the op. */
 static bool
 i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
 {
@@ -1158,14 +1184,32 @@ i128_fits(Verifier *v, OpId o, TypeId t, const char *what, uint32_t i)
     const Type *x = ty(v, t);
     OpKind k = v->m->ops[o].kind;
     bool func = (op_info[k].traits & T_FUNC) != 0;
+    bool moves = k == OP_VLOAD || k == OP_VSTORE || k == OP_EXTRACT || k == OP_FROM_ELEMENTS ||
+                 k == OP_SHAPE_CAST || k == OP_CALL || k == OP_RETURN || k == OP_TRANSFER_READ ||
+                 k == OP_TRANSFER_WRITE;
     bool ok = x->kind == TY_MEMREF
-                  ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_CALL || func)
-                  : t == TY_I128 && (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT);
+                  ? (k == OP_MLOAD || k == OP_MSTORE || k == OP_VLOAD || k == OP_VSTORE ||
+                     k == OP_CALL || func || k == OP_TRANSFER_READ || k == OP_TRANSFER_WRITE)
+              : x->kind == TY_VECTOR
+                  ? moves
+                  : t == TY_I128 &&
+                        (k == OP_MLOAD || k == OP_MSTORE || k == OP_SELECT || k == OP_EXTRACT ||
+                         k == OP_FROM_ELEMENTS || k == OP_CALL || k == OP_RETURN ||
+                         k == OP_TRANSFER_READ || k == OP_POISON || k == OP_IF || k == OP_YIELD);
+    if (ok && k == OP_EXTRACT && op_get(v->m, o)->nargs > 1) {
+        verify_fail(v, o,
+                    "%s #%u is %s: vptx takes vector.extract of i128 only at static "
+                    "positions",
+                    what, i, verify_tname(v, t));
+        return false;
+    }
     if (ok)
         return true;
     verify_fail(v, o,
                 "%s #%u is %s: vptx only moves i128 (memref<...xi128> arguments, "
-                "memref.load, memref.store, arith.select of scalars)",
+                "memref.load, memref.store, arith.select of scalars; vector.load, "
+                "vector.store, vector.extract, vector.from_elements, vector.shape_cast of "
+                "vectors)",
                 what, i, verify_tname(v, t));
     return false;
 }
@@ -1180,19 +1224,8 @@ verify_i128(Verifier *v, OpId o)
     for (uint32_t i = 0; i < op->nres; i++)
         if (!i128_fits(v, o, res_type(v, o, i), "result", i))
             return;
-    if (!(op_info[op->kind].traits & T_FUNC) || !op->nregions)
-        return;
-    BlockId b = op_entry_block(v->m, o, 0);
-    for (uint32_t i = 0; b && i < v->m->blocks[b].args.n; i++) {
-        TypeId t = v->m->values[v->m->blocks[b].args.items[i]].type;
-        if (t == TY_I128) {
-            verify_fail(v, o,
-                        "argument #%u is i128: vptx takes i128 in memory only "
-                        "(a memref<...xi128> argument)",
-                        i);
-            return;
-        }
-    }
+    /* a function's scalar i128 argument is taken: a kernel's is 16 bytes by value
+       (ptxgen.c scalar_param), a device function's two b64 .params (isel_call.c) */
 }
 
 static bool

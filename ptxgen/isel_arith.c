@@ -186,6 +186,14 @@ unpack_all(Emit *e, Rep *r, Slot *out)
         Slot s = r->slots[k];
         if (r->per == 1) {
             out[k] = s;
+        } else if (r->per == 8) { /* packed i4: each in the low nibble of a b32 */
+            for (uint32_t j = 0; j < 8; j++) {
+                out[8 * k + j] = imm_slot(RC_B32, (s.bits >> (4 * j)) & 15);
+                if (s.is_imm)
+                    continue;
+                out[8 * k + j] = new_reg(e, RC_B32);
+                ins(e, "bfe.u32 %s, %s, %u, 4;", S(e, out[8 * k + j]), S(e, s), 4 * j);
+            }
         } else if (s.is_imm) {
             for (uint32_t j = 0; j < r->per; j++)
                 out[k * r->per + j] =
@@ -228,6 +236,15 @@ pack_slot(Emit *e, const Slot *el, uint8_t per)
         for (uint32_t j = 0; j < per; j++)
             bits |= (el[j].bits & ((1u << (32 / per)) - 1)) << (j * 32 / per);
         return imm_slot(RC_B32, bits);
+    }
+    if (per == 8) { /* packed i4: the low nibble of each */
+        Slot d = imm_slot(RC_B32, 0);
+        for (uint32_t j = 0; j < 8; j++) {
+            Slot x = as_reg(e, to_cls(e, el[j], RC_B32, false)), n = new_reg(e, RC_B32);
+            ins(e, "bfi.b32 %s, %s, %s, %u, 4;", S(e, n), S(e, x), S(e, d), 4 * j);
+            d = n;
+        }
+        return d;
     }
     if (per == 2 && halves_joined(e, el[0], el[1], &d0))
         return d0;
@@ -1057,6 +1074,10 @@ lower_i4_cast(Emit *e, OpId o)
             ins(e, "bfe.%c32 %s, %s, %u, 4;", sign ? 's' : 'u', S(e, d), S(e, w), 4 * (i % 8));
             el[i] = rc == RC_B32 ? d : to_cls(e, d, rc, sign);
         }
+    } else if (type_get(e->m, rt)->kind != TY_VECTOR) { /* a scalar: its low nibble */
+        Rep *r = rep_new(e, op_get(e->m, o)->res[0], 1, 1, re);
+        r->slots[0] = to_cls(e, src->slots[0], RC_B32, false);
+        return true;
     } else {
         unpack_all(e, src, el);
         for (uint32_t g = 0; g < n / 8; g++) {

@@ -73,6 +73,11 @@ pieces_of(Emit *e, TypeId t, Piece *p, int max)
                 p[n++] = (Piece){ "u64", RC_B64 };
         return n;
     }
+    if (t == TY_I128) { /* its two b64 registers, the low half first */
+        p[n++] = (Piece){ "b64", RC_B64 };
+        p[n++] = (Piece){ "b64", RC_B64 };
+        return n;
+    }
     if (type_is_scalar(t)) {
         RegClass c = t == TY_INDEX ? RC_B64 : reg_class_of(t);
         p[0] = (Piece){ c == RC_PRED ? "u32" : cls_ptype(c), c };
@@ -290,6 +295,8 @@ device_arg(Emit *e, ValueId v, uint32_t *k)
         mr->sizes = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
         mr->strides = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
         mr->align = mr->esize < 16 ? mr->esize : 16; /* all the callee knows */
+        if (ty->elem == TY_I4) /* identity layout only: a buffer of whole 32-bit words */
+            mr->align = 4;
         int j = 1;
         for (uint32_t d = 0; d < ty->rank; d++)
             mr->sizes[d] =
@@ -306,7 +313,7 @@ device_arg(Emit *e, ValueId v, uint32_t *k)
         r->mem = mr;
         return true;
     }
-    if (type_is_scalar(t)) {
+    if (type_is_scalar(t) && t != TY_I128) { /* an i128: two slots, as a vector's */
         rep_scalar(e, v, s[0]);
         return true;
     }
@@ -468,7 +475,7 @@ ptxgen_lower_call(Emit *e, OpId o)
             ret_ref(ref, sizeof ref, base, rp, nr, k);
             s[j] = ld_piece(e, p[j], ref);
         }
-        if (type_is_scalar(t)) {
+        if (type_is_scalar(t) && t != TY_I128) { /* an i128: two slots */
             rep_scalar(e, v, s[0]);
         } else {
             Rep *r = rep_new(e, v, (uint32_t)n, pack_factor(m, t), type_element(m, t));

@@ -359,6 +359,87 @@ i4_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, Slot *addr, i
     }
     *imm = eoff / 2;
     *align = pow2_align(mr->align, pow2_align(eal / 2, *imm));
+    if (*align < 4) /* every i4 buffer vptx makes or takes is whole words */
+        return fail_op(e, "on packed i4 memory whose base is not known to be 4-byte aligned");
+    return true;
+}
+
+/* memref.load / memref.store of one packed i4 element (the register holds it in its low
+ * nibble).  A load reads the element's byte and shifts its nibble down.  A store changes
+ * the nibble of the 32-bit word holding it with two atomics, red.and clearing it and
+ * red.or setting it, as upstream's narrow-type emulation stores (two memref.atomic_rmw):
+ * threads storing other elements of the word race with neither.  The word must lie in
+ * the buffer: vptx makes and allocates i4 buffers in whole words, and an identity-layout
+ * memref (whose type gives its buffer's size) must hold a known multiple of 8 elements;
+ * a strided view lies in a buffer of whole words (a kernel argument or a subview). */
+static bool
+i4_scalar_access(Emit *e, OpId o, bool store)
+{
+    const Op *op = op_get(e->m, o);
+    uint32_t first = store ? 2 : 1;
+    MemRep *mr = mem_of(e, op->args[first - 1]);
+    const Type *mt = type_get(e->m, value_type(e->m, op->args[first - 1]));
+    int64_t total = 1;
+    for (uint32_t d = 0; d < mt->rank; d++)
+        total = mt->shape[d] == DIM_DYNAMIC || total < 0 ? -1 : total * mt->shape[d];
+    if (store && !mt->layout && (total < 0 || total % 8))
+        return fail_op(e, "of one packed i4 element: the store rewrites the 32-bit word holding "
+                          "it with two atomics (other threads may write the word's other "
+                          "elements), so the memref must hold a known multiple of 8 elements");
+    MemRep lin = *mr;
+    lin.base = new_reg(e, RC_B64);
+    lin.space = SP_GLOBAL;
+    lin.align = (int64_t)1 << 30;
+    lin.esize = 1;
+    ins(e, "mov.u64 %s, 0;", S(e, lin.base));
+    int64_t eoff, eal;
+    Slot sum = mem_address(e, &lin, op->args + first, op->nargs - first, &eoff, &eal);
+    Slot idx = as_reg(e, sum), byte = new_reg(e, RC_B64), lo = new_reg(e, RC_B32);
+    Slot sh = new_reg(e, RC_B32);
+    if (eoff) {
+        idx = new_reg(e, RC_B64);
+        ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, idx), S(e, as_reg(e, sum)), eoff);
+    }
+    ins(e, "shr.u64 %s, %s, 1;", S(e, byte), S(e, idx));
+    ins(e, "cvt.u32.u64 %s, %s;", S(e, lo), S(e, idx));
+    const char *sp = space_name(mr->space);
+    char a[64];
+    if (!store) {
+        Slot at = add_scaled(e, mr->space, mr->base, byte, 1), w = new_reg(e, RC_B32);
+        Slot v = new_reg(e, RC_B32);
+        addr_text(e, a, sizeof a, at, 0);
+        ins(e, "ld.%s.u8 %s, %s;", sp, S(e, w), a);
+        ins(e, "and.b32 %s, %s, 1;", S(e, sh), S(e, lo));
+        ins(e, "shl.b32 %s, %s, 2;", S(e, sh), S(e, sh));
+        ins(e, "shr.u32 %s, %s, %s;", S(e, v), S(e, w), S(e, sh));
+        Rep *r = rep_new(e, op_get(e->m, o)->res[0], 1, 1, TY_I4);
+        r->slots[0] = v;
+        return true;
+    }
+    /* the word: the byte's address with its low 2 bits cleared; the nibble's shift in it:
+       8 (address mod 4) + 4 (index mod 2) */
+    Slot byte_at = add_scaled(e, mr->space, mr->base, byte, 1);
+    bool wide = byte_at.cls == RC_B64;
+    Slot at = new_reg(e, wide ? RC_B64 : RC_B32), a32 = byte_at, odd = new_reg(e, RC_B32);
+    Slot m = new_reg(e, RC_B32), x = new_reg(e, RC_B32);
+    ins(e, "and.b%d %s, %s, -4;", wide ? 64 : 32, S(e, at), S(e, byte_at));
+    if (wide) {
+        a32 = new_reg(e, RC_B32);
+        ins(e, "cvt.u32.u64 %s, %s;", S(e, a32), S(e, byte_at));
+    }
+    ins(e, "and.b32 %s, %s, 3;", S(e, sh), S(e, a32));
+    ins(e, "shl.b32 %s, %s, 3;", S(e, sh), S(e, sh));
+    ins(e, "and.b32 %s, %s, 1;", S(e, odd), S(e, lo));
+    ins(e, "shl.b32 %s, %s, 2;", S(e, odd), S(e, odd));
+    ins(e, "or.b32 %s, %s, %s;", S(e, sh), S(e, sh), S(e, odd));
+    Slot val = as_reg(e, to_cls(e, rep_of(e, op_get(e->m, o)->args[0])->slots[0], RC_B32, false));
+    ins(e, "shl.b32 %s, 15, %s;", S(e, m), S(e, sh));
+    ins(e, "not.b32 %s, %s;", S(e, m), S(e, m));
+    ins(e, "and.b32 %s, %s, 15;", S(e, x), S(e, val));
+    ins(e, "shl.b32 %s, %s, %s;", S(e, x), S(e, x), S(e, sh));
+    addr_text(e, a, sizeof a, at, 0);
+    ins(e, "red.%s.and.b32 %s, %s;", sp, a, S(e, m));
+    ins(e, "red.%s.or.b32 %s, %s;", sp, a, S(e, x));
     return true;
 }
 
@@ -370,6 +451,8 @@ lower_load(Emit *e, OpId o)
     MemRep *mr = mem_of(e, op->args[0]);
     int64_t off, align;
     Slot addr;
+    if (mr->elem == TY_I4 && op->kind == OP_MLOAD)
+        return i4_scalar_access(e, o, false);
     if (mr->elem == TY_I4) {
         if (!i4_address(e, mr, op->args + 1, op->nargs - 1, &addr, &off, &align))
             return false;
@@ -393,6 +476,8 @@ lower_store(Emit *e, OpId o)
         ICE("ptxgen: store through a read-only argument");
     int64_t off, align;
     Slot addr;
+    if (mr->elem == TY_I4 && op->kind == OP_MSTORE)
+        return i4_scalar_access(e, o, true);
     if (mr->elem == TY_I4) {
         if (!i4_address(e, mr, op->args + 2, op->nargs - 2, &addr, &off, &align))
             return false;
@@ -600,6 +685,10 @@ lower_subview(Emit *e, OpId o)
             imm += (int64_t)offs[d].bits * (int64_t)src->strides[d].bits * src->esize;
             continue;
         }
+        if (src->elem == TY_I4)
+            return fail_op(e, "of packed i4 memory with a dynamic offset or stride: two elements "
+                              "share a byte, so the view's first element must be known to start "
+                              "one (an even element offset)");
         Slot idx = offs[d];
         if (!src->strides[d].is_imm) {
             Slot m = new_reg(e, RC_B64);
@@ -615,6 +704,13 @@ lower_subview(Emit *e, OpId o)
     }
     (void)tmp;
     (void)align;
+    if (src->elem == TY_I4 && imm % 2)
+        return fail_op(e,
+                       "of packed i4 memory at element offset %" PRId64 ": two elements share "
+                       "a byte, so the view must start at an even element offset",
+                       imm);
+    if (src->elem == TY_I4) /* esize 1 summed elements: two a byte */
+        imm /= 2;
     MemRep *mr = mem_copy(e, src, ty->rank);
     if (imm) {
         Slot b = new_reg(e, (RegClass)acc.cls);

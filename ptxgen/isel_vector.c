@@ -106,6 +106,11 @@ lower_extract(Emit *e, OpId o)
     Rep *src = rep_of(e, op->args[0]);
     TypeId rt = value_type(e->m, op->res[0]);
     uint8_t per = pack_factor(e->m, rt);
+    if (src->elem == TY_I128) { /* two b64 slots an element (ir/verify.c: moves only) */
+        Rep *r = rep_new(e, op->res[0], 2 * count, 1, TY_I128);
+        memcpy(r->slots, src->slots + 2 * off, 2 * count * sizeof(Slot));
+        return true;
+    }
     if (!type_is_scalar(rt) && slot_range(src, off, count, per)) {
         Rep *r = rep_new(e, op->res[0], count / per, per, src->elem);
         memcpy(r->slots, src->slots + off / per, (count / per) * sizeof(Slot));
@@ -195,6 +200,12 @@ lower_from_elements(Emit *e, OpId o)
     if (op->nargs > 1024)
         return fail_op(e, "with more than 1024 elements per thread: the layout leaves too much of "
                           "a vector to one thread (for a vector.contract, give it an mma_kind)");
+    if (type_element(e->m, value_type(e->m, op->res[0])) == TY_I128) { /* two slots each */
+        Rep *r = rep_new(e, op->res[0], 2 * op->nargs, 1, TY_I128);
+        for (uint32_t i = 0; i < op->nargs; i++)
+            memcpy(r->slots + 2 * i, rep_of(e, op_get(e->m, o)->args[i])->slots, 2 * sizeof(Slot));
+        return true;
+    }
     for (uint32_t i = 0; i < op->nargs; i++)
         el[i] = scalar_of(e, op->args[i]);
     set_elems(e, op->res[0], el, op->nargs);

@@ -806,6 +806,12 @@ memref_param(Emit *e, ValueId v, bool readonly)
             mr->strides[d] = imm_slot(RC_B64, (uint64_t)lay->ints[d]);
     if (!lay)
         identity_strides(e, mr);
+    if (ty->elem == TY_I4 && (!off.is_imm || off.bits % 2))
+        return fail(e, value_get(e->m, v)->loc,
+                    "packed i4 argument with an odd or dynamic offset: two elements share a "
+                    "byte, so the first element must start one (an even static offset)");
+    if (ty->elem == TY_I4) /* bytes, not elements */
+        off.bits /= 2;
     if (off.is_imm && off.bits) {
         Slot b2 = new_reg(e, RC_B64);
         ins(e, "add.s64 %s, %s, %" PRId64 ";", S(e, b2), S(e, base),
@@ -842,6 +848,16 @@ scalar_param(Emit *e, ValueId v)
     }
     if (!type_is_scalar(t))
         return fail(e, value_get(e->m, v)->loc, "kernel argument of this type is not supported");
+    if (t == TY_I128) { /* 16 bytes by value (as a struct: .b128 needs PTX 8.3), low half first */
+        uint32_t n = begin_param(e, "value (two 64-bit halves, the low first)");
+        fprintf(e->params, "	.param .align 16 .b8 %s_param_%" PRIu32 "[16]", e->kname, n);
+        Rep *r = rep_new(e, v, 2, 1, TY_I128);
+        r->slots[0] = new_reg(e, RC_B64);
+        r->slots[1] = new_reg(e, RC_B64);
+        ins(e, "ld.param.v2.b64 {%s, %s}, [%s_param_%" PRIu32 "];", S(e, r->slots[0]),
+            S(e, r->slots[1]), e->kname, n);
+        return true;
+    }
     RegClass c = reg_class_of(t);
     if (t == TY_I1) {
         Slot b = load_param(e, "u8", RC_B16, "value (0 or 1)");
@@ -865,6 +881,8 @@ type_bytes(Emit *e, TypeId memref)
                      ? type_scalar_bytes(el)
                      : type_num_elements(e->m, el) * type_scalar_bytes(type_element(e->m, el));
     int64_t n = type_num_elements(e->m, memref);
+    if (el == TY_I4) /* packed two a byte, in whole 32-bit words (a scalar store's atomics) */
+        return n < 0 ? -1 : (n + 7) / 8 * 4;
     return n < 0 ? -1 : n * es;
 }
 
@@ -940,8 +958,10 @@ shared_memref(Emit *e, ValueId v, const char *sym, int64_t align)
     mr->space = SP_SHARED;
     mr->rank = ty->rank;
     mr->elem = ty->elem;
-    mr->esize = (uint32_t)(type_bytes(e, t) /
-                           (type_num_elements(e->m, t) ? type_num_elements(e->m, t) : 1));
+    mr->esize = ty->elem == TY_I4
+                    ? 1 /* packed: isel_mem.c addresses it by halves */
+                    : (uint32_t)(type_bytes(e, t) /
+                                 (type_num_elements(e->m, t) ? type_num_elements(e->m, t) : 1));
     mr->sizes = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
     mr->strides = arena_alloc(&e->m->arena, (ty->rank + 1) * sizeof(Slot));
     int64_t st = 1;
@@ -1130,7 +1150,7 @@ typedef struct Fp8Use {
    and vector assembly of wgmma's register copy.  Any other op making fp8 is refused. */
 #define FP8_MOVES(k)                                                                               \
     ((k) == OP_TRANSFER_READ || (k) == OP_VLOAD || (k) == OP_MLOAD || (k) == OP_EXTRACT ||         \
-     (k) == OP_FROM_ELEMENTS)
+     (k) == OP_FROM_ELEMENTS || (k) == OP_SHAPE_CAST)
 
 static bool
 fp8_visit(Module *m, OpId o, void *ctx)

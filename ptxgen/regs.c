@@ -73,6 +73,7 @@ reg_class_of(TypeId t)
     case TY_F8E4M3FNUZ:
     case TY_F8E5M2FNUZ:
         return RC_B16;
+    case TY_I4: /* packed 8 to a register in vectors; a scalar in the low nibble */
     case TY_I32:
     case TY_TF32:
         return RC_B32;
@@ -231,6 +232,8 @@ slot_count(const Module *m, TypeId t)
     }
     if (t == TY_I128) /* two b64 registers, the low half first (only moved) */
         return 2;
+    if (ty->kind == TY_VECTOR && ty->elem == TY_I128) /* two an element, in order */
+        return 2 * (uint32_t)type_num_elements(m, t);
     if (ty->kind != TY_VECTOR)
         return 1;
     return (uint32_t)(type_num_elements(m, t) / pack_factor(m, t));

@@ -667,7 +667,8 @@ karg_elem_offset(const KernelArg *a, int64_t linear)
 static size_t
 dev_bytes(const KernelArg *a)
 {
-    return a->elem == TY_I4 ? (karg_bytes(a) + 1) / 2 : karg_bytes(a);
+    /* i4: whole 32-bit words, which a scalar store rewrites (ptxgen/isel_mem.c) */
+    return a->elem == TY_I4 ? (karg_bytes(a) + 7) / 8 * 4 : karg_bytes(a);
 }
 
 static uint8_t *
@@ -780,7 +781,8 @@ karg_fill_npy(const KernelArg *a, const NpyArray *x, void *host, char *err, size
 
 typedef struct Params {
     uint64_t *slots; /* one 8-byte slot per .param entry */
-    void **ptrs;     /* ptrs[i] = &slots[i] */
+    void **ptrs;     /* ptrs[i] = &slots[i] (or &wide[2 j]) */
+    uint64_t *wide;  /* two 8-byte halves per i128 scalar, the low first */
     uint32_t n;
 } Params;
 
@@ -827,11 +829,19 @@ params_build(const Kernel *k, const uint64_t *devptrs, Params *p)
         max += k->args[i].kind == ARG_MEMREF ? 2 + 2 * k->args[i].rank : 1;
     p->slots = calloc(max ? max : 1, sizeof *p->slots);
     p->ptrs = calloc(max ? max : 1, sizeof *p->ptrs);
+    p->wide = calloc(2 * (size_t)k->nargs + 2, sizeof *p->wide);
     p->n = 0;
-    if (!p->slots || !p->ptrs)
+    if (!p->slots || !p->ptrs || !p->wide)
         return false;
     for (uint32_t i = 0; i < k->nargs; i++) {
         const KernelArg *a = &k->args[i];
+        if (a->kind == ARG_SCALAR && a->elem == TY_I128) { /* .param .align 16 .b8 [16] */
+            p->wide[2 * i] = a->bits; /* an int64 value, sign-extended (docs/check-and-run.md) */
+            p->wide[2 * i + 1] = a->bits >> 63 ? ~(uint64_t)0 : 0;
+            p->slots[p->n] = 0;
+            p->ptrs[p->n++] = &p->wide[2 * i];
+            continue;
+        }
         if (a->kind == ARG_SCALAR) {
             push(p, scalar_slot(a->elem, a->bits));
             continue;
@@ -858,6 +868,7 @@ static void
 params_free(Params *p)
 {
     free(p->slots);
+    free(p->wide);
     free(p->ptrs);
 }
 

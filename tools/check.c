@@ -901,6 +901,19 @@ run_reference(Check *c, Program *rp, Kernel *rk, RefKind kind, const LaunchConfi
 /* The reference kernel of k: same name in ref (or its only kernel), same arguments. */
 static int64_t check_sms(const Check *c);
 
+/* Two memref arguments of one static strided layout: their buffers hold the same
+ * elements at the same places (the gaps too), so the reference reads what the kernel
+ * reads. */
+static bool
+same_strided(const KernelArg *a, const KernelArg *b)
+{
+    bool same = a->kind == ARG_MEMREF && karg_bytes(a) == karg_bytes(b) && a->span == b->span &&
+                a->rank == b->rank && a->offset == b->offset;
+    for (uint32_t d = 0; same && d < a->rank; d++)
+        same = a->shape[d] == b->shape[d] && a->strides[d] == b->strides[d];
+    return same;
+}
+
 static bool
 reference_kernel(Check *c, const Kernel *k, Kernel *rk)
 {
@@ -932,12 +945,14 @@ reference_kernel(Check *c, const Kernel *k, Kernel *rk)
                (a->kind == ARG_SCALAR ||
                 (a->kind == ARG_TENSORMAP && a->tma_source == b->tma_source) ||
                 (karg_bytes(a) == karg_bytes(b) && a->span == (size_t)karg_count(a) &&
-                 b->span == (size_t)karg_count(b)));
+                 b->span == (size_t)karg_count(b)) ||
+                same_strided(a, b));
     }
     if (!same)
         fprintf(c->ca->err,
                 "vptx check: error: kernel '%s' of %s does not take the same arguments as "
-                "'%s' (same count, element types and dense buffer sizes are needed)\n",
+                "'%s' (same count, element types and dense buffer sizes, or the same strided "
+                "layouts, are needed)\n",
                 rk->name, c->ref->path, k->name);
     return same;
 }

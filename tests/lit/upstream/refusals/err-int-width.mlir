@@ -13,4 +13,4 @@ func.func @copy7(%a: memref<4xi7>, %b: memref<4xi7>) {
   memref.store %x, %b[%c0] : memref<4xi7>
   return
 }
-// CONST: int-width-const.mlir:3:8: error: 'arith.constant' result #0 is i128: vptx only moves i128 (memref<...xi128> arguments, memref.load, memref.store, arith.select of scalars)
+// CONST: int-width-const.mlir:3:8: error: 'arith.constant' result #0 is i128: vptx only moves i128 (memref<...xi128> arguments, memref.load, memref.store, arith.select of scalars; vector.load, vector.store, vector.extract, vector.from_elements, vector.shape_cast of vectors)
