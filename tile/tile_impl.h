@@ -257,7 +257,7 @@ int64_t tile_parts(const Graph *g, char *why, size_t cap);
 static inline SizeSrc
 tile_sms_size(int64_t k)
 {
-    return (SizeSrc){ -1, TILE_SMS_ARG, 0, k, 0 };
+    return (SizeSrc){ .value = -1, .arg = TILE_SMS_ARG, .dim = 0, .mul = k };
 }
 bool tile_emit_two_stage(Graph *g);
 
