@@ -239,7 +239,7 @@ minor_map(Ctx *c, OpId o, int32_t mrank, bool *tr)
  * multiple of the root's row length: the 16-byte copies and their alignment test stand
  * as for unit strides.  A stride other than 1 along the last dim (static or dynamic)
  * spreads a row's elements apart, so no 16-byte piece of a row is contiguous: the view
- * is copied element by element (v->elems; the strides of the chain multiply).
+ * is not staged (v->elems, say_not_staged; the strides of the chain multiply).
  */
 static void
 strided_view_step(Staged *v, bool last, int64_t stride)
@@ -969,10 +969,6 @@ emit_copies(Ctx *c, Staged *s, ValueId stage, const CopyPlan *cp)
 {
     RegionSave rs;
     OpId ifop = 0;
-    if (s->elems) { /* rows that are not contiguous: no 16-byte piece to copy */
-        copy_elements(c, s, stage, cp);
-        return;
-    }
     if (cp->dyn_rows) {
         ifop = emit_if(c, cp->aligned, 0, NULL, true);
         region_enter(c, ifop, 0, &rs);
@@ -1339,7 +1335,7 @@ hoist_pipe(Ctx *c, uint32_t k)
     struct StagePlan *p = c->stage;
     for (uint32_t i = 0; i < p->reads.n; i++) {
         Staged *s = &p->reads.items[i];
-        if (s->pipe != k || s->elems) /* element copies index the view at the tile */
+        if (s->pipe != k)
             continue;
         Loc loc = c->loc;
         c->loc = op_get(c->m, s->read)->loc; /* the read's values: named after it */
