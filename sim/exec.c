@@ -350,8 +350,8 @@ ex_bar_cluster(Exec *x, Thread *t, const Inst *in)
     uint32_t n = x->cluster ? x->ncluster : 1;
     if (!x->cluster && cluster_dim(x, 0) * cluster_dim(x, 1) * cluster_dim(x, 2) > 1)
         return sim_fault(x, t, in,
-                         "'%s' in clusters of several CTAs that the simulator does not run "
-                         "together (more than 16 CTAs)",
+                         "'%s' in clusters of several CTAs under the timing model, which "
+                         "runs a cluster's CTAs one after another",
                          sim_op_table[in->op].mnemonic);
     if (in->op == OP_BAR_CL_WAIT) {
         if (t->cl_phase <= root->clb_phase)
@@ -948,7 +948,6 @@ run_cluster(Exec *x)
             if (done[r])
                 continue;
             bool progress = false;
-            tm_cluster_switch(x, r); /* a timed launch: this CTA's timing state */
             int rc = cta_pass(x->cluster[r], &progress);
             if (rc < 0)
                 return -1;
@@ -1100,25 +1099,9 @@ next_cta(const Exec *x, uint64_t linear)
     return s < p ? s : p;
 }
 
-/* Is any CTA of the cluster whose rank 0 is at `linear` in a timed launch's sample (then
- * the whole cluster is timed; the CTAs of clusters left out are not probed)? */
-static bool
-cluster_sampled(const Exec *x, uint64_t linear, const uint32_t cd[3])
-{
-    for (uint32_t r = 0; r < x->ncluster; r++) {
-        uint64_t l = linear + r % cd[0] +
-                     (uint64_t)x->grid[0] *
-                         (r / cd[0] % cd[1] + (uint64_t)x->grid[1] * (r / (cd[0] * cd[1])));
-        if (tm_next_sampled_cta(x, l) == l)
-            return true;
-    }
-    return false;
-}
-
-/* Every cluster's CTAs together (x->cluster: a kernel with CTA pairs): the cluster of each
- * CTA whose coordinates are multiples of the cluster's shape, rank r at (x + r % cx,
- * y + r / cx % cy, z + r / (cx cy)) as %cluster_ctarank numbers them; timed, each CTA with
- * its own per-CTA timing state (timing.c, tm_cluster_switch). */
+/* Every cluster's CTAs together (x->cluster: a kernel with CTA pairs, not timed): the
+ * cluster of each CTA whose coordinates are multiples of the cluster's shape, rank r at
+ * (x + r % cx, y + r / cx % cy, z + r / (cx cy)) as %cluster_ctarank numbers them. */
 static SimResult
 launch_clusters(Exec *x, uint64_t total)
 {
@@ -1135,22 +1118,11 @@ launch_clusters(Exec *x, uint64_t total)
             return timeout_fault(x, NULL), SIM_ERR_FAULT;
         if (x->ctx->progress)
             x->ctx->progress(x->ctx->progress_user, linear + 1, total);
-        if (x->tm && !cluster_sampled(x, linear, cd))
-            continue;
-        for (uint32_t r = 0; r < x->ncluster; r++) {
+        for (uint32_t r = 0; r < x->ncluster; r++)
             init_cta(x->cluster[r], cx + r % cd[0], cy + r / cd[0] % cd[1],
                      cz + r / (cd[0] * cd[1]));
-            if (x->tm) {
-                tm_cluster_switch(x, r);
-                tm_cta_begin(x->cluster[r]);
-            }
-        }
         if (run_cluster(x) < 0)
             return SIM_ERR_FAULT;
-        for (uint32_t r = 0; x->tm && r < x->ncluster; r++) {
-            tm_cluster_switch(x, r);
-            tm_cta_end(x->cluster[r]);
-        }
     }
     return SIM_OK;
 }

@@ -451,8 +451,8 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
     if (!x->cluster && mask != 1)
         return sim_fault(x, t, in,
                          "multicast tensor copy to CTA mask 0x%04x: the simulator runs this "
-                         "kernel's cluster CTAs one after another (clusters of one CTA, or of "
-                         "more than 16)",
+                         "kernel's cluster CTAs one after another (under the timing model, or "
+                         "in clusters of one CTA)",
                          mask);
     if (mask >> n)
         return sim_fault(x, t, in, "multicast CTA mask 0x%04x names CTAs beyond the cluster's %u",
@@ -1027,8 +1027,8 @@ sim_ex_mapa(Exec *x, Thread *t, const Inst *in)
         return sim_fault(x, t, in, "mapa to CTA rank %u of a cluster of %u CTAs", r, n);
     if (n > 1 && !x->cluster)
         return sim_fault(x, t, in,
-                         "mapa in clusters of %u CTAs, which the simulator does not run "
-                         "together (more than 16)",
+                         "mapa in clusters of %u CTAs under the timing model, which runs a "
+                         "cluster's CTAs one after another",
                          n);
     uint64_t off = a & ((1u << SHARED_CTA_SHIFT) - 1);
     reg_write(t, &in->o[0], x->cluster ? (uint64_t)(r + 1) << SHARED_CTA_SHIFT | off : off);

@@ -131,8 +131,7 @@ free_exec(Exec *x)
 }
 
 /* Does the module reach across its cluster's CTAs (a cta_group::2 tcgen05 instruction,
- * barrier.cluster, mapa, a multicast tensor copy)?  Then each cluster's CTAs run together
- * (timed too: exec.c's launch_clusters). */
+ * barrier.cluster, mapa, a multicast tensor copy)?  Then each cluster's CTAs run together. */
 static bool
 uses_pairs(const SimModule *m)
 {
@@ -254,7 +253,7 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
                                        (f->cluster[2] ? f->cluster[2] : 1)
                                  : 1;
     Exec *peers = NULL, *cl[16];
-    if (ncl > 1 && ncl <= 16 && uses_pairs(m)) {
+    if (ncl > 1 && ncl <= 16 && !x.tm && uses_pairs(m)) {
         peers = calloc(ncl - 1, sizeof *peers);
         bool ok = peers != NULL;
         cl[0] = &x;
@@ -270,12 +269,10 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
         for (uint32_t i = 0; i < ncl; i++)
             if (ok || i == 0)
                 cl[i]->cluster = cl, cl[i]->ncluster = ncl, cl[i]->rank = i;
-        ok = ok && (!x.tm || tm_cluster_begin(&x, ncl)); /* each CTA timed on its own SM */
         if (!ok) {
             for (uint32_t i = 0; peers && i + 1 < ncl; i++)
                 peers[i].params = NULL, free_exec(&peers[i]);
             free(peers);
-            tm_free(x.tm);
             free_exec(&x);
             return launch_error(ctx, "out of memory for a cluster of %u CTAs", ncl);
         }

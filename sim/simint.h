@@ -692,9 +692,6 @@ void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store);
 void tm_bulk_mbar(Exec *x, uint32_t off);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
-/* a cluster's n CTAs timed together (CTA pairs): per-CTA parts, rank r's swapped in */
-bool tm_cluster_begin(Exec *x, uint32_t n);
-void tm_cluster_switch(Exec *x, uint32_t r);
 /* The first CTA at or after `linear` (row-major over the grid) that runs: linear itself
  * unless the launch is sampled; UINT64_MAX when none is left. */
 uint64_t tm_next_sampled_cta(const Exec *x, uint64_t linear);

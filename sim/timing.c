@@ -156,13 +156,7 @@ struct Timing {
     size_t nlines;
     unsigned regs;
     bool regs_estimated;
-    struct TmCta *cl; /* a cluster's CTAs timed together: their per-CTA parts (below) */
-    uint32_t ncl, cur;
 };
-
-static double tc_pair_fmas(const Exec *x, const Inst *in);
-static void tm_cluster_free(Timing *tm);
-static void tc_commit_peers(Exec *x, const Thread *lead, const Inst *in, uint32_t off, uint64_t t);
 
 /* ---- sets ---- */
 
@@ -512,10 +506,6 @@ classify(const TimingGpu *g, const Inst *in)
     case OP_TC_MMA_TF32:
     case OP_TC_MMA_F8F6F4:
     case OP_TC_MMA_I8:
-    case OP_TC2_MMA_F16: /* a CTA pair's (tc_pair_fmas) */
-    case OP_TC2_MMA_TF32:
-    case OP_TC2_MMA_F8F6F4:
-    case OP_TC2_MMA_I8:
         p.pipe = TP_TENSOR;
         p.kind = K_WGMMA;
         p.lat = (uint16_t)g->lat[TP_TENSOR];
@@ -524,7 +514,6 @@ classify(const TimingGpu *g, const Inst *in)
         p.kind = K_WGCOMMIT;
         break;
     case OP_TC_COMMIT:
-    case OP_TC2_COMMIT:
         p.kind = K_TCCOMMIT;
         break;
     case OP_WGMMA_WAIT:
@@ -880,7 +869,6 @@ tm_free(Timing *tm)
 {
     if (!tm)
         return;
-    tm_cluster_free(tm);
     free(tm->pc);
     free(tm->w);
     free(tm->ready);
@@ -1247,10 +1235,9 @@ static const PcInfo *
 tc_mma_cost(const Exec *x, const Inst *in, const PcInfo *pi, PcInfo *tc)
 {
     const TimingGpu *g = x->tm->g;
-    double f16 =
-        tc_pair_fmas(x, in) * (in->op == OP_TC_MMA_TF32 || in->op == OP_TC2_MMA_TF32 ? 2.0
-                               : in->op == OP_TC_MMA_F16 || in->op == OP_TC2_MMA_F16 ? 1.0
-                                                                                     : 0.5);
+    double f16 = x->tc_fmas * (in->op == OP_TC_MMA_TF32  ? 2.0
+                               : in->op == OP_TC_MMA_F16 ? 1.0
+                                                         : 0.5);
     *tc = *pi;
     tc->work = (float)f16;
     tc->occ = (float)(f16 / peak_fma_clk(g) / g->wgmma_eff);
@@ -1268,8 +1255,6 @@ tc_commit_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
     if (in->space == SP_NONE)
         generic_space(&a);
     mbar_completes(tm, (uint32_t)a, tm->w[warp].wg_open);
-    if (in->op == OP_TC2_COMMIT)
-        tc_commit_peers(x, lead, in, (uint32_t)a, tm->w[warp].wg_open);
 }
 
 void
@@ -1281,8 +1266,8 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     const PcInfo *pi = &tm->pc[pc];
     WarpT *W = &tm->w[warp];
     PcInfo tc;
-    if ((in->op >= OP_TC_MMA_F16 && in->op <= OP_TC_MMA_I8) ||
-        (in->op >= OP_TC2_MMA_F16 && in->op <= OP_TC2_MMA_I8))
+    if (in->op == OP_TC_MMA_F16 || in->op == OP_TC_MMA_TF32 || in->op == OP_TC_MMA_F8F6F4 ||
+        in->op == OP_TC_MMA_I8)
         pi = tc_mma_cost(x, in, pi, &tc);
     uint64_t start = W->clock;
     int s = (int)(warp & 3);
@@ -1828,145 +1813,4 @@ sim_print_timing(const SimTiming *t, const char *kernel, FILE *out)
     if (*t->ceiling)
         fprintf(out, " ceiling=%s", t->ceiling);
     fputc('\n', out);
-}
-
-/* ---- a cluster's CTAs timed together (exec.c's launch_clusters, CTA pairs) ----
- *
- * Each CTA of the cluster runs on an SM of its own: the Timing's per-CTA part (its warps,
- * barriers, mbarriers, tensor pipes, L1, issue and pipe sums) is kept for each CTA in a
- * TmCta and swapped in while that CTA runs (tm_cluster_switch); the launch's part (L2,
- * DRAM, the sums over CTAs, the per-line times) is shared.  A pair's mma is charged to the
- * issuing CTA's tensor pipe at half its work (each SM of the pair computes half of D); a
- * pair's commit completes the mbarrier of each CTA it names, so the peer's wait waits for
- * the mmas too.  What is not modelled: the peer SM's tensor pipe being busy, and the
- * cluster barrier's wait across CTAs (each CTA's clock runs on its own). */
-struct TmCta {
-    WarpT *w;
-    uint64_t *ready;
-    uint32_t cta_lin, cta_x, cta_y;
-    uint64_t bar_max[NBARRIERS], async_max, bulk_bytes, bulk_last;
-    uint32_t bulk_mbar, nmbar;
-    bool bulk_has_mbar, traffic;
-    unsigned char mbar[sizeof(((Timing *)0)->mbar)];
-    unsigned char tbusy[sizeof(((Timing *)0)->tbusy)];
-    double issue[4], pipe[4][TP_COUNT], smem_wf, bar_stall, warp_time;
-    uint64_t l1_sectors;
-    Set l1;
-};
-
-static void
-cta_swap(Timing *tm, struct TmCta *c, bool save)
-{
-#define SWAP(f)                                                                                    \
-    do {                                                                                           \
-        if (save)                                                                                  \
-            memcpy(&c->f, &tm->f, sizeof c->f);                                                    \
-        else                                                                                       \
-            memcpy(&tm->f, &c->f, sizeof c->f);                                                    \
-    } while (0)
-    SWAP(w);
-    SWAP(ready);
-    SWAP(cta_lin);
-    SWAP(cta_x);
-    SWAP(cta_y);
-    SWAP(bar_max);
-    SWAP(async_max);
-    SWAP(bulk_bytes);
-    SWAP(bulk_last);
-    SWAP(bulk_mbar);
-    SWAP(nmbar);
-    SWAP(bulk_has_mbar);
-    SWAP(traffic);
-    SWAP(mbar);
-    SWAP(tbusy);
-    SWAP(issue);
-    SWAP(pipe);
-    SWAP(smem_wf);
-    SWAP(bar_stall);
-    SWAP(warp_time);
-    SWAP(l1_sectors);
-    SWAP(l1);
-#undef SWAP
-}
-
-bool
-tm_cluster_begin(Exec *x, uint32_t n)
-{
-    Timing *tm = x->tm;
-    tm->cl = calloc(n, sizeof *tm->cl);
-    if (!tm->cl)
-        return false;
-    tm->ncl = n;
-    tm->cur = 0;
-    cta_swap(tm, &tm->cl[0], true);
-    for (uint32_t r = 1; r < n; r++) {
-        struct TmCta *c = &tm->cl[r];
-        c->w = calloc(tm->nwarps, sizeof *c->w);
-        c->ready = calloc((size_t)tm->nwarps * tm->nregs, sizeof *c->ready);
-        if (!c->w || !c->ready)
-            return false;
-        for (uint32_t w = 0; w < tm->nwarps; w++)
-            c->w[w].ready = c->ready + (size_t)w * tm->nregs;
-    }
-    return true;
-}
-
-/* Make cluster rank r's per-CTA part the Timing's own. */
-void
-tm_cluster_switch(Exec *x, uint32_t r)
-{
-    Timing *tm = x->tm;
-    if (!tm || !tm->cl || r == tm->cur || r >= tm->ncl)
-        return;
-    cta_swap(tm, &tm->cl[tm->cur], true);
-    cta_swap(tm, &tm->cl[r], false);
-    tm->cur = r;
-}
-
-/* The slots other than the one swapped in (tm_free frees that one as the Timing's own):
- * each is swapped in to free its arrays through the Timing's fields. */
-static void
-tm_cluster_free(Timing *tm)
-{
-    if (!tm->cl)
-        return;
-    uint32_t live = tm->cur;
-    for (uint32_t r = 0; r < tm->ncl; r++) {
-        if (r == live)
-            continue;
-        cta_swap(tm, &tm->cl[live], true);
-        cta_swap(tm, &tm->cl[r], false);
-        free(tm->w);
-        free(tm->ready);
-        for (int s = 0; s < 4; s++)
-            free(tm->tbusy[s].span);
-        set_free(&tm->l1);
-        cta_swap(tm, &tm->cl[live], false);
-    }
-    free(tm->cl);
-    tm->cl = NULL;
-}
-
-/* A pair's mma: each SM of the pair computes its half of D. */
-static double
-tc_pair_fmas(const Exec *x, const Inst *in)
-{
-    return in->op >= OP_TC2_MMA_F16 && in->op <= OP_TC2_MMA_I8 ? x->tc_fmas / 2 : x->tc_fmas;
-}
-
-/* tcgen05.commit.cta_group::2 .multicast::cluster: the mbarriers of the other CTAs of the
- * mask complete at t too (each in its own per-CTA part) */
-static void
-tc_commit_peers(Exec *x, const Thread *lead, const Inst *in, uint32_t off, uint64_t t)
-{
-    Timing *tm = x->tm;
-    if (!tm->cl || in->sub != SUB_MCAST_CLUSTER)
-        return;
-    uint32_t mask = (uint32_t)opd_read(x, lead, &in->o[1]) & 0xffff, self = tm->cur;
-    for (uint32_t r = 0; r < tm->ncl; r++)
-        if (mask >> r & 1 && r != self) {
-            tm_cluster_switch(x, r);
-            mbar_completes(tm, off, t);
-            tm_cluster_switch(x, self);
-        }
 }
