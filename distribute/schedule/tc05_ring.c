@@ -479,8 +479,8 @@ tc05_store_pass(Ctx *c, const Transfer *t, Dist *v, ValueId buf, int64_t k, int6
             int64_t b[2] = { 0, 0 }, o[2] = { 0, 0 }, x[2] = { 0, k * cw + q * vec + e };
             el[e] = dist_elem(c, v, (uint32_t)layout_slot_pack(l, b, o, x));
         }
-        ValueId sa[4] = { from_elements(c, el, (uint32_t)vec, elem), buf, tid,
-                          const_index(c, q * vec) };
+        ValueId piece = from_elements(c, el, (uint32_t)vec, elem); /* one op a statement */
+        ValueId sa[4] = { piece, buf, tid, const_index(c, q * vec) };
         OpId st = emit(c, OP_VSTORE, 4, sa, 0, NULL, 0);
         op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64));
     }
@@ -490,8 +490,8 @@ tc05_store_pass(Ctx *c, const Transfer *t, Dist *v, ValueId buf, int64_t k, int6
     d8[0] = i, d8[1] = const_index(c, cw / vec);
     ValueId lr = emit1(c, OP_DIVUI, 2, d8, TY_INDEX), lq = emit1(c, OP_REMUI, 2, d8, TY_INDEX);
     ValueId col = idx_mul_c(c, lq, vec), wrow = idx_mul_c(c, wg, 128);
-    ValueId gcol =
-        idx_add(c, idx_add(c, t->base[1], idx_mul_c(c, wg, per)), idx_add_c(c, col, k * cw));
+    ValueId gcol = idx_add(c, t->base[1], idx_mul_c(c, wg, per));
+    gcol = idx_add(c, gcol, idx_add_c(c, col, k * cw));
     int64_t step = 128 / (cw / vec);
     for (int64_t it = 0; it < 128 / step; it++) {
         ValueId rt = idx_add_c(c, lr, it * step);
@@ -535,8 +535,10 @@ tc05_store(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off, int64
     const Type *mt = type_get(c->m, value_type(c->m, t->memref));
     ValueId aligned = 0;
     if (mt->shape[1] == DIM_DYNAMIC) {
-        ValueId rem[2] = { memref_dim(c, t->memref, 1), const_index(c, vec) };
-        aligned = cmp_i(c, CMPI_EQ, emit1(c, OP_REMUI, 2, rem, TY_INDEX), const_index(c, 0));
+        ValueId len = memref_dim(c, t->memref, 1);
+        ValueId rem[2] = { len, const_index(c, vec) };
+        ValueId r0 = emit1(c, OP_REMUI, 2, rem, TY_INDEX);
+        aligned = cmp_i(c, CMPI_EQ, r0, const_index(c, 0));
     } else if (mt->shape[1] % vec != 0) {
         aligned = const_bool(c, false);
     }
