@@ -350,8 +350,8 @@ ex_bar_cluster(Exec *x, Thread *t, const Inst *in)
     uint32_t n = x->cluster ? x->ncluster : 1;
     if (!x->cluster && cluster_dim(x, 0) * cluster_dim(x, 1) * cluster_dim(x, 2) > 1)
         return sim_fault(x, t, in,
-                         "'%s' in clusters of several CTAs under the timing model, which "
-                         "runs a cluster's CTAs one after another",
+                         "'%s' in clusters of several CTAs run one after another (more "
+                         "than 16 CTAs a cluster)",
                          sim_op_table[in->op].mnemonic);
     if (in->op == OP_BAR_CL_WAIT) {
         if (t->cl_phase <= root->clb_phase)
@@ -948,6 +948,8 @@ run_cluster(Exec *x)
             if (done[r])
                 continue;
             bool progress = false;
+            if (x->tm)
+                tm_cluster_use(x, r);
             int rc = cta_pass(x->cluster[r], &progress);
             if (rc < 0)
                 return -1;
@@ -1099,9 +1101,25 @@ next_cta(const Exec *x, uint64_t linear)
     return s < p ? s : p;
 }
 
-/* Every cluster's CTAs together (x->cluster: a kernel with CTA pairs, not timed): the
- * cluster of each CTA whose coordinates are multiples of the cluster's shape, rank r at
- * (x + r % cx, y + r / cx % cy, z + r / (cx cy)) as %cluster_ctarank numbers them. */
+/* Is a CTA of the cluster at (cx, cy, cz) in a timed launch's sample?  (The whole cluster
+ * then runs: its CTAs work together.  The clusters left out are not probed.) */
+static bool
+cluster_sampled(const Exec *x, const uint32_t *cd, uint32_t cx, uint32_t cy, uint32_t cz)
+{
+    for (uint32_t r = 0; r < x->ncluster; r++) {
+        uint64_t lin = cx + r % cd[0] +
+                       (uint64_t)x->grid[0] * (cy + r / cd[0] % cd[1] +
+                                               (uint64_t)x->grid[1] * (cz + r / (cd[0] * cd[1])));
+        if (tm_next_sampled_cta(x, lin) == lin)
+            return true;
+    }
+    return false;
+}
+
+/* Every cluster's CTAs together (x->cluster: a kernel with CTA pairs): the cluster of each
+ * CTA whose coordinates are multiples of the cluster's shape, rank r at (x + r % cx,
+ * y + r / cx % cy, z + r / (cx cy)) as %cluster_ctarank numbers them.  Timed, each CTA
+ * has its own timing state (tm_cluster_use), and a sample takes whole clusters. */
 static SimResult
 launch_clusters(Exec *x, uint64_t total)
 {
@@ -1112,17 +1130,26 @@ launch_clusters(Exec *x, uint64_t total)
         uint32_t cx = (uint32_t)(linear % x->grid[0]);
         uint32_t cy = (uint32_t)(linear / x->grid[0] % x->grid[1]);
         uint32_t cz = (uint32_t)(linear / x->grid[0] / x->grid[1]);
-        if (cx % cd[0] || cy % cd[1] || cz % cd[2])
+        if (cx % cd[0] || cy % cd[1] || cz % cd[2] || !cluster_sampled(x, cd, cx, cy, cz))
             continue;
         if (past_deadline(x))
             return timeout_fault(x, NULL), SIM_ERR_FAULT;
         if (x->ctx->progress)
             x->ctx->progress(x->ctx->progress_user, linear + 1, total);
-        for (uint32_t r = 0; r < x->ncluster; r++)
+        for (uint32_t r = 0; r < x->ncluster; r++) {
             init_cta(x->cluster[r], cx + r % cd[0], cy + r / cd[0] % cd[1],
                      cz + r / (cd[0] * cd[1]));
+            if (x->tm) {
+                tm_cluster_use(x, r);
+                tm_cta_begin(x->cluster[r]);
+            }
+        }
         if (run_cluster(x) < 0)
             return SIM_ERR_FAULT;
+        for (uint32_t r = 0; x->tm && r < x->ncluster; r++) {
+            tm_cluster_use(x, r);
+            tm_cta_end(x->cluster[r]);
+        }
     }
     return SIM_OK;
 }

@@ -451,16 +451,25 @@ tensor_copy(Exec *x, Thread *t, const Inst *in)
     if (!x->cluster && mask != 1)
         return sim_fault(x, t, in,
                          "multicast tensor copy to CTA mask 0x%04x: the simulator runs this "
-                         "kernel's cluster CTAs one after another (under the timing model, or "
-                         "in clusters of one CTA)",
+                         "kernel's cluster CTAs one after another (clusters of one CTA, or "
+                         "more than 16)",
                          mask);
     if (mask >> n)
         return sim_fault(x, t, in, "multicast CTA mask 0x%04x names CTAs beyond the cluster's %u",
                          mask, n);
-    for (uint32_t r = 0; r < n; r++)
-        if (mask >> r & 1 && tensor_copy_to(x, t, in, x->cluster ? x->cluster[r] : x) != EX_NEXT)
-            return EX_FAULT;
-    return EX_NEXT;
+    /* the timing model reads the box from L2 once, for the first destination, and
+       completes the mbarrier of every destination (tm_bulk_mcast) */
+    Timing *tm = x->tm;
+    int rc = EX_NEXT;
+    for (uint32_t r = 0; r < n && rc == EX_NEXT; r++)
+        if (mask >> r & 1) {
+            rc = tensor_copy_to(x, t, in, x->cluster ? x->cluster[r] : x);
+            x->tm = NULL;
+        }
+    x->tm = tm;
+    if (tm && rc == EX_NEXT)
+        tm_bulk_mcast(x, mask);
+    return rc;
 }
 
 static int
@@ -1027,8 +1036,8 @@ sim_ex_mapa(Exec *x, Thread *t, const Inst *in)
         return sim_fault(x, t, in, "mapa to CTA rank %u of a cluster of %u CTAs", r, n);
     if (n > 1 && !x->cluster)
         return sim_fault(x, t, in,
-                         "mapa in clusters of %u CTAs under the timing model, which runs a "
-                         "cluster's CTAs one after another",
+                         "mapa in clusters of %u CTAs run one after another (more than 16 "
+                         "CTAs a cluster)",
                          n);
     uint64_t off = a & ((1u << SHARED_CTA_SHIFT) - 1);
     reg_write(t, &in->o[0], x->cluster ? (uint64_t)(r + 1) << SHARED_CTA_SHIFT | off : off);

@@ -253,7 +253,7 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
                                        (f->cluster[2] ? f->cluster[2] : 1)
                                  : 1;
     Exec *peers = NULL, *cl[16];
-    if (ncl > 1 && ncl <= 16 && !x.tm && uses_pairs(m)) {
+    if (ncl > 1 && ncl <= 16 && uses_pairs(m)) {
         peers = calloc(ncl - 1, sizeof *peers);
         bool ok = peers != NULL;
         cl[0] = &x;
@@ -269,10 +269,12 @@ sim_launch(SimFunc *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsig
         for (uint32_t i = 0; i < ncl; i++)
             if (ok || i == 0)
                 cl[i]->cluster = cl, cl[i]->ncluster = ncl, cl[i]->rank = i;
+        ok = ok && (!x.tm || tm_cluster_begin(&x, ncl));
         if (!ok) {
             for (uint32_t i = 0; peers && i + 1 < ncl; i++)
                 peers[i].params = NULL, free_exec(&peers[i]);
             free(peers);
+            tm_free(x.tm);
             free_exec(&x);
             return launch_error(ctx, "out of memory for a cluster of %u CTAs", ncl);
         }

@@ -690,6 +690,12 @@ void tm_atomic(Exec *x, uint64_t addr, bool global);
  * offset off (loads) */
 void tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store);
 void tm_bulk_mbar(Exec *x, uint32_t off);
+/* the copy is a multicast one: its mbarrier is at the same offset in each CTA of mask */
+void tm_bulk_mcast(Exec *x, uint32_t mask);
+/* A cluster's ncl CTAs run together (exec.c): a timing state for each (false: out of
+ * memory); rank r's is the one its warps' instructions update from now on. */
+bool tm_cluster_begin(Exec *x, uint32_t ncl);
+void tm_cluster_use(Exec *x, uint32_t r);
 void tm_finish(Exec *x, SimTiming *out, uint64_t **lines, size_t *nlines);
 void tm_free(Timing *tm);
 /* The first CTA at or after `linear` (row-major over the grid) that runs: linear itself

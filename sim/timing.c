@@ -57,6 +57,8 @@ enum {
     K_MBARWAIT,
     K_BULK,
     K_TCCOMMIT, /* tcgen05.commit: its mbarrier completes when the warp's mmas do */
+    K_CLARRIVE, /* barrier.cluster.arrive: the phase's latest arrival */
+    K_CLWAIT,   /* barrier.cluster.wait: waits for it */
     K_NOP
 };
 
@@ -108,21 +110,19 @@ typedef struct {
     uint32_t steps;                  /* warp instructions run (a light CTA's are few) */
 } WarpT;
 
-struct Timing {
-    const TimingGpu *g;
-    PcInfo *pc;
-    uint32_t nregs, nwarps;
+/* The state of the CTA being timed.  A co-scheduled cluster (exec.c's run_cluster) keeps
+ * one per CTA and swaps it in before each CTA's pass (tm_cluster_use). */
+typedef struct {
     WarpT *w;
     uint64_t *ready;
-    Set l1, l2, atom;
-    Set share;                      /* a sampled launch's Share per global sector */
-    bool share_failed;              /* too many sectors or out of memory: the sample's own count */
+    Set l1;
     uint32_t cta_lin, cta_x, cta_y; /* the CTA being timed: linear id, column, row */
     uint64_t bar_max[NBARRIERS];
     uint64_t async_max; /* bulk copies of the CTA: completion */
-    /* the bulk copy being executed: its bytes, its mbarrier; the mbarriers' completions */
+    /* the bulk copy being executed: its bytes, its mbarrier, the CTAs it fills (a
+       multicast copy: the cluster mask); the mbarriers' completions */
     uint64_t bulk_bytes, bulk_last;
-    uint32_t bulk_mbar;
+    uint32_t bulk_mbar, bulk_mask;
     bool bulk_has_mbar;
     struct {
         uint32_t off;
@@ -136,10 +136,24 @@ struct Timing {
         uint64_t (*span)[2];
         uint32_t n, cap;
     } tbusy[4];
-    /* this CTA */
     double issue[4], pipe[4][TP_COUNT], smem_wf, bar_stall, warp_time;
     uint64_t l1_sectors; /* global sectors through this CTA's L1 (hits and misses) */
     bool traffic;        /* this CTA touched memory (global, shared, bulk, atomics) */
+} TmCta;
+
+struct Timing {
+    const TimingGpu *g;
+    PcInfo *pc;
+    uint32_t nregs, nwarps;
+    TmCta c; /* the CTA being timed */
+    /* a co-scheduled cluster: the state of each of its CTAs (c's own while it is out),
+       the rank c belongs to, and the latest barrier.cluster arrival of each phase parity */
+    TmCta *cl;
+    uint32_t ncl, cl_cur;
+    uint64_t clb_max[2];
+    Set l2, atom;
+    Set share;         /* a sampled launch's Share per global sector */
+    bool share_failed; /* too many sectors or out of memory: the sample's own count */
     /* the launch, over the timed CTAs: the heavy ones, and the light ones (few
        instructions a warp and no memory traffic, as exec.c's probe finds them) */
     CtaSums heavy, light;
@@ -253,20 +267,20 @@ share_touch(Timing *tm, uint64_t sec)
     }
     Share *e = (Share *)tm->share.v + j;
     if (fresh) {
-        *e = (Share){ tm->cta_lin, tm->cta_x, tm->cta_y, 1, 1, false, false };
+        *e = (Share){ tm->c.cta_lin, tm->c.cta_x, tm->c.cta_y, 1, 1, false, false };
         return;
     }
-    if (e->last == tm->cta_lin)
+    if (e->last == tm->c.cta_lin)
         return;
     /* CTAs run in linear order, so a row, once left, does not come back */
-    if (e->y != tm->cta_y && !e->multi_y)
+    if (e->y != tm->c.cta_y && !e->multi_y)
         e->multi_y = true;
-    if (e->x != tm->cta_x)
+    if (e->x != tm->c.cta_x)
         e->multi_x = true;
-    if (e->y != tm->cta_y)
+    if (e->y != tm->c.cta_y)
         e->rows++;
-    e->y = tm->cta_y;
-    e->last = tm->cta_lin;
+    e->y = tm->c.cta_y;
+    e->last = tm->c.cta_lin;
     e->n++;
 }
 
@@ -403,6 +417,12 @@ mma_fmas(const Inst *in)
     return mnk * rate;
 }
 
+static bool
+is_tc2_mma(int op)
+{
+    return op >= OP_TC2_MMA_F16 && op <= OP_TC2_MMA_I8;
+}
+
 static PcInfo
 classify(const TimingGpu *g, const Inst *in)
 {
@@ -506,6 +526,10 @@ classify(const TimingGpu *g, const Inst *in)
     case OP_TC_MMA_TF32:
     case OP_TC_MMA_F8F6F4:
     case OP_TC_MMA_I8:
+    case OP_TC2_MMA_F16:
+    case OP_TC2_MMA_TF32:
+    case OP_TC2_MMA_F8F6F4:
+    case OP_TC2_MMA_I8:
         p.pipe = TP_TENSOR;
         p.kind = K_WGMMA;
         p.lat = (uint16_t)g->lat[TP_TENSOR];
@@ -514,7 +538,14 @@ classify(const TimingGpu *g, const Inst *in)
         p.kind = K_WGCOMMIT;
         break;
     case OP_TC_COMMIT:
+    case OP_TC2_COMMIT:
         p.kind = K_TCCOMMIT;
+        break;
+    case OP_BAR_CL_ARRIVE:
+        p.kind = K_CLARRIVE;
+        break;
+    case OP_BAR_CL_WAIT:
+        p.kind = K_CLWAIT;
         break;
     case OP_WGMMA_WAIT:
         p.kind = K_WGWAIT;
@@ -839,11 +870,11 @@ tm_begin(Exec *x, const TimingGpu *g)
     tm->nwarps = x->nwarps;
     tm->nregs = x->entry->nregs ? x->entry->nregs : 1;
     tm->pc = malloc((size_t)x->m->ncode * sizeof *tm->pc + 1);
-    tm->w = calloc(x->nwarps, sizeof *tm->w);
-    tm->ready = calloc((size_t)x->nwarps * tm->nregs, sizeof *tm->ready);
+    tm->c.w = calloc(x->nwarps, sizeof *tm->c.w);
+    tm->c.ready = calloc((size_t)x->nwarps * tm->nregs, sizeof *tm->c.ready);
     tm->nlines = x->m->maxline + 2;
     tm->lines = calloc(tm->nlines, sizeof *tm->lines);
-    if (!tm->pc || !tm->w || !tm->ready || !tm->lines) {
+    if (!tm->pc || !tm->c.w || !tm->c.ready || !tm->lines) {
         tm_free(tm);
         return NULL;
     }
@@ -853,7 +884,7 @@ tm_begin(Exec *x, const TimingGpu *g)
         if (x->m->funcs[i].defined)
             lower_func(x, &x->m->funcs[i], tm->pc);
     for (uint32_t w = 0; w < x->nwarps; w++)
-        tm->w[w].ready = tm->ready + (size_t)w * tm->nregs;
+        tm->c.w[w].ready = tm->c.ready + (size_t)w * tm->nregs;
     tm->ctas_total = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
     uint64_t sample = x->ctx->opt_timing_sample;
     tm->sampled = sample && tm->ctas_total > sample;
@@ -864,18 +895,70 @@ tm_begin(Exec *x, const TimingGpu *g)
     return tm;
 }
 
+static void
+cta_free(TmCta *c)
+{
+    free(c->w);
+    free(c->ready);
+    for (int s = 0; s < 4; s++)
+        free(c->tbusy[s].span);
+    set_free(&c->l1);
+}
+
+/* A co-scheduled cluster of ncl CTAs (exec.c's launch_clusters): a CTA state for each of
+ * them, the current one rank 0's.  False when out of memory. */
+bool
+tm_cluster_begin(Exec *x, uint32_t ncl)
+{
+    Timing *tm = x->tm;
+    tm->cl = calloc(ncl, sizeof *tm->cl);
+    if (!tm->cl)
+        return false;
+    tm->ncl = ncl;
+    tm->cl_cur = 0;
+    for (uint32_t r = 1; r < ncl; r++) {
+        TmCta *c = &tm->cl[r];
+        c->w = calloc(tm->nwarps, sizeof *c->w);
+        c->ready = calloc((size_t)tm->nwarps * tm->nregs, sizeof *c->ready);
+        if (!c->w || !c->ready)
+            return false;
+        for (uint32_t w = 0; w < tm->nwarps; w++)
+            c->w[w].ready = c->ready + (size_t)w * tm->nregs;
+    }
+    return true;
+}
+
+/* The cluster's CTA of rank r is the one timed from now on (its warps run next) */
+void
+tm_cluster_use(Exec *x, uint32_t r)
+{
+    Timing *tm = x->tm;
+    if (r == tm->cl_cur || r >= tm->ncl)
+        return;
+    tm->cl[tm->cl_cur] = tm->c;
+    tm->c = tm->cl[r];
+    tm->cl_cur = r;
+}
+
+/* The state of the cluster's CTA of rank r (the current CTA's outside a cluster) */
+static TmCta *
+cta_at(Timing *tm, uint32_t r)
+{
+    return !tm->cl || r == tm->cl_cur || r >= tm->ncl ? &tm->c : &tm->cl[r];
+}
+
 void
 tm_free(Timing *tm)
 {
     if (!tm)
         return;
     free(tm->pc);
-    free(tm->w);
-    free(tm->ready);
     free(tm->lines);
-    for (int s = 0; s < 4; s++)
-        free(tm->tbusy[s].span);
-    set_free(&tm->l1);
+    cta_free(&tm->c);
+    for (uint32_t r = 0; r < tm->ncl; r++)
+        if (r != tm->cl_cur)
+            cta_free(&tm->cl[r]);
+    free(tm->cl);
     set_free(&tm->l2);
     set_free(&tm->atom);
     set_free(&tm->share);
@@ -923,12 +1006,12 @@ tm_next_sampled_cta(const Exec *x, uint64_t linear)
  * no memory to grow the list the operation is placed at t (no contention counted).
  */
 static uint64_t
-tensor_reserve(Timing *tm, int s, uint64_t t, uint64_t len)
+tensor_reserve(TmCta *cta, int s, uint64_t t, uint64_t len)
 {
     if (len == 0)
         return t;
-    uint64_t(*v)[2] = tm->tbusy[s].span;
-    uint32_t n = tm->tbusy[s].n, lo = 0, hi = n;
+    uint64_t(*v)[2] = cta->tbusy[s].span;
+    uint32_t n = cta->tbusy[s].n, lo = 0, hi = n;
     while (lo < hi) { /* the first span ending after t */
         uint32_t mid = lo + (hi - lo) / 2;
         if (v[mid][1] <= t)
@@ -947,24 +1030,24 @@ tensor_reserve(Timing *tm, int s, uint64_t t, uint64_t len)
     if (join_prev && join_next) {
         v[i - 1][1] = v[i][1];
         memmove(&v[i], &v[i + 1], (size_t)(n - i - 1) * sizeof *v);
-        tm->tbusy[s].n--;
+        cta->tbusy[s].n--;
     } else if (join_prev)
         v[i - 1][1] = c + len;
     else if (join_next)
         v[i][0] = c;
     else {
-        if (n == tm->tbusy[s].cap) {
+        if (n == cta->tbusy[s].cap) {
             uint32_t cap = n ? 2 * n : 64;
             uint64_t(*nv)[2] = realloc(v, (size_t)cap * sizeof *nv);
             if (!nv)
                 return t;
-            tm->tbusy[s].span = v = nv;
-            tm->tbusy[s].cap = cap;
+            cta->tbusy[s].span = v = nv;
+            cta->tbusy[s].cap = cap;
         }
         memmove(&v[i + 1], &v[i], (size_t)(n - i) * sizeof *v);
         v[i][0] = c;
         v[i][1] = c + len;
-        tm->tbusy[s].n++;
+        cta->tbusy[s].n++;
     }
     return c;
 }
@@ -973,29 +1056,29 @@ void
 tm_cta_begin(Exec *x)
 {
     Timing *tm = x->tm;
-    tm->cta_x = x->ctaid[0];
-    tm->cta_y = x->ctaid[1] + x->grid[1] * x->ctaid[2];
-    tm->cta_lin = (uint32_t)(tm->cta_x + (uint64_t)x->grid[0] * tm->cta_y);
-    memset(tm->ready, 0, (size_t)tm->nwarps * tm->nregs * sizeof *tm->ready);
+    tm->c.cta_x = x->ctaid[0];
+    tm->c.cta_y = x->ctaid[1] + x->grid[1] * x->ctaid[2];
+    tm->c.cta_lin = (uint32_t)(tm->c.cta_x + (uint64_t)x->grid[0] * tm->c.cta_y);
+    memset(tm->c.ready, 0, (size_t)tm->nwarps * tm->nregs * sizeof *tm->c.ready);
     for (uint32_t w = 0; w < tm->nwarps; w++) {
-        uint64_t *r = tm->w[w].ready;
-        memset(&tm->w[w], 0, sizeof tm->w[w]);
-        tm->w[w].ready = r;
+        uint64_t *r = tm->c.w[w].ready;
+        memset(&tm->c.w[w], 0, sizeof tm->c.w[w]);
+        tm->c.w[w].ready = r;
     }
-    memset(tm->bar_max, 0, sizeof tm->bar_max);
+    memset(tm->c.bar_max, 0, sizeof tm->c.bar_max);
     for (int s = 0; s < 4; s++)
-        tm->tbusy[s].n = 0;
-    memset(tm->issue, 0, sizeof tm->issue);
-    memset(tm->pipe, 0, sizeof tm->pipe);
-    tm->smem_wf = tm->bar_stall = 0;
-    tm->l1_sectors = 0;
-    tm->traffic = false;
-    tm->async_max = 0;
-    tm->nmbar = 0;
-    tm->bulk_bytes = 0;
-    tm->bulk_has_mbar = false;
-    tm->bulk_last = UINT64_MAX;
-    set_clear(&tm->l1);
+        tm->c.tbusy[s].n = 0;
+    memset(tm->c.issue, 0, sizeof tm->c.issue);
+    memset(tm->c.pipe, 0, sizeof tm->c.pipe);
+    tm->c.smem_wf = tm->c.bar_stall = 0;
+    tm->c.l1_sectors = 0;
+    tm->c.traffic = false;
+    tm->c.async_max = 0;
+    tm->c.nmbar = 0;
+    tm->c.bulk_bytes = 0;
+    tm->c.bulk_has_mbar = false;
+    tm->c.bulk_last = UINT64_MAX;
+    set_clear(&tm->c.l1);
 }
 
 void
@@ -1005,34 +1088,34 @@ tm_cta_end(Exec *x)
     uint64_t lat = 0;
     double warp_time = 0;
     for (uint32_t w = 0; w < tm->nwarps; w++) {
-        if (tm->w[w].clock > lat)
-            lat = tm->w[w].clock;
-        warp_time += (double)tm->w[w].clock;
+        if (tm->c.w[w].clock > lat)
+            lat = tm->c.w[w].clock;
+        warp_time += (double)tm->c.w[w].clock;
     }
     tm->ctas_timed++;
     /* light as exec.c's probe would find it: every warp exits at once, and the CTA moves
        no data (a CTA past the edge of the problem); a short CTA that loads or stores is
        work like any other */
-    bool light = !tm->traffic;
+    bool light = !tm->c.traffic;
     for (uint32_t w = 0; w < tm->nwarps && light; w++)
-        light = tm->w[w].steps <= PROBE_SLICE;
+        light = tm->c.w[w].steps <= PROBE_SLICE;
     tm->light_timed += light;
     CtaSums *S = light ? &tm->light : &tm->heavy;
     S->lat += (double)lat;
     S->warp_time += warp_time;
-    S->bar += tm->bar_stall;
-    S->smem += tm->smem_wf + (double)tm->l1_sectors / 4; /* 4 sectors a wavefront */
+    S->bar += tm->c.bar_stall;
+    S->smem += tm->c.smem_wf + (double)tm->c.l1_sectors / 4; /* 4 sectors a wavefront */
     double mi = 0;
     for (int s = 0; s < 4; s++) {
-        S->issue += tm->issue[s];
-        mi = tm->issue[s] > mi ? tm->issue[s] : mi;
+        S->issue += tm->c.issue[s];
+        mi = tm->c.issue[s] > mi ? tm->c.issue[s] : mi;
     }
     S->sched_issue += mi;
     for (int p = 0; p < TP_COUNT; p++) {
         double mp = 0;
         for (int s = 0; s < 4; s++) {
-            S->pipe[p] += tm->pipe[s][p];
-            mp = tm->pipe[s][p] > mp ? tm->pipe[s][p] : mp;
+            S->pipe[p] += tm->c.pipe[s][p];
+            mp = tm->c.pipe[s][p] > mp ? tm->c.pipe[s][p] : mp;
         }
         S->sched_pipe[p] += mp;
     }
@@ -1135,7 +1218,7 @@ static uint64_t
 wait_groups(Exec *x, uint32_t warp, uint32_t mask, const Inst *in, int kind, uint64_t t)
 {
     Timing *tm = x->tm;
-    WarpT *W = &tm->w[warp];
+    WarpT *W = &tm->c.w[warp];
     switch (kind) {
     case K_CPWAIT:
         t = max_u64(t, W->cp_open && in->op == OP_CP_WAITALL ? W->cp_open : 0);
@@ -1147,14 +1230,19 @@ wait_groups(Exec *x, uint32_t warp, uint32_t mask, const Inst *in, int kind, uin
     case K_WGWAIT:
         t = max_u64(t, groups_wait(W->wg_done, &W->nwg, (uint32_t)in->o[0].imm));
         break;
+    case K_CLWAIT: { /* the latest arrival of its phase, in any CTA of the cluster */
+        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+        t = max_u64(t, tm->clb_max[lead->cl_phase & 1] + tm->g->lat_bar);
+        break;
+    }
     case K_MBARWAIT: { /* the bulk copies that complete on this mbarrier */
         const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
         uint64_t a = addr_of(x, lead, &in->o[1]);
         if (in->space == SP_NONE)
             generic_space(&a);
-        for (uint32_t i = 0; i < tm->nmbar; i++)
-            if (tm->mbar[i].off == (uint32_t)a)
-                t = max_u64(t, tm->mbar[i].done);
+        for (uint32_t i = 0; i < tm->c.nmbar; i++)
+            if (tm->c.mbar[i].off == (uint32_t)a)
+                t = max_u64(t, tm->c.mbar[i].done);
         break;
     }
     default:
@@ -1166,31 +1254,47 @@ wait_groups(Exec *x, uint32_t warp, uint32_t mask, const Inst *in, int kind, uin
 /* The mbarrier at shared offset off completes no earlier than t (its slot is made on first
    use; past the 16 slots an mbarrier is not tracked) */
 static void
-mbar_completes(Timing *tm, uint32_t off, uint64_t t)
+mbar_completes(TmCta *c, uint32_t off, uint64_t t)
 {
     uint32_t i = 0;
-    while (i < tm->nmbar && tm->mbar[i].off != off)
+    while (i < c->nmbar && c->mbar[i].off != off)
         i++;
-    if (i == tm->nmbar && tm->nmbar < 16) {
-        tm->mbar[tm->nmbar].off = off;
-        tm->mbar[tm->nmbar++].done = 0;
+    if (i == c->nmbar && c->nmbar < 16) {
+        c->mbar[c->nmbar].off = off;
+        c->mbar[c->nmbar++].done = 0;
     }
-    if (i < tm->nmbar)
-        tm->mbar[i].done = max_u64(tm->mbar[i].done, t);
+    if (i < c->nmbar)
+        c->mbar[i].done = max_u64(c->mbar[i].done, t);
+}
+
+/* The mbarrier at offset off in each CTA of a cluster mask (bit r: rank r; 0: the
+   current CTA's own) completes no earlier than t */
+static void
+mbar_completes_in(Timing *tm, uint32_t mask, uint32_t off, uint64_t t)
+{
+    if (!mask || !tm->cl) {
+        mbar_completes(&tm->c, off, t);
+        return;
+    }
+    for (uint32_t r = 0; r < tm->ncl; r++)
+        if (mask >> r & 1)
+            mbar_completes(cta_at(tm, r), off, t);
 }
 
 /* A bulk copy issued, its latency ending at t_lat: DRAM latency, then the bytes at this
-   SM's share of the L2 bandwidth; the mbarrier it completes on */
+   SM's share of the L2 bandwidth; the mbarrier it completes on (a multicast copy's: in
+   each CTA it fills, its bytes read from L2 once) */
 static void
 bulk_issued(Timing *tm, uint64_t t_lat)
 {
     const TimingGpu *g = tm->g;
-    uint64_t done = t_lat + (uint64_t)((double)tm->bulk_bytes * g->sms / g->l2_bytes_clk);
-    tm->async_max = max_u64(tm->async_max, done);
-    if (tm->bulk_has_mbar)
-        mbar_completes(tm, tm->bulk_mbar, done);
-    tm->bulk_bytes = 0;
-    tm->bulk_has_mbar = false;
+    uint64_t done = t_lat + (uint64_t)((double)tm->c.bulk_bytes * g->sms / g->l2_bytes_clk);
+    tm->c.async_max = max_u64(tm->c.async_max, done);
+    if (tm->c.bulk_has_mbar)
+        mbar_completes_in(tm, tm->c.bulk_mask, tm->c.bulk_mbar, done);
+    tm->c.bulk_bytes = 0;
+    tm->c.bulk_has_mbar = false;
+    tm->c.bulk_mask = 0;
 }
 
 /* bar.sync, bar.arrive or barrier `in` issued by warp */
@@ -1198,32 +1302,32 @@ static void
 bar_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
 {
     Timing *tm = x->tm;
-    WarpT *W = &tm->w[warp];
+    WarpT *W = &tm->c.w[warp];
     const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
     uint32_t id = (uint32_t)opd_read(x, lead, &in->o[in->slot == 2 ? 1 : 0]) % NBARRIERS;
     if (in->slot == 1) {
         /* bar.arrive: no wait, but the barrier completes no earlier than this arrival;
            warps it releases read bar_max at their next instruction (tm_step) */
-        tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
+        tm->c.bar_max[id] = max_u64(tm->c.bar_max[id], W->clock);
         return;
     }
     W->bar_arrive = W->clock;
-    tm->bar_max[id] = max_u64(tm->bar_max[id], W->clock);
+    tm->c.bar_max[id] = max_u64(tm->c.bar_max[id], W->clock);
     if (lead->state == ST_BAR) {
         W->bar_wait = id + 1;
         return;
     }
     /* completed by this warp's arrival: everyone waiting leaves together */
-    uint64_t leave = tm->bar_max[id] + tm->g->lat_bar;
+    uint64_t leave = tm->c.bar_max[id] + tm->g->lat_bar;
     for (uint32_t v = 0; v < tm->nwarps; v++) {
-        WarpT *V = &tm->w[v];
+        WarpT *V = &tm->c.w[v];
         if (V != W && V->bar_wait != id + 1)
             continue;
-        tm->bar_stall += (double)(leave - V->bar_arrive);
+        tm->c.bar_stall += (double)(leave - V->bar_arrive);
         V->clock = max_u64(V->clock, leave);
         V->bar_wait = 0;
     }
-    tm->bar_max[id] = 0;
+    tm->c.bar_max[id] = 0;
 }
 
 static double peak_fma_clk(const TimingGpu *g);
@@ -1231,21 +1335,43 @@ static double peak_fma_clk(const TimingGpu *g);
 /* tcgen05.mma: one thread drives the SM's tensor cores, asynchronously; its M x N x K
    (exec_sm100.c: x->tc_fmas) at the part's dense rate for the kind, in f16 FMAs: tf32 at
    half of it, fp8 and i8 at twice [DS-B200].  pi's costs with that work, in *tc */
+static bool
+is_tc_mma(int op)
+{
+    return (op >= OP_TC_MMA_F16 && op <= OP_TC_MMA_I8) || is_tc2_mma(op);
+}
+
 static const PcInfo *
 tc_mma_cost(const Exec *x, const Inst *in, const PcInfo *pi, PcInfo *tc)
 {
     const TimingGpu *g = x->tm->g;
-    double f16 = x->tc_fmas * (in->op == OP_TC_MMA_TF32  ? 2.0
-                               : in->op == OP_TC_MMA_F16 ? 1.0
-                                                         : 0.5);
+    int op = in->op;
+    double f16 = x->tc_fmas * (op == OP_TC_MMA_TF32 || op == OP_TC2_MMA_TF32 ? 2.0
+                               : op == OP_TC_MMA_F16 || op == OP_TC2_MMA_F16 ? 1.0
+                                                                             : 0.5);
     *tc = *pi;
     tc->work = (float)f16;
-    tc->occ = (float)(f16 / peak_fma_clk(g) / g->wgmma_eff);
+    /* a CTA pair's mma (M = 256): each SM's tensor cores compute their CTA's 128 rows */
+    tc->occ = (float)(f16 / (is_tc2_mma(op) ? 2 : 1) / peak_fma_clk(g) / g->wgmma_eff);
     tc->lat = (uint16_t)(g->lat[TP_TENSOR] + tc->occ);
     return tc;
 }
 
-/* tcgen05.commit: a wait on its mbarrier waits for the modeled end of the warp's mmas */
+/* A pair's mma of occ cycles a SM issued at t on scheduler s: the same cycles of the peer
+   CTA's (rank ^ 1) tensor pipe; its latency from t on the peer */
+static uint64_t
+tc2_peer_reserve(Timing *tm, int s, uint64_t t, float occ)
+{
+    if (!tm->cl || tm->ncl < 2)
+        return 0;
+    TmCta *peer = cta_at(tm, tm->cl_cur ^ 1);
+    peer->pipe[s][TP_TENSOR] += occ;
+    return tensor_reserve(peer, s, t, (uint64_t)(occ + 0.5f)) - t + tm->g->lat[TP_TENSOR] +
+           (uint64_t)(occ + 0.5f);
+}
+
+/* tcgen05.commit: a wait on its mbarrier waits for the modeled end of the warp's mmas (a
+   multicast commit: on the mbarrier at that offset in every CTA of its mask) */
 static void
 tc_commit_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
 {
@@ -1254,7 +1380,10 @@ tc_commit_issued(Exec *x, uint32_t warp, uint32_t mask, const Inst *in)
     uint64_t a = addr_of(x, lead, &in->o[0]);
     if (in->space == SP_NONE)
         generic_space(&a);
-    mbar_completes(tm, (uint32_t)a, tm->w[warp].wg_open);
+    uint32_t cmask = 0;
+    if (in->sub == SUB_MCAST_CLUSTER && in->nopd == 2)
+        cmask = (uint32_t)opd_read(x, lead, &in->o[1]) & 0xffff;
+    mbar_completes_in(tm, cmask, (uint32_t)a, tm->c.w[warp].wg_open);
 }
 
 void
@@ -1264,10 +1393,9 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     const TimingGpu *g = tm->g;
     const Inst *in = &x->code[pc];
     const PcInfo *pi = &tm->pc[pc];
-    WarpT *W = &tm->w[warp];
+    WarpT *W = &tm->c.w[warp];
     PcInfo tc;
-    if (in->op == OP_TC_MMA_F16 || in->op == OP_TC_MMA_TF32 || in->op == OP_TC_MMA_F8F6F4 ||
-        in->op == OP_TC_MMA_I8)
+    if (is_tc_mma(in->op))
         pi = tc_mma_cost(x, in, pi, &tc);
     uint64_t start = W->clock;
     int s = (int)(warp & 3);
@@ -1275,7 +1403,7 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     if (W->pred_skip) { /* the bra before jumped: its instructions issued predicated off */
         if (pc == W->pred_target) {
             W->clock += W->pred_skip;
-            tm->issue[s] += W->pred_skip;
+            tm->c.issue[s] += W->pred_skip;
         }
         W->pred_skip = 0;
     }
@@ -1297,12 +1425,12 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
      * without holding the warp's issue for its tensor time */
     uint64_t t = pi->kind == K_WGMMA ? rc.t : max_u64(rc.t, W->pipe_free[pi->pipe]);
     if (W->bar_wait) { /* released by an exit, not by our own arrival */
-        t = max_u64(t, tm->bar_max[W->bar_wait - 1] + g->lat_bar);
+        t = max_u64(t, tm->c.bar_max[W->bar_wait - 1] + g->lat_bar);
         W->bar_wait = 0;
     }
     t = wait_groups(x, warp, mask, in, pi->kind, t);
-    tm->issue[s] += pi->sass;
-    tm->pipe[s][pi->pipe] += pi->occ * pi->sass;
+    tm->c.issue[s] += pi->sass;
+    tm->c.pipe[s][pi->pipe] += pi->occ * pi->sass;
     if (pi->kind != K_WGMMA)
         W->pipe_free[pi->pipe] = t + (uint64_t)(pi->occ * pi->sass + 0.5f);
     W->clock = t + pi->sass;
@@ -1313,7 +1441,9 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     }
     W->req_seen = false;
     if (pi->pipe == TP_TENSOR) /* the result waits for the scheduler's tensor core */
-        lat += tensor_reserve(tm, s, t, (uint64_t)(pi->occ + 0.5f)) - t;
+        lat += tensor_reserve(&tm->c, s, t, (uint64_t)(pi->occ + 0.5f)) - t;
+    if (is_tc2_mma(in->op)) /* the peer SM's tensor cores take the other half of M */
+        lat = max_u64(lat, tc2_peer_reserve(tm, s, t, pi->occ));
     uint32_t lanes = (uint32_t)__builtin_popcount(mask);
     if (pi->pipe == TP_FP32)
         tm->fp32_lanes += lanes * (in->op == OP_FMA || in->op == OP_MAD ? 2 : 1);
@@ -1343,6 +1473,12 @@ tm_step(Exec *x, uint32_t warp, uint32_t pc, uint32_t mask)
     case K_TCCOMMIT:
         tc_commit_issued(x, warp, mask, in);
         break;
+    case K_CLARRIVE: { /* a phase's arrivals only come after every wait of the phase two
+                          before it, so the later of the two parities' maxima is this one's */
+        const Thread *lead = &x->th[(size_t)warp * WARP_SIZE + (uint32_t)__builtin_ctz(mask)];
+        tm->clb_max[lead->cl_phase & 1] = max_u64(tm->clb_max[lead->cl_phase & 1], t);
+        break;
+    }
     case K_BULK:
         bulk_issued(tm, t + lat);
         break;
@@ -1378,11 +1514,11 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
 {
     Timing *tm = x->tm;
     const TimingGpu *g = tm->g;
-    WarpT *W = &tm->w[warp];
+    WarpT *W = &tm->c.w[warp];
     int s = (int)(warp & 3);
-    tm->traffic = true;
+    tm->c.traffic = true;
     if (kind == REQ_SLD || kind == REQ_SST) {
-        tm->smem_wf += wavefronts;
+        tm->c.smem_wf += wavefronts;
         W->req_lat = g->lat_smem + (wavefronts ? wavefronts - 1 : 0);
         W->req_seen = true;
         return;
@@ -1392,7 +1528,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
     uint64_t l1 = ((uint64_t)g->l1_kb << 10) > x->shared_size
                       ? ((uint64_t)g->l1_kb << 10) - x->shared_size
                       : 0;
-    set_capacity(&tm->l1, l1);
+    set_capacity(&tm->c.l1, l1);
     uint32_t lines = 0;
     uint64_t last_line = UINT64_MAX;
     for (uint32_t i = 0; i < nsec; i++) {
@@ -1402,7 +1538,7 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
             last_line = sec[i] / 4;
         }
         if (load) {
-            if (set_find(&tm->l1, sec[i], &fresh) == SIZE_MAX || !fresh)
+            if (set_find(&tm->c.l1, sec[i], &fresh) == SIZE_MAX || !fresh)
                 continue; /* L1 hit (or no memory to track: counted as a hit) */
         }
         l1_miss = true;
@@ -1418,8 +1554,8 @@ tm_request(Exec *x, uint32_t warp, int kind, const uint64_t *sec, uint32_t nsec,
             dram = true;
         }
     }
-    tm->pipe[s][TP_LSU] += lines > 1 ? lines - 1 : 0;
-    tm->l1_sectors += nsec;
+    tm->c.pipe[s][TP_LSU] += lines > 1 ? lines - 1 : 0;
+    tm->c.l1_sectors += nsec;
     W->req_lat = (dram ? g->lat_dram : l1_miss ? g->lat_l2 : g->lat_l1) + (lines ? lines - 1 : 0);
     W->req_seen = true;
 }
@@ -1428,12 +1564,12 @@ void
 tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store)
 {
     Timing *tm = x->tm;
-    tm->traffic = true;
-    tm->bulk_bytes += bytes;
+    tm->c.traffic = true;
+    tm->c.bulk_bytes += bytes;
     for (uint64_t s = gaddr / 32; s <= (gaddr + bytes - 1) / 32; s++) {
-        if (s == tm->bulk_last)
+        if (s == tm->c.bulk_last)
             continue;
-        tm->bulk_last = s;
+        tm->c.bulk_last = s;
         bool fresh;
         tm->l2_sectors++;
         if (store) {
@@ -1446,20 +1582,28 @@ tm_bulk(Exec *x, uint64_t gaddr, uint32_t bytes, bool store)
     }
 }
 
+/* The bulk copy being executed is a multicast one: its mbarrier is at the same offset in
+   every CTA of the cluster mask (the copy's bytes were counted once, for its source) */
+void
+tm_bulk_mcast(Exec *x, uint32_t mask)
+{
+    x->tm->c.bulk_mask = mask;
+}
+
 void
 tm_bulk_mbar(Exec *x, uint32_t off)
 {
-    x->tm->bulk_mbar = off;
-    x->tm->bulk_has_mbar = true;
+    x->tm->c.bulk_mbar = off;
+    x->tm->c.bulk_has_mbar = true;
 }
 
 void
 tm_atomic(Exec *x, uint64_t addr, bool global)
 {
     Timing *tm = x->tm;
-    tm->traffic = true;
+    tm->c.traffic = true;
     if (!global) {
-        tm->smem_wf += 1.0 / WARP_SIZE;
+        tm->c.smem_wf += 1.0 / WARP_SIZE;
         return;
     }
     tm->atomics++;

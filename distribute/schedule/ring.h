@@ -74,5 +74,9 @@ void tc05_ready(Ctx *c, Ring *r);             /* after it: the address, the desc
 void tc05_enter(Ctx *c, Ring *r, ValueId init); /* the accumulator's first value */
 void tc05_issue(Ctx *c, Ring *r);               /* the contract, in the loop body */
 void tc05_leave(Ctx *c, Ring *r);               /* after the loop: drain, free */
+/* the loop's result stored by rows through the idle stages (avail bytes of arena from
+   off); *done when so */
+bool tc05_store(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off, int64_t avail,
+                bool *done);
 
 #endif

@@ -25,6 +25,8 @@
  *                loads its rows and columns (tcgen05.ld 32x32b, wait::ld): that is the
  *                loop's result, in layout_tcgen05_acc's layout; fence, barrier, warp 0
  *                frees the columns
+ *   the store    tma_ring.c's store hook hands the write of the result to tc05_store:
+ *                through the idle stages, by rows, whole 128-byte lines a warp store
  *
  * The descriptor (PTX ISA 9.7.16.4.1) takes the ring's image as contract.c makes it for
  * wgmma: A (and B given as (n, k)) K-major swizzled with the span S, SBO 8 rows of S
@@ -394,4 +396,165 @@ tc05_leave(Ctx *c, Ring *r)
     barrier(c);
     tc05_fence(c, "after");
     warp0_op(c, OP_TCGEN05_DEALLOC, 1, &r->tmem, r->cols);
+}
+
+/* ---- the epilogue: the result stored by rows through the ring's idle stages ---- */
+
+/* Does v hold a tcgen05 accumulator's 128 x n tile as tcgen05.ld left it (thread 32 w +
+   lane: row 32 (w % 4) + lane, columns (w / 4) n / G ..), stored at dims 0, 1 of a global
+   memref of 16- or 32-bit elements without a mask? */
+static bool
+tc05_store_shape(Ctx *c, const Transfer *t, const Dist *v, int64_t *n)
+{
+    const NestedLayout *l = v->layout;
+    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
+    int64_t esize = (type_bitwidth(v->elem) + 7) / 8, shape[2];
+    if (l->rank != 2 || t->mrank != 2 || t->mask || t->dim_of[0] != 0 || t->dim_of[1] != 1 ||
+        mt->kind != TY_MEMREF || mt->layout || mt->memspace == MS_WORKGROUP ||
+        mt->memspace == MS_PRIVATE || (esize != 2 && esize != 4) || c->nwarps % 4 != 0)
+        return false;
+    layout_shape(l, shape);
+    NestedLayout acc;
+    char why[160];
+    *n = shape[1];
+    return shape[0] == 128 && layout_tcgen05_acc(shape, c->nwarps, &acc, why, sizeof why) &&
+           layout_equal(l, &acc);
+}
+
+/* Compact row `row` (its warpgroup's tile row rt), pieces of vec elements from x stored
+   at (base0 + rt, gcol): a vec-wide store where the row is inside the memref, the piece
+   inside the row and the row length a multiple of vec (aligned; 0 = known), else each
+   element under its guard. */
+static void
+tc05_store_piece(Ctx *c, const Transfer *t, ValueId x, TypeId elem, int64_t vec, ValueId grow,
+                 ValueId gcol, ValueId aligned)
+{
+    ValueId dim0 = t->in_bounds[0] ? 0 : memref_dim(c, t->memref, 0);
+    ValueId dim1 = t->in_bounds[1] ? 0 : memref_dim(c, t->memref, 1);
+    ValueId row_ok = dim0 ? cmp_i(c, CMPI_ULT, grow, dim0) : 0;
+    ValueId fast = and_i1(c, row_ok, aligned);
+    if (dim1)
+        fast = and_i1(c, fast, cmp_i(c, CMPI_ULE, idx_add_c(c, gcol, vec), dim1));
+    RegionSave rs;
+    OpId ifop = fast ? emit_if(c, fast, 0, NULL, true) : 0;
+    if (ifop)
+        region_enter(c, ifop, 0, &rs);
+    ValueId sa[4] = { x, t->memref, grow, gcol };
+    OpId st = emit(c, OP_VSTORE, 4, sa, 0, NULL, 0);
+    op_set_attr(c->m, st, "alignment",
+                attr_int(c->m, vec * ((type_bitwidth(elem) + 7) / 8), TY_I64));
+    if (!ifop)
+        return;
+    region_leave(c, NULL, 0, &rs);
+    region_enter(c, ifop, 1, &rs);
+    for (int64_t e = 0; e < vec; e++) {
+        ValueId ce = idx_add_c(c, gcol, e);
+        ValueId ok = and_i1(c, row_ok, dim1 ? cmp_i(c, CMPI_ULT, ce, dim1) : 0);
+        RegionSave inner;
+        OpId guard = ok ? emit_if(c, ok, 0, NULL, false) : 0;
+        if (guard)
+            region_enter(c, guard, 0, &inner);
+        ValueId a[4] = { extract_elem(c, x, e, elem), t->memref, grow, ce };
+        emit(c, OP_MSTORE, 4, a, 0, NULL, 0);
+        if (guard)
+            region_leave(c, NULL, 0, &inner);
+    }
+    region_leave(c, NULL, 0, &rs);
+}
+
+/* Pass k: every thread's columns k cw .. of its row to row tid of buf, a barrier, and the
+   warpgroup's 128 rows read back 8 lanes a row, 16 bytes a lane, and stored. */
+static void
+tc05_store_pass(Ctx *c, const Transfer *t, Dist *v, ValueId buf, int64_t k, int64_t cw, int64_t per,
+                ValueId aligned)
+{
+    TypeId elem = v->elem;
+    int64_t vec = 16 / ((type_bitwidth(elem) + 7) / 8), wl = vec;
+    TypeId vt = type_vector(c->m, elem, 1, &wl);
+    const NestedLayout *l = v->layout;
+    ValueId tid = thread_id(c);
+    for (int64_t q = 0; q < cw / vec; q++) {
+        ValueId el[16];
+        for (int64_t e = 0; e < vec; e++) {
+            int64_t b[2] = { 0, 0 }, o[2] = { 0, 0 }, x[2] = { 0, k * cw + q * vec + e };
+            el[e] = dist_elem(c, v, (uint32_t)layout_slot_pack(l, b, o, x));
+        }
+        ValueId piece = from_elements(c, el, (uint32_t)vec, elem); /* one op a statement */
+        ValueId sa[4] = { piece, buf, tid, const_index(c, q * vec) };
+        OpId st = emit(c, OP_VSTORE, 4, sa, 0, NULL, 0);
+        op_set_attr(c->m, st, "alignment", attr_int(c->m, 16, TY_I64));
+    }
+    barrier(c);
+    ValueId d128[2] = { tid, const_index(c, 128) }, d8[2];
+    ValueId wg = emit1(c, OP_DIVUI, 2, d128, TY_INDEX), i = emit1(c, OP_REMUI, 2, d128, TY_INDEX);
+    d8[0] = i, d8[1] = const_index(c, cw / vec);
+    ValueId lr = emit1(c, OP_DIVUI, 2, d8, TY_INDEX), lq = emit1(c, OP_REMUI, 2, d8, TY_INDEX);
+    ValueId col = idx_mul_c(c, lq, vec), wrow = idx_mul_c(c, wg, 128);
+    ValueId gcol = idx_add(c, t->base[1], idx_mul_c(c, wg, per));
+    gcol = idx_add(c, gcol, idx_add_c(c, col, k * cw));
+    int64_t step = 128 / (cw / vec);
+    for (int64_t it = 0; it < 128 / step; it++) {
+        ValueId rt = idx_add_c(c, lr, it * step);
+        ValueId la[3] = { buf, idx_add(c, wrow, rt), col };
+        ValueId x = emit1(c, OP_VLOAD, 3, la, vt);
+        tc05_store_piece(c, t, x, elem, vec, idx_add(c, t->base[0], rt), gcol, aligned);
+    }
+}
+
+/*
+ * v, the loop's result as tcgen05.ld left it, stored by t through the ring's idle stages
+ * (avail bytes of arena from byte off): each thread holds one row, so its own stores put
+ * a warp's 32 lanes on 32 rows, a sector each.  Instead, in passes of cw columns (128
+ * bytes of a row) of each warpgroup's n / G: thread tid writes its row's cw elements to
+ * row tid of a G 128 x cw tile (rows padded by 16 bytes: the 16-byte writes and reads
+ * conflict-free), a barrier, and each warpgroup reads its 128 rows back, 8 lanes a row
+ * and 16 bytes a lane, and stores them: a warp store is 4 rows' 128 contiguous bytes.
+ * Ragged rows and columns are guarded per piece (store_piece's form).  *done when so.
+ */
+bool
+tc05_store(Ctx *c, const Transfer *t, Dist *v, ValueId arena, int64_t off, int64_t avail,
+           bool *done)
+{
+    *done = false;
+    int64_t n, esize = (type_bitwidth(v->elem) + 7) / 8;
+    if (!arena || !tc05_store_shape(c, t, v, &n))
+        return true;
+    int64_t g = c->nwarps / 4, per = n / g, cw = 128 / esize, vec = 16 / esize;
+    int64_t pitch = cw + vec, bytes = g * 128 * pitch * esize;
+    if (per % cw != 0 || bytes > avail || dist_pow2_divisor(c, t->base[1]) < vec)
+        return true;
+    *done = true;
+    int64_t bshape[2] = { g * 128, pitch };
+    TypeId bt = type_memref(c->m, v->elem, 2, bshape, NULL, MS_WORKGROUP, true);
+    OpList *saved = c->out;
+    c->out = &c->prologue;
+    ValueId va[2] = { arena, const_index(c, off) };
+    ValueId buf = emit1(c, OP_VIEW, 2, va, bt);
+    c->out = saved;
+    /* the row length a multiple of vec: every piece's address on 16 bytes */
+    const Type *mt = type_get(c->m, value_type(c->m, t->memref));
+    ValueId aligned = 0;
+    if (mt->shape[1] == DIM_DYNAMIC) {
+        ValueId len = memref_dim(c, t->memref, 1);
+        ValueId rem[2] = { len, const_index(c, vec) };
+        ValueId r0 = emit1(c, OP_REMUI, 2, rem, TY_INDEX);
+        aligned = cmp_i(c, CMPI_EQ, r0, const_index(c, 0));
+    } else if (mt->shape[1] % vec != 0) {
+        aligned = const_bool(c, false);
+    }
+    if (c->opt.remarks)
+        diag_remark(c->d, c->loc,
+                    "'vector.transfer_write' goes through the TMA ring's idle stages: the "
+                    "tcgen05 accumulator's rows (a thread each) in %lld pass(es) of %lld "
+                    "columns a warpgroup to shared memory, read back 8 lanes a row, %lld-byte "
+                    "stores of 4 rows' whole 128-byte lines a warp (each thread's own stores "
+                    "would put a warp on 32 rows, a sector each)",
+                    (long long)(per / cw), (long long)cw, (long long)(vec * esize));
+    barrier(c); /* every thread is past the loop: the stages are idle */
+    for (int64_t k = 0; k < per / cw && !c->failed; k++) {
+        if (k)
+            barrier(c); /* the previous pass's reads are done */
+        tc05_store_pass(c, t, v, buf, k, cw, per, aligned);
+    }
+    return !c->failed;
 }

@@ -1138,6 +1138,7 @@ ring_leave(Ctx *c, OpId loop)
         return;
     if (r->tc05) {
         tc05_leave(c, r);
+        c->ring->ended = true; /* every mma done, every thread past the drain's barrier */
         return;
     }
     if (r->pp && !r->persist)
@@ -1371,16 +1372,22 @@ ring_write(Ctx *c, OpId o, bool *done)
  * for the next tile): through the ring's stages, idle once the loop has ended (every
  * copy issued was waited for, every wgmma with wait_group 0; epilogue.c's first barrier
  * waits for every thread), by rows on whole sectors (epilogue.c, dist_epilogue_rows).
+ * A tcgen05 ring's (every mma done at the `done` barrier, every thread past it): in its
+ * own form (tc05_ring.c, tc05_store), at the top level or in the uniform branch of its
+ * split (the loop and everything after it, dist_tc05_split_func).
  */
 static bool
 ring_store(Ctx *c, const Transfer *t, Dist *v, bool *done)
 {
     *done = false;
     struct RingPlan *p = c->ring;
-    if (!p || p->rings.n != 1 || !p->ended || c->loops || c->depth)
+    if (!p || p->rings.n != 1 || !p->ended || c->loops)
         return true;
     const Ring *r = &p->rings.items[0];
-    if (r->tc05 || r->persist || r->write)
+    Module *m = c->m;
+    bool split =
+        r->tc05 && op_attr(m, block_parent_op(m, op_get(m, r->loop)->parent), "vptx.ring_split");
+    if (c->depth != (split ? 1u : 0u) || r->persist || r->write)
         return true;
     int64_t lo = r->at[0], n0 = r->stages * r->bytes[0], n1 = r->stages * r->bytes[1];
     int64_t bytes = n0;
@@ -1390,6 +1397,8 @@ ring_store(Ctx *c, const Transfer *t, Dist *v, bool *done)
         lo = r->at[1];
         bytes = n1;
     }
+    if (r->tc05)
+        return tc05_store(c, t, v, dist_dynamic_base(c), lo, bytes, done);
     return dist_epilogue_rows(c, t, v, dist_dynamic_base(c), lo, bytes,
                               "the TMA ring's idle stages", done);
 }

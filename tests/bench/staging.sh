@@ -99,6 +99,15 @@ cc -std=c11 -O2 -I. -D_POSIX_C_SOURCE=200809L tests/bench/hopper_timing.c "$LIB"
 echo "-- H100 model, 4096^3: the Hopper route, 132 CTAs simulated"
 "$TMP/hopper_timing" "$TMP/gemm90.ptx" 4096 128 128 132 h100
 "$TMP/hopper_timing" "$TMP/gemm90w.ptx" 4096 128 256 132 h100
+# The B200 model (uncalibrated; docs/blackwell.md section 4, "Figures"): the tcgen05 route
+# (sm_100a: a TMA ring feeding tcgen05.mma, the result through the idle stages) of the
+# same two kernels, 148 CTAs (one per SM).  The published figure of issue 30's goal:
+# cuBLAS at about 1610 TFLOP/s at 8192^3 ([TILUS-B200], docs/timing.md "b200").
+"$BIN" --emit=ptx --arch=sm_100a examples/gemm.mlir -o "$TMP/gemm100.ptx"
+"$BIN" --emit=ptx --arch=sm_100a tests/bench/kernels/gemm_128x256.mlir -o "$TMP/gemm100w.ptx"
+echo "-- B200 model (uncalibrated), 4096^3: the tcgen05 route, 148 CTAs simulated"
+"$TMP/hopper_timing" "$TMP/gemm100.ptx" 4096 128 128 148 b200
+"$TMP/hopper_timing" "$TMP/gemm100w.ptx" 4096 128 256 148 b200
 # The persistent tile loop (--persistent) and whole-tile ping-pong (--persistent
 # --ping-pong) of examples/gemm.mlir (docs/hopper.md 1c) at 4096x4096x512, against the
 # default: all three L2-bound on the model (the same time); latency_bound_us is each one's
