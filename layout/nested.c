@@ -394,11 +394,17 @@ layout_holders_lanes(const NestedLayout *l, const int64_t *index, int64_t lanes,
     int64_t slot = layout_slot_pack(l, b, o, e), n = 0;
     int64_t nsub = layout_subgroup_count(l);
     for (int64_t sg = 0; sg < nsub; sg++) {
-        for (int64_t lane = 0; lane < lanes; lane++) {
+        /* the subgroup first: a layout of many subgroups (a picture asks for each of its
+           cells) walks the lanes of the matching ones only */
+        layout_virtual_ids(l, sg, 0, vs, vt);
+        bool in = true;
+        for (int32_t d = 0; d < l->rank && in; d++)
+            in = vs[d] == s[d];
+        for (int64_t lane = 0; in && lane < lanes; lane++) {
             layout_virtual_ids(l, sg, lane, vs, vt);
             bool match = true;
             for (int32_t d = 0; d < l->rank && match; d++)
-                match = vs[d] == s[d] && vt[d] == t[d];
+                match = vt[d] == t[d];
             if (!match)
                 continue;
             if (n < cap)
