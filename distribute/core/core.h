@@ -345,11 +345,9 @@ typedef struct Schedule {
     bool (*read)(Ctx *c, OpId read, bool *done);
     bool (*write)(Ctx *c, OpId write, bool *done);
     bool (*store)(Ctx *c, const Transfer *t, Dist *v, bool *done);
+    /* a contract it rewrites whole (*done; ops its operands, qbuf a hoisted A's image) */
+    bool (*contract)(Ctx *c, OpId contract, Dist **ops, ValueId qbuf, bool *done);
 } Schedule;
-
-/* attn_tc05.c: a contract of the tcgen05 attention loop being rewritten (*handled), Q's
-   image qbuf for S; false after a located error */
-bool dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled);
 
 /* the function's hooks, every schedule's in list order */
 bool sched_prepare(Ctx *c, OpId func);
@@ -359,6 +357,7 @@ bool sched_branch(Ctx *c, OpId op);
 bool sched_read(Ctx *c, OpId read, bool *done);
 bool sched_write(Ctx *c, OpId write, bool *done);
 bool sched_store(Ctx *c, const Transfer *t, Dist *v, bool *done);
+bool sched_contract(Ctx *c, OpId contract, Dist **ops, ValueId qbuf, bool *done);
 /* the loop's: c->sched's (the schedule of the loop being rewritten, or NULL) */
 const Schedule *sched_of_loop(Ctx *c, OpId loop); /* chosen once per loop */
 bool sched_before(Ctx *c, OpId loop);

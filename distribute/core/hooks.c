@@ -83,6 +83,17 @@ sched_store(Ctx *c, const Transfer *t, Dist *v, bool *done)
     return true;
 }
 
+bool
+sched_contract(Ctx *c, OpId contract, Dist **ops, ValueId qbuf, bool *done)
+{
+    *done = false;
+    for (uint32_t i = 0; i < c->nschedules; i++)
+        if (c->schedules[i]->contract &&
+            (!c->schedules[i]->contract(c, contract, ops, qbuf, done) || *done))
+            return !c->failed;
+    return true;
+}
+
 /* ---- the loop's hooks: its schedule's ---- */
 
 const Schedule *

@@ -1011,9 +1011,9 @@ distribute_contract(Ctx *c, OpId o)
     MmaIntrinsic wg;
     bool tc05_attn = false;
     const HoistedA *h = hoisted_a(c, o);
-    if (!dist_attn_tc05_contract(c, o, ops, h ? h->buf : 0, &tc05_attn))
+    if (!sched_contract(c, o, ops, h ? h->buf : 0, &tc05_attn))
         return false;
-    if (tc05_attn) /* attention on tcgen05 (distribute/schedule/attn_tc05.c) */
+    if (tc05_attn) /* attention on tcgen05: the attention schedule rewrote it */
         return true;
     if (dist_wgmma_kind(c, o, &wg) && layout_mma_is_tcgen05(wg.kind))
         return dist_error(c,

@@ -110,4 +110,5 @@ const Schedule attention_schedule = {
     .issued = attention_issued,
     .image = dist_attn_ring_q,
     .read = attention_read,
+    .contract = dist_attn_tc05_contract,
 };

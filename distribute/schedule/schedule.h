@@ -97,6 +97,9 @@ bool dist_attn_tc05_begin(Ctx *c, OpId loop); /* before the ring's barrier: allo
 /* after it: the tensor-memory address (and O's first value, init, when O stays there) */
 void dist_attn_tc05_ready(Ctx *c, OpId loop, ValueId init);
 void dist_attn_tc05_end(Ctx *c, OpId loop); /* after the loop: free the columns */
+/* a contract of the tcgen05 attention loop being rewritten (*handled), Q's image qbuf for
+   S; false after a located error (the schedule's contract hook) */
+bool dist_attn_tc05_contract(Ctx *c, OpId o, Dist **ops, ValueId qbuf, bool *handled);
 
 /* ---- attn_reads.c ---- */
 /* Before the body of scf.for `loop` is rewritten: in an attention key loop (a wgmma
