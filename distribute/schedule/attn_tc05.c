@@ -213,6 +213,39 @@ find_resident_o(Ctx *c, struct AttnTc05 *t)
     t->pv = pv;
 }
 
+/* The remark of dist_attn_tc05_begin: how S and O are kept, and why not otherwise. */
+static void
+say_tc05_attn(Ctx *c, const struct AttnTc05 *t, int64_t n, int64_t d)
+{
+    char s1[160], s2[160];
+    if (t->pipe)
+        snprintf(s1, sizeof s1,
+                 "S double-buffered in tensor memory (S of the next key block "
+                 "issued before this one's softmax)");
+    else if (!chain_zero_c(c, t->loop))
+        snprintf(s1, sizeof s1,
+                 "S in one tensor-memory buffer (its accumulator is not zero: "
+                 "stored there before each S)");
+    else
+        snprintf(s1, sizeof s1,
+                 "S in one tensor-memory buffer (two S buffers and O would take %lld columns, "
+                 "more than 512)",
+                 (long long)pow2_at_least(2 * n + d));
+    if (t->ores)
+        snprintf(s2, sizeof s2, "O kept in tensor memory across the loop and rescaled there");
+    else if (!t->pipe)
+        snprintf(s2, sizeof s2,
+                 "O read back into registers after each P V (O stays in tensor "
+                 "memory only with S double-buffered)");
+    else
+        snprintf(s2, sizeof s2,
+                 "O read back into registers after each P V (the loop does not "
+                 "carry it as mulf(O, correction) into P V alone)");
+    diag_remark(c->d, op_get(c->m, t->loop)->loc,
+                "'scf.for' runs attention on tcgen05: %s; %s; %lld tensor-memory columns", s1, s2,
+                (long long)t->cols);
+}
+
 bool
 dist_attn_tc05_begin(Ctx *c, OpId loop)
 {
@@ -231,16 +264,7 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
 
     t->cols = pow2_at_least(t->ocol + d);
     if (c->opt.remarks && t->cols <= 512)
-        diag_remark(c->d, op_get(m, loop)->loc,
-                    "'scf.for' runs attention on tcgen05: %s; %s; %lld tensor-memory columns",
-                    t->pipe ? "S double-buffered in tensor memory (S of the next key block "
-                              "issued before this one's softmax)"
-                            : "S in one tensor-memory buffer (its accumulator is not zero: "
-                              "stored there before each S)",
-                    t->ores ? "O kept in tensor memory across the loop and rescaled there"
-                            : "O read back into registers after each P V (the loop does not "
-                              "carry it as mulf(O, correction) into P V alone)",
-                    (long long)t->cols);
+        say_tc05_attn(c, t, n, d);
     if (t->cols > 512)
         return dist_error(c,
                           "attention on tcgen05 needs %lld tensor-memory columns for S and O, "

@@ -12,6 +12,9 @@
 //    one S buffer, O read back after each P V;
 //  - o_first: O is the loop's first iter_arg, not its last: S double-buffered, O read
 //    back after each P V (not kept in tensor memory);
+//  - kb256: key blocks of 256 (S 128x256): two S buffers and O would take 2 x 256 + 64
+//    columns, 1024 allocated, more than tensor memory's 512: one S buffer, O read back
+//    after each P V, 512 columns (it spills: each thread holds its row of S, 256 floats);
 //  - m64: 64 query rows (M = 64), which tcgen05 attention does not take: mma.sync, and
 //    the remark says why.
 // RUN: %vptx check --arch=sm_100a --stats --kernel=dyn --dim 130 %s | %filecheck --check-prefix=DYN %s
@@ -25,6 +28,7 @@
 // RUN: %vptx check --arch=sm_100a --remarks --kernel=m64 %s 2>&1 | %filecheck --check-prefix=M64 %s
 // RUN: %vptx check --arch=sm_100a --remarks --kernel=acc_s %s 2>&1 | %filecheck --check-prefix=ACCS %s
 // RUN: %vptx check --arch=sm_100a --remarks --kernel=o_first %s 2>&1 | %filecheck --check-prefix=OFIRST %s
+// RUN: %vptx check --arch=sm_100a --remarks --stats --kernel=kb256 %s 2>&1 | %filecheck --check-prefix=KB256 %s
 // RUN: %vptx --arch=sm_100a %s -o %t.ptx && %ptxas-verify %t.ptx && %filecheck --check-prefix=PTX %s < %t.ptx
 // 3 key blocks x 8 MMAs:
 // DYN-NOT: spills
@@ -44,6 +48,10 @@
 // ACCS: PASS acc_s (sim vs eval
 // OFIRST: remark: 'scf.for' runs attention on tcgen05: S double-buffered in tensor memory (S of the next key block issued before this one's softmax); O read back into registers after each P V {{.*}}; 256 tensor-memory columns
 // OFIRST: PASS o_first (sim vs eval
+// KB256: remark: 'scf.for' runs attention on tcgen05: S in one tensor-memory buffer (two S buffers and O would take 1024 columns, more than 512); O read back into registers after each P V (O stays in tensor memory only with S double-buffered); 512 tensor-memory columns
+// 2 key blocks x (4 MMAs for S, head dim 64 / 16, + 16 for P V, key block 256 / 16):
+// KB256: tcgen05 40 mma
+// KB256: PASS kb256 (sim vs eval
 // The instruction descriptors, worked by hand (PTX ISA Table 42): D f32 (1 << 4), M 128
 // (M >> 4 = 8, << 24); S: N 64 (N >> 3 = 8, << 17), B K-major: 0x08100010 = 135266320;
 // P V: N 64, B MN-major (transpose B, 1 << 16): 0x08110010 = 135331856; bf16 sets the A
@@ -296,6 +304,44 @@ func.func @o_first(%Q: memref<128x64xf16>, %K: memref<256x64xf16>, %V: memref<25
   %lb = vector.broadcast %r#2 : vector<128xf32> to vector<64x128xf32>
   %lt = vector.transpose %lb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
   %out = arith.divf %r#0, %lt : vector<128x64xf32>
+  vector.transfer_write %out, %O[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
+  return
+}
+
+func.func @kb256(%Q: memref<128x64xf16>, %K: memref<512x64xf16>, %V: memref<512x64xf16>, %O: memref<128x64xf32>)
+    attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %h = arith.constant 0.0 : f16
+  %minf = arith.constant dense<-1.0e+30> : vector<128xf32>
+  %zl = arith.constant dense<0.0> : vector<128xf32>
+  %zo = arith.constant dense<0.0> : vector<128x64xf32>
+  %zs = arith.constant dense<0.0> : vector<128x256xf32>
+  %q = vector.transfer_read %Q[%c0, %c0], %h {in_bounds = [true, true]} : memref<128x64xf16>, vector<128x64xf16>
+  %r:3 = scf.for %j = %c0 to %c512 step %c256 iter_args(%m = %minf, %l = %zl, %acc = %zo) -> (vector<128xf32>, vector<128xf32>, vector<128x64xf32>) {
+    %k = vector.transfer_read %K[%j, %c0], %h {in_bounds = [true, true]} : memref<512x64xf16>, vector<256x64xf16>
+    %s = vector.contract {indexing_maps = [#q, #kt, #o], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %k, %zs : vector<128x64xf16>, vector<256x64xf16> into vector<128x256xf32>
+    %mx = vector.multi_reduction <maximumf>, %s, %m [1] : vector<128x256xf32> to vector<128xf32>
+    %mb = vector.broadcast %mx : vector<128xf32> to vector<256x128xf32>
+    %mt = vector.transpose %mb, [1, 0] : vector<256x128xf32> to vector<128x256xf32>
+    %d = arith.subf %s, %mt : vector<128x256xf32>
+    %p = math.exp %d : vector<128x256xf32>
+    %dm = arith.subf %m, %mx : vector<128xf32>
+    %corr = math.exp %dm : vector<128xf32>
+    %lc = arith.mulf %corr, %l : vector<128xf32>
+    %ln = vector.multi_reduction <add>, %p, %lc [1] : vector<128x256xf32> to vector<128xf32>
+    %ph = arith.truncf %p : vector<128x256xf32> to vector<128x256xf16>
+    %cb = vector.broadcast %corr : vector<128xf32> to vector<64x128xf32>
+    %ct = vector.transpose %cb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+    %as = arith.mulf %acc, %ct : vector<128x64xf32>
+    %vv = vector.transfer_read %V[%j, %c0], %h {in_bounds = [true, true]} : memref<512x64xf16>, vector<256x64xf16>
+    %on = vector.contract {indexing_maps = [#q, #v, #o], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %ph, %vv, %as : vector<128x256xf16>, vector<256x64xf16> into vector<128x64xf32>
+    scf.yield %mx, %ln, %on : vector<128xf32>, vector<128xf32>, vector<128x64xf32>
+  }
+  %lb = vector.broadcast %r#1 : vector<128xf32> to vector<64x128xf32>
+  %lt = vector.transpose %lb, [1, 0] : vector<64x128xf32> to vector<128x64xf32>
+  %out = arith.divf %r#2, %lt : vector<128x64xf32>
   vector.transfer_write %out, %O[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
   return
 }
