@@ -332,6 +332,24 @@ access_slots(Emit *e, bool store, MemRep *mr, Rep *r, Slot addr, int64_t off, in
     }
 }
 
+/* The element index of idx in mr's packed i4 memory (a register or an immediate in the
+ * returned slot, plus *eoff), and the alignment *eal known of it: mem_address over a
+ * base of 0 (*zero, returned as it is when no index is a register) and elements of one
+ * byte. */
+static Slot
+i4_element(Emit *e, const MemRep *mr, const ValueId *idx, uint32_t nidx, Slot *zero, int64_t *eoff,
+           int64_t *eal)
+{
+    MemRep lin = *mr;
+    lin.base = new_reg(e, RC_B64);
+    lin.space = SP_GLOBAL;
+    lin.align = (int64_t)1 << 30;
+    lin.esize = 1;
+    ins(e, "mov.u64 %s, 0;", S(e, lin.base));
+    *zero = lin.base;
+    return mem_address(e, &lin, idx, nidx, eoff, eal);
+}
+
 /* The byte address of element idx of a packed i4 memref (two elements a byte, the lower
  * index in the low nibble; upstream's narrow-type emulation): the element offset is
  * summed as for i8 onto a zero base, then halved.  A vector access (8 elements a 32-bit
@@ -340,19 +358,13 @@ static bool
 i4_address(Emit *e, MemRep *mr, const ValueId *idx, uint32_t nidx, Slot *addr, int64_t *imm,
            int64_t *align)
 {
-    MemRep lin = *mr;
-    lin.base = new_reg(e, RC_B64);
-    lin.space = SP_GLOBAL;
-    lin.align = (int64_t)1 << 30;
-    lin.esize = 1;
-    ins(e, "mov.u64 %s, 0;", S(e, lin.base));
     int64_t eoff, eal;
-    Slot sum = mem_address(e, &lin, idx, nidx, &eoff, &eal);
+    Slot zero, sum = i4_element(e, mr, idx, nidx, &zero, &eoff, &eal);
     if (eal < 8 || eoff % 8)
         return fail_op(e, "on packed i4 memory: the first element's index must be a known "
                           "multiple of 8 (8 elements fill a 32-bit register)");
     *addr = mr->base;
-    if (!same_slot(sum, lin.base)) {
+    if (!same_slot(sum, zero)) {
         Slot half = new_reg(e, RC_B64);
         ins(e, "shr.u64 %s, %s, 1;", S(e, half), S(e, sum));
         *addr = add_scaled(e, mr->space, mr->base, half, 1);
@@ -386,14 +398,8 @@ i4_scalar_access(Emit *e, OpId o, bool store)
         return fail_op(e, "of one packed i4 element: the store rewrites the 32-bit word holding "
                           "it with two atomics (other threads may write the word's other "
                           "elements), so the memref must hold a known multiple of 8 elements");
-    MemRep lin = *mr;
-    lin.base = new_reg(e, RC_B64);
-    lin.space = SP_GLOBAL;
-    lin.align = (int64_t)1 << 30;
-    lin.esize = 1;
-    ins(e, "mov.u64 %s, 0;", S(e, lin.base));
     int64_t eoff, eal;
-    Slot sum = mem_address(e, &lin, op->args + first, op->nargs - first, &eoff, &eal);
+    Slot zero, sum = i4_element(e, mr, op->args + first, op->nargs - first, &zero, &eoff, &eal);
     Slot idx = as_reg(e, sum), byte = new_reg(e, RC_B64), lo = new_reg(e, RC_B32);
     Slot sh = new_reg(e, RC_B32);
     if (eoff) {

@@ -160,6 +160,7 @@ void install_ops(Ctx *c, BlockId b, OpList *l); /* l becomes b's op list */
 void dist_block_shape(Ctx *c, OpId f);
 int64_t dist_func_threads(Ctx *c, OpId f);    /* threads of f's workgroup */
 bool dist_uniform_loop(Module *m, OpId loop); /* every thread runs its iterations together */
+bool dist_zero_splat(Module *m, ValueId v);   /* an arith.constant splat of 0.0 */
 bool dist_wgmma_kind(Ctx *c, OpId contract, MmaIntrinsic *out); /* a warpgroup kind */
 /* loop's switch `name` (vptx.ping_pong, ...): its attribute (*asked) wins over option;
    false after a located error when it is not a boolean */

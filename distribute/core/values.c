@@ -283,6 +283,14 @@ uniform_loop(Module *m, OpId loop, int depth)
 }
 
 bool
+dist_zero_splat(Module *m, ValueId v)
+{
+    OpId d = value_get(m, v)->def;
+    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
+    return a && a->kind == ATTR_DENSE && a->splat && a->n >= 1 && a->floats && a->floats[0] == 0.0;
+}
+
+bool
 dist_uniform_loop(Module *m, OpId loop)
 {
     return uniform_loop(m, loop, 0);

@@ -502,15 +502,6 @@ distribute_reduction(Ctx *c, OpId o)
 
 /* ---- --fast-math: a loop's row sums kept as each lane's partial sum ---- */
 
-/* Is v an arith.constant splat of 0.0? */
-static bool
-zero_splat(Module *m, ValueId v)
-{
-    OpId d = value_get(m, v)->def;
-    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
-    return a && a->kind == ATTR_DENSE && a->splat && a->n >= 1 && a->floats && a->floats[0] == 0.0;
-}
-
 /* Is the layout of op o's result i that of loop result li? */
 static bool
 same_layout(Ctx *c, OpId o, uint32_t i, OpId loop, uint32_t li)
@@ -531,7 +522,7 @@ lane_partial_candidate(Ctx *c, OpId loop, uint32_t i)
     TypeId t = value_type(m, res);
     OpId y = b->ops.n ? b->ops.items[b->ops.n - 1] : 0;
     if (!type_is_vector(m, t) || type_element(m, t) != TY_F32 ||
-        !zero_splat(m, op_get(m, loop)->args[3 + i]) || !y || op_get(m, y)->kind != OP_YIELD ||
+        !dist_zero_splat(m, op_get(m, loop)->args[3 + i]) || !y || op_get(m, y)->kind != OP_YIELD ||
         i >= op_get(m, y)->nargs)
         return 0;
     OpId r = value_get(m, op_get(m, y)->args[i])->def;

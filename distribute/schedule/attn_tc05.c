@@ -85,25 +85,13 @@ set_str(Ctx *c, OpId o, const char *name, const char *v)
     op_set_attr(c->m, o, name, attr_string(c->m, v, (uint32_t)strlen(v)));
 }
 
-static void
-fence(Ctx *c, const char *kind)
-{
-    set_str(c, op0(c, OP_TCGEN05_FENCE, 0, NULL), "kind", kind);
-}
-
-static void
-wait_kind(Ctx *c, const char *kind)
-{
-    set_str(c, op0(c, OP_TCGEN05_WAIT, 0, NULL), "kind", kind);
-}
-
 /* fence::before; bar.sync; fence::after: tensor-memory accesses ordered across threads */
 static void
 fenced_barrier(Ctx *c)
 {
-    fence(c, "before");
+    dist_tc05_fence(c, "before");
     barrier(c);
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
 }
 
 static void
@@ -158,8 +146,6 @@ chain_n(Ctx *c, OpId loop, int j)
     return 0;
 }
 
-static bool zero_splat(Module *m, ValueId v);
-
 /* Is the accumulator of the chain's S (the first tcgen05 contract) a zero splat? */
 static bool
 chain_zero_c(Ctx *c, OpId loop)
@@ -167,7 +153,7 @@ chain_zero_c(Ctx *c, OpId loop)
     const Block *b = block_get(c->m, op_entry_block(c->m, loop, 0));
     for (uint32_t i = 0; i < b->ops.n; i++)
         if (tc05_contract(c, b->ops.items[i]))
-            return zero_splat(c->m, op_get(c->m, b->ops.items[i])->args[2]);
+            return dist_zero_splat(c->m, op_get(c->m, b->ops.items[i])->args[2]);
     return false;
 }
 
@@ -293,7 +279,7 @@ dist_attn_tc05_begin(Ctx *c, OpId loop)
     }
     ValueId a[2] = { t->slot, const_index(c, 0) };
     warp0_op(c, OP_TCGEN05_ALLOC, 2, a, t->cols);
-    fence(c, "before");
+    dist_tc05_fence(c, "before");
     return true;
 }
 
@@ -342,7 +328,7 @@ load_row(Ctx *c, ValueId base, int64_t n, Dist *d)
         for (int64_t i = 0; i < w; i++)
             dist_set_elem(c, d, (uint32_t)(at + i), extract_elem(c, v, i, TY_F32));
     }
-    wait_kind(c, "ld");
+    dist_tc05_wait(c, "ld");
 }
 
 /* The instruction descriptor (PTX ISA Table 42): f32 D, A and B f16 (0) or bf16 (1),
@@ -401,14 +387,6 @@ iter32(Ctx *c, OpId loop)
     return emit1(c, OP_INDEX_CAST, 1, &it, TY_I32);
 }
 
-static bool
-zero_splat(Module *m, ValueId v)
-{
-    OpId d = value_get(m, v)->def;
-    const Attr *a = d && op_get(m, d)->kind == OP_CONSTANT ? op_attr(m, d, "value") : NULL;
-    return a && a->kind == ATTR_DENSE && a->splat && a->n >= 1 && a->floats && a->floats[0] == 0.0;
-}
-
 /* the f32 values of d's slots 0 .. n - 1 as cells */
 static void
 f32_cells(Ctx *c, Dist *d, int64_t n, ValueId *cells)
@@ -439,7 +417,7 @@ row_at(Ctx *c, const struct AttnTc05 *t, ValueId col)
 static void
 issue_s(Ctx *c, const struct AttnTc05 *t, const SGeom *g, ValueId row0, ValueId it32, bool acc_in)
 {
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
     ValueId dq = desc0(c, g->qbuf, g->qs, 16), dk = desc0(c, g->kbuf, g->ks, 16);
     ValueId r0 = emit1(c, OP_INDEX_CAST, 1, &row0, TY_I64);
     ValueId kb[2] = { r0, const_int(c, g->ks, TY_I64) };
@@ -467,14 +445,14 @@ contract_s(Ctx *c, OpId o, Dist **ops, const SGeom *g, const WgmmaFeed *f, Dist 
 {
     struct AttnTc05 *t = c->atc5;
     Module *m = c->m;
-    bool acc_in = !zero_splat(m, op_get(m, o)->args[2]);
+    bool acc_in = !dist_zero_splat(m, op_get(m, o)->args[2]);
     t->it32 = iter32(c, t->loop);
     ValueId base = row_at(c, t, s_col(c, t, t->it32, g->n));
     if (acc_in) {
         ValueId cells[256];
         f32_cells(c, ops[2], g->n, cells);
         store_row(c, base, cells, g->n, TY_F32);
-        wait_kind(c, "st");
+        dist_tc05_wait(c, "st");
         fenced_barrier(c);
     }
     RegionSave rs;
@@ -486,7 +464,7 @@ contract_s(Ctx *c, OpId o, Dist **ops, const SGeom *g, const WgmmaFeed *f, Dist 
     region_leave(c, NULL, 0, &rs);
     ValueId widx = t->pipe ? ring_index(c, ring_i32(c, OP_REMUI, t->it32, 2)) : const_index(c, 0);
     ring_wait_parity(c, t->bars, widx, ring_parity(c, t->it32, t->pipe ? 2 : 1));
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
     load_row(c, base, g->n, r);
     if (!t->pipe)
         return true;
@@ -522,7 +500,7 @@ rescale_o(Ctx *c, const struct AttnTc05 *t, ValueId obase, int64_t n)
     ValueId prev = ring_i32(c, OP_SUBI, t->it32, 1);
     ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, prev, 1));
     region_leave(c, NULL, 0, &rs);
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
     dist_attn_ring_release_prev(c, t->loop, 1); /* P V_{j-1} has read V_{j-1}'s stage */
     Dist *sc = dist_of(c, t->scale);
     if (!sc || sc->n != (uint32_t)n)
@@ -535,7 +513,7 @@ rescale_o(Ctx *c, const struct AttnTc05 *t, ValueId obase, int64_t n)
         v[at / w] = emit1(c, OP_TCGEN05_LD, 1, &addr, vt);
         set_str(c, value_get(c->m, v[at / w])->def, "shape", "32x32b");
     }
-    wait_kind(c, "ld");
+    dist_tc05_wait(c, "ld");
     for (int64_t i = 0; i < n; i++) {
         ValueId x[2] = { extract_elem(c, v[i / w], i % w, TY_F32), dist_elem(c, sc, (uint32_t)i) };
         cells[i] = emit1(c, OP_MULF, 2, x, TY_F32);
@@ -577,14 +555,14 @@ contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
         f32_cells(c, ops[2], n, cells);
         store_row(c, obase, cells, n, TY_F32);
     }
-    wait_kind(c, "st");
+    dist_tc05_wait(c, "st");
     fenced_barrier(c);
     if (!sched_feed(c, o, f)) /* waits for V's stage */
         return dist_error(c, "attention on tcgen05: P V's V block is not fed by the TMA ring");
     int64_t vs = dist_wgmma_mn_span(n);
     RegionSave rs;
     region_enter(c, emit_if(c, is_t0(c), 0, NULL, false), 0, &rs);
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
     int64_t rows = f->stage_rows[1];
     ValueId dv = desc0(c, f->buf[1], vs, rows * vs);
     ValueId r0 = emit1(c, OP_INDEX_CAST, 1, &f->row0[1], TY_I64);
@@ -605,7 +583,7 @@ contract_pv(Ctx *c, OpId o, Dist **ops, WgmmaFeed *f, Dist *r)
     if (t->ores) /* O stays in tensor memory: the next step's rescale waits for P V */
         return true;
     ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, t->it32, 1));
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
     load_row(c, obase, n, r);
     if (t->pipe)
         dist_attn_ring_release_now(c, t->loop, 1); /* P V_j has read V_j's stage */
@@ -675,7 +653,7 @@ resident_o_result(Ctx *c, struct AttnTc05 *t)
     last = ring_i32(c, OP_SUBI, last, 1);
     ring_wait_parity(c, t->bars, const_index(c, 2), ring_parity(c, last, 1));
     region_leave(c, NULL, 0, &rs);
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
     NestedLayout l;
     if (!result_layout(c, t->loop, t->oarg, &l)) {
         dist_error(c, "the attention loop's O has no layout");
@@ -692,7 +670,7 @@ dist_attn_tc05_ready(Ctx *c, OpId loop, ValueId init)
     struct AttnTc05 *t = c->atc5;
     if (!t || t->loop != loop)
         return;
-    fence(c, "after");
+    dist_tc05_fence(c, "after");
     ValueId a[2] = { t->slot, const_index(c, 0) };
     t->tmem = emit1(c, OP_MLOAD, 2, a, TY_I32);
     if (!t->ores)
@@ -702,7 +680,7 @@ dist_attn_tc05_ready(Ctx *c, OpId loop, ValueId init)
     for (int64_t i = 0; i < d; i++)
         cells[i] = extract_elem(c, init, i, TY_F32);
     store_row(c, row_addr(c, t, t->ocol), cells, d, TY_F32);
-    wait_kind(c, "st");
+    dist_tc05_wait(c, "st");
     fenced_barrier(c);
 }
 

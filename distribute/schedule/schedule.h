@@ -91,6 +91,11 @@ void dist_attn_ring_release_now(Ctx *c, OpId loop, int j);
 void dist_attn_ring_release_prev(Ctx *c, OpId loop, int j); /* the previous step's (it > 0) */
 ValueId dist_attn_ring_next_k(Ctx *c, OpId loop);
 
+/* tc05_ring.c: tcgen05.fence::before_ / after_thread_sync (kind "before", "after") and
+   tcgen05.wait::ld / st (kind "ld", "st") */
+void dist_tc05_fence(Ctx *c, const char *kind);
+void dist_tc05_wait(Ctx *c, const char *kind);
+
 /* ---- attn_tc05.c: attention on tcgen05 (sm_100a) ---- */
 bool dist_attn_tc05_loop(Ctx *c, OpId loop);  /* its contracts are tcgen05's */
 bool dist_attn_tc05_begin(Ctx *c, OpId loop); /* before the ring's barrier: alloc, mbarriers */

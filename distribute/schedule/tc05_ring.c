@@ -57,14 +57,14 @@ set_str(Ctx *c, OpId o, const char *name, const char *v)
     op_set_attr(c->m, o, name, attr_string(c->m, v, (uint32_t)strlen(v)));
 }
 
-static void
-tc05_fence(Ctx *c, const char *kind)
+void
+dist_tc05_fence(Ctx *c, const char *kind)
 {
     set_str(c, op0(c, OP_TCGEN05_FENCE, 0, NULL), "kind", kind);
 }
 
-static void
-tc05_wait(Ctx *c, const char *kind)
+void
+dist_tc05_wait(Ctx *c, const char *kind)
 {
     set_str(c, op0(c, OP_TCGEN05_WAIT, 0, NULL), "kind", kind);
 }
@@ -125,7 +125,7 @@ tc05_setup(Ctx *c, Ring *r, ValueId t0)
     op0(c, OP_MBARRIER_INIT, 4, b);
     ValueId a[2] = { r->slot, const_index(c, 0) };
     warp0_op(c, OP_TCGEN05_ALLOC, 2, a, r->cols);
-    tc05_fence(c, "before");
+    dist_tc05_fence(c, "before");
 }
 
 /* the shared memory descriptor of operand j's ring at stage 0 */
@@ -147,7 +147,7 @@ stage0_desc(Ctx *c, Ring *r, int j)
 void
 tc05_ready(Ctx *c, Ring *r)
 {
-    tc05_fence(c, "after");
+    dist_tc05_fence(c, "after");
     ValueId a[2] = { r->slot, const_index(c, 0) };
     r->tmem = emit1(c, OP_MLOAD, 2, a, TY_I32);
     for (int j = 0; j < 2; j++)
@@ -221,10 +221,10 @@ tc05_enter(Ctx *c, Ring *r, ValueId init)
         ValueId a[2] = { addr, from_elements(c, el, (uint32_t)w, ct) };
         set_str(c, op0(c, OP_TCGEN05_ST, 2, a), "shape", "32x32b");
     }
-    tc05_wait(c, "st");
-    tc05_fence(c, "before");
+    dist_tc05_wait(c, "st");
+    dist_tc05_fence(c, "before");
     barrier(c);
-    tc05_fence(c, "after");
+    dist_tc05_fence(c, "after");
 }
 
 /* The PTX kind of r's instruction, and the instruction descriptor's code for an A or B
@@ -333,7 +333,7 @@ tc05_issue(Ctx *c, Ring *r)
     ValueId it32 = iter32(c, r);
     ValueId rd = ring_index(c, ring_i32(c, OP_REMUI, it32, r->stages));
     ring_wait_parity(c, r->full, rd, ring_parity(c, it32, r->stages));
-    tc05_fence(c, "after");
+    dist_tc05_fence(c, "after");
     issue_mmas(c, r, rd);
     if (r->tc05_ws) { /* the producer, warp 0, on its own */
         region_leave(c, NULL, 0, &rs);
@@ -369,7 +369,7 @@ tc05_leave(Ctx *c, Ring *r)
     /* warp 0's lanes left thread 0 to its loop: a barrier gathers them again before the
        .sync.aligned loads (and costs one per tile) */
     barrier(c);
-    tc05_fence(c, "after");
+    dist_tc05_fence(c, "after");
     ValueId res = op_get(m, r->loop)->res[0];
     NestedLayout l;
     if (!result_layout(c, r->loop, 0, &l)) {
@@ -389,12 +389,12 @@ tc05_leave(Ctx *c, Ring *r)
         for (int64_t i = 0; i < w; i++)
             dist_set_elem(c, d, (uint32_t)(at + i), from_cell(c, extract_elem(c, v, i, ct), t));
     }
-    tc05_wait(c, "ld");
+    dist_tc05_wait(c, "ld");
     dist_bind(c, res, d);
     /* every thread's loads are done before warp 0 frees the columns */
-    tc05_fence(c, "before");
+    dist_tc05_fence(c, "before");
     barrier(c);
-    tc05_fence(c, "after");
+    dist_tc05_fence(c, "after");
     warp0_op(c, OP_TCGEN05_DEALLOC, 1, &r->tmem, r->cols);
 }
 
